@@ -1,0 +1,36 @@
+"""grundy: solve impartial combinatorial games.
+
+>>> import grundy
+>>> kayles_free_example = grundy.load_game("subtraction(1,3,4)")
+>>> grundy.grundy_value(kayles_free_example, 10)
+1
+>>> grundy.solve(grundy.load_game("nim"), (1, 2, 3)).outcome
+<Outcome.P: 'P'>
+"""
+
+from grundy.engine import Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
+from grundy.errors import (
+    GrundyError,
+    InvalidGameError,
+    InvalidInputError,
+    InvalidPositionError,
+    LoopyGameError,
+    NotSupportedError,
+    SearchLimitError,
+    UnknownGameError,
+)
+from grundy.game import Game, HeapGame, Move, Outcome
+from grundy.registry import load_game, registered_games
+from grundy.solve import Solution, solve
+from grundy.sums import SumGame, parse_sum
+from grundy.tables import grundy_table
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Cache", "Game", "GrundyError", "HeapGame", "InvalidGameError", "InvalidInputError",
+    "InvalidPositionError", "LoopyGameError", "Move", "NotSupportedError", "Outcome",
+    "SearchLimitError", "Solution", "SumGame", "UnknownGameError", "grundy_table",
+    "grundy_value", "load_game", "mex", "moves_to_value", "outcome", "parse_sum",
+    "registered_games", "solve", "winning_moves",
+]

@@ -1,0 +1,50 @@
+"""The exception hierarchy: every error grundy raises is a :class:`GrundyError`.
+
+Errors caused by bad input also subclass :class:`ValueError`, and their messages quote the
+offending input, so that a user sees *what* was wrong without reading a traceback.
+
+>>> from grundy.errors import GrundyError, InvalidPositionError
+>>> issubclass(InvalidPositionError, ValueError) and issubclass(InvalidPositionError, GrundyError)
+True
+"""
+
+from __future__ import annotations
+
+
+class GrundyError(Exception):
+    """Base class of every error raised by grundy."""
+
+
+class InvalidGameError(GrundyError, ValueError):
+    """A game specification is malformed: bad parameters, a bad octal code, an empty set."""
+
+
+class UnknownGameError(InvalidGameError):
+    """No game of that name is registered (the message suggests close names)."""
+
+
+class InvalidPositionError(GrundyError, ValueError):
+    """A position is not legal for its game (negative heap, wrong length, bad character)."""
+
+
+class InvalidInputError(GrundyError, ValueError):
+    """Input data (a file, a matrix, a graph) is malformed."""
+
+
+class LoopyGameError(GrundyError):
+    """A position can reach itself, so the plain Sprague-Grundy recursion does not apply.
+
+    The message names one position on the cycle; :attr:`position` holds it.
+    """
+
+    def __init__(self, message: str, position: object = None) -> None:
+        super().__init__(message)
+        self.position = position
+
+
+class SearchLimitError(GrundyError):
+    """Brute force would explore more positions than the limit allows."""
+
+
+class NotSupportedError(GrundyError):
+    """The question has no answer by the methods grundy has for this game (e.g. no closed form)."""

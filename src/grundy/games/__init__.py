@@ -1,0 +1,1 @@
+"""The catalogue's game families, one module each; see :mod:`grundy.registry` for the names."""

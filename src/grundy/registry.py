@@ -1,0 +1,138 @@
+"""The catalogue of named games, loadable by short name with parameters.
+
+Every entry names the class that implements it by import path, so that loading ``nim`` imports
+only the Nim module (the command line stays fast) and registration happens in one place: this
+table. To add a game, add a :class:`GameEntry` to :data:`ENTRIES`.
+
+>>> load_game("subtraction(1,3,4)")
+Subtraction(subtraction_set=(1, 3, 4))
+>>> load_game("nim").spec
+'nim'
+>>> load_game("nmi")
+Traceback (most recent call last):
+...
+grundy.errors.UnknownGameError: unknown game 'nmi' (did you mean 'nim'?); 'grundy list' shows every game
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import re
+from dataclasses import dataclass
+
+from grundy.errors import InvalidGameError, UnknownGameError
+from grundy.game import Game
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One catalogue entry: the short name, where its class lives, and how to use it."""
+
+    name: str
+    target: str
+    """``"module:Class"``; the class's ``from_params`` builds the game."""
+    summary: str
+    """One-line description for ``grundy list``."""
+    params: str = ""
+    """How the parameters are written, e.g. ``"(S)  S: finite set of positive integers"``."""
+    examples: tuple[str, ...] = ()
+    """Specs the conformance tests load and check against brute force."""
+    aliases: tuple[str, ...] = ()
+
+    def load_class(self) -> type[Game]:
+        """Import and return the game class."""
+        module_name, _, class_name = self.target.partition(":")
+        cls = getattr(importlib.import_module(module_name), class_name)
+        assert issubclass(cls, Game)
+        return cls
+
+
+ENTRIES: tuple[GameEntry, ...] = (
+    GameEntry("nim", "grundy.games.nim:Nim",
+              "Nim: take any positive number from one heap; several heaps are a sum",
+              "", ("nim",)),
+    GameEntry("subtraction", "grundy.games.subtraction:Subtraction",
+              "take s counters from one heap, s in a finite set S of positive integers",
+              "(S)  e.g. subtraction(1,3,4)",
+              ("subtraction(1,3,4)", "subtraction(2,5)", "subtraction(1)")),
+)
+
+
+def registered_games() -> list[GameEntry]:
+    """Every catalogue entry, sorted by name.
+
+    >>> "nim" in [entry.name for entry in registered_games()]
+    True
+    """
+    return sorted(ENTRIES, key=lambda e: e.name)
+
+
+def _lookup() -> dict[str, GameEntry]:
+    table: dict[str, GameEntry] = {}
+    for entry in ENTRIES:
+        for name in (entry.name, *entry.aliases):
+            table[name] = entry
+    return table
+
+
+_SPEC = re.compile(r"^\s*([A-Za-z][\w\-]*)\s*(?:\((.*)\))?\s*$", re.S)
+
+
+def parse_spec(spec: str) -> tuple[str, list[int | str], dict[str, int | str]]:
+    """Split ``name(arg, key=value, ...)`` into name, positional and keyword parameters.
+
+    Parameters that are integers become ``int``; anything else stays text.
+
+    >>> parse_spec("bash(a=2, b=5, rest=all)")
+    ('bash', [], {'a': 2, 'b': 5, 'rest': 'all'})
+    """
+    match = _SPEC.match(spec)
+    if not match:
+        raise InvalidGameError(f"malformed game {spec!r}: expected NAME or NAME(PARAMS)")
+    name, inner = match.group(1).lower(), match.group(2)
+    args: list[int | str] = []
+    kwargs: dict[str, int | str] = {}
+    if inner is not None and inner.strip():
+        for raw in inner.split(","):
+            item = raw.strip()
+            if not item:
+                raise InvalidGameError(f"malformed parameters in {spec!r}: empty item")
+            key, eq, value = item.partition("=")
+            if eq:
+                key = key.strip()
+                if not re.fullmatch(r"[A-Za-z_]\w*", key):
+                    raise InvalidGameError(f"malformed parameter name {key!r} in {spec!r}")
+                if key in kwargs:
+                    raise InvalidGameError(f"parameter {key!r} given twice in {spec!r}")
+                kwargs[key] = _value(value.strip(), spec)
+            else:
+                if kwargs:
+                    raise InvalidGameError(f"positional parameter after keyword in {spec!r}")
+                args.append(_value(item, spec))
+    return name, args, kwargs
+
+
+def _value(text: str, spec: str) -> int | str:
+    if not text:
+        raise InvalidGameError(f"malformed parameters in {spec!r}: empty value")
+    if re.fullmatch(r"[+-]?\d+", text):
+        return int(text)
+    return text
+
+
+def load_game(spec: str) -> Game:
+    """The game named by ``spec``: a short name, with parameters in parentheses if it has any."""
+    if not isinstance(spec, str):
+        raise InvalidGameError(f"a game is named by a string, got {spec!r}")
+    name, args, kwargs = parse_spec(spec)
+    table = _lookup()
+    entry = table.get(name)
+    if entry is None:
+        close = difflib.get_close_matches(name, list(table), n=3, cutoff=0.6)
+        hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+        raise UnknownGameError(f"unknown game {name!r}{hint}; 'grundy list' shows every game")
+    try:
+        return entry.load_class().from_params(*args, **kwargs)
+    except TypeError as exc:  # wrong parameter names or count
+        raise InvalidGameError(f"bad parameters for {entry.name!r} in {spec!r}: {exc}") from None

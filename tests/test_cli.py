@@ -1,0 +1,113 @@
+"""The command line: output contract, JSON keys, and one-line errors with exit status 2."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from grundy.cli import main
+from tests.helpers import mex_table_subtraction
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return int(info.value.code or 0), out, err
+
+
+def solve_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    code, out, err = run(capsys, "solve", *argv, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data
+
+
+def test_nim_345(capsys: pytest.CaptureFixture[str]) -> None:
+    data = solve_json(capsys, "nim", "3", "4", "5")
+    assert data["outcome"] == "N" and data["winner"] == "first" and data["grundy"] == 2
+    assert data["winning_moves"] == [{"move": "heap 1: take 2: 3 → 1", "to": "1 4 5"}]
+    assert {"game", "position", "reason"} <= set(data)
+
+
+def test_nim_123_is_lost(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "nim", "1", "2", "3")
+    assert code == 0 and "P-position" in out and "winning moves: none" in out
+    data = solve_json(capsys, "nim", "1", "2", "3")
+    assert data["outcome"] == "P" and data["winner"] == "second" and data["winning_moves"] == []
+
+
+def test_subtraction_agrees_with_hand_table(capsys: pytest.CaptureFixture[str]) -> None:
+    table = mex_table_subtraction([1, 3, 4], 30)
+    data = solve_json(capsys, "subtraction(1,3,4)", "10")
+    assert data["grundy"] == table[10]
+    code, out, _ = run(capsys, "table", "subtraction(1,3,4)", "--upto", "30", "--json")
+    assert code == 0 and json.loads(out)["values"] == table
+
+
+def test_sum_of_different_games(capsys: pytest.CaptureFixture[str]) -> None:
+    data = solve_json(capsys, "nim", "3", "+", "subtraction(1,2,3)", "7", "+", "nim", "5")
+    assert data["grundy"] == 3 ^ 3 ^ 5
+    for move in data["winning_moves"]:  # type: ignore[union-attr]
+        target = solve_json(capsys, *move["to"].split())  # the 'to' text is valid CLI input
+        assert target["outcome"] == "P"
+
+
+def test_misere_json_has_null_grundy(capsys: pytest.CaptureFixture[str]) -> None:
+    data = solve_json(capsys, "nim", "1", "1", "--misere")
+    assert data["grundy"] is None and data["outcome"] == "N"
+
+
+@pytest.mark.parametrize("argv", [
+    ["solve", "nim", "-1"],
+    ["solve", "nosuchgame", "3"],
+    ["solve", "subtraction()", "5"],
+    ["solve", "subtraction(0,2)", "5"],
+    ["solve", "subtraction(1,x", "5"],
+    ["solve", "nim", "3.5"],
+    ["solve", "nim"],
+    ["solve"],
+    ["solve", "nim", "3", "+"],
+    ["table", "nim", "--upto", "-3"],
+    ["solve", "nim", "3", "--bogus"],
+])
+def test_bad_input_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.count("\n") == 1 and err.startswith("grundy: error: "), err
+
+
+def test_unknown_game_suggests_a_close_name(capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, err = run(capsys, "solve", "nimm", "3")
+    assert "did you mean 'nim'" in err
+
+
+def test_list_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "list", "--json")
+    names = {e["name"] for e in json.loads(out)}
+    assert code == 0 and {"nim", "subtraction"} <= names
+
+
+def test_solve_nim_imports_no_heavy_library() -> None:
+    code = (
+        "import sys\n"
+        "from grundy.cli import main\n"
+        "try:\n    main(['solve', 'nim', '3', '4', '5'])\n"
+        "except SystemExit:\n    pass\n"
+        "heavy = [m for m in ('numba', 'scipy', 'numpy', 'networkx', 'matplotlib') if m in sys.modules]\n"
+        "print('HEAVY=' + ','.join(heavy))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip().splitlines()[-1] == "HEAVY=", result.stdout
+
+
+def test_console_script_runs() -> None:
+    result = subprocess.run([sys.executable, "-m", "grundy", "solve", "nim", "1", "2", "3", "--json"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0
+    assert json.loads(result.stdout)["outcome"] == "P"
