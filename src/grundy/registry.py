@@ -56,6 +56,15 @@ ENTRIES: tuple[GameEntry, ...] = (
               "take s counters from one heap, s in a finite set S of positive integers",
               "(S)  e.g. subtraction(1,3,4)",
               ("subtraction(1,3,4)", "subtraction(2,5)", "subtraction(1)")),
+    # ---- issue 3: the take-away and Nim family ----
+    GameEntry("bash", "grundy.games.bash:Bash",
+              "Bash game: take a..b from one heap (bash(m): 1..m); rest=all: fewer than a must all go",
+              "(m) | (a,b) | (a,b,rest=all)",
+              ("bash(3)", "bash(1)", "bash(2,5)", "bash(3,4)", "bash(2,3,rest=all)",
+               "bash(3,7,rest=all)")),
+    GameEntry("bounded-nim", "grundy.games.bash:BoundedNim",
+              "Nim taking 1..m from one heap: XOR of heap mod (m+1)",
+              "(m)", ("bounded-nim(2)", "bounded-nim(3)")),
 )
 
 
