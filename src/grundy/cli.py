@@ -119,6 +119,10 @@ def table_command(
     from grundy.tables import grundy_table
 
     the_game = load_game(game)
+    grid = the_game.table_2d(upto)
+    if grid is not None:
+        _print_grid(the_game.spec, grid, json_out)
+        return
     values = grundy_table(the_game, upto)
     if json_out:
         _print_json({"game": the_game.spec, "values": values})
@@ -130,6 +134,21 @@ def table_command(
     for start in range(0, len(values), per_row):
         row = " ".join(str(v).rjust(width) for v in values[start:start + per_row])
         _out.print(f"  {str(start).rjust(label)}: {row}", markup=False)
+
+
+def _print_grid(spec: str, grid: list[list[int]], json_out: bool) -> None:
+    """Print a 2-D table ``G(a, b)`` (rows a, columns b) of a two-heap game."""
+    if json_out:
+        _print_json({"game": spec, "values": grid})
+        return
+    upto = len(grid) - 1
+    width = max(len(str(upto)), *(len(str(v)) for row in grid for v in row))
+    _out.print(f"[bold]{spec}[/bold]  Grundy values G(a, b), 0 ≤ a, b ≤ {upto} (rows a, columns b)")
+    _out.print("  " + " " * width + " │ " + " ".join(str(b).rjust(width) for b in range(len(grid[0]))),
+               markup=False)
+    _out.print("  " + "─" * width + "─┼" + "─" * ((width + 1) * len(grid[0])), markup=False)
+    for a, row in enumerate(grid):
+        _out.print(f"  {str(a).rjust(width)} │ " + " ".join(str(v).rjust(width) for v in row), markup=False)
 
 
 def fail(message: str, code: int = 2) -> None:

@@ -145,6 +145,10 @@ class Game(ABC):
         """Small positions on which the conformance tests check this game against brute force."""
         return ()
 
+    def table_2d(self, upto: int) -> list[list[int]] | None:
+        """For two-heap games (e.g. Wythoff): Grundy values ``G(a, b)`` for ``a, b ≤ upto``."""
+        return None
+
     def __str__(self) -> str:
         return self.spec
 

@@ -65,6 +65,9 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("bounded-nim", "grundy.games.bash:BoundedNim",
               "Nim taking 1..m from one heap: XOR of heap mod (m+1)",
               "(m)", ("bounded-nim(2)", "bounded-nim(3)")),
+    GameEntry("wythoff", "grundy.games.wythoff:Wythoff",
+              "two heaps: take any number from one, or the same number from both (position 'a b')",
+              "", ("wythoff",)),
 )
 
 
