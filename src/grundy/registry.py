@@ -68,6 +68,18 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("wythoff", "grundy.games.wythoff:Wythoff",
               "two heaps: take any number from one, or the same number from both (position 'a b')",
               "", ("wythoff",)),
+    GameEntry("fibonacci-nim", "grundy.games.fibonacci:FibonacciNim",
+              "one heap; first move not all, then at most twice the last take (position 'n [limit]')",
+              "", ("fibonacci-nim",), ("fibonacci",)),
+    # ---- issue 5: games on graphs (the graph comes from --graph FILE or graph=FILE) ----
+    GameEntry("digraph", "grundy.games.digraph:Digraph",
+              "tokens on a directed graph (cycles allowed: draws, Smith's values); a move slides one token",
+              "--graph FILE | (graph=FILE) | (example=1|2)", ("digraph(example=1)", "digraph(example=2)")),
+    GameEntry("green-hackenbush", "grundy.games.hackenbush:GreenHackenbush",
+              "delete an edge of an undirected multigraph; what loses contact with the ground falls off",
+              "--graph FILE --ground V | (graph=FILE,ground=V) | (example=1|2|3)",
+              ("green-hackenbush(example=1)", "green-hackenbush(example=2)",
+               "green-hackenbush(example=3)"), ("hackenbush",)),
 )
 
 

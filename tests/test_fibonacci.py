@@ -1,0 +1,63 @@
+"""Fibonacci Nim: Zeckendorf rule and the exact set of winning takes against brute force."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from grundy import grundy_value, load_game, outcome, solve
+from grundy.errors import InvalidPositionError
+from grundy.games.fibonacci import FibonacciNim, winning_takes, zeckendorf
+from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
+
+G = FibonacciNim()
+POSITIONS = [(n, lim) for n in range(0, 34) for lim in range(min(n, 1), n + 1)]
+
+
+def test_zeckendorf_is_a_valid_representation() -> None:
+    fibs = {1, 2, 3, 5, 8, 13, 21, 34, 55, 89, 144, 233, 377, 610, 987}
+    for n in range(1000):
+        terms = zeckendorf(n)
+        assert sum(terms) == n and set(terms) <= fibs
+        assert all(a > b for a, b in zip(terms, terms[1:], strict=False))
+        ordered = sorted(fibs)
+        idx = [ordered.index(t) for t in terms]
+        assert all(i - j >= 2 for i, j in zip(idx, idx[1:], strict=False))
+
+
+def test_outcome_and_every_winning_move_match_brute_force() -> None:
+    for position in POSITIONS:
+        assert outcome(G, position) is brute_outcome(G, position), position
+        assert winning_targets(G, position) == brute_winning_targets(G, position), position
+
+
+def test_value_table_matches_brute_force() -> None:
+    for position in POSITIONS[:300]:
+        assert grundy_value(G, position) == brute_value(G, position), position
+
+
+def test_misere_small_is_brute_force() -> None:
+    for position in POSITIONS[:60]:
+        assert outcome(G, position, misere=True) is brute_outcome(G, position, misere=True)
+
+
+def test_thousand_digit_heap() -> None:
+    n = 10**1000 + 17
+    start = time.perf_counter()
+    answer = solve(G, n)
+    assert time.perf_counter() - start < 0.5
+    assert answer.grundy is None and answer.note
+    takes = winning_takes(n, n - 1)
+    assert takes and takes[0] == zeckendorf(n)[-1]
+    for m in answer.winning_moves:
+        assert outcome(G, m.to).value == "P"
+
+
+def test_parse() -> None:
+    assert G.parse_position("10") == (10, 9)
+    assert G.parse_position("10 30") == (10, 10)
+    assert load_game("fibonacci") == G
+    for text in ["1", "0", "5 0", "1 2 3", "-4"]:
+        with pytest.raises(InvalidPositionError):
+            G.parse_position(text)
