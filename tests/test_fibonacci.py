@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from itertools import pairwise
 
 import pytest
 
@@ -20,10 +21,10 @@ def test_zeckendorf_is_a_valid_representation() -> None:
     for n in range(1000):
         terms = zeckendorf(n)
         assert sum(terms) == n and set(terms) <= fibs
-        assert all(a > b for a, b in zip(terms, terms[1:], strict=False))
+        assert all(a > b for a, b in pairwise(terms))
         ordered = sorted(fibs)
         idx = [ordered.index(t) for t in terms]
-        assert all(i - j >= 2 for i, j in zip(idx, idx[1:], strict=False))
+        assert all(i - j >= 2 for i, j in pairwise(idx))
 
 
 def test_outcome_and_every_winning_move_match_brute_force() -> None:

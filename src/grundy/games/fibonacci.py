@@ -71,7 +71,7 @@ def winning_takes(n: int, limit: int) -> list[int]:
     """Every winning take from ``(n, limit)``, increasing (empty for a P-position).
 
     >>> winning_takes(17, 16), winning_takes(40, 39), winning_takes(13, 12)
-    ([1], [1, 6], [])
+    ([1, 4], [1, 6], [])
     """
     terms = zeckendorf(n)
     takes: list[int] = []
