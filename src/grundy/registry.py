@@ -54,8 +54,9 @@ ENTRIES: tuple[GameEntry, ...] = (
               "", ("nim",)),
     GameEntry("subtraction", "grundy.games.subtraction:Subtraction",
               "take s counters from one heap, s in a finite set S of positive integers",
-              "(S)  e.g. subtraction(1,3,4)",
-              ("subtraction(1,3,4)", "subtraction(2,5)", "subtraction(1)")),
+              "(S)  e.g. subtraction(1,3,4); also subtraction(odd|powers-of-2|fibonacci|squares)",
+              ("subtraction(1,3,4)", "subtraction(2,5)", "subtraction(1)", "subtraction(odd)",
+               "subtraction(powers-of-2)", "subtraction(fibonacci)", "subtraction(squares)")),
     # ---- issue 3: the take-away and Nim family ----
     GameEntry("bash", "grundy.games.bash:Bash",
               "Bash game: take a..b from one heap (bash(m): 1..m); rest=all: fewer than a must all go",

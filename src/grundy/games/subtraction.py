@@ -28,6 +28,10 @@ class Subtraction(HeapGame):
             raise InvalidGameError(f"subtraction takes a set of numbers, not {sorted(kwargs)!r}")
         if not args:
             raise InvalidGameError("subtraction(S) needs a non-empty set S, e.g. subtraction(1,3,4)")
+        if len(args) == 1 and isinstance(args[0], str):  # a named infinite set, e.g. powers-of-2
+            from grundy.games.infinite_subtraction import InfiniteSubtraction
+
+            return InfiniteSubtraction.from_params(*args)  # type: ignore[return-value]
         for value in args:
             if not isinstance(value, int) or value <= 0:
                 raise InvalidGameError(
