@@ -141,6 +141,14 @@ class Game(ABC):
         """One line naming the rule or theorem that decides ``position``, if a rule does."""
         return None
 
+    def loopy_value(self, position: Any) -> str | None:
+        """For games with cycles: the generalised Sprague-Grundy value (Smith) of a position
+        that has no ordinary Grundy value, as text such as ``"inf(0,2)"`` (∞ with its finite
+        options); ``None`` (the default) otherwise. :func:`grundy.solve` then takes the outcome
+        (possibly :attr:`Outcome.D`) from :meth:`closed_outcome`, the winning moves from
+        :meth:`winning_moves_rule` and the reason from :meth:`explain`."""
+        return None
+
     def sample_positions(self) -> Iterable[Position]:
         """Small positions on which the conformance tests check this game against brute force."""
         return ()

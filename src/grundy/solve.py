@@ -69,6 +69,12 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
             "leads to a lost one, and a player with no move wins")
         return Solution(game, position, result, None, moves, reason, True,
                         "Grundy values do not decide misère play")
+    loopy = game.loopy_value(position)
+    if loopy is not None:  # an infinite generalised value: the ordinary engine does not apply
+        decided, rule_moves = game.closed_outcome(position), game.winning_moves_rule(position)
+        if decided is not None and rule_moves is not None:
+            return Solution(game, position, decided, loopy, rule_moves,
+                            game.explain(position) or "Smith's generalised Sprague-Grundy values")
     by_rule = game.closed_outcome(position)
     value: int | None
     note = None
