@@ -48,3 +48,11 @@ class SearchLimitError(GrundyError):
 
 class NotSupportedError(GrundyError):
     """The question has no answer by the methods grundy has for this game (e.g. no closed form)."""
+
+
+class TooManyMovesError(NotSupportedError):
+    """A position has too many moves to list (e.g. a heap of 10^18 that may be split anywhere).
+
+    :func:`grundy.solve` still answers the outcome and the Grundy value, and says why the winning
+    moves are not listed.
+    """

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.engine import DEFAULT_LIMIT, Cache, grundy_value, outcome, winning_moves, xor_all
-from grundy.errors import SearchLimitError
+from grundy.errors import SearchLimitError, TooManyMovesError
 from grundy.game import Game, Move, Outcome, Position
 
 VALUE_LIMIT_WHEN_DECIDED = 200_000
@@ -86,7 +86,10 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
             raise
         value, note = None, f"Grundy value not computed: {exc}"
     result = by_rule if by_rule is not None else (Outcome.N if value else Outcome.P)
-    moves = winning_moves(game, position, cache=cache, limit=limit)
+    try:
+        moves = winning_moves(game, position, cache=cache, limit=limit)
+    except TooManyMovesError as exc:
+        moves, note = [], f"winning moves not listed: {exc}"
     return Solution(game, position, result, value, moves, _reason(game, position, cache), False,
                     note)
 

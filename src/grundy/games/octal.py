@@ -22,14 +22,17 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from grundy.errors import InvalidGameError, NotSupportedError
-from grundy.game import HeapGame, HeapResult, describe_take
+from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
+from grundy.game import HeapGame, HeapResult, Outcome, describe_take
 
 MOVE_LIST_LIMIT = 2_000_000
 """Largest heap whose moves are enumerated one by one: a heap of ``n`` has about ``n/2`` ways to
 split, so winning moves of larger heaps with splitting moves are not listed (solve says so)."""
+
+MISERE_LIMIT = 10_000
+"""Largest heap accepted in misère play (solved by brute force over the game tree)."""
 
 _CODE = re.compile(r"^([04]?)\.([0-7]+)$|^([04])$")
 
@@ -134,9 +137,15 @@ class Octal(HeapGame):
                     if _xor(value_at(self, h) for h in result) == target]
         if value_at(self, n) == target:  # no move keeps the value
             return []
-        raise NotSupportedError(
+        raise TooManyMovesError(
             f"{self.spec}: a heap of {n} has about {n // 2:,} ways to split, too many to list "
             f"the winning moves (limit: heaps up to {MOVE_LIST_LIMIT:,})")
+
+    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+        if max(position, default=0) > MISERE_LIMIT:
+            raise NotSupportedError(
+                f"{self.spec}: misère play is solved by brute force, for heaps up to {MISERE_LIMIT:,}")
+        return None
 
     def heap_explain(self, n: int) -> str | None:
         from grundy.periodicity import known_periodicity
