@@ -4,6 +4,12 @@
 >>> game = load_game("subtraction(1,3,4)")
 >>> [grundy_value(game, n) for n in range(8)]
 [0, 1, 0, 1, 2, 3, 2, 0]
+
+Large heaps (from :data:`LARGE_HEAP` on) are answered from the table's period, which is proved
+as soon as ``max S`` consecutive values repeat (:mod:`grundy.periodicity`):
+
+>>> grundy_value(game, 10**18)  # period 7: 10**18 = 7·142857142857142857 + 1
+1
 """
 
 from __future__ import annotations
@@ -13,6 +19,9 @@ from dataclasses import dataclass
 
 from grundy.errors import InvalidGameError
 from grundy.game import HeapGame, HeapResult, describe_take
+
+LARGE_HEAP = 10_000
+"""Heaps from this size on are valued from the game's (proved) period instead of by brute force."""
 
 
 @dataclass(frozen=True)
@@ -47,3 +56,31 @@ class Subtraction(HeapGame):
             if s > n:
                 break
             yield describe_take(n, s), (n - s,)
+
+    def heap_value(self, n: int) -> int | None:
+        if n < LARGE_HEAP:
+            return None  # brute force is instant, and needs no numpy
+        from grundy.periodicity import value_at
+
+        return value_at(self, n)
+
+    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
+        if n < LARGE_HEAP:
+            return None
+        from grundy.periodicity import value_at
+
+        return [(describe_take(n, s), (n - s,)) for s in self.subtraction_set
+                if s <= n and value_at(self, n - s) == target]
+
+    def heap_explain(self, n: int) -> str | None:
+        if n < LARGE_HEAP:
+            return None
+        from grundy.periodicity import known_periodicity, value_at
+
+        value_at(self, n)
+        found = known_periodicity(self)
+        if found is None or n < found.preperiod + found.period:
+            return None
+        return (f"{self.spec} is periodic with period {found.period} from heap {found.preperiod} "
+                f"({found.reason}), so G({n}) = "
+                f"G({found.preperiod + (n - found.preperiod) % found.period})")
