@@ -75,6 +75,9 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("allbut", "grundy.games.allbut:AllBut",
               "take any positive number except the members of a finite set S",
               "(S)  e.g. allbut(1,3,4)", ("allbut(1)", "allbut(2)", "allbut(1,3,4)", "allbut(2,3,7)")),
+    GameEntry("staircase", "grundy.games.staircase:Staircase",
+              "staircase Nim: slide counters from step i to step i-1 (position: counts of steps 1..n)",
+              "", ("staircase",)),
     # ---- issue 4: take-and-break (octal) games ----
     GameEntry("octal", "grundy.games.octal:Octal",
               "take-and-break game d0.d1d2...: digit i says what may remain after taking i "
