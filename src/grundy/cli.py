@@ -16,6 +16,7 @@ from rich.console import Console
 from rich.table import Table
 
 from grundy.errors import GrundyError, InvalidInputError
+from grundy.matrix_cli import matrix_command
 
 app = typer.Typer(
     add_completion=False,
@@ -61,6 +62,11 @@ def solve_command(
         help="The position: for heap games one number per heap. '+' starts another game of a sum.")] = None,
     misere: Annotated[bool, typer.Option("--misere", help="Misère play: whoever moves last loses.")] = False,
     json_out: JsonFlag = False,
+    graph: Annotated[str | None, typer.Option(
+        "--graph", help="Graph file (edge list 'u v' per line, or JSON): digraph, green-hackenbush.")] = None,
+    ground: Annotated[str | None, typer.Option("--ground", help="Ground vertex of green-hackenbush.")] = None,
+    plot: Annotated[str | None, typer.Option(
+        "--plot", help="Draw the graph, winning moves highlighted, into this PNG (matplotlib).")] = None,
 ) -> None:
     """Who wins, the Grundy value, every winning move, and the rule that decided it.
 
@@ -84,13 +90,23 @@ def solve_command(
     for token in tokens:
         if token.startswith("--"):
             raise InvalidInputError(f"no such option: {token!r} (options: --misere, --json)")
-    the_game, the_position = parse_sum(tokens)
+    if graph is not None or ground is not None:
+        from grundy.graphio import game_on_graph
+
+        the_game, the_position = game_on_graph(game, graph, ground, position or [])
+    else:
+        the_game, the_position = parse_sum(tokens)
     answer = solve(the_game, the_position, misere=misere)
+    if plot is not None:
+        from grundy.plotting_graphs import plot_solution
+
+        plot_solution(answer, plot)
     if json_out:
         _print_json(answer.to_json())
         return
     fmt = the_game.format_position
-    verdict = "first player (to move) wins" if answer.outcome.value == "N" else "second player wins"
+    verdict = {"N": "first player (to move) wins", "P": "second player wins",
+               "D": "a draw: neither player can force a win"}[answer.outcome.value]
     kind = f"{answer.outcome.value}-position"
     _out.print(f"[bold]{the_game.spec}[/bold]  {fmt(the_position)}" + ("  (misère)" if misere else ""))
     _out.print(f"  outcome:  [bold]{kind}[/bold], {verdict}")
@@ -149,6 +165,9 @@ def _print_grid(spec: str, grid: list[list[int]], json_out: bool) -> None:
     _out.print("  " + "─" * width + "─┼" + "─" * ((width + 1) * len(grid[0])), markup=False)
     for a, row in enumerate(grid):
         _out.print(f"  {str(a).rjust(width)} │ " + " ".join(str(v).rjust(width) for v in row), markup=False)
+
+
+app.command("matrix")(matrix_command)
 
 
 def fail(message: str, code: int = 2) -> None:

@@ -1,0 +1,232 @@
+"""Exact rational arithmetic for matrix games: support systems, verification, uniqueness.
+
+Everything here works on an **integer** payoff matrix ``B`` (a rational matrix scaled by the
+common denominator of its entries; scaling changes neither the optimal strategies nor the
+support structure) and uses python-flint (imported lazily, inside the functions).
+
+The float linear program only *suggests* supports. :func:`exact_from_float` turns a suggestion
+into rational strategies by solving the equalising equations of the support exactly, and
+accepts them only when :func:`guarantee` proves, in exact arithmetic, that the row strategy
+secures at least as much as the column strategy concedes — which is the definition of optimality,
+so an accepted answer can never be a tolerance artefact.
+
+>>> import numpy as np
+>>> from fractions import Fraction
+>>> B = np.array([[3, -1], [-2, 4]])
+>>> p, q, v = exact_from_float(B, np.array([0.6, 0.4]), np.array([0.5, 0.5]))
+>>> [str(x) for x in p], [str(x) for x in q], str(v)
+(['3/5', '2/5'], ['1/2', '1/2'], '1')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import numpy as np
+
+SUPPORT_TOL = 1e-9
+"""A float probability above this (relative to 1) is taken to be in the support."""
+TIGHT_TOL = 1e-7
+"""A float payoff within this of the value (relative to the largest |payoff|) is taken as tight."""
+
+
+def _fmpz_mat(rows: Any) -> Any:
+    import flint
+
+    return flint.fmpz_mat([[int(x) for x in row] for row in rows])
+
+
+def _to_fraction(x: Any) -> Fraction:
+    return Fraction(int(x.p), int(x.q))
+
+
+def payoffs_against(Bz: Any, strategy: Sequence[Fraction], rows: bool) -> list[Fraction]:
+    """Exact payoffs of a mixed strategy against every pure reply.
+
+    ``rows=True``: ``strategy`` is the row player's, the result is ``(strategy·B)_j`` for every
+    column ``j``; ``rows=False``: the column player's, the result is ``(B·strategy)_i``.
+    ``Bz`` is the integer matrix as a ``flint.fmpz_mat``.
+
+    >>> Bz = _fmpz_mat([[3, -1], [-2, 4]])
+    >>> payoffs_against(Bz, [Fraction(3, 5), Fraction(2, 5)], rows=True)
+    [Fraction(1, 1), Fraction(1, 1)]
+    """
+    import flint
+
+    den = 1
+    for x in strategy:
+        den = den * x.denominator // _gcd(den, x.denominator)
+    nums = [x.numerator * (den // x.denominator) for x in strategy]
+    if rows:
+        prod = flint.fmpz_mat([nums]) * Bz
+        out = [prod[0, j] for j in range(prod.ncols())]
+    else:
+        prod = Bz * flint.fmpz_mat([[a] for a in nums])
+        out = [prod[i, 0] for i in range(prod.nrows())]
+    return [Fraction(int(x), den) for x in out]
+
+
+def _gcd(a: int, b: int) -> int:
+    from math import gcd
+
+    return gcd(a, b)
+
+
+def is_distribution(strategy: Sequence[Fraction]) -> bool:
+    """Whether every probability is ≥ 0 and they sum to exactly 1.
+
+    >>> is_distribution([Fraction(1, 3), Fraction(2, 3)]), is_distribution([Fraction(-1), Fraction(2)])
+    (True, False)
+    """
+    return all(x >= 0 for x in strategy) and sum(strategy, Fraction(0)) == 1
+
+
+def guarantee(Bz: Any, strategy: Sequence[Fraction], rows: bool) -> Fraction | None:
+    """What a strategy guarantees exactly: the row player's minimum over columns (``rows=True``)
+    or the column player's maximum over rows; ``None`` if it is not a probability vector.
+
+    >>> Bz = _fmpz_mat([[3, -1], [-2, 4]])
+    >>> guarantee(Bz, [Fraction(1), Fraction(0)], rows=True)
+    Fraction(-1, 1)
+    """
+    if not is_distribution(strategy):
+        return None
+    values = payoffs_against(Bz, strategy, rows)
+    return min(values) if rows else max(values)
+
+
+def _solve_linear(M: list[list[int]], rhs: list[int]) -> list[Fraction] | None:
+    """One exact solution of ``M x = rhs`` (free variables set to 0), or ``None`` if inconsistent."""
+    import flint
+
+    if not M:
+        return None
+    nvars = len(M[0])
+    if len(M) == nvars:
+        try:
+            sol = _fmpz_mat(M).solve(flint.fmpz_mat([[b] for b in rhs]))
+            return [_to_fraction(sol[i, 0]) for i in range(nvars)]
+        except ZeroDivisionError:  # singular: fall through to the general elimination
+            pass
+    aug = flint.fmpq_mat([[*row, b] for row, b in zip(M, rhs, strict=True)])
+    reduced, rank = aug.rref()
+    x = [Fraction(0)] * nvars
+    for r in range(rank):
+        pivot = next((c for c in range(nvars + 1) if reduced[r, c] != 0), None)
+        if pivot is None or pivot == nvars:  # a row 0 = nonzero: inconsistent
+            return None
+        x[pivot] = _to_fraction(reduced[r, nvars])
+    return x
+
+
+def _equalising(B: np.ndarray, support: list[int], equal_on: list[int]) -> list[Fraction] | None:
+    """Row strategy on ``support`` making every column of ``equal_on`` pay the same (exactly)."""
+    if not support or not equal_on:
+        return None
+    sub = B[:, equal_on][support, :]
+    M = [[int(x) for x in sub[:, k]] + [-1] for k in range(len(equal_on))]
+    M.append([1] * len(support) + [0])
+    rhs = [0] * len(equal_on) + [1]
+    sol = _solve_linear(M, rhs)
+    if sol is None:
+        return None
+    full = [Fraction(0)] * B.shape[0]
+    for i, x in zip(support, sol[:-1], strict=True):
+        full[i] = x
+    return full
+
+
+def exact_from_float(B: np.ndarray, p: np.ndarray, q: np.ndarray
+                     ) -> tuple[list[Fraction], list[Fraction], Fraction] | None:
+    """Exact optimal strategies ``(p, q, value)`` of the integer game ``B`` from approximate ones.
+
+    Tries the supports of the float strategies (the equalising equations of the support, a
+    square system for a non-degenerate LP vertex), then the larger systems of every nearly tight
+    reply. Returns ``None`` unless the exact check proves both strategies optimal.
+
+    >>> import numpy as np
+    >>> exact_from_float(np.array([[1, 0], [0, 1]]), np.array([0.5, 0.5]), np.array([0.5, 0.5]))[2]
+    Fraction(1, 2)
+    """
+    import numpy as np
+
+    Bf = B.astype(float)
+    scale = max(1.0, float(np.abs(Bf).max()))
+    v_float = float(p @ Bf @ q)
+    P = [int(i) for i in np.flatnonzero(p > SUPPORT_TOL)]
+    T = [int(j) for j in np.flatnonzero(q > SUPPORT_TOL)]
+    tight_cols = [int(j) for j in np.flatnonzero(p @ Bf - v_float <= TIGHT_TOL * scale)]
+    tight_rows = [int(i) for i in np.flatnonzero(v_float - Bf @ q <= TIGHT_TOL * scale)]
+    Bz = _fmpz_mat(B.tolist())
+    negT = -B.T
+    row_candidates = [(P, T), (P, sorted(set(T) | set(tight_cols)))]
+    col_candidates = [(T, P), (T, sorted(set(P) | set(tight_rows)))]
+    best_row: tuple[Fraction, list[Fraction]] | None = None
+    best_col: tuple[Fraction, list[Fraction]] | None = None
+    for (support, equal_on), (csupport, cequal_on) in zip(row_candidates, col_candidates, strict=True):
+        if best_row is None or best_col is None or best_row[0] < best_col[0]:
+            rp = _equalising(B, support, equal_on)
+            low = guarantee(Bz, rp, rows=True) if rp is not None else None
+            if rp is not None and low is not None and (best_row is None or low > best_row[0]):
+                best_row = (low, rp)
+            cq = _equalising(negT, csupport, cequal_on)
+            high = guarantee(Bz, cq, rows=False) if cq is not None else None
+            if cq is not None and high is not None and (best_col is None or high < best_col[0]):
+                best_col = (high, cq)
+        if best_row is not None and best_col is not None and best_row[0] == best_col[0]:
+            return best_row[1], best_col[1], best_row[0]
+    return None
+
+
+def _one_side_unique(B: np.ndarray, p: list[Fraction], q: list[Fraction], v: Fraction) -> bool | None:
+    """Is ``p`` the row player's only optimal strategy? ``None`` when undecided.
+
+    Every optimal row strategy puts weight only on the rows that are best replies to ``q`` and
+    equalises the columns ``S`` of ``q``'s support; if those equations have one solution,
+    ``p`` is unique. Otherwise a null direction ``d`` that keeps every active constraint
+    satisfied moves ``p`` to a second optimal strategy.
+    """
+    import flint
+
+    Bz = _fmpz_mat(B.tolist())
+    col_payoff = payoffs_against(Bz, q, rows=False)
+    best = [i for i, x in enumerate(col_payoff) if x == v]
+    S = [j for j, x in enumerate(q) if x > 0]
+    sub = B[best, :][:, S]
+    R = _fmpz_mat([[int(x) for x in sub[:, k]] for k in range(len(S))] + [[1] * len(best)])
+    if R.rank() == len(best):
+        return True
+    row_payoff = payoffs_against(Bz, p, rows=True)
+    zero_rows = [k for k, i in enumerate(best) if p[i] == 0]
+    tight_other = [j for j, x in enumerate(row_payoff) if x == v and q[j] == 0]
+    if not zero_rows and not tight_other:
+        return False  # p is in the relative interior: every null direction is feasible
+    null, nullity = R.nullspace()
+    for c in range(nullity):
+        d = [int(null[k, c]) for k in range(len(best))]
+        full = [0] * B.shape[0]
+        for k, i in enumerate(best):
+            full[i] = d[k]
+        moved = flint.fmpz_mat([full]) * Bz
+        for sign in (1, -1):
+            if all(sign * d[k] >= 0 for k in zero_rows) and all(
+                    sign * int(moved[0, j]) >= 0 for j in tight_other):
+                return False
+    return None
+
+
+def uniqueness(B: np.ndarray, p: list[Fraction], q: list[Fraction], v: Fraction) -> tuple[bool | None,
+                                                                                          bool | None]:
+    """Whether each player's optimal strategy is unique: ``(row, column)``, ``None`` = undecided.
+
+    >>> import numpy as np
+    >>> F = Fraction
+    >>> uniqueness(np.array([[1, -1], [-1, 1]]), [F(1, 2), F(1, 2)], [F(1, 2), F(1, 2)], F(0))
+    (True, True)
+    >>> uniqueness(np.array([[0, 1], [0, -1]]), [F(1), F(0)], [F(1), F(0)], F(0))
+    (False, True)
+    """
+    return _one_side_unique(B, p, q, v), _one_side_unique(-B.T, q, p, -v)
