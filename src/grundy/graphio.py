@@ -192,3 +192,38 @@ def with_ground(data: GraphData, ground: str | None) -> GraphData:
     out = GraphData(data.vertices, data.edges, ground, data.source)
     object.__setattr__(out, "_index_cache", data._index())
     return out
+
+
+GRAPH_GAMES = {"digraph": "digraph", "green-hackenbush": "green-hackenbush", "hackenbush": "green-hackenbush"}
+"""Game names that ``--graph`` applies to (aliases included)."""
+
+
+def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list[str]) -> tuple[Any, Any]:
+    """The game and position of ``grundy solve NAME --graph FILE [--ground V] TOKENS...``.
+
+    >>> game_on_graph("nim", "g.txt", None, ["3"])
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidInputError: --graph/--ground apply to digraph and green-hackenbush, not 'nim'
+    """
+    kind = GRAPH_GAMES.get(name.strip().lower())
+    if kind is None:
+        raise InvalidInputError(f"--graph/--ground apply to digraph and green-hackenbush, not {name!r}")
+    if graph is None:
+        raise InvalidInputError(f"--ground {ground!r} needs --graph FILE")
+    if "+" in tokens:
+        raise InvalidInputError(
+            f"a sum with --graph: write the graph game as a spec instead, e.g. '{kind}(graph={graph})'")
+    data = read_graph(graph)
+    if kind == "digraph":
+        from grundy.games.digraph import Digraph
+
+        if ground is not None:
+            raise InvalidInputError("--ground applies to green-hackenbush, not to digraph")
+        game: Any = Digraph.from_graph(data, f"digraph(graph={graph})")
+    else:
+        from grundy.games.hackenbush import GreenHackenbush
+
+        spec = f"green-hackenbush(graph={graph}" + (f",ground={ground})" if ground is not None else ")")
+        game = GreenHackenbush.from_graph(with_ground(data, ground), spec)
+    return game, game.parse_position(" ".join(tokens))

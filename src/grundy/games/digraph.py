@@ -75,8 +75,8 @@ class Digraph(Game):
         if args or len(kwargs) != 1 or not kwargs.keys() <= {"example", "graph"}:
             raise InvalidGameError(
                 "digraph needs a graph: use 'grundy solve digraph --graph FILE TOKENS...', the spec "
-                f"digraph(graph=FILE), or digraph(example=K) with K in {sorted(EXAMPLES)}; got "
-                f"{args or ''}{kwargs or ''}")
+                f"digraph(graph=FILE), or digraph(example=K) with K in {sorted(EXAMPLES)}"
+                + (f"; got {args or ''}{kwargs or ''}" if args or kwargs else ""))
         if "example" in kwargs:
             key = kwargs["example"]
             if key not in EXAMPLES:

@@ -224,7 +224,8 @@ class GreenHackenbush(Game):
             raise InvalidGameError(
                 "green-hackenbush needs a graph and its ground: use 'grundy solve green-hackenbush "
                 "--graph FILE --ground V', the spec green-hackenbush(graph=FILE,ground=V), or "
-                f"green-hackenbush(example=K) with K in {sorted(EXAMPLES)}; got {args or ''}{kwargs or ''}")
+                f"green-hackenbush(example=K) with K in {sorted(EXAMPLES)}"
+                + (f"; got {args or ''}{kwargs or ''}" if args or kwargs else ""))
         if "example" in kwargs:
             key = kwargs["example"]
             if key not in EXAMPLES:
