@@ -78,6 +78,9 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("staircase", "grundy.games.staircase:Staircase",
               "staircase Nim: slide counters from step i to step i-1 (position: counts of steps 1..n)",
               "", ("staircase",)),
+    GameEntry("moore", "grundy.games.moore:Moore",
+              "Moore's Nim_k: reduce between 1 and k heaps in one move",
+              "(k)", ("moore(1)", "moore(2)", "moore(3)")),
     # ---- issue 4: take-and-break (octal) games ----
     GameEntry("octal", "grundy.games.octal:Octal",
               "take-and-break game d0.d1d2...: digit i says what may remain after taking i "
