@@ -21,7 +21,7 @@ unknown beyond.
 >>> game = load_game("moore(2)")
 >>> answer = solve(game, (1, 2, 3))
 >>> answer.outcome.winner, [m.to for m in answer.winning_moves]
-('first', [(1, 2, 0), (1, 0, 3), (0, 2, 3)])
+('first', [(1, 1, 1)])
 >>> answer.reason
 'Moore: column sums of 1 2 3 in binary, mod 3: [2, 2] (most significant first), not all 0'
 """
