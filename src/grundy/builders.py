@@ -32,6 +32,9 @@ if TYPE_CHECKING:
 SMALL_OCTAL = 1024
 """Octal tables up to this size are built with numpy alone (no numba import)."""
 
+SMALL_SUBTRACTION = 4096
+"""``auto`` computes this many subtraction-game values in plain Python before using the kernel."""
+
 MASK_PREFIX = 8192
 """Length of the prefix on which the sparse-space mask is chosen."""
 
@@ -53,12 +56,12 @@ class Built:
 
 
 def _checkpoints(start: int, total: int) -> list[int]:
-    """Where ``auto`` tries to prove a period: powers of 4 from 4096, and the end."""
+    """Where ``auto`` tries to prove a period: powers of 2 from 4096, and the end."""
     points, p = [], 4096
     while p < total:
         if p > start:
             points.append(p)
-        p *= 4
+        p *= 2
     return [*points, total]
 
 
@@ -70,10 +73,13 @@ def _tile(values: np.ndarray, found: Periodicity, start: int) -> None:
     n = len(values)
     if n <= start:
         return
-    block = values[e:e + p]
-    first = (start - e) % p
-    reps = (n - start + first) // p + 1
-    values[start:] = np.tile(block, reps)[first:first + n - start]
+    head = min(n, start + p)
+    values[start:head] = values[e + (np.arange(start, head) - e) % p]
+    filled = head - start  # values[start:start + filled] is a whole number of periods (or the end)
+    while start + filled < n:
+        size = min(filled, n - start - filled)
+        values[start + filled:start + filled + size] = values[start:start + size]
+        filled += size
 
 
 def _chunks(start: int, stop: int, size: int) -> list[tuple[int, int]]:
@@ -85,14 +91,28 @@ def build_subtraction(moves: tuple[int, ...], upto: int, method: str, progress: 
     """The table of the subtraction game with finite set ``moves``."""
     import numpy as np
 
-    from grundy.kernels.subtraction import fill_subtraction, value_dtype
+    from grundy.kernels.subtraction import value_dtype
     from grundy.periodicity import prove_period
 
     total = upto + 1
     values = np.zeros(total, dtype=value_dtype(len(moves)))
-    arr = np.array(sorted(moves), dtype=np.int64)
     done = 0
-    stops = _checkpoints(0, total) if method == "auto" else [total]
+    if method == "auto":  # a first stretch in plain Python: most periods are proved there
+        head = _python_subtraction(moves, min(total, SMALL_SUBTRACTION))
+        values[:len(head)] = head
+        done = len(head)
+        found = prove_period(game, values[:done])
+        if found is not None or done == total:
+            if found is not None:
+                _tile(values, found, done)
+            if progress:
+                progress(total, total)
+            return Built(values, "python" + (" + proved period" if found else ""), done, found)
+
+    from grundy.kernels.subtraction import fill_subtraction
+
+    arr = np.array(sorted(moves), dtype=np.int64)
+    stops = _checkpoints(done, total) if method == "auto" else [total]
     for stop in stops:
         for a, b in _chunks(done, stop, 1 << 23):
             fill_subtraction(values, a, b, arr)
@@ -107,6 +127,19 @@ def build_subtraction(moves: tuple[int, ...], upto: int, method: str, progress: 
                     progress(total, total)
                 return Built(values, "subtraction kernel + proved period", stop, found)
     return Built(values, "subtraction kernel", total)
+
+
+def _python_subtraction(moves: tuple[int, ...], count: int) -> list[int]:
+    """``G(0..count-1)`` of a subtraction game in plain Python (no compiled code to load)."""
+    order = sorted(moves)
+    values: list[int] = []
+    for n in range(count):
+        seen = {values[n - s] for s in order if s <= n}
+        m = 0
+        while m in seen:
+            m += 1
+        values.append(m)
+    return values
 
 
 def _numpy_octal(digits: tuple[int, ...], upto: int) -> np.ndarray:

@@ -119,6 +119,8 @@ def solve_command(
             _out.print(f"    {move.label}   ⇒  {fmt(move.to)}", markup=False)
         if len(answer.winning_moves) > len(shown):
             _out.print(f"    … and {len(answer.winning_moves) - len(shown)} more (--json lists all)")
+    elif answer.note and answer.note.startswith("winning moves not listed"):
+        _out.print("  winning moves: not listed (too many; see the note above)")
     else:
         _out.print("  winning moves: none")
     _out.print(f"  why:      {answer.reason}", markup=False)
@@ -129,27 +131,33 @@ def table_command(
     game: Annotated[str, typer.Argument(help="A heap game, e.g. 'subtraction(1,3,4)'.")],
     upto: Annotated[int, typer.Option("--upto", "-n", help="Largest heap size.", min=0)] = 50,
     json_out: JsonFlag = False,
+    summary: Annotated[bool, typer.Option(
+        "--summary", help="Only the periodicity, largest value, rare values and compute time.")] = False,
+    plot: Annotated[str | None, typer.Option(
+        "--plot", help="Draw the sequence (scatter plot) into this PNG file (matplotlib).")] = None,
+    method: Annotated[str, typer.Option(
+        "--method", help="auto (fastest exact route), plain or sparse (force a kernel).")] = "auto",
 ) -> None:
-    """The Grundy values of single heaps 0..N."""
+    """The Grundy values of single heaps 0..N, the period (proved or observed) and the rare values.
+
+    [bold]Examples[/bold]
+
+      grundy table kayles --upto 200
+
+      grundy table 'octal(0.16)' --upto 1000000 --summary
+
+      grundy table 'subtraction(1,3,4)' --upto 100000 --json --summary
+    """
     from grundy.registry import load_game
-    from grundy.tables import grundy_table
+    from grundy.table_cli import run_table
 
     the_game = load_game(game)
     grid = the_game.table_2d(upto)
     if grid is not None:
         _print_grid(the_game.spec, grid, json_out)
         return
-    values = grundy_table(the_game, upto)
-    if json_out:
-        _print_json({"game": the_game.spec, "values": values})
-        return
-    _out.print(f"[bold]{the_game.spec}[/bold]  Grundy values G(0..{upto})")
-    width = max(len(str(v)) for v in values)
-    per_row = 10 if width > 2 else 20
-    label = len(str(upto))
-    for start in range(0, len(values), per_row):
-        row = " ".join(str(v).rjust(width) for v in values[start:start + per_row])
-        _out.print(f"  {str(start).rjust(label)}: {row}", markup=False)
+    run_table(the_game, upto, method=method, summary=summary, json_out=json_out, plot=plot,
+              out=_out, print_json=_print_json)
 
 
 def _print_grid(spec: str, grid: list[list[int]], json_out: bool) -> None:

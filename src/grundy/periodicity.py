@@ -105,16 +105,23 @@ def tail_periods(values: Sequence[int] | np.ndarray) -> list[tuple[int, int]]:
     >>> tail_periods([9, 1, 2, 1, 2])
     [(1, 1), (2, 4), (5, 5)]
     """
+
+    periods, lengths = _tail_arrays(values)
+    return list(zip(periods.tolist(), lengths.tolist(), strict=True))
+
+
+def _tail_arrays(values: Sequence[int] | np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """:func:`tail_periods` as two arrays (periods, lengths)."""
     import numpy as np
 
     y = _as_array(values)[::-1]
     if len(y) == 0:
-        return []
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     pi = _prefix_function(y)
     lengths = np.arange(1, len(y) + 1, dtype=np.int64)
     per = lengths - pi
     last = np.flatnonzero(np.append(per[1:] != per[:-1], True))
-    return [(int(per[i]), int(i + 1)) for i in last]
+    return per[last], last + 1
 
 
 def least_preperiod(values: Sequence[int] | np.ndarray, period: int, saltus: int = 0) -> int:
@@ -160,12 +167,13 @@ def find_period(values: Sequence[int] | np.ndarray, *, saltus_allowed: bool = Tr
     v = _as_array(values)
     n = len(v)
     seq = np.diff(v.astype(np.int64)) if saltus_allowed else v
-    need_fraction = n // 8
-    for p, length in tail_periods(seq):
-        if length >= max(min_repeats * p, 16, need_fraction):
-            saltus = int(v[-1]) - int(v[-1 - p]) if saltus_allowed else 0
-            return Periodicity(p, least_preperiod(v, p, saltus), saltus)
-    return None
+    periods, lengths = _tail_arrays(seq)
+    ok = (lengths >= min_repeats * periods) & (lengths >= 16) & (lengths >= n // 8)
+    if not ok.any():
+        return None
+    p = int(periods[ok][0])
+    saltus = int(v[-1]) - int(v[-1 - p]) if saltus_allowed else 0
+    return Periodicity(p, least_preperiod(v, p, saltus), saltus)
 
 
 # ---- proofs ------------------------------------------------------------------------------------
@@ -206,9 +214,9 @@ def prove_period(game: Game, values: Sequence[int] | np.ndarray) -> Periodicity 
     """
     v = _as_array(values)
     n = len(v)
-    for p, length in tail_periods(v):
-        if p >= n:
-            break
+    periods, lengths = _tail_arrays(v)
+    keep = lengths > periods  # a proof needs the period to repeat at least once
+    for p, length in zip(periods[keep].tolist(), lengths[keep].tolist(), strict=True):
         e = n - length
         rule = proof_length(game, p, e)
         if rule is not None and n >= rule[0]:
@@ -331,7 +339,12 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
     found = built.periodicity
     if found is None:
         found = _prove_or_observe(game, built.values, saltus_allowed)
-    rare = _rare_info(built.values, built.sparse) if built.sparse else None
+    sparse = built.sparse
+    if sparse is None and getattr(game, "has_splits", False) and len(built.values) > 1:
+        from grundy.builders import MASK_PREFIX, choose_sparse
+
+        sparse = choose_sparse(built.values[:MASK_PREFIX])[:3]
+    rare = _rare_info(built.values, sparse) if sparse else None
     t2 = time.perf_counter()
     return TableAnalysis(game, upto, built.values, found, built.method, built.computed, rare,
                          {"compute": t1 - t0, "analyse": t2 - t1})

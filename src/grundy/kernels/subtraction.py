@@ -36,13 +36,18 @@ def fill_subtraction(values: np.ndarray, start: int, stop: int, moves: np.ndarra
     """
     k = moves.shape[0]
     if k < 64:
+        top = moves[k - 1]
         for n in range(start, stop):
             seen = np.uint64(0)
-            for j in range(k):
-                s = moves[j]
-                if s > n:
-                    break
-                seen |= np.uint64(1) << np.uint64(values[n - s])
+            if n >= top:  # every move is legal: no bounds test in the hot loop
+                for j in range(k):
+                    seen |= np.uint64(1) << np.uint64(values[n - moves[j]])
+            else:
+                for j in range(k):
+                    s = moves[j]
+                    if s > n:
+                        break
+                    seen |= np.uint64(1) << np.uint64(values[n - s])
             m = 0
             while (seen >> np.uint64(m)) & np.uint64(1):
                 m += 1
