@@ -303,7 +303,7 @@ def remove_dominated(M: np.ndarray) -> tuple[list[int], list[int], list[int], li
 
     >>> import numpy as np
     >>> remove_dominated(np.array([[3, 1, 4], [2, 0, 1], [5, -1, 0]]))
-    ([0, 2], [1, 2], [1], [0])
+    ([0], [1], [1, 2], [0, 2])
     """
     rows = list(range(M.shape[0]))
     cols = list(range(M.shape[1]))
@@ -335,7 +335,7 @@ def linprog_strategies(M: np.ndarray) -> tuple[np.ndarray, np.ndarray, float]:
 
     >>> import numpy as np
     >>> p, q, v = linprog_strategies(np.array([[3.0, -1.0], [-2.0, 4.0]]))
-    >>> [round(x, 9) for x in p], [round(x, 9) for x in q], round(v, 9)
+    >>> [round(float(x), 9) for x in p], [round(float(x), 9) for x in q], round(v, 9)
     ([0.6, 0.4], [0.5, 0.5], 1.0)
     """
     import numpy as np

@@ -144,8 +144,9 @@ def exact_from_float(B: np.ndarray, p: np.ndarray, q: np.ndarray
     """Exact optimal strategies ``(p, q, value)`` of the integer game ``B`` from approximate ones.
 
     Tries the supports of the float strategies (the equalising equations of the support, a
-    square system for a non-degenerate LP vertex), then the larger systems of every nearly tight
-    reply. Returns ``None`` unless the exact check proves both strategies optimal.
+    square system for a non-degenerate LP vertex), then the complementary-slackness systems of
+    every nearly tight reply (which also catch probabilities too small to tell from 0).
+    Returns ``None`` unless the exact check proves both strategies optimal.
 
     >>> import numpy as np
     >>> exact_from_float(np.array([[1, 0], [0, 1]]), np.array([0.5, 0.5]), np.array([0.5, 0.5]))[2]
@@ -162,16 +163,22 @@ def exact_from_float(B: np.ndarray, p: np.ndarray, q: np.ndarray
     tight_rows = [int(i) for i in np.flatnonzero(v_float - Bf @ q <= TIGHT_TOL * scale)]
     Bz = _fmpz_mat(B.tolist())
     negT = -B.T
-    row_candidates = [(P, T), (P, sorted(set(T) | set(tight_cols)))]
-    col_candidates = [(T, P), (T, sorted(set(P) | set(tight_rows)))]
+    row_candidates = [(P, T), (tight_rows, tight_cols), (P, sorted(set(T) | set(tight_cols)))]
+    col_candidates = [(T, P), (tight_cols, tight_rows), (T, sorted(set(P) | set(tight_rows)))]
     best_row: tuple[Fraction, list[Fraction]] | None = None
     best_col: tuple[Fraction, list[Fraction]] | None = None
+    tried: set[tuple[bool, tuple[int, ...], tuple[int, ...]]] = set()
     for (support, equal_on), (csupport, cequal_on) in zip(row_candidates, col_candidates, strict=True):
-        if best_row is None or best_col is None or best_row[0] < best_col[0]:
+        key = (True, tuple(support), tuple(equal_on))
+        if key not in tried:
+            tried.add(key)
             rp = _equalising(B, support, equal_on)
             low = guarantee(Bz, rp, rows=True) if rp is not None else None
             if rp is not None and low is not None and (best_row is None or low > best_row[0]):
                 best_row = (low, rp)
+        key = (False, tuple(csupport), tuple(cequal_on))
+        if key not in tried:
+            tried.add(key)
             cq = _equalising(negT, csupport, cequal_on)
             high = guarantee(Bz, cq, rows=False) if cq is not None else None
             if cq is not None and high is not None and (best_col is None or high < best_col[0]):
@@ -186,10 +193,9 @@ def _one_side_unique(B: np.ndarray, p: list[Fraction], q: list[Fraction], v: Fra
 
     Every optimal row strategy puts weight only on the rows that are best replies to ``q`` and
     equalises the columns ``S`` of ``q``'s support; if those equations have one solution,
-    ``p`` is unique. Otherwise a null direction ``d`` that keeps every active constraint
-    satisfied moves ``p`` to a second optimal strategy.
+    ``p`` is unique. Otherwise ``p`` is unique exactly when no nonzero null direction keeps every
+    active constraint (zero probabilities, other tight columns) satisfied.
     """
-    import flint
 
     Bz = _fmpz_mat(B.tolist())
     col_payoff = payoffs_against(Bz, q, rows=False)
@@ -205,17 +211,42 @@ def _one_side_unique(B: np.ndarray, p: list[Fraction], q: list[Fraction], v: Fra
     if not zero_rows and not tight_other:
         return False  # p is in the relative interior: every null direction is feasible
     null, nullity = R.nullspace()
-    for c in range(nullity):
-        d = [int(null[k, c]) for k in range(len(best))]
-        full = [0] * B.shape[0]
-        for k, i in enumerate(best):
-            full[i] = d[k]
-        moved = flint.fmpz_mat([full]) * Bz
+    N = [[int(null[k, c]) for c in range(nullity)] for k in range(len(best))]
+    G = [N[k] for k in zero_rows]
+    for j in tight_other:
+        G.append([sum(int(B[i, j]) * N[k][c] for k, i in enumerate(best)) for c in range(nullity)])
+    feasible = _cone_is_nonzero(G, nullity)
+    return None if feasible is None else not feasible
+
+
+def _cone_is_nonzero(G: list[list[int]], r: int, limit: int = 5000) -> bool | None:
+    """Whether ``{y ∈ Q^r : G y ≥ 0}`` contains a nonzero vector (``None``: too many cases).
+
+    Either ``G`` has rank < r (a whole line of solutions), or the cone is pointed and, if not
+    {0}, has an extreme ray: the null vector of some r - 1 linearly independent rows of ``G``.
+
+    >>> _cone_is_nonzero([[1, 0], [0, 1]], 2), _cone_is_nonzero([[1, 0], [-1, 1], [0, -1]], 2)
+    (True, False)
+    """
+    from itertools import combinations, islice
+
+    if not G or _fmpz_mat(G).rank() < r:
+        return True
+    subsets = list(islice(combinations(range(len(G)), r - 1), limit + 1))
+    if len(subsets) > limit:
+        return None
+    for subset in subsets:
+        if subset:
+            null, nullity = _fmpz_mat([G[k] for k in subset]).nullspace()
+            if nullity != 1:
+                continue
+            y = [int(null[c, 0]) for c in range(r)]
+        else:
+            y = [1]
         for sign in (1, -1):
-            if all(sign * d[k] >= 0 for k in zero_rows) and all(
-                    sign * int(moved[0, j]) >= 0 for j in tight_other):
-                return False
-    return None
+            if all(sign * sum(g * x for g, x in zip(row, y, strict=True)) >= 0 for row in G):
+                return True
+    return False
 
 
 def uniqueness(B: np.ndarray, p: list[Fraction], q: list[Fraction], v: Fraction) -> tuple[bool | None,
