@@ -182,7 +182,7 @@ def _check_shape(rows: Sequence[Sequence[Any]]) -> Any:
 def _cell(x: Any, where: str) -> Fraction | float:
     import numpy as np
 
-    if isinstance(x, bool | np.bool_) or isinstance(x, complex | np.complexfloating):
+    if isinstance(x, complex | np.complexfloating):
         raise InvalidInputError(f"non-numeric cell {x!r}{where}")
     if isinstance(x, Integral | np.integer):
         return Fraction(int(x))
