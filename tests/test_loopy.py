@@ -161,3 +161,10 @@ def test_sum_rules() -> None:
     assert value_outcome(sum_value([2, 2])) is Outcome.P
     with pytest.raises(ValueError, match="backend"):
         generalized_values(*csr_from_edges(1, []), backend="gpu")
+
+
+def test_edges_out_of_range_are_an_input_error() -> None:
+    from grundy.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match=r"0\.\.2"):
+        csr_from_edges(3, [(0, 3)])

@@ -28,7 +28,7 @@ of the edges still standing (an edge's id is its number in the file, counting fr
 from __future__ import annotations
 
 import hashlib
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -70,13 +70,22 @@ def _build(edges: Edges, ids: Iterable[int], root: int, weights: dict[int, int] 
     """Decompose the component of ``root`` in the edges ``ids`` and value it (colon + fusion)."""
     import networkx as nx
 
-    graph = nx.MultiGraph()
-    graph.add_node(root)
+    ids = list(ids)
+    multiplicity: Counter[tuple[int, int]] = Counter()
     for i in ids:
         u, v = edges[i]
-        graph.add_edge(u, v, key=i)
+        if u != v:
+            multiplicity[(u, v) if u < v else (v, u)] += 1
+    # What nx.bridges does for a multigraph, without its copies of the graph: an edge is a bridge
+    # iff it is single and lies on no chain of the chain decomposition.
+    graph = nx.Graph()
+    graph.add_node(root)
+    graph.add_edges_from(multiplicity)
     reach = nx.node_connected_component(graph, root)
-    bridge_pairs = {(u, v) for u, v in nx.bridges(graph, root=root) if u != v}
+    on_chains = {(u, v) if u < v else (v, u)
+                 for chain in nx.chain_decomposition(graph, root=root) for u, v in chain}
+    bridge_pairs = {pair for pair, k in multiplicity.items()
+                    if k == 1 and pair not in on_chains and pair[0] in reach}
     parent_of = {v: v for v in reach}
 
     def find(x: int) -> int:
@@ -87,10 +96,11 @@ def _build(edges: Edges, ids: Iterable[int], root: int, weights: dict[int, int] 
 
     bridges: list[tuple[int, int, int]] = []
     inner: list[tuple[int, int]] = []
-    for u, v, i in graph.edges(keys=True):
+    for i in ids:
+        u, v = edges[i]
         if u not in reach:
             continue
-        if (u, v) in bridge_pairs or (v, u) in bridge_pairs:
+        if ((u, v) if u < v else (v, u)) in bridge_pairs:
             bridges.append((i, u, v))
         else:
             inner.append((i, u))
