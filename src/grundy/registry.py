@@ -81,6 +81,18 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("moore", "grundy.games.moore:Moore",
               "Moore's Nim_k: reduce between 1 and k heaps in one move",
               "(k)", ("moore(1)", "moore(2)", "moore(3)")),
+    GameEntry("turning-turtles", "grundy.games.coins:TurningTurtles",
+              "coin turning: turn a head to tails, optionally one coin to its left (position e.g. THHTH)",
+              "", ("turning-turtles",)),
+    GameEntry("mock-turtles", "grundy.games.coins:MockTurtles",
+              "coin turning: turn a head to tails, optionally one or two coins to its left",
+              "", ("mock-turtles",)),
+    GameEntry("ruler", "grundy.games.coins:Ruler",
+              "coin turning: turn a head to tails with any run of coins ending just left of it",
+              "", ("ruler",)),
+    GameEntry("coin-slide", "grundy.games.coins:CoinSlide",
+              "move a coin to the nearest empty cell on its right, or off the strip (position e.g. ##.#..)",
+              "", ("coin-slide",)),
     # ---- issue 4: take-and-break (octal) games ----
     GameEntry("octal", "grundy.games.octal:Octal",
               "take-and-break game d0.d1d2...: digit i says what may remain after taking i "

@@ -1,0 +1,291 @@
+"""Coin games on a row of coins: three coin-turning games and the coin-slide game.
+
+**Coin-turning games** (Winning Ways, ch. 14). A position is a string of ``H`` (heads) and ``T``
+(tails), coins numbered 1, 2, … from the left. Each move turns over a set of coins whose
+rightmost goes from heads to tails; the others may go either way. Such a game is the sum of its
+heads (a tail turned to heads acts like a new heap), so the Grundy value is the XOR over heads at
+``p`` of a per-coin value ``v(p)``:
+
+* ``turning-turtles``: a head, and optionally any one coin to its left; ``v(p) = p`` (Nim).
+* ``mock-turtles``: a head, and optionally one or two coins to its left; ``v(p)`` is the
+  ``p``-th odious number (odd number of 1 bits): 1, 2, 4, 7, 8, 11, …
+* ``ruler``: a head and any run of consecutive coins ending just left of it; ``v(p)`` is the
+  largest power of 2 dividing ``p``.
+
+A move turning head ``p`` and the other coins ``Q`` changes the value by ``v(p) ⊕ ⊕_{q∈Q} v(q)``,
+so the moves to value ``t`` are found head by head: ``Q`` must XOR to ``w = x ⊕ t ⊕ v(p)``
+(one look-up for turtles, a table of values for mock turtles, prefix XORs for ruler).
+
+**Coin-slide** (POI 2003/2004 "Game"). A position is a strip of cells, ``#`` a coin and ``.`` an
+empty cell; a move takes one coin to the nearest empty cell on its right, or off the strip if
+there is none. grundy has no closed form for it: positions are solved by the brute-force engine,
+for strips of at most :data:`MAX_SLIDE_CELLS` cells.
+
+>>> from grundy import load_game, solve
+>>> answer = solve(load_game("turning-turtles"), "THHTH")
+>>> answer.grundy, [m.to for m in answer.winning_moves]
+(4, ['HHHTT'])
+>>> [mock_value(p) for p in range(1, 9)], [ruler_value(p) for p in range(1, 9)]
+([1, 2, 4, 7, 8, 11, 13, 14], [1, 2, 1, 4, 1, 2, 1, 8])
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from itertools import combinations, product
+from typing import Any
+
+from grundy.errors import InvalidPositionError, SearchLimitError
+from grundy.game import Game, Move, Position
+
+MAX_SLIDE_CELLS = 22
+"""Longest coin-slide strip grundy searches by brute force."""
+
+MAX_MISERE_COINS = 14
+"""Longest row searched by brute force in misère play of the coin-turning games."""
+
+
+def mock_value(p: int) -> int:
+    """The Mock Turtles value of a head at coin ``p ≥ 1``: the ``p``-th odious number (odd number of 1 bits).
+
+    >>> [mock_value(p) for p in range(1, 5)]
+    [1, 2, 4, 7]
+    """
+    n = p - 1
+    return 2 * n + (bin(n).count("1") % 2 == 0)
+
+
+def ruler_value(p: int) -> int:
+    """The Ruler value of a head at coin ``p ≥ 1``: the largest power of 2 dividing ``p``.
+
+    >>> ruler_value(12)
+    4
+    """
+    return p & -p
+
+
+_RULER_PREFIX: list[int] = [0]
+_RULER_WHERE: dict[int, list[int]] = {0: [0]}
+
+
+def _flip(position: str, coins: Iterable[int]) -> str:
+    chars = list(position)
+    for p in coins:
+        chars[p - 1] = "T" if chars[p - 1] == "H" else "H"
+    return "".join(chars)
+
+
+class _CoinRow(Game):
+    """Common text handling: a position is a string over an alphabet (``symbols``)."""
+
+    symbols: str = "HT"
+
+    def validate(self, position: Any) -> str:
+        if not isinstance(position, str):
+            raise InvalidPositionError(f"{self.spec}: a position is a string like "
+                                       f"{self.symbols[0] * 2 + self.symbols[1]!r}, got {position!r}")
+        text = "".join(position.split()).upper() if self.symbols == "HT" else "".join(position.split())
+        if not text or any(ch not in self.symbols for ch in text):
+            raise InvalidPositionError(
+                f"{self.spec}: a position is a non-empty string of {' and '.join(self.symbols)}, "
+                f"got {position!r}")
+        return text
+
+    def parse_position(self, text: str) -> str:
+        return self.validate(text)
+
+    def format_position(self, position: Any) -> str:
+        return str(position)
+
+
+@dataclass(frozen=True)
+class _CoinTurning(_CoinRow):
+    """A coin-turning game given by the per-coin value and the sets turned with each head."""
+
+    def coin_value(self, p: int) -> int:
+        raise NotImplementedError
+
+    def others(self, p: int) -> Iterator[tuple[int, ...]]:
+        """Every set of other coins (all left of ``p``) that may be turned with head ``p``."""
+        raise NotImplementedError
+
+    def others_with_xor(self, p: int, w: int) -> list[tuple[int, ...]]:
+        """The sets of :meth:`others` whose values XOR to ``w``."""
+        raise NotImplementedError
+
+    def moves(self, position: Any) -> Iterator[Move]:
+        for p, ch in enumerate(position, start=1):
+            if ch == "H":
+                for rest in self.others(p):
+                    yield self._move(position, p, rest)
+
+    @staticmethod
+    def _move(position: str, p: int, rest: tuple[int, ...]) -> Move:
+        label = f"turn {p} (H→T)" + "".join(
+            f", {q} ({'H→T' if position[q - 1] == 'H' else 'T→H'})" for q in rest)
+        return Move(label, _flip(position, (p, *rest)))
+
+    def closed_value(self, position: Any) -> int:
+        total = 0
+        for p, ch in enumerate(position, start=1):
+            if ch == "H":
+                total ^= self.coin_value(p)
+        return total
+
+    def moves_to_value(self, position: Any, target: int) -> list[Move]:
+        x = self.closed_value(position) ^ target
+        found = []
+        for p, ch in enumerate(position, start=1):
+            if ch == "H":
+                for rest in self.others_with_xor(p, x ^ self.coin_value(p)):
+                    found.append(self._move(position, p, rest))
+        return found
+
+    def winning_moves_rule(self, position: Any) -> list[Move]:
+        return self.moves_to_value(position, 0)
+
+    def explain(self, position: Any, misere: bool = False) -> str | None:
+        if misere:
+            return None
+        heads = [p for p, ch in enumerate(position, start=1) if ch == "H"]
+        shown = " ⊕ ".join(str(self.coin_value(p)) for p in heads[:8]) + (" ⊕ …" if len(heads) > 8 else "")
+        total = self.closed_value(position)
+        return (f"{self.spec}: the value is the XOR of the heads' values {self.rule}: "
+                f"{shown or '0'} = {total}")
+
+    rule = ""
+
+    def closed_misere_outcome(self, position: Any) -> None:
+        if len(position) > MAX_MISERE_COINS:
+            raise SearchLimitError(f"{self.spec}: no misère rule, and brute force is limited to "
+                                   f"{MAX_MISERE_COINS} coins")
+        return None
+
+    def sample_positions(self) -> Iterable[Position]:
+        return ["".join(t) for n in range(1, 6) for t in product("HT", repeat=n)]
+
+
+@dataclass(frozen=True)
+class TurningTurtles(_CoinTurning):
+    """Turn a head to tails and optionally any one coin to its left: Nim with heap ``p`` per head."""
+
+    name = "turning-turtles"
+    rule = "v(p) = p"
+
+    @property
+    def spec(self) -> str:
+        return "turning-turtles"
+
+    def coin_value(self, p: int) -> int:
+        return p
+
+    def others(self, p: int) -> Iterator[tuple[int, ...]]:
+        yield ()
+        for q in range(1, p):
+            yield (q,)
+
+    def others_with_xor(self, p: int, w: int) -> list[tuple[int, ...]]:
+        if w == 0:
+            return [()]
+        return [(w,)] if w < p else []
+
+
+@dataclass(frozen=True)
+class MockTurtles(_CoinTurning):
+    """Turn a head to tails and optionally one or two coins to its left."""
+
+    name = "mock-turtles"
+    rule = "v(p) = the p-th odious number"
+
+    @property
+    def spec(self) -> str:
+        return "mock-turtles"
+
+    def coin_value(self, p: int) -> int:
+        return mock_value(p)
+
+    def others(self, p: int) -> Iterator[tuple[int, ...]]:
+        yield ()
+        for q in range(1, p):
+            yield (q,)
+        yield from combinations(range(1, p), 2)
+
+    def others_with_xor(self, p: int, w: int) -> list[tuple[int, ...]]:
+        def coin_of(v: int) -> int:  # the coin q < p with mock_value(q) == v, or 0
+            q = (v >> 1) + 1
+            return q if v > 0 and q < p and mock_value(q) == v else 0
+
+        found: list[tuple[int, ...]] = [()] if w == 0 else []
+        if coin_of(w):
+            found.append((coin_of(w),))
+        for q1 in range(1, p):
+            q2 = coin_of(w ^ mock_value(q1))
+            if q2 > q1:
+                found.append((q1, q2))
+        return found
+
+
+@dataclass(frozen=True)
+class Ruler(_CoinTurning):
+    """Turn a head to tails together with any run of consecutive coins ending just left of it."""
+
+    name = "ruler"
+    rule = "v(p) = the largest power of 2 dividing p"
+
+    @property
+    def spec(self) -> str:
+        return "ruler"
+
+    def coin_value(self, p: int) -> int:
+        return ruler_value(p)
+
+    def others(self, p: int) -> Iterator[tuple[int, ...]]:
+        for q in range(p, 0, -1):  # the run q..p-1 (empty when q == p)
+            yield tuple(range(q, p))
+
+    def others_with_xor(self, p: int, w: int) -> list[tuple[int, ...]]:
+        # the run q..p-1 XORs to R(p-1) ⊕ R(q-1), with prefix XORs R(k) = v(1) ⊕ … ⊕ v(k)
+        while len(_RULER_PREFIX) < p:
+            k = len(_RULER_PREFIX)
+            value = _RULER_PREFIX[-1] ^ ruler_value(k)
+            _RULER_PREFIX.append(value)
+            _RULER_WHERE.setdefault(value, []).append(k)
+        need = _RULER_PREFIX[p - 1] ^ w
+        return [tuple(range(k + 1, p)) for k in reversed(_RULER_WHERE.get(need, [])) if k <= p - 1]
+
+
+@dataclass(frozen=True)
+class CoinSlide(_CoinRow):
+    """Coin-slide: move a coin to the nearest empty cell on its right, or off the strip."""
+
+    name = "coin-slide"
+    symbols = "#."
+
+    @property
+    def spec(self) -> str:
+        return "coin-slide"
+
+    def validate(self, position: Any) -> str:
+        text = super().validate(position)
+        if len(text) > MAX_SLIDE_CELLS:
+            raise SearchLimitError(
+                f"coin-slide: no closed form is known to grundy; brute force is limited to strips of "
+                f"{MAX_SLIDE_CELLS} cells, got {len(text)}")
+        return text
+
+    def moves(self, position: Any) -> Iterator[Move]:
+        for i, ch in enumerate(position):
+            if ch == "#":
+                j = position.find(".", i + 1)
+                chars = list(position)
+                chars[i] = "."
+                if j >= 0:
+                    chars[j] = "#"
+                    label = f"coin {i + 1} → cell {j + 1}"
+                else:
+                    label = f"coin {i + 1} off the strip"
+                yield Move(label, "".join(chars))
+
+    def sample_positions(self) -> Iterable[Position]:
+        return ["".join(t) for n in range(1, 7) for t in product("#.", repeat=n)]
