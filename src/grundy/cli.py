@@ -190,6 +190,8 @@ def main(argv: list[str] | None = None) -> None:
     command = typer.main.get_command(app)
     try:
         code = command.main(args=argv, prog_name="grundy", standalone_mode=False)
+        if code == 130:  # typer turns Ctrl-C inside a command into a silent exit code 130
+            fail("interrupted", 130)
     except typer.Abort:
         fail("interrupted", 130)
     except typer.TyperException as exc:  # usage errors: bad option, missing argument, bad value
