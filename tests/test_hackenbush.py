@@ -109,3 +109,23 @@ def test_work_limit_is_a_clean_error() -> None:
     cycle = [(i, (i + 1) % 50) for i in range(50)]
     with pytest.raises(SearchLimitError, match="value is"):
         deletions_to_value(cycle, range(50), 0, 1, work_limit=100)
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_simple_deletions_keep_the_block_whole(seed: int) -> None:
+    from grundy.games.hackenbush import _simple_deletions
+
+    rng = random.Random(seed)
+    n = rng.randint(2, 9)
+    edges = [(i, (i + 1) % n) for i in range(n)]  # a cycle, plus chords, double edges and loops
+    for _ in range(rng.randint(0, 8)):
+        u = rng.randrange(n)
+        edges.append((u, u if rng.random() < 0.2 else rng.randrange(n)))
+    block = list(range(len(edges)))
+    simple = _simple_deletions(edges, block)
+    for i in block:
+        rest = nx.MultiGraph()
+        rest.add_nodes_from(range(n))
+        rest.add_edges_from(e for j, e in enumerate(edges) if j != i)
+        whole = nx.is_connected(rest) and not nx.has_bridges(rest)
+        assert (i in simple) == whole, (edges, i)

@@ -28,6 +28,7 @@ of the edges still standing (an edge's id is its number in the file, counting fr
 from __future__ import annotations
 
 import hashlib
+import random
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -157,6 +158,8 @@ def deletions_to_value(edges: Edges, ids: Sequence[int], ground: int, target: in
     """
     tree = _build(edges, ids, ground)
     value, parent = tree.value, tree.parent
+    if value[0] == target:
+        return []  # no option has the value of its position (the mex)
     need = [-1] * len(value)  # the value a block must take for the whole to be worth ``target``
     need[0] = target
     for b in tree.order[1:]:
@@ -164,7 +167,9 @@ def deletions_to_value(edges: Edges, ids: Sequence[int], ground: int, target: in
         if need[p] >= 0:
             x = value[p] ^ (1 + value[b]) ^ need[p]
             need[b] = x - 1  # -1: impossible (would need 1 + x == 0)
-    work = sum(len(tree.internal[b]) ** 2 for b in range(len(value)) if need[b] >= 0)
+    simple = {b: _simple_deletions(edges, tree.internal[b])
+              for b in range(len(value)) if need[b] >= 0 and tree.internal[b]}
+    work = sum((len(tree.internal[b]) - len(simple[b])) * len(tree.internal[b]) for b in simple)
     if work > work_limit:
         raise SearchLimitError(
             f"green-hackenbush: finding every winning move means re-analysing blocks of cycles "
@@ -184,15 +189,67 @@ def deletions_to_value(edges: Edges, ids: Sequence[int], ground: int, target: in
         for c in children[b]:
             hanging[tree.anchor[c]] = hanging.get(tree.anchor[c], 0) ^ (1 + value[c])
         for i in block:
-            u, v = edges[i]
-            if u == v:
-                new = value[b] ^ 1
+            if i in simple[b]:
+                new = value[b] ^ 1  # the block stays one block, with one edge (one loop) fewer
             else:
                 rest = [j for j in block if j != i]
                 new = _build(edges, rest, tree.attach[b], hanging).value[0]
             if new == need[b]:
                 found.append(i)
     return sorted(found)
+
+
+def _simple_deletions(edges: Edges, block: Sequence[int]) -> set[int]:
+    """The edges of a 2-edge-connected block whose deletion leaves it 2-edge-connected.
+
+    Loops always qualify. For the other edges: take a depth-first spanning tree, give each
+    non-tree edge a random 64-bit label and each tree edge the XOR of the labels of the non-tree
+    edges covering it. ``{e, f}`` is a 2-edge cut exactly when ``e`` and ``f`` have equal labels
+    (always when it is a cut; by a 2^-64 accident otherwise), so an edge whose label is unique is
+    in no 2-edge cut: exact, since accidents only send an edge to the slow exact path.
+    """
+    rng = random.Random(len(block))
+    adjacent: dict[int, list[tuple[int, int]]] = {}
+    simple = set()
+    for i in block:
+        u, v = edges[i]
+        if u == v:
+            simple.add(i)
+            continue
+        adjacent.setdefault(u, []).append((v, i))
+        adjacent.setdefault(v, []).append((u, i))
+    if not adjacent:
+        return simple
+    start = next(iter(adjacent))
+    up_edge = {start: -1}
+    order = [start]
+    stack = [(start, iter(adjacent[start]))]
+    label: dict[int, int] = {}
+    mark: dict[int, int] = dict.fromkeys(adjacent, 0)
+    while stack:
+        v, it = stack[-1]
+        for w, i in it:
+            if i == up_edge[v] or i in label:
+                continue
+            if w in up_edge:  # a non-tree edge (seen first from this end)
+                label[i] = rng.getrandbits(64)
+                mark[v] ^= label[i]
+                mark[w] ^= label[i]
+            else:
+                up_edge[w] = i
+                order.append(w)
+                stack.append((w, iter(adjacent[w])))
+            break
+        else:
+            stack.pop()
+    for v in reversed(order[1:]):
+        i = up_edge[v]
+        label[i] = mark[v]
+        u, w = edges[i]
+        mark[u if w == v else w] ^= mark[v]
+    counts = Counter(label.values())
+    simple.update(i for i, x in label.items() if counts[x] == 1)
+    return simple
 
 
 def connected_part(edges: Edges, ids: Iterable[int], ground: int) -> tuple[int, ...]:
