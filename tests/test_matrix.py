@@ -211,3 +211,16 @@ def test_json_contract() -> None:
     assert data["value"] == "1" and data["row_strategy"] == ["3/5", "2/5"]
     assert data["col_strategy"] == ["1/2", "1/2"] and data["exact"] is True and data["saddle_point"] is None
     assert solve_matrix_game([[1, 2], [0, 3]]).to_json()["saddle_point"] == [0, 0]
+
+
+def test_interior_point_solutions_also_give_the_exact_answer() -> None:
+    from grundy.matrix import linprog_strategies
+    from grundy.matrix_exact import exact_from_float
+
+    rng = np.random.default_rng(66)
+    for shape in ((30, 40), (40, 30), (25, 25)):
+        B = rng.integers(-4, 5, size=shape)
+        p, q, _ = linprog_strategies(B.astype(float), method="highs-ipm")
+        found = exact_from_float(B, p, q)
+        assert found is not None
+        assert found[2] == solve_matrix_game(B, reduce=False).value
