@@ -67,6 +67,9 @@ def solve_command(
     ground: Annotated[str | None, typer.Option("--ground", help="Ground vertex of green-hackenbush.")] = None,
     plot: Annotated[str | None, typer.Option(
         "--plot", help="Draw the graph, winning moves highlighted, into this PNG (matplotlib).")] = None,
+    heap_file: Annotated[str | None, typer.Option(
+        "--file", help="Read the heaps from this file ('-': stdin), separated by spaces/commas/newlines.")
+    ] = None,
 ) -> None:
     """Who wins, the Grundy value, every winning move, and the rule that decided it.
 
@@ -83,6 +86,7 @@ def solve_command(
 
       grundy solve nim 3 + 'subtraction(1,2,3)' 7 + nim 5
     """
+    from grundy.games.nim import LARGE_NIM_HEAPS, large_nim_report
     from grundy.solve import solve
     from grundy.sums import parse_sum
 
@@ -90,7 +94,13 @@ def solve_command(
     for token in tokens:
         if token.startswith("--"):
             raise InvalidInputError(f"no such option: {token!r} (options: --misere, --json)")
-    if graph is not None or ground is not None:
+    if heap_file is not None:
+        the_game, heaps = _game_with_heap_file(game, position or [], heap_file)
+        if the_game.spec == "nim" and len(heaps) >= LARGE_NIM_HEAPS:
+            _print_large_nim(large_nim_report(heaps, misere), json_out)
+            return
+        the_position = the_game.validate(heaps if isinstance(heaps, tuple) else tuple(heaps.tolist()))
+    elif graph is not None or ground is not None:
         from grundy.graphio import game_on_graph
 
         the_game, the_position = game_on_graph(game, graph, ground, position or [])
@@ -158,6 +168,45 @@ def table_command(
         return
     run_table(the_game, upto, method=method, summary=summary, json_out=json_out, plot=plot,
               out=_out, print_json=_print_json)
+
+
+def _game_with_heap_file(spec: str, extra: list[str], path: str) -> tuple[Any, Any]:
+    """``solve GAME --file PATH``: a heap game whose heaps are read from a file or stdin."""
+    from pathlib import Path
+
+    from grundy.game import HeapGame
+    from grundy.games.nim import parse_heaps_text
+    from grundy.registry import load_game
+
+    the_game = load_game(spec)
+    if not isinstance(the_game, HeapGame):
+        raise InvalidInputError(f"--file reads heaps, but {the_game.spec!r} is not a heap game")
+    if extra:
+        raise InvalidInputError(f"give the heaps either on the command line or in --file, not both: "
+                                f"{' '.join(extra)!r}")
+    try:
+        text = sys.stdin.read() if path == "-" else Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidInputError(f"cannot read heap file {path!r}: {exc}") from None
+    return the_game, parse_heaps_text(text)
+
+
+def _print_large_nim(report: dict[str, Any], json_out: bool) -> None:
+    """Print :func:`grundy.games.nim.large_nim_report` (Nim with very many heaps)."""
+    if json_out:
+        _print_json(report)
+        return
+    verdict = "first player (to move) wins" if report["outcome"] == "N" else "second player wins"
+    _out.print(f"[bold]nim[/bold]  {report['position']}" + ("  (misère)" if report["misere"] else ""))
+    _out.print(f"  outcome:  [bold]{report['outcome']}-position[/bold], {verdict}")
+    _out.print(f"  grundy:   {'—' if report['grundy'] is None else report['grundy']}")
+    moves = report["winning_moves"]
+    _out.print(f"  winning moves ({len(moves)}):" if moves else "  winning moves: none")
+    for move in moves[:50]:
+        _out.print(f"    {move['move']}", markup=False)
+    if len(moves) > 50:
+        _out.print(f"    … and {len(moves) - 50} more (--json lists all)")
+    _out.print(f"  why:      {report['reason']}", markup=False)
 
 
 def _print_grid(spec: str, grid: list[list[int]], json_out: bool) -> None:

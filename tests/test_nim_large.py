@@ -1,0 +1,103 @@
+"""Large Nim: numpy array API, heap files (--file, stdin), and misère via the anti-Nim rule."""
+
+from __future__ import annotations
+
+import io
+import json
+from itertools import product
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grundy import load_game, outcome, solve
+from grundy.cli import main
+from grundy.errors import InvalidInputError, InvalidPositionError
+from grundy.games.nim import (
+    large_nim_report,
+    nim_sum_array,
+    nim_winning_moves_array,
+    parse_heaps_text,
+)
+from tests.helpers import brute_outcome, brute_winning_targets
+
+NIM = load_game("nim")
+
+
+def test_array_api_matches_the_tuple_rules() -> None:
+    rng = np.random.default_rng(7)
+    for _ in range(50):
+        arr = rng.integers(0, 64, rng.integers(1, 9))
+        position = tuple(arr.tolist())
+        assert nim_sum_array(arr) == solve(NIM, position).grundy
+        idx, new = nim_winning_moves_array(arr)
+        moved = {(*position[:i], v, *position[i + 1:])
+                 for i, v in zip(idx.tolist(), new.tolist(), strict=True)}
+        assert moved == {m.to for m in solve(NIM, position).winning_moves}
+    assert nim_sum_array(np.array([5, 9], dtype=np.uint8)) == 12
+    assert solve(NIM, np.array([3, 4, 5])).grundy == 2
+
+
+@pytest.mark.parametrize("bad", [np.array([1, -2]), np.array([1.5]), np.zeros((2, 2), dtype=int)])
+def test_array_api_rejects_bad_arrays(bad: np.ndarray) -> None:
+    with pytest.raises(InvalidPositionError):
+        nim_sum_array(bad)
+
+
+def test_large_report_matches_solve_normal_and_misere() -> None:
+    for heaps in product(range(4), repeat=4):
+        arr = np.array(heaps)
+        for misere in (False, True):
+            report = large_nim_report(arr, misere)
+            assert report["outcome"] == brute_outcome(NIM, heaps, misere).value, (heaps, misere)
+            targets = {(*heaps[:m["heap"] - 1], m["to_heap"], *heaps[m["heap"]:])
+                       for m in report["winning_moves"]}
+            assert targets == brute_winning_targets(NIM, heaps, misere), (heaps, misere)
+
+
+def test_parse_heaps_text() -> None:
+    assert parse_heaps_text("1,2 , 3\n4\t5").tolist() == [1, 2, 3, 4, 5]
+    assert parse_heaps_text("1 " + "9" * 30) == (1, int("9" * 30))
+    for bad in ["", "1 -2", "1 2.5", "x"]:
+        with pytest.raises(InvalidInputError):
+            parse_heaps_text(bad)
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    with pytest.raises(SystemExit) as info:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return int(info.value.code or 0), out, err
+
+
+def test_cli_file_and_stdin(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                            monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "heaps.txt"
+    path.write_text("3, 4\n5\n")
+    code, out, _ = _run(capsys, "solve", "nim", "--file", str(path), "--json")
+    expected = [{"move": "heap 1: take 2: 3 → 1", "to": "1 4 5"}]
+    assert code == 0 and json.loads(out)["winning_moves"] == expected
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 1 1"))
+    code, out, _ = _run(capsys, "solve", "nim", "--file", "-", "--misere", "--json")
+    assert code == 0 and json.loads(out)["outcome"] == "P"
+    big = np.arange(1, 5001)
+    path.write_text(" ".join(map(str, big.tolist())))
+    code, out, _ = _run(capsys, "solve", "nim", "--file", str(path), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["grundy"] == int(np.bitwise_xor.reduce(big)) and "note" in data
+    assert len(data["winning_moves"]) == nim_winning_moves_array(big)[0].size
+
+
+def test_cli_file_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "bad.txt"
+    path.write_text("3 -4")
+    for argv in (["solve", "nim", "--file", str(path)], ["solve", "nim", "--file", str(tmp_path / "no")],
+                 ["solve", "wythoff", "--file", str(path)], ["solve", "nim", "1", "--file", str(path)]):
+        code, _out, err = _run(capsys, *argv)
+        assert code == 2 and err.startswith("grundy: error:") and err.count("\n") == 1, err
+
+
+def test_misere_nim_is_decided_by_rule_not_search() -> None:
+    position = (10**50, 10**40, 1, 1)
+    assert outcome(NIM, position, misere=True).value == "N"
+    assert solve(NIM, position, misere=True).winning_moves
