@@ -224,3 +224,15 @@ def test_interior_point_solutions_also_give_the_exact_answer() -> None:
         found = exact_from_float(B, p, q)
         assert found is not None
         assert found[2] == solve_matrix_game(B, reduce=False).value
+
+
+def test_payoffs_beyond_float_precision_and_range() -> None:
+    huge = 10**200  # integers far beyond 2**53: the LP sees rounded floats, the answer is exact
+    sol = solve_matrix_game([[3 * huge, -huge], [-2 * huge, 4 * huge]])
+    assert sol.exact and sol.value == huge and sol.row_strategy == (Fraction(3, 5), Fraction(2, 5))
+    nudged = solve_matrix_game([[Fraction(3, 10**40) + 1, -1], [-2, 4]])
+    check_certificate([[Fraction(3, 10**40) + 1, Fraction(-1)], [Fraction(-2), Fraction(4)]], nudged)
+    with pytest.raises(InvalidInputError):
+        solve_matrix_game([[10**400, 1]])
+    tiny = solve_matrix_game([[1.5e-250, -1e-250], [-2e-250, 4e-250]])
+    assert not tiny.exact and abs(tiny.value / 1e-250 - 0.8 / 1.7) < 1e-9

@@ -248,7 +248,12 @@ def as_payoffs(A: Any, floats_exactly: bool = False) -> _Payoffs:
     rows = _check_shape(list(A))
     cells = [[_cell(x, f" (row {i + 1}, column {j + 1})") for j, x in enumerate(row)]
              for i, row in enumerate(rows)]
-    floats = np.array([[float(x) for x in row] for row in cells], dtype=float)
+    try:
+        floats = np.array([[float(x) for x in row] for row in cells], dtype=float)
+    except OverflowError:
+        raise InvalidInputError("a payoff is beyond the floating-point range (about 1e308)") from None
+    if not np.isfinite(floats).all() or np.abs(floats).max() > 1e300:
+        raise InvalidInputError("a payoff is beyond the floating-point range (about 1e300)")
     inexact = next((repr(x) for row in cells for x in row if isinstance(x, float)), None)
     if inexact is not None and not floats_exactly:
         return _Payoffs(floats, None, 1, inexact)
@@ -351,9 +356,13 @@ def linprog_strategies(M: np.ndarray, method: str | None = None) -> tuple[np.nda
     from scipy.optimize import linprog
 
     m, n = M.shape
+    top = float(np.abs(M).max())
+    scale = 1.0  # HiGHS scales the LP itself; only extreme magnitudes get an exact power of 2 here
+    if top > 2.0**100 or 0 < top < 2.0**-100:
+        scale = 2.0 ** math.floor(math.log2(top))
     c = np.zeros(m + 1)
     c[-1] = -1.0
-    A_ub = np.hstack((-M.T, np.ones((n, 1))))
+    A_ub = np.hstack((-M.T / scale, np.ones((n, 1))))
     A_eq = np.ones((1, m + 1))
     A_eq[0, -1] = 0.0
     bounds = [(0.0, None)] * m + [(None, None)]
@@ -365,7 +374,7 @@ def linprog_strategies(M: np.ndarray, method: str | None = None) -> tuple[np.nda
         raise NotSupportedError(f"the linear program failed: {res.message}")
     p = _clean(res.x[:m])
     q = _clean(-np.asarray(res.ineqlin.marginals))
-    return p, q, float(res.x[-1])
+    return p, q, float(res.x[-1]) * scale
 
 
 def _clean(x: np.ndarray) -> np.ndarray:
@@ -430,7 +439,7 @@ def solve_matrix_game(A: Any, *, exact: bool | None = None, reduce: bool = True)
         if reduce:
             rows, cols, removed_rows, removed_cols = remove_dominated(M)
         sub = M[rows, :][:, cols]
-        p_f, q_f, _ = linprog_strategies(sub.astype(float))
+        p_f, q_f, _ = linprog_strategies(payoffs.floats[rows, :][:, cols])
         p_red, q_red = list(p_f), list(q_f)
         method = "linear programming (HiGHS)"
         exact_pq = None

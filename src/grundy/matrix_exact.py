@@ -29,14 +29,32 @@ if TYPE_CHECKING:
 
 SUPPORT_TOL = 1e-9
 """A float probability above this (relative to 1) is taken to be in the support."""
-TIGHT_TOL = 1e-7
-"""A float payoff within this of the value (relative to the largest |payoff|) is taken as tight."""
+TIGHT_TOLS = (1e-9, 1e-6, 1e-3)
+"""A float payoff within this of the value (relative to the largest |payoff|) is taken as tight;
+looser tolerances are tried only when the tighter ones do not give a verified answer."""
 
 
 def _fmpz_mat(rows: Any) -> Any:
     import flint
 
     return flint.fmpz_mat([[int(x) for x in row] for row in rows])
+
+
+def float_matrix(B: np.ndarray) -> np.ndarray:
+    """``B / max|B|`` in floating point, correctly rounded even for integers beyond float range.
+
+    >>> import numpy as np
+    >>> float_matrix(np.array([[10**400, -(10**399)]], dtype=object)).tolist()
+    [[1.0, -0.1]]
+    """
+    import numpy as np
+
+    if B.dtype != object:
+        F = B.astype(float)
+        top = float(np.abs(F).max())
+        return F / top if top else F
+    top = max(abs(int(x)) for x in B.flat) or 1
+    return np.array([[int(x) / top for x in row] for row in B], dtype=float)
 
 
 def _to_fraction(x: Any) -> Fraction:
@@ -154,17 +172,19 @@ def exact_from_float(B: np.ndarray, p: np.ndarray, q: np.ndarray
     """
     import numpy as np
 
-    Bf = B.astype(float)
-    scale = max(1.0, float(np.abs(Bf).max()))
+    Bf = float_matrix(B)
     v_float = float(p @ Bf @ q)
     P = [int(i) for i in np.flatnonzero(p > SUPPORT_TOL)]
     T = [int(j) for j in np.flatnonzero(q > SUPPORT_TOL)]
-    tight_cols = [int(j) for j in np.flatnonzero(p @ Bf - v_float <= TIGHT_TOL * scale)]
-    tight_rows = [int(i) for i in np.flatnonzero(v_float - Bf @ q <= TIGHT_TOL * scale)]
+    row_candidates = [(P, T)]
+    col_candidates = [(T, P)]
+    for tol in TIGHT_TOLS:
+        tight_cols = [int(j) for j in np.flatnonzero(p @ Bf - v_float <= tol)]
+        tight_rows = [int(i) for i in np.flatnonzero(v_float - Bf @ q <= tol)]
+        row_candidates += [(tight_rows, tight_cols), (P, sorted(set(T) | set(tight_cols)))]
+        col_candidates += [(tight_cols, tight_rows), (T, sorted(set(P) | set(tight_rows)))]
     Bz = _fmpz_mat(B.tolist())
     negT = -B.T
-    row_candidates = [(P, T), (tight_rows, tight_cols), (P, sorted(set(T) | set(tight_cols)))]
-    col_candidates = [(T, P), (tight_cols, tight_rows), (T, sorted(set(P) | set(tight_rows)))]
     best_row: tuple[Fraction, list[Fraction]] | None = None
     best_col: tuple[Fraction, list[Fraction]] | None = None
     tried: set[tuple[bool, tuple[int, ...], tuple[int, ...]]] = set()
