@@ -470,7 +470,7 @@ def _finish(payoffs: _Payoffs, M: np.ndarray, rows: list[int], cols: list[int], 
             p[i] = p_sub[k]
         for k, j in enumerate(cols):
             q[j] = q_sub[k]
-        Bz = mx._fmpz_mat(M.tolist())
+        Bz = mx._fmpz_mat(M)
         row_pay = mx.payoffs_against(Bz, p, rows=True)
         col_pay = mx.payoffs_against(Bz, q, rows=False)
         lower, upper = min(row_pay), max(col_pay)

@@ -35,8 +35,11 @@ looser tolerances are tried only when the tighter ones do not give a verified an
 
 
 def _fmpz_mat(rows: Any) -> Any:
+    """A ``flint.fmpz_mat`` from a list of integer rows or an integer numpy array."""
     import flint
 
+    if hasattr(rows, "dtype") and rows.dtype.kind in "iu":
+        return flint.fmpz_mat(rows.tolist())  # already Python ints
     return flint.fmpz_mat([[int(x) for x in row] for row in rows])
 
 
@@ -183,7 +186,7 @@ def exact_from_float(B: np.ndarray, p: np.ndarray, q: np.ndarray
         tight_rows = [int(i) for i in np.flatnonzero(v_float - Bf @ q <= tol)]
         row_candidates += [(tight_rows, tight_cols), (P, sorted(set(T) | set(tight_cols)))]
         col_candidates += [(tight_cols, tight_rows), (T, sorted(set(P) | set(tight_rows)))]
-    Bz = _fmpz_mat(B.tolist())
+    Bz = _fmpz_mat(B)
     negT = -B.T
     best_row: tuple[Fraction, list[Fraction]] | None = None
     best_col: tuple[Fraction, list[Fraction]] | None = None
@@ -208,7 +211,8 @@ def exact_from_float(B: np.ndarray, p: np.ndarray, q: np.ndarray
     return None
 
 
-def _one_side_unique(B: np.ndarray, p: list[Fraction], q: list[Fraction], v: Fraction) -> bool | None:
+def _one_side_unique(B: np.ndarray, Bz: Any, p: list[Fraction], q: list[Fraction], v: Fraction
+                     ) -> bool | None:
     """Is ``p`` the row player's only optimal strategy? ``None`` when undecided.
 
     Every optimal row strategy puts weight only on the rows that are best replies to ``q`` and
@@ -217,7 +221,6 @@ def _one_side_unique(B: np.ndarray, p: list[Fraction], q: list[Fraction], v: Fra
     active constraint (zero probabilities, other tight columns) satisfied.
     """
 
-    Bz = _fmpz_mat(B.tolist())
     col_payoff = payoffs_against(Bz, q, rows=False)
     best = [i for i, x in enumerate(col_payoff) if x == v]
     S = [j for j, x in enumerate(q) if x > 0]
@@ -280,4 +283,5 @@ def uniqueness(B: np.ndarray, p: list[Fraction], q: list[Fraction], v: Fraction)
     >>> uniqueness(np.array([[0, 1], [0, -1]]), [F(1), F(0)], [F(1), F(0)], F(0))
     (False, True)
     """
-    return _one_side_unique(B, p, q, v), _one_side_unique(-B.T, q, p, -v)
+    Bz = _fmpz_mat(B)
+    return _one_side_unique(B, Bz, p, q, v), _one_side_unique(-B.T, -Bz.transpose(), q, p, -v)
