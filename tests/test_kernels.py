@@ -82,7 +82,7 @@ def test_value_width_adapts() -> None:
     widened = fill_octal(narrow, 0, 3001, arrays, np.zeros(size, dtype=np.int64))
     reference = octal_plain_table(arrays, 3000)
     assert int(reference.max()) > 255
-    assert widened.dtype == np.uint32 and (widened == reference).all()
+    assert widened.dtype == np.uint16 and (widened == reference).all()
 
 
 def test_tables_extend_from_a_prefix() -> None:

@@ -237,12 +237,16 @@ def build_octal(game: Octal, upto: int, method: str, progress: Progress | None) 
     arrays = octal_arrays(game.digits)
     size = stamp_size(arrays, upto)
     seen = np.zeros(size, dtype=np.int64)
-    values = np.zeros(total, dtype=np.uint16)
+    values = np.zeros(total, dtype=np.uint8)  # widened by the kernel if a value needs it
     sparse: tuple[int, int, int] | None = None
     done = 0
     if game.has_splits:
         head_len = min(total, MASK_PREFIX)
-        values = fill_octal(values, 0, head_len, arrays, seen)
+        if method == "plain":
+            values = fill_octal(values, 0, head_len, arrays, seen)
+        else:  # exact with any classes; one compiled kernel to load instead of two
+            head_need = np.zeros(size, dtype=np.int64)
+            values = fill_octal(values, 0, head_len, arrays, seen, head_need, (1, 0, 0))
         done = head_len
         mask, delta, sigma, count = choose_sparse(values[:head_len])
         sparse = (mask, delta, sigma)

@@ -178,6 +178,22 @@ def find_period(values: Sequence[int] | np.ndarray, *, saltus_allowed: bool = Tr
 
 # ---- proofs ------------------------------------------------------------------------------------
 
+def _linear_rule(game: Game) -> tuple[int, int, int, str] | None:
+    """``(a, b, c, theorem)``: ``a·preperiod + b·period + c`` values prove a period of ``game``."""
+    from grundy.games.octal import Octal
+    from grundy.games.subtraction import Subtraction
+
+    if isinstance(game, Octal):
+        k = len(game.digits) - 1
+        if not game.has_splits:
+            return 1, 1, k, f"a window of {k} = max removal values repeats"
+        return 2, 2, k, f"Guy-Smith periodicity theorem (octal code of length {k})"
+    if type(game) is Subtraction:
+        top = max(game.subtraction_set)
+        return 1, 1, top, f"a window of max S = {top} values repeats"
+    return None
+
+
 def proof_length(game: Game, period: int, preperiod: int) -> tuple[int, str] | None:
     """How many table values prove ``(period, preperiod)`` for ``game``, and by which theorem.
 
@@ -188,17 +204,10 @@ def proof_length(game: Game, period: int, preperiod: int) -> tuple[int, str] | N
     >>> proof_length(load_game("kayles"), 12, 71)
     (168, 'Guy-Smith periodicity theorem (octal code of length 2)')
     """
-    from grundy.games.octal import Octal
-    from grundy.games.subtraction import Subtraction
-
-    if isinstance(game, Octal):
-        k = len(game.digits) - 1
-        if not game.has_splits:
-            return preperiod + period + k, f"a window of {k} = max removal values repeats"
-        return 2 * preperiod + 2 * period + k, f"Guy-Smith periodicity theorem (octal code of length {k})"
-    if type(game) is Subtraction:
-        top = max(game.subtraction_set)
-        return preperiod + period + top, f"a window of max S = {top} values repeats"
+    rule = _linear_rule(game)
+    if rule is not None:
+        a, b, c, theorem = rule
+        return a * preperiod + b * period + c, theorem
     hook = getattr(game, "period_proof_length", None)
     if hook is not None:
         found: tuple[int, str] | None = hook(period, preperiod)
@@ -214,13 +223,24 @@ def prove_period(game: Game, values: Sequence[int] | np.ndarray) -> Periodicity 
     """
     v = _as_array(values)
     n = len(v)
+    rule = _linear_rule(game)
+    if rule is None and getattr(game, "period_proof_length", None) is None:
+        return None
     periods, lengths = _tail_arrays(v)
     keep = lengths > periods  # a proof needs the period to repeat at least once
-    for p, length in zip(periods[keep].tolist(), lengths[keep].tolist(), strict=True):
+    periods, lengths = periods[keep], lengths[keep]
+    if rule is not None:  # vectorised: the first candidate the table is long enough for
+        a, b, c, theorem = rule
+        ok = a * (n - lengths) + b * periods + c <= n
+        if not ok.any():
+            return None
+        i = int(ok.argmax())
+        return Periodicity(int(periods[i]), int(n - lengths[i]), 0, True, theorem)
+    for p, length in zip(periods.tolist(), lengths.tolist(), strict=True):
         e = n - length
-        rule = proof_length(game, p, e)
-        if rule is not None and n >= rule[0]:
-            return Periodicity(p, e, 0, True, rule[1])
+        found = proof_length(game, p, e)
+        if found is not None and n >= found[0]:
+            return Periodicity(p, e, 0, True, found[1])
     return None
 
 
@@ -286,6 +306,11 @@ class TableAnalysis:
         return int(self.values.max()) if len(self.values) else 0
 
     @property
+    def checksum(self) -> int:
+        """The sum of the values (what the C reference prints, to compare tables)."""
+        return int(self.values.sum(dtype="uint64")) if len(self.values) else 0
+
+    @property
     def seconds(self) -> float:
         """Total compute time."""
         return sum(self.timings.values())
@@ -300,7 +325,8 @@ class TableAnalysis:
             "saltus": found.saltus if found else None,
             "proved": found.proved if found else None,
             "reason": found.reason if found else None,
-            "max": self.max_value, "method": self.method, "computed": self.computed,
+            "max": self.max_value, "checksum": self.checksum,
+            "first": self.values[:20].tolist(), "method": self.method, "computed": self.computed,
             "rare": self.rare.to_json() if self.rare else None,
             "seconds": round(self.seconds, 6),
         }

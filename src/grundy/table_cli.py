@@ -15,6 +15,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
@@ -117,11 +118,23 @@ def plot_table(result: TableAnalysis, path: str) -> None:
         plt.close(fig)
 
 
+def _own_process() -> bool:
+    """Whether this is the ``grundy`` command's own process (not a library or test caller)."""
+    main = sys.modules.get("__main__")
+    spec = getattr(main, "__spec__", None)
+    return Path(getattr(main, "__file__", None) or "").name == "grundy" or (
+        spec is not None and spec.name == "grundy.__main__")
+
+
 def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bool,
               plot: str | None, out: Console, print_json: Callable[[Any], None]) -> None:
     """Build, analyse and print the table of a heap game (the ``grundy table`` command)."""
     if method not in METHODS:
         raise InvalidInputError(f"unknown --method {method!r} (choose from {', '.join(METHODS)})")
+    if _own_process():
+        from grundy.kernels import start_without_scipy
+
+        start_without_scipy()
     with progress_bar(upto >= 200_000) as progress:
         result = analyze(game, upto, method, progress=progress)
     if plot is not None:

@@ -21,6 +21,7 @@ Each kernel is checked in the tests against the pure-Python reference
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 
@@ -34,3 +35,21 @@ def _cache_dir() -> None:
 
 
 _cache_dir()
+
+
+def start_without_scipy() -> None:
+    """Import numba without scipy, to start a one-shot command faster.
+
+    numba imports ``scipy.linalg`` at start-up only to enable ``np.dot`` and ``np.linalg`` inside
+    compiled code, which these kernels never use; that import is most of numba's start-up time.
+    The command line calls this before building a table in its own process; the library never
+    does (another module in the same process may want BLAS in its own compiled code). A no-op if
+    numba or scipy.linalg is already imported.
+    """
+    if "numba" in sys.modules or "scipy.linalg" in sys.modules:
+        return
+    sys.modules["scipy.linalg.cython_blas"] = None  # type: ignore[assignment]
+    try:
+        import numba.np.arraymath  # noqa: F401  (its BLAS check now fails fast)
+    finally:
+        del sys.modules["scipy.linalg.cython_blas"]

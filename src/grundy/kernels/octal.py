@@ -212,7 +212,8 @@ def fill_octal(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, s
                need: np.ndarray | None = None, sparse: tuple[int, int, int] | None = None) -> np.ndarray:
     """Fill ``values[start:stop]`` in place (plain, or sparse with ``(mask, delta, sigma)``).
 
-    Returns ``values``, or a widened copy (``uint16`` to ``uint32``) if a value did not fit.
+    Returns ``values``, or a widened copy (``uint8`` to ``uint16`` to ``uint32``) if a value did
+    not fit.
     """
     while True:
         limit = int(np.iinfo(values.dtype).max)
@@ -225,19 +226,19 @@ def fill_octal(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, s
             return values
         if values.dtype == np.uint32:  # pragma: no cover - needs more than 4e9 options
             raise OverflowError("octal game value above 2**32")
-        values = values.astype(np.uint32)
+        values = values.astype(np.uint16 if values.dtype == np.uint8 else np.uint32)
 
 
 def _table(arrays: OctalArrays, upto: int, sparse: tuple[int, int, int] | None) -> np.ndarray:
     size = stamp_size(arrays, upto)
-    values = np.zeros(upto + 1, dtype=np.uint16)
+    values = np.zeros(upto + 1, dtype=np.uint8)
     seen = np.zeros(size, dtype=np.int64)
     need = np.zeros(size, dtype=np.int64) if sparse is not None else None
     return fill_octal(values, 0, upto + 1, arrays, seen, need, sparse)
 
 
 def octal_plain_table(arrays: OctalArrays, upto: int) -> np.ndarray:
-    """Grundy values ``G(0..upto)`` by the plain mex loop (``uint16``, widened if needed)."""
+    """Grundy values ``G(0..upto)`` by the plain mex loop (``uint8``, widened if needed)."""
     return _table(arrays, upto, None)
 
 
