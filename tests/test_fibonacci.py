@@ -62,3 +62,10 @@ def test_parse() -> None:
     for text in ["1", "0", "5 0", "1 2 3", "-4"]:
         with pytest.raises(InvalidPositionError):
             G.parse_position(text)
+
+
+def test_table_2d_matches_brute_force() -> None:
+    grid = G.table_2d(12)
+    for n in range(13):
+        for limit in range(1 if n else 0, 13):
+            assert grid[n][limit] == brute_value(G, (n, min(n, limit))), (n, limit)

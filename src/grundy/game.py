@@ -179,9 +179,17 @@ def parse_heap(token: str, what: str = "heap") -> int:
     ...
     grundy.errors.InvalidPositionError: heap must be a non-negative integer, got '-1'
     """
-    if not _INT_TOKEN.fullmatch(token.strip()) or int(token) < 0:
+    if not _INT_TOKEN.fullmatch(token.strip()):
         raise InvalidPositionError(f"{what} must be a non-negative integer, got {token!r}")
-    return int(token)
+    try:
+        value = int(token)
+    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits())
+        raise InvalidPositionError(
+            f"{what} has {len(token.strip()):,} digits, more than this Python reads "
+            f"(sys.set_int_max_str_digits raises the limit)") from None
+    if value < 0:
+        raise InvalidPositionError(f"{what} must be a non-negative integer, got {token!r}")
+    return value
 
 
 def split_tokens(text: str) -> list[str]:

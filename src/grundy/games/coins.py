@@ -39,7 +39,7 @@ from typing import Any
 from grundy.errors import InvalidPositionError, SearchLimitError
 from grundy.game import Game, Move, Position
 
-MAX_SLIDE_CELLS = 22
+MAX_SLIDE_CELLS = 18
 """Longest coin-slide strip grundy searches by brute force."""
 
 MAX_MISERE_COINS = 14

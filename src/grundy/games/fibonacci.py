@@ -191,6 +191,17 @@ class FibonacciNim(Game):
         return (f"Zeckendorf: n = {_short(terms)}; its smallest term {q} exceeds the limit {limit}, "
                 f"so the player to move loses")
 
+    def table_2d(self, upto: int) -> list[list[int]]:
+        """Grundy values ``G(n, limit)`` for ``0 ≤ n, limit ≤ upto`` (a limit above ``n`` acts as ``n``).
+
+        >>> FibonacciNim().table_2d(3)
+        [[0, 0, 0, 0], [0, 1, 1, 1], [0, 0, 2, 2], [0, 0, 0, 3]]
+        """
+        if upto > MAX_VALUE_N:
+            raise SearchLimitError(f"fibonacci-nim: the table is limited to n ≤ {MAX_VALUE_N}")
+        table = _value_table(max(upto, 0))
+        return [[table[n][min(limit, n)] for limit in range(upto + 1)] for n in range(upto + 1)]
+
     def sample_positions(self) -> Iterable[Position]:
         opening = [(n, n - 1) for n in range(2, 22)]
         return [*opening, *((n, lim) for n in range(0, 14) for lim in range(min(n, 1), n + 1))]
