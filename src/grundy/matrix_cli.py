@@ -122,8 +122,11 @@ def matrix_command(
         "--no-reduce", help="Do not remove strictly dominated rows and columns.")] = False,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")] = False,
 ) -> None:
-    """Two-player zero-sum matrix game: the value and optimal mixed strategies, exact when the
-    payoffs are integers, fractions (3/5) or decimals (0.25).
+    """Zero-sum matrix game: value and optimal mixed strategies, exact for rational payoffs.
+
+    Payoffs (to the row player, who maximises): integers, fractions (3/5)
+    or decimals (0.25) give an exact, verified answer. Pure saddle points
+    and strictly dominated rows and columns are found first.
 
     [bold]Examples[/bold]
 
@@ -133,8 +136,9 @@ def matrix_command(
 
       cat payoffs.csv | grundy matrix -
 
-    JSON keys: value, row_strategy, col_strategy (numbers as strings like "3/5"), exact,
-    saddle_point ([row, column], 0-based, or null), removed_rows, removed_cols, unique.
+    JSON keys: value, row_strategy, col_strategy (strings like "3/5"),
+    exact, saddle_point (\\[row, column], 0-based, or null), removed_rows,
+    removed_cols, unique.
     """
     from grundy.matrix import parse_matrix_text, solve_matrix_game
 
