@@ -236,3 +236,17 @@ def test_payoffs_beyond_float_precision_and_range() -> None:
         solve_matrix_game([[10**400, 1]])
     tiny = solve_matrix_game([[1.5e-250, -1e-250], [-2e-250, 4e-250]])
     assert not tiny.exact and abs(tiny.value / 1e-250 - 0.8 / 1.7) < 1e-9
+
+
+def test_unverified_exact_answers_are_never_returned(monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy import matrix_exact
+
+    A = [[3, -1, 0], [-2, 4, 1], [0, 1, -1]]
+    monkeypatch.setattr(matrix_exact, "exact_from_float", lambda B, p, q: None)
+    sol = solve_matrix_game(A)
+    assert not sol.exact and sol.note and "floating point" in sol.note and not sol.certificate.verified
+    wrong = ([Fraction(1), Fraction(0), Fraction(0)], [Fraction(1), Fraction(0), Fraction(0)], Fraction(3))
+    monkeypatch.setattr(matrix_exact, "exact_from_float", lambda B, p, q: wrong)
+    sol = solve_matrix_game(A)
+    assert not sol.exact and sol.unique is None and abs(sol.value - float(solve_matrix_game(
+        A, exact=False).value)) < 1e-9

@@ -483,7 +483,7 @@ def _finish(payoffs: _Payoffs, M: np.ndarray, rows: list[int], cols: list[int], 
                                lower / den, upper / den, True)
             return MatrixSolution(v_sub / den, tuple(p), tuple(q), True, saddle, tuple(removed_rows),
                                   tuple(removed_cols), unique, cert, method, note, u_row, u_col)
-        note = "exact verification failed; answer in floating point"  # pragma: no cover - defensive
+        note = "exact verification failed; answer in floating point"
     import numpy as np
 
     pf = np.zeros(m)
