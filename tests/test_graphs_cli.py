@@ -116,3 +116,20 @@ def test_readers_directly(files: dict[str, str]) -> None:
         parse_json_graph('{"edges": [[1, 2]], "ground": 3}')
     with pytest.raises(InvalidInputError, match="string or an integer"):
         parse_json_graph('{"edges": [[1, true]]}')
+
+
+def test_big_numeric_edge_lists_read_fast_and_the_same() -> None:
+    import random
+
+    rng = random.Random(2)
+    lines = [f"{rng.randrange(50_000)} {rng.randrange(50_000)}" for _ in range(20_000)]
+    text = "\n".join(lines) + "\n"
+    fast = parse_edge_list(text)
+    slow = parse_edge_list("# comment: the line-by-line reader\n" + text)
+    assert len(fast.vertices) == len(slow.vertices)
+    assert [(fast.vertices[u], fast.vertices[v]) for u, v in fast.edges.tolist()] == \
+        [(slow.vertices[u], slow.vertices[v]) for u, v in slow.edges.tolist()]
+    for bad, lineno in (("7\n", 20_001), ("1 2 3\n", 20_001), ("4 5\n\n6\n", 20_003)):
+        with pytest.raises(InvalidInputError, match=f"<text>:{lineno}: expected an edge"):
+            parse_edge_list(text + bad)
+    assert "07" in parse_edge_list(text + "07 7\n").vertices  # '07' and '7' are different names
