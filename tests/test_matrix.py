@@ -250,3 +250,18 @@ def test_unverified_exact_answers_are_never_returned(monkeypatch: pytest.MonkeyP
     sol = solve_matrix_game(A)
     assert not sol.exact and sol.unique is None and abs(sol.value - float(solve_matrix_game(
         A, exact=False).value)) < 1e-9
+
+
+def test_second_lp_is_tried_when_the_first_supports_fail(monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy import matrix_exact
+
+    real = matrix_exact.exact_from_float
+    calls: list[int] = []
+
+    def first_fails(B: np.ndarray, p: np.ndarray, q: np.ndarray) -> object:
+        calls.append(1)
+        return None if len(calls) == 1 else real(B, p, q)
+
+    monkeypatch.setattr(matrix_exact, "exact_from_float", first_fails)
+    sol = solve_matrix_game([[3, -1, 0], [-2, 4, 1], [0, 1, -1]])
+    assert sol.exact and len(calls) == 2

@@ -445,6 +445,9 @@ def solve_matrix_game(A: Any, *, exact: bool | None = None, reduce: bool = True)
         exact_pq = None
         if want_exact:
             exact_pq = mx.exact_from_float(sub, p_f, q_f)
+            if exact_pq is None:  # another vertex: the column player's own LP, dual and primal swapped
+                q_2, p_2, _ = linprog_strategies(-payoffs.floats[rows, :][:, cols].T)
+                exact_pq = mx.exact_from_float(sub, p_2, q_2)
             if exact_pq is None:
                 note = ("the LP's supports did not yield a verified exact solution (degenerate game); "
                         "answer in floating point")
