@@ -8,7 +8,7 @@ a stone at distance ``d`` becomes two stones at distances ``x ≥ y`` below ``d`
     ``g(d) = mex{g(x) ⊕ g(y) : 0 ≤ y ≤ x < d}``,
 
 and the value of a position is the XOR of ``g(n − i)`` over the piles with an odd count (two
-stones on one pile cancel). **Theorem** (proved in ``docs/split-game.md``): ``g(0) = 0`` and
+stones on one pile cancel). **Theorem** (proved in ``docs/splitting.md``): ``g(0) = 0`` and
 ``g(d)`` is the ``d``-th *odious* number (odd number of 1 bits): 1, 2, 4, 7, 8, 11, 13, 14, …
 The tests check it against the mex recursion and the whole game against brute force.
 
