@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.games.octal import Octal
-from grundy.kernels.octal import fill_octal, octal_arrays, octal_plain_table, octal_sparse_table, stamp_size
+from grundy.kernels.octal import fill_octal, octal_arrays, octal_plain_table, octal_sparse_table
 from grundy.kernels.subtraction import subtraction_table, value_dtype
 from tests.helpers import mex_table_subtraction
 
@@ -77,9 +77,8 @@ def test_value_width_adapts() -> None:
     assert value_dtype(70_000) is np.uint32
     # 4.007 has values above 255 before 3000: an 8-bit array is widened, not wrapped around.
     arrays = octal_arrays((4, 0, 0, 7))
-    size = stamp_size(arrays, 3000)
     narrow = np.zeros(3001, dtype=np.uint8)
-    widened = fill_octal(narrow, 0, 3001, arrays, np.zeros(size, dtype=np.int64))
+    widened = fill_octal(narrow, 0, 3001, arrays)
     reference = octal_plain_table(arrays, 3000)
     assert int(reference.max()) > 255
     assert widened.dtype == np.uint16 and (widened == reference).all()
@@ -88,9 +87,7 @@ def test_value_width_adapts() -> None:
 def test_tables_extend_from_a_prefix() -> None:
     arrays = octal_arrays((0, 1, 6))
     full = octal_plain_table(arrays, 2000)
-    size = stamp_size(arrays, 2000)
     part = np.zeros(2001, dtype=np.uint16)
     part[:700] = full[:700]
-    part = fill_octal(part, 700, 2001, arrays, np.zeros(size, dtype=np.int64),
-                      np.zeros(size, dtype=np.int64), (0x1E, 0, 0))
+    part = fill_octal(part, 700, 2001, arrays, (0x1E, 0, 0))
     assert (part == full).all()

@@ -192,18 +192,25 @@ def choose_sparse(values: np.ndarray) -> tuple[int, int, int, int]:
 
 
 def rare_positions(values: np.ndarray, mask: int, delta: int, sigma: int) -> np.ndarray:
-    """Positions ``x >= 1`` whose label ``parity(G(x) & mask) ^ (delta & x)`` is ``sigma``."""
+    """Positions ``x >= 1`` whose label ``parity(G(x) & mask) ^ (delta & x)`` is ``sigma``.
+
+    Works through the table in blocks, so memory stays small for tables of 10^8 values.
+    """
     import numpy as np
 
-    v = values.astype(np.int64) & mask
-    par = np.zeros(len(v), dtype=np.int64)
-    while v.any():
-        par ^= v & 1
-        v >>= 1
-    if delta:
-        par ^= np.arange(len(values)) & 1
-    hits = np.flatnonzero(par == sigma)
-    return hits[hits >= 1]
+    found = []
+    block = 1 << 22
+    for lo in range(0, len(values), block):
+        v = values[lo:lo + block].astype(np.uint32) & mask
+        par = np.zeros(len(v), dtype=np.uint32)
+        while v.any():
+            par ^= v & 1
+            v >>= 1
+        if delta:
+            par ^= (np.arange(lo, lo + len(par)) & 1).astype(np.uint32)
+        hits = np.flatnonzero(par == sigma) + lo
+        found.append(hits[hits >= 1])
+    return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
 
 
 def build_octal(game: Octal, upto: int, method: str, progress: Progress | None) -> Built:
@@ -232,21 +239,18 @@ def build_octal(game: Octal, upto: int, method: str, progress: Progress | None) 
                 progress(total, total)
             return Built(values, "numpy + proved period", SMALL_OCTAL, found)
 
-    from grundy.kernels.octal import fill_octal, octal_arrays, stamp_size
+    from grundy.kernels.octal import Workspace, fill_octal, octal_arrays
 
     arrays = octal_arrays(game.digits)
-    size = stamp_size(arrays, upto)
-    seen = np.zeros(size, dtype=np.int64)
+    work = Workspace()
     values = np.zeros(total, dtype=np.uint8)  # widened by the kernel if a value needs it
     sparse: tuple[int, int, int] | None = None
     done = 0
     if game.has_splits:
         head_len = min(total, MASK_PREFIX)
-        if method == "plain":
-            values = fill_octal(values, 0, head_len, arrays, seen)
-        else:  # exact with any classes; one compiled kernel to load instead of two
-            head_need = np.zeros(size, dtype=np.int64)
-            values = fill_octal(values, 0, head_len, arrays, seen, head_need, (1, 0, 0))
+        # (the sparse kernel is exact with any classes: one compiled kernel to load, not two)
+        head_classes = None if method == "plain" else (1, 0, 0)
+        values = fill_octal(values, 0, head_len, arrays, head_classes, work)
         done = head_len
         mask, delta, sigma, count = choose_sparse(values[:head_len])
         sparse = (mask, delta, sigma)
@@ -254,13 +258,12 @@ def build_octal(game: Octal, upto: int, method: str, progress: Progress | None) 
         use_sparse = method == "sparse" or (method == "auto" and count <= RARE_FRACTION * lower_half)
     else:
         use_sparse = False
-    need = np.zeros(size, dtype=np.int64) if use_sparse else None
     kernel = "sparse-space kernel" if use_sparse else "plain kernel"
     stops = _checkpoints(done, total) if method == "auto" else [total]
     for stop in stops:
         step = max(4096, total // 100) if use_sparse or not game.has_splits else max(1024, total // 400)
         for a, b in _chunks(done, stop, step):
-            values = fill_octal(values, a, b, arrays, seen, need, sparse if use_sparse else None)
+            values = fill_octal(values, a, b, arrays, sparse if use_sparse else None, work)
             done = b
             if progress:
                 progress(done, total)

@@ -41,8 +41,8 @@ METHODS = ("auto", "plain", "sparse")
 """``--method`` choices: ``auto`` picks the fastest exact route (and, once a period is proved,
 fills the rest of the table from it); ``plain`` and ``sparse`` force a kernel for every value."""
 
-MAX_TABLE = 10**9
-"""Largest ``--upto`` accepted (a table of uint8 values; larger tables do not fit in memory)."""
+MAX_TABLE = 2 * 10**8
+"""Largest ``--upto`` accepted (200 MB as uint8 values; larger tables risk the machine's memory)."""
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: called between chunks of a long computation."""
@@ -360,7 +360,10 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
     if not 0 <= upto <= MAX_TABLE:
         raise InvalidInputError(f"--upto must be between 0 and {MAX_TABLE:,}, got {upto:,}")
     t0 = time.perf_counter()
-    built = build(game, upto, method, progress)
+    try:
+        built = build(game, upto, method, progress)
+    except OverflowError as exc:
+        raise NotSupportedError(f"{game.spec}: {exc} (grundy's tables stop there)") from None
     t1 = time.perf_counter()
     found = built.periodicity
     if found is None:

@@ -132,9 +132,9 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
     if method not in METHODS:
         raise InvalidInputError(f"unknown --method {method!r} (choose from {', '.join(METHODS)})")
     if _own_process():
-        from grundy.kernels import start_without_scipy
+        import grundy.kernels
 
-        start_without_scipy()
+        grundy.kernels.LEAN_START = True
     with progress_bar(upto >= 200_000) as progress:
         result = analyze(game, upto, method, progress=progress)
     if plot is not None:

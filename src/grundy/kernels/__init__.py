@@ -37,6 +37,16 @@ def _cache_dir() -> None:
 _cache_dir()
 
 
+LEAN_START = False
+"""Set by the command line in its own process: load numba without scipy (see below)."""
+
+
+def prepare() -> None:
+    """Called by each kernel module before it imports numba."""
+    if LEAN_START:
+        start_without_scipy()
+
+
 def start_without_scipy() -> None:
     """Import numba without scipy, to start a one-shot command faster.
 

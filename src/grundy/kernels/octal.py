@@ -30,7 +30,11 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import numpy as np
-from numba import njit
+
+from grundy.kernels import prepare
+
+prepare()
+from numba import njit  # noqa: E402  (after prepare)
 
 OVERFLOW = -1
 """Returned by a kernel when a value does not fit the array's dtype (the caller widens it)."""
@@ -72,7 +76,7 @@ def fill_octal_plain(values: np.ndarray, start: int, stop: int, nothing: np.ndar
                      split: np.ndarray, seen: np.ndarray, limit: int) -> int:  # pragma: no cover
     """Fill ``values[start:stop]`` by the plain mex loop; return the largest value or OVERFLOW.
 
-    ``seen`` is a stamp array longer than any value; ``limit`` is the dtype's largest value.
+    ``seen`` is a stamp array above every XOR of two values; ``limit`` is the largest value allowed.
     """
     top = 0
     for n in range(start):
@@ -126,9 +130,9 @@ def fill_octal_sparse(values: np.ndarray, start: int, stop: int, nothing: np.nda
     """Fill ``values[start:stop]`` by the sparse-space method; return the number of rare positions.
 
     Returns OVERFLOW if a value does not fit. ``seen`` and ``need`` are stamp arrays longer than
-    twice the largest value.
+    ``limit`` + 2 and above every XOR of two values.
     """
-    rare = np.empty(stop, dtype=np.int64)
+    rare = np.empty(1024, dtype=np.int64)  # grows by doubling: memory follows the rare count
     n_rare = 0
     cap = 1  # a power of two above every value so far
     for x in range(start):
@@ -136,6 +140,10 @@ def fill_octal_sparse(values: np.ndarray, start: int, stop: int, nothing: np.nda
             cap *= 2
     for x in range(1, start):
         if (_parity(np.int64(values[x]) & mask) ^ (delta & x)) == sigma:
+            if n_rare == rare.shape[0]:
+                bigger = np.empty(2 * n_rare, dtype=np.int64)
+                bigger[:n_rare] = rare
+                rare = bigger
             rare[n_rare] = x
             n_rare += 1
     for n in range(start, stop):
@@ -197,44 +205,68 @@ def fill_octal_sparse(values: np.ndarray, start: int, stop: int, nothing: np.nda
         while m >= cap:
             cap *= 2
         if n >= 1 and (_parity(np.int64(m) & mask) ^ (delta & n)) == sigma:
+            if n_rare == rare.shape[0]:
+                bigger = np.empty(2 * n_rare, dtype=np.int64)
+                bigger[:n_rare] = rare
+                rare = bigger
             rare[n_rare] = n
             n_rare += 1
     return n_rare
 
 
-def stamp_size(arrays: OctalArrays, upto: int) -> int:
-    """A power of two above every possible value and XOR of two values of ``G(0..upto)``."""
-    options = len(arrays.nothing) + len(arrays.single) + len(arrays.split) * (upto // 2 + 1) + 1
-    return 2 * (1 << int(options).bit_length())
+LARGEST_VALUE = (1 << 22) - 1
+"""Largest Grundy value the kernels store (in ``uint32``; the stamp arrays then take 16 MB each)."""
 
 
-def fill_octal(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, seen: np.ndarray,
-               need: np.ndarray | None = None, sparse: tuple[int, int, int] | None = None) -> np.ndarray:
+class Workspace:
+    """The kernels' stamp arrays, sized to the values' dtype (never to the table's length).
+
+    XORs of values below ``2**b`` stay below ``2**b``, so ``2**b + 2`` stamps suffice for ``b``-bit
+    values; stamps are ``int32`` (a table has fewer than 2**31 entries).
+    """
+
+    def __init__(self) -> None:
+        self._arrays: dict[tuple[str, str], np.ndarray] = {}
+
+    @staticmethod
+    def limit(dtype: np.dtype) -> int:
+        """The largest value a kernel may store in an array of ``dtype``."""
+        return min(int(np.iinfo(dtype).max), LARGEST_VALUE)
+
+    def stamps(self, dtype: np.dtype, which: str) -> np.ndarray:
+        """The ``which`` (``"seen"`` or ``"need"``) stamp array for values of ``dtype``."""
+        key = (np.dtype(dtype).name, which)
+        if key not in self._arrays:
+            self._arrays[key] = np.zeros(self.limit(dtype) + 3, dtype=np.int32)
+        return self._arrays[key]
+
+
+def fill_octal(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
+               sparse: tuple[int, int, int] | None = None, work: Workspace | None = None) -> np.ndarray:
     """Fill ``values[start:stop]`` in place (plain, or sparse with ``(mask, delta, sigma)``).
 
     Returns ``values``, or a widened copy (``uint8`` to ``uint16`` to ``uint32``) if a value did
-    not fit.
+    not fit. Raises :class:`OverflowError` past :data:`LARGEST_VALUE`.
     """
+    work = work or Workspace()
     while True:
-        limit = int(np.iinfo(values.dtype).max)
+        limit = work.limit(values.dtype)
+        seen = work.stamps(values.dtype, "seen")
         if sparse is None:
             result = fill_octal_plain(values, start, stop, *arrays, seen, limit)
         else:
-            assert need is not None
+            need = work.stamps(values.dtype, "need")
             result = fill_octal_sparse(values, start, stop, *arrays, seen, need, *sparse, limit)
         if result != OVERFLOW:
             return values
-        if values.dtype == np.uint32:  # pragma: no cover - needs more than 4e9 options
-            raise OverflowError("octal game value above 2**32")
+        if values.dtype == np.uint32:
+            raise OverflowError(f"an octal game value above {LARGEST_VALUE:,}")
         values = values.astype(np.uint16 if values.dtype == np.uint8 else np.uint32)
 
 
 def _table(arrays: OctalArrays, upto: int, sparse: tuple[int, int, int] | None) -> np.ndarray:
-    size = stamp_size(arrays, upto)
     values = np.zeros(upto + 1, dtype=np.uint8)
-    seen = np.zeros(size, dtype=np.int64)
-    need = np.zeros(size, dtype=np.int64) if sparse is not None else None
-    return fill_octal(values, 0, upto + 1, arrays, seen, need, sparse)
+    return fill_octal(values, 0, upto + 1, arrays, sparse)
 
 
 def octal_plain_table(arrays: OctalArrays, upto: int) -> np.ndarray:

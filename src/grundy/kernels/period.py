@@ -12,7 +12,11 @@ reversed table, it gives the minimal period of every tail at once.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from grundy.kernels import prepare
+
+prepare()
+from numba import njit  # noqa: E402  (after prepare)
 
 
 @njit(cache=True, nogil=True)

@@ -11,7 +11,11 @@ unsigned type that holds ``|S|`` (``uint8`` for fewer than 256 moves: 10^8 value
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+
+from grundy.kernels import prepare
+
+prepare()
+from numba import njit  # noqa: E402  (after prepare)
 
 
 def value_dtype(bound: int) -> type[np.unsignedinteger]:
