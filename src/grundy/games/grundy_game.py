@@ -34,8 +34,9 @@ MAX_HEAP = 10**7
 PYTHON_TABLE = 1500
 """Tables up to this size are computed in plain Python (no numba import)."""
 
-_table: list[int] = [0]
-"""The values ``G(0..len-1)`` computed so far (shared by every instance)."""
+_table: list[int] | np.ndarray = [0]
+"""The values ``G(0..len-1)`` computed so far (shared by every instance): a list while small,
+the kernel's numpy array once large."""
 
 
 def python_table(upto: int) -> list[int]:
@@ -85,8 +86,8 @@ def heap_value(n: int) -> int:
                 f"table computed on demand ({MAX_HEAP:,}); 'grundy table grundy-game --upto N' "
                 f"computes larger tables")
         size = min(max(2 * len(_table), n + 1, 64), MAX_HEAP + 1)
-        _table = list(map(int, table(size - 1)))
-    return _table[n]
+        _table = table(size - 1)
+    return int(_table[n])
 
 
 def describe_split(n: int, a: int, b: int) -> str:
@@ -114,8 +115,14 @@ class GrundyGame(HeapGame):
     def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
         heap_value(n)  # grow the table once, then read it directly
         values = _table
-        return [(describe_split(n, a, n - a), (a, n - a)) for a in range(1, (n + 1) // 2)
-                if values[a] ^ values[n - a] == target]
+        if isinstance(values, list):
+            parts = [a for a in range(1, (n + 1) // 2) if values[a] ^ values[n - a] == target]
+        else:  # vectorised over every split of a large heap
+            import numpy as np
+
+            a = np.arange(1, (n + 1) // 2)
+            parts = (a[(values[a] ^ values[n - a]) == target]).tolist()
+        return [(describe_split(n, a, n - a), (a, n - a)) for a in parts]
 
     def heap_explain(self, n: int) -> str:
         return (f"Grundy's game has no known formula: G({n}) = {heap_value(n)} is the mex of the "

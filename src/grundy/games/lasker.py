@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from grundy.errors import SearchLimitError
+from grundy.errors import TooManyMovesError
 from grundy.game import HeapGame, HeapResult, describe_take
 
 MAX_LISTED_SPLITS = 100_000
@@ -96,7 +96,7 @@ def lasker_splits_to_value(n: int, target: int) -> list[tuple[int, int]]:
             if both & high:
                 continue
             if (1 << _popcount(high)) > 4 * MAX_LISTED_SPLITS:
-                raise SearchLimitError(
+                raise TooManyMovesError(
                     f"lasker-nim: a heap of {n} has more than {MAX_LISTED_SPLITS:,} splits to "
                     f"value {target}; too many to list")
             for sub in _subsets(high):
@@ -106,7 +106,7 @@ def lasker_splits_to_value(n: int, target: int) -> list[tuple[int, int]]:
                 if 1 <= a <= b:
                     found.add((a, b))
             if len(found) > MAX_LISTED_SPLITS:
-                raise SearchLimitError(
+                raise TooManyMovesError(
                     f"lasker-nim: a heap of {n} has more than {MAX_LISTED_SPLITS:,} splits to "
                     f"value {target}; too many to list")
     return sorted(found)

@@ -28,7 +28,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidPositionError, SearchLimitError
+from grundy.errors import InvalidPositionError, TooManyMovesError
 from grundy.game import Game, Move, check_heaps
 
 MAX_PILES = 100_000
@@ -143,7 +143,7 @@ class SplitGame(Game):
             want = change ^ stone_value(d)  # g(x) ^ g(y) must equal this
             work += d
             if work > 50_000_000:
-                raise SearchLimitError(f"split-game: {n:,} piles are too many to list every move")
+                raise TooManyMovesError(f"split-game: {n:,} piles are too many to list every move")
             for x in range(d - 1, -1, -1):  # pile j = n - 1 - x from left to right
                 y = stone_distance(want ^ stone_value(x))
                 if y is not None and y <= x:
