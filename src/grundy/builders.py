@@ -7,7 +7,8 @@ Used by :func:`grundy.periodicity.analyze`; numpy and numba are imported only he
 - octal games: small tables with numpy alone, large ones with the plain or the sparse-space
   kernel (``auto`` picks sparse when a mask makes the rare positions few in a prefix, and fills
   the rest from the period as soon as the Guy-Smith theorem proves it);
-- any other heap game: a ``table_values(upto)`` method of the game if it has one, else the
+- any other heap game: a ``table_values(upto, method=, progress=)`` method of the game if it has
+  one (e.g. Grundy's game, :mod:`grundy.kernels.grundy_game`), else the
   pure-Python reference :func:`grundy.tables.grundy_table`.
 
 >>> from grundy import load_game
@@ -287,13 +288,13 @@ def build(game: Game, upto: int, method: str = "auto", progress: Progress | None
 
     if isinstance(game, Octal):
         return build_octal(game, upto, method, progress)
-    if method == "sparse":
+    hook: Any = getattr(game, "table_values", None)
+    if method == "sparse" and hook is None:
         raise InvalidInputError(f"--method sparse applies to octal games only, not {game.spec}")
     if type(game) is Subtraction:
         return build_subtraction(game.subtraction_set, upto, method, progress, game)
-    hook: Any = getattr(game, "table_values", None)
-    if hook is not None:
-        values = np.asarray(hook(upto))
+    if hook is not None:  # the game's own kernel: table_values(upto, method=..., progress=...)
+        values = np.asarray(hook(upto, method=method, progress=progress))
         return Built(values, "game kernel", upto + 1)
     values = np.array(grundy_table(game, upto), dtype=np.int64)
     if progress:

@@ -128,9 +128,10 @@ class GrundyGame(HeapGame):
         return (f"Grundy's game has no known formula: G({n}) = {heap_value(n)} is the mex of the "
                 f"values of its {max((n - 1) // 2, 0)} splits, from a table of G(0..{len(_table) - 1})")
 
-    def table_values(self, upto: int) -> Any:
+    def table_values(self, upto: int, method: str = "auto",
+                     progress: Callable[[int, int], None] | None = None) -> Any:
         """``G(0..upto)`` for ``grundy table`` (the sparse-space kernel for long tables)."""
-        return table(upto)
+        return table(upto, method=method, progress=progress)
 
     def sample_positions(self) -> list[tuple[int, ...]]:
         return [*((n,) for n in range(23)), (1, 2), (3, 4, 5), (2, 2), (5, 0, 7), (6, 6), (9, 10)]
