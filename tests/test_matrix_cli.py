@@ -81,3 +81,9 @@ def test_binary_file_is_rejected(capsys: pytest.CaptureFixture[str], tmp_path: P
     path.write_bytes(b"\xff\xfe\x00garbage")
     code, _, err = run(capsys, "matrix", str(path))
     assert code == 2 and "not UTF-8" in err
+
+
+def test_underscores_and_empty_cells_are_rejected(capsys: pytest.CaptureFixture[str]) -> None:
+    for text in ("1_0,2", "1,,2", "1;;2,3"):
+        code, _, err = run(capsys, "matrix", "--matrix", text)
+        assert code == 2 and err.startswith("grundy: error: "), text

@@ -148,20 +148,28 @@ def parse_cell(text: str, where: str = "") -> Fraction:
     raise InvalidInputError(f"non-numeric cell {text!r}{where}")
 
 
-def parse_matrix_text(text: str) -> list[list[Fraction]]:
+def parse_matrix_text(text: str) -> list[list[int | Fraction]]:
     """Parse a matrix written as CSV: one row per line (or rows separated by ``;``), cells
     separated by commas or whitespace. Blank lines and ``#`` comments are ignored.
 
-    >>> parse_matrix_text("3,-1; -2, 4")
-    [[Fraction(3, 1), Fraction(-1, 1)], [Fraction(-2, 1), Fraction(4, 1)]]
+    >>> parse_matrix_text("3,-1; -2, 4/3")
+    [[3, -1], [-2, Fraction(4, 3)]]
     """
-    rows: list[list[Fraction]] = []
+    rows: list[list[int | Fraction]] = []
     for line_no, line in enumerate(re.split(r"[;\n]", text), start=1):
         line = line.split("#", 1)[0].strip()
         if not line:
             continue
-        cells = [c for c in re.split(r"\s*,\s*|\s+", line)]
-        rows.append([parse_cell(c, f" (row {len(rows) + 1}, column {k + 1})") for k, c in enumerate(cells)])
+        cells = re.split(r"\s*,\s*|\s+", line)
+        row: list[int | Fraction]
+        try:
+            if "_" in line:  # int() would accept 1_000; parse_cell does not
+                raise ValueError(line)
+            row = [int(c) for c in cells]  # the common case, fast
+        except ValueError:
+            exact = [parse_cell(c, f" (row {len(rows) + 1}, column {k + 1})") for k, c in enumerate(cells)]
+            row = [int(x) if x.denominator == 1 else x for x in exact]
+        rows.append(row)
         if len(rows) * len(cells) > MAX_CELLS:
             raise InvalidInputError(f"matrix too large: more than {MAX_CELLS} cells (line {line_no})")
     return _check_shape(rows)
@@ -179,13 +187,19 @@ def _check_shape(rows: Sequence[Sequence[Any]]) -> Any:
     return rows
 
 
-def _cell(x: Any, where: str) -> Fraction | float:
+def _cell(x: Any, i: int, j: int) -> int | Fraction | float:
+    """One payoff as an int, a Fraction or (a non-integer float) a float."""
     import numpy as np
 
+    if type(x) is int:
+        return x
+    if isinstance(x, Fraction):
+        return x
+    where = f" (row {i + 1}, column {j + 1})"
     if isinstance(x, complex | np.complexfloating):
         raise InvalidInputError(f"non-numeric cell {x!r}{where}")
     if isinstance(x, Integral | np.integer):
-        return Fraction(int(x))
+        return int(x)
     if isinstance(x, Rational):
         return Fraction(int(x.numerator), int(x.denominator))
     if isinstance(x, str):
@@ -198,7 +212,7 @@ def _cell(x: Any, where: str) -> Fraction | float:
         f = float(x)
         if not math.isfinite(f):
             raise InvalidInputError(f"non-finite cell {f!r}{where}")
-        return Fraction(int(f)) if f.is_integer() else f
+        return int(f) if f.is_integer() else f
     raise InvalidInputError(f"non-numeric cell {x!r}{where}")
 
 
@@ -246,8 +260,7 @@ def as_payoffs(A: Any, floats_exactly: bool = False) -> _Payoffs:
             not isinstance(r, Sequence | np.ndarray) or isinstance(r, str) for r in A):
         raise InvalidInputError(f"a payoff matrix must be a list of rows, got {type(A).__name__}")
     rows = _check_shape(list(A))
-    cells = [[_cell(x, f" (row {i + 1}, column {j + 1})") for j, x in enumerate(row)]
-             for i, row in enumerate(rows)]
+    cells = [[_cell(x, i, j) for j, x in enumerate(row)] for i, row in enumerate(rows)]
     try:
         floats = np.array([[float(x) for x in row] for row in cells], dtype=float)
     except OverflowError:
@@ -257,9 +270,10 @@ def as_payoffs(A: Any, floats_exactly: bool = False) -> _Payoffs:
     inexact = next((repr(x) for row in cells for x in row if isinstance(x, float)), None)
     if inexact is not None and not floats_exactly:
         return _Payoffs(floats, None, 1, inexact)
-    exact_cells = [[x if isinstance(x, Fraction) else Fraction(x) for x in row] for row in cells]
-    den = math.lcm(*{x.denominator for row in exact_cells for x in row})
-    ints = [[x.numerator * (den // x.denominator) for x in row] for row in exact_cells]
+    exact_cells = [[x if isinstance(x, int | Fraction) else Fraction(x) for x in row] for row in cells]
+    den = math.lcm(*{x.denominator for row in exact_cells for x in row if type(x) is not int})
+    ints = [[x * den if type(x) is int else x.numerator * (den // x.denominator) for x in row]
+            for row in exact_cells]
     big = max(abs(x) for row in ints for x in row) >= 2**62
     B = np.array(ints, dtype=object if big else np.int64)
     return _Payoffs(floats, B, den, inexact)

@@ -56,7 +56,9 @@ def read_matrix_text(file: str | None, matrix: str | None) -> str:
 def _num(x: Fraction | float, exact: bool) -> str:
     if exact:
         text = str(x)
-        return text if "/" not in text else f"{text} ({float(x):.6g})"
+        if "/" not in text:
+            return text
+        return f"{text} ({float(x):.6g})" if len(text) <= 40 else f"≈ {float(x):.10g}  = {text}"
     return f"{float(x):.10g}"
 
 
