@@ -185,3 +185,15 @@ def test_large_table_values_match_reference_near_the_end() -> None:
     result = analyze(game, 20_000, "sparse")
     assert result.values[:3001].tolist() == reference_octal((0, 1, 6), 3000)
     assert np.array_equal(result.values, analyze(game, 20_000, "plain").values)
+
+
+@pytest.mark.parametrize("spec", ["kayles", "dawson-kayles", "dawsons-chess", "octal(0.51)", "octal(0.15)",
+                                  "octal(0.007)", "octal(4.7)", "subtraction(1,3,4)", "subtraction(2,5,7)"])
+@pytest.mark.parametrize("upto", [0, 1, 7, 300, 20011])
+def test_light_path_equals_the_numpy_path(spec: str, upto: int) -> None:
+    game = load_game(spec)
+    light = analyze(game, upto, "auto")
+    full = analyze(game, upto, "plain")
+    keep = ("period", "preperiod", "saltus", "proved", "reason", "max", "checksum", "first", "rare")
+    assert {k: light.summary_json()[k] for k in keep} == {k: full.summary_json()[k] for k in keep}
+    assert np.array_equal(light.values, full.values)

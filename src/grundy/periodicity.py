@@ -272,13 +272,39 @@ class TableAnalysis:
 
     game: Game
     upto: int
-    values: np.ndarray
+    table: np.ndarray | None
+    """The values, or ``None`` until :attr:`values` builds them from :attr:`head` and the period."""
     periodicity: Periodicity | None
     method: str
     computed: int
     """Values computed by mex; the others follow from the proved period."""
     rare: RareInfo | None = None
     timings: dict[str, float] = field(default_factory=dict)
+    head: list[int] | None = None
+    """With ``table=None``: the first values, which a proved period extends to the whole table."""
+
+    @property
+    def values(self) -> np.ndarray:
+        """``G(0..upto)`` as a numpy array (built on first use when a period was proved early)."""
+        if self.table is None:
+            import numpy as np
+
+            from grundy.builders import _tile
+
+            assert self.head is not None and self.periodicity is not None
+            dtype = np.uint8 if max(self.head) < 256 else np.uint32
+            table = np.zeros(self.upto + 1, dtype=dtype)
+            start = min(len(self.head), self.upto + 1)
+            table[:start] = self.head[:start]
+            _tile(table, self.periodicity, start)
+            self.table = table
+        return self.table
+
+    def first(self, count: int) -> list[int]:
+        """``G(0..count-1)`` (or fewer, for a shorter table)."""
+        if self.table is None and self.head is not None and count <= len(self.head):
+            return self.head[:min(count, self.upto + 1)]
+        return [int(v) for v in self.values[:count]]
 
     @property
     def period(self) -> int | None:
@@ -303,11 +329,17 @@ class TableAnalysis:
     @property
     def max_value(self) -> int:
         """The largest value in the table."""
+        if self.table is None and self.head is not None:  # the head holds a whole period
+            return max(self.head[:self.upto + 1])
         return int(self.values.max()) if len(self.values) else 0
 
     @property
     def checksum(self) -> int:
         """The sum of the values (what the C reference prints, to compare tables)."""
+        if self.table is None and self.head is not None:
+            from grundy.light import checksum
+
+            return checksum(self.head, self.periodicity, self.upto)
         return int(self.values.sum(dtype="uint64")) if len(self.values) else 0
 
     @property
@@ -326,7 +358,7 @@ class TableAnalysis:
             "proved": found.proved if found else None,
             "reason": found.reason if found else None,
             "max": self.max_value, "checksum": self.checksum,
-            "first": self.values[:20].tolist(), "method": self.method, "computed": self.computed,
+            "first": self.first(20), "method": self.method, "computed": self.computed,
             "rare": self.rare.to_json() if self.rare else None,
             "seconds": round(self.seconds, 6),
         }
@@ -360,6 +392,12 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
     if not 0 <= upto <= MAX_TABLE:
         raise InvalidInputError(f"--upto must be between 0 and {MAX_TABLE:,}, got {upto:,}")
     t0 = time.perf_counter()
+    if method == "auto":
+        light = _light_analysis(game, upto, t0)
+        if light is not None:
+            if progress:
+                progress(upto + 1, upto + 1)
+            return light
     try:
         built = build(game, upto, method, progress)
     except OverflowError as exc:
@@ -373,10 +411,30 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
         from grundy.builders import MASK_PREFIX, choose_sparse
 
         sparse = choose_sparse(built.values[:MASK_PREFIX])[:3]
-    rare = _rare_info(built.values, sparse) if sparse else None
+    rare = _rare_info(built.values, sparse) if sparse and upto >= 1 else None
     t2 = time.perf_counter()
     return TableAnalysis(game, upto, built.values, found, built.method, built.computed, rare,
                          {"compute": t1 - t0, "analyse": t2 - t1})
+
+
+def _light_analysis(game: Game, upto: int, t0: float) -> TableAnalysis | None:
+    """The analysis without numpy, when plain Python proves the period in a short head."""
+    from grundy.light import choose_classes, proved_head, rare_info, value
+
+    head, found = proved_head(game, upto)
+    if found is None:
+        return None
+    t1 = time.perf_counter()
+    rare = None
+    if getattr(game, "has_splits", False) and upto >= 1:
+        from grundy.builders import MASK_PREFIX
+
+        prefix = [value(head, found, n) for n in range(min(upto + 1, MASK_PREFIX))]
+        mask, delta, sigma, _ = choose_classes(prefix)
+        rare = rare_info(head, found, upto, mask, delta, sigma)
+    t2 = time.perf_counter()
+    return TableAnalysis(game, upto, None, found, "python + proved period", min(len(head), upto + 1),
+                         rare, {"compute": t1 - t0, "analyse": t2 - t1}, head)
 
 
 def _prove_or_observe(game: Game, values: np.ndarray, saltus_allowed: bool) -> Periodicity | None:
@@ -418,7 +476,8 @@ class _Oracle:
 
     def grow(self, size: int) -> None:
         built = analyze(self.game, size - 1, "auto")
-        self.values, self.size = built.values, size
+        values = built.head if built.table is None else built.table  # no numpy for a quick proof
+        self.values, self.size = values, len(values)  # type: ignore[assignment]
         if built.proved:
             self.periodicity = built.periodicity
 

@@ -164,6 +164,6 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
     rare = rare_line(result)
     if rare:
         out.print(f"  {rare}", markup=False)
-    computed = "" if result.computed == len(result.values) else \
+    computed = "" if result.computed == result.upto + 1 else \
         f", {result.computed:,} values by mex and the rest from the proved period"
     out.print(f"  computed in {result.seconds:.3f} s ({result.method}{computed})", markup=False)
