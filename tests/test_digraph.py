@@ -35,6 +35,9 @@ def test_loopy_token_sums_match_product_retrograde(seed: int) -> None:
     n = rng.randint(1, 6)
     edges = random_graph(rng, n, rng.randint(1, 3 * n))
     game = Digraph.from_edges(n, edges)
+    code = {1: Outcome.N, -1: Outcome.P, 0: Outcome.D}
+    assert [code[c] for c in game.vertex_outcomes().tolist()] == \
+        [product_outcomes(n, edges, 1)[(v,)] for v in range(n)]
     for k in (1, 2, 3):
         table = product_outcomes(n, edges, k)
         for position, expected in table.items():

@@ -46,6 +46,7 @@ from grundy.loopy import (
     dag_values,
     generalized_values,
     infinity_options,
+    retrograde_outcomes,
     reverse_csr,
     sum_value,
     value_outcome,
@@ -177,6 +178,19 @@ class Digraph(Game):
         """Whether the graph has no directed cycle."""
         _ = self.values
         return bool(self.__dict__["_acyclic"])
+
+    def vertex_outcomes(self) -> np.ndarray:
+        """Outcome of a single token on every vertex, by retrograde analysis: ``1`` the player to
+        move wins, ``-1`` loses, ``0`` draw.
+
+        >>> Digraph.from_edges(3, [(0, 0), (1, 2)]).vertex_outcomes().tolist()
+        [0, 1, -1]
+        """
+        found: np.ndarray | None = self.__dict__.get("_outcomes")
+        if found is None:
+            found = retrograde_outcomes(self.indptr, self.indices)
+            object.__setattr__(self, "_outcomes", found)
+        return found
 
     def gvalue(self, v: int) -> GValue:
         """The generalised value of vertex ``v``: an int, or :class:`~grundy.loopy.Inf`."""
