@@ -476,8 +476,8 @@ class _Oracle:
 
     def grow(self, size: int) -> None:
         built = analyze(self.game, size - 1, "auto")
-        values = built.head if built.table is None else built.table  # no numpy for a quick proof
-        self.values, self.size = values, len(values)  # type: ignore[assignment]
+        values: Any = built.head if built.table is None else built.table  # no numpy if proved early
+        self.values, self.size = values, len(values)
         if built.proved:
             self.periodicity = built.periodicity
 
