@@ -186,40 +186,72 @@ def _smith_kernel(n: int, indptr: Any, indices: Any, rindptr: Any, rindices: Any
     """Smith's generalised Sprague-Grundy values by the Fraenkel-Yesha labelling, stage ``i``:
     label ``i`` every unlabelled ``u`` with no follower labelled ``i`` whose every unlabelled or
     infinite follower has a follower labelled ``i`` (propagated with counters); then label ∞
-    every unlabelled vertex with no follower labelled ``i``. ``-2`` = not yet labelled."""
+    every unlabelled vertex with no follower labelled ``i``.
+
+    On entry ``val`` holds the values of the vertices that reach no cycle (from
+    :func:`_dag_kernel`) and ``-2`` elsewhere; those values are final, and a pre-valued vertex of
+    value ``i`` takes part in stage ``i`` as if labelled then. Each stage scans only the vertices
+    still unlabelled."""
     cnt = np.zeros(n, np.int64)
     has_i = np.zeros(n, np.bool_)
     queue = np.empty(n, np.int64)
+    touched = np.empty(n, np.int64)
+    todo = np.empty(n, np.int64)
+    ntodo = 0
+    top = -1
     for v in range(n):
-        val[v] = -2
-    remaining = n
+        if val[v] == -2:
+            todo[ntodo] = v
+            ntodo += 1
+        elif val[v] > top:
+            top = val[v]
+    first = np.zeros(top + 2, np.int64)  # pre-valued vertices bucketed by value
+    for v in range(n):
+        if val[v] >= 0:
+            first[val[v] + 1] += 1
+    for g in range(top + 1):
+        first[g + 1] += first[g]
+    bucket = np.empty(first[top + 1] + 1, np.int64)
+    fill = first.copy()
+    for v in range(n):
+        if val[v] >= 0:
+            bucket[fill[val[v]]] = v
+            fill[val[v]] += 1
     i = 0
-    while remaining > 0:
+    while ntodo > 0:
         tail = 0
-        for v in range(n):
-            has_i[v] = False
-            if val[v] == -2:
-                c = 0
-                for k in range(indptr[v], indptr[v + 1]):
-                    if val[indices[k]] < 0:
-                        c += 1
-                cnt[v] = c
-                if c == 0:
-                    queue[tail] = v
-                    tail += 1
+        if i <= top:
+            for b in range(first[i], first[i + 1]):
+                queue[tail] = bucket[b]
+                tail += 1
+        for t in range(ntodo):
+            v = todo[t]
+            c = 0
+            for k in range(indptr[v], indptr[v + 1]):
+                if val[indices[k]] < 0:
+                    c += 1
+            cnt[v] = c
+            if c == 0:
+                queue[tail] = v
+                tail += 1
+        ntouched = 0
         head = 0
         while head < tail:
             v = queue[head]
             head += 1
-            if val[v] != -2 or has_i[v] or cnt[v] != 0:
+            if val[v] == -2:
+                if has_i[v] or cnt[v] != 0:
+                    continue
+                val[v] = i
+            elif val[v] != i:
                 continue
-            val[v] = i
-            remaining -= 1
             for k in range(rindptr[v], rindptr[v + 1]):
                 p = rindices[k]
                 if has_i[p]:
                     continue
                 has_i[p] = True
+                touched[ntouched] = p
+                ntouched += 1
                 if val[p] < 0:  # p unresolved: its predecessors lose one obstacle
                     for k2 in range(rindptr[p], rindptr[p + 1]):
                         q = rindices[k2]
@@ -227,10 +259,18 @@ def _smith_kernel(n: int, indptr: Any, indices: Any, rindptr: Any, rindices: Any
                         if cnt[q] == 0 and val[q] == -2 and not has_i[q]:
                             queue[tail] = q
                             tail += 1
-        for v in range(n):
-            if val[v] == -2 and not has_i[v]:
-                val[v] = -1
-                remaining -= 1
+        kept = 0
+        for t in range(ntodo):
+            v = todo[t]
+            if val[v] == -2:
+                if has_i[v]:
+                    todo[kept] = v
+                    kept += 1
+                else:
+                    val[v] = -1
+        ntodo = kept
+        for t in range(ntouched):
+            has_i[touched[t]] = False
         i += 1
 
 
