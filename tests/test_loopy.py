@@ -168,3 +168,16 @@ def test_edges_out_of_range_are_an_input_error() -> None:
 
     with pytest.raises(InvalidInputError, match=r"0\.\.2"):
         csr_from_edges(3, [(0, 3)])
+
+
+@pytest.mark.parametrize("backend", ["python", "numba"])
+def test_dense_acyclic_part_feeding_a_cycle(backend: str) -> None:
+    """A complete DAG (vertex i has value i) whose top vertex may also enter a 2-cycle."""
+    k = 40
+    edges = [(i, j) for i in range(k) for j in range(i)] + [(k - 1, k), (k, k + 1), (k + 1, k)]
+    values = generalized_values(*csr_from_edges(k + 2, edges), backend=backend).tolist()
+    assert values[:k - 1] == list(range(k - 1))
+    assert values[k - 1:] == [-1, -1, -1]  # k-1 may enter the cycle, which has no way out
+    edges.append((k + 1, 0))  # now the cycle can escape to a P-position
+    values = generalized_values(*csr_from_edges(k + 2, edges), backend=backend).tolist()
+    assert values[k - 1:] == [k - 1, 0, 1]
