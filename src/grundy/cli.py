@@ -85,6 +85,12 @@ def solve_command(
     each component written GAME POSITION:
 
       grundy solve nim 3 + 'subtraction(1,2,3)' 7 + nim 5
+
+    [bold]Games on graphs[/bold]: the graph comes from a file (edge list 'u v' per line, or JSON):
+
+      grundy solve digraph --graph edges.txt a b b      (tokens; cycles give draws)
+
+      grundy solve green-hackenbush --graph g.txt --ground 0 --plot cut.png
     """
     from grundy.games.nim import LARGE_NIM_HEAPS, large_nim_report
     from grundy.solve import solve
