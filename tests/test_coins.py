@@ -75,3 +75,28 @@ def test_parse() -> None:
     for text in ["", "HTX", "1010"]:
         with pytest.raises(InvalidPositionError):
             TurningTurtles().parse_position(text)
+
+
+def test_coin_slide_against_a_plain_recursion_without_canonical_keys() -> None:
+    from functools import cache
+
+    @cache
+    def plain(s: str) -> int:
+        seen = set()
+        for i, ch in enumerate(s):
+            if ch == "#":
+                j = s.find(".", i + 1)
+                t = list(s)
+                t[i] = "."
+                if j >= 0:
+                    t[j] = "#"
+                seen.add(plain("".join(t)))
+        g = 0
+        while g in seen:
+            g += 1
+        return g
+
+    game = CoinSlide()
+    cache_ = Cache()
+    for position in _strings("#.", 9):
+        assert grundy_value(game, position, cache=cache_) == plain(position), position

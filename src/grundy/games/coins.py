@@ -39,7 +39,7 @@ from typing import Any
 from grundy.errors import InvalidPositionError, SearchLimitError
 from grundy.game import Game, Move, Position
 
-MAX_SLIDE_CELLS = 18
+MAX_SLIDE_CELLS = 16
 """Longest coin-slide strip grundy searches by brute force."""
 
 MAX_MISERE_COINS = 14
@@ -273,6 +273,16 @@ class CoinSlide(_CoinRow):
                 f"coin-slide: no closed form is known to grundy; brute force is limited to strips of "
                 f"{MAX_SLIDE_CELLS} cells, got {len(text)}")
         return text
+
+    def canonical(self, position: Any) -> Position:
+        """The strip without its empty cells at the far left: only the coin counts between
+        consecutive empty cells matter (moves correspond one to one), so such positions share
+        memo entries.
+
+        >>> CoinSlide().canonical("..##.#.")
+        '##.#.'
+        """
+        return position.lstrip(".")
 
     def moves(self, position: Any) -> Iterator[Move]:
         for i, ch in enumerate(position):
