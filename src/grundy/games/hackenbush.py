@@ -150,13 +150,13 @@ def hackenbush_value(edges: Edges, ids: Iterable[int], ground: int) -> int:
 
 
 def deletions_to_value(edges: Edges, ids: Sequence[int], ground: int, target: int,
-                       work_limit: int = WORK_LIMIT) -> list[int]:
+                       work_limit: int = WORK_LIMIT, tree: _Tree | None = None) -> list[int]:
     """The ids of every edge whose deletion leaves the value ``target`` (sorted).
 
     >>> deletions_to_value([(0, 1), (1, 2), (1, 3)], [0, 1, 2], 0, 0)
     [0]
     """
-    tree = _build(edges, ids, ground)
+    tree = tree or _build(edges, ids, ground)
     value, parent = tree.value, tree.parent
     if value[0] == target:
         return []  # no option has the value of its position (the mex)
@@ -413,14 +413,50 @@ class GreenHackenbush(Game):
 
     # ---- rules ---------------------------------------------------------------------------------
     def closed_value(self, position: Any) -> int:
-        return _build(self.edges, position, self.ground).value[0] if position else 0
+        return self._tree(position).value[0] if position else 0
+
+    def _tree(self, position: tuple[int, ...]) -> _Tree:
+        """The decomposition of ``position``, remembered for the last position asked about."""
+        last: tuple[tuple[int, ...], _Tree] | None = self.__dict__.get("_last_tree")
+        if last is not None and last[0] == position:
+            return last[1]
+        tree = _build(self.edges, position, self.ground)
+        object.__setattr__(self, "_last_tree", (position, tree))
+        return tree
 
     def moves_to_value(self, position: Any, target: int) -> list[Move]:
         if not position:
             return []
-        found = deletions_to_value(self.edges, position, self.ground, target)
-        return [Move(self._label(i), connected_part(self.edges, [j for j in position if j != i], self.ground))
-                for i in found]
+        tree = self._tree(position)
+        found = deletions_to_value(self.edges, position, self.ground, target, tree=tree)
+        return [Move(self._label(i), self._after_deletion(position, i, tree)) for i in found]
+
+    def _after_deletion(self, position: tuple[int, ...], i: int, tree: _Tree) -> tuple[int, ...]:
+        """The position after deleting edge ``i``: a bridge takes its whole branch with it, any
+        other edge goes alone (the block stays connected)."""
+        below: dict[int, int] | None = self.__dict__.get("_bridge_child")
+        if below is None or self.__dict__.get("_bridge_tree") is not tree:
+            below = {tree.parent_bridge[b]: b for b in tree.order[1:]}
+            object.__setattr__(self, "_bridge_child", below)
+            object.__setattr__(self, "_bridge_tree", tree)
+        child = below.get(i)
+        if child is None:
+            return tuple(j for j in position if j != i)
+        children: dict[int, list[int]] = self.__dict__.get("_children_of") or {}
+        if self.__dict__.get("_children_tree") is not tree:
+            children = {}
+            for b in tree.order[1:]:
+                children.setdefault(tree.parent[b], []).append(b)
+            object.__setattr__(self, "_children_of", children)
+            object.__setattr__(self, "_children_tree", tree)
+        dropped = set()
+        stack = [child]
+        while stack:
+            b = stack.pop()
+            dropped.add(tree.parent_bridge[b])
+            dropped.update(tree.internal[b])
+            stack.extend(children.get(b, ()))
+        return tuple(j for j in position if j not in dropped)
 
     def winning_moves_rule(self, position: Any) -> list[Move]:
         return self.moves_to_value(position, 0)
@@ -430,7 +466,7 @@ class GreenHackenbush(Game):
             return None
         if not position:
             return "no edge is left: the player to move loses"
-        tree = _build(self.edges, position, self.ground)
+        tree = self._tree(position)
         cycles = sum(len(b) for b in tree.internal)
         value = tree.value[0]
         if not cycles:
