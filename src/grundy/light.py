@@ -24,8 +24,8 @@ from grundy.game import Game
 if TYPE_CHECKING:
     from grundy.periodicity import Periodicity, RareInfo
 
-HEAD_SIZES = (256, 1024)
-"""Head lengths tried, in order."""
+HEAD_SIZES = (256, 512)
+"""Head lengths tried, in order (longer heads are cheaper with numpy: :mod:`grundy.builders`)."""
 
 
 def _octal_head(digits: tuple[int, ...], count: int, values: list[int]) -> list[int]:
@@ -88,7 +88,7 @@ def prove_list(game: Game, values: list[int]) -> Periodicity | None:
 
 
 def proved_head(game: Game, upto: int) -> tuple[list[int], Periodicity | None]:
-    """A head of the table (at most 1024 values) and the period it proves, if any."""
+    """A head of the table (at most 512 values) and the period it proves, if any."""
     from grundy.games.octal import Octal
     from grundy.games.subtraction import Subtraction
 
