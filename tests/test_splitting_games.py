@@ -80,6 +80,12 @@ def test_lasker_moves_to_value_match_engine() -> None:
             assert by_rule == by_search, (n, target)
 
 
+def test_lasker_table_hook_matches_formula() -> None:
+    game = load_game("lasker-nim")
+    table = game.table_values(2000)  # type: ignore[attr-defined]
+    assert table.tolist() == [lasker_value(n) for n in range(2001)]
+
+
 def test_lasker_huge_heaps_answer_at_once() -> None:
     game = load_game("lasker-nim")
     n = 10**18 + 3

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from grundy.errors import TooManyMovesError
 from grundy.game import HeapGame, HeapResult, describe_take
@@ -146,6 +147,21 @@ class LaskerNim(HeapGame):
         if n == 0:
             rule = "G(0) = 0"
         return f"Lasker's Nim formula: {rule}, so G({n}) = {lasker_value(n)}"
+
+    def table_values(self, upto: int, method: str = "auto", progress: Any = None) -> Any:
+        """``G(0..upto)`` by the formula, vectorised (``grundy table lasker-nim``).
+
+        >>> LaskerNim().table_values(8).tolist()
+        [0, 1, 2, 4, 3, 5, 6, 8, 7]
+        """
+        import numpy as np
+
+        n = np.arange(upto + 1, dtype=np.int64)
+        values = n + np.array([-1, 0, 0, 1], dtype=np.int64)[n & 3]
+        values[0] = 0
+        if progress is not None:
+            progress(upto + 1, upto + 1)
+        return values
 
     def sample_positions(self) -> list[tuple[int, ...]]:
         # splits make brute force explore every partition of the heap: keep the heaps small
