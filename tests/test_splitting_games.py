@@ -86,6 +86,15 @@ def test_lasker_table_hook_matches_formula() -> None:
     assert table.tolist() == [lasker_value(n) for n in range(2001)]
 
 
+def test_lasker_periodicity_is_proved_and_matches_detection() -> None:
+    from grundy.periodicity import analyze, find_period
+
+    result = analyze(load_game("lasker-nim"), 500)
+    assert (result.period, result.preperiod, result.saltus, result.proved) == (4, 1, 4, True)
+    observed = find_period(result.values)
+    assert observed is not None and (observed.period, observed.preperiod, observed.saltus) == (4, 1, 4)
+
+
 def test_lasker_huge_heaps_answer_at_once() -> None:
     game = load_game("lasker-nim")
     n = 10**18 + 3

@@ -148,6 +148,12 @@ class LaskerNim(HeapGame):
             rule = "G(0) = 0"
         return f"Lasker's Nim formula: {rule}, so G({n}) = {lasker_value(n)}"
 
+    def proved_periodicity(self) -> Any:
+        """Lasker's theorem as a periodicity: ``G(n + 4) = G(n) + 4`` for every ``n >= 1``."""
+        from grundy.periodicity import Periodicity
+
+        return Periodicity(4, 1, 4, True, "Lasker's theorem (arithmetic period 4, saltus 4)")
+
     def table_values(self, upto: int, method: str = "auto", progress: Any = None) -> Any:
         """``G(0..upto)`` by the formula, vectorised (``grundy table lasker-nim``).
 
