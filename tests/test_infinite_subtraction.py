@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from grundy import grundy_value, load_game, outcome, solve
-from grundy.errors import InvalidGameError, SearchLimitError
+from grundy import grundy_value, load_game, outcome, solve, winning_moves
+from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 from grundy.games.infinite_subtraction import KINDS, InfiniteSubtraction
 from grundy.sums import parse_sum
 from tests.helpers import (
@@ -52,8 +52,11 @@ def test_huge_heaps() -> None:
     assert answer.grundy == n % 3
     assert {m.to[0] % 3 for m in answer.winning_moves} == {0}
     assert grundy_value(load_game("subtraction(odd)"), n) == 1
-    with pytest.raises(SearchLimitError):  # 5·10^99 winning moves: refused, not attempted
-        solve(load_game("subtraction(odd)"), n)
+    answer = solve(load_game("subtraction(odd)"), n)  # 5·10^99 winning moves: not listed
+    assert answer.outcome.value == "N" and answer.grundy == 1 and not answer.winning_moves
+    assert answer.note and "every odd take" in answer.note
+    with pytest.raises(TooManyMovesError):
+        winning_moves(load_game("subtraction(odd)"), n)
     assert solve(load_game("subtraction(odd)"), 10**100).outcome.value == "P"
     with pytest.raises(SearchLimitError):
         solve(load_game("subtraction(squares)"), 10**6)

@@ -30,7 +30,7 @@ from math import isqrt
 from typing import Any
 
 from grundy.engine import mex
-from grundy.errors import InvalidGameError, SearchLimitError
+from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 from grundy.game import HeapGame, HeapResult, Move, Outcome, describe_take
 
 KINDS = ("odd", "powers-of-2", "fibonacci", "squares")
@@ -122,7 +122,7 @@ class InfiniteSubtraction(HeapGame):
                 return []
             count = (n + 1) // 2
             if count > MAX_LISTED_MOVES:
-                raise SearchLimitError(
+                raise TooManyMovesError(
                     f"subtraction(odd): every odd take from {n} reaches value {target}: {count:,} "
                     f"moves, more than the {MAX_LISTED_MOVES:,} grundy lists")
             return [(describe_take(n, s), (n - s,)) for s in range(1, n + 1, 2)]
@@ -158,7 +158,7 @@ class InfiniteSubtraction(HeapGame):
             return None
         n = position[0]
         if self.kind == "odd" and n % 2 == 0 and n // 2 > MAX_LISTED_MOVES:
-            raise SearchLimitError(
+            raise TooManyMovesError(
                 f"subtraction(odd), misère: every odd take from {n} wins: {n // 2:,} moves, more than "
                 f"the {MAX_LISTED_MOVES:,} grundy lists")
         return [Move(describe_take(n, s), (n - s,)) for s in members(self.kind, n)

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from grundy.errors import InvalidGameError, SearchLimitError
+from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 from grundy.game import HeapGame, HeapResult, Move, Outcome, Position
 
 MAX_LISTED_MOVES = 5_000
@@ -203,7 +203,7 @@ class Moore(HeapGame):
                 ways = _completions(old, needs, width)
                 count = ways[width].get((1 << size) - 1, 0)
                 if len(found) + count > MAX_LISTED_MOVES:
-                    raise SearchLimitError(
+                    raise TooManyMovesError(
                         f"{self.spec}: more than {MAX_LISTED_MOVES:,} winning moves; too many to list")
                 for values in _enumerate(old, needs, ways):
                     found.append(self._move(position, dict(zip(chosen, values, strict=True))))
