@@ -129,3 +129,15 @@ def test_simple_deletions_keep_the_block_whole(seed: int) -> None:
         rest.add_edges_from(e for j, e in enumerate(edges) if j != i)
         whole = nx.is_connected(rest) and not nx.has_bridges(rest)
         assert (i in simple) == whole, (edges, i)
+
+
+def test_misere_brute_force_is_bounded() -> None:
+    from grundy import outcome
+
+    small = load_game("green-hackenbush(example=3)")
+    assert outcome(small, small.full, misere=True).value in "NP"
+    stalk = GreenHackenbush.from_graph(with_ground(parse_edge_list(
+        "".join(f"{i} {i + 1}\n" for i in range(40)), "stalk"), "0"))
+    with pytest.raises(SearchLimitError, match="out of reach"):
+        outcome(stalk, stalk.full, misere=True)
+    assert solve(stalk, stalk.full).grundy == 40  # normal play needs no brute force

@@ -48,6 +48,9 @@ EXAMPLES: dict[int, tuple[str, str]] = {
 WORK_LIMIT = 2_000_000
 """Budget (edges × edges of a block) for re-analysing blocks when finding winning moves."""
 
+BRUTE_FORCE_EDGES = 16
+"""Largest position whose moves are listed for brute force (2^16 subsets at most)."""
+
 Edges = Sequence[tuple[int, int]]
 
 
@@ -400,6 +403,10 @@ class GreenHackenbush(Game):
         return f"cut edge {i} ({self.names[u]}–{self.names[v]})"
 
     def moves(self, position: Any) -> Iterator[Move]:
+        if len(position) > BRUTE_FORCE_EDGES:  # only brute force (e.g. misère play) lists moves
+            raise SearchLimitError(
+                f"{self.spec}: brute force over the {len(position)} edges of this position is out "
+                f"of reach (misère play is searched for at most {BRUTE_FORCE_EDGES} edges)")
         for i in position:
             rest = [j for j in position if j != i]
             yield Move(self._label(i), connected_part(self.edges, rest, self.ground))
