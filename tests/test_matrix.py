@@ -243,6 +243,9 @@ def test_unverified_exact_answers_are_never_returned(monkeypatch: pytest.MonkeyP
 
     A = [[3, -1, 0], [-2, 4, 1], [0, 1, -1]]
     monkeypatch.setattr(matrix_exact, "exact_from_float", lambda B, p, q: None)
+    sol = solve_matrix_game(A)  # the supports fail: the exact simplex answers
+    assert sol.exact and sol.method.startswith("exact simplex") and sol.value == Fraction(1, 2)
+    monkeypatch.setattr(matrix_exact, "EXACT_SIMPLEX_CELLS", 0)
     sol = solve_matrix_game(A)
     assert not sol.exact and sol.note and "floating point" in sol.note and not sol.certificate.verified
     wrong = ([Fraction(1), Fraction(0), Fraction(0)], [Fraction(1), Fraction(0), Fraction(0)], Fraction(3))
@@ -265,3 +268,30 @@ def test_second_lp_is_tried_when_the_first_supports_fail(monkeypatch: pytest.Mon
     monkeypatch.setattr(matrix_exact, "exact_from_float", first_fails)
     sol = solve_matrix_game([[3, -1, 0], [-2, 4, 1], [0, 1, -1]])
     assert sol.exact and len(calls) == 2
+
+
+def test_exact_simplex_against_support_enumeration() -> None:
+    from grundy.matrix_exact import exact_simplex
+
+    rng = random.Random(606)
+    for _ in range(80):
+        m, n = rng.randint(1, 4), rng.randint(1, 4)
+        r = rng.choice([1, 2, 9])
+        A = [[rng.randint(-r, r) for _ in range(n)] for _ in range(m)]
+        p, q, v = exact_simplex(np.array(A))
+        Af = [[Fraction(x) for x in row] for row in A]
+        assert v == optimal_vertices(Af)[0]
+        assert min(sum(p[i] * Af[i][j] for i in range(m)) for j in range(n)) == v
+        assert max(sum(Af[i][j] * q[j] for j in range(n)) for i in range(m)) == v
+        assert all(x >= 0 for x in (*p, *q)) and sum(p) == 1 and sum(q) == 1
+
+
+def test_games_beyond_float_resolution_use_the_exact_simplex() -> None:
+    big = 10**200  # the float LP sees [[1, 0], [0, 0]]: its supports are useless here
+    sol = solve_matrix_game([[big, -1], [-1, 1]])
+    assert sol.exact and sol.method.startswith("exact simplex")
+    p = Fraction(2, big + 3)
+    assert sol.value == 1 - 2 * p and sol.row_strategy == (p, 1 - p)
+    approx = solve_matrix_game([[float(big), -1.0], [-1.0, 1.0]])
+    assert not approx.exact and approx.note and "bracket" in approx.note
+    assert approx.certificate.lower <= 1 <= approx.certificate.upper

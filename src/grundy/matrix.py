@@ -462,6 +462,9 @@ def solve_matrix_game(A: Any, *, exact: bool | None = None, reduce: bool = True)
             if exact_pq is None:  # another vertex: the column player's own LP, dual and primal swapped
                 q_2, p_2, _ = linprog_strategies(-payoffs.floats[rows, :][:, cols].T)
                 exact_pq = mx.exact_from_float(sub, p_2, q_2)
+            if exact_pq is None and sub.size <= mx.EXACT_SIMPLEX_CELLS:
+                exact_pq = mx.exact_simplex(sub)
+                method = "exact simplex (integer pivoting)"
             if exact_pq is None:
                 note = ("the LP's supports did not yield a verified exact solution (degenerate game); "
                         "answer in floating point")
@@ -511,6 +514,9 @@ def _finish(payoffs: _Payoffs, M: np.ndarray, rows: list[int], cols: list[int], 
     row_payf = pf @ F
     col_payf = F @ qf
     lo, hi = float(row_payf.min()), float(col_payf.max())
+    if hi - lo > 1e-9 * max(1.0, abs(lo), abs(hi)):
+        bracket = f"the float strategies only bracket the value: {lo:.10g} ≤ v ≤ {hi:.10g}"
+        note = f"{note}; {bracket}" if note else bracket
     cert = Certificate(tuple(float(x) for x in row_payf), tuple(float(x) for x in col_payf), lo, hi, False)
     return MatrixSolution((lo + hi) / 2, tuple(float(x) for x in pf), tuple(float(x) for x in qf), False,
                           saddle, tuple(removed_rows), tuple(removed_cols), None, cert, method, note)

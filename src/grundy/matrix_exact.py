@@ -272,6 +272,71 @@ def _cone_is_nonzero(G: list[list[int]], r: int, limit: int = 5000) -> bool | No
     return False
 
 
+EXACT_SIMPLEX_CELLS = 5_000
+"""Largest reduced game handed to :func:`exact_simplex` when the LP's supports fail."""
+
+
+def exact_simplex(B: np.ndarray) -> tuple[list[Fraction], list[Fraction], Fraction]:
+    """Optimal strategies ``(p, q, value)`` by a simplex method in exact integer arithmetic.
+
+    The fallback for games the float LP cannot resolve. With ``P = B - min(B) + 1 > 0`` the
+    column player's LP ``max Σy : P y ≤ 1, y ≥ 0`` is feasible at ``y = 0``; it is solved with
+    fraction-free (integer) pivoting, Dantzig's rule for the first ``10(m + n)`` pivots and then
+    Bland's rule, which cannot cycle. Then
+    ``q = y / Σy``, ``p`` = the duals (the slacks' reduced costs) normalised, and
+    ``value = 1 / Σy + min(B) - 1``.
+
+    >>> import numpy as np
+    >>> p, q, v = exact_simplex(np.array([[3, -1], [-2, 4]]))
+    >>> [str(x) for x in p], [str(x) for x in q], str(v)
+    (['3/5', '2/5'], ['1/2', '1/2'], '1')
+    """
+    m, n = B.shape
+    low = min(int(x) for x in B.flat)
+    P = [[int(x) - low + 1 for x in row] for row in B]
+    width = n + m + 1
+    T = [P[i] + [1 if k == i else 0 for k in range(m)] + [1] for i in range(m)]
+    objective = [-1] * n + [0] * (m + 1)
+    basis = [n + i for i in range(m)]
+    D = 1
+    pivots = 0
+    while True:
+        pivots += 1
+        if pivots <= 10 * (m + n):  # Dantzig's rule (most negative reduced cost) first: fast
+            best = min(range(n + m), key=objective.__getitem__)
+            enter = best if objective[best] < 0 else None
+        else:  # then Bland's rule (first negative), which cannot cycle
+            enter = next((j for j in range(n + m) if objective[j] < 0), None)
+        if enter is None:
+            break
+        leave = None
+        for i in range(m):
+            if T[i][enter] > 0:
+                if leave is None:
+                    leave = i
+                    continue
+                lhs = T[i][-1] * T[leave][enter]
+                rhs = T[leave][-1] * T[i][enter]
+                if lhs < rhs or (lhs == rhs and basis[i] < basis[leave]):
+                    leave = i
+        assert leave is not None  # bounded: P > 0 keeps every column's entries positive
+        pivot_row = T[leave]
+        pivot = pivot_row[enter]
+        for row in (*T[:leave], *T[leave + 1:], objective):
+            factor = row[enter]
+            for j in range(width):
+                row[j] = (pivot * row[j] - factor * pivot_row[j]) // D
+        D = pivot
+        basis[leave] = enter
+    y = [Fraction(0)] * n
+    for i, var in enumerate(basis):
+        if var < n:
+            y[var] = Fraction(T[i][-1], D)
+    x = [Fraction(objective[n + i], D) for i in range(m)]
+    total = sum(y, Fraction(0))
+    return [xi / total for xi in x], [yj / total for yj in y], 1 / total + low - 1
+
+
 def uniqueness(B: np.ndarray, p: list[Fraction], q: list[Fraction], v: Fraction) -> tuple[bool | None,
                                                                                           bool | None]:
     """Whether each player's optimal strategy is unique: ``(row, column)``, ``None`` = undecided.
