@@ -20,6 +20,7 @@ so an accepted answer can never be a tolerance artefact.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
@@ -77,9 +78,7 @@ def payoffs_against(Bz: Any, strategy: Sequence[Fraction], rows: bool) -> list[F
     """
     import flint
 
-    den = 1
-    for x in strategy:
-        den = den * x.denominator // _gcd(den, x.denominator)
+    den = math.lcm(*(x.denominator for x in strategy))
     nums = [x.numerator * (den // x.denominator) for x in strategy]
     if rows:
         prod = flint.fmpz_mat([nums]) * Bz
@@ -88,12 +87,6 @@ def payoffs_against(Bz: Any, strategy: Sequence[Fraction], rows: bool) -> list[F
         prod = Bz * flint.fmpz_mat([[a] for a in nums])
         out = [prod[i, 0] for i in range(prod.nrows())]
     return [Fraction(int(x), den) for x in out]
-
-
-def _gcd(a: int, b: int) -> int:
-    from math import gcd
-
-    return gcd(a, b)
 
 
 def is_distribution(strategy: Sequence[Fraction]) -> bool:
