@@ -1,4 +1,4 @@
-"""Exact rational arithmetic for matrix games: support systems, verification, uniqueness.
+"""Exact arithmetic for matrix games: support systems, verification, exact simplex, uniqueness.
 
 Everything here works on an **integer** payoff matrix ``B`` (a rational matrix scaled by the
 common denominator of its entries; scaling changes neither the optimal strategies nor the
@@ -8,7 +8,9 @@ The float linear program only *suggests* supports. :func:`exact_from_float` turn
 into rational strategies by solving the equalising equations of the support exactly, and
 accepts them only when :func:`guarantee` proves, in exact arithmetic, that the row strategy
 secures at least as much as the column strategy concedes — which is the definition of optimality,
-so an accepted answer can never be a tolerance artefact.
+so an accepted answer can never be a tolerance artefact. :func:`exact_simplex` (integer pivoting)
+is the fallback for games the float LP cannot resolve; :func:`uniqueness` decides whether each
+player's optimal strategy is unique.
 
 >>> import numpy as np
 >>> from fractions import Fraction
