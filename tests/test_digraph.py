@@ -10,7 +10,7 @@ import networkx as nx
 import pytest
 
 from grundy import Outcome, grundy_value, solve, winning_moves
-from grundy.errors import InvalidPositionError, LoopyGameError
+from grundy.errors import InvalidPositionError, LoopyGameError, NotSupportedError
 from grundy.games.digraph import Digraph
 from tests.helpers import brute_value, brute_winning_targets
 from tests.test_loopy import product_outcomes, random_graph
@@ -86,3 +86,21 @@ def test_big_random_graph_uses_compiled_kernels() -> None:
     assert answer.grundy == int(values[n - 1] ^ values[n - 2] ^ values[n - 3])
     for move in answer.winning_moves:
         assert grundy_value(game, move.to) == 0
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_misere_single_token_matches_product_retrograde(seed: int) -> None:
+    rng = random.Random(900 + seed)
+    n = rng.randint(1, 8)
+    edges = random_graph(rng, n, rng.randint(0, 3 * n))
+    game = Digraph.from_edges(n, edges)
+    table = product_outcomes(n, edges, 1, misere=True)
+    for (v,), expected in table.items():
+        if expected is Outcome.D:
+            with pytest.raises(NotSupportedError, match="draw"):
+                solve(game, (v,), misere=True)
+            continue
+        answer = solve(game, (v,), misere=True)
+        assert answer.outcome is expected, (edges, v)
+        assert {m.to for m in answer.winning_moves} == \
+            {m.to for m in game.moves((v,)) if table[m.to] is Outcome.P}

@@ -38,8 +38,10 @@ def random_graph(rng: random.Random, n: int, m: int, acyclic: bool = False) -> l
     return edges
 
 
-def product_outcomes(n: int, edges: list[tuple[int, int]], k: int) -> dict[tuple[int, ...], Outcome]:
-    """Retrograde analysis of the game with ``k`` tokens (a position is a sorted tuple)."""
+def product_outcomes(n: int, edges: list[tuple[int, int]], k: int,
+                     misere: bool = False) -> dict[tuple[int, ...], Outcome]:
+    """Retrograde analysis of the game with ``k`` tokens (a position is a sorted tuple); in
+    misère play a player without a move wins."""
     succ: dict[int, set[int]] = {v: set() for v in range(n)}
     for u, v in edges:
         succ[u].add(v)
@@ -58,7 +60,7 @@ def product_outcomes(n: int, edges: list[tuple[int, int]], k: int) -> dict[tuple
     left = {s: len(options[s]) for s in states}
     queue = deque(s for s in states if not options[s])
     for s in queue:
-        result[s] = Outcome.P
+        result[s] = Outcome.N if misere else Outcome.P
     while queue:
         s = queue.popleft()
         for p in preds[s]:

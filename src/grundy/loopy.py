@@ -149,9 +149,10 @@ def _dag_kernel(n: int, indptr: Any, indices: Any, rindptr: Any, rindices: Any, 
     return tail
 
 
-def _retro_kernel(n: int, indptr: Any, rindptr: Any, rindices: Any, out: Any) -> None:
-    """Retrograde analysis: sinks lose; a predecessor of a loser wins; a vertex whose every
-    follower wins loses; everything never decided is a draw."""
+def _retro_kernel(n: int, indptr: Any, rindptr: Any, rindices: Any, out: Any, sink: int) -> None:
+    """Retrograde analysis: sinks get ``sink`` (-1: the player to move loses, normal play; 1:
+    wins, misère play); a predecessor of a loser wins; a vertex whose every follower wins loses;
+    everything never decided is a draw."""
     cnt = np.empty(n, np.int64)
     queue = np.empty(n, np.int64)
     tail = 0
@@ -159,7 +160,7 @@ def _retro_kernel(n: int, indptr: Any, rindptr: Any, rindices: Any, out: Any) ->
         cnt[v] = indptr[v + 1] - indptr[v]
         out[v] = 0
         if cnt[v] == 0:
-            out[v] = -1
+            out[v] = sink
             queue[tail] = v
             tail += 1
     head = 0
@@ -314,16 +315,21 @@ def dag_values(indptr: Any, indices: Any, *, backend: str = "auto",
     return val if done == n else None
 
 
-def retrograde_outcomes(indptr: Any, indices: Any, *, backend: str = "auto") -> np.ndarray:
-    """Outcome of one token on each vertex: ``1`` win (N), ``-1`` loss (P), ``0`` draw.
+def retrograde_outcomes(indptr: Any, indices: Any, *, misere: bool = False,
+                        backend: str = "auto") -> np.ndarray:
+    """Outcome of one token on each vertex: ``1`` win (N), ``-1`` loss (P), ``0`` draw; in
+    misère play (``misere=True``) a player who cannot move wins.
 
     >>> retrograde_outcomes(*csr_from_edges(3, [(0, 0), (1, 2)])).tolist()
     [0, 1, -1]
+    >>> retrograde_outcomes(*csr_from_edges(3, [(0, 0), (1, 2)]), misere=True).tolist()
+    [0, -1, 1]
     """
     n, indptr, indices = _prepare(indptr, indices)
     rindptr, rindices = reverse_csr(indptr, indices)
     out = np.empty(n, np.int8)
-    _kernel(_retro_kernel, n + len(indices), backend)(n, indptr, rindptr, rindices, out)
+    _kernel(_retro_kernel, n + len(indices), backend)(n, indptr, rindptr, rindices, out,
+                                                      1 if misere else -1)
     return out
 
 

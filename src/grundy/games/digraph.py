@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from grundy.errors import InvalidGameError, InvalidPositionError
+from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
 from grundy.game import Game, Move, Outcome, Position, split_tokens
 from grundy.graphio import GraphData, from_networkx, parse_edge_list, read_graph
 from grundy.loopy import (
@@ -179,18 +179,37 @@ class Digraph(Game):
         _ = self.values
         return bool(self.__dict__["_acyclic"])
 
-    def vertex_outcomes(self) -> np.ndarray:
+    def vertex_outcomes(self, misere: bool = False) -> np.ndarray:
         """Outcome of a single token on every vertex, by retrograde analysis: ``1`` the player to
-        move wins, ``-1`` loses, ``0`` draw.
+        move wins, ``-1`` loses, ``0`` draw (``misere=True``: whoever cannot move wins).
 
         >>> Digraph.from_edges(3, [(0, 0), (1, 2)]).vertex_outcomes().tolist()
         [0, 1, -1]
         """
-        found: np.ndarray | None = self.__dict__.get("_outcomes")
+        key = "_misere_outcomes" if misere else "_outcomes"
+        found: np.ndarray | None = self.__dict__.get(key)
         if found is None:
-            found = retrograde_outcomes(self.indptr, self.indices)
-            object.__setattr__(self, "_outcomes", found)
+            found = retrograde_outcomes(self.indptr, self.indices, misere=misere)
+            object.__setattr__(self, key, found)
         return found
+
+    # ---- misère play of one token: retrograde analysis with sinks won -----------------------
+    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+        if len(position) != 1:
+            return None  # sums have no misère theory: the engine searches
+        code = int(self.vertex_outcomes(misere=True)[position[0]])
+        if code == 0:
+            raise NotSupportedError(
+                f"{self.spec}: in misère play neither player can force a win from "
+                f"{self.format_position(position)!r} (a draw); misère answers here are win/lose only")
+        return Outcome.N if code == 1 else Outcome.P
+
+    def misere_winning_moves_rule(self, position: Any) -> list[Move] | None:
+        if len(position) != 1:
+            return None
+        lost = self.vertex_outcomes(misere=True)
+        succ = self.successors(position[0])
+        return [self._move(position, 0, w) for w in succ[lost[succ] == -1].tolist()]
 
     def gvalue(self, v: int) -> GValue:
         """The generalised value of vertex ``v``: an int, or :class:`~grundy.loopy.Inf`."""
@@ -293,7 +312,11 @@ class Digraph(Game):
 
     def explain(self, position: Any, misere: bool = False) -> str | None:
         if misere:
-            return None
+            if len(position) != 1:
+                return None
+            return ("misère retrograde analysis of one token: a vertex without moves is won, a "
+                    "vertex is won iff some move leads to a lost one, lost iff every move leads "
+                    "to a won one")
         values = self.token_values(position)
         shown = ", ".join(f"{self.vertex_name(v)}: {g}"
                           for v, g in zip(position[:8], values[:8], strict=False))
