@@ -67,6 +67,11 @@ def test_positions_and_names() -> None:
     assert solve(game, (0,)).grundy == 1  # a → b → c → d: γ(c) = 1, γ(b) = 0, γ(a) = 1
 
 
+def test_undirected_networkx_graph_is_refused() -> None:
+    with pytest.raises(ValueError, match="to_directed"):
+        Digraph.from_networkx(nx.path_graph(3))
+
+
 def test_identity_is_by_content() -> None:
     one = Digraph.from_edges(3, [(0, 1), (1, 2)])
     two = Digraph.from_edges(3, [(1, 2), (0, 1), (0, 1)])

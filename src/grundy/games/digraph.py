@@ -35,7 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
+from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, NotSupportedError
 from grundy.game import Game, Move, Outcome, Position, split_tokens
 from grundy.graphio import GraphData, from_networkx, parse_edge_list, read_graph
 from grundy.loopy import (
@@ -104,6 +104,9 @@ class Digraph(Game):
         >>> game.gvalue(game.parse_position("1")[0])
         0
         """
+        if not graph.is_directed():
+            raise InvalidInputError("digraph needs a directed networkx graph; for an undirected one, "
+                                    "pass G.to_directed() (every edge both ways)")
         return cls.from_graph(from_networkx(graph))
 
     @classmethod
