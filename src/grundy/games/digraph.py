@@ -343,8 +343,14 @@ class Digraph(Game):
         if len(position) == 1:
             why = ("a move to a follower of value 0 wins" if 0 in inf_value.options
                    else "no follower has value 0, so neither player can force a win (draw)")
-            return head + f"infinite, with finite options {sorted(inf_value.options)}: {why}"
+            return head + f"infinite, {_options(inf_value)}: {why}"
         verdict = ("which is among them: move the infinite token to a vertex of that value"
                    if rest in inf_value.options else "which is not among them: a draw")
-        return head + (f"one infinite token, with finite options {sorted(inf_value.options)}; "
+        return head + (f"one infinite token, {_options(inf_value)}; "
                        f"the others XOR to {rest}, {verdict}")
+
+
+def _options(value: Inf) -> str:
+    if not value.options:
+        return "with no finite option"
+    return "with finite options {" + ", ".join(str(k) for k in sorted(value.options)) + "}"
