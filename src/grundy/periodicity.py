@@ -469,6 +469,9 @@ def _prove_or_observe(game: Game, values: np.ndarray, saltus_allowed: bool) -> P
 ON_DEMAND_LIMIT = 1 << 20
 """Largest table built on demand to answer a heap size (when no period is proved sooner)."""
 
+ON_DEMAND_PLAIN_LIMIT = 1 << 17
+"""The same limit when only the plain O(N²) kernel applies (about 10 s of work at most)."""
+
 
 class _Oracle:
     """A growing table of one game, and its period once proved."""
@@ -478,6 +481,7 @@ class _Oracle:
         self.values: np.ndarray | None = None
         self.periodicity: Periodicity | None = None
         self.size = 0
+        self.limit = ON_DEMAND_LIMIT
 
     def grow(self, size: int) -> None:
         built = analyze(self.game, size - 1, "auto")
@@ -485,6 +489,8 @@ class _Oracle:
         self.values, self.size = values, len(values)
         if built.proved:
             self.periodicity = built.periodicity
+        if "plain" in built.method and getattr(self.game, "has_splits", False):
+            self.limit = ON_DEMAND_PLAIN_LIMIT
 
     def value(self, n: int) -> int:
         if self.values is None:
@@ -495,11 +501,12 @@ class _Oracle:
                 return found.value(self.values, n)  # type: ignore[arg-type]
             if n < self.size:
                 return int(self.values[n])  # type: ignore[index]
-            if self.size >= ON_DEMAND_LIMIT:
+            if self.size >= self.limit or n >= MAX_TABLE:
                 raise NotSupportedError(
                     f"{self.game.spec}: no period proved within {self.size:,} heaps, so G({n:,}) "
                     f"needs a table that large ('grundy table' computes tables up to {MAX_TABLE:,})")
-            self.grow(min(ON_DEMAND_LIMIT, max(4 * self.size, 1 << (n + 1).bit_length())))
+            # at most 4× per step: the kernel chosen on the way decides how far it may go
+            self.grow(min(self.limit, 4 * max(self.size, 1024), max(2 * self.size, n + 1)))
 
 
 @functools.lru_cache(maxsize=64)
