@@ -208,3 +208,14 @@ def test_values_beyond_the_on_demand_table_are_refused_not_hung(monkeypatch: pyt
     assert oracle.value(3000) == reference_octal((0, 6), 3000)[3000]
     with pytest.raises(NotSupportedError, match="no period proved within 4,096 heaps"):
         oracle.value(10**7)
+
+
+def test_winning_moves_of_huge_subtraction_heaps() -> None:
+    from grundy import winning_moves
+
+    game = load_game("subtraction(1,3,4)")
+    table = mex_table_subtraction([1, 3, 4], 50)  # period 7 from 0
+    for n in (10**12 + 3, 10**15 + 2, 10**18):
+        expected = {(n - s,) for s in (1, 3, 4) if table[(n - s) % 7] == 0}
+        assert {m.to for m in winning_moves(game, (n,))} == expected
+        assert grundy_value(game, (n,)) == table[n % 7]
