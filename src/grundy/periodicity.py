@@ -445,17 +445,15 @@ def _prove_or_observe(game: Game, values: np.ndarray, saltus_allowed: bool) -> P
         known: Periodicity | None = theorem()
         if known is not None and n > known.preperiod + known.period:
             return known
-    size = 4096
-    while True:
-        size = min(size, n)
-        if proof_length(game, 1, 0) is None:
-            break
-        found = prove_period(game, values[:size])
-        if found is not None or size == n or size >= 1 << 23:
+    if proof_length(game, 1, 0) is not None:  # a theorem applies: try prefixes of 4^k·4096 values
+        size = 4096
+        while True:
+            found = prove_period(game, values[:min(size, n)])
             if found is not None:
                 return found
-            break
-        size *= 4
+            if size >= n or size >= 1 << 23:
+                break
+            size *= 4
     window = values if n <= 1 << 23 else values[n - (1 << 23):]
     found = find_period(window, saltus_allowed=saltus_allowed)
     if found is not None and len(window) < n:
