@@ -142,3 +142,20 @@ def test_real_sigint_interrupts_a_long_table() -> None:
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
     assert err == "grundy: error: interrupted\n" and out == ""
+
+
+def test_huge_heaps_of_quickly_proved_games_need_no_numpy() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\n"
+        "from grundy.cli import main\n"
+        "for argv in (['solve', 'dawson-kayles', '1000000000000000000', '5'],\n"
+        "             ['table', 'kayles', '--upto', '100000000', '--summary']):\n"
+        "    try:\n        main(argv)\n    except SystemExit:\n        pass\n"
+        "print('HEAVY=' + ','.join(m for m in ('numpy', 'numba') if m in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert "period 12 from heap 71 (proved" in result.stdout
+    assert result.stdout.strip().splitlines()[-1] == "HEAVY=", result.stdout
