@@ -111,3 +111,15 @@ def test_console_script_runs() -> None:
                             capture_output=True, text=True)
     assert result.returncode == 0
     assert json.loads(result.stdout)["outcome"] == "P"
+
+
+def test_moves_too_many_to_list_are_flagged(capsys: pytest.CaptureFixture[str]) -> None:
+    data = solve_json(capsys, "octal(0.07)", str(10**18))
+    assert data["outcome"] == "N" and data["winning_moves"] == []
+    assert data["winning_moves_complete"] is False and "not listed" in str(data["note"])
+    assert solve_json(capsys, "nim", "3", "4", "5")["winning_moves_complete"] is True
+
+
+def test_limit_option_bounds_brute_force(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "solve", "subtraction(1,2)", "100", "5", "--misere", "--limit", "10")
+    assert code == 2 and "more than 10 steps" in err and err.count("\n") == 1

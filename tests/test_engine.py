@@ -48,8 +48,8 @@ def test_value_is_mex_of_option_values() -> None:
 def test_deep_chain_has_no_recursion_error() -> None:
     depth = 10**6
     cache = Cache()
-    assert grundy_value(Chain(), depth, cache=cache) == depth % 2
-    assert outcome(Chain(), depth + 1, cache=cache) is Outcome.N
+    assert grundy_value(Chain(), depth, cache=cache, limit=3 * depth) == depth % 2
+    assert outcome(Chain(), depth + 1, cache=cache, limit=100) is Outcome.N
 
 
 def test_loop_raises_loopy_game_error_naming_a_position() -> None:
@@ -99,3 +99,20 @@ def test_misere_subtraction_by_brute_force() -> None:
     game = load_game("subtraction(1,2)")
     # Misère one heap, take 1 or 2: the player to move loses exactly when n ≡ 1 (mod 3).
     assert [outcome(game, n, misere=True).value for n in range(8)] == list("NPNNPNNP")
+
+
+def test_astronomically_many_options_are_refused_not_enumerated() -> None:
+    from grundy import SumGame
+
+    game = SumGame((load_game("nim"), load_game("subtraction(1,2)")))
+    with pytest.raises(SearchLimitError):  # misère sums have no rule: brute force, bounded
+        outcome(game, ((10**18,), (5,)), misere=True, limit=10_000)
+
+
+def test_progress_hook_sees_long_searches() -> None:
+    from grundy.engine import reporting_progress
+
+    seen: list[int] = []
+    with reporting_progress(seen.append):
+        grundy_value(Chain(), 200_000, limit=10**6)
+    assert seen and seen == sorted(seen)

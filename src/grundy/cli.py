@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import json
 import sys
-from typing import Annotated, Any
+from collections.abc import Callable
+from typing import Annotated, Any, TypeVar
 
 import typer
 from rich.console import Console
@@ -26,6 +27,7 @@ app = typer.Typer(
 )
 
 _out = Console(highlight=False, soft_wrap=True)
+T = TypeVar("T")
 
 JsonFlag = Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")]
 
@@ -54,6 +56,31 @@ def list_command(json_out: JsonFlag = False) -> None:
     _out.print(table)
 
 
+def _searching(work: Callable[[], T]) -> T:
+    """Run ``work``; if a brute-force search runs long, show a live counter on a terminal."""
+    if not sys.stderr.isatty():
+        return work()
+    from rich.status import Status
+
+    from grundy.engine import reporting_progress
+
+    status: Status | None = None
+
+    def hook(steps: int) -> None:
+        nonlocal status
+        if status is None:
+            status = Status("searching…", console=Console(stderr=True))
+            status.start()
+        status.update(f"brute force: {steps:,} steps (Ctrl-C stops)")
+
+    try:
+        with reporting_progress(hook):
+            return work()
+    finally:
+        if status is not None:
+            status.stop()
+
+
 @app.command("solve", context_settings={"ignore_unknown_options": True})
 def solve_command(
     game: Annotated[str, typer.Argument(
@@ -67,6 +94,9 @@ def solve_command(
     ground: Annotated[str | None, typer.Option("--ground", help="Ground vertex of green-hackenbush.")] = None,
     plot: Annotated[str | None, typer.Option(
         "--plot", help="Draw the graph, winning moves highlighted, into this PNG (matplotlib).")] = None,
+    limit: Annotated[int | None, typer.Option(
+        "--limit", min=1, help="Brute-force budget in steps (positions + options); default 2,000,000.")
+    ] = None,
     heap_file: Annotated[str | None, typer.Option(
         "--file", help="Read the heaps from this file ('-': stdin), separated by spaces/commas/newlines.")
     ] = None,
@@ -99,7 +129,7 @@ def solve_command(
     tokens = [game, *(position or [])]
     for token in tokens:
         if token.startswith("--"):
-            raise InvalidInputError(f"no such option: {token!r} (options: --misere, --json)")
+            raise InvalidInputError(f"no such option: {token!r} (see 'grundy solve --help')")
     if heap_file is not None:
         the_game, heaps = _game_with_heap_file(game, position or [], heap_file)
         if the_game.spec == "nim" and len(heaps) >= LARGE_NIM_HEAPS:
@@ -112,7 +142,10 @@ def solve_command(
         the_game, the_position = game_on_graph(game, graph, ground, position or [])
     else:
         the_game, the_position = parse_sum(tokens)
-    answer = solve(the_game, the_position, misere=misere)
+    from grundy.engine import DEFAULT_LIMIT
+
+    budget = DEFAULT_LIMIT if limit is None else limit
+    answer = _searching(lambda: solve(the_game, the_position, misere=misere, limit=budget))
     if plot is not None:
         from grundy.plotting_graphs import plot_solution
 
@@ -135,7 +168,7 @@ def solve_command(
             _out.print(f"    {move.label}   ⇒  {fmt(move.to)}", markup=False)
         if len(answer.winning_moves) > len(shown):
             _out.print(f"    … and {len(answer.winning_moves) - len(shown)} more (--json lists all)")
-    elif answer.note and answer.note.startswith("winning moves not listed"):
+    elif not answer.moves_listed:
         _out.print("  winning moves: not listed (too many; see the note above)")
     else:
         _out.print("  winning moves: none")

@@ -17,15 +17,19 @@ game's closed forms (its hooks) wherever they answer.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from itertools import islice
 from typing import Any
 
 from grundy.errors import LoopyGameError, SearchLimitError
 from grundy.game import Game, Move, Outcome, Position
 
-DEFAULT_LIMIT = 3_000_000
-"""Default budget: the number of positions a single query may expand by brute force."""
+DEFAULT_LIMIT = 2_000_000
+"""Default budget of a single query's brute force, in units of work: one per position expanded
+plus one per option listed (so a position with astronomically many options is refused too)."""
 
 Key = tuple[int, Position]
 """A memo key: (the game's number in its :class:`Cache`, the canonical position)."""
@@ -100,9 +104,55 @@ class Cache:
 
 _Expand = Callable[[Key], "tuple[bool, Any, list[Key] | None]"]
 
+ProgressHook = Callable[[int], None]
+_progress: ContextVar[ProgressHook | None] = ContextVar("grundy_progress", default=None)
+_PROGRESS_EVERY = 1 << 16
+
+
+@contextmanager
+def reporting_progress(hook: ProgressHook) -> Iterator[None]:
+    """Call ``hook(units_of_work_so_far)`` now and then during brute-force searches in this block.
+
+    The command line uses it to show a live counter; the hook may raise (e.g. KeyboardInterrupt)
+    to stop the search.
+    """
+    token = _progress.set(hook)
+    try:
+        yield
+    finally:
+        _progress.reset(token)
+
+
+class Budget:
+    """The work a query may still do; shared by the searches that answer one question."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.spent = 0
+        self._hook = _progress.get()
+        self._next_report = _PROGRESS_EVERY
+
+    def spend(self, units: int, game: Game) -> None:
+        """Account for ``units`` of work, raising :class:`SearchLimitError` past the limit."""
+        self.spent += units
+        if self.spent > self.limit:
+            raise SearchLimitError(
+                f"{game.spec}: brute force would need more than {self.limit:,} steps "
+                f"(positions and options; raise the limit, or use a game with a closed form)")
+        if self._hook is not None and self.spent >= self._next_report:
+            self._next_report = self.spent + _PROGRESS_EVERY
+            self._hook(self.spent)
+
+    def take(self, items: Iterable[Any], game: Game) -> list[Any]:
+        """``list(items)``, but stop with :class:`SearchLimitError` once the budget runs out."""
+        allowed = self.limit - self.spent
+        taken = list(islice(items, allowed + 1))
+        self.spend(len(taken), game)
+        return taken
+
 
 def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
-            combine: Callable[[Any, list[Any]], Any], limit: int, games: list[Game]) -> Any:
+            combine: Callable[[Any, list[Any]], Any], budget: Budget, games: list[Game]) -> Any:
     """Post-order evaluation of ``root`` over the option DAG with an explicit stack.
 
     ``expand(key)`` returns ``(True, value, None)`` when the key is decided at once, or
@@ -113,7 +163,6 @@ def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
     # A frame is [key, deps or None before expansion, index of the next dep to wait for, tag].
     stack: list[list[Any]] = [[root, None, 0, None]]
     active: set[Key] = set()  # expanded keys whose frames are on the stack
-    expanded = 0
     while stack:
         frame = stack[-1]
         deps = frame[1]
@@ -127,12 +176,7 @@ def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
                 memo[key] = tag
                 stack.pop()
                 continue
-            expanded += 1
-            if expanded > limit:
-                game = games[key[0]]
-                raise SearchLimitError(
-                    f"{game.spec}: brute force would need more than {limit:,} positions "
-                    f"(raise the limit, or use a game with a closed form)")
+            budget.spend(1, games[key[0]])
             frame[1] = deps
             frame[3] = tag
             active.add(key)
@@ -163,7 +207,8 @@ def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
 
 
 def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
-                 limit: int = DEFAULT_LIMIT, use_rules: bool = True) -> int:
+                 limit: int = DEFAULT_LIMIT, use_rules: bool = True,
+                 _budget: Budget | None = None) -> int:
     """The Grundy (nim-)value of ``position``: the mex of its options' values.
 
     Closed forms (:meth:`Game.closed_value`) and sum decompositions (:meth:`Game.components`,
@@ -189,12 +234,13 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
             if parts is not None:
                 return False, True, [cache.key(cg, cp) for cg, cp in parts]
         canonical = g.canonical
-        return False, False, [(number, canonical(o)) for o in g.options(p)]
+        return False, False, [(number, canonical(o)) for o in budget.take(g.options(p), g)]
 
     def combine(is_sum: Any, values: list[Any]) -> int:
         return xor_all(values) if is_sum else mex(values)
 
-    return int(_search(cache.key(game, position), cache.values, expand, combine, limit, games))
+    budget = _budget or Budget(limit)
+    return int(_search(cache.key(game, position), cache.values, expand, combine, budget, games))
 
 
 def outcome(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
@@ -209,7 +255,8 @@ def outcome(game: Game, position: Any, *, misere: bool = False, cache: Cache | N
     """
     position = game.validate(position)
     if misere:
-        return Outcome.N if _misere_wins(game, position, cache, limit, use_rules) else Outcome.P
+        won = _misere_wins(game, position, cache, Budget(limit), use_rules)
+        return Outcome.N if won else Outcome.P
     if use_rules:
         decided = game.closed_outcome(position)
         if decided is not None:
@@ -218,7 +265,7 @@ def outcome(game: Game, position: Any, *, misere: bool = False, cache: Cache | N
     return Outcome.N if value else Outcome.P
 
 
-def _misere_wins(game: Game, position: Position, cache: Cache | None, limit: int,
+def _misere_wins(game: Game, position: Position, cache: Cache | None, budget: Budget,
                  use_rules: bool) -> bool:
     cache = cache or Cache()
     games = cache.games
@@ -231,7 +278,7 @@ def _misere_wins(game: Game, position: Position, cache: Cache | None, limit: int
             if decided is not None:
                 return True, decided is Outcome.N, None
         canonical = g.canonical
-        deps = [(number, canonical(o)) for o in g.options(p)]
+        deps = [(number, canonical(o)) for o in budget.take(g.options(p), g)]
         if not deps:
             return True, True, None  # no move: the previous player moved last and loses
         return False, None, deps
@@ -239,7 +286,7 @@ def _misere_wins(game: Game, position: Position, cache: Cache | None, limit: int
     def combine(_: Any, wins: list[Any]) -> bool:
         return not all(wins)
 
-    return bool(_search(cache.key(game, position), cache.misere, expand, combine, limit, games))
+    return bool(_search(cache.key(game, position), cache.misere, expand, combine, budget, games))
 
 
 def winning_moves(game: Game, position: Any, *, misere: bool = False,
@@ -257,8 +304,9 @@ def winning_moves(game: Game, position: Any, *, misere: bool = False,
         rule = game.misere_winning_moves_rule(position) if use_rules else None
         if rule is not None:
             return rule
-        return [m for m in game.moves(position)
-                if not _misere_wins(game, m.to, cache, limit, use_rules)]
+        budget = Budget(limit)
+        return [m for m in budget.take(game.moves(position), game)
+                if not _misere_wins(game, m.to, cache, budget, use_rules)]
     if use_rules:
         rule = game.winning_moves_rule(position)
         if rule is not None:
@@ -267,26 +315,28 @@ def winning_moves(game: Game, position: Any, *, misere: bool = False,
 
 
 def moves_to_value(game: Game, position: Any, target: int, *, cache: Cache | None = None,
-                   limit: int = DEFAULT_LIMIT, use_rules: bool = True) -> list[Move]:
+                   limit: int = DEFAULT_LIMIT, use_rules: bool = True,
+                   _budget: Budget | None = None) -> list[Move]:
     """Every move from ``position`` to a position of Grundy value ``target``.
 
     In a sum, these are the component moves that change that component's value ``g`` to
     ``g ⊕ total ⊕ target`` (the Sprague-Grundy theorem), found component by component.
     """
     cache = cache or Cache()
+    budget = _budget or Budget(limit)
     if use_rules:
         parts = game.components(position)
         if parts is not None:
-            values = [grundy_value(cg, cp, cache=cache, limit=limit) for cg, cp in parts]
+            values = [grundy_value(cg, cp, cache=cache, _budget=budget) for cg, cp in parts]
             total = xor_all(values)
             found: list[Move] = []
             for i, ((cg, cp), v) in enumerate(zip(parts, values, strict=True)):
-                for move in moves_to_value(cg, cp, v ^ total ^ target, cache=cache, limit=limit):
+                for move in moves_to_value(cg, cp, v ^ total ^ target, cache=cache, _budget=budget):
                     found.append(game.lift_move(position, i, move))
             return found
         by_rule = game.moves_to_value(position, target)
         if by_rule is not None:
             return by_rule
-    return [m for m in game.moves(position)
-            if grundy_value(game, m.to, cache=cache, limit=limit, use_rules=use_rules) == target]
+    return [m for m in budget.take(game.moves(position), game)
+            if grundy_value(game, m.to, cache=cache, use_rules=use_rules, _budget=budget) == target]
 

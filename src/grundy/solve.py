@@ -36,7 +36,9 @@ class Solution:
     reason: str
     misere: bool = False
     note: str | None = None
-    """Why ``grundy`` is missing, when it is."""
+    """Why ``grundy`` is missing, or why the winning moves are not listed, when that happens."""
+    moves_listed: bool = True
+    """False when the winning moves exist but are too many to list (see :attr:`note`)."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``grundy solve``."""
@@ -49,6 +51,7 @@ class Solution:
             "winner": self.outcome.winner,
             "grundy": self.grundy,
             "winning_moves": [{"move": m.label, "to": fmt(m.to)} for m in self.winning_moves],
+            "winning_moves_complete": self.moves_listed,
             "reason": self.reason,
         }
         if self.note:
@@ -86,12 +89,14 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
             raise
         value, note = None, f"Grundy value not computed: {exc}"
     result = by_rule if by_rule is not None else (Outcome.N if value else Outcome.P)
+    listed = True
     try:
         moves = winning_moves(game, position, cache=cache, limit=limit)
     except TooManyMovesError as exc:
-        moves, note = [], f"winning moves not listed: {exc}"
+        moves, listed = [], False
+        note = "; ".join(filter(None, [note, f"winning moves not listed: {exc}"]))
     return Solution(game, position, result, value, moves, _reason(game, position, cache), False,
-                    note)
+                    note, listed)
 
 
 def _reason(game: Game, position: Position, cache: Cache) -> str:
