@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy import Game, Move, Outcome, grundy_value, outcome, winning_moves
+from grundy.engine import mex
 from grundy.errors import InvalidPositionError
 
 
@@ -77,11 +78,7 @@ def winning_targets(game: Game, position: Any, misere: bool = False) -> set[Any]
 
 def mex_table_subtraction(subtraction_set: list[int], upto: int) -> list[int]:
     """A hand-written subtraction-game table, the way users write it."""
-    values = []
+    values: list[int] = []
     for n in range(upto + 1):
-        seen = {values[n - s] for s in subtraction_set if s <= n}
-        m = 0
-        while m in seen:
-            m += 1
-        values.append(m)
+        values.append(mex(values[n - s] for s in subtraction_set if s <= n))
     return values

@@ -93,13 +93,14 @@ def build_subtraction(moves: tuple[int, ...], upto: int, method: str, progress: 
     import numpy as np
 
     from grundy.kernels.subtraction import value_dtype
+    from grundy.light import subtraction_head
     from grundy.periodicity import prove_period
 
     total = upto + 1
     values = np.zeros(total, dtype=value_dtype(len(moves)))
     done = 0
     if method == "auto":  # a first stretch in plain Python: most periods are proved there
-        head = _python_subtraction(moves, min(total, SMALL_SUBTRACTION))
+        head = subtraction_head(moves, min(total, SMALL_SUBTRACTION))
         values[:len(head)] = head
         done = len(head)
         found = prove_period(game, values[:done])
@@ -128,19 +129,6 @@ def build_subtraction(moves: tuple[int, ...], upto: int, method: str, progress: 
                     progress(total, total)
                 return Built(values, "subtraction kernel + proved period", stop, found)
     return Built(values, "subtraction kernel", total)
-
-
-def _python_subtraction(moves: tuple[int, ...], count: int) -> list[int]:
-    """``G(0..count-1)`` of a subtraction game in plain Python (no compiled code to load)."""
-    order = sorted(moves)
-    values: list[int] = []
-    for n in range(count):
-        seen = {values[n - s] for s in order if s <= n}
-        m = 0
-        while m in seen:
-            m += 1
-        values.append(m)
-    return values
 
 
 def _numpy_octal(digits: tuple[int, ...], upto: int) -> np.ndarray:

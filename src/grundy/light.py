@@ -17,8 +17,10 @@ and the tests check that both give identical results.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from grundy.engine import mex
 from grundy.game import Game
 
 if TYPE_CHECKING:
@@ -42,20 +44,15 @@ def _octal_head(digits: tuple[int, ...], count: int, values: list[int]) -> list[
                 seen.add(values[r])
             if d & 4 and r >= 2:
                 seen.update([values[a] ^ values[r - a] for a in range(1, r // 2 + 1)])
-        m = 0
-        while m in seen:
-            m += 1
-        values.append(m)
+        values.append(mex(seen))
     return values
 
 
-def _subtraction_head(moves: tuple[int, ...], count: int, values: list[int]) -> list[int]:
+def subtraction_head(moves: Iterable[int], count: int, values: list[int] | None = None) -> list[int]:
+    """Extend ``values`` (default: empty) to ``G(0..count-1)`` of the subtraction game ``moves``."""
+    values = [] if values is None else values
     for n in range(len(values), count):
-        seen = {values[n - s] for s in moves if s <= n}
-        m = 0
-        while m in seen:
-            m += 1
-        values.append(m)
+        values.append(mex(values[n - s] for s in moves if s <= n))
     return values
 
 
@@ -99,7 +96,7 @@ def proved_head(game: Game, upto: int) -> tuple[list[int], Periodicity | None]:
         if isinstance(game, Octal):
             values = _octal_head(game.digits, count, values)
         elif type(game) is Subtraction:
-            values = _subtraction_head(game.subtraction_set, count, values)
+            values = subtraction_head(game.subtraction_set, count, values)
         else:
             return values, None
         found = prove_list(game, values)
