@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
+
 from grundy import Game, Move, Outcome, grundy_value, outcome, winning_moves
+from grundy.cli import main
 from grundy.engine import mex
 from grundy.errors import InvalidPositionError
 
@@ -82,3 +86,20 @@ def mex_table_subtraction(subtraction_set: list[int], upto: int) -> list[int]:
     for n in range(upto + 1):
         values.append(mex(values[n - s] for s in subtraction_set if s <= n))
     return values
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    """Run the command line in-process: its exit status (it must exit), stdout and stderr."""
+    with pytest.raises(SystemExit) as info:
+        main(list(argv))
+    out, err = capsys.readouterr()
+    return int(info.value.code or 0), out, err
+
+
+def solve_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
+    """``grundy solve ARGV --json``, which must succeed, as a dict."""
+    code, out, err = run(capsys, "solve", *argv, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert isinstance(data, dict)
+    return data

@@ -8,23 +8,7 @@ import sys
 
 import pytest
 
-from grundy.cli import main
-from tests.helpers import mex_table_subtraction
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
-
-
-def solve_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
-    code, out, err = run(capsys, "solve", *argv, "--json")
-    assert code == 0, err
-    data = json.loads(out)
-    assert isinstance(data, dict)
-    return data
+from tests.helpers import mex_table_subtraction, run, solve_json
 
 
 def test_nim_345(capsys: pytest.CaptureFixture[str]) -> None:

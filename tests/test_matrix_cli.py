@@ -9,14 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from grundy.cli import main
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
+from tests.helpers import run
 
 
 def test_inline_matrix_text(capsys: pytest.CaptureFixture[str]) -> None:

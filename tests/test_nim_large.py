@@ -11,7 +11,6 @@ import numpy as np
 import pytest
 
 from grundy import load_game, outcome, solve
-from grundy.cli import main
 from grundy.errors import InvalidInputError, InvalidPositionError
 from grundy.games.nim import (
     large_nim_report,
@@ -19,7 +18,7 @@ from grundy.games.nim import (
     nim_winning_moves_array,
     parse_heaps_text,
 )
-from tests.helpers import brute_outcome, brute_winning_targets
+from tests.helpers import brute_outcome, brute_winning_targets, run
 
 NIM = load_game("nim")
 
@@ -63,26 +62,19 @@ def test_parse_heaps_text() -> None:
             parse_heaps_text(bad)
 
 
-def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
-
-
 def test_cli_file_and_stdin(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                             monkeypatch: pytest.MonkeyPatch) -> None:
     path = tmp_path / "heaps.txt"
     path.write_text("3, 4\n5\n")
-    code, out, _ = _run(capsys, "solve", "nim", "--file", str(path), "--json")
+    code, out, _ = run(capsys, "solve", "nim", "--file", str(path), "--json")
     expected = [{"move": "heap 1: take 2: 3 → 1", "to": "1 4 5"}]
     assert code == 0 and json.loads(out)["winning_moves"] == expected
     monkeypatch.setattr("sys.stdin", io.StringIO("1 1 1"))
-    code, out, _ = _run(capsys, "solve", "nim", "--file", "-", "--misere", "--json")
+    code, out, _ = run(capsys, "solve", "nim", "--file", "-", "--misere", "--json")
     assert code == 0 and json.loads(out)["outcome"] == "P"
     big = np.arange(1, 5001)
     path.write_text(" ".join(map(str, big.tolist())))
-    code, out, _ = _run(capsys, "solve", "nim", "--file", str(path), "--json")
+    code, out, _ = run(capsys, "solve", "nim", "--file", str(path), "--json")
     data = json.loads(out)
     assert code == 0 and data["grundy"] == int(np.bitwise_xor.reduce(big)) and "note" in data
     assert len(data["winning_moves"]) == nim_winning_moves_array(big)[0].size
@@ -93,7 +85,7 @@ def test_cli_file_errors(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> 
     path.write_text("3 -4")
     for argv in (["solve", "nim", "--file", str(path)], ["solve", "nim", "--file", str(tmp_path / "no")],
                  ["solve", "wythoff", "--file", str(path)], ["solve", "nim", "1", "--file", str(path)]):
-        code, _out, err = _run(capsys, *argv)
+        code, _out, err = run(capsys, *argv)
         assert code == 2 and err.startswith("grundy: error:") and err.count("\n") == 1, err
 
 

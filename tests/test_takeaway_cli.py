@@ -6,23 +6,8 @@ import json
 
 import pytest
 
-from grundy.cli import main
 from grundy.games.wythoff import golden_floor
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    with pytest.raises(SystemExit) as info:
-        main(list(argv))
-    out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
-
-
-def solve_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
-    code, out, err = run(capsys, "solve", *argv, "--json")
-    assert code == 0, err
-    data = json.loads(out)
-    assert isinstance(data, dict)
-    return data
+from tests.helpers import run, solve_json
 
 
 @pytest.mark.parametrize(("argv", "outcome", "grundy"), [
