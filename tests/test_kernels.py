@@ -10,25 +10,13 @@ from hypothesis import strategies as st
 from grundy.games.octal import Octal
 from grundy.kernels.octal import fill_octal, octal_arrays, octal_plain_table, octal_sparse_table
 from grundy.kernels.subtraction import subtraction_table, value_dtype
+from grundy.tables import grundy_table
 from tests.helpers import mex_table_subtraction
 
 
 def reference_octal(digits: tuple[int, ...], upto: int) -> list[int]:
     """The mex of every option, with the options enumerated by the game's own move list."""
-    game = Octal(digits)
-    values: list[int] = []
-    for n in range(upto + 1):
-        seen = set()
-        for _, result in game.heap_moves(n):
-            v = 0
-            for h in result:
-                v ^= values[h]
-            seen.add(v)
-        m = 0
-        while m in seen:
-            m += 1
-        values.append(m)
-    return values
+    return grundy_table(Octal(digits), upto, use_rules=False)
 
 
 codes = st.tuples(st.sampled_from([0, 4]), st.lists(st.integers(0, 7), min_size=1, max_size=5)).map(

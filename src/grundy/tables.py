@@ -15,10 +15,12 @@ MAX_PLAIN_TABLE = 10**7
 """Largest table the pure-Python reference builds."""
 
 
-def grundy_table(game: Game, upto: int) -> list[int]:
+def grundy_table(game: Game, upto: int, *, use_rules: bool = True) -> list[int]:
     """Grundy values of single heaps ``0..upto`` of a heap game, by the mex of each heap's moves.
 
-    A heap's moves may split it into several smaller heaps; their values XOR together.
+    A heap's moves may split it into several smaller heaps; their values XOR together. With
+    ``use_rules=False`` the game's closed forms (:meth:`~grundy.game.HeapGame.heap_value`) are not
+    consulted: every value is the mex of its options (an independent reference for the kernels).
     """
     if not isinstance(game, HeapGame):
         raise NotSupportedError(f"{game.spec} is not played on heaps, so it has no table of heap values")
@@ -28,7 +30,7 @@ def grundy_table(game: Game, upto: int) -> list[int]:
         raise InvalidInputError(f"table up to {upto:,} is larger than the limit {MAX_PLAIN_TABLE:,}")
     values: list[int] = []
     for n in range(upto + 1):
-        known = game.heap_value(n)
+        known = game.heap_value(n) if use_rules else None
         if known is None:
             seen = set()
             for _, result in game.heap_moves(n):
