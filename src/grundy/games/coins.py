@@ -76,6 +76,12 @@ def _flip(position: str, coins: Iterable[int]) -> str:
     return "".join(chars)
 
 
+def _coins_left(p: int, most: int) -> Iterator[tuple[int, ...]]:
+    """Every set of at most ``most`` coins left of coin ``p``: the empty set, then single coins, …"""
+    for k in range(most + 1):
+        yield from combinations(range(1, p), k)
+
+
 class _CoinRow(Game):
     """Common text handling: a position is a string over an alphabet (``symbols``)."""
 
@@ -91,6 +97,10 @@ class _CoinRow(Game):
                 f"{self.spec}: a position is a non-empty string of {' and '.join(self.symbols)}, "
                 f"got {position!r}")
         return text
+
+    @property
+    def spec(self) -> str:
+        return self.name  # these games take no parameters
 
     def parse_position(self, text: str) -> str:
         return self.validate(text)
@@ -173,17 +183,11 @@ class TurningTurtles(_CoinTurning):
     name = "turning-turtles"
     rule = "v(p) = p"
 
-    @property
-    def spec(self) -> str:
-        return "turning-turtles"
-
     def coin_value(self, p: int) -> int:
         return p
 
     def others(self, p: int) -> Iterator[tuple[int, ...]]:
-        yield ()
-        for q in range(1, p):
-            yield (q,)
+        return _coins_left(p, 1)
 
     def others_with_xor(self, p: int, w: int) -> list[tuple[int, ...]]:
         if w == 0:
@@ -198,18 +202,11 @@ class MockTurtles(_CoinTurning):
     name = "mock-turtles"
     rule = "v(p) = the p-th odious number"
 
-    @property
-    def spec(self) -> str:
-        return "mock-turtles"
-
     def coin_value(self, p: int) -> int:
         return mock_value(p)
 
     def others(self, p: int) -> Iterator[tuple[int, ...]]:
-        yield ()
-        for q in range(1, p):
-            yield (q,)
-        yield from combinations(range(1, p), 2)
+        return _coins_left(p, 2)
 
     def others_with_xor(self, p: int, w: int) -> list[tuple[int, ...]]:
         def coin_of(v: int) -> int:  # the coin q < p with mock_value(q) == v, or 0
@@ -232,10 +229,6 @@ class Ruler(_CoinTurning):
 
     name = "ruler"
     rule = "v(p) = the largest power of 2 dividing p"
-
-    @property
-    def spec(self) -> str:
-        return "ruler"
 
     def coin_value(self, p: int) -> int:
         return ruler_value(p)
@@ -261,10 +254,6 @@ class CoinSlide(_CoinRow):
 
     name = "coin-slide"
     symbols = "#."
-
-    @property
-    def spec(self) -> str:
-        return "coin-slide"
 
     def validate(self, position: Any) -> str:
         text = super().validate(position)
