@@ -18,6 +18,7 @@ Move(label='take 2', to=(1,))
 
 from __future__ import annotations
 
+import hashlib
 import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
@@ -223,6 +224,41 @@ def check_heaps(position: Any, what: str = "heap") -> tuple[int, ...]:
 HeapResult = tuple[int, ...]
 """What one heap becomes after a move: ``(k,)`` for a smaller heap, ``(a, b)`` after a split,
 ``()`` when the heap is gone."""
+
+
+class ContentHashedGame(Game):
+    """Base of games built from large data (a graph): equal, and hashed, by content.
+
+    The content (:meth:`_content`) is digested once and kept on the (frozen) instance, so
+    memo look-ups never re-read the data. Subclasses are ``@dataclass(frozen=True, eq=False)``
+    with a ``spec_text`` field, which is also their :attr:`spec`.
+    """
+
+    spec_text: str
+
+    @abstractmethod
+    def _content(self) -> Iterable[bytes]:
+        """The bytes that, with :attr:`name` and ``spec_text``, identify the game."""
+
+    def _fingerprint(self) -> tuple[str, str, str]:
+        found: tuple[str, str, str] | None = self.__dict__.get("_fp")
+        if found is None:
+            h = hashlib.blake2b(digest_size=16)
+            for part in self._content():
+                h.update(part)
+            found = (self.name, self.spec_text, h.hexdigest())
+            object.__setattr__(self, "_fp", found)
+        return found
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ContentHashedGame) and self._fingerprint() == other._fingerprint()
+
+    def __hash__(self) -> int:
+        return hash(self._fingerprint())
+
+    @property
+    def spec(self) -> str:
+        return self.spec_text
 
 
 class HeapGame(Game):

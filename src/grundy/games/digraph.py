@@ -28,7 +28,6 @@ The graph comes from a file (``grundy solve digraph --graph edges.txt a b``, or 
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,7 +35,7 @@ from typing import Any
 import numpy as np
 
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, NotSupportedError
-from grundy.game import Game, Move, Outcome, Position, split_tokens
+from grundy.game import ContentHashedGame, Move, Outcome, Position, split_tokens
 from grundy.graphio import GraphData, from_networkx, parse_edge_list, read_graph
 from grundy.loopy import (
     INF,
@@ -60,7 +59,7 @@ EXAMPLES: dict[int, tuple[str, str]] = {
 
 
 @dataclass(frozen=True, eq=False)
-class Digraph(Game):
+class Digraph(ContentHashedGame):
     """Tokens on a directed graph. A position is a sorted tuple of token vertex indices."""
 
     names: tuple[str, ...] | None
@@ -120,26 +119,10 @@ class Digraph(Game):
         return cls(None, indptr, indices)
 
     # ---- identity (by content, hashed once) ------------------------------------------------------
-    def _fingerprint(self) -> tuple[str, str]:
-        found: tuple[str, str] | None = self.__dict__.get("_fp")
-        if found is None:
-            h = hashlib.blake2b(digest_size=16)
-            h.update(np.ascontiguousarray(self.indptr, dtype=np.int64).tobytes())
-            h.update(np.ascontiguousarray(self.indices, dtype=np.int64).tobytes())
-            h.update("\0".join(self.names or ()).encode())
-            found = (self.spec_text, h.hexdigest())
-            object.__setattr__(self, "_fp", found)
-        return found
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Digraph) and self._fingerprint() == other._fingerprint()
-
-    def __hash__(self) -> int:
-        return hash(self._fingerprint())
-
-    @property
-    def spec(self) -> str:
-        return self.spec_text
+    def _content(self) -> Iterator[bytes]:
+        yield np.ascontiguousarray(self.indptr, dtype=np.int64).tobytes()
+        yield np.ascontiguousarray(self.indices, dtype=np.int64).tobytes()
+        yield "\0".join(self.names or ()).encode()
 
     # ---- vertices and values ---------------------------------------------------------------------
     @property

@@ -27,7 +27,6 @@ of the edges still standing (an edge's id is its number in the file, counting fr
 
 from __future__ import annotations
 
-import hashlib
 import random
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
@@ -35,7 +34,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
-from grundy.game import Game, Move, Position, split_tokens
+from grundy.game import ContentHashedGame, Move, Position, split_tokens
 from grundy.graphio import GraphData, from_networkx, parse_edge_list, read_graph, with_ground
 
 EXAMPLES: dict[int, tuple[str, str]] = {
@@ -278,7 +277,7 @@ def connected_part(edges: Edges, ids: Iterable[int], ground: int) -> tuple[int, 
 
 
 @dataclass(frozen=True, eq=False)
-class GreenHackenbush(Game):
+class GreenHackenbush(ContentHashedGame):
     """Green Hackenbush on a multigraph with a ground vertex (positions: tuples of edge ids)."""
 
     names: tuple[str, ...]
@@ -329,23 +328,8 @@ class GreenHackenbush(Game):
         """
         return cls.from_graph(with_ground(from_networkx(graph), str(ground)))
 
-    def _fingerprint(self) -> tuple[str, int, str]:
-        found: tuple[str, int, str] | None = self.__dict__.get("_fp")
-        if found is None:
-            h = hashlib.blake2b(repr((self.names, self.edges)).encode(), digest_size=16)
-            found = (self.spec_text, self.ground, h.hexdigest())
-            object.__setattr__(self, "_fp", found)
-        return found
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, GreenHackenbush) and self._fingerprint() == other._fingerprint()
-
-    def __hash__(self) -> int:
-        return hash(self._fingerprint())
-
-    @property
-    def spec(self) -> str:
-        return self.spec_text
+    def _content(self) -> Iterator[bytes]:
+        yield repr((self.names, self.edges, self.ground)).encode()
 
     @property
     def full(self) -> tuple[int, ...]:
