@@ -18,6 +18,7 @@ Used by :func:`grundy.periodicity.analyze`; numpy and numba are imported only he
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -87,6 +88,39 @@ def _chunks(start: int, stop: int, size: int) -> list[tuple[int, int]]:
     return [(a, min(a + size, stop)) for a in range(start, stop, size)]
 
 
+def _complete(values: np.ndarray, found: Periodicity | None, start: int, progress: Progress | None) -> None:
+    """Fill ``values[start:]`` from the proved period ``found`` if any; report the table done."""
+    if found is not None:
+        _tile(values, found, start)
+    if progress:
+        progress(len(values), len(values))
+
+
+def _fill_proving(values: np.ndarray, done: int, method: str, game: Game, step: int,
+                  fill: Callable[[np.ndarray, int, int], np.ndarray], progress: Progress | None
+                  ) -> tuple[np.ndarray, int, Periodicity | None]:
+    """Fill ``values[done:]`` in chunks of ``step`` by ``fill(values, a, b)`` (which returns the
+    array, widened if need be); with ``auto``, try to prove a period at each checkpoint and tile
+    the rest from it. Returns the table, how many values were computed, and the period if proved.
+    """
+    from grundy.periodicity import prove_period
+
+    total = len(values)
+    stops = _checkpoints(done, total) if method == "auto" else [total]
+    for stop in stops:
+        for a, b in _chunks(done, stop, step):
+            values = fill(values, a, b)
+            done = b
+            if progress:
+                progress(done, total)
+        if method == "auto" and stop < total:
+            found = prove_period(game, values[:stop])
+            if found is not None:
+                _complete(values, found, stop, progress)
+                return values, stop, found
+    return values, total, None
+
+
 def build_subtraction(moves: tuple[int, ...], upto: int, method: str, progress: Progress | None,
                       game: Game) -> Built:
     """The table of the subtraction game with finite set ``moves``."""
@@ -105,30 +139,19 @@ def build_subtraction(moves: tuple[int, ...], upto: int, method: str, progress: 
         done = len(head)
         found = prove_period(game, values[:done])
         if found is not None or done == total:
-            if found is not None:
-                _tile(values, found, done)
-            if progress:
-                progress(total, total)
+            _complete(values, found, done, progress)
             return Built(values, "python" + (" + proved period" if found else ""), done, found)
 
     from grundy.kernels.subtraction import fill_subtraction
 
     arr = np.array(sorted(moves), dtype=np.int64)
-    stops = _checkpoints(done, total) if method == "auto" else [total]
-    for stop in stops:
-        for a, b in _chunks(done, stop, 1 << 23):
-            fill_subtraction(values, a, b, arr)
-            done = b
-            if progress:
-                progress(done, total)
-        if method == "auto" and stop < total:
-            found = prove_period(game, values[:stop])
-            if found is not None:
-                _tile(values, found, stop)
-                if progress:
-                    progress(total, total)
-                return Built(values, "subtraction kernel + proved period", stop, found)
-    return Built(values, "subtraction kernel", total)
+
+    def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
+        fill_subtraction(values, a, b, arr)
+        return values
+
+    values, computed, found = _fill_proving(values, done, method, game, 1 << 23, fill, progress)
+    return Built(values, "subtraction kernel" + (" + proved period" if found else ""), computed, found)
 
 
 def _numpy_octal(digits: tuple[int, ...], upto: int) -> np.ndarray:
@@ -223,9 +246,7 @@ def build_octal(game: Octal, upto: int, method: str, progress: Progress | None) 
         if found is not None:
             values = np.zeros(total, dtype=head.dtype)
             values[:SMALL_OCTAL] = head
-            _tile(values, found, SMALL_OCTAL)
-            if progress:
-                progress(total, total)
+            _complete(values, found, SMALL_OCTAL, progress)
             return Built(values, "numpy + proved period", SMALL_OCTAL, found)
 
     from grundy.kernels.octal import Workspace, fill_octal, octal_arrays
@@ -248,22 +269,14 @@ def build_octal(game: Octal, upto: int, method: str, progress: Progress | None) 
     else:
         use_sparse = False
     kernel = "sparse-space kernel" if use_sparse else "plain kernel"
-    stops = _checkpoints(done, total) if method == "auto" else [total]
-    for stop in stops:
-        step = max(4096, total // 100) if use_sparse or not game.has_splits else max(1024, total // 400)
-        for a, b in _chunks(done, stop, step):
-            values = fill_octal(values, a, b, arrays, sparse if use_sparse else None, work)
-            done = b
-            if progress:
-                progress(done, total)
-        if method == "auto" and stop < total:
-            found = prove_period(game, values[:stop])
-            if found is not None:
-                _tile(values, found, stop)
-                if progress:
-                    progress(total, total)
-                return Built(values, f"{kernel} + proved period", stop, found, sparse)
-    return Built(values, kernel, total, None, sparse)
+    classes = sparse if use_sparse else None
+    step = max(4096, total // 100) if use_sparse or not game.has_splits else max(1024, total // 400)
+
+    def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
+        return fill_octal(values, a, b, arrays, classes, work)
+
+    values, computed, found = _fill_proving(values, done, method, game, step, fill, progress)
+    return Built(values, kernel + (" + proved period" if found else ""), computed, found, sparse)
 
 
 def build(game: Game, upto: int, method: str = "auto", progress: Progress | None = None) -> Built:
