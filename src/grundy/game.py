@@ -345,6 +345,21 @@ class HeapGame(Game):
         return [*singles, (1, 2), (3, 4, 5), (2, 2), (5, 0, 7)]
 
 
+def positions_exceed(heaps: Iterable[int], limit: int) -> bool:
+    """Whether heaps of these sizes have more than ``limit`` positions below them, ``∏(h+1)``
+    (stopping as soon as the product passes ``limit``).
+
+    >>> positions_exceed((3, 4), 20), positions_exceed((3, 4), 19)
+    (False, True)
+    """
+    size = 1
+    for h in heaps:
+        size *= h + 1
+        if size > limit:
+            return True
+    return False
+
+
 def describe_take(n: int, k: int) -> str:
     """Label for removing ``k`` from a heap of ``n``: ``'take 2: 7 → 5'``."""
     return f"take {k}: {n} → {n - k}"

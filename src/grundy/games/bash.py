@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.errors import InvalidGameError, SearchLimitError
-from grundy.game import HeapGame, HeapResult, Move, Outcome, describe_take
+from grundy.game import HeapGame, HeapResult, Move, Outcome, describe_take, positions_exceed
 from grundy.games._periodic import residue_hits
 
 MISERE_BRUTE_FORCE_LIMIT = 200_000
@@ -145,13 +145,10 @@ class Bash(HeapGame):
 
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
         if len(position) != 1:
-            size = 1
-            for h in position:
-                size *= h + 1
-                if size > MISERE_BRUTE_FORCE_LIMIT:
-                    raise SearchLimitError(
-                        f"{self.spec}: misère sums of several heaps have no rule here, and this one is "
-                        f"too large to search by brute force (∏(h+1) > {MISERE_BRUTE_FORCE_LIMIT:,})")
+            if positions_exceed(position, MISERE_BRUTE_FORCE_LIMIT):
+                raise SearchLimitError(
+                    f"{self.spec}: misère sums of several heaps have no rule here, and this one is "
+                    f"too large to search by brute force (∏(h+1) > {MISERE_BRUTE_FORCE_LIMIT:,})")
             return None
         return Outcome.P if self._misere_lost(position[0]) else Outcome.N
 

@@ -34,7 +34,7 @@ from itertools import combinations, product
 from typing import Any
 
 from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
-from grundy.game import HeapGame, HeapResult, Move, Outcome, Position
+from grundy.game import HeapGame, HeapResult, Move, Outcome, Position, positions_exceed
 
 MAX_LISTED_MOVES = 5_000
 """Most winning moves grundy lists for one position."""
@@ -168,13 +168,10 @@ class Moore(HeapGame):
             for h in position:
                 total ^= h
             return total
-        size = 1
-        for h in position:
-            size *= h + 1
-            if size > MAX_VALUE_POSITIONS:
-                raise SearchLimitError(
-                    f"{self.spec}: Grundy values of Moore's Nim have no known closed form; grundy "
-                    f"computes them only for ∏(h+1) ≤ {MAX_VALUE_POSITIONS:,}")
+        if positions_exceed(position, MAX_VALUE_POSITIONS):
+            raise SearchLimitError(
+                f"{self.spec}: Grundy values of Moore's Nim have no known closed form; grundy "
+                f"computes them only for ∏(h+1) ≤ {MAX_VALUE_POSITIONS:,}")
         return None
 
     def moves_to_value(self, position: Any, target: int) -> list[Move] | None:
@@ -220,12 +217,9 @@ class Moore(HeapGame):
                 f"{cols} (most significant first), {verdict}")
 
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
-        size = 1
-        for h in position:
-            size *= h + 1
-            if size > MAX_VALUE_POSITIONS:
-                raise SearchLimitError(f"{self.spec}: no misère rule, and the position is too large "
-                                       f"to search by brute force")
+        if positions_exceed(position, MAX_VALUE_POSITIONS):
+            raise SearchLimitError(f"{self.spec}: no misère rule, and the position is too large "
+                                   f"to search by brute force")
         return None
 
     def sample_positions(self) -> Iterable[Position]:
