@@ -207,9 +207,8 @@ def grundy_game_table(upto: int, *, method: str = "auto",
     ``method``: ``"auto"``/``"sparse"`` (plain prefix, then the sparse-space kernel with the
     best classes found on it) or ``"plain"``. ``progress(done, total)`` is called between chunks.
     """
-    if method == "plain" or upto < PREFIX:
-        if progress is None or upto < PREFIX:
-            return grundy_game_plain(upto)
+    if upto < PREFIX or (method == "plain" and progress is None):  # one call, no chunks
+        return grundy_game_plain(upto)
     values = np.zeros(upto + 1, dtype=np.uint16)
     seen = np.zeros(_stamp_size(upto, values.dtype), dtype=np.int64)
     need = np.zeros_like(seen)
