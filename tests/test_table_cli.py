@@ -8,18 +8,8 @@ from pathlib import Path
 import pytest
 
 import grundy.table_cli
-from grundy.cli import main
+from tests.helpers import run
 from tests.test_kernels import reference_octal
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        main(list(argv))
-        code = 0
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def test_text_table_shows_values_period_and_rare_values(capsys: pytest.CaptureFixture[str]) -> None:
