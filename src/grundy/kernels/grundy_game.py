@@ -30,7 +30,11 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from numba import njit
+
+from grundy.kernels import prepare
+
+prepare()
+from numba import njit  # noqa: E402  (after prepare)
 
 OVERFLOW = -1
 """Returned by a kernel when a value does not fit the array's dtype (the caller widens it)."""
