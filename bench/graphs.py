@@ -63,7 +63,7 @@ def networkx_baseline(n: int, edges: np.ndarray) -> list[int]:
 
 
 def case_dag(quick: bool) -> dict[str, Any]:
-    from grundy.loopy import csr_from_edges, dag_values
+    from grundy.graphs.loopy import csr_from_edges, dag_values
 
     t = time.perf_counter()
     dag_values(*csr_from_edges(3, [(2, 1), (1, 0)]), backend="numba")  # compile (or load the cache)
@@ -91,7 +91,7 @@ def case_dag(quick: bool) -> dict[str, Any]:
 
 
 def case_loopy(quick: bool) -> dict[str, Any]:
-    from grundy.loopy import INF, csr_from_edges, generalized_values, retrograde_outcomes
+    from grundy.graphs.loopy import INF, csr_from_edges, generalized_values, retrograde_outcomes
 
     generalized_values(*csr_from_edges(2, [(0, 1), (1, 0)]), backend="numba")
     retrograde_outcomes(*csr_from_edges(2, [(0, 1)]), backend="numba")
@@ -126,7 +126,7 @@ def random_hackenbush(edges: int, seed: int) -> list[tuple[int, int]]:
 
 
 def case_hackenbush(quick: bool) -> dict[str, Any]:
-    from grundy.games.hackenbush import hackenbush_value
+    from grundy.games.graphs.hackenbush import hackenbush_value
 
     m = 10**4 if quick else 10**5
     edges = random_hackenbush(m, 4)
@@ -137,7 +137,7 @@ def case_hackenbush(quick: bool) -> dict[str, Any]:
 
 
 def case_hb_moves(quick: bool) -> dict[str, Any]:
-    from grundy.games.hackenbush import deletions_to_value, hackenbush_value
+    from grundy.games.graphs.hackenbush import deletions_to_value, hackenbush_value
 
     m = 300 if quick else 1000
     edges = random_hackenbush(m, 5)

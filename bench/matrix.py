@@ -38,7 +38,7 @@ def timed(fn: Callable[[], Any]) -> tuple[float, Any]:
 def main() -> None:
     from nashpy.linalg.minimax import linear_program
 
-    from grundy.matrix import solve_matrix_game
+    from grundy.matrix.lp import solve_matrix_game
 
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -81,7 +81,7 @@ def degenerate(count: int, seed: int) -> None:
 
     import nashpy
 
-    from grundy.matrix import solve_matrix_game
+    from grundy.matrix.lp import solve_matrix_game
 
     rng = np.random.default_rng(seed)
     nash_none = grundy_exact = 0

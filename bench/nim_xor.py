@@ -1,4 +1,4 @@
-"""Deciding Nim with 10^7 heaps: ``grundy.games.nim.nim_sum_array`` against a bare
+"""Deciding Nim with 10^7 heaps: ``grundy.games.takeaway.nim.nim_sum_array`` against a bare
 ``numpy.bitwise_xor.reduce`` over the same array, measured in the same run.
 
 Run: ``python bench/nim_xor.py [--heaps 10000000] [--repeat 15]``. Prints the best-of-N time of
@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from grundy.games.nim import nim_sum_array, nim_winning_moves_array
+from grundy.games.takeaway.nim import nim_sum_array, nim_winning_moves_array
 
 
 def best(fn: Callable[[], object], repeat: int) -> float:

@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 
 from grundy import Game, Move, Outcome, grundy_value, outcome, winning_moves
-from grundy.cli import main
-from grundy.engine import mex
+from grundy.cli.app import main
+from grundy.core.engine import mex
 from grundy.errors import InvalidPositionError
 
 

@@ -8,7 +8,7 @@ import pytest
 
 from grundy import grundy_value, load_game, outcome, solve
 from grundy.errors import InvalidGameError
-from grundy.games.allbut import AllBut
+from grundy.games.takeaway.allbut import AllBut
 from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
 
 SETS = [c for r in (1, 2, 3) for c in combinations(range(1, 8), r)]

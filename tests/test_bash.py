@@ -6,7 +6,7 @@ import pytest
 
 from grundy import grundy_value, load_game, outcome, solve
 from grundy.errors import InvalidGameError
-from grundy.games.bash import Bash
+from grundy.games.takeaway.bash import Bash
 from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
 
 PARAMS = [(a, b) for a in range(1, 5) for b in range(a, 7)]

@@ -80,7 +80,7 @@ def test_list_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:
 def test_solve_nim_imports_no_heavy_library() -> None:
     code = (
         "import sys\n"
-        "from grundy.cli import main\n"
+        "from grundy.cli.app import main\n"
         "try:\n    main(['solve', 'nim', '3', '4', '5'])\n"
         "except SystemExit:\n    pass\n"
         "heavy = [m for m in ('numba', 'scipy', 'numpy', 'networkx', 'matplotlib') if m in sys.modules]\n"

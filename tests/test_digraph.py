@@ -11,7 +11,7 @@ import pytest
 
 from grundy import Outcome, grundy_value, solve, winning_moves
 from grundy.errors import InvalidPositionError, LoopyGameError, NotSupportedError
-from grundy.games.digraph import Digraph
+from grundy.games.graphs.digraph import Digraph
 from tests.helpers import brute_value, brute_winning_targets
 from tests.test_loopy import product_outcomes, random_graph
 

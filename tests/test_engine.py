@@ -110,7 +110,7 @@ def test_astronomically_many_options_are_refused_not_enumerated() -> None:
 
 
 def test_progress_hook_sees_long_searches() -> None:
-    from grundy.engine import reporting_progress
+    from grundy.core.engine import reporting_progress
 
     seen: list[int] = []
     with reporting_progress(seen.append):

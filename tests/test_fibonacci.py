@@ -9,7 +9,7 @@ import pytest
 
 from grundy import grundy_value, load_game, outcome, solve
 from grundy.errors import InvalidPositionError
-from grundy.games.fibonacci import FibonacciNim, winning_takes, zeckendorf
+from grundy.games.takeaway.fibonacci import FibonacciNim, winning_takes, zeckendorf
 from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
 
 G = FibonacciNim()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from grundy.errors import InvalidInputError
-from grundy.graphio import parse_edge_list, parse_json_graph, read_graph
+from grundy.graphs.graphio import parse_edge_list, parse_json_graph, read_graph
 from tests.test_cli import run, solve_json
 
 

@@ -9,8 +9,8 @@ import pytest
 
 from grundy import Cache, grundy_value, load_game, solve, winning_moves
 from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
-from grundy.games.hackenbush import GreenHackenbush, deletions_to_value, hackenbush_value
-from grundy.graphio import parse_edge_list, with_ground
+from grundy.games.graphs.hackenbush import GreenHackenbush, deletions_to_value, hackenbush_value
+from grundy.graphs.graphio import parse_edge_list, with_ground
 
 
 def random_multigraph(rng: random.Random, vertices: int, edges: int) -> str:
@@ -113,7 +113,7 @@ def test_work_limit_is_a_clean_error() -> None:
 
 @pytest.mark.parametrize("seed", range(30))
 def test_simple_deletions_keep_the_block_whole(seed: int) -> None:
-    from grundy.games.hackenbush import _simple_deletions
+    from grundy.games.graphs.hackenbush import _simple_deletions
 
     rng = random.Random(seed)
     n = rng.randint(2, 9)

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grundy.games.octal import Octal
-from grundy.kernels.octal import fill_octal, octal_arrays, octal_plain_table, octal_sparse_table
-from grundy.kernels.subtraction import subtraction_table, value_dtype
-from grundy.tables import grundy_table
+from grundy.games.takebreak.octal import Octal
+from grundy.sequences.kernels.octal import fill_octal, octal_arrays, octal_plain_table, octal_sparse_table
+from grundy.sequences.kernels.subtraction import subtraction_table, value_dtype
+from grundy.sequences.tables import grundy_table
 from tests.helpers import mex_table_subtraction
 
 

@@ -1,7 +1,7 @@
 """Loopy token games: retrograde analysis and Smith's generalised values against brute force.
 
 The oracle is a plain retrograde analysis of the *product* game (all placements of 1-3 tokens),
-written here independently of :mod:`grundy.loopy`; on acyclic graphs the oracle is the engine.
+written here independently of :mod:`grundy.graphs.loopy`; on acyclic graphs the oracle is the engine.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from collections import deque
 import numpy as np
 import pytest
 
-from grundy.game import Outcome
-from grundy.loopy import (
+from grundy.core.game import Outcome
+from grundy.graphs.loopy import (
     Inf,
     csr_from_edges,
     dag_values,

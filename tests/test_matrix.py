@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy.errors import InvalidInputError
-from grundy.matrix import MatrixSolution, remove_dominated, solve_matrix_game
+from grundy.matrix.lp import MatrixSolution, remove_dominated, solve_matrix_game
 
 Matrix = list[list[int]]
 
@@ -214,8 +214,8 @@ def test_json_contract() -> None:
 
 
 def test_interior_point_solutions_also_give_the_exact_answer() -> None:
-    from grundy.matrix import linprog_strategies
-    from grundy.matrix_exact import exact_from_float
+    from grundy.matrix.lp import linprog_strategies
+    from grundy.matrix.exact import exact_from_float
 
     rng = np.random.default_rng(66)
     for shape in ((30, 40), (40, 30), (25, 25)):
@@ -239,7 +239,7 @@ def test_payoffs_beyond_float_precision_and_range() -> None:
 
 
 def test_unverified_exact_answers_are_never_returned(monkeypatch: pytest.MonkeyPatch) -> None:
-    from grundy import matrix_exact
+    from grundy.matrix import exact as matrix_exact
 
     A = [[3, -1, 0], [-2, 4, 1], [0, 1, -1]]
     monkeypatch.setattr(matrix_exact, "exact_from_float", lambda B, p, q: None)
@@ -256,7 +256,7 @@ def test_unverified_exact_answers_are_never_returned(monkeypatch: pytest.MonkeyP
 
 
 def test_second_lp_is_tried_when_the_first_supports_fail(monkeypatch: pytest.MonkeyPatch) -> None:
-    from grundy import matrix_exact
+    from grundy.matrix import exact as matrix_exact
 
     real = matrix_exact.exact_from_float
     calls: list[int] = []
@@ -271,7 +271,7 @@ def test_second_lp_is_tried_when_the_first_supports_fail(monkeypatch: pytest.Mon
 
 
 def test_exact_simplex_against_support_enumeration() -> None:
-    from grundy.matrix_exact import exact_simplex
+    from grundy.matrix.exact import exact_simplex
 
     rng = random.Random(606)
     for _ in range(80):

@@ -9,7 +9,7 @@ import pytest
 
 from grundy import grundy_value, load_game, outcome, solve
 from grundy.errors import InvalidGameError, SearchLimitError
-from grundy.games.moore import Moore
+from grundy.games.takeaway.moore import Moore
 from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from grundy import load_game, outcome, solve
 from grundy.errors import InvalidInputError, InvalidPositionError
-from grundy.games.nim import (
+from grundy.games.takeaway.nim import (
     large_nim_report,
     nim_sum_array,
     nim_winning_moves_array,

@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import grundy_value, load_game
-from grundy.games.octal import Octal
-from grundy.games.subtraction import Subtraction
-from grundy.periodicity import (
+from grundy.games.takebreak.octal import Octal
+from grundy.games.takeaway.subtraction import Subtraction
+from grundy.sequences.periodicity import (
     Periodicity,
     analyze,
     find_period,
@@ -200,7 +200,7 @@ def test_light_path_equals_the_numpy_path(spec: str, upto: int) -> None:
 
 
 def test_values_beyond_the_on_demand_table_are_refused_not_hung(monkeypatch: pytest.MonkeyPatch) -> None:
-    import grundy.periodicity as periodicity
+    import grundy.sequences.periodicity as periodicity
     from grundy.errors import NotSupportedError
 
     monkeypatch.setattr(periodicity, "ON_DEMAND_PLAIN_LIMIT", 4096)

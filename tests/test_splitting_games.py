@@ -13,11 +13,11 @@ from hypothesis import strategies as st
 
 from grundy import grundy_value, load_game, moves_to_value, winning_moves
 from grundy.errors import GrundyError, InvalidGameError, InvalidPositionError, NotSupportedError
-from grundy.games import grundy_game as gg
-from grundy.games.lasker import lasker_splits_to_value, lasker_value
-from grundy.games.octal import Octal
-from grundy.games.split_game import mex_stone_values, stone_distance, stone_value
-from grundy.kernels.grundy_game import (
+from grundy.games.takebreak import grundy_game as gg
+from grundy.games.takebreak.lasker import lasker_splits_to_value, lasker_value
+from grundy.games.takebreak.octal import Octal
+from grundy.games.takebreak.split_game import mex_stone_values, stone_distance, stone_value
+from grundy.sequences.kernels.grundy_game import (
     choose_classes,
     grundy_game_plain,
     grundy_game_table,
@@ -87,7 +87,7 @@ def test_lasker_table_hook_matches_formula() -> None:
 
 
 def test_lasker_periodicity_is_proved_and_matches_detection() -> None:
-    from grundy.periodicity import analyze, find_period
+    from grundy.sequences.periodicity import analyze, find_period
 
     result = analyze(load_game("lasker-nim"), 500)
     assert (result.period, result.preperiod, result.saltus, result.proved) == (4, 1, 4, True)

@@ -8,7 +8,7 @@ import pytest
 
 from grundy import grundy_value, load_game, moves_to_value, outcome
 from grundy.errors import InvalidPositionError, SearchLimitError
-from grundy.games.staircase import Staircase
+from grundy.games.takeaway.staircase import Staircase
 from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
 
 G = Staircase()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import grundy.table_cli
+import grundy.cli.table
 from tests.helpers import run
 from tests.test_kernels import reference_octal
 
@@ -89,7 +89,7 @@ def test_ctrl_c_exits_130_without_traceback(capsys: pytest.CaptureFixture[str],
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(grundy.table_cli, "analyze", interrupted)
+    monkeypatch.setattr(grundy.cli.table, "analyze", interrupted)
     code, _, err = run(capsys, "table", "octal(0.16)", "--upto", "1000000")
     assert code == 130
     assert "interrupted" in err and "Traceback" not in err
@@ -140,7 +140,7 @@ def test_huge_heaps_of_quickly_proved_games_need_no_numpy() -> None:
 
     code = (
         "import sys\n"
-        "from grundy.cli import main\n"
+        "from grundy.cli.app import main\n"
         "for argv in (['solve', 'dawson-kayles', '1000000000000000000', '5'],\n"
         "             ['table', 'kayles', '--upto', '100000000', '--summary']):\n"
         "    try:\n        main(argv)\n    except SystemExit:\n        pass\n"

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from grundy.games.wythoff import golden_floor
+from grundy.games.takeaway.wythoff import golden_floor
 from tests.helpers import run, solve_json
 
 

@@ -8,9 +8,9 @@ import time
 import pytest
 
 from grundy import Outcome, grundy_value, load_game, outcome, solve, winning_moves
-from grundy.cli import main
+from grundy.cli.app import main
 from grundy.errors import InvalidPositionError
-from grundy.games.wythoff import Wythoff, golden_floor, grundy_grid, is_p_position, partner
+from grundy.games.takeaway.wythoff import Wythoff, golden_floor, grundy_grid, is_p_position, partner
 from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
 
 W = Wythoff()
@@ -80,7 +80,7 @@ def test_cli_table_2d(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_sum_with_nim() -> None:
-    from grundy.sums import parse_sum
+    from grundy.core.sums import parse_sum
 
     game, position = parse_sum("wythoff 3 4 + nim 2")
     expected = grundy_value(load_game("wythoff"), (3, 4)) ^ 2

@@ -37,7 +37,7 @@ from itertools import combinations, product
 from typing import Any
 
 from grundy.errors import InvalidPositionError, SearchLimitError
-from grundy.game import Game, Move, Position
+from grundy.core.game import Game, Move, Position
 
 MAX_SLIDE_CELLS = 16
 """Longest coin-slide strip grundy searches by brute force."""

@@ -1,0 +1,214 @@
+"""The catalogue of named games, loadable by short name with parameters.
+
+Every entry names the class that implements it by import path, so that loading ``nim`` imports
+only the Nim module (the command line stays fast) and registration happens in one place: this
+table. To add a game, add a :class:`GameEntry` to :data:`ENTRIES`.
+
+>>> load_game("subtraction(1,3,4)")
+Subtraction(subtraction_set=(1, 3, 4))
+>>> load_game("nim").spec
+'nim'
+>>> load_game("nmi")
+Traceback (most recent call last):
+...
+grundy.errors.UnknownGameError: unknown game 'nmi' (did you mean 'nim'?); 'grundy list' shows every game
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import re
+from dataclasses import dataclass
+
+from grundy.errors import InvalidGameError, UnknownGameError
+from grundy.core.game import Game
+
+
+@dataclass(frozen=True)
+class GameEntry:
+    """One catalogue entry: the short name, where its class lives, and how to use it."""
+
+    name: str
+    target: str
+    """``"module:Class"``; the class's ``from_params`` builds the game."""
+    summary: str
+    """One-line description for ``grundy list``."""
+    params: str = ""
+    """How the parameters are written, e.g. ``"(S)  S: finite set of positive integers"``."""
+    examples: tuple[str, ...] = ()
+    """Specs the conformance tests load and check against brute force."""
+    aliases: tuple[str, ...] = ()
+
+    def load_class(self) -> type[Game]:
+        """Import and return the game class."""
+        module_name, _, class_name = self.target.partition(":")
+        cls = getattr(importlib.import_module(module_name), class_name)
+        assert issubclass(cls, Game)
+        return cls
+
+
+ENTRIES: tuple[GameEntry, ...] = (
+    GameEntry("nim", "grundy.games.takeaway.nim:Nim",
+              "Nim: take any positive number from one heap; several heaps are a sum",
+              "", ("nim",)),
+    GameEntry("subtraction", "grundy.games.takeaway.subtraction:Subtraction",
+              "take s counters from one heap, s in a finite set S of positive integers",
+              "(S)  e.g. subtraction(1,3,4); also subtraction(odd|powers-of-2|fibonacci|squares)",
+              ("subtraction(1,3,4)", "subtraction(2,5)", "subtraction(1)", "subtraction(odd)",
+               "subtraction(powers-of-2)", "subtraction(fibonacci)", "subtraction(squares)")),
+    # ---- issue 3: the take-away and Nim family ----
+    GameEntry("bash", "grundy.games.takeaway.bash:Bash",
+              "Bash game: take a..b from one heap (bash(m): 1..m); rest=all: fewer than a must all go",
+              "(m) | (a,b) | (a,b,rest=all)",
+              ("bash(3)", "bash(1)", "bash(2,5)", "bash(3,4)", "bash(2,3,rest=all)",
+               "bash(3,7,rest=all)")),
+    GameEntry("bounded-nim", "grundy.games.takeaway.bash:BoundedNim",
+              "Nim taking 1..m from one heap: XOR of heap mod (m+1)",
+              "(m)", ("bounded-nim(2)", "bounded-nim(3)")),
+    GameEntry("wythoff", "grundy.games.takeaway.wythoff:Wythoff",
+              "two heaps: take any number from one, or the same number from both (position 'a b')",
+              "", ("wythoff",)),
+    GameEntry("fibonacci-nim", "grundy.games.takeaway.fibonacci:FibonacciNim",
+              "one heap; first move not all, then at most twice the last take (position 'n [limit]')",
+              "", ("fibonacci-nim",), ("fibonacci",)),
+    GameEntry("allbut", "grundy.games.takeaway.allbut:AllBut",
+              "take any positive number except the members of a finite set S",
+              "(S)  e.g. allbut(1,3,4)", ("allbut(1)", "allbut(2)", "allbut(1,3,4)", "allbut(2,3,7)")),
+    GameEntry("staircase", "grundy.games.takeaway.staircase:Staircase",
+              "staircase Nim: slide counters from step i to step i-1 (position: counts of steps 1..n)",
+              "", ("staircase",)),
+    GameEntry("moore", "grundy.games.takeaway.moore:Moore",
+              "Moore's Nim_k: reduce between 1 and k heaps in one move",
+              "(k)", ("moore(1)", "moore(2)", "moore(3)")),
+    GameEntry("turning-turtles", "grundy.games.coins:TurningTurtles",
+              "coin turning: turn a head to tails, optionally one coin to its left (position e.g. THHTH)",
+              "", ("turning-turtles",)),
+    GameEntry("mock-turtles", "grundy.games.coins:MockTurtles",
+              "coin turning: turn a head to tails, optionally one or two coins to its left",
+              "", ("mock-turtles",)),
+    GameEntry("ruler", "grundy.games.coins:Ruler",
+              "coin turning: turn a head to tails with any run of coins ending just left of it",
+              "", ("ruler",)),
+    GameEntry("coin-slide", "grundy.games.coins:CoinSlide",
+              "move a coin to the nearest empty cell on its right, or off the strip (position e.g. ##.#..)",
+              "", ("coin-slide",)),
+    # ---- issue 4: take-and-break (octal) games ----
+    GameEntry("octal", "grundy.games.takebreak.octal:Octal",
+              "take-and-break game d0.d1d2...: digit i says what may remain after taking i "
+              "(1: nothing, 2: one heap, 4: two heaps); periods proved (Guy-Smith)",
+              "(CODE)  e.g. octal(0.07), octal(4.007)",
+              ("octal(0.07)", "octal(0.77)", "octal(0.137)", "octal(0.16)", "octal(4.007)",
+               "octal(0.6)", "octal(0.51)", "octal(0.3)")),
+    GameEntry("kayles", "grundy.games.takebreak.octal:Kayles",
+              "Kayles, octal 0.77: knock down one pin or two adjacent pins from a row",
+              "", ("kayles",)),
+    GameEntry("dawson-kayles", "grundy.games.takebreak.octal:DawsonKayles",
+              "Dawson's Kayles, octal 0.07: take two adjacent stones from a row",
+              "", ("dawson-kayles",), ("dawsons-kayles", "dawson")),
+    GameEntry("dawsons-chess", "grundy.games.takebreak.octal:DawsonsChess",
+              "Dawson's Chess, octal 0.137 (= Dawson's Kayles with one stone fewer)",
+              "", ("dawsons-chess",), ("dawson-chess",)),
+    GameEntry("stripes", "grundy.games.takebreak.stripes:Stripes",
+              "POI 2000 Stripes: remove exactly c, z or n consecutive stones from a row "
+              "(the octal game with digit 7 at c, z, n)",
+              "(c,z,n)  stripe lengths, e.g. stripes(1,5,1)",
+              ("stripes(1,5,1)", "stripes(2,3,5)", "stripes(1,2,3)")),
+    GameEntry("grundy-game", "grundy.games.takebreak.grundy_game:GrundyGame",
+              "Grundy's game: split one heap into two unequal non-empty heaps (sparse-space tables)",
+              "", ("grundy-game",), ("grundy", "grundys-game")),
+    GameEntry("lasker-nim", "grundy.games.takebreak.lasker:LaskerNim",
+              "Lasker's Nim: take any number from one heap, or split a heap into two non-empty heaps",
+              "", ("lasker-nim",), ("lasker", "laskers-nim")),
+    GameEntry("split-game", "grundy.games.takebreak.split_game:SplitGame",
+              "piles 1..n in a row: take a stone from pile i, add one to piles j and k (i < j <= k <= n)",
+              "position: the stone counts of piles 1..n", ("split-game",)),
+    # ---- issue 5: games on graphs (the graph comes from --graph FILE or graph=FILE) ----
+    GameEntry("digraph", "grundy.games.graphs.digraph:Digraph",
+              "tokens on a directed graph (cycles allowed: draws, Smith's values); a move slides one token",
+              "--graph FILE | (graph=FILE) | (example=1|2)", ("digraph(example=1)", "digraph(example=2)")),
+    GameEntry("green-hackenbush", "grundy.games.graphs.hackenbush:GreenHackenbush",
+              "delete an edge of an undirected multigraph; what loses contact with the ground falls off",
+              "--graph FILE --ground V | (graph=FILE,ground=V) | (example=1|2|3)",
+              ("green-hackenbush(example=1)", "green-hackenbush(example=2)",
+               "green-hackenbush(example=3)"), ("hackenbush",)),
+)
+
+
+def registered_games() -> list[GameEntry]:
+    """Every catalogue entry, sorted by name.
+
+    >>> "nim" in [entry.name for entry in registered_games()]
+    True
+    """
+    return sorted(ENTRIES, key=lambda e: e.name)
+
+
+def _lookup() -> dict[str, GameEntry]:
+    table: dict[str, GameEntry] = {}
+    for entry in ENTRIES:
+        for name in (entry.name, *entry.aliases):
+            table[name] = entry
+    return table
+
+
+_SPEC = re.compile(r"^\s*([A-Za-z][\w\-]*)\s*(?:\((.*)\))?\s*$", re.S)
+
+
+def parse_spec(spec: str) -> tuple[str, list[int | str], dict[str, int | str]]:
+    """Split ``name(arg, key=value, ...)`` into name, positional and keyword parameters.
+
+    Parameters that are integers become ``int``; anything else stays text.
+
+    >>> parse_spec("bash(a=2, b=5, rest=all)")
+    ('bash', [], {'a': 2, 'b': 5, 'rest': 'all'})
+    """
+    match = _SPEC.match(spec)
+    if not match:
+        raise InvalidGameError(f"malformed game {spec!r}: expected NAME or NAME(PARAMS)")
+    name, inner = match.group(1).lower(), match.group(2)
+    args: list[int | str] = []
+    kwargs: dict[str, int | str] = {}
+    if inner is not None and inner.strip():
+        for raw in inner.split(","):
+            item = raw.strip()
+            if not item:
+                raise InvalidGameError(f"malformed parameters in {spec!r}: empty item")
+            key, eq, value = item.partition("=")
+            if eq:
+                key = key.strip()
+                if not re.fullmatch(r"[A-Za-z_]\w*", key):
+                    raise InvalidGameError(f"malformed parameter name {key!r} in {spec!r}")
+                if key in kwargs:
+                    raise InvalidGameError(f"parameter {key!r} given twice in {spec!r}")
+                kwargs[key] = _value(value.strip(), spec)
+            else:
+                if kwargs:
+                    raise InvalidGameError(f"positional parameter after keyword in {spec!r}")
+                args.append(_value(item, spec))
+    return name, args, kwargs
+
+
+def _value(text: str, spec: str) -> int | str:
+    if not text:
+        raise InvalidGameError(f"malformed parameters in {spec!r}: empty value")
+    if re.fullmatch(r"[+-]?\d+", text):
+        return int(text)
+    return text
+
+
+def load_game(spec: str) -> Game:
+    """The game named by ``spec``: a short name, with parameters in parentheses if it has any."""
+    if not isinstance(spec, str):
+        raise InvalidGameError(f"a game is named by a string, got {spec!r}")
+    name, args, kwargs = parse_spec(spec)
+    table = _lookup()
+    entry = table.get(name)
+    if entry is None:
+        close = difflib.get_close_matches(name, list(table), n=3, cutoff=0.6)
+        hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+        raise UnknownGameError(f"unknown game {name!r}{hint}; 'grundy list' shows every game")
+    try:
+        return entry.load_class().from_params(*args, **kwargs)
+    except TypeError as exc:  # wrong parameter names or count
+        raise InvalidGameError(f"bad parameters for {entry.name!r} in {spec!r}: {exc}") from None

@@ -1,0 +1,152 @@
+"""``grundy matrix``: solve a two-player zero-sum matrix game from a CSV file, stdin or ``--matrix``.
+
+Registered in :mod:`grundy.cli.app`; this module imports only typer and rich, the solver (numpy,
+scipy, python-flint) is imported when the command runs.
+
+>>> read_matrix_text(None, "3,-1;-2,4")
+'3,-1;-2,4'
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+from rich.console import Console
+
+from grundy.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from fractions import Fraction
+
+    from grundy.matrix.lp import MatrixSolution
+
+MAX_INPUT_BYTES = 64 * 1024 * 1024
+SHOWN = 50
+
+_out = Console(highlight=False, soft_wrap=True)
+
+
+def read_matrix_text(file: str | None, matrix: str | None) -> str:
+    """The matrix text from exactly one of a file path (``-`` = stdin) or ``--matrix``."""
+    if (file is None) == (matrix is None):
+        raise InvalidInputError("give exactly one matrix: a CSV file, '-' for stdin, or --matrix '3,-1;-2,4'")
+    if matrix is not None:
+        return matrix
+    assert file is not None
+    try:
+        if file == "-":
+            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
+        else:
+            with Path(file).open("rb") as handle:
+                data = handle.read(MAX_INPUT_BYTES + 1)
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read matrix file {file!r}: {exc.strerror or exc}") from None
+    if len(data) > MAX_INPUT_BYTES:
+        raise InvalidInputError(f"matrix file {file!r} is larger than {MAX_INPUT_BYTES // 2**20} MB")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise InvalidInputError(f"matrix file {file!r} is not UTF-8 text") from None
+
+
+def _num(x: Fraction | float, exact: bool) -> str:
+    if exact:
+        text = str(x)
+        if "/" not in text:
+            return text
+        return f"{text} ({float(x):.6g})" if len(text) <= 40 else f"≈ {float(x):.10g}  = {text}"
+    return f"{float(x):.10g}"
+
+
+def _strategy_lines(label: str, strategy: tuple[Fraction | float, ...], exact: bool) -> list[str]:
+    support = [(k, x) for k, x in enumerate(strategy) if x > 0]
+    lines = [f"  {label} (support {len(support)} of {len(strategy)}):"]
+    lines += [f"    {k + 1}: {_num(x, exact)}" for k, x in support[:SHOWN]]
+    if len(support) > SHOWN:
+        lines.append(f"    … and {len(support) - SHOWN} more (--json lists all)")
+    return lines
+
+
+def _index_list(kind: str, items: tuple[int, ...]) -> str:
+    shown = ", ".join(str(k + 1) for k in items[:SHOWN])
+    return f"{kind} {shown}" + (" …" if len(items) > SHOWN else "")
+
+
+def _uniqueness_text(sol: MatrixSolution) -> str:
+    if sol.unique:
+        return "yes: both optimal strategies are unique"
+    if sol.unique is None:
+        return "not decided" + ("" if sol.exact else " (floating-point answer)")
+    who = [name for name, u in (("row", sol.unique_row), ("column", sol.unique_col)) if u is False]
+    return f"no: the {' and '.join(who)} player has other optimal strategies (one is shown)"
+
+
+def print_solution(sol: MatrixSolution, shape: tuple[int, int]) -> None:
+    """Print a solution as text (1-based row and column numbers)."""
+    v = sol.value
+    lines = [f"matrix game {shape[0]}×{shape[1]}  (payoffs to the row player, who maximises)",
+             f"  value:    {_num(v, sol.exact)}"]
+    lines += _strategy_lines("row strategy", sol.row_strategy, sol.exact)
+    lines += _strategy_lines("column strategy", sol.col_strategy, sol.exact)
+    if sol.saddle_point is not None:
+        i, j = sol.saddle_point
+        lines.append(f"  saddle point: row {i + 1}, column {j + 1} (pure strategies)")
+    removed = [_index_list(k, r) for k, r in (("rows", sol.removed_rows), ("columns", sol.removed_cols)) if r]
+    if removed:
+        lines.append(f"  strictly dominated, removed: {'; '.join(removed)}")
+    cert = sol.certificate
+    if sol.exact:
+        lines.append(f"  exact:    yes, verified: the row strategy earns ≥ {cert.lower} against every column "
+                     f"and the column strategy concedes ≤ {cert.upper} against every row")
+    else:
+        lines.append(f"  exact:    no (floating point); the row strategy earns ≥ {float(cert.lower):.12g}, "
+                     f"the column strategy concedes ≤ {float(cert.upper):.12g}")
+    lines.append(f"  unique:   {_uniqueness_text(sol)}")
+    lines.append(f"  method:   {sol.method}")
+    if sol.note:
+        lines.append(f"  note:     {sol.note}")
+    for line in lines:
+        _out.print(line, markup=False)
+
+
+def matrix_command(
+    file: Annotated[str | None, typer.Argument(
+        help="CSV file of payoffs to the row player, one row per line; '-' reads stdin.")] = None,
+    matrix: Annotated[str | None, typer.Option(
+        "--matrix", "-m", help="The matrix inline: rows separated by ';', cells by ','.")] = None,
+    floating: Annotated[bool, typer.Option(
+        "--float", help="Floating point only (skip the exact rational solution).")] = False,
+    no_reduce: Annotated[bool, typer.Option(
+        "--no-reduce", help="Do not remove strictly dominated rows and columns.")] = False,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")] = False,
+) -> None:
+    """Zero-sum matrix game: value and optimal mixed strategies, exact for rational payoffs.
+
+    Payoffs (to the row player, who maximises): integers, fractions (3/5)
+    or decimals (0.25) give an exact, verified answer. Pure saddle points
+    and strictly dominated rows and columns are found first.
+
+    [bold]Examples[/bold]
+
+      grundy matrix --matrix '3,-1;-2,4'
+
+      grundy matrix payoffs.csv --json
+
+      cat payoffs.csv | grundy matrix -
+
+    JSON keys: value, row_strategy, col_strategy (strings like "3/5"),
+    exact, saddle_point (\\[row, column], 0-based, or null), removed_rows,
+    removed_cols, unique.
+    """
+    from grundy.matrix.lp import parse_matrix_text, solve_matrix_game
+
+    rows = parse_matrix_text(read_matrix_text(file, matrix))
+    sol = solve_matrix_game(rows, exact=False if floating else None, reduce=not no_reduce)
+    if json_out:
+        sys.stdout.write(json.dumps(sol.to_json(), ensure_ascii=False) + "\n")
+        return
+    print_solution(sol, (len(rows), len(rows[0])))

@@ -1,0 +1,342 @@
+"""The Sprague-Grundy engine: Grundy values, outcomes and every winning move of any game.
+
+All searches are iterative (an explicit stack, no Python recursion), memoised in a
+:class:`Cache` that can be reused across queries, bounded by a position budget (so a question
+that is too large raises :class:`~grundy.errors.SearchLimitError` instead of hanging), and use a
+game's closed forms (its hooks) wherever they answer.
+
+>>> from grundy.catalog import load_game
+>>> s = load_game("subtraction(1,3,4)")
+>>> [grundy_value(s, n) for n in range(10)]
+[0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
+>>> outcome(s, 7), [move.label for move in winning_moves(s, 10)]
+(<Outcome.P: 'P'>, ['take 1: 10 → 9', 'take 3: 10 → 7'])
+>>> mex([0, 1, 3])
+2
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+from grundy.errors import LoopyGameError, SearchLimitError
+from grundy.core.game import Game, Move, Outcome, Position
+
+DEFAULT_LIMIT = 2_000_000
+"""Default budget of a single query's brute force, in units of work: one per position expanded
+plus one per option listed (so a position with astronomically many options is refused too)."""
+
+Key = tuple[int, Position]
+"""A memo key: (the game's number in its :class:`Cache`, the canonical position)."""
+
+
+def mex(values: Iterable[int]) -> int:
+    """The minimum excludant: the least non-negative integer not in ``values``.
+
+    >>> mex([]), mex([1, 2]), mex([0, 2, 1, 5])
+    (0, 0, 3)
+    """
+    seen = set(values)
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+def xor_all(values: Iterable[int]) -> int:
+    """Nim-sum (bitwise XOR) of ``values``.
+
+    >>> xor_all([3, 4, 5])
+    2
+    """
+    total = 0
+    for v in values:
+        total ^= v
+    return total
+
+
+@dataclass
+class Cache:
+    """Memo tables shared by queries: Grundy values and misère outcomes of positions.
+
+    Games are numbered on first sight, so that keys hash fast: a key is
+    ``(game number, canonical position)``.
+
+    >>> from grundy.catalog import load_game
+    >>> cache = Cache()
+    >>> grundy_value(load_game("subtraction(1,2)"), 100, cache=cache)
+    1
+    >>> len(cache.values) > 100
+    True
+    """
+
+    values: dict[Key, int] = field(default_factory=dict)
+    misere: dict[Key, bool] = field(default_factory=dict)  # True: the player to move wins
+    games: list[Game] = field(default_factory=list)
+    numbers: dict[Game, int] = field(default_factory=dict)
+
+    def number(self, game: Game) -> int:
+        """The number of ``game`` in this cache's keys."""
+        found = self.numbers.get(game)
+        if found is None:
+            found = self.numbers[game] = len(self.games)
+            self.games.append(game)
+        return found
+
+    def key(self, game: Game, position: Position) -> Key:
+        """The memo key of ``position`` of ``game``."""
+        return (self.number(game), game.canonical(position))
+
+    def value_of(self, game: Game, position: Position) -> int | None:
+        """The cached Grundy value of ``position``, if known."""
+        return self.values.get(self.key(game, position))
+
+    def clear(self) -> None:
+        """Forget everything."""
+        self.values.clear()
+        self.misere.clear()
+
+
+_Expand = Callable[[Key], "tuple[bool, Any, list[Key] | None]"]
+
+ProgressHook = Callable[[int], None]
+_progress: ContextVar[ProgressHook | None] = ContextVar("grundy_progress", default=None)
+_PROGRESS_EVERY = 1 << 16
+
+
+@contextmanager
+def reporting_progress(hook: ProgressHook) -> Iterator[None]:
+    """Call ``hook(units_of_work_so_far)`` now and then during brute-force searches in this block.
+
+    The command line uses it to show a live counter; the hook may raise (e.g. KeyboardInterrupt)
+    to stop the search.
+    """
+    token = _progress.set(hook)
+    try:
+        yield
+    finally:
+        _progress.reset(token)
+
+
+class Budget:
+    """The work a query may still do; shared by the searches that answer one question."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.spent = 0
+        self._hook = _progress.get()
+        self._next_report = _PROGRESS_EVERY
+
+    def spend(self, units: int, game: Game) -> None:
+        """Account for ``units`` of work, raising :class:`SearchLimitError` past the limit."""
+        self.spent += units
+        if self.spent > self.limit:
+            raise SearchLimitError(
+                f"{game.spec}: brute force would need more than {self.limit:,} steps "
+                f"(positions and options; raise the limit, or use a game with a closed form)")
+        if self._hook is not None and self.spent >= self._next_report:
+            self._next_report = self.spent + _PROGRESS_EVERY
+            self._hook(self.spent)
+
+    def take(self, items: Iterable[Any], game: Game) -> list[Any]:
+        """``list(items)``, but stop with :class:`SearchLimitError` once the budget runs out."""
+        allowed = self.limit - self.spent
+        taken = list(islice(items, allowed + 1))
+        self.spend(len(taken), game)
+        return taken
+
+
+def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
+            combine: Callable[[Any, list[Any]], Any], budget: Budget, games: list[Game]) -> Any:
+    """Post-order evaluation of ``root`` over the option DAG with an explicit stack.
+
+    ``expand(key)`` returns ``(True, value, None)`` when the key is decided at once, or
+    ``(False, tag, deps)``; ``combine(tag_and_key, dep_values)`` then gives the key's value.
+    """
+    if root in memo:
+        return memo[root]
+    # A frame is [key, deps or None before expansion, index of the next dep to wait for, tag].
+    stack: list[list[Any]] = [[root, None, 0, None]]
+    active: set[Key] = set()  # expanded keys whose frames are on the stack
+    while stack:
+        frame = stack[-1]
+        deps = frame[1]
+        if deps is None:
+            key = frame[0]
+            if key in memo:
+                stack.pop()
+                continue
+            done, tag, deps = expand(key)
+            if done:
+                memo[key] = tag
+                stack.pop()
+                continue
+            budget.spend(1, games[key[0]])
+            frame[1] = deps
+            frame[3] = tag
+            active.add(key)
+            i = 0
+        else:
+            i = frame[2]
+        n = len(deps)
+        while i < n:
+            dep = deps[i]
+            if dep in memo:
+                i += 1
+                continue
+            if dep in active:
+                game, pos = games[dep[0]], dep[1]
+                raise LoopyGameError(
+                    f"{game.spec}: position {game.format_position(pos)!r} can reach itself, so it "
+                    f"has no ordinary Grundy value (use a loopy-game solver)", pos)
+            break
+        if i < n:
+            frame[2] = i
+            stack.append([deps[i], None, 0, None])
+            continue
+        key = frame[0]
+        memo[key] = combine(frame[3], [memo[d] for d in deps])
+        active.discard(key)
+        stack.pop()
+    return memo[root]
+
+
+def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
+                 limit: int = DEFAULT_LIMIT, use_rules: bool = True,
+                 _budget: Budget | None = None) -> int:
+    """The Grundy (nim-)value of ``position``: the mex of its options' values.
+
+    Closed forms (:meth:`Game.closed_value`) and sum decompositions (:meth:`Game.components`,
+    value = XOR of the parts) are used where the game has them, unless ``use_rules`` is false, in
+    which case the whole option graph is searched by brute force (the test oracle).
+
+    >>> from grundy.catalog import load_game
+    >>> grundy_value(load_game("nim"), (3, 4, 5))
+    2
+    """
+    position = game.validate(position)
+    cache = cache or Cache()
+    games = cache.games
+
+    def expand(key: Key) -> tuple[bool, Any, list[Key] | None]:
+        number, p = key
+        g = games[number]
+        if use_rules:
+            value = g.closed_value(p)
+            if value is not None:
+                return True, value, None
+            parts = g.components(p)
+            if parts is not None:
+                return False, True, [cache.key(cg, cp) for cg, cp in parts]
+        canonical = g.canonical
+        return False, False, [(number, canonical(o)) for o in budget.take(g.options(p), g)]
+
+    def combine(is_sum: Any, values: list[Any]) -> int:
+        return xor_all(values) if is_sum else mex(values)
+
+    budget = _budget or Budget(limit)
+    return int(_search(cache.key(game, position), cache.values, expand, combine, budget, games))
+
+
+def outcome(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
+            limit: int = DEFAULT_LIMIT, use_rules: bool = True) -> Outcome:
+    """Outcome class of ``position``: N if the player to move wins, P otherwise.
+
+    In misère play (``misere=True``) the player who makes the last move loses.
+
+    >>> from grundy.catalog import load_game
+    >>> outcome(load_game("nim"), (1, 2, 3)), outcome(load_game("nim"), (1, 1), misere=True)
+    (<Outcome.P: 'P'>, <Outcome.N: 'N'>)
+    """
+    position = game.validate(position)
+    if misere:
+        won = _misere_wins(game, position, cache, Budget(limit), use_rules)
+        return Outcome.N if won else Outcome.P
+    if use_rules:
+        decided = game.closed_outcome(position)
+        if decided is not None:
+            return decided
+    value = grundy_value(game, position, cache=cache, limit=limit, use_rules=use_rules)
+    return Outcome.N if value else Outcome.P
+
+
+def _misere_wins(game: Game, position: Position, cache: Cache | None, budget: Budget,
+                 use_rules: bool) -> bool:
+    cache = cache or Cache()
+    games = cache.games
+
+    def expand(key: Key) -> tuple[bool, Any, list[Key] | None]:
+        number, p = key
+        g = games[number]
+        if use_rules:
+            decided = g.closed_misere_outcome(p)
+            if decided is not None:
+                return True, decided is Outcome.N, None
+        canonical = g.canonical
+        deps = [(number, canonical(o)) for o in budget.take(g.options(p), g)]
+        if not deps:
+            return True, True, None  # no move: the previous player moved last and loses
+        return False, None, deps
+
+    def combine(_: Any, wins: list[Any]) -> bool:
+        return not all(wins)
+
+    return bool(_search(cache.key(game, position), cache.misere, expand, combine, budget, games))
+
+
+def winning_moves(game: Game, position: Any, *, misere: bool = False,
+                  cache: Cache | None = None, limit: int = DEFAULT_LIMIT,
+                  use_rules: bool = True) -> list[Move]:
+    """Every move from ``position`` to a P-position (empty when ``position`` is a P-position).
+
+    >>> from grundy.catalog import load_game
+    >>> winning_moves(load_game("nim"), (3, 4, 5))
+    [Move(label='heap 1: take 2: 3 → 1', to=(1, 4, 5))]
+    """
+    position = game.validate(position)
+    cache = cache or Cache()
+    if misere:
+        rule = game.misere_winning_moves_rule(position) if use_rules else None
+        if rule is not None:
+            return rule
+        budget = Budget(limit)
+        return [m for m in budget.take(game.moves(position), game)
+                if not _misere_wins(game, m.to, cache, budget, use_rules)]
+    if use_rules:
+        rule = game.winning_moves_rule(position)
+        if rule is not None:
+            return rule
+    return moves_to_value(game, position, 0, cache=cache, limit=limit, use_rules=use_rules)
+
+
+def moves_to_value(game: Game, position: Any, target: int, *, cache: Cache | None = None,
+                   limit: int = DEFAULT_LIMIT, use_rules: bool = True,
+                   _budget: Budget | None = None) -> list[Move]:
+    """Every move from ``position`` to a position of Grundy value ``target``.
+
+    In a sum, these are the component moves that change that component's value ``g`` to
+    ``g ⊕ total ⊕ target`` (the Sprague-Grundy theorem), found component by component.
+    """
+    cache = cache or Cache()
+    budget = _budget or Budget(limit)
+    if use_rules:
+        parts = game.components(position)
+        if parts is not None:
+            values = [grundy_value(cg, cp, cache=cache, _budget=budget) for cg, cp in parts]
+            total = xor_all(values)
+            found: list[Move] = []
+            for i, ((cg, cp), v) in enumerate(zip(parts, values, strict=True)):
+                for move in moves_to_value(cg, cp, v ^ total ^ target, cache=cache, _budget=budget):
+                    found.append(game.lift_move(position, i, move))
+            return found
+        by_rule = game.moves_to_value(position, target)
+        if by_rule is not None:
+            return by_rule
+    return [m for m in budget.take(game.moves(position), game)
+            if grundy_value(game, m.to, cache=cache, use_rules=use_rules, _budget=budget) == target]
+

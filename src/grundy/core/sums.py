@@ -1,0 +1,146 @@
+"""Disjunctive sums of games, possibly of different games.
+
+A position of a :class:`SumGame` is a tuple holding one position per component. A move is a move
+in exactly one component. By the Sprague-Grundy theorem the value of a sum is the XOR of its
+components' values, and the winning moves are the component moves that bring that XOR to 0; the
+engine uses both facts through :meth:`SumGame.components`.
+
+>>> from grundy.catalog import load_game
+>>> from grundy.core.engine import grundy_value, winning_moves
+>>> game, position = parse_sum("nim 3 + subtraction(1,3,4) 10")
+>>> game.spec
+'nim + subtraction(1,3,4)'
+>>> grundy_value(game, position)
+2
+>>> [game.format_position(m.to) for m in winning_moves(game, position)]
+['nim 1 + subtraction(1,3,4) 10']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.errors import InvalidGameError, InvalidPositionError
+from grundy.core.game import Game, Move, Outcome, Position
+
+SUM_SEPARATOR = "+"
+
+
+@dataclass(frozen=True)
+class SumGame(Game):
+    """The disjunctive sum of ``parts`` (games); positions are tuples of part positions."""
+
+    parts: tuple[Game, ...]
+    name = "sum"
+
+    def __post_init__(self) -> None:
+        if not self.parts:
+            raise InvalidGameError("a sum needs at least one component game")
+
+    @property
+    def spec(self) -> str:
+        return f" {SUM_SEPARATOR} ".join(g.spec for g in self.parts)
+
+    def validate(self, position: Any) -> tuple[Position, ...]:
+        if not isinstance(position, Sequence) or isinstance(position, str) \
+                or len(position) != len(self.parts):
+            raise InvalidPositionError(
+                f"a position of {self.spec!r} needs {len(self.parts)} components, got {position!r}")
+        return tuple(g.validate(p) for g, p in zip(self.parts, position, strict=True))
+
+    def canonical(self, position: Any) -> Position:
+        return tuple(g.canonical(p) for g, p in zip(self.parts, position, strict=True))
+
+    def moves(self, position: Any) -> Iterator[Move]:
+        for i, (game, part) in enumerate(zip(self.parts, position, strict=True)):
+            for move in game.moves(part):
+                yield self.lift_move(position, i, move)
+
+    def components(self, position: Any) -> list[tuple[Game, Position]]:
+        return list(zip(self.parts, position, strict=True))
+
+    def lift_move(self, position: Any, index: int, move: Move) -> Move:
+        to = (*tuple(position[:index]), move.to, *tuple(position[index + 1:]))
+        return Move(f"{self.parts[index].spec}: {move.label}", to)
+
+    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+        if len(self.parts) == 1:
+            return self.parts[0].closed_misere_outcome(position[0])
+        return None
+
+    def parse_position(self, text: str) -> tuple[Position, ...]:
+        game, position = parse_sum(text)
+        if game != self:
+            raise InvalidPositionError(f"{text!r} is a position of {game.spec!r}, not {self.spec!r}")
+        return tuple(position)  # type: ignore[arg-type]
+
+    def format_position(self, position: Any) -> str:
+        return f" {SUM_SEPARATOR} ".join(
+            f"{g.spec} {g.format_position(p)}" for g, p in zip(self.parts, position, strict=True))
+
+    def sample_positions(self) -> Iterable[Position]:
+        return ()
+
+
+def split_segments(tokens: Sequence[str]) -> list[list[str]]:
+    """Split command-line tokens on ``+`` into ``[game, position tokens...]`` segments.
+
+    >>> split_segments(["nim", "3", "4", "+", "wythoff", "3", "5"])
+    [['nim', '3', '4'], ['wythoff', '3', '5']]
+    """
+    segments: list[list[str]] = [[]]
+    for token in tokens:
+        if token == SUM_SEPARATOR:
+            segments.append([])
+        else:
+            segments[-1].append(token)
+    for segment in segments:
+        if not segment:
+            raise InvalidPositionError(
+                f"empty component in sum {' '.join(tokens)!r}: write GAME POSITION on each side of '+'")
+    return segments
+
+
+def parse_sum(text: str | Sequence[str]) -> tuple[Game, Position]:
+    """Read ``'GAME POSITION [+ GAME POSITION ...]'``; one component gives that game itself.
+
+    >>> parse_sum("nim 1 2 3")
+    (Nim(), (1, 2, 3))
+    """
+    from grundy.catalog import load_game
+
+    tokens = _tokenize(text) if isinstance(text, str) else list(text)
+    if not tokens:
+        raise InvalidPositionError("nothing to solve: give GAME POSITION")
+    games: list[Game] = []
+    positions: list[Position] = []
+    for segment in split_segments(tokens):
+        game = load_game(segment[0])
+        games.append(game)
+        positions.append(game.parse_position(" ".join(segment[1:])))
+    if len(games) == 1:
+        return games[0], positions[0]
+    return SumGame(tuple(games)), tuple(positions)
+
+
+def _tokenize(text: str) -> list[str]:
+    """Split on whitespace outside parentheses, so ``subtraction(1, 3)`` stays one token."""
+    tokens: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch.isspace() and depth <= 0:
+            if current:
+                tokens.append("".join(current))
+                current = []
+        else:
+            current.append(ch)
+    if current:
+        tokens.append("".join(current))
+    return tokens

@@ -1,0 +1,1 @@
+"""Games on graphs: tokens on a digraph (loopy included) and Green Hackenbush."""

@@ -1,0 +1,339 @@
+"""Token games on a directed graph (``digraph``): a move slides one token along an out-edge.
+
+Every impartial game is such a game on its graph of positions. Several tokens (possibly on the
+same vertex) form a disjunctive sum. On an acyclic graph each vertex has an ordinary Grundy value,
+computed for the whole graph at once in reverse topological order (:mod:`grundy.graphs.loopy`). On a
+graph with cycles the values are Smith's generalised Sprague-Grundy values — finite, or ∞_K with
+``K`` the finite values among the followers — which decide sums of tokens too: a sum is a
+P-position iff all its tokens are finite and XOR to 0; it is an N-position iff its tokens are
+finite with XOR ≠ 0, or exactly one is ∞_K and the others XOR to a member of ``K``; otherwise
+neither player can force a win (a draw, outcome ``D``).
+
+The graph comes from a file (``grundy solve digraph --graph edges.txt a b``, or the spec
+``digraph(graph=edges.txt)``), a networkx ``DiGraph`` (:meth:`Digraph.from_networkx`), arrays
+(:meth:`Digraph.from_edges`), or a built-in example (``digraph(example=1)``).
+
+>>> from grundy import load_game, solve
+>>> game = load_game("digraph(example=1)")
+>>> [game.format_position((v,)) + "=" + str(game.gvalue(v)) for v in range(4)]
+['a=3', 'b=1', 'c=2', 'd=0']
+>>> answer = solve(game, game.parse_position("a c"))
+>>> answer.grundy, [m.label for m in answer.winning_moves]
+(1, ['token at a → c'])
+>>> loopy = load_game("digraph(example=2)")
+>>> answer = solve(loopy, loopy.parse_position("x"))
+>>> answer.outcome, answer.grundy
+(<Outcome.D: 'D'>, 'inf()')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, NotSupportedError
+from grundy.core.game import ContentHashedGame, Move, Outcome, Position, split_tokens
+from grundy.graphs.graphio import GraphData, from_networkx, parse_edge_list, read_graph
+from grundy.graphs.loopy import (
+    INF,
+    GValue,
+    Inf,
+    csr_from_edges,
+    dag_values,
+    generalized_values,
+    infinity_options,
+    retrograde_outcomes,
+    reverse_csr,
+    sum_value,
+    value_outcome,
+)
+
+EXAMPLES: dict[int, tuple[str, str]] = {
+    1: ("an acyclic graph", "a b\na c\nb d\nc d\na d\nc b\ne a\ne c\nf e\nf b\ng f\ng e\ng a\n"),
+    2: ("a graph with cycles", "x y\ny x\ny z\nz w\nw z\nz t\nu x\nu t\nv v\nv t\ns u\ns v\n"),
+}
+"""Built-in example graphs (edge lists) for ``digraph(example=K)``."""
+
+
+@dataclass(frozen=True, eq=False)
+class Digraph(ContentHashedGame):
+    """Tokens on a directed graph. A position is a sorted tuple of token vertex indices."""
+
+    names: tuple[str, ...] | None
+    """Vertex names; ``None``: vertex ``i`` is named ``str(i)``."""
+    indptr: np.ndarray = field(repr=False)
+    indices: np.ndarray = field(repr=False)
+    spec_text: str = "digraph"
+    name = "digraph"
+
+    # ---- construction -----------------------------------------------------------------------
+    @classmethod
+    def from_params(cls, *args: int | str, **kwargs: int | str) -> Digraph:
+        if args or len(kwargs) != 1 or not kwargs.keys() <= {"example", "graph"}:
+            raise InvalidGameError(
+                "digraph needs a graph: use 'grundy solve digraph --graph FILE TOKENS...', the spec "
+                f"digraph(graph=FILE), or digraph(example=K) with K in {sorted(EXAMPLES)}"
+                + (f"; got {args or ''}{kwargs or ''}" if args or kwargs else ""))
+        if "example" in kwargs:
+            key = kwargs["example"]
+            if key not in EXAMPLES:
+                raise InvalidGameError(f"digraph(example={key}): no such example (known: {sorted(EXAMPLES)})")
+            return cls.from_graph(parse_edge_list(EXAMPLES[int(key)][1], f"example {key}"),
+                                  f"digraph(example={key})")
+        path = str(kwargs["graph"])
+        return cls.from_graph(read_graph(path), f"digraph(graph={path})")
+
+    @classmethod
+    def from_graph(cls, data: GraphData, spec: str = "digraph") -> Digraph:
+        """The game on a graph read by :mod:`grundy.graphs.graphio`."""
+        indptr, indices = csr_from_edges(len(data.vertices), data.edges)
+        game = cls(data.vertices, indptr, indices, spec)
+        object.__setattr__(game, "_index", data._index())
+        return game
+
+    @classmethod
+    def from_networkx(cls, graph: Any) -> Digraph:
+        """The game on a networkx ``DiGraph`` (vertex names become text).
+
+        >>> import networkx as nx
+        >>> game = Digraph.from_networkx(nx.DiGraph([(1, 2), (2, 3)]))
+        >>> game.gvalue(game.parse_position("1")[0])
+        0
+        """
+        if not graph.is_directed():
+            raise InvalidInputError("digraph needs a directed networkx graph; for an undirected one, "
+                                    "pass G.to_directed() (every edge both ways)")
+        return cls.from_graph(from_networkx(graph))
+
+    @classmethod
+    def from_edges(cls, n: int, edges: Iterable[tuple[int, int]] | np.ndarray) -> Digraph:
+        """The game on vertices ``0..n-1`` (named by their numbers) with the given edges.
+
+        >>> Digraph.from_edges(3, [(0, 1), (1, 2)]).gvalue(0)
+        0
+        """
+        indptr, indices = csr_from_edges(n, edges)
+        return cls(None, indptr, indices)
+
+    # ---- identity (by content, hashed once) ------------------------------------------------------
+    def _content(self) -> Iterator[bytes]:
+        yield np.ascontiguousarray(self.indptr, dtype=np.int64).tobytes()
+        yield np.ascontiguousarray(self.indices, dtype=np.int64).tobytes()
+        yield "\0".join(self.names or ()).encode()
+
+    # ---- vertices and values ---------------------------------------------------------------------
+    @property
+    def n(self) -> int:
+        """Number of vertices."""
+        return len(self.indptr) - 1
+
+    def vertex_name(self, v: int) -> str:
+        return self.names[v] if self.names is not None else str(v)
+
+    def successors(self, v: int) -> np.ndarray:
+        return self.indices[self.indptr[v]:self.indptr[v + 1]]
+
+    def _vertex(self, name: str) -> int:
+        index: dict[str, int] | None = self.__dict__.get("_index")
+        if index is None:
+            index = {} if self.names is None else {v: i for i, v in enumerate(self.names)}
+            object.__setattr__(self, "_index", index)
+        found = index.get(name) if self.names is not None else (
+            int(name) if name.isdigit() and int(name) < self.n else None)
+        if found is None:
+            raise InvalidPositionError(f"unknown token vertex {name!r}: not a vertex of {self.spec}")
+        return found
+
+    @property
+    def values(self) -> np.ndarray:
+        """Generalised Sprague-Grundy value of every vertex (``-1`` = ∞), computed once."""
+        found: np.ndarray | None = self.__dict__.get("_values")
+        if found is None:
+            reverse = reverse_csr(self.indptr, self.indices)
+            dag = dag_values(self.indptr, self.indices, reverse=reverse)
+            object.__setattr__(self, "_acyclic", dag is not None)
+            found = dag if dag is not None else generalized_values(self.indptr, self.indices, reverse=reverse)
+            object.__setattr__(self, "_values", found)
+        return found
+
+    @property
+    def acyclic(self) -> bool:
+        """Whether the graph has no directed cycle."""
+        _ = self.values
+        return bool(self.__dict__["_acyclic"])
+
+    def vertex_outcomes(self, misere: bool = False) -> np.ndarray:
+        """Outcome of a single token on every vertex, by retrograde analysis: ``1`` the player to
+        move wins, ``-1`` loses, ``0`` draw (``misere=True``: whoever cannot move wins).
+
+        >>> Digraph.from_edges(3, [(0, 0), (1, 2)]).vertex_outcomes().tolist()
+        [0, 1, -1]
+        """
+        key = "_misere_outcomes" if misere else "_outcomes"
+        found: np.ndarray | None = self.__dict__.get(key)
+        if found is None:
+            found = retrograde_outcomes(self.indptr, self.indices, misere=misere)
+            object.__setattr__(self, key, found)
+        return found
+
+    # ---- misère play of one token: retrograde analysis with sinks won -----------------------
+    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+        if len(position) != 1:
+            return None  # sums have no misère theory: the engine searches
+        code = int(self.vertex_outcomes(misere=True)[position[0]])
+        if code == 0:
+            raise NotSupportedError(
+                f"{self.spec}: in misère play neither player can force a win from "
+                f"{self.format_position(position)!r} (a draw); misère answers here are win/lose only")
+        return Outcome.N if code == 1 else Outcome.P
+
+    def misere_winning_moves_rule(self, position: Any) -> list[Move] | None:
+        if len(position) != 1:
+            return None
+        lost = self.vertex_outcomes(misere=True)
+        succ = self.successors(position[0])
+        return [self._move(position, 0, w) for w in succ[lost[succ] == -1].tolist()]
+
+    def gvalue(self, v: int) -> GValue:
+        """The generalised value of vertex ``v``: an int, or :class:`~grundy.graphs.loopy.Inf`."""
+        return infinity_options(self.indptr, self.indices, self.values, v)
+
+    # ---- positions -----------------------------------------------------------------------------
+    def validate(self, position: Any) -> tuple[int, ...]:
+        if isinstance(position, str):
+            return self.parse_position(position)
+        if isinstance(position, int) and not isinstance(position, bool):
+            position = (position,)
+        if not isinstance(position, Sequence) or not position:
+            raise InvalidPositionError(f"a position of {self.spec} is a non-empty tuple of token vertices, "
+                                       f"got {position!r}")
+        out = []
+        for v in position:
+            if isinstance(v, str):
+                out.append(self._vertex(v))
+            elif isinstance(v, bool) or not isinstance(v, int | np.integer) or not 0 <= v < self.n:
+                raise InvalidPositionError(f"token vertex {v!r} is not a vertex number of {self.spec}")
+            else:
+                out.append(int(v))
+        return tuple(sorted(out))
+
+    def parse_position(self, text: str) -> tuple[int, ...]:
+        tokens = split_tokens(text)
+        if not tokens:
+            raise InvalidPositionError(f"{self.spec}: give at least one token vertex")
+        return tuple(sorted(self._vertex(t) for t in tokens))
+
+    def format_position(self, position: Any) -> str:
+        return " ".join(self.vertex_name(v) for v in position)
+
+    def moves(self, position: Any) -> Iterator[Move]:
+        seen: set[int] = set()
+        for i, u in enumerate(position):
+            if u in seen:
+                continue
+            seen.add(u)
+            for w in self.successors(u).tolist():
+                yield self._move(position, i, w)
+
+    def _move(self, position: tuple[int, ...], i: int, w: int) -> Move:
+        u = position[i]
+        label = f"{self.vertex_name(u)} → {self.vertex_name(w)}"
+        if len(position) > 1:
+            label = "token at " + label
+        return Move(label, tuple(sorted((*position[:i], w, *position[i + 1:]))))
+
+    def sample_positions(self) -> Iterable[Position]:
+        n = min(self.n, 12)
+        singles = [(v,) for v in range(n)]
+        pairs = [(u, v) for u in range(n) for v in range(u, n) if (u + v) % 3 == 0]
+        triples = [(0, 1, 2), (1, 1, 3), (0, 2, 4)] if n >= 5 else []
+        return singles + pairs[:20] + triples
+
+    # ---- the generalised Sprague-Grundy rules ------------------------------------------------------
+    def token_values(self, position: Sequence[int]) -> list[GValue]:
+        return [self.gvalue(v) for v in position]
+
+    def closed_value(self, position: Any) -> int | None:
+        values = self.values[list(position)]
+        if (values == INF).any():
+            return None
+        total = 0
+        for g in values.tolist():
+            total ^= g
+        return total
+
+    def loopy_value(self, position: Any) -> str | None:
+        value = sum_value(self.token_values(position))
+        return str(value) if isinstance(value, Inf) else None
+
+    def closed_outcome(self, position: Any) -> Outcome:
+        return value_outcome(sum_value(self.token_values(position)))
+
+    def moves_to_value(self, position: Any, target: int) -> list[Move]:
+        values = self.values
+        tokens = values[list(position)].tolist()
+        infinite = [i for i, g in enumerate(tokens) if g == INF]
+        if len(infinite) > 1:
+            return []
+        total = 0
+        for g in tokens:
+            total ^= g if g != INF else 0
+        found: list[Move] = []
+        seen: set[int] = set()
+        for i, u in enumerate(position):
+            if u in seen or (infinite and i != infinite[0]):
+                continue
+            seen.add(u)
+            want = total ^ target if infinite else tokens[i] ^ total ^ target
+            succ = self.successors(u)
+            for w in succ[values[succ] == want].tolist():
+                found.append(self._move(position, i, w))
+        return found
+
+    def winning_moves_rule(self, position: Any) -> list[Move]:
+        return self.moves_to_value(position, 0)
+
+    def explain(self, position: Any, misere: bool = False) -> str | None:
+        if misere:
+            if len(position) != 1:
+                return None
+            return ("misère retrograde analysis of one token: a vertex without moves is won, a "
+                    "vertex is won iff some move leads to a lost one, lost iff every move leads "
+                    "to a won one")
+        values = self.token_values(position)
+        shown = ", ".join(f"{self.vertex_name(v)}: {g}"
+                          for v, g in zip(position[:8], values[:8], strict=False))
+        more = ", …" if len(position) > 8 else ""
+        if self.acyclic:
+            if len(position) == 1:
+                return (f"Grundy value of vertex {shown}: the mex of its successors' values "
+                        f"(every vertex valued in reverse topological order)")
+            total = sum_value(values)
+            return (f"Sprague-Grundy theorem: the tokens' values ({shown}{more}) XOR to {total}; "
+                    f"each is the mex of its successors' values")
+        infinite = sum(isinstance(g, Inf) for g in values)
+        total = sum_value(values)
+        head = f"Smith's generalised Sprague-Grundy values on a graph with cycles ({shown}{more}): "
+        if infinite == 0:
+            return head + f"all finite, so they XOR as in Nim: {total}" + (" ≠ 0" if total else "")
+        if infinite > 1:
+            return head + "two or more infinite tokens: neither player can force a win (draw)"
+        rest = sum_value([g for g in values if not isinstance(g, Inf)])
+        inf_value = next(g for g in values if isinstance(g, Inf))
+        if len(position) == 1:
+            why = ("a move to a follower of value 0 wins" if 0 in inf_value.options
+                   else "no follower has value 0, so neither player can force a win (draw)")
+            return head + f"infinite, {_options(inf_value)}: {why}"
+        verdict = ("which is among them: move the infinite token to a vertex of that value"
+                   if rest in inf_value.options else "which is not among them: a draw")
+        return head + (f"one infinite token, {_options(inf_value)}; "
+                       f"the others XOR to {rest}, {verdict}")
+
+
+def _options(value: Inf) -> str:
+    if not value.options:
+        return "with no finite option"
+    return "with finite options {" + ", ".join(str(k) for k in sorted(value.options)) + "}"

@@ -1,0 +1,469 @@
+"""Green Hackenbush: delete one edge of an undirected multigraph rooted at a ground vertex;
+every edge no longer connected to the ground falls off. Whoever cannot move loses.
+
+Values, without search:
+
+* **colon principle** — on a tree, a branch hanging by an edge counts ``1 + (value of the
+  subtree above it)``, and branches meeting at a vertex XOR;
+* **fusion principle** — the vertices of a cycle may be fused into one vertex, its edges becoming
+  loops (a loop is a stalk of length 1, so ``k`` loops count ``k mod 2``). Fusing every
+  2-edge-connected block (networkx bridges) leaves a tree of bridges, valued by the colon principle.
+
+A winning move is a deletion leaving value 0. Deleting a bridge changes only the values on the
+path to the ground; deleting an edge inside a block re-analyses that block alone, so every winning
+move of a graph of thousands of edges is found quickly. A position is the sorted tuple of the ids
+of the edges still standing (an edge's id is its number in the file, counting from 0); as text:
+``all``, ``all -3 -7`` (all but edges 3 and 7), ``0 1 4`` (just these), or ``none``.
+
+>>> from grundy import load_game, solve
+>>> game = load_game("green-hackenbush(example=1)")       # a tree
+>>> answer = solve(game, game.parse_position("all"))
+>>> answer.grundy, [m.label for m in answer.winning_moves]
+(5, ['cut edge 3 (c–d)'])
+>>> cycles = load_game("green-hackenbush(example=2)")     # a triangle, a loop, a double edge
+>>> solve(cycles, cycles.parse_position("all")).grundy
+2
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter, deque
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
+from grundy.core.game import ContentHashedGame, Move, Position, split_tokens
+from grundy.graphs.graphio import GraphData, from_networkx, parse_edge_list, read_graph, with_ground
+
+EXAMPLES: dict[int, tuple[str, str]] = {
+    1: ("a tree", "g a\na b\na c\nc d\ng e\ne f\ne h\n"),
+    2: ("cycles, a loop and a double edge", "g a\na b\nb g\nb c\nc c\ng d\nd e\nd e\n"),
+    3: ("a square on a stalk, with a tail", "g a\na b\nb c\nc d\nd a\nc e\ne e\nb f\n"),
+}
+"""Built-in example graphs (edge lists, ground ``g``) for ``green-hackenbush(example=K)``."""
+
+WORK_LIMIT = 2_000_000
+"""Budget (edges × edges of a block) for re-analysing blocks when finding winning moves."""
+
+BRUTE_FORCE_EDGES = 16
+"""Largest position whose moves are listed for brute force (2^16 subsets at most)."""
+
+Edges = Sequence[tuple[int, int]]
+
+
+@dataclass
+class _Tree:
+    """The bridge tree of the ground's component: blocks (2-edge-connected components)."""
+
+    root_vertex: int
+    block_of: dict[int, int]                 # vertex -> block
+    internal: list[list[int]]                # block -> its non-bridge edge ids
+    weight: list[int]                        # block -> XOR of the vertex weights inside it
+    parent: list[int]                        # block -> parent block (-1 at the root)
+    parent_bridge: list[int]                 # block -> bridge to the parent (-1 at the root)
+    attach: list[int]                        # block -> its vertex on the parent bridge (root: root)
+    anchor: list[int]                        # block -> the parent's vertex on that bridge
+    order: list[int]                         # blocks, parents before children
+    value: list[int] = field(default_factory=list)
+
+
+def _build(edges: Edges, ids: Iterable[int], root: int, weights: dict[int, int] | None = None) -> _Tree:
+    """Decompose the component of ``root`` in the edges ``ids`` and value it (colon + fusion)."""
+    import networkx as nx
+
+    ids = list(ids)
+    multiplicity: Counter[tuple[int, int]] = Counter()
+    for i in ids:
+        u, v = edges[i]
+        if u != v:
+            multiplicity[(u, v) if u < v else (v, u)] += 1
+    # What nx.bridges does for a multigraph, without its copies of the graph: an edge is a bridge
+    # iff it is single and lies on no chain of the chain decomposition.
+    graph = nx.Graph()
+    graph.add_node(root)
+    graph.add_edges_from(multiplicity)
+    reach = nx.node_connected_component(graph, root)
+    on_chains = {(u, v) if u < v else (v, u)
+                 for chain in nx.chain_decomposition(graph, root=root) for u, v in chain}
+    bridge_pairs = {pair for pair, k in multiplicity.items()
+                    if k == 1 and pair not in on_chains and pair[0] in reach}
+    parent_of = {v: v for v in reach}
+
+    def find(x: int) -> int:
+        while parent_of[x] != x:
+            parent_of[x] = parent_of[parent_of[x]]
+            x = parent_of[x]
+        return x
+
+    bridges: list[tuple[int, int, int]] = []
+    inner: list[tuple[int, int]] = []
+    for i in ids:
+        u, v = edges[i]
+        if u not in reach:
+            continue
+        if ((u, v) if u < v else (v, u)) in bridge_pairs:
+            bridges.append((i, u, v))
+        else:
+            inner.append((i, u))
+            parent_of[find(u)] = find(v)
+    roots = sorted({find(v) for v in reach}, key=lambda r: r != find(root))
+    number = {r: k for k, r in enumerate(roots)}
+    block_of = {v: number[find(v)] for v in reach}
+    nblocks = len(roots)
+    internal: list[list[int]] = [[] for _ in range(nblocks)]
+    for i, u in inner:
+        internal[block_of[u]].append(i)
+    weight = [0] * nblocks
+    for v, w in (weights or {}).items():
+        if v in block_of:
+            weight[block_of[v]] ^= w
+    adjacent: list[list[tuple[int, int, int, int]]] = [[] for _ in range(nblocks)]
+    for i, u, v in bridges:
+        adjacent[block_of[u]].append((i, block_of[v], v, u))
+        adjacent[block_of[v]].append((i, block_of[u], u, v))
+    parent, parent_bridge, attach, anchor = [-1] * nblocks, [-1] * nblocks, [root] * nblocks, [root] * nblocks
+    order, seen = [0], [False] * nblocks
+    seen[0] = True
+    for b in order:  # breadth-first: the list grows while we walk it
+        for i, c, at, here in adjacent[b]:
+            if not seen[c]:
+                seen[c] = True
+                parent[c], parent_bridge[c], attach[c], anchor[c] = b, i, at, here
+                order.append(c)
+    tree = _Tree(root, block_of, internal, weight, parent, parent_bridge, attach, anchor, order)
+    value = [(len(internal[b]) & 1) ^ weight[b] for b in range(nblocks)]
+    for b in reversed(order[1:]):
+        value[parent[b]] ^= 1 + value[b]
+    tree.value = value
+    return tree
+
+
+def hackenbush_value(edges: Edges, ids: Iterable[int], ground: int) -> int:
+    """The Green Hackenbush value of the edges ``ids`` (pairs of vertex numbers) rooted at ``ground``.
+
+    >>> hackenbush_value([(0, 1), (1, 2), (1, 3)], [0, 1, 2], 0)   # a stalk forking in two: 1 + (1 ⊕ 1)
+    1
+    >>> hackenbush_value([(0, 1), (1, 2), (2, 0)], [0, 1, 2], 0)   # a triangle: three loops
+    1
+    """
+    return _build(edges, ids, ground).value[0]
+
+
+def deletions_to_value(edges: Edges, ids: Sequence[int], ground: int, target: int,
+                       work_limit: int = WORK_LIMIT, tree: _Tree | None = None) -> list[int]:
+    """The ids of every edge whose deletion leaves the value ``target`` (sorted).
+
+    >>> deletions_to_value([(0, 1), (1, 2), (1, 3)], [0, 1, 2], 0, 0)
+    [0]
+    """
+    tree = tree or _build(edges, ids, ground)
+    value, parent = tree.value, tree.parent
+    if value[0] == target:
+        return []  # no option has the value of its position (the mex)
+    need = [-1] * len(value)  # the value a block must take for the whole to be worth ``target``
+    need[0] = target
+    for b in tree.order[1:]:
+        p = parent[b]
+        if need[p] >= 0:
+            x = value[p] ^ (1 + value[b]) ^ need[p]
+            need[b] = x - 1  # -1: impossible (would need 1 + x == 0)
+    simple = {b: _simple_deletions(edges, tree.internal[b])
+              for b in range(len(value)) if need[b] >= 0 and tree.internal[b]}
+    work = sum((len(tree.internal[b]) - len(simple[b])) * len(tree.internal[b]) for b in simple)
+    if work > work_limit:
+        raise SearchLimitError(
+            f"green-hackenbush: finding every winning move means re-analysing blocks of cycles "
+            f"({work:,} edge steps > {work_limit:,}); the value is {value[0]}")
+    children: list[list[int]] = [[] for _ in value]
+    for c in tree.order[1:]:
+        children[parent[c]].append(c)
+    found: list[int] = []
+    for b in tree.order:
+        p = parent[b]
+        if p >= 0 and need[p] >= 0 and value[p] ^ (1 + value[b]) == need[p]:
+            found.append(tree.parent_bridge[b])  # the branch above this bridge falls off
+        block = tree.internal[b]
+        if need[b] < 0 or not block:
+            continue
+        hanging: dict[int, int] = {}
+        for c in children[b]:
+            hanging[tree.anchor[c]] = hanging.get(tree.anchor[c], 0) ^ (1 + value[c])
+        for i in block:
+            if i in simple[b]:
+                new = value[b] ^ 1  # the block stays one block, with one edge (one loop) fewer
+            else:
+                rest = [j for j in block if j != i]
+                new = _build(edges, rest, tree.attach[b], hanging).value[0]
+            if new == need[b]:
+                found.append(i)
+    return sorted(found)
+
+
+def _simple_deletions(edges: Edges, block: Sequence[int]) -> set[int]:
+    """The edges of a 2-edge-connected block whose deletion leaves it 2-edge-connected.
+
+    Loops always qualify. For the other edges: take a depth-first spanning tree, give each
+    non-tree edge a random 64-bit label and each tree edge the XOR of the labels of the non-tree
+    edges covering it. ``{e, f}`` is a 2-edge cut exactly when ``e`` and ``f`` have equal labels
+    (always when it is a cut; by a 2^-64 accident otherwise), so an edge whose label is unique is
+    in no 2-edge cut: exact, since accidents only send an edge to the slow exact path.
+    """
+    rng = random.Random(len(block))
+    adjacent: dict[int, list[tuple[int, int]]] = {}
+    simple = set()
+    for i in block:
+        u, v = edges[i]
+        if u == v:
+            simple.add(i)
+            continue
+        adjacent.setdefault(u, []).append((v, i))
+        adjacent.setdefault(v, []).append((u, i))
+    if not adjacent:
+        return simple
+    start = next(iter(adjacent))
+    up_edge = {start: -1}
+    order = [start]
+    stack = [(start, iter(adjacent[start]))]
+    label: dict[int, int] = {}
+    mark: dict[int, int] = dict.fromkeys(adjacent, 0)
+    while stack:
+        v, it = stack[-1]
+        for w, i in it:
+            if i == up_edge[v] or i in label:
+                continue
+            if w in up_edge:  # a non-tree edge (seen first from this end)
+                label[i] = rng.getrandbits(64)
+                mark[v] ^= label[i]
+                mark[w] ^= label[i]
+            else:
+                up_edge[w] = i
+                order.append(w)
+                stack.append((w, iter(adjacent[w])))
+            break
+        else:
+            stack.pop()
+    for v in reversed(order[1:]):
+        i = up_edge[v]
+        label[i] = mark[v]
+        u, w = edges[i]
+        mark[u if w == v else w] ^= mark[v]
+    counts = Counter(label.values())
+    simple.update(i for i, x in label.items() if counts[x] == 1)
+    return simple
+
+
+def connected_part(edges: Edges, ids: Iterable[int], ground: int) -> tuple[int, ...]:
+    """The ids (sorted) of the edges among ``ids`` still connected to ``ground``.
+
+    >>> connected_part([(0, 1), (2, 3), (1, 1)], [0, 1, 2], 0)
+    (0, 2)
+    """
+    ids = list(ids)
+    adjacent: dict[int, list[int]] = {}
+    for i in ids:
+        u, v = edges[i]
+        adjacent.setdefault(u, []).append(v)
+        adjacent.setdefault(v, []).append(u)
+    seen = {ground}
+    queue = deque([ground])
+    while queue:
+        for w in adjacent.get(queue.popleft(), ()):
+            if w not in seen:
+                seen.add(w)
+                queue.append(w)
+    return tuple(sorted(i for i in ids if edges[i][0] in seen))
+
+
+@dataclass(frozen=True, eq=False)
+class GreenHackenbush(ContentHashedGame):
+    """Green Hackenbush on a multigraph with a ground vertex (positions: tuples of edge ids)."""
+
+    names: tuple[str, ...]
+    edges: tuple[tuple[int, int], ...] = field(repr=False)
+    ground: int
+    spec_text: str = "green-hackenbush"
+    name = "green-hackenbush"
+
+    @classmethod
+    def from_params(cls, *args: int | str, **kwargs: int | str) -> GreenHackenbush:
+        keys = set(kwargs)
+        if args or keys not in ({"example"}, {"graph"}, {"graph", "ground"}):
+            raise InvalidGameError(
+                "green-hackenbush needs a graph and its ground: use 'grundy solve green-hackenbush "
+                "--graph FILE --ground V', the spec green-hackenbush(graph=FILE,ground=V), or "
+                f"green-hackenbush(example=K) with K in {sorted(EXAMPLES)}"
+                + (f"; got {args or ''}{kwargs or ''}" if args or kwargs else ""))
+        if "example" in kwargs:
+            key = kwargs["example"]
+            if key not in EXAMPLES:
+                raise InvalidGameError(
+                    f"green-hackenbush(example={key}): no such example (known: {sorted(EXAMPLES)})")
+            data = parse_edge_list(EXAMPLES[int(key)][1], f"example {key}")
+            return cls.from_graph(with_ground(data, "g"), f"green-hackenbush(example={key})")
+        path = str(kwargs["graph"])
+        data = read_graph(path)
+        ground = kwargs.get("ground")
+        spec = f"green-hackenbush(graph={path}" + (f",ground={ground})" if ground is not None else ")")
+        return cls.from_graph(with_ground(data, None if ground is None else str(ground)), spec)
+
+    @classmethod
+    def from_graph(cls, data: GraphData, spec: str = "green-hackenbush") -> GreenHackenbush:
+        """The game on a graph read by :mod:`grundy.graphs.graphio` (its ground must be set)."""
+        if data.ground is None:
+            raise InvalidGameError(f"{data.source}: green-hackenbush needs a ground vertex "
+                                   "(--ground V, or \"ground\" in a JSON file)")
+        edges = tuple((int(u), int(v)) for u, v in data.edges.tolist())
+        return cls(data.vertices, edges, data.index_of(data.ground, "ground vertex"), spec)
+
+    @classmethod
+    def from_networkx(cls, graph: Any, ground: Any) -> GreenHackenbush:
+        """The game on a networkx (multi)graph rooted at ``ground``.
+
+        >>> import networkx as nx
+        >>> game = GreenHackenbush.from_networkx(nx.cycle_graph(4), ground=0)
+        >>> game.closed_value(game.full)
+        0
+        """
+        return cls.from_graph(with_ground(from_networkx(graph), str(ground)))
+
+    def _content(self) -> Iterator[bytes]:
+        yield repr((self.names, self.edges, self.ground)).encode()
+
+    @property
+    def full(self) -> tuple[int, ...]:
+        """The starting position: every edge connected to the ground."""
+        found: tuple[int, ...] | None = self.__dict__.get("_full")
+        if found is None:
+            found = connected_part(self.edges, range(len(self.edges)), self.ground)
+            object.__setattr__(self, "_full", found)
+        return found
+
+    # ---- positions ---------------------------------------------------------------------------
+    def validate(self, position: Any) -> tuple[int, ...]:
+        if isinstance(position, str):
+            return self.parse_position(position)
+        if not isinstance(position, Iterable):
+            raise InvalidPositionError(f"a position of {self.spec} is a tuple of edge ids, got {position!r}")
+        ids = set()
+        for i in position:
+            if isinstance(i, bool) or not isinstance(i, int) or not 0 <= i < len(self.edges):
+                raise InvalidPositionError(
+                    f"{i!r} is not an edge id of {self.spec} (0..{len(self.edges) - 1})")
+            ids.add(i)
+        return connected_part(self.edges, ids, self.ground)
+
+    def parse_position(self, text: str) -> tuple[int, ...]:
+        tokens = split_tokens(text)
+        if not tokens or tokens == ["all"]:
+            return self.full
+        if tokens == ["none"]:
+            return ()
+        if tokens[0] == "all":
+            drop = {self._edge_id(t[1:] if t.startswith("-") else "", t) for t in tokens[1:]}
+            return connected_part(self.edges, set(self.full) - drop, self.ground)
+        return self.validate([self._edge_id(t, t) for t in tokens])
+
+    def _edge_id(self, digits: str, token: str) -> int:
+        if not digits.isdigit() or int(digits) >= len(self.edges):
+            raise InvalidPositionError(
+                f"{token!r} is not an edge id of {self.spec}: write 'all', 'all -3 -7', '0 1 4' or "
+                f"'none' (edges are numbered 0..{len(self.edges) - 1} in file order)")
+        return int(digits)
+
+    def format_position(self, position: Any) -> str:
+        if position == self.full:
+            return "all"
+        if not position:
+            return "none"
+        missing = sorted(set(self.full) - set(position))
+        if len(missing) < len(position):
+            return "all " + " ".join(f"-{i}" for i in missing)
+        return " ".join(str(i) for i in position)
+
+    def _label(self, i: int) -> str:
+        u, v = self.edges[i]
+        return f"cut edge {i} ({self.names[u]}–{self.names[v]})"
+
+    def moves(self, position: Any) -> Iterator[Move]:
+        if len(position) > BRUTE_FORCE_EDGES:  # only brute force (e.g. misère play) lists moves
+            raise SearchLimitError(
+                f"{self.spec}: brute force over the {len(position)} edges of this position is out "
+                f"of reach (misère play is searched for at most {BRUTE_FORCE_EDGES} edges)")
+        for i in position:
+            rest = [j for j in position if j != i]
+            yield Move(self._label(i), connected_part(self.edges, rest, self.ground))
+
+    def sample_positions(self) -> Iterable[Position]:
+        full = self.full
+        samples: list[Position] = [full, ()]
+        samples += [m.to for m in self.moves(full)]
+        samples += [connected_part(self.edges, full[k::3], self.ground) for k in range(3)]
+        return list(dict.fromkeys(samples))[:16]
+
+    # ---- rules ---------------------------------------------------------------------------------
+    def closed_value(self, position: Any) -> int:
+        return self._tree(position).value[0] if position else 0
+
+    def _tree(self, position: tuple[int, ...]) -> _Tree:
+        """The decomposition of ``position``, remembered for the last position asked about."""
+        last: tuple[tuple[int, ...], _Tree] | None = self.__dict__.get("_last_tree")
+        if last is not None and last[0] == position:
+            return last[1]
+        tree = _build(self.edges, position, self.ground)
+        object.__setattr__(self, "_last_tree", (position, tree))
+        return tree
+
+    def moves_to_value(self, position: Any, target: int) -> list[Move]:
+        if not position:
+            return []
+        tree = self._tree(position)
+        found = deletions_to_value(self.edges, position, self.ground, target, tree=tree)
+        return [Move(self._label(i), self._after_deletion(position, i, tree)) for i in found]
+
+    def _after_deletion(self, position: tuple[int, ...], i: int, tree: _Tree) -> tuple[int, ...]:
+        """The position after deleting edge ``i``: a bridge takes its whole branch with it, any
+        other edge goes alone (the block stays connected)."""
+        below: dict[int, int] | None = self.__dict__.get("_bridge_child")
+        if below is None or self.__dict__.get("_bridge_tree") is not tree:
+            below = {tree.parent_bridge[b]: b for b in tree.order[1:]}
+            object.__setattr__(self, "_bridge_child", below)
+            object.__setattr__(self, "_bridge_tree", tree)
+        child = below.get(i)
+        if child is None:
+            return tuple(j for j in position if j != i)
+        children: dict[int, list[int]] = self.__dict__.get("_children_of") or {}
+        if self.__dict__.get("_children_tree") is not tree:
+            children = {}
+            for b in tree.order[1:]:
+                children.setdefault(tree.parent[b], []).append(b)
+            object.__setattr__(self, "_children_of", children)
+            object.__setattr__(self, "_children_tree", tree)
+        dropped = set()
+        stack = [child]
+        while stack:
+            b = stack.pop()
+            dropped.add(tree.parent_bridge[b])
+            dropped.update(tree.internal[b])
+            stack.extend(children.get(b, ()))
+        return tuple(j for j in position if j not in dropped)
+
+    def winning_moves_rule(self, position: Any) -> list[Move]:
+        return self.moves_to_value(position, 0)
+
+    def explain(self, position: Any, misere: bool = False) -> str | None:
+        if misere:
+            return None
+        if not position:
+            return "no edge is left: the player to move loses"
+        tree = self._tree(position)
+        cycles = sum(len(b) for b in tree.internal)
+        value = tree.value[0]
+        if not cycles:
+            return (f"colon principle on a tree: a branch counts 1 + the value above it, branches at a "
+                    f"vertex XOR; value {value}")
+        blocks = sum(1 for b in tree.internal if b)
+        return (f"fusion principle: {blocks} block(s) of {cycles} edge(s) on cycles fused "
+                f"into loops (k loops count k mod 2), then the colon principle on the "
+                f"{len(position) - cycles} bridge(s); value {value}")

@@ -1,0 +1,206 @@
+"""Bash games (巴什博弈) and bounded Nim: take between ``a`` and ``b`` counters from one heap.
+
+* ``bash(m)``: take 1..m. Grundy value ``n mod (m+1)``; the player to move wins iff
+  ``(m+1) ∤ n``.
+* ``bash(a,b)``: take ``a..b``; with fewer than ``a`` left there is no move. Grundy value
+  ``⌊(n mod (a+b)) / a⌋``.
+* ``bash(a,b,rest=all)``: as above, but with ``0 < n < a`` left the mover must take them all.
+  Grundy value ``⌊((n−b−1) mod (a+b)) / a⌋`` for ``n ≥ 1`` (0 for ``n = 0``), so the player to move
+  wins iff ``n mod (a+b)`` is in ``[1, b]`` — the founding document's unproved claim, which the
+  brute-force cross-check confirms.
+* ``--misere`` (single heap): whoever takes the last counter loses. The player to move loses
+  iff ``(n−a) mod (a+b) < a`` (plain) or ``n mod (a+b) ∈ [1, a]`` (``rest=all``).
+* ``bounded-nim(m)``: Nim where a move takes 1..m from one heap; the value is the XOR of
+  ``h mod (m+1)`` over the heaps.
+
+All answers are exact for heaps of any size; every winning move is found from residue classes,
+never by trying takes one by one.
+
+>>> from grundy import load_game, solve
+>>> answer = solve(load_game("bash(3)"), 10)
+>>> answer.grundy, [m.label for m in answer.winning_moves], answer.reason
+(2, ['take 2: 10 → 8'], 'Bash game: 4 ∤ 10, Grundy value 10 mod 4 = 2')
+>>> solve(load_game("bash(2,3,rest=all)"), 10**100).outcome.winner
+'second'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.errors import InvalidGameError, SearchLimitError
+from grundy.core.game import HeapGame, HeapResult, Move, Outcome, describe_take, positions_exceed
+from grundy.games.takebreak._periodic import residue_hits
+
+MISERE_BRUTE_FORCE_LIMIT = 200_000
+"""Largest ``∏ (h + 1)`` of a several-heap misère position searched by brute force."""
+
+
+def _positive(value: int | str, what: str) -> int:
+    if not isinstance(value, int) or value <= 0:
+        raise InvalidGameError(f"{what} must be a positive integer, got {value!r}")
+    return value
+
+
+@dataclass(frozen=True)
+class Bash(HeapGame):
+    """Take ``a..b`` counters from one heap; ``rest_all``: fewer than ``a`` left must all be taken."""
+
+    a: int
+    b: int
+    rest_all: bool = False
+    name = "bash"
+
+    @classmethod
+    def from_params(cls, *args: int | str, **kwargs: int | str) -> Bash:
+        rest = kwargs.pop("rest", "none")
+        if rest not in ("all", "none"):
+            raise InvalidGameError(f"bash: rest must be 'all' or 'none', got {rest!r}")
+        if "m" in kwargs:
+            args = (*args, kwargs.pop("m"))
+        if "a" in kwargs or "b" in kwargs:
+            if "a" not in kwargs or "b" not in kwargs:
+                raise InvalidGameError("bash: give both a= and b=, e.g. bash(a=2,b=5)")
+            args = (*args, kwargs.pop("a"), kwargs.pop("b"))
+        if kwargs:
+            raise InvalidGameError(f"bash: unknown parameter(s) {sorted(kwargs)!r}")
+        if len(args) == 1:
+            a, b = 1, _positive(args[0], "bash(m): m")
+        elif len(args) == 2:
+            a, b = _positive(args[0], "bash(a,b): a"), _positive(args[1], "bash(a,b): b")
+            if a > b:
+                raise InvalidGameError(f"bash(a,b) needs a ≤ b, got a={a}, b={b}")
+        else:
+            raise InvalidGameError("bash takes bash(m), bash(a,b) or bash(a,b,rest=all)")
+        return cls(a, b, rest == "all" and a > 1)
+
+    @property
+    def spec(self) -> str:
+        if self.rest_all:
+            return f"bash({self.a},{self.b},rest=all)"
+        return f"bash({self.b})" if self.a == 1 else f"bash({self.a},{self.b})"
+
+    @property
+    def period(self) -> int:
+        """``a + b``: the period of the Grundy values."""
+        return self.a + self.b
+
+    # ---- rules ------------------------------------------------------------------------------
+    def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
+        if self.rest_all and 0 < n < self.a:
+            yield describe_take(n, n), (0,)
+            return
+        for k in range(self.a, min(self.b, n) + 1):
+            yield describe_take(n, k), (n - k,)
+
+    def _take_range(self, n: int) -> tuple[int, int]:
+        """The interval of heaps one move away from ``n`` (empty when ``lo > hi``)."""
+        if self.rest_all and 0 < n < self.a:
+            return 0, 0
+        return n - min(self.b, n), n - self.a
+
+    def heap_value(self, n: int) -> int:
+        if self.rest_all:
+            return 0 if n == 0 else ((n - self.b - 1) % self.period) // self.a
+        return (n % self.period) // self.a
+
+    def _value_hits(self, lo: int, hi: int, target: int) -> list[int]:
+        """Heaps in ``[lo, hi]`` of Grundy value ``target``."""
+        a, p = self.a, self.period
+        jlo, jhi = target * a, min(target * a + a - 1, p - 1)
+        if not self.rest_all:
+            return list(residue_hits(lo, hi, p, 0, jlo, jhi))
+        found = list(residue_hits(max(lo, 1), hi, p, self.b + 1, jlo, jhi))
+        if lo == 0 <= hi and target == 0:
+            found.insert(0, 0)
+        return found
+
+    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
+        lo, hi = self._take_range(n)
+        return [(describe_take(n, n - m), (m,)) for m in self._value_hits(lo, hi, target)]
+
+    def heap_explain(self, n: int) -> str:
+        p, g = self.period, self.heap_value(n)
+        if self.a == 1:
+            rel = "∤" if n % p else "|"
+            return f"Bash game: {p} {rel} {n}, Grundy value {n} mod {p} = {g}"
+        r = n % p
+        if self.rest_all:
+            where = "in [1, b]" if 1 <= r <= self.b else "not in [1, b]"
+            return (f"Bash game with rest=all: n mod (a+b) = {n} mod {p} = {r} is {where}; "
+                    f"Grundy value ⌊((n−b−1) mod (a+b))/a⌋ = {g}" if n else
+                    "Bash game with rest=all: the heap is empty")
+        where = "≥ a" if r >= self.a else "< a"
+        return (f"Bash game: n mod (a+b) = {n} mod {p} = {r} {where}; "
+                f"Grundy value ⌊(n mod (a+b))/a⌋ = {g}")
+
+    # ---- misère play: single heap by rule -----------------------------------------------------
+    def _misere_lost(self, n: int) -> bool:
+        """True when the player to move on a single heap of ``n`` loses in misère play."""
+        if self.rest_all:
+            return n >= 1 and (n - 1) % self.period < self.a
+        return (n - self.a) % self.period < self.a
+
+    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+        if len(position) != 1:
+            if positions_exceed(position, MISERE_BRUTE_FORCE_LIMIT):
+                raise SearchLimitError(
+                    f"{self.spec}: misère sums of several heaps have no rule here, and this one is "
+                    f"too large to search by brute force (∏(h+1) > {MISERE_BRUTE_FORCE_LIMIT:,})")
+            return None
+        return Outcome.P if self._misere_lost(position[0]) else Outcome.N
+
+    def misere_winning_moves_rule(self, position: Any) -> list[Move] | None:
+        if len(position) != 1:
+            return None
+        n = position[0]
+        lo, hi = self._take_range(n)
+        if self.rest_all:
+            hits = residue_hits(max(lo, 1), hi, self.period, 1, 0, self.a - 1)
+        else:
+            hits = residue_hits(lo, hi, self.period, self.a, 0, self.a - 1)
+        return [Move(describe_take(n, n - m), (m,)) for m in hits]
+
+    def explain(self, position: Any, misere: bool = False) -> str | None:
+        if not misere or len(position) != 1:
+            return super().explain(position, misere)
+        n, p = position[0], self.period
+        if self.rest_all:
+            return (f"misère Bash with rest=all: the player to move loses iff n mod (a+b) ∈ [1, a]; "
+                    f"{n} mod {p} = {n % p}")
+        return (f"misère Bash: the player to move loses iff (n−a) mod (a+b) < a; "
+                f"({n}−{self.a}) mod {p} = {(n - self.a) % p}")
+
+
+@dataclass(frozen=True)
+class BoundedNim(Bash):
+    """Nim where a move takes 1..m counters from one heap: value ``⊕ (h mod (m+1))``."""
+
+    name = "bounded-nim"
+
+    @classmethod
+    def from_params(cls, *args: int | str, **kwargs: int | str) -> BoundedNim:
+        if "m" in kwargs:
+            args = (*args, kwargs.pop("m"))
+        if kwargs or len(args) != 1:
+            raise InvalidGameError("bounded-nim takes one parameter m, e.g. bounded-nim(3)")
+        return cls(1, _positive(args[0], "bounded-nim(m): m"))
+
+    @property
+    def spec(self) -> str:
+        return f"bounded-nim({self.b})"
+
+    def closed_value(self, position: Any) -> int:
+        total = 0
+        for h in position:
+            total ^= h % self.period
+        return total
+
+    def explain(self, position: Any, misere: bool = False) -> str | None:
+        if misere:
+            return super().explain(position, misere)
+        p = self.period
+        shown = " ⊕ ".join(f"{h % p}" for h in position[:8]) + (" ⊕ …" if len(position) > 8 else "")
+        return f"bounded Nim: the value is the XOR of heap mod {p}: {shown} = {self.closed_value(position)}"

@@ -1,0 +1,165 @@
+"""Subtraction games with an infinite subtraction set, loaded as ``subtraction(NAME)``.
+
+| name | S | Grundy value of a heap ``n`` |
+|---|---|---|
+| ``odd`` | 1, 3, 5, … | ``n mod 2`` (every option of an odd heap is even, and vice versa) |
+| ``powers-of-2`` | 1, 2, 4, 8, … | ``n mod 3`` (no power of 2 is divisible by 3, and 1, 2 are in S) |
+| ``fibonacci`` | 1, 2, 3, 5, 8, … | no known closed form: tabulated for ``n ≤ 100,000`` |
+| ``squares`` | 1, 4, 9, 16, … | no known closed form: tabulated for ``n ≤ 20,000`` |
+
+Misère play of one heap: the player to move loses iff ``n`` is odd (``odd``) or
+``n mod 3 = 1`` (``powers-of-2``), brute-force checked; other misère positions are searched up to
+heaps of 3,000. The two closed forms answer any heap size exactly; winning moves are found among the
+``O(log n)`` powers of 2, or described by parity for ``odd``. Beyond a table's limit grundy
+raises :class:`~grundy.errors.SearchLimitError` instead of guessing.
+
+>>> from grundy import load_game, solve
+>>> game = load_game("subtraction(powers-of-2)")
+>>> answer = solve(game, 10**30)
+>>> answer.grundy, len(answer.winning_moves) > 0, answer.reason
+(1, True, 'S = powers of 2: the Grundy value is n mod 3 = 1')
+>>> [solve(load_game("subtraction(squares)"), n).grundy for n in range(8)]
+[0, 1, 0, 1, 2, 0, 1, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from math import isqrt
+from typing import Any
+
+from grundy.core.engine import mex
+from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
+from grundy.core.game import HeapGame, HeapResult, Move, Outcome, describe_take
+
+KINDS = ("odd", "powers-of-2", "fibonacci", "squares")
+"""The registered infinite subtraction sets."""
+
+TABLE_LIMITS = {"fibonacci": 100_000, "squares": 20_000}
+"""Largest heap whose Grundy value is tabulated, for the sets without a closed form."""
+
+MISERE_BRUTE_FORCE_LIMIT = 3_000
+"""Largest heap brute-forced in misère play where no rule applies (instead of hanging)."""
+
+MAX_LISTED_MOVES = 100_000
+"""Most winning moves grundy lists; ``subtraction(odd)`` on a huge heap has more."""
+
+_TABLES: dict[str, list[int]] = {"fibonacci": [], "squares": []}
+
+
+def members(kind: str, n: int) -> Iterator[int]:
+    """The members of the set ``kind`` that are at most ``n``, increasing.
+
+    >>> list(members("fibonacci", 20)), list(members("powers-of-2", 20))
+    ([1, 2, 3, 5, 8, 13], [1, 2, 4, 8, 16])
+    """
+    if kind == "odd":
+        yield from range(1, n + 1, 2)
+    elif kind == "powers-of-2":
+        s = 1
+        while s <= n:
+            yield s
+            s *= 2
+    elif kind == "fibonacci":
+        a, b = 1, 2
+        while a <= n:
+            yield a
+            a, b = b, a + b
+    else:
+        yield from (i * i for i in range(1, isqrt(n) + 1))
+
+
+def _table(kind: str, n: int) -> list[int]:
+    limit = TABLE_LIMITS[kind]
+    if n > limit:
+        raise SearchLimitError(
+            f"subtraction({kind}): the Grundy values have no known closed form; grundy tabulates "
+            f"them for heaps up to {limit:,}")
+    values = _TABLES[kind]
+    sets = list(members(kind, n))
+    for m in range(len(values), n + 1):
+        values.append(mex(values[m - s] for s in sets if s <= m))
+    return values
+
+
+@dataclass(frozen=True)
+class InfiniteSubtraction(HeapGame):
+    """``subtraction(kind)`` for an infinite set: ``odd``, ``powers-of-2``, ``fibonacci`` or ``squares``."""
+
+    kind: str
+    name = "subtraction"
+
+    def __post_init__(self) -> None:
+        if self.kind not in KINDS:
+            raise InvalidGameError(
+                f"unknown subtraction set {self.kind!r}; named sets: {', '.join(KINDS)}")
+
+    @classmethod
+    def from_params(cls, *args: int | str, **kwargs: int | str) -> InfiniteSubtraction:
+        if kwargs or len(args) != 1 or not isinstance(args[0], str):
+            raise InvalidGameError(f"give one named set, e.g. subtraction(odd); names: {', '.join(KINDS)}")
+        return cls(args[0].lower())
+
+    @property
+    def spec(self) -> str:
+        return f"subtraction({self.kind})"
+
+    def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
+        for s in members(self.kind, n):
+            yield describe_take(n, s), (n - s,)
+
+    def heap_value(self, n: int) -> int:
+        if self.kind == "odd":
+            return n % 2
+        if self.kind == "powers-of-2":
+            return n % 3
+        return _table(self.kind, n)[n]
+
+    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
+        if self.kind == "odd":
+            if target != (n + 1) % 2:
+                return []
+            count = (n + 1) // 2
+            if count > MAX_LISTED_MOVES:
+                raise TooManyMovesError(
+                    f"subtraction(odd): every odd take from {n} reaches value {target}: {count:,} "
+                    f"moves, more than the {MAX_LISTED_MOVES:,} grundy lists")
+            return [(describe_take(n, s), (n - s,)) for s in range(1, n + 1, 2)]
+        if self.kind == "powers-of-2":
+            return [(describe_take(n, s), (n - s,)) for s in members("powers-of-2", n)
+                    if (n - s) % 3 == target]
+        values = _table(self.kind, n)
+        return [(describe_take(n, s), (n - s,)) for s in members(self.kind, n) if values[n - s] == target]
+
+    def heap_explain(self, n: int) -> str:
+        if self.kind == "odd":
+            return f"S = odd numbers: the Grundy value is n mod 2 = {n % 2}"
+        if self.kind == "powers-of-2":
+            return f"S = powers of 2: the Grundy value is n mod 3 = {n % 3}"
+        return (f"S = {self.kind}: no closed form; the Grundy value {self.heap_value(n)} comes from "
+                f"the mex table (exact up to {TABLE_LIMITS[self.kind]:,})")
+
+    # ---- misère play ------------------------------------------------------------------------
+    def _misere_lost(self, n: int) -> bool:
+        return n % 2 == 1 if self.kind == "odd" else n % 3 == 1
+
+    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+        if len(position) == 1 and self.kind in ("odd", "powers-of-2"):
+            return Outcome.P if self._misere_lost(position[0]) else Outcome.N
+        if max(position) > MISERE_BRUTE_FORCE_LIMIT:
+            raise SearchLimitError(
+                f"{self.spec}: no misère rule for this position, and brute force is limited to heaps "
+                f"up to {MISERE_BRUTE_FORCE_LIMIT:,}")
+        return None
+
+    def misere_winning_moves_rule(self, position: Any) -> list[Move] | None:
+        if len(position) != 1 or self.kind not in ("odd", "powers-of-2"):
+            return None
+        n = position[0]
+        if self.kind == "odd" and n % 2 == 0 and n // 2 > MAX_LISTED_MOVES:
+            raise TooManyMovesError(
+                f"subtraction(odd), misère: every odd take from {n} wins: {n // 2:,} moves, more than "
+                f"the {MAX_LISTED_MOVES:,} grundy lists")
+        return [Move(describe_take(n, s), (n - s,)) for s in members(self.kind, n)
+                if self._misere_lost(n - s)]

@@ -1,0 +1,265 @@
+"""Nim: take any positive number of counters from one heap.
+
+Bouton's theorem: a position is a P-position exactly when the XOR (nim-sum) of the heaps is 0;
+the Grundy value of the position *is* that XOR. In misère play (the last mover loses) the
+anti-Nim rule decides: play as in Nim unless every heap would be 0 or 1, then leave an odd number
+of 1-heaps.
+
+>>> from grundy import load_game, grundy_value, winning_moves, outcome
+>>> nim = load_game("nim")
+>>> grundy_value(nim, (3, 4, 5)), winning_moves(nim, (3, 4, 5))[0].to
+(2, (1, 4, 5))
+>>> outcome(nim, (1, 1, 1), misere=True)
+<Outcome.P: 'P'>
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from functools import reduce
+from operator import xor
+from typing import TYPE_CHECKING, Any
+
+from grundy.errors import InvalidInputError, InvalidPositionError
+from grundy.core.game import HeapGame, HeapResult, Move, Outcome, check_heaps, describe_take
+
+if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take arrays
+    import numpy as np
+    import numpy.typing as npt
+
+
+def _xor_expr(heaps: tuple[int, ...], total: int) -> str:
+    shown = " ⊕ ".join(str(h) for h in heaps[:8]) + (" ⊕ …" if len(heaps) > 8 else "")
+    return f"{shown} = {total}"
+
+
+@dataclass(frozen=True)
+class Nim(HeapGame):
+    """Nim on any number of heaps (a position is a tuple of heap sizes)."""
+
+    name = "nim"
+
+    @property
+    def spec(self) -> str:
+        return "nim"
+
+    def validate(self, position: Any) -> tuple[int, ...]:
+        if type(position).__module__ == "numpy" and getattr(position, "ndim", 0) == 1:
+            nim_sum_array(position)  # checks dtype and signs at numpy speed
+            heaps: tuple[int, ...] = tuple(position.tolist())
+            if not heaps:
+                raise InvalidPositionError("nim: a position needs at least one heap")
+            return heaps
+        return super().validate(position)
+
+    def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
+        for k in range(1, n + 1):
+            yield describe_take(n, k), (n - k,)
+
+    def heap_value(self, n: int) -> int:
+        return n
+
+    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
+        return [(describe_take(n, n - target), (target,))] if target < n else []
+
+    def closed_value(self, position: Any) -> int:
+        return reduce(xor, position, 0)
+
+    def winning_moves_rule(self, position: Any) -> list[Move]:
+        total = reduce(xor, position, 0)
+        moves = []
+        for i, h in enumerate(position):
+            if h ^ total < h:
+                moves.append(self._heap_move(position, i, describe_take(h, h - (h ^ total)),
+                                             (h ^ total,)))
+        return moves
+
+    def closed_misere_outcome(self, position: Any) -> Outcome:
+        big = sum(1 for h in position if h > 1)
+        if big == 0:
+            ones = sum(position)
+            return Outcome.N if ones % 2 == 0 else Outcome.P
+        return Outcome.N if reduce(xor, position, 0) else Outcome.P
+
+    def misere_winning_moves_rule(self, position: Any) -> list[Move]:
+        big = [i for i, h in enumerate(position) if h > 1]
+        if not big:
+            if sum(position) % 2:
+                return []
+            return [self._heap_move(position, i, describe_take(1, 1), (0,))
+                    for i, h in enumerate(position) if h == 1]
+        if len(big) == 1:
+            i = big[0]
+            h = position[i]
+            ones = sum(1 for h2 in position if h2 == 1)
+            target = 1 if ones % 2 == 0 else 0
+            return [self._heap_move(position, i, describe_take(h, h - target), (target,))]
+        return self.winning_moves_rule(position)
+
+    def explain(self, position: Any, misere: bool = False) -> str:
+        total = reduce(xor, position, 0)
+        if misere:
+            if all(h <= 1 for h in position):
+                ones = sum(position)
+                return (f"anti-Nim rule: every heap is 0 or 1, and {ones} heap(s) of 1 is "
+                        f"{'odd: the player to move loses' if ones % 2 else 'even: the player to move wins'}")
+            return (f"anti-Nim rule: some heap exceeds 1, so play as in Nim: "
+                    f"{_xor_expr(position, total)}{' ≠ 0' if total else ''}")
+        return f"Bouton's theorem: the nim-sum {_xor_expr(position, total)}" + (" ≠ 0" if total else "")
+
+
+# ---- large inputs: numpy arrays of heaps ------------------------------------------------------
+
+def nim_sum_array(heaps: npt.ArrayLike) -> int:
+    """The nim-sum of a one-dimensional integer array of heaps, at numpy speed.
+
+    Unsigned arrays need one pass (``numpy.bitwise_xor.reduce``); signed arrays also check that
+    no heap is negative (a second, vectorised pass).
+
+    >>> import numpy as np
+    >>> nim_sum_array(np.array([3, 4, 5]))
+    2
+    >>> nim_sum_array(np.array([3, -4]))
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidPositionError: heaps must be non-negative, got -4
+    """
+    import numpy as np
+
+    arr = np.asarray(heaps)
+    if arr.ndim != 1 or arr.dtype.kind not in "iu":
+        raise InvalidPositionError(
+            f"heaps must be a one-dimensional integer array, got shape {arr.shape} of {arr.dtype}")
+    if arr.size == 0:
+        return 0
+    if arr.dtype.kind == "u":
+        return int(np.bitwise_xor.reduce(arr))
+    total = 0
+    for start in range(0, arr.size, _CHUNK):  # the sign check re-reads a chunk still in cache
+        chunk = arr[start:start + _CHUNK]
+        low = chunk.min()
+        if low < 0:
+            raise InvalidPositionError(f"heaps must be non-negative, got {int(low)}")
+        total ^= int(np.bitwise_xor.reduce(chunk))
+    return total
+
+
+_CHUNK = 1 << 16
+
+
+def nim_winning_moves_array(heaps: npt.ArrayLike) -> tuple[np.ndarray, np.ndarray]:
+    """Every winning Nim move of an array position: ``(indices, new_sizes)`` (empty if lost).
+
+    >>> import numpy as np
+    >>> nim_winning_moves_array(np.array([3, 4, 5]))
+    (array([0]), array([1]))
+    """
+    import numpy as np
+
+    arr = np.asarray(heaps)
+    total = nim_sum_array(arr)
+    if total == 0:
+        return np.zeros(0, dtype=np.intp), np.zeros(0, dtype=arr.dtype)
+    targets = arr ^ arr.dtype.type(total)
+    indices = np.flatnonzero(targets < arr)
+    return indices, targets[indices]
+
+
+_HEAP_TOKEN = re.compile(r"\+?\d+")
+
+
+def parse_heaps_text(text: str) -> Any:
+    """Read heaps separated by whitespace and/or commas, as from ``grundy solve nim --file``.
+
+    Returns a numpy ``int64`` array when every heap fits (fast path), else a tuple of Python
+    integers; a malformed or negative token is an :class:`~grundy.errors.InvalidInputError`
+    quoting it.
+
+    >>> parse_heaps_text("3, 4 5").tolist()
+    [3, 4, 5]
+    >>> parse_heaps_text("1 x 2")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidInputError: heap file: heap 2 must be a non-negative integer, got 'x'
+    """
+    import numpy as np
+
+    tokens = text.replace(",", " ").split()
+    if not tokens:
+        raise InvalidInputError("heap file: no heaps found")
+    try:
+        strings = np.array(tokens)
+        if strings.dtype.itemsize // 4 < 19:  # every token has < 19 characters: fits int64
+            arr = strings.astype(np.int64)
+            if arr.min() >= 0:
+                return arr
+    except (ValueError, OverflowError):
+        pass
+    out = []
+    for i, token in enumerate(tokens):
+        if not _HEAP_TOKEN.fullmatch(token):
+            raise InvalidInputError(f"heap file: heap {i + 1} must be a non-negative integer, got {token!r}")
+        out.append(int(token))
+    return check_heaps(out)
+
+
+LARGE_NIM_HEAPS = 1_000
+"""From this many heaps on, ``grundy solve nim --file`` reports each winning move by the heap it
+changes instead of printing the whole resulting position once per move."""
+
+
+def large_nim_report(heaps: npt.ArrayLike, misere: bool = False) -> dict[str, Any]:
+    """The ``--json`` answer for a Nim position given as an array of many heaps.
+
+    Like :meth:`grundy.core.solve.Solution.to_json`, except that ``position`` summarises the heaps and
+    each winning move is ``{"move", "heap", "from", "to_heap"}`` (1-based heap number) instead of
+    the whole resulting position; ``note`` says so.
+
+    >>> import numpy as np
+    >>> report = large_nim_report(np.array([3, 4, 5]))
+    >>> report["grundy"], report["winning_moves"]
+    (2, [{'move': 'heap 1: take 2: 3 → 1', 'heap': 1, 'from': 3, 'to_heap': 1}])
+    >>> large_nim_report(np.array([1, 1, 4]), misere=True)["winning_moves"][0]["to_heap"]
+    1
+    """
+    import numpy as np
+
+    arr = np.asarray(heaps)
+    total = nim_sum_array(arr)
+    n = int(arr.size)
+    big = np.flatnonzero(arr > 1)
+    if misere and big.size <= 1:
+        ones = int(np.count_nonzero(arr == 1))
+        if big.size == 0:  # every heap is 0 or 1: the player to move wins iff the 1-heaps are even
+            wins = ones % 2 == 0
+            indices = np.flatnonzero(arr == 1) if wins else np.zeros(0, dtype=np.intp)
+            targets = np.zeros(indices.size, dtype=arr.dtype)
+            reason = (f"anti-Nim rule: every heap is 0 or 1, and {ones} heap(s) of 1 is "
+                      f"{'even: the player to move wins' if wins else 'odd: the player to move loses'}")
+        else:  # one big heap: reduce it to leave an odd number of 1-heaps
+            indices = big
+            targets = np.array([1 if ones % 2 == 0 else 0], dtype=arr.dtype)
+            reason = "anti-Nim rule: exactly one heap exceeds 1; leave an odd number of 1-heaps"
+            wins = True
+    else:
+        indices, targets = nim_winning_moves_array(arr)
+        rule = "anti-Nim rule: some heap exceeds 1, so play as in Nim: " if misere else "Bouton's theorem: "
+        reason = f"{rule}the nim-sum of the {n:,} heaps is {total}" + (" ≠ 0" if total else "")
+        wins = total != 0
+    old = arr[indices]
+    moves = [{"move": f"heap {i + 1}: take {h - t}: {h} → {t}", "heap": i + 1, "from": h, "to_heap": t}
+             for i, h, t in zip(indices.tolist(), old.tolist(), targets.tolist(), strict=True)]
+    return {
+        "game": "nim",
+        "position": f"<{n:,} heaps>",
+        "misere": misere,
+        "outcome": "N" if wins else "P",
+        "winner": "first" if wins else "second",
+        "grundy": None if misere else total,
+        "winning_moves": moves,
+        "reason": reason,
+        "note": (f"{n:,} heaps: each winning move is given by the heap it changes ('heap', 'from', "
+                 f"'to_heap') instead of the whole resulting position"),
+    }

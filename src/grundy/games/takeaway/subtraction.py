@@ -1,0 +1,86 @@
+"""Subtraction games: take ``s`` counters from one heap, for ``s`` in a fixed set ``S``.
+
+>>> from grundy import load_game, grundy_value
+>>> game = load_game("subtraction(1,3,4)")
+>>> [grundy_value(game, n) for n in range(8)]
+[0, 1, 0, 1, 2, 3, 2, 0]
+
+Large heaps (from :data:`LARGE_HEAP` on) are answered from the table's period, which is proved
+as soon as ``max S`` consecutive values repeat (:mod:`grundy.sequences.periodicity`):
+
+>>> grundy_value(game, 10**18)  # period 7: 10**18 = 7·142857142857142857 + 1
+1
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from grundy.errors import InvalidGameError
+from grundy.core.game import HeapGame, HeapResult, describe_take
+
+LARGE_HEAP = 10_000
+"""Heaps from this size on are valued from the game's (proved) period instead of by brute force."""
+
+
+@dataclass(frozen=True)
+class Subtraction(HeapGame):
+    """The subtraction game ``subtraction(S)`` for a finite set ``S`` of positive integers."""
+
+    subtraction_set: tuple[int, ...]
+    name = "subtraction"
+
+    @classmethod
+    def from_params(cls, *args: int | str, **kwargs: int | str) -> Subtraction:
+        if kwargs:
+            raise InvalidGameError(f"subtraction takes a set of numbers, not {sorted(kwargs)!r}")
+        if not args:
+            raise InvalidGameError("subtraction(S) needs a non-empty set S, e.g. subtraction(1,3,4)")
+        if len(args) == 1 and isinstance(args[0], str):  # a named infinite set, e.g. powers-of-2
+            from grundy.games.takeaway.infinite_subtraction import InfiniteSubtraction
+
+            return InfiniteSubtraction.from_params(*args)  # type: ignore[return-value]
+        for value in args:
+            if not isinstance(value, int) or value <= 0:
+                raise InvalidGameError(
+                    f"subtraction set members must be positive integers, got {value!r}")
+        return cls(tuple(sorted(set(int(v) for v in args))))
+
+    @property
+    def spec(self) -> str:
+        return f"subtraction({','.join(map(str, self.subtraction_set))})"
+
+    def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
+        for s in self.subtraction_set:
+            if s > n:
+                break
+            yield describe_take(n, s), (n - s,)
+
+    def heap_value(self, n: int) -> int | None:
+        if n < LARGE_HEAP:
+            return None  # brute force is instant, and needs no numpy
+        from grundy.sequences.periodicity import value_at
+
+        return value_at(self, n)
+
+    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
+        if n < LARGE_HEAP:
+            return None
+        from grundy.sequences.periodicity import value_at
+
+        return [(describe_take(n, s), (n - s,)) for s in self.subtraction_set
+                if s <= n and value_at(self, n - s) == target]
+
+    def heap_explain(self, n: int) -> str | None:
+        if n < LARGE_HEAP:
+            return None
+        from grundy.sequences.periodicity import known_periodicity, value_at
+
+        value_at(self, n)
+        found = known_periodicity(self)
+        if found is None or n < found.preperiod + found.period:
+            return None
+        return (f"{self.spec} is periodic with period {found.period} from heap {found.preperiod} "
+                f"({found.reason}), so G({n}) = "
+                f"G({found.preperiod + (n - found.preperiod) % found.period})")

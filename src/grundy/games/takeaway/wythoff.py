@@ -1,0 +1,217 @@
+"""Wythoff's game: two heaps; take any number from one heap, or the same number from both.
+
+**Theorem (Wythoff, 1907).** The P-positions are the pairs ``(a_k, b_k)`` (either order) with
+``a_k = ⌊k·φ⌋`` and ``b_k = a_k + k``, ``φ = (1+√5)/2``. grundy decides this exactly with integer
+square roots: ``⌊k·φ⌋ = (k + isqrt(5k²)) // 2``; no floating point, so 1,000-digit heaps are
+answered in microseconds. Every winning move is found directly: each number is in exactly one
+pair, so reducing one heap reaches at most one P-position per heap, and the pair with
+difference ``|b − a|`` is the only one reachable by taking from both.
+
+**Misère play** (the last mover loses): the P-positions are those of normal play except that
+``(0, 0)`` and ``(1, 2)`` are replaced by ``(0, 1)`` and ``(2, 2)`` (checked by brute force).
+
+Grundy values have no known closed form: grundy computes them by a bit-mask table for positions
+with ``(a+1)(b+1) ≤ 10⁶`` (:data:`MAX_TABLE_CELLS`) and reports them as unknown beyond.
+
+>>> from grundy import load_game, solve
+>>> w = load_game("wythoff")
+>>> [m.to for m in solve(w, (7, 10)).winning_moves]
+[(7, 4), (6, 10), (4, 7)]
+>>> golden_floor(10**50) == (10**50 + isqrt(5 * 10**100)) // 2
+True
+>>> w.table_2d(4)
+[[0, 1, 2, 3, 4], [1, 2, 0, 4, 5], [2, 0, 1, 5, 3], [3, 4, 5, 6, 2], [4, 5, 3, 2, 7]]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from math import isqrt
+from typing import Any
+
+from grundy.errors import InvalidInputError, InvalidPositionError, SearchLimitError
+from grundy.core.game import Game, Move, Outcome, Position, check_heaps
+
+MAX_TABLE_CELLS = 1_000_000
+"""Largest ``(a+1)·(b+1)`` for which Grundy values are computed (by table)."""
+
+
+def golden_floor(k: int) -> int:
+    """``⌊k·φ⌋`` exactly, for any non-negative integer ``k``.
+
+    >>> [golden_floor(k) for k in range(8)]
+    [0, 1, 3, 4, 6, 8, 9, 11]
+    """
+    return (k + isqrt(5 * k * k)) // 2
+
+
+def partner(x: int) -> int:
+    """The unique ``y`` such that ``{x, y}`` is a Wythoff P-position (normal play).
+
+    >>> [partner(x) for x in range(8)]
+    [0, 2, 1, 5, 7, 3, 10, 4]
+    """
+    if x == 0:
+        return 0
+    base = (isqrt(5 * x * x) - x) // 2  # about x/φ: x = a_k for k = base or base + 1
+    for k in (base, base + 1):
+        if k > 0 and golden_floor(k) == x:
+            return x + k
+    base = (3 * x - isqrt(5 * x * x)) // 2  # about x/φ²: x = b_k for k near it
+    for k in (base - 1, base, base + 1, base + 2):
+        if k > 0 and golden_floor(k) + k == x:
+            return x - k
+    raise AssertionError(f"no Wythoff pair contains {x}")  # pragma: no cover - Beatty theorem
+
+
+def _partner(x: int, misere: bool) -> int:
+    if misere and x <= 2:
+        return (1, 0, 2)[x]
+    return partner(x)
+
+
+def _lower_of_difference(d: int, misere: bool) -> int:
+    """The smaller heap of the P-position whose heaps differ by ``d``."""
+    if misere and d <= 1:
+        return (2, 0)[d]
+    return golden_floor(d)
+
+
+def is_p_position(x: int, y: int, misere: bool = False) -> bool:
+    """Whether ``(x, y)`` is lost for the player to move.
+
+    >>> is_p_position(3, 5), is_p_position(5, 3), is_p_position(4, 6), is_p_position(0, 1, misere=True)
+    (True, True, False, True)
+    """
+    x, y = min(x, y), max(x, y)
+    return _lower_of_difference(y - x, misere) == x
+
+
+_TABLE: list[list[int]] = [[0]]
+
+
+def grundy_grid(rows: int, cols: int) -> list[list[int]]:
+    """Grundy values ``G(a, b)`` for ``a < rows`` and ``b < cols`` (bit-mask mex per cell).
+
+    >>> grundy_grid(2, 3)
+    [[0, 1, 2], [1, 2, 0]]
+    """
+    if rows * cols > MAX_TABLE_CELLS:
+        raise SearchLimitError(
+            f"wythoff: Grundy values have no closed form; grundy tabulates them only for "
+            f"(a+1)·(b+1) ≤ {MAX_TABLE_CELLS:,}, and this position is larger")
+    global _TABLE
+    if rows <= len(_TABLE) and cols <= len(_TABLE[0]):
+        return [row[:cols] for row in _TABLE[:rows]]
+    want = rows, cols
+    if max(rows, len(_TABLE)) * max(cols, len(_TABLE[0])) <= MAX_TABLE_CELLS:
+        rows, cols = max(rows, len(_TABLE)), max(cols, len(_TABLE[0]))  # grow the shared table
+    grid = [[0] * cols for _ in range(rows)]
+    col_seen = [0] * cols
+    diag_seen: dict[int, int] = {}
+    for a in range(rows):
+        row_seen = 0
+        row = grid[a]
+        for b in range(cols):
+            seen = row_seen | col_seen[b] | diag_seen.get(b - a, 0)
+            g = (~seen & (seen + 1)).bit_length() - 1
+            row[b] = g
+            bit = 1 << g
+            row_seen |= bit
+            col_seen[b] |= bit
+            diag_seen[b - a] = diag_seen.get(b - a, 0) | bit
+    if rows >= len(_TABLE) and cols >= len(_TABLE[0]):
+        _TABLE = grid
+    return [row[: want[1]] for row in grid[: want[0]]]
+
+
+@dataclass(frozen=True)
+class Wythoff(Game):
+    """Wythoff's game; a position is a pair ``(a, b)`` of heap sizes."""
+
+    name = "wythoff"
+
+    @property
+    def spec(self) -> str:
+        return "wythoff"
+
+    def validate(self, position: Any) -> tuple[int, int]:
+        heaps = check_heaps(position)
+        if len(heaps) != 2:
+            raise InvalidPositionError(
+                f"a wythoff position is two heaps 'a b', got {position!r}")
+        return heaps[0], heaps[1]
+
+    def parse_position(self, text: str) -> tuple[int, int]:
+        return self.validate(text)
+
+    def format_position(self, position: Any) -> str:
+        return f"{position[0]} {position[1]}"
+
+    def canonical(self, position: Any) -> Position:
+        return (min(position), max(position))
+
+    def moves(self, position: Any) -> Iterator[Move]:
+        x, y = position
+        for t in range(1, x + 1):
+            yield Move(f"take {t} from heap 1", (x - t, y))
+        for t in range(1, y + 1):
+            yield Move(f"take {t} from heap 2", (x, y - t))
+        for t in range(1, min(x, y) + 1):
+            yield Move(f"take {t} from both", (x - t, y - t))
+
+    # ---- rules ------------------------------------------------------------------------------
+    def closed_outcome(self, position: Any) -> Outcome:
+        return Outcome.P if is_p_position(*position) else Outcome.N
+
+    def closed_misere_outcome(self, position: Any) -> Outcome:
+        return Outcome.P if is_p_position(position[0], position[1], misere=True) else Outcome.N
+
+    def closed_value(self, position: Any) -> int:
+        x, y = position
+        if x == 0 or y == 0:
+            return x + y  # one heap: plain Nim
+        return grundy_grid(x + 1, y + 1)[x][y]
+
+    def _winning(self, position: Any, misere: bool) -> list[Move]:
+        x, y = position
+        if is_p_position(x, y, misere):
+            return []
+        found: list[Move] = []
+        target = _partner(x, misere)
+        if target < y:
+            found.append(Move(f"take {y - target} from heap 2", (x, target)))
+        target = _partner(y, misere)
+        if target < x:
+            found.append(Move(f"take {x - target} from heap 1", (target, y)))
+        low = _lower_of_difference(abs(y - x), misere)
+        t = min(x, y) - low
+        if t > 0:
+            found.append(Move(f"take {t} from both", (x - t, y - t)))
+        return found
+
+    def winning_moves_rule(self, position: Any) -> list[Move]:
+        return self._winning(position, False)
+
+    def misere_winning_moves_rule(self, position: Any) -> list[Move]:
+        return self._winning(position, True)
+
+    def explain(self, position: Any, misere: bool = False) -> str:
+        x, y = position
+        a, b = min(x, y), max(x, y)
+        low = _lower_of_difference(b - a, misere)
+        play = "misère Wythoff (normal-play pairs, with (0,0),(1,2) replaced by (0,1),(2,2))" \
+            if misere else "Wythoff's theorem"
+        if low == a:
+            return f"{play}: a = ⌊(b−a)·φ⌋ = ⌊{b - a}·φ⌋ = {a}, a P-position"
+        return f"{play}: a ≠ ⌊(b−a)·φ⌋ (a = {a}, ⌊{b - a}·φ⌋ = {low}), an N-position"
+
+    def table_2d(self, upto: int) -> list[list[int]]:
+        """Grundy values ``G(a, b)`` for ``0 ≤ a, b ≤ upto``."""
+        if upto < 0:
+            raise InvalidInputError(f"--upto must be at least 0, got {upto}")
+        return grundy_grid(upto + 1, upto + 1)
+
+    def sample_positions(self) -> Iterable[Position]:
+        return [(a, b) for a in range(7) for b in range(7)]

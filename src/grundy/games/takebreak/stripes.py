@@ -1,0 +1,61 @@
+"""Stripes (POI 2000): remove exactly ``c``, ``z`` or ``n`` consecutive stones from a row.
+
+Removing ``s`` consecutive stones from a row leaves nothing, one shorter row, or two rows: that
+is the octal game whose code has the digit 7 at positions ``c``, ``z`` and ``n`` (and 0
+elsewhere), so ``stripes(1,2,3)`` is ``octal(0.777)`` and ``stripes(2,2,2)`` is Dawson's Kayles
+``octal(0.07)``. Every octal method applies: compiled tables, the sparse-space kernel, and the
+Guy-Smith periodicity theorem, which answers any row length once the period is proved.
+
+>>> from grundy import load_game, grundy_value
+>>> game = load_game("stripes(2,3,5)")
+>>> game.code, [grundy_value(game, n) for n in range(12)]
+('0.07707', [0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 1, 1])
+>>> grundy_value(load_game("stripes(2,2,2)"), 10**18) == grundy_value(load_game("dawson-kayles"), 10**18)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from grundy.errors import InvalidGameError
+from grundy.games.takebreak.octal import Octal
+
+MAX_STRIPE = 1000
+"""Longest stripe accepted (the POI task's bound)."""
+
+
+def stripes_digits(lengths: tuple[int, ...]) -> tuple[int, ...]:
+    """The octal digits of the game removing exactly one of ``lengths`` consecutive stones.
+
+    >>> stripes_digits((1, 3, 3))
+    (0, 7, 0, 7)
+    """
+    digits = [0] * (max(lengths) + 1)
+    for s in lengths:
+        digits[s] = 7
+    return tuple(digits)
+
+
+@dataclass(frozen=True)
+class Stripes(Octal):
+    """``stripes(c,z,n)``: remove exactly ``c``, ``z`` or ``n`` consecutive stones from a row."""
+
+    lengths: tuple[int, ...] = field(default=(1, 1, 1))
+    name: ClassVar[str] = "stripes"
+
+    @classmethod
+    def from_params(cls, *args: int | str, **kwargs: int | str) -> Stripes:
+        if kwargs or len(args) != 3:
+            raise InvalidGameError("stripes takes three stripe lengths, e.g. stripes(1,5,1)")
+        for value in args:
+            if not isinstance(value, int) or not 1 <= value <= MAX_STRIPE:
+                raise InvalidGameError(
+                    f"stripe lengths must be integers from 1 to {MAX_STRIPE}, got {value!r}")
+        lengths = tuple(int(v) for v in args)
+        return cls(stripes_digits(lengths), lengths)
+
+    @property
+    def spec(self) -> str:
+        return f"stripes({','.join(map(str, self.lengths))})"

@@ -1,0 +1,303 @@
+"""Table builders: compute ``G(0..N)`` of a heap game with the fastest exact route.
+
+Used by :func:`grundy.sequences.periodicity.analyze`; numpy and numba are imported only here, lazily.
+
+- finite subtraction sets: the subtraction kernel (and with ``auto``, once a window of ``max S``
+  values repeats, the rest of the table follows from the period);
+- octal games: small tables with numpy alone, large ones with the plain or the sparse-space
+  kernel (``auto`` picks sparse when a mask makes the rare positions few in a prefix, and fills
+  the rest from the period as soon as the Guy-Smith theorem proves it);
+- any other heap game: a ``table_values(upto, method=, progress=)`` method of the game if it has
+  one (e.g. Grundy's game, :mod:`grundy.sequences.kernels.grundy_game`), else the
+  pure-Python reference :func:`grundy.sequences.tables.grundy_table`.
+
+>>> from grundy import load_game
+>>> build(load_game("octal(0.07)"), 20, "auto").values.tolist()[:10]
+[0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from grundy.errors import InvalidInputError
+from grundy.core.game import Game
+
+if TYPE_CHECKING:
+    import numpy as np
+
+    from grundy.games.takebreak.octal import Octal
+    from grundy.sequences.periodicity import Periodicity, Progress
+
+SMALL_OCTAL = 1024
+"""Octal tables up to this size are built with numpy alone (no numba import)."""
+
+SMALL_SUBTRACTION = 4096
+"""``auto`` computes this many subtraction-game values in plain Python before using the kernel."""
+
+MASK_PREFIX = 8192
+"""Length of the prefix on which the sparse-space mask is chosen."""
+
+RARE_FRACTION = 0.1
+"""``auto`` uses the sparse kernel when at most this fraction of the prefix's later half is rare."""
+
+
+@dataclass
+class Built:
+    """A computed table and how it was obtained."""
+
+    values: np.ndarray
+    method: str
+    computed: int
+    """How many values were computed by mex (the rest follow from a proved period)."""
+    periodicity: Periodicity | None = None
+    sparse: tuple[int, int, int] | None = None
+    """``(mask, delta, sigma)`` of the rare classes, for octal games with splitting moves."""
+
+
+def _checkpoints(start: int, total: int) -> list[int]:
+    """Where ``auto`` tries to prove a period: powers of 2 from 4096, and the end."""
+    points, p = [], 4096
+    while p < total:
+        if p > start:
+            points.append(p)
+        p *= 2
+    return [*points, total]
+
+
+def _tile(values: np.ndarray, found: Periodicity, start: int) -> None:
+    """Fill ``values[start:]`` from a proved (saltus-free) period."""
+    import numpy as np
+
+    e, p = found.preperiod, found.period
+    n = len(values)
+    if n <= start:
+        return
+    head = min(n, start + p)
+    values[start:head] = values[e + (np.arange(start, head) - e) % p]
+    filled = head - start  # values[start:start + filled] is a whole number of periods (or the end)
+    while start + filled < n:
+        size = min(filled, n - start - filled)
+        values[start + filled:start + filled + size] = values[start:start + size]
+        filled += size
+
+
+def _chunks(start: int, stop: int, size: int) -> list[tuple[int, int]]:
+    return [(a, min(a + size, stop)) for a in range(start, stop, size)]
+
+
+def _complete(values: np.ndarray, found: Periodicity | None, start: int, progress: Progress | None) -> None:
+    """Fill ``values[start:]`` from the proved period ``found`` if any; report the table done."""
+    if found is not None:
+        _tile(values, found, start)
+    if progress:
+        progress(len(values), len(values))
+
+
+def _fill_proving(values: np.ndarray, done: int, method: str, game: Game, step: int,
+                  fill: Callable[[np.ndarray, int, int], np.ndarray], progress: Progress | None
+                  ) -> tuple[np.ndarray, int, Periodicity | None]:
+    """Fill ``values[done:]`` in chunks of ``step`` by ``fill(values, a, b)`` (which returns the
+    array, widened if need be); with ``auto``, try to prove a period at each checkpoint and tile
+    the rest from it. Returns the table, how many values were computed, and the period if proved.
+    """
+    from grundy.sequences.periodicity import prove_period
+
+    total = len(values)
+    stops = _checkpoints(done, total) if method == "auto" else [total]
+    for stop in stops:
+        for a, b in _chunks(done, stop, step):
+            values = fill(values, a, b)
+            done = b
+            if progress:
+                progress(done, total)
+        if method == "auto" and stop < total:
+            found = prove_period(game, values[:stop])
+            if found is not None:
+                _complete(values, found, stop, progress)
+                return values, stop, found
+    return values, total, None
+
+
+def build_subtraction(moves: tuple[int, ...], upto: int, method: str, progress: Progress | None,
+                      game: Game) -> Built:
+    """The table of the subtraction game with finite set ``moves``."""
+    import numpy as np
+
+    from grundy.sequences.kernels.subtraction import value_dtype
+    from grundy.sequences.light import subtraction_head
+    from grundy.sequences.periodicity import prove_period
+
+    total = upto + 1
+    values = np.zeros(total, dtype=value_dtype(len(moves)))
+    done = 0
+    if method == "auto":  # a first stretch in plain Python: most periods are proved there
+        head = subtraction_head(moves, min(total, SMALL_SUBTRACTION))
+        values[:len(head)] = head
+        done = len(head)
+        found = prove_period(game, values[:done])
+        if found is not None or done == total:
+            _complete(values, found, done, progress)
+            return Built(values, "python" + (" + proved period" if found else ""), done, found)
+
+    from grundy.sequences.kernels.subtraction import fill_subtraction
+
+    arr = np.array(sorted(moves), dtype=np.int64)
+
+    def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
+        fill_subtraction(values, a, b, arr)
+        return values
+
+    values, computed, found = _fill_proving(values, done, method, game, 1 << 23, fill, progress)
+    return Built(values, "subtraction kernel" + (" + proved period" if found else ""), computed, found)
+
+
+def _numpy_octal(digits: tuple[int, ...], upto: int) -> np.ndarray:
+    """A small octal table with numpy only (O(N²) but vectorised per heap)."""
+    import numpy as np
+
+    values = np.zeros(upto + 1, dtype=np.int64)
+    size = 1 << (upto + 4).bit_length() + 1
+    for n in range(1, upto + 1):
+        seen = np.zeros(size, dtype=bool)
+        for i, d in enumerate(digits):
+            if i > n:
+                break
+            r = n - i
+            if i and d & 1 and r == 0:
+                seen[0] = True
+            if i and d & 2 and r > 0:
+                seen[values[r]] = True
+            if d & 4 and r >= 2:
+                h = r // 2
+                seen[values[1:h + 1] ^ values[r - 1:r - h - 1:-1]] = True
+        values[n] = int(np.argmin(seen))
+    return values.astype(np.uint16)
+
+
+def choose_sparse(values: np.ndarray) -> tuple[int, int, int, int]:
+    """The rare classes ``(mask, delta, sigma)`` with fewest rare positions in ``values``' later half.
+
+    Returns ``(mask, delta, sigma, count)``; masks up to 10 bits are tried.
+    """
+    import numpy as np
+
+    top = int(values.max()) if len(values) else 0
+    bits = max(1, min(10, top.bit_length()))
+    lo = max(1, len(values) // 2)
+    tail = values[lo:].astype(np.int64)
+    odd = (np.arange(lo, len(values)) & 1).astype(np.int64)
+    parity = np.array([bin(u).count("1") & 1 for u in range(1 << bits)], dtype=np.int64)
+    best = (len(values) + 1, 1, 0, 0)
+    for mask in range(1, 1 << bits):
+        par = parity[tail & mask]
+        for delta in (0, 1):
+            s = par ^ odd if delta else par
+            ones = int(s.sum())
+            for sigma, count in ((1, ones), (0, len(s) - ones)):
+                if count < best[0]:
+                    best = (count, mask, delta, sigma)
+    count, mask, delta, sigma = best
+    return mask, delta, sigma, count
+
+
+def rare_positions(values: np.ndarray, mask: int, delta: int, sigma: int) -> np.ndarray:
+    """Positions ``x >= 1`` whose label ``parity(G(x) & mask) ^ (delta & x)`` is ``sigma``.
+
+    Works through the table in blocks, so memory stays small for tables of 10^8 values.
+    """
+    import numpy as np
+
+    found = []
+    block = 1 << 22
+    for lo in range(0, len(values), block):
+        v = values[lo:lo + block].astype(np.uint32) & mask
+        par = np.zeros(len(v), dtype=np.uint32)
+        while v.any():
+            par ^= v & 1
+            v >>= 1
+        if delta:
+            par ^= (np.arange(lo, lo + len(par)) & 1).astype(np.uint32)
+        hits = np.flatnonzero(par == sigma) + lo
+        found.append(hits[hits >= 1])
+    return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+
+
+def build_octal(game: Octal, upto: int, method: str, progress: Progress | None) -> Built:
+    """The table of an octal game (see the module docstring for the routes)."""
+    import numpy as np
+
+    from grundy.sequences.periodicity import prove_period
+
+    total = upto + 1
+    if method == "sparse" and not game.has_splits:
+        raise InvalidInputError(f"--method sparse needs splitting moves; {game.spec} has none")
+    if method == "auto" and total <= SMALL_OCTAL:
+        values = _numpy_octal(game.digits, upto)
+        found = prove_period(game, values)
+        if progress:
+            progress(total, total)
+        return Built(values, "numpy", total, found)
+    if method == "auto":
+        head = _numpy_octal(game.digits, SMALL_OCTAL - 1)
+        found = prove_period(game, head)
+        if found is not None:
+            values = np.zeros(total, dtype=head.dtype)
+            values[:SMALL_OCTAL] = head
+            _complete(values, found, SMALL_OCTAL, progress)
+            return Built(values, "numpy + proved period", SMALL_OCTAL, found)
+
+    from grundy.sequences.kernels.octal import Workspace, fill_octal, octal_arrays
+
+    arrays = octal_arrays(game.digits)
+    work = Workspace()
+    values = np.zeros(total, dtype=np.uint8)  # widened by the kernel if a value needs it
+    sparse: tuple[int, int, int] | None = None
+    done = 0
+    if game.has_splits:
+        head_len = min(total, MASK_PREFIX)
+        # (the sparse kernel is exact with any classes: one compiled kernel to load, not two)
+        head_classes = None if method == "plain" else (1, 0, 0)
+        values = fill_octal(values, 0, head_len, arrays, head_classes, work)
+        done = head_len
+        mask, delta, sigma, count = choose_sparse(values[:head_len])
+        sparse = (mask, delta, sigma)
+        lower_half = head_len - max(1, head_len // 2)
+        use_sparse = method == "sparse" or (method == "auto" and count <= RARE_FRACTION * lower_half)
+    else:
+        use_sparse = False
+    kernel = "sparse-space kernel" if use_sparse else "plain kernel"
+    classes = sparse if use_sparse else None
+    step = max(4096, total // 100) if use_sparse or not game.has_splits else max(1024, total // 400)
+
+    def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
+        return fill_octal(values, a, b, arrays, classes, work)
+
+    values, computed, found = _fill_proving(values, done, method, game, step, fill, progress)
+    return Built(values, kernel + (" + proved period" if found else ""), computed, found, sparse)
+
+
+def build(game: Game, upto: int, method: str = "auto", progress: Progress | None = None) -> Built:
+    """The table ``G(0..upto)`` of a heap game (see the module docstring)."""
+    import numpy as np
+
+    from grundy.games.takebreak.octal import Octal
+    from grundy.games.takeaway.subtraction import Subtraction
+    from grundy.sequences.tables import grundy_table
+
+    if isinstance(game, Octal):
+        return build_octal(game, upto, method, progress)
+    hook: Any = getattr(game, "table_values", None)
+    if method == "sparse" and hook is None:
+        raise InvalidInputError(f"--method sparse applies to octal games only, not {game.spec}")
+    if type(game) is Subtraction:
+        return build_subtraction(game.subtraction_set, upto, method, progress, game)
+    if hook is not None:  # the game's own kernel: table_values(upto, method=..., progress=...)
+        values = np.asarray(hook(upto, method=method, progress=progress))
+        return Built(values, "game kernel", upto + 1)
+    values = np.array(grundy_table(game, upto), dtype=np.int64)
+    if progress:
+        progress(upto + 1, upto + 1)
+    return Built(values, "reference (pure Python)", upto + 1)

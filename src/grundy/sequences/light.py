@@ -1,0 +1,177 @@
+"""The light path of ``analyze(method="auto")``: a period proved in plain Python, no numpy.
+
+Most octal and subtraction games prove their period within a few hundred values. Then the whole
+table ``G(0..N)`` is determined, and its summary (largest value, checksum, first values, the rare
+values' count and positions) follows from the head of the table and the period without building
+the table, so ``grundy table kayles --upto 100000000 --summary`` needs neither numpy nor numba.
+The full array is built (with numpy) only if asked for (:attr:`TableAnalysis.values`).
+
+Every function here mirrors a numpy one in :mod:`grundy.sequences.builders` / :mod:`grundy.sequences.periodicity`,
+and the tests check that both give identical results.
+
+>>> from grundy import load_game
+>>> head, found = proved_head(load_game("kayles"), 10**18)
+>>> len(head), found.period, found.preperiod
+(256, 12, 71)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
+
+from grundy.core.engine import mex
+from grundy.core.game import Game
+
+if TYPE_CHECKING:
+    from grundy.sequences.periodicity import Periodicity, RareInfo
+
+HEAD_SIZES = (256, 512)
+"""Head lengths tried, in order (longer heads are cheaper with numpy: :mod:`grundy.sequences.builders`)."""
+
+
+def _octal_head(digits: tuple[int, ...], count: int, values: list[int]) -> list[int]:
+    """Extend ``values`` to ``G(0..count-1)`` of the octal game ``digits`` (plain Python)."""
+    for n in range(len(values), count):
+        seen: set[int] = set()
+        for i, d in enumerate(digits):
+            if i > n:
+                break
+            r = n - i
+            if i and d & 1 and r == 0:
+                seen.add(0)
+            if i and d & 2 and r > 0:
+                seen.add(values[r])
+            if d & 4 and r >= 2:
+                seen.update([values[a] ^ values[r - a] for a in range(1, r // 2 + 1)])
+        values.append(mex(seen))
+    return values
+
+
+def subtraction_head(moves: Iterable[int], count: int, values: list[int] | None = None) -> list[int]:
+    """Extend ``values`` (default: empty) to ``G(0..count-1)`` of the subtraction game ``moves``."""
+    values = [] if values is None else values
+    for n in range(len(values), count):
+        values.append(mex(values[n - s] for s in moves if s <= n))
+    return values
+
+
+def prove_list(game: Game, values: list[int]) -> Periodicity | None:
+    """:func:`grundy.sequences.periodicity.prove_period` in plain Python (for short tables)."""
+    from grundy.sequences.periodicity import Periodicity, _linear_rule
+
+    rule = _linear_rule(game)
+    if rule is None:
+        return None
+    a, b, c, theorem = rule
+    y = values[::-1]
+    n = len(y)
+    pi = [0] * n
+    k = 0
+    for i in range(1, n):
+        while k and y[i] != y[k]:
+            k = pi[k - 1]
+        if y[i] == y[k]:
+            k += 1
+        pi[i] = k
+    for i in range(n):  # tails in increasing length: minimal periods are non-decreasing
+        length = i + 1
+        p = length - pi[i]
+        if i + 1 < n and length + 1 - pi[i + 1] == p:
+            continue  # not the longest tail with this period
+        if length > p and a * (n - length) + b * p + c <= n:
+            return Periodicity(p, n - length, 0, True, theorem)
+    return None
+
+
+def proved_head(game: Game, upto: int) -> tuple[list[int], Periodicity | None]:
+    """A head of the table (at most 512 values) and the period it proves, if any."""
+    from grundy.games.takebreak.octal import Octal
+    from grundy.games.takeaway.subtraction import Subtraction
+
+    values: list[int] = []
+    found = None
+    for size in HEAD_SIZES:
+        count = min(size, upto + 1)
+        if isinstance(game, Octal):
+            values = _octal_head(game.digits, count, values)
+        elif type(game) is Subtraction:
+            values = subtraction_head(game.subtraction_set, count, values)
+        else:
+            return values, None
+        found = prove_list(game, values)
+        if found is not None or count == upto + 1:
+            break
+    return values, found
+
+
+def value(head: list[int], found: Periodicity | None, n: int) -> int:
+    """``G(n)`` from the head and its proved period."""
+    if n < len(head) or found is None:
+        return head[n]
+    return head[found.preperiod + (n - found.preperiod) % found.period]
+
+
+def checksum(head: list[int], found: Periodicity | None, upto: int) -> int:
+    """``G(0) + … + G(upto)``."""
+    if found is None or upto < len(head):
+        return sum(head[:upto + 1])
+    e, p = found.preperiod, found.period
+    block = head[e:e + p]
+    q, r = divmod(upto + 1 - e, p)
+    return sum(head[:e]) + q * sum(block) + sum(block[:r])
+
+
+def choose_classes(prefix: list[int]) -> tuple[int, int, int, int]:
+    """:func:`grundy.sequences.builders.choose_sparse` in plain Python (same choice, same tie-breaks)."""
+    top = max(prefix) if prefix else 0
+    bits = max(1, min(10, top.bit_length()))
+    lo = max(1, len(prefix) // 2)
+    tail = prefix[lo:]
+    best = (len(prefix) + 1, 1, 0, 0)
+    for mask in range(1, 1 << bits):
+        par = [bin(v & mask).count("1") & 1 for v in tail]
+        for delta in (0, 1):
+            s = [q ^ (x & 1) for q, x in zip(par, range(lo, len(prefix)), strict=True)] if delta else par
+            ones = sum(s)
+            for sigma, count in ((1, ones), (0, len(s) - ones)):
+                if count < best[0]:
+                    best = (count, mask, delta, sigma)
+    count, mask, delta, sigma = best
+    return mask, delta, sigma, count
+
+
+def rare_info(head: list[int], found: Periodicity | None, upto: int, mask: int, delta: int,
+              sigma: int) -> RareInfo:
+    """:class:`RareInfo` of ``G(0..upto)`` from the head and its period, without the table."""
+    from grundy.sequences.periodicity import RareInfo
+
+    def rare(x: int) -> bool:
+        return ((bin(value(head, found, x) & mask).count("1") & 1) ^ (delta & x)) == sigma
+
+    if found is None:
+        hits = [x for x in range(1, upto + 1) if rare(x)]
+        return RareInfo(mask, delta, sigma, len(hits), tuple(hits[:20]), hits[-1] if hits else None)
+    e, p = found.preperiod, found.period
+    cycle = p if delta == 0 or p % 2 == 0 else 2 * p  # the labels' period from e on
+    window_end = min(upto, max(len(head), e + cycle) - 1)
+    direct = [x for x in range(1, window_end + 1) if rare(x)]
+    start = max(e, 1)
+    per_cycle = [x for x in range(start, start + cycle) if rare(x)]
+    count = len(direct)
+    first = direct[:20]
+    last = direct[-1] if direct else None
+    if per_cycle and upto > window_end:
+        # every later rare position is one of per_cycle shifted by a multiple of the cycle
+        def count_upto(m: int) -> int:  # rare positions in [start, m]
+            q, r = divmod(m - start + 1, cycle)
+            return q * len(per_cycle) + sum(1 for x in per_cycle if x - start < r)
+
+        count += count_upto(upto) - count_upto(window_end)
+        k = window_end + 1
+        while len(first) < 20 and k <= upto:
+            if rare(k):
+                first.append(k)
+            k += 1
+        last = next(x for x in range(upto, upto - cycle - 1, -1) if rare(x))
+    return RareInfo(mask, delta, sigma, count, tuple(first), last)
