@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from grundy import grundy_value, load_game, outcome, solve, winning_moves
+from grundy.core.sums import parse_sum
 from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 from grundy.games.takeaway.infinite_subtraction import KINDS, InfiniteSubtraction
-from grundy.core.sums import parse_sum
 from tests.helpers import (
     brute_outcome,
     brute_value,

@@ -214,8 +214,8 @@ def test_json_contract() -> None:
 
 
 def test_interior_point_solutions_also_give_the_exact_answer() -> None:
-    from grundy.matrix.lp import linprog_strategies
     from grundy.matrix.exact import exact_from_float
+    from grundy.matrix.lp import linprog_strategies
 
     rng = np.random.default_rng(66)
     for shape in ((30, 40), (40, 30), (25, 25)):

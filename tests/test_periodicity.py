@@ -8,8 +8,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grundy import grundy_value, load_game
-from grundy.games.takebreak.octal import Octal
 from grundy.games.takeaway.subtraction import Subtraction
+from grundy.games.takebreak.octal import Octal
 from grundy.sequences.periodicity import (
     Periodicity,
     analyze,

@@ -8,7 +8,11 @@
 <Outcome.P: 'P'>
 """
 
+from grundy.catalog import load_game, registered_games
 from grundy.core.engine import Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
+from grundy.core.game import Game, HeapGame, Move, Outcome
+from grundy.core.solve import Solution, solve
+from grundy.core.sums import SumGame, parse_sum
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -19,10 +23,6 @@ from grundy.errors import (
     SearchLimitError,
     UnknownGameError,
 )
-from grundy.core.game import Game, HeapGame, Move, Outcome
-from grundy.catalog import load_game, registered_games
-from grundy.core.solve import Solution, solve
-from grundy.core.sums import SumGame, parse_sum
 from grundy.sequences.tables import grundy_table
 
 __version__ = "0.1.0"

@@ -21,8 +21,8 @@ import importlib
 import re
 from dataclasses import dataclass
 
-from grundy.errors import InvalidGameError, UnknownGameError
 from grundy.core.game import Game
+from grundy.errors import InvalidGameError, UnknownGameError
 
 
 @dataclass(frozen=True)

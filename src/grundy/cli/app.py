@@ -16,8 +16,8 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from grundy.errors import GrundyError, InvalidInputError
 from grundy.cli.matrix import matrix_command
+from grundy.errors import GrundyError, InvalidInputError
 
 app = typer.Typer(
     add_completion=False,
@@ -122,9 +122,9 @@ def solve_command(
 
       grundy solve green-hackenbush --graph g.txt --ground 0 --plot cut.png
     """
-    from grundy.games.takeaway.nim import LARGE_NIM_HEAPS, large_nim_report
     from grundy.core.solve import solve
     from grundy.core.sums import parse_sum
+    from grundy.games.takeaway.nim import LARGE_NIM_HEAPS, large_nim_report
 
     tokens = [game, *(position or [])]
     for token in tokens:
@@ -213,9 +213,9 @@ def _game_with_heap_file(spec: str, extra: list[str], path: str) -> tuple[Any, A
     """``solve GAME --file PATH``: a heap game whose heaps are read from a file or stdin."""
     from pathlib import Path
 
+    from grundy.catalog import load_game
     from grundy.core.game import HeapGame
     from grundy.games.takeaway.nim import parse_heaps_text
-    from grundy.catalog import load_game
 
     the_game = load_game(spec)
     if not isinstance(the_game, HeapGame):

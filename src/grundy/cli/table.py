@@ -20,8 +20,8 @@ from typing import Any
 
 from rich.console import Console
 
-from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.core.game import Game
+from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.sequences.periodicity import METHODS, Progress, TableAnalysis, analyze
 
 SHOWN_VALUES = 10_000

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from grundy.errors import LoopyGameError, SearchLimitError
 from grundy.core.game import Game, Move, Outcome, Position
+from grundy.errors import LoopyGameError, SearchLimitError
 
 DEFAULT_LIMIT = 2_000_000
 """Default budget of a single query's brute force, in units of work: one per position expanded

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.engine import DEFAULT_LIMIT, Cache, grundy_value, outcome, winning_moves, xor_all
-from grundy.errors import SearchLimitError, TooManyMovesError
 from grundy.core.game import Game, Move, Outcome, Position
+from grundy.errors import SearchLimitError, TooManyMovesError
 
 VALUE_LIMIT_WHEN_DECIDED = 200_000
 """Brute-force budget for the Grundy value of a position whose outcome a rule already decided."""

@@ -22,8 +22,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidGameError, InvalidPositionError
 from grundy.core.game import Game, Move, Outcome, Position
+from grundy.errors import InvalidGameError, InvalidPositionError
 
 SUM_SEPARATOR = "+"
 

@@ -36,8 +36,8 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from grundy.errors import InvalidPositionError, SearchLimitError
 from grundy.core.game import Game, Move, Position
+from grundy.errors import InvalidPositionError, SearchLimitError
 
 MAX_SLIDE_CELLS = 16
 """Longest coin-slide strip grundy searches by brute force."""

@@ -22,8 +22,8 @@ import re
 from collections import Counter
 from typing import Any
 
-from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.core.solve import Solution
+from grundy.errors import InvalidInputError, NotSupportedError
 
 MAX_PLOT_VERTICES = 400
 """Larger graphs are not drawn (the picture would be unreadable)."""

@@ -38,8 +38,8 @@ from typing import Any
 
 import numpy as np
 
-from grundy.errors import InvalidInputError
 from grundy.core.game import Outcome
+from grundy.errors import InvalidInputError
 
 JIT_THRESHOLD = 20_000
 """Graphs with more vertices + edges than this run the numba-compiled kernels."""

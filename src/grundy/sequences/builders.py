@@ -22,8 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from grundy.errors import InvalidInputError
 from grundy.core.game import Game
+from grundy.errors import InvalidInputError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -283,8 +283,8 @@ def build(game: Game, upto: int, method: str = "auto", progress: Progress | None
     """The table ``G(0..upto)`` of a heap game (see the module docstring)."""
     import numpy as np
 
-    from grundy.games.takebreak.octal import Octal
     from grundy.games.takeaway.subtraction import Subtraction
+    from grundy.games.takebreak.octal import Octal
     from grundy.sequences.tables import grundy_table
 
     if isinstance(game, Octal):

@@ -86,8 +86,8 @@ def prove_list(game: Game, values: list[int]) -> Periodicity | None:
 
 def proved_head(game: Game, upto: int) -> tuple[list[int], Periodicity | None]:
     """A head of the table (at most 512 values) and the period it proves, if any."""
-    from grundy.games.takebreak.octal import Octal
     from grundy.games.takeaway.subtraction import Subtraction
+    from grundy.games.takebreak.octal import Octal
 
     values: list[int] = []
     found = None

@@ -31,8 +31,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.core.game import Game, HeapGame
+from grundy.errors import InvalidInputError, NotSupportedError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -180,8 +180,8 @@ def find_period(values: Sequence[int] | np.ndarray, *, saltus_allowed: bool = Tr
 
 def _linear_rule(game: Game) -> tuple[int, int, int, str] | None:
     """``(a, b, c, theorem)``: ``a·preperiod + b·period + c`` values prove a period of ``game``."""
-    from grundy.games.takebreak.octal import Octal
     from grundy.games.takeaway.subtraction import Subtraction
+    from grundy.games.takebreak.octal import Octal
 
     if isinstance(game, Octal):
         k = len(game.digits) - 1

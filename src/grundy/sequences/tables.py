@@ -8,8 +8,8 @@
 from __future__ import annotations
 
 from grundy.core.engine import mex
-from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.core.game import Game, HeapGame
+from grundy.errors import InvalidInputError, NotSupportedError
 
 MAX_PLAIN_TABLE = 10**7
 """Largest table the pure-Python reference builds."""

@@ -34,8 +34,8 @@ from typing import Any
 
 import numpy as np
 
-from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, NotSupportedError
 from grundy.core.game import ContentHashedGame, Move, Outcome, Position, split_tokens
+from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, NotSupportedError
 from grundy.graphs.graphio import GraphData, from_networkx, parse_edge_list, read_graph
 from grundy.graphs.loopy import (
     INF,

@@ -33,8 +33,8 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
 from grundy.core.game import ContentHashedGame, Move, Position, split_tokens
+from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
 from grundy.graphs.graphio import GraphData, from_networkx, parse_edge_list, read_graph, with_ground
 
 EXAMPLES: dict[int, tuple[str, str]] = {

@@ -30,8 +30,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
 
-from grundy.errors import InvalidGameError, SearchLimitError
 from grundy.core.game import HeapGame, HeapResult, Outcome, Position, describe_take
+from grundy.errors import InvalidGameError, SearchLimitError
 
 MAX_STEPS = 1_000_000
 """Most heap sizes the window recurrence may run before a state must repeat."""

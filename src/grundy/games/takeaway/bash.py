@@ -30,8 +30,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidGameError, SearchLimitError
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, describe_take, positions_exceed
+from grundy.errors import InvalidGameError, SearchLimitError
 from grundy.games.takebreak._periodic import residue_hits
 
 MISERE_BRUTE_FORCE_LIMIT = 200_000

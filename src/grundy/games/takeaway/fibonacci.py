@@ -34,8 +34,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidPositionError, SearchLimitError
 from grundy.core.game import Game, Move, Outcome, Position, check_heaps
+from grundy.errors import InvalidPositionError, SearchLimitError
 
 MAX_VALUE_N = 1000
 """Largest ``n`` for which Grundy values are computed (by an O(n²) table)."""

@@ -30,8 +30,8 @@ from math import isqrt
 from typing import Any
 
 from grundy.core.engine import mex
-from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, describe_take
+from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 
 KINDS = ("odd", "powers-of-2", "fibonacci", "squares")
 """The registered infinite subtraction sets."""

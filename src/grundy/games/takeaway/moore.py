@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, Position, positions_exceed
+from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 
 MAX_LISTED_MOVES = 5_000
 """Most winning moves grundy lists for one position."""

@@ -22,8 +22,8 @@ from functools import reduce
 from operator import xor
 from typing import TYPE_CHECKING, Any
 
-from grundy.errors import InvalidInputError, InvalidPositionError
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, check_heaps, describe_take
+from grundy.errors import InvalidInputError, InvalidPositionError
 
 if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take arrays
     import numpy as np

@@ -27,8 +27,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidPositionError, SearchLimitError
 from grundy.core.game import Game, Move, Outcome, Position, check_heaps
+from grundy.errors import InvalidPositionError, SearchLimitError
 
 MISERE_BRUTE_FORCE_LIMIT = 200_000
 """Largest estimated number of positions brute-forced in misère play (there is no misère rule)."""

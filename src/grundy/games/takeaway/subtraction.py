@@ -17,8 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from grundy.errors import InvalidGameError
 from grundy.core.game import HeapGame, HeapResult, describe_take
+from grundy.errors import InvalidGameError
 
 LARGE_HEAP = 10_000
 """Heaps from this size on are valued from the game's (proved) period instead of by brute force."""

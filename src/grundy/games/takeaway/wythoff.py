@@ -30,8 +30,8 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import Any
 
-from grundy.errors import InvalidInputError, InvalidPositionError, SearchLimitError
 from grundy.core.game import Game, Move, Outcome, Position, check_heaps
+from grundy.errors import InvalidInputError, InvalidPositionError, SearchLimitError
 
 MAX_TABLE_CELLS = 1_000_000
 """Largest ``(a+1)·(b+1)`` for which Grundy values are computed (by table)."""

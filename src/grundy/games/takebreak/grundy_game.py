@@ -22,8 +22,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.core.game import HeapGame, HeapResult
+from grundy.errors import InvalidInputError, NotSupportedError
 
 if TYPE_CHECKING:
     import numpy as np

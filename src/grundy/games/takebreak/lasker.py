@@ -25,8 +25,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import TooManyMovesError
 from grundy.core.game import HeapGame, HeapResult, describe_take
+from grundy.errors import TooManyMovesError
 
 MAX_LISTED_SPLITS = 100_000
 """Largest number of splits :meth:`LaskerNim.heap_moves_to_value` lists before refusing."""

@@ -24,8 +24,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
 from grundy.core.game import HeapGame, HeapResult, Outcome, describe_take
+from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
 
 MOVE_LIST_LIMIT = 2_000_000
 """Largest heap whose moves are enumerated one by one: a heap of ``n`` has about ``n/2`` ways to

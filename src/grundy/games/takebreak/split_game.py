@@ -28,8 +28,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidPositionError, TooManyMovesError
 from grundy.core.game import Game, Move, check_heaps
+from grundy.errors import InvalidPositionError, TooManyMovesError
 
 MAX_PILES = 100_000
 """Most piles accepted in a position (winning moves take O(n) per pile with a stone)."""
