@@ -6,8 +6,8 @@ values' count and positions) follows from the head of the table and the period w
 the table, so ``grundy table kayles --upto 100000000 --summary`` needs neither numpy nor numba.
 The full array is built (with numpy) only if asked for (:attr:`TableAnalysis.values`).
 
-Every function here mirrors a numpy one in :mod:`grundy.sequences.builders` / :mod:`grundy.sequences.periodicity`,
-and the tests check that both give identical results.
+Every function here mirrors a numpy one in :mod:`grundy.sequences.builders` or
+:mod:`grundy.sequences.periodicity`, and the tests check that both give identical results.
 
 >>> from grundy import load_game
 >>> head, found = proved_head(load_game("kayles"), 10**18)

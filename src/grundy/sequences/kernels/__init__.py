@@ -1,4 +1,4 @@
-"""Compiled table kernels (numba ``@njit(cache=True)``), imported lazily by :mod:`grundy.sequences.periodicity`.
+"""Compiled table kernels (numba ``@njit(cache=True)``), imported lazily by the table builders.
 
 Importing :mod:`grundy` never imports this package; only building a large table does, so
 ``grundy solve nim 3 4 5`` stays free of numba. The kernels fill a preallocated numpy array of
