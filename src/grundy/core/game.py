@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
+from grundy.core.periodic import Periodicity, PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidGameError, InvalidPositionError
 
 Position = Hashable
@@ -282,6 +283,31 @@ class HeapGame(Game):
 
     def heap_explain(self, n: int) -> str | None:
         """The rule behind :meth:`heap_value` for heap ``n``, if there is one."""
+        return None
+
+    # ---- what the game declares about its table of values (used by grundy.sequences) ------
+    @property
+    def has_splits(self) -> bool:
+        """Whether some move leaves two or more heaps (take-and-break games)."""
+        return False
+
+    def period_rule(self) -> PeriodRule | None:
+        """The theorem that proves a period of this game's table from finitely many values
+        (:class:`~grundy.core.periodic.PeriodRule`), or ``None`` when none is known."""
+        return None
+
+    def known_periodicity(self) -> Periodicity | None:
+        """The table's periodicity when a theorem gives it outright (Lasker's Nim), or ``None``."""
+        return None
+
+    def table_head(self, count: int) -> list[int] | None:
+        """``G(0..count-1)`` in plain Python when the game can give it cheaply (no numpy), so that
+        a short period is proved without loading the compiled kernels; ``None`` otherwise."""
+        return None
+
+    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild | None:
+        """The game's own builder of ``G(0..upto)`` (a compiled kernel or a vectorised formula),
+        or ``None`` for the generic one. ``method`` is ``"auto"``, ``"plain"`` or ``"sparse"``."""
         return None
 
     # ---- Game implementation --------------------------------------------------------------

@@ -7,9 +7,10 @@ Used by :func:`grundy.sequences.periodicity.analyze`; numpy and numba are import
 - octal games: small tables with numpy alone, large ones with the plain or the sparse-space
   kernel (``auto`` picks sparse when a mask makes the rare positions few in a prefix, and fills
   the rest from the period as soon as the Guy-Smith theorem proves it);
-- any other heap game: a ``table_values(upto, method=, progress=)`` method of the game if it has
-  one (e.g. Grundy's game, :mod:`grundy.sequences.kernels.grundy_game`), else the
-  pure-Python reference :func:`grundy.sequences.tables.grundy_table`.
+- any heap game chooses its builder through :meth:`HeapGame.build_table` (the octal and
+  subtraction games call the builders here; Grundy's game its own kernel,
+  :mod:`grundy.sequences.kernels.grundy_game`); a game without one gets the pure-Python
+  reference :func:`grundy.sequences.tables.grundy_table`.
 
 >>> from grundy import load_game
 >>> build(load_game("octal(0.07)"), 20, "auto").values.tolist()[:10]
@@ -19,17 +20,26 @@ Used by :func:`grundy.sequences.periodicity.analyze`; numpy and numba are import
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
-from grundy.core.game import Game
+from grundy.core.game import HeapGame
+from grundy.core.periodic import HasPeriodRule, Periodicity, PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidInputError
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from grundy.games.takebreak.octal import Octal
-    from grundy.sequences.periodicity import Periodicity, Progress
+
+class OctalRules(Protocol):
+    """What the octal builder needs of a game: its code digits ``d0 d1 … dk`` and its theorem."""
+
+    def period_rule(self) -> PeriodRule | None: ...
+    @property
+    def digits(self) -> tuple[int, ...]: ...
+    @property
+    def has_splits(self) -> bool: ...
+    @property
+    def spec(self) -> str: ...
 
 SMALL_OCTAL = 1024
 """Octal tables up to this size are built with numpy alone (no numba import)."""
@@ -44,17 +54,8 @@ RARE_FRACTION = 0.1
 """``auto`` uses the sparse kernel when at most this fraction of the prefix's later half is rare."""
 
 
-@dataclass
-class Built:
-    """A computed table and how it was obtained."""
-
-    values: np.ndarray
-    method: str
-    computed: int
-    """How many values were computed by mex (the rest follow from a proved period)."""
-    periodicity: Periodicity | None = None
-    sparse: tuple[int, int, int] | None = None
-    """``(mask, delta, sigma)`` of the rare classes, for octal games with splitting moves."""
+Built = TableBuild
+"""A computed table and how it was obtained (:class:`grundy.core.periodic.TableBuild`)."""
 
 
 def _checkpoints(start: int, total: int) -> list[int]:
@@ -96,7 +97,7 @@ def _complete(values: np.ndarray, found: Periodicity | None, start: int, progres
         progress(len(values), len(values))
 
 
-def _fill_proving(values: np.ndarray, done: int, method: str, game: Game, step: int,
+def _fill_proving(values: np.ndarray, done: int, method: str, game: HasPeriodRule, step: int,
                   fill: Callable[[np.ndarray, int, int], np.ndarray], progress: Progress | None
                   ) -> tuple[np.ndarray, int, Periodicity | None]:
     """Fill ``values[done:]`` in chunks of ``step`` by ``fill(values, a, b)`` (which returns the
@@ -122,8 +123,11 @@ def _fill_proving(values: np.ndarray, done: int, method: str, game: Game, step: 
 
 
 def build_subtraction(moves: tuple[int, ...], upto: int, method: str, progress: Progress | None,
-                      game: Game) -> Built:
+                      game: HasPeriodRule) -> Built:
     """The table of the subtraction game with finite set ``moves``."""
+    if method == "sparse":
+        raise InvalidInputError(f"method 'sparse' applies to octal games with splitting moves, "
+                                f"not subtraction({','.join(map(str, moves))})")
     import numpy as np
 
     from grundy.sequences.kernels.subtraction import value_dtype
@@ -225,7 +229,7 @@ def rare_positions(values: np.ndarray, mask: int, delta: int, sigma: int) -> np.
     return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
 
 
-def build_octal(game: Octal, upto: int, method: str, progress: Progress | None) -> Built:
+def build_octal(game: OctalRules, upto: int, method: str, progress: Progress | None) -> Built:
     """The table of an octal game (see the module docstring for the routes)."""
     import numpy as np
 
@@ -233,7 +237,7 @@ def build_octal(game: Octal, upto: int, method: str, progress: Progress | None) 
 
     total = upto + 1
     if method == "sparse" and not game.has_splits:
-        raise InvalidInputError(f"--method sparse needs splitting moves; {game.spec} has none")
+        raise InvalidInputError(f"method {method!r} needs splitting moves; {game.spec} has none")
     if method == "auto" and total <= SMALL_OCTAL:
         values = _numpy_octal(game.digits, upto)
         found = prove_period(game, values)
@@ -279,24 +283,18 @@ def build_octal(game: Octal, upto: int, method: str, progress: Progress | None) 
     return Built(values, kernel + (" + proved period" if found else ""), computed, found, sparse)
 
 
-def build(game: Game, upto: int, method: str = "auto", progress: Progress | None = None) -> Built:
-    """The table ``G(0..upto)`` of a heap game (see the module docstring)."""
+def build(game: HeapGame, upto: int, method: str = "auto", progress: Progress | None = None) -> Built:
+    """The table ``G(0..upto)`` of a heap game: the game's own builder
+    (:meth:`HeapGame.build_table`) where it has one, else the generic pure-Python table."""
     import numpy as np
 
-    from grundy.games.takeaway.subtraction import Subtraction
-    from grundy.games.takebreak.octal import Octal
     from grundy.sequences.tables import grundy_table
 
-    if isinstance(game, Octal):
-        return build_octal(game, upto, method, progress)
-    hook: Any = getattr(game, "table_values", None)
-    if method == "sparse" and hook is None:
-        raise InvalidInputError(f"--method sparse applies to octal games only, not {game.spec}")
-    if type(game) is Subtraction:
-        return build_subtraction(game.subtraction_set, upto, method, progress, game)
-    if hook is not None:  # the game's own kernel: table_values(upto, method=..., progress=...)
-        values = np.asarray(hook(upto, method=method, progress=progress))
-        return Built(values, "game kernel", upto + 1)
+    built = game.build_table(upto, method, progress)
+    if built is not None:
+        return built
+    if method == "sparse":
+        raise InvalidInputError(f"method 'sparse' applies to octal games only, not {game.spec}")
     values = np.array(grundy_table(game, upto), dtype=np.int64)
     if progress:
         progress(upto + 1, upto + 1)

@@ -21,16 +21,17 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from grundy.core.engine import mex
-from grundy.core.game import Game
+from grundy.core.game import HeapGame
+from grundy.core.periodic import HasPeriodRule, Periodicity
 
 if TYPE_CHECKING:
-    from grundy.sequences.periodicity import Periodicity, RareInfo
+    from grundy.sequences.periodicity import RareInfo
 
 HEAD_SIZES = (256, 512)
 """Head lengths tried, in order (longer heads are cheaper with numpy: :mod:`grundy.sequences.builders`)."""
 
 
-def _octal_head(digits: tuple[int, ...], count: int, values: list[int]) -> list[int]:
+def octal_head(digits: tuple[int, ...], count: int, values: list[int]) -> list[int]:
     """Extend ``values`` to ``G(0..count-1)`` of the octal game ``digits`` (plain Python)."""
     for n in range(len(values), count):
         seen: set[int] = set()
@@ -56,14 +57,12 @@ def subtraction_head(moves: Iterable[int], count: int, values: list[int] | None 
     return values
 
 
-def prove_list(game: Game, values: list[int]) -> Periodicity | None:
+def prove_list(game: HasPeriodRule, values: list[int]) -> Periodicity | None:
     """:func:`grundy.sequences.periodicity.prove_period` in plain Python (for short tables)."""
-    from grundy.sequences.periodicity import Periodicity, _linear_rule
-
-    rule = _linear_rule(game)
+    rule = game.period_rule()
     if rule is None:
         return None
-    a, b, c, theorem = rule
+    a, b, c, theorem = rule.preperiod_factor, rule.period_factor, rule.extra, rule.theorem
     y = values[::-1]
     n = len(y)
     pi = [0] * n
@@ -84,21 +83,18 @@ def prove_list(game: Game, values: list[int]) -> Periodicity | None:
     return None
 
 
-def proved_head(game: Game, upto: int) -> tuple[list[int], Periodicity | None]:
+def proved_head(game: HeapGame, upto: int) -> tuple[list[int], Periodicity | None]:
     """A head of the table (at most 512 values) and the period it proves, if any."""
-    from grundy.games.takeaway.subtraction import Subtraction
-    from grundy.games.takebreak.octal import Octal
-
     values: list[int] = []
     found = None
+    if game.period_rule() is None:
+        return values, None
     for size in HEAD_SIZES:
         count = min(size, upto + 1)
-        if isinstance(game, Octal):
-            values = _octal_head(game.digits, count, values)
-        elif type(game) is Subtraction:
-            values = subtraction_head(game.subtraction_set, count, values)
-        else:
-            return values, None
+        head = game.table_head(count)
+        if head is None:
+            return [], None
+        values = head
         found = prove_list(game, values)
         if found is not None or count == upto + 1:
             break

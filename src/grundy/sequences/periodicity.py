@@ -27,11 +27,12 @@ from __future__ import annotations
 
 import functools
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from grundy.core.game import Game, HeapGame
+from grundy.core.periodic import HasPeriodRule, Periodicity, Progress
 from grundy.errors import InvalidInputError, NotSupportedError
 
 if TYPE_CHECKING:
@@ -43,33 +44,6 @@ fills the rest of the table from it); ``plain`` and ``sparse`` force a kernel fo
 
 MAX_TABLE = 2 * 10**8
 """Largest ``--upto`` accepted (200 MB as uint8 values; larger tables risk the machine's memory)."""
-
-Progress = Callable[[int, int], None]
-"""``progress(done, total)``: called between chunks of a long computation."""
-
-
-@dataclass(frozen=True)
-class Periodicity:
-    """``G(n + period) = G(n) + saltus`` for every ``n >= preperiod`` (``proved``, or only observed)."""
-
-    period: int
-    preperiod: int
-    saltus: int = 0
-    proved: bool = False
-    reason: str = "observed"
-    """The theorem that proves it, or ``"observed"``."""
-
-    def value(self, values: Sequence[int] | np.ndarray, n: int) -> int:
-        """``G(n)`` for any ``n``, from a table that holds ``G(0..preperiod + period - 1)``.
-
-        >>> Periodicity(2, 1, 3).value([7, 0, 1], 6)  # 7 0 1 3 4 6 7
-        7
-        """
-        if n < self.preperiod + self.period:
-            return int(values[n])
-        q, r = divmod(n - self.preperiod, self.period)
-        return int(values[self.preperiod + r]) + q * self.saltus
-
 
 def _as_array(values: Sequence[int] | np.ndarray) -> np.ndarray:
     import numpy as np
@@ -178,44 +152,22 @@ def find_period(values: Sequence[int] | np.ndarray, *, saltus_allowed: bool = Tr
 
 # ---- proofs ------------------------------------------------------------------------------------
 
-def _linear_rule(game: Game) -> tuple[int, int, int, str] | None:
-    """``(a, b, c, theorem)``: ``a·preperiod + b·period + c`` values prove a period of ``game``."""
-    from grundy.games.takeaway.subtraction import Subtraction
-    from grundy.games.takebreak.octal import Octal
-
-    if isinstance(game, Octal):
-        k = len(game.digits) - 1
-        if not game.has_splits:
-            return 1, 1, k, f"a window of {k} = max removal values repeats"
-        return 2, 2, k, f"Guy-Smith periodicity theorem (octal code of length {k})"
-    if type(game) is Subtraction:
-        top = max(game.subtraction_set)
-        return 1, 1, top, f"a window of max S = {top} values repeats"
-    return None
-
-
-def proof_length(game: Game, period: int, preperiod: int) -> tuple[int, str] | None:
+def proof_length(game: HasPeriodRule, period: int, preperiod: int) -> tuple[int, str] | None:
     """How many table values prove ``(period, preperiod)`` for ``game``, and by which theorem.
 
-    ``None`` when grundy knows no such theorem for the game. A game may supply its own rule as
-    a method ``period_proof_length(period, preperiod) -> (n_values, theorem) | None``.
+    ``None`` when the game declares no such theorem (:meth:`HeapGame.period_rule`).
 
     >>> from grundy import load_game
     >>> proof_length(load_game("kayles"), 12, 71)
     (168, 'Guy-Smith periodicity theorem (octal code of length 2)')
     """
-    rule = _linear_rule(game)
-    if rule is not None:
-        a, b, c, theorem = rule
-        return a * preperiod + b * period + c, theorem
-    hook = getattr(game, "period_proof_length", None)
-    if hook is not None:
-        found: tuple[int, str] | None = hook(period, preperiod)
-        return found
-    return None
+    rule = game.period_rule()
+    if rule is None:
+        return None
+    return rule.values_needed(period, preperiod), rule.theorem
 
 
-def prove_period(game: Game, values: Sequence[int] | np.ndarray) -> Periodicity | None:
+def prove_period(game: HasPeriodRule, values: Sequence[int] | np.ndarray) -> Periodicity | None:
     """The minimal period a theorem proves from ``values`` (a table ``G(0..N-1)``), if any.
 
     Candidates are tried in increasing period; the first one the table is long enough to prove
@@ -223,25 +175,18 @@ def prove_period(game: Game, values: Sequence[int] | np.ndarray) -> Periodicity 
     """
     v = _as_array(values)
     n = len(v)
-    rule = _linear_rule(game)
-    if rule is None and getattr(game, "period_proof_length", None) is None:
+    rule = game.period_rule()
+    if rule is None:
         return None
     periods, lengths = _tail_arrays(v)
     keep = lengths > periods  # a proof needs the period to repeat at least once
     periods, lengths = periods[keep], lengths[keep]
-    if rule is not None:  # vectorised: the first candidate the table is long enough for
-        a, b, c, theorem = rule
-        ok = a * (n - lengths) + b * periods + c <= n
-        if not ok.any():
-            return None
-        i = int(ok.argmax())
-        return Periodicity(int(periods[i]), int(n - lengths[i]), 0, True, theorem)
-    for p, length in zip(periods.tolist(), lengths.tolist(), strict=True):
-        e = n - length
-        found = proof_length(game, p, e)
-        if found is not None and n >= found[0]:
-            return Periodicity(p, e, 0, True, found[1])
-    return None
+    # vectorised: the first candidate the table is long enough for
+    ok = rule.preperiod_factor * (n - lengths) + rule.period_factor * periods + rule.extra <= n
+    if not ok.any():
+        return None
+    i = int(ok.argmax())
+    return Periodicity(int(periods[i]), int(n - lengths[i]), 0, True, rule.theorem)
 
 
 # ---- analysed tables ---------------------------------------------------------------------------
@@ -390,7 +335,7 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
     if method not in METHODS:
         raise InvalidInputError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
     if not 0 <= upto <= MAX_TABLE:
-        raise InvalidInputError(f"--upto must be between 0 and {MAX_TABLE:,}, got {upto:,}")
+        raise InvalidInputError(f"upto must be between 0 and {MAX_TABLE:,}, got {upto:,}")
     t0 = time.perf_counter()
     if method == "auto":
         light = _light_analysis(game, upto, t0)
@@ -407,7 +352,7 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
     if found is None:
         found = _prove_or_observe(game, built.values, saltus_allowed)
     sparse = built.sparse
-    if sparse is None and getattr(game, "has_splits", False) and len(built.values) > 1:
+    if sparse is None and game.has_splits and len(built.values) > 1:
         from grundy.sequences.builders import MASK_PREFIX, choose_sparse
 
         sparse = choose_sparse(built.values[:MASK_PREFIX])[:3]
@@ -417,7 +362,7 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
                          {"compute": t1 - t0, "analyse": t2 - t1})
 
 
-def _light_analysis(game: Game, upto: int, t0: float) -> TableAnalysis | None:
+def _light_analysis(game: HeapGame, upto: int, t0: float) -> TableAnalysis | None:
     """The analysis without numpy, when plain Python proves the period in a short head."""
     from grundy.sequences.light import choose_classes, proved_head, rare_info, value
 
@@ -426,7 +371,7 @@ def _light_analysis(game: Game, upto: int, t0: float) -> TableAnalysis | None:
         return None
     t1 = time.perf_counter()
     rare = None
-    if getattr(game, "has_splits", False) and upto >= 1:
+    if game.has_splits and upto >= 1:
         from grundy.sequences.builders import MASK_PREFIX
 
         prefix = [value(head, found, n) for n in range(min(upto + 1, MASK_PREFIX))]
@@ -437,15 +382,13 @@ def _light_analysis(game: Game, upto: int, t0: float) -> TableAnalysis | None:
                          rare, {"compute": t1 - t0, "analyse": t2 - t1}, head)
 
 
-def _prove_or_observe(game: Game, values: np.ndarray, saltus_allowed: bool) -> Periodicity | None:
+def _prove_or_observe(game: HeapGame, values: np.ndarray, saltus_allowed: bool) -> Periodicity | None:
     """Prove on growing prefixes (a proof on a prefix holds for the whole table), else observe."""
     n = len(values)
-    theorem: Any = getattr(game, "proved_periodicity", None)  # a game's own theorem, if any
-    if theorem is not None:
-        known: Periodicity | None = theorem()
-        if known is not None and n > known.preperiod + known.period:
-            return known
-    if proof_length(game, 1, 0) is not None:  # a theorem applies: try prefixes of 4^k·4096 values
+    known = game.known_periodicity()  # a game's own theorem, if any
+    if known is not None and n > known.preperiod + known.period:
+        return known
+    if game.period_rule() is not None:  # a theorem applies: try prefixes of 4^k·4096 values
         size = 4096
         while True:
             found = prove_period(game, values[:min(size, n)])
@@ -474,7 +417,7 @@ ON_DEMAND_PLAIN_LIMIT = 1 << 17
 class _Oracle:
     """A growing table of one game, and its period once proved."""
 
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: HeapGame) -> None:
         self.game = game
         self.values: np.ndarray | None = None
         self.periodicity: Periodicity | None = None
@@ -487,7 +430,7 @@ class _Oracle:
         self.values, self.size = values, len(values)
         if built.proved:
             self.periodicity = built.periodicity
-        if "plain" in built.method and getattr(self.game, "has_splits", False):
+        if "plain" in built.method and self.game.has_splits:
             self.limit = ON_DEMAND_PLAIN_LIMIT
 
     def value(self, n: int) -> int:
@@ -496,7 +439,7 @@ class _Oracle:
         while True:
             found = self.periodicity
             if found is not None:
-                return found.value(self.values, n)  # type: ignore[arg-type]
+                return found.value(self.values, n)
             if n < self.size:
                 return int(self.values[n])  # type: ignore[index]
             if self.size >= self.limit or n >= MAX_TABLE:
@@ -508,11 +451,11 @@ class _Oracle:
 
 
 @functools.lru_cache(maxsize=64)
-def _oracle(game: Game) -> _Oracle:
+def _oracle(game: HeapGame) -> _Oracle:
     return _Oracle(game)
 
 
-def value_at(game: Game, n: int) -> int:
+def value_at(game: HeapGame, n: int) -> int:
     """``G(n)`` of one heap of ``game``, from a cached table and, once proved, its period.
 
     >>> from grundy import load_game
@@ -522,6 +465,6 @@ def value_at(game: Game, n: int) -> int:
     return _oracle(game).value(n)
 
 
-def known_periodicity(game: Game) -> Periodicity | None:
+def known_periodicity(game: HeapGame) -> Periodicity | None:
     """The proved periodicity of ``game`` found so far by :func:`value_at`, if any."""
     return _oracle(game).periodicity

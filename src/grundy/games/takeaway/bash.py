@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, describe_take, positions_exceed
+from grundy.core.periodic import PeriodRule
 from grundy.errors import InvalidGameError, SearchLimitError
 from grundy.games.takebreak._periodic import residue_hits
 
@@ -86,6 +87,14 @@ class Bash(HeapGame):
     def period(self) -> int:
         """``a + b``: the period of the Grundy values."""
         return self.a + self.b
+
+    def period_rule(self) -> PeriodRule:
+        # a take-away game whose moves from n >= a remove a..b: each value is the mex of values in
+        # a window of the b before it, so b values repeating at distance p repeat forever
+        return PeriodRule(1, 1, self.b, f"a window of max take = {self.b} values repeats")
+
+    def table_head(self, count: int) -> list[int]:
+        return [self.heap_value(n) for n in range(count)]
 
     # ---- rules ------------------------------------------------------------------------------
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:

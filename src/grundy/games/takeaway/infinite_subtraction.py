@@ -4,20 +4,23 @@
 |---|---|---|
 | ``odd`` | 1, 3, 5, … | ``n mod 2`` (every option of an odd heap is even, and vice versa) |
 | ``powers-of-2`` | 1, 2, 4, 8, … | ``n mod 3`` (no power of 2 is divisible by 3, and 1, 2 are in S) |
-| ``fibonacci`` | 1, 2, 3, 5, 8, … | no known closed form: tabulated for ``n ≤ 100,000`` |
-| ``squares`` | 1, 4, 9, 16, … | no known closed form: tabulated for ``n ≤ 20,000`` |
+| ``fibonacci`` | 1, 2, 3, 5, 8, … | no known closed form: tabulated (``n ≤ 10⁷`` by default) |
+| ``squares`` | 1, 4, 9, 16, … | no known closed form: tabulated (``n ≤ 10⁶`` by default) |
 
 Misère play of one heap: the player to move loses iff ``n`` is odd (``odd``) or
 ``n mod 3 = 1`` (``powers-of-2``), brute-force checked; other misère positions are searched up to
 heaps of 3,000. The two closed forms answer any heap size exactly; winning moves are found among the
-``O(log n)`` powers of 2, or described by parity for ``odd``. Beyond a table's limit grundy
-raises :class:`~grundy.errors.SearchLimitError` instead of guessing.
+``O(log n)`` powers of 2, or described by parity for ``odd``. The tables ``G(0..N)`` are built by
+the mex recurrence, in O(N·|S ∩ [1, N]|) time (O(N·√N) for squares, O(N·log N) for fibonacci) and N
+to 2N bytes; :data:`TABLE_LIMITS` bounds them only to keep one question from taking minutes or
+gigabytes, and may be raised. Beyond it grundy raises :class:`~grundy.errors.SearchLimitError`
+(saying how to raise it) instead of guessing.
 
 >>> from grundy import load_game, solve
 >>> game = load_game("subtraction(powers-of-2)")
 >>> answer = solve(game, 10**30)
->>> answer.grundy, len(answer.winning_moves) > 0, answer.reason
-(1, True, 'S = powers of 2: the Grundy value is n mod 3 = 1')
+>>> answer.grundy, len(answer.winning_moves) > 0, answer.reason.endswith(f"n mod 3 = {10**30} mod 3 = 1")
+(1, True, True)
 >>> [solve(load_game("subtraction(squares)"), n).grundy for n in range(8)]
 [0, 1, 0, 1, 2, 0, 1, 0]
 """
@@ -31,13 +34,21 @@ from typing import Any
 
 from grundy.core.engine import mex
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, describe_take
+from grundy.core.periodic import Periodicity
 from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 
 KINDS = ("odd", "powers-of-2", "fibonacci", "squares")
 """The registered infinite subtraction sets."""
 
-TABLE_LIMITS = {"fibonacci": 100_000, "squares": 20_000}
-"""Largest heap whose Grundy value is tabulated, for the sets without a closed form."""
+TABLE_LIMITS = {"fibonacci": 10_000_000, "squares": 1_000_000}
+"""Largest heap whose Grundy value is tabulated by default, for the sets without a closed form.
+
+Not a mathematical bound: a table to ``N`` takes O(N·|S ∩ [1, N]|) steps (about 0.7·N^1.5 for
+squares: 10⁶ in about a second) and N to 2N bytes. Raise an entry to go further (the command line
+raises it with ``--limit``)."""
+
+PLAIN_TABLE = 20_000
+"""Tables up to this size are built in plain Python (no numpy or numba start-up)."""
 
 MISERE_BRUTE_FORCE_LIMIT = 3_000
 """Largest heap brute-forced in misère play where no rule applies (instead of hanging)."""
@@ -45,7 +56,7 @@ MISERE_BRUTE_FORCE_LIMIT = 3_000
 MAX_LISTED_MOVES = 100_000
 """Most winning moves grundy lists; ``subtraction(odd)`` on a huge heap has more."""
 
-_TABLES: dict[str, list[int]] = {"fibonacci": [], "squares": []}
+_TABLES: dict[str, Any] = {"fibonacci": [], "squares": []}
 
 
 def members(kind: str, n: int) -> Iterator[int]:
@@ -70,16 +81,33 @@ def members(kind: str, n: int) -> Iterator[int]:
         yield from (i * i for i in range(1, isqrt(n) + 1))
 
 
-def _table(kind: str, n: int) -> list[int]:
+def _table(kind: str, n: int) -> Any:
+    """``G(0..m)`` for some ``m ≥ n`` (grown geometrically, kept for later questions)."""
     limit = TABLE_LIMITS[kind]
     if n > limit:
         raise SearchLimitError(
-            f"subtraction({kind}): the Grundy values have no known closed form; grundy tabulates "
-            f"them for heaps up to {limit:,}")
+            f"subtraction({kind}): the Grundy values have no known closed form, so grundy tabulates "
+            f"them by the mex recurrence, by default for heaps up to {limit:,} (a time and memory "
+            f"bound, not a mathematical one); heap {n:,} needs a larger table: raise the limit "
+            f"(--limit {n}, or TABLE_LIMITS[{kind!r}] in {__name__})")
     values = _TABLES[kind]
-    sets = list(members(kind, n))
-    for m in range(len(values), n + 1):
-        values.append(mex(values[m - s] for s in sets if s <= m))
+    if n < len(values):
+        return values
+    size = min(max(n + 1, 2 * len(values), 1024), limit + 1)
+    if size <= PLAIN_TABLE:
+        plain = list(values)
+        sets = list(members(kind, size))
+        for m in range(len(plain), size):
+            plain.append(mex(plain[m - s] for s in sets if s <= m))
+        values = plain
+    else:
+        import numpy as np
+
+        from grundy.sequences.kernels.subtraction import subtraction_table
+
+        moves = np.fromiter(members(kind, size), dtype=np.int64)
+        values = subtraction_table(moves, size - 1, prefix=np.asarray(values, dtype=np.int64))
+    _TABLES[kind] = values
     return values
 
 
@@ -105,6 +133,15 @@ class InfiniteSubtraction(HeapGame):
     def spec(self) -> str:
         return f"subtraction({self.kind})"
 
+    def known_periodicity(self) -> Periodicity | None:
+        # odd takes: G(n) = n mod 2 (induction: from even n every move reaches odd, and 1 reaches 0);
+        # powers of 2: G(n) = n mod 3 (no power of 2 is a multiple of 3, and 1, 2 reach the others)
+        if self.kind == "odd":
+            return Periodicity(2, 0, 0, True, "theorem: G(n) = n mod 2 for odd takes")
+        if self.kind == "powers-of-2":
+            return Periodicity(3, 0, 0, True, "theorem: G(n) = n mod 3 for power-of-2 takes")
+        return None
+
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for s in members(self.kind, n):
             yield describe_take(n, s), (n - s,)
@@ -114,7 +151,7 @@ class InfiniteSubtraction(HeapGame):
             return n % 2
         if self.kind == "powers-of-2":
             return n % 3
-        return _table(self.kind, n)[n]
+        return int(_table(self.kind, n)[n])
 
     def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
         if self.kind == "odd":
@@ -134,11 +171,11 @@ class InfiniteSubtraction(HeapGame):
 
     def heap_explain(self, n: int) -> str:
         if self.kind == "odd":
-            return f"S = odd numbers: the Grundy value is n mod 2 = {n % 2}"
+            return f"S = odd numbers: the Grundy value is n mod 2 = {n} mod 2 = {n % 2}"
         if self.kind == "powers-of-2":
-            return f"S = powers of 2: the Grundy value is n mod 3 = {n % 3}"
-        return (f"S = {self.kind}: no closed form; the Grundy value {self.heap_value(n)} comes from "
-                f"the mex table (exact up to {TABLE_LIMITS[self.kind]:,})")
+            return f"S = powers of 2: the Grundy value is n mod 3 = {n} mod 3 = {n % 3}"
+        return (f"S = {self.kind}: no closed form is known; G({n}) = {self.heap_value(n)} from the "
+                f"table of G(m) = mex{{G(m − s) : s in S, s ≤ m}}, exact")
 
     # ---- misère play ------------------------------------------------------------------------
     def _misere_lost(self, n: int) -> bool:

@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from grundy.core.game import HeapGame, HeapResult, describe_take
+from grundy.core.periodic import PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidGameError
 
 LARGE_HEAP = 10_000
@@ -50,6 +51,20 @@ class Subtraction(HeapGame):
     @property
     def spec(self) -> str:
         return f"subtraction({','.join(map(str, self.subtraction_set))})"
+
+    def period_rule(self) -> PeriodRule:
+        top = max(self.subtraction_set)
+        return PeriodRule(1, 1, top, f"a window of max S = {top} values repeats")
+
+    def table_head(self, count: int) -> list[int]:
+        from grundy.sequences.light import subtraction_head
+
+        return subtraction_head(self.subtraction_set, count)
+
+    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+        from grundy.sequences.builders import build_subtraction
+
+        return build_subtraction(self.subtraction_set, upto, method, progress, self)
 
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for s in self.subtraction_set:

@@ -20,9 +20,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from grundy.core.game import HeapGame, HeapResult
+from grundy.core.periodic import Progress, TableBuild
 from grundy.errors import InvalidInputError, NotSupportedError
 
 if TYPE_CHECKING:
@@ -66,7 +67,7 @@ def table(upto: int, *, method: str = "auto",
     [0, 0, 0, 1, 0, 2]
     """
     if upto < 0:
-        raise InvalidInputError(f"--upto must be at least 0, got {upto}")
+        raise InvalidInputError(f"upto must be at least 0, got {upto}")
     if method not in ("auto", "sparse", "plain"):
         raise InvalidInputError(f"unknown method {method!r} for grundy-game (auto, sparse, plain)")
     if method == "auto" and upto <= PYTHON_TABLE:
@@ -128,10 +129,9 @@ class GrundyGame(HeapGame):
         return (f"Grundy's game has no known formula: G({n}) = {heap_value(n)} is the mex of the "
                 f"values of its {max((n - 1) // 2, 0)} splits, from a table of G(0..{len(_table) - 1})")
 
-    def table_values(self, upto: int, method: str = "auto",
-                     progress: Callable[[int, int], None] | None = None) -> Any:
+    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
         """``G(0..upto)`` for ``grundy table`` (the sparse-space kernel for long tables)."""
-        return table(upto, method=method, progress=progress)
+        return TableBuild(table(upto, method=method, progress=progress), "game kernel", upto + 1)
 
     def sample_positions(self) -> list[tuple[int, ...]]:
         return [*((n,) for n in range(23)), (1, 2), (3, 4, 5), (2, 2), (5, 0, 7), (6, 6), (9, 10)]

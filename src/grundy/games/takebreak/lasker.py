@@ -26,7 +26,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import HeapGame, HeapResult, describe_take
-from grundy.errors import TooManyMovesError
+from grundy.core.periodic import Periodicity, Progress, TableBuild
+from grundy.errors import InvalidInputError, TooManyMovesError
 
 MAX_LISTED_SPLITS = 100_000
 """Largest number of splits :meth:`LaskerNim.heap_moves_to_value` lists before refusing."""
@@ -145,14 +146,22 @@ class LaskerNim(HeapGame):
         rule = {1: "n ≡ 1 (mod 4): G(n) = n", 2: "n ≡ 2 (mod 4): G(n) = n",
                 3: "n ≡ 3 (mod 4): G(n) = n + 1", 0: "n ≡ 0 (mod 4): G(n) = n − 1"}[n & 3]
         if n == 0:
-            rule = "G(0) = 0"
+            return "Lasker's Nim: an empty heap has no move, so G(0) = 0"
         return f"Lasker's Nim formula: {rule}, so G({n}) = {lasker_value(n)}"
 
-    def proved_periodicity(self) -> Any:
-        """Lasker's theorem as a periodicity: ``G(n + 4) = G(n) + 4`` for every ``n >= 1``."""
-        from grundy.sequences.periodicity import Periodicity
+    @property
+    def has_splits(self) -> bool:
+        return True
 
+    def known_periodicity(self) -> Periodicity:
+        """Lasker's theorem as a periodicity: ``G(n + 4) = G(n) + 4`` for every ``n >= 1``."""
         return Periodicity(4, 1, 4, True, "Lasker's theorem (arithmetic period 4, saltus 4)")
+
+    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+        if method == "sparse":
+            raise InvalidInputError("method 'sparse' applies to octal games, not lasker-nim (a formula)")
+        values = self.table_values(upto, progress=progress)
+        return TableBuild(values, "formula", upto + 1)
 
     def table_values(self, upto: int, method: str = "auto", progress: Any = None) -> Any:
         """``G(0..upto)`` by the formula, vectorised (``grundy table lasker-nim``).

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.game import HeapGame, HeapResult, Outcome, describe_take
+from grundy.core.periodic import PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
 
 MOVE_LIST_LIMIT = 2_000_000
@@ -105,6 +106,22 @@ class Octal(HeapGame):
     def has_splits(self) -> bool:
         """Whether some move leaves two heaps (a digit with bit 4)."""
         return any(d & 4 for d in self.digits)
+
+    def period_rule(self) -> PeriodRule:
+        k = len(self.digits) - 1
+        if not self.has_splits:
+            return PeriodRule(1, 1, k, f"a window of {k} = max removal values repeats")
+        return PeriodRule(2, 2, k, f"Guy-Smith periodicity theorem (octal code of length {k})")
+
+    def table_head(self, count: int) -> list[int]:
+        from grundy.sequences.light import octal_head
+
+        return octal_head(self.digits, count, [])
+
+    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+        from grundy.sequences.builders import build_octal
+
+        return build_octal(self, upto, method, progress)
 
     # ---- moves ----------------------------------------------------------------------------
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:

@@ -1,0 +1,86 @@
+"""What a heap game can declare about its table of values: periods, the theorems that prove them,
+and tables it builds itself.
+
+These are plain data, shared by the games (which declare them through the :class:`HeapGame`
+hooks) and by :mod:`grundy.sequences` (which finds, proves and uses periods).
+
+>>> rule = PeriodRule(2, 2, 2, "Guy-Smith periodicity theorem (octal code of length 2)")
+>>> rule.values_needed(period=12, preperiod=71)  # Kayles
+168
+>>> Periodicity(12, 71, 0, True, rule.theorem).value([0] * 83, 10**18) == 0
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+Progress = Callable[[int, int], None]
+"""``progress(done, total)``: called between chunks of a long computation."""
+
+
+@dataclass(frozen=True)
+class Periodicity:
+    """``G(n + period) = G(n) + saltus`` for every ``n >= preperiod`` (``proved``, or only observed)."""
+
+    period: int
+    preperiod: int
+    saltus: int = 0
+    proved: bool = False
+    reason: str = "observed"
+    """The theorem that proves it, or ``"observed"``."""
+
+    def value(self, values: Sequence[int] | Any, n: int) -> int:
+        """``G(n)`` for any ``n``, from a table that holds ``G(0..preperiod + period - 1)``.
+
+        >>> Periodicity(2, 1, 3).value([7, 0, 1], 6)  # 7 0 1 3 4 6 7
+        7
+        """
+        if n < self.preperiod + self.period:
+            return int(values[n])
+        q, r = divmod(n - self.preperiod, self.period)
+        return int(values[self.preperiod + r]) + q * self.saltus
+
+
+@dataclass(frozen=True)
+class PeriodRule:
+    """A periodicity theorem of the form: if a table of
+    ``preperiod_factor·e + period_factor·p + extra`` values shows ``G(n + p) = G(n)`` for every
+    ``n >= e`` in it, then that holds for every ``n >= e``.
+
+    Subtraction games with ``max S = k`` (and octal games without splitting moves) have the rule
+    ``(1, 1, k)``: each value is the mex of the ``k`` before it. Octal games with splitting moves
+    and a code of length ``k`` have Guy and Smith's ``(2, 2, k)``.
+    """
+
+    preperiod_factor: int
+    period_factor: int
+    extra: int
+    theorem: str
+
+    def values_needed(self, period: int, preperiod: int) -> int:
+        """How many table values prove ``(period, preperiod)`` by this rule."""
+        return self.preperiod_factor * preperiod + self.period_factor * period + self.extra
+
+
+@dataclass
+class TableBuild:
+    """A computed table ``G(0..N)`` and how it was obtained (what a table builder returns)."""
+
+    values: Any
+    """A numpy array of the values."""
+    method: str
+    """How it was computed, for people (``"subtraction kernel + proved period"``)."""
+    computed: int
+    """How many values were computed by mex (the rest follow from a proved period)."""
+    periodicity: Periodicity | None = None
+    sparse: tuple[int, int, int] | None = None
+    """``(mask, delta, sigma)`` of the rare classes, for octal games with splitting moves."""
+
+
+class HasPeriodRule(Protocol):
+    """Anything that declares a periodicity theorem (every :class:`~grundy.core.game.HeapGame`)."""
+
+    def period_rule(self) -> PeriodRule | None: ...
