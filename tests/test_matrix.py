@@ -145,7 +145,8 @@ def test_fractions_decimals_and_strings_scale_exactly() -> None:
     assert scaled.value == plain.value / 3 + Fraction(1, 2)
     assert scaled.row_strategy == plain.row_strategy
     assert solve_matrix_game(np.array(base)).value == plain.value
-    assert solve_matrix_game("3,-1,2; -2,4,0\n1 1 -3").value == plain.value
+    assert solve_matrix_game("3,-1,2; -2,4,0; 1 1 -3").value == plain.value  # the inline form
+    assert solve_matrix_game("3,-1,2\n-2,4,0\n1,1,-3\n").value == plain.value  # a file
 
 
 def test_tiny_probabilities_are_not_rounded_away() -> None:

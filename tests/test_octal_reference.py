@@ -1,7 +1,7 @@
 """grundy against published values, periods and preperiods (``tests/data/octal_reference.csv``).
 
 Every row cites its source (OEIS, Winning Ways, Flammenkamp's octal tables). Rows marked
-``full`` must be *proved* by :func:`grundy.sequences.periodicity.analyze` with exactly the published period
+``full`` must be *proved* by :func:`grundy.sequences.analysis.analyze` with exactly the published period
 and preperiod (converted to grundy's convention: the least ``e`` with ``G(n + p) = G(n) + s`` for
 all ``n >= e``); rows marked ``values`` check the published first values only.
 """
@@ -17,7 +17,8 @@ import pytest
 
 from grundy import load_game
 from grundy.games.takebreak import grundy_game
-from grundy.sequences.periodicity import analyze, find_period, proof_length
+from grundy.sequences.analysis import analyze
+from grundy.sequences.periodicity import find_period, proof_length
 
 DATA = Path(__file__).parent / "data" / "octal_reference.csv"
 

@@ -10,15 +10,14 @@ from hypothesis import strategies as st
 from grundy import grundy_value, load_game
 from grundy.games.takeaway.subtraction import Subtraction
 from grundy.games.takebreak.octal import Octal
+from grundy.sequences.analysis import analyze, value_at
 from grundy.sequences.periodicity import (
     Periodicity,
-    analyze,
     find_period,
     least_preperiod,
     proof_length,
     prove_period,
     tail_periods,
-    value_at,
 )
 from tests.helpers import mex_table_subtraction
 from tests.test_kernels import reference_octal

@@ -87,7 +87,8 @@ def test_lasker_table_hook_matches_formula() -> None:
 
 
 def test_lasker_periodicity_is_proved_and_matches_detection() -> None:
-    from grundy.sequences.periodicity import analyze, find_period
+    from grundy.sequences.analysis import analyze
+    from grundy.sequences.periodicity import find_period
 
     result = analyze(load_game("lasker-nim"), 500)
     assert (result.period, result.preperiod, result.saltus, result.proved) == (4, 1, 4, True)

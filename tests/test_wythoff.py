@@ -80,7 +80,7 @@ def test_cli_table_2d(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_sum_with_nim() -> None:
-    from grundy.core.sums import parse_sum
+    from grundy.catalog import parse_sum
 
     game, position = parse_sum("wythoff 3 4 + nim 2")
     expected = grundy_value(load_game("wythoff"), (3, 4)) ^ 2

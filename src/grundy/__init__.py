@@ -8,11 +8,13 @@
 <Outcome.P: 'P'>
 """
 
-from grundy.catalog import load_game, registered_games
+from grundy.catalog import load_game, parse_sum, register, registered_games
 from grundy.core.engine import Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
 from grundy.core.game import Game, HeapGame, Move, Outcome
+from grundy.core.nimber import Nimber
 from grundy.core.solve import Solution, solve
-from grundy.core.sums import SumGame, parse_sum
+from grundy.core.sums import SumGame
+from grundy.define import game, heap_game
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -29,8 +31,8 @@ __version__ = "0.1.0"
 
 __all__ = [
     "Cache", "Game", "GrundyError", "HeapGame", "InvalidGameError", "InvalidInputError",
-    "InvalidPositionError", "LoopyGameError", "Move", "NotSupportedError", "Outcome",
-    "SearchLimitError", "Solution", "SumGame", "UnknownGameError", "grundy_table",
-    "grundy_value", "load_game", "mex", "moves_to_value", "outcome", "parse_sum",
+    "InvalidPositionError", "LoopyGameError", "Move", "Nimber", "NotSupportedError", "Outcome",
+    "SearchLimitError", "Solution", "SumGame", "UnknownGameError", "game", "grundy_table",
+    "grundy_value", "heap_game", "load_game", "mex", "moves_to_value", "outcome", "parse_sum",
     "registered_games", "solve", "winning_moves",
 ]

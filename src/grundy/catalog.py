@@ -2,7 +2,9 @@
 
 Every entry names the class that implements it by import path, so that loading ``nim`` imports
 only the Nim module (the command line stays fast) and registration happens in one place: this
-table. To add a game, add a :class:`GameEntry` to :data:`ENTRIES`.
+table, :data:`ENTRIES`. Games written elsewhere join the catalogue through :func:`register` (or
+the decorators of :mod:`grundy.define`), or from an installed package through the
+``grundy.games`` entry-point group, and are then loadable by name like the built-in ones.
 
 >>> load_game("subtraction(1,3,4)")
 Subtraction(subtraction_set=(1, 3, 4))
@@ -16,13 +18,14 @@ grundy.errors.UnknownGameError: unknown game 'nmi' (did you mean 'nim'?); 'grund
 
 from __future__ import annotations
 
-import difflib
 import importlib
 import re
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from grundy.core.game import Game
-from grundy.errors import InvalidGameError, UnknownGameError
+from grundy.core.game import Game, Position
+from grundy.core.sums import SumGame, split_segments, tokenize
+from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, UnknownGameError
 
 
 @dataclass(frozen=True)
@@ -30,8 +33,9 @@ class GameEntry:
     """One catalogue entry: the short name, where its class lives, and how to use it."""
 
     name: str
-    target: str
-    """``"module:Class"``; the class's ``from_params`` builds the game."""
+    target: str | Callable[..., Game]
+    """``"module:Class"`` (imported on first use), or the class itself; its ``from_params``
+    builds the game."""
     summary: str
     """One-line description for ``grundy list``."""
     params: str = ""
@@ -42,6 +46,8 @@ class GameEntry:
 
     def load_class(self) -> type[Game]:
         """Import and return the game class."""
+        if not isinstance(self.target, str):
+            return self.target  # type: ignore[return-value]
         module_name, _, class_name = self.target.partition(":")
         cls = getattr(importlib.import_module(module_name), class_name)
         assert issubclass(cls, Game)
@@ -132,24 +138,137 @@ ENTRIES: tuple[GameEntry, ...] = (
               "--graph FILE --ground V | (graph=FILE,ground=V) | (example=1|2|3)",
               ("green-hackenbush(example=1)", "green-hackenbush(example=2)",
                "green-hackenbush(example=3)"), ("hackenbush",)),
+    GameEntry("vertex-geography", "grundy.games.graphs.geography:VertexGeography",
+              "undirected vertex geography: move a token to an unvisited neighbour; the first player "
+              "wins iff every maximum matching covers the start",
+              "--graph FILE | (graph=FILE) | (grid=NxM) | (example=1|2)",
+              ("vertex-geography(grid=3x3)", "vertex-geography(grid=2x4)", "vertex-geography(example=1)",
+               "vertex-geography(example=2)"), ("bipartite-game",)),
+    # ---- products of coin-turning games (Tartan theorem) ----
+    GameEntry("turning-corners", "grundy.games.coins2d:TurningCorners",
+              "turn the 4 corners of a rectangle whose far corner is a head; value x ⊗ y per head "
+              "(position: heads x,y from 0, e.g. '1,2 3,3')",
+              "", ("turning-corners",), ("corners",)),
+    GameEntry("product", "grundy.games.coins2d:CoinProduct",
+              "product of two coin-turning games on a grid: turn A × B for moves A, B of the factors "
+              "(heads x,y from 1); value v1(x) ⊗ v2(y) per head",
+              "(G1,G2)  G1, G2 among turning-turtles, mock-turtles, ruler",
+              ("product(turning-turtles,turning-turtles)", "product(ruler,mock-turtles)",
+               "product(mock-turtles,turning-turtles)"), ("coin-product",)),
 )
 
 
+_REGISTERED: dict[str, GameEntry] = {}
+"""Games added at run time by :func:`register` (and by entry points), by name."""
+
+ENTRY_POINT_GROUP = "grundy.games"
+"""Installed packages list their games here: each entry point names a :class:`Game` subclass
+(registered under its ``name``) or a module whose import registers its games."""
+
+_entry_points_loaded = False
+
+_NAME = re.compile(r"[a-z][a-z0-9\-]*")
+
+
+def register(game: type[Game] | GameEntry, *, name: str | None = None, summary: str = "",
+             params: str = "", examples: tuple[str, ...] = (), aliases: tuple[str, ...] = (),
+             replace: bool = False) -> GameEntry:
+    """Add a game to the catalogue, so that :func:`load_game`, sums and every command know it.
+
+    ``game`` is a :class:`Game` subclass (its ``from_params`` reads the parameters; ``name``
+    defaults to its ``name``) or a ready :class:`GameEntry`. A name already taken is an error
+    unless ``replace`` is true (a built-in game is never replaced).
+
+    >>> from dataclasses import dataclass
+    >>> from grundy import HeapGame
+    >>> @dataclass(frozen=True)
+    ... class TakeTwo(HeapGame):
+    ...     name = "take-two-doc"
+    ...     @property
+    ...     def spec(self) -> str:
+    ...         return self.name
+    ...     def heap_moves(self, n):
+    ...         return [(f"take {k}", (n - k,)) for k in (1, 2) if k <= n]
+    >>> entry = register(TakeTwo, summary="take 1 or 2", replace=True)
+    >>> from grundy import grundy_value
+    >>> grundy_value(load_game("take-two-doc"), 10)
+    1
+    """
+    if isinstance(game, GameEntry):
+        entry = game
+    else:
+        key = (name or game.name or "").strip().lower()
+        entry = GameEntry(key, game, summary or (game.__doc__ or "").strip().split("\n")[0],
+                          params, examples, tuple(a.lower() for a in aliases))
+    for key in (entry.name, *entry.aliases):
+        if not _NAME.fullmatch(key):
+            raise InvalidInputError(f"a game name is lower-case letters, digits and '-', "
+                                    f"starting with a letter; got {key!r}")
+        if key in _BUILTIN:
+            raise InvalidInputError(f"{key!r} is a built-in game; choose another name")
+        taken = _REGISTERED.get(key)
+        if taken is not None and not replace and taken.target is not entry.target:
+            raise InvalidInputError(f"a game named {key!r} is already registered "
+                                    f"(pass replace=True to redefine it)")
+    for key in (entry.name, *entry.aliases):
+        _REGISTERED[key] = entry
+    return entry
+
+
+def unregister(name: str) -> None:
+    """Remove a game added by :func:`register` (with its aliases)."""
+    entry = _REGISTERED.get(name.lower())
+    if entry is None:
+        raise UnknownGameError(f"no registered game {name!r} to remove")
+    for key in (entry.name, *entry.aliases):
+        _REGISTERED.pop(key, None)
+
+
+def _load_entry_points() -> None:
+    """Register the games of installed packages (once, on the first look-up that needs them)."""
+    global _entry_points_loaded
+    if _entry_points_loaded:
+        return
+    _entry_points_loaded = True
+    from importlib.metadata import entry_points
+
+    for point in entry_points(group=ENTRY_POINT_GROUP):
+        try:
+            loaded = point.load()
+        except Exception as exc:  # a broken plug-in must not break grundy
+            raise InvalidGameError(f"entry point {point.name!r} ({point.value}) of group "
+                                   f"{ENTRY_POINT_GROUP!r} failed to load: {exc}") from None
+        if isinstance(loaded, type) and issubclass(loaded, Game):
+            register(loaded, name=loaded.name or point.name, replace=True)
+
+
 def registered_games() -> list[GameEntry]:
-    """Every catalogue entry, sorted by name.
+    """Every catalogue entry (built-in and registered), sorted by name.
 
     >>> "nim" in [entry.name for entry in registered_games()]
     True
     """
-    return sorted(ENTRIES, key=lambda e: e.name)
+    _load_entry_points()
+    extra = {id(e): e for e in _REGISTERED.values()}
+    return sorted([*ENTRIES, *extra.values()], key=lambda e: e.name)
 
 
-def _lookup() -> dict[str, GameEntry]:
+def _table(entries: tuple[GameEntry, ...]) -> dict[str, GameEntry]:
     table: dict[str, GameEntry] = {}
-    for entry in ENTRIES:
+    for entry in entries:
         for name in (entry.name, *entry.aliases):
             table[name] = entry
     return table
+
+
+def find_entry(name: str) -> GameEntry | None:
+    """The catalogue entry of a game name or alias (built-in, registered, or from a package)."""
+    key = name.strip().lower()
+    found = _BUILTIN.get(key) or _REGISTERED.get(key)
+    if found is None and not _entry_points_loaded:
+        _load_entry_points()
+        found = _REGISTERED.get(key)
+    return found
 
 
 _SPEC = re.compile(r"^\s*([A-Za-z][\w\-]*)\s*(?:\((.*)\))?\s*$", re.S)
@@ -202,13 +321,38 @@ def load_game(spec: str) -> Game:
     if not isinstance(spec, str):
         raise InvalidGameError(f"a game is named by a string, got {spec!r}")
     name, args, kwargs = parse_spec(spec)
-    table = _lookup()
-    entry = table.get(name)
+    entry = find_entry(name)
     if entry is None:
-        close = difflib.get_close_matches(name, list(table), n=3, cutoff=0.6)
+        import difflib
+
+        close = difflib.get_close_matches(name, [*_BUILTIN, *_REGISTERED], n=3, cutoff=0.6)
         hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
         raise UnknownGameError(f"unknown game {name!r}{hint}; 'grundy list' shows every game")
     try:
         return entry.load_class().from_params(*args, **kwargs)
     except TypeError as exc:  # wrong parameter names or count
         raise InvalidGameError(f"bad parameters for {entry.name!r} in {spec!r}: {exc}") from None
+
+
+
+def parse_sum(text: str | Sequence[str]) -> tuple[Game, Position]:
+    """Read ``'GAME POSITION [+ GAME POSITION ...]'``; one component gives that game itself.
+
+    >>> parse_sum("nim 1 2 3")
+    (Nim(), (1, 2, 3))
+    """
+    tokens = tokenize(text) if isinstance(text, str) else list(text)
+    if not tokens:
+        raise InvalidPositionError("nothing to solve: give GAME POSITION")
+    games: list[Game] = []
+    positions: list[Position] = []
+    for segment in split_segments(tokens):
+        game = load_game(segment[0])
+        games.append(game)
+        positions.append(game.parse_position(" ".join(segment[1:])))
+    if len(games) == 1:
+        return games[0], positions[0]
+    return SumGame(tuple(games)), tuple(positions)
+
+
+_BUILTIN = _table(ENTRIES)

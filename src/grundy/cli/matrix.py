@@ -1,7 +1,8 @@
-"""``grundy matrix``: solve a two-player zero-sum matrix game from a CSV file, stdin or ``--matrix``.
+"""Two-player zero-sum matrix game: value and optimal mixed strategies, exact for rational payoffs.
 
-Registered in :mod:`grundy.cli.app`; this module imports only typer and rich, the solver (numpy,
-scipy, python-flint) is imported when the command runs.
+Payoffs (to the row player, who maximises): integers, fractions (3/5) or decimals (0.25) give an
+exact, verified answer. Pure saddle points and strictly dominated rows and columns are found
+first. The solver (numpy, scipy, python-flint) is imported only when the command runs.
 
 >>> read_matrix_text(None, "3,-1;-2,4")
 '3,-1;-2,4'
@@ -9,14 +10,12 @@ scipy, python-flint) is imported when the command runs.
 
 from __future__ import annotations
 
-import json
+import argparse
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING
 
-import typer
-from rich.console import Console
-
+from grundy.cli.common import emit, print_json
 from grundy.errors import InvalidInputError
 
 if TYPE_CHECKING:
@@ -27,7 +26,14 @@ if TYPE_CHECKING:
 MAX_INPUT_BYTES = 64 * 1024 * 1024
 SHOWN = 50
 
-_out = Console(highlight=False, soft_wrap=True)
+EPILOG = """examples:
+  grundy matrix --matrix '3,-1;-2,4'
+  grundy matrix payoffs.csv --json
+  cat payoffs.csv | grundy matrix -
+
+JSON keys: value, row_strategy, col_strategy (strings like "3/5"), exact, saddle_point
+([row, column], 0-based, or null), removed_rows, removed_cols, unique.
+"""
 
 
 def read_matrix_text(file: str | None, matrix: str | None) -> str:
@@ -110,43 +116,29 @@ def print_solution(sol: MatrixSolution, shape: tuple[int, int]) -> None:
     if sol.note:
         lines.append(f"  note:     {sol.note}")
     for line in lines:
-        _out.print(line, markup=False)
+        emit(line)
 
 
-def matrix_command(
-    file: Annotated[str | None, typer.Argument(
-        help="CSV file of payoffs to the row player, one row per line; '-' reads stdin.")] = None,
-    matrix: Annotated[str | None, typer.Option(
-        "--matrix", "-m", help="The matrix inline: rows separated by ';', cells by ','.")] = None,
-    floating: Annotated[bool, typer.Option(
-        "--float", help="Floating point only (skip the exact rational solution).")] = False,
-    no_reduce: Annotated[bool, typer.Option(
-        "--no-reduce", help="Do not remove strictly dominated rows and columns.")] = False,
-    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of text.")] = False,
-) -> None:
-    """Zero-sum matrix game: value and optimal mixed strategies, exact for rational payoffs.
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``grundy matrix``."""
+    parser.add_argument("file", nargs="?",
+                        help="CSV file of payoffs to the row player, one row per line; '-' reads stdin")
+    parser.add_argument("--matrix", "-m", help="the matrix inline: rows separated by ';', cells by ','")
+    parser.add_argument("--float", dest="floating", action="store_true",
+                        help="floating point only (skip the exact rational solution)")
+    parser.add_argument("--no-reduce", action="store_true",
+                        help="do not remove strictly dominated rows and columns")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
 
-    Payoffs (to the row player, who maximises): integers, fractions (3/5)
-    or decimals (0.25) give an exact, verified answer. Pure saddle points
-    and strictly dominated rows and columns are found first.
 
-    [bold]Examples[/bold]
-
-      grundy matrix --matrix '3,-1;-2,4'
-
-      grundy matrix payoffs.csv --json
-
-      cat payoffs.csv | grundy matrix -
-
-    JSON keys: value, row_strategy, col_strategy (strings like "3/5"),
-    exact, saddle_point (\\[row, column], 0-based, or null), removed_rows,
-    removed_cols, unique.
-    """
+def run(args: argparse.Namespace) -> int:
+    """Solve the game and print the solution."""
     from grundy.matrix.lp import parse_matrix_text, solve_matrix_game
 
-    rows = parse_matrix_text(read_matrix_text(file, matrix))
-    sol = solve_matrix_game(rows, exact=False if floating else None, reduce=not no_reduce)
-    if json_out:
-        sys.stdout.write(json.dumps(sol.to_json(), ensure_ascii=False) + "\n")
-        return
-    print_solution(sol, (len(rows), len(rows[0])))
+    rows = parse_matrix_text(read_matrix_text(args.file, args.matrix))
+    sol = solve_matrix_game(rows, exact=False if args.floating else None, reduce=not args.no_reduce)
+    if args.json:
+        print_json(sol.to_json())
+    else:
+        print_solution(sol, (len(rows), len(rows[0])))
+    return 0

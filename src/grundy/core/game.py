@@ -18,16 +18,15 @@ Move(label='take 2', to=(1,))
 
 from __future__ import annotations
 
-import hashlib
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar
 
 from grundy.core.periodic import Periodicity, PeriodRule, Progress, TableBuild
-from grundy.errors import InvalidGameError, InvalidPositionError
+from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
 
 Position = Hashable
 """Any immutable, hashable value; each game documents the shape of its positions."""
@@ -49,12 +48,60 @@ class Outcome(StrEnum):
         return {"N": "first", "P": "second", "D": "neither"}[self.value]
 
 
-@dataclass(frozen=True)
 class Move:
-    """A move: a human-readable ``label`` and the position it leads ``to``."""
+    """A move: a human-readable ``label`` and the position it leads ``to``.
 
-    label: str
-    to: Position
+    A move inside one part of a sum (a heap of a multi-heap position, a component of a
+    :class:`~grundy.core.sums.SumGame`) also records which ``part`` it changes (0-based) and that
+    part's own move, ``part_move``; its label and whole resulting position are then built by the
+    game (:meth:`Game.lift_label`, :meth:`Game.lift_position`) only when first read, so listing
+    the winning moves of a sum of a million heaps stays linear in time and memory.
+
+    >>> Move("take 2", (1,))
+    Move(label='take 2', to=(1,))
+    """
+
+    __slots__ = ("_game", "_label", "_to", "_whole", "part", "part_move")
+
+    def __init__(self, label: str | None, to: Position = None, *, part: int | None = None,
+                 part_move: Move | None = None, game: Game | None = None,
+                 whole: Position = None) -> None:
+        self._label = label
+        self._to = to
+        self.part = part
+        self.part_move = part_move
+        self._game = game
+        self._whole = whole
+
+    @property
+    def label(self) -> str:
+        """What the move does, for people."""
+        if self._label is None:
+            assert self._game is not None and self.part is not None and self.part_move is not None
+            self._label = self._game.lift_label(self.part, self.part_move.label)
+        return self._label
+
+    @property
+    def to(self) -> Position:
+        """The position after the move."""
+        if self._to is None and self._game is not None:
+            assert self.part is not None and self.part_move is not None
+            self._to = self._game.lift_position(self._whole, self.part, self.part_move.to)
+        return self._to
+
+    @classmethod
+    def lifted(cls, game: Game, whole: Position, part: int, part_move: Move) -> Move:
+        """The move of ``whole`` (a position of ``game``) that makes ``part_move`` in part ``part``."""
+        return cls(None, part=part, part_move=part_move, game=game, whole=whole)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Move) and (self.label, self.to) == (other.label, other.to)
+
+    def __hash__(self) -> int:
+        return hash((self.label, self.to))
+
+    def __repr__(self) -> str:
+        return f"Move(label={self.label!r}, to={self.to!r})"
 
 
 class Game(ABC):
@@ -67,6 +114,12 @@ class Game(ABC):
 
     name: ClassVar[str] = ""
     """The registered short name, e.g. ``"nim"``."""
+
+    takes_graph: ClassVar[bool] = False
+    """Whether the game is played on a graph read from a file (``--graph FILE``), built by
+    :meth:`from_graph`."""
+    takes_ground: ClassVar[bool] = False
+    """Whether a vertex of that graph is the ground (``--ground V``; Hackenbush)."""
 
     # ---- required -------------------------------------------------------------------------
     @property
@@ -94,6 +147,12 @@ class Game(ABC):
             raise InvalidGameError(f"game {cls.name!r} takes no parameters, got {_params(args, kwargs)}")
         return cls()
 
+    @classmethod
+    def from_graph(cls, data: Any, spec: str) -> Game:
+        """The game on a graph read by :func:`grundy.graphs.graphio.read_graph` (games that
+        declare :attr:`takes_graph`); ``spec`` is the text that names it."""
+        raise NotSupportedError(f"game {cls.name!r} is not played on a graph file")
+
     # ---- optional hooks -------------------------------------------------------------------
     def options(self, position: Any) -> Iterator[Position]:
         """The positions one move away (successors), from :meth:`moves`."""
@@ -116,7 +175,16 @@ class Game(ABC):
         return None
 
     def lift_move(self, position: Any, index: int, move: Move) -> Move:
-        """Turn a move of component ``index`` (see :meth:`components`) into a move of the whole."""
+        """Turn a move of component ``index`` (see :meth:`components`) into a move of the whole
+        (built lazily from :meth:`lift_label` and :meth:`lift_position`)."""
+        return Move.lifted(self, position, index, move)
+
+    def lift_label(self, index: int, label: str) -> str:
+        """The label of a move of component ``index`` as a move of the whole."""
+        raise NotImplementedError(f"{self.spec} has no components")
+
+    def lift_position(self, position: Any, index: int, part: Position) -> Position:
+        """``position`` with component ``index`` replaced by ``part``."""
         raise NotImplementedError(f"{self.spec} has no components")
 
     def moves_to_value(self, position: Any, target: int) -> list[Move] | None:
@@ -155,8 +223,22 @@ class Game(ABC):
         """Small positions on which the conformance tests check this game against brute force."""
         return ()
 
+    def draw(self, answer: Any, ax: Any) -> None:
+        """Draw ``answer`` (a :class:`~grundy.core.solve.Solution` of this game) on matplotlib
+        axes ``ax`` (``grundy solve --plot``); with ``ax=None`` only check that it can, raising
+        :class:`NotSupportedError` (the default: the game has no picture) or a too-large error."""
+        raise NotSupportedError(f"--plot draws games on graphs (digraph, green-hackenbush), not {self.spec}")
+
     def table_2d(self, upto: int) -> list[list[int]] | None:
         """For two-heap games (e.g. Wythoff): Grundy values ``G(a, b)`` for ``a, b ≤ upto``."""
+        return None
+
+    def take_away_rule(self) -> tuple[str, tuple[int, ...]] | None:
+        """For heap games whose every move takes counters from one heap without splitting it:
+        ``("only", S)`` when a move takes ``s`` counters for any ``s`` of the finite set ``S``
+        (``s`` at most the heap), ``("all-but", E)`` when it takes any positive number not in the
+        finite set ``E``; ``None`` (the default) otherwise. The misère-sum rules
+        (:mod:`grundy.core.misere`) use it to prove facts about every heap size."""
         return None
 
     def __str__(self) -> str:
@@ -244,6 +326,8 @@ class ContentHashedGame(Game):
     def _fingerprint(self) -> tuple[str, str, str]:
         found: tuple[str, str, str] | None = self.__dict__.get("_fp")
         if found is None:
+            import hashlib
+
             h = hashlib.blake2b(digest_size=16)
             for part in self._content():
                 h.update(part)
@@ -334,10 +418,15 @@ class HeapGame(Game):
                 yield self._heap_move(position, i, label, result)
 
     def _heap_move(self, position: tuple[int, ...], i: int, label: str, result: HeapResult) -> Move:
-        to = position[:i] + tuple(result) + position[i + 1 :]
-        if len(position) > 1:
-            label = f"heap {i + 1}: {label}"
-        return Move(label, to)
+        if len(position) == 1:
+            return Move(label, tuple(result))
+        return Move.lifted(self, position, i, Move(label, tuple(result)))
+
+    def lift_label(self, index: int, label: str) -> str:
+        return f"heap {index + 1}: {label}"
+
+    def lift_position(self, position: Any, index: int, part: Position) -> Position:
+        return position[:index] + tuple(part) + position[index + 1:]  # type: ignore[arg-type]
 
     def closed_value(self, position: Any) -> int | None:
         if len(position) == 1:
@@ -350,8 +439,9 @@ class HeapGame(Game):
         return [(self, (n,)) for n in position]
 
     def lift_move(self, position: Any, index: int, move: Move) -> Move:
-        result: HeapResult = tuple(move.to)  # type: ignore[arg-type]
-        return self._heap_move(position, index, move.label, result)
+        if len(position) == 1:
+            return Move(move.label, tuple(move.to))  # type: ignore[arg-type]
+        return Move.lifted(self, position, index, move)
 
     def moves_to_value(self, position: Any, target: int) -> list[Move] | None:
         if len(position) != 1:

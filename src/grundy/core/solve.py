@@ -1,5 +1,5 @@
 """``solve``: the full answer for one position — who wins, the Grundy value, every winning move,
-and the rule or theorem that decided it. This is what ``grundy solve`` prints.
+the remoteness, and the rule or theorem that decided it. This is what ``grundy solve`` prints.
 
 >>> from grundy import load_game
 >>> answer = solve(load_game("nim"), (3, 4, 5))
@@ -7,19 +7,48 @@ and the rule or theorem that decided it. This is what ``grundy solve`` prints.
 ('first', 2, ['heap 1: take 2: 3 → 1'])
 >>> answer.reason
 "Bouton's theorem: the nim-sum 3 ⊕ 4 ⊕ 5 = 2 ≠ 0"
+>>> answer.remoteness  # moves to the end when the winner hurries and the loser delays
+11
+
+Sums with many parts (a multi-heap position, a :class:`~grundy.core.sums.SumGame`) are answered
+part by part: each distinct part is valued once, its winning moves found once, and the moves are
+lifted into the whole position lazily, so a million heaps take time and memory linear in the
+input and the answer.
 """
 
 from __future__ import annotations
 
+import itertools
+import json
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.core.engine import DEFAULT_LIMIT, Cache, grundy_value, outcome, winning_moves, xor_all
+from grundy.core.engine import (
+    DEFAULT_LIMIT,
+    Budget,
+    Cache,
+    grundy_value,
+    moves_to_value,
+    outcome,
+    winning_moves,
+    xor_all,
+)
 from grundy.core.game import Game, Move, Outcome, Position
 from grundy.errors import SearchLimitError, TooManyMovesError
 
 VALUE_LIMIT_WHEN_DECIDED = 200_000
 """Brute-force budget for the Grundy value of a position whose outcome a rule already decided."""
+
+REMOTENESS_LIMIT = 20_000
+"""Brute-force budget for the remoteness that :func:`solve` reports alongside the answer."""
+
+LARGE_SUM = 64
+"""From this many parts on, a sum is solved part by part with shared work (see the module doc)."""
+
+SHORT_POSITION = 100
+"""JSON gives each winning move's whole resulting position (``"to"``) only for positions of at most
+this many parts; larger ones give the part moved (``"part"``, ``"part_from"``, ``"part_to"``)."""
 
 
 @dataclass(frozen=True)
@@ -39,9 +68,44 @@ class Solution:
     """Why ``grundy`` is missing, or why the winning moves are not listed, when that happens."""
     moves_listed: bool = True
     """False when the winning moves exist but are too many to list (see :attr:`note`)."""
+    remoteness: int | None = None
+    """Moves to the end when the winner hurries and the loser delays (normal play), if computed."""
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``grundy solve``."""
+        return self._json(self._moves_json())
+
+    def json_chunks(self, chunk: int = 10_000) -> Iterator[str]:
+        """:meth:`to_json` as JSON text in pieces, the winning moves ``chunk`` at a time (memory
+        stays bounded however many there are).
+
+        >>> from grundy import load_game
+        >>> import json
+        >>> answer = solve(load_game("nim"), (3, 4, 5))
+        >>> json.loads("".join(answer.json_chunks())) == answer.to_json()
+        True
+        """
+        marker = "\u0000moves\u0000"
+        head, _, tail = json.dumps(self._json(marker), ensure_ascii=False).partition(json.dumps(marker))
+        yield head + "["
+        moves = self._moves_json()
+        first = True
+        while True:
+            block = list(itertools.islice(moves, chunk))
+            if not block:
+                break
+            text = ", ".join(json.dumps(m, ensure_ascii=False) for m in block)
+            yield text if first else ", " + text
+            first = False
+        yield "]" + tail
+
+    def _moves_json(self) -> Iterator[dict[str, Any]]:
+        fmt = self.game.format_position
+        parts = self.game.components(self.position)
+        short = parts is None or len(parts) <= SHORT_POSITION
+        return (_move_json(m, fmt, parts, short) for m in self.winning_moves)
+
+    def _json(self, moves: Any) -> dict[str, Any]:
         fmt = self.game.format_position
         data: dict[str, Any] = {
             "game": self.game.spec,
@@ -50,13 +114,28 @@ class Solution:
             "outcome": self.outcome.value,
             "winner": self.outcome.winner,
             "grundy": self.grundy,
-            "winning_moves": [{"move": m.label, "to": fmt(m.to)} for m in self.winning_moves],
+            "winning_moves": moves if isinstance(moves, str) else list(moves),
             "winning_moves_complete": self.moves_listed,
             "reason": self.reason,
         }
+        if self.remoteness is not None:
+            data["remoteness"] = self.remoteness
         if self.note:
             data["note"] = self.note
         return data
+
+
+def _move_json(move: Move, fmt: Any, parts: list[tuple[Game, Position]] | None,
+               short: bool) -> dict[str, Any]:
+    entry: dict[str, Any] = {"move": move.label}
+    if short:
+        entry["to"] = fmt(move.to)
+    if move.part is not None and move.part_move is not None and parts is not None:
+        part_game, part_position = parts[move.part]
+        entry["part"] = move.part + 1
+        entry["part_from"] = part_game.format_position(part_position)
+        entry["part_to"] = part_game.format_position(move.part_move.to)
+    return entry
 
 
 def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
@@ -65,19 +144,16 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
     position = game.validate(position)
     cache = cache or Cache()
     if misere:
-        result = outcome(game, position, misere=True, cache=cache, limit=limit)
-        moves = winning_moves(game, position, misere=True, cache=cache, limit=limit)
-        reason = game.explain(position, misere=True) or (
-            "brute force over the misère game tree: a position is won exactly when some move "
-            "leads to a lost one, and a player with no move wins")
-        return Solution(game, position, result, None, moves, reason, True,
-                        "Grundy values do not decide misère play")
+        return _solve_misere(game, position, cache, limit)
     loopy = game.loopy_value(position)
     if loopy is not None:  # an infinite generalised value: the ordinary engine does not apply
         decided, rule_moves = game.closed_outcome(position), game.winning_moves_rule(position)
         if decided is not None and rule_moves is not None:
             return Solution(game, position, decided, loopy, rule_moves,
                             game.explain(position) or "Smith's generalised Sprague-Grundy values")
+    parts = game.components(position)
+    if parts is not None and len(parts) >= LARGE_SUM:
+        return _solve_large_sum(game, position, parts, cache, limit)
     by_rule = game.closed_outcome(position)
     value: int | None
     note = None
@@ -89,6 +165,8 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
             raise
         value, note = None, f"Grundy value not computed: {exc}"
     result = by_rule if by_rule is not None else (Outcome.N if value else Outcome.P)
+    if value is None and result is Outcome.P:  # a P-position has value 0, by definition
+        value, note = 0, None
     listed = True
     try:
         moves = winning_moves(game, position, cache=cache, limit=limit)
@@ -96,7 +174,88 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
         moves, listed = [], False
         note = "; ".join(filter(None, [note, f"winning moves not listed: {exc}"]))
     return Solution(game, position, result, value, moves, _reason(game, position, cache), False,
-                    note, listed)
+                    note, listed, _remoteness(game, position))
+
+
+def _remoteness(game: Game, position: Position) -> int | None:
+    from grundy.core.remoteness import remoteness_or_none
+
+    return remoteness_or_none(game, position, REMOTENESS_LIMIT)
+
+
+def _solve_misere(game: Game, position: Position, cache: Cache, limit: int) -> Solution:
+    """Misère play: the game's own rule, else the SJ theorem or genus theory over its parts,
+    else brute force within the budget."""
+    note = "Grundy values do not decide misère play"
+    if game.closed_misere_outcome(position) is None:
+        from grundy.core.misere import misere_outcome
+
+        parts = game.components(position)
+        answer = misere_outcome(parts if parts is not None else [(game, position)],
+                                limit=min(limit, VALUE_LIMIT_WHEN_DECIDED))
+        if answer is not None:
+            moves = [move if parts is None else game.lift_move(position, i, move)
+                     for i, move in answer.winning_moves]
+            return Solution(game, position, answer.outcome, None, moves, answer.reason, True,
+                            note, answer.winning_moves_complete)
+    result = outcome(game, position, misere=True, cache=cache, limit=limit)
+    moves = winning_moves(game, position, misere=True, cache=cache, limit=limit)
+    reason = game.explain(position, misere=True) or (
+        "brute force over the misère game tree: a position is won exactly when some move "
+        "leads to a lost one, and a player with no move wins")
+    return Solution(game, position, result, None, moves, reason, True, note)
+
+
+def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Position]],
+                     cache: Cache, limit: int) -> Solution:
+    """A sum of many parts: value each distinct part once, find each distinct part's winning
+    moves once, lift them lazily (time and memory linear in the parts and the moves)."""
+    budget = Budget(limit)
+    values: dict[Any, int] = {}
+    keys = []
+    for part_game, part_position in parts:
+        key = (id(part_game), part_position)  # parts repeat (heaps of one size): value each once
+        keys.append(key)
+        if key not in values:
+            value = part_game.closed_value(part_position)
+            if value is None:
+                value = grundy_value(part_game, part_position, cache=cache, _budget=budget)
+            values[key] = value
+    total = xor_all(values[k] for k in keys)
+    moves: list[Move] = []
+    note = None
+    listed = True
+    if total:
+        found: dict[Any, list[Move]] = {}
+        try:
+            for i, key in enumerate(keys):
+                own = found.get(key)
+                if own is None:
+                    part_game, part_position = parts[i]
+                    target = values[key] ^ total
+                    own = part_game.moves_to_value(part_position, target)
+                    if own is None:
+                        own = moves_to_value(part_game, part_position, target, cache=cache, _budget=budget)
+                    found[key] = own
+                moves.extend(Move.lifted(game, position, i, m) for m in own)
+        except TooManyMovesError as exc:
+            moves, listed, note = [], False, f"winning moves not listed: {exc}"
+    result = Outcome.N if total else Outcome.P
+    return Solution(game, position, result, total, moves, _sum_reason(parts, values, keys, total),
+                    False, note, listed)
+
+
+def _sum_reason(parts: list[tuple[Game, Position]], values: dict[Any, int], keys: list[Any],
+                total: int) -> str:
+    """The reason for a large sum, summarised: a few part values and the rules behind them."""
+    shown = " ⊕ ".join(str(values[k]) for k in keys[:8]) + " ⊕ …"
+    rules: list[str] = []
+    for part_game, part_position in parts[:3]:
+        rule = part_game.explain(part_position) or "the mex of its options"
+        if rule not in rules:
+            rules.append(rule)
+    return (f"Sprague-Grundy theorem: the value of a sum of {len(parts):,} parts is the XOR of their "
+            f"values, {shown} = {total}; each part valued by its own rule, e.g. {'; '.join(rules)}")
 
 
 def _reason(game: Game, position: Position, cache: Cache) -> str:
@@ -113,7 +272,7 @@ def _reason(game: Game, position: Position, cache: Cache) -> str:
         shown = " ⊕ ".join(str(v) for v in known[:8]) + (" ⊕ …" if len(known) > 8 else "")
         expr = f": {shown} = {xor_all(known)}"
     rules: list[str] = []
-    for g, p in parts:
+    for g, p in parts[:8]:
         rule = g.explain(p)
         if rule is None:
             rule = ("the XOR of its heaps' values, each the mex of its options (brute force)"
@@ -122,3 +281,4 @@ def _reason(game: Game, position: Position, cache: Cache) -> str:
             rules.append(rule)
     return (f"Sprague-Grundy theorem: the value of a sum is the XOR of its parts' values{expr}; "
             f"part values by {'; '.join(rules[:3])}")
+

@@ -5,7 +5,7 @@ in exactly one component. By the Sprague-Grundy theorem the value of a sum is th
 components' values, and the winning moves are the component moves that bring that XOR to 0; the
 engine uses both facts through :meth:`SumGame.components`.
 
->>> from grundy.catalog import load_game
+>>> from grundy.catalog import parse_sum
 >>> from grundy.core.engine import grundy_value, winning_moves
 >>> game, position = parse_sum("nim 3 + subtraction(1,3,4) 10")
 >>> game.spec
@@ -61,9 +61,11 @@ class SumGame(Game):
     def components(self, position: Any) -> list[tuple[Game, Position]]:
         return list(zip(self.parts, position, strict=True))
 
-    def lift_move(self, position: Any, index: int, move: Move) -> Move:
-        to = (*tuple(position[:index]), move.to, *tuple(position[index + 1:]))
-        return Move(f"{self.parts[index].spec}: {move.label}", to)
+    def lift_label(self, index: int, label: str) -> str:
+        return f"{self.parts[index].spec}: {label}"
+
+    def lift_position(self, position: Any, index: int, part: Position) -> Position:
+        return (*tuple(position[:index]), part, *tuple(position[index + 1:]))
 
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
         if len(self.parts) == 1:
@@ -71,10 +73,14 @@ class SumGame(Game):
         return None
 
     def parse_position(self, text: str) -> tuple[Position, ...]:
-        game, position = parse_sum(text)
-        if game != self:
-            raise InvalidPositionError(f"{text!r} is a position of {game.spec!r}, not {self.spec!r}")
-        return tuple(position)  # type: ignore[arg-type]
+        """Read ``'GAME POSITION + GAME POSITION ...'``, each GAME written as its part's spec."""
+        segments = split_segments(tokenize(text)) if text.strip() else []
+        if len(segments) != len(self.parts) or any(
+                "".join(s[0].split()).lower() != g.spec for s, g in zip(segments, self.parts, strict=False)):
+            raise InvalidPositionError(f"{text!r} is not a position of {self.spec!r}: write "
+                                       f"GAME POSITION for each of its {len(self.parts)} parts, "
+                                       f"separated by '{SUM_SEPARATOR}'")
+        return tuple(g.parse_position(" ".join(s[1:])) for s, g in zip(segments, self.parts, strict=True))
 
     def format_position(self, position: Any) -> str:
         return f" {SUM_SEPARATOR} ".join(
@@ -103,29 +109,7 @@ def split_segments(tokens: Sequence[str]) -> list[list[str]]:
     return segments
 
 
-def parse_sum(text: str | Sequence[str]) -> tuple[Game, Position]:
-    """Read ``'GAME POSITION [+ GAME POSITION ...]'``; one component gives that game itself.
-
-    >>> parse_sum("nim 1 2 3")
-    (Nim(), (1, 2, 3))
-    """
-    from grundy.catalog import load_game
-
-    tokens = _tokenize(text) if isinstance(text, str) else list(text)
-    if not tokens:
-        raise InvalidPositionError("nothing to solve: give GAME POSITION")
-    games: list[Game] = []
-    positions: list[Position] = []
-    for segment in split_segments(tokens):
-        game = load_game(segment[0])
-        games.append(game)
-        positions.append(game.parse_position(" ".join(segment[1:])))
-    if len(games) == 1:
-        return games[0], positions[0]
-    return SumGame(tuple(games)), tuple(positions)
-
-
-def _tokenize(text: str) -> list[str]:
+def tokenize(text: str) -> list[str]:
     """Split on whitespace outside parentheses, so ``subtraction(1, 3)`` stays one token."""
     tokens: list[str] = []
     current: list[str] = []

@@ -29,6 +29,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.core.textio import clean_text, read_text_file
 from grundy.errors import InvalidInputError
 
 
@@ -94,8 +95,8 @@ class _Builder:
             edges = np.array(self.pairs, dtype=np.int64).reshape(-1, 2)
         data = GraphData(tuple(self.names), edges, ground, self.source)
         object.__setattr__(data, "_index_cache", self.index)
-        if ground is not None and ground not in self.index:
-            raise InvalidInputError(f"{self.source}: ground vertex {ground!r} is not a vertex of the graph")
+        if ground is not None:
+            check_name(ground, f"{self.source}: ground")
         return data
 
 
@@ -105,6 +106,7 @@ def parse_edge_list(text: str, source: str = "<text>") -> GraphData:
     The loop is kept lean (about a second per million lines): names get numbers in order of first
     appearance through one ``dict.setdefault``, and are checked once at the end.
     """
+    text = clean_text(text)
     fast = _numeric_edge_list(text, source)
     if fast is not None:
         return fast
@@ -198,7 +200,7 @@ def parse_json_graph(text: str, source: str = "<json>") -> GraphData:
     grundy.errors.InvalidInputError: g.json: edges[0] must be a pair [u, v], got [0, 1, 2]
     """
     try:
-        doc = json.loads(text)
+        doc = json.loads(clean_text(text))
     except json.JSONDecodeError as exc:
         raise InvalidInputError(f"{source}:{exc.lineno}: invalid JSON: {exc.msg}") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("edges"), list):
@@ -223,12 +225,7 @@ def parse_json_graph(text: str, source: str = "<json>") -> GraphData:
 def read_graph(path: str | os.PathLike[str]) -> GraphData:
     """Read a graph file: JSON if it ends in ``.json`` or starts with ``{``, else an edge list."""
     name = os.fspath(path)
-    try:
-        with open(name, encoding="utf-8") as handle:
-            text = handle.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise InvalidInputError(f"cannot read graph file {name!r}: {reason}") from None
+    text = read_text_file(name, what="graph file")  # a BOM and CRLF line ends read like plain text
     if name.lower().endswith(".json") or text.lstrip().startswith("{"):
         return parse_json_graph(text, name)
     return parse_edge_list(text, name)
@@ -254,46 +251,24 @@ def from_networkx(graph: Any, source: str = "<networkx graph>") -> GraphData:
     return builder.done(None if ground is None else str(ground))
 
 
-def with_ground(data: GraphData, ground: str | None) -> GraphData:
-    """``data`` with its ground replaced by ``ground`` (checked), when ``ground`` is given."""
+def with_ground(data: GraphData, ground: str | None, *, add_missing: bool = False) -> GraphData:
+    """``data`` with its ground replaced by ``ground`` (checked), when ``ground`` is given.
+
+    A ground that is not a vertex is an error, unless ``add_missing``: then it becomes a vertex
+    that touches no edge (in Green Hackenbush, a floor with nothing standing on it).
+
+    >>> with_ground(parse_edge_list("a b"), "g", add_missing=True).vertices
+    ('a', 'b', 'g')
+    """
     if ground is None:
         return data
-    data.index_of(ground, "ground vertex")
+    index = data._index()
+    if ground not in index:
+        if not add_missing:
+            data.index_of(ground, "ground vertex")  # raises, quoting the name and the source
+        check_name(ground, f"{data.source}: ground")
+        index = {**index, ground: len(data.vertices)}
+        data = GraphData((*data.vertices, ground), data.edges, None, data.source)
     out = GraphData(data.vertices, data.edges, ground, data.source)
-    object.__setattr__(out, "_index_cache", data._index())
+    object.__setattr__(out, "_index_cache", index)
     return out
-
-
-GRAPH_GAMES = {"digraph": "digraph", "green-hackenbush": "green-hackenbush", "hackenbush": "green-hackenbush"}
-"""Game names that ``--graph`` applies to (aliases included)."""
-
-
-def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list[str]) -> tuple[Any, Any]:
-    """The game and position of ``grundy solve NAME --graph FILE [--ground V] TOKENS...``.
-
-    >>> game_on_graph("nim", "g.txt", None, ["3"])
-    Traceback (most recent call last):
-    ...
-    grundy.errors.InvalidInputError: --graph/--ground apply to digraph and green-hackenbush, not 'nim'
-    """
-    kind = GRAPH_GAMES.get(name.strip().lower())
-    if kind is None:
-        raise InvalidInputError(f"--graph/--ground apply to digraph and green-hackenbush, not {name!r}")
-    if graph is None:
-        raise InvalidInputError(f"--ground {ground!r} needs --graph FILE")
-    if "+" in tokens:
-        raise InvalidInputError(
-            f"a sum with --graph: write the graph game as a spec instead, e.g. '{kind}(graph={graph})'")
-    data = read_graph(graph)
-    if kind == "digraph":
-        from grundy.games.graphs.digraph import Digraph
-
-        if ground is not None:
-            raise InvalidInputError("--ground applies to green-hackenbush, not to digraph")
-        game: Any = Digraph.from_graph(data, f"digraph(graph={graph})")
-    else:
-        from grundy.games.graphs.hackenbush import GreenHackenbush
-
-        spec = f"green-hackenbush(graph={graph}" + (f",ground={ground})" if ground is not None else ")")
-        game = GreenHackenbush.from_graph(with_ground(data, ground), spec)
-    return game, game.parse_position(" ".join(tokens))

@@ -25,13 +25,14 @@ from __future__ import annotations
 
 import math
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
 from numbers import Integral, Rational
 from typing import TYPE_CHECKING, Any
 
+from grundy.core.textio import clean_text
 from grundy.errors import InvalidInputError, NotSupportedError
 
 if TYPE_CHECKING:
@@ -148,19 +149,68 @@ def parse_cell(text: str, where: str = "") -> Fraction:
     raise InvalidInputError(f"non-numeric cell {text!r}{where}")
 
 
-def parse_matrix_text(text: str) -> list[list[int | Fraction]]:
-    """Parse a matrix written as CSV: one row per line (or rows separated by ``;``), cells
-    separated by commas or whitespace. Blank lines and ``#`` comments are ignored.
+def parse_matrix_text(text: str, *, inline: bool | None = None) -> list[list[int | Fraction]]:
+    """Parse a matrix of payoffs. Blank lines and ``#`` comments are ignored.
+
+    * A **file** (``inline=False``) has one row per line; its cells are separated by commas,
+      semicolons or whitespace (tabs or spaces), detected from the text and the same on every
+      line. A line that separates its cells differently, or mixes ``,`` and ``;`` (decimal
+      commas are not read: write ``3.5``), is refused with an error quoting it.
+    * The **inline** form (``inline=True``, as in ``--matrix '3,-1;-2,4'``) separates rows by
+      ``;`` (or line ends) and cells by commas or whitespace.
+    * ``inline=None`` (the default): inline if the text is a single line, else a file.
 
     >>> parse_matrix_text("3,-1; -2, 4/3")
     [[3, -1], [-2, Fraction(4, 3)]]
+    >>> parse_matrix_text("3;-1\\n-2;4\\n", inline=False)
+    [[3, -1], [-2, 4]]
+    >>> parse_matrix_text("3;-1\\n-2,4\\n")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidInputError: line 2: '-2,4' separates cells with ',', but line 1 uses ';'
     """
+    text = clean_text(text)
+    if inline is None:
+        inline = "\n" not in text.strip()
+    if inline:
+        lines = list(enumerate(re.split(r"[;\n]", text), start=1))
+        return _parse_rows(lines, lambda line, _: re.split(r"\s*,\s*|\s+", line))
+    first: tuple[str, int] | None = None  # the delimiter and the line that set it
+
+    def split(line: str, line_no: int) -> list[str]:
+        nonlocal first
+        if "," in line and ";" in line:
+            raise InvalidInputError(
+                f"line {line_no}: {_shown(line)} mixes ',' and ';' between cells (decimal commas "
+                f"are not read: write 3.5, not 3,5)")
+        mark = "," if "," in line else ";" if ";" in line else " " if len(line.split()) > 1 else None
+        if mark is not None:
+            if first is None:
+                first = mark, line_no
+            elif first[0] != mark:
+                raise InvalidInputError(
+                    f"line {line_no}: {_shown(line)} separates cells with {_NAMES[mark]}, but line "
+                    f"{first[1]} uses {_NAMES[first[0]]}")
+        return line.split() if mark in (" ", None) else [c.strip() for c in line.split(mark)]
+
+    return _parse_rows(list(enumerate(text.split("\n"), start=1)), split)
+
+
+_NAMES = {",": "','", ";": "';'", " ": "whitespace"}
+
+
+def _shown(line: str, width: int = 60) -> str:
+    return repr(line if len(line) <= width else line[:width] + "…")
+
+
+def _parse_rows(lines: list[tuple[int, str]],
+                split: Callable[[str, int], list[str]]) -> list[list[int | Fraction]]:
     rows: list[list[int | Fraction]] = []
-    for line_no, line in enumerate(re.split(r"[;\n]", text), start=1):
-        line = line.split("#", 1)[0].strip()
+    for line_no, raw in lines:
+        line = raw.split("#", 1)[0].strip()
         if not line:
             continue
-        cells = re.split(r"\s*,\s*|\s+", line)
+        cells = split(line, line_no)
         row: list[int | Fraction]
         try:
             if "_" in line:  # int() would accept 1_000; parse_cell does not

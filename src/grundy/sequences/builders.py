@@ -1,6 +1,6 @@
 """Table builders: compute ``G(0..N)`` of a heap game with the fastest exact route.
 
-Used by :func:`grundy.sequences.periodicity.analyze`; numpy and numba are imported only here, lazily.
+Used by :func:`grundy.sequences.analysis.analyze`; numpy and numba are imported only here, lazily.
 
 - finite subtraction sets: the subtraction kernel (and with ``auto``, once a window of ``max S``
   values repeats, the rest of the table follows from the period);
@@ -258,28 +258,23 @@ def build_octal(game: OctalRules, upto: int, method: str, progress: Progress | N
     arrays = octal_arrays(game.digits)
     work = Workspace()
     values = np.zeros(total, dtype=np.uint8)  # widened by the kernel if a value needs it
-    sparse: tuple[int, int, int] | None = None
-    done = 0
-    if game.has_splits:
-        head_len = min(total, MASK_PREFIX)
-        # (the sparse kernel is exact with any classes: one compiled kernel to load, not two)
-        head_classes = None if method == "plain" else (1, 0, 0)
-        values = fill_octal(values, 0, head_len, arrays, head_classes, work)
-        done = head_len
-        mask, delta, sigma, count = choose_sparse(values[:head_len])
-        sparse = (mask, delta, sigma)
-        lower_half = head_len - max(1, head_len // 2)
-        use_sparse = method == "sparse" or (method == "auto" and count <= RARE_FRACTION * lower_half)
+    scan = game.has_splits and method != "plain"
+    if scan:  # the rare-value scan (with auto: plain stretches where most heaps are rare)
+        from grundy.sequences.kernels.octal_rare import fill_rare
+
+        def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
+            return fill_rare(values, a, b, arrays, work, auto=method == "auto")
     else:
-        use_sparse = False
-    kernel = "sparse-space kernel" if use_sparse else "plain kernel"
-    classes = sparse if use_sparse else None
-    step = max(4096, total // 100) if use_sparse or not game.has_splits else max(1024, total // 400)
+        def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
+            return fill_octal(values, a, b, arrays, None, work)
 
-    def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
-        return fill_octal(values, a, b, arrays, classes, work)
-
-    values, computed, found = _fill_proving(values, done, method, game, step, fill, progress)
+    step = max(1 << 16, total // 100) if scan or not game.has_splits else max(1024, total // 400)
+    values, computed, found = _fill_proving(values, 0, method, game, step, fill, progress)
+    kernel, sparse = "plain kernel", None
+    if scan:
+        state = work.rare
+        kernel = "rare-value scan" if state.plain_stretch == 0 else "rare-value scan + plain kernel"
+        sparse = (state.mask, state.delta, 0)
     return Built(values, kernel + (" + proved period" if found else ""), computed, found, sparse)
 
 

@@ -28,6 +28,7 @@ The graph comes from a file (``grundy solve digraph --graph edges.txt a b``, or 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -85,6 +86,8 @@ class Digraph(ContentHashedGame):
                                   f"digraph(example={key})")
         path = str(kwargs["graph"])
         return cls.from_graph(read_graph(path), f"digraph(graph={path})")
+
+    takes_graph = True
 
     @classmethod
     def from_graph(cls, data: GraphData, spec: str = "digraph") -> Digraph:
@@ -244,6 +247,44 @@ class Digraph(ContentHashedGame):
         if len(position) > 1:
             label = "token at " + label
         return Move(label, tuple(sorted((*position[:i], w, *position[i + 1:]))))
+
+    def draw(self, answer: Any, ax: Any) -> None:
+        """Vertices coloured by outcome and labelled with their values; winning moves in red."""
+        from grundy.graphs.drawing import COLOURS, check_size, literal
+
+        check_size(self.n)
+        if ax is None:
+            return
+        game = self
+        import networkx as nx
+
+        from grundy.graphs.loopy import value_outcome
+
+        graph = nx.DiGraph()
+        graph.add_nodes_from(range(game.n))
+        for v in range(game.n):
+            graph.add_edges_from((v, int(w)) for w in game.successors(v))
+        layout = nx.spring_layout(graph, seed=1)
+        values = [game.gvalue(v) for v in range(game.n)]
+        colours = [COLOURS[value_outcome(g).value] for g in values]
+        position: tuple[int, ...] = tuple(answer.position)
+        tokens = Counter(position)
+        edge_colours = ["#999999"] * graph.number_of_edges()
+        red = set()
+        for move in answer.winning_moves:
+            before, after = Counter(position), Counter(move.to)
+            (u,), (w,) = list((before - after).elements()), list((after - before).elements())
+            red.add((u, w))
+        edge_colours = ["#d62728" if e in red else "#999999" for e in graph.edges]
+        widths = [2.5 if e in red else 1.0 for e in graph.edges]
+        nx.draw_networkx_edges(graph, layout, ax=ax, edge_color=edge_colours, width=widths,
+                               arrows=True, arrowsize=12, node_size=600)
+        nx.draw_networkx_nodes(graph, layout, ax=ax, node_color=colours, node_size=600,
+                               edgecolors=["black" if v in tokens else "white" for v in range(game.n)],
+                               linewidths=[3.0 if v in tokens else 1.0 for v in range(game.n)])
+        labels = {v: literal(f"{game.vertex_name(v)}\n{values[v]}" +
+                             (f" ×{tokens[v]}" if tokens[v] > 1 else "")) for v in range(game.n)}
+        nx.draw_networkx_labels(graph, layout, labels=labels, ax=ax, font_size=7)
 
     def sample_positions(self) -> Iterable[Position]:
         n = min(self.n, 12)

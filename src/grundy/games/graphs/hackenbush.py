@@ -27,7 +27,9 @@ of the edges still standing (an edge's id is its number in the file, counting fr
 
 from __future__ import annotations
 
+import difflib
 import random
+import re
 from collections import Counter, deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
@@ -306,7 +308,11 @@ class GreenHackenbush(ContentHashedGame):
         data = read_graph(path)
         ground = kwargs.get("ground")
         spec = f"green-hackenbush(graph={path}" + (f",ground={ground})" if ground is not None else ")")
-        return cls.from_graph(with_ground(data, None if ground is None else str(ground)), spec)
+        return cls.from_graph(with_ground(data, None if ground is None else str(ground), add_missing=True),
+                              spec)
+
+    takes_graph = True
+    takes_ground = True
 
     @classmethod
     def from_graph(cls, data: GraphData, spec: str = "green-hackenbush") -> GreenHackenbush:
@@ -314,8 +320,9 @@ class GreenHackenbush(ContentHashedGame):
         if data.ground is None:
             raise InvalidGameError(f"{data.source}: green-hackenbush needs a ground vertex "
                                    "(--ground V, or \"ground\" in a JSON file)")
+        data = with_ground(data, data.ground, add_missing=True)  # a ground on no edge: an empty floor
         edges = tuple((int(u), int(v)) for u, v in data.edges.tolist())
-        return cls(data.vertices, edges, data.index_of(data.ground, "ground vertex"), spec)
+        return cls(data.vertices, edges, data.index_of(str(data.ground), "ground vertex"), spec)
 
     @classmethod
     def from_networkx(cls, graph: Any, ground: Any) -> GreenHackenbush:
@@ -395,6 +402,42 @@ class GreenHackenbush(ContentHashedGame):
             rest = [j for j in position if j != i]
             yield Move(self._label(i), connected_part(self.edges, rest, self.ground))
 
+    def draw(self, answer: Any, ax: Any) -> None:
+        """The ground a square; standing edges black, winning cuts red, fallen edges dotted."""
+        from grundy.graphs.drawing import check_size, literal
+
+        check_size(len(self.names))
+        if ax is None:
+            return
+        game = self
+        import networkx as nx
+
+        graph = nx.MultiGraph()
+        graph.add_nodes_from(range(len(game.names)))
+        for u, v in game.edges:
+            graph.add_edge(u, v)
+        layout = nx.spring_layout(graph, seed=1)
+        standing = set(answer.position)
+        cuts = {int(m.group(1)) for move in answer.winning_moves
+                if (m := re.match(r"cut edge (\d+)", move.label))}
+        seen: Counter[tuple[int, int]] = Counter()
+        for i, (u, v) in enumerate(game.edges):
+            key = (min(u, v), max(u, v))
+            rad = 0.25 * seen[key] * (-1) ** seen[key]
+            seen[key] += 1
+            colour = "#d62728" if i in cuts else ("black" if i in standing else "#bbbbbb")
+            nx.draw_networkx_edges(graph, layout, edgelist=[(u, v)], ax=ax, edge_color=colour,
+                                   width=2.5 if i in cuts else 1.5, arrows=True, arrowstyle="-",
+                                   style="solid" if i in standing else "dotted",
+                                   connectionstyle=f"arc3,rad={rad}", node_size=300)
+        shapes = ["s" if v == game.ground else "o" for v in range(len(game.names))]
+        for shape in ("s", "o"):
+            nodes = [v for v in range(len(game.names)) if shapes[v] == shape]
+            nx.draw_networkx_nodes(graph, layout, nodelist=nodes, node_shape=shape, ax=ax, node_size=300,
+                                   node_color="#74c476" if shape == "s" else "#dddddd")
+        nx.draw_networkx_labels(graph, layout, labels={v: literal(name) for v, name in enumerate(game.names)},
+                                ax=ax, font_size=7)
+
     def sample_positions(self) -> Iterable[Position]:
         full = self.full
         samples: list[Position] = [full, ()]
@@ -452,10 +495,21 @@ class GreenHackenbush(ContentHashedGame):
     def winning_moves_rule(self, position: Any) -> list[Move]:
         return self.moves_to_value(position, 0)
 
+    def _close_names(self) -> str:
+        """`` (did you mean 'g'?)`` when vertices on some edge have names close to the ground's."""
+        used = {self.names[v].lower(): self.names[v] for edge in self.edges for v in edge}
+        close = [used[c] for c in difflib.get_close_matches(
+            self.names[self.ground].lower(), sorted(used), n=3, cutoff=0.5)]
+        return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
+
     def explain(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
         if not position:
+            if not any(self.ground in edge for edge in self.edges):
+                name = self.names[self.ground]
+                return (f"the ground vertex {name!r} touches no edge{self._close_names()}, "
+                        f"so nothing stands on the ground: no edge, value 0, the player to move loses")
             return "no edge is left: the player to move loses"
         tree = self._tree(position)
         cycles = sum(len(b) for b in tree.internal)

@@ -139,6 +139,9 @@ class AllBut(HeapGame):
         """The proved arithmetic periodicity of the Grundy values."""
         return _solve(self.excluded).law
 
+    def take_away_rule(self) -> tuple[str, tuple[int, ...]]:
+        return "all-but", self.excluded
+
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for k in range(1, n + 1):
             if k not in self.excluded:

@@ -97,6 +97,9 @@ class Bash(HeapGame):
         return [self.heap_value(n) for n in range(count)]
 
     # ---- rules ------------------------------------------------------------------------------
+    def take_away_rule(self) -> tuple[str, tuple[int, ...]] | None:
+        return None if self.rest_all else ("only", tuple(range(self.a, self.b + 1)))
+
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         if self.rest_all and 0 < n < self.a:
             yield describe_take(n, n), (0,)

@@ -44,8 +44,7 @@ TABLE_LIMITS = {"fibonacci": 10_000_000, "squares": 1_000_000}
 """Largest heap whose Grundy value is tabulated by default, for the sets without a closed form.
 
 Not a mathematical bound: a table to ``N`` takes O(N·|S ∩ [1, N]|) steps (about 0.7·N^1.5 for
-squares: 10⁶ in about a second) and N to 2N bytes. Raise an entry to go further (the command line
-raises it with ``--limit``)."""
+squares: 10⁶ in about a second) and N to 2N bytes. Raise an entry to go further."""
 
 PLAIN_TABLE = 20_000
 """Tables up to this size are built in plain Python (no numpy or numba start-up)."""
@@ -88,8 +87,8 @@ def _table(kind: str, n: int) -> Any:
         raise SearchLimitError(
             f"subtraction({kind}): the Grundy values have no known closed form, so grundy tabulates "
             f"them by the mex recurrence, by default for heaps up to {limit:,} (a time and memory "
-            f"bound, not a mathematical one); heap {n:,} needs a larger table: raise the limit "
-            f"(--limit {n}, or TABLE_LIMITS[{kind!r}] in {__name__})")
+            f"bound, not a mathematical one); heap {n:,} needs a larger table: raise "
+            f"TABLE_LIMITS[{kind!r}] in {__name__} to at least {n}")
     values = _TABLES[kind]
     if n < len(values):
         return values

@@ -54,6 +54,9 @@ class Nim(HeapGame):
             return heaps
         return super().validate(position)
 
+    def take_away_rule(self) -> tuple[str, tuple[int, ...]]:
+        return "all-but", ()
+
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for k in range(1, n + 1):
             yield describe_take(n, k), (n - k,)
@@ -186,7 +189,7 @@ def parse_heaps_text(text: str) -> Any:
     """
     import numpy as np
 
-    tokens = text.replace(",", " ").split()
+    tokens = text.removeprefix("\ufeff").replace(",", " ").split()  # a BOM; CRLF is whitespace
     if not tokens:
         raise InvalidInputError("heap file: no heaps found")
     try:

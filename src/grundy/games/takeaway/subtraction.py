@@ -66,6 +66,9 @@ class Subtraction(HeapGame):
 
         return build_subtraction(self.subtraction_set, upto, method, progress, self)
 
+    def take_away_rule(self) -> tuple[str, tuple[int, ...]]:
+        return "only", self.subtraction_set
+
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for s in self.subtraction_set:
             if s > n:
@@ -75,14 +78,14 @@ class Subtraction(HeapGame):
     def heap_value(self, n: int) -> int | None:
         if n < LARGE_HEAP:
             return None  # brute force is instant, and needs no numpy
-        from grundy.sequences.periodicity import value_at
+        from grundy.sequences.analysis import value_at
 
         return value_at(self, n)
 
     def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
         if n < LARGE_HEAP:
             return None
-        from grundy.sequences.periodicity import value_at
+        from grundy.sequences.analysis import value_at
 
         return [(describe_take(n, s), (n - s,)) for s in self.subtraction_set
                 if s <= n and value_at(self, n - s) == target]
@@ -90,7 +93,7 @@ class Subtraction(HeapGame):
     def heap_explain(self, n: int) -> str | None:
         if n < LARGE_HEAP:
             return None
-        from grundy.sequences.periodicity import known_periodicity, value_at
+        from grundy.sequences.analysis import known_periodicity, value_at
 
         value_at(self, n)
         found = known_periodicity(self)

@@ -198,19 +198,41 @@ class Wythoff(Game):
         return self._winning(position, True)
 
     def explain(self, position: Any, misere: bool = False) -> str:
+        """The rule for ``position``, with the smaller heap named ``a`` and the larger ``b`` (the
+        user's order does not matter), every number computed from the position.
+
+        >>> w = Wythoff()
+        >>> w.explain((2, 1)).split(": ", 1)[1]
+        'with a = 1 the smaller heap and b = 2 the larger, a = ⌊(b−a)·φ⌋ = ⌊1·φ⌋ = 1: a P-position'
+        >>> w.explain((2, 1), misere=True).split("; ", 1)[1]
+        'with a = 1 the smaller heap and b = 2 the larger, b−a = 1 and the only misère P-position \
+with b−a = 1 is (0,1): a ≠ 0, an N-position'
+        """
         x, y = position
         a, b = min(x, y), max(x, y)
-        low = _lower_of_difference(b - a, misere)
-        play = "misère Wythoff (normal-play pairs, with (0,0),(1,2) replaced by (0,1),(2,2))" \
-            if misere else "Wythoff's theorem"
+        d = b - a
+        named = f"with a = {a} the smaller heap and b = {b} the larger"
+        if misere:
+            play = ("misère Wythoff: the normal-play P-positions except that (0,0) and (1,2) are "
+                    "replaced by (0,1) and (2,2)")
+            if d <= 1:
+                low = _lower_of_difference(d, True)
+                pair = f"({low},{low + d})"
+                verdict = f"a = {low}, a P-position" if a == low else f"a ≠ {low}, an N-position"
+                return (f"{play}; {named}, b−a = {d} and the only misère P-position with b−a = {d} "
+                        f"is {pair}: {verdict}")
+        else:
+            play = "Wythoff's theorem"
+        play = f"{play}{'; ' if misere else ': '}{named}"
+        low = golden_floor(d)
         if low == a:
-            return f"{play}: a = ⌊(b−a)·φ⌋ = ⌊{b - a}·φ⌋ = {a}, a P-position"
-        return f"{play}: a ≠ ⌊(b−a)·φ⌋ (a = {a}, ⌊{b - a}·φ⌋ = {low}), an N-position"
+            return f"{play}, a = ⌊(b−a)·φ⌋ = ⌊{d}·φ⌋ = {low}: a P-position"
+        return f"{play}, ⌊(b−a)·φ⌋ = ⌊{d}·φ⌋ = {low} ≠ a: an N-position"
 
     def table_2d(self, upto: int) -> list[list[int]]:
         """Grundy values ``G(a, b)`` for ``0 ≤ a, b ≤ upto``."""
         if upto < 0:
-            raise InvalidInputError(f"--upto must be at least 0, got {upto}")
+            raise InvalidInputError(f"upto must be at least 0, got {upto}")
         return grundy_grid(upto + 1, upto + 1)
 
     def sample_positions(self) -> Iterable[Position]:

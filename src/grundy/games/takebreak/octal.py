@@ -4,7 +4,7 @@ Digit ``di`` says what may remain after removing ``i`` counters from one heap: b
 bit 2, one non-empty heap; bit 4, two non-empty heaps. ``d0`` is 0 or 4 (4: a heap may be split
 in two without removing anything). A position is a tuple of heap sizes; several heaps are a sum.
 
-Values come from a table built by the fastest kernel (:func:`grundy.sequences.periodicity.analyze`); once a
+Values come from a table built by the fastest kernel (:func:`grundy.sequences.analysis.analyze`); once a
 period is proved (Guy-Smith theorem) any heap size is answered from it, 10^18 included.
 
 >>> from grundy import load_game, grundy_value
@@ -140,12 +140,12 @@ class Octal(HeapGame):
 
     # ---- closed forms from the table and its period ---------------------------------------------
     def heap_value(self, n: int) -> int | None:
-        from grundy.sequences.periodicity import value_at
+        from grundy.sequences.analysis import value_at
 
         return value_at(self, n)
 
     def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
-        from grundy.sequences.periodicity import value_at
+        from grundy.sequences.analysis import value_at
 
         if n <= MOVE_LIST_LIMIT or not self.has_splits:
             if n <= 64:
@@ -165,7 +165,7 @@ class Octal(HeapGame):
         return None
 
     def heap_explain(self, n: int) -> str | None:
-        from grundy.sequences.periodicity import known_periodicity
+        from grundy.sequences.analysis import known_periodicity
 
         found = known_periodicity(self)
         if found is None or n < found.preperiod + found.period:

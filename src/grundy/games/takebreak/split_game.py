@@ -154,11 +154,14 @@ class SplitGame(Game):
         if misere:
             return None
         n = len(position)
-        odd = [i for i, c in enumerate(position) if c & 1]
-        terms = [f"g({n - 1 - i})" for i in odd[:6]] + (["…"] if len(odd) > 6 else [])
+        odd = [n - 1 - i for i, c in enumerate(position) if c & 1]
+        names = [f"g({d})" for d in odd[:6]] + (["…"] if len(odd) > 6 else [])
+        values = [str(stone_value(d)) for d in odd[:6]] + (["…"] if len(odd) > 6 else [])
+        shown = f"{' ⊕ '.join(names)} = {' ⊕ '.join(values)}" if odd else "0"
         return (f"each stone is a separate game whose value g(d) depends on its distance d to the "
-                f"last pile (g(d) = the d-th odious number); the value is the XOR over piles with "
-                f"an odd count: {' ⊕ '.join(terms) or '0'} = {self.closed_value(position)}")
+                f"last pile (g(0) = 0, and g(1), g(2), … are the odious numbers 1, 2, 4, 7, …); "
+                f"the value is the XOR over piles with an odd count: "
+                f"{shown} = {self.closed_value(position)}")
 
     def sample_positions(self) -> list[tuple[int, ...]]:
         return [(0,), (1,), (0, 0), (1, 0), (0, 1), (2, 0), (1, 1), (1, 0, 0), (0, 1, 0), (1, 1, 0),

@@ -227,6 +227,8 @@ class Workspace:
 
     def __init__(self) -> None:
         self._arrays: dict[tuple[str, str], np.ndarray] = {}
+        self.rare: Any = None
+        """The rare-value scan's state between calls (see :mod:`.octal_rare`)."""
 
     @staticmethod
     def limit(dtype: np.dtype) -> int:

@@ -1,0 +1,162 @@
+"""grundy's octal-game tables against a research octal solver (Rust), same game and N, same run.
+
+The research solver is not part of grundy: see ``../shared/bench/octal-rust/README.md`` for what
+it is and how to build it. This script only runs a binary that already exists (``--rust PATH``, or
+``/tmp/octal-rust/target/release/octal``) and skips with a message when there is none.
+
+For each game and N it runs, interleaved ``--repeat`` times (so both see the same machine load):
+
+- the research solver, from a scratch directory (it writes files there); whole-command time;
+- grundy in a fresh process: ``build(octal(code), N - 1, method)``; the kernel time (measured
+  inside the process, numba's compiled code loaded from its cache) and the whole-command time.
+
+It checks that the two agree: the research solver prints the count of each value among
+``G(0..2^k)`` at every power of two ``2^k`` (one value more than grundy's
+:func:`grundy.sequences.store.value_frequencies`, which counts ``G(0..2^k - 1)``) and among
+``G(0..N-1)`` at the end, and ``G(N-1)``; all are compared with grundy's table. Then it prints
+the best times and the ratios grundy / research (below 1: grundy is faster).
+
+    python bench/octal_rust.py --games 0.161,0.167,0.014 --sizes 20,22 --repeat 3
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+DEFAULT_BINARY = Path("/tmp/octal-rust/target/release/octal")
+
+CHILD = r"""
+import json, sys, time
+import numpy as np
+t0 = time.perf_counter()
+from grundy import load_game
+from grundy.sequences.builders import build
+from grundy.sequences.store import value_frequencies
+code, n, method = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+game = load_game(f"octal({code})")
+build(game, 2000, method)  # loads the compiled kernels (numba's cache), not timed as kernel
+t1 = time.perf_counter()
+built = build(game, n - 1, method)
+t2 = time.perf_counter()
+v = built.values
+freqs = value_frequencies(v)
+k = 1
+extra = {}
+while k < n:
+    extra[k] = int(v[k])
+    k *= 2
+print(json.dumps({"kernel": t2 - t1, "setup": t1 - t0, "method": built.method, "sparse": built.sparse,
+                  "freqs": {str(a): b for a, b in freqs.items()}, "at": extra,
+                  "last": int(v[-1])}))
+"""
+
+
+def run_rust(binary: Path, code: str, n: int, scratch: Path) -> tuple[float, dict[int, list[int]], int]:
+    """Whole-command seconds, the frequency dumps ``{k: counts}`` and ``G(n-1)``."""
+    t = time.perf_counter()
+    out = subprocess.run([str(binary), code, str(n)], cwd=scratch, capture_output=True, text=True,
+                         check=True).stdout
+    seconds = time.perf_counter() - t
+    dumps: dict[int, list[int]] = {}
+    parts = re.split(r"^(\d+) freqs after .*$", out, flags=re.M)
+    for head, body in zip(parts[1::2], parts[2::2], strict=True):
+        items = json.loads(body[body.index("["):body.index("]") + 1])
+        counts = [0] * len(items)
+        for item in items:
+            counts[item["nimber"]] = item["frequency"]
+        dumps[int(head)] = counts  # the last dump for a key wins (the final one counts n values)
+    last = re.findall(r"G\((\d+)\) = (\d+)", out)
+    g_last = int(last[-1][1]) if last and int(last[-1][0]) == n - 1 else -1
+    return seconds, dumps, g_last
+
+
+def run_grundy(code: str, n: int, method: str) -> tuple[float, dict[str, object]]:
+    """Whole-command seconds and what the child process reports."""
+    t = time.perf_counter()
+    out = subprocess.run([sys.executable, "-c", CHILD, code, str(n), method], capture_output=True,
+                         text=True, check=True).stdout
+    return time.perf_counter() - t, json.loads(out)
+
+
+def _trim(counts: list[int]) -> list[int]:
+    end = len(counts)
+    while end and counts[end - 1] == 0:
+        end -= 1
+    return counts[:end]
+
+
+def agree(n: int, ours: dict[str, object], dumps: dict[int, list[int]], g_last: int) -> list[str]:
+    """The disagreements between the two tables' frequency counts (empty when they agree)."""
+    problems = []
+    freqs: dict[str, list[int]] = ours["freqs"]  # type: ignore[assignment]
+    at: dict[str, int] = ours["at"]  # type: ignore[assignment]
+    if g_last != ours["last"]:
+        problems.append(f"G({n - 1}): research {g_last}, grundy {ours['last']}")
+    for k, theirs in sorted(dumps.items()):
+        if k == n:  # the final dump: G(0..n-1)
+            mine = list(freqs[str(n)])
+        elif str(k) in freqs and str(k) in at:  # G(0..k): one value more
+            mine = list(freqs[str(k)])
+            value = at[str(k)]
+            mine += [0] * (value + 1 - len(mine))
+            mine[value] += 1
+        else:
+            continue
+        if _trim(mine) != _trim(theirs):
+            problems.append(f"frequencies at {k} differ")
+    if n not in dumps:
+        problems.append("the research solver printed no final frequencies")
+    return problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rust", type=Path, default=None, help="the research solver's binary")
+    parser.add_argument("--games", default="0.161,0.167,0.014")
+    parser.add_argument("--sizes", default="18,20", help="exponents k: N = 2^k heaps")
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--method", default="auto", choices=["auto", "sparse", "plain"])
+    args = parser.parse_args(argv)
+    binary = args.rust or DEFAULT_BINARY
+    if not binary.exists():
+        hint = "" if shutil.which("cargo") else " (cargo is not installed either)"
+        print(f"skipped: no research solver binary at {binary}{hint}; "
+              "see ../shared/bench/octal-rust/README.md to build one, then pass --rust PATH")
+        return 0
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="octal-rust-") as scratch:
+        for code in args.games.split(","):
+            for k in (int(s) for s in args.sizes.split(",")):
+                n = 1 << k
+                rust_t, ours_whole, ours_kernel, problems, method = [], [], [], [], ""
+                for _ in range(args.repeat):
+                    seconds, dumps, g_last = run_rust(binary, code, n, Path(scratch))
+                    for f in Path(scratch).iterdir():
+                        f.unlink()
+                    rust_t.append(seconds)
+                    whole, ours = run_grundy(code, n, args.method)
+                    ours_whole.append(whole)
+                    ours_kernel.append(float(ours["kernel"]))  # type: ignore[arg-type]
+                    method = f"{ours['method']} {ours['sparse']}"
+                    problems = agree(n, ours, dumps, g_last)
+                r, w, kt = min(rust_t), min(ours_whole), min(ours_kernel)
+                status = "tables agree" if not problems else "DISAGREE: " + "; ".join(problems)
+                print(f"{code} N=2^{k}: research {r:.3f}s  grundy kernel {kt:.3f}s "
+                      f"(ratio {kt / r:.2f})  whole command {w:.3f}s (ratio {w / r:.2f})  "
+                      f"[{method}] {status}", flush=True)
+                rows.append((code, k, r, kt, w, not problems))
+    print(f"cpu count {os.cpu_count()}; best of {args.repeat} interleaved runs each")
+    return 0 if all(row[-1] for row in rows) else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

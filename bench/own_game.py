@@ -1,0 +1,93 @@
+"""A user's heap game with a plain Python move function, tabulated to N = 10^6: grundy's builder
+(``UserHeapGame.build_table``, what ``grundy table`` runs) against the loop a user writes by hand,
+measured in the same run on the same move function.
+
+Run: ``python bench/own_game.py [--upto 1000000] [--repeat 3]``. Prints the best-of-N time of
+each and the ratio (the bar is 1.5), for a digit game (``n - d`` for a non-zero digit d of n) and
+for a game with splits (take 1 or 2, or split into two heaps of at most 3 fewer). Also times the
+whole ``grundy table`` analysis (the table, then the search for a period) for information.
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+from collections.abc import Callable
+from typing import Any
+
+import grundy
+from grundy.catalog import unregister
+from grundy.sequences.analysis import analyze
+
+
+def digit_take(n: int) -> list[int]:
+    return [n - int(d) for d in str(n) if d != "0"]
+
+
+def take_or_split(n: int) -> list[Any]:
+    return [n - k for k in (1, 2) if k <= n] + [(a, n - 3 - a) for a in range(1, (n - 3) // 2 + 1)][:2]
+
+
+def by_hand(moves: Callable[[int], list[Any]], upto: int) -> list[int]:
+    """The loop a user writes: G(n) = mex of the XOR of each option's heaps."""
+    g: list[int] = []
+    for n in range(upto + 1):
+        seen = set()
+        for o in moves(n):
+            if isinstance(o, int):
+                seen.add(g[o])
+            else:
+                x = 0
+                for h in o:
+                    x ^= g[h]
+                seen.add(x)
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+    return g
+
+
+def by_hand_ints(moves: Callable[[int], list[int]], upto: int) -> list[int]:
+    """The same for a game without splits, as tight as a user writes it."""
+    g: list[int] = []
+    for n in range(upto + 1):
+        seen = {g[m] for m in moves(n)}
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+    return g
+
+
+def best(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
+    times, result = [], None
+    for _ in range(repeat):
+        start = time.perf_counter()
+        result = fn()
+        times.append(time.perf_counter() - start)
+    return min(times), result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--upto", type=int, default=10**6)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    cases = [("bench-digit-take", digit_take, by_hand_ints), ("bench-take-or-split", take_or_split, by_hand)]
+    for name, moves, hand in cases:
+        grundy.heap_game(name)(moves)
+        game = grundy.load_game(name)
+        t_hand, want = best(lambda: hand(moves, args.upto), args.repeat)  # noqa: B023
+        t_ours, built = best(lambda: game.build_table(args.upto, "auto", None), args.repeat)  # noqa: B023
+        assert built.values.tolist() == want, name  # type: ignore[attr-defined]
+        start = time.perf_counter()
+        analyze(game, args.upto)
+        t_table = time.perf_counter() - start
+        print(f"{name}: N = {args.upto:,}  by hand {t_hand:.3f} s  build_table {t_ours:.3f} s  "
+              f"ratio {t_ours / t_hand:.2f} (bar 1.5)  whole analysis {t_table:.3f} s")
+        unregister(name)
+
+
+if __name__ == "__main__":
+    main()

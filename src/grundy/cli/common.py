@@ -1,0 +1,155 @@
+"""What every command shares: the argument parser that reports errors in one line, plain-text
+and JSON output, and the live progress shown on a terminal.
+
+Output is plain text: nothing a user or the catalogue wrote is ever read as markup, and piped
+output is never wrapped. Bold headings are ANSI escapes, and only on a terminal.
+
+>>> p = parser("grundy demo", "A demo.")
+>>> _ = p.add_argument("n", type=non_negative_int)
+>>> p.parse_args(["7"]).n
+7
+>>> p.parse_args(["-x"])
+Traceback (most recent call last):
+...
+grundy.cli.common.UsageError: unrecognized arguments: -x (see 'grundy demo --help')
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, NoReturn, TypeVar
+
+from grundy.errors import InvalidInputError
+
+T = TypeVar("T")
+
+OWN_PROCESS = False
+"""True when the ``grundy`` console script runs in its own process (not called by a library or a
+test), where one-shot start-up tricks are allowed (:func:`grundy.sequences.kernels.prepare`)."""
+
+
+class UsageError(InvalidInputError):
+    """A command line that does not parse (unknown option, missing argument, bad value)."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An :class:`argparse.ArgumentParser` whose errors are one line (raised, not printed)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{message} (see '{self.prog} --help')")
+
+
+def parser(prog: str, description: str, epilog: str | None = None) -> Parser:
+    """A command's parser, its help laid out as written."""
+    return Parser(prog=prog, description=description, epilog=epilog, allow_abbrev=False,
+                  formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+def non_negative_int(text: str) -> int:
+    """An ``argparse`` type: a whole number ≥ 0 (``10**6`` and ``1_000`` are accepted)."""
+    value = _int(text)
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"must be at least 0, got {text!r}")
+    return value
+
+
+def positive_int(text: str) -> int:
+    """An ``argparse`` type: a whole number ≥ 1."""
+    value = _int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
+    return value
+
+
+def _int(text: str) -> int:
+    cleaned = text.strip().replace("_", "")
+    base, sep, exp = cleaned.partition("**")
+    try:
+        if sep:
+            b, e = int(base), int(exp)
+            if not 0 <= e <= 10_000:
+                raise ValueError
+            return int(b**e)
+        return int(cleaned)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def emit(line: str = "") -> None:
+    """Print one line of text as it is."""
+    sys.stdout.write(line + "\n")
+
+
+def heading(text: str) -> str:
+    """``text`` in bold on a terminal, plain otherwise."""
+    return f"\033[1m{text}\033[0m" if sys.stdout.isatty() else text
+
+
+def print_json(data: Any) -> None:
+    """Print one JSON document on a line."""
+    sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def columns(rows: list[list[str]], indent: str = "") -> list[str]:
+    """Rows of cells aligned in columns (the last column is never padded, nor wrapped)."""
+    if not rows:
+        return []
+    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    return [indent + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=False)) +
+            ("  " if len(row) > 1 else "") + row[-1] for row in rows]
+
+
+def searching(work: Callable[[], T]) -> T:
+    """Run ``work``; if a brute-force search runs long on a terminal, show a live counter."""
+    if not sys.stderr.isatty():
+        return work()
+    from grundy.core.engine import reporting_progress
+
+    shown = [False]
+
+    def hook(steps: int) -> None:
+        shown[0] = True
+        sys.stderr.write(f"\rbrute force: {steps:,} steps (Ctrl-C stops)")
+        sys.stderr.flush()
+
+    try:
+        with reporting_progress(hook):
+            return work()
+    finally:
+        if shown[0]:
+            sys.stderr.write("\r\033[K")
+            sys.stderr.flush()
+
+
+@contextmanager
+def progress_bar(enabled: bool, what: str = "computing") -> Iterator[Callable[[int, int], None] | None]:
+    """A progress bar on stderr (only on a terminal), shown once work takes over 0.5 s."""
+    if not enabled or not sys.stderr.isatty():
+        yield None
+        return
+    start = time.perf_counter()
+    bar: list[Any] = []
+
+    def update(done: int, total: int) -> None:
+        if not bar:
+            if time.perf_counter() - start < 0.5:
+                return
+            from rich.console import Console
+            from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
+
+            progress = Progress(what, BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
+                                console=Console(stderr=True), transient=True)
+            progress.start()
+            bar.extend([progress, progress.add_task(what, total=total)])
+        bar[0].update(bar[1], completed=done, total=total)
+
+    try:
+        yield update
+    finally:
+        if bar:
+            bar[0].stop()

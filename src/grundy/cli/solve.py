@@ -1,0 +1,213 @@
+"""Who wins, the Grundy value, every winning move, and the rule that decided it."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from grundy.cli.common import emit, heading, positive_int, print_json, searching
+from grundy.errors import InvalidInputError
+
+EPILOG = """examples:
+  grundy solve nim 3 4 5
+  grundy solve 'subtraction(1,3,4)' 10 7 --json
+  grundy solve nim 3 4 --misere
+  grundy solve 'octal(0.07)' 10**18
+
+sums of different games: separate the components with a lone '+', each written GAME POSITION:
+  grundy solve nim 3 + 'subtraction(1,2,3)' 7 + nim 5
+  grundy solve --every nim 3 + 'subtraction(1,2)' 5   (Every-SG: move in every component each turn)
+
+games on graphs: the graph comes from a file (edge list 'u v' per line, or JSON):
+  grundy solve digraph --graph edges.txt a b b      (tokens; cycles give draws)
+  grundy solve green-hackenbush --graph g.txt --ground 0 --plot cut.png
+"""
+
+SHOWN_MOVES = 50
+"""Winning moves printed as text (``--json`` lists them all)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``grundy solve``."""
+    parser.add_argument("game", help="game name, with parameters if any: nim, 'subtraction(1,3,4)'")
+    parser.add_argument("position", nargs="*",
+                        help="the position: for heap games one number per heap; '+' starts another "
+                             "game of a sum")
+    parser.add_argument("--misere", action="store_true", help="misère play: whoever moves last loses")
+    parser.add_argument("--every", action="store_true",
+                        help="Every-SG: each turn moves in every component (each heap, each part of "
+                             "a sum) that has a move; the last to move wins")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    parser.add_argument("--graph", metavar="FILE",
+                        help="graph file (edge list 'u v' per line, or JSON) of a game on a graph")
+    parser.add_argument("--ground", metavar="V", help="ground vertex (green-hackenbush)")
+    parser.add_argument("--plot", metavar="FILE.png",
+                        help="draw the graph, winning moves highlighted (games on graphs; matplotlib)")
+    parser.add_argument("--limit", type=positive_int, metavar="N",
+                        help="brute-force budget in steps (positions + options); default 2,000,000")
+    parser.add_argument("--conjecture", action="store_true",
+                        help="answer heaps of your own games beyond brute force by a conjectured "
+                             "pattern (checked on a table, not proved); the answer says so")
+    parser.add_argument("--file", dest="heap_file", metavar="F",
+                        help="read the heaps from this file ('-': stdin), separated by spaces, "
+                             "commas or newlines")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Solve one position and print the answer."""
+    from grundy.core.engine import DEFAULT_LIMIT
+    from grundy.core.solve import solve
+
+    if args.every:
+        from grundy.cli.every import run_every
+
+        return run_every(args, game_on_graph)
+    game, position = _game_and_position(args)
+    if game is None:  # answered already (Nim with very many heaps)
+        return 0
+    limit = DEFAULT_LIMIT if args.limit is None else args.limit
+    from grundy.define import answering
+
+    with answering(conjecture=args.conjecture, limit=limit) as context:
+        answer = searching(lambda: solve(game, position, misere=args.misere, limit=limit))
+    if args.plot is not None:
+        from grundy.graphs.drawing import plot_solution
+
+        plot_solution(answer, args.plot)
+    conjectures = [p.text for p in context.used]  # patterns of user games, not proved
+    if args.json:
+        data = answer.to_json()
+        if conjectures:
+            data["status"], data["conjectures"] = "conjecture", conjectures
+        print_json(data)
+    else:
+        print_answer(answer)
+        for text in conjectures:
+            emit(f"  status:   conjecture: {text}")
+    return 0
+
+
+def _game_and_position(args: argparse.Namespace) -> tuple[Any, Any]:
+    from grundy.catalog import parse_sum
+
+    tokens = [args.game, *args.position]
+    if args.heap_file is not None:
+        return _game_with_heap_file(args)
+    if args.graph is not None or args.ground is not None:
+        return game_on_graph(args.game, args.graph, args.ground, args.position)
+    return parse_sum(tokens)
+
+
+def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list[str]) -> tuple[Any, Any]:
+    """The game and position of ``grundy solve NAME --graph FILE [--ground V] TOKENS...``.
+
+    >>> game_on_graph("nim", "g.txt", None, ["3"])
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidInputError: --graph/--ground apply to games on graphs, not 'nim'
+    """
+    from grundy.catalog import find_entry
+
+    entry = find_entry(name)
+    cls = entry.load_class() if entry is not None else None
+    if cls is None or not cls.takes_graph:
+        raise InvalidInputError(f"--graph/--ground apply to games on graphs, not {name!r}")
+    if graph is None:
+        raise InvalidInputError(f"--ground {ground!r} needs --graph FILE")
+    if ground is not None and not cls.takes_ground:
+        raise InvalidInputError(f"--ground applies to green-hackenbush, not to {entry.name}")  # type: ignore[union-attr]
+    if "+" in tokens:
+        raise InvalidInputError(
+            f"a sum with --graph: write the graph game as a spec instead, e.g. '{name}(graph={graph})'")
+    from grundy.graphs.graphio import read_graph, with_ground
+
+    data = read_graph(graph)
+    spec = f"{entry.name}(graph={graph}" + (f",ground={ground})" if ground is not None else ")")  # type: ignore[union-attr]
+    if ground is not None:
+        data = with_ground(data, ground)
+    game = cls.from_graph(data, spec)
+    return game, game.parse_position(" ".join(tokens))
+
+
+def _game_with_heap_file(args: argparse.Namespace) -> tuple[Any, Any]:
+    """``solve GAME --file PATH``: a heap game whose heaps are read from a file or stdin."""
+    from grundy.catalog import load_game
+    from grundy.core.game import HeapGame
+    from grundy.core.textio import read_text_file
+    from grundy.games.takeaway.nim import LARGE_NIM_HEAPS, large_nim_report, parse_heaps_text
+
+    game = load_game(args.game)
+    if not isinstance(game, HeapGame):
+        raise InvalidInputError(f"--file reads heaps, but {game.spec!r} is not a heap game")
+    if args.position:
+        raise InvalidInputError(f"give the heaps either on the command line or in --file, not both: "
+                                f"{' '.join(args.position)!r}")
+    heaps = parse_heaps_text(read_text_file(args.heap_file, what="heap file"))
+    if game.spec == "nim" and len(heaps) >= LARGE_NIM_HEAPS:
+        _print_large_nim(large_nim_report(heaps, args.misere), args.json)
+        return None, None
+    return game, game.validate(heaps if isinstance(heaps, tuple) else tuple(heaps.tolist()))
+
+
+def write_json(answer: Any) -> None:
+    """Print the answer's JSON object on one line, streaming the winning moves (a sum of a million
+    heaps may have a million of them)."""
+    for chunk in answer.json_chunks():
+        sys.stdout.write(chunk)
+    sys.stdout.write("\n")
+
+
+def print_answer(answer: Any) -> None:
+    """Print a :class:`~grundy.core.solve.Solution` as text."""
+    from grundy.core.solve import SHORT_POSITION
+
+    game, misere = answer.game, answer.misere
+    fmt = game.format_position
+    parts = game.components(answer.position)
+    verdict = {"N": "first player (to move) wins", "P": "second player wins",
+               "D": "a draw: neither player can force a win"}[answer.outcome.value]
+    shown = fmt(answer.position)
+    if len(shown) > 2000:
+        shown = f"{shown[:60]} … ({len(parts or ()):,} parts)"
+    emit(heading(game.spec) + f"  {shown}" + ("  (misère)" if misere else ""))
+    emit(f"  outcome:  {heading(answer.outcome.value + '-position')}, {verdict}")
+    value = "—" if answer.grundy is None else str(answer.grundy)
+    emit(f"  grundy:   {value}" + (f"  ({answer.note})" if answer.note and not misere else ""))
+    moves = answer.winning_moves
+    if moves:
+        emit(f"  winning moves ({len(moves)}):")
+        for move in moves[:SHOWN_MOVES]:
+            if parts is not None and len(parts) > SHORT_POSITION and move.part_move is not None:
+                emit(f"    {move.label}")  # the label names the part; the whole position is long
+            else:
+                emit(f"    {move.label}   ⇒  {fmt(move.to)}")
+        if len(moves) > SHOWN_MOVES:
+            emit(f"    … and {len(moves) - SHOWN_MOVES} more (--json lists all)")
+    elif not answer.moves_listed:
+        emit("  winning moves: not listed (too many; see the note above)")
+    else:
+        emit("  winning moves: none")
+    emit(f"  why:      {answer.reason}")
+
+
+def _print_large_nim(report: dict[str, Any], json_out: bool) -> None:
+    """Print :func:`grundy.games.takeaway.nim.large_nim_report` (Nim with very many heaps)."""
+    if json_out:
+        print_json(report)
+        return
+    verdict = "first player (to move) wins" if report["outcome"] == "N" else "second player wins"
+    emit(heading("nim") + f"  {report['position']}" + ("  (misère)" if report["misere"] else ""))
+    emit(f"  outcome:  {heading(report['outcome'] + '-position')}, {verdict}")
+    emit(f"  grundy:   {'—' if report['grundy'] is None else report['grundy']}")
+    moves = report["winning_moves"]
+    emit(f"  winning moves ({len(moves)}):" if moves else "  winning moves: none")
+    for move in moves[:SHOWN_MOVES]:
+        emit(f"    {move['move']}")
+    if len(moves) > SHOWN_MOVES:
+        emit(f"    … and {len(moves) - SHOWN_MOVES} more (--json lists all)")
+    emit(f"  why:      {report['reason']}")
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit("run it as: grundy solve ...")

@@ -1,0 +1,714 @@
+"""Your own game in a few lines: the decorators :func:`heap_game` and :func:`game`.
+
+A *heap game* is given by its move function ``moves(n)``: the options of one heap of ``n``, each
+an ``int`` (a smaller heap), a tuple of ints (the heap splits into that many heaps, a sum) or
+``()`` (the heap is gone). Several heaps are a disjunctive sum. Any other game is given by
+``moves(position)`` over hashable positions; cycles are allowed (the answer is then win, lose or
+draw, with Smith's generalised values). Keyword-only arguments with defaults are the game's
+parameters: ``def take(n, *, k=3)`` makes ``take(k=5)`` a valid game spec.
+
+Both decorators build a frozen dataclass (a :class:`~grundy.core.game.HeapGame` or
+:class:`~grundy.core.game.Game` subclass, equal by parameters), register it in the catalogue
+(so :func:`grundy.load_game`, sums and every command know the name), and return the function
+itself, unchanged but for the attribute ``game_class`` (the generated class).
+
+>>> import grundy
+>>> @grundy.heap_game("take-doc")
+... def take(n, *, k=2):
+...     return [n - j for j in range(1, k + 1) if j <= n]
+>>> [grundy.grundy_value(grundy.load_game("take-doc(k=3)"), n) for n in range(8)]
+[0, 1, 2, 3, 0, 1, 2, 3]
+>>> take(5), take.game_class.__name__
+([4, 3], 'TakeDoc')
+>>> grundy.solve(grundy.load_game("take-doc"), (7,)).winning_moves
+[Move(label='7 → 6', to=(6,))]
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import functools
+import importlib.util
+import inspect
+import re
+import sys
+import textwrap
+from collections.abc import Callable, Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field, make_dataclass
+from pathlib import Path
+from typing import Any, ClassVar, TypeVar
+
+from grundy.catalog import find_entry, register
+from grundy.core.engine import DEFAULT_LIMIT
+from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
+from grundy.core.periodic import Periodicity, Progress, TableBuild
+from grundy.errors import (
+    GrundyError,
+    InvalidGameError,
+    InvalidInputError,
+    InvalidPositionError,
+    NotSupportedError,
+    SearchLimitError,
+)
+from grundy.sequences.pattern import Pattern
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+CHUNK = 4096
+"""Heaps per step of the table builder (progress and the step budget are checked between steps)."""
+
+PATTERN_TABLE = 1 << 14
+"""Heaps tabulated (within the step budget) to look for the pattern that answers larger heaps."""
+
+
+# ---- how a query may go beyond brute force --------------------------------------------------------
+
+@dataclass
+class Answering:
+    """What :func:`answering` allows: conjectured patterns or not, the step budget, and the
+    patterns that were used (filled in while answering)."""
+
+    conjecture: bool = False
+    limit: int = DEFAULT_LIMIT
+    used: list[Pattern] = field(default_factory=list)
+
+
+_answering: ContextVar[Answering | None] = ContextVar("grundy_answering", default=None)
+
+
+@contextmanager
+def answering(*, conjecture: bool = False, limit: int = DEFAULT_LIMIT) -> Iterator[Answering]:
+    """Within this block, user games answer heaps beyond ``limit`` steps of brute force by a
+    pattern: a proved one always, a conjectured one only with ``conjecture=True``; the patterns
+    used are listed in the yielded :class:`Answering` (``grundy solve --conjecture``)."""
+    context = Answering(conjecture, limit)
+    token = _answering.set(context)
+    try:
+        yield context
+    finally:
+        _answering.reset(token)
+
+
+def _context() -> Answering:
+    return _answering.get() or Answering()
+
+
+# ---- parameters, shared by both kinds of game -----------------------------------------------------
+
+def _parameters(fn: Callable[..., Any], name: str) -> dict[str, int | str | bool]:
+    """The keyword-only parameters of a move function and their defaults."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        raise InvalidGameError(f"game {name!r}: cannot read the signature of {fn!r}") from None
+    params = list(sig.parameters.values())
+    usage = f"def {getattr(fn, '__name__', 'moves')}(position, *, k=3)"
+    if not params or params[0].kind not in (inspect.Parameter.POSITIONAL_ONLY,
+                                            inspect.Parameter.POSITIONAL_OR_KEYWORD):
+        raise InvalidGameError(f"game {name!r}: the move function takes the position as its first "
+                               f"argument ({usage})")
+    out: dict[str, int | str | bool] = {}
+    for p in params[1:]:
+        default = p.default
+        if p.kind is not inspect.Parameter.KEYWORD_ONLY or default is inspect.Parameter.empty:
+            raise InvalidGameError(f"game {name!r}: parameter {p.name!r} must be keyword-only with a "
+                                   f"default ({usage})")
+        if not isinstance(default, int | str):
+            raise InvalidGameError(f"game {name!r}: parameter {p.name!r} has default {default!r}; "
+                                   f"defaults must be int, str or bool")
+        out[p.name] = default
+    return out
+
+
+class _Defined:
+    """What the generated classes of both decorators share (mixed into Game subclasses)."""
+
+    name: ClassVar[str] = ""
+    move_function: ClassVar[Callable[..., Any]]
+    defaults: ClassVar[dict[str, int | str | bool]] = {}
+    text_parse: ClassVar[Callable[[str], Any] | None] = None
+    text_format: ClassVar[Callable[[Any], str] | None] = None
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The game's parameters, by name."""
+        return {k: getattr(self, k) for k in self.defaults}
+
+    @property
+    def spec(self) -> str:
+        changed = [f"{k}={v}" for k, v in self.params.items() if v != self.defaults[k]]
+        return self.name + (f"({','.join(changed)})" if changed else "")
+
+    @classmethod
+    def from_params(cls, *args: int | str, **kwargs: int | str) -> Any:
+        shown = ", ".join(f"{k}={v}" for k, v in cls.defaults.items()) or "none"
+        if args:
+            raise InvalidGameError(f"game {cls.name!r} takes keyword parameters only (its parameters: "
+                                   f"{shown}), got {', '.join(map(str, args))!r}")
+        values: dict[str, Any] = {}
+        for key, value in kwargs.items():
+            if key not in cls.defaults:
+                raise InvalidGameError(f"game {cls.name!r} has no parameter {key!r} (its parameters: {shown})")
+            default = cls.defaults[key]
+            if isinstance(default, bool):
+                if value not in (0, 1, "true", "false"):
+                    raise InvalidGameError(f"parameter {key!r} of {cls.name!r} is true or false, got {value!r}")
+                value = value in (1, "true")
+            elif isinstance(default, int) and not isinstance(value, int):
+                raise InvalidGameError(f"parameter {key!r} of {cls.name!r} is an integer, got {value!r}")
+            elif isinstance(default, str):
+                value = str(value)
+            values[key] = value
+        return cls(**values)
+
+    def _call(self) -> Callable[[Any], Any]:
+        """The move function with this game's parameters bound (made once per game)."""
+        found: Callable[[Any], Any] | None = self.__dict__.get("_bound")
+        if found is None:
+            fn = type(self).move_function
+            found = functools.partial(fn, **self.params) if self.defaults else fn
+            object.__setattr__(self, "_bound", found)
+        return found
+
+    def _raised(self, where: str, exc: BaseException) -> InvalidGameError:
+        text = " ".join(str(exc).split())
+        return InvalidGameError(f"{self.spec}: the move function failed at {where}: "
+                                f"{type(exc).__name__}{': ' + text if text else ''}")
+
+    def _listed(self, where: str, got: Any) -> list[Any]:
+        """The options a move function returned, as a list (a clear error if it is no iterable)."""
+        if isinstance(got, str | bytes) or not isinstance(got, Iterable):
+            raise InvalidGameError(f"{self.spec}: the move function returned {_short(got)} at {where}; "
+                                   f"it must return a list (or any iterable) of options")
+        try:
+            return list(got)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise self._raised(where, exc) from None
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _class_name(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("-")) or "UserGame"
+
+
+# ---- heap games -----------------------------------------------------------------------------------
+
+class UserHeapGame(_Defined, HeapGame):
+    """Base of the heap games made by :func:`heap_game` (a class-based definition may subclass it
+    and set ``move_function``; ``grundy.catalog.register`` then adds it)."""
+
+    @property
+    def has_splits(self) -> bool:
+        """Whether a move that leaves two or more heaps has been seen (in a table or a search)."""
+        return bool(self.__dict__.get("_splits"))
+
+    def heap_options(self, n: int) -> list[HeapResult]:
+        """The distinct options of one heap of ``n`` (each a tuple of heaps), checked."""
+        where = f"heap {n}"
+        try:
+            got = self._call()(n)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise self._raised(where, exc) from None
+        seen: dict[HeapResult, None] = {}
+        for option in self._listed(where, got):
+            parts = self._check(n, option)
+            seen.setdefault(tuple(sorted(parts)) if len(parts) > 1 else parts, None)
+        return list(seen)
+
+    def _check(self, n: int, option: Any) -> HeapResult:
+        parts = option if isinstance(option, tuple | list) else (option,)
+        for h in parts:
+            if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < n:
+                what = "move to" if parts is not option else "split into"
+                raise InvalidGameError(
+                    f"{self.spec}: {what} {_short(option)} from heap {n}: every heap a move leaves "
+                    f"must be an int >= 0 and smaller than {n} (use @grundy.game for "
+                    f"games with cycles)")
+        if len(parts) > 1:
+            object.__setattr__(self, "_splits", True)
+        return tuple(parts)
+
+    def heap_moves(self, n: int) -> list[tuple[str, HeapResult]]:
+        # a heap removed leaves a heap of 0 (a position keeps at least one heap)
+        return [(f"{n} → {' + '.join(map(str, r))}", r) if r else (f"{n} → nothing", (0,))
+                for r in self.heap_options(n)]
+
+    def _slow_seen(self, n: int, options: list[Any], g: list[int]) -> set[int]:
+        seen = set()
+        for option in options:
+            total = 0
+            for h in self._check(n, option):
+                total ^= g[h]
+            seen.add(total)
+        return seen
+
+    def fill_table(self, g: list[int], stop: int, *, limit: int | None = None,
+                   progress: Progress | None = None) -> list[int]:
+        """Extend ``g = G(0..len(g)-1)`` to ``G(0..stop-1)``: ``G(n)`` is the mex of the XORs of
+        the parts of each option, in a tight loop with no engine. With ``limit``, stop (without
+        error) after that many steps (heaps + options), at the end of a chunk of heaps."""
+        fn = self._call()
+        append = g.append
+        steps = 0
+        start = len(g)
+        for a in range(start, stop, CHUNK):
+            for n in range(a, min(a + CHUNK, stop)):
+                try:
+                    options = fn(n)
+                except GrundyError:
+                    raise
+                except Exception as exc:
+                    raise self._raised(f"heap {n}", exc) from None
+                if options.__class__ is not list:
+                    options = self._listed(f"heap {n}", options)
+                try:
+                    seen = {g[o] for o in options}
+                    if options and min(options) < 0:
+                        raise TypeError
+                except (TypeError, IndexError):
+                    seen = self._slow_seen(n, options, g)
+                v = 0
+                while v in seen:
+                    v += 1
+                append(v)
+                steps += len(options)
+            steps += CHUNK
+            if progress:
+                progress(len(g), stop)
+            if limit is not None and steps > limit:
+                break
+        return g
+
+    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+        import numpy as np
+
+        if method == "sparse":
+            raise InvalidInputError(f"method 'sparse' applies to octal games only, not {self.spec}")
+        values = self.fill_table([], upto + 1, progress=progress)
+        return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1)
+
+    # ---- any heap: the table within the budget, a pattern beyond it ----------------------------
+    def heap_value(self, n: int) -> int | None:
+        state = _heap_state(self)
+        if n < len(state.table):
+            return state.table[n]
+        context = _context()
+        if n < context.limit:
+            state.extend(self, max(n + 1, min(2 * len(state.table), context.limit)), context.limit)
+            if n < len(state.table):
+                return state.table[n]
+        return state.by_pattern(self, n, context)  # beyond the budget: a pattern, or a clear refusal
+
+    def heap_explain(self, n: int) -> str | None:
+        used = _heap_state(self).used.get(n)
+        if used is None:
+            return None
+        rule = used.text.rsplit(" (", 1)[0]
+        if used.status == "proved":
+            return f"by the proved pattern {rule} ({used.proof})"
+        return f"by the conjectured pattern {rule}, checked on all positions up to {used.checked_upto}"
+
+
+@dataclass
+class _HeapState:
+    """A user heap game's table so far, and the patterns found in it."""
+
+    table: list[int] = field(default_factory=list)
+    patterns: list[Pattern] | None = None
+    periodicity: Periodicity | None = None
+    used: dict[int, Pattern] = field(default_factory=dict)
+
+    def extend(self, game: UserHeapGame, stop: int, limit: int) -> None:
+        game.fill_table(self.table, stop, limit=limit)
+
+    def find(self, game: UserHeapGame, limit: int) -> list[Pattern]:
+        if self.patterns is None:
+            from grundy.sequences.patterns import find_patterns
+            from grundy.sequences.periodicity import find_period, prove_period
+
+            if len(self.table) < PATTERN_TABLE:
+                self.extend(game, PATTERN_TABLE, limit)
+            proved = prove_period(game, self.table) if game.period_rule() is not None else None
+            self.periodicity = proved or find_period(self.table)
+            self.patterns = find_patterns(self.table, periodicity=self.periodicity)
+        return self.patterns
+
+    def by_pattern(self, game: UserHeapGame, n: int, context: Answering) -> int:
+        usable = [p for p in self.find(game, context.limit) if p.describes == "values"
+                  and (p.formula is not None or self.periodicity is not None)]
+        chosen = next((p for p in usable if p.status == "proved"), None)
+        if chosen is None and context.conjecture and usable:
+            chosen = usable[0]
+        if chosen is None:
+            best = f" (a conjecture: {usable[0].text})" if usable else ""
+            spec = game.spec
+            raise SearchLimitError(
+                f"{spec}: heap {n:,} is beyond brute force within {context.limit:,} steps and no proved "
+                f"pattern gives its value{best}; 'grundy table {spec} --upto N' looks for a pattern, "
+                f"--limit raises the budget, --conjecture uses a conjectured pattern")
+        if chosen.status != "proved" and chosen not in context.used:
+            context.used.append(chosen)
+        self.used[n] = chosen
+        if chosen.formula is not None:
+            from grundy.sequences.formulas import evaluate
+
+            return evaluate(chosen.formula, n=n)
+        assert self.periodicity is not None
+        return self.periodicity.value(self.table, n)
+
+
+@functools.lru_cache(maxsize=256)
+def _heap_state(game: UserHeapGame) -> _HeapState:
+    return _HeapState()
+
+
+# ---- games on any positions (cycles allowed) --------------------------------------------------------
+
+_INT = re.compile(r"[+-]?\d+")
+
+
+def _default_parse(text: str) -> Position:
+    tokens = split_tokens(text)
+    if not tokens:
+        raise InvalidPositionError("give a position, e.g. '3 4'")
+    items = tuple(int(t) if _INT.fullmatch(t) else t for t in tokens)
+    return items[0] if len(items) == 1 else items
+
+
+def _default_format(position: Any) -> str:
+    if isinstance(position, tuple):
+        return " ".join(map(str, position))
+    return str(position)
+
+
+def _hashable(position: Any) -> Hashable:
+    if isinstance(position, list):
+        position = tuple(position)
+    try:
+        hash(position)
+    except TypeError:
+        raise InvalidPositionError(f"a position must be hashable (a tuple, not a list), got "
+                                   f"{_short(position)}") from None
+    return position  # type: ignore[no-any-return]
+
+
+class UserGame(_Defined, Game):
+    """Base of the games made by :func:`game`: the values come from the whole graph of positions
+    reachable from the one asked about (explored within the step budget), by Smith's generalised
+    Sprague-Grundy values, which are the ordinary ones when the graph has no cycle."""
+
+    def parse_position(self, text: str) -> Position:
+        parse = type(self).text_parse
+        if parse is None:
+            return _default_parse(text)
+        try:
+            return _hashable(parse(text))
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise InvalidPositionError(f"{self.spec}: cannot read position {text!r}: {exc}") from None
+
+    def format_position(self, position: Any) -> str:
+        fmt = type(self).text_format
+        return _default_format(position) if fmt is None else str(fmt(position))
+
+    def validate(self, position: Any) -> Position:
+        if isinstance(position, str):
+            return self.parse_position(position)
+        return _hashable(position)
+
+    def options_of(self, position: Any) -> list[Position]:
+        """The distinct options of ``position`` (checked to be hashable)."""
+        where = f"position {self.format_position(position)!r}"
+        try:
+            got = self._call()(position)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise self._raised(where, exc) from None
+        return list(dict.fromkeys(_hashable(o) for o in self._listed(where, got)))
+
+    def moves(self, position: Any) -> list[Move]:
+        return [Move(f"→ {self.format_position(o)}", o) for o in self.options_of(position)]
+
+    def _graph(self, *roots: Position) -> _Graph:
+        graph = _graph_state(self)
+        graph.explore(self, roots, _context().limit)
+        return graph
+
+    def closed_value(self, position: Any) -> int | None:
+        value = self._graph(position).value(position)
+        return value if isinstance(value, int) else None
+
+    def loopy_value(self, position: Any) -> str | None:
+        value = self._graph(position).value(position)
+        return None if isinstance(value, int) else str(value)
+
+    def closed_outcome(self, position: Any) -> Outcome:
+        from grundy.graphs.loopy import value_outcome
+
+        return value_outcome(self._graph(position).value(position))
+
+    def moves_to_value(self, position: Any, target: int) -> list[Move]:
+        graph = self._graph(position)
+        return [m for m in self.moves(position) if graph.value(m.to) == target]
+
+    def winning_moves_rule(self, position: Any) -> list[Move]:
+        return self.moves_to_value(position, 0)
+
+    def explain(self, position: Any, misere: bool = False) -> str | None:
+        if misere:
+            return None
+        graph = self._graph(position)
+        size = f"{len(graph.positions):,} positions explored"
+        if graph.cyclic:
+            return (f"Smith's generalised Sprague-Grundy values on the graph of positions, which has "
+                    f"cycles ({size}): P iff the value is 0, a draw iff it is infinite with no option "
+                    f"of value 0")
+        return f"the mex of the options' values, over every position reachable ({size})"
+
+    def table_2d(self, upto: int) -> list[list[int]] | None:
+        try:
+            corner = self.validate(self.parse_position("0 0"))
+        except GrundyError:
+            return None
+        if not (isinstance(corner, tuple) and len(corner) == 2):
+            return None
+        roots = [(a, b) for a in range(upto + 1) for b in range(upto + 1)]
+        graph = self._graph(*roots)
+        grid: list[list[int]] = []
+        for a in range(upto + 1):
+            grid.append([])
+            for b in range(upto + 1):
+                v = graph.value((a, b))
+                if not isinstance(v, int):
+                    raise NotSupportedError(
+                        f"{self.spec}: position {self.format_position((a, b))!r} can reach itself and "
+                        f"has no ordinary Grundy value (value {v}); 'grundy solve' answers it")
+                grid[a].append(v)
+        return grid
+
+
+@dataclass
+class _Graph:
+    """The positions of a user game explored so far, with their generalised values."""
+
+    index: dict[Position, int] = field(default_factory=dict)
+    positions: list[Position] = field(default_factory=list)
+    succ: list[list[int]] = field(default_factory=list)
+    csr: tuple[Any, Any] | None = None
+    values: Any = None
+    cyclic: bool = False
+
+    def explore(self, game: UserGame, roots: Iterable[Position], limit: int) -> None:
+        todo = []
+        for root in roots:
+            if root not in self.index:
+                self._add(root)
+                todo.append(root)
+        if not todo:
+            return
+        steps = 0
+        while todo:
+            position = todo.pop()
+            ids = []
+            for option in game.options_of(position):
+                if option not in self.index:
+                    self._add(option)
+                    todo.append(option)
+                ids.append(self.index[option])
+            self.succ[self.index[position]] = ids
+            steps += 1 + len(ids)
+            if steps > limit:
+                self.reset()  # forget the half-explored graph
+                raise SearchLimitError(
+                    f"{game.spec}: the positions reachable need more than {limit:,} steps (positions "
+                    f"and moves); raise --limit")
+        self._solve()
+
+    def reset(self) -> None:
+        """Forget every position."""
+        self.index, self.positions, self.succ, self.csr, self.values = {}, [], [], None, None
+
+    def _add(self, position: Position) -> None:
+        self.index[position] = len(self.positions)
+        self.positions.append(position)
+        self.succ.append([])
+
+    def _solve(self) -> None:
+        import numpy as np
+
+        from grundy.graphs.loopy import INF, generalized_values
+
+        indptr = np.zeros(len(self.succ) + 1, dtype=np.int64)
+        np.cumsum([len(s) for s in self.succ], out=indptr[1:])
+        indices = np.fromiter((w for s in self.succ for w in s), dtype=np.int64, count=int(indptr[-1]))
+        self.csr = (indptr, indices)
+        self.values = generalized_values(indptr, indices)
+        self.cyclic = bool((self.values == INF).any()) or self.cyclic or _has_cycle(self.succ)
+
+    def value(self, position: Position) -> Any:
+        """The generalised value: an int, or ``Inf`` (∞ with the finite values of its options)."""
+        from grundy.graphs.loopy import infinity_options
+
+        v = self.index[position]
+        assert self.csr is not None
+        return infinity_options(self.csr[0], self.csr[1], self.values, v)
+
+
+def _has_cycle(succ: list[list[int]]) -> bool:
+    """Whether the graph has a directed cycle (Kahn's algorithm)."""
+    indegree = [0] * len(succ)
+    for s in succ:
+        for w in s:
+            indegree[w] += 1
+    ready = [v for v, d in enumerate(indegree) if d == 0]
+    seen = 0
+    while ready:
+        v = ready.pop()
+        seen += 1
+        for w in succ[v]:
+            indegree[w] -= 1
+            if indegree[w] == 0:
+                ready.append(w)
+    return seen < len(succ)
+
+
+@functools.lru_cache(maxsize=256)
+def _graph_state(game: UserGame) -> _Graph:
+    return _Graph()
+
+
+# ---- the decorators ---------------------------------------------------------------------------------
+
+def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
+            parse: Callable[[str], Any] | None, fmt: Callable[[Any], str] | None) -> type[Game]:
+    if not callable(fn):
+        raise InvalidGameError(f"game {name!r}: decorate a function, not {_short(fn)}")
+    defaults = _parameters(fn, name)
+    namespace = {"name": name.strip().lower(), "move_function": staticmethod(fn), "defaults": defaults,
+                 "text_parse": None if parse is None else staticmethod(parse),
+                 "text_format": None if fmt is None else staticmethod(fmt),
+                 "__doc__": summary or (fn.__doc__ or "").strip().split("\n")[0] or f"a game defined in "
+                 f"{getattr(fn, '__module__', '?')}", "__module__": getattr(fn, "__module__", __name__),
+                 "origin": (getattr(fn, "__module__", ""), getattr(fn, "__qualname__", ""))}
+    cls: type[Game] = make_dataclass(_class_name(name), [(k, type(v), field(default=v))
+                                                         for k, v in defaults.items()],
+                                     bases=(base,), namespace=namespace, frozen=True)
+    previous = find_entry(name)
+    target = previous.target if previous is not None else None
+    same = getattr(target, "origin", None) == namespace["origin"]
+    params = ", ".join(f"{k}={v}" for k, v in defaults.items())
+    register(cls, summary=cls.__doc__ or "", params=f"({params})" if params else "", replace=same)
+    return cls
+
+
+def heap_game(name: str, *, summary: str = "") -> Callable[[F], F]:
+    """Decorator: ``moves(n)`` lists the options of one heap of ``n`` (ints, tuples for splits,
+    ``()`` for nothing left); the game is registered as ``name``. Returns the function, with the
+    generated class as its ``game_class`` attribute."""
+
+    def decorate(fn: F) -> F:
+        fn.game_class = _define(UserHeapGame, name, fn, summary, None, None)  # type: ignore[attr-defined]
+        return fn
+
+    return decorate
+
+
+def game(name: str, *, summary: str = "", parse: Callable[[str], Any] | None = None,
+         format: Callable[[Any], str] | None = None) -> Callable[[F], F]:  # noqa: A002
+    """Decorator: ``moves(position)`` lists the options of any hashable position (cycles allowed).
+    By default the text ``"a b"`` is the tuple ``(a, b)`` and ``"5"`` the int 5; ``parse`` and
+    ``format`` change that. Returns the function, with ``game_class`` set."""
+
+    def decorate(fn: F) -> F:
+        fn.game_class = _define(UserGame, name, fn, summary, parse, format)  # type: ignore[attr-defined]
+        return fn
+
+    return decorate
+
+
+# ---- rules files, and the move function as source ---------------------------------------------------
+
+_LOADED: dict[Path, Any] = {}
+
+
+def load_rules(path: str) -> None:
+    """Execute a Python file once (``--rules FILE.py``), so that its decorators register games;
+    any failure is one :class:`InvalidInputError` naming the file and the exception."""
+    resolved = Path(path).expanduser().resolve()
+    if resolved in _LOADED:
+        return
+    if not resolved.is_file():
+        raise InvalidInputError(f"rules file {path!r} not found")
+    module_name = f"grundy_rules_{abs(hash(str(resolved))):x}"
+    spec = importlib.util.spec_from_file_location(module_name, resolved)
+    if spec is None or spec.loader is None:
+        raise InvalidInputError(f"rules file {path!r} cannot be loaded as Python (name it .py)")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module
+    try:
+        spec.loader.exec_module(module)
+    except Exception as exc:
+        sys.modules.pop(module_name, None)
+        where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) else ""
+        text = " ".join(str(exc.msg if isinstance(exc, SyntaxError) else exc).split())
+        raise InvalidInputError(f"rules file {path!r} failed{where}: {type(exc).__name__}: {text}") from None
+    _LOADED[resolved] = module
+
+
+def move_source(game_obj: Game) -> str | None:
+    """The move function of a user game as stand-alone source (``moves(n)`` of a heap game,
+    ``moves(a, b)`` of a game on pairs), its parameters set to this game's; ``None`` when the
+    source is not available or needs names defined outside the function."""
+    if not isinstance(game_obj, _Defined):
+        return None
+    fn = type(game_obj).move_function
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return None
+    node = next((n for n in tree.body if isinstance(n, ast.FunctionDef)), None)
+    if node is None:
+        return None
+    node.decorator_list = []
+    if _free_names(node):
+        return None
+    for i, arg in enumerate(node.args.kwonlyargs):
+        if arg.arg in game_obj.defaults:
+            node.args.kw_defaults[i] = ast.Constant(getattr(game_obj, arg.arg))
+    if isinstance(game_obj, HeapGame):
+        node.name = "moves"
+        return ast.unparse(node) + "\n"
+    node.name = "_moves_of_position"
+    wrapper = ("def moves(a, b):\n"
+               "    return [tuple(o) for o in _moves_of_position((a, b))]\n")
+    return ast.unparse(node) + "\n\n\n" + wrapper
+
+
+def _free_names(node: ast.FunctionDef) -> set[str]:
+    """Names the function reads that it neither binds nor finds among the builtins."""
+    bound = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
+    if node.args.vararg:
+        bound.add(node.args.vararg.arg)
+    if node.args.kwarg:
+        bound.add(node.args.kwarg.arg)
+    loads = set()
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name):
+            (loads if isinstance(sub.ctx, ast.Load) else bound).add(sub.id)
+        elif isinstance(sub, ast.FunctionDef | ast.Lambda) and sub is not node:
+            args = sub.args
+            bound.update(a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
+    return loads - bound - set(dir(builtins))

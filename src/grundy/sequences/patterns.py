@@ -1,0 +1,280 @@
+"""Patterns in a table of Grundy values: closed formulas, periodic P-positions, recognised sequences.
+
+:func:`find_patterns` (heap games, a table ``G(0..N)``) and :func:`find_pair_patterns` (games on
+pairs, a grid ``G(a, b)``) report what they find, simplest first. A pattern is ``"proved"`` only
+where a theorem applies (a proved period of the game, plus a formula that syntactically depends
+on ``n`` only modulo a divisor of that period); everything else is a ``"conjecture"`` checked on
+every position of the table. Formulas use the grammar of :mod:`grundy.sequences.formulas`.
+
+>>> [p.text for p in find_patterns([n % 3 for n in range(60)])]  # doctest: +NORMALIZE_WHITESPACE
+['G(n) = n % 3 (conjecture, checked for n <= 59)',
+ 'P iff n % 3 == 0 (conjecture: period 3 seen for n <= 59)']
+>>> find_pair_patterns([[a ^ b for b in range(20)] for a in range(20)])[0].formula
+'a ^ b'
+"""
+
+from __future__ import annotations
+
+import ast
+import math
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from grundy.errors import InvalidInputError
+from grundy.sequences.formulas import agrees, parse
+from grundy.sequences.pair_patterns import find_pair_patterns
+from grundy.sequences.pattern import MAX_SIZE, PREFIX, SEARCH_SECONDS, Pattern, cost, too_long, zero_tests
+from grundy.sequences.periodicity import Periodicity, find_period
+from grundy.sequences.recognise import beatty, beatty_membership, named_sets
+from grundy.sequences.synthesis import shortest_formula
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# ---- heap games --------------------------------------------------------------------------------
+
+def _as_ints(values: Sequence[int]) -> list[int]:
+    try:
+        out = [int(v) for v in values]
+    except (TypeError, ValueError):
+        raise InvalidInputError(
+            f"a table of Grundy values must hold integers, got {list(values)[:10]!r}") from None
+    if any(v < 0 for v in out):
+        raise InvalidInputError(f"Grundy values are non-negative, got {min(out)}")
+    return out
+
+
+def periodic_modulus(formula: str) -> int | None:
+    """``m`` such that the formula depends on ``n`` only through ``n mod m``, decided syntactically.
+
+    Each ``n`` must sit in a polynomial (``+ - *``, constants) under ``% m`` or ``& c`` (then
+    ``m = 2**bit_length(c)``) with a positive constant; ``None`` otherwise.
+
+    >>> periodic_modulus("(n % 3 == 1) + (n + 1) % 6"), periodic_modulus("n // 2")
+    (6, None)
+    """
+    moduli: list[int] = []
+
+    def ring(node: ast.expr) -> bool:
+        if isinstance(node, ast.Constant | ast.Name):
+            return True
+        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+            return ring(node.operand)
+        return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub | ast.Mult) and ring(
+            node.left) and ring(node.right)
+
+    def covered(node: ast.AST) -> bool:
+        if isinstance(node, ast.Name):
+            return False
+        if isinstance(node, ast.BinOp) and isinstance(node.right, ast.Constant) and ring(node.left):
+            c = node.right.value
+            if not isinstance(c, int):
+                return False
+            if isinstance(node.op, ast.Mod) and c > 0:
+                moduli.append(c)
+                return True
+            if isinstance(node.op, ast.BitAnd) and c >= 0:
+                moduli.append(1 << c.bit_length())
+                return True
+        return all(covered(child) for child in ast.iter_child_nodes(node))
+
+    if not covered(parse(formula, ("n",))):
+        return None
+    return math.lcm(1, *moduli)
+
+
+def _arange(count: int) -> np.ndarray:
+    import numpy as np
+
+    return np.arange(count, dtype=np.int64)
+
+
+def _values_formula(values: list[int], periodicity: Periodicity | None, text_len: int,
+                    seconds: float) -> Pattern | None:
+    import numpy as np
+
+    total = len(values)
+    last = total - 1
+    prefix = min(total, PREFIX)
+    constants = []
+    if periodicity is not None:
+        p = periodicity.period
+        constants = [d for d in range(2, min(p, 64) + 1) if p % d == 0] + [abs(periodicity.saltus)]
+    formula = shortest_formula({"n": _arange(prefix)}, lambda i, v: v == values[i],
+                               np.array(values[:prefix], dtype=np.int64), total=total,
+                               full_env={"n": _arange(total)}, constants=constants, max_size=MAX_SIZE,
+                               seconds=seconds, reject=lambda f: too_long(f, text_len, total))
+    if formula is None:
+        return None
+    if periodicity is not None and periodicity.proved and periodicity.saltus == 0 and (
+            total >= periodicity.preperiod + periodicity.period):
+        m = periodic_modulus(formula)
+        if m is not None and periodicity.period % m == 0:
+            e, p = periodicity.preperiod, periodicity.period
+            proof = (f"{periodicity.reason} (period {p}, preperiod {e}), "
+                     f"as the formula depends only on n mod {m} and matches the table on n <= {last}")
+            return Pattern("values", f"G(n) = {formula} (proved)", formula, "proved", last, proof)
+    return Pattern("values", f"G(n) = {formula} (conjecture, checked for n <= {last})", formula,
+                   "conjecture", last)
+
+
+def _set_text(items: Sequence[int]) -> str:
+    return "{" + ", ".join(map(str, items)) + "}"
+
+
+def _residue_pattern(values: list[int], found: Periodicity) -> Pattern | None:
+    total, last = len(values), len(values) - 1
+    p, e, s = found.period, found.preperiod, found.saltus
+    if 3 * p > total or total < e + p:
+        return None
+    proved = found.proved
+    where = (f"proved: period {p}, preperiod {e}, by {found.reason}" if proved
+             else f"conjecture: period {p} seen for n <= {last}")
+    if s > 0:  # beyond the preperiod every value grows: finitely many P-positions, all below e + p
+        zeros = [n for n in range(min(total, e + p)) if values[n] == 0]
+        if not proved or not zeros:
+            return None
+        formula = f"n in {_set_text(zeros)}"
+        return Pattern("p-positions", f"P iff n in {_set_text(zeros)} ({where}, saltus {s})", formula,
+                       "proved", last, f"{found.reason}; saltus {s} > 0")
+    if s != 0:
+        return None
+    residues = sorted({n % p for n in range(e, e + p) if values[n] == 0})
+    if len(residues) == 1:
+        rule = f"n % {p} == {residues[0]}" if p > 1 else "True"
+    else:
+        rule = f"n % {p} in {_set_text(residues)}"
+    extra_p = [n for n in range(e) if values[n] == 0 and n % p not in residues]
+    extra_n = [n for n in range(e) if values[n] != 0 and n % p in residues]
+    if (not residues and not extra_p) or 2 * e > total or len(extra_p) + len(extra_n) > max(4, p):
+        return None  # nothing, or mostly exceptions: that restates the table
+    formula, text = rule, rule
+    if extra_n:
+        formula = f"{formula} and n not in {_set_text(extra_n)}"
+        text = f"{text}, except n in {_set_text(extra_n)}"
+    if extra_p:
+        formula = f"n in {_set_text(extra_p)}" + (f" or {formula}" if residues else "")
+        text = (f"{text}, or n in {_set_text(extra_p)}" if residues else f"n in {_set_text(extra_p)}")
+    if p == 1 and residues:
+        formula = "n >= 0" if not extra_n and not extra_p else formula.replace("True and ", "")
+    return Pattern("p-positions", f"P iff {text} ({where})", formula, "proved" if proved else "conjecture",
+                   last, found.reason if proved else None)
+
+
+def _named_patterns(zeros: set[int], last: int) -> list[Pattern]:
+    out = []
+    head = min(last, 1000)
+    for named in named_sets():
+        # a cheap look at the first thousand positions, then the whole table
+        if any(named.contains(n) != (n in zeros) for n in range(1, head + 1)):
+            continue
+        members = {n for n in range(last + 1) if named.contains(n)}
+        if len(members) < 5 or not (zeros ^ members) <= {0}:
+            continue
+        if zeros == members:
+            text, formula = f"n is one of the {named.name}", named.formula
+        elif 0 in zeros:
+            text, formula = f"n = 0 or n is one of the {named.name}", f"n == 0 or {named.formula}"
+        else:
+            text, formula = f"n > 0 and n is one of the {named.name}", f"n > 0 and ({named.formula})"
+        out.append(Pattern("p-positions", f"P iff {text} (conjecture, checked for n <= {last})", formula,
+                           "conjecture", last))
+    return out
+
+
+def _beatty_pattern(zeros: list[int], last: int, text_len: int) -> Pattern | None:
+    alpha = beatty(zeros)
+    if alpha is None or alpha.floor_mul(len(zeros) + (zeros[0] != 0)) <= last:
+        return None  # not recognised, or a term below the end of the table is missing
+    k0 = "0" if zeros[0] == 0 else "1"
+    formula = beatty_membership(alpha)
+    if zeros[0] == 0:
+        formula = f"n == 0 or {formula}"
+    text = f"P iff n = ⌊k·{alpha.name()}⌋ for some k >= {k0}, {alpha.name()} = {alpha}"
+    return Pattern("p-positions", f"{text} (conjecture, checked for n <= {last})",
+                   None if too_long(formula, text_len, last + 1) else formula, "conjecture", last)
+
+
+def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = None,
+                  max_patterns: int = 5, seconds: float = SEARCH_SECONDS) -> list[Pattern]:
+    """The patterns of a heap game's table ``G(0..N)``, simplest first (at most ``max_patterns``).
+
+    ``periodicity``: the game's period if known (``proved=True`` makes it a theorem); otherwise
+    the period the table shows, if any, gives conjectures. ``seconds`` bounds the formula search.
+
+    >>> from grundy.sequences.periodicity import Periodicity
+    >>> top = find_patterns([n % 3 for n in range(30)], periodicity=Periodicity(3, 0, 0, True, "a window"))
+    >>> top[0].text, top[0].status
+    ('G(n) = n % 3 (proved)', 'proved')
+    """
+    table = _as_ints(values)
+    if not table:
+        return []
+    last = len(table) - 1
+    text_len = len(", ".join(map(str, table)))
+    found = periodicity if periodicity is not None else find_period(table)
+    out: list[Pattern] = []
+    formula = _values_formula(table, found, text_len, seconds)
+    if formula is not None:
+        out.append(formula)
+    if found is not None:
+        residue = _residue_pattern(table, found)
+        if residue is not None:
+            out.append(residue)
+        if formula is None and 3 * found.period <= len(table) and 2 * found.preperiod <= len(table):
+            head = table[found.preperiod:found.preperiod + found.period]
+            shown = " ".join(map(str, head[:24])) + (" ..." if len(head) > 24 else "")
+            salt = f" + {found.saltus}" if found.saltus else ""
+            status = "proved" if found.proved else "conjecture"
+            how = f"proved by {found.reason}" if found.proved else f"conjecture, seen for n <= {last}"
+            text = f"G(n + {found.period}) = G(n){salt} for n >= {found.preperiod}: {shown} ({how})"
+            out.append(Pattern("values", text, None, status, last, found.reason if found.proved else None))
+    zeros = [n for n, v in enumerate(table) if v == 0]
+    if zeros:
+        out.extend(_named_patterns(set(zeros), last))
+        if not any(p.describes == "p-positions" for p in out):
+            beat = _beatty_pattern(zeros, last, text_len)
+            if beat is not None:
+                out.append(beat)
+    if not any(p.describes == "p-positions" for p in out) and zeros and len(zeros) < len(table):
+        out.extend(_p_formula(table, formula, text_len, seconds / 2))
+    return sorted(out, key=cost)[:max_patterns]
+
+
+def _derived_p_formula(values_formula: Pattern | None) -> list[str]:
+    """``X == Y`` from ``G = X ^ Y`` or ``X - Y``, and ``G == 0``."""
+    if values_formula is None or values_formula.formula is None:
+        return []
+    return zero_tests(values_formula.formula)
+
+
+def _p_formula(table: list[int], values_formula: Pattern | None, text_len: int,
+               seconds: float) -> list[Pattern]:
+    import numpy as np
+
+    total, last = len(table), len(table) - 1
+
+    def expected(i: int, v: int) -> bool:
+        return bool(v) == (table[i] == 0)
+
+    full = {"n": _arange(total)}
+    for formula in _derived_p_formula(values_formula):
+        if agrees(formula, expected, full, total):
+            return [_p_pattern(formula, last, values_formula)]
+    prefix = min(total, PREFIX)
+    target = np.array([v == 0 for v in table[:prefix]], dtype=np.int64)
+    found = shortest_formula({"n": _arange(prefix)}, expected, target, total=total, full_env=full,
+                             boolean=True, max_size=MAX_SIZE, seconds=seconds,
+                             reject=lambda f: too_long(f, text_len, total))
+    return [] if found is None else [_p_pattern(found, last, None)]
+
+
+def _p_pattern(formula: str, last: int, values_formula: Pattern | None) -> Pattern:
+    if values_formula is not None and values_formula.status == "proved":
+        return Pattern("p-positions", f"P iff {formula} (proved)", formula, "proved", last,
+                       values_formula.proof)
+    return Pattern("p-positions", f"P iff {formula} (conjecture, checked for n <= {last})", formula,
+                   "conjecture", last)
+
+
+__all__ = ["Pattern", "find_pair_patterns", "find_patterns", "periodic_modulus"]

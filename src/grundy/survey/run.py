@@ -1,0 +1,296 @@
+"""Run a survey on Dask: plan the games, compute them on the workers, store each result in SQLite.
+
+The client process plans (which games are new, which unproved ones to continue), submits one
+task per game (:func:`grundy.survey.work.compute_game`; a few per worker at a time, so that a
+survey of 100,000 codes holds few tables in memory), and writes each result to the database as
+it arrives, in a transaction per game, then releases it. Workers never touch the database, so a worker that
+dies loses only its running task, which the scheduler runs again elsewhere; the client stores
+the result of each game once. On Ctrl-C the remaining tasks are cancelled, the cluster (if the
+survey started it) is closed, and every game already stored stays.
+
+The cluster: a ``distributed.LocalCluster`` with one single-threaded worker process per core
+(``workers`` overrides), or any running cluster given by its scheduler address (its workers
+need grundy installed).
+
+>>> plan_jobs([], {}, upto=100, extend=None)
+[]
+"""
+
+from __future__ import annotations
+
+import contextlib
+import math
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from grundy.errors import InvalidInputError
+from grundy.survey.codes import Entry, expand
+from grundy.survey.store import Store
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game to compute: fresh (``previous_upto is None``) or continued from its stored table."""
+
+    spec: str
+    upto: int
+    previous_upto: int | None = None
+
+
+@dataclass
+class Summary:
+    """What a survey run did."""
+
+    games: int = 0
+    """Entries asked for (after expanding patterns)."""
+    equivalent: int = 0
+    """Entries recorded as equivalent to another game (not computed)."""
+    skipped: int = 0
+    """Games already stored (finished, or not to be continued)."""
+    shorter: int = 0
+    """Skipped unproved games whose stored table is shorter than asked (``--extend`` continues them)."""
+    submitted: int = 0
+    stored: int = 0
+    proved: int = 0
+    failed: list[tuple[str, str]] = field(default_factory=list)
+    interrupted: bool = False
+    unfinished: int = 0
+    """Submitted games neither stored nor failed (after an interruption)."""
+    seconds: float = 0.0
+
+    def text(self) -> str:
+        """One line for the user."""
+        parts = [f"{self.games:,} games", f"{self.equivalent:,} equivalent to another",
+                 f"{self.skipped:,} already stored", f"{self.stored:,} computed now ({self.proved:,} proved)"]
+        if self.failed:
+            parts.append(f"{len(self.failed):,} failed")
+        if self.shorter:
+            parts.append(f"{self.shorter:,} unproved with a shorter table (--extend N continues them)")
+        line = ", ".join(parts) + f" in {self.seconds:.1f} s"
+        if self.interrupted:
+            line += f"; interrupted: {self.unfinished:,} not computed (run the same command to continue)"
+        return line
+
+
+def plan_jobs(entries: list[Entry], stored: dict[str, dict[str, Any]], *, upto: int,
+              extend: int | None) -> list[Job]:
+    """The games to compute: representatives not stored yet (to ``upto``) and, with ``extend``,
+    stored unproved games whose table is shorter than ``extend`` (continued to ``extend``)."""
+    jobs: dict[str, Job] = {}
+    for entry in entries:
+        spec = entry.computed_spec
+        if spec in jobs:
+            continue
+        row = stored.get(spec)
+        if row is None or row["upto"] is None:
+            jobs[spec] = Job(spec, upto)
+        elif extend is not None and not row["proved"] and row["upto"] < extend:
+            jobs[spec] = Job(spec, extend, int(row["upto"]))
+    return list(jobs.values())
+
+
+class ProgressBar:
+    """Progress over games on ``stream``: a bar redrawn in place on a terminal, else plain lines."""
+
+    def __init__(self, total: int, stream: IO[str] | None = None, every: float = 10.0) -> None:
+        self.total = total
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = bool(getattr(self.stream, "isatty", lambda: False)())
+        self.every = every
+        self.start = time.monotonic()
+        self.last = -math.inf
+        self.shown: tuple[int, int, int] | None = None
+
+    def update(self, *, done: int, proved: int, failed: int, force: bool = False) -> None:
+        """Show ``done`` of the games finished (``proved`` of them proved, ``failed`` failed)."""
+        state = (done, proved, failed)
+        if force and state == self.shown:
+            return
+        now = time.monotonic()
+        if not self.tty and not force and now - self.last < self.every and done < self.total:
+            return
+        self.last, self.shown = now, state
+        elapsed = time.strftime("%H:%M:%S", time.gmtime(now - self.start))
+        tail = f"{done:,}/{self.total:,} games, {proved:,} proved"
+        if failed:
+            tail += f", {failed:,} failed"
+        if self.tty:
+            width = 30
+            filled = width * done // max(1, self.total)
+            self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {tail}  {elapsed}\x1b[K")
+        else:
+            self.stream.write(f"survey: {tail} ({elapsed})\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the bar's line."""
+        if self.tty:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore Ctrl-C while worker processes start, so that they inherit it ignored: on a terminal
+    Ctrl-C reaches the whole process group, and only the client must handle it."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
+LOCAL_HTTP = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
+"""The local scheduler's HTTP endpoints (health checks; no dashboard): 127.0.0.1, any free port."""
+
+
+@contextlib.contextmanager
+def dask_client(workers: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
+    """A ``distributed.Client``: on ``scheduler``, or on a new local cluster of ``workers`` processes."""
+    import logging
+
+    from distributed import Client, LocalCluster
+
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout="20s")
+        except OSError as exc:
+            raise InvalidInputError(f"cannot reach the Dask scheduler {scheduler!r}: {exc}") from None
+        try:
+            yield client
+        finally:
+            client.close()
+        return
+    n = workers or os.cpu_count() or 1
+    with _sigint_ignored():
+        cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
+                               dashboard_address=None, scheduler_kwargs=LOCAL_HTTP,
+                               silence_logs=logging.ERROR)
+    try:
+        client = Client(cluster)
+        try:
+            yield client
+        finally:
+            client.close()
+    finally:
+        cluster.close()
+
+
+def run_survey(specs: list[str], *, db: str | Path, upto: int | None = None, extend: int | None = None,
+               workers: int | None = None, scheduler: str | None = None, client: Any = None,
+               stream: IO[str] | None = None, on_stored: Callable[[int], None] | None = None,
+               delay: float = 0.0) -> Summary:
+    """Survey ``specs`` into the database ``db`` (see the module docstring).
+
+    ``client``: an existing ``distributed.Client`` to use (else one is made from ``workers`` /
+    ``scheduler``). ``stream``: where progress goes (default stderr). ``on_stored(count)`` is called
+    after each stored game and ``delay`` slows each task down (both for tests).
+    """
+    if upto is None:
+        upto = extend
+    if upto is None:
+        raise InvalidInputError("give --upto N (or --extend N)")
+    from grundy.sequences.analysis import MAX_TABLE
+
+    for name, n in (("--upto", upto), ("--extend", extend)):
+        if n is not None and not 0 <= n <= MAX_TABLE:
+            raise InvalidInputError(f"{name} must be between 0 and {MAX_TABLE:,}, got {n:,}")
+    t0 = time.perf_counter()
+    entries = expand(specs)  # bad specs fail before the database or a cluster is touched
+    store = Store(db)
+    try:
+        if not specs and extend is not None:  # continue every unproved game of the database
+            entries = expand([s for s, r in store.rows().items()
+                              if r["equivalent_to"] is None and r["upto"] is not None])
+        summary = Summary(games=len(entries))
+        equivalences = [(e.spec, e.representative, e.rule or "") for e in entries if e.representative]
+        summary.equivalent = len(equivalences)
+        store.add_equivalences(equivalences)
+        stored = store.rows()
+        jobs = plan_jobs(entries, stored, upto=upto, extend=extend)
+        representatives = {e.computed_spec for e in entries}
+        planned = {j.spec for j in jobs}
+        summary.shorter = sum(1 for s in representatives - planned
+                              if not stored[s]["proved"] and stored[s]["upto"] < upto)
+        summary.skipped = len(representatives) - len(jobs)
+        summary.submitted = len(jobs)
+        if jobs:
+            if client is not None:
+                _compute(client, jobs, store, summary, stream, on_stored, delay)
+            else:
+                with dask_client(workers, scheduler) as made:
+                    _compute(made, jobs, store, summary, stream, on_stored, delay)
+    finally:
+        store.close()
+    summary.seconds = time.perf_counter() - t0
+    return summary
+
+
+IN_FLIGHT_PER_WORKER = 4
+"""Tasks submitted ahead per worker thread: the client holds few tables at a time, and a survey of
+100,000 games does not flood the scheduler."""
+
+
+def _compute(client: Any, jobs: list[Job], store: Store, summary: Summary, stream: IO[str] | None,
+             on_stored: Callable[[int], None] | None, delay: float) -> None:
+    """Submit ``jobs`` (a bounded number at a time), store each result as it arrives, release it;
+    on Ctrl-C cancel what is in flight and return."""
+    from distributed import as_completed
+
+    from grundy.survey.work import compute_game
+
+    bar = ProgressBar(len(jobs), stream)
+    in_flight: dict[Any, Job] = {}
+    waiting = iter(jobs)
+    done = 0
+
+    def submit_next(queue: Any) -> None:
+        job = next(waiting, None)
+        if job is None:
+            return
+        table = store.table(job.spec) if job.previous_upto is not None else None
+        data, dtype = (table[0], table[1]) if table else (None, None)
+        future = client.submit(compute_game, job.spec, job.upto, data, dtype, delay, pure=False,
+                               key=f"survey-{job.spec}-{job.upto}-{time.time_ns()}")
+        in_flight[future] = job
+        queue.add(future)
+
+    try:
+        queue = as_completed()
+        threads = sum(client.nthreads().values()) or 1
+        for _ in range(IN_FLIGHT_PER_WORKER * threads):
+            submit_next(queue)
+        bar.update(done=0, proved=0, failed=0, force=True)
+        for future in queue:
+            job = in_flight.pop(future)
+            done += 1
+            try:
+                result = future.result()
+            except Exception as exc:  # a game that fails (or kills its workers) does not stop the survey
+                summary.failed.append((job.spec, f"{type(exc).__name__}: {exc}"))
+            else:
+                if store.save(result, job.previous_upto):
+                    summary.stored += 1
+                    summary.proved += int(result.proved)
+                    if on_stored is not None:
+                        on_stored(summary.stored)
+            future.release()
+            submit_next(queue)
+            bar.update(done=done, proved=summary.proved, failed=len(summary.failed))
+    except KeyboardInterrupt:
+        summary.interrupted = True
+        client.cancel(list(in_flight))
+    finally:
+        summary.unfinished = len(jobs) - done
+        bar.update(done=done, proved=summary.proved, failed=len(summary.failed), force=True)
+        bar.close()

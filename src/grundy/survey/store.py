@@ -1,0 +1,168 @@
+"""The survey database: one SQLite file, written by the survey's client process only.
+
+Schema (``PRAGMA user_version = 1``)::
+
+    CREATE TABLE games (
+        spec          TEXT PRIMARY KEY,  -- as `grundy table` accepts it: octal(0.137), kayles
+        equivalent_to TEXT,              -- the spec computed instead (NULL: computed itself)
+        rule          TEXT,              -- why the two are the same game
+        upto          INTEGER,           -- the table covers heaps 0..upto (NULL: not computed)
+        computed      INTEGER,           -- values computed by mex in the last run
+        resumed_from  INTEGER,           -- first heap computed in the last run (0 = from scratch)
+        period        INTEGER,           -- proved, or observed in the table when proved = 0
+        preperiod     INTEGER,
+        saltus        INTEGER,
+        proved        INTEGER,           -- 1 when a theorem proves the period, else 0
+        reason        TEXT,              -- the theorem, or 'observed'
+        max_value     INTEGER,           -- largest value in G(0..upto)
+        rare_count    INTEGER,           -- rare values in G(1..upto) (games with splitting moves)
+        rare_classes  TEXT,              -- JSON [mask, delta, sigma] of the rare classes
+        frequencies   TEXT,              -- JSON {"value": count} over G(0..upto)
+        seconds       REAL,              -- compute time of the last run, in seconds
+        method        TEXT,              -- how the table was computed
+        version       TEXT,              -- grundy version that computed it
+        stored_at     TEXT               -- UTC time of the write
+    );
+    CREATE TABLE tables (                -- tables of unproved octal games, to continue them
+        spec   TEXT PRIMARY KEY REFERENCES games(spec),
+        length INTEGER NOT NULL,         -- G(0..length-1)
+        dtype  TEXT NOT NULL,            -- numpy dtype of the values
+        data   BLOB NOT NULL             -- zlib-compressed values
+    );
+
+Each computed game is written in one transaction (its row and its table together); the primary
+key on ``spec`` means a game is never stored twice, and a run that is interrupted keeps every
+game already committed.
+
+>>> import tempfile, pathlib
+>>> with tempfile.TemporaryDirectory() as tmp:
+...     store = Store(pathlib.Path(tmp) / "s.sqlite")
+...     _ = store.add_equivalences([("octal(0.770)", "octal(0.77)", "trailing zeros")])
+...     (store.row("octal(0.770)")["equivalent_to"], store.row("octal(0.77)"))
+...     store.close()
+('octal(0.77)', None)
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import sqlite3
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from grundy.errors import InvalidInputError
+
+if TYPE_CHECKING:
+    from grundy.survey.work import GameResult
+
+SCHEMA_VERSION = 1
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    spec TEXT PRIMARY KEY, equivalent_to TEXT, rule TEXT, upto INTEGER, computed INTEGER,
+    resumed_from INTEGER, period INTEGER, preperiod INTEGER, saltus INTEGER, proved INTEGER,
+    reason TEXT, max_value INTEGER, rare_count INTEGER, rare_classes TEXT, frequencies TEXT,
+    seconds REAL, method TEXT, version TEXT, stored_at TEXT);
+CREATE TABLE IF NOT EXISTS tables (
+    spec TEXT PRIMARY KEY REFERENCES games(spec), length INTEGER NOT NULL, dtype TEXT NOT NULL,
+    data BLOB NOT NULL);
+"""
+
+RESULT_COLUMNS = ("upto", "computed", "resumed_from", "period", "preperiod", "saltus", "proved", "reason",
+                  "max_value", "rare_count", "rare_classes", "frequencies", "seconds", "method", "version",
+                  "stored_at")
+
+
+class Store:
+    """A survey database (created if missing)."""
+
+    def __init__(self, path: str | Path, *, create: bool = True) -> None:
+        self.path = Path(path)
+        if not create and not self.path.is_file():
+            raise InvalidInputError(f"no survey database {str(self.path)!r}")
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=60, isolation_level=None)
+            self.conn.row_factory = sqlite3.Row
+            version = self.conn.execute("PRAGMA user_version").fetchone()[0]
+            tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        except sqlite3.DatabaseError as exc:
+            raise InvalidInputError(f"{str(self.path)!r} is not a survey database: {exc}") from None
+        if tables and ("games" not in tables or version != SCHEMA_VERSION):
+            self.conn.close()
+            raise InvalidInputError(f"{str(self.path)!r} is not a grundy survey database "
+                                    f"(schema version {version}, expected {SCHEMA_VERSION})")
+        if not tables:
+            self.conn.executescript(_SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
+
+    def close(self) -> None:
+        """Close the connection."""
+        self.conn.close()
+
+    def row(self, spec: str) -> dict[str, Any] | None:
+        """The stored row of ``spec``, or ``None``."""
+        found = self.conn.execute("SELECT * FROM games WHERE spec = ?", (spec,)).fetchone()
+        return dict(found) if found else None
+
+    def rows(self) -> dict[str, dict[str, Any]]:
+        """Every stored row, by spec."""
+        return {r["spec"]: dict(r) for r in self.conn.execute("SELECT * FROM games")}
+
+    def table(self, spec: str) -> tuple[bytes, str, int] | None:
+        """The stored table of an unproved game: ``(compressed values, dtype, length)``."""
+        found = self.conn.execute("SELECT data, dtype, length FROM tables WHERE spec = ?", (spec,)).fetchone()
+        return (bytes(found[0]), str(found[1]), int(found[2])) if found else None
+
+    def add_equivalences(self, entries: list[tuple[str, str, str]]) -> int:
+        """Record ``(spec, equivalent_to, rule)`` rows not stored yet; return how many were added."""
+        with self._transaction():
+            before = self.conn.total_changes
+            self.conn.executemany(
+                "INSERT INTO games (spec, equivalent_to, rule) VALUES (?, ?, ?) ON CONFLICT(spec) DO NOTHING",
+                entries)
+            return self.conn.total_changes - before
+
+    def save(self, result: GameResult, previous_upto: int | None) -> bool:
+        """Store a computed game in one transaction; return False if it was stored already.
+
+        ``previous_upto`` is the stored ``upto`` the result continues (``None`` for a new game):
+        the row is replaced only if it still holds that table and is unproved.
+        """
+        now = datetime.datetime.now(datetime.UTC).strftime("%Y-%m-%d %H:%M:%S")
+        values = (result.upto, result.computed, result.resumed_from, result.period, result.preperiod,
+                  result.saltus, int(result.proved), result.reason, result.max_value, result.rare_count,
+                  json.dumps(list(result.rare_classes)) if result.rare_classes else None,
+                  result.frequencies_json(), round(result.seconds, 6), result.method, result.version, now)
+        with self._transaction():
+            if previous_upto is None:
+                cursor = self.conn.execute(
+                    f"INSERT INTO games (spec, {', '.join(RESULT_COLUMNS)}) "
+                    f"VALUES (?{', ?' * len(RESULT_COLUMNS)}) ON CONFLICT(spec) DO NOTHING",
+                    (result.spec, *values))
+            else:
+                cursor = self.conn.execute(
+                    f"UPDATE games SET {', '.join(c + ' = ?' for c in RESULT_COLUMNS)} "
+                    "WHERE spec = ? AND upto = ? AND proved = 0", (*values, result.spec, previous_upto))
+            if cursor.rowcount != 1:
+                return False
+            self.conn.execute("DELETE FROM tables WHERE spec = ?", (result.spec,))
+            if result.table is not None:
+                self.conn.execute("INSERT INTO tables (spec, length, dtype, data) VALUES (?, ?, ?, ?)",
+                                  (result.spec, result.upto + 1, result.table_dtype, result.table))
+        return True
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self.conn)
+
+
+class _Transaction:
+    """``BEGIN IMMEDIATE`` … ``COMMIT`` (``ROLLBACK`` on any exception, Ctrl-C included)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> None:
+        self.conn.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: type[BaseException] | None, *_: object) -> None:
+        self.conn.execute("COMMIT" if kind is None else "ROLLBACK")
