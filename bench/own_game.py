@@ -25,7 +25,7 @@ def digit_take(n: int) -> list[int]:
 
 
 def take_or_split(n: int) -> list[Any]:
-    return [n - k for k in (1, 2) if k <= n] + [(a, n - 3 - a) for a in range(1, (n - 3) // 2 + 1)][:2]
+    return [n - k for k in (1, 2) if k <= n] + [(a, n - 3 - a) for a in (1, 2) if 2 * a <= n - 3]
 
 
 def by_hand(moves: Callable[[int], list[Any]], upto: int) -> list[int]:

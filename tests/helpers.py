@@ -1,4 +1,4 @@
-"""Test helpers: tiny games and a brute-force oracle independent of the engine's hooks."""
+"""Test helpers: tiny games, and a brute-force oracle written here, independent of the engine."""
 
 from __future__ import annotations
 
@@ -9,10 +9,10 @@ from typing import Any
 
 import pytest
 
-from grundy import Game, Move, Outcome, grundy_value, outcome, winning_moves
+from grundy import Game, HeapGame, Move, Outcome, winning_moves
 from grundy.cli.app import main
 from grundy.core.engine import mex
-from grundy.errors import InvalidPositionError
+from grundy.errors import InvalidPositionError, LoopyGameError
 
 
 @dataclass(frozen=True)
@@ -64,16 +64,64 @@ class Cycle(Game):
 
 
 def brute_value(game: Game, position: Any) -> int:
-    """The Grundy value by plain mex recursion over the whole option graph (no closed forms)."""
-    return grundy_value(game, position, use_rules=False)
+    """The Grundy value by plain mex over the option graph, written here and independent of the
+    engine: no cache, no canonical forms, no hooks, no sums — only the game's moves."""
+    return _brute(game, position, misere=None)
 
 
 def brute_outcome(game: Game, position: Any, misere: bool = False) -> Outcome:
-    return outcome(game, position, misere=misere, use_rules=False)
+    """The outcome by plain search of the option graph (independent of the engine)."""
+    if misere:
+        return Outcome.N if _brute(game, position, misere=True) else Outcome.P
+    return Outcome.N if _brute(game, position, misere=None) else Outcome.P
 
 
 def brute_winning_targets(game: Game, position: Any, misere: bool = False) -> set[Any]:
-    return {m.to for m in winning_moves(game, position, misere=misere, use_rules=False)}
+    """The positions one move away that the player to move wins by reaching (independent)."""
+    position = game.validate(position)
+    return {o for o in game.options(position) if not _brute(game, o, misere=True if misere else None)}
+
+
+def _key(game: Game, position: Any) -> Any:
+    """The oracle's own memo key: heaps in any order (and empty heaps) are the same position of
+    a heap game; other positions are their own key."""
+    if isinstance(game, HeapGame) and isinstance(position, tuple):
+        return tuple(sorted(h for h in position if h))
+    return position
+
+
+def _brute(game: Game, position: Any, misere: bool | None) -> int:
+    """Normal play (``misere=None``): the Grundy value; misère: 1 if the player to move wins.
+
+    Iterative post-order over the options with an explicit stack; a position met again while it
+    is still being expanded is a cycle (:class:`LoopyGameError`).
+    """
+    position = game.validate(position)
+    done: dict[Any, int] = {}
+    open_: set[Any] = set()
+    stack: list[tuple[Any, list[Any] | None]] = [(position, None)]
+    while stack:
+        p, options = stack.pop()
+        key = _key(game, p)
+        if key in done:
+            continue
+        if options is None:
+            options = list(game.options(p))
+            open_.add(key)
+            stack.append((p, options))
+            for o in options:
+                if _key(game, o) in open_:
+                    raise LoopyGameError(f"{game.spec}: a cycle through {o!r}", o)
+                if _key(game, o) not in done:
+                    stack.append((o, None))
+            continue
+        open_.discard(key)
+        values = [done[_key(game, o)] for o in options]
+        if misere is None:
+            done[key] = mex(values)
+        else:
+            done[key] = 1 if not options else int(any(v == 0 for v in values))
+    return done[_key(game, position)]
 
 
 def winning_targets(game: Game, position: Any, misere: bool = False) -> set[Any]:

@@ -14,7 +14,8 @@ from tests.helpers import mex_table_subtraction, run, solve_json
 def test_nim_345(capsys: pytest.CaptureFixture[str]) -> None:
     data = solve_json(capsys, "nim", "3", "4", "5")
     assert data["outcome"] == "N" and data["winner"] == "first" and data["grundy"] == 2
-    assert data["winning_moves"] == [{"move": "heap 1: take 2: 3 → 1", "to": "1 4 5"}]
+    assert data["winning_moves"] == [{"move": "heap 1: take 2: 3 → 1", "to": "1 4 5",
+                                      "part": 1, "part_from": "3", "part_to": "1"}]
     assert {"game", "position", "reason"} <= set(data)
 
 
@@ -105,5 +106,6 @@ def test_moves_too_many_to_list_are_flagged(capsys: pytest.CaptureFixture[str]) 
 
 
 def test_limit_option_bounds_brute_force(capsys: pytest.CaptureFixture[str]) -> None:
-    code, _, err = run(capsys, "solve", "subtraction(1,2)", "100", "5", "--misere", "--limit", "10")
+    # no misère rule decides a sum of Kayles rows: brute force, which --limit bounds
+    code, _, err = run(capsys, "solve", "kayles", "30", "5", "--misere", "--limit", "10")
     assert code == 2 and "more than 10 steps" in err and err.count("\n") == 1

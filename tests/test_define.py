@@ -12,7 +12,8 @@ import pytest
 
 import grundy
 from grundy import catalog
-from grundy.define import answering, load_rules, move_source
+from grundy.cli.rules import load_rules, move_source
+from grundy.define import answering
 from grundy.errors import InvalidGameError, InvalidInputError, SearchLimitError
 from grundy.sequences.analysis import analyze
 
@@ -143,7 +144,8 @@ def test_parameters_must_be_keyword_only() -> None:
     (lambda n: [n - 2] if n >= 1 else [], ["t-bad", "heap 1", "-1"]),
     (lambda n: [n / 2] if n else [], ["t-bad", "heap 1", "0.5"]),
     (lambda n: [(n - 1, n)] if n else [], ["t-bad", "split", "heap 1"]),
-    (lambda n: [] if n == 0 else [n - 1] if n < 3 else [1 // (n - 3)], ["t-bad", "heap 3", "ZeroDivisionError"]),
+    (lambda n: [] if n == 0 else [n - 1] if n < 3 else [1 // (n - 3)],
+     ["t-bad", "heap 3", "ZeroDivisionError"]),
     (lambda n: None, ["t-bad", "heap 0", "None"]),
     (lambda n: 7, ["t-bad", "heap 0", "7"]),
 ])
@@ -229,11 +231,11 @@ def test_rules_files(tmp_path: Path) -> None:
     assert grundy.grundy_value(grundy.load_game("t-digit"), 57) == heap_brute(57, digit_moves)[57]
     broken = tmp_path / "broken.py"
     broken.write_text("import grundy\nraise RuntimeError('oops')\n")
-    with pytest.raises(InvalidInputError, match="broken.py.*RuntimeError: oops"):
+    with pytest.raises(InvalidInputError, match=r"broken\.py.*RuntimeError: oops"):
         load_rules(str(broken))
     syntax = tmp_path / "syntax.py"
     syntax.write_text("def f(:\n")
-    with pytest.raises(InvalidInputError, match="syntax.py.*line 1"):
+    with pytest.raises(InvalidInputError, match=r"syntax\.py.*line 1"):
         load_rules(str(syntax))
     with pytest.raises(InvalidInputError, match="not found"):
         load_rules(str(tmp_path / "missing.py"))

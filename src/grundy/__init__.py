@@ -8,13 +8,13 @@
 <Outcome.P: 'P'>
 """
 
+from typing import Any
+
 from grundy.catalog import load_game, parse_sum, register, registered_games
 from grundy.core.engine import Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
 from grundy.core.game import Game, HeapGame, Move, Outcome
-from grundy.core.nimber import Nimber
 from grundy.core.solve import Solution, solve
 from grundy.core.sums import SumGame
-from grundy.define import game, heap_game
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -29,10 +29,25 @@ from grundy.sequences.tables import grundy_table
 
 __version__ = "0.1.0"
 
+_LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "grundy.define"}
+"""Public names imported on first use (the command line starts without them)."""
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'grundy' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
+
 __all__ = [
     "Cache", "Game", "GrundyError", "HeapGame", "InvalidGameError", "InvalidInputError",
     "InvalidPositionError", "LoopyGameError", "Move", "Nimber", "NotSupportedError", "Outcome",
     "SearchLimitError", "Solution", "SumGame", "UnknownGameError", "game", "grundy_table",
     "grundy_value", "heap_game", "load_game", "mex", "moves_to_value", "outcome", "parse_sum",
-    "registered_games", "solve", "winning_moves",
+    "register", "registered_games", "solve", "winning_moves",
 ]

@@ -26,19 +26,13 @@ itself, unchanged but for the attribute ``game_class`` (the generated class).
 
 from __future__ import annotations
 
-import ast
-import builtins
 import functools
-import importlib.util
 import inspect
 import re
-import sys
-import textwrap
 from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field, make_dataclass
-from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from grundy.catalog import find_entry, register
@@ -53,6 +47,7 @@ from grundy.errors import (
     NotSupportedError,
     SearchLimitError,
 )
+from grundy.graphs.explore import PositionGraph
 from grundy.sequences.pattern import Pattern
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -151,11 +146,13 @@ class _Defined:
         values: dict[str, Any] = {}
         for key, value in kwargs.items():
             if key not in cls.defaults:
-                raise InvalidGameError(f"game {cls.name!r} has no parameter {key!r} (its parameters: {shown})")
+                raise InvalidGameError(f"game {cls.name!r} has no parameter {key!r} "
+                                       f"(its parameters: {shown})")
             default = cls.defaults[key]
             if isinstance(default, bool):
                 if value not in (0, 1, "true", "false"):
-                    raise InvalidGameError(f"parameter {key!r} of {cls.name!r} is true or false, got {value!r}")
+                    raise InvalidGameError(f"parameter {key!r} of {cls.name!r} is true or false, "
+                                           f"got {value!r}")
                 value = value in (1, "true")
             elif isinstance(default, int) and not isinstance(value, int):
                 raise InvalidGameError(f"parameter {key!r} of {cls.name!r} is an integer, got {value!r}")
@@ -245,9 +242,25 @@ class UserHeapGame(_Defined, HeapGame):
                 for r in self.heap_options(n)]
 
     def _slow_seen(self, n: int, options: list[Any], g: list[int]) -> set[int]:
+        """The values of options that may be splits (tuples); anything unusual is checked."""
         seen = set()
         for option in options:
             total = 0
+            cls = option.__class__
+            if cls is int and 0 <= option < n:
+                seen.add(g[option])
+                continue
+            if cls is tuple:
+                for h in option:
+                    if h.__class__ is not int or not 0 <= h < n:
+                        break
+                    total ^= g[h]
+                else:
+                    seen.add(total)
+                    if len(option) > 1 and not self.__dict__.get("_splits"):
+                        object.__setattr__(self, "_splits", True)
+                    continue
+                total = 0
             for h in self._check(n, option):
                 total ^= g[h]
             seen.add(total)
@@ -262,6 +275,7 @@ class UserHeapGame(_Defined, HeapGame):
         append = g.append
         steps = 0
         start = len(g)
+        mixed = False
         for a in range(start, stop, CHUNK):
             for n in range(a, min(a + CHUNK, stop)):
                 try:
@@ -272,12 +286,16 @@ class UserHeapGame(_Defined, HeapGame):
                     raise self._raised(f"heap {n}", exc) from None
                 if options.__class__ is not list:
                     options = self._listed(f"heap {n}", options)
-                try:
-                    seen = {g[o] for o in options}
-                    if options and min(options) < 0:
-                        raise TypeError
-                except (TypeError, IndexError):
+                if mixed:
                     seen = self._slow_seen(n, options, g)
+                else:
+                    try:
+                        seen = {g[o] for o in options}
+                        if options and min(options) < 0:
+                            raise TypeError
+                    except (TypeError, IndexError):
+                        seen = self._slow_seen(n, options, g)
+                        mixed = True  # splits (or errors): check each option from now on
                 v = 0
                 while v in seen:
                     v += 1
@@ -400,7 +418,7 @@ def _hashable(position: Any) -> Hashable:
     except TypeError:
         raise InvalidPositionError(f"a position must be hashable (a tuple, not a list), got "
                                    f"{_short(position)}") from None
-    return position  # type: ignore[no-any-return]
+    return position  # type: ignore[no-any-return,unused-ignore]
 
 
 class UserGame(_Defined, Game):
@@ -442,9 +460,9 @@ class UserGame(_Defined, Game):
     def moves(self, position: Any) -> list[Move]:
         return [Move(f"→ {self.format_position(o)}", o) for o in self.options_of(position)]
 
-    def _graph(self, *roots: Position) -> _Graph:
+    def _graph(self, *roots: Position) -> PositionGraph:
         graph = _graph_state(self)
-        graph.explore(self, roots, _context().limit)
+        graph.explore(self.options_of, roots, _context().limit, self.spec)
         return graph
 
     def closed_value(self, position: Any) -> int | None:
@@ -471,7 +489,8 @@ class UserGame(_Defined, Game):
         if misere:
             return None
         graph = self._graph(position)
-        size = f"{len(graph.positions):,} positions explored"
+        count = len(graph.positions)
+        size = f"{count:,} position{'s' if count != 1 else ''} explored"
         if graph.cyclic:
             return (f"Smith's generalised Sprague-Grundy values on the graph of positions, which has "
                     f"cycles ({size}): P iff the value is 0, a draw iff it is infinite with no option "
@@ -500,94 +519,9 @@ class UserGame(_Defined, Game):
         return grid
 
 
-@dataclass
-class _Graph:
-    """The positions of a user game explored so far, with their generalised values."""
-
-    index: dict[Position, int] = field(default_factory=dict)
-    positions: list[Position] = field(default_factory=list)
-    succ: list[list[int]] = field(default_factory=list)
-    csr: tuple[Any, Any] | None = None
-    values: Any = None
-    cyclic: bool = False
-
-    def explore(self, game: UserGame, roots: Iterable[Position], limit: int) -> None:
-        todo = []
-        for root in roots:
-            if root not in self.index:
-                self._add(root)
-                todo.append(root)
-        if not todo:
-            return
-        steps = 0
-        while todo:
-            position = todo.pop()
-            ids = []
-            for option in game.options_of(position):
-                if option not in self.index:
-                    self._add(option)
-                    todo.append(option)
-                ids.append(self.index[option])
-            self.succ[self.index[position]] = ids
-            steps += 1 + len(ids)
-            if steps > limit:
-                self.reset()  # forget the half-explored graph
-                raise SearchLimitError(
-                    f"{game.spec}: the positions reachable need more than {limit:,} steps (positions "
-                    f"and moves); raise --limit")
-        self._solve()
-
-    def reset(self) -> None:
-        """Forget every position."""
-        self.index, self.positions, self.succ, self.csr, self.values = {}, [], [], None, None
-
-    def _add(self, position: Position) -> None:
-        self.index[position] = len(self.positions)
-        self.positions.append(position)
-        self.succ.append([])
-
-    def _solve(self) -> None:
-        import numpy as np
-
-        from grundy.graphs.loopy import INF, generalized_values
-
-        indptr = np.zeros(len(self.succ) + 1, dtype=np.int64)
-        np.cumsum([len(s) for s in self.succ], out=indptr[1:])
-        indices = np.fromiter((w for s in self.succ for w in s), dtype=np.int64, count=int(indptr[-1]))
-        self.csr = (indptr, indices)
-        self.values = generalized_values(indptr, indices)
-        self.cyclic = bool((self.values == INF).any()) or self.cyclic or _has_cycle(self.succ)
-
-    def value(self, position: Position) -> Any:
-        """The generalised value: an int, or ``Inf`` (∞ with the finite values of its options)."""
-        from grundy.graphs.loopy import infinity_options
-
-        v = self.index[position]
-        assert self.csr is not None
-        return infinity_options(self.csr[0], self.csr[1], self.values, v)
-
-
-def _has_cycle(succ: list[list[int]]) -> bool:
-    """Whether the graph has a directed cycle (Kahn's algorithm)."""
-    indegree = [0] * len(succ)
-    for s in succ:
-        for w in s:
-            indegree[w] += 1
-    ready = [v for v, d in enumerate(indegree) if d == 0]
-    seen = 0
-    while ready:
-        v = ready.pop()
-        seen += 1
-        for w in succ[v]:
-            indegree[w] -= 1
-            if indegree[w] == 0:
-                ready.append(w)
-    return seen < len(succ)
-
-
 @functools.lru_cache(maxsize=256)
-def _graph_state(game: UserGame) -> _Graph:
-    return _Graph()
+def _graph_state(game: UserGame) -> PositionGraph:
+    return PositionGraph()
 
 
 # ---- the decorators ---------------------------------------------------------------------------------
@@ -627,7 +561,7 @@ def heap_game(name: str, *, summary: str = "") -> Callable[[F], F]:
 
 
 def game(name: str, *, summary: str = "", parse: Callable[[str], Any] | None = None,
-         format: Callable[[Any], str] | None = None) -> Callable[[F], F]:  # noqa: A002
+         format: Callable[[Any], str] | None = None) -> Callable[[F], F]:
     """Decorator: ``moves(position)`` lists the options of any hashable position (cycles allowed).
     By default the text ``"a b"`` is the tuple ``(a, b)`` and ``"5"`` the int 5; ``parse`` and
     ``format`` change that. Returns the function, with ``game_class`` set."""
@@ -637,78 +571,3 @@ def game(name: str, *, summary: str = "", parse: Callable[[str], Any] | None = N
         return fn
 
     return decorate
-
-
-# ---- rules files, and the move function as source ---------------------------------------------------
-
-_LOADED: dict[Path, Any] = {}
-
-
-def load_rules(path: str) -> None:
-    """Execute a Python file once (``--rules FILE.py``), so that its decorators register games;
-    any failure is one :class:`InvalidInputError` naming the file and the exception."""
-    resolved = Path(path).expanduser().resolve()
-    if resolved in _LOADED:
-        return
-    if not resolved.is_file():
-        raise InvalidInputError(f"rules file {path!r} not found")
-    module_name = f"grundy_rules_{abs(hash(str(resolved))):x}"
-    spec = importlib.util.spec_from_file_location(module_name, resolved)
-    if spec is None or spec.loader is None:
-        raise InvalidInputError(f"rules file {path!r} cannot be loaded as Python (name it .py)")
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[module_name] = module
-    try:
-        spec.loader.exec_module(module)
-    except Exception as exc:
-        sys.modules.pop(module_name, None)
-        where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) else ""
-        text = " ".join(str(exc.msg if isinstance(exc, SyntaxError) else exc).split())
-        raise InvalidInputError(f"rules file {path!r} failed{where}: {type(exc).__name__}: {text}") from None
-    _LOADED[resolved] = module
-
-
-def move_source(game_obj: Game) -> str | None:
-    """The move function of a user game as stand-alone source (``moves(n)`` of a heap game,
-    ``moves(a, b)`` of a game on pairs), its parameters set to this game's; ``None`` when the
-    source is not available or needs names defined outside the function."""
-    if not isinstance(game_obj, _Defined):
-        return None
-    fn = type(game_obj).move_function
-    try:
-        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
-    except (OSError, TypeError, SyntaxError):
-        return None
-    node = next((n for n in tree.body if isinstance(n, ast.FunctionDef)), None)
-    if node is None:
-        return None
-    node.decorator_list = []
-    if _free_names(node):
-        return None
-    for i, arg in enumerate(node.args.kwonlyargs):
-        if arg.arg in game_obj.defaults:
-            node.args.kw_defaults[i] = ast.Constant(getattr(game_obj, arg.arg))
-    if isinstance(game_obj, HeapGame):
-        node.name = "moves"
-        return ast.unparse(node) + "\n"
-    node.name = "_moves_of_position"
-    wrapper = ("def moves(a, b):\n"
-               "    return [tuple(o) for o in _moves_of_position((a, b))]\n")
-    return ast.unparse(node) + "\n\n\n" + wrapper
-
-
-def _free_names(node: ast.FunctionDef) -> set[str]:
-    """Names the function reads that it neither binds nor finds among the builtins."""
-    bound = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
-    if node.args.vararg:
-        bound.add(node.args.vararg.arg)
-    if node.args.kwarg:
-        bound.add(node.args.kwarg.arg)
-    loads = set()
-    for sub in ast.walk(node):
-        if isinstance(sub, ast.Name):
-            (loads if isinstance(sub.ctx, ast.Load) else bound).add(sub.id)
-        elif isinstance(sub, ast.FunctionDef | ast.Lambda) and sub is not node:
-            args = sub.args
-            bound.update(a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
-    return loads - bound - set(dir(builtins))

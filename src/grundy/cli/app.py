@@ -73,7 +73,7 @@ def _load_rules(argv: list[str]) -> list[str]:
         else:
             rest.append(arg)
     if files:
-        from grundy.define import load_rules
+        from grundy.cli.rules import load_rules
 
         for path in files:
             load_rules(path)
@@ -114,6 +114,7 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
 
         common.OWN_PROCESS = True
     args = list(sys.argv[1:] if argv is None else argv)
+    sys.set_int_max_str_digits(0)  # exact answers for heaps of any size are printed in full
     try:
         code = _dispatch(args)
     except KeyboardInterrupt:

@@ -55,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
 def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool = False) -> str:
     """The program for ``game``: its table to ``upto``, the patterns found in it, and the best
     pattern of the values that has a formula (proved first, then the simplest)."""
-    from grundy.define import move_source
+    from grundy.cli.rules import move_source
     from grundy.sequences.export import export_code
 
     kind, table, patterns = _table_and_patterns(game, upto)

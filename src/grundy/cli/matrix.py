@@ -11,8 +11,6 @@ first. The solver (numpy, scipy, python-flint) is imported only when the command
 from __future__ import annotations
 
 import argparse
-import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from grundy.cli.common import emit, print_json
@@ -42,21 +40,10 @@ def read_matrix_text(file: str | None, matrix: str | None) -> str:
         raise InvalidInputError("give exactly one matrix: a CSV file, '-' for stdin, or --matrix '3,-1;-2,4'")
     if matrix is not None:
         return matrix
+    from grundy.core.textio import read_text_file
+
     assert file is not None
-    try:
-        if file == "-":
-            data = sys.stdin.buffer.read(MAX_INPUT_BYTES + 1)
-        else:
-            with Path(file).open("rb") as handle:
-                data = handle.read(MAX_INPUT_BYTES + 1)
-    except OSError as exc:
-        raise InvalidInputError(f"cannot read matrix file {file!r}: {exc.strerror or exc}") from None
-    if len(data) > MAX_INPUT_BYTES:
-        raise InvalidInputError(f"matrix file {file!r} is larger than {MAX_INPUT_BYTES // 2**20} MB")
-    try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        raise InvalidInputError(f"matrix file {file!r} is not UTF-8 text") from None
+    return read_text_file(file, what="matrix file", max_bytes=MAX_INPUT_BYTES)
 
 
 def _num(x: Fraction | float, exact: bool) -> str:
@@ -135,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
     """Solve the game and print the solution."""
     from grundy.matrix.lp import parse_matrix_text, solve_matrix_game
 
-    rows = parse_matrix_text(read_matrix_text(args.file, args.matrix))
+    rows = parse_matrix_text(read_matrix_text(args.file, args.matrix), inline=args.matrix is not None)
     sol = solve_matrix_game(rows, exact=False if args.floating else None, reduce=not args.no_reduce)
     if args.json:
         print_json(sol.to_json())

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from typing import Any
 
 from grundy.cli.common import emit, heading, positive_int, print_json, searching
-from grundy.errors import InvalidInputError
+from grundy.errors import GrundyError, InvalidInputError
 
 EPILOG = """examples:
   grundy solve nim 3 4 5
@@ -30,7 +31,8 @@ SHOWN_MOVES = 50
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``grundy solve``."""
-    parser.add_argument("game", help="game name, with parameters if any: nim, 'subtraction(1,3,4)'")
+    parser.add_argument("game", nargs="?",
+                        help="game name, with parameters if any: nim, 'subtraction(1,3,4)'")
     parser.add_argument("position", nargs="*",
                         help="the position: for heap games one number per heap; '+' starts another "
                              "game of a sum")
@@ -49,42 +51,124 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--conjecture", action="store_true",
                         help="answer heaps of your own games beyond brute force by a conjectured "
                              "pattern (checked on a table, not proved); the answer says so")
+    parser.add_argument("--explain", action="store_true",
+                        help="show the derivation step by step: each option's value and the mex, or "
+                             "the rule with its numbers, and the XOR of a sum")
+    parser.add_argument("--batch", metavar="FILE",
+                        help="solve one position per line of FILE ('-': stdin; lines 'GAME POSITION' "
+                             "when no GAME is given), one answer per line ('N 2', or JSON lines)")
     parser.add_argument("--file", dest="heap_file", metavar="F",
                         help="read the heaps from this file ('-': stdin), separated by spaces, "
                              "commas or newlines")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Solve one position and print the answer."""
-    from grundy.core.engine import DEFAULT_LIMIT
-    from grundy.core.solve import solve
-
+    """Solve one position (or, with ``--batch``, one per line) and print the answer."""
     if args.every:
         from grundy.cli.every import run_every
 
         return run_every(args, game_on_graph)
+    if args.batch is not None:
+        return run_batch(args)
+    if args.game is None:
+        raise InvalidInputError("give the game and the position, e.g. 'grundy solve nim 3 4 5'")
     game, position = _game_and_position(args)
     if game is None:  # answered already (Nim with very many heaps)
         return 0
-    limit = DEFAULT_LIMIT if args.limit is None else args.limit
-    from grundy.define import answering
-
-    with answering(conjecture=args.conjecture, limit=limit) as context:
-        answer = searching(lambda: solve(game, position, misere=args.misere, limit=limit))
+    answer, conjectures = _solve(args, game, position)
     if args.plot is not None:
         from grundy.graphs.drawing import plot_solution
 
         plot_solution(answer, args.plot)
-    conjectures = [p.text for p in context.used]  # patterns of user games, not proved
+    steps = None
+    if args.explain:
+        from grundy.core.explain import explain_steps
+
+        steps = explain_steps(game, position, misere=args.misere, limit=_limit(args))
     if args.json:
-        data = answer.to_json()
-        if conjectures:
-            data["status"], data["conjectures"] = "conjecture", conjectures
-        print_json(data)
-    else:
-        print_answer(answer)
-        for text in conjectures:
-            emit(f"  status:   conjecture: {text}")
+        if conjectures or steps is not None:
+            data = answer.to_json()
+            if conjectures:
+                data["status"], data["conjectures"] = "conjecture", conjectures
+            if steps is not None:
+                data["explanation"] = steps
+            print_json(data)
+        else:
+            write_json(answer)
+        return 0
+    print_answer(answer)
+    for text in conjectures:
+        emit(f"  status:   conjecture: {text}")
+    if steps is not None:
+        emit("  step by step:")
+        for line in steps:
+            emit(f"    {line}")
+    return 0
+
+
+def _limit(args: argparse.Namespace) -> int:
+    from grundy.core.engine import DEFAULT_LIMIT
+
+    return DEFAULT_LIMIT if args.limit is None else int(args.limit)
+
+
+def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None,
+           remoteness: bool = True) -> tuple[Any, list[str]]:
+    """Solve, with the patterns of users' own games when they are defined (``--conjecture``)."""
+    from grundy.core.solve import solve
+
+    limit = _limit(args)
+
+    def work() -> Any:
+        return solve(game, position, misere=args.misere, limit=limit, cache=cache,
+                     remoteness=remoteness)
+
+    if "grundy.define" not in sys.modules:  # no user game is defined: nothing to answer by pattern
+        if args.conjecture:
+            raise InvalidInputError("--conjecture applies to your own games (defined with "
+                                    "@grundy.heap_game, loaded with --rules FILE.py)")
+        return searching(work), []
+    from grundy.define import answering
+
+    with answering(conjecture=args.conjecture, limit=limit) as context:
+        answer = searching(work)
+    return answer, [p.text for p in context.used]  # patterns of user games, not proved
+
+
+def run_batch(args: argparse.Namespace) -> int:
+    """``--batch FILE``: one position per line (``GAME POSITION`` lines when no GAME is given),
+    one answer per line — ``N 2`` (outcome and Grundy value) as text, or a JSON object per line —
+    with one process and one cache for all lines."""
+    from grundy.catalog import load_game, parse_sum
+    from grundy.core.engine import Cache
+    from grundy.core.textio import read_text_file
+
+    if args.position or args.heap_file or args.graph or args.plot or args.explain:
+        raise InvalidInputError("--batch reads every position from its file: give at most the game, "
+                                "without positions, --file, --graph, --plot or --explain")
+    fixed = load_game(args.game) if args.game is not None else None
+    cache = Cache()
+    out = sys.stdout
+    for number, line in enumerate(read_text_file(args.batch, what="batch file").split("\n"), 1):
+        text = line.strip()
+        if not text or text.startswith("#"):
+            continue
+        try:
+            if fixed is not None:
+                game, position = fixed, fixed.parse_position(text)
+            else:
+                game, position = parse_sum(text)
+            answer, conjectures = _solve(args, game, position, cache, remoteness=False)
+        except GrundyError as exc:
+            raise InvalidInputError(f"batch line {number} ({text[:60]!r}): {exc}") from None
+        if args.json:
+            data = answer.to_json()
+            if conjectures:
+                data["status"], data["conjectures"] = "conjecture", conjectures
+            out.write(json.dumps(data, ensure_ascii=False) + "\n")
+        else:
+            value = "-" if answer.grundy is None else str(answer.grundy)
+            out.write(f"{answer.outcome.value} {value}\n")
     return 0
 
 
@@ -189,6 +273,8 @@ def print_answer(answer: Any) -> None:
     else:
         emit("  winning moves: none")
     emit(f"  why:      {answer.reason}")
+    if answer.remoteness is not None:
+        emit(f"  moves:    {answer.remoteness} to the end (remoteness: the winner hurries, the loser delays)")
 
 
 def _print_large_nim(report: dict[str, Any], json_out: bool) -> None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from grundy.cli.common import non_negative_int
 from grundy.errors import InvalidInputError
 
 DEFAULT_DB = "survey.sqlite"
@@ -43,16 +44,7 @@ def heap_count(text: str) -> int:
     >>> heap_count("2^16"), heap_count("1_000")
     (65536, 1000)
     """
-    cleaned = text.strip().replace("_", "").replace("^", "**")
-    base, sep, exp = cleaned.partition("**")
-    try:
-        value = int(base) ** int(exp) if sep and 0 <= int(exp) <= 64 else int(cleaned)
-    except ValueError:
-        raise argparse.ArgumentTypeError(
-            f"expected a whole number such as 65536 or 2**16, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must be at least 0, got {text!r}")
-    return value
+    return non_negative_int(text.replace("^", "**"))
 
 
 def _workers(text: str) -> int:
@@ -139,12 +131,11 @@ def _report(args: argparse.Namespace) -> int:
         raise InvalidInputError("'grundy survey report' takes only --db, --markdown, --json and --plot")
     rows = report.load_rows(args.db)
     if args.json:
-        text = report.format_json(rows)
+        sys.stdout.write(report.format_json(rows) + "\n")
     elif args.markdown:
-        text = report.format_markdown(rows)
-    else:
-        text = report.format_text(rows)
-    sys.stdout.write(text + "\n")
+        sys.stdout.write(report.format_markdown(rows) + "\n")
+    elif not args.plot:  # --plot alone only draws
+        sys.stdout.write(report.format_text(rows) + "\n")
     if args.plot:
         count = report.plot(rows, args.plot)
         sys.stderr.write(f"grundy survey: {count:,} games drawn into {args.plot}\n")

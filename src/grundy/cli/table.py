@@ -50,6 +50,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plot", metavar="FILE.png", help="draw the values into this PNG (matplotlib)")
     parser.add_argument("--method", default="auto", choices=METHODS,
                         help="auto (fastest exact route), plain or sparse (force a kernel)")
+    parser.add_argument("--store", metavar="FILE",
+                        help="keep the table in FILE on disk (memory-mapped, resumable: a rerun continues "
+                             "where it stopped); octal games, up to 2**33 heaps")
     parser.add_argument("--no-patterns", dest="patterns", action="store_false",
                         help="do not look for patterns (formulas, P-position rules) in the table")
     from grundy.cli import misere_table
@@ -68,6 +71,8 @@ def run(args: argparse.Namespace) -> int:
         return run_misere(args, game)
     grid = game.table_2d(args.upto)
     if grid is not None:
+        if args.store is not None:
+            raise InvalidInputError(f"--store keeps heap tables of octal games, not {game.spec}")
         if args.method != "auto":
             raise InvalidInputError(f"--method {args.method} applies to heap games, not {game.spec}")
         patterns = pair_patterns(grid) if args.patterns else []
@@ -76,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             plot_grid(game.spec, grid, args.plot)
         return 0
     run_table(game, args.upto, method=args.method, summary=args.summary, json_out=args.json,
-              plot=args.plot, patterns=args.patterns)
+              plot=args.plot, patterns=args.patterns, store=args.store)
     return 0
 
 
@@ -149,20 +154,24 @@ def plot_table(result: TableAnalysis, path: str) -> None:
 
 
 def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bool,
-              plot: str | None, patterns: bool = True) -> None:
+              plot: str | None, patterns: bool = True, store: str | None = None) -> None:
     """Build, analyse and print the table of a heap game (the ``grundy table`` command)."""
     if common.OWN_PROCESS:
         import grundy.sequences.kernels
 
         grundy.sequences.kernels.LEAN_START = True
     with progress_bar(upto >= 200_000) as progress:
-        result = analyze(game, upto, method, progress=progress)
+        result = analyze(game, upto, method, progress=progress, store=store)
     if plot is not None:
         plot_table(result, plot)
-    found = heap_patterns(result) if patterns else []
+    # a --summary whose period was proved without numpy stays lean: the patterns need numpy
+    lean = summary and result.table is None
+    found = heap_patterns(result) if patterns and not lean else []
     if json_out:
         data = result.summary_json()
         data["patterns"] = [p.to_json() for p in found]
+        if not lean:  # value counts in G(0..2^k - 1) for each k, and in the whole table
+            data["frequencies"] = {str(k): v for k, v in result.frequencies().items()}
         if not summary:
             data["values"] = result.values.tolist()
         print_json(data)

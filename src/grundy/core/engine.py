@@ -17,6 +17,7 @@ game's closed forms (its hooks) wherever they answer.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -79,6 +80,8 @@ class Cache:
     misere: dict[Key, bool] = field(default_factory=dict)  # True: the player to move wins
     games: list[Game] = field(default_factory=list)
     numbers: dict[Game, int] = field(default_factory=dict)
+    _hooks: dict[int, tuple[bool, bool, Callable[[Any], Any] | None]] = field(default_factory=dict,
+                                                                              repr=False)
 
     def number(self, game: Game) -> int:
         """The number of ``game`` in this cache's keys."""
@@ -86,6 +89,18 @@ class Cache:
         if found is None:
             found = self.numbers[game] = len(self.games)
             self.games.append(game)
+        return found
+
+    def hooks(self, number: int) -> tuple[bool, bool, Callable[[Any], Any] | None]:
+        """Which hooks game ``number`` overrides: (closed_value, components, canonical or None);
+        the engine skips the calls a game does not need."""
+        found = self._hooks.get(number)
+        if found is None:
+            game = self.games[number]
+            kind = type(game)
+            found = self._hooks[number] = (
+                kind.closed_value is not Game.closed_value, kind.components is not Game.components,
+                None if kind.canonical is Game.canonical else game.canonical)
         return found
 
     def key(self, game: Game, position: Position) -> Key:
@@ -123,14 +138,48 @@ def reporting_progress(hook: ProgressHook) -> Iterator[None]:
         _progress.reset(token)
 
 
-class Budget:
-    """The work a query may still do; shared by the searches that answer one question."""
+DEFAULT_SECONDS = 5.0
+"""The default budget also stops a search after this long, so that a question too large for brute
+force is refused in seconds; an explicit ``limit`` (``--limit``) bounds the steps only."""
 
-    def __init__(self, limit: int) -> None:
+MEMORY_LIMIT = 4 * 2**30
+"""A search stops once the process uses this much memory (resident set), whatever its limit: a
+game with large positions fills memory long before it runs out of steps."""
+
+_CHECK_EVERY = 1 << 14
+"""Units of work between checks of the clock, the memory and the progress hook."""
+
+
+def resident_bytes() -> int | None:
+    """This process's resident memory, or ``None`` where it cannot be read cheaply."""
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            return int(handle.read().split()[1]) * _PAGE
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+_PAGE = 4096
+
+
+class Budget:
+    """The work a query may still do; shared by the searches that answer one question.
+
+    It counts steps (one per position expanded, one per option listed) up to ``limit`` and, every
+    few thousand steps, checks the process's memory (:data:`MEMORY_LIMIT`) and, for the default
+    limit, the time spent (:data:`DEFAULT_SECONDS`).
+    """
+
+    def __init__(self, limit: int, *, seconds: float | None = None) -> None:
         self.limit = limit
         self.spent = 0
         self._hook = _progress.get()
+        self._next_check = _CHECK_EVERY
         self._next_report = _PROGRESS_EVERY
+        if seconds is None and limit == DEFAULT_LIMIT:
+            seconds = DEFAULT_SECONDS
+        self._deadline = None if seconds is None else time.monotonic() + seconds
+        self._seconds = seconds
 
     def spend(self, units: int, game: Game) -> None:
         """Account for ``units`` of work, raising :class:`SearchLimitError` past the limit."""
@@ -138,15 +187,42 @@ class Budget:
         if self.spent > self.limit:
             raise SearchLimitError(
                 f"{game.spec}: brute force would need more than {self.limit:,} steps "
-                f"(positions and options; raise the limit, or use a game with a closed form)")
+                f"(positions and options); raise the limit (--limit), or find a pattern with "
+                f"'grundy table' to answer larger positions")
+        if self.spent >= self._next_check:
+            self._check(game)
+
+    def _check(self, game: Game) -> None:
+        self._next_check = self.spent + _CHECK_EVERY
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            raise SearchLimitError(
+                f"{game.spec}: brute force stopped after {self._seconds:g} s and {self.spent:,} steps "
+                f"without an answer; raise the step limit (--limit) to search longer, or find a "
+                f"pattern with 'grundy table'")
+        used = resident_bytes()
+        if used is not None and used > MEMORY_LIMIT:
+            raise SearchLimitError(
+                f"{game.spec}: brute force stopped at {used / 2**30:.1f} GiB of memory after "
+                f"{self.spent:,} steps (the limit is {MEMORY_LIMIT / 2**30:g} GiB): the positions are "
+                f"too large or too many to search")
         if self._hook is not None and self.spent >= self._next_report:
             self._next_report = self.spent + _PROGRESS_EVERY
             self._hook(self.spent)
 
     def take(self, items: Iterable[Any], game: Game) -> list[Any]:
-        """``list(items)``, but stop with :class:`SearchLimitError` once the budget runs out."""
+        """``list(items)``, but stop with :class:`SearchLimitError` once the budget runs out (on
+        a short clock, the time is checked while the items are listed too: one option of a huge
+        position may take long to produce)."""
         allowed = self.limit - self.spent
-        taken = list(islice(items, allowed + 1))
+        if self._deadline is None or self._seconds is None or self._seconds >= DEFAULT_SECONDS:
+            taken = list(islice(items, allowed + 1))
+        else:
+            taken = []
+            for item in islice(items, allowed + 1):
+                taken.append(item)
+                if not len(taken) & 63 and time.monotonic() > self._deadline:
+                    self._next_check = 0
+                    break
         self.spend(len(taken), game)
         return taken
 
@@ -226,14 +302,18 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
     def expand(key: Key) -> tuple[bool, Any, list[Key] | None]:
         number, p = key
         g = games[number]
+        closed, summed, canonical = cache.hooks(number)
         if use_rules:
-            value = g.closed_value(p)
-            if value is not None:
-                return True, value, None
-            parts = g.components(p)
-            if parts is not None:
-                return False, True, [cache.key(cg, cp) for cg, cp in parts]
-        canonical = g.canonical
+            if closed:
+                value = g.closed_value(p)
+                if value is not None:
+                    return True, value, None
+            if summed:
+                parts = g.components(p)
+                if parts is not None:
+                    return False, True, [cache.key(cg, cp) for cg, cp in parts]
+        if canonical is None:
+            return False, False, [(number, o) for o in budget.take(g.options(p), g)]
         return False, False, [(number, canonical(o)) for o in budget.take(g.options(p), g)]
 
     def combine(is_sum: Any, values: list[Any]) -> int:

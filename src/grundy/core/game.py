@@ -20,8 +20,7 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
 from typing import Any, ClassVar
 
@@ -251,18 +250,25 @@ def _params(args: Sequence[object], kwargs: Mapping[str, object]) -> str:
 
 
 _INT_TOKEN = re.compile(r"[+-]?\d+")
+_POWER_TOKEN = re.compile(r"\+?(\d{1,20})\*\*(\d{1,9})")
 
 
 def parse_heap(token: str, what: str = "heap") -> int:
     """Read one non-negative integer, quoting ``token`` in the error.
 
-    >>> parse_heap("12")
-    12
+    >>> parse_heap("12"), parse_heap("10**18")
+    (12, 1000000000000000000)
     >>> parse_heap("-1")
     Traceback (most recent call last):
     ...
     grundy.errors.InvalidPositionError: heap must be a non-negative integer, got '-1'
     """
+    power = _POWER_TOKEN.fullmatch(token.strip())
+    if power:  # 10**18: a power written as contest statements write it
+        base, exponent = int(power.group(1)), int(power.group(2))
+        if exponent * max(base, 2).bit_length() > 1 << 22:
+            raise InvalidPositionError(f"{what} {token!r} has more than about four million bits")
+        return int(base**exponent)
     if not _INT_TOKEN.fullmatch(token.strip()):
         raise InvalidPositionError(f"{what} must be a non-negative integer, got {token!r}")
     try:

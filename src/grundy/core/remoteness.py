@@ -131,6 +131,10 @@ def suspense(game: Game, position: Any, *, limit: int = DEFAULT_LIMIT, memo: Mem
                      _budget or Budget(limit))
 
 
+REMOTENESS_SECONDS = 0.25
+"""Longest :func:`remoteness_or_none` searches before giving up."""
+
+
 def remoteness_or_none(game: Game, position: Any, limit: int = SMALL_LIMIT) -> int | None:
     """:func:`remoteness`, or ``None`` when it is not computable within ``limit`` units of work
     (or not defined: a position that can reach itself, a position with too many moves).
@@ -139,8 +143,8 @@ def remoteness_or_none(game: Game, position: Any, limit: int = SMALL_LIMIT) -> i
     >>> remoteness_or_none(load_game("nim"), (2, 2)), remoteness_or_none(load_game("nim"), 10**18)
     (4, None)
     """
-    try:
-        return remoteness(game, position, limit=limit)
+    try:  # a short clock too: it is an extra, and must never hold up the answer it comes with
+        return remoteness(game, position, _budget=Budget(limit, seconds=REMOTENESS_SECONDS))
     except GrundyError:
         return None
 

@@ -139,8 +139,11 @@ def _move_json(move: Move, fmt: Any, parts: list[tuple[Game, Position]] | None,
 
 
 def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
-          limit: int = DEFAULT_LIMIT) -> Solution:
-    """Solve ``position`` of ``game`` (normal play, or misère play with ``misere=True``)."""
+          limit: int = DEFAULT_LIMIT, remoteness: bool = True) -> Solution:
+    """Solve ``position`` of ``game`` (normal play, or misère play with ``misere=True``).
+
+    ``remoteness``: also compute the remoteness (a small brute force, skipped where too large).
+    """
     position = game.validate(position)
     cache = cache or Cache()
     if misere:
@@ -174,7 +177,7 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
         moves, listed = [], False
         note = "; ".join(filter(None, [note, f"winning moves not listed: {exc}"]))
     return Solution(game, position, result, value, moves, _reason(game, position, cache), False,
-                    note, listed, _remoteness(game, position))
+                    note, listed, _remoteness(game, position) if remoteness else None)
 
 
 def _remoteness(game: Game, position: Position) -> int | None:

@@ -30,7 +30,10 @@ METHODS = ("auto", "plain", "sparse")
 fills the rest of the table from it); ``plain`` and ``sparse`` force a kernel for every value."""
 
 MAX_TABLE = 2 * 10**8
-"""Largest ``--upto`` accepted (200 MB as uint8 values; larger tables risk the machine's memory)."""
+"""Largest table kept in memory (200 MB as uint8 values; larger tables risk the machine's memory)."""
+
+MAX_STORED_TABLE = 1 << 33
+"""Largest table kept on disk (``store``): 2³³ heaps, 8 GiB as bytes or 16 GiB as 16-bit values."""
 
 
 @dataclass
@@ -147,10 +150,12 @@ def _rare_info(values: np.ndarray, sparse: tuple[int, int, int]) -> RareInfo:
 
 
 def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress | None = None,
-            saltus_allowed: bool = True) -> TableAnalysis:
+            saltus_allowed: bool = True, store: str | None = None) -> TableAnalysis:
     """Build the table ``G(0..upto)`` of a heap game and find (and if possible prove) its period.
 
     ``method``: ``auto`` (fastest exact route), ``plain`` or ``sparse`` (force a kernel).
+    ``store``: keep the table in this file (memory-mapped, resumable; octal games, up to
+    :data:`MAX_STORED_TABLE` heaps) instead of in memory.
 
     >>> from grundy import load_game
     >>> a = analyze(load_game("subtraction(1,3,4)"), 1000)
@@ -163,19 +168,28 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
         raise NotSupportedError(f"{game.spec} is not played on heaps, so it has no table of heap values")
     if method not in METHODS:
         raise InvalidInputError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
-    if not 0 <= upto <= MAX_TABLE:
-        raise InvalidInputError(f"upto must be between 0 and {MAX_TABLE:,}, got {upto:,}")
+    most = MAX_TABLE if store is None else MAX_STORED_TABLE
+    if not 0 <= upto <= most:
+        hint = "" if store is not None else " in memory (a table kept on disk with a store goes further)"
+        raise InvalidInputError(f"upto must be between 0 and {most:,}{hint}, got {upto:,}")
     t0 = time.perf_counter()
-    if method == "auto":
+    if store is not None:
+        from grundy.sequences.store import build_stored
+
+        if method != "auto":
+            raise InvalidInputError(f"a stored table picks its kernel itself; method {method!r} does not apply")
+        built = build_stored(game, upto, store, progress)
+    elif method == "auto":
         light = _light_analysis(game, upto, t0)
         if light is not None:
             if progress:
                 progress(upto + 1, upto + 1)
             return light
-    try:
-        built = build(game, upto, method, progress)
-    except OverflowError as exc:
-        raise NotSupportedError(f"{game.spec}: {exc} (grundy's tables stop there)") from None
+    if store is None:
+        try:
+            built = build(game, upto, method, progress)
+        except OverflowError as exc:
+            raise NotSupportedError(f"{game.spec}: {exc} (grundy's tables stop there)") from None
     t1 = time.perf_counter()
     found = built.periodicity
     if found is None:

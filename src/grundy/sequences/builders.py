@@ -58,8 +58,8 @@ Built = TableBuild
 """A computed table and how it was obtained (:class:`grundy.core.periodic.TableBuild`)."""
 
 
-def _checkpoints(start: int, total: int) -> list[int]:
-    """Where ``auto`` tries to prove a period: powers of 2 from 4096, and the end."""
+def checkpoints(start: int, total: int) -> list[int]:
+    """Where ``auto`` tries to prove a period: powers of 2 from 4096 above ``start``, and the end."""
     points, p = [], 4096
     while p < total:
         if p > start:
@@ -107,7 +107,7 @@ def _fill_proving(values: np.ndarray, done: int, method: str, game: HasPeriodRul
     from grundy.sequences.periodicity import prove_period
 
     total = len(values)
-    stops = _checkpoints(done, total) if method == "auto" else [total]
+    stops = checkpoints(done, total) if method == "auto" else [total]
     for stop in stops:
         for a, b in _chunks(done, stop, step):
             values = fill(values, a, b)

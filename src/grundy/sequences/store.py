@@ -220,4 +220,9 @@ def build_stored(game: Game, upto: int, path: str | os.PathLike[str],
             progress(done, total)
     table = np.memmap(path, dtype=np.dtype(dtype).newbyteorder("<"), mode="r", shape=(length,))
     method = "rare-value scan (stored)" if scan else "plain kernel (stored)"
-    return TableBuild(table[:total], method, total)
+    sparse = None
+    if scan and total > 1:  # the rare classes the scan uses: chosen from the value frequencies
+        from grundy.sequences.kernels.octal_rare import choose_mask
+
+        sparse = (choose_mask(np.bincount(table[:total]))[0], 0, 0)
+    return TableBuild(table[:total], method, total, None, sparse)

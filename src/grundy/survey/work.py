@@ -170,17 +170,15 @@ def _tile(values: np.ndarray, found: Periodicity, start: int) -> None:
 
 
 def checkpoints(start: int, total: int) -> list[int]:
-    """Where a continued table tries a proof: powers of 2 from 4096 above ``start``, and ``total``.
+    """Where a continued table tries a proof: powers of 2 from 4096 above ``start``, and ``total``
+    (the same points as a one-shot table, :func:`grundy.sequences.builders.checkpoints`).
 
     >>> checkpoints(5000, 40000)
     [8192, 16384, 32768, 40000]
     """
-    points, p = [], 4096
-    while p < total:
-        if p > start:
-            points.append(p)
-        p *= 2
-    return [*points, total]
+    from grundy.sequences.builders import checkpoints as points
+
+    return points(start, total)
 
 
 def continue_octal(game: Octal, prefix: np.ndarray, upto: int

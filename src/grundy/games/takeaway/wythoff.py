@@ -233,6 +233,12 @@ with b−a = 1 is (0,1): a ≠ 0, an N-position'
         """Grundy values ``G(a, b)`` for ``0 ≤ a, b ≤ upto``."""
         if upto < 0:
             raise InvalidInputError(f"upto must be at least 0, got {upto}")
+        side = isqrt(MAX_TABLE_CELLS) - 1
+        if upto > side:
+            raise SearchLimitError(
+                f"wythoff: a table of G(a, b) for a, b ≤ {upto:,} has {(upto + 1) ** 2:,} cells; grundy "
+                f"builds tables of at most {MAX_TABLE_CELLS:,} cells (a, b ≤ {side:,}): the values have "
+                f"no closed form, and the grid grows with the square of the bound")
         return grundy_grid(upto + 1, upto + 1)
 
     def sample_positions(self) -> Iterable[Position]:

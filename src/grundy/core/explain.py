@@ -1,0 +1,106 @@
+"""Step-by-step explanations (``grundy solve --explain``): how the answer follows from the
+definitions, with every number computed.
+
+* A position valued by brute force: each option with its value, then the mex, ``mex{0, 2} = 1``.
+* A position valued by a rule: the rule with its numbers (the game's own reason).
+* A sum: each part's value and how it was found, then the XOR of the values.
+* Misère play: each option and whether the player who moves there wins.
+
+>>> from grundy.catalog import load_game
+>>> for line in explain_steps(load_game("subtraction(1,3,4)"), (6,)):
+...     print(line)
+G(6): the options of 6
+  take 1: 6 → 5   G = 3
+  take 3: 6 → 3   G = 1
+  take 4: 6 → 2   G = 0
+  G(6) = mex{0, 1, 3} = 2: an N-position (the player to move wins)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grundy.core.engine import DEFAULT_LIMIT, Cache, grundy_value, outcome, xor_all
+from grundy.core.game import Game, Outcome, Position
+
+SHOWN_OPTIONS = 40
+"""Options listed one by one (the mex line still uses all of them)."""
+
+SHOWN_PARTS = 20
+"""Parts of a sum explained one by one."""
+
+
+def explain_steps(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
+                  limit: int = DEFAULT_LIMIT) -> list[str]:
+    """Lines that derive the answer for ``position`` step by step (see the module docstring)."""
+    position = game.validate(position)
+    cache = cache or Cache()
+    if misere:
+        return _misere_steps(game, position, cache, limit)
+    parts = game.components(position)
+    if parts is not None:
+        return _sum_steps(game, position, parts, cache, limit)
+    return _single_steps(game, position, cache, limit, "")
+
+
+def _name(game: Game, position: Position) -> str:
+    return f"G({game.format_position(position)})"
+
+
+def _single_steps(game: Game, position: Position, cache: Cache, limit: int, indent: str) -> list[str]:
+    rule = game.explain(position)
+    value = grundy_value(game, position, cache=cache, limit=limit)
+    if rule is not None:
+        return [f"{indent}{_name(game, position)} = {value} by a rule: {rule}"]
+    moves = list(game.moves(position))
+    values = [grundy_value(game, m.to, cache=cache, limit=limit) for m in moves]
+    lines = [f"{indent}{_name(game, position)}: the options of {game.format_position(position)}"]
+    for move, v in list(zip(moves, values, strict=True))[:SHOWN_OPTIONS]:
+        lines.append(f"{indent}  {move.label}   G = {v}")
+    if len(moves) > SHOWN_OPTIONS:
+        lines.append(f"{indent}  … and {len(moves) - SHOWN_OPTIONS} more options")
+    seen = sorted(set(values))
+    shown = ", ".join(map(str, seen[:30])) + (", …" if len(seen) > 30 else "")
+    kind = "a P-position (the player to move loses)" if value == 0 else \
+        "an N-position (the player to move wins)"
+    if not moves:
+        lines[-1] = f"{indent}{_name(game, position)}: no move"
+    lines.append(f"{indent}  {_name(game, position)} = mex{{{shown}}} = {value}: {kind}")
+    return lines
+
+
+def _sum_steps(game: Game, position: Position, parts: list[tuple[Game, Position]], cache: Cache,
+               limit: int) -> list[str]:
+    lines = [f"a sum of {len(parts)} parts: its value is the XOR of the parts' values "
+             "(Sprague-Grundy theorem)"]
+    values = []
+    for i, (part_game, part_position) in enumerate(parts):
+        if i < SHOWN_PARTS:
+            lines.append(f"part {i + 1}, {part_game.spec} {part_game.format_position(part_position)}:")
+            lines.extend(_single_steps(part_game, part_position, cache, limit, "  "))
+        values.append(grundy_value(part_game, part_position, cache=cache, limit=limit))
+    if len(parts) > SHOWN_PARTS:
+        lines.append(f"… and {len(parts) - SHOWN_PARTS} more parts")
+    total = xor_all(values)
+    shown = " ⊕ ".join(map(str, values[:SHOWN_PARTS])) + (" ⊕ …" if len(values) > SHOWN_PARTS else "")
+    verdict = "a P-position: every move leaves a non-zero XOR" if total == 0 else \
+        "an N-position: a move that makes the XOR 0 wins"
+    lines.append(f"XOR of the values: {shown} = {total}: {verdict}")
+    return lines
+
+
+def _misere_steps(game: Game, position: Position, cache: Cache, limit: int) -> list[str]:
+    here = outcome(game, position, misere=True, cache=cache, limit=limit)
+    moves = list(game.moves(position))
+    lines = [f"misère play at {game.format_position(position)}: the player who cannot move wins"]
+    if not moves:
+        return [*lines, "  no move: the player to move has made no last move and wins (N-position)"]
+    for move in moves[:SHOWN_OPTIONS]:
+        there = outcome(game, move.to, misere=True, cache=cache, limit=limit)
+        lines.append(f"  {move.label}   then the opponent to move: "
+                     f"{'wins' if there is Outcome.N else 'loses'}")
+    if len(moves) > SHOWN_OPTIONS:
+        lines.append(f"  … and {len(moves) - SHOWN_OPTIONS} more options")
+    lines.append("  some move leaves the opponent lost: an N-position" if here is Outcome.N else
+                 "  every move leaves the opponent winning: a P-position")
+    return lines

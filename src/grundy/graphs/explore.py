@@ -1,0 +1,108 @@
+"""The graph of positions of any game, explored from given positions, valued by Smith's generalised
+Sprague-Grundy function (:mod:`grundy.graphs.loopy`): games with cycles get win, lose or draw.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from grundy.errors import SearchLimitError
+
+Position = Hashable
+
+
+@dataclass
+class PositionGraph:
+    """The positions of a game explored so far (a set closed under moves), with Smith's
+    generalised Sprague-Grundy values (the ordinary values where the graph has no cycle).
+
+    >>> graph = PositionGraph()
+    >>> graph.explore(lambda p: {0: [1], 1: [0, 2], 2: []}[p], [0], 100, "demo")
+    >>> [graph.value(p) for p in (0, 1, 2)], graph.cyclic
+    ([0, 1, 0], True)
+    """
+
+    index: dict[Position, int] = field(default_factory=dict)
+    positions: list[Position] = field(default_factory=list)
+    succ: list[list[int]] = field(default_factory=list)
+    csr: tuple[Any, Any] | None = None
+    values: Any = None
+    cyclic: bool = False
+
+    def explore(self, options: Callable[[Position], list[Position]], roots: Iterable[Position],
+                limit: int, what: str) -> None:
+        """Add the positions reachable from ``roots`` (``options(p)``: the options of ``p``),
+        at most ``limit`` steps (positions + moves) of new work; then value every position."""
+        todo = []
+        for root in roots:
+            if root not in self.index:
+                self._add(root)
+                todo.append(root)
+        if not todo:
+            return
+        steps = 0
+        while todo:
+            position = todo.pop()
+            ids = []
+            for option in options(position):
+                if option not in self.index:
+                    self._add(option)
+                    todo.append(option)
+                ids.append(self.index[option])
+            self.succ[self.index[position]] = ids
+            steps += 1 + len(ids)
+            if steps > limit:
+                self.reset()  # forget the half-explored graph
+                raise SearchLimitError(
+                    f"{what}: the positions reachable need more than {limit:,} steps (positions "
+                    f"and moves); raise --limit")
+        self._solve()
+
+    def reset(self) -> None:
+        """Forget every position."""
+        self.index, self.positions, self.succ, self.csr, self.values = {}, [], [], None, None
+
+    def _add(self, position: Position) -> None:
+        self.index[position] = len(self.positions)
+        self.positions.append(position)
+        self.succ.append([])
+
+    def _solve(self) -> None:
+        import numpy as np
+
+        from grundy.graphs.loopy import INF, generalized_values
+
+        indptr = np.zeros(len(self.succ) + 1, dtype=np.int64)
+        np.cumsum([len(s) for s in self.succ], out=indptr[1:])
+        indices = np.fromiter((w for s in self.succ for w in s), dtype=np.int64, count=int(indptr[-1]))
+        self.csr = (indptr, indices)
+        self.values = generalized_values(indptr, indices)
+        self.cyclic = bool((self.values == INF).any()) or self.cyclic or _has_cycle(self.succ)
+
+    def value(self, position: Position) -> Any:
+        """The generalised value: an int, or ``Inf`` (∞ with the finite values of its options)."""
+        from grundy.graphs.loopy import infinity_options
+
+        v = self.index[position]
+        assert self.csr is not None
+        return infinity_options(self.csr[0], self.csr[1], self.values, v)
+
+
+def _has_cycle(succ: list[list[int]]) -> bool:
+    """Whether the graph has a directed cycle (Kahn's algorithm)."""
+    indegree = [0] * len(succ)
+    for s in succ:
+        for w in s:
+            indegree[w] += 1
+    ready = [v for v, d in enumerate(indegree) if d == 0]
+    seen = 0
+    while ready:
+        v = ready.pop()
+        seen += 1
+        for w in succ[v]:
+            indegree[w] -= 1
+            if indegree[w] == 0:
+                ready.append(w)
+    return seen < len(succ)
