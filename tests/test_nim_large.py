@@ -67,7 +67,7 @@ def test_cli_file_and_stdin(tmp_path: Path, capsys: pytest.CaptureFixture[str],
     path = tmp_path / "heaps.txt"
     path.write_text("3, 4\n5\n")
     code, out, _ = run(capsys, "solve", "nim", "--file", str(path), "--json")
-    expected = [{"move": "heap 1: take 2: 3 → 1", "to": "1 4 5"}]
+    expected = [{"move": "heap 1: take 2: 3 → 1", "to": "1 4 5", "part": 1, "part_from": "3", "part_to": "1"}]
     assert code == 0 and json.loads(out)["winning_moves"] == expected
     monkeypatch.setattr("sys.stdin", io.StringIO("1 1 1"))
     code, out, _ = run(capsys, "solve", "nim", "--file", "-", "--misere", "--json")

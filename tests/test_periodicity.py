@@ -199,11 +199,11 @@ def test_light_path_equals_the_numpy_path(spec: str, upto: int) -> None:
 
 
 def test_values_beyond_the_on_demand_table_are_refused_not_hung(monkeypatch: pytest.MonkeyPatch) -> None:
-    import grundy.sequences.periodicity as periodicity
+    import grundy.sequences.analysis as analysis
     from grundy.errors import NotSupportedError
 
-    monkeypatch.setattr(periodicity, "ON_DEMAND_PLAIN_LIMIT", 4096)
-    oracle = periodicity._Oracle(load_game("octal(0.6)"))  # no period, plain kernel only
+    monkeypatch.setattr(analysis, "ON_DEMAND_PLAIN_LIMIT", 4096)
+    oracle = analysis._Oracle(load_game("octal(0.6)"))  # no period, plain kernel only
     assert oracle.value(3000) == reference_octal((0, 6), 3000)[3000]
     with pytest.raises(NotSupportedError, match="no period proved within 4,096 heaps"):
         oracle.value(10**7)

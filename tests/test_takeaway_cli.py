@@ -71,7 +71,7 @@ def test_tables(capsys: pytest.CaptureFixture[str]) -> None:
     ["solve", "bash(5,2)", "3"], ["solve", "wythoff", "1"], ["solve", "fibonacci-nim", "1"],
     ["solve", "staircase", "-1"], ["solve", "ruler", "HTX"], ["solve", "moore(0)", "1"],
     ["solve", "subtraction(primes)", "4"], ["solve", "allbut(0)", "3"],
-    ["solve", "coin-slide", "#" * 40], ["solve", "subtraction(squares)", "1000000"],
+    ["solve", "coin-slide", "#" * 40], ["solve", "subtraction(squares)", "100000000"],
     ["solve", "moore(2)", "1000000", "1000000", "5", "--misere"],
     ["solve", "allbut(2,5,9)", str(10**100), "--misere"],
 ])

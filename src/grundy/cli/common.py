@@ -8,7 +8,7 @@ output is never wrapped. Bold headings are ANSI escapes, and only on a terminal.
 >>> _ = p.add_argument("n", type=non_negative_int)
 >>> p.parse_args(["7"]).n
 7
->>> p.parse_args(["-x"])
+>>> p.parse_args(["7", "-x"])
 Traceback (most recent call last):
 ...
 grundy.cli.common.UsageError: unrecognized arguments: -x (see 'grundy demo --help')

@@ -113,7 +113,7 @@ def _limit(args: argparse.Namespace) -> int:
 
 
 def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None,
-           remoteness: bool = True) -> tuple[Any, list[str]]:
+           remoteness: bool = True) -> tuple[Any, list[str]]:  # (--batch skips the remoteness)
     """Solve, with the patterns of users' own games when they are defined (``--conjecture``)."""
     from grundy.core.solve import solve
 

@@ -131,8 +131,9 @@ def suspense(game: Game, position: Any, *, limit: int = DEFAULT_LIMIT, memo: Mem
                      _budget or Budget(limit))
 
 
-REMOTENESS_SECONDS = 0.25
-"""Longest :func:`remoteness_or_none` searches before giving up."""
+REMOTENESS_SECONDS = 2.0
+"""Longest :func:`remoteness_or_none` searches before giving up: far more than its step budget
+needs, so only a position whose options are slow to produce (a heap of a million digits) meets it."""
 
 
 def remoteness_or_none(game: Game, position: Any, limit: int = SMALL_LIMIT) -> int | None:

@@ -2,7 +2,7 @@
 the remoteness, and the rule or theorem that decided it. This is what ``grundy solve`` prints.
 
 >>> from grundy import load_game
->>> answer = solve(load_game("nim"), (3, 4, 5))
+>>> answer = solve(load_game("nim"), (3, 4, 5), remoteness=True)
 >>> answer.outcome.winner, answer.grundy, [m.label for m in answer.winning_moves]
 ('first', 2, ['heap 1: take 2: 3 → 1'])
 >>> answer.reason
@@ -139,10 +139,11 @@ def _move_json(move: Move, fmt: Any, parts: list[tuple[Game, Position]] | None,
 
 
 def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
-          limit: int = DEFAULT_LIMIT, remoteness: bool = True) -> Solution:
+          limit: int = DEFAULT_LIMIT, remoteness: bool = False) -> Solution:
     """Solve ``position`` of ``game`` (normal play, or misère play with ``misere=True``).
 
-    ``remoteness``: also compute the remoteness (a small brute force, skipped where too large).
+    ``remoteness``: also compute the remoteness (a brute force of at most
+    :data:`REMOTENESS_LIMIT` steps, skipped where it does not finish; ``grundy solve`` asks for it).
     """
     position = game.validate(position)
     cache = cache or Cache()

@@ -177,7 +177,8 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
         from grundy.sequences.store import build_stored
 
         if method != "auto":
-            raise InvalidInputError(f"a stored table picks its kernel itself; method {method!r} does not apply")
+            raise InvalidInputError(f"a stored table picks its kernel itself; method {method!r} "
+                                    "does not apply")
         built = build_stored(game, upto, store, progress)
     elif method == "auto":
         light = _light_analysis(game, upto, t0)
@@ -194,8 +195,8 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
     found = built.periodicity
     if found is None:
         found = _prove_or_observe(game, built.values, saltus_allowed)
-    sparse = built.sparse
-    if sparse is None and game.has_splits and len(built.values) > 1:
+    sparse = None  # the classes shown are chosen the same way whatever kernel built the table
+    if game.has_splits and len(built.values) > 1:
         from grundy.sequences.builders import MASK_PREFIX, choose_sparse
 
         sparse = choose_sparse(built.values[:MASK_PREFIX])[:3]

@@ -16,7 +16,8 @@ from a table (:mod:`grundy.sequences.analysis` builds the tables):
 >>> find_period([0, 5, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3, 1, 2, 3])
 Periodicity(period=3, preperiod=2, saltus=0, proved=False, reason='observed')
 >>> from grundy import load_game
->>> prove_period(load_game("kayles"), [0] * 10)  # a table too short to prove anything
+>>> prove_period(load_game("kayles"), [0, 1, 2, 3, 1, 4, 3, 2, 1, 4]) is None  # too short to prove
+True
 """
 
 from __future__ import annotations
