@@ -13,6 +13,7 @@ import statistics
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 
 def wall(cmd: list[str]) -> float:
@@ -25,11 +26,12 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=30)
     args = parser.parse_args()
+    script = Path(sys.executable).with_name("grundy")  # the console script, as users run it
+    grundy = [str(script)] if script.exists() else [sys.executable, "-m", "grundy"]
     commands = {
         "python -c pass": [sys.executable, "-c", "pass"],
-        "grundy solve nim 3 4 5": [sys.executable, "-m", "grundy", "solve", "nim", "3", "4", "5"],
-        "grundy solve nim 3 4 5 --json": [sys.executable, "-m", "grundy", "solve", "nim", "3", "4", "5",
-                                          "--json"],
+        "grundy solve nim 3 4 5": [*grundy, "solve", "nim", "3", "4", "5"],
+        "grundy solve nim 3 4 5 --json": [*grundy, "solve", "nim", "3", "4", "5", "--json"],
     }
     times: dict[str, list[float]] = {name: [] for name in commands}
     for cmd in commands.values():  # warm the file cache

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
-# The whole test suite: install (editable, with test extras), lint, type-check, test + doctests.
+# The whole test suite: install (editable, with test extras), lint, type-check, every test and
+# doctest on both cores (the slow ones included; `python -m pytest -m "not slow" -n 2` is the
+# day-to-day subset).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python -m pip install -q -e '.[test]'
 ruff check .
 mypy
-python -m pytest -p no:cacheprovider
+python -m pytest -p no:cacheprovider -n 2

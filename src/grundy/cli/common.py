@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections.abc import Callable, Iterator
@@ -44,10 +45,27 @@ class Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
+class _Formatter(argparse.RawDescriptionHelpFormatter):
+    """Help laid out as written, its width found without importing :mod:`shutil` (which
+    argparse would import at start-up for every command, help or not)."""
+
+    def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
+                 width: int | None = None) -> None:
+        if width is None:
+            try:
+                width = int(os.environ.get("COLUMNS", "")) - 2
+            except ValueError:
+                try:
+                    width = os.get_terminal_size(sys.stdout.fileno()).columns - 2
+                except (OSError, ValueError):
+                    width = 78
+        super().__init__(prog, indent_increment, max_help_position, max(width, 40))
+
+
 def parser(prog: str, description: str, epilog: str | None = None) -> Parser:
     """A command's parser, its help laid out as written."""
     return Parser(prog=prog, description=description, epilog=epilog, allow_abbrev=False,
-                  formatter_class=argparse.RawDescriptionHelpFormatter)
+                  formatter_class=_Formatter)
 
 
 def non_negative_int(text: str) -> int:
