@@ -196,3 +196,26 @@ def test_stored_sizes_at_2_32_without_allocating() -> None:
     assert stored_bytes(2**32 - 1, "uint8") == 2**32
     assert stored_bytes(2**32 - 1, "uint16") == 2**33
     assert stored_bytes(2**32, "uint16") == 2**33 + 2
+
+
+def test_cli_store_resumes_and_reports_frequencies(tmp_path: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import run
+
+    path = tmp_path / "t.bin"
+    code, out, err = run(capsys, "table", "octal(0.161)", "--upto", "3000", "--store", str(path),
+                         "--json", "--summary")
+    assert code == 0, err
+    first = json.loads(out)
+    code, out, err = run(capsys, "table", "octal(0.161)", "--upto", "6000", "--store", str(path),
+                         "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["values"] == brute_octal((0, 1, 6, 1), 6000)
+    counts = np.bincount(data["values"][:4096]).tolist()
+    freq = data["frequencies"]["4096"]
+    assert freq[:len(counts)] == counts and not any(freq[len(counts):])
+    early, late = first["frequencies"]["2048"], data["frequencies"]["2048"]
+    assert late[:len(early)] == early and not any(late[len(early):])
+    code, _, err = run(capsys, "table", "kayles", "--upto", "10", "--store", str(path))
+    assert code == 2 and str(path) in err
