@@ -1,6 +1,7 @@
 """Test-suite configuration: the tests listed in ``tests/slow_tests.txt`` are marked ``slow``.
 
-``python -m pytest -m "not slow" -n 2 --dist loadfile`` is the fast path for day-to-day work; CI runs every test.
+``python -m pytest -m "not slow" -n 2 --dist loadfile`` is the fast path for day-to-day work; CI runs
+every test.
 The list holds the tests measured at 0.3 s or more each on the 2-core development machine;
 regenerate it with
 

@@ -274,3 +274,43 @@ def test_bad_requests(kwargs: dict[str, object]) -> None:
     args.update(kwargs)
     with pytest.raises(InvalidInputError):
         export_code(**args)  # type: ignore[arg-type]
+
+
+def test_a_proved_period_answers_every_heap(tmp_path: Path) -> None:
+    """subtraction(1,3,4) has period 7, proved: the export answers heaps far beyond its table."""
+    from grundy import load_game
+    from grundy.cli.export import export_source
+    from grundy.sequences.analysis import value_at
+
+    game = load_game("subtraction(1,3,4)")
+    heaps = [0, 5, 12, 10**18 + 3, 2**63 + 11]
+    expected = [value_at(game, h) for h in heaps]  # type: ignore[arg-type]
+    source = export_source(game, lang="python", upto=100, main=True)
+    assert "proved: G(n + 7) = G(n) for every n >= 0" in source
+    run_py = subprocess.run([sys.executable, "-"], input=source + "\nimport sys\n" + "\n".join(
+        f"print(grundy_value({h}))" for h in heaps), capture_output=True, text=True, check=True)
+    assert [int(x) for x in run_py.stdout.split()] == expected
+    if shutil.which("g++") is None:
+        pytest.skip("g++ is not installed")
+    cpp = tmp_path / "s.cpp"
+    cpp.write_text(export_source(game, lang="cpp", upto=100, main=True))
+    exe = tmp_path / "s"
+    build = subprocess.run(["g++", "-std=c++17", "-O2", "-Wall", "-o", str(exe), str(cpp)],
+                           capture_output=True, text=True)
+    assert build.returncode == 0 and build.stderr == "", build.stderr
+    out = subprocess.run([str(exe)], input="\n".join(map(str, heaps)) + "\n", capture_output=True,
+                         text=True, check=True).stdout.split("\n")
+    assert [int(line.split()[0]) for line in out if line] == expected
+
+
+def test_an_observed_period_is_exported_as_a_conjecture() -> None:
+    from grundy.core.periodic import Periodicity
+    from grundy.sequences.export import export_code
+
+    table = [n % 3 for n in range(40)]
+    source = export_code(name="x", kind="heap", lang="python", pattern=None, table=table,
+                         period=Periodicity(3, 0, 0, False))
+    assert "conjecture: G(n + 3) = G(n) for n >= 0 was observed on every heap up to 39, not proved" in source
+    namespace: dict[str, object] = {}
+    exec(source, namespace)
+    assert namespace["grundy_value"](10**20 + 2) == (10**20 + 2) % 3  # type: ignore[operator]

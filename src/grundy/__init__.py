@@ -25,11 +25,11 @@ from grundy.errors import (
     SearchLimitError,
     UnknownGameError,
 )
-from grundy.sequences.tables import grundy_table
 
 __version__ = "0.1.0"
 
-_LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "grundy.define"}
+_LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "grundy.define",
+         "grundy_table": "grundy.sequences.tables"}
 """Public names imported on first use (the command line starts without them)."""
 
 

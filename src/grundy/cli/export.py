@@ -58,24 +58,26 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
     from grundy.cli.rules import move_source
     from grundy.sequences.export import export_code
 
-    kind, table, patterns = _table_and_patterns(game, upto)
+    kind, table, patterns, period = _table_and_patterns(game, upto)
     best = next((p for p in patterns if p.describes == "values" and p.formula is not None), None)
-    source = move_source(game) if lang == "python" and best is None else None
+    if best is not None and best.status != "proved" and period is not None and period.proved:
+        best = None  # a proved period beats a conjectured formula
+    source = move_source(game) if lang == "python" and best is None and period is None else None
     return export_code(name=game.spec, kind=kind, lang=lang, pattern=best, table=table, main=main,
-                       move_source=source)
+                       move_source=source, period=period)
 
 
-def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[Any]]:
+def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[Any], Any]:
     from grundy.cli.table import heap_patterns, pair_patterns
 
     if isinstance(game, HeapGame):
         from grundy.sequences.analysis import analyze
 
         result = analyze(game, HEAP_UPTO if upto is None else upto)
-        return "heap", result.first(result.upto + 1), heap_patterns(result)
+        return "heap", result.first(result.upto + 1), heap_patterns(result), result.periodicity
     grid = game.table_2d(PAIR_UPTO if upto is None else upto)
     if grid is None:
         raise NotSupportedError(f"export needs a heap game or a game on pairs of numbers, not {game.spec}")
     if not grid or not grid[0]:
         raise InvalidInputError("--upto must leave at least one position")
-    return "pair", grid, pair_patterns(grid)
+    return "pair", grid, pair_patterns(grid), None

@@ -18,8 +18,6 @@ input and the answer.
 
 from __future__ import annotations
 
-import itertools
-import json
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -85,6 +83,9 @@ class Solution:
         >>> json.loads("".join(answer.json_chunks())) == answer.to_json()
         True
         """
+        import itertools
+        import json
+
         marker = "\u0000moves\u0000"
         head, _, tail = json.dumps(self._json(marker), ensure_ascii=False).partition(json.dumps(marker))
         yield head + "["
