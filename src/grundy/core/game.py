@@ -418,10 +418,28 @@ class HeapGame(Game):
             return position
         return tuple(sorted(h for h in position if h))
 
+    def heap_options(self, n: int) -> Iterable[HeapResult]:
+        """The heaps one move from a heap of ``n``, without labels (what the engine searches;
+        default: the results of :meth:`heap_moves`). Games override it to skip building labels."""
+        return (result for _, result in self.heap_moves(n))
+
     def moves(self, position: Any) -> Iterator[Move]:
         for i, n in enumerate(position):
             for label, result in self.heap_moves(n):
                 yield self._heap_move(position, i, label, result)
+
+    def options(self, position: Any) -> Iterator[Position]:
+        if type(self).moves is not HeapGame.moves:  # moves not heap by heap (Moore's Nim_k)
+            yield from super().options(position)
+            return
+        if len(position) == 1:
+            for result in self.heap_options(position[0]):
+                yield tuple(result)
+            return
+        for i, n in enumerate(position):
+            before, after = position[:i], position[i + 1:]
+            for result in self.heap_options(n):
+                yield before + tuple(result) + after
 
     def _heap_move(self, position: tuple[int, ...], i: int, label: str, result: HeapResult) -> Move:
         if len(position) == 1:

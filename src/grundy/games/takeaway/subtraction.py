@@ -69,6 +69,9 @@ class Subtraction(HeapGame):
     def take_away_rule(self) -> tuple[str, tuple[int, ...]]:
         return "only", self.subtraction_set
 
+    def heap_options(self, n: int) -> list[HeapResult]:
+        return [(n - s,) for s in self.subtraction_set if s <= n]
+
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for s in self.subtraction_set:
             if s > n:

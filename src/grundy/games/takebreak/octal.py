@@ -124,6 +124,19 @@ class Octal(HeapGame):
         return build_octal(self, upto, method, progress)
 
     # ---- moves ----------------------------------------------------------------------------
+    def heap_options(self, n: int) -> Iterator[HeapResult]:
+        for i, d in enumerate(self.digits):
+            if i > n:
+                break
+            r = n - i
+            if i > 0 and d & 1 and r == 0:
+                yield (0,)
+            if i > 0 and d & 2 and r > 0:
+                yield (r,)
+            if d & 4 and r >= 2:
+                for a in range(1, r // 2 + 1):
+                    yield (a, r - a)
+
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for i, d in enumerate(self.digits):
             if i > n:
