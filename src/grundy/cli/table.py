@@ -63,7 +63,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build, analyse and print a table."""
     from grundy.catalog import load_game
+    from grundy.cli.family import is_family
 
+    if is_family(args.game):  # 'take(k=2..9)': every member, and how the period depends on k
+        from grundy.cli.family import run_family
+
+        return run_family(args)
     game = load_game(args.game)
     if args.misere or args.limit is not None:
         from grundy.cli.misere_table import run_misere
