@@ -171,3 +171,20 @@ def progress_bar(enabled: bool, what: str = "computing") -> Iterator[Callable[[i
     finally:
         if bar:
             bar[0].stop()
+
+
+def heap_file(spec: str, positions: list[str], path: str) -> tuple[Any, Any]:
+    """``GAME --file PATH``: the heap game and the heaps read from a file (``-``: stdin) — a numpy
+    array when every heap fits in 64 bits, else a tuple."""
+    from grundy.catalog import load_game
+    from grundy.core.game import HeapGame
+    from grundy.core.textio import read_text_file
+    from grundy.games.takeaway.nim import parse_heaps_text
+
+    game = load_game(spec)
+    if not isinstance(game, HeapGame):
+        raise InvalidInputError(f"--file reads heaps, but {game.spec!r} is not a heap game")
+    if positions:
+        raise InvalidInputError(f"give the heaps either on the command line or in --file, not both: "
+                                f"{' '.join(positions)!r}")
+    return game, parse_heaps_text(read_text_file(path, what="heap file"))

@@ -65,20 +65,12 @@ def run_every(args: argparse.Namespace, on_graph: OnGraph) -> int:
 
 
 def _game_and_position(args: argparse.Namespace, on_graph: OnGraph) -> tuple[Game, Position]:
-    from grundy.catalog import load_game, parse_sum
+    from grundy.catalog import parse_sum
 
     if args.heap_file is not None:
-        from grundy.core.game import HeapGame
-        from grundy.core.textio import read_text_file
-        from grundy.games.takeaway.nim import parse_heaps_text
+        from grundy.cli.common import heap_file
 
-        game = load_game(args.game)
-        if not isinstance(game, HeapGame):
-            raise InvalidInputError(f"--file reads heaps, but {game.spec!r} is not a heap game")
-        if args.position:
-            raise InvalidInputError(f"give the heaps either on the command line or in --file, not "
-                                    f"both: {' '.join(args.position)!r}")
-        heaps: Any = parse_heaps_text(read_text_file(args.heap_file, what="heap file"))
+        game, heaps = heap_file(args.game, args.position, args.heap_file)
         return game, game.validate(heaps if isinstance(heaps, tuple) else tuple(heaps.tolist()))
     if args.graph is not None or args.ground is not None:
         found: tuple[Game, Position] = on_graph(args.game, args.graph, args.ground, args.position)

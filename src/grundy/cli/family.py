@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import re
+from collections.abc import Callable
 from fractions import Fraction
 from typing import Any
 
@@ -73,10 +74,10 @@ def linear_fit(ks: list[int], ys: list[int | None]) -> str | None:
     return slope + ("" if b == 0 else f" + {b}" if b > 0 else f" − {-b}")
 
 
-def run_family(args: argparse.Namespace) -> int:
-    """Tabulate each member of the family and report the dependence on the parameter."""
+def run_family(args: argparse.Namespace, heap_patterns: Callable[[Any], list[Any]]) -> int:
+    """Tabulate each member of the family and report the dependence on the parameter
+    (``heap_patterns``: the patterns of one member's analysed table, as ``grundy table`` finds them)."""
     from grundy.catalog import load_game
-    from grundy.cli.table import heap_patterns
     from grundy.sequences.analysis import analyze
 
     if args.store is not None or args.plot is not None or args.method != "auto":

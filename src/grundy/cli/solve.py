@@ -216,18 +216,10 @@ def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list
 
 def _game_with_heap_file(args: argparse.Namespace) -> tuple[Any, Any]:
     """``solve GAME --file PATH``: a heap game whose heaps are read from a file or stdin."""
-    from grundy.catalog import load_game
-    from grundy.core.game import HeapGame
-    from grundy.core.textio import read_text_file
-    from grundy.games.takeaway.nim import LARGE_NIM_HEAPS, large_nim_report, parse_heaps_text
+    from grundy.cli.common import heap_file
+    from grundy.games.takeaway.nim import LARGE_NIM_HEAPS, large_nim_report
 
-    game = load_game(args.game)
-    if not isinstance(game, HeapGame):
-        raise InvalidInputError(f"--file reads heaps, but {game.spec!r} is not a heap game")
-    if args.position:
-        raise InvalidInputError(f"give the heaps either on the command line or in --file, not both: "
-                                f"{' '.join(args.position)!r}")
-    heaps = parse_heaps_text(read_text_file(args.heap_file, what="heap file"))
+    game, heaps = heap_file(args.game, args.position, args.heap_file)
     if game.spec == "nim" and len(heaps) >= LARGE_NIM_HEAPS:
         _print_large_nim(large_nim_report(heaps, args.misere), args.json)
         return None, None

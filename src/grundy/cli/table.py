@@ -68,7 +68,7 @@ def run(args: argparse.Namespace) -> int:
     if is_family(args.game):  # 'take(k=2..9)': every member, and how the period depends on k
         from grundy.cli.family import run_family
 
-        return run_family(args)
+        return run_family(args, heap_patterns)
     game = load_game(args.game)
     if args.misere or args.limit is not None:
         from grundy.cli.misere_table import run_misere
