@@ -134,3 +134,13 @@ def test_batch_answers_one_line_per_position(tmp_path: Path, capsys: pytest.Capt
 def test_powers_are_read_as_heaps(capsys: pytest.CaptureFixture[str]) -> None:
     data = solve_json(capsys, "octal(0.07)", "10**18")
     assert data["position"] == str(10**18) and isinstance(data["grundy"], int)
+
+
+def test_a_large_sum_is_bounded_in_steps_not_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.0)  # any clock check would refuse at once
+    heaps = tuple(range(5000))
+    table = mex_table_subtraction([1, 3, 4], 5000)
+    total = 0
+    for h in heaps:
+        total ^= table[h]
+    assert solve(load_game("subtraction(1,3,4)"), heaps).grundy == total
