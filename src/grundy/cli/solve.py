@@ -240,7 +240,7 @@ def print_answer(answer: Any) -> None:
 
     game, misere = answer.game, answer.misere
     fmt = game.format_position
-    parts = game.components(answer.position)
+    parts = answer.parts
     verdict = {"N": "first player (to move) wins", "P": "second player wins",
                "D": "a draw: neither player can force a win"}[answer.outcome.value]
     shown = fmt(answer.position)

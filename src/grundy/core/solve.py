@@ -18,6 +18,7 @@ input and the answer.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -70,6 +71,11 @@ class Solution:
     remoteness: int | None = None
     """Moves to the end when the winner hurries and the loser delays (normal play), if computed."""
 
+    @functools.cached_property
+    def parts(self) -> list[tuple[Game, Position]] | None:
+        """The position's parts (a sum's components, a multi-heap position's heaps), or ``None``."""
+        return self.game.components(self.position)
+
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``grundy solve``."""
         return self._json(self._moves_json())
@@ -103,7 +109,7 @@ class Solution:
 
     def _moves_json(self) -> Iterator[dict[str, Any]]:
         fmt = self.game.format_position
-        parts = self.game.components(self.position)
+        parts = self.parts
         short = parts is None or len(parts) <= SHORT_POSITION
         return (_move_json(m, fmt, parts, short) for m in self.winning_moves)
 
@@ -251,8 +257,10 @@ def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Pos
         except TooManyMovesError as exc:
             moves, listed, note = [], False, f"winning moves not listed: {exc}"
     result = Outcome.N if total else Outcome.P
-    return Solution(game, position, result, total, moves, _sum_reason(parts, values, keys, total),
-                    False, note, listed)
+    answer = Solution(game, position, result, total, moves, _sum_reason(parts, values, keys, total),
+                      False, note, listed)
+    answer.__dict__["parts"] = parts  # already listed: the cached property need not list them again
+    return answer
 
 
 def _sum_reason(parts: list[tuple[Game, Position]], values: dict[Any, int], keys: list[Any],

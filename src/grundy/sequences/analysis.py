@@ -267,13 +267,19 @@ class _Oracle:
         self.periodicity: Periodicity | None = None
         self.size = 0
         self.limit = ON_DEMAND_LIMIT
+        self.cycle: tuple[int, int, list[int]] | None = None
+        """(preperiod, period, G(0..preperiod + period - 1)) once a saltus-free period is proved."""
 
     def grow(self, size: int) -> None:
         built = analyze(self.game, size - 1, "auto")
         values: Any = built.head if built.table is None else built.table  # no numpy if proved early
         self.values, self.size = values, len(values)
         if built.proved:
-            self.periodicity = built.periodicity
+            self.periodicity = found = built.periodicity
+            assert found is not None
+            if found.saltus == 0:  # the fast path of value_at: one period of values, as ints
+                e, p = found.preperiod, found.period
+                self.cycle = (e, p, [int(v) for v in values[:e + p]])
         if "plain" in built.method and self.game.has_splits:
             self.limit = ON_DEMAND_PLAIN_LIMIT
 
@@ -316,7 +322,12 @@ def value_at(game: HeapGame, n: int) -> int:
     >>> value_at(load_game("dawson-kayles"), 10**18)
     3
     """
-    return _oracle(game).value(n)
+    oracle = _oracle(game)
+    cycle = oracle.cycle
+    if cycle is not None:  # the hot path (a million heaps of a sum): no calls, no numpy
+        e, p, head = cycle
+        return head[n] if n < e + p else head[e + (n - e) % p]
+    return oracle.value(n)
 
 
 def known_periodicity(game: HeapGame) -> Periodicity | None:
