@@ -174,12 +174,13 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
         raise InvalidInputError(f"upto must be between 0 and {most:,}{hint}, got {upto:,}")
     t0 = time.perf_counter()
     if store is not None:
-        from grundy.sequences.store import build_stored
-
         if method != "auto":
             raise InvalidInputError(f"a stored table picks its kernel itself; method {method!r} "
                                     "does not apply")
-        built = build_stored(game, upto, store, progress)
+        stored = game.build_stored_table(upto, store, progress)
+        if stored is None:
+            raise NotSupportedError(f"tables kept on disk are built for octal games, not {game.spec}")
+        built = stored
     elif method == "auto":
         light = _light_analysis(game, upto, t0)
         if light is not None:

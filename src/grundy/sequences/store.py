@@ -23,12 +23,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from grundy.core.game import Game
 from grundy.core.periodic import Progress, TableBuild
 from grundy.errors import InvalidInputError
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from grundy.sequences.builders import OctalRules
 
 VERSION = 1
 """Format version of the sidecar (and of the raw little-endian values file)."""
@@ -164,7 +165,7 @@ def _widen(path: Path, game: Any, computed: int, length: int) -> np.memmap:
     return _open(path, "uint16", length)
 
 
-def build_stored(game: Game, upto: int, path: str | os.PathLike[str],
+def build_stored(game: OctalRules, upto: int, path: str | os.PathLike[str],
                  progress: Progress | None = None) -> TableBuild:
     """The table ``G(0..upto)`` of an octal game, kept in the file ``path`` (resumable).
 
@@ -175,10 +176,7 @@ def build_stored(game: Game, upto: int, path: str | os.PathLike[str],
 
     from grundy.sequences.kernels.octal import Workspace, fill_octal, octal_arrays
 
-    digits = getattr(game, "digits", None)
-    if digits is None or not hasattr(game, "has_splits"):
-        raise InvalidInputError(f"stored tables are for octal games, not {game.spec}")
-    rules: Any = game
+    digits, rules = game.digits, game
     if upto < 0:
         raise InvalidInputError(f"upto must be >= 0, got {upto:,}")
     if not rules.has_splits and upto >= PLAIN_LIMIT:

@@ -123,6 +123,11 @@ class Octal(HeapGame):
 
         return build_octal(self, upto, method, progress)
 
+    def build_stored_table(self, upto: int, path: str, progress: Progress | None) -> TableBuild:
+        from grundy.sequences.store import build_stored
+
+        return build_stored(self, upto, path, progress)
+
     # ---- moves ----------------------------------------------------------------------------
     def heap_options(self, n: int) -> Iterator[HeapResult]:
         for i, d in enumerate(self.digits):
