@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from grundy.core.game import Game, Move, Outcome, Position
+from grundy.core.game import Game, HeapGame, Move, Outcome, Position
 from grundy.errors import LoopyGameError, SearchLimitError
 
 DEFAULT_LIMIT = 2_000_000
@@ -150,6 +150,13 @@ _CHECK_EVERY = 1 << 14
 """Units of work between checks of the clock, the memory and the progress hook."""
 
 
+def _pattern_hint(game: Game) -> str:
+    """Where a table can help (heap games, whose tables have periods and patterns), say so."""
+    if isinstance(game, HeapGame):
+        return f", or find a pattern with 'grundy table {game.spec}' to answer larger heaps"
+    return ""
+
+
 def resident_bytes() -> int | None:
     """This process's resident memory, or ``None`` where it cannot be read cheaply."""
     try:
@@ -187,8 +194,7 @@ class Budget:
         if self.spent > self.limit:
             raise SearchLimitError(
                 f"{game.spec}: brute force would need more than {self.limit:,} steps "
-                f"(positions and options); raise the limit (--limit), or find a pattern with "
-                f"'grundy table' to answer larger positions")
+                f"(positions and options); raise the limit (--limit){_pattern_hint(game)}")
         if self.spent >= self._next_check:
             self._check(game)
 
@@ -197,8 +203,8 @@ class Budget:
         if self._deadline is not None and time.monotonic() > self._deadline:
             raise SearchLimitError(
                 f"{game.spec}: brute force stopped after {self._seconds:g} s and {self.spent:,} steps "
-                f"without an answer; raise the step limit (--limit) to search longer, or find a "
-                f"pattern with 'grundy table'")
+                f"without an answer; raise the step limit (--limit) to search longer"
+                f"{_pattern_hint(game)}")
         used = resident_bytes()
         if used is not None and used > MEMORY_LIMIT:
             raise SearchLimitError(
