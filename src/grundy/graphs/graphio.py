@@ -30,7 +30,7 @@ from typing import Any
 import numpy as np
 
 from grundy.core.textio import clean_text, read_text_file
-from grundy.errors import InvalidInputError
+from grundy.errors import InvalidGameError, InvalidInputError
 
 
 @dataclass(frozen=True, eq=False)
@@ -272,3 +272,20 @@ def with_ground(data: GraphData, ground: str | None, *, add_missing: bool = Fals
     out = GraphData(data.vertices, data.edges, ground, data.source)
     object.__setattr__(out, "_index_cache", index)
     return out
+
+
+def graph_param(name: str, kwargs: dict[str, int | str], examples: dict[int, Any]) -> tuple[GraphData, str]:
+    r"""The graph a spec names with ``example=K`` (a built-in edge list of ``examples``) or
+    ``graph=FILE``, and the spec text for it.
+
+    >>> data, spec = graph_param("digraph", {"example": 1}, {1: ("a path", "a b\nb c\n")})
+    >>> spec, data.vertices
+    ('digraph(example=1)', ('a', 'b', 'c'))
+    """
+    if "example" in kwargs:
+        key = kwargs["example"]
+        if key not in examples:
+            raise InvalidGameError(f"{name}(example={key}): no such example (known: {sorted(examples)})")
+        return parse_edge_list(examples[int(key)][1], f"example {key}"), f"{name}(example={key})"
+    path = str(kwargs["graph"])
+    return read_graph(path), f"{name}(graph={path})"

@@ -37,7 +37,7 @@ import numpy as np
 
 from grundy.core.game import ContentHashedGame, Move, Outcome, Position, split_tokens
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, NotSupportedError
-from grundy.graphs.graphio import GraphData, from_networkx, parse_edge_list, read_graph
+from grundy.graphs.graphio import GraphData, from_networkx, graph_param
 from grundy.graphs.loopy import (
     INF,
     GValue,
@@ -78,14 +78,7 @@ class Digraph(ContentHashedGame):
                 "digraph needs a graph: use 'grundy solve digraph --graph FILE TOKENS...', the spec "
                 f"digraph(graph=FILE), or digraph(example=K) with K in {sorted(EXAMPLES)}"
                 + (f"; got {args or ''}{kwargs or ''}" if args or kwargs else ""))
-        if "example" in kwargs:
-            key = kwargs["example"]
-            if key not in EXAMPLES:
-                raise InvalidGameError(f"digraph(example={key}): no such example (known: {sorted(EXAMPLES)})")
-            return cls.from_graph(parse_edge_list(EXAMPLES[int(key)][1], f"example {key}"),
-                                  f"digraph(example={key})")
-        path = str(kwargs["graph"])
-        return cls.from_graph(read_graph(path), f"digraph(graph={path})")
+        return cls.from_graph(*graph_param("digraph", kwargs, EXAMPLES))
 
     takes_graph = True
 

@@ -46,7 +46,7 @@ import numpy as np
 
 from grundy.core.game import ContentHashedGame, Move, Outcome, Position
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, SearchLimitError
-from grundy.graphs.graphio import GraphData, from_networkx, parse_edge_list, read_graph
+from grundy.graphs.graphio import GraphData, from_networkx, graph_param
 
 EXAMPLES: dict[int, tuple[str, str]] = {
     1: ("two triangles joined by an edge, with a tail (not bipartite)",
@@ -104,15 +104,7 @@ class VertexGeography(ContentHashedGame):
                 + (f"; got {args or ''}{kwargs or ''}" if args or kwargs else ""))
         if "grid" in kwargs:
             return cls.from_grid(str(kwargs["grid"]))
-        if "example" in kwargs:
-            key = kwargs["example"]
-            if key not in EXAMPLES:
-                raise InvalidGameError(
-                    f"vertex-geography(example={key}): no such example (known: {sorted(EXAMPLES)})")
-            return cls.from_graph(parse_edge_list(EXAMPLES[int(key)][1], f"example {key}"),
-                                  f"vertex-geography(example={key})")
-        path = str(kwargs["graph"])
-        return cls.from_graph(read_graph(path), f"vertex-geography(graph={path})")
+        return cls.from_graph(*graph_param("vertex-geography", kwargs, EXAMPLES))
 
     takes_graph = True
 

@@ -37,7 +37,12 @@ from typing import Any
 
 from grundy.core.game import ContentHashedGame, Move, Position, split_tokens
 from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
-from grundy.graphs.graphio import GraphData, from_networkx, parse_edge_list, read_graph, with_ground
+from grundy.graphs.graphio import (
+    GraphData,
+    from_networkx,
+    graph_param,
+    with_ground,
+)
 
 EXAMPLES: dict[int, tuple[str, str]] = {
     1: ("a tree", "g a\na b\na c\nc d\ng e\ne f\ne h\n"),
@@ -297,17 +302,13 @@ class GreenHackenbush(ContentHashedGame):
                 "--graph FILE --ground V', the spec green-hackenbush(graph=FILE,ground=V), or "
                 f"green-hackenbush(example=K) with K in {sorted(EXAMPLES)}"
                 + (f"; got {args or ''}{kwargs or ''}" if args or kwargs else ""))
-        if "example" in kwargs:
-            key = kwargs["example"]
-            if key not in EXAMPLES:
-                raise InvalidGameError(
-                    f"green-hackenbush(example={key}): no such example (known: {sorted(EXAMPLES)})")
-            data = parse_edge_list(EXAMPLES[int(key)][1], f"example {key}")
-            return cls.from_graph(with_ground(data, "g"), f"green-hackenbush(example={key})")
-        path = str(kwargs["graph"])
-        data = read_graph(path)
         ground = kwargs.get("ground")
-        spec = f"green-hackenbush(graph={path}" + (f",ground={ground})" if ground is not None else ")")
+        data, spec = graph_param("green-hackenbush", {k: v for k, v in kwargs.items() if k != "ground"},
+                                 EXAMPLES)
+        if "example" in kwargs:
+            return cls.from_graph(with_ground(data, "g"), spec)
+        if ground is not None:
+            spec = f"{spec[:-1]},ground={ground})"
         return cls.from_graph(with_ground(data, None if ground is None else str(ground), add_missing=True),
                               spec)
 
