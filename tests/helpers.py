@@ -151,3 +151,18 @@ def solve_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, obje
     data = json.loads(out)
     assert isinstance(data, dict)
     return data
+
+
+def heap_table(upto: int, options: Any) -> list[int]:
+    """G(0..upto) of a heap game given by ``options(n)`` (tuples of heaps), by plain mex (written
+    here, independent of grundy)."""
+    g: list[int] = []
+    for n in range(upto + 1):
+        seen = set()
+        for option in options(n):
+            v = 0
+            for h in option:
+                v ^= g[h]
+            seen.add(v)
+        g.append(mex(seen))
+    return g

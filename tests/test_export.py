@@ -13,6 +13,7 @@ from grundy.errors import InvalidInputError
 from grundy.sequences.export import export_code
 from grundy.sequences.formulas import evaluate
 from grundy.sequences.patterns import Pattern
+from tests.helpers import heap_table
 
 GXX = shutil.which("g++")
 needs_gxx = pytest.mark.skipif(GXX is None,
@@ -28,17 +29,6 @@ def mex(values: set[int]) -> int:
     return m
 
 
-def heap_table(upto: int, options) -> list[int]:
-    g: list[int] = []
-    for n in range(upto + 1):
-        seen = set()
-        for option in options(n):
-            v = 0
-            for h in option:
-                v ^= g[h]
-            seen.add(v)
-        g.append(mex(seen))
-    return g
 
 
 def pair_table(upto: int, options) -> list[list[int]]:

@@ -14,6 +14,7 @@ from grundy.sequences.patterns import Pattern, find_pair_patterns, find_patterns
 from grundy.sequences.periodicity import Periodicity
 from grundy.sequences.recognise import Quadratic, beatty
 from grundy.sequences.synthesis import shortest_formula
+from tests.helpers import heap_table
 
 # ---- an independent brute force: mex over options, nothing from the engine ----------------------
 
@@ -25,17 +26,6 @@ def mex(values: set[int]) -> int:
     return m
 
 
-def heap_table(upto: int, options) -> list[int]:  # options(n) -> list of tuples of heaps
-    g: list[int] = []
-    for n in range(upto + 1):
-        seen = set()
-        for option in options(n):
-            v = 0
-            for h in option:
-                v ^= g[h]
-            seen.add(v)
-        g.append(mex(seen))
-    return g
 
 
 def pair_table(upto: int, options) -> list[list[int]]:  # options(a, b) -> list of pairs
