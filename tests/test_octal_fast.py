@@ -19,6 +19,7 @@ from grundy.sequences.builders import build
 from grundy.sequences.kernels.octal import Workspace, octal_arrays, octal_plain_table
 from grundy.sequences.kernels.octal_rare import choose_mask, fill_rare, octal_rare_table
 from grundy.sequences.store import build_stored, stored_bytes, stored_dtype, value_frequencies
+from grundy.sequences.table_file import HEADER, read_head
 
 
 def brute_octal(digits: tuple[int, ...], upto: int) -> list[int]:
@@ -150,13 +151,13 @@ def test_stored_table_equals_one_shot_and_resumes(tmp_path: Path, monkeypatch: p
 
     with pytest.raises(Stop):
         build_stored(game, 3000, path, interrupt)
-    meta = json.loads(store.sidecar(path).read_text())
+    meta = read_head(path)
     assert meta["computed"] == 2100 and meta["game"] == "octal(0.161)" and meta["dtype"] == "uint8"
     first = build_stored(game, 3000, path)
     assert first.values.tolist() == one_shot[:3001].tolist()
     second = build_stored(game, 5000, path)  # extends the file
     assert second.values.tolist() == one_shot.tolist()
-    assert json.loads(store.sidecar(path).read_text())["computed"] == 5001
+    assert read_head(path)["computed"] == 5001
 
 
 def test_stored_table_widens_to_16_bits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -166,8 +167,8 @@ def test_stored_table_widens_to_16_bits(tmp_path: Path, monkeypatch: pytest.Monk
     assert expected.max() > 255
     built = build_stored(load_game("octal(4.007)"), 3000, path)
     assert built.values.dtype == np.dtype("<u2") and built.values.tolist() == expected.tolist()
-    assert json.loads(store.sidecar(path).read_text())["dtype"] == "uint16"
-    assert path.stat().st_size == stored_bytes(3000, "uint16")
+    assert read_head(path)["dtype"] == "uint16"
+    assert path.stat().st_size == HEADER + stored_bytes(3000, "uint16")
 
 
 def test_stored_table_of_a_game_without_splits(tmp_path: Path) -> None:
@@ -182,7 +183,7 @@ def test_stored_table_refuses_another_game(tmp_path: Path) -> None:
         build_stored(load_game("octal(0.161)"), 100, path)
 
 
-def test_stored_table_refuses_a_file_without_sidecar(tmp_path: Path) -> None:
+def test_stored_table_refuses_a_file_that_is_not_a_table(tmp_path: Path) -> None:
     path = tmp_path / "junk.bin"
     path.write_bytes(b"12345")
     with pytest.raises(InvalidInputError, match=r"junk\.bin"):

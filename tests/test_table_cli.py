@@ -149,3 +149,27 @@ def test_huge_heaps_of_quickly_proved_games_need_no_numpy() -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert "period 12 from heap 71 (proved" in result.stdout
     assert result.stdout.strip().splitlines()[-1] == "HEAVY=", result.stdout
+
+
+def grundy_game_truth(upto: int) -> list[int]:
+    """Grundy's game by plain mex: split a heap into two unequal non-empty heaps."""
+    g: list[int] = []
+    for n in range(upto + 1):
+        seen = {g[a] ^ g[n - a] for a in range(1, (n + 1) // 2)}
+        m = 0
+        while m in seen:
+            m += 1
+        g.append(m)
+    return g
+
+
+@pytest.mark.parametrize("upto", [None, "0", "1", "2", "300", "1500", "1501"])
+def test_grundy_game_table_on_both_sides_of_the_python_limit(capsys: pytest.CaptureFixture[str],
+                                                             upto: str | None) -> None:
+    argv = ["table", "grundy-game", *(["--upto", upto] if upto else []), "--no-patterns"]
+    n = int(upto or 50)
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and err == "", err
+    assert f"largest value {max(grundy_game_truth(n))}" in out
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 0 and json.loads(out)["values"] == grundy_game_truth(n)

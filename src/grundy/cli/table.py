@@ -52,7 +52,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="auto (fastest exact route), plain or sparse (force a kernel)")
     parser.add_argument("--store", metavar="FILE",
                         help="keep the table in FILE on disk (memory-mapped, resumable: a rerun continues "
-                             "where it stopped); octal games, up to 2**33 heaps")
+                             "where it stopped); octal games, up to 2**33 heaps; the file is verified "
+                             "first (game, length, checksum)")
+    parser.add_argument("--rebuild", action="store_true",
+                        help="with --store: start the file again if it does not verify (damaged, "
+                             "truncated, another game's table) instead of refusing it")
     parser.add_argument("--no-patterns", dest="patterns", action="store_false",
                         help="do not look for patterns (formulas, P-position rules) in the table")
     from grundy.cli import misere_table
@@ -69,6 +73,8 @@ def run(args: argparse.Namespace) -> int:
         from grundy.cli.family import run_family
 
         return run_family(args, heap_patterns)
+    if args.rebuild and args.store is None:
+        raise InvalidInputError("--rebuild applies to a table kept with --store FILE")
     game = load_game(args.game)
     if args.misere or args.limit is not None:
         from grundy.cli.misere_table import run_misere
@@ -86,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
             plot_grid(game.spec, grid, args.plot)
         return 0
     run_table(game, args.upto, method=args.method, summary=args.summary, json_out=args.json,
-              plot=args.plot, patterns=args.patterns, store=args.store)
+              plot=args.plot, patterns=args.patterns, store=args.store, rebuild=args.rebuild)
     return 0
 
 
@@ -159,14 +165,15 @@ def plot_table(result: TableAnalysis, path: str) -> None:
 
 
 def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bool,
-              plot: str | None, patterns: bool = True, store: str | None = None) -> None:
+              plot: str | None, patterns: bool = True, store: str | None = None,
+              rebuild: bool = False) -> None:
     """Build, analyse and print the table of a heap game (the ``grundy table`` command)."""
     if common.OWN_PROCESS:
         import grundy.sequences.kernels
 
         grundy.sequences.kernels.LEAN_START = True
     with progress_bar(upto >= 200_000) as progress:
-        result = analyze(game, upto, method, progress=progress, store=store)
+        result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
     if plot is not None:
         plot_table(result, plot)
     # a --summary whose period was proved without numpy stays lean: the patterns need numpy

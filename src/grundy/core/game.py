@@ -395,9 +395,11 @@ class HeapGame(Game):
         a short period is proved without loading the compiled kernels; ``None`` otherwise."""
         return None
 
-    def build_stored_table(self, upto: int, path: str, progress: Progress | None) -> TableBuild | None:
-        """The game's builder of a table kept on disk in ``path`` (memory-mapped, resumable), or
-        ``None`` when the game has none (then ``grundy table --store`` refuses it)."""
+    def build_stored_table(self, upto: int, path: str, progress: Progress | None, *,
+                           rebuild: bool = False) -> TableBuild | None:
+        """The game's builder of a table kept on disk in ``path`` (memory-mapped, resumable,
+        verified on open; ``rebuild`` starts a file that does not verify again), or ``None`` when
+        the game has none (then ``grundy table --store`` refuses it)."""
         return None
 
     def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild | None:

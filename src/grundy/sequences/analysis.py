@@ -150,12 +150,13 @@ def _rare_info(values: np.ndarray, sparse: tuple[int, int, int]) -> RareInfo:
 
 
 def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress | None = None,
-            saltus_allowed: bool = True, store: str | None = None) -> TableAnalysis:
+            saltus_allowed: bool = True, store: str | None = None, rebuild: bool = False) -> TableAnalysis:
     """Build the table ``G(0..upto)`` of a heap game and find (and if possible prove) its period.
 
     ``method``: ``auto`` (fastest exact route), ``plain`` or ``sparse`` (force a kernel).
     ``store``: keep the table in this file (memory-mapped, resumable; octal games, up to
-    :data:`MAX_STORED_TABLE` heaps) instead of in memory.
+    :data:`MAX_STORED_TABLE` heaps) instead of in memory; the file is verified first, and with
+    ``rebuild`` a file that does not verify (damaged, truncated, another game's) is started again.
 
     >>> from grundy import load_game
     >>> a = analyze(load_game("subtraction(1,3,4)"), 1000)
@@ -177,7 +178,7 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
         if method != "auto":
             raise InvalidInputError(f"a stored table picks its kernel itself; method {method!r} "
                                     "does not apply")
-        stored = game.build_stored_table(upto, store, progress)
+        stored = game.build_stored_table(upto, store, progress, rebuild=rebuild)
         if stored is None:
             raise NotSupportedError(f"tables kept on disk are built for octal games, not {game.spec}")
         built = stored

@@ -1,15 +1,18 @@
 """Tables kept on disk, and the value frequencies of a table.
 
-:func:`build_stored` keeps an octal game's table ``G(0..N)`` in a file (a numpy memmap, ``uint8``
-while the values fit, else ``uint16``) with a small JSON sidecar (game, dtype, how many values
-are computed, format version). It continues from the stored count, chunk by chunk, flushing each
-chunk: an interrupted run loses at most the chunk under way, and the next run resumes.
+:func:`build_stored` keeps an octal game's table ``G(0..N)`` in one file (a numpy memmap, ``uint8``
+while the values fit, else ``uint16``) behind a header with the game, the dtype, how many values
+are computed and their SHA-256 (:mod:`grundy.sequences.table_file`). The file is verified on
+every open, then continued from the stored count, chunk by chunk, each chunk's values flushed
+before the header that counts them: an interrupted run loses at most the chunk under way, and
+the next run resumes.
 
 >>> import tempfile, pathlib
 >>> from grundy import load_game
 >>> path = pathlib.Path(tempfile.mkdtemp()) / "kayles.g"
 >>> built = build_stored(load_game("kayles"), 100, path)
->>> built.values[:12].tolist(), json.loads(sidecar(path).read_text())["computed"]
+>>> from grundy.sequences.table_file import read_head
+>>> built.values[:12].tolist(), read_head(path)["computed"]
 ([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6], 101)
 >>> value_frequencies([0, 1, 1, 2, 1])
 {1: [1, 0, 0], 2: [1, 1, 0], 4: [1, 2, 1], 5: [1, 3, 1]}
@@ -17,7 +20,7 @@ chunk: an interrupted run loses at most the chunk under way, and the next run re
 
 from __future__ import annotations
 
-import json
+import errno
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -25,14 +28,20 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.core.periodic import Progress, TableBuild
 from grundy.errors import InvalidInputError
+from grundy.sequences.table_file import (
+    BLOCK,
+    HEADER,
+    ITEMSIZE,
+    StoredTableError,
+    create,
+    verify,
+    write_head,
+)
 
 if TYPE_CHECKING:
     import numpy as np
 
     from grundy.sequences.builders import OctalRules
-
-VERSION = 1
-"""Format version of the sidecar (and of the raw little-endian values file)."""
 
 CHUNK = 1 << 20
 """Heaps computed between two flushes to disk."""
@@ -80,11 +89,6 @@ def value_frequencies(values: Sequence[int] | np.ndarray, *, powers_of_two: bool
     return out
 
 
-def sidecar(path: str | os.PathLike[str]) -> Path:
-    """The JSON sidecar of a stored table: ``PATH.json``."""
-    return Path(f"{os.fspath(path)}.json")
-
-
 def stored_dtype(largest: int) -> str:
     """The compact dtype of a stored table whose values reach ``largest``.
 
@@ -109,114 +113,138 @@ def stored_bytes(upto: int, dtype: str) -> int:
     return (upto + 1) * np.dtype(dtype).itemsize
 
 
-def _read_meta(path: Path, spec: str, code: list[int]) -> dict[str, Any] | None:
-    meta_path = sidecar(path)
-    if not meta_path.exists():
-        if path.exists() and path.stat().st_size:
-            raise InvalidInputError(f"{str(path)!r} exists but has no sidecar {str(meta_path)!r}: "
-                                    "not a stored table (remove it or choose another path)")
-        return None
+
+
+def _reserve(handle: Any, size: int) -> None:
+    """Grow an open file to ``size`` bytes, reserving the disk space where the platform can (so
+    that a full disk is an error now, not a crash while the memory map is written)."""
+    handle.flush()
+    if handle.seek(0, os.SEEK_END) >= size:
+        return
     try:
-        meta: dict[str, Any] = json.loads(meta_path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise InvalidInputError(f"unreadable table sidecar {str(meta_path)!r}: {exc}") from None
-    if meta.get("version") != VERSION:
-        raise InvalidInputError(f"{str(path)!r} is a stored table of format version "
-                                f"{meta.get('version')!r}, not {VERSION}")
-    if meta.get("digits") != code:
-        raise InvalidInputError(f"{str(path)!r} holds the table of {meta.get('game')!r}, not of {spec!r}")
-    if meta.get("dtype") not in ("uint8", "uint16"):
-        raise InvalidInputError(f"{str(path)!r}: bad dtype {meta.get('dtype')!r} in its sidecar")
-    return meta
+        os.posix_fallocate(handle.fileno(), 0, size)
+    except (AttributeError, OSError) as exc:
+        if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+            raise
+        handle.truncate(size)
 
 
-def _write_meta(path: Path, game: Any, dtype: str, computed: int, length: int) -> None:
-    meta = {"version": VERSION, "game": game.spec, "digits": list(game.digits), "dtype": dtype,
-            "computed": computed, "length": length, "byteorder": "little"}
-    tmp = sidecar(path).with_suffix(".json.tmp")
-    tmp.write_text(json.dumps(meta, indent=1) + "\n", encoding="utf-8")
-    os.replace(tmp, sidecar(path))
-
-
-def _open(path: Path, dtype: str, length: int) -> np.memmap:
-    """The values file as a writable memmap of ``length`` values (grown or created as needed)."""
+def _values(path: Path, dtype: str, length: int, mode: Any = "r+") -> np.memmap:
     import numpy as np
 
-    size = length * np.dtype(dtype).itemsize
-    with open(path, "ab") as handle:
-        if handle.tell() < size:
-            handle.truncate(size)
-    return np.memmap(path, dtype=np.dtype(dtype).newbyteorder("<"), mode="r+", shape=(length,))
+    return np.memmap(path, dtype=np.dtype(dtype).newbyteorder("<"), mode=mode, offset=HEADER,
+                     shape=(length,))
 
 
-def _widen(path: Path, game: Any, computed: int, length: int) -> np.memmap:
-    """Rewrite a ``uint8`` values file as ``uint16`` (block by block), and its sidecar."""
-    import numpy as np
+def _start(path: Path, game: OctalRules, length: int, rebuild: bool) -> tuple[dict[str, Any], Any]:
+    """The header and SHA-256 state of the table file at ``path``: verified if it exists (or
+    started again if it does not verify and ``rebuild``), created if not."""
+    digits = list(game.digits)
+    if path.is_dir():
+        raise InvalidInputError(f"--store {str(path)!r} is a directory, not a file")
+    if not path.parent.is_dir():
+        raise InvalidInputError(f"--store {str(path)!r}: no directory {str(path.parent)!r}")
+    if path.exists():
+        try:
+            head, digest = verify(path, game.spec, digits)
+        except StoredTableError:
+            if not rebuild:
+                raise
+        else:
+            if head["length"] < length:  # the header gives the new room first, then the file grows
+                head = {**head, "length": length, "seq": head["seq"] + 1}
+                with open(path, "r+b") as handle:
+                    write_head(handle, head)
+                    _reserve(handle, HEADER + length * ITEMSIZE[head["dtype"]])
+            return head, digest
+    head = {"game": game.spec, "digits": digits, "dtype": "uint8", "length": length, "computed": 0,
+            "seq": 0}
+    return create(path, head, [])
 
-    old = np.memmap(path, dtype=np.uint8, mode="r", shape=(length,))
-    tmp = path.with_name(path.name + ".wide")
-    new = _open(tmp, "uint16", length)
-    for a in range(0, computed, 1 << 24):
-        new[a:min(computed, a + (1 << 24))] = old[a:min(computed, a + (1 << 24))]
-    new.flush()
-    del old, new
-    os.replace(tmp, path)
-    _write_meta(path, game, "uint16", computed, length)
-    return _open(path, "uint16", length)
+
+def _widen(path: Path, head: dict[str, Any]) -> tuple[dict[str, Any], Any]:
+    """Rewrite a ``uint8`` table file as ``uint16`` (block by block, beside it, then renamed)."""
+    old = _values(path, "uint8", head["length"], "r")
+    computed = head["computed"]
+    try:
+        blocks = (old[a:min(computed, a + BLOCK // 2)].astype("<u2").tobytes()
+                  for a in range(0, computed, BLOCK // 2))
+        return create(path, {**head, "dtype": "uint16", "seq": 0}, blocks)
+    finally:
+        del old
 
 
 def build_stored(game: OctalRules, upto: int, path: str | os.PathLike[str],
-                 progress: Progress | None = None) -> TableBuild:
+                 progress: Progress | None = None, *, rebuild: bool = False) -> TableBuild:
     """The table ``G(0..upto)`` of an octal game, kept in the file ``path`` (resumable).
 
-    Continues from the values already computed in ``path`` (none if it does not exist); refuses
-    a file that holds another game's table. Returns the table as a read-only memmap.
+    Continues from the values already computed in ``path`` (none if it does not exist), after
+    verifying the file (:func:`grundy.sequences.table_file.verify`): a file that is damaged,
+    truncated or another game's is refused with :class:`StoredTableError`, or, with ``rebuild``,
+    started again. A file that is not a stored table is always refused. Returns the table as a
+    read-only memmap.
     """
+    if upto < 0:
+        raise InvalidInputError(f"upto must be >= 0, got {upto:,}")
+    if not game.has_splits and upto >= PLAIN_LIMIT:
+        raise InvalidInputError(f"stored tables of octal games without splitting moves stop below "
+                                f"{PLAIN_LIMIT:,} heaps (their periods are proved far sooner), got {upto:,}")
+    path = Path(path)
+    try:
+        return _build(game, upto, path, progress, rebuild)
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise InvalidInputError(f"cannot keep a stored table in {str(path)!r}: {reason}") from None
+
+
+def _build(game: OctalRules, upto: int, path: Path, progress: Progress | None,
+           rebuild: bool) -> TableBuild:
     import numpy as np
 
     from grundy.sequences.kernels.octal import Workspace, fill_octal, octal_arrays
 
-    digits, rules = game.digits, game
-    if upto < 0:
-        raise InvalidInputError(f"upto must be >= 0, got {upto:,}")
-    if not rules.has_splits and upto >= PLAIN_LIMIT:
-        raise InvalidInputError(f"stored tables of octal games without splitting moves stop below "
-                                f"{PLAIN_LIMIT:,} heaps (their periods are proved far sooner), got {upto:,}")
-    path = Path(path)
-    meta = _read_meta(path, game.spec, list(digits))
-    computed = int(meta["computed"]) if meta else 0
-    dtype = str(meta["dtype"]) if meta else "uint8"
-    length = max(upto + 1, int(meta["length"]) if meta else 0)
-    values = _open(path, dtype, length)
-    if not meta:
-        _write_meta(path, game, dtype, 0, length)
-    arrays = octal_arrays(digits)
+    head, digest = _start(path, game, upto + 1, rebuild)
+    length, dtype, computed = head["length"], head["dtype"], head["computed"]
+    values = _values(path, dtype, length)
+    arrays = octal_arrays(game.digits)
     work = Workspace()
-    scan = bool(rules.has_splits)
+    scan = bool(game.has_splits)
     if scan:
         from grundy.sequences.kernels.octal_rare import fill_rare
     total = upto + 1
     done = computed
-    while done < total:
-        stop = min(total, done + CHUNK)
-        view = values[:stop]
-        if scan:
-            out = fill_rare(view, done, stop, arrays, work, auto=True)
-        else:
-            out = fill_octal(view, done, stop, arrays, None, work)
-        if out is not view:  # widened: a value needs 16 bits
-            stored_dtype(int(np.asarray(out[done:stop]).max()))  # refuses values above 16 bits
-            values = _widen(path, game, done, length)
-            dtype = "uint16"
-            values[done:stop] = out[done:stop]
-            if work.rare is not None:
-                work.rare.position = -1  # counts start again from the file
-        values.flush()
-        done = stop
-        _write_meta(path, game, dtype, max(done, computed), length)
-        if progress:
-            progress(done, total)
-    table = np.memmap(path, dtype=np.dtype(dtype).newbyteorder("<"), mode="r", shape=(length,))
+    handle = open(path, "r+b")  # reopened after a widening; closed below
+    try:
+        while done < total:
+            stop = min(total, done + CHUNK)
+            view = values[:stop]
+            if scan:
+                out = fill_rare(view, done, stop, arrays, work, auto=True)
+            else:
+                out = fill_octal(view, done, stop, arrays, None, work)
+            if out is not view:  # widened: a value needs 16 bits
+                stored_dtype(int(np.asarray(out[done:stop]).max()))  # refuses values above 16 bits
+                del values, view
+                handle.close()
+                head, digest = _widen(path, head)
+                handle = open(path, "r+b")
+                dtype = "uint16"
+                values = _values(path, dtype, length)
+                values[done:stop] = out[done:stop]
+                if work.rare is not None:
+                    work.rare.position = -1  # counts start again from the file
+            values.flush()  # the values first, then the header that counts them
+            for a in range(done, stop, BLOCK // 2):
+                digest.update(values[a:min(stop, a + BLOCK // 2)].data.cast("B"))
+            done = stop
+            head = {**head, "computed": done, "sha256": digest.hexdigest(), "seq": head["seq"] + 1}
+            write_head(handle, head)
+            if progress:
+                progress(done, total)
+    finally:
+        handle.close()
+    del values
+    table = _values(path, dtype, length, "r")
     method = "rare-value scan (stored)" if scan else "plain kernel (stored)"
     sparse = None
     if scan and total > 1:  # the rare classes the scan uses: chosen from the value frequencies

@@ -130,8 +130,18 @@ class GrundyGame(HeapGame):
                 f"values of its {max((n - 1) // 2, 0)} splits, from a table of G(0..{len(_table) - 1})")
 
     def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
-        """``G(0..upto)`` for ``grundy table`` (the sparse-space kernel for long tables)."""
-        return TableBuild(table(upto, method=method, progress=progress), "game kernel", upto + 1)
+        """``G(0..upto)`` for ``grundy table`` (the sparse-space kernel for long tables), as the
+        numpy array a :class:`TableBuild` holds (:func:`table` gives a list for short tables).
+
+        >>> GrundyGame().build_table(8, "auto", None).values.tolist()
+        [0, 0, 0, 1, 0, 2, 1, 0, 2]
+        """
+        import numpy as np
+
+        values = table(upto, method=method, progress=progress)
+        if isinstance(values, list):
+            values = np.array(values, dtype=np.int64)
+        return TableBuild(values, "game kernel", upto + 1)
 
     def sample_positions(self) -> list[tuple[int, ...]]:
         return [*((n,) for n in range(23)), (1, 2), (3, 4, 5), (2, 2), (5, 0, 7), (6, 6), (9, 10)]

@@ -123,10 +123,11 @@ class Octal(HeapGame):
 
         return build_octal(self, upto, method, progress)
 
-    def build_stored_table(self, upto: int, path: str, progress: Progress | None) -> TableBuild:
+    def build_stored_table(self, upto: int, path: str, progress: Progress | None, *,
+                           rebuild: bool = False) -> TableBuild:
         from grundy.sequences.store import build_stored
 
-        return build_stored(self, upto, path, progress)
+        return build_stored(self, upto, path, progress, rebuild=rebuild)
 
     # ---- moves ----------------------------------------------------------------------------
     def heap_options(self, n: int) -> Iterator[HeapResult]:
