@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import itertools
+import json
 import time
 from itertools import combinations_with_replacement
 
@@ -9,8 +11,9 @@ import pytest
 
 from grundy import grundy_value, load_game, outcome, solve
 from grundy.errors import InvalidGameError, SearchLimitError
+from grundy.games.takeaway import moore
 from grundy.games.takeaway.moore import Moore
-from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
+from tests.helpers import brute_outcome, brute_value, brute_winning_targets, run, winning_targets
 
 
 def _positions(heaps: int, top: int) -> list[tuple[int, ...]]:
@@ -60,3 +63,73 @@ def test_misere_small() -> None:
 def test_bad_specs(spec: str) -> None:
     with pytest.raises(InvalidGameError):
         load_game(spec)
+
+
+def own_options(k: int, position: tuple[int, ...]) -> set[tuple[int, ...]]:
+    """Moore's Nim_k written out here: lower between 1 and k heaps, each to any smaller size."""
+    out: set[tuple[int, ...]] = set()
+    for new in itertools.product(*(range(h + 1) for h in position)):
+        changed = sum(1 for a, b in zip(position, new, strict=True) if a != b)
+        if 1 <= changed <= k:
+            out.add(new)
+    return out
+
+
+def own_value(k: int, position: tuple[int, ...], memo: dict[tuple[int, ...], int]) -> int:
+    if position not in memo:
+        seen = {own_value(k, o, memo) for o in own_options(k, position)}
+        memo[position] = min(set(range(len(seen) + 1)) - seen)
+    return memo[position]
+
+
+@pytest.mark.parametrize("k", [2, 3])
+def test_moves_values_and_single_heaps_against_own_brute_force(k: int) -> None:
+    game, memo = Moore(k), {}
+    for position in [(7,), (0, 5), (6, 0, 0), *_positions(2, 4), *_positions(3, 2), (2, 1, 1, 1)]:
+        assert {m.to for m in game.moves(position)} == own_options(k, position), position
+        answer = solve(game, position)
+        truth = own_value(k, position, memo)
+        assert answer.grundy == truth, position
+        assert {m.to for m in answer.winning_moves} == {
+            o for o in own_options(k, position) if own_value(k, o, memo) == 0}, position
+    for n in range(12):  # the law of single heaps, where it fires: G(n) = n
+        assert own_value(k, (n,), memo) == n == grundy_value(game, (n,))
+
+
+@pytest.mark.parametrize("spec, heaps", [
+    ("moore(2)", (10**8,)), ("moore(2)", (2**63,)), ("moore(k=3)", (10**360,)),
+    ("moore(2)", (0, 2**64 + 5, 0)), ("moore(3)", (2**63, 2**63 + 1, 7)),
+])
+def test_huge_heaps_answer_at_once(spec: str, heaps: tuple[int, ...]) -> None:
+    game = load_game(spec)
+    answer = solve(game, heaps, remoteness=True)
+    live = [h for h in heaps if h]
+    if len(live) == 1:
+        assert answer.grundy == live[0]
+        assert [m.to for m in answer.winning_moves] == [tuple(0 for _ in heaps)]
+    else:
+        assert answer.grundy is None and answer.note  # no closed form: said, not guessed
+    for move in answer.winning_moves:
+        assert outcome(game, move.to).value == "P"
+    options = itertools.islice(game.moves(heaps), 3)  # lazily, whatever the sizes
+    assert len(list(options)) == 3
+
+
+def test_table_is_the_law_g_n_equals_n(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "table", "moore(2)", "--upto", "100000", "--json", "--summary")
+    data = json.loads(out)
+    assert code == 0
+    assert (data["period"], data["preperiod"], data["saltus"], data["proved"]) == (1, 0, 1, True)
+    assert "Nim heap" in data["reason"] and data["max"] == 100000 and data["checksum"] == 100000 * 100001 // 2
+    code, out, _ = run(capsys, "table", "moore(3)", "--upto", "30", "--json")
+    memo: dict[tuple[int, ...], int] = {}
+    assert json.loads(out)["values"] == [own_value(3, (n,), memo) for n in range(31)]
+
+
+def test_winning_move_dp_is_bounded_in_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Moore(3)
+    position = (2**40 + 3, 2**39 + 5, 2**38 + 9, 77)
+    assert game.winning_moves_rule(position)  # (within the default bound)
+    monkeypatch.setattr(moore, "MAX_DP_STEPS", 50)
+    with pytest.raises(SearchLimitError, match="50 steps"):
+        game.winning_moves_rule(position)

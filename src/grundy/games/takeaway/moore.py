@@ -15,7 +15,11 @@ prefix), so every winning move is listed without trying reductions one by one; e
 
 Grundy values of Nim_k (``k ≥ 2``) have no known closed form: they are computed by brute force
 for small positions (at most :data:`MAX_VALUE_POSITIONS` positions below), and reported as
-unknown beyond.
+unknown beyond. One exception, proved: a position with a single non-empty heap is a Nim heap
+(a move takes 1..n counters from it, whatever ``k``), so ``G(n) = n`` for every size, and
+``grundy table 'moore(k)'`` gives ``G(n) = n`` by this law. Outcomes and winning moves follow
+Moore's theorem for heaps of any size (Python integers, no 64-bit limit); the digit DP that lists
+winning moves stops after :data:`MAX_DP_STEPS` steps.
 
 >>> from grundy import load_game, solve
 >>> game = load_game("moore(2)")
@@ -24,17 +28,20 @@ unknown beyond.
 ('first', [(1, 1, 1)])
 >>> answer.reason
 'Moore: column sums of 1 2 3 in binary, mod 3: [2, 2] (most significant first), not all 0'
+>>> solve(game, (2**70,)).grundy
+1180591620717411303424
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations
 from typing import Any
 
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, Position, positions_exceed
-from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
+from grundy.core.periodic import Periodicity, Progress, TableBuild
+from grundy.errors import InvalidGameError, InvalidInputError, SearchLimitError, TooManyMovesError
 
 MAX_LISTED_MOVES = 5_000
 """Most winning moves grundy lists for one position."""
@@ -44,6 +51,28 @@ MAX_VALUE_POSITIONS = 20_000
 
 MAX_SUBSETS = 20_000
 """Most candidate heap sets ``T`` examined when listing winning moves."""
+
+MAX_DP_STEPS = 3_000_000
+"""Most steps (digit choices tried) of the digit DP that counts winning moves, over all sets ``T``."""
+
+ONE_HEAP = "one Moore heap is a Nim heap (a move takes 1..n counters from it), so G(n) = n"
+"""The law behind the values of single heaps."""
+
+
+def _takes(sizes: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every tuple of amounts ``1..h`` for heaps of ``sizes``, first heap slowest, made lazily
+    (``itertools.product`` would first copy each ``range`` into a tuple: a heap of 10^8 is
+    gigabytes, one of 2^63 an ``OverflowError``).
+
+    >>> list(_takes([2, 1]))
+    [(1, 1), (2, 1)]
+    """
+    if not sizes:
+        yield ()
+        return
+    for t in range(1, sizes[0] + 1):
+        for rest in _takes(sizes[1:]):
+            yield (t, *rest)
 
 
 def column_sums(heaps: Iterable[int], k: int) -> list[int]:
@@ -57,10 +86,12 @@ def column_sums(heaps: Iterable[int], k: int) -> list[int]:
     return [sum((h >> b) & 1 for h in heaps) % (k + 1) for b in range(width)]
 
 
-def _completions(old: list[int], needs: list[int], width: int) -> list[dict[int, int]]:
+def _completions(old: list[int], needs: list[int], width: int, steps: list[int],
+                 spec: str) -> list[dict[int, int]]:
     """``ways[b][mask]``: the number of ways to choose digits of columns ``b-1 .. 0`` for the heaps
     of ``T`` (indexed 0..len(old)-1), given that the heaps in ``mask`` still equal their old prefix
-    above column ``b``; every heap must end strictly smaller than ``old``."""
+    above column ``b``; every heap must end strictly smaller than ``old``. ``steps[0]`` counts
+    the work against :data:`MAX_DP_STEPS`."""
     m = len(old)
     ways: list[dict[int, int]] = [{0: 1}]
     for b in range(width):
@@ -68,6 +99,10 @@ def _completions(old: list[int], needs: list[int], width: int) -> list[dict[int,
         bits = [(h >> b) & 1 for h in old]
         below = ways[-1]
         level: dict[int, int] = {}
+        steps[0] += (1 << m) * len(list(combinations(range(m), need)))
+        if steps[0] > MAX_DP_STEPS:
+            raise SearchLimitError(f"{spec}: listing the winning moves takes more than "
+                                   f"{MAX_DP_STEPS:,} steps of the digit DP")
         for mask in range(1 << m):
             total = 0
             for chosen in combinations(range(m), need):
@@ -147,7 +182,7 @@ class Moore(HeapGame):
         live = [i for i, h in enumerate(position) if h]
         for size in range(1, min(self.k, len(live)) + 1):
             for chosen in combinations(live, size):
-                for takes in product(*(range(1, position[i] + 1) for i in chosen)):
+                for takes in _takes([position[i] for i in chosen]):
                     yield self._move(position, dict(zip(chosen, (position[i] - t for i, t in
                                                                   zip(chosen, takes, strict=True)),
                                                         strict=True)))
@@ -168,6 +203,9 @@ class Moore(HeapGame):
             for h in position:
                 total ^= h
             return total
+        live = [h for h in position if h]
+        if len(live) <= 1:  # a single heap is a Nim heap
+            return live[0] if live else 0
         if positions_exceed(position, MAX_VALUE_POSITIONS):
             raise SearchLimitError(
                 f"{self.spec}: Grundy values of Moore's Nim have no known closed form; grundy "
@@ -177,6 +215,10 @@ class Moore(HeapGame):
     def moves_to_value(self, position: Any, target: int) -> list[Move] | None:
         if self.k == 1:
             return super().moves_to_value(position, target)
+        live = [i for i, h in enumerate(position) if h]
+        if len(live) == 1:  # a Nim heap: its options are the smaller heaps
+            i = live[0]
+            return [self._move(position, {i: target})] if target < position[i] else []
         return self.winning_moves_rule(position) if target == 0 else None
 
     def winning_moves_rule(self, position: Any) -> list[Move]:
@@ -184,6 +226,7 @@ class Moore(HeapGame):
         live = [i for i, h in enumerate(position) if h]
         found: list[Move] = []
         examined = 0
+        steps = [0]
         for size in range(1, min(k, len(live)) + 1):
             for chosen in combinations(live, size):
                 examined += 1
@@ -197,7 +240,7 @@ class Moore(HeapGame):
                 if any(need > size for need in needs) or any(
                         rest[b] for b in range(width, len(rest))):
                     continue
-                ways = _completions(old, needs, width)
+                ways = _completions(old, needs, width, steps, self.spec)
                 count = ways[width].get((1 << size) - 1, 0)
                 if len(found) + count > MAX_LISTED_MOVES:
                     raise TooManyMovesError(
@@ -205,6 +248,31 @@ class Moore(HeapGame):
                 for values in _enumerate(old, needs, ways):
                     found.append(self._move(position, dict(zip(chosen, values, strict=True))))
         return found
+
+    # ---- the table of single heaps: G(n) = n -------------------------------------------------
+    def heap_value(self, n: int) -> int:
+        return n
+
+    def heap_explain(self, n: int) -> str:
+        return f"{ONE_HEAP}: G({n}) = {n}"
+
+    def known_periodicity(self) -> Periodicity:
+        """``G(n + 1) = G(n) + 1`` from heap 0: period 1, saltus 1 (proved, :data:`ONE_HEAP`)."""
+        return Periodicity(1, 0, 1, True, ONE_HEAP)
+
+    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+        """``G(0..upto) = 0..upto`` (``grundy table 'moore(k)'``), by the law, not by mex.
+
+        >>> Moore(2).build_table(5, "auto", None).values.tolist()
+        [0, 1, 2, 3, 4, 5]
+        """
+        import numpy as np
+
+        if method == "sparse":
+            raise InvalidInputError(f"method 'sparse' applies to octal games, not {self.spec} (a law)")
+        if progress:
+            progress(upto + 1, upto + 1)
+        return TableBuild(np.arange(upto + 1, dtype=np.int64), "law: G(n) = n", upto + 1)
 
     def explain(self, position: Any, misere: bool = False) -> str | None:
         if misere:
