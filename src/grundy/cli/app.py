@@ -5,7 +5,8 @@ Each command lives in its own module (``grundy.cli.solve``, ``.table``, ``.matri
 ``grundy solve nim 3 4 5`` imports neither numpy nor any other command's dependencies.
 
 Every error caused by the input prints ``grundy: error: …`` as one line on stderr and exits
-with status 2; Ctrl-C exits with 130.
+with status 2; Ctrl-C exits with 130. The command caps its own address space
+(:mod:`grundy.core.address_space`), so that running out of memory is such an error too.
 """
 
 from __future__ import annotations
@@ -116,13 +117,18 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     args = list(sys.argv[1:] if argv is None else argv)
     sys.set_int_max_str_digits(0)  # exact answers for heaps of any size are printed in full
     try:
+        if argv is None and args[:1] != ["survey"]:  # (survey's workers manage their own memory)
+            from grundy.core.address_space import cap_from_environment
+
+            cap_from_environment()  # a runaway allocation becomes a MemoryError, not the OOM killer
         code = _dispatch(args)
     except KeyboardInterrupt:
         fail("interrupted", 130)
     except GrundyError as exc:
         fail(str(exc))
     except MemoryError:
-        fail("out of memory: try a smaller input (or raise the memory limit)")
+        fail("out of memory: try a smaller input (grundy caps its memory at 8 GiB; "
+             "GRUNDY_ADDRESS_SPACE_GIB sets another cap, 0 none)")
     except RecursionError:  # pragma: no cover - the engine is iterative; a bug if reached
         fail("internal recursion limit reached (please report this input)", 1)
     except BrokenPipeError:

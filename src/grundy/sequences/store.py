@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from grundy.core.address_space import make_room
 from grundy.core.periodic import Progress, TableBuild
 from grundy.errors import InvalidInputError
 from grundy.sequences.table_file import (
@@ -205,6 +206,7 @@ def _build(game: OctalRules, upto: int, path: Path, progress: Progress | None,
 
     head, digest = _start(path, game, upto + 1, rebuild)
     length, dtype, computed = head["length"], head["dtype"], head["computed"]
+    make_room(3 * (HEADER + 2 * length))  # address space for the mappings (two at once, widening)
     values = _values(path, dtype, length)
     arrays = octal_arrays(game.digits)
     work = Workspace()
