@@ -194,3 +194,9 @@ def test_kill_while_widening_keeps_the_narrow_file(tmp_path: Path, monkeypatch: 
     assert read_head(path)["dtype"] == "uint8"
     built = build_stored(game, 3000, path)
     assert built.values.tolist() == truth and read_head(path)["dtype"] == "uint16"
+
+
+def test_an_empty_file_is_started_as_a_new_table(tmp_path: Path) -> None:
+    path = tmp_path / "empty.bin"
+    path.touch()
+    assert build_stored(load_game("octal(0.6)"), 500, path).values.tolist() == SIX[:501]

@@ -145,7 +145,7 @@ def _start(path: Path, game: OctalRules, length: int, rebuild: bool) -> tuple[di
         raise InvalidInputError(f"--store {str(path)!r} is a directory, not a file")
     if not path.parent.is_dir():
         raise InvalidInputError(f"--store {str(path)!r}: no directory {str(path.parent)!r}")
-    if path.exists():
+    if path.exists() and path.stat().st_size:  # (an empty file is started as a new table)
         try:
             head, digest = verify(path, game.spec, digits)
         except StoredTableError:
