@@ -20,7 +20,6 @@ the next run resumes.
 
 from __future__ import annotations
 
-import errno
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -35,6 +34,7 @@ from grundy.sequences.table_file import (
     ITEMSIZE,
     StoredTableError,
     create,
+    reserve,
     verify,
     write_head,
 )
@@ -114,22 +114,6 @@ def stored_bytes(upto: int, dtype: str) -> int:
     return (upto + 1) * np.dtype(dtype).itemsize
 
 
-
-
-def _reserve(handle: Any, size: int) -> None:
-    """Grow an open file to ``size`` bytes, reserving the disk space where the platform can (so
-    that a full disk is an error now, not a crash while the memory map is written)."""
-    handle.flush()
-    if handle.seek(0, os.SEEK_END) >= size:
-        return
-    try:
-        os.posix_fallocate(handle.fileno(), 0, size)
-    except (AttributeError, OSError) as exc:
-        if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
-            raise
-        handle.truncate(size)
-
-
 def _values(path: Path, dtype: str, length: int, mode: Any = "r+") -> np.memmap:
     import numpy as np
 
@@ -156,7 +140,7 @@ def _start(path: Path, game: OctalRules, length: int, rebuild: bool) -> tuple[di
                 head = {**head, "length": length, "seq": head["seq"] + 1}
                 with open(path, "r+b") as handle:
                     write_head(handle, head)
-                    _reserve(handle, HEADER + length * ITEMSIZE[head["dtype"]])
+                    reserve(handle, HEADER + length * ITEMSIZE[head["dtype"]])
             return head, digest
     head = {"game": game.spec, "digits": digits, "dtype": "uint8", "length": length, "computed": 0,
             "seq": 0}

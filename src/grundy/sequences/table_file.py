@@ -40,6 +40,7 @@ its values do not match the checksum in its header (rebuild it with --rebuild)
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
@@ -114,6 +115,20 @@ def write_head(handle: Any, head: dict[str, Any]) -> None:
     os.fsync(handle.fileno())
 
 
+def reserve(handle: Any, size: int) -> None:
+    """Grow an open file to ``size`` bytes, reserving the disk space where the platform can (so
+    that a full disk is an error now, not a crash while the memory map is written)."""
+    handle.flush()
+    if handle.seek(0, os.SEEK_END) >= size:
+        return
+    try:
+        os.posix_fallocate(handle.fileno(), 0, size)
+    except (AttributeError, OSError) as exc:
+        if isinstance(exc, OSError) and exc.errno == errno.ENOSPC:
+            raise
+        handle.truncate(size)
+
+
 def create(path: Path, head: dict[str, Any], blocks: Iterable[bytes]) -> tuple[dict[str, Any], Any]:
     """Write a new table file beside ``path`` and rename it over ``path``: ``head`` (its
     ``sha256`` set to that of the bytes of ``blocks``, which are its ``computed`` values), the
@@ -126,7 +141,7 @@ def create(path: Path, head: dict[str, Any], blocks: Iterable[bytes]) -> tuple[d
             for block in blocks:
                 digest.update(block)
                 handle.write(block)
-            handle.truncate(HEADER + head["length"] * ITEMSIZE[head["dtype"]])
+            reserve(handle, HEADER + head["length"] * ITEMSIZE[head["dtype"]])
             head = {**head, "sha256": digest.hexdigest()}
             write_head(handle, head)  # (flushes and syncs the whole file)
         os.replace(tmp, path)
