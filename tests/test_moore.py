@@ -57,6 +57,14 @@ def test_misere_small() -> None:
     game = Moore(2)
     for position in _positions(3, 2):
         assert outcome(game, position, misere=True) is brute_outcome(game, position, misere=True)
+    for n in (0, 1, 2, 7, 10**100):  # one heap: the player to move loses only a heap of 1
+        heap = (0, n, 0)
+        truth = "P" if n == 1 else "N"
+        assert outcome(game, heap, misere=True).value == truth
+        if n < 10:
+            assert brute_outcome(game, heap, misere=True).value == truth
+            assert {m.to for m in solve(game, heap, misere=True).winning_moves} == \
+                brute_winning_targets(game, heap, misere=True)
 
 
 @pytest.mark.parametrize("spec", ["moore", "moore(0)", "moore(x)", "moore(1,2)"])

@@ -285,10 +285,20 @@ class Moore(HeapGame):
                 f"{cols} (most significant first), {verdict}")
 
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
+        live = [h for h in position if h]
+        if len(live) <= 1:  # a misère Nim heap: the player to move loses only a heap of 1
+            return Outcome.P if live == [1] else Outcome.N
         if positions_exceed(position, MAX_VALUE_POSITIONS):
             raise SearchLimitError(f"{self.spec}: no misère rule, and the position is too large "
                                    f"to search by brute force")
         return None
+
+    def misere_winning_moves_rule(self, position: Any) -> list[Move] | None:
+        live = [i for i, h in enumerate(position) if h]
+        if len(live) != 1:
+            return None
+        i = live[0]  # a misère Nim heap of n >= 2: the winning move leaves one counter
+        return [self._move(position, {i: 1})] if position[i] >= 2 else []
 
     def sample_positions(self) -> Iterable[Position]:
         small = [(a, b, c) for a in range(4) for b in range(a, 4) for c in range(b, 4)]
