@@ -189,6 +189,9 @@ def verify(path: Path, spec: str, digits: list[int]) -> tuple[dict[str, Any], An
                                f"{spec!r}{REBUILD}")
     item = ITEMSIZE[head["dtype"]]
     size = path.stat().st_size
+    if size < HEADER:
+        raise StoredTableError(f"{quoted(path)} is truncated: {size:,} bytes, shorter than its "
+                               f"header ({HEADER:,} bytes){REBUILD}")
     need = HEADER + head["computed"] * item
     if size < need:
         raise StoredTableError(f"{quoted(path)} is truncated: {size:,} bytes, but its header counts "
