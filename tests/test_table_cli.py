@@ -118,6 +118,14 @@ def test_solve_large_heap_lists_every_winning_move(capsys: pytest.CaptureFixture
     assert got == {tuple(sorted(t)) for t in expected}
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a running process (Linux /proc)."""
+    import os
+
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def test_real_sigint_interrupts_a_long_table() -> None:
     import signal
     import subprocess
@@ -127,7 +135,11 @@ def test_real_sigint_interrupts_a_long_table() -> None:
     proc = subprocess.Popen(
         [sys.executable, "-m", "grundy", "table", "octal(0.6)", "--upto", "400000", "--method", "plain",
          "--summary"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+    # interrupt once the command has run a second of CPU (past start-up, whatever the machine's
+    # load), not after a fixed sleep that a loaded machine can spend still importing
+    deadline = time.monotonic() + 60
+    while _cpu_seconds(proc.pid) < 1.0 and proc.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130
