@@ -35,8 +35,9 @@ PLOTTED_POINTS = 200_000
 PATTERN_VALUES = 100_001
 """The patterns are looked for in (at most) ``G(0..100000)``; each says how far it was checked."""
 
-PATTERN_SECONDS = 1.0
-"""Time for the formula search of the pattern finders."""
+PATTERN_STEPS = 30_000
+"""Steps of the formula search of the pattern finders (a count, so the output never depends on the
+machine's load)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -80,7 +81,7 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidInputError(f"--store keeps heap tables of octal games, not {game.spec}")
         if args.method != "auto":
             raise InvalidInputError(f"--method {args.method} applies to heap games, not {game.spec}")
-        patterns = pair_patterns(grid) if args.patterns else []
+        patterns = pair_patterns(grid, game) if args.patterns else []
         _print_grid(game.spec, grid, args.json, args.summary, patterns)
         if args.plot is not None:
             plot_grid(game.spec, grid, args.plot)
@@ -101,14 +102,16 @@ def heap_patterns(result: TableAnalysis) -> list[Pattern]:
     from grundy.sequences.patterns import find_patterns
 
     return find_patterns(result.first(PATTERN_VALUES), periodicity=result.periodicity,
-                         seconds=PATTERN_SECONDS)
+                         steps=PATTERN_STEPS)
 
 
-def pair_patterns(grid: list[list[int]]) -> list[Pattern]:
-    """The patterns of a grid ``G(a, b)`` (conjectures, checked on the whole grid)."""
+def pair_patterns(grid: list[list[int]], game: Game | None = None) -> list[Pattern]:
+    """The patterns of a grid ``G(a, b)``: proved where they state a theorem of ``game``,
+    otherwise conjectures checked on the whole grid."""
     from grundy.sequences.pair_patterns import find_pair_patterns
+    from grundy.sequences.proof import game_theorems
 
-    return find_pair_patterns(grid, seconds=PATTERN_SECONDS)
+    return find_pair_patterns(grid, steps=PATTERN_STEPS, theorems=game_theorems(game))
 
 
 def periodicity_line(result: TableAnalysis) -> str:
