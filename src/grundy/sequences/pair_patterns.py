@@ -23,6 +23,7 @@ from grundy.sequences.pattern import (
     SEARCH_STEPS,
     Pattern,
     cost,
+    fits,
     too_long,
     zero_tests,
 )
@@ -65,6 +66,9 @@ class _Grid:
         self.p = [[v == 0 for v in row] for row in rows]
 
     def holds(self, formula: str, *, boolean: bool) -> bool:
+        if not fits(formula):
+            return False  # too long for the grammar: not a pattern
+
         def expected(i: int, v: int) -> bool:
             return bool(v) == (self.flat[i] == 0) if boolean else v == self.flat[i]
 
@@ -259,4 +263,4 @@ def find_pair_patterns(grid: Sequence[Sequence[int]], *, max_patterns: int = 5,
             derived = None if formula is None else g.conjecture("p-positions", f"P iff {formula}", formula)
         if derived is not None:
             out.append(derived)
-    return sorted(out, key=cost)[:max_patterns]
+    return sorted((p for p in out if fits(p.formula)), key=cost)[:max_patterns]

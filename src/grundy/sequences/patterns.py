@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from grundy.errors import InvalidInputError
 from grundy.sequences.formulas import agrees
 from grundy.sequences.pair_patterns import find_pair_patterns
-from grundy.sequences.pattern import MAX_SIZE, PREFIX, SEARCH_STEPS, Pattern, cost, too_long, zero_tests
+from grundy.sequences.pattern import MAX_SIZE, PREFIX, SEARCH_STEPS, Pattern, cost, fits, too_long, zero_tests
 from grundy.sequences.periodicity import Periodicity, find_period
 from grundy.sequences.proof import eventual_form, implied_by_period
 from grundy.sequences.recognise import beatty, beatty_membership, named_sets
@@ -106,6 +106,8 @@ def _residue_pattern(values: list[int], found: Periodicity) -> Pattern | None:
         if not proved or not zeros:
             return None
         formula = f"n in {_set_text(zeros)}"
+        if not fits(formula):
+            return None  # a long list restates the table
         return Pattern("p-positions", f"P iff n in {_set_text(zeros)} ({where}, saltus {s})", formula,
                        "proved", last, f"{found.reason}; saltus {s} > 0")
     if s != 0:
@@ -128,6 +130,8 @@ def _residue_pattern(values: list[int], found: Periodicity) -> Pattern | None:
         text = (f"{text}, or n in {_set_text(extra_p)}" if residues else f"n in {_set_text(extra_p)}")
     if p == 1 and residues:
         formula = "n >= 0" if not extra_n and not extra_p else formula.replace("True and ", "")
+    if not fits(formula):
+        return None
     return Pattern("p-positions", f"P iff {text} ({where})", formula, "proved" if proved else "conjecture",
                    last, found.reason if proved else None)
 
@@ -210,7 +214,7 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
                 out.append(beat)
     if not any(p.describes == "p-positions" for p in out) and zeros and len(zeros) < len(table):
         out.extend(_p_formula(table, formula, text_len, steps // 2, found))
-    return sorted(out, key=cost)[:max_patterns]
+    return sorted((p for p in out if fits(p.formula)), key=cost)[:max_patterns]
 
 
 def _derived_p_formula(values_formula: Pattern | None) -> list[str]:
