@@ -1,5 +1,7 @@
 """Patterns in a grid ``G(a, b)`` of a game played on pairs: formulas for the values, and P-position
-rules (symmetric, Wythoff-like pairs ``(x_k, y_k)``, ratio thresholds, periodic in ``a`` and ``b``).
+rules (symmetric, Wythoff-like pairs ``(x_k, y_k)``, thresholds ``b < c·a`` and
+``max(a, b) < c·min(a, b)``, periodic in ``a`` and ``b``), and bit functions of both coordinates
+(:mod:`grundy.sequences.pair_families`).
 
 Nothing here knows the game, so every pattern is a conjecture, checked on the whole grid, unless
 it is exactly a formula the game declares proved (``theorems``, see
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
 from grundy.sequences.formulas import agrees
+from grundy.sequences.pair_families import bit_formula, ratio_rules
 from grundy.sequences.pattern import (
     MAX_SIZE,
     PAIR_PREFIX,
@@ -190,6 +193,23 @@ def _threshold(g: _Grid, transpose: bool) -> Pattern | None:
     return None
 
 
+def _ratio(g: _Grid) -> Pattern | None:
+    """P iff ``max(a, b) < c·min(a, b)`` (:func:`grundy.sequences.pair_families.ratio_rules`)."""
+    for formula, text in ratio_rules(g.p):
+        if g.holds(formula, boolean=True):
+            return g.conjecture("p-positions", f"P iff {text}", formula)
+    return None
+
+
+def _bits(g: _Grid) -> str | None:
+    """``F(S(a) op T(b)) + c`` (:func:`grundy.sequences.pair_families.bit_formula`) on the grid."""
+    import numpy as np
+
+    env = _env(g.r, g.c)
+    found = bit_formula(np.array(g.flat, dtype=np.int64), env["a"], env["b"])
+    return found if found is not None and g.holds(found, boolean=False) else None
+
+
 def _least_period(items: list[list[bool]]) -> int | None:
     n = len(items)
     for p in range(1, n // 3 + 1):
@@ -245,12 +265,14 @@ def find_pair_patterns(grid: Sequence[Sequence[int]], *, max_patterns: int = 5,
     if g.r < 3 or g.c < 3:
         return []
     out: list[Pattern] = []
-    values = _search(g, boolean=False, steps=steps)
+    values = _bits(g)
+    if values is None:
+        values = _search(g, boolean=False, steps=steps)
     if values is not None:
         out.append(g.conjecture("values", f"G(a, b) = {values}", values))
     finders: list[Callable[[], Pattern | None]] = [
         lambda: _symmetric(g), lambda: _periodic(g), lambda: _pairs(g),
-        lambda: _threshold(g, False), lambda: _threshold(g, True)]
+        lambda: _threshold(g, False), lambda: _threshold(g, True), lambda: _ratio(g)]
     for finder in finders:
         found = finder()
         if found is not None:
