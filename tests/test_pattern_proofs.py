@@ -107,7 +107,8 @@ def test_the_examples_of_the_issue_are_proved() -> None:
         found = [p for p in find_patterns(a.first(UPTO + 1), periodicity=a.periodicity, steps=STEPS)
                  if p.formula == formula]
         assert found and found[0].status == "proved", (spec, found)
-        assert found[0].proof is not None and "implied by the proved period" in found[0].proof
+        assert found[0].proof is not None and "which implies the formula" in found[0].proof
+        assert "(proved: implied by the proved period" in found[0].text
 
 
 def test_nothing_is_proved_without_a_theorem() -> None:
@@ -129,6 +130,12 @@ def test_the_proof_of_a_formula_is_sound() -> None:
     assert implied_by_period("n * n % 2 + (n % 2 == 0) * (n > 0)", values, one) is not None
     assert implied_by_period("popcount(n) > 0", values, one) is None  # not shown to repeat
     assert eventual_form("isqrt(n)") is None and eventual_form("n * n") is None
+    ctz_table = [0] + [1 + (n % 2 == 0) for n in range(1, 40)]  # 0 1 2 1 2 1 2 ...
+    two = Periodicity(2, 1, 0, True, "t")
+    assert implied_by_period("min(ctz(n), 1) + 1", ctz_table, two) is not None
+    assert implied_by_period("n % 2 <= ctz(n)", ctz_table, two, boolean=True) is None  # G(0) = 0 only
+    assert implied_by_period("(n % 2 == 0) * (n > 0) + (n > 0) - (ctz(n) > 6)", ctz_table, two) is None
+    assert implied_by_period("min(ctz(n), 2) + 1", ctz_table, two) is None
     nim = Periodicity(1, 0, 1, True, "t")
     assert implied_by_period("n ^ 1", list(range(10)), nim) is None
     assert implied_by_period("max(n, 3 - n)", list(range(10)), nim) is None
@@ -136,7 +143,8 @@ def test_the_proof_of_a_formula_is_sound() -> None:
 
 def test_table_solve_and_export_agree_on_proofs(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "table", "nim", "--upto", "30")
-    assert code == 0 and "G(n) = n (proved)" in out and "not proved" not in out
+    assert code == 0 and "not proved" not in out
+    assert "G(n) = n (proved: implied by the proved period 1 from heap 0, saltus 1)" in out
     code, out, _ = run(capsys, "table", "allbut(1,3,4)", "--upto", "60")
     assert code == 0 and "proved: a repeated state of the window recurrence" in out
     assert "observed" not in out and "conjecture" not in out

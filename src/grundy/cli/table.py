@@ -97,7 +97,7 @@ def heap_patterns(result: TableAnalysis) -> list[Pattern]:
 
     >>> from grundy import load_game
     >>> [p.text for p in heap_patterns(analyze(load_game("subtraction(1,2)"), 100))][:1]
-    ['G(n) = n % 3 (proved)']
+    ['G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)']
     """
     from grundy.sequences.patterns import find_patterns
 

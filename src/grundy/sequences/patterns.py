@@ -84,8 +84,10 @@ def _labelled(describes: str, text: str, formula: str, values: list[int],
     """The pattern, ``"proved"`` exactly when :func:`~grundy.sequences.proof.implied_by_period` says so."""
     last = len(values) - 1
     proof = implied_by_period(formula, values, periodicity, boolean=describes == "p-positions")
-    if proof is not None:
-        return Pattern(describes, f"{text} (proved)", formula, "proved", last, proof)
+    if proof is not None and periodicity is not None:
+        salt = f", saltus {periodicity.saltus}" if periodicity.saltus else ""
+        why = f"implied by the proved period {periodicity.period} from heap {periodicity.preperiod}{salt}"
+        return Pattern(describes, f"{text} (proved: {why})", formula, "proved", last, proof)
     return Pattern(describes, f"{text} (conjecture, checked for n <= {last})", formula, "conjecture", last)
 
 
@@ -181,7 +183,7 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
     >>> from grundy.sequences.periodicity import Periodicity
     >>> top = find_patterns([n % 3 for n in range(30)], periodicity=Periodicity(3, 0, 0, True, "a window"))
     >>> top[0].text, top[0].status
-    ('G(n) = n % 3 (proved)', 'proved')
+    ('G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)', 'proved')
     """
     table = _as_ints(values)
     if not table:

@@ -20,8 +20,8 @@ with ``G(n) == 0`` for the values.
 >>> from grundy.core.periodic import Periodicity
 >>> octal_051 = Periodicity(1, 1, 0, True, "Guy-Smith periodicity theorem")
 >>> print(implied_by_period("min(n, 1)", [0, 1, 1], octal_051))
-implied by the proved period 1 (preperiod 1, Guy-Smith periodicity theorem): the formula repeats \
-with period 1 from n = 2 and matches the values for n < 3
+the proved period 1 (preperiod 1, Guy-Smith periodicity theorem), which implies the formula: it \
+repeats with period 1 from n = 2 and matches the values for n < 3
 >>> implied_by_period("n > 0 and n < 100", [0, 1, 1], octal_051) is None  # wrong from n = 100 on
 True
 """
@@ -248,27 +248,55 @@ class _Analyser:
             return Form(0, 1, 1)
 
     def bit_compare(self, left: ast.expr, right: ast.expr, fl: Form, fr: Form) -> Form | None:
-        """``ctz(x) op c`` or ``cto(x) op c`` (either side) for a growing ``x``: from the point where
-        ``x > 0``, ctz/cto compared with ``c`` depends only on ``x mod 2^(c+1)``."""
+        """``ctz(x) op g`` or ``cto(x) op g`` (either side) for a growing ``x`` and a periodic ``g``
+        (a constant, say): from the point where ``x > 0``, the comparison depends only on ``g`` and
+        on ``x mod 2^(c+1)``, ``c`` the largest value of ``g``."""
         for call, other in ((left, right), (right, left)):
             inner = _bit_call(call)
-            c = _const(other)
-            if inner is None or c is None:
+            if inner is None or _bit_call(other) is not None:
                 continue
-            fx = self.form(inner)
-            if fx.step <= 0:
-                return None  # periodic (handled as usual) or eventually negative (undefined)
-            start = self.leaves(inner, fx, -1, 0)
-            if c < 0:
-                return Form(start, 1, 0)  # ctz(x), cto(x) >= 0 > c once x > 0
-            modulus = 1 << (c + 1)
-            k = modulus // math.gcd(modulus, fx.step)
-            if fx.period * k > MAX_CHECK:
-                raise _GiveUp
-            return Form(start, fx.period * k, 0)
+            fo = self.form(other)
+            if fo.step:
+                return None
+            top = max(self.value(other, r) for r in range(fo.start, fo.start + fo.period))
+            clamped = self.clamped(inner, top)
+            return None if clamped is None else _periodic(clamped, fo)
         return None
 
+    def clamped(self, inner: ast.expr, top: int) -> Form | None:
+        """The law of ``min(ctz(x), top + 1)`` (or ``cto``) for a growing ``x``: periodic, as it
+        depends only on ``x mod 2^(top+1)`` once ``x > 0``; ``None`` if ``x`` does not grow."""
+        fx = self.form(inner)
+        if fx.step <= 0:
+            return None  # periodic (handled as usual) or eventually negative (undefined)
+        start = self.leaves(inner, fx, -1, 0)
+        if top < 0:
+            return Form(start, 1, 0)  # ctz(x), cto(x) >= 0 > top once x > 0
+        modulus = 1 << (top + 1)
+        k = modulus // math.gcd(modulus, fx.step)
+        if fx.period * k > MAX_CHECK:
+            raise _GiveUp
+        return Form(start, fx.period * k, 0)
+
     def call(self, name: str, args: list[ast.expr]) -> Form:
+        if name == "min" and len(args) == 2:  # min(ctz(x), g): ctz clamped by a periodic g
+            for call, other in ((args[0], args[1]), (args[1], args[0])):
+                inner = _bit_call(call)
+                if inner is None or _bit_call(other) is not None:
+                    continue
+                try:
+                    self.form(call)
+                    break  # ctz of a periodic argument: the usual rule
+                except _GiveUp:
+                    pass
+                fo = self.form(other)
+                if fo.step:
+                    raise _GiveUp
+                top = max(self.value(other, r) for r in range(fo.start, fo.start + fo.period))
+                clamped = self.clamped(inner, top)
+                if clamped is None:
+                    raise _GiveUp
+                return _periodic(clamped, fo)
         forms = [self.form(a) for a in args]
         if name in ("min", "max"):
             best_node, best = args[0], forms[0]
@@ -362,8 +390,8 @@ def implied_by_period(formula: str, values: Sequence[int], periodicity: Periodic
 
     if not agrees(formula, expected, {"n": np.arange(count, dtype=np.int64)}, count):
         return None
-    return (f"implied by the proved period {p} (preperiod {e}{f', saltus {s}' if s else ''}, "
-            f"{periodicity.reason}): the formula repeats with period {m}"
+    return (f"the proved period {p} (preperiod {e}{f', saltus {s}' if s else ''}, "
+            f"{periodicity.reason}), which implies the formula: it repeats with period {m}"
             f"{f' (increasing by {law.step * (m // law.period)})' if law.step and not boolean else ''}"
             f" from n = {start} and matches the values for n < {count}")
 
