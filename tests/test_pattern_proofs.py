@@ -130,6 +130,7 @@ def test_the_proof_of_a_formula_is_sound() -> None:
     assert implied_by_period("n * n % 2 + (n % 2 == 0) * (n > 0)", values, one) is not None
     assert implied_by_period("popcount(n) > 0", values, one) is None  # not shown to repeat
     assert eventual_form("isqrt(n)") is None and eventual_form("n * n") is None
+    assert eventual_form("n >> -1") is None and eventual_form("n << 100") is None
     ctz_table = [0] + [1 + (n % 2 == 0) for n in range(1, 40)]  # 0 1 2 1 2 1 2 ...
     two = Periodicity(2, 1, 0, True, "t")
     assert implied_by_period("min(ctz(n), 1) + 1", ctz_table, two) is not None

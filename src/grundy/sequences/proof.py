@@ -173,11 +173,13 @@ class _Analyser:
                 assert c is not None
                 return Form(f.start, f.period, c * f.step)
             return _periodic(fl, fr)
-        if isinstance(op, ast.LShift) and cr is not None and cr >= 0:
+        if isinstance(op, ast.LShift | ast.RShift) and cr is not None and not 0 <= cr <= 62:
+            raise _GiveUp  # a negative shift is an error; a huge one is no pattern
+        if isinstance(op, ast.LShift) and cr is not None:
             return Form(fl.start, fl.period, fl.step << cr)
         if isinstance(op, ast.FloorDiv | ast.Mod | ast.RShift) and cr is not None:
             c = (1 << cr) if isinstance(op, ast.RShift) else cr
-            if c == 0 or (isinstance(op, ast.RShift) and cr < 0):
+            if c == 0:
                 raise _GiveUp
             k = abs(c) // math.gcd(abs(c), fl.step)  # k·step is a multiple of c
             if fl.period * k > MAX_CHECK:
