@@ -35,6 +35,9 @@ MATCH_STEPS = 100_000
 """Options compared at most (a heap of ``n`` with splits has about ``n/2``); the check stops at the
 last heap within this count, and says how far it went."""
 
+OCTAL_PROOF_HEAPS = 1 << 16
+"""Heaps of the octal game tabulated (at most) to find its proved period for the note."""
+
 MAX_DIGITS = 32
 """Longest octal code recognised (a longer one is not what the rules look like)."""
 
@@ -136,7 +139,7 @@ heap 100 (heap_game(..., octal="4.3303") declares them that game)
     from grundy.sequences.analysis import analyze
 
     octal = load_game(f"octal({match.code})")
-    found = analyze(octal, max(upto, 4096)).periodicity
+    found = analyze(octal, min(max(upto, 4096), OCTAL_PROOF_HEAPS)).periodicity
     period = (f", whose period {found.period} from heap {found.preperiod} is proved ({found.reason})"
               if found is not None and found.proved else "")
     return (f"these rules agree with octal {match.code} on heaps ≤ {match.checked_upto}{period}; for "
