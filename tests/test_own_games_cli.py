@@ -104,7 +104,8 @@ def test_table_of_a_user_heap_game(capsys: pytest.CaptureFixture[str], rules: st
 
 def test_proved_patterns_of_catalogue_games(capsys: pytest.CaptureFixture[str]) -> None:
     data = json_of(capsys, "table", "subtraction(1,2)", "--upto", "100", "--json")
-    assert data["patterns"][0] == {"describes": "values", "text": "G(n) = n % 3 (proved)",  # type: ignore[index]
+    text = "G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)"
+    assert data["patterns"][0] == {"describes": "values", "text": text,  # type: ignore[index]
                                    "formula": "n % 3", "status": "proved", "checked_upto": 100}
     data = json_of(capsys, "table", "wythoff", "--upto", "12", "--json")
     assert data["patterns"] and all(p["status"] == "conjecture" for p in data["patterns"])  # type: ignore[union-attr]

@@ -38,7 +38,7 @@ from typing import Any, ClassVar, TypeVar
 from grundy.catalog import find_entry, register
 from grundy.core.engine import DEFAULT_LIMIT
 from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
-from grundy.core.periodic import Periodicity, Progress, TableBuild
+from grundy.core.periodic import Periodicity, PeriodRule, Progress, TableBuild
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -202,6 +202,15 @@ def _class_name(name: str) -> str:
 class UserHeapGame(_Defined, HeapGame):
     """Base of the heap games made by :func:`heap_game` (a class-based definition may subclass it
     and set ``move_function``; ``grundy.catalog.register`` then adds it)."""
+
+    octal_code: ClassVar[str | None] = None
+    """The octal game these rules declare themselves to be (``heap_game(..., octal="4.3303")``)."""
+
+    def period_rule(self) -> PeriodRule | None:
+        """The declared octal game's periodicity theorem (the declaration checked on small heaps)."""
+        from grundy.sequences.octal_match import declared_rule
+
+        return declared_rule(self)
 
     @property
     def has_splits(self) -> bool:
@@ -548,13 +557,20 @@ def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
     return cls
 
 
-def heap_game(name: str, *, summary: str = "") -> Callable[[F], F]:
+def heap_game(name: str, *, summary: str = "", octal: str | None = None) -> Callable[[F], F]:
     """Decorator: ``moves(n)`` lists the options of one heap of ``n`` (ints, tuples for splits,
     ``()`` for nothing left); the game is registered as ``name``. Returns the function, with the
-    generated class as its ``game_class`` attribute."""
+    generated class as its ``game_class`` attribute. ``octal="4.3303"`` declares the rules to be
+    that octal game on every heap (checked on small heaps), so its periodicity theorem applies."""
+    code = None
+    if octal is not None:
+        from grundy.games.takebreak.octal import Octal, parse_code
+
+        code = Octal(parse_code(octal)).code
 
     def decorate(fn: F) -> F:
         fn.game_class = _define(UserHeapGame, name, fn, summary, None, None)  # type: ignore[attr-defined]
+        fn.game_class.octal_code = code  # type: ignore[attr-defined]
         return fn
 
     return decorate

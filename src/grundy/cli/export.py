@@ -80,4 +80,4 @@ def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[An
         raise NotSupportedError(f"export needs a heap game or a game on pairs of numbers, not {game.spec}")
     if not grid or not grid[0]:
         raise InvalidInputError("--upto must leave at least one position")
-    return "pair", grid, pair_patterns(grid), None
+    return "pair", grid, pair_patterns(grid, game), None

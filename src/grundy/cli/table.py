@@ -35,8 +35,9 @@ PLOTTED_POINTS = 200_000
 PATTERN_VALUES = 100_001
 """The patterns are looked for in (at most) ``G(0..100000)``; each says how far it was checked."""
 
-PATTERN_SECONDS = 1.0
-"""Time for the formula search of the pattern finders."""
+PATTERN_STEPS = 30_000
+"""Steps of the formula search of the pattern finders (a count, so the output never depends on the
+machine's load)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -86,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidInputError(f"--store keeps heap tables of octal games, not {game.spec}")
         if args.method != "auto":
             raise InvalidInputError(f"--method {args.method} applies to heap games, not {game.spec}")
-        patterns = pair_patterns(grid) if args.patterns else []
+        patterns = pair_patterns(grid, game) if args.patterns else []
         _print_grid(game.spec, grid, args.json, args.summary, patterns)
         if args.plot is not None:
             plot_grid(game.spec, grid, args.plot)
@@ -102,19 +103,21 @@ def heap_patterns(result: TableAnalysis) -> list[Pattern]:
 
     >>> from grundy import load_game
     >>> [p.text for p in heap_patterns(analyze(load_game("subtraction(1,2)"), 100))][:1]
-    ['G(n) = n % 3 (proved)']
+    ['G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)']
     """
     from grundy.sequences.patterns import find_patterns
 
     return find_patterns(result.first(PATTERN_VALUES), periodicity=result.periodicity,
-                         seconds=PATTERN_SECONDS)
+                         steps=PATTERN_STEPS)
 
 
-def pair_patterns(grid: list[list[int]]) -> list[Pattern]:
-    """The patterns of a grid ``G(a, b)`` (conjectures, checked on the whole grid)."""
+def pair_patterns(grid: list[list[int]], game: Game | None = None) -> list[Pattern]:
+    """The patterns of a grid ``G(a, b)``: proved where they state a theorem of ``game``,
+    otherwise conjectures checked on the whole grid."""
     from grundy.sequences.pair_patterns import find_pair_patterns
+    from grundy.sequences.proof import game_theorems
 
-    return find_pair_patterns(grid, seconds=PATTERN_SECONDS)
+    return find_pair_patterns(grid, steps=PATTERN_STEPS, theorems=game_theorems(game))
 
 
 def periodicity_line(result: TableAnalysis) -> str:
@@ -203,6 +206,12 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
     else:
         emit(heading(spec) + f"  G(0..{upto:,})")
     emit(f"  {periodicity_line(result)}")
+    if getattr(game, "move_function", None) is not None:  # a user's heap game: is it an octal game?
+        from grundy.sequences.octal_match import octal_note
+
+        note = octal_note(game, upto)
+        if note is not None:
+            emit(f"  {note}")
     emit(f"  largest value {result.max_value}")
     rare = rare_line(result)
     if rare:

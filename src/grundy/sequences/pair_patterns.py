@@ -1,7 +1,11 @@
 """Patterns in a grid ``G(a, b)`` of a game played on pairs: formulas for the values, and P-position
-rules (symmetric, Wythoff-like pairs ``(x_k, y_k)``, ratio thresholds, periodic in ``a`` and ``b``).
+rules (symmetric, Wythoff-like pairs ``(x_k, y_k)``, thresholds ``b < c·a`` and
+``max(a, b) < c·min(a, b)``, periodic in ``a`` and ``b``), and bit functions of both coordinates
+(:mod:`grundy.sequences.pair_families`).
 
-Nothing here knows the game, so every pattern is a conjecture, checked on the whole grid.
+Nothing here knows the game, so every pattern is a conjecture, checked on the whole grid, unless
+it is exactly a formula the game declares proved (``theorems``, see
+:func:`grundy.sequences.proof.game_theorems`).
 
 >>> find_pair_patterns([[0, 1], [1, 0]])  # too small to say anything
 []
@@ -15,15 +19,18 @@ from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
 from grundy.sequences.formulas import agrees
+from grundy.sequences.pair_families import bit_formula, ratio_rules
 from grundy.sequences.pattern import (
     MAX_SIZE,
     PAIR_PREFIX,
-    SEARCH_SECONDS,
+    SEARCH_STEPS,
     Pattern,
     cost,
+    fits,
     too_long,
     zero_tests,
 )
+from grundy.sequences.proof import Theorem, declared_proof
 from grundy.sequences.recognise import beatty, quadratic_candidates, simplest_rational
 from grundy.sequences.synthesis import shortest_formula
 
@@ -52,8 +59,9 @@ def _env(rows: int, cols: int) -> dict[str, np.ndarray]:
 
 
 class _Grid:
-    def __init__(self, rows: list[list[int]]) -> None:
+    def __init__(self, rows: list[list[int]], theorems: Sequence[Theorem] = ()) -> None:
         self.rows = rows
+        self.theorems = theorems
         self.r, self.c = len(rows), len(rows[0]) if rows else 0
         self.flat = [v for row in rows for v in row]
         self.last = min(self.r, self.c) - 1
@@ -61,6 +69,9 @@ class _Grid:
         self.p = [[v == 0 for v in row] for row in rows]
 
     def holds(self, formula: str, *, boolean: bool) -> bool:
+        if not fits(formula):
+            return False  # too long for the grammar: not a pattern
+
         def expected(i: int, v: int) -> bool:
             return bool(v) == (self.flat[i] == 0) if boolean else v == self.flat[i]
 
@@ -69,11 +80,14 @@ class _Grid:
     def conjecture(self, describes: str, text: str, formula: str | None) -> Pattern:
         if formula is not None and too_long(formula, self.text_len, self.r * self.c):
             formula = None
+        theorem = declared_proof(describes, formula, self.theorems)
+        if theorem is not None:
+            return Pattern(describes, f"{text} (proved: {theorem})", formula, "proved", self.last, theorem)
         where = f"conjecture, checked for a <= {self.r - 1}, b <= {self.c - 1}"
         return Pattern(describes, f"{text} ({where})", formula, "conjecture", self.last)
 
 
-def _search(g: _Grid, *, boolean: bool, seconds: float) -> str | None:
+def _search(g: _Grid, *, boolean: bool, steps: int) -> str | None:
     import numpy as np
 
     m_r, m_c = min(g.r, PAIR_PREFIX), min(g.c, PAIR_PREFIX)
@@ -84,7 +98,7 @@ def _search(g: _Grid, *, boolean: bool, seconds: float) -> str | None:
         return bool(v) == (g.flat[i] == 0) if boolean else v == g.flat[i]
 
     return shortest_formula(_env(m_r, m_c), expected, target, total=g.r * g.c, full_env=_env(g.r, g.c),
-                            boolean=boolean, max_size=MAX_SIZE, seconds=seconds,
+                            boolean=boolean, max_size=MAX_SIZE, steps=steps,
                             reject=lambda f: too_long(f, g.text_len, g.r * g.c))
 
 
@@ -179,6 +193,23 @@ def _threshold(g: _Grid, transpose: bool) -> Pattern | None:
     return None
 
 
+def _ratio(g: _Grid) -> Pattern | None:
+    """P iff ``max(a, b) < c·min(a, b)`` (:func:`grundy.sequences.pair_families.ratio_rules`)."""
+    for formula, text in ratio_rules(g.p):
+        if g.holds(formula, boolean=True):
+            return g.conjecture("p-positions", f"P iff {text}", formula)
+    return None
+
+
+def _bits(g: _Grid) -> str | None:
+    """``F(S(a) op T(b)) + c`` (:func:`grundy.sequences.pair_families.bit_formula`) on the grid."""
+    import numpy as np
+
+    env = _env(g.r, g.c)
+    found = bit_formula(np.array(g.flat, dtype=np.int64), env["a"], env["b"])
+    return found if found is not None and g.holds(found, boolean=False) else None
+
+
 def _least_period(items: list[list[bool]]) -> int | None:
     n = len(items)
     for p in range(1, n // 3 + 1):
@@ -221,22 +252,27 @@ def _derived(g: _Grid, values: str | None) -> Pattern | None:
 
 
 def find_pair_patterns(grid: Sequence[Sequence[int]], *, max_patterns: int = 5,
-                       seconds: float = SEARCH_SECONDS) -> list[Pattern]:
+                       steps: int = SEARCH_STEPS, theorems: Sequence[Theorem] = ()) -> list[Pattern]:
     """The patterns of a grid ``grid[a][b] = G(a, b)`` (``0 <= a, b <= N``), simplest first.
+
+    ``theorems``: what the game declares proved (:func:`grundy.sequences.proof.game_theorems`); a
+    pattern that states one of them exactly is labelled proved, every other one is a conjecture.
 
     >>> [p.formula for p in find_pair_patterns([[(a + b) % 3 for b in range(12)] for a in range(12)])]
     ['(a + b) % 3', '(a % 3) * 3 + b % 3 in {0, 5, 7}']
     """
-    g = _Grid(_grid(grid))
+    g = _Grid(_grid(grid), theorems)
     if g.r < 3 or g.c < 3:
         return []
     out: list[Pattern] = []
-    values = _search(g, boolean=False, seconds=seconds)
+    values = _bits(g)
+    if values is None:
+        values = _search(g, boolean=False, steps=steps)
     if values is not None:
         out.append(g.conjecture("values", f"G(a, b) = {values}", values))
     finders: list[Callable[[], Pattern | None]] = [
         lambda: _symmetric(g), lambda: _periodic(g), lambda: _pairs(g),
-        lambda: _threshold(g, False), lambda: _threshold(g, True)]
+        lambda: _threshold(g, False), lambda: _threshold(g, True), lambda: _ratio(g)]
     for finder in finders:
         found = finder()
         if found is not None:
@@ -245,8 +281,8 @@ def find_pair_patterns(grid: Sequence[Sequence[int]], *, max_patterns: int = 5,
     if not any(p.describes == "p-positions" for p in out) and any(v == 0 for v in g.flat):
         derived = _derived(g, values)
         if derived is None:
-            formula = _search(g, boolean=True, seconds=seconds / 2)
+            formula = _search(g, boolean=True, steps=steps // 2)
             derived = None if formula is None else g.conjecture("p-positions", f"P iff {formula}", formula)
         if derived is not None:
             out.append(derived)
-    return sorted(out, key=cost)[:max_patterns]
+    return sorted((p for p in out if fits(p.formula)), key=cost)[:max_patterns]

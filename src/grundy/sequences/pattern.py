@@ -5,14 +5,15 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
-from grundy.sequences.formulas import parse, size
+from grundy.sequences.formulas import MAX_FORMULA_CHARS, parse, size
 
 PREFIX = 256
 """Heap values the formula search fits on (then every candidate is confirmed on the whole table)."""
 PAIR_PREFIX = 16
 """Side of the square of pair values the search fits on."""
-SEARCH_SECONDS = 1.0
-"""Time for one formula search."""
+SEARCH_STEPS = 30_000
+"""Steps (expressions built) of one formula search: about a second on one core, and the same
+result however loaded the machine is (a budget in seconds would print fewer patterns under load)."""
 MAX_SIZE = 9
 """Largest formula (in nodes) the search tries."""
 
@@ -40,16 +41,26 @@ class Pattern:
                 "status": self.status, "checked_upto": self.checked_upto}
 
 
+def fits(formula: str | None) -> bool:
+    """Whether a candidate formula is short enough for the grammar (``MAX_FORMULA_CHARS``): a
+    longer one (a long list of exceptions, say) is dropped, never an error.
+
+    >>> fits("n % 3"), fits("n in {" + ", ".join(map(str, range(1000))) + "}")
+    (True, False)
+    """
+    return formula is None or len(formula) <= MAX_FORMULA_CHARS
+
+
 def cost(p: Pattern) -> tuple[int, int, int]:
     """Sort key, simplest first: proved before conjectures, then by the formula's size."""
     return (0 if p.status == "proved" else 1,
-            size(p.formula) if p.formula else len(p.text) // 4,
+            size(p.formula) if p.formula and fits(p.formula) else len(p.text) // 4,
             0 if p.describes == "values" else 1)
 
 
 def too_long(formula: str, table_text_length: int, points: int) -> bool:
-    """A formula longer than the data it explains is not a pattern."""
-    return len(formula) > table_text_length or 2 * size(formula) > points
+    """A formula longer than the data it explains (or than the grammar allows) is not a pattern."""
+    return not fits(formula) or len(formula) > table_text_length or 2 * size(formula) > points
 
 
 def zero_tests(values_formula: str) -> list[str]:

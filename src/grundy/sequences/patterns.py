@@ -15,16 +15,15 @@ every position of the table. Formulas use the grammar of :mod:`grundy.sequences.
 
 from __future__ import annotations
 
-import ast
-import math
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
-from grundy.sequences.formulas import agrees, parse
+from grundy.sequences.formulas import agrees
 from grundy.sequences.pair_patterns import find_pair_patterns
-from grundy.sequences.pattern import MAX_SIZE, PREFIX, SEARCH_SECONDS, Pattern, cost, too_long, zero_tests
+from grundy.sequences.pattern import MAX_SIZE, PREFIX, SEARCH_STEPS, Pattern, cost, fits, too_long, zero_tests
 from grundy.sequences.periodicity import Periodicity, find_period
+from grundy.sequences.proof import eventual_form, implied_by_period
 from grundy.sequences.recognise import beatty, beatty_membership, named_sets
 from grundy.sequences.synthesis import shortest_formula
 
@@ -45,42 +44,14 @@ def _as_ints(values: Sequence[int]) -> list[int]:
 
 
 def periodic_modulus(formula: str) -> int | None:
-    """``m`` such that the formula depends on ``n`` only through ``n mod m``, decided syntactically.
-
-    Each ``n`` must sit in a polynomial (``+ - *``, constants) under ``% m`` or ``& c`` (then
-    ``m = 2**bit_length(c)``) with a positive constant; ``None`` otherwise.
+    """``m`` such that the formula depends on ``n`` only through ``n mod m`` (from ``n = 0`` on),
+    by :func:`grundy.sequences.proof.eventual_form`; ``None`` when that is not shown.
 
     >>> periodic_modulus("(n % 3 == 1) + (n + 1) % 6"), periodic_modulus("n // 2")
     (6, None)
     """
-    moduli: list[int] = []
-
-    def ring(node: ast.expr) -> bool:
-        if isinstance(node, ast.Constant | ast.Name):
-            return True
-        if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
-            return ring(node.operand)
-        return isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub | ast.Mult) and ring(
-            node.left) and ring(node.right)
-
-    def covered(node: ast.AST) -> bool:
-        if isinstance(node, ast.Name):
-            return False
-        if isinstance(node, ast.BinOp) and isinstance(node.right, ast.Constant) and ring(node.left):
-            c = node.right.value
-            if not isinstance(c, int):
-                return False
-            if isinstance(node.op, ast.Mod) and c > 0:
-                moduli.append(c)
-                return True
-            if isinstance(node.op, ast.BitAnd) and c >= 0:
-                moduli.append(1 << c.bit_length())
-                return True
-        return all(covered(child) for child in ast.iter_child_nodes(node))
-
-    if not covered(parse(formula, ("n",))):
-        return None
-    return math.lcm(1, *moduli)
+    form = eventual_form(formula)
+    return form.period if form is not None and form.step == 0 and form.start == 0 else None
 
 
 def _arange(count: int) -> np.ndarray:
@@ -90,11 +61,10 @@ def _arange(count: int) -> np.ndarray:
 
 
 def _values_formula(values: list[int], periodicity: Periodicity | None, text_len: int,
-                    seconds: float) -> Pattern | None:
+                    steps: int) -> Pattern | None:
     import numpy as np
 
     total = len(values)
-    last = total - 1
     prefix = min(total, PREFIX)
     constants = []
     if periodicity is not None:
@@ -103,19 +73,22 @@ def _values_formula(values: list[int], periodicity: Periodicity | None, text_len
     formula = shortest_formula({"n": _arange(prefix)}, lambda i, v: v == values[i],
                                np.array(values[:prefix], dtype=np.int64), total=total,
                                full_env={"n": _arange(total)}, constants=constants, max_size=MAX_SIZE,
-                               seconds=seconds, reject=lambda f: too_long(f, text_len, total))
+                               steps=steps, reject=lambda f: too_long(f, text_len, total))
     if formula is None:
         return None
-    if periodicity is not None and periodicity.proved and periodicity.saltus == 0 and (
-            total >= periodicity.preperiod + periodicity.period):
-        m = periodic_modulus(formula)
-        if m is not None and periodicity.period % m == 0:
-            e, p = periodicity.preperiod, periodicity.period
-            proof = (f"{periodicity.reason} (period {p}, preperiod {e}), "
-                     f"as the formula depends only on n mod {m} and matches the table on n <= {last}")
-            return Pattern("values", f"G(n) = {formula} (proved)", formula, "proved", last, proof)
-    return Pattern("values", f"G(n) = {formula} (conjecture, checked for n <= {last})", formula,
-                   "conjecture", last)
+    return _labelled("values", f"G(n) = {formula}", formula, values, periodicity)
+
+
+def _labelled(describes: str, text: str, formula: str, values: list[int],
+              periodicity: Periodicity | None) -> Pattern:
+    """The pattern, ``"proved"`` exactly when :func:`~grundy.sequences.proof.implied_by_period` says so."""
+    last = len(values) - 1
+    proof = implied_by_period(formula, values, periodicity, boolean=describes == "p-positions")
+    if proof is not None and periodicity is not None:
+        salt = f", saltus {periodicity.saltus}" if periodicity.saltus else ""
+        why = f"implied by the proved period {periodicity.period} from heap {periodicity.preperiod}{salt}"
+        return Pattern(describes, f"{text} (proved: {why})", formula, "proved", last, proof)
+    return Pattern(describes, f"{text} (conjecture, checked for n <= {last})", formula, "conjecture", last)
 
 
 def _set_text(items: Sequence[int]) -> str:
@@ -135,6 +108,8 @@ def _residue_pattern(values: list[int], found: Periodicity) -> Pattern | None:
         if not proved or not zeros:
             return None
         formula = f"n in {_set_text(zeros)}"
+        if not fits(formula):
+            return None  # a long list restates the table
         return Pattern("p-positions", f"P iff n in {_set_text(zeros)} ({where}, saltus {s})", formula,
                        "proved", last, f"{found.reason}; saltus {s} > 0")
     if s != 0:
@@ -157,12 +132,15 @@ def _residue_pattern(values: list[int], found: Periodicity) -> Pattern | None:
         text = (f"{text}, or n in {_set_text(extra_p)}" if residues else f"n in {_set_text(extra_p)}")
     if p == 1 and residues:
         formula = "n >= 0" if not extra_n and not extra_p else formula.replace("True and ", "")
+    if not fits(formula):
+        return None
     return Pattern("p-positions", f"P iff {text} ({where})", formula, "proved" if proved else "conjecture",
                    last, found.reason if proved else None)
 
 
-def _named_patterns(zeros: set[int], last: int) -> list[Pattern]:
+def _named_patterns(zeros: set[int], table: list[int], periodicity: Periodicity | None) -> list[Pattern]:
     out = []
+    last = len(table) - 1
     head = min(last, 1000)
     for named in named_sets():
         # a cheap look at the first thousand positions, then the whole table
@@ -177,8 +155,7 @@ def _named_patterns(zeros: set[int], last: int) -> list[Pattern]:
             text, formula = f"n = 0 or n is one of the {named.name}", f"n == 0 or {named.formula}"
         else:
             text, formula = f"n > 0 and n is one of the {named.name}", f"n > 0 and ({named.formula})"
-        out.append(Pattern("p-positions", f"P iff {text} (conjecture, checked for n <= {last})", formula,
-                           "conjecture", last))
+        out.append(_labelled("p-positions", f"P iff {text}", formula, table, periodicity))
     return out
 
 
@@ -196,16 +173,17 @@ def _beatty_pattern(zeros: list[int], last: int, text_len: int) -> Pattern | Non
 
 
 def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = None,
-                  max_patterns: int = 5, seconds: float = SEARCH_SECONDS) -> list[Pattern]:
+                  max_patterns: int = 5, steps: int = SEARCH_STEPS) -> list[Pattern]:
     """The patterns of a heap game's table ``G(0..N)``, simplest first (at most ``max_patterns``).
 
     ``periodicity``: the game's period if known (``proved=True`` makes it a theorem); otherwise
-    the period the table shows, if any, gives conjectures. ``seconds`` bounds the formula search.
+    the period the table shows, if any, gives conjectures. ``steps`` bounds the formula search
+    (a count of expressions built, so the result does not depend on the machine's load).
 
     >>> from grundy.sequences.periodicity import Periodicity
     >>> top = find_patterns([n % 3 for n in range(30)], periodicity=Periodicity(3, 0, 0, True, "a window"))
     >>> top[0].text, top[0].status
-    ('G(n) = n % 3 (proved)', 'proved')
+    ('G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)', 'proved')
     """
     table = _as_ints(values)
     if not table:
@@ -214,7 +192,7 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
     text_len = len(", ".join(map(str, table)))
     found = periodicity if periodicity is not None else find_period(table)
     out: list[Pattern] = []
-    formula = _values_formula(table, found, text_len, seconds)
+    formula = _values_formula(table, found, text_len, steps)
     if formula is not None:
         out.append(formula)
     if found is not None:
@@ -231,14 +209,14 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
             out.append(Pattern("values", text, None, status, last, found.reason if found.proved else None))
     zeros = [n for n, v in enumerate(table) if v == 0]
     if zeros:
-        out.extend(_named_patterns(set(zeros), last))
+        out.extend(_named_patterns(set(zeros), table, found))
         if not any(p.describes == "p-positions" for p in out):
             beat = _beatty_pattern(zeros, last, text_len)
             if beat is not None:
                 out.append(beat)
     if not any(p.describes == "p-positions" for p in out) and zeros and len(zeros) < len(table):
-        out.extend(_p_formula(table, formula, text_len, seconds / 2))
-    return sorted(out, key=cost)[:max_patterns]
+        out.extend(_p_formula(table, formula, text_len, steps // 2, found))
+    return sorted((p for p in out if fits(p.formula)), key=cost)[:max_patterns]
 
 
 def _derived_p_formula(values_formula: Pattern | None) -> list[str]:
@@ -249,10 +227,10 @@ def _derived_p_formula(values_formula: Pattern | None) -> list[str]:
 
 
 def _p_formula(table: list[int], values_formula: Pattern | None, text_len: int,
-               seconds: float) -> list[Pattern]:
+               steps: int, periodicity: Periodicity | None) -> list[Pattern]:
     import numpy as np
 
-    total, last = len(table), len(table) - 1
+    total = len(table)
 
     def expected(i: int, v: int) -> bool:
         return bool(v) == (table[i] == 0)
@@ -260,21 +238,13 @@ def _p_formula(table: list[int], values_formula: Pattern | None, text_len: int,
     full = {"n": _arange(total)}
     for formula in _derived_p_formula(values_formula):
         if agrees(formula, expected, full, total):
-            return [_p_pattern(formula, last, values_formula)]
+            return [_labelled("p-positions", f"P iff {formula}", formula, table, periodicity)]
     prefix = min(total, PREFIX)
     target = np.array([v == 0 for v in table[:prefix]], dtype=np.int64)
     found = shortest_formula({"n": _arange(prefix)}, expected, target, total=total, full_env=full,
-                             boolean=True, max_size=MAX_SIZE, seconds=seconds,
+                             boolean=True, max_size=MAX_SIZE, steps=steps,
                              reject=lambda f: too_long(f, text_len, total))
-    return [] if found is None else [_p_pattern(found, last, None)]
-
-
-def _p_pattern(formula: str, last: int, values_formula: Pattern | None) -> Pattern:
-    if values_formula is not None and values_formula.status == "proved":
-        return Pattern("p-positions", f"P iff {formula} (proved)", formula, "proved", last,
-                       values_formula.proof)
-    return Pattern("p-positions", f"P iff {formula} (conjecture, checked for n <= {last})", formula,
-                   "conjecture", last)
+    return [] if found is None else [_labelled("p-positions", f"P iff {found}", found, table, periodicity)]
 
 
 __all__ = ["Pattern", "find_pair_patterns", "find_patterns", "periodic_modulus"]

@@ -5,7 +5,8 @@ from smaller ones, and two expressions with the same values on the prefix (obser
 equivalence) are kept once, the first (smallest) one. A meet-in-the-middle step finds ``L op R``
 for ``op`` in ``+ - ^`` at once from the two halves (``R = target - L`` and so on), so that
 ``(a % 3) ^ (b % 3)`` costs no more than its halves. The search is bounded by a size cap and a
-time limit; its candidates agree with the target on the prefix only, and
+number of steps (expressions built), never by time, so its result does not depend on the load of
+the machine; its candidates agree with the target on the prefix only, and
 :func:`shortest_formula` confirms them on the whole table.
 
 >>> import numpy as np
@@ -16,7 +17,6 @@ time limit; its candidates agree with the target on the prefix only, and
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Collection, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -82,20 +82,30 @@ def _bound(x: np.ndarray) -> int:
     return int(abs(x).max()) if len(x) else 0
 
 
-class _Timeout(Exception):
+class _Exhausted(Exception):
     pass
+
+
+STEPS = 30_000
+"""Default number of steps (expressions built) of one search."""
 
 
 def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bool = False,
                constants: Collection[int] = (), max_size: int = 9,
-               seconds: float = 1.0) -> Iterator[tuple[str | None, int]]:
+               steps: int = STEPS) -> Iterator[tuple[str | None, int]]:
     """``(formula, size)`` agreeing with ``target`` on the prefix; ``(None, s)`` when sizes ``<= s`` are done.
 
     ``env`` maps each variable to its values on the prefix; ``boolean`` compares truth values only.
+    ``steps`` bounds the expressions built (each costs one vector operation on the prefix).
     """
     import numpy as np
 
-    deadline = time.perf_counter() + seconds
+    budget = [steps]
+
+    def tick() -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _Exhausted
     length = len(target)
     goal = (target != 0) if boolean else np.asarray(target, dtype=np.int64)
     seen: dict[bytes, _Expr] = {}
@@ -112,8 +122,7 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
             found.append((text, s))
 
     def keep(values: np.ndarray, text: str, prec: int, s: int, is_bool: bool) -> None:
-        if time.perf_counter() > deadline:
-            raise _Timeout
+        tick()
         bound = _bound(values)
         if bound >= _BOUND or (length > 1 and (values == values[0]).all()):
             return  # too big for exact int64 work, or a constant (constants stay leaves)
@@ -146,7 +155,7 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
                 for op in binary:
                     if op in _COMMUTATIVE and i < j:
                         continue
-                    _combine(op, levels.get(i, []), levels.get(j, []), i == j, s, keep)
+                    _combine(op, levels.get(i, []), levels.get(j, []), i == j, s, keep, tick)
                 yield from found
                 found.clear()
             for e in levels.get(s - 1, []):
@@ -156,6 +165,7 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
                     try:
                         values = vec_unary(fn, e.values)
                     except Unsafe:
+                        tick()
                         continue
                     text, prec = _unary_text(fn, e)
                     keep(values, text, prec, s, fn == "not")
@@ -164,12 +174,12 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
             yield from sorted(found, key=lambda t: t[1])
             found.clear()
             yield None, s
-    except _Timeout:
+    except _Exhausted:
         yield from sorted(found, key=lambda t: t[1])
 
 
 def _combine(op: str, left: list[_Expr], right: list[_Expr], same: bool, s: int,
-             keep: Callable[[np.ndarray, str, int, int, bool], None]) -> None:
+             keep: Callable[[np.ndarray, str, int, int, bool], None], tick: Callable[[], None]) -> None:
     const_right = op in ("//", "%", ">>")
     for ix, x in enumerate(left):
         if x.const and (const_right or op in ("and", "or")):
@@ -187,6 +197,7 @@ def _combine(op: str, left: list[_Expr], right: list[_Expr], same: bool, s: int,
             try:
                 values = vec_binary(op, x.values, y.values, x.bound, y.bound)
             except Unsafe:
+                tick()
                 continue
             if op in ("and", "or"):
                 prec = _PREC[op]
@@ -216,7 +227,7 @@ def _meet_in_the_middle(new: list[_Expr], seen: dict[bytes, _Expr], goal: np.nda
 def shortest_formula(env: Mapping[str, np.ndarray], expected: Callable[[int, int], bool],
                      target: np.ndarray, *, total: int, full_env: Mapping[str, np.ndarray] | None = None,
                      boolean: bool = False, constants: Collection[int] = (), max_size: int = 9,
-                     seconds: float = 1.0, reject: Callable[[str], bool] | None = None) -> str | None:
+                     steps: int = STEPS, reject: Callable[[str], bool] | None = None) -> str | None:
     """The shortest formula found (within the bounds) that ``agrees`` with ``expected`` on ``total`` points.
 
     ``env`` and ``target`` are the prefix the search fits on; ``full_env`` (default ``env``) holds
@@ -225,7 +236,7 @@ def shortest_formula(env: Mapping[str, np.ndarray], expected: Callable[[int, int
     best: tuple[int, str] | None = None
     full = env if full_env is None else full_env
     for text, s in candidates(env, target, boolean=boolean, constants=constants,
-                              max_size=max_size, seconds=seconds):
+                              max_size=max_size, steps=steps):
         if text is None:
             if best is not None and best[0] <= s + 1:
                 break

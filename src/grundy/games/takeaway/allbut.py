@@ -31,6 +31,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from grundy.core.game import HeapGame, HeapResult, Outcome, Position, describe_take
+from grundy.core.periodic import Periodicity
 from grundy.errors import InvalidGameError, SearchLimitError
 
 MAX_STEPS = 1_000_000
@@ -141,6 +142,10 @@ class AllBut(HeapGame):
 
     def take_away_rule(self) -> tuple[str, tuple[int, ...]]:
         return "all-but", self.excluded
+
+    def known_periodicity(self) -> Periodicity:
+        start, period, saltus = self.law
+        return Periodicity(period, start, saltus, True, "a repeated state of the window recurrence")
 
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for k in range(1, n + 1):

@@ -23,6 +23,7 @@ from operator import xor
 from typing import TYPE_CHECKING, Any
 
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, check_heaps, describe_take
+from grundy.core.periodic import Periodicity
 from grundy.errors import InvalidInputError, InvalidPositionError
 
 if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take arrays
@@ -56,6 +57,9 @@ class Nim(HeapGame):
 
     def take_away_rule(self) -> tuple[str, tuple[int, ...]]:
         return "all-but", ()
+
+    def known_periodicity(self) -> Periodicity:
+        return Periodicity(1, 0, 1, True, "G(n) = n, as a heap of n can be reduced to any smaller heap")
 
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for k in range(1, n + 1):

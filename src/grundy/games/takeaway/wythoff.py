@@ -229,6 +229,12 @@ with b−a = 1 is (0,1): a ≠ 0, an N-position'
             return f"{play}, a = ⌊(b−a)·φ⌋ = ⌊{d}·φ⌋ = {low}: a P-position"
         return f"{play}, ⌊(b−a)·φ⌋ = ⌊{d}·φ⌋ = {low} ≠ a: an N-position"
 
+    def pattern_theorems(self) -> list[tuple[str, str, str]]:
+        """The P-positions by Wythoff's theorem, as a formula (what ``grundy table`` labels proved):
+        ``min(a, b) = ⌊|a − b|·φ⌋``, with ``⌊d·φ⌋ = (d + isqrt(5d²)) // 2``."""
+        return [("p-positions", "min(a, b) == (abs(a - b) + isqrt(5 * abs(a - b) * abs(a - b))) // 2",
+                 "Wythoff's theorem: the P-positions are (⌊kφ⌋, ⌊kφ²⌋) and their mirror images")]
+
     def table_2d(self, upto: int) -> list[list[int]]:
         """Grundy values ``G(a, b)`` for ``0 ≤ a, b ≤ upto``."""
         if upto < 0:
