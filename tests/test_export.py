@@ -114,7 +114,7 @@ def test_cpp_heap_formula(formula: str, table: list[int], tmp_path: Path) -> Non
 def test_cpp_pair_formula(formula: str, grid: list[list[int]], tmp_path: Path) -> None:
     code = export_code(name="test", kind="pair", lang="cpp", pattern=pattern(formula, "proved"), table=grid,
                        main=True)
-    assert "proved by a test theorem" in code
+    assert "values: proved (a test theorem)" in code
     stdin, want = pair_lines(grid)
     done = run([str(compile_cpp(code, tmp_path))], stdin)
     assert done.stdout.split("\n")[:-1] == want
@@ -139,8 +139,8 @@ def test_cpp_is_exact_on_huge_heaps(formula: str, heaps: list[int], tmp_path: Pa
 @needs_gxx
 def test_cpp_refuses_rather_than_overflow(tmp_path: Path) -> None:
     code = export_code(name="big", kind="heap", lang="cpp", pattern=pattern("n * n * n"), table=[], main=True)
-    done = run([str(compile_cpp(code, tmp_path))], "10\n18446744073709551615\n")
-    assert done.stdout == "1000 N\n" and done.returncode != 0 and "overflow" in done.stderr
+    done = run([str(compile_cpp(code, tmp_path))], "10\n18446744073709551615\n2\n")
+    assert done.stdout == "1000 N\nerror: overflow\n8 N\n" and done.returncode == 1
 
 
 @needs_gxx
@@ -149,14 +149,18 @@ def test_cpp_tables(tmp_path: Path) -> None:
     exe = str(compile_cpp(code, tmp_path))
     stdin, want = heap_lines(LASKER)
     assert run([exe], stdin).stdout.split("\n")[:-1] == want
-    beyond = run([exe], "3\n41\n")
-    assert beyond.returncode != 0 and "beyond the table (0..40)" in beyond.stderr
+    beyond = run([exe], "3\n41\n2 41\n")
+    assert beyond.returncode == 1
+    assert beyond.stdout.split("\n") == [f"{LASKER[3]} N", "error: heap 41 is beyond the table (0..40)",
+                                          "error: heap 41 is beyond the table (0..40)", ""]
     code = export_code(name="nim", kind="pair", lang="cpp", pattern=None, table=NIM2, main=True)
     exe = str(compile_cpp(code, tmp_path))
     stdin, want = pair_lines(NIM2)
     assert run([exe], stdin).stdout.split("\n")[:-1] == want
-    assert run([exe], "13 0\n").returncode != 0
-    assert run([exe], "1 2 3\n").returncode != 0
+    done = run([exe], "13 0\n1 2 3\n1 2\n")
+    assert done.returncode == 1
+    assert done.stdout.split("\n")[:3] == ["error: (13, 0) is beyond the table (a <= 12, b <= 12)",
+                                           "error: expected two numbers a b, got 3", "3 N"]
 
 
 @needs_gxx
@@ -275,8 +279,8 @@ def test_a_proved_period_answers_every_heap(tmp_path: Path) -> None:
     game = load_game("subtraction(1,3,4)")
     heaps = [0, 5, 12, 10**18 + 3, 2**63 + 11]
     expected = [value_at(game, h) for h in heaps]  # type: ignore[arg-type]
-    source = export_source(game, lang="python", upto=100, main=True)
-    assert "proved: G(n + 7) = G(n) for every n >= 0" in source
+    source = export_source(game, lang="python", upto=100)
+    assert "G(n + 7) = G(n) for every n >= 0: proved (" in source
     run_py = subprocess.run([sys.executable, "-"], input=source + "\nimport sys\n" + "\n".join(
         f"print(grundy_value({h}))" for h in heaps), capture_output=True, text=True, check=True)
     assert [int(x) for x in run_py.stdout.split()] == expected
@@ -300,7 +304,7 @@ def test_an_observed_period_is_exported_as_a_conjecture() -> None:
     table = [n % 3 for n in range(40)]
     source = export_code(name="x", kind="heap", lang="python", pattern=None, table=table,
                          period=Periodicity(3, 0, 0, False))
-    assert "conjecture: G(n + 3) = G(n) for n >= 0 was observed on every heap up to 39, not proved" in source
+    assert "G(n + 3) = G(n) for n >= 0: conjecture, observed on every heap up to 39, not proved" in source
     namespace: dict[str, object] = {}
     exec(source, namespace)
     assert namespace["grundy_value"](10**20 + 2) == (10**20 + 2) % 3  # type: ignore[operator]

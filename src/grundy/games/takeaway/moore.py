@@ -34,6 +34,7 @@ from itertools import combinations, product
 from typing import Any
 
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, Position, positions_exceed
+from grundy.core.periodic import Periodicity
 from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 
 MAX_LISTED_MOVES = 5_000
@@ -138,6 +139,10 @@ class Moore(HeapGame):
 
     def components(self, position: Any) -> list[tuple[Any, Position]] | None:
         return None if self.k > 1 else super().components(position)
+
+    def known_periodicity(self) -> Periodicity:
+        """One heap alone is a Nim heap: ``G(n) = n`` (Bouton's theorem)."""
+        return Periodicity(1, 0, 1, True, "Bouton's theorem: one heap alone is a Nim heap, G(n) = n")
 
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for t in range(1, n + 1):

@@ -23,6 +23,7 @@ from operator import xor
 from typing import TYPE_CHECKING, Any
 
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, check_heaps, describe_take
+from grundy.core.periodic import Periodicity
 from grundy.errors import InvalidInputError, InvalidPositionError
 
 if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take arrays
@@ -63,6 +64,10 @@ class Nim(HeapGame):
 
     def heap_value(self, n: int) -> int:
         return n
+
+    def known_periodicity(self) -> Periodicity:
+        """Bouton's theorem as a periodicity: ``G(n + 1) = G(n) + 1`` for every ``n >= 0``."""
+        return Periodicity(1, 0, 1, True, "Bouton's theorem: G(n) = n")
 
     def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
         return [(describe_take(n, n - target), (target,))] if target < n else []
