@@ -14,6 +14,7 @@ True
 from __future__ import annotations
 
 import argparse
+from dataclasses import dataclass
 from typing import Any
 
 from grundy.cli.common import emit, non_negative_int
@@ -89,19 +90,29 @@ def is_sum_of_heaps(game: HeapGame) -> bool:
     return parts is not None and [p for _, p in parts] == [(1,), (2,)] and all(g == game for g, _ in parts)
 
 
-def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool = False,
-                  input_format: str = "lines") -> str:
-    """The program for ``game``: its table to ``upto``, the patterns found in it, and the best
-    pattern of the values that has a formula (proved first, then the simplest); the Python is
-    checked against the table before it is returned."""
+@dataclass(frozen=True)
+class Plan:
+    """What an export of a game rests on (computed once, written in either language)."""
+
+    name: str
+    kind: str
+    table: Any = None
+    best: Any = None
+    period: Any = None
+    rule: Any = None
+    source: str | None = None
+    moore_k: int | None = None
+
+
+def export_plan(game: Game, upto: int | None = None) -> Plan:
+    """The table of ``game`` to ``upto``, the patterns found in it, and the best pattern of the
+    values that has a formula (proved first, then the simplest); Moore's rule; or a refusal."""
     from grundy.cli.rules import move_source
-    from grundy.sequences.export import export_code
 
     if isinstance(game, HeapGame) and not is_sum_of_heaps(game):
         k = getattr(game, "k", None)
         if getattr(game, "name", "") == "moore" and isinstance(k, int):
-            return export_code(name=game.spec, kind="moore", lang=lang, pattern=None, table=[], main=main,
-                               input_format=input_format, moore_k=k)
+            return Plan(game.spec, "moore", table=[], moore_k=k)
         raise NotSupportedError(f"{game.spec}: a position of several heaps is not the sum of its heaps "
                                 f"(a move may change several), and export has no rule for it")
     kind, table, patterns, period = _table_and_patterns(game, upto)
@@ -110,12 +121,22 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
         best = None  # a proved period beats a conjectured formula
     rule = _p_rule(game, patterns) if kind == "pair" and best is None else None
     source = move_source(game) if best is None and period is None else None
-    code = export_code(name=game.spec, kind=kind, lang=lang, pattern=best, table=table, main=main,
-                       move_source=source, period=period, input_format=input_format, outcome_rule=rule)
-    check = code if lang == "python" else export_code(
-        name=game.spec, kind=kind, lang="python", pattern=best, table=table, move_source=source,
-        period=period, outcome_rule=rule)
-    _self_check(check, kind, table)
+    return Plan(game.spec, kind, table, best, period, rule, source)
+
+
+def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool = False,
+                  input_format: str = "lines", plan: Plan | None = None) -> str:
+    """The program for ``game`` (by :func:`export_plan`, or ``plan``), its Python twin checked
+    against the table before the program is returned."""
+    from grundy.sequences.export import export_code
+
+    plan = plan or export_plan(game, upto)
+    args = {"name": plan.name, "kind": plan.kind, "pattern": plan.best, "table": plan.table,
+            "move_source": plan.source, "period": plan.period, "outcome_rule": plan.rule,
+            "moore_k": plan.moore_k}
+    code = export_code(lang=lang, main=main, input_format=input_format, **args)
+    if plan.kind != "moore":
+        _self_check(code if lang == "python" else export_code(lang="python", **args), plan.kind, plan.table)
     return code
 
 

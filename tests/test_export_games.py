@@ -1,0 +1,277 @@
+"""Every catalogue game's export (Python, and C++ where g++ is installed) against ``grundy solve``
+and an independent brute force on random multi-part positions, or a clear refusal; the input
+layouts; tables packed; the size warning; user games.
+
+The C++ programs of all games are compiled together, once (each in its own namespace), and each is
+fed all its positions in one run.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from grundy import HeapGame, load_game, registered_games, solve
+from grundy.cli.export import export_plan, export_source
+from grundy.core.game import Game
+from grundy.errors import GrundyError, InvalidPositionError, NotSupportedError
+from grundy.sequences.export import pack, unpack
+from tests.helpers import brute_outcome, brute_value, run
+
+GXX = shutil.which("g++")
+HEAP_UPTO, PAIR_UPTO = 20, 12
+BRUTE_SUM = 12
+SPECS = [spec for entry in registered_games() for spec in entry.examples
+         if spec == entry.examples[0] or entry.name == "moore"]  # every game; every Moore's Nim_k
+
+
+def exported_kind(game: Game) -> str | None:
+    """How the game is exported, or ``None`` when export must refuse it."""
+    if isinstance(game, HeapGame):
+        return "heap"
+    try:
+        return "pair" if game.table_2d(2) is not None else None
+    except GrundyError:
+        return None
+
+
+def positions(game: Game, rng: random.Random) -> list[tuple[int, ...]]:
+    """Multi-part positions: several heaps (some beyond the table), or pairs inside and beyond."""
+    out: list[tuple[int, ...]] = []
+    if isinstance(game, HeapGame):
+        out += [(n,) for n in range(0, HEAP_UPTO + 1, 5)] + [(1, 1), (3, 3), (1, 2, 3), (2, 2, 2, 2)]
+        while len(out) < 20:
+            out.append(tuple(rng.randint(0, 5) for _ in range(rng.randint(2, 4))))
+        out += [(HEAP_UPTO + 7,), (HEAP_UPTO + 3, 5)]
+        return out
+    for _ in range(40):
+        top = PAIR_UPTO if len(out) < 25 else PAIR_UPTO + 14
+        p = (rng.randint(0, top), rng.randint(0, top))
+        try:
+            game.validate(p)
+        except InvalidPositionError:
+            continue
+        if tuple(game.validate(p)) == p:  # the export reads 'a b' as given
+            out.append(p)
+    return out
+
+
+def check_answers(game: Game, source: str, todo: list[tuple[int, ...]], lines: list[str]) -> None:
+    assert len(lines) == len(todo), (game.spec, lines)
+    table = "values: exact values computed by grundy" in source
+    conjecture = "conjecture" in source  # answers beyond the checked range are labelled so
+    top = HEAP_UPTO if isinstance(game, HeapGame) else PAIR_UPTO
+    for position, line in zip(todo, lines, strict=True):
+        where = f"{game.spec} at {position}: exported {line!r}"
+        if line.startswith("error:"):
+            assert table and "beyond the table" in line, where
+            assert max(position) > top, where
+            continue
+        if conjecture and max(position) > top:
+            continue
+        value, outcome = line.split()
+        answer = solve(game, position)
+        assert outcome == answer.outcome.value, where
+        small = sum(position) <= BRUTE_SUM  # small: the independent brute force too
+        if small:
+            assert outcome == brute_outcome(game, position).value, where
+        if value != "-":
+            assert int(value) == answer.grundy, where
+            if small:
+                assert int(value) == brute_value(game, position), where
+
+
+def exports() -> tuple[list[tuple[Game, str, str, list[tuple[int, ...]]]], list[str]]:
+    """(game, python source, C++ source, positions) for every exportable example spec; the refused."""
+    rng = random.Random(2024)
+    done, refused = [], []
+    for spec in SPECS:
+        game = load_game(spec)
+        kind = exported_kind(game)
+        upto = HEAP_UPTO if kind == "heap" else PAIR_UPTO
+        if kind is None:
+            with pytest.raises(NotSupportedError, match="export needs a heap game or a game on pairs"):
+                export_source(game, lang="python", upto=upto)
+            refused.append(spec)
+            continue
+        plan = export_plan(game, upto)
+        python = export_source(game, lang="python", main=True, plan=plan)
+        cpp = export_source(game, lang="cpp", main=True, plan=plan)
+        done.append((game, python, cpp, positions(game, rng)))
+    return done, refused
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> tuple[list[tuple[Game, str, str, list[tuple[int, ...]]]], list[str]]:
+    with pytest.MonkeyPatch.context() as patch:  # a short formula search: whatever it finds is checked
+        patch.setattr("grundy.cli.table.PATTERN_SECONDS", 0.05)
+        return exports()
+
+
+def test_every_catalogue_game_exports_or_is_refused(catalogue: Any, tmp_path: Path) -> None:
+    """Python: each program run once on all its positions; agrees with solve and brute force."""
+    done, refused = catalogue
+    assert {"moore(2)", "moore(3)", "wythoff", "fibonacci-nim", "nim"} <= {g.spec for g, *_ in done}
+    assert {"staircase", "ruler", "coin-slide"} <= set(refused)
+    for i, (game, python, _, todo) in enumerate(done):
+        script = tmp_path / f"p{i}.py"
+        script.write_text(python)
+        out = run_program([sys.executable, "-S", str(script)], todo)
+        check_answers(game, python, todo, out)
+
+
+@pytest.mark.skipif(GXX is None, reason="g++ is not installed")
+def test_every_catalogue_game_exports_to_cpp(catalogue: Any, tmp_path: Path) -> None:
+    """C++: all programs compiled together once; each prints what its Python twin prints (checked
+    against solve above), and is checked against solve itself where it answers."""
+    done, _ = catalogue
+    exe = compile_together([cpp for _, _, cpp, _ in done], tmp_path)
+    for i, (game, python, _, todo) in enumerate(done):
+        script = tmp_path / f"p{i}.py"
+        script.write_text(python)
+        got = run_program([str(exe), str(i)], todo)
+        assert got == run_program([sys.executable, "-S", str(script)], todo), game.spec
+        for position, line in zip(todo, got, strict=True):
+            if not line.startswith("error:"):
+                assert line.split()[1] == solve(game, position).outcome.value, (game.spec, position)
+
+
+def run_program(command: list[str], todo: list[tuple[int, ...]]) -> list[str]:
+    stdin = "".join(" ".join(map(str, p)) + "\n" for p in todo)
+    done = subprocess.run(command, input=stdin, capture_output=True, text=True, timeout=120)
+    assert done.returncode in (0, 1), done.stderr
+    assert done.returncode == int("error:" in done.stdout), done.stderr
+    return done.stdout.splitlines()
+
+
+def compile_together(sources: list[str], tmp_path: Path) -> Path:
+    """One executable running program ``argv[1]`` of ``sources`` (each in its own namespace)."""
+    includes: set[str] = set()
+    parts = []
+    for i, source in enumerate(sources):
+        body = []
+        for line in source.splitlines():
+            if line.startswith("#include"):
+                includes.add(line)
+            else:
+                body.append(line.replace("int main()", "int run()"))
+        parts.append(f"namespace g{i} {{\n" + "\n".join(body) + f"\n}}  // namespace g{i}\n")
+    cases = "\n".join(f"        case {i}: return g{i}::run();" for i in range(len(sources)))
+    dispatch = ("int main(int argc, char **argv) {\n    if (argc < 2) return 2;\n"
+                f"    switch (std::atoi(argv[1])) {{\n{cases}\n        default: return 2;\n    }}\n}}\n")
+    src = tmp_path / "all.cpp"
+    src.write_text("\n".join(sorted(includes)) + "\n\n" + "\n".join(parts) + dispatch)
+    exe = tmp_path / "all"
+    build = subprocess.run([GXX or "g++", "-std=c++17", "-O0", "-Wall", "-o", str(exe), str(src)],
+                           capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0 and build.stderr == "", build.stderr[:3000]
+    return exe
+
+
+# ---- Moore's Nim: never the XOR ---------------------------------------------------------------
+
+def test_moore_is_not_a_sum() -> None:
+    """The issue's positions: 1 2 3, 1 1, 3 3 3 of moore(2) are N, N, P (XOR said P, P, N)."""
+    source = export_source(load_game("moore(2)"), lang="python", main=True)
+    assert "proved (Moore's theorem, 1910)" in source and "NOT a sum" in source
+    done = subprocess.run([sys.executable, "-S", "-c", source], input="1 2 3\n1 1\n3 3 3\n0 7\n",
+                          capture_output=True, text=True)
+    assert done.stdout.split("\n") == ["- N", "- N", "- P", "7 N", ""]
+
+
+def test_a_heap_game_that_is_not_a_sum_is_refused() -> None:
+    class Together(HeapGame):
+        name = "together-test"
+
+        @property
+        def spec(self) -> str:
+            return "together-test"
+
+        def heap_moves(self, n: int) -> Any:
+            return [(f"take {k}", (n - k,)) for k in range(1, n + 1)]
+
+        def components(self, position: Any) -> Any:
+            return None
+
+    with pytest.raises(NotSupportedError, match="not the sum of its heaps"):
+        export_source(Together(), lang="cpp")
+
+
+def test_nim_is_proved_by_bouton() -> None:
+    for lang in ("python", "cpp"):
+        source = export_source(load_game("nim"), lang=lang)
+        assert "proved (Bouton's theorem" in source and "conjecture" not in source
+
+
+# ---- input layouts ------------------------------------------------------------------------------
+
+LAYOUTS = {
+    "lines": ("3 4 5\n1 1\n7\n", "1 2\n5 9\n0 0\n"),
+    "cases": ("3\n3\n3 4 5\n2\n1 1\n1\n7\n", "3\n1 2\n5 9\n0 0\n"),
+    "counted": ("3\n3 4 5\n", "1 2\n"),
+}
+WANT = {("heap", "lines"): ["2 N", "0 P", "7 N"], ("heap", "cases"): ["2 N", "0 P", "7 N"],
+        ("heap", "counted"): ["2 N"], ("pair", "lines"): ["0 P", "- N", "0 P"],
+        ("pair", "cases"): ["0 P", "- N", "0 P"], ("pair", "counted"): ["0 P"]}
+
+
+def test_input_layouts_round_trip(tmp_path: Path) -> None:
+    """nim (heaps) and wythoff (pairs; 5 9 is beyond a table of a, b <= 4) in each layout, Python
+    and C++ (the six C++ programs compiled together)."""
+    sources = []
+    for kind, spec, upto in (("heap", "nim", 30), ("pair", "wythoff", 4)):
+        plan = export_plan(load_game(spec), upto)
+        for layout in sorted(LAYOUTS):
+            python = export_source(load_game(spec), lang="python", main=True, input_format=layout, plan=plan)
+            cpp = export_source(load_game(spec), lang="cpp", main=True, input_format=layout, plan=plan)
+            assert f"input ({layout})" in python and f"input ({layout})" in cpp
+            stdin = LAYOUTS[layout][kind == "pair"]
+            done = subprocess.run([sys.executable, "-S", "-c", python], input=stdin, capture_output=True,
+                                  text=True)
+            assert done.stdout.splitlines() == WANT[kind, layout] and done.returncode == 0, done.stderr
+            sources.append((cpp, stdin, WANT[kind, layout]))
+    if GXX is None:
+        pytest.skip("g++ is not installed")
+    exe = compile_together([s for s, _, _ in sources], tmp_path)
+    for i, (_, stdin, want) in enumerate(sources):
+        done = subprocess.run([str(exe), str(i)], input=stdin, capture_output=True, text=True)
+        assert done.stdout.splitlines() == want and done.returncode == 0, done.stderr
+
+
+def test_a_broken_layout_stops_with_one_line() -> None:
+    python = export_source(load_game("nim"), lang="python", upto=10, main=True, input_format="cases")
+    for stdin, why in (("2\n1 5\n", "the input ended inside a case"), ("1\n2 3 x\n", "not a non-negative"),
+                       ("1\n1 3\n9\n", "more words after the last case")):
+        done = subprocess.run([sys.executable, "-S", "-c", python], input=stdin, capture_output=True,
+                              text=True)
+        assert done.returncode == 1 and why in done.stderr
+
+
+# ---- size ----------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("values", [[], [0], [5] * 1000, [*range(200), 2**40, 0, 0, 7],
+                                    [random.Random(1).randint(0, 3000) for _ in range(500)]])
+def test_packed_tables_round_trip(values: list[int]) -> None:
+    text, _ = pack(values)
+    assert unpack(*pack(values)) == values
+    assert set(text) <= set("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-+")
+
+
+def test_large_exports_warn_and_stay_small(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    code, out, err = run(capsys, "export", "grundy-game", "--upto", "2000", "--lang", "cpp")
+    assert code == 0 and err == "" and len(out) < 10_000  # 2,001 values, packed
+    assert "py_popcount" not in out and "py_isqrt" not in out
+    monkeypatch.setattr("grundy.sequences.export.SIZE_WARNING", 2048)
+    code, out, err = run(capsys, "export", "grundy-game", "--upto", "2000", "--lang", "python")
+    assert code == 0 and len(out) > 2048
+    assert re.fullmatch(r"grundy: warning: the program is \d+ KB, more than the 2 KB .*\n", err)
+    code, out, err = run(capsys, "export", "nim", "--lang", "python")
+    assert "def popcount" not in out and "import math" not in out
