@@ -114,7 +114,7 @@ def test_cpp_heap_formula(formula: str, table: list[int], tmp_path: Path) -> Non
 def test_cpp_pair_formula(formula: str, grid: list[list[int]], tmp_path: Path) -> None:
     code = export_code(name="test", kind="pair", lang="cpp", pattern=pattern(formula, "proved"), table=grid,
                        main=True)
-    assert "values: proved (a test theorem)" in code
+    assert f"values: G = {formula}: proved (a test theorem)" in code
     stdin, want = pair_lines(grid)
     done = run([str(compile_cpp(code, tmp_path))], stdin)
     assert done.stdout.split("\n")[:-1] == want

@@ -49,10 +49,18 @@ class OutcomeRule:
 
 
 def pattern_status(pattern: Pattern) -> str:
-    """``proved (THEOREM)`` or ``conjecture, checked on all positions up to N``."""
+    """The pattern's law, then ``proved (THEOREM)`` or ``conjecture, checked on all positions up to N``.
+
+    >>> pattern_status(Pattern("values", "G(n) = (n % 3) (conjecture, checked for n <= 9)", "n % 3",
+    ...                        "conjecture", 9))
+    'G(n) = (n % 3): conjecture, checked on all positions up to 9'
+    """
+    law = pattern.text
+    cut = max(law.rfind(" (proved"), law.rfind(" (conjecture"))
+    law = law[:cut] if cut > 0 else law
     if pattern.status == "proved":
-        return f"proved ({pattern.proof or pattern.text})"
-    return f"conjecture, checked on all positions up to {pattern.checked_upto}"
+        return f"{law}: proved ({pattern.proof or pattern.text})"
+    return f"{law}: conjecture, checked on all positions up to {pattern.checked_upto}"
 
 
 def period_status(period: Periodicity, upto: int) -> str:
@@ -87,10 +95,12 @@ def pack(values: Sequence[int]) -> tuple[str, bool]:
     """``values`` as text of :data:`ALPHABET` digits, and whether it is run-length coded (pairs
     value, count), whichever is shorter; :func:`unpack` reads it back.
 
-    >>> pack([0, 0, 0, 0, 1, 33])
-    ('04011V1', True)
-    >>> unpack(*pack([0, 0, 0, 0, 1, 33]))
-    [0, 0, 0, 0, 1, 33]
+    >>> pack([0, 0, 0, 1, 33])
+    ('0001X1', False)
+    >>> pack([0] * 10 + [1, 33])
+    ('0A11X11', True)
+    >>> unpack(*pack([0] * 10 + [1, 33])) == [0] * 10 + [1, 33]
+    True
     """
     runs: list[int] = []
     for v in values:
