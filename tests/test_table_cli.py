@@ -48,11 +48,18 @@ def test_json_nulls_when_no_period(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_observed_period_is_not_proved(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "table", "allbut(1,3,4)", "--upto", "60", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["period"], data["preperiod"], data["saltus"], data["proved"]) == (12, 0, 4, False)
+
+
+def test_nim_is_proved_by_bouton(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "table", "nim", "--upto", "40", "--json")
     assert code == 0
     data = json.loads(out)
-    assert (data["period"], data["preperiod"], data["saltus"], data["proved"]) == (1, 0, 1, False)
-    assert data["values"] == list(range(41))
+    assert (data["period"], data["preperiod"], data["saltus"], data["proved"]) == (1, 0, 1, True)
+    assert "Bouton" in data["reason"] and data["values"] == list(range(41))
 
 
 @pytest.mark.parametrize("method", ["plain", "sparse", "auto"])
