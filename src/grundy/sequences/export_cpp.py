@@ -11,12 +11,9 @@ from __future__ import annotations
 
 import ast
 import re
-from typing import TYPE_CHECKING
 
 from grundy.sequences.export_main import cpp_main
-
-if TYPE_CHECKING:
-    from grundy.sequences.export import Program
+from grundy.sequences.export_model import ALPHABET, Program, header, pack, table_status, text_lines
 
 _BASE = r"""typedef __int128 i128;
 typedef unsigned __int128 u128;
@@ -201,8 +198,6 @@ _INCLUDES = ["climits", "cstdio", "cstdlib", "iostream", "sstream", "stdexcept",
 
 
 def _unpack_cpp() -> str:
-    from grundy.sequences.export import ALPHABET
-
     return rf"""static std::vector<unsigned long long> unpack(const char *text, bool runs) {{
     static const char ALPHABET[] = "{ALPHABET}";
     int digit[128];
@@ -226,8 +221,6 @@ def _unpack_cpp() -> str:
 
 
 def _packed(name: str, values: tuple[int, ...]) -> list[str]:
-    from grundy.sequences.export import pack, text_lines
-
     text, runs = pack(values)
     return [f"static const std::vector<unsigned long long> {name} = unpack(",
             *(f'    "{piece}"' for piece in text_lines(text)), f"    , {'true' if runs else 'false'});"]
@@ -296,8 +289,6 @@ def _formula(name: str, params: list[str], node: ast.expr, comment: str, result:
 
 def cpp_program(program: Program) -> str:
     """The whole C++ source of ``program`` (see :func:`grundy.sequences.export.export_code`)."""
-    from grundy.sequences.export import table_status
-
     kind = program.kind
     code: list[str] = []
     if kind == "moore":
@@ -365,8 +356,6 @@ def cpp_program(program: Program) -> str:
 
 
 def _assemble(program: Program, code: list[str]) -> str:
-    from grundy.sequences.export import header
-
     body = "\n".join(code)
     helpers = helpers_for(body)
     includes = _INCLUDES + (["initializer_list"] if "in_set(" in body else [])
