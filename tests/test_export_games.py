@@ -308,3 +308,22 @@ def test_large_exports_warn_and_stay_small(capsys: pytest.CaptureFixture[str],
     assert re.fullmatch(r"grundy: warning: the program is \d+ KB, more than the 1 KB .*\n", err)
     code, out, err = run(capsys, "export", "nim", "--lang", "python")
     assert "def popcount" not in out and "import math" not in out
+
+
+# ---- beyond the table: the P-positions --------------------------------------------------------
+
+def test_a_conjectured_p_rule_answers_beyond_the_table_and_says_so() -> None:
+    """A pair table whose P-positions are a == b (Nim on two heaps); beyond it, only the outcome."""
+    from grundy.sequences.export import OutcomeRule, export_code
+
+    grid = [[a ^ b for b in range(6)] for a in range(6)]
+    rule = OutcomeRule("P iff a == b", "conjecture, checked for a <= 5, b <= 5", "a == b")
+    code = export_code(name="two-nim", kind="pair", lang="python", pattern=None, table=grid, main=True,
+                       outcome_rule=rule)
+    assert "beyond the table, who wins: P iff a == b, conjecture, checked for a <= 5, b <= 5" in code
+    done = subprocess.run([sys.executable, "-S", "-c", code], input="2 3\n40 40\n40 41\n1 2 3\n5 5\n",
+                          capture_output=True, text=True)
+    assert done.stdout.splitlines() == ["1 N", "- P", "- N", "error: expected two numbers a b, got 3", "0 P"]
+    assert done.returncode == 1
+    wythoff = export_source(load_game("wythoff"), lang="cpp", upto=5)
+    assert "beyond the table, who wins: P iff" in wythoff and "proved (Wythoff's theorem, 1907)" in wythoff

@@ -153,7 +153,8 @@ def table_status(program: Program) -> str:
 
 def header(program: Program) -> list[str]:
     """The header comment's lines (without the comment marks)."""
-    what = {"heap": "the Grundy value of one heap n; several heaps are a sum (XOR of their values)",
+    what = {"heap": "the Grundy value of one heap n; several heaps are a sum, whose value is the XOR "
+                    "of theirs (Sprague-Grundy theorem)",
             "pair": "the Grundy value of one pair (a, b)",
             "moore": f"who wins Moore's Nim_{program.moore_k} (reduce 1 to {program.moore_k} heaps "
                      f"in one move; several heaps are NOT a sum)"}[program.kind]
