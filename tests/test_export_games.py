@@ -25,7 +25,7 @@ from grundy.cli.export import export_plan, export_source
 from grundy.core.game import Game
 from grundy.errors import GrundyError, InvalidPositionError, NotSupportedError
 from grundy.sequences.export import pack, unpack
-from tests.helpers import brute_outcome, brute_value, run
+from tests.helpers import brute_outcome, brute_value, compile_cpp_together, run
 
 GXX = shutil.which("g++")
 HEAP_UPTO, PAIR_UPTO = 20, 12
@@ -163,7 +163,7 @@ def test_every_catalogue_game_exports_to_cpp(catalogue: Any, tmp_path: Path) -> 
     """C++: all programs compiled together once; each prints what its Python twin prints (checked
     against solve and brute force above), but where the twin uses the move function beyond the table."""
     done, _ = catalogue
-    exe = compile_together([cpp for _, _, cpp, _ in done], tmp_path)
+    exe = compile_cpp_together([cpp for _, _, cpp, _ in done], tmp_path)
     for i, (game, python, _, todo) in enumerate(done):
         script = tmp_path / f"p{i}.py"
         script.write_text(python)
@@ -182,30 +182,6 @@ def run_program(command: list[str], todo: list[tuple[int, ...]]) -> list[str]:
     assert done.returncode in (0, 1), done.stderr
     assert done.returncode == int("error:" in done.stdout), done.stderr
     return done.stdout.splitlines()
-
-
-def compile_together(sources: list[str], tmp_path: Path) -> Path:
-    """One executable running program ``argv[1]`` of ``sources`` (each in its own namespace)."""
-    includes: set[str] = set()
-    parts = []
-    for i, source in enumerate(sources):
-        body = []
-        for line in source.splitlines():
-            if line.startswith("#include"):
-                includes.add(line)
-            else:
-                body.append(line.replace("int main()", "int run()"))
-        parts.append(f"namespace g{i} {{\n" + "\n".join(body) + f"\n}}  // namespace g{i}\n")
-    cases = "\n".join(f"        case {i}: return g{i}::run();" for i in range(len(sources)))
-    dispatch = ("int main(int argc, char **argv) {\n    if (argc < 2) return 2;\n"
-                f"    switch (std::atoi(argv[1])) {{\n{cases}\n        default: return 2;\n    }}\n}}\n")
-    src = tmp_path / "all.cpp"
-    src.write_text("\n".join(sorted(includes)) + "\n\n" + "\n".join(parts) + dispatch)
-    exe = tmp_path / "all"
-    build = subprocess.run([GXX or "g++", "-std=c++17", "-O0", "-Wall", "-o", str(exe), str(src)],
-                           capture_output=True, text=True, timeout=300)
-    assert build.returncode == 0 and build.stderr == "", build.stderr[:3000]
-    return exe
 
 
 # ---- Moore's Nim: never the XOR ---------------------------------------------------------------
@@ -272,7 +248,7 @@ def test_input_layouts_round_trip(tmp_path: Path) -> None:
             sources.append((cpp, stdin, WANT[kind, layout]))
     if GXX is None:
         pytest.skip("g++ is not installed")
-    exe = compile_together([s for s, _, _ in sources], tmp_path)
+    exe = compile_cpp_together([s for s, _, _ in sources], tmp_path)
     for i, (_, stdin, want) in enumerate(sources):
         done = subprocess.run([str(exe), str(i)], input=stdin, capture_output=True, text=True)
         assert done.stdout.splitlines() == want and done.returncode == 0, done.stderr
