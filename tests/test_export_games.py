@@ -254,6 +254,12 @@ def test_input_layouts_round_trip(tmp_path: Path) -> None:
         assert done.stdout.splitlines() == want and done.returncode == 0, done.stderr
 
 
+def test_input_needs_main(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "export", "nim", "--input", "cases")
+    assert code == 2 and out == ""
+    assert err == "grundy: error: --input cases says what the program's main reads: add --main\n"
+
+
 def test_a_broken_layout_stops_with_one_line() -> None:
     python = export_source(load_game("nim"), lang="python", upto=10, main=True, input_format="cases")
     for stdin, why in (("2\n1 5\n", "the input ended inside a case"), ("1\n2 3 x\n", "not a non-negative"),

@@ -72,9 +72,12 @@ def run(args: argparse.Namespace) -> int:
     from grundy.catalog import load_game
     from grundy.sequences.export import SIZE_WARNING
 
+    layout = getattr(args, "input", "lines")
+    if layout != "lines" and not args.main:
+        raise InvalidInputError(f"--input {layout} says what the program's main reads: add --main")
     game = load_game(args.game)
     source = export_source(game, lang=args.lang, upto=args.upto, main=args.main,
-                           input_format=getattr(args, "input", "lines"))
+                           input_format=layout)
     size = len(source.encode())
     if size > SIZE_WARNING:
         print(f"grundy: warning: the program is {size / 1024:.0f} KB, more than the "
