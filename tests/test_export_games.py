@@ -309,3 +309,18 @@ def test_a_conjectured_p_rule_answers_beyond_the_table_and_says_so() -> None:
     assert done.returncode == 1
     wythoff = export_source(load_game("wythoff"), lang="cpp", upto=5)
     assert "beyond the table, who wins: P iff" in wythoff and "proved (Wythoff's theorem, 1907)" in wythoff
+
+
+def test_the_self_check_catches_a_wrong_program() -> None:
+    from grundy.cli.export import _self_check
+    from grundy.sequences.export import OutcomeRule, export_code
+
+    code = export_code(name="t", kind="heap", lang="python", pattern=None, table=[0, 1, 2, 0])
+    _self_check(code, "heap", [0, 1, 2, 0])
+    with pytest.raises(GrundyError, match=r"gives G\(3,\) = 0, the table 3"):
+        _self_check(code, "heap", [0, 1, 2, 3])
+    grid = [[a ^ b for b in range(4)] for a in range(4)]
+    wrong = OutcomeRule("P iff a == 0", "conjecture", "a == 0")
+    code = export_code(name="t", kind="pair", lang="python", pattern=None, table=grid, outcome_rule=wrong)
+    with pytest.raises(GrundyError, match="rule for the P-positions is wrong at"):
+        _self_check(code, "pair", grid)

@@ -169,11 +169,15 @@ def _self_check(code: str, kind: str, table: Any) -> None:
         side = len(table)
         step = max(1, side // 25)
         cells = [((a, b), table[a][b]) for a in range(0, side, step) for b in range(0, len(table[a]), step)]
+    p_position = namespace.get("p_position")  # the P-positions' rule, used beyond the table
     for args, want in cells:
         got = value(*args)
         if got != want:
             raise GrundyError(f"internal error: the exported program gives G{args} = {got}, the table "
                               f"{want}; please report it")
+        if p_position is not None and p_position(*args) != (want == 0):
+            raise GrundyError(f"internal error: the exported rule for the P-positions is wrong at {args} "
+                              f"(G = {want}); please report it")
 
 
 def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[Any], Any]:
