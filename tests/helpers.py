@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import shutil
+import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -166,3 +169,31 @@ def heap_table(upto: int, options: Any) -> list[int]:
             seen.add(v)
         g.append(mex(seen))
     return g
+
+
+def compile_cpp_together(sources: list[str], tmp_path: Path, optimise: str = "-O0") -> Path:
+    """One executable, compiled once with ``g++ -std=c++17 -Wall`` (which must not warn), running
+    program ``argv[1]`` of ``sources`` (each in its own namespace; those without a ``main`` are
+    only compiled)."""
+    includes: set[str] = set()
+    parts, cases = [], []
+    for i, source in enumerate(sources):
+        body = []
+        for line in source.splitlines():
+            if line.startswith("#include"):
+                includes.add(line)
+            else:
+                body.append(line.replace("int main()", "int run()"))
+        if "int main()" in source:
+            cases.append(f"        case {i}: return g{i}::run();")
+        parts.append(f"namespace g{i} {{\n" + "\n".join(body) + f"\n}}  // namespace g{i}\n")
+    dispatch = ("int main(int argc, char **argv) {\n    if (argc < 2) return 2;\n"
+                "    switch (std::atoi(argv[1])) {\n" + "\n".join(cases) + "\n        default: return 2;\n"
+                "    }\n}\n")
+    src = tmp_path / "all.cpp"
+    src.write_text("\n".join(sorted(includes)) + "\n\n" + "\n".join(parts) + dispatch)
+    exe = tmp_path / "all"
+    build = subprocess.run([shutil.which("g++") or "g++", "-std=c++17", optimise, "-Wall", "-o", str(exe),
+                            str(src)], capture_output=True, text=True, timeout=600)
+    assert build.returncode == 0 and build.stderr == "", build.stderr[:3000]
+    return exe

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -13,11 +15,9 @@ from grundy.errors import InvalidInputError
 from grundy.sequences.export import export_code
 from grundy.sequences.formulas import evaluate
 from grundy.sequences.patterns import Pattern
-from tests.helpers import heap_table
+from tests.helpers import compile_cpp_together, heap_table
 
 GXX = shutil.which("g++")
-needs_gxx = pytest.mark.skipif(GXX is None,
-                               reason="g++ is not installed, so the C++ export cannot be compiled")
 
 
 # ---- an independent brute force ---------------------------------------------------------------
@@ -81,44 +81,11 @@ def pair_lines(grid: list[list[int]]) -> tuple[str, list[str]]:
     return "\n".join(lines) + "\n", want
 
 
-def compile_cpp(source: str, tmp_path: Path) -> Path:
-    src = tmp_path / "solution.cpp"
-    src.write_text(source)
-    exe = tmp_path / "solution"
-    done = subprocess.run([GXX or "g++", "-std=c++17", "-O2", "-Wall", "-o", str(exe), str(src)],
-                          capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    assert done.stderr == "", f"g++ -Wall warned:\n{done.stderr}"
-    return exe
-
-
 def run(exe: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(exe, input=stdin, capture_output=True, text=True, timeout=60)
 
 
 # ---- C++ --------------------------------------------------------------------------------------
-
-@needs_gxx
-@pytest.mark.parametrize(("formula", "table"), HEAP_CASES)
-def test_cpp_heap_formula(formula: str, table: list[int], tmp_path: Path) -> None:
-    code = export_code(name="test", kind="heap", lang="cpp", pattern=pattern(formula), table=table, main=True)
-    assert "conjecture, checked on all positions up to 60" in code
-    stdin, want = heap_lines(table)
-    done = run([str(compile_cpp(code, tmp_path))], stdin)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.split("\n")[:-1] == want
-
-
-@needs_gxx
-@pytest.mark.parametrize(("formula", "grid"), PAIR_CASES)
-def test_cpp_pair_formula(formula: str, grid: list[list[int]], tmp_path: Path) -> None:
-    code = export_code(name="test", kind="pair", lang="cpp", pattern=pattern(formula, "proved"), table=grid,
-                       main=True)
-    assert "proved by a test theorem" in code
-    stdin, want = pair_lines(grid)
-    done = run([str(compile_cpp(code, tmp_path))], stdin)
-    assert done.stdout.split("\n")[:-1] == want
-
 
 BIG = [0, 1, 2, 3, 7, 8, 12, 2**31 - 1, 2**32, 2**40 + 3, 10**18, 2**63 - 1, 2**63, 2**64 - 1]
 BIT_FORMULA = ("popcount(n) + ctz(n) + cto(n) + bit_length(n) + (n >> 60) + (n % 7 in {0, 2}) + (n and 3)"
@@ -126,48 +93,90 @@ BIT_FORMULA = ("popcount(n) + ctz(n) + cto(n) + bit_length(n) + (n >> 60) + (n %
 SQUARE_FORMULA = "isqrt(5 * n * n) % 1000 + (n + isqrt(5 * n * n)) // 2 % 997"
 
 
-@needs_gxx
+@functools.cache
+def cpp_sources() -> dict[str, str]:
+    """Every C++ program of this file (compiled together, once, with -O2 -Wall)."""
+    from grundy import load_game
+    from grundy.cli.export import export_source
+
+    out = {}
+    for formula, table in HEAP_CASES:
+        out[f"heap {formula}"] = export_code(name="test", kind="heap", lang="cpp", pattern=pattern(formula),
+                                             table=table, main=True)
+    for formula, grid in PAIR_CASES:
+        out[f"pair {formula}"] = export_code(name="test", kind="pair", lang="cpp",
+                                             pattern=pattern(formula, "proved"), table=grid, main=True)
+    for formula in (BIT_FORMULA, SQUARE_FORMULA, "n * n * n"):
+        out[f"big {formula}"] = export_code(name="big", kind="heap", lang="cpp", pattern=pattern(formula),
+                                            table=[], main=True)
+    out["lasker"] = export_code(name="lasker", kind="heap", lang="cpp", pattern=None, table=LASKER, main=True)
+    out["nim table"] = export_code(name="nim", kind="pair", lang="cpp", pattern=None, table=NIM2, main=True)
+    out["library heap"] = export_code(name="x", kind="heap", lang="cpp", pattern=pattern("n % 3"),
+                                      table=SUB12)
+    out["library pair"] = export_code(name="x", kind="pair", lang="cpp", pattern=None, table=NIM2)
+    out["period"] = export_source(load_game("subtraction(1,3,4)"), lang="cpp", upto=100, main=True)
+    return out
+
+
+@pytest.fixture(scope="module")
+def cpp(tmp_path_factory: pytest.TempPathFactory) -> Callable[[str], list[str]]:
+    """The command running one program of :func:`cpp_sources`."""
+    if GXX is None:
+        pytest.skip("g++ is not installed, so the C++ export cannot be compiled")
+    names = list(cpp_sources())
+    exe = compile_cpp_together(list(cpp_sources().values()), tmp_path_factory.mktemp("cpp"), "-O2")
+    return lambda name: [str(exe), str(names.index(name))]
+
+
+@pytest.mark.parametrize(("formula", "table"), HEAP_CASES)
+def test_cpp_heap_formula(formula: str, table: list[int], cpp: Callable[[str], list[str]]) -> None:
+    assert "conjecture, checked on all positions up to 60" in cpp_sources()[f"heap {formula}"]
+    stdin, want = heap_lines(table)
+    done = run(cpp(f"heap {formula}"), stdin)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split("\n")[:-1] == want
+
+
+@pytest.mark.parametrize(("formula", "grid"), PAIR_CASES)
+def test_cpp_pair_formula(formula: str, grid: list[list[int]], cpp: Callable[[str], list[str]]) -> None:
+    assert f"values: G = {formula}: proved (a test theorem)" in cpp_sources()[f"pair {formula}"]
+    stdin, want = pair_lines(grid)
+    done = run(cpp(f"pair {formula}"), stdin)
+    assert done.stdout.split("\n")[:-1] == want
+
+
 @pytest.mark.parametrize(("formula", "heaps"), [(BIT_FORMULA, BIG), (SQUARE_FORMULA, BIG[:11])])
-def test_cpp_is_exact_on_huge_heaps(formula: str, heaps: list[int], tmp_path: Path) -> None:
-    code = export_code(name="big", kind="heap", lang="cpp", pattern=pattern(formula), table=[], main=True)
-    done = run([str(compile_cpp(code, tmp_path))], "\n".join(map(str, heaps)) + "\n")
+def test_cpp_is_exact_on_huge_heaps(formula: str, heaps: list[int], cpp: Callable[[str], list[str]]) -> None:
+    done = run(cpp(f"big {formula}"), "\n".join(map(str, heaps)) + "\n")
     assert done.returncode == 0, done.stderr
     got = [int(line.split()[0]) for line in done.stdout.splitlines()]
     assert got == [evaluate(formula, n=n) for n in heaps]
 
 
-@needs_gxx
-def test_cpp_refuses_rather_than_overflow(tmp_path: Path) -> None:
-    code = export_code(name="big", kind="heap", lang="cpp", pattern=pattern("n * n * n"), table=[], main=True)
-    done = run([str(compile_cpp(code, tmp_path))], "10\n18446744073709551615\n")
-    assert done.stdout == "1000 N\n" and done.returncode != 0 and "overflow" in done.stderr
+def test_cpp_refuses_rather_than_overflow(cpp: Callable[[str], list[str]]) -> None:
+    done = run(cpp("big n * n * n"), "10\n18446744073709551615\n2\n")
+    assert done.stdout == "1000 N\nerror: overflow\n8 N\n" and done.returncode == 1
 
 
-@needs_gxx
-def test_cpp_tables(tmp_path: Path) -> None:
-    code = export_code(name="lasker", kind="heap", lang="cpp", pattern=None, table=LASKER, main=True)
-    exe = str(compile_cpp(code, tmp_path))
+def test_cpp_tables(cpp: Callable[[str], list[str]]) -> None:
     stdin, want = heap_lines(LASKER)
-    assert run([exe], stdin).stdout.split("\n")[:-1] == want
-    beyond = run([exe], "3\n41\n")
-    assert beyond.returncode != 0 and "beyond the table (0..40)" in beyond.stderr
-    code = export_code(name="nim", kind="pair", lang="cpp", pattern=None, table=NIM2, main=True)
-    exe = str(compile_cpp(code, tmp_path))
+    assert run(cpp("lasker"), stdin).stdout.split("\n")[:-1] == want
+    beyond = run(cpp("lasker"), "3\n41\n2 41\n")
+    assert beyond.returncode == 1
+    assert beyond.stdout.split("\n") == [f"{LASKER[3]} N", "error: heap 41 is beyond the table (0..40)",
+                                          "error: heap 41 is beyond the table (0..40)", ""]
     stdin, want = pair_lines(NIM2)
-    assert run([exe], stdin).stdout.split("\n")[:-1] == want
-    assert run([exe], "13 0\n").returncode != 0
-    assert run([exe], "1 2 3\n").returncode != 0
+    assert run(cpp("nim table"), stdin).stdout.split("\n")[:-1] == want
+    done = run(cpp("nim table"), "13 0\n1 2 3\n1 2\n")
+    assert done.returncode == 1
+    assert done.stdout.split("\n")[:3] == ["error: (13, 0) is beyond the table (a <= 12, b <= 12)",
+                                           "error: expected two numbers a b, got 3", "3 N"]
 
 
-@needs_gxx
-def test_cpp_without_main_compiles_cleanly(tmp_path: Path) -> None:
-    for kind, pat, table in (("heap", pattern("n % 3"), SUB12), ("pair", None, NIM2)):
-        code = export_code(name="x", kind=kind, lang="cpp", pattern=pat, table=table)
-        src = tmp_path / "lib.cpp"
-        src.write_text(code)
-        command = [GXX or "g++", "-std=c++17", "-O2", "-Wall", "-c", "-o", str(tmp_path / "lib.o"), str(src)]
-        done = subprocess.run(command, capture_output=True, text=True, timeout=120)
-        assert done.returncode == 0 and done.stderr == "", done.stderr
+def test_cpp_without_main_compiles_cleanly(cpp: Callable[[str], list[str]]) -> None:
+    """Compiled (without warnings) with the others; no main of its own."""
+    assert "int main()" not in cpp_sources()["library heap"] + cpp_sources()["library pair"]
+    assert cpp("library pair")
 
 
 # ---- Python ------------------------------------------------------------------------------------
@@ -266,7 +275,7 @@ def test_bad_requests(kwargs: dict[str, object]) -> None:
         export_code(**args)  # type: ignore[arg-type]
 
 
-def test_a_proved_period_answers_every_heap(tmp_path: Path) -> None:
+def test_a_proved_period_answers_every_heap(request: pytest.FixtureRequest) -> None:
     """subtraction(1,3,4) has period 7, proved: the export answers heaps far beyond its table."""
     from grundy import load_game
     from grundy.cli.export import export_source
@@ -275,21 +284,15 @@ def test_a_proved_period_answers_every_heap(tmp_path: Path) -> None:
     game = load_game("subtraction(1,3,4)")
     heaps = [0, 5, 12, 10**18 + 3, 2**63 + 11]
     expected = [value_at(game, h) for h in heaps]  # type: ignore[arg-type]
-    source = export_source(game, lang="python", upto=100, main=True)
-    assert "proved: G(n + 7) = G(n) for every n >= 0" in source
+    source = export_source(game, lang="python", upto=100)
+    assert "G(n + 7) = G(n) for every n >= 0: proved (" in source
     run_py = subprocess.run([sys.executable, "-"], input=source + "\nimport sys\n" + "\n".join(
         f"print(grundy_value({h}))" for h in heaps), capture_output=True, text=True, check=True)
     assert [int(x) for x in run_py.stdout.split()] == expected
-    if shutil.which("g++") is None:
+    if GXX is None:
         pytest.skip("g++ is not installed")
-    cpp = tmp_path / "s.cpp"
-    cpp.write_text(export_source(game, lang="cpp", upto=100, main=True))
-    exe = tmp_path / "s"
-    build = subprocess.run(["g++", "-std=c++17", "-O2", "-Wall", "-o", str(exe), str(cpp)],
-                           capture_output=True, text=True)
-    assert build.returncode == 0 and build.stderr == "", build.stderr
-    out = subprocess.run([str(exe)], input="\n".join(map(str, heaps)) + "\n", capture_output=True,
-                         text=True, check=True).stdout.split("\n")
+    cpp = request.getfixturevalue("cpp")
+    out = run(cpp("period"), "\n".join(map(str, heaps)) + "\n").stdout.split("\n")
     assert [int(line.split()[0]) for line in out if line] == expected
 
 
@@ -300,7 +303,7 @@ def test_an_observed_period_is_exported_as_a_conjecture() -> None:
     table = [n % 3 for n in range(40)]
     source = export_code(name="x", kind="heap", lang="python", pattern=None, table=table,
                          period=Periodicity(3, 0, 0, False))
-    assert "conjecture: G(n + 3) = G(n) for n >= 0 was observed on every heap up to 39, not proved" in source
+    assert "G(n + 3) = G(n) for n >= 0: conjecture, observed on every heap up to 39, not proved" in source
     namespace: dict[str, object] = {}
     exec(source, namespace)
     assert namespace["grundy_value"](10**20 + 2) == (10**20 + 2) % 3  # type: ignore[operator]

@@ -58,6 +58,14 @@ def test_observed_period_is_not_proved(capsys: pytest.CaptureFixture[str]) -> No
     assert data["values"] == list(range(41))
 
 
+def test_nim_is_proved_by_bouton(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "table", "nim", "--upto", "40", "--json")
+    assert code == 0
+    data = json.loads(out)
+    assert (data["period"], data["preperiod"], data["saltus"], data["proved"]) == (1, 0, 1, True)
+    assert "Bouton" in data["reason"] and data["values"] == list(range(41))
+
+
 @pytest.mark.parametrize("method", ["plain", "sparse", "auto"])
 def test_methods_give_identical_tables(capsys: pytest.CaptureFixture[str], method: str) -> None:
     code, out, _ = run(capsys, "table", "octal(4.007)", "-n", "1500", "--json", "--method", method)

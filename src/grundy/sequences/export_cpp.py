@@ -1,5 +1,6 @@
 """The C++17 side of :func:`grundy.sequences.export.export_code`: a formula of the grammar translated to
-``__int128`` arithmetic with Python's semantics, or a table with a range check.
+``__int128`` arithmetic with Python's semantics, a packed table with a range check, or Moore's rule;
+only the helpers the program uses are written out.
 
 >>> import ast
 >>> translate(ast.parse("n % 3 == 0", mode="eval").body)
@@ -9,90 +10,93 @@
 from __future__ import annotations
 
 import ast
+import re
 
-_HELPERS = r"""typedef __int128 i128;
+from grundy.sequences.export_main import cpp_main
+from grundy.sequences.export_model import ALPHABET, Program, header, pack, table_status, text_lines
+
+_BASE = r"""typedef __int128 i128;
 typedef unsigned __int128 u128;
 
-[[noreturn]] static inline void fail(const char *why) {
-    std::fprintf(stderr, "error: %s\n", why);
-    std::exit(1);
-}
+[[noreturn]] static inline void fail(const std::string &why) { throw std::runtime_error(why); }"""
 
-static inline i128 py_add(i128 x, i128 y) {
+# name -> (the helpers it calls, its code)
+_HELPERS: dict[str, tuple[tuple[str, ...], str]] = {
+    "py_add": ((), r"""static inline i128 py_add(i128 x, i128 y) {
     i128 r;
     if (__builtin_add_overflow(x, y, &r)) fail("overflow");
     return r;
-}
-static inline i128 py_sub(i128 x, i128 y) {
+}"""),
+    "py_sub": ((), r"""static inline i128 py_sub(i128 x, i128 y) {
     i128 r;
     if (__builtin_sub_overflow(x, y, &r)) fail("overflow");
     return r;
-}
-static inline i128 py_mul(i128 x, i128 y) {
+}"""),
+    "py_mul": ((), r"""static inline i128 py_mul(i128 x, i128 y) {
     i128 r;
     if (__builtin_mul_overflow(x, y, &r)) fail("overflow");
     return r;
-}
-static inline i128 py_neg(i128 x) { return py_sub(0, x); }
-static inline i128 py_abs(i128 x) { return x < 0 ? py_neg(x) : x; }
-static inline i128 py_min(i128 x, i128 y) { return y < x ? y : x; }
-static inline i128 py_max(i128 x, i128 y) { return x < y ? y : x; }
-
-// floor division and modulo, as in Python
+}"""),
+    "py_neg": (("py_sub",), "static inline i128 py_neg(i128 x) { return py_sub(0, x); }"),
+    "py_abs": (("py_neg",), "static inline i128 py_abs(i128 x) { return x < 0 ? py_neg(x) : x; }"),
+    "py_min": ((), "static inline i128 py_min(i128 x, i128 y) { return y < x ? y : x; }"),
+    "py_max": ((), "static inline i128 py_max(i128 x, i128 y) { return x < y ? y : x; }"),
+    "py_floordiv": (("py_neg",), r"""// floor division, as in Python
 static inline i128 py_floordiv(i128 x, i128 y) {
     if (y == 0) fail("division by zero");
     if (y == -1) return py_neg(x);
     i128 q = x / y;
     if (x % y != 0 && ((x < 0) != (y < 0))) --q;
     return q;
-}
+}"""),
+    "py_mod": ((), r"""// modulo, as in Python
 static inline i128 py_mod(i128 x, i128 y) {
     if (y == 0) fail("modulo by zero");
     if (y == -1) return 0;
     i128 r = x % y;
     if (r != 0 && ((r < 0) != (y < 0))) r += y;
     return r;
-}
-static inline i128 py_shl(i128 x, i128 s) {
+}"""),
+    "py_shl": ((), r"""static inline i128 py_shl(i128 x, i128 s) {
     if (s < 0) fail("negative shift count");
     if (x == 0) return 0;
     if (s > 125) fail("overflow");
     i128 limit = (i128)1 << (126 - (int)s);
     if (x >= limit || x < -limit) fail("overflow");
     return x * ((i128)1 << (int)s);
-}
-static inline i128 py_shr(i128 x, i128 s) {
+}"""),
+    "py_shr": (("py_floordiv",), r"""static inline i128 py_shr(i128 x, i128 s) {
     if (s < 0) fail("negative shift count");
     if (s > 125) return x < 0 ? -1 : 0;
     return py_floordiv(x, (i128)1 << (int)s);
-}
-
-static inline u128 nonneg(i128 x, const char *what) {
+}"""),
+    "nonneg": ((), r"""static inline u128 nonneg(i128 x, const char *what) {
     if (x < 0) fail(what);
     return (u128)x;
-}
-static inline i128 py_popcount(i128 x) {
+}"""),
+    "py_popcount": (("nonneg",), r"""static inline i128 py_popcount(i128 x) {
     u128 u = nonneg(x, "popcount of a negative number");
     return __builtin_popcountll((unsigned long long)u) + __builtin_popcountll((unsigned long long)(u >> 64));
-}
-static inline i128 py_ctz(i128 x) {  // trailing zero bits; ctz(0) = -1
+}"""),
+    "py_ctz": (("nonneg",), r"""static inline i128 py_ctz(i128 x) {  // trailing zero bits; ctz(0) = -1
     u128 u = nonneg(x, "ctz of a negative number");
     if (u == 0) return -1;
     int c = 0;
     while ((u & 1) == 0) { u >>= 1; ++c; }
     return c;
-}
-static inline i128 py_cto(i128 x) {  // trailing one bits
+}"""),
+    "py_cto": (("nonneg", "py_ctz", "py_add"), r"""static inline i128 py_cto(i128 x) {  // trailing one bits
     nonneg(x, "cto of a negative number");
     return py_ctz(py_add(x, 1));
-}
-static inline i128 py_bit_length(i128 x) {
+}"""),
+    "py_bit_length": (("nonneg",), r"""static inline i128 py_bit_length(i128 x) {
     u128 u = nonneg(x, "bit_length of a negative number");
     int c = 0;
     while (u) { u >>= 1; ++c; }
     return c;
-}
-static inline i128 py_isqrt(i128 x) {  // exact: the largest r with r * r <= x
+}"""),
+    "py_isqrt": (("nonneg",), r"""// exact: the largest r with r * r <= x
+static inline i128 py_isqrt(i128 x) {
     u128 v = nonneg(x, "isqrt of a negative number");
     u128 r = 0;
     for (int bit = 63; bit >= 0; --bit) {
@@ -100,12 +104,30 @@ static inline i128 py_isqrt(i128 x) {  // exact: the largest r with r * r <= x
         if (t * t <= v) r = t;
     }
     return (i128)r;
-}
-static inline bool in_set(i128 x, std::initializer_list<i128> s) {
+}"""),
+    "in_set": ((), r"""static inline bool in_set(i128 x, std::initializer_list<i128> s) {
     for (i128 v : s) if (v == x) return true;
     return false;
+}"""),
 }
-"""
+
+
+def helpers_for(*expressions: str) -> list[str]:
+    """The helpers the C++ ``expressions`` call (and the helpers those call), in a fixed order.
+
+    >>> [h.split("(")[0].split()[-1] for h in helpers_for("py_neg(n)")]
+    ['py_sub', 'py_neg']
+    """
+    wanted: set[str] = set()
+    todo = [name for text in expressions for name in re.findall(r"\b(py_\w+|in_set|nonneg)\(", text)
+            if name in _HELPERS]
+    while todo:
+        name = todo.pop()
+        if name not in wanted:
+            wanted.add(name)
+            todo += _HELPERS[name][0]
+    return [code for name, (_, code) in _HELPERS.items() if name in wanted]
+
 
 _BIN = {ast.Add: "py_add", ast.Sub: "py_sub", ast.Mult: "py_mul", ast.FloorDiv: "py_floordiv",
         ast.Mod: "py_mod", ast.LShift: "py_shl", ast.RShift: "py_shr"}
@@ -170,122 +192,180 @@ def translate(node: ast.expr) -> str:
     return f"py_{node.func.id}({args[0]})"
 
 
-_MAIN = r"""
-static unsigned long long parse_number(const std::string &word, const std::string &line) {
-    if (word.empty() || word.size() > 20) fail(("not a non-negative integer: " + line).c_str());
-    unsigned long long v = 0;
-    for (char ch : word) {
-        if (ch < '0' || ch > '9') fail(("not a non-negative integer: " + line).c_str());
-        unsigned long long d = (unsigned long long)(ch - '0');
-        if (v > (ULLONG_MAX - d) / 10) fail(("a number is too large: " + line).c_str());
-        v = v * 10 + d;
+
+
+_INCLUDES = ["climits", "cstdio", "cstdlib", "iostream", "sstream", "stdexcept", "string", "vector"]
+
+
+def _unpack_cpp() -> str:
+    return rf"""static std::vector<unsigned long long> unpack(const char *text, bool runs) {{
+    static const char ALPHABET[] = "{ALPHABET}";
+    int digit[128];
+    for (int i = 0; i < 128; ++i) digit[i] = 0;
+    for (int i = 0; i < 64; ++i) digit[(int)ALPHABET[i]] = i;
+    std::vector<unsigned long long> numbers, out;
+    unsigned long long x = 0;
+    for (const char *p = text; *p; ++p) {{
+        const int d = digit[(int)(unsigned char)*p & 127];
+        if (d >= 32) {{
+            x = x * 32 + (unsigned long long)(d - 32);
+        }} else {{
+            numbers.push_back(x * 32 + (unsigned long long)d);
+            x = 0;
+        }}
+    }}
+    if (!runs) return numbers;
+    for (size_t i = 0; i + 1 < numbers.size(); i += 2) out.insert(out.end(), numbers[i + 1], numbers[i]);
+    return out;
+}}"""
+
+
+def _packed(name: str, values: tuple[int, ...]) -> list[str]:
+    text, runs = pack(values)
+    return [f"static const std::vector<unsigned long long> {name} = unpack(",
+            *(f'    "{piece}"' for piece in text_lines(text)), f"    , {'true' if runs else 'false'});"]
+
+
+_ZECKENDORF = r"""// Whinihan: P iff n = 0 or the smallest term of n's Zeckendorf form exceeds the limit
+static bool p_position(unsigned long long n, unsigned long long limit) {
+    if (n == 0) return true;
+    unsigned long long fib[100];
+    int m = 2;
+    fib[0] = 1;
+    fib[1] = 2;
+    while (fib[m - 1] <= n - fib[m - 2]) {
+        fib[m] = fib[m - 1] + fib[m - 2];
+        ++m;
     }
-    return v;
+    unsigned long long smallest = n;
+    for (int i = m - 1; i >= 0; --i) {
+        if (fib[i] <= n) {
+            n -= fib[i];
+            smallest = fib[i];
+        }
+    }
+    return smallest > limit;
+}"""
+
+_MOORE = r"""// Moore's theorem: P iff every binary column sum of the heaps is 0 mod K + 1
+bool first_player_wins(const std::vector<unsigned long long> &heaps) {
+    for (int bit = 0; bit < 64; ++bit) {
+        unsigned long long ones = 0;
+        for (unsigned long long h : heaps) ones += (h >> bit) & 1;
+        if (ones %% %(k1)dull != 0) return true;
+    }
+    return false;
 }
 
-int main() {
-    std::string line;
-    while (std::getline(std::cin, line)) {
-        std::istringstream in(line);
-        std::string word;
-        std::vector<unsigned long long> numbers;
-        while (in >> word) numbers.push_back(parse_number(word, line));
-        if (numbers.empty()) continue;
-%(body)s
-        std::printf("%%llu %%c\n", value, value ? 'N' : 'P');
+// a lone non-empty heap is a Nim heap; several: no theorem gives the value
+bool answer(const std::vector<unsigned long long> &heaps, unsigned long long &value, bool &known) {
+    unsigned long long live = 0;
+    value = 0;
+    for (unsigned long long h : heaps) {
+        if (h) {
+            ++live;
+            value = h;
+        }
     }
-    return 0;
-}
-"""
-
-_BODY_HEAP = """        unsigned long long value = 0;
-        for (unsigned long long h : numbers) value ^= grundy_value(h);"""
-_BODY_PAIR = """        if (numbers.size() != 2) fail(("expected two numbers a b: " + line).c_str());
-        unsigned long long value = grundy_value(numbers[0], numbers[1]);"""
+    known = live <= 1;
+    return first_player_wins(heaps);
+}"""
 
 
-def _table_cpp(kind: str, table: list[int] | list[list[int]]) -> list[str]:
-    flat: list[int] = [v for row in table for v in (row if isinstance(row, list) else [row])]
-    vtype = "unsigned int" if max(flat, default=0) < 1 << 32 else "unsigned long long"
-    suffix = "u" if vtype == "unsigned int" else "ull"
-    rows = [", ".join(f"{v}{suffix}" for v in flat[i:i + 20]) for i in range(0, len(flat), 20)]
-    lines = [f"static const {vtype} TABLE[] = {{", *(f"    {r}," for r in rows), "};"]
-    if not flat:
-        lines = [f"static const {vtype} TABLE[1] = {{0}};"]
-    if kind == "heap":
-        n = len(flat)
-        lines += [f"static const unsigned long long TABLE_SIZE = {n}ull;", "",
-                  "unsigned long long grundy_value(unsigned long long n) {",
-                  "    if (n >= TABLE_SIZE) {",
-                  f'        std::fprintf(stderr, "error: heap %llu is beyond the table (0..{n - 1})\\n", n);',
-                  "        std::exit(1);", "    }", "    return TABLE[n];", "}"]
-    else:
-        r = len(table)
-        first = table[0] if table else []
-        c = len(first) if isinstance(first, list) else 0
-        lines += [f"static const unsigned long long ROWS = {r}ull, COLS = {c}ull;", "",
-                  "unsigned long long grundy_value(unsigned long long a, unsigned long long b) {",
-                  "    if (a >= ROWS || b >= COLS) {",
-                  f'        std::fprintf(stderr, "error: (%llu, %llu) is beyond the table '
-                  f'(a <= {r - 1}, b <= {c - 1})\\n", a, b);',
-                  "        std::exit(1);", "    }", "    return TABLE[a * COLS + b];", "}"]
-    return lines
-
-
-def cpp_program(*, name: str, kind: str, node: ast.expr | None, why: str | None,
-                table: list[int] | list[list[int]], main: bool) -> str:
-    """The whole C++ source (see :func:`grundy.sequences.export.export_code`)."""
-    title = " ".join(name.split())
-    out = [f"// {title}: the Grundy value of one {'heap n' if kind == 'heap' else 'pair (a, b)'}.",
-           "// Generated by grundy. Compile: g++ -std=c++17 -O2 -Wall", "",
-           "#include <climits>", "#include <cstdio>", "#include <cstdlib>", "#include <initializer_list>",
-           "#include <iostream>", "#include <sstream>", "#include <string>", "#include <vector>", ""]
-    out.append(_HELPERS)
-    params = ["n"] if kind == "heap" else ["a", "b"]
+def _formula(name: str, params: list[str], node: ast.expr, comment: str, result: str) -> list[str]:
     signature = ", ".join(f"unsigned long long {p}_" for p in params)
-    if node is not None:
-        assert why is not None
-        out += [f"// {' '.join(why.split())}", f"unsigned long long grundy_value({signature}) {{"]
-        out += [f"    const i128 {p} = (i128){p}_;" for p in params]
-        out += [f"    (void){p};" for p in params]
-        out += [f"    const i128 g = {translate(node)};",
-                "    if (g < 0 || g > (i128)ULLONG_MAX) fail(\"the formula gives a value out of range\");",
+    body = translate(node)
+    out = [f"// {' '.join(comment.split())}", f"{result} {name}({signature}) {{"]
+    out += [f"    const i128 {p} = (i128){p}_;" for p in params]
+    out += [f"    (void){p};" for p in params]
+    out.append(f"    const i128 g = {body};")
+    if result == "bool":
+        out += ["    return g != 0;", "}"]
+    else:
+        out += ["    if (g < 0 || g > (i128)ULLONG_MAX) fail(\"the formula gives a value out of range\");",
                 "    return (unsigned long long)g;", "}"]
-    else:
-        out += ["// exact values computed by grundy"]
-        out += _table_cpp(kind, table)
+    return out
+
+
+def cpp_program(program: Program) -> str:
+    """The whole C++ source of ``program`` (see :func:`grundy.sequences.export.export_code`)."""
+    kind = program.kind
+    code: list[str] = []
+    if kind == "moore":
+        code += ["unsigned long long grundy_value(unsigned long long n) { return n; }  // one heap", "",
+                 _MOORE % {"k1": program.moore_k + 1}]
+        return _assemble(program, code)
+    params = ["n"] if kind == "heap" else ["a", "b"]
     plain = ", ".join(f"unsigned long long {p}" for p in params)
-    out += ["", f"bool first_player_wins({plain}) {{",
-            f"    return grundy_value({', '.join(params)}) != 0;", "}"]
-    if main:
-        out.append(_MAIN % {"body": _BODY_HEAP if kind == "heap" else _BODY_PAIR})
+    if program.node is not None:
+        code += _formula("grundy_value", params, program.node, program.status, "unsigned long long")
+    elif program.period is not None:
+        e, p, s = program.period.preperiod, program.period.period, program.period.saltus
+        code += [_unpack_cpp(), "", f"// G(0..{e + p - 1})", *_packed("HEAD", program.values),
+                 f"static const unsigned long long PREPERIOD = {e}ull, PERIOD = {p}ull, SALTUS = {s}ull;", "",
+                 "unsigned long long grundy_value(unsigned long long n) {",
+                 "    if (n < PREPERIOD + PERIOD) return HEAD[n];",
+                 "    const unsigned long long q = (n - PREPERIOD) / PERIOD, r = (n - PREPERIOD) % PERIOD;",
+                 "    const u128 g = (u128)HEAD[PREPERIOD + r] + (u128)q * SALTUS;",
+                 "    if (g > (u128)ULLONG_MAX) fail(\"the value is out of range\");",
+                 "    return (unsigned long long)g;", "}"]
     else:
-        out += ["", "// (add your own main, or export with main=True)"]
-    return "\n".join(out) + "\n"
+        r, c = program.rows, program.cols
+        code += [_unpack_cpp(), "", f"// {table_status(program)}", *_packed("TABLE", program.values),
+                 f"static const unsigned long long ROWS = {r}ull, COLS = {c}ull;", ""]
+        if kind == "heap":
+            code += ["unsigned long long grundy_value(unsigned long long n) {",
+                     '    if (n >= ROWS)',
+                     f'        fail("heap " + std::to_string(n) + " is beyond the table (0..{r - 1})");',
+                     "    return TABLE[n];", "}"]
+        else:
+            code += ["unsigned long long grundy_value(unsigned long long a, unsigned long long b) {",
+                     "    if (a >= ROWS || b >= COLS)",
+                     '        fail("(" + std::to_string(a) + ", " + std::to_string(b) + ") is beyond '
+                     f'the table (a <= {r - 1}, b <= {c - 1})");',
+                     "    return TABLE[a * COLS + b];", "}"]
+    uses_rule = program.rule is not None and program.node is None
+    code.append("")
+    if uses_rule:
+        assert program.rule is not None
+        if program.rule_node is not None:
+            code += _formula("p_position", ["a", "b"], program.rule_node,
+                             f"{program.rule.text}, {program.rule.status}", "static bool")
+        else:
+            code.append(_ZECKENDORF)
+        code += ["", f"bool first_player_wins({plain}) {{",
+                 "    if (a < ROWS && b < COLS) return grundy_value(a, b) != 0;",
+                 "    return !p_position(a, b);", "}"]
+    else:
+        code += [f"bool first_player_wins({plain}) {{",
+                 f"    return grundy_value({', '.join(params)}) != 0;", "}"]
+    code.append("")
+    answer = ["bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, "
+              "bool &known) {", "    known = true;"]
+    if kind == "heap":
+        answer += ["    value = 0;", "    for (unsigned long long h : numbers) value ^= grundy_value(h);"]
+    else:
+        answer += ["    if (numbers.size() != 2)",
+                   '        fail("expected two numbers a b, got " + std::to_string(numbers.size()));']
+        if uses_rule:
+            answer += ["    if (numbers[0] >= ROWS || numbers[1] >= COLS) {", "        known = false;",
+                       "        return first_player_wins(numbers[0], numbers[1]);", "    }"]
+        answer.append("    value = grundy_value(numbers[0], numbers[1]);")
+    code += [*answer, "    return value != 0;", "}"]
+    return _assemble(program, code)
 
 
-def cpp_periodic(*, title: str, why: str, head: list[int], preperiod: int, period: int, saltus: int,
-                 main: bool) -> str:
-    """The C++ source answering every heap by a period (see
-    :func:`grundy.sequences.export.export_code`)."""
-    rows = [", ".join(f"{v}ull" for v in head[i:i + 20]) for i in range(0, len(head), 20)]
-    out = [f"// {title}: the Grundy value of one heap n.",
-           "// Generated by grundy. Compile: g++ -std=c++17 -O2 -Wall", "",
-           "#include <climits>", "#include <cstdio>", "#include <cstdlib>", "#include <initializer_list>",
-           "#include <iostream>", "#include <sstream>", "#include <string>", "#include <vector>", "",
-           _HELPERS, f"// {' '.join(why.split())}",
-           "static const unsigned long long HEAD[] = {", *(f"    {r}," for r in rows), "};",
-           f"static const unsigned long long PREPERIOD = {preperiod}ull, PERIOD = {period}ull, "
-           f"SALTUS = {saltus}ull;", "",
-           "unsigned long long grundy_value(unsigned long long n) {",
-           "    if (n < PREPERIOD + PERIOD) return HEAD[n];",
-           "    const unsigned long long q = (n - PREPERIOD) / PERIOD, r = (n - PREPERIOD) % PERIOD;",
-           "    const u128 g = (u128)HEAD[PREPERIOD + r] + (u128)q * SALTUS;",
-           "    if (g > (u128)ULLONG_MAX) fail(\"the value is out of range\");",
-           "    return (unsigned long long)g;", "}", "",
-           "bool first_player_wins(unsigned long long n) {", "    return grundy_value(n) != 0;", "}"]
-    if main:
-        out.append(_MAIN % {"body": _BODY_HEAP})
+def _assemble(program: Program, code: list[str]) -> str:
+    body = "\n".join(code)
+    helpers = helpers_for(body)
+    includes = _INCLUDES + (["initializer_list"] if "in_set(" in body else [])
+    out = [f"// {line}" for line in header(program)]
+    out += ["// Generated by grundy. Compile: g++ -std=c++17 -O2 -Wall", ""]
+    out += [f"#include <{name}>" for name in sorted(includes)] + ["", _BASE, ""]
+    out += [h + "\n" for h in helpers]
+    out.append(body)
+    if program.main:
+        out.append(cpp_main(program.kind, program.input_format))
     else:
         out += ["", "// (add your own main, or export with main=True)"]
-    return "\n".join(out) + "\n"
+    return "\n".join(out).rstrip("\n") + "\n"

@@ -58,15 +58,16 @@ class Nim(HeapGame):
     def take_away_rule(self) -> tuple[str, tuple[int, ...]]:
         return "all-but", ()
 
-    def known_periodicity(self) -> Periodicity:
-        return Periodicity(1, 0, 1, True, "G(n) = n, as a heap of n can be reduced to any smaller heap")
-
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for k in range(1, n + 1):
             yield describe_take(n, k), (n - k,)
 
     def heap_value(self, n: int) -> int:
         return n
+
+    def known_periodicity(self) -> Periodicity:
+        """Bouton's theorem as a periodicity: ``G(n + 1) = G(n) + 1`` for every ``n >= 0``."""
+        return Periodicity(1, 0, 1, True, "Bouton's theorem: G(n) = n")
 
     def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
         return [(describe_take(n, n - target), (target,))] if target < n else []
