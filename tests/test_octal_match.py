@@ -15,8 +15,8 @@ import pytest
 import grundy
 from grundy import catalog
 from grundy.errors import InvalidGameError
+from grundy.games.takebreak.octal_match import infer_octal
 from grundy.sequences.analysis import analyze, value_at
-from grundy.sequences.octal_match import infer_octal
 from tests.helpers import heap_table, run
 
 RULES = '''

@@ -208,7 +208,7 @@ class UserHeapGame(_Defined, HeapGame):
 
     def period_rule(self) -> PeriodRule | None:
         """The declared octal game's periodicity theorem (the declaration checked on small heaps)."""
-        from grundy.sequences.octal_match import declared_rule
+        from grundy.games.takebreak.octal_match import declared_rule
 
         return declared_rule(self)
 

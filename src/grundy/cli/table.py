@@ -207,7 +207,7 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
         emit(heading(spec) + f"  G(0..{upto:,})")
     emit(f"  {periodicity_line(result)}")
     if getattr(game, "move_function", None) is not None:  # a user's heap game: is it an octal game?
-        from grundy.sequences.octal_match import octal_note
+        from grundy.games.takebreak.octal_match import octal_note
 
         note = octal_note(game, upto)
         if note is not None:

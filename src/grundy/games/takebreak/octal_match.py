@@ -135,10 +135,10 @@ heap 100 (heap_game(..., octal="4.3303") declares them that game)
     match = infer_octal(_options_of(game), upto)
     if match is None:
         return None
-    from grundy.catalog import load_game
+    from grundy.games.takebreak.octal import Octal, parse_code
     from grundy.sequences.analysis import analyze
 
-    octal = load_game(f"octal({match.code})")
+    octal = Octal(parse_code(match.code))
     found = analyze(octal, min(max(upto, 4096), OCTAL_PROOF_HEAPS)).periodicity
     period = (f", whose period {found.period} from heap {found.preperiod} is proved ({found.reason})"
               if found is not None and found.proved else "")
