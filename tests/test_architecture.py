@@ -102,6 +102,7 @@ def test_every_part_has_a_layer() -> None:
     assert {p for p in parts if _layer(p) is None} == set()
 
 
+@pytest.mark.slow
 def test_layers_import_downwards_only() -> None:
     wrong = []
     for source, targets in _graph().items():
@@ -125,6 +126,7 @@ def test_layers_import_downwards_only() -> None:
     assert wrong == []
 
 
+@pytest.mark.slow
 def test_no_import_cycles() -> None:
     graph = _graph()
     # Tarjan's strongly connected components, iteratively

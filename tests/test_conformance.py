@@ -24,8 +24,12 @@ from grundy import (
     registered_games,
 )
 from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
+from tests.marks import slow_params
 
 CASES = [(entry.name, spec) for entry in registered_games() for spec in entry.examples]
+SLOW = {"grundy-game", "kayles", "lasker-nim", "moore(3)", "octal(0.51)", "octal(0.6)", "octal(0.77)",
+        "octal(4.007)", "stripes(1,2,3)", "stripes(1,5,1)", "stripes(2,3,5)"}
+"""Specs whose brute-force checks take 0.3 s or more (marked slow)."""
 
 
 def test_every_entry_has_examples() -> None:
@@ -60,7 +64,9 @@ SKIPPED: dict[str, list[str]] = {"normal": [], "misere": []}
 """Positions whose brute force is refused (cycles, or beyond the engine's budget), by play."""
 
 
-@pytest.mark.parametrize(("name", "spec"), CASES)
+@pytest.mark.parametrize(("name", "spec"), slow_params(
+    CASES, SLOW | {"product(mock-turtles,turning-turtles)", "product(ruler,mock-turtles)",
+                   "product(turning-turtles,turning-turtles)"}, key=lambda case: case[1], unpack=True))
 def test_rules_agree_with_brute_force(name: str, spec: str) -> None:
     game = load_game(spec)
     for position in _samples(game):
@@ -78,7 +84,7 @@ def test_rules_agree_with_brute_force(name: str, spec: str) -> None:
         assert all(outcome(game, t) is Outcome.P for t in targets)
 
 
-@pytest.mark.parametrize(("name", "spec"), CASES)
+@pytest.mark.parametrize(("name", "spec"), slow_params(CASES, SLOW, key=lambda case: case[1], unpack=True))
 def test_misere_rules_agree_with_brute_force(name: str, spec: str) -> None:
     game = load_game(spec)
     for position in _samples(game)[:30]:

@@ -98,6 +98,7 @@ def run(exe: list[str], stdin: str) -> subprocess.CompletedProcess[str]:
 
 # ---- C++ --------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 @needs_gxx
 @pytest.mark.parametrize(("formula", "table"), HEAP_CASES)
 def test_cpp_heap_formula(formula: str, table: list[int], tmp_path: Path) -> None:
@@ -109,6 +110,7 @@ def test_cpp_heap_formula(formula: str, table: list[int], tmp_path: Path) -> Non
     assert done.stdout.split("\n")[:-1] == want
 
 
+@pytest.mark.slow
 @needs_gxx
 @pytest.mark.parametrize(("formula", "grid"), PAIR_CASES)
 def test_cpp_pair_formula(formula: str, grid: list[list[int]], tmp_path: Path) -> None:
@@ -126,6 +128,7 @@ BIT_FORMULA = ("popcount(n) + ctz(n) + cto(n) + bit_length(n) + (n >> 60) + (n %
 SQUARE_FORMULA = "isqrt(5 * n * n) % 1000 + (n + isqrt(5 * n * n)) // 2 % 997"
 
 
+@pytest.mark.slow
 @needs_gxx
 @pytest.mark.parametrize(("formula", "heaps"), [(BIT_FORMULA, BIG), (SQUARE_FORMULA, BIG[:11])])
 def test_cpp_is_exact_on_huge_heaps(formula: str, heaps: list[int], tmp_path: Path) -> None:
@@ -136,6 +139,7 @@ def test_cpp_is_exact_on_huge_heaps(formula: str, heaps: list[int], tmp_path: Pa
     assert got == [evaluate(formula, n=n) for n in heaps]
 
 
+@pytest.mark.slow
 @needs_gxx
 def test_cpp_refuses_rather_than_overflow(tmp_path: Path) -> None:
     code = export_code(name="big", kind="heap", lang="cpp", pattern=pattern("n * n * n"), table=[], main=True)
@@ -143,6 +147,7 @@ def test_cpp_refuses_rather_than_overflow(tmp_path: Path) -> None:
     assert done.stdout == "1000 N\n" and done.returncode != 0 and "overflow" in done.stderr
 
 
+@pytest.mark.slow
 @needs_gxx
 def test_cpp_tables(tmp_path: Path) -> None:
     code = export_code(name="lasker", kind="heap", lang="cpp", pattern=None, table=LASKER, main=True)
@@ -159,6 +164,7 @@ def test_cpp_tables(tmp_path: Path) -> None:
     assert run([exe], "1 2 3\n").returncode != 0
 
 
+@pytest.mark.slow
 @needs_gxx
 def test_cpp_without_main_compiles_cleanly(tmp_path: Path) -> None:
     for kind, pat, table in (("heap", pattern("n % 3"), SUB12), ("pair", None, NIM2)):
