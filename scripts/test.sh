@@ -18,7 +18,8 @@ lint-imports --no-cache --no-logo
 # (no test or survey extra) in a fresh virtualenv, running the README's quick start.
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
-python -m pip wheel -q --no-deps -w "$scratch/dist" .
+mkdir "$scratch/tree" && cp -r pyproject.toml README.md src "$scratch/tree"  # no stale build/ in the wheel
+python -m pip wheel -q --no-deps -w "$scratch/dist" "$scratch/tree"
 python -m venv --without-pip "$scratch/venv"
 python -m pip --python "$scratch/venv/bin/python" install -q --no-compile "$scratch"/dist/grundy-*.whl
 "$scratch/venv/bin/grundy" solve nim 3 4 5 >"$scratch/out.txt"
