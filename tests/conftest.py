@@ -1,12 +1,12 @@
-"""Test-suite configuration: the tests listed in ``tests/slow_tests.txt`` are marked ``slow``.
+"""Test-suite configuration: slow doctests and Markdown files are marked ``slow`` here.
 
-``python -m pytest -m "not slow" -n 2 --dist loadfile`` is the fast path for day-to-day work; CI runs
-every test.
-The list holds the tests measured at 0.3 s or more each on the 2-core development machine;
-regenerate it with
+Tests are marked slow where they are written (``@pytest.mark.slow``, or ``tests/marks.py``'s
+``slow_params`` for some values of a parametrized test). Doctests have no place for a marker, so
+the slow ones are named here by path; each name must exist and, when its file is collected, match
+an item, so that a rename fails loudly instead of quietly moving a slow test into the fast subset.
 
-    python -m pytest -m "not slow" -n 2 --durations=0 --durations-min=0.3 -q \\
-        | grep -E '^[0-9.]+s call' | awk '{print $3}' | sort -u >> tests/slow_tests.txt
+``python -m pytest -m "not slow" -n 2 --dist loadfile`` is the fast path for day-to-day work; CI
+runs every test.
 """
 
 from __future__ import annotations
@@ -15,11 +15,26 @@ from pathlib import Path
 
 import pytest
 
-SLOW = {line.strip() for line in (Path(__file__).parent / "slow_tests.txt").read_text().splitlines()
-        if line.strip() and not line.startswith("#")}
+ROOT = Path(__file__).resolve().parents[1]
+
+SLOW_DOCTESTS = {
+    "docs/geography.md::geography.md",
+    "docs/own-games.md::own-games.md",
+    "docs/own-games.zh.md::own-games.zh.md",
+    "src/grundy/sequences/pair_patterns.py::grundy.sequences.pair_patterns.find_pair_patterns",
+}
+"""Doctest items (node ids) that take 0.3 s or more."""
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    collected_files = {item.nodeid.partition("::")[0] for item in items}
+    matched: set[str] = set()
     for item in items:
-        if item.nodeid in SLOW:
+        if item.nodeid in SLOW_DOCTESTS:
             item.add_marker(pytest.mark.slow)
+            matched.add(item.nodeid)
+    for nodeid in sorted(SLOW_DOCTESTS - matched):
+        path = nodeid.partition("::")[0]
+        if not (ROOT / path).is_file() or path in collected_files:
+            raise pytest.UsageError(f"tests/conftest.py: SLOW_DOCTESTS names {nodeid!r}, which matches no "
+                                    "test (renamed?)")

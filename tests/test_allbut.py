@@ -10,6 +10,7 @@ from grundy import grundy_value, load_game, outcome, solve
 from grundy.errors import InvalidGameError
 from grundy.games.takeaway.allbut import AllBut
 from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
+from tests.marks import slow_params
 
 SETS = [c for r in (1, 2, 3) for c in combinations(range(1, 8), r)]
 
@@ -33,7 +34,8 @@ def test_values_match_a_plain_table(excluded: tuple[int, ...]) -> None:
     assert [game.heap_value(n) for n in range(upto + 1)] == _plain_table(excluded, upto)
 
 
-@pytest.mark.parametrize("excluded", SETS[::3])
+@pytest.mark.parametrize("excluded", slow_params(SETS[::3], {(1,), (4,), (7,), (1, 4), (1, 7), (2, 5), (3, 4),
+                                                            (3, 7), (4, 7), (6, 7), (3, 4, 6)}))
 def test_winning_moves_match_brute_force(excluded: tuple[int, ...]) -> None:
     game = AllBut(excluded)
     table = _plain_table(excluded, 40)

@@ -26,6 +26,7 @@ def test_nim_123_is_lost(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["outcome"] == "P" and data["winner"] == "second" and data["winning_moves"] == []
 
 
+@pytest.mark.slow
 def test_subtraction_agrees_with_hand_table(capsys: pytest.CaptureFixture[str]) -> None:
     table = mex_table_subtraction([1, 3, 4], 30)
     data = solve_json(capsys, "subtraction(1,3,4)", "10")

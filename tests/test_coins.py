@@ -50,6 +50,7 @@ def test_long_rows_are_fast() -> None:
         assert all(grundy_value(game, m.to) == 0 for m in answer.winning_moves)
 
 
+@pytest.mark.slow
 def test_misere_small() -> None:
     for game in TURNING:
         for position in _strings("HT", 5):

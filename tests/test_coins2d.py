@@ -88,6 +88,7 @@ def _check(game: TurningCorners | CoinProduct, heads: Heads, value: int,
     assert len(got) == len(set(got)) and set(got) == expected, (game.spec, sorted(heads))
 
 
+@pytest.mark.slow
 def test_turning_corners_on_every_4x3_board() -> None:
     game = load_game("turning-corners")
     assert isinstance(game, TurningCorners)
@@ -111,6 +112,7 @@ def test_products_on_every_3x3_board(first: str, second: str) -> None:
         _check(game, heads, brute(heads), options, brute)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pair", [("ruler", "mock-turtles"), ("mock-turtles", "turning-turtles")])
 def test_products_on_every_4x3_board(pair: tuple[str, str]) -> None:
     first, second = pair

@@ -79,6 +79,7 @@ def test_identity_is_by_content() -> None:
     assert one != Digraph.from_edges(3, [(0, 1)])
 
 
+@pytest.mark.slow
 def test_big_random_graph_uses_compiled_kernels() -> None:
     rng = random.Random(11)
     n = 20_000

@@ -45,6 +45,7 @@ def test_value_is_mex_of_option_values() -> None:
         assert grundy_value(game, n) == mex(options)
 
 
+@pytest.mark.slow
 def test_deep_chain_has_no_recursion_error() -> None:
     depth = 10**6
     cache = Cache()
@@ -73,6 +74,7 @@ def test_cache_is_reused_across_queries() -> None:
     assert len(cache.values) == size
 
 
+@pytest.mark.slow
 @settings(max_examples=60)
 @given(st.lists(st.integers(min_value=0, max_value=12), min_size=1, max_size=4))
 def test_winning_moves_lead_to_p_positions(heaps: list[int]) -> None:
@@ -109,6 +111,7 @@ def test_astronomically_many_options_are_refused_not_enumerated() -> None:
         outcome(game, ((10**18,), (5,)), misere=True, limit=10_000)
 
 
+@pytest.mark.slow
 def test_progress_hook_sees_long_searches() -> None:
     from grundy.core.engine import reporting_progress
 

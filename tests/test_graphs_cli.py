@@ -69,6 +69,7 @@ def test_hackenbush_cli(capsys: pytest.CaptureFixture[str], files: dict[str, str
     assert data["outcome"] == "P"
 
 
+@pytest.mark.slow
 def test_plot(capsys: pytest.CaptureFixture[str], files: dict[str, str], tmp_path: Path) -> None:
     for argv in (["digraph", "--graph", files["loop.txt"], "x", "y"],
                  ["green-hackenbush", "--graph", files["square.txt"], "--ground", "0"]):

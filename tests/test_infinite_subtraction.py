@@ -15,8 +15,10 @@ from tests.helpers import (
     mex_table_subtraction,
     winning_targets,
 )
+from tests.marks import slow_params
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", KINDS)
 def test_values_and_moves_match_brute_force(kind: str) -> None:
     game = InfiniteSubtraction(kind)
@@ -28,7 +30,7 @@ def test_values_and_moves_match_brute_force(kind: str) -> None:
         assert winning_targets(game, position) == brute_winning_targets(game, position)
 
 
-@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize("kind", slow_params(KINDS, {"fibonacci", "odd"}))
 def test_misere_matches_brute_force(kind: str) -> None:
     game = InfiniteSubtraction(kind)
     for n in range(60):
@@ -62,6 +64,7 @@ def test_huge_heaps() -> None:
         solve(load_game("subtraction(squares)"), 10**6 + 1)  # the default table limit, raisable
 
 
+@pytest.mark.slow
 def test_founding_sum_example() -> None:
     """One heap with S = {1,2,3}, one heap with odd takes only, the rest plain Nim."""
     game, position = parse_sum("subtraction(1,2,3) 7 + subtraction(odd) 9 + nim 3 5")

@@ -23,6 +23,7 @@ codes = st.tuples(st.sampled_from([0, 4]), st.lists(st.integers(0, 7), min_size=
     lambda t: (t[0], *t[1]))
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(st.lists(st.integers(1, 40), min_size=1, max_size=8), st.integers(0, 300))
 def test_subtraction_kernel_matches_reference(moves: list[int], upto: int) -> None:

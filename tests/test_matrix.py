@@ -91,12 +91,14 @@ small_matrices = st.integers(1, 4).flatmap(lambda m: st.integers(1, 4).flatmap(
         st.lists(st.integers(-r, r), min_size=n, max_size=n), min_size=m, max_size=m))))
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(small_matrices)
 def test_small_games_against_support_enumeration(A: Matrix) -> None:
     check_against_brute_force([[Fraction(x) for x in row] for row in A])
 
 
+@pytest.mark.slow
 def test_random_rational_games_against_support_enumeration() -> None:
     rng = random.Random(6)
     for _ in range(60):
@@ -105,6 +107,7 @@ def test_random_rational_games_against_support_enumeration() -> None:
         check_against_brute_force(A)
 
 
+@pytest.mark.slow
 def test_very_degenerate_games() -> None:
     rng = random.Random(60)
     for _ in range(150):  # entries in {-1, 0, 1}: ties everywhere, many optimal strategies

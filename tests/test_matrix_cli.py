@@ -37,6 +37,7 @@ def test_csv_file_with_fractions_and_decimals(capsys: pytest.CaptureFixture[str]
     assert code == 0 and data["value"] == "1/20" and data["row_strategy"] == ["2/5", "3/5"]
 
 
+@pytest.mark.slow
 def test_stdin_and_float_option() -> None:
     result = subprocess.run([sys.executable, "-m", "grundy", "matrix", "-", "--json", "--float"],
                             input="0,-1,1\n1,0,-1\n-1,1,0\n", capture_output=True, text=True)

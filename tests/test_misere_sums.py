@@ -99,6 +99,7 @@ def agree(parts: list[tuple[Game, Any]], answer: MisereAnswer) -> None:
     assert got == expected, (parts, answer)
 
 
+@pytest.mark.slow
 def test_pairs_of_catalogue_games_agree_with_brute_force() -> None:
     counts: Counter[str] = Counter()
     for a, b in itertools.combinations_with_replacement(ATOMS, 2):
@@ -106,6 +107,7 @@ def test_pairs_of_catalogue_games_agree_with_brute_force() -> None:
     assert counts[SJ] > 500 and counts[GENUS] > 50 and counts["none"] > 50, counts
 
 
+@pytest.mark.slow
 def test_triples_and_multi_heap_components_agree_with_brute_force() -> None:
     rng = random.Random(2009)
     counts: Counter[str] = Counter()
@@ -145,6 +147,7 @@ def random_dag(rng: random.Random, size: int) -> Dag:
     return Dag(tuple(tuple(sorted(rng.sample(range(i), rng.randint(0, min(i, 4))))) for i in range(size)))
 
 
+@pytest.mark.slow
 def test_random_games_agree_with_brute_force() -> None:
     rng = random.Random(7)
     counts: Counter[str] = Counter()

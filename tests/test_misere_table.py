@@ -66,7 +66,8 @@ def table_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]
 
 
 @pytest.mark.parametrize("spec, upto", [("nim", 30), ("subtraction(1,3,4)", 60), ("subtraction(2,5)", 60),
-                                        ("bash(3)", 40), ("subtraction(3,4,9)", 80), ("kayles", 20)])
+                                        ("bash(3)", 40), ("subtraction(3,4,9)", 80),
+                                        pytest.param("kayles", 20, marks=pytest.mark.slow)])
 def test_values_and_genus_against_brute_force(capsys: pytest.CaptureFixture[str], spec: str,
                                               upto: int) -> None:
     data = table_json(capsys, spec, "--upto", str(upto))
@@ -98,6 +99,7 @@ def test_proved_periods_hold_and_are_least(capsys: pytest.CaptureFixture[str], s
     assert not any(holds(q, e) for q in range(1, p) if saltus == 0)
 
 
+@pytest.mark.slow
 def test_observed_periods_are_not_called_proved(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "table", "grundy-game", "--misere", "--upto", "25")
     assert code == 0
@@ -124,7 +126,8 @@ def test_genus_stops_within_the_budget(capsys: pytest.CaptureFixture[str]) -> No
 
 
 @pytest.mark.parametrize("argv, message", [
-    (["kayles", "--misere", "--upto", "60"], "lower --upto or raise --limit"),
+    pytest.param(["kayles", "--misere", "--upto", "60"], "lower --upto or raise --limit",
+                 marks=pytest.mark.slow),
     (["wythoff", "--misere"], "'wythoff' is not one"),
     (["nim", "--limit", "10"], "--limit 10 applies to misère tables (--misere) only"),
     (["nim", "--misere", "--plot", "x.png"], "does not apply to --misere"),

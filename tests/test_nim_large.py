@@ -43,6 +43,7 @@ def test_array_api_rejects_bad_arrays(bad: np.ndarray) -> None:
         nim_sum_array(bad)
 
 
+@pytest.mark.slow
 def test_large_report_matches_solve_normal_and_misere() -> None:
     for heaps in product(range(4), repeat=4):
         arr = np.array(heaps)

@@ -32,6 +32,7 @@ def _mex_products(n: int) -> list[list[int]]:
     return table
 
 
+@pytest.mark.slow
 def test_agrees_with_the_mex_definition_below_64() -> None:
     table = _mex_products(SMALL)
     for a in range(SMALL):
@@ -50,6 +51,7 @@ def test_fermat_powers_square_to_three_halves() -> None:
         assert nim_mul(d, d - 1) == d * (d - 1)
 
 
+@pytest.mark.slow
 def test_tables_agree_with_the_plain_recursion() -> None:
     import random
 

@@ -53,6 +53,7 @@ NAMED = [(0, 1, 6, 1), (0, 1, 6, 7), (0, 0, 1, 4), (0, 7, 7), (4, 0, 0, 7), (4, 
          (0, 1, 6, 1, 0, 0, 0, 4)]
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None)
 @given(codes, st.integers(0, 250))
 def test_rare_scan_matches_brute_force(digits: tuple[int, ...], upto: int) -> None:

@@ -89,6 +89,7 @@ def json_of(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]
     return data
 
 
+@pytest.mark.slow
 def test_table_of_a_user_heap_game(capsys: pytest.CaptureFixture[str], rules: str) -> None:
     data = json_of(capsys, "table", "own-digit", "--rules", rules, "--upto", "300", "--json")
     assert data["values"] == DIGIT and isinstance(data["patterns"], list)
@@ -102,6 +103,7 @@ def test_table_of_a_user_heap_game(capsys: pytest.CaptureFixture[str], rules: st
     assert code == 0 and "pattern: G(n) = n % 3 (conjecture, checked for n <= 60)" in out
 
 
+@pytest.mark.slow
 def test_proved_patterns_of_catalogue_games(capsys: pytest.CaptureFixture[str]) -> None:
     data = json_of(capsys, "table", "subtraction(1,2)", "--upto", "100", "--json")
     text = "G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)"
@@ -111,6 +113,7 @@ def test_proved_patterns_of_catalogue_games(capsys: pytest.CaptureFixture[str]) 
     assert data["patterns"] and all(p["status"] == "conjecture" for p in data["patterns"])  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 def test_table_of_a_user_pair_game(capsys: pytest.CaptureFixture[str], rules: str) -> None:
     data = json_of(capsys, "table", "own-pairs", "--rules", rules, "--upto", "10", "--json")
     want = [[0] * 11 for _ in range(11)]
@@ -178,6 +181,7 @@ def _python_values(code: str, calls: list[str]) -> list[int]:
     return [eval(c, namespace) for c in calls]
 
 
+@pytest.mark.slow
 def test_export_python_round_trip(capsys: pytest.CaptureFixture[str], rules: str) -> None:
     code, out, err = run(capsys, "export", "own-digit", "--rules", rules, "--lang", "python", "--upto", "50")
     assert code == 0, err
@@ -198,6 +202,7 @@ def test_export_python_round_trip(capsys: pytest.CaptureFixture[str], rules: str
 GXX = shutil.which("g++")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(GXX is None, reason="g++ is not installed")
 @pytest.mark.parametrize(("game", "kind"),
                          [("own-split", "heap"), ("own-pairs", "pair"), ("own-digit", "heap")])

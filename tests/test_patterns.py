@@ -110,6 +110,7 @@ def test_nim_on_two_heaps() -> None:
     assert "a == b" in p_formulas(found)
 
 
+@pytest.mark.slow
 def test_two_heaps_of_subtraction_1_2() -> None:
     def options(a: int, b: int) -> list[tuple[int, int]]:
         return [(a - k, b) for k in (1, 2) if k <= a] + [(a, b - k) for k in (1, 2) if k <= b]
@@ -134,6 +135,7 @@ def test_popcount_game() -> None:
 
 # ---- P-positions --------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_residue_classes_proved_and_observed() -> None:
     table = heap_table(100, subtraction((1, 3, 4)))
     proved = Periodicity(7, 0, 0, True, "a window of max S = 4 values repeats")
@@ -154,6 +156,7 @@ def fibonacci_upto(n: int) -> set[int]:
     return out
 
 
+@pytest.mark.slow
 def test_fibonacci_p_positions() -> None:
     fib = fibonacci_upto(400)
     table = [0 if n in fib else 1 + n % 2 for n in range(401)]
@@ -174,6 +177,7 @@ def wythoff_pairs(count: int) -> list[tuple[int, int]]:
     return pairs
 
 
+@pytest.mark.slow
 def test_beatty_p_positions() -> None:
     lower = {a for a, _ in wythoff_pairs(300)}
     table = [0 if n in lower else 1 for n in range(300)]
@@ -184,6 +188,7 @@ def test_beatty_p_positions() -> None:
     assert beatty(sorted(lower)[:40]) == Quadratic(1, 1, 5, 2)
 
 
+@pytest.mark.slow
 def test_powers_of_two_and_squares() -> None:
     for name, member in (("powers of two", lambda n: n > 0 and n & (n - 1) == 0),
                          ("squares", lambda n: math.isqrt(n) ** 2 == n)):
@@ -191,6 +196,7 @@ def test_powers_of_two_and_squares() -> None:
         assert any(name in p.text for p in found), name
 
 
+@pytest.mark.slow
 def test_wythoff_game() -> None:
     def options(a: int, b: int) -> list[tuple[int, int]]:
         return ([(x, b) for x in range(a)] + [(a, y) for y in range(b)]
@@ -206,6 +212,7 @@ def test_wythoff_game() -> None:
             assert bool(evaluate(rule.formula, a=a, b=b)) == ((a, b) in pairs or (b, a) in pairs)
 
 
+@pytest.mark.slow
 def test_ratio_threshold() -> None:
     phi = (1 + 5 ** 0.5) / 2
     grid = [[0 if b < a * phi else 1 + (a + b) % 2 for b in range(30)] for a in range(30)]
@@ -235,6 +242,7 @@ def test_periodic_modulus() -> None:
     assert periodic_modulus("n % 3 + n") is None
 
 
+@pytest.mark.slow
 def test_no_pattern_restates_the_table() -> None:
     table = [0, 1, 0, 2, 3, 1]
     for p in find_patterns(table):
@@ -259,6 +267,7 @@ def test_size_cap() -> None:
 tables = st.lists(st.integers(0, 4), min_size=8, max_size=60)
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None)
 @given(tables)
 def test_random_tables_never_get_wrong_formulas(table: list[int]) -> None:
@@ -275,6 +284,7 @@ def test_random_tables_never_get_wrong_formulas(table: list[int]) -> None:
             assert got == oracle == want, (p, n)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None)
 @given(st.integers(3, 7), st.lists(st.integers(0, 2), min_size=49, max_size=49))
 def test_random_grids_never_get_wrong_formulas(side: int, cells: list[int]) -> None:

@@ -63,6 +63,7 @@ def periodic_sequence(pre: list[int], block: list[int], saltus: int, length: int
 blocks = st.lists(st.integers(0, 3), min_size=1, max_size=9)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.lists(st.integers(0, 5), max_size=30), blocks, st.integers(0, 3), st.integers(0, 120))
 def test_find_period_matches_brute_force(pre: list[int], block: list[int], saltus: int,
@@ -140,6 +141,7 @@ def test_subtraction_analysis_is_proved_and_exact(moves: list[int]) -> None:
         assert value_at(game, n) == long[n]
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(st.lists(st.integers(0, 7), min_size=1, max_size=3))
 def test_octal_proved_periods_hold_in_a_longer_table(tail: list[int]) -> None:
@@ -179,6 +181,7 @@ def test_values_of_huge_heaps_come_from_the_period() -> None:
         [2, 5], 200)[10**15 % 7]
 
 
+@pytest.mark.slow
 def test_large_table_values_match_reference_near_the_end() -> None:
     game = load_game("octal(0.16)")
     result = analyze(game, 20_000, "sparse")
@@ -198,6 +201,7 @@ def test_light_path_equals_the_numpy_path(spec: str, upto: int) -> None:
     assert np.array_equal(light.values, full.values)
 
 
+@pytest.mark.slow
 def test_values_beyond_the_on_demand_table_are_refused_not_hung(monkeypatch: pytest.MonkeyPatch) -> None:
     import grundy.sequences.analysis as analysis
     from grundy.errors import NotSupportedError

@@ -33,6 +33,7 @@ from grundy import solve
 from grundy.catalog import load_game, registered_games
 from grundy.core.game import Game, HeapGame
 from grundy.errors import GrundyError
+from tests.marks import slow_params
 
 getcontext().prec = 60
 PHI = (1 + Decimal(5).sqrt()) / 2
@@ -655,7 +656,7 @@ def cases() -> Iterable[str]:
         yield from entry.examples
 
 
-@pytest.mark.parametrize("spec", list(cases()))
+@pytest.mark.parametrize("spec", slow_params(cases(), {"product(ruler,mock-turtles)"}))
 def test_every_number_in_every_reason_is_right(spec: str) -> None:
     game = load_game(spec)
     oracle = Oracle(game)

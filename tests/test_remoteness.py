@@ -108,6 +108,7 @@ def small_sums() -> list[list[tuple[str, int]]]:
     return sums
 
 
+@pytest.mark.slow
 def test_every_sg_against_direct_play() -> None:
     for specs in small_sums():
         parts = [(load_game(s), load_game(s).validate(n)) for s, n in specs]

@@ -34,6 +34,7 @@ A002188 = [0, 0, 0, 1, 0, 2, 1, 0, 2, 1, 0, 2, 1, 3, 2, 1, 3, 2, 4, 3, 0, 4, 3, 
 
 # ---- Lasker's Nim -------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_lasker_formula_matches_brute_force() -> None:
     game = load_game("lasker-nim")
     assert [brute_value(game, (n,)) for n in range(19)] == [lasker_value(n) for n in range(19)]
@@ -69,6 +70,7 @@ def test_lasker_splits_random(n: int, target: int) -> None:
         assert len(found) == count
 
 
+@pytest.mark.slow
 def test_lasker_moves_to_value_match_engine() -> None:
     game = load_game("lasker-nim")
     for n in range(40):
@@ -121,6 +123,7 @@ def test_grundy_game_kernels_match_python_reference() -> None:
     assert grundy_game_table(2500, method="plain", progress=lambda a, b: None).tolist() == reference
 
 
+@pytest.mark.slow
 def test_grundy_game_sparse_equals_plain_beyond_the_prefix() -> None:
     plain = grundy_game_plain(40_000)
     calls: list[tuple[int, int]] = []
@@ -170,6 +173,7 @@ def test_split_game_stone_values_are_odious_numbers() -> None:
     assert all(stone_distance(stone_value(d)) == d for d in range(2000))
 
 
+@pytest.mark.slow
 def test_split_game_matches_brute_force_exhaustively() -> None:
     game = load_game("split-game")
     for n in range(1, 5):
@@ -223,6 +227,7 @@ def test_stripes_bad_parameters(spec: str) -> None:
         load_game(spec)
 
 
+@pytest.mark.slow
 def test_cli_solves_each_game() -> None:
     for args, needle in [(["lasker-nim", "1000000000000000002"], "500000000000000001"),
                          (["grundy-game", "8"], "split 8 → 1 + 7"),

@@ -15,6 +15,7 @@ G = Staircase()
 POSITIONS = [p for n in (1, 2, 3, 4) for p in product(range(4 if n < 4 else 3), repeat=n)]
 
 
+@pytest.mark.slow
 def test_value_and_winning_moves_match_brute_force() -> None:
     for position in POSITIONS:
         assert grundy_value(G, position) == brute_value(G, position), position

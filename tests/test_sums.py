@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -21,6 +22,7 @@ def mixed_sums(draw: st.DrawFn) -> tuple[SumGame, tuple[tuple[int, ...], ...]]:
     return SumGame(games), positions
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None)
 @given(mixed_sums())
 def test_sum_value_is_xor_and_matches_brute_force(case: tuple[SumGame, tuple[tuple[int, ...], ...]]) -> None:

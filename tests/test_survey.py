@@ -153,6 +153,7 @@ def test_published_identical_sequences_are_found(spec: str, rep: str) -> None:
 
 # ---- the worker's computation --------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_compute_matches_analyze_and_continues_a_table() -> None:
     for spec in ("octal(0.07)", "octal(0.16)", "octal(0.45)"):
         direct = analyze(load_game(spec), 3000)
@@ -171,6 +172,7 @@ def test_compute_matches_analyze_and_continues_a_table() -> None:
 
 # ---- surveys on Dask -----------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_a_killed_worker_loses_nothing_and_stores_nothing_twice(tmp_path: Path,
                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     db = tmp_path / "s.sqlite"
@@ -207,6 +209,7 @@ def test_a_killed_worker_loses_nothing_and_stores_nothing_twice(tmp_path: Path,
             (direct.period, direct.preperiod, direct.proved, 1000), spec
 
 
+@pytest.mark.slow
 def test_an_interrupted_survey_resumes_to_the_same_rows(tmp_path: Path, client: Any) -> None:
     once, twice = tmp_path / "once.sqlite", tmp_path / "twice.sqlite"
     full = run_survey(SMALL, db=once, upto=1000, client=client)
@@ -226,6 +229,7 @@ def test_an_interrupted_survey_resumes_to_the_same_rows(tmp_path: Path, client: 
     assert again.stored == 0 and again.skipped == 24
 
 
+@pytest.mark.slow
 def test_extend_continues_unproved_games_from_their_tables(tmp_path: Path, client: Any) -> None:
     short, long = tmp_path / "short.sqlite", tmp_path / "long.sqlite"
     specs = ["0.04", "0.14", "0.16", "0.07"]

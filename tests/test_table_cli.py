@@ -12,6 +12,7 @@ from tests.helpers import run
 from tests.test_kernels import reference_octal
 
 
+@pytest.mark.slow
 def test_text_table_shows_values_period_and_rare_values(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "table", "kayles", "--upto", "200")
     assert code == 0
@@ -30,6 +31,7 @@ def test_summary_prints_no_values(capsys: pytest.CaptureFixture[str]) -> None:
     assert "computed in" in lines[-1]
 
 
+@pytest.mark.slow
 def test_json_has_period_keys_and_values(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "table", "octal(0.137)", "--upto", "300", "--json")
     data = json.loads(out)
@@ -38,6 +40,7 @@ def test_json_has_period_keys_and_values(capsys: pytest.CaptureFixture[str]) -> 
     assert data["values"] == reference_octal((0, 1, 3, 7), 300)
 
 
+@pytest.mark.slow
 def test_json_nulls_when_no_period(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "table", "octal(0.16)", "--upto", "2000", "--json", "--summary")
     data = json.loads(out)
@@ -66,6 +69,7 @@ def test_nim_is_proved_by_bouton(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Bouton" in data["reason"] and data["values"] == list(range(41))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("method", ["plain", "sparse", "auto"])
 def test_methods_give_identical_tables(capsys: pytest.CaptureFixture[str], method: str) -> None:
     code, out, _ = run(capsys, "table", "octal(4.007)", "-n", "1500", "--json", "--method", method)
@@ -89,6 +93,7 @@ def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[st
     assert err.count("\n") == 1 and err.startswith("grundy: error: "), err
 
 
+@pytest.mark.slow
 def test_plot_writes_a_png(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     target = tmp_path / "kayles.png"
     code, _, _ = run(capsys, "table", "kayles", "-n", "300", "--summary", "--plot", str(target))
@@ -137,6 +142,7 @@ def _cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
+@pytest.mark.slow
 def test_real_sigint_interrupts_a_long_table() -> None:
     import signal
     import subprocess

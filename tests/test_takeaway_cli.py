@@ -40,6 +40,7 @@ def test_misere_bash_reason(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["outcome"] == "P" and "misère Bash" in str(data["reason"])
 
 
+@pytest.mark.slow
 def test_thousand_digit_inputs_answer_at_once(capsys: pytest.CaptureFixture[str]) -> None:
     k = 10**999 + 1
     data = solve_json(capsys, "wythoff", str(golden_floor(k) + 3), str(golden_floor(k) + k))
@@ -58,6 +59,7 @@ def test_sum_of_different_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert data["grundy"] == 3 ^ 1 ^ 3 ^ 5 ^ 0 ^ 2  # wythoff (1,2) is a P-position; bash(2,5) 4 has value 2
 
 
+@pytest.mark.slow
 def test_tables(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "table", "wythoff", "--upto", "20")
     assert code == 0 and out.count("\n") >= 23

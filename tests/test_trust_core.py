@@ -22,6 +22,7 @@ def test_a_p_position_has_value_zero_even_when_no_table_reaches_it() -> None:
     assert answer.outcome.value == "P" and answer.grundy == 0 and answer.note is None
 
 
+@pytest.mark.slow
 def test_plot_of_a_pair_table_is_written(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "wy.png"
     code, _, err = run(capsys, "table", "wythoff", "--upto", "30", "--plot", str(path))

@@ -182,6 +182,7 @@ def test_table_limit_message_says_how_to_raise_it(monkeypatch: pytest.MonkeyPatc
 
 
 # ---- user text in pictures, and the matplotlib hint ----------------------------------------
+@pytest.mark.slow
 def test_vertex_names_are_drawn_literally(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     from grundy.graphs.drawing import MISSING_MATPLOTLIB, plot_solution

@@ -8,7 +8,7 @@
 <Outcome.P: 'P'>
 """
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grundy.catalog import load_game, parse_sum, register, registered_games
 from grundy.core.engine import Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
@@ -26,7 +26,12 @@ from grundy.errors import (
     UnknownGameError,
 )
 
-__version__ = "0.1.0"
+if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on first use below)
+    from grundy.core.nimber import Nimber
+    from grundy.define import game, heap_game
+    from grundy.sequences.tables import grundy_table
+
+    __version__: str
 
 _LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "grundy.define",
          "grundy_table": "grundy.sequences.tables"}
@@ -34,14 +39,27 @@ _LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "
 
 
 def __getattr__(name: str) -> Any:
-    module = _LAZY.get(name)
-    if module is None:
-        raise AttributeError(f"module 'grundy' has no attribute {name!r}")
-    import importlib
+    if name == "__version__":  # written once, in pyproject.toml; read from the installed metadata
+        from importlib.metadata import PackageNotFoundError, version
 
-    value = getattr(importlib.import_module(module), name)
+        try:
+            value: Any = version("grundy")
+        except PackageNotFoundError:  # pragma: no cover - run from a source tree never installed
+            value = "0+unknown"
+    else:
+        module = _LAZY.get(name)
+        if module is None:
+            raise AttributeError(f"module 'grundy' has no attribute {name!r}")
+        import importlib
+
+        value = getattr(importlib.import_module(module), name)
     globals()[name] = value
     return value
+
+
+def __dir__() -> list[str]:
+    """The module's names, the lazy ones included (``dir(grundy)``, tab completion)."""
+    return sorted({*globals(), *_LAZY, "__version__"})
 
 
 __all__ = [

@@ -99,7 +99,9 @@ def run(args: argparse.Namespace) -> int:
         return _dry_run(args)
     if not args.specs and args.extend is None:
         raise InvalidInputError("give the games to survey (e.g. '0.???') or --extend N")
-    from grundy.survey.run import run_survey
+    from grundy.survey.run import require_dask, run_survey
+
+    require_dask()
 
     summary = run_survey(args.specs, db=args.db, upto=args.upto, extend=args.extend,
                          workers=args.workers, scheduler=args.scheduler)

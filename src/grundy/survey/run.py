@@ -19,6 +19,7 @@ need grundy installed).
 from __future__ import annotations
 
 import contextlib
+import importlib.util
 import math
 import os
 import signal
@@ -30,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from grundy.errors import InvalidInputError
+from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.survey.codes import Entry, expand
 from grundy.survey.store import Store
 
@@ -150,6 +151,16 @@ def _sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
+DASK_MISSING = "grundy survey needs Dask: pip install 'grundy[survey]'"
+"""The one-line hint when the optional ``survey`` extra (``dask[distributed]``) is not installed."""
+
+
+def require_dask() -> None:
+    """Raise :class:`NotSupportedError` with the install hint unless ``distributed`` can be imported."""
+    if importlib.util.find_spec("distributed") is None:
+        raise NotSupportedError(DASK_MISSING)
+
+
 LOCAL_HTTP = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
 """The local scheduler's HTTP endpoints (health checks; no dashboard): 127.0.0.1, any free port."""
 
@@ -159,6 +170,7 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
     """A ``distributed.Client``: on ``scheduler``, or on a new local cluster of ``workers`` processes."""
     import logging
 
+    require_dask()
     from distributed import Client, LocalCluster
 
     if scheduler is not None:

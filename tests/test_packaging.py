@@ -1,0 +1,107 @@
+"""Packaging and the public facade: every imported package is declared, Dask is an extra with an
+install hint, the version is written once, and the lazy public names are visible and typed."""
+
+from __future__ import annotations
+
+import ast
+import importlib.metadata
+import re
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+import grundy
+
+ROOT = Path(__file__).resolve().parents[1]
+PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+PROJECT = PYPROJECT["project"]
+
+IMPORT_TO_DIST = {"flint": "python-flint", "distributed": "dask"}
+"""Import names that differ from their distribution's (``dask[distributed]`` brings ``distributed``)."""
+
+
+def _dist(requirement: str) -> str:
+    return re.split(r"[\[<>=!~; ]", requirement, maxsplit=1)[0].lower()
+
+
+def _third_party_imports(folder: Path) -> set[str]:
+    found: set[str] = set()
+    for path in folder.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                top = name.partition(".")[0]
+                if top not in sys.stdlib_module_names and top not in ("grundy", "tests", "__future__"):
+                    found.add(IMPORT_TO_DIST.get(top, top).lower())
+    return found
+
+
+def test_every_imported_package_is_declared() -> None:
+    core = {_dist(r) for r in PROJECT["dependencies"]}
+    extras = {name: {_dist(r) for r in reqs} for name, reqs in PROJECT["optional-dependencies"].items()}
+    declared = core | extras["survey"] | extras["plot"]
+    assert _third_party_imports(ROOT / "src" / "grundy") - declared == set()
+    assert _third_party_imports(ROOT / "tests") - declared - extras["test"] == set()
+
+
+def test_dask_is_an_extra_and_the_test_extra_has_every_extra() -> None:
+    core = {_dist(r) for r in PROJECT["dependencies"]}
+    assert "dask" not in core and "distributed" not in core
+    assert PROJECT["optional-dependencies"]["survey"] == ["dask[distributed]>=2024.1"]
+    assert "grundy[survey,plot]" in PROJECT["optional-dependencies"]["test"]
+
+
+def test_package_data_names_files_that_exist() -> None:
+    for pattern in PYPROJECT["tool"]["setuptools"]["package-data"]["grundy"]:
+        assert list((ROOT / "src" / "grundy").glob(pattern)), pattern
+
+
+def test_survey_without_dask_prints_the_install_hint(tmp_path: Path) -> None:
+    db = tmp_path / "s.sqlite"
+    code = ("import sys; sys.modules['distributed'] = None  # as if the extra were not installed\n"
+            "from grundy.cli.app import main; main(sys.argv[1:])")
+    out = subprocess.run([sys.executable, "-c", code, "survey", "0.1", "--upto", "10", "--db", str(db)],
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 2
+    assert out.stderr == "grundy: error: grundy survey needs Dask: pip install 'grundy[survey]'\n"
+    assert out.stdout == "" and not db.exists()
+
+
+def test_version_is_written_once() -> None:
+    assert grundy.__version__ == importlib.metadata.version("grundy") == PROJECT["version"]
+    facade = (ROOT / "src" / "grundy" / "__init__.py").read_text(encoding="utf-8")
+    assert not re.search(r"^__version__\s*=", facade, re.MULTILINE)
+
+
+def test_lazy_public_names_are_listed_and_resolve() -> None:
+    names = dir(grundy)
+    assert set(grundy.__all__) <= set(names)
+    for name in grundy.__all__:
+        assert getattr(grundy, name) is not None
+    assert grundy.heap_game.__module__ == "grundy.define"
+    assert grundy.Nimber(3) * grundy.Nimber(3) == 2  # the nim product, not the integer one
+
+
+def test_the_facade_is_typed() -> None:
+    """Under ``if TYPE_CHECKING:`` every lazy name is imported, so type checkers see its real type."""
+    tree = ast.parse((ROOT / "src" / "grundy" / "__init__.py").read_text(encoding="utf-8"))
+    typed: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            typed |= {a.asname or a.name for n in node.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    assert set(grundy._LAZY) <= typed
+
+
+def test_import_grundy_stays_lean() -> None:
+    """The facade imports no heavy package, nor importlib.metadata (``__version__`` is read on use)."""
+    heavy = ("numpy", "numba", "scipy", "networkx", "flint", "rich", "distributed", "importlib.metadata",
+             "grundy.define", "grundy.sequences")
+    code = f"import sys, grundy\nprint(sorted(m for m in {heavy!r} if m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert out.stdout == "[]\n"
