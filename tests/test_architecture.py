@@ -3,7 +3,7 @@ functions count too), small modules, and a short top level.
 
 The layers, lowest first (a module may import its own layer and the ones below, never above):
 
-    errors → core → sequences | graphs → games → catalog | define → survey → cli
+    errors → core → sequences | graphs → games → catalog | define → survey | play → cli | web
 
 ``matrix`` stands apart (it needs only ``errors`` and ``core``'s text reader);
 ``grundy/__init__.py`` and ``__main__.py`` are the public facade over everything, which only the
@@ -26,8 +26,8 @@ LAYERS: list[set[str]] = [
     {"sequences", "graphs"},
     {"games"},
     {"catalog", "define"},
-    {"survey"},
-    {"cli"},
+    {"survey", "play"},
+    {"cli", "web"},
 ]
 """Top-level parts of the package by layer; ``matrix`` is handled apart."""
 

@@ -1,0 +1,190 @@
+"""What the perfect opponent knows: the outcome and remoteness of positions, for normal or misère
+play, loopy games (draws) included.
+
+:class:`Oracle` first tries an exact **retrograde analysis** of every position reachable from the
+start (within the usual budget of steps): terminal positions are lost (normal play) or won (misère
+play) for the player to move; a position is won when some option is lost, lost when every option
+is won, and a draw when neither follows (a cycle neither player need leave). Processed in
+breadth-first order, this also gives each position's **remoteness**: the winner hurries (1 + the
+least remoteness of a lost option), the loser delays (1 + the largest of the won options), the
+numbers of :mod:`grundy.core.remoteness` for normal play.
+
+When the reachable positions are too many for the budget (``nim 10**18``), it falls back to the
+library: outcomes by the games' theorems (:func:`grundy.core.engine.outcome`, Smith's values on
+loopy graphs), remoteness where a small search finds it (:func:`remoteness_or_none`).
+
+>>> from grundy.catalog import load_game
+>>> oracle = Oracle(load_game("subtraction(1,2)"), (4,))
+>>> oracle.exact, oracle.facts((4,))
+(True, Facts(outcome=<Outcome.N: 'N'>, remoteness=3, value=1))
+>>> oracle.facts((3,))
+Facts(outcome=<Outcome.P: 'P'>, remoteness=2, value=0)
+>>> Oracle(load_game("nim"), (1, 1), misere=True).facts((1, 1)).outcome  # misère: take one, leave one
+<Outcome.N: 'N'>
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Hashable
+from dataclasses import dataclass
+
+from grundy.core.engine import DEFAULT_LIMIT, Budget, Cache, grundy_value, outcome
+from grundy.core.game import Game, Outcome, Position
+from grundy.errors import GrundyError, SearchLimitError
+
+
+@dataclass(frozen=True)
+class Facts:
+    """What perfect play makes of one position, for the player to move there."""
+
+    outcome: Outcome | None
+    """N (the player to move wins), P (loses), D (draw); ``None`` if not computable in the budget."""
+    remoteness: int | None
+    """Moves to the end when the winner hurries and the loser delays (``None``: unknown, or a draw)."""
+    value: int | str | None
+    """The Grundy value (normal play; Smith's ``"inf(…)"`` on loopy graphs), or ``None``."""
+
+
+def retrograde(game: Game, start: Position, *, misere: bool = False,
+               budget: Budget | None = None) -> dict[Hashable, tuple[Outcome, int | None]]:
+    """Outcome and remoteness of every position reachable from ``start``, keyed by
+    ``game.canonical(position)``; raises :class:`~grundy.errors.SearchLimitError` past the budget.
+
+    >>> from grundy.catalog import load_game
+    >>> table = retrograde(load_game("subtraction(1,3,4)"), (7,))
+    >>> [table[(n,)][0].value for n in range(8)], table[(7,)][1]
+    (['P', 'N', 'P', 'N', 'N', 'N', 'N', 'P'], 4)
+    """
+    budget = budget or Budget(DEFAULT_LIMIT)
+    canonical = game.canonical
+    index: dict[Hashable, int] = {canonical(start): 0}
+    positions: list[Position] = [start]
+    successors: list[list[int]] = []
+    while len(successors) < len(positions):
+        budget.spend(1, game)
+        ids = []
+        for option in budget.take(game.options(positions[len(successors)]), game):
+            key = canonical(option)
+            j = index.get(key)
+            if j is None:
+                j = index[key] = len(positions)
+                positions.append(option)
+            ids.append(j)
+        successors.append(ids)
+    n = len(positions)
+    predecessors: list[list[int]] = [[] for _ in range(n)]
+    for i, ids in enumerate(successors):
+        for j in ids:
+            predecessors[j].append(i)
+    won: list[bool | None] = [None] * n
+    far = [0] * n
+    left = [len(ids) for ids in successors]
+    queue = deque(i for i in range(n) if not successors[i])
+    for i in queue:
+        won[i] = misere  # no move: normal play, the player to move lost; misère play, won
+    while queue:  # breadth first: remoteness never decreases along the queue
+        j = queue.popleft()
+        for i in predecessors[j]:
+            if won[i] is not None:
+                continue
+            if not won[j]:  # a move to a lost position wins, by the quickest such move
+                won[i], far[i] = True, far[j] + 1
+                queue.append(i)
+            else:
+                left[i] -= 1
+                if not left[i]:  # every move goes to a won position: lost, by the longest
+                    won[i], far[i] = False, far[j] + 1
+                    queue.append(i)
+    keys = list(index)
+    return {keys[i]: ((Outcome.D, None) if won[i] is None else
+                      (Outcome.N if won[i] else Outcome.P, far[i])) for i in range(n)}
+
+
+class Oracle:
+    """Outcome, remoteness and value of the positions of one match (see the module docstring)."""
+
+    def __init__(self, game: Game, start: Position, *, misere: bool = False,
+                 limit: int = DEFAULT_LIMIT) -> None:
+        self.game, self.misere, self.limit = game, misere, limit
+        self.cache = Cache()
+        self.note: str | None = None
+        self._table: dict[Hashable, tuple[Outcome, int | None]] | None
+        try:
+            self._table = retrograde(game, start, misere=misere, budget=Budget(limit))
+        except SearchLimitError as exc:
+            self._table = None
+            self.note = (f"too many positions to analyse them all ({exc}); outcomes come from the "
+                         f"game's theorems, remoteness where a small search finds it")
+        self._facts: dict[Hashable, Facts] = {}
+
+    @property
+    def exact(self) -> bool:
+        """Whether every reachable position was analysed exactly."""
+        return self._table is not None
+
+    def facts(self, position: Position) -> Facts:
+        """The :class:`Facts` of ``position`` (memoised)."""
+        key = self.game.canonical(position)
+        found = self._facts.get(key)
+        if found is None:
+            found = self._facts[key] = self._compute(position, key)
+        return found
+
+    def _compute(self, position: Position, key: Hashable) -> Facts:
+        game = self.game
+        value = self._value(position)
+        known = None
+        if self._table is not None:
+            known = self._table.get(key)
+            if known is None:  # an equivalent position was analysed under another canonical form
+                try:
+                    self._table.update(retrograde(game, position, misere=self.misere,
+                                                  budget=Budget(self.limit)))
+                    known = self._table.get(key)
+                except SearchLimitError:
+                    pass
+        if known is not None:
+            return Facts(known[0], known[1], value)
+        result: Outcome | None
+        try:
+            if self.misere:
+                result = outcome(game, position, misere=True, cache=self.cache, limit=self.limit)
+            else:
+                result = game.closed_outcome(position)
+                if result is None:
+                    result = outcome(game, position, cache=self.cache, limit=self.limit)
+        except GrundyError:
+            result = None
+        far = None
+        if not self.misere and result is not Outcome.D:
+            from grundy.core.remoteness import remoteness_or_none
+
+            far = remoteness_or_none(game, position)
+        return Facts(result, far, value)
+
+    def _value(self, position: Position) -> int | str | None:
+        if self.misere:
+            return None
+        game = self.game
+        try:
+            loopy = game.loopy_value(position)
+            if loopy is not None:
+                return loopy
+            return grundy_value(game, position, cache=self.cache, limit=min(self.limit, 200_000))
+        except GrundyError:
+            return None
+
+
+def describe(facts: Facts, misere: bool = False) -> str:
+    """The facts of a position as a short phrase, for the player to move there.
+
+    >>> describe(Facts(Outcome.P, 4, 0))
+    'P-position (value 0, remoteness 4)'
+    """
+    kind = "?" if facts.outcome is None else facts.outcome.value
+    extra = [f"value {facts.value}"] if facts.value is not None else []
+    if facts.remoteness is not None:
+        extra.append(f"remoteness {facts.remoteness}")
+    return f"{kind}-position" + (f" ({', '.join(extra)})" if extra else "")
+
