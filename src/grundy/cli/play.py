@@ -89,6 +89,8 @@ class Player:
 
     def run(self, commands: Iterator[str]) -> None:
         """Play until the match ends, ``quit``, or the commands run out."""
+        from grundy.play.session import HINT, QUIT, respond
+
         match = self.match
         self._computer_moves()
         self._show_turn()
@@ -96,34 +98,38 @@ class Player:
             text = raw.strip()
             if not text or text.startswith("#"):
                 continue
-            word = text.lower()
-            if word in ("quit", "exit", "q"):
-                self._say("you stopped the match", {"quit": True})
+            if self.json:
+                answer = respond(match, text)
+                print_json(answer)
+                sys.stdout.flush()
+                if answer.get("quit"):
+                    return
+                continue
+            word = " ".join(text.split()).lower()
+            if word in QUIT:
+                emit("you stopped the match")
                 return
-            if word in ("hint", "h", "?"):
+            if word in HINT:
                 self._hint()
-                continue
-            if word == "why":
-                self._why()
-                continue
-            if word == "undo":
+            elif word == "why":
+                for line in match.explanation():
+                    emit(f"  {line}")
+            elif word == "undo":
                 if match.undo():
                     self._show_turn()
                 else:
-                    self._error("nothing to undo")
-                continue
-            if match.over:
-                self._error("the match is over: 'undo' takes back a move, 'quit' leaves")
-                continue
-            try:
-                match.play(text)
-            except GrundyError as exc:
-                self._error(str(exc))
-                continue
-            if not self.json:
+                    emit("  nothing to undo")
+            elif match.over:
+                emit("  the match is over: 'undo' takes back a move, 'quit' leaves")
+            else:
+                try:
+                    match.play(text)
+                except GrundyError as exc:
+                    emit("  " + " ".join(str(exc).split()))
+                    continue
                 emit(f"you: {match.your_move}   ⇒  {match.game.format_position(match.position)}")
-            self._computer_moves()
-            self._show_turn()
+                self._computer_moves()
+                self._show_turn()
         if not match.over and not self.json:
             emit("(no more input: the match is left unfinished)")
 
@@ -186,33 +192,3 @@ class Player:
             emit(line.rstrip())
         if len(moves) > SHOWN_HINTS:
             emit(f"  … and {len(moves) - SHOWN_HINTS} more (--json lists them all)")
-
-    def _why(self) -> None:
-        from grundy.core.explain import explain_steps
-        from grundy.core.solve import solve
-
-        match = self.match
-        try:
-            answer = solve(match.game, match.position, misere=match.misere, limit=match.limit)
-            steps = [f"why: {answer.reason}",
-                     *explain_steps(match.game, match.position, misere=match.misere, limit=match.limit)]
-        except GrundyError as exc:
-            steps = [f"not explained within the budget: {exc}"]
-        if self.json:
-            print_json({"explanation": steps})
-            return
-        for line in steps:
-            emit(f"  {line}")
-
-    def _error(self, message: str) -> None:
-        line = " ".join(message.split())
-        if self.json:
-            print_json({"error": line})
-        else:
-            emit(f"  {line}")
-
-    def _say(self, text: str, data: dict[str, Any]) -> None:
-        if self.json:
-            print_json(data)
-        else:
-            emit(text)

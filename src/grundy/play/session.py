@@ -236,6 +236,19 @@ class Match:
         move = next(iter(self.game.moves(self.position)))
         return Reply(move.label, move.to, "no winning move: it takes one of its many moves")
 
+    def explanation(self) -> list[str]:
+        """The current position explained as ``grundy solve --explain`` does: the reason, then
+        the steps."""
+        from grundy.core.explain import explain_steps
+        from grundy.core.solve import solve
+
+        try:
+            answer = solve(self.game, self.position, misere=self.misere, limit=self.limit)
+            return [f"why: {answer.reason}",
+                    *explain_steps(self.game, self.position, misere=self.misere, limit=self.limit)]
+        except GrundyError as exc:
+            return [f"not explained within the budget: {' '.join(str(exc).split())}"]
+
     # ---- the --json protocol ----------------------------------------------------------------
     def turn_json(self) -> dict[str, Any]:
         """This turn as the object ``grundy play --json`` prints (see :mod:`grundy.cli.play`)."""
@@ -267,6 +280,42 @@ class Match:
         return {"move": move.label, "to": self.game.format_position(move.to),
                 "outcome": None if after.outcome is None else after.outcome.value,
                 "remoteness": after.remoteness, "value": after.value}
+
+
+QUIT = ("quit", "exit", "q")
+HINT = ("hint", "h", "?")
+
+
+def respond(match: Match, text: str) -> dict[str, Any]:
+    """One command of the ``--json`` protocol (a move, ``hint``, ``why``, ``undo``, ``quit``) and
+    the object that answers it: the next turn (after the computer's reply to a move), or
+    ``{"explanation": [...]}``, ``{"quit": true}``, ``{"error": "..."}``.
+
+    >>> from grundy.catalog import load_game
+    >>> match = Match(load_game("nim"), (2,))
+    >>> respond(match, "take 5")["error"]
+    "'take 5' is not a legal move here; 'hint' lists every move"
+    >>> respond(match, "0")["winner"]
+    'you'
+    """
+    word = " ".join(text.split()).lower()
+    if word in QUIT:
+        return {"quit": True}
+    if word in HINT:
+        return match.turn_json()
+    if word == "why":
+        return {"explanation": match.explanation()}
+    if word == "undo":
+        return match.turn_json() if match.undo() else {"error": "nothing to undo"}
+    if match.over:
+        return {"error": "the match is over: 'undo' takes back a move, 'quit' leaves"}
+    try:
+        match.play(text)
+    except GrundyError as exc:
+        return {"error": " ".join(str(exc).split())}
+    if match.to_move == "computer" and not match.over:
+        match.computer_turn()
+    return match.turn_json()
 
 
 def _far(facts: Facts, sign: int) -> int:
