@@ -217,7 +217,8 @@ class Match:
             move = rated[0][0]
             return Reply(move.label, move.to, "no winning move found within the budget; it moves on")
         move, after = max(rated, key=lambda mf: _far(mf[1], -1))
-        hold = (f": this one holds out longest ({after.remoteness} more moves)"
+        hold = (f": this one holds out longest ({after.remoteness} more move"
+                f"{'s' * (after.remoteness != 1)})"
                 if after.remoteness is not None else "")
         return Reply(move.label, move.to, f"lost against perfect play, so it delays{hold}")
 

@@ -41,6 +41,11 @@ async function loadGames() {
   const select = $("game-select");
   for (const g of games) select.append(el("option", { value: g.name }, g.name));
   select.value = "nim";
+  $("spec").addEventListener("input", () => {
+    const name = spec().split("(")[0].trim().toLowerCase();
+    const g = games.find((x) => x.name === name || x.aliases.includes(name));
+    if (g) { select.value = g.name; describeGame(); }
+  });
   select.addEventListener("change", () => {
     const g = games.find((x) => x.name === select.value);
     $("spec").value = g.examples.length ? g.examples[0] : g.name;
@@ -76,8 +81,9 @@ async function solve() {
   const out = $("solve-result");
   out.replaceChildren();
   if (data.error) { showError(data.error); return; }
+  const shown = data.position.includes("+") ? data.position : `${data.game}  ${data.position}`;
   out.append(el("div", { class: `verdict ${data.outcome}`, id: "verdict" },
-                `${data.game}  ${data.position}${data.misere ? " (misère)" : ""}: ${VERDICT[data.outcome]}`));
+                `${shown}${data.misere ? " (misère)" : ""}: ${VERDICT[data.outcome]}`));
   const facts = el("dl", { class: "facts" });
   const add = (k, v) => facts.append(el("dt", {}, k), el("dd", {}, v));
   add("Grundy value", data.grundy === null ? "—" : data.grundy);
@@ -176,6 +182,8 @@ function drawBoard(text) {
   }
 }
 
+const YOURS = { N: " (an N-position: you can win)", P: " (a P-position: you lose against perfect play)",
+                D: " (a draw with best play)" };
 const WHO = { you: "You win!", computer: "The computer wins.", draw: "A draw: the position repeated." };
 
 function showTurn(data) {
@@ -197,7 +205,7 @@ function showTurn(data) {
     status.textContent = WHO[data.winner];
     status.className = `status ${data.winner}`;
   } else {
-    status.textContent = `${data.position}: your move` + (data.outcome ? ` (a ${data.outcome}-position for you)` : "");
+    status.textContent = `${data.position}: your move` + (YOURS[data.outcome] || "");
     status.className = "status";
   }
   const moves = $("play-moves");
