@@ -3,7 +3,7 @@ functions count too), small modules, and a short top level.
 
 The layers, lowest first (a module may import its own layer and the ones below, never above):
 
-    errors → core → sequences | graphs → games → catalog | define → survey | play → cli | web
+    errors → core → sequences | graphs → games → catalog | define → survey | play → cli | web | notebook
 
 ``matrix`` stands apart (it needs only ``errors`` and ``core``'s text reader);
 ``grundy/__init__.py`` and ``__main__.py`` are the public facade over everything, which only the
@@ -27,7 +27,7 @@ LAYERS: list[set[str]] = [
     {"games"},
     {"catalog", "define"},
     {"survey", "play"},
-    {"cli", "web"},
+    {"cli", "web", "notebook"},
 ]
 """Top-level parts of the package by layer; ``matrix`` is handled apart."""
 
