@@ -9,7 +9,8 @@ With --json, each turn is one JSON object on a line: "position", "to_move" ("you
 "outcome", "remoteness" and "value" of the position, "moves" (every legal move: "move", "to",
 and "outcome", "remoteness", "value" after it), "computer_move" ({"move", "to", "why"}) when the
 computer just moved, and, at the end, "winner" ("you", "computer" or "draw"). A bad command gives
-{"error": "..."} and the match goes on; 'why' gives {"explanation": [...]}.
+{"error": "..."} and the match goes on; 'why' gives {"explanation": [...]}. The command ends
+when the match does.
 """
 
 from __future__ import annotations
@@ -94,6 +95,8 @@ class Player:
         match = self.match
         self._computer_moves()
         self._show_turn()
+        if match.over:
+            return
         for raw in commands:
             text = raw.strip()
             if not text or text.startswith("#"):
@@ -102,8 +105,8 @@ class Player:
                 answer = respond(match, text)
                 print_json(answer)
                 sys.stdout.flush()
-                if answer.get("quit"):
-                    return
+                if answer.get("quit") or match.over:
+                    return  # the match has ended: "winner" was in the last object
                 continue
             word = " ".join(text.split()).lower()
             if word in QUIT:
@@ -130,6 +133,8 @@ class Player:
                 emit(f"you: {match.your_move}   ⇒  {match.game.format_position(match.position)}")
                 self._computer_moves()
                 self._show_turn()
+                if match.over:
+                    return
         if not match.over and not self.json:
             emit("(no more input: the match is left unfinished)")
 
@@ -160,7 +165,7 @@ class Player:
             emit(heading("a draw") + ": the position repeated; neither side can force a win")
         elif winner is not None:
             rule = "whoever moves last loses" if match.misere else "whoever moves last wins"
-            emit(heading("you win!" if winner == "you" else "the computer wins")
+            emit(heading("you win" if winner == "you" else "the computer wins")
                  + f": no move is left ({rule})")
         elif match.moves() is None:
             emit("  (this position has too many moves to list: write the position after your move)")
