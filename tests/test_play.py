@@ -233,3 +233,58 @@ def test_cli_bad_input_is_one_line(capsys: pytest.CaptureFixture[str],
     for argv in (["nimm", "3"], ["nim"], ["nim", "-3"], ["nim", "3", "--first", "me"]):
         code, _out, err = _session(capsys, monkeypatch, "", *argv)
         assert code == 2 and err.count("\n") == 1 and err.startswith("grundy: error:"), (argv, err)
+
+
+RULES = '''
+import grundy
+
+
+@grundy.heap_game("play-digit")
+def digit_take(n):
+    """take one of the heap's non-zero digits"""
+    return [n - int(d) for d in str(n) if d != "0"]
+
+
+@grundy.game("play-loop")
+def loop(p):
+    return {0: [1], 1: [0, 2], 2: [], 3: [3, 2]}[p]
+'''
+
+
+@pytest.fixture
+def rules(tmp_path: Any) -> Any:
+    from grundy import catalog
+
+    path = tmp_path / "play_rules.py"
+    path.write_text(RULES)
+    yield str(path)
+    for name in ("play-digit", "play-loop"):
+        if catalog.find_entry(name) is not None:
+            catalog.unregister(name)
+
+
+def test_games_of_a_rules_file(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                               rules: str) -> None:
+    code, out, err = _session(capsys, monkeypatch, "", "--rules", rules, "play-digit", "23", "--json")
+    assert code == 0, err
+    turn = json.loads(out)
+    assert {m["to"] for m in turn["moves"]} == {"21", "20"}
+    digits = _brute(load_game("play-digit"), misere=False)
+    assert turn["outcome"] == ("N" if digits((23,))[0] else "P")
+    # a loopy game of your own: 1 ⇄ 0, 1 → 2 (the end); 3 loops on itself or ends at 2
+    code, out, err = _session(capsys, monkeypatch, "", "--rules", rules, "play-loop", "0", "--json")
+    assert code == 0, err
+    assert json.loads(out)["outcome"] == "P"  # from 0 the only move is to 1, which moves to 2 and wins
+    code, out, err = _session(capsys, monkeypatch, "", "--rules", rules, "play-loop", "3", "--first",
+                              "computer", "--json")
+    assert json.loads(out)["to_move"] == "you" and json.loads(out)["winner"] == "computer"
+
+
+def test_serve_without_flask_is_one_line(capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "flask", None)
+    monkeypatch.delitem(sys.modules, "grundy.web.app", raising=False)
+    code, _, err = run(capsys, "serve", "--port", "0")
+    assert code == 2 and "pip install 'grundy[web]'" in err and err.count("\n") == 1

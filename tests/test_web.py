@@ -150,3 +150,28 @@ def test_a_threaded_server_survives_malformed_and_concurrent_requests(server: st
     assert all(status == 200 and len(data["values"]) == 51 + i for i, (status, data) in enumerate(tables))
     assert all(status == 400 for status, _ in answers[16:])
     assert _get(f"{server}/api/solve?game=nim&position=1%202")[1]["outcome"] == "N"  # still serving
+
+
+def test_games_of_rules_files_are_on_the_page(tmp_path: Any) -> None:
+    from grundy import catalog
+    from grundy.cli.rules import load_rules
+
+    path = tmp_path / "web_rules.py"
+    path.write_text('import grundy\n\n\n@grundy.heap_game("web-digit", summary="take a digit")\n'
+                    'def take(n):\n    return [n - int(d) for d in str(n) if d != "0"]\n')
+    load_rules(str(path))
+    try:
+        web = create_app().test_client()
+        entry = [g for g in web.get("/api/games").get_json() if g["name"] == "web-digit"]
+        assert entry and entry[0]["summary"] == "take a digit"
+        # 10 has one move, to 9, which wins by taking all 9: 10 is lost, and 11 → 10 wins
+        answer = web.get("/api/solve", query_string={"game": "web-digit", "position": "11"}).get_json()
+        assert answer["outcome"] == "N" and [m["to"] for m in answer["winning_moves"]] == ["10"]
+    finally:
+        catalog.unregister("web-digit")
+
+
+@pytest.mark.parametrize("spec", ["__import__('os').system('false')", "nim; import os", "exec(1)"])
+def test_code_from_the_browser_is_never_run(client: Any, spec: str) -> None:
+    answer = client.get("/api/solve", query_string={"game": spec, "position": "1"})
+    assert answer.status_code == 400 and "\n" not in answer.get_json()["error"]
