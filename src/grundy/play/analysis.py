@@ -2,14 +2,14 @@
 play, loopy games (draws) included.
 
 :class:`Oracle` first tries an exact **retrograde analysis** of every position reachable from the
-start (within the usual budget of steps): terminal positions are lost (normal play) or won (misère
+start (within :data:`EXACT_STEPS` steps): terminal positions are lost (normal play) or won (misère
 play) for the player to move; a position is won when some option is lost, lost when every option
 is won, and a draw when neither follows (a cycle neither player need leave). Processed in
 breadth-first order, this also gives each position's **remoteness**: the winner hurries (1 + the
 least remoteness of a lost option), the loser delays (1 + the largest of the won options), the
 numbers of :mod:`grundy.core.remoteness` for normal play.
 
-When the reachable positions are too many for the budget (``nim 10**18``), it falls back to the
+When the reachable positions are too many for :data:`EXACT_STEPS` (``nim 10**18``), it falls back to the
 library: outcomes by the games' theorems (:func:`grundy.core.engine.outcome`, Smith's values on
 loopy graphs), remoteness where a small search finds it (:func:`remoteness_or_none`).
 
@@ -32,6 +32,14 @@ from dataclasses import dataclass
 from grundy.core.engine import DEFAULT_LIMIT, Budget, Cache, grundy_value, outcome
 from grundy.core.game import Game, Outcome, Position
 from grundy.errors import GrundyError, SearchLimitError
+
+EXACT_STEPS = 400_000
+"""Steps (positions and options) of the exact analysis with the default budget; ``--limit N``
+makes it ``N``. Steps, not seconds: the same input always gets the same analysis."""
+
+REMOTENESS_STEPS = 50_000
+"""Steps that the remoteness searches of one match may take in all, when the positions are too
+many for the exact analysis."""
 
 
 @dataclass(frozen=True)
@@ -107,16 +115,20 @@ class Oracle:
     def __init__(self, game: Game, start: Position, *, misere: bool = False,
                  limit: int = DEFAULT_LIMIT) -> None:
         self.game, self.misere, self.limit = game, misere, limit
+        self._exact_steps = EXACT_STEPS if limit == DEFAULT_LIMIT else limit
         self.cache = Cache()
         self.note: str | None = None
         self._table: dict[Hashable, tuple[Outcome, int | None]] | None
         try:
-            self._table = retrograde(game, start, misere=misere, budget=Budget(limit))
+            self._table = retrograde(game, start, misere=misere, budget=Budget(self._exact_steps))
         except SearchLimitError as exc:
             self._table = None
             self.note = (f"too many positions to analyse them all ({exc}); outcomes come from the "
                          f"game's theorems, remoteness where a small search finds it")
         self._facts: dict[Hashable, Facts] = {}
+        self._searching = True
+        self._far_memo: dict[Hashable, int] = {}
+        self._far_budget = Budget(REMOTENESS_STEPS)
 
     @property
     def exact(self) -> bool:
@@ -140,28 +152,46 @@ class Oracle:
             if known is None:  # an equivalent position was analysed under another canonical form
                 try:
                     self._table.update(retrograde(game, position, misere=self.misere,
-                                                  budget=Budget(self.limit)))
+                                                  budget=Budget(self._exact_steps)))
                     known = self._table.get(key)
                 except SearchLimitError:
                     pass
         if known is not None:
             return Facts(known[0], known[1], value)
-        result: Outcome | None
-        try:
-            if self.misere:
-                result = outcome(game, position, misere=True, cache=self.cache, limit=self.limit)
-            else:
-                result = game.closed_outcome(position)
-                if result is None:
-                    result = outcome(game, position, cache=self.cache, limit=self.limit)
-        except GrundyError:
-            result = None
+        result = self._outcome(position, value)
         far = None
-        if not self.misere and result is not Outcome.D:
-            from grundy.core.remoteness import remoteness_or_none
-
-            far = remoteness_or_none(game, position)
+        if result is not None and result is not Outcome.D and not self.misere:
+            far = self._remoteness(position)
         return Facts(result, far, value)
+
+    def _outcome(self, position: Position, value: int | str | None) -> Outcome | None:
+        """The outcome by the game's theorems, else by one bounded search (after one search ran
+        past the budget, the others would too: only theorems answer from then on)."""
+        game = self.game
+        try:
+            decided = game.closed_misere_outcome(position) if self.misere else game.closed_outcome(position)
+            if decided is not None:
+                return decided
+            if isinstance(value, int):
+                return Outcome.N if value else Outcome.P
+            if self._searching:
+                return outcome(game, position, misere=self.misere, cache=self.cache,
+                               limit=self._exact_steps)
+        except SearchLimitError:
+            self._searching = False
+        except GrundyError:
+            pass
+        return None
+
+    def _remoteness(self, position: Position) -> int | None:
+        """The remoteness by a search sharing one memo and one budget of
+        :data:`REMOTENESS_STEPS` steps over the whole match."""
+        from grundy.core.remoteness import remoteness
+
+        try:
+            return remoteness(self.game, position, memo=self._far_memo, _budget=self._far_budget)
+        except GrundyError:
+            return None
 
     def _value(self, position: Position) -> int | str | None:
         if self.misere:
