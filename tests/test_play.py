@@ -288,3 +288,17 @@ def test_serve_without_flask_is_one_line(capsys: pytest.CaptureFixture[str],
     monkeypatch.delitem(sys.modules, "grundy.web.app", raising=False)
     code, _, err = run(capsys, "serve", "--port", "0")
     assert code == 2 and "pip install 'grundy[web]'" in err and err.count("\n") == 1
+
+
+def test_board_views() -> None:
+    from grundy.play.board import board
+
+    game, position = parse_sum("wythoff 3 5 + turning-turtles THH + staircase 0 2")
+    lines = board(game, position)
+    assert lines == ["wythoff:", "  heap 1  ●●● 3", "  heap 2  ●●●●● 5", "turning-turtles:",
+                     "  coin  1 2 3", "        T H H", "staircase:", "  step 1  · 0", "  step 2  ●● 2"]
+    assert board(load_game("nim"), (100,)) == ["heap 1  " + "●" * 40 + "… 100"]
+    graph = load_game("digraph(example=2)")
+    assert board(graph, graph.parse_position("z")) == ["token 1 at z: may move to w, t"]
+    tree = load_game("green-hackenbush(example=1)")
+    assert board(tree, tree.parse_position("all"))[0].startswith("edges standing (7): 0 (g–a)")

@@ -156,7 +156,8 @@ class Player:
 
         game = match.game
         emit()
-        emit(heading(game.spec) + f"  {game.format_position(match.position)}"
+        shown = game.format_position(match.position)
+        emit((heading(shown) if " + " in shown else heading(game.spec) + f"  {shown}")
              + ("  (misère: whoever moves last loses)" if match.misere else ""))
         for line in board(game, match.position):
             emit(f"  {line}")

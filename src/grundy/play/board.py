@@ -50,6 +50,10 @@ def board(game: Game, position: Any) -> list[str]:
             where = ", ".join(targets[:12]) + (", …" if len(targets) > 12 else "") if targets else "nowhere"
             out.append(f"token {i} at {game.vertex_name(int(v))}: may move to {where}")  # type: ignore[attr-defined]
         return out
+    if name == "GreenHackenbush":
+        standing = [m.label.removeprefix("cut edge ") for m in game.moves(position)]
+        return [f"edges standing ({len(standing)}): " + ", ".join(standing[:30])
+                + (", …" if len(standing) > 30 else "")] if standing else ["no edge touches the ground"]
     return [game.format_position(position)]
 
 
