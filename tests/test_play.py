@@ -224,8 +224,11 @@ def test_cli_text_session_and_computer_first(capsys: pytest.CaptureFixture[str],
     assert code == 0
     assert "computer: " in out and "why: wins" in out and "heap 1" in out
     assert "P-position" in out and "you stopped the match" in out
-    code, out, _ = _session(capsys, monkeypatch, "", "nim", "3", "--misere", "--json")
-    assert json.loads(out)["misere"] is True
+    code, out, _ = _session(capsys, monkeypatch, "undo\nquit\nheap 1: take 1\n", "nim", "3", "--misere",
+                            "--json")
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert lines[0]["misere"] is True and lines[0]["outcome"] == "N"  # misère: take 2, leave the last
+    assert lines[1:] == [{"error": "nothing to undo"}, {"quit": True}]  # and nothing after quit
 
 
 def test_cli_bad_input_is_one_line(capsys: pytest.CaptureFixture[str],

@@ -34,8 +34,8 @@ MAX_UPTO = 100_000
 MAX_GRID = 200
 """Largest ``upto`` of a table of pairs (``(N+1)²`` values)."""
 
-MAX_MATCHES = 200
-"""Matches kept in memory; the oldest is dropped beyond."""
+MAX_MATCHES = 32
+"""Matches kept in memory (each with its analysed positions); the least recently used is dropped beyond."""
 
 MAX_TEXT = 2_000
 """Longest game or position text accepted."""
