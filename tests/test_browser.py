@@ -140,10 +140,11 @@ def test_pick_solve_table_and_play(site: str, browser: Any) -> None:
         if "wins" in status or "win!" in status:
             break
         buttons = driver.find_elements(By.CSS_SELECTOR, "#play-moves .move")
-        count = len(driver.find_elements(By.CSS_SELECTOR, "#play-log li"))
+        answers = driver.find_element(By.ID, "play-status").get_attribute("data-answers")
         (driver.find_elements(By.CSS_SELECTOR, "#play-moves .move.win") or buttons)[0].click()
-        WebDriverWait(driver, 20).until(
-            lambda d, n=count: len(d.find_elements(By.CSS_SELECTOR, "#play-log li")) > n)
+        WebDriverWait(driver, 20).until(  # the server's answer is on the page
+            lambda d, n=answers: d.find_element(By.ID, "play-status").get_attribute("data-answers") != n)
+        assert not driver.find_element(By.ID, "error").is_displayed()
     assert driver.find_element(By.ID, "play-status").text == "You win!"  # winning moves win
     log = driver.find_element(By.ID, "play-log").text
     assert "computer:" in log and "delays" in log

@@ -186,7 +186,10 @@ const YOURS = { N: " (an N-position: you can win)", P: " (a P-position: you lose
                 D: " (a draw with best play)" };
 const WHO = { you: "You win!", computer: "The computer wins.", draw: "A draw: the position repeated." };
 
+let answers = 0;  // answers received: the page's tests wait on it (#play-status data-answers)
+
 function showTurn(data) {
+  $("play-status").dataset.answers = String(++answers);
   if (data.error) { showError(data.error); return; }
   showError("");
   if (data.explanation) {
