@@ -101,6 +101,28 @@ def test_draws_on_a_loopy_game() -> None:
         assert Outcome.D in {table[game.canonical(p)][0] for p in expected} or game.spec.startswith("cycle")
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_retrograde_agrees_with_the_loopy_solver_on_random_graphs(seed: int) -> None:
+    from grundy.games.graphs.digraph import Digraph
+
+    rng = random.Random(seed)
+    n = 14
+    edges = {(rng.randrange(n), rng.randrange(n)) for _ in range(22)}
+    if seed % 2:  # acyclic: edges go from larger to smaller vertices only
+        edges = {(max(u, w), min(u, w)) for u, w in edges if u != w}
+    game = Digraph.from_edges(n, sorted(edges))
+    kinds = {1: Outcome.N, -1: Outcome.P, 0: Outcome.D}
+    for misere in (False, True):
+        expected = [kinds[int(x)] for x in game.vertex_outcomes(misere=misere)]
+        table: dict[Any, Any] = {}
+        for v in range(n):
+            table.update(retrograde(game, (v,), misere=misere))
+        assert [table[(v,)][0] for v in range(n)] == expected
+        if seed % 2:  # and the remoteness agrees with the plain recursion
+            brute = _brute(game, misere)
+            assert [table[(v,)][1] for v in range(n)] == [brute((v,))[1] for v in range(n)]
+
+
 def test_the_loopy_answer_agrees_with_smith_values() -> None:
     game = load_game("digraph(example=2)")
     oracle = Oracle(game, game.parse_position("x"))

@@ -10,8 +10,13 @@ least remoteness of a lost option), the loser delays (1 + the largest of the won
 numbers of :mod:`grundy.core.remoteness` for normal play.
 
 When the reachable positions are too many for :data:`EXACT_STEPS` (``nim 10**18``), it falls back to the
-library: outcomes by the games' theorems (:func:`grundy.core.engine.outcome`, Smith's values on
-loopy graphs), remoteness where a small search finds it (:func:`remoteness_or_none`).
+library: outcomes by the games' theorems (closed forms, Smith's values on loopy graphs, the SJ
+theorem and genus theory in misère play, :mod:`grundy.core.misere`), else one bounded search
+(:func:`grundy.core.engine.outcome`); remoteness where a small search finds it
+(:func:`grundy.core.remoteness.remoteness`).
+
+The retrograde pass is the one of :func:`grundy.graphs.loopy.retrograde_outcomes` (the tests check
+that the outcomes agree) done in breadth-first order, which is what gives the remoteness too.
 
 >>> from grundy.catalog import load_game
 >>> oracle = Oracle(load_game("subtraction(1,2)"), (4,))
@@ -33,9 +38,12 @@ from grundy.core.engine import DEFAULT_LIMIT, Budget, Cache, grundy_value, outco
 from grundy.core.game import Game, Outcome, Position
 from grundy.errors import GrundyError, SearchLimitError
 
-EXACT_STEPS = 400_000
+EXACT_STEPS = 250_000
 """Steps (positions and options) of the exact analysis with the default budget; ``--limit N``
 makes it ``N``. Steps, not seconds: the same input always gets the same analysis."""
+
+MISERE_STEPS = 20_000
+"""Steps of one misère-theorem query (:func:`grundy.core.misere.misere_outcome`) in the fallback."""
 
 REMOTENESS_STEPS = 50_000
 """Steps that the remoteness searches of one match may take in all, when the positions are too
@@ -126,7 +134,10 @@ class Oracle:
             self.note = (f"too many positions to analyse them all ({exc}); outcomes come from the "
                          f"game's theorems, remoteness where a small search finds it")
         self._facts: dict[Hashable, Facts] = {}
-        self._searching = True
+        self._searching = self._theorems = True
+        from grundy.core.misere import MisereMemo
+
+        self._misere_memo = MisereMemo()
         self._far_memo: dict[Hashable, int] = {}
         self._far_budget = Budget(REMOTENESS_STEPS)
 
@@ -166,12 +177,22 @@ class Oracle:
 
     def _outcome(self, position: Position, value: int | str | None) -> Outcome | None:
         """The outcome by the game's theorems, else by one bounded search (after one search ran
-        past the budget, the others would too: only theorems answer from then on)."""
+        past the budget, the others would too: only theorems answer from then on; likewise the
+        misère theorems are not asked again once they did not answer)."""
         game = self.game
         try:
             decided = game.closed_misere_outcome(position) if self.misere else game.closed_outcome(position)
             if decided is not None:
                 return decided
+            if self.misere and self._theorems:  # the SJ theorem or genus theory over the parts
+                from grundy.core.misere import misere_outcome
+
+                parts = game.components(position)
+                answer = misere_outcome(parts if parts is not None else [(game, position)],
+                                        limit=MISERE_STEPS, memo=self._misere_memo)
+                if answer is not None:
+                    return answer.outcome
+                self._theorems = False  # they do not apply to this game (or not cheaply): stop asking
             if isinstance(value, int):
                 return Outcome.N if value else Outcome.P
             if self._searching:
