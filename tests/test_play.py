@@ -209,8 +209,13 @@ def test_undo_and_draw_by_repetition() -> None:
 
 def test_huge_positions_say_the_moves_are_too_many() -> None:
     match = Match(load_game("nim"), (10**18, 3), first="computer", limit=20_000)
+    assert not match.oracle.exact and match.facts().remoteness is None
     reply = match.computer_turn()
     assert match.position == (3, 3) and "wins" in reply.why
+    assert match.oracle.exact and match.facts().remoteness == 6  # analysed again, now exactly
+    match.play("2 3")
+    assert match.computer_turn().to == (2, 2)
+    assert match.undo() and match.position == (3, 3)
     big = Match(load_game("nim"), (10**18,), limit=20_000)
     data = big.turn_json()
     assert data["moves"] == [] and data["moves_complete"] is False and "too many" in data["note"]

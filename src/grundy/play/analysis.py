@@ -134,7 +134,7 @@ class Oracle:
             self.note = (f"too many positions to analyse them all ({exc}); outcomes come from the "
                          f"game's theorems, remoteness where a small search finds it")
         self._facts: dict[Hashable, Facts] = {}
-        self._searching = self._theorems = True
+        self._searching = self._theorems = self._extend = True
         from grundy.core.misere import MisereMemo
 
         self._misere_memo = MisereMemo()
@@ -160,13 +160,13 @@ class Oracle:
         known = None
         if self._table is not None:
             known = self._table.get(key)
-            if known is None:  # an equivalent position was analysed under another canonical form
+            if known is None and self._extend:  # not reached from the start under this form
                 try:
                     self._table.update(retrograde(game, position, misere=self.misere,
                                                   budget=Budget(self._exact_steps)))
                     known = self._table.get(key)
                 except SearchLimitError:
-                    pass
+                    self._extend = False  # (a position before the start, after 'undo'): theorems
         if known is not None:
             return Facts(known[0], known[1], value)
         result = self._outcome(position, value)

@@ -71,6 +71,7 @@ class Match:
         self.oracle = Oracle(self.game, self.start, misere=self.misere, limit=self.limit)
         self.history = [(self.start, self.first)]
         self._moves: dict[Any, list[Move] | None] = {}
+        self._turns, self._retry = 0, 1
 
     # ---- state ----------------------------------------------------------------------------
     @property
@@ -175,6 +176,15 @@ class Match:
 
     def _push(self, position: Position, who: str) -> None:
         self.history.append((self.game.validate(position), who))
+        self._turns += 1
+        if not self.oracle.exact and self._turns >= self._retry:
+            # the start had too many positions to analyse exactly; the game shrinks as it goes, so
+            # try again from here, less and less often while it still fails
+            fresh = Oracle(self.game, self.position, misere=self.misere, limit=self.limit)
+            if fresh.exact:
+                self.oracle = fresh
+            else:
+                self._retry = 2 * self._turns
 
     def undo(self) -> bool:
         """Take back your last move (and the computer's reply to it); false if there is none."""
