@@ -26,6 +26,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "export": ("grundy.cli.export", "a self-contained solution (C++ or Python) for a game"),
     "matrix": ("grundy.cli.matrix", "two-player zero-sum matrix game: value and optimal strategies"),
     "survey": ("grundy.cli.survey", "tables of many octal games on Dask, stored in SQLite"),
+    "play": ("grundy.cli.play", "play a game against a perfect opponent in the terminal"),
+    "serve": ("grundy.cli.serve", "a local web page: pick a game, solve, tables, play"),
 }
 """Command name → (module, one-line description)."""
 

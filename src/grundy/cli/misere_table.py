@@ -64,26 +64,38 @@ def run_misere(args: argparse.Namespace, game: Game) -> int:
     if args.upto > MAX_UPTO:
         raise InvalidInputError(f"--upto {args.upto:,}: misère tables go up to {MAX_UPTO:,}")
     limit = DEFAULT_LIMIT if args.limit is None else args.limit
+    values, periodicity, genera = searching(lambda: misere_analysis(game, args.upto, limit))
+    if args.json:
+        print_json(misere_json(game, args.upto, values, periodicity, genera, summary=args.summary))
+        return 0
+    _print(game, args.upto, values, periodicity, genera, args.summary, limit)
+    return 0
+
+
+def misere_analysis(game: HeapGame, upto: int,
+                    limit: int) -> tuple[list[int], Periodicity | None, list[tuple[int, ...]]]:
+    """The misère values ``m(0..upto)``, their periodicity and the genus of the first heaps."""
     memo = MisereMemo()
-    values = searching(lambda: misere_values(game, args.upto, limit, memo))
+    values = misere_values(game, upto, limit, memo)
     periodicity = misere_periodicity(game, memo)
     if periodicity is None:
         from grundy.sequences.periodicity import find_period
 
         periodicity = find_period(values)
-    genera = searching(lambda: heap_genera(game, min(args.upto + 1, GENUS_HEAPS), limit, memo))
-    if args.json:
-        data: dict[str, Any] = {"game": game.spec, "upto": args.upto, "misere": True}
-        if not args.summary:
-            data["misere_values"] = values
-        data["periodicity"] = None if periodicity is None else {
-            "period": periodicity.period, "preperiod": periodicity.preperiod,
-            "saltus": periodicity.saltus, "proved": periodicity.proved, "reason": periodicity.reason}
-        data["genus"] = [list(g) for g in genera]
-        print_json(data)
-        return 0
-    _print(game, args.upto, values, periodicity, genera, args.summary, limit)
-    return 0
+    return values, periodicity, heap_genera(game, min(upto + 1, GENUS_HEAPS), limit, memo)
+
+
+def misere_json(game: Game, upto: int, values: list[int], periodicity: Periodicity | None,
+                genera: list[tuple[int, ...]], *, summary: bool = False) -> dict[str, Any]:
+    """The object ``grundy table GAME --misere --json`` prints."""
+    data: dict[str, Any] = {"game": game.spec, "upto": upto, "misere": True}
+    if not summary:
+        data["misere_values"] = values
+    data["periodicity"] = None if periodicity is None else {
+        "period": periodicity.period, "preperiod": periodicity.preperiod,
+        "saltus": periodicity.saltus, "proved": periodicity.proved, "reason": periodicity.reason}
+    data["genus"] = [list(g) for g in genera]
+    return data
 
 
 def misere_values(game: HeapGame, upto: int, limit: int, memo: MisereMemo) -> list[int]:

@@ -87,12 +87,7 @@ def run(args: argparse.Namespace) -> int:
         steps = explain_steps(game, position, misere=args.misere, limit=_limit(args))
     if args.json:
         if conjectures or steps is not None:
-            data = answer.to_json()
-            if conjectures:
-                data["status"], data["conjectures"] = "conjecture", conjectures
-            if steps is not None:
-                data["explanation"] = steps
-            print_json(data)
+            print_json(answer_json(answer, conjectures, steps))
         else:
             write_json(answer)
         return 0
@@ -104,6 +99,29 @@ def run(args: argparse.Namespace) -> int:
         for line in steps:
             emit(f"    {line}")
     return 0
+
+
+def answer_json(answer: Any, conjectures: list[str], steps: list[str] | None) -> dict[str, Any]:
+    """The object ``grundy solve --json [--explain]`` prints (the web page's ``/api/solve`` too)."""
+    data: dict[str, Any] = answer.to_json()
+    if conjectures:
+        data["status"], data["conjectures"] = "conjecture", conjectures
+    if steps is not None:
+        data["explanation"] = steps
+    return data
+
+
+def solution_json(game: Any, position: Any, *, misere: bool = False, explain: bool = False,
+                  limit: int | None = None) -> dict[str, Any]:
+    """``grundy solve GAME POSITION --json [--misere] [--explain]`` as an object."""
+    args = argparse.Namespace(misere=misere, limit=limit, conjecture=False)
+    answer, conjectures = _solve(args, game, position)
+    steps = None
+    if explain:
+        from grundy.core.explain import explain_steps
+
+        steps = explain_steps(game, position, misere=misere, limit=_limit(args))
+    return answer_json(answer, conjectures, steps)
 
 
 def _limit(args: argparse.Namespace) -> int:

@@ -183,13 +183,7 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
     lean = summary and result.table is None
     found = heap_patterns(result) if patterns and not lean else []
     if json_out:
-        data = result.summary_json()
-        data["patterns"] = [p.to_json() for p in found]
-        if not lean:  # value counts in G(0..2^k - 1) for each k, and in the whole table
-            data["frequencies"] = {str(k): v for k, v in result.frequencies().items()}
-        if not summary:
-            data["values"] = result.values.tolist()
-        print_json(data)
+        print_json(heap_table_json(result, found, summary=summary, lean=lean))
         return
     spec = game.spec
     if not summary:
@@ -223,6 +217,36 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
     emit(f"  computed in {result.seconds:.3f} s ({result.method}{computed})")
 
 
+def heap_table_json(result: TableAnalysis, found: list[Pattern], *, summary: bool = False,
+                    lean: bool = False) -> dict[str, Any]:
+    """The object ``grundy table GAME --upto N --json`` prints for a heap game."""
+    data = result.summary_json()
+    data["patterns"] = [p.to_json() for p in found]
+    if not lean:  # value counts in G(0..2^k - 1) for each k, and in the whole table
+        data["frequencies"] = {str(k): v for k, v in result.frequencies().items()}
+    if not summary:
+        data["values"] = result.values.tolist()
+    return data
+
+
+def grid_json(spec: str, grid: list[list[int]], patterns: list[Pattern], *,
+              summary: bool = False) -> dict[str, Any]:
+    """The object ``grundy table GAME --upto N --json`` prints for a game on pairs."""
+    data: dict[str, Any] = {"game": spec, "upto": len(grid) - 1, "patterns": [p.to_json() for p in patterns]}
+    if not summary:
+        data["values"] = grid
+    return data
+
+
+def table_json(game: Game, upto: int) -> dict[str, Any]:
+    """``grundy table GAME --upto N --json`` as an object (the web page's ``/api/table`` too)."""
+    grid = game.table_2d(upto)
+    if grid is not None:
+        return grid_json(game.spec, grid, pair_patterns(grid))
+    result = analyze(game, upto, "auto")
+    return heap_table_json(result, heap_patterns(result))
+
+
 MATPLOTLIB_MISSING = ("--plot needs matplotlib, which is not installed: pip install matplotlib "
                       "(or, from a checkout of grundy, pip install -e '.[plot]')")
 
@@ -232,10 +256,7 @@ def _print_grid(spec: str, grid: list[list[int]], json_out: bool, summary: bool,
     """Print a 2-D table ``G(a, b)`` (rows a, columns b) of a game on pairs, and its patterns."""
     upto = len(grid) - 1
     if json_out:
-        data: dict[str, Any] = {"game": spec, "upto": upto, "patterns": [p.to_json() for p in patterns]}
-        if not summary:
-            data["values"] = grid
-        print_json(data)
+        print_json(grid_json(spec, grid, patterns, summary=summary))
         return
     emit(heading(spec) + f"  Grundy values G(a, b), 0 ≤ a, b ≤ {upto} (rows a, columns b)")
     if not summary:

@@ -240,6 +240,13 @@ class Game(ABC):
         (:mod:`grundy.core.misere`) use it to prove facts about every heap size."""
         return None
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the game's spec and what its class says it is."""
+        from grundy.core.html import escape
+
+        doc = (type(self).__doc__ or "").strip().split("\n\n")[0]
+        return f"<div><b>{escape(self.spec)}</b>: {escape(' '.join(doc.split()))}</div>"
+
     def __str__(self) -> str:
         return self.spec
 

@@ -76,6 +76,12 @@ class Solution:
         """The position's parts (a sum's components, a multi-heap position's heaps), or ``None``."""
         return self.game.components(self.position)
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the answer as a compact table and the winning moves."""
+        from grundy.core.html import solution_html
+
+        return solution_html(self)
+
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``grundy solve``."""
         return self._json(self._moves_json())

@@ -124,6 +124,19 @@ class TableAnalysis:
         """Total compute time."""
         return sum(self.timings.values())
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the period (proved or observed) and the values, coloured."""
+        from grundy.core.html import escape, values_html
+
+        found = self.periodicity
+        period = (f"no period found in G(0..{self.upto})" if found is None else
+                  f"period {found.period} from heap {found.preperiod}"
+                  + (f", saltus {found.saltus}" if found.saltus else "")
+                  + (f" (proved: {found.reason})" if found.proved else
+                     f" (observed in G(0..{self.upto}), not proved)"))
+        return (f"<div><b>{escape(self.game.spec)}</b> G(0..{self.upto:,})<br>{escape(period)}"
+                f"<br>largest value {self.max_value}{values_html(self.first(2_000))}</div>")
+
     def summary_json(self) -> dict[str, Any]:
         """Everything but the values (``grundy table --summary --json``)."""
         found = self.periodicity

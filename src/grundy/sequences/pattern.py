@@ -35,6 +35,12 @@ class Pattern:
     proof: str | None = None
     """The theorem, for a proved pattern."""
 
+    def _repr_html_(self) -> str:
+        """A notebook shows the pattern with its status (proved or conjecture)."""
+        from grundy.core.html import badge, escape
+
+        return f"<div>{badge(self.status)} {escape(self.text)}</div>"
+
     def to_json(self) -> dict[str, object]:
         """The pattern as JSON (keys describes, text, formula, status, checked_upto)."""
         return {"describes": self.describes, "text": self.text, "formula": self.formula,

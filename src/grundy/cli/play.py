@@ -1,0 +1,200 @@
+"""Play a game against a perfect opponent, one command per line.
+
+Commands: a move (its label as 'hint' or 'grundy solve' shows it, an unambiguous prefix of one,
+or the position after it), 'hint' (every legal move with the outcome, Grundy value and
+remoteness of the position it leads to), 'why' (the current position explained as 'grundy solve
+--explain'), 'undo' (take back your last move and the reply), 'quit'.
+
+With --json, each turn is one JSON object on a line: "position", "to_move" ("you"/"computer"),
+"outcome", "remoteness" and "value" of the position, "moves" (every legal move: "move", "to",
+and "outcome", "remoteness", "value" after it), "computer_move" ({"move", "to", "why"}) when the
+computer just moved, and, at the end, "winner" ("you", "computer" or "draw"). A bad command gives
+{"error": "..."} and the match goes on; 'why' gives {"explanation": [...]}. The command ends
+when the match does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from grundy.cli.common import emit, heading, positive_int, print_json
+from grundy.errors import GrundyError, InvalidInputError
+
+EPILOG = """examples:
+  grundy play nim 3 4 5
+  grundy play kayles 8 --first computer
+  grundy play 'subtraction(1,3,4)' 12 + nim 3 --misere
+  grundy play digraph --graph edges.txt a        (loopy: draws are possible)
+  printf 'hint\\nheap 1: take 2\\nquit\\n' | grundy play nim 3 4 5 --json
+"""
+
+SHOWN_HINTS = 60
+"""Moves listed by 'hint' as text (--json lists every move)."""
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """The options of ``grundy play``."""
+    parser.add_argument("game", help="game name, with parameters if any: nim, 'subtraction(1,3,4)'")
+    parser.add_argument("position", nargs="*",
+                        help="the start position, as for 'grundy solve'; '+' starts another game of a sum")
+    parser.add_argument("--misere", action="store_true", help="misère play: whoever moves last loses")
+    parser.add_argument("--first", choices=("you", "computer"), default="you",
+                        help="who moves first (default: you)")
+    parser.add_argument("--json", action="store_true", help="one JSON object per turn (see above)")
+    parser.add_argument("--graph", metavar="FILE", help="graph file of a game on a graph")
+    parser.add_argument("--ground", metavar="V", help="ground vertex (green-hackenbush)")
+    parser.add_argument("--limit", type=positive_int, metavar="N",
+                        help="brute-force budget in steps; default 2,000,000")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play one match, reading commands from stdin."""
+    from grundy.cli.solve import game_on_graph
+    from grundy.core.engine import DEFAULT_LIMIT
+    from grundy.play.session import Match
+
+    if args.graph is not None or args.ground is not None:
+        game, position = game_on_graph(args.game, args.graph, args.ground, args.position)
+    else:
+        from grundy.catalog import parse_sum
+
+        if not args.position:
+            raise InvalidInputError(f"give the start position too, e.g. 'grundy play {args.game} 3 4 5'")
+        game, position = parse_sum([args.game, *args.position])
+    match = Match(game, position, misere=args.misere, first=args.first,
+                  limit=DEFAULT_LIMIT if args.limit is None else args.limit)
+    Player(match, json_out=args.json).run(_lines())
+    return 0
+
+
+def _lines() -> Iterator[str]:
+    """Commands: ``input()`` with a prompt on a terminal, else one per line of stdin."""
+    if sys.stdin.isatty():
+        while True:
+            try:
+                yield input("your move (or hint, why, undo, quit): ")
+            except EOFError:
+                return
+    else:
+        yield from sys.stdin
+
+
+class Player:
+    """The command loop of one match, printing text or ``--json`` turn objects."""
+
+    def __init__(self, match: Any, *, json_out: bool = False) -> None:
+        self.match, self.json = match, json_out
+
+    def run(self, commands: Iterator[str]) -> None:
+        """Play until the match ends, ``quit``, or the commands run out."""
+        from grundy.play.session import HINT, QUIT, respond
+
+        match = self.match
+        self._computer_moves()
+        self._show_turn()
+        if match.over:
+            return
+        for raw in commands:
+            text = raw.strip()
+            if not text or text.startswith("#"):
+                continue
+            if self.json:
+                answer = respond(match, text)
+                print_json(answer)
+                sys.stdout.flush()
+                if answer.get("quit") or match.over:
+                    return  # the match has ended: "winner" was in the last object
+                continue
+            word = " ".join(text.split()).lower()
+            if word in QUIT:
+                emit("you stopped the match")
+                return
+            if word in HINT:
+                self._hint()
+            elif word == "why":
+                for line in match.explanation():
+                    emit(f"  {line}")
+            elif word == "undo":
+                if match.undo():
+                    self._show_turn()
+                else:
+                    emit("  nothing to undo")
+            elif match.over:
+                emit("  the match is over: 'undo' takes back a move, 'quit' leaves")
+            else:
+                try:
+                    match.play(text)
+                except GrundyError as exc:
+                    emit("  " + " ".join(str(exc).split()))
+                    continue
+                emit(f"you: {match.your_move}   ⇒  {match.game.format_position(match.position)}")
+                self._computer_moves()
+                self._show_turn()
+                if match.over:
+                    return
+        if not match.over and not self.json:
+            emit("(no more input: the match is left unfinished)")
+
+    def _computer_moves(self) -> None:
+        match = self.match
+        if match.to_move == "computer" and not match.over:
+            reply = match.computer_turn()
+            if not self.json:
+                emit(f"computer: {reply.label}   ⇒  {match.game.format_position(reply.to)}")
+                emit(f"  why: {reply.why}")
+
+    def _show_turn(self) -> None:
+        match = self.match
+        if self.json:
+            print_json(match.turn_json())
+            sys.stdout.flush()
+            return
+        from grundy.play.board import board
+
+        game = match.game
+        emit()
+        shown = game.format_position(match.position)
+        emit((heading(shown) if " + " in shown else heading(game.spec) + f"  {shown}")
+             + ("  (misère: whoever moves last loses)" if match.misere else ""))
+        for line in board(game, match.position):
+            emit(f"  {line}")
+        winner = match.winner
+        if winner == "draw":
+            emit(heading("a draw") + ": the position repeated; neither side can force a win")
+        elif winner is not None:
+            rule = "whoever moves last loses" if match.misere else "whoever moves last wins"
+            emit(heading("you win" if winner == "you" else "the computer wins")
+                 + f": no move is left ({rule})")
+        elif match.moves() is None:
+            emit("  (this position has too many moves to list: write the position after your move)")
+        sys.stdout.flush()
+
+    def _hint(self) -> None:
+        from grundy.play.analysis import describe
+
+        match = self.match
+        if self.json:
+            print_json(match.turn_json())
+            return
+        here = match.facts()
+        emit(f"  here: {describe(here, match.misere)} for the player to move")
+        moves = match.moves()
+        if moves is None:
+            emit("  too many moves to list them all")
+            return
+        from grundy.cli.common import columns
+
+        rows = []
+        for move in moves[:SHOWN_HINTS]:
+            after = match.facts(move.to)
+            mark = "wins" if after.outcome is not None and after.outcome.value == "P" else \
+                "draw" if after.outcome is not None and after.outcome.value == "D" else ""
+            shown = "⇒ " + match.game.format_position(move.to)
+            rows.append([move.label, shown, describe(after, match.misere), mark])
+        for line in columns(rows, "  "):
+            emit(line.rstrip())
+        if len(moves) > SHOWN_HINTS:
+            emit(f"  … and {len(moves) - SHOWN_HINTS} more (--json lists them all)")

@@ -1,0 +1,211 @@
+"""``grundy serve``: a local web page over the library, on Flask.
+
+The page (``static/``) picks a game, solves a position, shows a table with its heat map and
+patterns, and plays against the perfect opponent. It talks to a JSON API whose answers are the
+command line's own objects:
+
+* ``GET /api/games`` — the catalogue (``grundy list --json``), rules files' games included;
+* ``GET /api/solve?game=G&position=P[&misere=1][&explain=1]`` — ``grundy solve G P --json``;
+* ``GET /api/table?game=G&upto=N`` — ``grundy table G --upto N --json``;
+* ``POST /api/play`` ``{"game", "position", "misere", "first"}`` — a new match: its id and first
+  turn object; ``POST /api/play/ID`` ``{"command": "..."}`` — one line of ``grundy play --json``.
+
+Nothing the browser sends is ever run as code (games come from the catalogue and the rules files
+given at start); bad input is a 4xx answer ``{"error": "one line"}``; every computation is bounded
+by the usual budget, tables by :data:`MAX_UPTO` / :data:`MAX_GRID`.
+"""
+
+from __future__ import annotations
+
+import secrets
+import threading
+from collections import OrderedDict
+from importlib import resources
+from typing import Any
+
+from flask import Flask, Response, jsonify, request
+from werkzeug.exceptions import HTTPException
+
+from grundy.errors import GrundyError
+
+MAX_UPTO = 100_000
+"""Largest heap table the page computes."""
+
+MAX_GRID = 200
+"""Largest ``upto`` of a table of pairs (``(N+1)²`` values)."""
+
+MAX_MATCHES = 32
+"""Matches kept in memory (each with its analysed positions); the least recently used is dropped beyond."""
+
+MAX_TEXT = 2_000
+"""Longest game or position text accepted."""
+
+
+class BadRequest(ValueError):
+    """Input the page cannot use: answered 400 with the message."""
+
+
+class _Matches:
+    """The matches being played, each with its own lock (clients may be concurrent)."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._items: OrderedDict[str, tuple[threading.Lock, Any]] = OrderedDict()
+
+    def add(self, match: Any) -> str:
+        key = secrets.token_hex(8)
+        with self._lock:
+            self._items[key] = (threading.Lock(), match)
+            while len(self._items) > MAX_MATCHES:
+                self._items.popitem(last=False)
+        return key
+
+    def get(self, key: str) -> tuple[threading.Lock, Any] | None:
+        with self._lock:
+            found = self._items.get(key)
+            if found is not None:
+                self._items.move_to_end(key)
+            return found
+
+
+def create_app() -> Flask:
+    """The Flask application (the games of rules files loaded before are in its catalogue)."""
+    app = Flask(__name__, static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = 64 * 1024
+    matches = _Matches()
+
+    @app.errorhandler(BadRequest)
+    @app.errorhandler(GrundyError)
+    def bad_input(exc: Exception) -> tuple[Response, int]:
+        code = 400 if isinstance(exc, ValueError | BadRequest) else 422
+        return jsonify(error=" ".join(str(exc).split())), code
+
+    @app.errorhandler(HTTPException)
+    def http_error(exc: HTTPException) -> tuple[Response, int]:
+        return jsonify(error=f"{exc.name}: {exc.description}".split("\n")[0]), exc.code or 500
+
+    @app.errorhandler(Exception)
+    def internal(exc: Exception) -> tuple[Response, int]:  # pragma: no cover - a bug if reached
+        app.logger.exception("internal error")
+        return jsonify(error=f"internal error ({type(exc).__name__}); the server goes on"), 500
+
+    @app.get("/")
+    def index() -> Response:
+        return _static("index.html")
+
+    @app.get("/static/<name>")
+    def static_file(name: str) -> Response:
+        return _static(name)
+
+    @app.get("/api/games")
+    def games() -> Response:
+        from grundy.catalog import registered_games
+
+        return jsonify([{"name": e.name, "params": e.params, "summary": e.summary,
+                         "aliases": list(e.aliases), "examples": list(e.examples)}
+                        for e in registered_games() if not e.load_class().takes_graph])
+
+    @app.get("/api/solve")
+    def solve() -> Response:
+        from grundy.cli.solve import solution_json
+
+        game, position = _position(_arg("game"), _arg("position"))
+        return jsonify(solution_json(game, position, misere=_flag("misere"), explain=_flag("explain")))
+
+    @app.get("/api/table")
+    def table() -> Response:
+        from grundy.catalog import load_game
+        from grundy.cli.table import table_json
+
+        game = load_game(_arg("game"))
+        upto = _int(_arg("upto", "100"), "upto")
+        pairs = game.table_2d(0) is not None
+        most = MAX_GRID if pairs else MAX_UPTO
+        if not 0 <= upto <= most:
+            raise BadRequest(f"upto must be 0..{most:,} here{' (a table of pairs)' if pairs else ''}, "
+                             f"got {upto:,}; 'grundy table' on the command line goes further")
+        return jsonify(table_json(game, upto))
+
+    @app.post("/api/play")
+    def new_match() -> Response:
+        from grundy.play.session import Match
+
+        body = _body()
+        game, position = _position(str(body.get("game", "")), str(body.get("position", "")))
+        first = str(body.get("first", "you"))
+        match = Match(game, position, misere=bool(body.get("misere")), first=first)
+        if match.to_move == "computer" and not match.over:
+            match.computer_turn()
+        key = matches.add(match)
+        return jsonify({"id": key, **match.turn_json()})
+
+    @app.post("/api/play/<key>")
+    def command(key: str) -> Response | tuple[Response, int]:
+        from grundy.play.session import respond
+
+        found = matches.get(key)
+        if found is None:
+            return jsonify(error=f"no match {key[:40]!r} (finished long ago, or never started)"), 404
+        text = str(_body().get("command", ""))[:MAX_TEXT]
+        lock, match = found
+        with lock:
+            answer = respond(match, text)
+        return (jsonify(answer), 400) if "error" in answer else jsonify(answer)
+
+    return app
+
+
+def _static(name: str) -> Response:
+    kinds = {"html": "text/html", "js": "text/javascript", "css": "text/css", "png": "image/png"}
+    kind = kinds.get(name.rpartition(".")[2])
+    folder = resources.files("grundy.web") / "static"
+    if kind is None or "/" in name or name.startswith(".") or not (folder / name).is_file():
+        return Response("not found", status=404, mimetype="text/plain")
+    return Response((folder / name).read_bytes(), mimetype=kind)
+
+
+def _arg(name: str, default: str | None = None) -> str:
+    value = request.args.get(name, default)
+    if value is None or not value.strip():
+        raise BadRequest(f"missing parameter {name!r}")
+    if len(value) > MAX_TEXT:
+        raise BadRequest(f"parameter {name!r} is too long ({len(value):,} characters; at most {MAX_TEXT:,})")
+    return value
+
+
+def _flag(name: str) -> bool:
+    return request.args.get(name, "0").lower() in ("1", "true", "yes", "on")
+
+
+def _int(text: str, name: str) -> int:
+    try:
+        return int(text.strip().replace("_", ""))
+    except ValueError:
+        raise BadRequest(f"{name} must be a whole number, got {text[:40]!r}") from None
+
+
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise BadRequest("send a JSON object")
+    return data
+
+
+def _position(game: str, position: str) -> tuple[Any, Any]:
+    """Game and position of the page's two boxes: ``nim`` and ``3 4 5``, or a sum
+    ``nim`` and ``3 + kayles 5``."""
+    from grundy.catalog import parse_sum
+
+    if len(game) > MAX_TEXT or len(position) > MAX_TEXT:
+        raise BadRequest(f"the game and the position are at most {MAX_TEXT:,} characters each")
+    if not game.strip() or not position.strip():
+        raise BadRequest("give a game and a position")
+    return parse_sum(f"{game.strip()} {position.strip()}")
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000) -> Any:
+    """A threaded server of :func:`create_app` on ``host:port`` (port 0: a free one), not yet
+    started: call ``serve_forever()`` (and ``shutdown()`` from another thread)."""
+    from werkzeug.serving import make_server
+
+    return make_server(host, port, create_app(), threaded=True)
