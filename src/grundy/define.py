@@ -29,16 +29,15 @@ from __future__ import annotations
 import functools
 import inspect
 import re
-from collections.abc import Callable, Hashable, Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass, field, make_dataclass
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import field, make_dataclass
 from typing import Any, ClassVar, TypeVar
 
 from grundy.catalog import find_entry, register
-from grundy.core.engine import DEFAULT_LIMIT
 from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
-from grundy.core.periodic import Periodicity, Progress, TableBuild
+from grundy.core.periodic import Progress, TableBuild
+from grundy.define_heaps import heap_state
+from grundy.define_query import Answering, answering, current
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -48,47 +47,16 @@ from grundy.errors import (
     SearchLimitError,
 )
 from grundy.graphs.explore import PositionGraph
-from grundy.sequences.pattern import Pattern
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 CHUNK = 4096
-"""Heaps per step of the table builder (progress and the step budget are checked between steps)."""
-
-PATTERN_TABLE = 1 << 14
-"""Heaps tabulated (within the step budget) to look for the pattern that answers larger heaps."""
+"""Heaps between two calls of the progress hook of the table builder."""
 
 
-# ---- how a query may go beyond brute force --------------------------------------------------------
+# ---- how a query may go beyond brute force: one budget per query (grundy.define_query) -------------
 
-@dataclass
-class Answering:
-    """What :func:`answering` allows: conjectured patterns or not, the step budget, and the
-    patterns that were used (filled in while answering)."""
-
-    conjecture: bool = False
-    limit: int = DEFAULT_LIMIT
-    used: list[Pattern] = field(default_factory=list)
-
-
-_answering: ContextVar[Answering | None] = ContextVar("grundy_answering", default=None)
-
-
-@contextmanager
-def answering(*, conjecture: bool = False, limit: int = DEFAULT_LIMIT) -> Iterator[Answering]:
-    """Within this block, user games answer heaps beyond ``limit`` steps of brute force by a
-    pattern: a proved one always, a conjectured one only with ``conjecture=True``; the patterns
-    used are listed in the yielded :class:`Answering` (``grundy solve --conjecture``)."""
-    context = Answering(conjecture, limit)
-    token = _answering.set(context)
-    try:
-        yield context
-    finally:
-        _answering.reset(token)
-
-
-def _context() -> Answering:
-    return _answering.get() or Answering()
+__all__ = ["Answering", "UserGame", "UserHeapGame", "answering", "game", "heap_game"]
 
 
 # ---- parameters, shared by both kinds of game -----------------------------------------------------
@@ -267,17 +235,19 @@ class UserHeapGame(_Defined, HeapGame):
         return seen
 
     def fill_table(self, g: list[int], stop: int, *, limit: int | None = None,
-                   progress: Progress | None = None) -> list[int]:
-        """Extend ``g = G(0..len(g)-1)`` to ``G(0..stop-1)``: ``G(n)`` is the mex of the XORs of
-        the parts of each option, in a tight loop with no engine. With ``limit``, stop (without
-        error) after that many steps (heaps + options), at the end of a chunk of heaps."""
+                   progress: Progress | None = None) -> int:
+        """Extend ``g = G(0..len(g)-1)`` towards ``G(0..stop-1)``: ``G(n)`` is the mex of the XORs
+        of the parts of each option, in a tight loop with no engine. With ``limit``, stop (without
+        error) once more than that many steps (heaps + options) are done. Returns the steps done."""
         fn = self._call()
         append = g.append
         steps = 0
-        start = len(g)
+        cap = float("inf") if limit is None else limit
         mixed = False
-        for a in range(start, stop, CHUNK):
+        for a in range(len(g), stop, CHUNK):
             for n in range(a, min(a + CHUNK, stop)):
+                if steps > cap:
+                    return steps
                 try:
                     options = fn(n)
                 except GrundyError:
@@ -300,95 +270,53 @@ class UserHeapGame(_Defined, HeapGame):
                 while v in seen:
                     v += 1
                 append(v)
-                steps += len(options)
-            steps += CHUNK
+                steps += len(options) * (3 if mixed else 1) + 1  # a split costs about 3 options
             if progress:
                 progress(len(g), stop)
-            if limit is not None and steps > limit:
-                break
-        return g
+        return steps
 
     def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
         import numpy as np
 
         if method == "sparse":
             raise InvalidInputError(f"method 'sparse' applies to octal games only, not {self.spec}")
-        values = self.fill_table([], upto + 1, progress=progress)
+        values: list[int] = []
+        self.fill_table(values, upto + 1, progress=progress)
         return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1)
 
-    # ---- any heap: the table within the budget, a pattern beyond it ----------------------------
+    # ---- any heap: the table within the budget, a checked pattern beyond it --------------------
     def heap_value(self, n: int) -> int | None:
-        state = _heap_state(self)
+        state = heap_state(self)
         if n < len(state.table):
             return state.table[n]
-        context = _context()
-        if n < context.limit:
-            state.extend(self, max(n + 1, min(2 * len(state.table), context.limit)), context.limit)
-            if n < len(state.table):
-                return state.table[n]
-        return state.by_pattern(self, n, context)  # beyond the budget: a pattern, or a clear refusal
+        return state.value(self, n, current())
+
+    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
+        """The moves of heap ``n`` to options of value ``target``, each option valued once (by
+        the table, or by the pattern that answered ``n``, which vouches for its options)."""
+        context = current()
+        self.heap_value(n)
+        table = heap_state(self).table
+        vouched = context.vouched
+        found = []
+        for r in self.heap_options(n):
+            total = 0
+            for h in r:
+                v = table[h] if h < len(table) else vouched.get((self, h))
+                total ^= self.heap_value(h) if v is None else v  # type: ignore[operator]
+            if total == target:
+                found.append((f"{n} → {' + '.join(map(str, r))}", r) if r else (f"{n} → nothing", (0,)))
+        return found
 
     def heap_explain(self, n: int) -> str | None:
-        used = _heap_state(self).used.get(n)
+        used = heap_state(self).used.get(n)
         if used is None:
             return None
         rule = used.text.rsplit(" (", 1)[0]
         if used.status == "proved":
             return f"by the proved pattern {rule} ({used.proof})"
-        return f"by the conjectured pattern {rule}, checked on all positions up to {used.checked_upto}"
-
-
-@dataclass
-class _HeapState:
-    """A user heap game's table so far, and the patterns found in it."""
-
-    table: list[int] = field(default_factory=list)
-    patterns: list[Pattern] | None = None
-    periodicity: Periodicity | None = None
-    used: dict[int, Pattern] = field(default_factory=dict)
-
-    def extend(self, game: UserHeapGame, stop: int, limit: int) -> None:
-        game.fill_table(self.table, stop, limit=limit)
-
-    def find(self, game: UserHeapGame, limit: int) -> list[Pattern]:
-        if self.patterns is None:
-            from grundy.sequences.patterns import find_patterns
-            from grundy.sequences.periodicity import find_period, prove_period
-
-            if len(self.table) < PATTERN_TABLE:
-                self.extend(game, PATTERN_TABLE, limit)
-            proved = prove_period(game, self.table) if game.period_rule() is not None else None
-            self.periodicity = proved or find_period(self.table)
-            self.patterns = find_patterns(self.table, periodicity=self.periodicity)
-        return self.patterns
-
-    def by_pattern(self, game: UserHeapGame, n: int, context: Answering) -> int:
-        usable = [p for p in self.find(game, context.limit) if p.describes == "values"
-                  and (p.formula is not None or self.periodicity is not None)]
-        chosen = next((p for p in usable if p.status == "proved"), None)
-        if chosen is None and context.conjecture and usable:
-            chosen = usable[0]
-        if chosen is None:
-            best = f" (a conjecture: {usable[0].text})" if usable else ""
-            spec = game.spec
-            raise SearchLimitError(
-                f"{spec}: heap {n:,} is beyond brute force within {context.limit:,} steps and no proved "
-                f"pattern gives its value{best}; 'grundy table {spec} --upto N' looks for a pattern, "
-                f"--limit raises the budget, --conjecture uses a conjectured pattern")
-        if chosen.status != "proved" and chosen not in context.used:
-            context.used.append(chosen)
-        self.used[n] = chosen
-        if chosen.formula is not None:
-            from grundy.sequences.formulas import evaluate
-
-            return evaluate(chosen.formula, n=n)
-        assert self.periodicity is not None
-        return self.periodicity.value(self.table, n)
-
-
-@functools.lru_cache(maxsize=256)
-def _heap_state(game: UserHeapGame) -> _HeapState:
-    return _HeapState()
+        return (f"by the conjectured pattern {rule}, checked on all positions up to {used.checked_upto}"
+                f" and locally here")
 
 
 # ---- games on any positions (cycles allowed) --------------------------------------------------------
@@ -462,7 +390,17 @@ class UserGame(_Defined, Game):
 
     def _graph(self, *roots: Position) -> PositionGraph:
         graph = _graph_state(self)
-        graph.explore(self.options_of, roots, _context().limit, self.spec)
+        context = current()
+        room = context.room()
+        try:
+            steps = graph.explore(self.options_of, roots, room, self.spec)
+        except SearchLimitError:
+            if room == context.limit:
+                raise
+            raise SearchLimitError(f"{self.spec}: the positions reachable need more than the {room:,} "
+                                   f"steps left of the query's budget of {context.limit:,} (positions "
+                                   f"and moves); raise --limit") from None
+        context.spend(steps, self.spec)
         return graph
 
     def closed_value(self, position: Any) -> int | None:

@@ -20,6 +20,7 @@ class PositionGraph:
 
     >>> graph = PositionGraph()
     >>> graph.explore(lambda p: {0: [1], 1: [0, 2], 2: []}[p], [0], 100, "demo")
+    6
     >>> [graph.value(p) for p in (0, 1, 2)], graph.cyclic
     ([0, 1, 0], True)
     """
@@ -32,16 +33,26 @@ class PositionGraph:
     cyclic: bool = False
 
     def explore(self, options: Callable[[Position], list[Position]], roots: Iterable[Position],
-                limit: int, what: str) -> None:
+                limit: int, what: str) -> int:
         """Add the positions reachable from ``roots`` (``options(p)``: the options of ``p``),
-        at most ``limit`` steps (positions + moves) of new work; then value every position."""
+        at most ``limit`` steps (positions + moves) of new work; then value every position.
+        Returns the steps done; on any error (the limit, a failing move function, a stop from
+        outside) the graph is forgotten, never left half-explored."""
+        try:
+            return self._explore(options, roots, limit, what)
+        except BaseException:
+            self.reset()
+            raise
+
+    def _explore(self, options: Callable[[Position], list[Position]], roots: Iterable[Position],
+                 limit: int, what: str) -> int:
         todo = []
         for root in roots:
             if root not in self.index:
                 self._add(root)
                 todo.append(root)
         if not todo:
-            return
+            return 0
         steps = 0
         while todo:
             position = todo.pop()
@@ -54,15 +65,16 @@ class PositionGraph:
             self.succ[self.index[position]] = ids
             steps += 1 + len(ids)
             if steps > limit:
-                self.reset()  # forget the half-explored graph
                 raise SearchLimitError(
                     f"{what}: the positions reachable need more than {limit:,} steps (positions "
                     f"and moves); raise --limit")
         self._solve()
+        return steps
 
     def reset(self) -> None:
         """Forget every position."""
         self.index, self.positions, self.succ, self.csr, self.values = {}, [], [], None, None
+        self.cyclic = False
 
     def _add(self, position: Position) -> None:
         self.index[position] = len(self.positions)
