@@ -329,7 +329,9 @@ def _default_parse(text: str) -> Position:
     if not tokens:
         raise InvalidPositionError("give a position, e.g. '3 4'")
     items = tuple(int(t) if _INT.fullmatch(t) else t for t in tokens)
-    return items[0] if len(items) == 1 else items
+    if len(items) == 1 and isinstance(items[0], str):
+        return items[0]  # one word: a name (a vertex, a state)
+    return items  # numbers are a tuple, one number a 1-tuple: "5" is (5,)
 
 
 def _default_format(position: Any) -> str:
@@ -386,7 +388,7 @@ class UserGame(_Defined, Game):
         return list(dict.fromkeys(_hashable(o) for o in self._listed(where, got)))
 
     def moves(self, position: Any) -> list[Move]:
-        return [Move(f"→ {self.format_position(o)}", o) for o in self.options_of(position)]
+        return [Move(f"→ {self.format_position(o) or repr(o)}", o) for o in self.options_of(position)]
 
     def _graph(self, *roots: Position) -> PositionGraph:
         graph = _graph_state(self)
@@ -472,8 +474,7 @@ def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
     namespace = {"name": name.strip().lower(), "move_function": staticmethod(fn), "defaults": defaults,
                  "text_parse": None if parse is None else staticmethod(parse),
                  "text_format": None if fmt is None else staticmethod(fmt),
-                 "__doc__": summary or (fn.__doc__ or "").strip().split("\n")[0] or f"a game defined in "
-                 f"{getattr(fn, '__module__', '?')}", "__module__": getattr(fn, "__module__", __name__),
+                 "__doc__": summary or _describe(fn), "__module__": getattr(fn, "__module__", __name__),
                  "origin": (getattr(fn, "__module__", ""), getattr(fn, "__qualname__", ""))}
     cls: type[Game] = make_dataclass(_class_name(name), [(k, type(v), field(default=v))
                                                          for k, v in defaults.items()],
@@ -484,6 +485,30 @@ def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
     params = ", ".join(f"{k}={v}" for k, v in defaults.items())
     register(cls, summary=cls.__doc__ or "", params=f"({params})" if params else "", replace=same)
     return cls
+
+
+def _describe(fn: Callable[..., Any]) -> str:
+    """One line about a move function: the first line of its docstring, else its first comment
+    line (``# take one or two``), else its name.
+
+    >>> def take(n):
+    ...     # take one or two counters
+    ...     return [n - 1, n - 2]
+    >>> _describe(take)
+    'take one or two counters'
+    """
+    doc = (fn.__doc__ or "").strip()
+    if doc:
+        return doc.split("\n")[0].strip()
+    try:
+        lines = inspect.getsource(fn).splitlines()
+    except (OSError, TypeError):
+        lines = []
+    for line in lines:
+        text = line.strip()
+        if text.startswith("#") and text.lstrip("#").strip():
+            return text.lstrip("#").strip()
+    return f"a game defined by {getattr(fn, '__name__', 'a function')}()"
 
 
 def heap_game(name: str, *, summary: str = "") -> Callable[[F], F]:
@@ -501,8 +526,9 @@ def heap_game(name: str, *, summary: str = "") -> Callable[[F], F]:
 def game(name: str, *, summary: str = "", parse: Callable[[str], Any] | None = None,
          format: Callable[[Any], str] | None = None) -> Callable[[F], F]:
     """Decorator: ``moves(position)`` lists the options of any hashable position (cycles allowed).
-    By default the text ``"a b"`` is the tuple ``(a, b)`` and ``"5"`` the int 5; ``parse`` and
-    ``format`` change that. Returns the function, with ``game_class`` set."""
+    By default the text ``"a b"`` is the tuple ``(a, b)``, ``"5"`` the 1-tuple ``(5,)`` and one
+    word the string itself; ``parse`` and ``format`` change that. Returns the function, with
+    ``game_class`` set."""
 
     def decorate(fn: F) -> F:
         fn.game_class = _define(UserGame, name, fn, summary, parse, format)  # type: ignore[attr-defined]
