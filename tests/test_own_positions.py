@@ -11,7 +11,7 @@ import pytest
 
 import grundy
 from grundy import catalog
-from tests.helpers import run
+from tests.helpers import heap_table, run
 
 RULES = '''
 import grundy
@@ -80,3 +80,30 @@ def test_moves_have_labels() -> None:
         assert [m.label for m in game.moves((1,))] == ["→ ()"]
     finally:
         catalog.unregister("pos-empty")
+
+
+def test_options_that_are_sums_of_positions() -> None:
+    @grundy.game("pos-lasker")
+    def lasker(p):  # type: ignore[no-untyped-def]
+        (n,) = p  # take any number, or split the heap in two (Lasker's Nim), written as one game
+        splits = [grundy.Sum((a,), (n - a,)) for a in range(1, n // 2 + 1)]
+        return [(n - k,) for k in range(1, n + 1)] + splits
+
+    try:
+        game = grundy.load_game("pos-lasker")
+        want = heap_table(20, lambda n: [(n - k,) for k in range(1, n + 1)]
+                          + [(a, n - a) for a in range(1, n // 2 + 1)])
+        assert [grundy.grundy_value(game, (n,)) for n in range(21)] == want
+        answer = grundy.solve(game, (8,))
+        assert {m.to for m in answer.winning_moves} == {(0,), grundy.Sum((4,), (4,))}
+        assert {m.label for m in answer.winning_moves} == {"→ 0", "→ 4 + 4"}
+        # a sum's own moves are the moves of its parts, so misère play is searched on the real tree
+        assert grundy.solve(game, grundy.Sum((1,), (1,)), misere=True).outcome.value == "N"
+        assert grundy.solve(game, grundy.Sum((1,), (1,), (1,)), misere=True).outcome.value == "P"
+
+        grundy.game("pos-loop-sum")(lambda p: [grundy.Sum(p, p)])
+        with pytest.raises(grundy.NotSupportedError, match="no cycles"):
+            grundy.grundy_value(grundy.load_game("pos-loop-sum"), (1,))
+    finally:
+        for name in ("pos-lasker", "pos-loop-sum"):
+            catalog.unregister(name)

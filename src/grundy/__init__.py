@@ -29,6 +29,7 @@ from grundy.errors import (
 __version__ = "0.1.0"
 
 _LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "grundy.define",
+         "Sum": "grundy.define_sum",
          "grundy_table": "grundy.sequences.tables"}
 """Public names imported on first use (the command line starts without them)."""
 
@@ -47,7 +48,7 @@ def __getattr__(name: str) -> Any:
 __all__ = [
     "Cache", "Game", "GrundyError", "HeapGame", "InvalidGameError", "InvalidInputError",
     "InvalidPositionError", "LoopyGameError", "Move", "Nimber", "NotSupportedError", "Outcome",
-    "SearchLimitError", "Solution", "SumGame", "UnknownGameError", "game", "grundy_table",
+    "SearchLimitError", "Solution", "Sum", "SumGame", "UnknownGameError", "game", "grundy_table",
     "grundy_value", "heap_game", "load_game", "mex", "moves_to_value", "outcome", "parse_sum",
     "register", "registered_games", "solve", "winning_moves",
 ]

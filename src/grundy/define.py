@@ -38,6 +38,7 @@ from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position
 from grundy.core.periodic import Progress, TableBuild
 from grundy.define_heaps import heap_state
 from grundy.define_query import Answering, answering, current
+from grundy.define_sum import Sum
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -56,7 +57,7 @@ CHUNK = 4096
 
 # ---- how a query may go beyond brute force: one budget per query (grundy.define_query) -------------
 
-__all__ = ["Answering", "UserGame", "UserHeapGame", "answering", "game", "heap_game"]
+__all__ = ["Answering", "Sum", "UserGame", "UserHeapGame", "answering", "game", "heap_game"]
 
 
 # ---- parameters, shared by both kinds of game -----------------------------------------------------
@@ -368,6 +369,8 @@ class UserGame(_Defined, Game):
             raise InvalidPositionError(f"{self.spec}: cannot read position {text!r}: {exc}") from None
 
     def format_position(self, position: Any) -> str:
+        if isinstance(position, Sum):
+            return " + ".join(self.format_position(p) for p in position.parts)
         fmt = type(self).text_format
         return _default_format(position) if fmt is None else str(fmt(position))
 
@@ -377,7 +380,11 @@ class UserGame(_Defined, Game):
         return _hashable(position)
 
     def options_of(self, position: Any) -> list[Position]:
-        """The distinct options of ``position`` (checked to be hashable)."""
+        """The distinct options of ``position`` (checked to be hashable); the options of a
+        :class:`~grundy.define_sum.Sum` are its moves in one part."""
+        if isinstance(position, Sum):
+            return list(dict.fromkeys(position.replace(i, o) for i, part in enumerate(position.parts)
+                                      for o in self.options_of(part)))
         where = f"position {self.format_position(position)!r}"
         try:
             got = self._call()(position)
@@ -395,7 +402,7 @@ class UserGame(_Defined, Game):
         context = current()
         room = context.room()
         try:
-            steps = graph.explore(self.options_of, roots, room, self.spec)
+            steps = graph.explore(self.options_of, roots, room, self.spec, _parts)
         except SearchLimitError:
             if room == context.limit:
                 raise
@@ -457,6 +464,10 @@ class UserGame(_Defined, Game):
                         f"has no ordinary Grundy value (value {v}); 'grundy solve' answers it")
                 grid[a].append(v)
         return grid
+
+
+def _parts(position: Any) -> tuple[Hashable, ...] | None:
+    return position.parts if isinstance(position, Sum) else None
 
 
 @functools.lru_cache(maxsize=256)
