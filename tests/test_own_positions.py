@@ -107,3 +107,75 @@ def test_options_that_are_sums_of_positions() -> None:
     finally:
         for name in ("pos-lasker", "pos-loop-sum"):
             catalog.unregister(name)
+
+
+DOMAIN_RULES = '''
+import grundy
+
+
+@grundy.game("dom-piles", minimum=(1, 1))
+def piles(p):
+    a, b = p  # take one or two from a pile, leaving at least one
+    return [(a - k, b) for k in (1, 2) if a - k >= 1] + [(a, b - k) for k in (1, 2) if b - k >= 1]
+
+
+@grundy.game("dom-triple")
+def triple(p):
+    a, b, c = p
+    return [(a - 1, b, c)] * (a > 0) + [(a, b, c - 1)] * (c > 0)
+
+
+@grundy.game("dom-half", arity=2, valid=lambda p: p[0] <= p[1])
+def half(p):
+    a, b = p
+    return [(a, b - 1)] * (b > a) + [(a - 1, b)] * (a > 0)
+
+
+@grundy.game("dom-leaks", minimum=(1, 1))
+def leaks(p):
+    a, b = p
+    return [(a - 1, b)] * (a > 0)
+'''
+
+
+def test_domains_and_arity(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "dom_rules.py"
+    path.write_text(DOMAIN_RULES)
+    rules = str(path)
+    try:
+        code, out, err = run(capsys, "table", "dom-piles", "--upto", "7", "--json", "--rules", rules)
+        assert code == 0, err
+        data = json.loads(out)
+        # an independent mex over the piles' options (written here), on the domain a, b >= 1
+        want: dict[tuple[int, int], int] = {}
+        for a in range(1, 8):
+            for b in range(1, 8):
+                seen = {want[(a - k, b)] for k in (1, 2) if a - k >= 1}
+                seen |= {want[(a, b - k)] for k in (1, 2) if b - k >= 1}
+                want[(a, b)] = min(set(range(6)) - seen)
+        grid = data["values"]
+        assert grid[0] == [None] * 8 and all(row[0] is None for row in grid)
+        assert all(grid[a][b] == want[(a, b)] for a, b in want)
+        values = [p for p in data["patterns"] if p["describes"] == "values"]
+        assert values, data["patterns"]
+        for p in data["patterns"]:  # each pattern holds on the domain, by the brute force
+            from grundy.sequences.formulas import evaluate
+
+            for (a, b), v in want.items():
+                got = evaluate(p["formula"], a=a, b=b)
+                assert (got == v) if p["describes"] == "values" else (bool(got) == (v == 0))
+        code, out, err = run(capsys, "solve", "dom-piles", "0", "3", "--rules", rules)
+        assert code == 2 and "'0 3'" in err and "minimum 1" in err and err.count("\n") == 1
+        # a game on triples is not tabulated as pairs, and the error does not blame its moves
+        code, out, err = run(capsys, "table", "dom-triple", "--upto", "3", "--rules", rules)
+        assert code == 2 and "no table for dom-triple" in err and "move function" not in err
+        code, out, err = run(capsys, "table", "dom-half", "--upto", "4", "--json", "--rules", rules)
+        assert code == 0, err
+        grid = json.loads(out)["values"]
+        assert all((grid[a][b] is None) == (a > b) for a in range(5) for b in range(5))
+        code, out, err = run(capsys, "solve", "dom-leaks", "1", "1", "--rules", rules)
+        assert code == 2 and "not a position of the game" in err and "move function" in err
+    finally:
+        for name in ("dom-piles", "dom-triple", "dom-half", "dom-leaks"):
+            if catalog.find_entry(name) is not None:
+                catalog.unregister(name)

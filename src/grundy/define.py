@@ -36,6 +36,7 @@ from typing import Any, ClassVar, TypeVar
 from grundy.catalog import find_entry, register
 from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
 from grundy.core.periodic import Progress, TableBuild
+from grundy.define_domain import Domain
 from grundy.define_heaps import heap_state
 from grundy.define_query import Answering, answering, current
 from grundy.define_sum import Sum
@@ -357,16 +358,29 @@ class UserGame(_Defined, Game):
     reachable from the one asked about (explored within the step budget), by Smith's generalised
     Sprague-Grundy values, which are the ordinary ones when the graph has no cycle."""
 
+    domain: ClassVar[Domain] = Domain()
+    """The positions the game declares (arity, minimum, valid); any hashable one by default."""
+
     def parse_position(self, text: str) -> Position:
         parse = type(self).text_parse
         if parse is None:
-            return _default_parse(text)
+            return self._inside(_default_parse(text), text)
         try:
-            return _hashable(parse(text))
+            position = _hashable(parse(text))
         except GrundyError:
             raise
         except Exception as exc:
             raise InvalidPositionError(f"{self.spec}: cannot read position {text!r}: {exc}") from None
+        return self._inside(position, text)
+
+    def _inside(self, position: Any, shown: Any) -> Any:
+        domain = type(self).domain
+        if domain.declared_any and not isinstance(position, Sum):
+            why = domain.why_not(position)
+            if why is not None:
+                raise InvalidPositionError(f"{self.spec}: position {shown!r} is not a position of the "
+                                           f"game: {why}")
+        return position
 
     def format_position(self, position: Any) -> str:
         if isinstance(position, Sum):
@@ -377,7 +391,12 @@ class UserGame(_Defined, Game):
     def validate(self, position: Any) -> Position:
         if isinstance(position, str):
             return self.parse_position(position)
-        return _hashable(position)
+        position = _hashable(position)
+        if isinstance(position, Sum):
+            for part in position.parts:
+                self._inside(part, part)
+            return position
+        return self._inside(position, position)
 
     def options_of(self, position: Any) -> list[Position]:
         """The distinct options of ``position`` (checked to be hashable); the options of a
@@ -392,7 +411,17 @@ class UserGame(_Defined, Game):
             raise
         except Exception as exc:
             raise self._raised(where, exc) from None
-        return list(dict.fromkeys(_hashable(o) for o in self._listed(where, got)))
+        options = list(dict.fromkeys(_hashable(o) for o in self._listed(where, got)))
+        domain = type(self).domain
+        if domain.declared_any:
+            for o in options:
+                for part in o.parts if isinstance(o, Sum) else (o,):
+                    why = domain.why_not(part)
+                    if why is not None:
+                        raise InvalidGameError(f"{self.spec}: the move function moves from {where} to "
+                                               f"{_short(part)}, which is not a position of the game "
+                                               f"({why})")
+        return options
 
     def moves(self, position: Any) -> list[Move]:
         return [Move(f"→ {self.format_position(o) or repr(o)}", o) for o in self.options_of(position)]
@@ -444,26 +473,48 @@ class UserGame(_Defined, Game):
                     f"of value 0")
         return f"the mex of the options' values, over every position reachable ({size})"
 
-    def table_2d(self, upto: int) -> list[list[int]] | None:
+    def pairs(self) -> bool:
+        """Whether the positions are pairs of numbers: declared (``arity=2``), or, undeclared,
+        when the move function accepts the pair ``(0, 0)`` (a game on triples or names is not)."""
+        domain = type(self).domain
+        if domain.arity is not None:
+            return domain.arity == 2
+        if domain.valid is not None or type(self).text_parse is not None:
+            return False
         try:
-            corner = self.validate(self.parse_position("0 0"))
+            self.options_of((0, 0))
         except GrundyError:
+            return False
+        return True
+
+    def table_cells(self, upto: int) -> list[list[int | None]] | None:
+        """``G(a, b)`` for ``a, b ≤ upto`` of a game on pairs, ``None`` at pairs outside its
+        domain; ``None`` for a game not on pairs."""
+        if not self.pairs():
             return None
-        if not (isinstance(corner, tuple) and len(corner) == 2):
-            return None
-        roots = [(a, b) for a in range(upto + 1) for b in range(upto + 1)]
+        domain = type(self).domain
+        cells = [[(a, b) if domain.contains((a, b)) else None for b in range(upto + 1)]
+                 for a in range(upto + 1)]
+        roots = [c for row in cells for c in row if c is not None]
         graph = self._graph(*roots)
-        grid: list[list[int]] = []
-        for a in range(upto + 1):
+        grid: list[list[int | None]] = []
+        for row in cells:
             grid.append([])
-            for b in range(upto + 1):
-                v = graph.value((a, b))
-                if not isinstance(v, int):
+            for cell in row:
+                v = None if cell is None else graph.value(cell)
+                if v is not None and not isinstance(v, int):
                     raise NotSupportedError(
-                        f"{self.spec}: position {self.format_position((a, b))!r} can reach itself and "
+                        f"{self.spec}: position {self.format_position(cell)!r} can reach itself and "
                         f"has no ordinary Grundy value (value {v}); 'grundy solve' answers it")
-                grid[a].append(v)
+                grid[-1].append(v)
         return grid
+
+    def table_2d(self, upto: int) -> list[list[int]] | None:
+        """The grid of :meth:`table_cells` when every pair from ``(0, 0)`` is a position."""
+        grid = self.table_cells(upto)
+        if grid is None or any(v is None for row in grid for v in row):
+            return None
+        return grid  # type: ignore[return-value]
 
 
 def _parts(position: Any) -> tuple[Hashable, ...] | None:
@@ -478,7 +529,8 @@ def _graph_state(game: UserGame) -> PositionGraph:
 # ---- the decorators ---------------------------------------------------------------------------------
 
 def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
-            parse: Callable[[str], Any] | None, fmt: Callable[[Any], str] | None) -> type[Game]:
+            parse: Callable[[str], Any] | None, fmt: Callable[[Any], str] | None,
+            domain: Domain | None = None) -> type[Game]:
     if not callable(fn):
         raise InvalidGameError(f"game {name!r}: decorate a function, not {_short(fn)}")
     defaults = _parameters(fn, name)
@@ -487,6 +539,8 @@ def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
                  "text_format": None if fmt is None else staticmethod(fmt),
                  "__doc__": summary or _describe(fn), "__module__": getattr(fn, "__module__", __name__),
                  "origin": (getattr(fn, "__module__", ""), getattr(fn, "__qualname__", ""))}
+    if domain is not None:
+        namespace["domain"] = domain
     cls: type[Game] = make_dataclass(_class_name(name), [(k, type(v), field(default=v))
                                                          for k, v in defaults.items()],
                                      bases=(base,), namespace=namespace, frozen=True)
@@ -535,14 +589,20 @@ def heap_game(name: str, *, summary: str = "") -> Callable[[F], F]:
 
 
 def game(name: str, *, summary: str = "", parse: Callable[[str], Any] | None = None,
-         format: Callable[[Any], str] | None = None) -> Callable[[F], F]:
+         format: Callable[[Any], str] | None = None, arity: int | None = None,
+         minimum: int | tuple[int, ...] | None = None,
+         valid: Callable[[Any], bool] | None = None) -> Callable[[F], F]:
     """Decorator: ``moves(position)`` lists the options of any hashable position (cycles allowed).
     By default the text ``"a b"`` is the tuple ``(a, b)``, ``"5"`` the 1-tuple ``(5,)`` and one
-    word the string itself; ``parse`` and ``format`` change that. Returns the function, with
-    ``game_class`` set."""
+    word the string itself; ``parse`` and ``format`` change that. The game may declare its
+    positions: ``arity=2`` (pairs of numbers), ``minimum=(1, 1)`` (least value of each
+    coordinate; implies the arity) and ``valid(position)``; positions outside are refused, and
+    tables show them blank. Returns the function, with ``game_class`` set."""
+    domain = Domain.declared(arity=arity, minimum=minimum, valid=valid, name=name)
 
     def decorate(fn: F) -> F:
-        fn.game_class = _define(UserGame, name, fn, summary, parse, format)  # type: ignore[attr-defined]
+        fn.game_class = _define(UserGame, name, fn, summary, parse, format,  # type: ignore[attr-defined]
+                                domain)
         return fn
 
     return decorate

@@ -74,6 +74,12 @@ def run(args: argparse.Namespace) -> int:
         from grundy.cli.misere_table import run_misere
 
         return run_misere(args, game)
+    cells = game.table_cells(args.upto) if hasattr(game, "table_cells") else None  # users' games
+    if cells is not None:
+        return _user_grid(args, game, cells)
+    if hasattr(game, "table_cells"):
+        raise NotSupportedError(f"no table for {game.spec}: its positions are not pairs of numbers "
+                                f"(a game on pairs may declare arity=2)")
     grid = game.table_2d(args.upto)
     if grid is not None:
         if args.store is not None:
@@ -87,6 +93,24 @@ def run(args: argparse.Namespace) -> int:
         return 0
     run_table(game, args.upto, method=args.method, summary=args.summary, json_out=args.json,
               plot=args.plot, patterns=args.patterns, store=args.store)
+    return 0
+
+
+def _user_grid(args: argparse.Namespace, game: Any, cells: list[list[int | None]]) -> int:
+    """The table of a user's game on pairs; cells outside its domain are blank."""
+    from grundy.define_domain import domain_pair_patterns
+
+    blank = any(v is None for row in cells for v in row)
+    if args.store is not None or args.method != "auto" or (args.plot is not None and blank):
+        raise InvalidInputError(f"a table of {game.spec} takes --upto, --json, --summary, "
+                                f"--no-patterns" + ("" if blank else " and --plot"))
+    patterns, why = domain_pair_patterns(cells, type(game).domain.minimum, pair_patterns) \
+        if args.patterns else ([], None)
+    _print_grid(game.spec, cells, args.json, args.summary, patterns)  # type: ignore[arg-type]
+    if why is not None and not args.json:
+        emit(f"  {why}")
+    if args.plot is not None:
+        plot_grid(game.spec, cells, args.plot)  # type: ignore[arg-type]
     return 0
 
 
@@ -224,18 +248,19 @@ def _print_grid(spec: str, grid: list[list[int]], json_out: bool, summary: bool,
     emit(heading(spec) + f"  Grundy values G(a, b), 0 ≤ a, b ≤ {upto} (rows a, columns b)")
     if not summary:
         _print_rows(grid)
-    emit(f"  largest value {max(max(row) for row in grid)}")
+    emit(f"  largest value {max(v for row in grid for v in row if v is not None)}")
     for pattern in patterns:
         emit(f"  pattern: {pattern.text}")
 
 
 def _print_rows(grid: list[list[int]]) -> None:
     upto = len(grid) - 1
-    width = max(len(str(upto)), *(len(str(v)) for row in grid for v in row))
+    width = max(len(str(upto)), *(len(str(v)) for row in grid for v in row if v is not None))
     emit("  " + " " * width + " │ " + " ".join(str(b).rjust(width) for b in range(len(grid[0]))))
     emit("  " + "─" * width + "─┼" + "─" * ((width + 1) * len(grid[0])))
     for a, row in enumerate(grid):
-        emit(f"  {str(a).rjust(width)} │ " + " ".join(str(v).rjust(width) for v in row))
+        emit(f"  {str(a).rjust(width)} │ " + " ".join(("" if v is None else str(v)).rjust(width)
+                                                     for v in row))
 
 
 def plot_grid(spec: str, grid: list[list[int]], path: str) -> None:
