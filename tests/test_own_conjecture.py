@@ -134,3 +134,52 @@ def test_exploring_a_game_shares_the_budget() -> None:
             assert grundy.grundy_value(two, (20, 20)) == 0  # a query of its own fits
     finally:
         catalog.unregister("cj-token")
+
+
+PAIR_RULES = '''
+import grundy
+
+STUCK = (10**9 + 1, 10**9)
+
+
+@grundy.game("cj-pairs")
+def pairs(position, *, stuck=0):
+    a, b = position
+    if stuck and position == STUCK:
+        return []  # no move here: the pattern of the small table is false at this one pair
+    return [(a - k, b) for k in (1, 2) if k <= a] + [(a, b - k) for k in (1, 2) if k <= b]
+'''
+
+
+def test_pairs_are_answered_by_a_checked_pattern(capsys: pytest.CaptureFixture[str],
+                                                 tmp_path: Path) -> None:
+    path = tmp_path / "cj_pairs.py"
+    path.write_text(PAIR_RULES)
+    rules = str(path)
+    # an independent brute force of the small grid shows G(a, b) = (a % 3) ^ (b % 3)
+    g: dict[tuple[int, int], int] = {}
+    for a in range(12):
+        for b in range(12):
+            seen = {g[(a - k, b)] for k in (1, 2) if k <= a} | {g[(a, b - k)] for k in (1, 2) if k <= b}
+            g[(a, b)] = min(set(range(5)) - seen)
+    assert all(v == (a % 3) ^ (b % 3) for (a, b), v in g.items())
+    try:
+        a, b = 1999999999, 1999999998
+        code, out, err = run(capsys, "solve", "cj-pairs", str(a), str(b), "--rules", rules)
+        assert code == 2 and "--conjecture" in err and err.count("\n") == 1
+        code, out, err = run(capsys, "solve", "cj-pairs", str(a), str(b), "--rules", rules,
+                             "--conjecture", "--json")
+        assert code == 0, err
+        data = json.loads(out)
+        assert data["grundy"] == (a % 3) ^ (b % 3) and data["status"] == "conjecture"
+        options = {(a - k, b) for k in (1, 2)} | {(a, b - k) for k in (1, 2)}
+        assert data["winning_moves"]
+        for move in data["winning_moves"]:
+            x, y = map(int, move["to"].split())
+            assert (x % 3) ^ (y % 3) == 0 and (x, y) in options
+        code, out, err = run(capsys, "solve", "cj-pairs(stuck=1)", str(10**9 + 1), str(10**9),
+                             "--rules", rules, "--conjecture", "--json")
+        assert code == 2 and out == "" and "false there" in err
+    finally:
+        if catalog.find_entry("cj-pairs") is not None:
+            catalog.unregister("cj-pairs")

@@ -27,15 +27,15 @@ itself, unchanged but for the attribute ``game_class`` (the generated class).
 from __future__ import annotations
 
 import functools
-import inspect
 import re
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from dataclasses import field, make_dataclass
 from typing import Any, ClassVar, TypeVar
 
 from grundy.catalog import find_entry, register
 from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
 from grundy.core.periodic import Progress, TableBuild
+from grundy.define_base import _class_name, _Defined, _describe, _parameters, _short
 from grundy.define_domain import Domain
 from grundy.define_heaps import heap_state
 from grundy.define_query import Answering, answering, current
@@ -59,112 +59,6 @@ CHUNK = 4096
 # ---- how a query may go beyond brute force: one budget per query (grundy.define_query) -------------
 
 __all__ = ["Answering", "Sum", "UserGame", "UserHeapGame", "answering", "game", "heap_game"]
-
-
-# ---- parameters, shared by both kinds of game -----------------------------------------------------
-
-def _parameters(fn: Callable[..., Any], name: str) -> dict[str, int | str | bool]:
-    """The keyword-only parameters of a move function and their defaults."""
-    try:
-        sig = inspect.signature(fn)
-    except (TypeError, ValueError):
-        raise InvalidGameError(f"game {name!r}: cannot read the signature of {fn!r}") from None
-    params = list(sig.parameters.values())
-    usage = f"def {getattr(fn, '__name__', 'moves')}(position, *, k=3)"
-    if not params or params[0].kind not in (inspect.Parameter.POSITIONAL_ONLY,
-                                            inspect.Parameter.POSITIONAL_OR_KEYWORD):
-        raise InvalidGameError(f"game {name!r}: the move function takes the position as its first "
-                               f"argument ({usage})")
-    out: dict[str, int | str | bool] = {}
-    for p in params[1:]:
-        default = p.default
-        if p.kind is not inspect.Parameter.KEYWORD_ONLY or default is inspect.Parameter.empty:
-            raise InvalidGameError(f"game {name!r}: parameter {p.name!r} must be keyword-only with a "
-                                   f"default ({usage})")
-        if not isinstance(default, int | str):
-            raise InvalidGameError(f"game {name!r}: parameter {p.name!r} has default {default!r}; "
-                                   f"defaults must be int, str or bool")
-        out[p.name] = default
-    return out
-
-
-class _Defined:
-    """What the generated classes of both decorators share (mixed into Game subclasses)."""
-
-    name: ClassVar[str] = ""
-    move_function: ClassVar[Callable[..., Any]]
-    defaults: ClassVar[dict[str, int | str | bool]] = {}
-    text_parse: ClassVar[Callable[[str], Any] | None] = None
-    text_format: ClassVar[Callable[[Any], str] | None] = None
-
-    @property
-    def params(self) -> dict[str, Any]:
-        """The game's parameters, by name."""
-        return {k: getattr(self, k) for k in self.defaults}
-
-    @property
-    def spec(self) -> str:
-        changed = [f"{k}={v}" for k, v in self.params.items() if v != self.defaults[k]]
-        return self.name + (f"({','.join(changed)})" if changed else "")
-
-    @classmethod
-    def from_params(cls, *args: int | str, **kwargs: int | str) -> Any:
-        shown = ", ".join(f"{k}={v}" for k, v in cls.defaults.items()) or "none"
-        if args:
-            raise InvalidGameError(f"game {cls.name!r} takes keyword parameters only (its parameters: "
-                                   f"{shown}), got {', '.join(map(str, args))!r}")
-        values: dict[str, Any] = {}
-        for key, value in kwargs.items():
-            if key not in cls.defaults:
-                raise InvalidGameError(f"game {cls.name!r} has no parameter {key!r} "
-                                       f"(its parameters: {shown})")
-            default = cls.defaults[key]
-            if isinstance(default, bool):
-                if value not in (0, 1, "true", "false"):
-                    raise InvalidGameError(f"parameter {key!r} of {cls.name!r} is true or false, "
-                                           f"got {value!r}")
-                value = value in (1, "true")
-            elif isinstance(default, int) and not isinstance(value, int):
-                raise InvalidGameError(f"parameter {key!r} of {cls.name!r} is an integer, got {value!r}")
-            elif isinstance(default, str):
-                value = str(value)
-            values[key] = value
-        return cls(**values)
-
-    def _call(self) -> Callable[[Any], Any]:
-        """The move function with this game's parameters bound (made once per game)."""
-        found: Callable[[Any], Any] | None = self.__dict__.get("_bound")
-        if found is None:
-            fn = type(self).move_function
-            found = functools.partial(fn, **self.params) if self.defaults else fn
-            object.__setattr__(self, "_bound", found)
-        return found
-
-    def _raised(self, where: str, exc: BaseException) -> InvalidGameError:
-        text = " ".join(str(exc).split())
-        return InvalidGameError(f"{self.spec}: the move function failed at {where}: "
-                                f"{type(exc).__name__}{': ' + text if text else ''}")
-
-    def _listed(self, where: str, got: Any) -> list[Any]:
-        """The options a move function returned, as a list (a clear error if it is no iterable)."""
-        if isinstance(got, str | bytes) or not isinstance(got, Iterable):
-            raise InvalidGameError(f"{self.spec}: the move function returned {_short(got)} at {where}; "
-                                   f"it must return a list (or any iterable) of options")
-        try:
-            return list(got)
-        except GrundyError:
-            raise
-        except Exception as exc:
-            raise self._raised(where, exc) from None
-
-
-def _short(value: Any) -> str:
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
-
-
-def _class_name(name: str) -> str:
-    return "".join(part.capitalize() for part in name.split("-")) or "UserGame"
 
 
 # ---- heap games -----------------------------------------------------------------------------------
@@ -441,22 +335,37 @@ class UserGame(_Defined, Game):
         context.spend(steps, self.spec)
         return graph
 
+    def _value(self, position: Any) -> Any:
+        """The generalised value: explored within the budget, or, for a pair too large to
+        explore, by a pattern checked locally (:mod:`grundy.define_pairs`)."""
+        context = current()
+        found = context.vouched.get((self, position))
+        if found is not None:
+            return found
+        graph = _graph_state(self)
+        if position in graph.index:
+            return graph.value(position)
+        from grundy.define_pairs import beyond_exploring, pair_value
+
+        if beyond_exploring(self, position, context):
+            return pair_value(self, position, context)
+        return self._graph(position).value(position)
+
     def closed_value(self, position: Any) -> int | None:
-        value = self._graph(position).value(position)
+        value = self._value(position)
         return value if isinstance(value, int) else None
 
     def loopy_value(self, position: Any) -> str | None:
-        value = self._graph(position).value(position)
+        value = self._value(position)
         return None if isinstance(value, int) else str(value)
 
     def closed_outcome(self, position: Any) -> Outcome:
         from grundy.graphs.loopy import value_outcome
 
-        return value_outcome(self._graph(position).value(position))
+        return value_outcome(self._value(position))
 
     def moves_to_value(self, position: Any, target: int) -> list[Move]:
-        graph = self._graph(position)
-        return [m for m in self.moves(position) if graph.value(m.to) == target]
+        return [m for m in self.moves(position) if self._value(m.to) == target]
 
     def winning_moves_rule(self, position: Any) -> list[Move]:
         return self.moves_to_value(position, 0)
@@ -464,6 +373,13 @@ class UserGame(_Defined, Game):
     def explain(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
+        from grundy.define_pairs import pair_state
+
+        used = pair_state(self).used.get(position)
+        if used is not None:
+            rule = used.text.rsplit(" (", 1)[0]
+            return (f"by the conjectured pattern {rule}, checked for a, b <= {used.checked_upto} and "
+                    f"locally here")
         graph = self._graph(position)
         count = len(graph.positions)
         size = f"{count:,} position{'s' if count != 1 else ''} explored"
@@ -550,30 +466,6 @@ def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
     params = ", ".join(f"{k}={v}" for k, v in defaults.items())
     register(cls, summary=cls.__doc__ or "", params=f"({params})" if params else "", replace=same)
     return cls
-
-
-def _describe(fn: Callable[..., Any]) -> str:
-    """One line about a move function: the first line of its docstring, else its first comment
-    line (``# take one or two``), else its name.
-
-    >>> def take(n):
-    ...     # take one or two counters
-    ...     return [n - 1, n - 2]
-    >>> _describe(take)
-    'take one or two counters'
-    """
-    doc = (fn.__doc__ or "").strip()
-    if doc:
-        return doc.split("\n")[0].strip()
-    try:
-        lines = inspect.getsource(fn).splitlines()
-    except (OSError, TypeError):
-        lines = []
-    for line in lines:
-        text = line.strip()
-        if text.startswith("#") and text.lstrip("#").strip():
-            return text.lstrip("#").strip()
-    return f"a game defined by {getattr(fn, '__name__', 'a function')}()"
 
 
 def heap_game(name: str, *, summary: str = "") -> Callable[[F], F]:

@@ -54,7 +54,7 @@ class Answering:
     limit: int = DEFAULT_LIMIT
     used: list[Pattern] = field(default_factory=list)
     spent: float = 0.0
-    vouched: dict[tuple[Any, int], int] = field(default_factory=dict)
+    vouched: dict[tuple[Any, Any], int] = field(default_factory=dict)
     extended: set[Any] = field(default_factory=set)
     seconds: float = 0.0
     memory: int = 0
