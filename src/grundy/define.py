@@ -254,6 +254,21 @@ class UserGame(_Defined, Game):
 
     domain: ClassVar[Domain] = Domain()
     """The positions the game declares (arity, minimum, valid); any hashable one by default."""
+    start_function: ClassVar[Callable[..., Any] | None] = None
+    """The start position of the game, a function of its parameters (``start=``), if declared."""
+
+    def start_position(self) -> Position | None:
+        """The declared start position for this game's parameters (checked), or ``None``."""
+        start = type(self).start_function
+        if start is None:
+            return None
+        try:
+            position = start(**self.params)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise self._raised("its start position (start=)", exc) from None
+        return self.validate(position)
 
     def parse_position(self, text: str) -> Position:
         parse = type(self).text_parse
@@ -391,17 +406,19 @@ class UserGame(_Defined, Game):
 
     def pairs(self) -> bool:
         """Whether the positions are pairs of numbers: declared (``arity=2``), or, undeclared,
-        when the move function accepts the pair ``(0, 0)`` (a game on triples or names is not)."""
+        when the move function takes ``(0, 0)`` and ``(1, 1)`` to pairs (a game on triples or
+        names does not)."""
         domain = type(self).domain
         if domain.arity is not None:
             return domain.arity == 2
         if domain.valid is not None or type(self).text_parse is not None:
             return False
         try:
-            self.options_of((0, 0))
+            options = self.options_of((0, 0)) + self.options_of((1, 1))
         except GrundyError:
             return False
-        return True
+        return all(isinstance(o, tuple) and len(o) == 2 and all(type(x) is int for x in o)
+                   for o in options)
 
     def table_cells(self, upto: int) -> list[list[int | None]] | None:
         """``G(a, b)`` for ``a, b ≤ upto`` of a game on pairs, ``None`` at pairs outside its
@@ -446,7 +463,7 @@ def _graph_state(game: UserGame) -> PositionGraph:
 
 def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
             parse: Callable[[str], Any] | None, fmt: Callable[[Any], str] | None,
-            domain: Domain | None = None) -> type[Game]:
+            domain: Domain | None = None, start: Callable[..., Any] | None = None) -> type[Game]:
     if not callable(fn):
         raise InvalidGameError(f"game {name!r}: decorate a function, not {_short(fn)}")
     defaults = _parameters(fn, name)
@@ -457,6 +474,11 @@ def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
                  "origin": (getattr(fn, "__module__", ""), getattr(fn, "__qualname__", ""))}
     if domain is not None:
         namespace["domain"] = domain
+    if start is not None:
+        if not callable(start):
+            raise InvalidGameError(f"game {name!r}: start must be a function of the game's parameters "
+                                   f"(start=lambda k: (k, k)), got {_short(start)}")
+        namespace["start_function"] = staticmethod(start)
     cls: type[Game] = make_dataclass(_class_name(name), [(k, type(v), field(default=v))
                                                          for k, v in defaults.items()],
                                      bases=(base,), namespace=namespace, frozen=True)
@@ -482,19 +504,21 @@ def heap_game(name: str, *, summary: str = "") -> Callable[[F], F]:
 
 def game(name: str, *, summary: str = "", parse: Callable[[str], Any] | None = None,
          format: Callable[[Any], str] | None = None, arity: int | None = None,
-         minimum: int | tuple[int, ...] | None = None,
-         valid: Callable[[Any], bool] | None = None) -> Callable[[F], F]:
+         minimum: int | tuple[int, ...] | None = None, valid: Callable[[Any], bool] | None = None,
+         start: Callable[..., Any] | None = None) -> Callable[[F], F]:
     """Decorator: ``moves(position)`` lists the options of any hashable position (cycles allowed).
     By default the text ``"a b"`` is the tuple ``(a, b)``, ``"5"`` the 1-tuple ``(5,)`` and one
     word the string itself; ``parse`` and ``format`` change that. The game may declare its
     positions: ``arity=2`` (pairs of numbers), ``minimum=(1, 1)`` (least value of each
     coordinate; implies the arity) and ``valid(position)``; positions outside are refused, and
-    tables show them blank. Returns the function, with ``game_class`` set."""
+    tables show them blank. ``start(**parameters)`` gives the start position of each member of
+    the family, so that ``grundy table 'NAME(k=1..8)'`` tabulates the start positions' values.
+    Returns the function, with ``game_class`` set."""
     domain = Domain.declared(arity=arity, minimum=minimum, valid=valid, name=name)
 
     def decorate(fn: F) -> F:
         fn.game_class = _define(UserGame, name, fn, summary, parse, format,  # type: ignore[attr-defined]
-                                domain)
+                                domain, start)
         return fn
 
     return decorate

@@ -78,8 +78,10 @@ def run(args: argparse.Namespace) -> int:
     if cells is not None:
         return _user_grid(args, game, cells)
     if hasattr(game, "table_cells"):
+        family = (f"; it declares its start positions: 'grundy table {game.name}(PARAMETER=A..B)' "
+                  f"tabulates them") if getattr(type(game), "start_function", None) else ""
         raise NotSupportedError(f"no table for {game.spec}: its positions are not pairs of numbers "
-                                f"(a game on pairs may declare arity=2)")
+                                f"(a game on pairs may declare arity=2){family}")
     grid = game.table_2d(args.upto)
     if grid is not None:
         if args.store is not None:
