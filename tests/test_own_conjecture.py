@@ -183,3 +183,23 @@ def test_pairs_are_answered_by_a_checked_pattern(capsys: pytest.CaptureFixture[s
     finally:
         if catalog.find_entry("cj-pairs") is not None:
             catalog.unregister("cj-pairs")
+
+
+def test_solve_builds_the_table_when_it_is_cheaper(capsys: pytest.CaptureFixture[str], rules: str,
+                                                   tmp_path: Path) -> None:
+    path = tmp_path / "digit_rules.py"
+    path.write_text("import grundy\n\n\n@grundy.heap_game('cj-digit')\n"
+                    "def digit(n):\n    return [n - int(d) for d in str(n) if d != '0']\n")
+    try:
+        heap = 100_000  # a search would need ~640,000 steps; the table loop costs an eighth of that
+        want = heap_table(heap, lambda n: [(n - int(d),) for d in str(n) if d != "0"])
+        code, out, err = run(capsys, "solve", "cj-digit", str(heap), "--json", "--limit", "200000",
+                             "--rules", str(path))
+        assert code == 0, err
+        data = json.loads(out)
+        assert data["grundy"] == want[heap] and "status" not in data
+        assert {m["to"] for m in data["winning_moves"]} == {
+            str(heap - int(d)) for d in str(heap) if d != "0" and want[heap - int(d)] == 0}
+    finally:
+        if catalog.find_entry("cj-digit") is not None:
+            catalog.unregister("cj-digit")
