@@ -139,7 +139,7 @@ class UserHeapGame(_Defined, HeapGame):
         append = g.append
         steps = 0
         cap = float("inf") if limit is None else limit
-        mixed = False
+        mixed = splits = False
         for a in range(len(g), stop, CHUNK):
             for n in range(a, min(a + CHUNK, stop)):
                 if steps > cap:
@@ -153,7 +153,27 @@ class UserHeapGame(_Defined, HeapGame):
                 if options.__class__ is not list:
                     options = self._listed(f"heap {n}", options)
                 if mixed:
-                    seen = self._slow_seen(n, options, g)
+                    seen: set[int] = set()
+                    add = seen.add
+                    try:
+                        for o in options:
+                            if o.__class__ is int:
+                                if o < 0:
+                                    raise IndexError
+                                add(g[o])
+                            else:
+                                x = 0
+                                for h in o:  # (a non-int part fails to index g)
+                                    if h < 0:
+                                        raise IndexError
+                                    x ^= g[h]
+                                add(x)
+                                if not splits and len(o) > 1:
+                                    splits = True
+                                    object.__setattr__(self, "_splits", True)
+                    except (TypeError, IndexError):
+                        seen = self._slow_seen(n, options, g)  # raises the clear error
+                    steps += 2 * len(options)  # an option of a game with splits costs 3 steps
                 else:
                     try:
                         seen = {g[o] for o in options}
@@ -162,11 +182,12 @@ class UserHeapGame(_Defined, HeapGame):
                     except (TypeError, IndexError):
                         seen = self._slow_seen(n, options, g)
                         mixed = True  # splits (or errors): check each option from now on
+                        splits = self.has_splits
                 v = 0
                 while v in seen:
                     v += 1
                 append(v)
-                steps += len(options) * (3 if mixed else 1) + 1  # a split costs about 3 options
+                steps += len(options) + 1
             if progress:
                 progress(len(g), stop)
         return steps
