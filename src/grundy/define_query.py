@@ -80,13 +80,14 @@ class Answering:
     def check(self, what: str) -> None:
         """The safety net: refuse once the query has run too long or grown too large."""
         if time.monotonic() > self._deadline:
-            raise SearchLimitError(f"{what}: stopped after {self.seconds:g} s ({self.spent:,.0f} steps "
-                                   f"of {self.limit:,}) without an answer; nothing was printed")
+            raise SearchLimitError(f"{what} stopped after {self.seconds:g} s without an answer (the "
+                                   f"time limit of a budget of {self.limit:,} steps); the move "
+                                   f"function is too slow for this position")
         used = resident_bytes()
         if used is not None and used > self.memory:
-            raise SearchLimitError(f"{what}: stopped at {used / 2**30:.1f} GiB of memory ("
-                                   f"{self.spent:,.0f} steps of {self.limit:,}): the move function "
-                                   f"lists too many options or too large positions")
+            raise SearchLimitError(f"{what} stopped at {used / 2**30:.1f} GiB of memory without an "
+                                   f"answer: the move function lists too many options or too large "
+                                   f"positions")
 
 
 _answering: ContextVar[Answering | None] = ContextVar("grundy_answering", default=None)
@@ -95,7 +96,7 @@ _watched: list[Answering] = []
 
 def _watchdog(signum: int, frame: Any) -> None:
     if _watched:
-        _watched[-1].check("the query")
+        _watched[-1].check("the query")  # raised here, inside whatever the query was running
 
 
 @contextmanager

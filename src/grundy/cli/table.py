@@ -74,7 +74,12 @@ def run(args: argparse.Namespace) -> int:
         from grundy.cli.misere_table import run_misere
 
         return run_misere(args, game)
-    cells = game.table_cells(args.upto) if hasattr(game, "table_cells") else None  # users' games
+    cells = None
+    if hasattr(game, "table_cells"):  # users' games: one budget (steps; time and memory net)
+        from grundy.define import answering
+
+        with answering():
+            cells = game.table_cells(args.upto)
     if cells is not None:
         return _user_grid(args, game, cells)
     if hasattr(game, "table_cells"):
