@@ -29,7 +29,7 @@ from grundy.errors import (
 __version__ = "0.1.0"
 
 _LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "grundy.define",
-         "Sum": "grundy.define_sum",
+         "Sum": "grundy.define.sums",
          "grundy_table": "grundy.sequences.tables"}
 """Public names imported on first use (the command line starts without them)."""
 

@@ -20,7 +20,7 @@ from grundy.sequences.pattern import Pattern
 def shifted_patterns(values: list[int], lo: int, name: str = "n") -> list[Pattern]:
     """The patterns of ``values`` (the value at ``n = lo, lo + 1, ...``) with formulas over ``n``,
     each checked again on every point; texts name the range (of the parameter ``name``)."""
-    from grundy.define_domain import shift_formula
+    from grundy.define.domain import shift_formula
     from grundy.sequences.formulas import evaluate
     from grundy.sequences.patterns import find_patterns
 

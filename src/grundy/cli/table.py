@@ -105,7 +105,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _user_grid(args: argparse.Namespace, game: Any, cells: list[list[int | None]]) -> int:
     """The table of a user's game on pairs; cells outside its domain are blank."""
-    from grundy.define_domain import domain_pair_patterns
+    from grundy.define.domain import domain_pair_patterns
 
     blank = any(v is None for row in cells for v in row)
     if args.store is not None or args.method != "auto" or (args.plot is not None and blank):

@@ -1,5 +1,5 @@
 """How a user's heap game (:class:`~grundy.define.UserHeapGame`) answers one heap within one
-query's budget (:mod:`grundy.define_query`): from its table when the table reaches the heap (or
+query's budget (:mod:`grundy.define.query`): from its table when the table reaches the heap (or
 can be built that far within the budget), otherwise from a pattern found in the table — a proved
 one always, a conjectured one only when asked — and never without checking the pattern locally:
 the value it gives the heap must be the mex of the values it gives the heap's options (the XOR of
@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from grundy.define_query import TABLE_STEP, Answering
+from grundy.define.query import TABLE_STEP, Answering
 from grundy.errors import SearchLimitError
 from grundy.sequences.pattern import Pattern
 

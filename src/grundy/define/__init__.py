@@ -35,11 +35,11 @@ from typing import Any, ClassVar, TypeVar
 from grundy.catalog import find_entry, register
 from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
 from grundy.core.periodic import Progress, TableBuild
-from grundy.define_base import _class_name, _Defined, _describe, _parameters, _short
-from grundy.define_domain import Domain
-from grundy.define_heaps import heap_state
-from grundy.define_query import Answering, answering, current
-from grundy.define_sum import Sum
+from grundy.define.base import _class_name, _Defined, _describe, _parameters, _short
+from grundy.define.domain import Domain
+from grundy.define.heaps import heap_state
+from grundy.define.query import Answering, answering, current
+from grundy.define.sums import Sum
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -56,7 +56,7 @@ CHUNK = 4096
 """Heaps between two calls of the progress hook of the table builder."""
 
 
-# ---- how a query may go beyond brute force: one budget per query (grundy.define_query) -------------
+# ---- how a query may go beyond brute force: one budget per query (grundy.define.query) -------------
 
 __all__ = ["Answering", "Sum", "UserGame", "UserHeapGame", "answering", "game", "heap_game"]
 
@@ -330,7 +330,7 @@ class UserGame(_Defined, Game):
 
     def options_of(self, position: Any) -> list[Position]:
         """The distinct options of ``position`` (checked to be hashable); the options of a
-        :class:`~grundy.define_sum.Sum` are its moves in one part."""
+        :class:`~grundy.define.sums.Sum` are its moves in one part."""
         if isinstance(position, Sum):
             return list(dict.fromkeys(position.replace(i, o) for i, part in enumerate(position.parts)
                                       for o in self.options_of(part)))
@@ -373,7 +373,7 @@ class UserGame(_Defined, Game):
 
     def _value(self, position: Any) -> Any:
         """The generalised value: explored within the budget, or, for a pair too large to
-        explore, by a pattern checked locally (:mod:`grundy.define_pairs`)."""
+        explore, by a pattern checked locally (:mod:`grundy.define.pairs`)."""
         context = current()
         found = context.vouched.get((self, position))
         if found is not None:
@@ -381,7 +381,7 @@ class UserGame(_Defined, Game):
         graph = _graph_state(self)
         if position in graph.index:
             return graph.value(position)
-        from grundy.define_pairs import beyond_exploring, pair_value
+        from grundy.define.pairs import beyond_exploring, pair_value
 
         if beyond_exploring(self, position, context):
             return pair_value(self, position, context)
@@ -409,7 +409,7 @@ class UserGame(_Defined, Game):
     def explain(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
-        from grundy.define_pairs import pair_state
+        from grundy.define.pairs import pair_state
 
         used = pair_state(self).used.get(position)
         if used is not None:

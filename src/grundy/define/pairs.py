@@ -11,7 +11,7 @@ import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from grundy.define_query import Answering
+from grundy.define.query import Answering
 from grundy.errors import GrundyError, SearchLimitError
 from grundy.sequences.pattern import Pattern
 
@@ -49,7 +49,7 @@ def beyond_exploring(game: UserGame, position: Any, context: Answering) -> bool:
 def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
     state = pair_state(game)
     if state.patterns is None:
-        from grundy.define_domain import domain_pair_patterns
+        from grundy.define.domain import domain_pair_patterns
         from grundy.sequences.pair_patterns import find_pair_patterns
 
         try:
@@ -64,7 +64,7 @@ def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
 
 def pair_value(game: UserGame, position: tuple[int, int], context: Answering) -> int:
     """The value of ``position`` by a conjectured pattern, checked locally, or a refusal."""
-    from grundy.define_sum import Sum
+    from grundy.define.sums import Sum
     from grundy.sequences.formulas import evaluate
 
     a, b = position
