@@ -18,28 +18,31 @@ from grundy.sequences.pattern import Pattern
 
 
 def shifted_patterns(values: list[int], lo: int, name: str = "n") -> list[Pattern]:
-    """The patterns of ``values`` (the value at ``n = lo, lo + 1, ...``) with formulas over ``n``,
-    each checked again on every point; texts name the range (of the parameter ``name``)."""
-    from grundy.define.domain import shift_formula
+    """The patterns of ``values`` (the value at ``n = lo, lo + 1, ...``): a formula for the values
+    and one true exactly at the P-positions, over ``n`` itself, each checked again on every point;
+    texts name the range (of the parameter ``name``)."""
+    import numpy as np
+
     from grundy.sequences.formulas import evaluate
-    from grundy.sequences.patterns import find_patterns
+    from grundy.sequences.pattern import MAX_SIZE, SEARCH_SECONDS
+    from grundy.sequences.synthesis import shortest_formula
 
     hi = lo + len(values) - 1
     where = f"n = {lo}..{hi}" if name == "n" else f"n = {name} = {lo}..{hi}"
+    env = {"n": np.arange(lo, hi + 1, dtype=np.int64)}
+    zero = [v == 0 for v in values]
     out = []
-    for p in find_patterns(values):
-        if p.formula is None or p.describes not in ("values", "p-positions"):
-            continue
-        formula = shift_formula(p.formula, {"n": lo}) if lo else p.formula
-        points = range(lo, hi + 1)
-        if p.describes == "values":
-            holds = all(evaluate(formula, n=n) == values[n - lo] for n in points)
-            text = f"G(start) = {formula} (conjecture, checked for {where})"
-        else:
-            holds = all(bool(evaluate(formula, n=n)) == (values[n - lo] == 0) for n in points)
-            text = f"P iff {formula} (conjecture, checked for {where})"
-        if holds:
-            out.append(Pattern(p.describes, text, formula, "conjecture", hi))
+    found = shortest_formula(env, lambda i, v: v == values[i], np.array(values, dtype=np.int64),
+                             total=len(values), max_size=MAX_SIZE, seconds=SEARCH_SECONDS / 2)
+    if found is not None and all(evaluate(found, n=lo + i) == v for i, v in enumerate(values)):
+        out.append(Pattern("values", f"G(start) = {found} (conjecture, checked for {where})", found,
+                           "conjecture", hi))
+    found = shortest_formula(env, lambda i, v: bool(v) == zero[i], np.array(zero, dtype=np.int64),
+                             total=len(values), boolean=True, max_size=MAX_SIZE,
+                             seconds=SEARCH_SECONDS / 2)
+    if found is not None and all(bool(evaluate(found, n=lo + i)) == z for i, z in enumerate(zero)):
+        out.append(Pattern("p-positions", f"P iff {found} (conjecture, checked for {where})", found,
+                           "conjecture", hi))
     return out
 
 
