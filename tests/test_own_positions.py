@@ -59,6 +59,12 @@ def test_one_number_is_a_one_tuple(capsys: pytest.CaptureFixture[str], rules: st
         g.append(min(set(range(3)) - seen))
     assert data["grundy"] == g[7] == 1 and data["position"] == "7"
     assert data["winning_moves"] == [{"move": "→ 6", "to": "6"}]
+    code, out, err = run(capsys, "table", "pos-line", "--upto", "12", "--json", "--rules", rules)
+    assert code == 0, err
+    more: list[int] = []
+    for n in range(13):
+        more.append(min(set(range(3)) - {more[n - k] for k in (1, 2) if k <= n}))
+    assert json.loads(out)["values"] == more
     game = grundy.load_game("pos-line")
     assert game.parse_position("7") == (7,) and game.format_position((7,)) == "7"
     assert game.parse_position("3 4") == (3, 4) and game.parse_position("e") == "e"

@@ -80,13 +80,16 @@ def run(args: argparse.Namespace) -> int:
 
         with answering():
             cells = game.table_cells(args.upto)
+            line = None if cells is not None else getattr(game, "table_line")(args.upto)  # noqa: B009
+        if line is not None:
+            return _user_line(args, game, line)
     if cells is not None:
         return _user_grid(args, game, cells)
     if hasattr(game, "table_cells"):
         family = (f"; it declares its start positions: 'grundy table {game.name}(PARAMETER=A..B)' "
                   f"tabulates them") if getattr(type(game), "start_function", None) else ""
-        raise NotSupportedError(f"no table for {game.spec}: its positions are not pairs of numbers "
-                                f"(a game on pairs may declare arity=2){family}")
+        raise NotSupportedError(f"no table for {game.spec}: its positions are neither numbers nor "
+                                f"pairs of numbers (a game may declare arity=1 or arity=2){family}")
     grid = game.table_2d(args.upto)
     if grid is not None:
         if args.store is not None:
@@ -118,6 +121,39 @@ def _user_grid(args: argparse.Namespace, game: Any, cells: list[list[int | None]
         emit(f"  {why}")
     if args.plot is not None:
         plot_grid(game.spec, cells, args.plot)  # type: ignore[arg-type]
+    return 0
+
+
+def _user_line(args: argparse.Namespace, game: Any, line: list[int | None]) -> int:
+    """The table ``G(n)`` of a user's game on one number (positions ``(n,)``); blank outside its
+    domain, patterns only where every ``n`` from 0 is a position."""
+    from grundy.sequences.patterns import find_patterns
+
+    if args.store is not None or args.method != "auto" or args.plot is not None:
+        raise InvalidInputError(f"a table of {game.spec} takes --upto, --json, --summary and "
+                                f"--no-patterns")
+    full = all(v is not None for v in line)
+    values = [v for v in line if v is not None]
+    patterns = find_patterns(values, seconds=PATTERN_SECONDS) if args.patterns and full else []
+    if args.json:
+        data: dict[str, Any] = {"game": game.spec, "upto": len(line) - 1,
+                                "patterns": [p.to_json() for p in patterns]}
+        if not args.summary:
+            data["values"] = line
+        print_json(data)
+        return 0
+    emit(heading(game.spec) + f"  Grundy values G(n) of the positions n = 0..{len(line) - 1}")
+    if not args.summary:
+        width = max(len(str(v)) for v in line if v is not None)
+        label = len(str(len(line) - 1))
+        for start in range(0, len(line), 20):
+            row = " ".join(("" if v is None else str(v)).rjust(width) for v in line[start:start + 20])
+            emit(f"  {str(start).rjust(label)}: {row}")
+    emit(f"  largest value {max(v for v in line if v is not None)}")
+    for pattern in patterns:
+        emit(f"  pattern: {pattern.text}")
+    if args.patterns and not full:
+        emit("  no pattern search: the game's domain does not start at 0")
     return 0
 
 

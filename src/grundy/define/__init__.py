@@ -463,6 +463,32 @@ class UserGame(_Defined, Game):
                 grid[-1].append(v)
         return grid
 
+    def table_line(self, upto: int) -> list[int | None] | None:
+        """``G((n,))`` for ``n ≤ upto`` of a game on one number (1-tuples: declared ``arity=1``,
+        or taken by the move function from ``(0,)`` and ``(1,)`` to 1-tuples), ``None`` outside
+        its domain; ``None`` for any other game."""
+        domain = type(self).domain
+        if domain.arity is None and domain.valid is None and type(self).text_parse is None:
+            try:
+                options = self.options_of((0,)) + self.options_of((1,))
+            except GrundyError:
+                return None
+            if not all(isinstance(o, tuple) and len(o) == 1 and type(o[0]) is int for o in options):
+                return None
+        elif domain.arity != 1:
+            return None
+        cells = [(n,) if domain.contains((n,)) else None for n in range(upto + 1)]
+        graph = self._graph(*[c for c in cells if c is not None])
+        line: list[int | None] = []
+        for cell in cells:
+            v = None if cell is None else graph.value(cell)
+            if v is not None and not isinstance(v, int):
+                raise NotSupportedError(
+                    f"{self.spec}: position {self.format_position(cell)!r} can reach itself and has no "
+                    f"ordinary Grundy value (value {v}); 'grundy solve' answers it")
+            line.append(v)
+        return line
+
     def table_2d(self, upto: int) -> list[list[int]] | None:
         """The grid of :meth:`table_cells` when every pair from ``(0, 0)`` is a position."""
         grid = self.table_cells(upto)
