@@ -42,7 +42,8 @@ def pairs(position):
 
 @grundy.game("own-loop")
 def loop(p):
-    return {0: [1], 1: [0, 2], 2: [], 3: [3]}[p]
+    (n,) = p  # "3" is the 1-tuple (3,)
+    return [(m,) for m in {0: [1], 1: [0, 2], 2: [], 3: [3]}[n]]
 '''
 NAMES = ("own-digit", "own-take", "own-split", "own-pairs", "own-loop")
 

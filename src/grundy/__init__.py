@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on 
     __version__: str
 
 _LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "grundy.define",
+         "Sum": "grundy.define.sums",
          "grundy_table": "grundy.sequences.tables"}
 """Public names imported on first use (the command line starts without them)."""
 
@@ -65,7 +66,7 @@ def __dir__() -> list[str]:
 __all__ = [
     "Cache", "Game", "GrundyError", "HeapGame", "InvalidGameError", "InvalidInputError",
     "InvalidPositionError", "LoopyGameError", "Move", "Nimber", "NotSupportedError", "Outcome",
-    "SearchLimitError", "Solution", "SumGame", "UnknownGameError", "game", "grundy_table",
+    "SearchLimitError", "Solution", "Sum", "SumGame", "UnknownGameError", "game", "grundy_table",
     "grundy_value", "heap_game", "load_game", "mex", "moves_to_value", "outcome", "parse_sum",
     "register", "registered_games", "solve", "winning_moves",
 ]

@@ -83,6 +83,12 @@ def run_family(args: argparse.Namespace, heap_patterns: Callable[[Any], list[Any
     if args.store is not None or args.plot is not None or args.method != "auto":
         raise InvalidInputError("a family of games takes --upto, --json, --summary and --no-patterns")
     key, values, specs = expand(args.game)
+    from grundy.core.game import HeapGame
+
+    if not isinstance(load_game(specs[0]), HeapGame):
+        from grundy.cli.start_family import run_start_family
+
+        return run_start_family(args, key, values, specs)
     rows: list[dict[str, Any]] = []
     for value, spec in zip(values, specs, strict=True):
         result = analyze(load_game(spec), args.upto)

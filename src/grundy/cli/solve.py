@@ -150,6 +150,11 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
 
     with answering(conjecture=args.conjecture, limit=limit) as context:
         answer = searching(work)
+    if context.used and answer.outcome.value == "N" and answer.moves_listed and not answer.winning_moves:
+        from grundy.errors import SearchLimitError
+
+        raise SearchLimitError(f"{game.spec}: no answer: by the conjectured pattern the position is an "
+                               f"N-position, but no move reaches a P-position, so the pattern is false")
     return answer, [p.text for p in context.used]  # patterns of user games, not proved
 
 

@@ -81,6 +81,22 @@ def run(args: argparse.Namespace) -> int:
         from grundy.cli.misere_table import run_misere
 
         return run_misere(args, game)
+    cells = None
+    if hasattr(game, "table_cells"):  # users' games: one budget (steps; time and memory net)
+        from grundy.define import answering
+
+        with answering():
+            cells = game.table_cells(args.upto)
+            line = None if cells is not None else getattr(game, "table_line")(args.upto)  # noqa: B009
+        if line is not None:
+            return _user_line(args, game, line)
+    if cells is not None:
+        return _user_grid(args, game, cells)
+    if hasattr(game, "table_cells"):
+        family = (f"; it declares its start positions: 'grundy table {game.name}(PARAMETER=A..B)' "
+                  f"tabulates them") if getattr(type(game), "start_function", None) else ""
+        raise NotSupportedError(f"no table for {game.spec}: its positions are neither numbers nor "
+                                f"pairs of numbers (a game may declare arity=1 or arity=2){family}")
     grid = game.table_2d(args.upto)
     if grid is not None:
         if args.store is not None:
@@ -94,6 +110,57 @@ def run(args: argparse.Namespace) -> int:
         return 0
     run_table(game, args.upto, method=args.method, summary=args.summary, json_out=args.json,
               plot=args.plot, patterns=args.patterns, store=args.store, rebuild=args.rebuild)
+    return 0
+
+
+def _user_grid(args: argparse.Namespace, game: Any, cells: list[list[int | None]]) -> int:
+    """The table of a user's game on pairs; cells outside its domain are blank."""
+    from grundy.define.domain import domain_pair_patterns
+
+    blank = any(v is None for row in cells for v in row)
+    if args.store is not None or args.method != "auto" or (args.plot is not None and blank):
+        raise InvalidInputError(f"a table of {game.spec} takes --upto, --json, --summary, "
+                                f"--no-patterns" + ("" if blank else " and --plot"))
+    patterns, why = domain_pair_patterns(cells, type(game).domain.minimum, pair_patterns) \
+        if args.patterns else ([], None)
+    _print_grid(game.spec, cells, args.json, args.summary, patterns)  # type: ignore[arg-type]
+    if why is not None and not args.json:
+        emit(f"  {why}")
+    if args.plot is not None:
+        plot_grid(game.spec, cells, args.plot)  # type: ignore[arg-type]
+    return 0
+
+
+def _user_line(args: argparse.Namespace, game: Any, line: list[int | None]) -> int:
+    """The table ``G(n)`` of a user's game on one number (positions ``(n,)``); blank outside its
+    domain, patterns only where every ``n`` from 0 is a position."""
+    from grundy.sequences.patterns import find_patterns
+
+    if args.store is not None or args.method != "auto" or args.plot is not None:
+        raise InvalidInputError(f"a table of {game.spec} takes --upto, --json, --summary and "
+                                f"--no-patterns")
+    full = all(v is not None for v in line)
+    values = [v for v in line if v is not None]
+    patterns = find_patterns(values, steps=PATTERN_STEPS) if args.patterns and full else []
+    if args.json:
+        data: dict[str, Any] = {"game": game.spec, "upto": len(line) - 1,
+                                "patterns": [p.to_json() for p in patterns]}
+        if not args.summary:
+            data["values"] = line
+        print_json(data)
+        return 0
+    emit(heading(game.spec) + f"  Grundy values G(n) of the positions n = 0..{len(line) - 1}")
+    if not args.summary:
+        width = max(len(str(v)) for v in line if v is not None)
+        label = len(str(len(line) - 1))
+        for start in range(0, len(line), 20):
+            row = " ".join(("" if v is None else str(v)).rjust(width) for v in line[start:start + 20])
+            emit(f"  {str(start).rjust(label)}: {row}")
+    emit(f"  largest value {max(v for v in line if v is not None)}")
+    for pattern in patterns:
+        emit(f"  pattern: {pattern.text}")
+    if args.patterns and not full:
+        emit("  no pattern search: the game's domain does not start at 0")
     return 0
 
 
@@ -261,18 +328,19 @@ def _print_grid(spec: str, grid: list[list[int]], json_out: bool, summary: bool,
     emit(heading(spec) + f"  Grundy values G(a, b), 0 ≤ a, b ≤ {upto} (rows a, columns b)")
     if not summary:
         _print_rows(grid)
-    emit(f"  largest value {max(max(row) for row in grid)}")
+    emit(f"  largest value {max(v for row in grid for v in row if v is not None)}")
     for pattern in patterns:
         emit(f"  pattern: {pattern.text}")
 
 
 def _print_rows(grid: list[list[int]]) -> None:
     upto = len(grid) - 1
-    width = max(len(str(upto)), *(len(str(v)) for row in grid for v in row))
+    width = max(len(str(upto)), *(len(str(v)) for row in grid for v in row if v is not None))
     emit("  " + " " * width + " │ " + " ".join(str(b).rjust(width) for b in range(len(grid[0]))))
     emit("  " + "─" * width + "─┼" + "─" * ((width + 1) * len(grid[0])))
     for a, row in enumerate(grid):
-        emit(f"  {str(a).rjust(width)} │ " + " ".join(str(v).rjust(width) for v in row))
+        emit(f"  {str(a).rjust(width)} │ " + " ".join(("" if v is None else str(v)).rjust(width)
+                                                     for v in row))
 
 
 def plot_grid(spec: str, grid: list[list[int]], path: str) -> None:

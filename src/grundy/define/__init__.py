@@ -1,0 +1,587 @@
+"""Your own game in a few lines: the decorators :func:`heap_game` and :func:`game`.
+
+A *heap game* is given by its move function ``moves(n)``: the options of one heap of ``n``, each
+an ``int`` (a smaller heap), a tuple of ints (the heap splits into that many heaps, a sum) or
+``()`` (the heap is gone). Several heaps are a disjunctive sum. Any other game is given by
+``moves(position)`` over hashable positions; cycles are allowed (the answer is then win, lose or
+draw, with Smith's generalised values). Keyword-only arguments with defaults are the game's
+parameters: ``def take(n, *, k=3)`` makes ``take(k=5)`` a valid game spec.
+
+Both decorators build a frozen dataclass (a :class:`~grundy.core.game.HeapGame` or
+:class:`~grundy.core.game.Game` subclass, equal by parameters), register it in the catalogue
+(so :func:`grundy.load_game`, sums and every command know the name), and return the function
+itself, unchanged but for the attribute ``game_class`` (the generated class).
+
+>>> import grundy
+>>> @grundy.heap_game("take-doc")
+... def take(n, *, k=2):
+...     return [n - j for j in range(1, k + 1) if j <= n]
+>>> [grundy.grundy_value(grundy.load_game("take-doc(k=3)"), n) for n in range(8)]
+[0, 1, 2, 3, 0, 1, 2, 3]
+>>> take(5), take.game_class.__name__
+([4, 3], 'TakeDoc')
+>>> grundy.solve(grundy.load_game("take-doc"), (7,)).winning_moves
+[Move(label='7 → 6', to=(6,))]
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Callable, Hashable
+from dataclasses import field, make_dataclass
+from typing import Any, ClassVar, TypeVar
+
+from grundy.catalog import find_entry, register
+from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
+from grundy.core.periodic import PeriodRule, Progress, TableBuild
+from grundy.define.base import _class_name, _Defined, _describe, _parameters, _short
+from grundy.define.domain import Domain
+from grundy.define.heaps import heap_state
+from grundy.define.query import Answering, answering, current
+from grundy.define.sums import Sum
+from grundy.errors import (
+    GrundyError,
+    InvalidGameError,
+    InvalidInputError,
+    InvalidPositionError,
+    NotSupportedError,
+    SearchLimitError,
+)
+from grundy.graphs.explore import PositionGraph
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+CHUNK = 4096
+"""Heaps between two calls of the progress hook of the table builder."""
+
+
+# ---- how a query may go beyond brute force: one budget per query (grundy.define.query) -------------
+
+__all__ = ["Answering", "Sum", "UserGame", "UserHeapGame", "answering", "game", "heap_game"]
+
+
+# ---- heap games -----------------------------------------------------------------------------------
+
+class UserHeapGame(_Defined, HeapGame):
+    """Base of the heap games made by :func:`heap_game` (a class-based definition may subclass it
+    and set ``move_function``; ``grundy.catalog.register`` then adds it)."""
+
+    octal_code: ClassVar[str | None] = None
+    """The octal game these rules declare themselves to be (``heap_game(..., octal="4.3303")``)."""
+
+    def period_rule(self) -> PeriodRule | None:
+        """The declared octal game's periodicity theorem (the declaration checked on small heaps)."""
+        from grundy.games.takebreak.octal_match import declared_rule
+
+        return declared_rule(self)
+
+    @property
+    def has_splits(self) -> bool:
+        """Whether a move that leaves two or more heaps has been seen (in a table or a search)."""
+        return bool(self.__dict__.get("_splits"))
+
+    def heap_options(self, n: int) -> list[HeapResult]:
+        """The distinct options of one heap of ``n`` (each a tuple of heaps), checked."""
+        where = f"heap {n}"
+        try:
+            got = self._call()(n)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise self._raised(where, exc) from None
+        seen: dict[HeapResult, None] = {}
+        for option in self._listed(where, got):
+            parts = self._check(n, option)
+            seen.setdefault(tuple(sorted(parts)) if len(parts) > 1 else parts, None)
+        return list(seen)
+
+    def _check(self, n: int, option: Any) -> HeapResult:
+        parts = option if isinstance(option, tuple | list) else (option,)
+        for h in parts:
+            if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < n:
+                what = "move to" if parts is not option else "split into"
+                raise InvalidGameError(
+                    f"{self.spec}: {what} {_short(option)} from heap {n}: every heap a move leaves "
+                    f"must be an int >= 0 and smaller than {n} (use @grundy.game for "
+                    f"games with cycles)")
+        if len(parts) > 1:
+            object.__setattr__(self, "_splits", True)
+        return tuple(parts)
+
+    def heap_moves(self, n: int) -> list[tuple[str, HeapResult]]:
+        # a heap removed leaves a heap of 0 (a position keeps at least one heap)
+        return [(f"{n} → {' + '.join(map(str, r))}", r) if r else (f"{n} → nothing", (0,))
+                for r in self.heap_options(n)]
+
+    def _slow_seen(self, n: int, options: list[Any], g: list[int]) -> set[int]:
+        """The values of options that may be splits (tuples); anything unusual is checked."""
+        seen = set()
+        for option in options:
+            total = 0
+            cls = option.__class__
+            if cls is int and 0 <= option < n:
+                seen.add(g[option])
+                continue
+            if cls is tuple:
+                for h in option:
+                    if h.__class__ is not int or not 0 <= h < n:
+                        break
+                    total ^= g[h]
+                else:
+                    seen.add(total)
+                    if len(option) > 1 and not self.__dict__.get("_splits"):
+                        object.__setattr__(self, "_splits", True)
+                    continue
+                total = 0
+            for h in self._check(n, option):
+                total ^= g[h]
+            seen.add(total)
+        return seen
+
+    def fill_table(self, g: list[int], stop: int, *, limit: int | None = None,
+                   progress: Progress | None = None) -> int:
+        """Extend ``g = G(0..len(g)-1)`` towards ``G(0..stop-1)``: ``G(n)`` is the mex of the XORs
+        of the parts of each option, in a tight loop with no engine. With ``limit``, stop (without
+        error) once more than that many steps (heaps + options) are done. Returns the steps done."""
+        fn = self._call()
+        append = g.append
+        steps = 0
+        cap = float("inf") if limit is None else limit
+        mixed = splits = False
+        for a in range(len(g), stop, CHUNK):
+            for n in range(a, min(a + CHUNK, stop)):
+                if steps > cap:
+                    return steps
+                try:
+                    options = fn(n)
+                except GrundyError:
+                    raise
+                except Exception as exc:
+                    raise self._raised(f"heap {n}", exc) from None
+                if options.__class__ is not list:
+                    options = self._listed(f"heap {n}", options)
+                if mixed:
+                    seen: set[int] = set()
+                    add = seen.add
+                    try:
+                        for o in options:
+                            if o.__class__ is int:
+                                if o < 0:
+                                    raise IndexError
+                                add(g[o])
+                            else:
+                                x = 0
+                                for h in o:  # (a non-int part fails to index g)
+                                    if h < 0:
+                                        raise IndexError
+                                    x ^= g[h]
+                                add(x)
+                                if not splits and len(o) > 1:
+                                    splits = True
+                                    object.__setattr__(self, "_splits", True)
+                    except (TypeError, IndexError):
+                        seen = self._slow_seen(n, options, g)  # raises the clear error
+                    steps += 2 * len(options)  # an option of a game with splits costs 3 steps
+                else:
+                    try:
+                        seen = {g[o] for o in options}
+                        if options and min(options) < 0:
+                            raise TypeError
+                    except (TypeError, IndexError):
+                        seen = self._slow_seen(n, options, g)
+                        mixed = True  # splits (or errors): check each option from now on
+                        splits = self.has_splits
+                v = 0
+                while v in seen:
+                    v += 1
+                append(v)
+                steps += len(options) + 1
+            if progress:
+                progress(len(g), stop)
+        return steps
+
+    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+        import numpy as np
+
+        if method == "sparse":
+            raise InvalidInputError(f"method 'sparse' applies to octal games only, not {self.spec}")
+        values: list[int] = []
+        self.fill_table(values, upto + 1, progress=progress)
+        return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1)
+
+    # ---- any heap: the table within the budget, a checked pattern beyond it --------------------
+    def heap_value(self, n: int) -> int | None:
+        state = heap_state(self)
+        if n < len(state.table):
+            return state.table[n]
+        return state.value(self, n, current())
+
+    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
+        """The moves of heap ``n`` to options of value ``target``, each option valued once (by
+        the table, or by the pattern that answered ``n``, which vouches for its options)."""
+        context = current()
+        self.heap_value(n)
+        table = heap_state(self).table
+        vouched = context.vouched
+        found = []
+        for r in self.heap_options(n):
+            total = 0
+            for h in r:
+                v = table[h] if h < len(table) else vouched.get((self, h))
+                total ^= self.heap_value(h) if v is None else v  # type: ignore[operator]
+            if total == target:
+                found.append((f"{n} → {' + '.join(map(str, r))}", r) if r else (f"{n} → nothing", (0,)))
+        return found
+
+    def heap_explain(self, n: int) -> str | None:
+        used = heap_state(self).used.get(n)
+        if used is None:
+            return None
+        rule = used.text.rsplit(" (", 1)[0]
+        if used.status == "proved":
+            return f"by the proved pattern {rule} ({used.proof})"
+        return (f"by the conjectured pattern {rule}, checked on all positions up to {used.checked_upto}"
+                f" and locally here")
+
+
+# ---- games on any positions (cycles allowed) --------------------------------------------------------
+
+_INT = re.compile(r"[+-]?\d+")
+
+
+def _default_parse(text: str) -> Position:
+    tokens = split_tokens(text)
+    if not tokens:
+        raise InvalidPositionError("give a position, e.g. '3 4'")
+    items = tuple(int(t) if _INT.fullmatch(t) else t for t in tokens)
+    if len(items) == 1 and isinstance(items[0], str):
+        return items[0]  # one word: a name (a vertex, a state)
+    return items  # numbers are a tuple, one number a 1-tuple: "5" is (5,)
+
+
+def _default_format(position: Any) -> str:
+    if isinstance(position, tuple):
+        return " ".join(map(str, position))
+    return str(position)
+
+
+def _hashable(position: Any) -> Hashable:
+    if isinstance(position, list):
+        position = tuple(position)
+    try:
+        hash(position)
+    except TypeError:
+        raise InvalidPositionError(f"a position must be hashable (a tuple, not a list), got "
+                                   f"{_short(position)}") from None
+    return position  # type: ignore[no-any-return,unused-ignore]
+
+
+class UserGame(_Defined, Game):
+    """Base of the games made by :func:`game`: the values come from the whole graph of positions
+    reachable from the one asked about (explored within the step budget), by Smith's generalised
+    Sprague-Grundy values, which are the ordinary ones when the graph has no cycle."""
+
+    domain: ClassVar[Domain] = Domain()
+    """The positions the game declares (arity, minimum, valid); any hashable one by default."""
+    start_function: ClassVar[Callable[..., Any] | None] = None
+    """The start position of the game, a function of its parameters (``start=``), if declared."""
+
+    def start_position(self) -> Position | None:
+        """The declared start position for this game's parameters (checked), or ``None``."""
+        start = type(self).start_function
+        if start is None:
+            return None
+        try:
+            position = start(**self.params)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise self._raised("its start position (start=)", exc) from None
+        return self.validate(position)
+
+    def parse_position(self, text: str) -> Position:
+        parse = type(self).text_parse
+        if parse is None:
+            return self._inside(_default_parse(text), text)
+        try:
+            position = _hashable(parse(text))
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise InvalidPositionError(f"{self.spec}: cannot read position {text!r}: {exc}") from None
+        return self._inside(position, text)
+
+    def _inside(self, position: Any, shown: Any) -> Any:
+        domain = type(self).domain
+        if domain.declared_any and not isinstance(position, Sum):
+            why = domain.why_not(position)
+            if why is not None:
+                raise InvalidPositionError(f"{self.spec}: position {shown!r} is not a position of the "
+                                           f"game: {why}")
+        return position
+
+    def format_position(self, position: Any) -> str:
+        if isinstance(position, Sum):
+            return " + ".join(self.format_position(p) for p in position.parts)
+        fmt = type(self).text_format
+        return _default_format(position) if fmt is None else str(fmt(position))
+
+    def validate(self, position: Any) -> Position:
+        if isinstance(position, str):
+            return self.parse_position(position)
+        position = _hashable(position)
+        if isinstance(position, Sum):
+            for part in position.parts:
+                self._inside(part, part)
+            return position
+        return self._inside(position, position)
+
+    def options_of(self, position: Any) -> list[Position]:
+        """The distinct options of ``position`` (checked to be hashable); the options of a
+        :class:`~grundy.define.sums.Sum` are its moves in one part."""
+        if isinstance(position, Sum):
+            return list(dict.fromkeys(position.replace(i, o) for i, part in enumerate(position.parts)
+                                      for o in self.options_of(part)))
+        where = f"position {self.format_position(position)!r}"
+        try:
+            got = self._call()(position)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise self._raised(where, exc) from None
+        options = list(dict.fromkeys(_hashable(o) for o in self._listed(where, got)))
+        domain = type(self).domain
+        if domain.declared_any:
+            for o in options:
+                for part in o.parts if isinstance(o, Sum) else (o,):
+                    why = domain.why_not(part)
+                    if why is not None:
+                        raise InvalidGameError(f"{self.spec}: the move function moves from {where} to "
+                                               f"{_short(part)}, which is not a position of the game "
+                                               f"({why})")
+        return options
+
+    def moves(self, position: Any) -> list[Move]:
+        return [Move(f"→ {self.format_position(o) or repr(o)}", o) for o in self.options_of(position)]
+
+    def _graph(self, *roots: Position) -> PositionGraph:
+        graph = _graph_state(self)
+        context = current()
+        room = context.room()
+        try:
+            steps = graph.explore(self.options_of, roots, room, self.spec, _parts)
+        except SearchLimitError:
+            if room == context.limit:
+                raise
+            raise SearchLimitError(f"{self.spec}: the positions reachable need more than the {room:,} "
+                                   f"steps left of the query's budget of {context.limit:,} (positions "
+                                   f"and moves); raise --limit") from None
+        context.spend(steps, self.spec)
+        return graph
+
+    def _value(self, position: Any) -> Any:
+        """The generalised value: explored within the budget, or, for a pair too large to
+        explore, by a pattern checked locally (:mod:`grundy.define.pairs`)."""
+        context = current()
+        found = context.vouched.get((self, position))
+        if found is not None:
+            return found
+        graph = _graph_state(self)
+        if position in graph.index:
+            return graph.value(position)
+        from grundy.define.pairs import beyond_exploring, pair_value
+
+        if beyond_exploring(self, position, context):
+            return pair_value(self, position, context)
+        return self._graph(position).value(position)
+
+    def closed_value(self, position: Any) -> int | None:
+        value = self._value(position)
+        return value if isinstance(value, int) else None
+
+    def loopy_value(self, position: Any) -> str | None:
+        value = self._value(position)
+        return None if isinstance(value, int) else str(value)
+
+    def closed_outcome(self, position: Any) -> Outcome:
+        from grundy.graphs.loopy import value_outcome
+
+        return value_outcome(self._value(position))
+
+    def moves_to_value(self, position: Any, target: int) -> list[Move]:
+        return [m for m in self.moves(position) if self._value(m.to) == target]
+
+    def winning_moves_rule(self, position: Any) -> list[Move]:
+        return self.moves_to_value(position, 0)
+
+    def explain(self, position: Any, misere: bool = False) -> str | None:
+        if misere:
+            return None
+        from grundy.define.pairs import pair_state
+
+        used = pair_state(self).used.get(position)
+        if used is not None:
+            rule = used.text.rsplit(" (", 1)[0]
+            return (f"by the conjectured pattern {rule}, checked for a, b <= {used.checked_upto} and "
+                    f"locally here")
+        graph = self._graph(position)
+        count = len(graph.positions)
+        size = f"{count:,} position{'s' if count != 1 else ''} explored"
+        if graph.cyclic:
+            return (f"Smith's generalised Sprague-Grundy values on the graph of positions, which has "
+                    f"cycles ({size}): P iff the value is 0, a draw iff it is infinite with no option "
+                    f"of value 0")
+        return f"the mex of the options' values, over every position reachable ({size})"
+
+    def pairs(self) -> bool:
+        """Whether the positions are pairs of numbers: declared (``arity=2``), or, undeclared,
+        when the move function takes ``(0, 0)`` and ``(1, 1)`` to pairs (a game on triples or
+        names does not)."""
+        domain = type(self).domain
+        if domain.arity is not None:
+            return domain.arity == 2
+        if domain.valid is not None or type(self).text_parse is not None:
+            return False
+        try:
+            options = self.options_of((0, 0)) + self.options_of((1, 1))
+        except GrundyError:
+            return False
+        return all(isinstance(o, tuple) and len(o) == 2 and all(type(x) is int for x in o)
+                   for o in options)
+
+    def table_cells(self, upto: int) -> list[list[int | None]] | None:
+        """``G(a, b)`` for ``a, b ≤ upto`` of a game on pairs, ``None`` at pairs outside its
+        domain; ``None`` for a game not on pairs."""
+        if not self.pairs():
+            return None
+        domain = type(self).domain
+        cells = [[(a, b) if domain.contains((a, b)) else None for b in range(upto + 1)]
+                 for a in range(upto + 1)]
+        roots = [c for row in cells for c in row if c is not None]
+        graph = self._graph(*roots)
+        grid: list[list[int | None]] = []
+        for row in cells:
+            grid.append([])
+            for cell in row:
+                v = None if cell is None else graph.value(cell)
+                if v is not None and not isinstance(v, int):
+                    raise NotSupportedError(
+                        f"{self.spec}: position {self.format_position(cell)!r} can reach itself and "
+                        f"has no ordinary Grundy value (value {v}); 'grundy solve' answers it")
+                grid[-1].append(v)
+        return grid
+
+    def table_line(self, upto: int) -> list[int | None] | None:
+        """``G((n,))`` for ``n ≤ upto`` of a game on one number (1-tuples: declared ``arity=1``,
+        or taken by the move function from ``(0,)`` and ``(1,)`` to 1-tuples), ``None`` outside
+        its domain; ``None`` for any other game."""
+        domain = type(self).domain
+        if domain.arity is None and domain.valid is None and type(self).text_parse is None:
+            try:
+                options = self.options_of((0,)) + self.options_of((1,))
+            except GrundyError:
+                return None
+            if not all(isinstance(o, tuple) and len(o) == 1 and type(o[0]) is int for o in options):
+                return None
+        elif domain.arity != 1:
+            return None
+        cells = [(n,) if domain.contains((n,)) else None for n in range(upto + 1)]
+        graph = self._graph(*[c for c in cells if c is not None])
+        line: list[int | None] = []
+        for cell in cells:
+            v = None if cell is None else graph.value(cell)
+            if v is not None and not isinstance(v, int):
+                raise NotSupportedError(
+                    f"{self.spec}: position {self.format_position(cell)!r} can reach itself and has no "
+                    f"ordinary Grundy value (value {v}); 'grundy solve' answers it")
+            line.append(v)
+        return line
+
+    def table_2d(self, upto: int) -> list[list[int]] | None:
+        """The grid of :meth:`table_cells` when every pair from ``(0, 0)`` is a position."""
+        grid = self.table_cells(upto)
+        if grid is None or any(v is None for row in grid for v in row):
+            return None
+        return grid  # type: ignore[return-value]
+
+
+def _parts(position: Any) -> tuple[Hashable, ...] | None:
+    return position.parts if isinstance(position, Sum) else None
+
+
+@functools.lru_cache(maxsize=256)
+def _graph_state(game: UserGame) -> PositionGraph:
+    return PositionGraph()
+
+
+# ---- the decorators ---------------------------------------------------------------------------------
+
+def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
+            parse: Callable[[str], Any] | None, fmt: Callable[[Any], str] | None,
+            domain: Domain | None = None, start: Callable[..., Any] | None = None) -> type[Game]:
+    if not callable(fn):
+        raise InvalidGameError(f"game {name!r}: decorate a function, not {_short(fn)}")
+    defaults = _parameters(fn, name)
+    namespace = {"name": name.strip().lower(), "move_function": staticmethod(fn), "defaults": defaults,
+                 "text_parse": None if parse is None else staticmethod(parse),
+                 "text_format": None if fmt is None else staticmethod(fmt),
+                 "__doc__": summary or _describe(fn), "__module__": getattr(fn, "__module__", __name__),
+                 "origin": (getattr(fn, "__module__", ""), getattr(fn, "__qualname__", ""))}
+    if domain is not None:
+        namespace["domain"] = domain
+    if start is not None:
+        if not callable(start):
+            raise InvalidGameError(f"game {name!r}: start must be a function of the game's parameters "
+                                   f"(start=lambda k: (k, k)), got {_short(start)}")
+        namespace["start_function"] = staticmethod(start)
+    cls: type[Game] = make_dataclass(_class_name(name), [(k, type(v), field(default=v))
+                                                         for k, v in defaults.items()],
+                                     bases=(base,), namespace=namespace, frozen=True)
+    previous = find_entry(name)
+    target = previous.target if previous is not None else None
+    same = getattr(target, "origin", None) == namespace["origin"]
+    params = ", ".join(f"{k}={v}" for k, v in defaults.items())
+    register(cls, summary=cls.__doc__ or "", params=f"({params})" if params else "", replace=same)
+    return cls
+
+
+def heap_game(name: str, *, summary: str = "", octal: str | None = None) -> Callable[[F], F]:
+    """Decorator: ``moves(n)`` lists the options of one heap of ``n`` (ints, tuples for splits,
+    ``()`` for nothing left); the game is registered as ``name``. Returns the function, with the
+    generated class as its ``game_class`` attribute. ``octal="4.3303"`` declares the rules to be
+    that octal game on every heap (checked on small heaps), so its periodicity theorem applies."""
+    code = None
+    if octal is not None:
+        from grundy.games.takebreak.octal import Octal, parse_code
+
+        code = Octal(parse_code(octal)).code
+
+    def decorate(fn: F) -> F:
+        fn.game_class = _define(UserHeapGame, name, fn, summary, None, None)  # type: ignore[attr-defined]
+        fn.game_class.octal_code = code  # type: ignore[attr-defined]
+        return fn
+
+    return decorate
+
+
+def game(name: str, *, summary: str = "", parse: Callable[[str], Any] | None = None,
+         format: Callable[[Any], str] | None = None, arity: int | None = None,
+         minimum: int | tuple[int, ...] | None = None, valid: Callable[[Any], bool] | None = None,
+         start: Callable[..., Any] | None = None) -> Callable[[F], F]:
+    """Decorator: ``moves(position)`` lists the options of any hashable position (cycles allowed).
+    By default the text ``"a b"`` is the tuple ``(a, b)``, ``"5"`` the 1-tuple ``(5,)`` and one
+    word the string itself; ``parse`` and ``format`` change that. The game may declare its
+    positions: ``arity=2`` (pairs of numbers), ``minimum=(1, 1)`` (least value of each
+    coordinate; implies the arity) and ``valid(position)``; positions outside are refused, and
+    tables show them blank. ``start(**parameters)`` gives the start position of each member of
+    the family, so that ``grundy table 'NAME(k=1..8)'`` tabulates the start positions' values.
+    Returns the function, with ``game_class`` set."""
+    domain = Domain.declared(arity=arity, minimum=minimum, valid=valid, name=name)
+
+    def decorate(fn: F) -> F:
+        fn.game_class = _define(UserGame, name, fn, summary, parse, format,  # type: ignore[attr-defined]
+                                domain, start)
+        return fn
+
+    return decorate

@@ -1,0 +1,142 @@
+"""What the classes made by :func:`grundy.heap_game` and :func:`grundy.game` share: the game's
+parameters (keyword-only arguments of the move function), the bound move function, its checked
+results, and the one-line description of the game.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+from collections.abc import Callable, Iterable
+from typing import Any, ClassVar
+
+from grundy.errors import GrundyError, InvalidGameError
+
+# ---- parameters, shared by both kinds of game -----------------------------------------------------
+
+def _parameters(fn: Callable[..., Any], name: str) -> dict[str, int | str | bool]:
+    """The keyword-only parameters of a move function and their defaults."""
+    try:
+        sig = inspect.signature(fn)
+    except (TypeError, ValueError):
+        raise InvalidGameError(f"game {name!r}: cannot read the signature of {fn!r}") from None
+    params = list(sig.parameters.values())
+    usage = f"def {getattr(fn, '__name__', 'moves')}(position, *, k=3)"
+    if not params or params[0].kind not in (inspect.Parameter.POSITIONAL_ONLY,
+                                            inspect.Parameter.POSITIONAL_OR_KEYWORD):
+        raise InvalidGameError(f"game {name!r}: the move function takes the position as its first "
+                               f"argument ({usage})")
+    out: dict[str, int | str | bool] = {}
+    for p in params[1:]:
+        default = p.default
+        if p.kind is not inspect.Parameter.KEYWORD_ONLY or default is inspect.Parameter.empty:
+            raise InvalidGameError(f"game {name!r}: parameter {p.name!r} must be keyword-only with a "
+                                   f"default ({usage})")
+        if not isinstance(default, int | str):
+            raise InvalidGameError(f"game {name!r}: parameter {p.name!r} has default {default!r}; "
+                                   f"defaults must be int, str or bool")
+        out[p.name] = default
+    return out
+
+
+class _Defined:
+    """What the generated classes of both decorators share (mixed into Game subclasses)."""
+
+    name: ClassVar[str] = ""
+    move_function: ClassVar[Callable[..., Any]]
+    defaults: ClassVar[dict[str, int | str | bool]] = {}
+    text_parse: ClassVar[Callable[[str], Any] | None] = None
+    text_format: ClassVar[Callable[[Any], str] | None] = None
+
+    @property
+    def params(self) -> dict[str, Any]:
+        """The game's parameters, by name."""
+        return {k: getattr(self, k) for k in self.defaults}
+
+    @property
+    def spec(self) -> str:
+        changed = [f"{k}={v}" for k, v in self.params.items() if v != self.defaults[k]]
+        return self.name + (f"({','.join(changed)})" if changed else "")
+
+    @classmethod
+    def from_params(cls, *args: int | str, **kwargs: int | str) -> Any:
+        shown = ", ".join(f"{k}={v}" for k, v in cls.defaults.items()) or "none"
+        if args:
+            raise InvalidGameError(f"game {cls.name!r} takes keyword parameters only (its parameters: "
+                                   f"{shown}), got {', '.join(map(str, args))!r}")
+        values: dict[str, Any] = {}
+        for key, value in kwargs.items():
+            if key not in cls.defaults:
+                raise InvalidGameError(f"game {cls.name!r} has no parameter {key!r} "
+                                       f"(its parameters: {shown})")
+            default = cls.defaults[key]
+            if isinstance(default, bool):
+                if value not in (0, 1, "true", "false"):
+                    raise InvalidGameError(f"parameter {key!r} of {cls.name!r} is true or false, "
+                                           f"got {value!r}")
+                value = value in (1, "true")
+            elif isinstance(default, int) and not isinstance(value, int):
+                raise InvalidGameError(f"parameter {key!r} of {cls.name!r} is an integer, got {value!r}")
+            elif isinstance(default, str):
+                value = str(value)
+            values[key] = value
+        return cls(**values)
+
+    def _call(self) -> Callable[[Any], Any]:
+        """The move function with this game's parameters bound (made once per game)."""
+        found: Callable[[Any], Any] | None = self.__dict__.get("_bound")
+        if found is None:
+            fn = type(self).move_function
+            found = functools.partial(fn, **self.params) if self.defaults else fn
+            object.__setattr__(self, "_bound", found)
+        return found
+
+    def _raised(self, where: str, exc: BaseException) -> InvalidGameError:
+        text = " ".join(str(exc).split())
+        return InvalidGameError(f"{self.spec}: the move function failed at {where}: "
+                                f"{type(exc).__name__}{': ' + text if text else ''}")
+
+    def _listed(self, where: str, got: Any) -> list[Any]:
+        """The options a move function returned, as a list (a clear error if it is no iterable)."""
+        if isinstance(got, str | bytes) or not isinstance(got, Iterable):
+            raise InvalidGameError(f"{self.spec}: the move function returned {_short(got)} at {where}; "
+                                   f"it must return a list (or any iterable) of options")
+        try:
+            return list(got)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise self._raised(where, exc) from None
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _class_name(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("-")) or "UserGame"
+
+
+def _describe(fn: Callable[..., Any]) -> str:
+    """One line about a move function: the first line of its docstring, else its first comment
+    line (``# take one or two``), else its name.
+
+    >>> def take(n):
+    ...     # take one or two counters
+    ...     return [n - 1, n - 2]
+    >>> _describe(take)
+    'take one or two counters'
+    """
+    doc = (fn.__doc__ or "").strip()
+    if doc:
+        return doc.split("\n")[0].strip()
+    try:
+        lines = inspect.getsource(fn).splitlines()
+    except (OSError, TypeError):
+        lines = []
+    for line in lines:
+        text = line.strip()
+        if text.startswith("#") and text.lstrip("#").strip():
+            return text.lstrip("#").strip()
+    return f"a game defined by {getattr(fn, '__name__', 'a function')}()"

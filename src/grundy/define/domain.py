@@ -1,0 +1,136 @@
+"""Which positions a ``@grundy.game`` has: its arity (how many numbers a position is), the least
+value of each coordinate (``minimum=(1, 1)``: piles of at least one) and a ``valid(position)``
+predicate. Positions read or reached outside the domain are errors; tables show them blank and
+patterns are looked for on the domain only.
+
+>>> d = Domain.declared(arity=None, minimum=(1, 1), valid=None)
+>>> d.arity, d.contains((1, 3)), d.contains((0, 3)), d.contains((1, 2, 3))
+(2, True, False, False)
+>>> d.why_not((0, 3))
+'coordinate 1 is below its minimum 1'
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from grundy.errors import InvalidGameError
+
+
+@dataclass(frozen=True)
+class Domain:
+    """The declared domain of a game (all ``None``: any hashable position)."""
+
+    arity: int | None = None
+    minimum: tuple[int, ...] | None = None
+    valid: Callable[[Any], bool] | None = None
+
+    @classmethod
+    def declared(cls, *, arity: int | None, minimum: int | tuple[int, ...] | None,
+                 valid: Callable[[Any], bool] | None, name: str = "?") -> Domain:
+        """The domain from a decorator's arguments, checked (a one-line error quoting them)."""
+        if arity is not None and (isinstance(arity, bool) or not isinstance(arity, int) or arity < 1):
+            raise InvalidGameError(f"game {name!r}: arity is a positive int, got {arity!r}")
+        if isinstance(minimum, int) and not isinstance(minimum, bool):
+            if arity is None:
+                raise InvalidGameError(f"game {name!r}: minimum={minimum} needs arity=N (or give one "
+                                       f"minimum per coordinate, e.g. minimum=(1, 1))")
+            minimum = (minimum,) * arity
+        if minimum is not None:
+            if not isinstance(minimum, tuple) or not minimum or not all(
+                    isinstance(m, int) and not isinstance(m, bool) for m in minimum):
+                raise InvalidGameError(f"game {name!r}: minimum is an int or a tuple of ints, got "
+                                       f"{minimum!r}")
+            if arity is not None and arity != len(minimum):
+                raise InvalidGameError(f"game {name!r}: arity={arity} but minimum={minimum!r} has "
+                                       f"{len(minimum)} coordinates")
+            arity = len(minimum)
+        if valid is not None and not callable(valid):
+            raise InvalidGameError(f"game {name!r}: valid must be a function of the position, got "
+                                   f"{valid!r}")
+        return cls(arity, minimum, valid)
+
+    @property
+    def declared_any(self) -> bool:
+        """Whether anything is declared."""
+        return self.arity is not None or self.valid is not None
+
+    def why_not(self, position: Any) -> str | None:
+        """Why ``position`` is outside the domain, or ``None`` when it is inside."""
+        if self.arity is not None:
+            if not isinstance(position, tuple) or len(position) != self.arity or not all(
+                    isinstance(x, int) and not isinstance(x, bool) for x in position):
+                return f"a position is {self.arity} integer{'s' if self.arity > 1 else ''}"
+        if self.minimum is not None:
+            for i, (x, m) in enumerate(zip(position, self.minimum, strict=True)):
+                if x < m:
+                    return f"coordinate {i + 1} is below its minimum {m}"
+        if self.valid is not None:
+            try:
+                ok = self.valid(position)
+            except Exception as exc:
+                return f"valid() failed on it: {type(exc).__name__}: {exc}"
+            if not ok:
+                return "valid() rejects it"
+        return None
+
+    def contains(self, position: Any) -> bool:
+        """Whether ``position`` is in the domain."""
+        return self.why_not(position) is None
+
+
+class _Shift(ast.NodeTransformer):
+    def __init__(self, shifts: dict[str, int]) -> None:
+        self.shifts = shifts
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        k = self.shifts.get(node.id)
+        if not k:
+            return node
+        return ast.BinOp(ast.Name(node.id, ast.Load()), ast.Sub(), ast.Constant(k))
+
+
+def shift_formula(formula: str, shifts: dict[str, int]) -> str:
+    """``formula`` over shifted variables (``a' = a - 1``) written over the original ones.
+
+    >>> shift_formula("a % 3 == b", {"a": 1, "b": 2})
+    '(a - 1) % 3 == b - 2'
+    """
+    tree = _Shift(shifts).visit(ast.parse(formula, mode="eval"))
+    return ast.unparse(ast.fix_missing_locations(tree))
+
+
+def domain_pair_patterns(grid: list[list[int | None]], minimum: tuple[int, ...] | None,
+                         find: Callable[[list[list[int]]], list[Any]]) -> tuple[list[Any], str | None]:
+    """The patterns of a grid ``G(a, b)`` with blank cells outside the domain: when the domain is
+    the rectangle from ``minimum``, the patterns of that rectangle (``find``), rewritten over
+    ``a`` and ``b`` and checked again on every cell; otherwise none. Returns the patterns and,
+    when none could be looked for, why."""
+    from grundy.sequences.formulas import evaluate
+    from grundy.sequences.pattern import Pattern
+
+    a0, b0 = minimum if minimum is not None else (0, 0)
+    upto = len(grid) - 1
+    sub = [row[b0:] for row in grid[a0:]]
+    if not sub or not sub[0] or any(v is None for row in sub for v in row):
+        return [], "no pattern search: the game's domain is not a rectangle of the table"
+    if (a0, b0) == (0, 0):
+        return find(sub), None  # type: ignore[arg-type]
+    out = []
+    for p in find(sub):  # type: ignore[arg-type]
+        if p.formula is None or p.describes not in ("values", "p-positions"):
+            continue
+        formula = shift_formula(p.formula, {"a": a0, "b": b0})
+        holds = all(
+            (evaluate(formula, a=a, b=b) == grid[a][b]) if p.describes == "values"
+            else (bool(evaluate(formula, a=a, b=b)) == (grid[a][b] == 0))
+            for a in range(a0, upto + 1) for b in range(b0, upto + 1))
+        if not holds:
+            continue
+        where = f"conjecture, checked for {a0} <= a <= {upto}, {b0} <= b <= {upto}"
+        text = f"G(a, b) = {formula} ({where})" if p.describes == "values" else f"P iff {formula} ({where})"
+        out.append(Pattern(p.describes, text, formula, "conjecture", upto))
+    return out, None

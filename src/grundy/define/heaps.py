@@ -1,0 +1,159 @@
+"""How a user's heap game (:class:`~grundy.define.UserHeapGame`) answers one heap within one
+query's budget (:mod:`grundy.define.query`): from its table when the table reaches the heap (or
+can be built that far within the budget), otherwise from a pattern found in the table — a proved
+one always, a conjectured one only when asked — and never without checking the pattern locally:
+the value it gives the heap must be the mex of the values it gives the heap's options (the XOR of
+the parts of a split). An answer that fails the check is refused, never printed.
+
+The state (table and patterns) belongs to one game: equal games are equal by class and
+parameters, so ``take(k=3)`` and ``take(k=4)`` never share a table or a pattern.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from grundy.define.query import TABLE_STEP, Answering
+from grundy.errors import SearchLimitError
+from grundy.sequences.pattern import Pattern
+
+if TYPE_CHECKING:
+    from grundy.core.periodic import Periodicity
+    from grundy.define import UserHeapGame
+
+PATTERN_TABLE = 1 << 14
+"""Heaps tabulated (within the step budget) to look for the pattern that answers larger heaps."""
+
+REACH_SHARE = 0.8
+"""Share of a query's remaining steps the table may take to reach the heap asked about (the rest
+lists its winning moves)."""
+
+
+@dataclass
+class HeapState:
+    """A user heap game's table so far, and the patterns found in it."""
+
+    table: list[int] = field(default_factory=list)
+    patterns: list[Pattern] | None = None
+    periodicity: Periodicity | None = None
+    used: dict[int, Pattern] = field(default_factory=dict)
+
+    def extend(self, game: UserHeapGame, stop: int, context: Answering, share: float = 0.5) -> None:
+        """Extend the table towards ``stop`` with at most ``share`` of the query's remaining
+        steps; a game whose table falls short is not extended again in this query."""
+        if len(self.table) >= stop or game in context.extended:
+            return
+        allowed = context.room() * share / TABLE_STEP
+        spent = game.fill_table(self.table, stop, limit=int(allowed))
+        context.spend(spent * TABLE_STEP, game.spec)
+        if len(self.table) < stop:
+            context.extended.add(game)
+
+    def value(self, game: UserHeapGame, n: int, context: Answering) -> int:
+        """``G(n)``: the table (built to ``n`` if the budget allows), else a pattern, checked."""
+        if n < len(self.table):
+            return self.table[n]
+        vouched = context.vouched.get((game, n))
+        if vouched is not None:
+            return vouched
+        if n < context.limit / TABLE_STEP:
+            self.extend(game, min(n + 1, PATTERN_TABLE), context)
+            if n < len(self.table) or self.reachable(game, n, context):
+                self.extend(game, n + 1, context, REACH_SHARE)
+            if n < len(self.table):
+                return self.table[n]
+        return self.by_pattern(game, n, context)
+
+    def reachable(self, game: UserHeapGame, n: int, context: Answering) -> bool:
+        """Whether the table may reach heap ``n`` within half the remaining budget, judged by the
+        options of the last heap tabulated (a lower bound for games whose options grow)."""
+        if not self.table or game in context.extended:
+            return False
+        options = game.heap_options(len(self.table) - 1)
+        width = 1 + len(options) * (3 if game.has_splits else 1)
+        return (n + 1 - len(self.table)) * width * TABLE_STEP <= context.room() * REACH_SHARE
+
+    def find(self, game: UserHeapGame, context: Answering) -> list[Pattern]:
+        """The patterns of the table (looked for once, on a table of up to :data:`PATTERN_TABLE`
+        heaps built within the budget)."""
+        if self.patterns is None:
+            from grundy.sequences.patterns import find_patterns
+            from grundy.sequences.periodicity import find_period, prove_period
+
+            self.extend(game, PATTERN_TABLE, context)
+            proved = prove_period(game, self.table) if game.period_rule() is not None else None
+            self.periodicity = proved or find_period(self.table)
+            self.patterns = find_patterns(self.table, periodicity=self.periodicity)
+        return self.patterns
+
+    def rule(self, pattern: Pattern) -> Callable[[int], int]:
+        """``G(m)`` for any ``m`` by ``pattern`` (the table where it reaches)."""
+        table = self.table
+        if pattern.formula is not None:
+            from grundy.sequences.formulas import compiled
+
+            func = compiled(pattern.formula)
+            return lambda m: table[m] if m < len(table) else int(func({"n": m}))
+        periodicity = self.periodicity
+        assert periodicity is not None
+        return lambda m: table[m] if m < len(table) else periodicity.value(table, m)
+
+    def by_pattern(self, game: UserHeapGame, n: int, context: Answering) -> int:
+        usable = [p for p in self.find(game, context) if p.describes == "values"
+                  and (p.formula is not None or self.periodicity is not None)]
+        chosen = next((p for p in usable if p.status == "proved"), None)
+        if chosen is None and context.conjecture and usable:
+            chosen = usable[0]
+        spec = game.spec
+        if chosen is None:
+            best = f" (a conjecture: {usable[0].text})" if usable else ""
+            raise SearchLimitError(
+                f"{spec}: heap {n:,} is beyond brute force within {context.limit:,} steps and no proved "
+                f"pattern gives its value{best}; 'grundy table {spec} --upto N' looks for a pattern, "
+                f"--limit raises the budget, --conjecture uses a conjectured pattern")
+        rule = self.rule(chosen)
+        value = rule(n)
+        if chosen.status != "proved":
+            self.check(game, n, value, chosen, rule, context)
+            if chosen not in context.used:
+                context.used.append(chosen)
+        self.used[n] = chosen
+        return value
+
+    def check(self, game: UserHeapGame, n: int, value: int, pattern: Pattern,
+              rule: Callable[[int], int], context: Answering) -> None:
+        """Refuse unless ``value`` is the mex of the pattern's values of the options of heap
+        ``n`` (then the pattern vouches for those values in this query)."""
+        options = game.heap_options(n)
+        context.spend(len(options) + 1, f"{game.spec}: checking the conjectured pattern at heap {n:,}")
+        seen: set[int] = set()
+        parts: dict[int, int] = {}
+        for option in options:
+            total = 0
+            for h in option:
+                v = parts.get(h)
+                if v is None:
+                    v = parts[h] = rule(h)
+                total ^= v
+            seen.add(total)
+        mex = 0
+        while mex in seen:
+            mex += 1
+        if mex != value:
+            raise SearchLimitError(
+                f"{game.spec}: no answer at heap {n:,}: the conjectured pattern {pattern.text} gives "
+                f"it {value}, but the mex of the values it gives the heap's options is {mex}, so the "
+                f"pattern is false there")
+        vouched = context.vouched
+        vouched[(game, n)] = value
+        for h, v in parts.items():
+            vouched.setdefault((game, h), v)
+
+
+@functools.lru_cache(maxsize=256)
+def heap_state(game: Any) -> HeapState:
+    """The state of one game (by class and parameters)."""
+    return HeapState()

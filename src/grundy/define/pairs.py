@@ -1,0 +1,111 @@
+"""How a user's game on pairs (:class:`~grundy.define.UserGame` with positions ``(a, b)``)
+answers a position too large to explore: by a pattern of its table ``G(a, b)``, ``a, b ≤``
+:data:`PAIR_UPTO`, only when a conjecture is allowed (``--conjecture``), and only after a local
+check — the value the pattern gives the position must be the mex of the values it gives the
+position's options. A position whose exploration fits the budget is explored instead.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from grundy.define.query import Answering
+from grundy.errors import GrundyError, SearchLimitError
+from grundy.sequences.pattern import Pattern
+
+if TYPE_CHECKING:
+    from grundy.define import UserGame
+
+PAIR_UPTO = 64
+"""The table ``G(a, b)``, ``a, b ≤ PAIR_UPTO``, whose patterns answer larger pairs."""
+
+
+@dataclass
+class PairState:
+    """The patterns of a game's table ``G(a, b)`` (found once) and the positions they answered."""
+
+    patterns: list[Pattern] | None = None
+    used: dict[Any, Pattern] = field(default_factory=dict)
+
+
+@functools.lru_cache(maxsize=256)
+def pair_state(game: Any) -> PairState:
+    """The state of one game (by class and parameters)."""
+    return PairState()
+
+
+def beyond_exploring(game: UserGame, position: Any, context: Answering) -> bool:
+    """Whether ``position`` is a pair of a game on pairs with more pairs below it than the
+    query's remaining steps (so exploring it cannot finish)."""
+    if not (isinstance(position, tuple) and len(position) == 2
+            and all(type(x) is int and x >= 0 for x in position)):
+        return False
+    a, b = position
+    return (a + 1) * (b + 1) > context.room() and game.pairs()
+
+
+def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
+    state = pair_state(game)
+    if state.patterns is None:
+        from grundy.define.domain import domain_pair_patterns
+        from grundy.sequences.pair_patterns import find_pair_patterns
+
+        try:
+            cells = game.table_cells(PAIR_UPTO)
+        except GrundyError:
+            cells = None  # the small table has cycles, or does not fit the budget
+        state.patterns = [] if cells is None else [
+            p for p in domain_pair_patterns(cells, type(game).domain.minimum, find_pair_patterns)[0]
+            if p.describes == "values" and p.formula is not None]
+    return state.patterns
+
+
+def pair_value(game: UserGame, position: tuple[int, int], context: Answering) -> int:
+    """The value of ``position`` by a conjectured pattern, checked locally, or a refusal."""
+    from grundy.define.sums import Sum
+    from grundy.sequences.formulas import evaluate
+
+    a, b = position
+    shown = game.format_position(position)
+    patterns = _patterns(game, context)
+    if not patterns or not context.conjecture:
+        best = f" (a conjecture: {patterns[0].text})" if patterns else ""
+        raise SearchLimitError(
+            f"{game.spec}: position {shown!r} is beyond brute force within {context.limit:,} steps "
+            f"(about {(a + 1) * (b + 1):,} pairs below it) and no proved pattern gives its value{best}"
+            f"; --limit raises the budget" + (", --conjecture uses the conjectured pattern"
+                                               if patterns else ""))
+    chosen = patterns[0]
+    formula = chosen.formula
+    assert formula is not None
+
+    def rule(p: Any) -> int:
+        if isinstance(p, Sum):
+            total = 0
+            for part in p.parts:
+                total ^= rule(part)
+            return total
+        return evaluate(formula, a=p[0], b=p[1])
+
+    value = rule(position)
+    options = game.options_of(position)
+    context.spend(len(options) + 1, f"{game.spec}: checking the conjectured pattern at {shown!r}")
+    values = {o: rule(o) for o in options}
+    mex = 0
+    while mex in set(values.values()):
+        mex += 1
+    if mex != value:
+        raise SearchLimitError(
+            f"{game.spec}: no answer at {shown!r}: the conjectured pattern {chosen.text} gives it "
+            f"{value}, but the mex of the values it gives the position's options is {mex}, so the "
+            f"pattern is false there")
+    vouched = context.vouched
+    vouched[(game, position)] = value
+    for o, v in values.items():
+        vouched.setdefault((game, o), v)
+    if chosen not in context.used:
+        context.used.append(chosen)
+    pair_state(game).used[position] = chosen
+    return value

@@ -1,0 +1,130 @@
+"""One budget per query for users' own games (:mod:`grundy.define`): steps, and as a safety net
+time and memory, shared by every path that answers the query — the table of a heap game, the
+pattern found in it and its local check, the graph of positions of any other game.
+
+Steps decide what is answered (a table step — one heap or one option in the tight loop of
+:meth:`~grundy.define.UserHeapGame.fill_table` — costs :data:`TABLE_STEP` of a step, since that
+loop does about a quarter of the work of a search step); time and memory only stop a query that
+runs away (a move function that builds a huge list), with a refusal.
+
+>>> with answering(limit=1000) as context:
+...     context.room()
+1000
+"""
+
+from __future__ import annotations
+
+import signal
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Any
+
+from grundy.core.engine import DEFAULT_LIMIT, MEMORY_LIMIT, resident_bytes
+from grundy.errors import SearchLimitError
+from grundy.sequences.pattern import Pattern
+
+TABLE_STEP = 0.125
+"""What one step of the table loop costs in search steps (see ``bench/own_game.py``: a heap or
+an option of the loop takes about a tenth of the time of a search step; once the game has shown
+a split, each option counts three)."""
+
+SAFETY_SECONDS = 10.0
+"""The safety net of the default budget: a query stops after this long, whatever its steps."""
+
+MEMORY_ALLOWANCE = 512 * 2**20
+"""Memory a query may add to the process (at least; 512 bytes a step for larger limits)."""
+
+SECONDS_PER_STEP = 5e-6
+"""The safety net of a larger ``--limit``: a query may run this long per step of its budget."""
+
+_WATCH_EVERY = 0.05
+"""Seconds between the watchdog's looks at the clock and the memory (main thread only)."""
+
+
+@dataclass
+class Answering:
+    """One query: conjectured patterns allowed or not, its budget, the patterns used, and the
+    heaps whose values a checked pattern vouches for (filled in while answering)."""
+
+    conjecture: bool = False
+    limit: int = DEFAULT_LIMIT
+    used: list[Pattern] = field(default_factory=list)
+    spent: float = 0.0
+    vouched: dict[tuple[Any, Any], int] = field(default_factory=dict)
+    extended: set[Any] = field(default_factory=set)
+    seconds: float = 0.0
+    memory: int = 0
+    _deadline: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.seconds = max(SAFETY_SECONDS, self.limit * SECONDS_PER_STEP)
+        self._deadline = time.monotonic() + self.seconds
+        start = resident_bytes() or 0
+        self.memory = min(MEMORY_LIMIT, start + max(MEMORY_ALLOWANCE, 512 * self.limit))
+
+    def room(self) -> int:
+        """Steps left in the budget."""
+        return max(0, int(self.limit - self.spent))
+
+    def spend(self, steps: float, what: str) -> None:
+        """Account for ``steps``; past the budget, a :class:`SearchLimitError` about ``what``."""
+        self.spent += steps
+        if self.spent > self.limit:
+            raise SearchLimitError(f"{what} needs more than {self.limit:,} steps (positions and "
+                                   f"moves); raise --limit")
+
+    def check(self, what: str) -> None:
+        """The safety net: refuse once the query has run too long or grown too large."""
+        if time.monotonic() > self._deadline:
+            raise SearchLimitError(f"{what} stopped after {self.seconds:g} s without an answer (the "
+                                   f"time limit of a budget of {self.limit:,} steps); the move "
+                                   f"function is too slow for this position")
+        used = resident_bytes()
+        if used is not None and used > self.memory:
+            raise SearchLimitError(f"{what} stopped at {used / 2**30:.1f} GiB of memory without an "
+                                   f"answer: the move function lists too many options or too large "
+                                   f"positions")
+
+
+_answering: ContextVar[Answering | None] = ContextVar("grundy_answering", default=None)
+_watched: list[Answering] = []
+
+
+def _watchdog(signum: int, frame: Any) -> None:
+    if _watched:
+        _watched[-1].check("the query")  # raised here, inside whatever the query was running
+
+
+@contextmanager
+def answering(*, conjecture: bool = False, limit: int = DEFAULT_LIMIT) -> Iterator[Answering]:
+    """Within this block (one query), users' games share one budget of ``limit`` steps; heaps
+    beyond it are answered by a pattern — a proved one always, a conjectured one only with
+    ``conjecture=True`` — checked at the heap asked about; the patterns used are listed in the
+    yielded :class:`Answering` (``grundy solve --conjecture``). In the main thread a watchdog
+    also stops the block once it runs too long or uses too much memory (a move function that
+    builds a huge list)."""
+    context = Answering(conjecture, limit)
+    token = _answering.set(context)
+    watch = (threading.current_thread() is threading.main_thread() and not _watched
+             and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None))
+    if watch:
+        previous = signal.signal(signal.SIGALRM, _watchdog)
+        signal.setitimer(signal.ITIMER_REAL, _WATCH_EVERY, _WATCH_EVERY)
+    _watched.append(context)
+    try:
+        yield context
+    finally:
+        _watched.pop()
+        if watch:
+            signal.setitimer(signal.ITIMER_REAL, 0, 0)
+            signal.signal(signal.SIGALRM, previous)
+        _answering.reset(token)
+
+
+def current() -> Answering:
+    """The query being answered (a fresh one, of the default budget, outside :func:`answering`)."""
+    return _answering.get() or Answering()

@@ -1,0 +1,56 @@
+"""``grundy.Sum(p, q, ...)``: an option of a ``@grundy.game`` that is a sum of positions of the
+same game (a move that splits a position into independent parts, as in Multi-SG games). Its
+Grundy value is the XOR of the parts' values; a move in a sum moves in one part.
+
+>>> Sum((3,), Sum((1,), (2,))) == Sum((2,), (1,), (3,))
+True
+>>> Sum((3,), (4,))
+Sum((3,), (4,))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+from grundy.errors import InvalidPositionError
+
+
+class Sum:
+    """A sum of positions of one game (order does not matter; nested sums are flattened)."""
+
+    __slots__ = ("_hash", "parts")
+
+    def __init__(self, *parts: Any) -> None:
+        flat: list[Hashable] = []
+        for part in parts:
+            if isinstance(part, Sum):
+                flat.extend(part.parts)
+            else:
+                if isinstance(part, list):
+                    part = tuple(part)
+                try:
+                    hash(part)
+                except TypeError:
+                    raise InvalidPositionError(f"a part of a Sum must be hashable (a tuple, not a "
+                                               f"list), got {part!r}") from None
+                flat.append(part)
+        if len(flat) < 2:
+            raise InvalidPositionError(f"a Sum has at least two parts, got {len(flat)}: {parts!r}")
+        flat.sort(key=repr)
+        self.parts: tuple[Hashable, ...] = tuple(flat)
+        self._hash = hash(("Sum", self.parts))
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Sum) and self.parts == other.parts
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __repr__(self) -> str:
+        return f"Sum({', '.join(map(repr, self.parts))})"
+
+    def replace(self, index: int, option: Any) -> Any:
+        """This sum with part ``index`` replaced by ``option`` (a position or a sum)."""
+        rest = self.parts[:index] + self.parts[index + 1:]
+        return Sum(*rest, option)
