@@ -47,7 +47,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plot", metavar="FILE.png",
                         help="draw the graph, winning moves highlighted (games on graphs; matplotlib)")
     parser.add_argument("--limit", type=positive_int, metavar="N",
-                        help="brute-force budget in steps (positions + options); default 2,000,000")
+                        help="brute-force budget in steps (positions + options); default 2,000,000 "
+                             "(200,000 for a Grundy value once a rule decided the outcome); a given N "
+                             "applies to both")
     parser.add_argument("--conjecture", action="store_true",
                         help="answer heaps of your own games beyond brute force by a conjectured "
                              "pattern (checked on a table, not proved); the answer says so")
@@ -112,6 +114,11 @@ def _limit(args: argparse.Namespace) -> int:
     return DEFAULT_LIMIT if args.limit is None else int(args.limit)
 
 
+def _given_limit(args: argparse.Namespace) -> int | None:
+    """``--limit N`` when given (an explicit budget applies everywhere), else ``None``."""
+    return None if args.limit is None else int(args.limit)
+
+
 def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None,
            remoteness: bool = True) -> tuple[Any, list[str]]:  # (--batch skips the remoteness)
     """Solve, with the patterns of users' own games when they are defined (``--conjecture``)."""
@@ -120,7 +127,7 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
     limit = _limit(args)
 
     def work() -> Any:
-        return solve(game, position, misere=args.misere, limit=limit, cache=cache,
+        return solve(game, position, misere=args.misere, limit=_given_limit(args), cache=cache,
                      remoteness=remoteness)
 
     if "grundy.define" not in sys.modules:  # no user game is defined: nothing to answer by pattern

@@ -38,7 +38,8 @@ from grundy.core.game import Game, Move, Outcome, Position
 from grundy.errors import SearchLimitError, TooManyMovesError
 
 VALUE_LIMIT_WHEN_DECIDED = 200_000
-"""Brute-force budget for the Grundy value of a position whose outcome a rule already decided."""
+"""Default brute-force budget for the Grundy value of a position whose outcome a rule already
+decided (a ``limit`` given explicitly is used as it is)."""
 
 REMOTENESS_LIMIT = 20_000
 """Brute-force budget for the remoteness that :func:`solve` reports alongside the answer."""
@@ -167,16 +168,22 @@ def _move_json(move: Move, fmt: Any, parts: list[tuple[Game, Position]] | None,
 
 
 def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
-          limit: int = DEFAULT_LIMIT, remoteness: bool = False) -> Solution:
+          limit: int | None = None, remoteness: bool = False) -> Solution:
     """Solve ``position`` of ``game`` (normal play, or misère play with ``misere=True``).
+
+    ``limit``: the brute-force budget in steps (default :data:`~grundy.core.engine.DEFAULT_LIMIT`;
+    by default the Grundy value of a position whose outcome a rule decided gets only
+    :data:`VALUE_LIMIT_WHEN_DECIDED`, while a ``limit`` given here applies to it too).
 
     ``remoteness``: also compute the remoteness (a brute force of at most
     :data:`REMOTENESS_LIMIT` steps, skipped where it does not finish; ``grundy solve`` asks for it).
     """
     position = game.validate(position)
     cache = cache or Cache()
+    decided_limit = VALUE_LIMIT_WHEN_DECIDED if limit is None else limit
+    limit = DEFAULT_LIMIT if limit is None else limit
     if misere:
-        return _solve_misere(game, position, cache, limit)
+        return _solve_misere(game, position, cache, limit, decided_limit)
     loopy = game.loopy_value(position)
     if loopy is not None:  # an infinite generalised value: the ordinary engine does not apply
         decided, rule_moves = game.closed_outcome(position), game.winning_moves_rule(position)
@@ -190,7 +197,7 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
     value: int | None
     note = None
     try:
-        budget = limit if by_rule is None else min(limit, VALUE_LIMIT_WHEN_DECIDED)
+        budget = limit if by_rule is None else min(limit, decided_limit)
         value = grundy_value(game, position, cache=cache, limit=budget)
     except SearchLimitError as exc:
         if by_rule is None:
@@ -215,7 +222,8 @@ def _remoteness(game: Game, position: Position) -> int | None:
     return remoteness_or_none(game, position, REMOTENESS_LIMIT)
 
 
-def _solve_misere(game: Game, position: Position, cache: Cache, limit: int) -> Solution:
+def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
+                  rule_limit: int) -> Solution:
     """Misère play: the game's own rule, else the SJ theorem or genus theory over its parts,
     else brute force within the budget."""
     note = "Grundy values do not decide misère play"
@@ -224,7 +232,7 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int) -> S
 
         parts = game.components(position)
         answer = misere_outcome(parts if parts is not None else [(game, position)],
-                                limit=min(limit, VALUE_LIMIT_WHEN_DECIDED))
+                                limit=min(limit, rule_limit))
         if answer is not None:
             moves = [move if parts is None else game.lift_move(position, i, move)
                      for i, move in answer.winning_moves]
