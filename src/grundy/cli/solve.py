@@ -145,7 +145,12 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
 def run_batch(args: argparse.Namespace) -> int:
     """``--batch FILE``: one position per line (``GAME POSITION`` lines when no GAME is given),
     one answer per line — ``N 2`` (outcome and Grundy value) as text, or a JSON object per line —
-    with one process and one cache for all lines."""
+    with one process and one cache for all lines.
+
+    A line that cannot be answered gets its own line in its place, ``error: line K: MESSAGE``
+    (JSON: ``{"line": K, "input": ..., "error": ...}``), and the others are still answered; then
+    one line on stderr says how many failed and the exit status is 2. A file with no position at
+    all (empty, or only blank and ``#`` lines) is an error too: one line on stderr, exit 2."""
     from grundy.catalog import load_game, parse_sum
     from grundy.core.engine import Cache
     from grundy.core.textio import read_text_file
@@ -156,10 +161,13 @@ def run_batch(args: argparse.Namespace) -> int:
     fixed = load_game(args.game) if args.game is not None else None
     cache = Cache()
     out = sys.stdout
+    count = 0
+    failed: list[str] = []
     for number, line in enumerate(read_text_file(args.batch, what="batch file").split("\n"), 1):
         text = line.strip()
         if not text or text.startswith("#"):
             continue
+        count += 1
         try:
             if fixed is not None:
                 game, position = fixed, fixed.parse_position(text)
@@ -167,7 +175,14 @@ def run_batch(args: argparse.Namespace) -> int:
                 game, position = parse_sum(text)
             answer, conjectures = _solve(args, game, position, cache, remoteness=False)
         except GrundyError as exc:
-            raise InvalidInputError(f"batch line {number} ({text[:60]!r}): {exc}") from None
+            message = " ".join(str(exc).split())
+            failed.append(f"line {number} ({text[:60]!r}): {message}")
+            if args.json:
+                out.write(json.dumps({"line": number, "input": text, "error": message},
+                                     ensure_ascii=False) + "\n")
+            else:
+                out.write(f"error: line {number}: {message}\n")
+            continue
         if args.json:
             data = answer.to_json()
             if conjectures:
@@ -176,6 +191,15 @@ def run_batch(args: argparse.Namespace) -> int:
         else:
             value = "-" if answer.grundy is None else str(answer.grundy)
             out.write(f"{answer.outcome.value} {value}\n")
+    if count == 0:
+        raise InvalidInputError(f"batch file {args.batch!r} has no position (blank lines and "
+                                "'#' comments are skipped)")
+    if failed:
+        first = failed[0]
+        sys.stdout.flush()
+        sys.stderr.write(f"grundy: error: {len(failed):,} of {count:,} batch lines failed "
+                         f"(each marked in the output); first: {first}\n")
+        return 2
     return 0
 
 
