@@ -11,7 +11,7 @@ import pytest
 from grundy import Outcome, solve
 from grundy.core import solve as solve_module
 from grundy.errors import SearchLimitError
-from tests.helpers import Chain
+from tests.helpers import Chain, heap_table, run
 
 
 @dataclass(frozen=True)
@@ -32,3 +32,29 @@ def test_an_explicit_limit_raises_the_value_budget_of_a_decided_position(
     assert given.outcome is Outcome.N and given.grundy == 1 and given.note is None
     with pytest.raises(SearchLimitError):  # an explicit small limit is honoured as well
         solve(DecidedChain(), n, limit=10)
+
+
+def _allbut_options(excluded: tuple[int, ...]) -> Any:
+    return lambda n: [(n - k,) for k in range(1, n + 1) if k not in excluded]
+
+
+def test_explain_values_a_multi_heap_part_by_its_law(capsys: pytest.CaptureFixture[str]) -> None:
+    """A part with several heaps is explained heap by heap from the proved law, not by listing the
+    options of the whole part (which a heap of 10⁸ makes astronomically many)."""
+    g = heap_table(301, _allbut_options((2, 5, 9)))  # independent plain mex
+    code, out, err = run(capsys, "solve", "allbut(2,5,9)", "18", "56", "301", "+", "nim", "5",
+                         "--explain")
+    assert code == 0, err
+    steps = out.split("step by step:")[1]
+    for n in (18, 56, 301):
+        assert f"G({n}) = {g[n]} by a rule: all-but game" in steps
+    part = g[18] ^ g[56] ^ g[301]
+    assert f"G(18 56 301) = {g[18]} ⊕ {g[56]} ⊕ {g[301]} = {part}" in steps
+    assert f"{part} ⊕ 5 = {part ^ 5}" in steps and "mex{" not in steps
+    why = next(line for line in out.splitlines() if line.lstrip().startswith("why:"))
+    assert "brute force" not in why and "all-but game" in why
+    code, out, err = run(capsys, "solve", "allbut(2,5,9)", "18", "56", "35001686", "+", "nim", "5",
+                         "--explain")  # the reported case: answered from the law at once
+    assert all(g[n + 4] == g[n] + 2 for n in range(7, 298))  # the law, seen on the plain table
+    big = g[7 + (35001686 - 7) % 4] + (35001686 - 7) // 4 * 2
+    assert code == 0 and f"G(35001686) = {big} by a rule" in out and len(out.splitlines()) < 30

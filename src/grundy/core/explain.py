@@ -48,10 +48,15 @@ def _name(game: Game, position: Position) -> str:
 
 
 def _single_steps(game: Game, position: Position, cache: Cache, limit: int, indent: str) -> list[str]:
+    parts = game.components(position)
+    if parts is not None:  # a part that is itself a sum (several heaps of one game): its heaps
+        return _nested_sum_steps(game, position, parts, cache, limit, indent)
     rule = game.explain(position)
     value = grundy_value(game, position, cache=cache, limit=limit)
     if rule is not None:
         return [f"{indent}{_name(game, position)} = {value} by a rule: {rule}"]
+    if game.closed_value(position) is not None:  # a formula, without a sentence: no options listed
+        return [f"{indent}{_name(game, position)} = {value} by the game's formula"]
     moves = list(game.moves(position))
     values = [grundy_value(game, m.to, cache=cache, limit=limit) for m in moves]
     lines = [f"{indent}{_name(game, position)}: the options of {game.format_position(position)}"]
@@ -66,6 +71,24 @@ def _single_steps(game: Game, position: Position, cache: Cache, limit: int, inde
     if not moves:
         lines[-1] = f"{indent}{_name(game, position)}: no move"
     lines.append(f"{indent}  {_name(game, position)} = mex{{{shown}}} = {value}: {kind}")
+    return lines
+
+
+def _nested_sum_steps(game: Game, position: Position, parts: list[tuple[Game, Position]],
+                      cache: Cache, limit: int, indent: str) -> list[str]:
+    """A part of a sum that is a sum itself: each of its parts (at most :data:`SHOWN_PARTS`
+    explained), then their XOR — every value from the parts' own rules, never from the options of
+    the whole (which a heap of 10⁸ would make astronomically many)."""
+    lines = [f"{indent}{_name(game, position)}: the XOR of its {len(parts)} parts' values"]
+    values = []
+    for i, (part_game, part_position) in enumerate(parts):
+        if i < SHOWN_PARTS:
+            lines.extend(_single_steps(part_game, part_position, cache, limit, indent + "  "))
+        values.append(grundy_value(part_game, part_position, cache=cache, limit=limit))
+    if len(parts) > SHOWN_PARTS:
+        lines.append(f"{indent}  … and {len(parts) - SHOWN_PARTS} more parts")
+    shown = " ⊕ ".join(map(str, values[:SHOWN_PARTS])) + (" ⊕ …" if len(values) > SHOWN_PARTS else "")
+    lines.append(f"{indent}  {_name(game, position)} = {shown} = {xor_all(values)}")
     return lines
 
 

@@ -319,12 +319,27 @@ def _reason(game: Game, position: Position, cache: Cache) -> str:
         expr = f": {shown} = {xor_all(known)}"
     rules: list[str] = []
     for g, p in parts[:8]:
-        rule = g.explain(p)
-        if rule is None:
-            rule = ("the XOR of its heaps' values, each the mex of its options (brute force)"
-                    if g.components(p) is not None else "the mex of the options (brute force)")
+        rule = _part_rule(g, p)
         if rule not in rules:
             rules.append(rule)
     return (f"Sprague-Grundy theorem: the value of a sum is the XOR of its parts' values{expr}; "
             f"part values by {'; '.join(rules[:3])}")
 
+
+
+def _part_rule(game: Game, position: Position) -> str:
+    """How a part of a sum is valued: its own rule; for a part that is a sum itself (several heaps
+    of one game), the rules of its heaps; else brute force."""
+    rule = game.explain(position)
+    if rule is not None:
+        return rule
+    sub = game.components(position)
+    if sub is None:
+        return "the mex of the options (brute force)"
+    rules: list[str] = []
+    for g, p in sub[:3]:
+        own = g.explain(p)
+        own = own if own is not None else "the mex of its options (brute force)"
+        if own not in rules:
+            rules.append(own)
+    return f"the XOR of its heaps' values, {'; '.join(rules)}" + ("; …" if len(sub) > 3 else "")
