@@ -306,7 +306,10 @@ def _print_large_nim(report: dict[str, Any], json_out: bool) -> None:
         print_json(report)
         return
     verdict = "first player (to move) wins" if report["outcome"] == "N" else "second player wins"
-    emit(heading("nim") + f"  {report['position']}" + ("  (misère)" if report["misere"] else ""))
+    shown = report["position"]
+    if len(shown) > 2000:
+        shown = f"{shown[:60]} … ({shown.count(' ') + 1:,} parts)"
+    emit(heading("nim") + f"  {shown}" + ("  (misère)" if report["misere"] else ""))
     emit(f"  outcome:  {heading(report['outcome'] + '-position')}, {verdict}")
     emit(f"  grundy:   {'—' if report['grundy'] is None else report['grundy']}")
     moves = report["winning_moves"]

@@ -285,8 +285,9 @@ def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Pos
         except TooManyMovesError as exc:
             moves, listed, note = [], False, f"winning moves not listed: {exc}"
     result = Outcome.N if total else Outcome.P
-    answer = Solution(game, position, result, total, moves, _sum_reason(parts, values, keys, total),
-                      False, note, listed)
+    whole = game.explain(position)  # a rule for the whole (Bouton's theorem for Nim): one clause
+    answer = Solution(game, position, result, total, moves,
+                      whole or _sum_reason(parts, values, keys, total), False, note, listed)
     answer.__dict__["parts"] = parts  # already listed: the cached property need not list them again
     return answer
 
