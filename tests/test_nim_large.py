@@ -106,6 +106,7 @@ def test_one_json_shape_whatever_the_heap_count(tmp_path: Path, capsys: pytest.C
     flag = ["--misere"] if misere else []
     cases = [rng.integers(0, 50, size).tolist() for size in (5, 80, 1200)]
     cases += [[1] * 1100 + [9], [1] * 1001 + [0] * 10]  # misère: one heap above 1; all 0 or 1
+    cases += [[*range(1, 1001), 10**30]]  # a heap beyond 64 bits: not numpy, the same answer
     for heaps in cases:
         path.write_text(" ".join(map(str, heaps)))
         code, from_file, err = run(capsys, "solve", "nim", "--file", str(path), "--json", *flag)

@@ -251,8 +251,9 @@ def _game_with_heap_file(args: argparse.Namespace) -> tuple[Any, Any]:
     from grundy.games.takeaway.nim import LARGE_NIM_HEAPS, large_nim_report
 
     game, heaps = heap_file(args.game, args.position, args.heap_file)
-    if game.spec == "nim" and len(heaps) >= LARGE_NIM_HEAPS:
-        _print_large_nim(large_nim_report(heaps, args.misere), args.json)
+    if game.spec == "nim" and len(heaps) >= LARGE_NIM_HEAPS and not isinstance(heaps, tuple):
+        # (a tuple: some heap exceeds 64 bits; the engine answers those, in the same shape)
+        _print_large_nim(large_nim_report(heaps, args.misere, full_position=args.json), args.json)
         return None, None
     return game, game.validate(heaps if isinstance(heaps, tuple) else tuple(heaps.tolist()))
 
@@ -306,10 +307,7 @@ def _print_large_nim(report: dict[str, Any], json_out: bool) -> None:
         print_json(report)
         return
     verdict = "first player (to move) wins" if report["outcome"] == "N" else "second player wins"
-    shown = report["position"]
-    if len(shown) > 2000:
-        shown = f"{shown[:60]} … ({shown.count(' ') + 1:,} parts)"
-    emit(heading("nim") + f"  {shown}" + ("  (misère)" if report["misere"] else ""))
+    emit(heading("nim") + f"  {report['position']}" + ("  (misère)" if report["misere"] else ""))
     emit(f"  outcome:  {heading(report['outcome'] + '-position')}, {verdict}")
     emit(f"  grundy:   {'—' if report['grundy'] is None else report['grundy']}")
     moves = report["winning_moves"]

@@ -217,12 +217,14 @@ LARGE_NIM_HEAPS = 1_000
 (:func:`large_nim_report`) instead of the general engine; the JSON has the same shape either way."""
 
 
-def large_nim_report(heaps: npt.ArrayLike, misere: bool = False) -> dict[str, Any]:
+def large_nim_report(heaps: npt.ArrayLike, misere: bool = False, full_position: bool = True
+                     ) -> dict[str, Any]:
     """The ``--json`` answer for a Nim position given as an array of many heaps, in the shape of
     :meth:`grundy.core.solve.Solution.to_json` (the README's JSON contract): each winning move is
     ``{"move", "part", "part_from", "part_to"}`` (1-based heap number; ``"to"``, the whole
     resulting position, only for positions of at most ``SHORT_POSITION`` heaps), and
-    ``winning_moves_complete`` is always there.
+    ``winning_moves_complete`` is always there. ``full_position=False``: ``position`` gives only the
+    first heaps and the count (for the text answer).
 
     >>> import numpy as np
     >>> report = large_nim_report(np.array([3, 4, 5]))
@@ -260,18 +262,21 @@ def large_nim_report(heaps: npt.ArrayLike, misere: bool = False) -> dict[str, An
     from grundy.core.solve import SHORT_POSITION
 
     old = arr[indices]
-    short = n <= SHORT_POSITION
-    listed = arr.tolist() if short else []
-    moves = []
-    for i, h, t in zip(indices.tolist(), old.tolist(), targets.tolist(), strict=True):
-        move: dict[str, Any] = {"move": f"heap {i + 1}: take {h - t}: {h} → {t}"}
-        if short:
-            move["to"] = " ".join(map(str, [*listed[:i], t, *listed[i + 1:]]))
-        move.update(part=i + 1, part_from=str(h), part_to=str(t))
-        moves.append(move)
+    take = (old - targets).tolist()
+    rows = zip(indices.tolist(), take, map(str, old.tolist()), map(str, targets.tolist()), strict=True)
+    moves: list[dict[str, Any]]
+    if n <= SHORT_POSITION:  # few heaps: each move also gives the whole resulting position
+        listed = list(map(str, arr.tolist()))
+        moves = [{"move": f"heap {i + 1}: take {k}: {h} → {t}",
+                  "to": " ".join([*listed[:i], t, *listed[i + 1:]]),
+                  "part": i + 1, "part_from": h, "part_to": t} for i, k, h, t in rows]
+    else:
+        moves = [{"move": f"heap {i + 1}: take {k}: {h} → {t}", "part": i + 1, "part_from": h,
+                  "part_to": t} for i, k, h, t in rows]
     return {
         "game": "nim",
-        "position": " ".join(map(str, arr.tolist())),
+        "position": " ".join(map(str, arr.tolist())) if full_position else
+        " ".join(map(str, arr[:12].tolist())) + (f" … ({n:,} parts)" if n > 12 else ""),
         "misere": misere,
         "outcome": "N" if wins else "P",
         "winner": "first" if wins else "second",
