@@ -3,6 +3,7 @@ a position whose outcome a rule decided."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any
 
@@ -58,3 +59,36 @@ def test_explain_values_a_multi_heap_part_by_its_law(capsys: pytest.CaptureFixtu
     assert all(g[n + 4] == g[n] + 2 for n in range(7, 298))  # the law, seen on the plain table
     big = g[7 + (35001686 - 7) % 4] + (35001686 - 7) // 4 * 2
     assert code == 0 and f"G(35001686) = {big} by a rule" in out and len(out.splitlines()) < 30
+
+
+def _octal_options(code: str) -> Any:
+    """Options of one heap of the octal game ``code`` (e.g. '0.452'), written out here."""
+    digits = [int(d) for d in code.split(".")[1]]
+
+    def options(n: int) -> list[tuple[int, ...]]:
+        out: list[tuple[int, ...]] = []
+        for k, d in enumerate(digits, 1):
+            if k > n:
+                break
+            rest = n - k
+            if d & 1 and rest == 0:
+                out.append(())
+            if d & 2 and rest > 0:
+                out.append((rest,))
+            if d & 4 and rest > 1:
+                out.extend((a, rest - a) for a in range(1, rest // 2 + 1))
+        return out
+
+    return options
+
+
+def test_a_heap_beyond_any_table_waits_for_the_period_to_be_proved(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """octal(0.452) is proved periodic only past 1,024 heaps (period 20 from heap 498): a heap of
+    10⁹ (beyond any table) grows the table within its bound until the proof, then is answered."""
+    g = heap_table(1100, _octal_options("0.452"))  # independent plain mex
+    assert all(g[n + 20] == g[n] for n in range(498, 1080))  # the period, seen on the plain table
+    for n in (10**9, 10**30):
+        code, out, err = run(capsys, "solve", "octal(0.452)", str(n), "--json")
+        assert code == 0, err
+        assert json.loads(out)["grundy"] == g[498 + (n - 498) % 20]
