@@ -227,12 +227,19 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
     """Misère play: the game's own rule, else the SJ theorem or genus theory over its parts,
     else brute force within the budget."""
     note = "Grundy values do not decide misère play"
-    if game.closed_misere_outcome(position) is None:
+    parts = game.components(position)
+    refused: SearchLimitError | None = None
+    try:
+        own = game.closed_misere_outcome(position)
+    except SearchLimitError as exc:  # no rule of the game's own: the laws of sums may still apply
+        own, refused = None, exc  # (several heaps of one game are a sum, as with '+')
+    if own is None:
         from grundy.core.misere import misere_outcome
 
-        parts = game.components(position)
         answer = misere_outcome(parts if parts is not None else [(game, position)],
                                 limit=min(limit, rule_limit))
+        if answer is None and refused is not None:
+            raise refused
         if answer is not None:
             moves = [move if parts is None else game.lift_move(position, i, move)
                      for i, move in answer.winning_moves]

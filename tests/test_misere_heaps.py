@@ -1,0 +1,36 @@
+"""Misère play: several heaps of one game are a sum, and take the same laws (SJ, genus) as a sum
+written with '+', where the game has no misère rule of its own for several heaps."""
+
+from __future__ import annotations
+
+import json
+from itertools import product
+
+import pytest
+
+from grundy import load_game, solve
+from grundy.games.takeaway import bash
+from tests.helpers import brute_outcome, brute_winning_targets, run
+
+
+def test_heaps_of_one_game_are_answered_like_a_sum(capsys: pytest.CaptureFixture[str]) -> None:
+    heaps = ["1000000000000000000", "999999999999999998", "7"]
+    code, out, err = run(capsys, "solve", "--misere", "bash(m=3)", *heaps, "--json")
+    assert code == 0, err
+    summed = ["bash(3)", heaps[0], "+", "bash(3)", heaps[1], "+", "bash(3)", heaps[2]]
+    code, out_sum, err = run(capsys, "solve", "--misere", *summed, "--json")
+    assert code == 0, err
+    one, other = json.loads(out), json.loads(out_sum)
+    assert one["outcome"] == other["outcome"] == "N" and "SJ theorem" in one["reason"]
+    assert [m["part_to"] for m in one["winning_moves"]] == [m["part_to"] for m in other["winning_moves"]]
+
+
+def test_heaps_of_one_game_against_brute_force(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With bash's own brute-force bound made tiny, the laws of sums answer (where the old code
+    refused); the answers agree with a plain search of the misère game tree."""
+    monkeypatch.setattr(bash, "MISERE_BRUTE_FORCE_LIMIT", 4)
+    game = load_game("bash(3)")
+    for heaps in product(range(7), repeat=3):
+        answer = solve(game, heaps, misere=True)
+        assert answer.outcome == brute_outcome(game, heaps, misere=True), heaps
+        assert {m.to for m in answer.winning_moves} == brute_winning_targets(game, heaps, misere=True)
