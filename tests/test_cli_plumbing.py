@@ -46,3 +46,73 @@ def test_an_empty_batch_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[st
         path.write_text(text)
         code, out, err = run(capsys, "solve", "nim", "--batch", str(path))
         assert code == 2 and not out and err.count("\n") == 1 and "has no position" in err
+
+
+def _one_line_error(capsys: pytest.CaptureFixture[str], *argv: str) -> str:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and not out and err.count("\n") == 1 and "Traceback" not in err, (argv, err)
+    return err
+
+
+def test_messages_say_what_to_do(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = _one_line_error(capsys, "solve", "--every")
+    assert "None" not in err and "give the game and the position" in err
+    for workers in ("-1", "0"):  # one rule, one message
+        err = _one_line_error(capsys, "survey", "0.1", "--upto", "10", "--workers", workers)
+        assert f"must be at least 1, got '{workers}'" in err
+    rules = tmp_path / "exits.py"
+    rules.write_text("import sys\nsys.exit(3)\n")
+    err = _one_line_error(capsys, "--rules", str(rules), "list")
+    assert str(rules) in err and "sys.exit(3)" in err
+    code, _, err = run(capsys, "solve", "digraph", "--graph", "my graph.txt", "a", "+", "nim", "1")
+    assert code == 2 and "'digraph(graph=my graph.txt)'" in err  # a suggestion the shell reads as one word
+
+
+def test_suggested_commands_are_quoted_for_the_shell() -> None:
+    import shlex
+
+    from grundy import load_game
+    from grundy.core.engine import _pattern_hint
+
+    hint = _pattern_hint(load_game("subtraction(1,3,4)"))
+    command = hint.split("with: ")[1]
+    assert shlex.split(command) == ["grundy", "table", "subtraction(1,3,4)", "--upto", "N"]
+
+
+def test_a_loopy_position_points_at_the_loopy_solver() -> None:
+    from grundy import grundy_value
+    from grundy.errors import LoopyGameError
+    from tests.helpers import Cycle
+
+    with pytest.raises(LoopyGameError) as info:
+        grundy_value(Cycle(), 1)
+    text = str(info.value)
+    assert "grundy solve digraph --graph FILE" in text and "loopy-game solver" not in text
+
+
+def test_survey_never_turns_another_file_into_a_database(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    for name, content in (("notes.txt", b"my notes\n"), ("empty.sqlite", b"")):
+        path = tmp_path / name
+        path.write_bytes(content)
+        err = _one_line_error(capsys, "survey", "report", "--db", str(path))
+        assert "not a survey database" in err and path.read_bytes() == content
+    path = tmp_path / "notes.txt"
+    _one_line_error(capsys, "survey", "0.1", "--upto", "10", "--db", str(path), "--workers", "1")
+    assert path.read_bytes() == b"my notes\n"
+
+
+def test_a_rules_file_with_a_syntax_error_names_no_line_none(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rules = tmp_path / "bad.py"
+    rules.write_text("def f(:\n")
+    assert "(line 1)" in _one_line_error(capsys, "--rules", str(rules), "list")
+    rules.write_bytes(b"x = 1\n\0\n")  # a SyntaxError without a line number
+    err = _one_line_error(capsys, "--rules", str(rules), "list")
+    assert "line None" not in err and "SyntaxError" in err
+
+
+def test_misere_explain_of_empty_heaps(capsys: pytest.CaptureFixture[str]) -> None:
+    for game in ("allbut(1,3)", "subtraction(squares)"):
+        code, out, err = run(capsys, "solve", game, "0", "0", "--misere", "--explain")
+        assert code == 0 and "N-position" in out, err

@@ -121,6 +121,8 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         fail("interrupted", 130)
     except GrundyError as exc:
         fail(str(exc))
+    except OverflowError as exc:  # a number past what a computation can hold (a heap of 10**30)
+        fail(f"a number in the input is too large for this computation ({exc})")
     except MemoryError:
         fail("out of memory: try a smaller input (or raise the memory limit)")
     except RecursionError:  # pragma: no cover - the engine is iterative; a bug if reached

@@ -122,6 +122,12 @@ def positive_int(text: str) -> int:
     return value
 
 
+def whole_number(text: str) -> int:
+    """An ``argparse`` type: any whole number (``10**6`` and ``1_000`` are accepted); a type that
+    checks a range of its own builds on it."""
+    return _int(text)
+
+
 def _int(text: str) -> int:
     cleaned = text.strip().replace("_", "")
     base, sep, exp = cleaned.partition("**")

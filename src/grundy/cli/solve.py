@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from typing import Any
 
@@ -67,6 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Solve one position (or, with ``--batch``, one per line) and print the answer."""
     if args.every:
+        if args.game is None:
+            raise InvalidInputError("give the game and the position, e.g. "
+                                    "grundy solve --every nim 3 + 'subtraction(1,2)' 5")
         from grundy.cli.every import run_every
 
         return run_every(args, game_on_graph)
@@ -234,7 +238,8 @@ def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list
         raise InvalidInputError(f"--ground applies to green-hackenbush, not to {entry.name}")  # type: ignore[union-attr]
     if "+" in tokens:
         raise InvalidInputError(
-            f"a sum with --graph: write the graph game as a spec instead, e.g. '{name}(graph={graph})'")
+            f"a sum with --graph: write the graph game as a spec instead, e.g. "
+            f"{shlex.quote(f'{name}(graph={graph})')}")
     from grundy.graphs.graphio import read_graph, with_ground
 
     data = read_graph(graph)

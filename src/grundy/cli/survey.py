@@ -48,7 +48,9 @@ def heap_count(text: str) -> int:
 
 
 def _workers(text: str) -> int:
-    value = heap_count(text)
+    from grundy.cli.common import whole_number
+
+    value = whole_number(text.replace("^", "**"))
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
     return value

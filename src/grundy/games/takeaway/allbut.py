@@ -179,7 +179,7 @@ class AllBut(HeapGame):
                 f"repeated state of the window recurrence); G({n}) = {self.heap_value(n)}")
 
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
-        if max(position) > MISERE_BRUTE_FORCE_LIMIT:
+        if max(position, default=0) > MISERE_BRUTE_FORCE_LIMIT:
             raise SearchLimitError(f"{self.spec}: no misère rule, and brute force is limited to heaps "
                                    f"up to {MISERE_BRUTE_FORCE_LIMIT:,}")
         return None
