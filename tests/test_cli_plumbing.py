@@ -116,3 +116,15 @@ def test_misere_explain_of_empty_heaps(capsys: pytest.CaptureFixture[str]) -> No
     for game in ("allbut(1,3)", "subtraction(squares)"):
         code, out, err = run(capsys, "solve", game, "0", "0", "--misere", "--explain")
         assert code == 0 and "N-position" in out, err
+
+
+@pytest.mark.parametrize("command", ["list", "solve", "table", "export", "matrix", "survey"])
+def test_help_is_plain_text_and_its_examples_name_documented_games(
+        command: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, command, "--help")
+    assert code == 0 and "``" not in out
+    if command == "export":
+        docs = (Path(__file__).parent.parent / "docs" / "own-games.md").read_text()
+        for line in out.splitlines():
+            if "--rules" in line and line.strip().startswith("grundy export"):
+                assert f'heap_game("{line.split()[2]}")' in docs, line

@@ -19,7 +19,8 @@ from grundy.errors import InvalidInputError, NotSupportedError
 EPILOG = """examples:
   grundy export 'subtraction(1,3,4)' --lang cpp --main > sub.cpp
   grundy export wythoff --lang python --upto 20
-  grundy export digit-take --rules my_games.py --lang python --upto 1000 --main
+  grundy export doc-digit --rules digits.py --lang python --upto 1000 --main
+      (doc-digit: the digit game defined in docs/own-games.md, saved as digits.py)
 
 The code says where the formula comes from: proved (a theorem) or a conjecture, checked on all
 positions up to N. Without a formula it holds the table G(0..N) (pairs: G(a, b), a, b <= N).

@@ -1,4 +1,4 @@
-"""``grundy survey``: compute many games' tables on Dask into SQLite, and report on the database.
+"""Compute many games' tables on Dask into SQLite, and report on the database.
 
 ``grundy survey SPEC... --upto N [--db FILE] [--workers K | --scheduler ADDRESS] [--extend N]``
 and ``grundy survey report [--db FILE] [--markdown | --json] [--plot FILE.png]``. dask, numpy and
