@@ -34,3 +34,10 @@ def test_heaps_of_one_game_against_brute_force(monkeypatch: pytest.MonkeyPatch) 
         answer = solve(game, heaps, misere=True)
         assert answer.outcome == brute_outcome(game, heaps, misere=True), heaps
         assert {m.to for m in answer.winning_moves} == brute_winning_targets(game, heaps, misere=True)
+
+
+def test_explain_of_a_misere_sum_too_large_to_search(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", "--misere", "bash(3)", "10**18", "7", "--explain")
+    assert code == 0, err
+    steps = out.split("step by step:")[1]
+    assert "a law of sums decides it" in steps and "SJ theorem" in steps

@@ -22,6 +22,7 @@ from typing import Any
 
 from grundy.core.engine import DEFAULT_LIMIT, Cache, grundy_value, outcome, xor_all
 from grundy.core.game import Game, Outcome, Position
+from grundy.errors import SearchLimitError
 
 SHOWN_OPTIONS = 40
 """Options listed one by one (the mex line still uses all of them)."""
@@ -36,11 +37,30 @@ def explain_steps(game: Game, position: Any, *, misere: bool = False, cache: Cac
     position = game.validate(position)
     cache = cache or Cache()
     if misere:
-        return _misere_steps(game, position, cache, limit)
+        try:
+            return _misere_steps(game, position, cache, limit)
+        except SearchLimitError:
+            law = _misere_law(game, position, limit)
+            if law is None:
+                raise
+            return law
     parts = game.components(position)
     if parts is not None:
         return _sum_steps(game, position, parts, cache, limit)
     return _single_steps(game, position, cache, limit, "")
+
+
+def _misere_law(game: Game, position: Position, limit: int) -> list[str] | None:
+    """Misère play of a sum too large to search: the law of sums that decides it (SJ, genus), as
+    :func:`grundy.core.solve.solve` finds it, or ``None``."""
+    from grundy.core.misere import misere_outcome
+
+    parts = game.components(position)
+    answer = misere_outcome(parts if parts is not None else [(game, position)], limit=limit)
+    if answer is None:
+        return None
+    return [f"misère play at {game.format_position(position)}: too large to search move by move; "
+            "a law of sums decides it:", f"  {answer.reason}"]
 
 
 def _name(game: Game, position: Position) -> str:
