@@ -92,3 +92,27 @@ def test_a_heap_beyond_any_table_waits_for_the_period_to_be_proved(
         code, out, err = run(capsys, "solve", "octal(0.452)", str(n), "--json")
         assert code == 0, err
         assert json.loads(out)["grundy"] == g[498 + (n - 498) % 20]
+
+
+@pytest.mark.parametrize("spec", ["nim", "allbut(1,3,4)", "bash(3)", "bash(2,5)", "bash(2,5,rest=all)"])
+def test_label_free_options_are_the_moves(spec: str) -> None:
+    """Searches (the remoteness, the engine) use options without labels, which write out heap
+    sizes; they must be exactly the moves' results."""
+    from grundy import load_game
+
+    game = load_game(spec)
+    for n in range(30):
+        assert sorted(map(tuple, game.heap_options(n))) == sorted(tuple(r) for _, r in game.heap_moves(n))
+
+
+def test_a_huge_heap_in_a_sum_is_not_written_out_while_searching(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The remoteness search of a sum with a heap of 100,000 digits builds no move labels (each
+    would write the heap out); the answer comes from the rules at once."""
+    code, out, err = run(capsys, "solve", "nim", "26", "11", "+", "bash(2,5,rest=all)", "10**100000", "5",
+                         "--json")
+    assert code == 0, err
+    g = heap_table(40, lambda n: [(0,)] if 0 < n < 2 else [(n - k,) for k in range(2, min(5, n) + 1)])
+    assert all(g[n + 7] == g[n] for n in range(7, 33))  # period 7, seen on the plain table
+    huge = 10**100000
+    assert json.loads(out)["grundy"] == 26 ^ 11 ^ g[7 + (huge - 7) % 7] ^ g[5]

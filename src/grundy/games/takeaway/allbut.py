@@ -147,6 +147,9 @@ class AllBut(HeapGame):
             if k not in self.excluded:
                 yield describe_take(n, k), (n - k,)
 
+    def heap_options(self, n: int) -> Iterator[HeapResult]:  # (no labels: searches are label-free)
+        return ((n - k,) for k in range(1, n + 1) if k not in self.excluded)
+
     def heap_value(self, n: int) -> int:
         solved = _solve(self.excluded)
         start, period, saltus = solved.law

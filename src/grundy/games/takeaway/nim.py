@@ -65,6 +65,9 @@ class Nim(HeapGame):
         for k in range(1, n + 1):
             yield describe_take(n, k), (n - k,)
 
+    def heap_options(self, n: int) -> Iterator[HeapResult]:  # (no labels: searches are label-free)
+        return ((n - k,) for k in range(1, n + 1))
+
     def heap_value(self, n: int) -> int:
         return n
 
