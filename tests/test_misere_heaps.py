@@ -9,6 +9,7 @@ from itertools import product
 import pytest
 
 from grundy import load_game, solve
+from grundy.errors import GrundyError
 from grundy.games.takeaway import bash
 from tests.helpers import brute_outcome, brute_winning_targets, run
 
@@ -41,3 +42,19 @@ def test_explain_of_a_misere_sum_too_large_to_search(capsys: pytest.CaptureFixtu
     assert code == 0, err
     steps = out.split("step by step:")[1]
     assert "a law of sums decides it" in steps and "SJ theorem" in steps
+
+
+def test_single_heaps_beyond_brute_force_take_the_laws(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A single heap past the game's misère brute-force bound is answered by the laws (SJ, genus)
+    where they apply, as part of a sum would be; checked against a plain search."""
+    from grundy.games.takeaway import allbut
+
+    monkeypatch.setattr(allbut, "MISERE_BRUTE_FORCE_LIMIT", 0)
+    game = load_game("allbut(2,5,9)")
+    for n in range(1, 40):
+        try:
+            answer = solve(game, (n,), misere=True)
+        except GrundyError:  # no law applies: refused, as before
+            continue
+        assert answer.outcome == brute_outcome(game, (n,), misere=True), n
+        assert {m.to for m in answer.winning_moves} == brute_winning_targets(game, (n,), misere=True)
