@@ -57,7 +57,8 @@ def test_parse() -> None:
     assert G.parse_position("10") == (10, 9)
     assert G.parse_position("10 30") == (10, 10)
     assert load_game("fibonacci") == G
-    for text in ["1", "0", "5 0", "1 2 3", "-4"]:
+    assert G.parse_position("1") == (1, 0) and G.parse_position("0") == (0, 0)
+    for text in ["5 0", "1 2 3", "-4"]:
         with pytest.raises(InvalidPositionError):
             G.parse_position(text)
 
@@ -67,3 +68,12 @@ def test_table_2d_matches_brute_force() -> None:
     for n in range(13):
         for limit in range(1 if n else 0, 13):
             assert grid[n][limit] == brute_value(G, (n, min(n, limit))), (n, limit)
+
+
+def test_an_opening_heap_of_one_has_no_legal_move() -> None:
+    """The first move may not take everything, so an opening heap of 1 is a P-position."""
+    assert list(G.moves(G.parse_position("1"))) == []
+    assert brute_value(G, (1, 0)) == 0
+    answer = solve(G, G.parse_position("1"))
+    assert answer.outcome.value == "P" and answer.grundy == 0 and answer.winning_moves == []
+    assert "no move" in answer.reason

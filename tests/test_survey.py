@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import collections
+import io
 import json
 import os
 import signal
@@ -28,6 +29,7 @@ from grundy.survey.codes import expand, expand_pattern, reduce_code
 from grundy.survey.run import LOCAL_HTTP, run_survey
 from grundy.survey.store import Store
 from grundy.survey.work import compute_game, unpack_table
+from tests.helpers import run
 
 distributed = pytest.importorskip("distributed")
 
@@ -219,8 +221,10 @@ def test_an_interrupted_survey_resumes_to_the_same_rows(tmp_path: Path, client: 
         if count == 5:
             raise KeyboardInterrupt
 
-    first = run_survey(SMALL, db=twice, upto=1000, workers=1, on_stored=stop, delay=0.1)
+    said = io.StringIO()
+    first = run_survey(SMALL, db=twice, upto=1000, workers=1, on_stored=stop, delay=0.1, stream=said)
     assert first.interrupted and first.stored == 5
+    assert "interrupted: 5 games stored are kept" in said.getvalue()  # said at once, before teardown
     assert sum(1 for r in rows(twice).values() if r["upto"] is not None) == 5
     second = run_survey(SMALL, db=twice, upto=1000, client=client)
     assert second.stored == 19 and second.skipped == 5
@@ -334,3 +338,14 @@ def test_progress_bar_on_a_terminal_and_in_a_log() -> None:
     lines = log.getvalue().splitlines()  # the first, then the last: not every game
     assert len(lines) == 2 and lines[0].startswith("survey: 0/4 games, 0 proved")
     assert lines[1].startswith("survey: 4/4 games, 2 proved")
+
+
+def test_an_unreachable_scheduler_fails_fast_in_one_line(tmp_path: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    from grundy.survey.run import SCHEDULER_TIMEOUT
+
+    assert SCHEDULER_TIMEOUT <= 5  # seconds a --scheduler may take to answer
+    code, out, err = run(capsys, "survey", "0.1", "--upto", "10", "--db", str(tmp_path / "s.sqlite"),
+                         "--scheduler", "tcp://127.0.0.1:9")
+    assert code == 2 and not out and err.count("\n") == 1
+    assert "cannot reach the Dask scheduler 'tcp://127.0.0.1:9'" in err

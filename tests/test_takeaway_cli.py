@@ -70,12 +70,12 @@ def test_tables(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 @pytest.mark.parametrize("argv", [
-    ["solve", "bash(5,2)", "3"], ["solve", "wythoff", "1"], ["solve", "fibonacci-nim", "1"],
+    ["solve", "bash(5,2)", "3"], ["solve", "wythoff", "1"], ["solve", "fibonacci-nim", "1", "2", "3"],
     ["solve", "staircase", "-1"], ["solve", "ruler", "HTX"], ["solve", "moore(0)", "1"],
     ["solve", "subtraction(primes)", "4"], ["solve", "allbut(0)", "3"],
     ["solve", "coin-slide", "#" * 40], ["solve", "subtraction(squares)", "100000000"],
     ["solve", "moore(2)", "1000000", "1000000", "5", "--misere"],
-    ["solve", "allbut(2,5,9)", str(10**100), "--misere"],
+    ["solve", "kayles", str(10**100), "--misere"],
 ])
 def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, _, err = run(capsys, *argv)

@@ -128,8 +128,9 @@ def test_batch_answers_one_line_per_position(tmp_path: Path, capsys: pytest.Capt
     rows = [json.loads(line) for line in out.splitlines()]
     assert [r["grundy"] for r in rows] == [2, brute_value(load_game("kayles"), (4,)) ^ 1]
     path.write_text("3 4\n-1\n")
-    code, _, err = run(capsys, "solve", "nim", "--batch", str(path))
-    assert code == 2 and "batch line 2" in err and err.count("\n") == 1
+    code, out, err = run(capsys, "solve", "nim", "--batch", str(path))
+    assert code == 2 and "line 2" in err and err.count("\n") == 1
+    assert out.splitlines()[0] == "N 7" and out.splitlines()[1].startswith("error: line 2:")
 
 
 def test_powers_are_read_as_heaps(capsys: pytest.CaptureFixture[str]) -> None:

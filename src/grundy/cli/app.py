@@ -128,6 +128,8 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         fail("interrupted", 130)
     except GrundyError as exc:
         fail(str(exc))
+    except OverflowError as exc:  # a number past what a computation can hold (a heap of 10**30)
+        fail(f"a number in the input is too large for this computation ({exc})")
     except MemoryError:
         fail("out of memory: try a smaller input (grundy caps its memory at 8 GiB; "
              "GRUNDY_ADDRESS_SPACE_GIB sets another cap, 0 none)")

@@ -39,10 +39,48 @@ class UsageError(InvalidInputError):
 
 
 class Parser(argparse.ArgumentParser):
-    """An :class:`argparse.ArgumentParser` whose errors are one line (raised, not printed)."""
+    """An :class:`argparse.ArgumentParser` whose errors are one line (raised, not printed), and
+    whose options take values that begin with ``-`` as users write them
+    (``--matrix '-6,-2;2,7'``, ``--limit -1``), not only as ``--matrix=-6,-2;2,7``.
+
+    >>> p = parser("grundy demo", "A demo.")
+    >>> _ = p.add_argument("--matrix", "-m")
+    >>> p.parse_args(["--matrix", "-6,-2;2,7"]).matrix, p.parse_args(["-m", "-1"]).matrix
+    ('-6,-2;2,7', '-1')
+    """
 
     def error(self, message: str) -> NoReturn:
         raise UsageError(f"{message} (see '{self.prog} --help')")
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        if args is not None:
+            args = self._joined_dash_values(list(args))
+        return super().parse_known_args(args, namespace)
+
+    def _joined_dash_values(self, args: list[str]) -> list[str]:
+        """``OPTION VALUE`` written ``OPTION=VALUE`` where the option takes one value and the value
+        begins with ``-`` but is not itself an option of this command (argparse would otherwise
+        read it as an option and report "expected one argument")."""
+        known = {s for action in self._actions for s in action.option_strings}
+        takes_value = {s for action in self._actions if action.nargs is None
+                       for s in action.option_strings}
+        out: list[str] = []
+        i = 0
+        while i < len(args):
+            arg = args[i]
+            if arg == "--":
+                out.extend(args[i:])
+                break
+            following = args[i + 1] if i + 1 < len(args) else None
+            if (arg in takes_value and following is not None and following.startswith("-")
+                    and following != "-" and following not in known
+                    and following.partition("=")[0] not in known):
+                out.append(f"{arg}={following}")
+                i += 2
+                continue
+            out.append(arg)
+            i += 1
+        return out
 
 
 class _Formatter(argparse.RawDescriptionHelpFormatter):
@@ -82,6 +120,12 @@ def positive_int(text: str) -> int:
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
     return value
+
+
+def whole_number(text: str) -> int:
+    """An ``argparse`` type: any whole number (``10**6`` and ``1_000`` are accepted); a type that
+    checks a range of its own builds on it."""
+    return _int(text)
 
 
 def _int(text: str) -> int:

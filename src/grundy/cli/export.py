@@ -25,7 +25,8 @@ EPILOG = """examples:
   grundy export 'subtraction(1,3,4)' --lang cpp --main > sub.cpp
   grundy export nim --lang cpp --main --input cases
   grundy export wythoff --lang python --upto 20
-  grundy export digit-take --rules my_games.py --lang python --upto 1000 --main
+  grundy export doc-digit --rules digits.py --lang python --upto 1000 --main
+      (doc-digit: the digit game defined in docs/own-games.md, saved as digits.py)
 
 The header says what the answers rest on: proved (a theorem), or a conjecture and how far it was
 checked, or the exact table and its range. --input: lines (one position per line), cases (T, then

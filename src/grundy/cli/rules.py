@@ -35,9 +35,13 @@ def load_rules(path: str) -> None:
     sys.modules[module_name] = module
     try:
         spec.loader.exec_module(module)
+    except SystemExit as exc:  # a rules file is not a program: its exit is an error of the file
+        sys.modules.pop(module_name, None)
+        raise InvalidInputError(f"rules file {path!r} failed: it called sys.exit({exc.code!r}) "
+                                "while being loaded") from None
     except Exception as exc:
         sys.modules.pop(module_name, None)
-        where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) else ""
+        where = f" (line {exc.lineno})" if isinstance(exc, SyntaxError) and exc.lineno else ""
         text = " ".join(str(exc.msg if isinstance(exc, SyntaxError) else exc).split())
         raise InvalidInputError(f"rules file {path!r} failed{where}: {type(exc).__name__}: {text}") from None
     _LOADED[resolved] = module

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import shlex
 import sys
 from typing import Any
 
@@ -47,7 +48,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--plot", metavar="FILE.png",
                         help="draw the graph, winning moves highlighted (games on graphs; matplotlib)")
     parser.add_argument("--limit", type=positive_int, metavar="N",
-                        help="brute-force budget in steps (positions + options); default 2,000,000")
+                        help="brute-force budget in steps (positions + options); default 2,000,000 "
+                             "(200,000 for a Grundy value once a rule decided the outcome); a given N "
+                             "applies to both")
     parser.add_argument("--conjecture", action="store_true",
                         help="answer heaps of your own games beyond brute force by a conjectured "
                              "pattern (checked on a table, not proved); the answer says so")
@@ -65,6 +68,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Solve one position (or, with ``--batch``, one per line) and print the answer."""
     if args.every:
+        if args.game is None:
+            raise InvalidInputError("give the game and the position, e.g. "
+                                    "grundy solve --every nim 3 + 'subtraction(1,2)' 5")
         from grundy.cli.every import run_every
 
         return run_every(args, game_on_graph)
@@ -130,6 +136,11 @@ def _limit(args: argparse.Namespace) -> int:
     return DEFAULT_LIMIT if args.limit is None else int(args.limit)
 
 
+def _given_limit(args: argparse.Namespace) -> int | None:
+    """``--limit N`` when given (an explicit budget applies everywhere), else ``None``."""
+    return None if args.limit is None else int(args.limit)
+
+
 def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None,
            remoteness: bool = True) -> tuple[Any, list[str]]:  # (--batch skips the remoteness)
     """Solve, with the patterns of users' own games when they are defined (``--conjecture``)."""
@@ -138,7 +149,7 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
     limit = _limit(args)
 
     def work() -> Any:
-        return solve(game, position, misere=args.misere, limit=limit, cache=cache,
+        return solve(game, position, misere=args.misere, limit=_given_limit(args), cache=cache,
                      remoteness=remoteness)
 
     if "grundy.define" not in sys.modules:  # no user game is defined: nothing to answer by pattern
@@ -161,7 +172,12 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
 def run_batch(args: argparse.Namespace) -> int:
     """``--batch FILE``: one position per line (``GAME POSITION`` lines when no GAME is given),
     one answer per line — ``N 2`` (outcome and Grundy value) as text, or a JSON object per line —
-    with one process and one cache for all lines."""
+    with one process and one cache for all lines.
+
+    A line that cannot be answered gets its own line in its place, ``error: line K: MESSAGE``
+    (JSON: ``{"line": K, "input": ..., "error": ...}``), and the others are still answered; then
+    one line on stderr says how many failed and the exit status is 2. A file with no position at
+    all (empty, or only blank and ``#`` lines) is an error too: one line on stderr, exit 2."""
     from grundy.catalog import load_game, parse_sum
     from grundy.core.engine import Cache
     from grundy.core.textio import read_text_file
@@ -172,10 +188,13 @@ def run_batch(args: argparse.Namespace) -> int:
     fixed = load_game(args.game) if args.game is not None else None
     cache = Cache()
     out = sys.stdout
+    count = 0
+    failed: list[str] = []
     for number, line in enumerate(read_text_file(args.batch, what="batch file").split("\n"), 1):
         text = line.strip()
         if not text or text.startswith("#"):
             continue
+        count += 1
         try:
             if fixed is not None:
                 game, position = fixed, fixed.parse_position(text)
@@ -183,7 +202,14 @@ def run_batch(args: argparse.Namespace) -> int:
                 game, position = parse_sum(text)
             answer, conjectures = _solve(args, game, position, cache, remoteness=False)
         except GrundyError as exc:
-            raise InvalidInputError(f"batch line {number} ({text[:60]!r}): {exc}") from None
+            message = " ".join(str(exc).split())
+            failed.append(f"line {number} ({text[:60]!r}): {message}")
+            if args.json:
+                out.write(json.dumps({"line": number, "input": text, "error": message},
+                                     ensure_ascii=False) + "\n")
+            else:
+                out.write(f"error: line {number}: {message}\n")
+            continue
         if args.json:
             data = answer.to_json()
             if conjectures:
@@ -192,6 +218,15 @@ def run_batch(args: argparse.Namespace) -> int:
         else:
             value = "-" if answer.grundy is None else str(answer.grundy)
             out.write(f"{answer.outcome.value} {value}\n")
+    if count == 0:
+        raise InvalidInputError(f"batch file {args.batch!r} has no position (blank lines and "
+                                "'#' comments are skipped)")
+    if failed:
+        first = failed[0]
+        sys.stdout.flush()
+        sys.stderr.write(f"grundy: error: {len(failed):,} of {count:,} batch lines failed "
+                         f"(each marked in the output); first: {first}\n")
+        return 2
     return 0
 
 
@@ -226,7 +261,8 @@ def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list
         raise InvalidInputError(f"--ground applies to green-hackenbush, not to {entry.name}")  # type: ignore[union-attr]
     if "+" in tokens:
         raise InvalidInputError(
-            f"a sum with --graph: write the graph game as a spec instead, e.g. '{name}(graph={graph})'")
+            f"a sum with --graph: write the graph game as a spec instead, e.g. "
+            f"{shlex.quote(f'{name}(graph={graph})')}")
     from grundy.graphs.graphio import read_graph, with_ground
 
     data = read_graph(graph)
@@ -243,8 +279,9 @@ def _game_with_heap_file(args: argparse.Namespace) -> tuple[Any, Any]:
     from grundy.games.takeaway.nim import LARGE_NIM_HEAPS, large_nim_report
 
     game, heaps = heap_file(args.game, args.position, args.heap_file)
-    if game.spec == "nim" and len(heaps) >= LARGE_NIM_HEAPS:
-        _print_large_nim(large_nim_report(heaps, args.misere), args.json)
+    if game.spec == "nim" and len(heaps) >= LARGE_NIM_HEAPS and not isinstance(heaps, tuple):
+        # (a tuple: some heap exceeds 64 bits; the engine answers those, in the same shape)
+        _print_large_nim(large_nim_report(heaps, args.misere, full_position=args.json), args.json)
         return None, None
     return game, game.validate(heaps if isinstance(heaps, tuple) else tuple(heaps.tolist()))
 

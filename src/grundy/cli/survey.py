@@ -1,4 +1,4 @@
-"""``grundy survey``: compute many games' tables on Dask into SQLite, and report on the database.
+"""Compute many games' tables on Dask into SQLite, and report on the database.
 
 ``grundy survey SPEC... --upto N [--db FILE] [--workers K | --scheduler ADDRESS] [--extend N]``
 and ``grundy survey report [--db FILE] [--markdown | --json] [--plot FILE.png]``. dask, numpy and
@@ -48,7 +48,9 @@ def heap_count(text: str) -> int:
 
 
 def _workers(text: str) -> int:
-    value = heap_count(text)
+    from grundy.cli.common import whole_number
+
+    value = whole_number(text.replace("^", "**"))
     if value < 1:
         raise argparse.ArgumentTypeError(f"must be at least 1, got {text!r}")
     return value

@@ -153,7 +153,10 @@ _CHECK_EVERY = 1 << 14
 def _pattern_hint(game: Game) -> str:
     """Where a table can help (heap games, whose tables have periods and patterns), say so."""
     if isinstance(game, HeapGame):
-        return f", or find a pattern with 'grundy table {game.spec}' to answer larger heaps"
+        import shlex
+
+        command = f"grundy table {shlex.quote(game.spec)} --upto N"
+        return f", or find a pattern to answer larger heaps with: {command}"
     return ""
 
 
@@ -275,7 +278,9 @@ def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
                 game, pos = games[dep[0]], dep[1]
                 raise LoopyGameError(
                     f"{game.spec}: position {game.format_position(pos)!r} can reach itself, so it "
-                    f"has no ordinary Grundy value (use a loopy-game solver)", pos)
+                    f"has no ordinary Grundy value; grundy solves games with cycles on graphs: write the "
+                    f"positions and moves as a graph file and run 'grundy solve digraph --graph FILE "
+                    f"POSITION' (draws and Smith's generalised values)", pos)
             break
         if i < n:
             frame[2] = i

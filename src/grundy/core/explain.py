@@ -22,6 +22,7 @@ from typing import Any
 
 from grundy.core.engine import DEFAULT_LIMIT, Cache, grundy_value, outcome, xor_all
 from grundy.core.game import Game, Outcome, Position
+from grundy.errors import SearchLimitError
 
 SHOWN_OPTIONS = 40
 """Options listed one by one (the mex line still uses all of them)."""
@@ -36,11 +37,30 @@ def explain_steps(game: Game, position: Any, *, misere: bool = False, cache: Cac
     position = game.validate(position)
     cache = cache or Cache()
     if misere:
-        return _misere_steps(game, position, cache, limit)
+        try:
+            return _misere_steps(game, position, cache, limit)
+        except SearchLimitError:
+            law = _misere_law(game, position, limit)
+            if law is None:
+                raise
+            return law
     parts = game.components(position)
     if parts is not None:
         return _sum_steps(game, position, parts, cache, limit)
     return _single_steps(game, position, cache, limit, "")
+
+
+def _misere_law(game: Game, position: Position, limit: int) -> list[str] | None:
+    """Misère play of a sum too large to search: the law of sums that decides it (SJ, genus), as
+    :func:`grundy.core.solve.solve` finds it, or ``None``."""
+    from grundy.core.misere import misere_outcome
+
+    parts = game.components(position)
+    answer = misere_outcome(parts if parts is not None else [(game, position)], limit=limit)
+    if answer is None:
+        return None
+    return [f"misère play at {game.format_position(position)}: too large to search move by move; "
+            "a law of sums decides it:", f"  {answer.reason}"]
 
 
 def _name(game: Game, position: Position) -> str:
@@ -48,10 +68,15 @@ def _name(game: Game, position: Position) -> str:
 
 
 def _single_steps(game: Game, position: Position, cache: Cache, limit: int, indent: str) -> list[str]:
+    parts = game.components(position)
+    if parts is not None:  # a part that is itself a sum (several heaps of one game): its heaps
+        return _nested_sum_steps(game, position, parts, cache, limit, indent)
     rule = game.explain(position)
     value = grundy_value(game, position, cache=cache, limit=limit)
     if rule is not None:
         return [f"{indent}{_name(game, position)} = {value} by a rule: {rule}"]
+    if game.closed_value(position) is not None:  # a formula, without a sentence: no options listed
+        return [f"{indent}{_name(game, position)} = {value} by the game's formula"]
     moves = list(game.moves(position))
     values = [grundy_value(game, m.to, cache=cache, limit=limit) for m in moves]
     lines = [f"{indent}{_name(game, position)}: the options of {game.format_position(position)}"]
@@ -66,6 +91,24 @@ def _single_steps(game: Game, position: Position, cache: Cache, limit: int, inde
     if not moves:
         lines[-1] = f"{indent}{_name(game, position)}: no move"
     lines.append(f"{indent}  {_name(game, position)} = mex{{{shown}}} = {value}: {kind}")
+    return lines
+
+
+def _nested_sum_steps(game: Game, position: Position, parts: list[tuple[Game, Position]],
+                      cache: Cache, limit: int, indent: str) -> list[str]:
+    """A part of a sum that is a sum itself: each of its parts (at most :data:`SHOWN_PARTS`
+    explained), then their XOR — every value from the parts' own rules, never from the options of
+    the whole (which a heap of 10⁸ would make astronomically many)."""
+    lines = [f"{indent}{_name(game, position)}: the XOR of its {len(parts)} parts' values"]
+    values = []
+    for i, (part_game, part_position) in enumerate(parts):
+        if i < SHOWN_PARTS:
+            lines.extend(_single_steps(part_game, part_position, cache, limit, indent + "  "))
+        values.append(grundy_value(part_game, part_position, cache=cache, limit=limit))
+    if len(parts) > SHOWN_PARTS:
+        lines.append(f"{indent}  … and {len(parts) - SHOWN_PARTS} more parts")
+    shown = " ⊕ ".join(map(str, values[:SHOWN_PARTS])) + (" ⊕ …" if len(values) > SHOWN_PARTS else "")
+    lines.append(f"{indent}  {_name(game, position)} = {shown} = {xor_all(values)}")
     return lines
 
 

@@ -38,7 +38,8 @@ from grundy.core.game import Game, Move, Outcome, Position
 from grundy.errors import SearchLimitError, TooManyMovesError
 
 VALUE_LIMIT_WHEN_DECIDED = 200_000
-"""Brute-force budget for the Grundy value of a position whose outcome a rule already decided."""
+"""Default brute-force budget for the Grundy value of a position whose outcome a rule already
+decided (a ``limit`` given explicitly is used as it is)."""
 
 REMOTENESS_LIMIT = 20_000
 """Brute-force budget for the remoteness that :func:`solve` reports alongside the answer."""
@@ -173,16 +174,22 @@ def _move_json(move: Move, fmt: Any, parts: list[tuple[Game, Position]] | None,
 
 
 def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
-          limit: int = DEFAULT_LIMIT, remoteness: bool = False) -> Solution:
+          limit: int | None = None, remoteness: bool = False) -> Solution:
     """Solve ``position`` of ``game`` (normal play, or misère play with ``misere=True``).
+
+    ``limit``: the brute-force budget in steps (default :data:`~grundy.core.engine.DEFAULT_LIMIT`;
+    by default the Grundy value of a position whose outcome a rule decided gets only
+    :data:`VALUE_LIMIT_WHEN_DECIDED`, while a ``limit`` given here applies to it too).
 
     ``remoteness``: also compute the remoteness (a brute force of at most
     :data:`REMOTENESS_LIMIT` steps, skipped where it does not finish; ``grundy solve`` asks for it).
     """
     position = game.validate(position)
     cache = cache or Cache()
+    decided_limit = VALUE_LIMIT_WHEN_DECIDED if limit is None else limit
+    limit = DEFAULT_LIMIT if limit is None else limit
     if misere:
-        return _solve_misere(game, position, cache, limit)
+        return _solve_misere(game, position, cache, limit, decided_limit)
     loopy = game.loopy_value(position)
     if loopy is not None:  # an infinite generalised value: the ordinary engine does not apply
         decided, rule_moves = game.closed_outcome(position), game.winning_moves_rule(position)
@@ -196,7 +203,7 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
     value: int | None
     note = None
     try:
-        budget = limit if by_rule is None else min(limit, VALUE_LIMIT_WHEN_DECIDED)
+        budget = limit if by_rule is None else min(limit, decided_limit)
         value = grundy_value(game, position, cache=cache, limit=budget)
     except SearchLimitError as exc:
         if by_rule is None:
@@ -221,16 +228,24 @@ def _remoteness(game: Game, position: Position) -> int | None:
     return remoteness_or_none(game, position, REMOTENESS_LIMIT)
 
 
-def _solve_misere(game: Game, position: Position, cache: Cache, limit: int) -> Solution:
+def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
+                  rule_limit: int) -> Solution:
     """Misère play: the game's own rule, else the SJ theorem or genus theory over its parts,
     else brute force within the budget."""
     note = "Grundy values do not decide misère play"
-    if game.closed_misere_outcome(position) is None:
+    parts = game.components(position)
+    refused: SearchLimitError | None = None
+    try:
+        own = game.closed_misere_outcome(position)
+    except SearchLimitError as exc:  # no rule of the game's own: the laws of sums may still apply
+        own, refused = None, exc  # (several heaps of one game are a sum, as with '+')
+    if own is None:
         from grundy.core.misere import misere_outcome
 
-        parts = game.components(position)
         answer = misere_outcome(parts if parts is not None else [(game, position)],
-                                limit=min(limit, VALUE_LIMIT_WHEN_DECIDED))
+                                limit=min(limit, rule_limit))
+        if answer is None and refused is not None:
+            raise refused
         if answer is not None:
             moves = [move if parts is None else game.lift_move(position, i, move)
                      for i, move in answer.winning_moves]
@@ -283,8 +298,9 @@ def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Pos
         except TooManyMovesError as exc:
             moves, listed, note = [], False, f"winning moves not listed: {exc}"
     result = Outcome.N if total else Outcome.P
-    answer = Solution(game, position, result, total, moves, _sum_reason(parts, values, keys, total),
-                      False, note, listed)
+    whole = game.explain(position)  # a rule for the whole (Bouton's theorem for Nim): one clause
+    answer = Solution(game, position, result, total, moves,
+                      whole or _sum_reason(parts, values, keys, total), False, note, listed)
     answer.__dict__["parts"] = parts  # already listed: the cached property need not list them again
     return answer
 
@@ -317,12 +333,27 @@ def _reason(game: Game, position: Position, cache: Cache) -> str:
         expr = f": {shown} = {xor_all(known)}"
     rules: list[str] = []
     for g, p in parts[:8]:
-        rule = g.explain(p)
-        if rule is None:
-            rule = ("the XOR of its heaps' values, each the mex of its options (brute force)"
-                    if g.components(p) is not None else "the mex of the options (brute force)")
+        rule = _part_rule(g, p)
         if rule not in rules:
             rules.append(rule)
     return (f"Sprague-Grundy theorem: the value of a sum is the XOR of its parts' values{expr}; "
             f"part values by {'; '.join(rules[:3])}")
 
+
+
+def _part_rule(game: Game, position: Position) -> str:
+    """How a part of a sum is valued: its own rule; for a part that is a sum itself (several heaps
+    of one game), the rules of its heaps; else brute force."""
+    rule = game.explain(position)
+    if rule is not None:
+        return rule
+    sub = game.components(position)
+    if sub is None:
+        return "the mex of the options (brute force)"
+    rules: list[str] = []
+    for g, p in sub[:3]:
+        own = g.explain(p)
+        own = own if own is not None else "the mex of its options (brute force)"
+        if own not in rules:
+            rules.append(own)
+    return f"the XOR of its heaps' values, {'; '.join(rules)}" + ("; …" if len(sub) > 3 else "")

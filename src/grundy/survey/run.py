@@ -161,6 +161,10 @@ def require_dask() -> None:
         raise NotSupportedError(DASK_MISSING)
 
 
+SCHEDULER_TIMEOUT = 3
+"""Seconds to wait for a ``--scheduler`` to answer before giving up (a reachable one answers at
+once; an unreachable address should fail fast)."""
+
 LOCAL_HTTP = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
 """The local scheduler's HTTP endpoints (health checks; no dashboard): 127.0.0.1, any free port."""
 
@@ -175,9 +179,12 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
 
     if scheduler is not None:
         try:
-            client = Client(scheduler, timeout="20s")
+            client = Client(scheduler, timeout=f"{SCHEDULER_TIMEOUT}s")
         except OSError as exc:
             raise InvalidInputError(f"cannot reach the Dask scheduler {scheduler!r}: {exc}") from None
+        except Exception as exc:  # something answered, but not as a Dask scheduler (garbage sizes)
+            raise InvalidInputError(f"cannot use {scheduler!r} as a Dask scheduler: it answered "
+                                    f"but not as one ({type(exc).__name__})") from None
         try:
             yield client
         finally:
@@ -301,6 +308,9 @@ def _compute(client: Any, jobs: list[Job], store: Store, summary: Summary, strea
             bar.update(done=done, proved=summary.proved, failed=len(summary.failed))
     except KeyboardInterrupt:
         summary.interrupted = True
+        (stream if stream is not None else sys.stderr).write(
+            f"\nsurvey: interrupted: {summary.stored:,} games stored are kept; stopping the workers "
+            f"(run the same command to continue)\n")
         client.cancel(list(in_flight))
     finally:
         summary.unfinished = len(jobs) - done

@@ -74,6 +74,10 @@ RESULT_COLUMNS = ("upto", "computed", "resumed_from", "period", "preperiod", "sa
                   "stored_at")
 
 
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""The first 16 bytes of every SQLite database file."""
+
+
 class Store:
     """A survey database (created if missing)."""
 
@@ -81,6 +85,12 @@ class Store:
         self.path = Path(path)
         if not create and not self.path.is_file():
             raise InvalidInputError(f"no survey database {str(self.path)!r}")
+        if self.path.is_file():  # never turn another file into a database
+            with open(self.path, "rb") as existing:
+                head = existing.read(len(SQLITE_HEADER))
+            if head != SQLITE_HEADER and (head or not create):
+                raise InvalidInputError(f"{str(self.path)!r} is not a survey database (not an SQLite "
+                                        f"file{'; it is empty' if not head else ''}); give another --db")
         try:
             self.conn = sqlite3.connect(self.path, timeout=60, isolation_level=None)
             self.conn.row_factory = sqlite3.Row
@@ -92,6 +102,9 @@ class Store:
             self.conn.close()
             raise InvalidInputError(f"{str(self.path)!r} is not a grundy survey database "
                                     f"(schema version {version}, expected {SCHEMA_VERSION})")
+        if not tables and not create:
+            self.conn.close()
+            raise InvalidInputError(f"{str(self.path)!r} is an SQLite file without survey tables")
         if not tables:
             self.conn.executescript(_SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
 

@@ -152,6 +152,9 @@ class AllBut(HeapGame):
             if k not in self.excluded:
                 yield describe_take(n, k), (n - k,)
 
+    def heap_options(self, n: int) -> Iterator[HeapResult]:  # (no labels: searches are label-free)
+        return ((n - k,) for k in range(1, n + 1) if k not in self.excluded)
+
     def heap_value(self, n: int) -> int:
         solved = _solve(self.excluded)
         start, period, saltus = solved.law
@@ -184,7 +187,7 @@ class AllBut(HeapGame):
                 f"repeated state of the window recurrence); G({n}) = {self.heap_value(n)}")
 
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
-        if max(position) > MISERE_BRUTE_FORCE_LIMIT:
+        if max(position, default=0) > MISERE_BRUTE_FORCE_LIMIT:
             raise SearchLimitError(f"{self.spec}: no misère rule, and brute force is limited to heaps "
                                    f"up to {MISERE_BRUTE_FORCE_LIMIT:,}")
         return None

@@ -107,6 +107,11 @@ class Bash(HeapGame):
         for k in range(self.a, min(self.b, n) + 1):
             yield describe_take(n, k), (n - k,)
 
+    def heap_options(self, n: int) -> list[HeapResult]:  # (no labels: a label writes out n)
+        if self.rest_all and 0 < n < self.a:
+            return [(0,)]
+        return [(n - k,) for k in range(self.a, min(self.b, n) + 1)]
+
     def _take_range(self, n: int) -> tuple[int, int]:
         """The interval of heaps one move away from ``n`` (empty when ``lo > hi``)."""
         if self.rest_all and 0 < n < self.a:

@@ -3,7 +3,8 @@ take at most twice what the opponent just took.
 
 A position is a pair ``(n, limit)``: ``n`` counters left and at most ``limit`` may be taken now
 (written ``n`` for the opening position, whose limit is ``n − 1``, or ``n limit``). A limit of at
-least ``n`` is stored as ``n``.
+least ``n`` is stored as ``n``. An opening heap of 1 has no legal move (the first move may not take
+everything): a P-position.
 
 **Theorem (Whinihan, 1963).** Write ``n`` in Zeckendorf form (a sum of non-consecutive
 Fibonacci numbers 1, 2, 3, 5, 8, …). The player to move wins iff the smallest term ``q(n)`` is at
@@ -125,15 +126,11 @@ class FibonacciNim(Game):
         values = check_heaps(position)
         if len(values) == 1:
             n = values[0]
-            if n < 2:
-                raise InvalidPositionError(
-                    f"fibonacci-nim: the opening heap must be at least 2, got {n!r} "
-                    f"(or give 'n limit')")
-            return n, n - 1
+            return n, max(n - 1, 0)  # an opening heap of 0 or 1: no legal move (a P-position)
         if len(values) != 2:
             raise InvalidPositionError(f"a fibonacci-nim position is 'n' or 'n limit', got {position!r}")
         n, limit = values
-        if n > 0 and limit < 1:
+        if n > 0 and limit < 1 and (n, limit) != (1, 0):  # (1, 0): the opening heap of 1
             raise InvalidPositionError(f"fibonacci-nim: the limit must be at least 1, got {limit!r}")
         return n, min(n, limit)
 
@@ -181,6 +178,9 @@ class FibonacciNim(Game):
         terms = zeckendorf(n)
         q = terms[-1]
         opening = limit == n - 1
+        if n == 1 and limit == 0:
+            return ("n = 1: the first move may not take every counter, so the player to move has "
+                    "no move and loses")
         if len(terms) == 1 and opening:
             return f"n = {n} is a Fibonacci number: the player to move loses (Whinihan's theorem)"
         lead = f"n = {n} is not a Fibonacci number; " if opening else ""

@@ -183,7 +183,7 @@ class InfiniteSubtraction(HeapGame):
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
         if len(position) == 1 and self.kind in ("odd", "powers-of-2"):
             return Outcome.P if self._misere_lost(position[0]) else Outcome.N
-        if max(position) > MISERE_BRUTE_FORCE_LIMIT:
+        if max(position, default=0) > MISERE_BRUTE_FORCE_LIMIT:
             raise SearchLimitError(
                 f"{self.spec}: no misère rule for this position, and brute force is limited to heaps "
                 f"up to {MISERE_BRUTE_FORCE_LIMIT:,}")

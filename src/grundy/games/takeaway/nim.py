@@ -31,9 +31,13 @@ if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take a
     import numpy.typing as npt
 
 
-def _xor_expr(heaps: tuple[int, ...], total: int) -> str:
-    shown = " ⊕ ".join(str(h) for h in heaps[:8]) + (" ⊕ …" if len(heaps) > 8 else "")
-    return f"{shown} = {total}"
+def _xor_expr(heaps: Any, total: int) -> str:
+    """``3 ⊕ 4 ⊕ 5 = 2``; past 8 heaps the first 8, then ``⊕ … (1,000 heaps)`` (``heaps``: a
+    sequence or a numpy array)."""
+    count = len(heaps)
+    head = heaps[:8].tolist() if hasattr(heaps, "tolist") else heaps[:8]
+    shown = " ⊕ ".join(map(str, head))
+    return shown + (f" ⊕ … ({count:,} heaps)" if count > 8 else "") + f" = {total}"
 
 
 @dataclass(frozen=True)
@@ -61,6 +65,9 @@ class Nim(HeapGame):
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for k in range(1, n + 1):
             yield describe_take(n, k), (n - k,)
+
+    def heap_options(self, n: int) -> Iterator[HeapResult]:  # (no labels: searches are label-free)
+        return ((n - k,) for k in range(1, n + 1))
 
     def heap_value(self, n: int) -> int:
         return n
@@ -214,23 +221,25 @@ def parse_heaps_text(text: str) -> Any:
 
 
 LARGE_NIM_HEAPS = 1_000
-"""From this many heaps on, ``grundy solve nim --file`` reports each winning move by the heap it
-changes instead of printing the whole resulting position once per move."""
+"""From this many heaps on, ``grundy solve nim --file`` answers with numpy
+(:func:`large_nim_report`) instead of the general engine; the JSON has the same shape either way."""
 
 
-def large_nim_report(heaps: npt.ArrayLike, misere: bool = False) -> dict[str, Any]:
-    """The ``--json`` answer for a Nim position given as an array of many heaps.
-
-    Like :meth:`grundy.core.solve.Solution.to_json`, except that ``position`` summarises the heaps and
-    each winning move is ``{"move", "heap", "from", "to_heap"}`` (1-based heap number) instead of
-    the whole resulting position; ``note`` says so.
+def large_nim_report(heaps: npt.ArrayLike, misere: bool = False, full_position: bool = True
+                     ) -> dict[str, Any]:
+    """The ``--json`` answer for a Nim position given as an array of many heaps, in the shape of
+    :meth:`grundy.core.solve.Solution.to_json` (the README's JSON contract): each winning move is
+    ``{"move", "part", "part_from", "part_to"}`` (1-based heap number; ``"to"``, the whole
+    resulting position, only for positions of at most ``SHORT_POSITION`` heaps), and
+    ``winning_moves_complete`` is always there. ``full_position=False``: ``position`` gives only the
+    first heaps and the count (for the text answer).
 
     >>> import numpy as np
     >>> report = large_nim_report(np.array([3, 4, 5]))
     >>> report["grundy"], report["winning_moves"]
-    (2, [{'move': 'heap 1: take 2: 3 → 1', 'heap': 1, 'from': 3, 'to_heap': 1}])
-    >>> large_nim_report(np.array([1, 1, 4]), misere=True)["winning_moves"][0]["to_heap"]
-    1
+    (2, [{'move': 'heap 1: take 2: 3 → 1', 'to': '1 4 5', 'part': 1, 'part_from': '3', 'part_to': '1'}])
+    >>> large_nim_report(np.array([1, 1, 4]), misere=True)["winning_moves"][0]["part_to"]
+    '1'
     """
     import numpy as np
 
@@ -249,25 +258,39 @@ def large_nim_report(heaps: npt.ArrayLike, misere: bool = False) -> dict[str, An
         else:  # one big heap: reduce it to leave an odd number of 1-heaps
             indices = big
             targets = np.array([1 if ones % 2 == 0 else 0], dtype=arr.dtype)
-            reason = "anti-Nim rule: exactly one heap exceeds 1; leave an odd number of 1-heaps"
+            reason = ("anti-Nim rule: some heap exceeds 1, so play as in Nim: "
+                      f"{_xor_expr(arr, total)}{' ≠ 0' if total else ''}")
             wins = True
     else:
         indices, targets = nim_winning_moves_array(arr)
-        rule = "anti-Nim rule: some heap exceeds 1, so play as in Nim: " if misere else "Bouton's theorem: "
-        reason = f"{rule}the nim-sum of the {n:,} heaps is {total}" + (" ≠ 0" if total else "")
+        rule = "anti-Nim rule: some heap exceeds 1, so play as in Nim: " if misere else \
+            "Bouton's theorem: the nim-sum "
+        reason = f"{rule}{_xor_expr(arr, total)}" + (" ≠ 0" if total else "")
         wins = total != 0
+    from grundy.core.solve import SHORT_POSITION
+
     old = arr[indices]
-    moves = [{"move": f"heap {i + 1}: take {h - t}: {h} → {t}", "heap": i + 1, "from": h, "to_heap": t}
-             for i, h, t in zip(indices.tolist(), old.tolist(), targets.tolist(), strict=True)]
+    take = (old - targets).tolist()
+    rows = zip(indices.tolist(), take, map(str, old.tolist()), map(str, targets.tolist()), strict=True)
+    moves: list[dict[str, Any]]
+    if n <= SHORT_POSITION:  # few heaps: each move also gives the whole resulting position
+        listed = list(map(str, arr.tolist()))
+        moves = [{"move": f"heap {i + 1}: take {k}: {h} → {t}",
+                  "to": " ".join([*listed[:i], t, *listed[i + 1:]]),
+                  "part": i + 1, "part_from": h, "part_to": t} for i, k, h, t in rows]
+    else:
+        moves = [{"move": f"heap {i + 1}: take {k}: {h} → {t}", "part": i + 1, "part_from": h,
+                  "part_to": t} for i, k, h, t in rows]
     return {
         "game": "nim",
-        "position": f"<{n:,} heaps>",
+        "position": " ".join(map(str, arr.tolist())) if full_position else
+        " ".join(map(str, arr[:12].tolist())) + (f" … ({n:,} parts)" if n > 12 else ""),
         "misere": misere,
         "outcome": "N" if wins else "P",
         "winner": "first" if wins else "second",
         "grundy": None if misere else total,
         "winning_moves": moves,
+        "winning_moves_complete": True,
         "reason": reason,
-        "note": (f"{n:,} heaps: each winning move is given by the heap it changes ('heap', 'from', "
-                 f"'to_heap') instead of the whole resulting position"),
+        **({"note": "Grundy values do not decide misère play"} if misere else {}),
     }
