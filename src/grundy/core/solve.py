@@ -219,6 +219,9 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int) -> S
     """Misère play: the game's own rule, else the SJ theorem or genus theory over its parts,
     else brute force within the budget."""
     note = "Grundy values do not decide misère play"
+    quotient = _misere_quotient_solution(game, position, limit, octal=True)
+    if quotient is not None:
+        return quotient
     if game.closed_misere_outcome(position) is None:
         from grundy.core.misere import misere_outcome
 
@@ -230,12 +233,33 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int) -> S
                      for i, move in answer.winning_moves]
             return Solution(game, position, answer.outcome, None, moves, answer.reason, True,
                             note, answer.winning_moves_complete)
+        quotient = _misere_quotient_solution(game, position, limit, octal=False)
+        if quotient is not None:
+            return quotient
     result = outcome(game, position, misere=True, cache=cache, limit=limit)
     moves = winning_moves(game, position, misere=True, cache=cache, limit=limit)
     reason = game.explain(position, misere=True) or (
         "brute force over the misère game tree: a position is won exactly when some move "
         "leads to a lost one, and a player with no move wins")
     return Solution(game, position, result, None, moves, reason, True, note)
+
+
+def _misere_quotient_solution(game: Game, position: Position, limit: int,
+                              octal: bool) -> Solution | None:
+    """Heaps of one heap game by the game's misère quotient, where it can be computed
+    (:mod:`grundy.core.quotient_play`); ``None`` otherwise. Octal games (wild, as most are) ask
+    first (``octal=True``); other heap games after the SJ theorem and genus theory."""
+    from grundy.core.game import HeapGame
+    from grundy.games.takebreak.octal import Octal
+
+    if not isinstance(game, HeapGame) or isinstance(game, Octal) != octal:
+        return None
+    from grundy.core.quotient import DEFAULT_QUOTIENT_LIMIT
+    from grundy.core.quotient_play import quotient_solution
+
+    budget = limit if limit != DEFAULT_LIMIT or not octal else DEFAULT_QUOTIENT_LIMIT
+    answer: Solution | None = quotient_solution(game, position, budget)
+    return answer
 
 
 def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Position]],
