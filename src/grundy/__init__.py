@@ -29,7 +29,8 @@ from grundy.errors import (
 __version__ = "0.1.0"
 
 _LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "grundy.define",
-         "grundy_table": "grundy.sequences.tables"}
+         "grundy_table": "grundy.sequences.tables", "misere_quotient": "grundy.core.quotient",
+         "MisereQuotient": "grundy.core.quotient"}
 """Public names imported on first use (the command line starts without them)."""
 
 
@@ -46,8 +47,10 @@ def __getattr__(name: str) -> Any:
 
 __all__ = [
     "Cache", "Game", "GrundyError", "HeapGame", "InvalidGameError", "InvalidInputError",
-    "InvalidPositionError", "LoopyGameError", "Move", "Nimber", "NotSupportedError", "Outcome",
+    "InvalidPositionError", "LoopyGameError", "MisereQuotient", "Move", "Nimber",
+    "NotSupportedError", "Outcome",
     "SearchLimitError", "Solution", "SumGame", "UnknownGameError", "game", "grundy_table",
-    "grundy_value", "heap_game", "load_game", "mex", "moves_to_value", "outcome", "parse_sum",
+    "grundy_value", "heap_game", "load_game", "mex", "misere_quotient", "moves_to_value", "outcome",
+    "parse_sum",
     "register", "registered_games", "solve", "winning_moves",
 ]

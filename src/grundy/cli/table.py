@@ -70,7 +70,7 @@ def run(args: argparse.Namespace) -> int:
 
         return run_family(args, heap_patterns)
     game = load_game(args.game)
-    if args.misere or args.limit is not None:
+    if args.misere or args.limit is not None or args.quotient:
         from grundy.cli.misere_table import run_misere
 
         return run_misere(args, game)
