@@ -218,3 +218,20 @@ def test_table_cli(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and "order" in out and "P-portion" in out and "exact for heaps ≤ 12" in out
     code, out, err = run(capsys, "table", "kayles", "--quotient")
     assert code == 2 and "--quotient applies to misère tables" in err and len(err.splitlines()) == 1
+
+
+def test_grouped_moves_of_large_heaps_match_one_by_one() -> None:
+    from grundy.core.game import Move
+    from grundy.core.quotient_play import _winning_heap_moves
+
+    game = load_game("octal(0.72)")
+    q = quotient("0.72", None)
+    for n in (q.checked_upto + 1, 997, 1000):
+        for good in [{x} for x in range(q.order)]:
+            one_by_one = [Move(label, tuple(result)) for label, result in game.heap_moves(n)
+                          if q.product(q.heap(h) for h in result) in good]
+            assert _winning_heap_moves(game, q, n, good) == one_by_one
+            assert _winning_heap_moves(game, q, n, good, count_only=True) == len(one_by_one)
+    answer = quotient_solution(game, (10**18, 5))
+    assert answer is not None and answer.outcome.value == "N"
+    assert not answer.moves_listed and answer.winning_moves == [] and "not all listed" in answer.note

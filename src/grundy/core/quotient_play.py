@@ -83,26 +83,33 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
         suffix = [0] * (len(sizes) + 1)
         for i in range(len(sizes) - 1, -1, -1):
             suffix[i] = q.table[full[i]][suffix[i + 1]]
+        from grundy.games.takebreak.octal import Octal
+
+        grouped = isinstance(game, Octal) and q.status == "proved"  # big heaps cost O(period)
         own: dict[int, list[Move]] = {}
+        how_many: dict[int, int] = {}
+        good_of: dict[int, set[int]] = {}
         for i, n in enumerate(sizes):
             rest = q.table[q.table[prefix[i]][_power(q, image[n], count[n] - 1)]][suffix[i + 1]]
             good = {t for t in q.option_images(n) if q.is_p(q.table[rest][t])}
             if not good:
                 continue
-            if n > MOVE_LIST_LIMIT and getattr(game, "has_splits", True):
+            good_of[n] = good
+            if n > MOVE_LIST_LIMIT and getattr(game, "has_splits", True) and not grouped:
                 complete = False
                 continue
-            own[n] = _winning_heap_moves(game, q, n, good)
-        listed = 0
-        for i, n in enumerate(position):
-            found = own.get(n)
-            if not found:
-                continue
-            listed += len(found)
-            if listed > LISTED_MOVES:
-                complete = False
-                break
-            moves.extend(game.lift_move(position, i, m) for m in found)
+            counted = _winning_heap_moves(game, q, n, good, count_only=True)
+            assert isinstance(counted, int)
+            how_many[n] = counted
+        if sum(how_many[n] * count[n] for n in how_many) > LISTED_MOVES:
+            complete = False
+        else:
+            for n in how_many:
+                found = _winning_heap_moves(game, q, n, good_of[n])
+                assert isinstance(found, list)
+                own[n] = found
+            for i, n in enumerate(position):
+                moves.extend(game.lift_move(position, i, m) for m in own.get(n, ()))
         if not complete:
             note = (f"{note}; winning moves not all listed (a heap above {MOVE_LIST_LIMIT:,} with "
                     f"splitting moves, or more than {LISTED_MOVES:,} moves)")
@@ -113,35 +120,54 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
                     note, complete)
 
 
-def _winning_heap_moves(game: HeapGame, q: MisereQuotient, n: int, good: set[int]) -> list[Move]:
-    """The moves of a heap of ``n`` to options whose image is in ``good``. Octal games: each
-    removal's splits ``a + (r - a)`` looked up in the heap-image table directly (labels built for
-    the winners only, as :meth:`~grundy.games.takebreak.octal.Octal.heap_moves` writes them)."""
+def _winning_heap_moves(game: HeapGame, q: MisereQuotient, n: int, good: set[int],
+                        count_only: bool = False) -> list[Move] | int:
+    """The moves of a heap of ``n`` to options whose image is in ``good`` (or, with
+    ``count_only``, how many there are). Octal games: each removal's splits ``a + (r - a)`` are
+    grouped — below the preperiod one by one, above it by ``a mod period`` (both parts' images
+    repeat there) — so a heap of 10^6 costs about ``preperiod + period`` look-ups; labels are
+    built for the winners only, as :meth:`~grundy.games.takebreak.octal.Octal.heap_moves`
+    writes them."""
     from grundy.core.game import describe_take
     from grundy.games.takebreak.octal import Octal
 
     if not isinstance(game, Octal) or n <= 64:
-        return [Move(label, tuple(result)) for label, result in game.heap_moves(n)
-                if q.product(q.heap(h) for h in result) in good]
-    found: list[Move] = []
-    table, heaps = q.table, q.heaps
-    size = len(heaps)
-    n0, p = q.preperiod or 0, q.period or 1
-
-    def img(h: int) -> int:
-        return heaps[h] if h < size else heaps[n0 + (h - n0) % p]
-
+        found = [Move(label, tuple(result)) for label, result in game.heap_moves(n)
+                 if q.product(q.heap(h) for h in result) in good]
+        return len(found) if count_only else found
+    total = 0
+    moves: list[Move] = []
     for i, d in enumerate(game.digits):
         if i > n:
             break
         r = n - i
         if i > 0 and d & 1 and r == 0 and 0 in good:
-            found.append(Move(describe_take(n, i), (0,)))
-        if i > 0 and d & 2 and r > 0 and img(r) in good:
-            found.append(Move(describe_take(n, i), (r,)))
+            total += 1
+            moves.append(Move(describe_take(n, i), (0,)))
+        if i > 0 and d & 2 and r > 0 and q.heap(r) in good:
+            total += 1
+            moves.append(Move(describe_take(n, i), (r,)))
         if d & 4 and r >= 2:
-            what = f"take {i}, split" if i else "split"
-            for a in range(1, r // 2 + 1):
-                if table[img(a)][img(r - a)] in good:
-                    found.append(Move(f"{what} {n} → {a} + {r - a}", (a, r - a)))
-    return found
+            ranges = _split_winners(q, r, good)
+            total += sum(len(a) for a in ranges)
+            if not count_only:
+                what = f"take {i}, split" if i else "split"
+                for a in sorted(a for block in ranges for a in block):
+                    moves.append(Move(f"{what} {n} → {a} + {r - a}", (a, r - a)))
+    return total if count_only else moves
+
+
+def _split_winners(q: MisereQuotient, r: int, good: set[int]) -> list[range]:
+    """The ``a`` (``1 ≤ a ≤ r/2``) with ``[a]·[r - a]`` in ``good``, as ranges."""
+    table = q.table
+    half = r // 2
+    if q.status != "proved" or q.period is None or q.preperiod is None:
+        return [range(a, a + 1) for a in range(1, half + 1)
+                if table[q.heap(a)][q.heap(r - a)] in good]
+    n0, p = max(q.preperiod, 1), q.period
+    cut = n0 - 1 if r - half >= n0 else half  # above cut: a ≥ n0 and r - a ≥ n0 both
+    out = [range(a, a + 1) for a in range(1, cut + 1) if table[q.heap(a)][q.heap(r - a)] in good]
+    for a in range(cut + 1, min(cut + p, half) + 1):
+        if table[q.heap(a)][q.heap(r - a)] in good:
+            out.append(range(a, half + 1, p))
+    return out
