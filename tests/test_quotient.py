@@ -235,3 +235,42 @@ def test_grouped_moves_of_large_heaps_match_one_by_one() -> None:
     answer = quotient_solution(game, (10**18, 5))
     assert answer is not None and answer.outcome.value == "N"
     assert not answer.moves_listed and answer.winning_moves == [] and "not all listed" in answer.note
+
+
+def test_a_users_heap_game_has_a_quotient_checked_by_brute_force() -> None:
+    @grundy.heap_game("quotient-test-split")
+    def split_off(n: int) -> list[int | tuple[int, int]]:
+        out: list[int | tuple[int, int]] = [n - 1] if n >= 1 else []
+        return out + [(k, n - 1 - k) for k in (1, 2) if n - 1 - k >= 1]
+
+    game = load_game("quotient-test-split")
+    q = grundy.misere_quotient(game, upto=9)
+    assert q.order % 2 == 0 and q.status in ("exact", "observed")
+
+    @functools.cache
+    def lost(position: tuple[int, ...]) -> bool:  # misère brute force over the user's rules
+        has_move = False
+        for i, h in enumerate(position):
+            for o in split_off(h):
+                has_move = True
+                parts = (o,) if isinstance(o, int) else o
+                after = position[:i] + tuple(x for x in parts if x) + position[i + 1:]
+                if lost(tuple(sorted(after))):
+                    return False
+        return has_move
+
+    for position in [(9,), (3, 3), (2, 5, 7), (1, 4, 6, 9), (8, 8, 1), (9, 9, 9)]:
+        assert q.outcome(position).value == ("P" if lost(tuple(sorted(position))) else "N")
+
+
+def test_kayles_proved_quotient_agrees_with_a_longer_exact_one() -> None:
+    # slow (listed in tests/slow_tests.txt): the proof uses heaps ≤ 168; heaps 169..200 are
+    # predicted from the period, and here compared with the quotient verified on heaps ≤ 200
+    proved = misere_quotient(load_game("kayles"))
+    assert proved.status == "proved" and proved.period == 12
+    longer = misere_quotient(load_game("kayles"), upto=200)
+    assert longer.order == proved.order
+    rnd = random.Random(3)
+    for _ in range(300):
+        position = [rnd.randint(150, 200)] + [rnd.randint(1, 200) for _ in range(rnd.randint(0, 3))]
+        assert proved.outcome(position) == longer.outcome(position), position
