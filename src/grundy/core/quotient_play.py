@@ -113,9 +113,13 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
         if not complete:
             note = (f"{note}; winning moves not all listed (a heap above {MOVE_LIST_LIMIT:,} with "
                     f"splitting moves, or more than {LISTED_MOVES:,} moves)")
-    reason = q.explain(position) + (
-        "; every listed move leaves a product in the P-portion" if wins else
-        "; every move leaves a product outside it")
+    if all(not q.option_images(n) for n in sizes):
+        tail = "; no move is left, and in misère play the player who cannot move wins"
+    elif wins:
+        tail = "; every listed move leaves a product in the P-portion"
+    else:
+        tail = "; every move leaves a product outside it"
+    reason = q.explain(position) + tail
     return Solution(game, position, Outcome.N if wins else Outcome.P, None, moves, reason, True,
                     note, complete)
 
