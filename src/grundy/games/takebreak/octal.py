@@ -179,7 +179,9 @@ class Octal(HeapGame):
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
         if max(position, default=0) > MISERE_LIMIT:
             raise NotSupportedError(
-                f"{self.spec}: misère play is solved by brute force, for heaps up to {MISERE_LIMIT:,}")
+                f"{self.spec}: no misère quotient was found within the budget ('grundy table "
+                f"{self.spec} --misere --quotient' shows how far it gets), and brute force takes "
+                f"heaps up to {MISERE_LIMIT:,}")
         return None
 
     def heap_explain(self, n: int) -> str | None:
