@@ -590,6 +590,22 @@ def _verdict(m: re.Match[str], ctx: Context) -> None:
     ctx.claim(true == want, f"{words!r}: the outcome is {true}")
 
 
+def _misere_quotient(m: re.Match[str], ctx: Context) -> None:
+    """``misère quotient of G (order K, verified on every sum of heaps ≤ N[; periodicity theorem:
+    … period p from heap n0 through heap N ≥ 2·n0 + 2·p + t …]): x · y · … = z, [not ]in the
+    P-portion``: the verdict against the oracle's misère outcome, the inequality by arithmetic,
+    the heap range against the position."""
+    if m[4] is not None:
+        n0, p, top, t = int(m[5]), int(m[4]), int(m[6]), int(m[7])
+        ctx.claim(top == int(m[2]) and top >= 2 * n0 + 2 * p + t,
+                  f"{m[0]!r}: {top} ≥ 2·{n0} + 2·{p} + {t}")
+    else:
+        ctx.claim(max(ctx.position) <= int(m[2]), f"{m[0]!r}: every heap ≤ {m[2]}")
+    want = "N" if m[8] else "P"
+    true = ctx.oracle.outcome(ctx.position, ctx.misere)
+    ctx.claim(ctx.misere and true == want, f"{m[0]!r}: the misère outcome is {true}")
+
+
 VERDICT = re.compile(r"an? [PN]-position|the player to move (?:loses|wins|has lost)(?! iff)"
                      r"|neither player can force a win|: a draw")
 
@@ -625,6 +641,10 @@ FORMS: list[tuple[re.Pattern[str], Callable[[re.Match[str], Context], None]]] = 
     (re.compile(r"the ground vertex '[^']*' touches no edge"), _floor),
     (re.compile(r"\((\d+) vertices\), by [^,]+, ν\(G − [^)]*\) = (?:(\d+) < )?ν\(G\) = (\d+)"),
      _matching),
+    (re.compile(r"misère quotient of \S+ \(order (\d+), verified on every sum of heaps ≤ (\d+)"
+                r"(; periodicity theorem: the heap images repeat with period (\d+) from heap (\d+) "
+                r"through heap (\d+) ≥ 2·\d+ \+ 2·\d+ \+ (\d+), so every heap is covered)?\): "
+                r"[^,]* = [^,]*, (not )?in the P-portion"), _misere_quotient),
     (VERDICT, _verdict),
 ]
 

@@ -28,13 +28,16 @@ from grundy.errors import (
 
 if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on first use below)
     from grundy.core.nimber import Nimber
+    from grundy.core.quotient import MisereQuotient, misere_quotient
     from grundy.define import game, heap_game
+    from grundy.define.sums import Sum
     from grundy.sequences.tables import grundy_table
 
     __version__: str
 
 _LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "grundy.define",
-         "Sum": "grundy.define.sums",
+         "Sum": "grundy.define.sums", "misere_quotient": "grundy.core.quotient",
+         "MisereQuotient": "grundy.core.quotient",
          "grundy_table": "grundy.sequences.tables"}
 """Public names imported on first use (the command line starts without them)."""
 
@@ -65,8 +68,9 @@ def __dir__() -> list[str]:
 
 __all__ = [
     "Cache", "Game", "GrundyError", "HeapGame", "InvalidGameError", "InvalidInputError",
-    "InvalidPositionError", "LoopyGameError", "Move", "Nimber", "NotSupportedError", "Outcome",
-    "SearchLimitError", "Solution", "Sum", "SumGame", "UnknownGameError", "game", "grundy_table",
-    "grundy_value", "heap_game", "load_game", "mex", "moves_to_value", "outcome", "parse_sum",
+    "InvalidPositionError", "LoopyGameError", "MisereQuotient", "Move", "Nimber", "NotSupportedError",
+    "Outcome", "SearchLimitError", "Solution", "Sum", "SumGame", "UnknownGameError", "game",
+    "grundy_table", "grundy_value", "heap_game", "load_game", "mex", "misere_quotient", "moves_to_value",
+    "outcome", "parse_sum",
     "register", "registered_games", "solve", "winning_moves",
 ]

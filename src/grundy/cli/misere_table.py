@@ -46,6 +46,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``grundy table`` for misère play."""
     parser.add_argument("--misere", action="store_true",
                         help="misère Grundy values of single heaps, their period and each heap's genus")
+    parser.add_argument("--quotient", action="store_true",
+                        help="with --misere: the misère quotient (order, presentation, P-portion, "
+                             "each heap's image; proved for every heap where the periodicity "
+                             "theorem applies)")
     parser.add_argument("--limit", type=positive_int, metavar="N",
                         help=f"brute-force budget of --misere in steps (positions + options); "
                              f"default {DEFAULT_LIMIT:,}")
@@ -54,9 +58,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run_misere(args: argparse.Namespace, game: Game) -> int:
     """The body of ``grundy table GAME --misere``."""
     if not args.misere:
-        raise InvalidInputError(f"--limit {args.limit} applies to misère tables (--misere) only")
+        what = "--quotient" if args.quotient else f"--limit {args.limit}"
+        raise InvalidInputError(f"{what} applies to misère tables (--misere) only")
     if not isinstance(game, HeapGame):
         raise InvalidInputError(f"--misere tables are of heap games, and {game.spec!r} is not one")
+    if args.quotient:
+        from grundy.cli.quotient_table import run_quotient
+
+        return run_quotient(args, game)
     if args.plot is not None:
         raise InvalidInputError(f"--plot {args.plot!r} does not apply to --misere tables")
     if args.method != "auto":

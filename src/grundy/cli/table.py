@@ -77,7 +77,7 @@ def run(args: argparse.Namespace) -> int:
     if args.rebuild and args.store is None:
         raise InvalidInputError("--rebuild applies to a table kept with --store FILE")
     game = load_game(args.game)
-    if args.misere or args.limit is not None:
+    if args.misere or args.limit is not None or args.quotient:
         from grundy.cli.misere_table import run_misere
 
         return run_misere(args, game)

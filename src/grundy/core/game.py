@@ -384,6 +384,12 @@ class HeapGame(Game):
 
     # ---- what the game declares about its table of values (used by grundy.sequences) ------
     @property
+    def octal_digits(self) -> tuple[int, ...] | None:
+        """The digits ``d0 d1 … dk`` of the octal code this game is (its rules as data: its moves
+        and their labels follow the code), or ``None`` for a game that is no octal game."""
+        return None
+
+    @property
     def has_splits(self) -> bool:
         """Whether some move leaves two or more heaps (take-and-break games)."""
         return False
@@ -512,6 +518,12 @@ def positions_exceed(heaps: Iterable[int], limit: int) -> bool:
         if size > limit:
             return True
     return False
+
+
+def describe_split(n: int, k: int, a: int) -> str:
+    """Label for removing ``k`` (possibly 0) from a heap of ``n`` and leaving heaps ``a`` and
+    ``n - k - a``: ``'take 1, split 7 → 2 + 4'``."""
+    return f"{f'take {k}, split' if k else 'split'} {n} → {a} + {n - k - a}"
 
 
 def describe_take(n: int, k: int) -> str:

@@ -233,6 +233,9 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
     """Misère play: the game's own rule, else the SJ theorem or genus theory over its parts,
     else brute force within the budget."""
     note = "Grundy values do not decide misère play"
+    quotient = _misere_quotient_solution(game, position, limit, first=True)
+    if quotient is not None:
+        return quotient
     parts = game.components(position)
     refused: SearchLimitError | None = None
     try:
@@ -251,12 +254,32 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
                      for i, move in answer.winning_moves]
             return Solution(game, position, answer.outcome, None, moves, answer.reason, True,
                             note, answer.winning_moves_complete)
+        quotient = _misere_quotient_solution(game, position, limit, first=False)
+        if quotient is not None:
+            return quotient
     result = outcome(game, position, misere=True, cache=cache, limit=limit)
     moves = winning_moves(game, position, misere=True, cache=cache, limit=limit)
     reason = game.explain(position, misere=True) or (
         "brute force over the misère game tree: a position is won exactly when some move "
         "leads to a lost one, and a player with no move wins")
     return Solution(game, position, result, None, moves, reason, True, note)
+
+
+def _misere_quotient_solution(game: Game, position: Position, limit: int,
+                              first: bool) -> Solution | None:
+    """Heaps of one heap game by the game's misère quotient, where it can be computed
+    (:mod:`grundy.core.quotient_play`); ``None`` otherwise. Octal games (wild, as most are) ask
+    first (``first=True``); other heap games after the SJ theorem and genus theory."""
+    from grundy.core.game import HeapGame
+
+    if not isinstance(game, HeapGame) or (game.octal_digits is not None) != first:
+        return None
+    from grundy.core.quotient import DEFAULT_QUOTIENT_LIMIT
+    from grundy.core.quotient_play import quotient_solution
+
+    budget = limit if limit != DEFAULT_LIMIT or not first else DEFAULT_QUOTIENT_LIMIT
+    answer: Solution | None = quotient_solution(game, position, budget)
+    return answer
 
 
 def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Position]],

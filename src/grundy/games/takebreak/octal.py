@@ -24,7 +24,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.core.game import HeapGame, HeapResult, Outcome, describe_take
+from grundy.core.game import HeapGame, HeapResult, Outcome, describe_split, describe_take
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
 
@@ -86,6 +86,10 @@ class Octal(HeapGame):
     def __post_init__(self) -> None:
         if not self.digits or self.digits[0] not in (0, 4) or any(not 0 <= d <= 7 for d in self.digits):
             raise InvalidGameError(f"bad octal digits {self.digits!r}: d0 must be 0 or 4, others 0-7")
+
+    @property
+    def octal_digits(self) -> tuple[int, ...]:
+        return self.digits
 
     @classmethod
     def from_params(cls, *args: int | str, **kwargs: int | str) -> Octal:
@@ -153,9 +157,8 @@ class Octal(HeapGame):
             if i > 0 and d & 2 and r > 0:
                 yield describe_take(n, i), (r,)
             if d & 4 and r >= 2:
-                what = f"take {i}, split" if i else "split"
                 for a in range(1, r // 2 + 1):
-                    yield f"{what} {n} → {a} + {r - a}", (a, r - a)
+                    yield describe_split(n, i, a), (a, r - a)
 
     # ---- closed forms from the table and its period ---------------------------------------------
     def heap_value(self, n: int) -> int | None:
@@ -180,7 +183,9 @@ class Octal(HeapGame):
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
         if max(position, default=0) > MISERE_LIMIT:
             raise NotSupportedError(
-                f"{self.spec}: misère play is solved by brute force, for heaps up to {MISERE_LIMIT:,}")
+                f"{self.spec}: no misère quotient was found within the budget ('grundy table "
+                f"{self.spec} --misere --quotient' shows how far it gets), and brute force takes "
+                f"heaps up to {MISERE_LIMIT:,}")
         return None
 
     def heap_explain(self, n: int) -> str | None:

@@ -1,0 +1,174 @@
+"""Misère sums of heaps of one game answered by its misère quotient: the outcome from the product
+of the heaps' images, and every winning move (each heap's options mapped into the quotient).
+
+A heap of ``n`` wins for the player to move in the sum exactly when some option ``o`` of some
+heap ``h`` makes ``rest(h) · [o]`` a P-element, ``rest(h)`` being the product of the other heaps.
+The images of a heap's options form a small set (at most the quotient's order), so only heaps
+whose option set reaches the P-portion have their moves listed.
+
+>>> from grundy.catalog import load_game
+>>> answer = quotient_solution(load_game("kayles"), (3, 5))
+>>> answer.outcome.value, [m.label for m in answer.winning_moves]
+('N', ['heap 1: take 2: 3 → 1', 'heap 2: take 2: 5 → 3', 'heap 2: take 2, split 5 → 1 + 2'])
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grundy.core.game import HeapGame, Move, Outcome
+from grundy.core.quotient import DEFAULT_QUOTIENT_LIMIT, MisereQuotient, misere_quotient
+from grundy.errors import NotSupportedError, SearchLimitError
+
+MOVE_LIST_LIMIT = 2_000_000
+"""Heaps larger than this (with splitting moves) do not have their moves listed one by one."""
+
+LISTED_MOVES = 1_000_000
+"""At most this many winning moves are listed; beyond, the list is marked incomplete."""
+
+_QUOTIENTS: dict[Any, MisereQuotient] = {}
+"""The largest quotient computed so far for each game in this process."""
+
+
+def quotient_for(game: HeapGame, need: int, limit: int = DEFAULT_QUOTIENT_LIMIT) -> MisereQuotient:
+    """The game's quotient covering heaps up to ``need`` (proved for all heaps where the
+    periodicity theorem allows), kept for later calls."""
+    known = _QUOTIENTS.get(game)
+    if known is not None and known.covers(need):
+        return known
+    found = misere_quotient(game, need=need, limit=limit)
+    _QUOTIENTS[game] = found
+    return found
+
+
+def _power(q: MisereQuotient, x: int, k: int) -> int:
+    out = 0
+    while k:
+        if k & 1:
+            out = q.table[out][x]
+        x = q.table[x][x]
+        k >>= 1
+    return out
+
+
+def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LIMIT) -> Any:
+    """The :class:`~grundy.core.solve.Solution` of a misère sum of heaps of ``game`` by its
+    quotient, or ``None`` when the game is not a heap game or its quotient is out of reach
+    (too large, not within ``limit`` steps, or not proved for a heap this large)."""
+    from grundy.core.solve import Solution
+
+    if not isinstance(game, HeapGame) or type(game).moves is not HeapGame.moves or not position:
+        return None
+    try:
+        q = quotient_for(game, max(position), limit)
+    except (SearchLimitError, NotSupportedError):
+        return None
+    if not all(q.covers(n) for n in position):
+        return None
+    sizes = sorted(set(position))
+    count: dict[int, int] = {}
+    for n in position:
+        count[n] = count.get(n, 0) + 1
+    image = {n: q.heap(n) for n in sizes}
+    full = [_power(q, image[n], count[n]) for n in sizes]
+    prefix = [0]
+    for x in full:
+        prefix.append(q.table[prefix[-1]][x])
+    total = prefix[-1]
+    wins = not q.is_p(total)
+    moves: list[Move] = []
+    complete = True
+    note = "Grundy values do not decide misère play"
+    if wins:
+        suffix = [0] * (len(sizes) + 1)
+        for i in range(len(sizes) - 1, -1, -1):
+            suffix[i] = q.table[full[i]][suffix[i + 1]]
+        grouped = game.octal_digits is not None and q.status == "proved"  # big heaps cost O(period)
+        own: dict[int, list[Move]] = {}
+        how_many: dict[int, int] = {}
+        good_of: dict[int, set[int]] = {}
+        for i, n in enumerate(sizes):
+            rest = q.table[q.table[prefix[i]][_power(q, image[n], count[n] - 1)]][suffix[i + 1]]
+            good = {t for t in q.option_images(n) if q.is_p(q.table[rest][t])}
+            if not good:
+                continue
+            good_of[n] = good
+            if n > MOVE_LIST_LIMIT and getattr(game, "has_splits", True) and not grouped:
+                complete = False
+                continue
+            counted = _winning_heap_moves(game, q, n, good, count_only=True)
+            assert isinstance(counted, int)
+            how_many[n] = counted
+        if sum(how_many[n] * count[n] for n in how_many) > LISTED_MOVES:
+            complete = False
+        else:
+            for n in how_many:
+                found = _winning_heap_moves(game, q, n, good_of[n])
+                assert isinstance(found, list)
+                own[n] = found
+            for i, n in enumerate(position):
+                moves.extend(game.lift_move(position, i, m) for m in own.get(n, ()))
+        if not complete:
+            note = (f"{note}; winning moves not all listed (a heap above {MOVE_LIST_LIMIT:,} with "
+                    f"splitting moves, or more than {LISTED_MOVES:,} moves)")
+    if all(not q.option_images(n) for n in sizes):
+        tail = "; no move is left, and in misère play the player who cannot move wins"
+    elif wins:
+        tail = "; every listed move leaves a product in the P-portion"
+    else:
+        tail = "; every move leaves a product outside it"
+    reason = q.explain(position) + tail
+    return Solution(game, position, Outcome.N if wins else Outcome.P, None, moves, reason, True,
+                    note, complete)
+
+
+def _winning_heap_moves(game: HeapGame, q: MisereQuotient, n: int, good: set[int],
+                        count_only: bool = False) -> list[Move] | int:
+    """The moves of a heap of ``n`` to options whose image is in ``good`` (or, with
+    ``count_only``, how many there are). Octal games: each removal's splits ``a + (r - a)`` are
+    grouped — below the preperiod one by one, above it by ``a mod period`` (both parts' images
+    repeat there) — so a heap of 10^6 costs about ``preperiod + period`` look-ups; labels are
+    built for the winners only, as :meth:`~grundy.games.takebreak.octal.Octal.heap_moves`
+    writes them."""
+    from grundy.core.game import describe_split, describe_take
+
+    digits = game.octal_digits
+    if digits is None or n <= 64:
+        found = [Move(label, tuple(result)) for label, result in game.heap_moves(n)
+                 if q.product(q.heap(h) for h in result) in good]
+        return len(found) if count_only else found
+    total = 0
+    moves: list[Move] = []
+    for i, d in enumerate(digits):
+        if i > n:
+            break
+        r = n - i
+        if i > 0 and d & 1 and r == 0 and 0 in good:
+            total += 1
+            moves.append(Move(describe_take(n, i), (0,)))
+        if i > 0 and d & 2 and r > 0 and q.heap(r) in good:
+            total += 1
+            moves.append(Move(describe_take(n, i), (r,)))
+        if d & 4 and r >= 2:
+            ranges = _split_winners(q, r, good)
+            total += sum(len(a) for a in ranges)
+            if not count_only:
+                for a in sorted(a for block in ranges for a in block):
+                    moves.append(Move(describe_split(n, i, a), (a, r - a)))
+    return total if count_only else moves
+
+
+def _split_winners(q: MisereQuotient, r: int, good: set[int]) -> list[range]:
+    """The ``a`` (``1 ≤ a ≤ r/2``) with ``[a]·[r - a]`` in ``good``, as ranges."""
+    table = q.table
+    half = r // 2
+    if q.status != "proved" or q.period is None or q.preperiod is None:
+        return [range(a, a + 1) for a in range(1, half + 1)
+                if table[q.heap(a)][q.heap(r - a)] in good]
+    n0, p = max(q.preperiod, 1), q.period
+    cut = n0 - 1 if r - half >= n0 else half  # above cut: a ≥ n0 and r - a ≥ n0 both
+    out = [range(a, a + 1) for a in range(1, cut + 1) if table[q.heap(a)][q.heap(r - a)] in good]
+    for a in range(cut + 1, min(cut + p, half) + 1):
+        if table[q.heap(a)][q.heap(r - a)] in good:
+            out.append(range(a, half + 1, p))
+    return out
