@@ -14,6 +14,7 @@ whose option set reaches the P-portion have their moves listed.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import HeapGame, Move, Outcome
@@ -51,12 +52,21 @@ def _power(q: MisereQuotient, x: int, k: int) -> int:
     return out
 
 
-def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LIMIT) -> Any:
-    """The :class:`~grundy.core.solve.Solution` of a misère sum of heaps of ``game`` by its
-    quotient, or ``None`` when the game is not a heap game or its quotient is out of reach
-    (too large, not within ``limit`` steps, or not proved for a heap this large)."""
-    from grundy.core.solve import Solution
+@dataclass(frozen=True)
+class QuotientAnswer:
+    """A misère sum answered by the quotient (what :func:`grundy.core.solve.solve` reports)."""
 
+    outcome: Outcome
+    winning_moves: list[Move]
+    reason: str
+    note: str
+    moves_listed: bool
+
+
+def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LIMIT) -> QuotientAnswer | None:
+    """A misère sum of heaps of ``game`` answered by its quotient, or ``None`` when the game is
+    not a heap game or its quotient is out of reach (too large, not within ``limit`` steps, or not
+    proved for a heap this large)."""
     if not isinstance(game, HeapGame) or type(game).moves is not HeapGame.moves or not position:
         return None
     try:
@@ -118,8 +128,7 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
     else:
         tail = "; every move leaves a product outside it"
     reason = q.explain(position) + tail
-    return Solution(game, position, Outcome.N if wins else Outcome.P, None, moves, reason, True,
-                    note, complete)
+    return QuotientAnswer(Outcome.N if wins else Outcome.P, moves, reason, note, complete)
 
 
 def _winning_heap_moves(game: HeapGame, q: MisereQuotient, n: int, good: set[int],

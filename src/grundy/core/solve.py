@@ -278,8 +278,11 @@ def _misere_quotient_solution(game: Game, position: Position, limit: int,
     from grundy.core.quotient_play import quotient_solution
 
     budget = limit if limit != DEFAULT_LIMIT or not first else DEFAULT_QUOTIENT_LIMIT
-    answer: Solution | None = quotient_solution(game, position, budget)
-    return answer
+    answer = quotient_solution(game, position, budget)
+    if answer is None:
+        return None
+    return Solution(game, position, answer.outcome, None, answer.winning_moves, answer.reason, True,
+                    answer.note, answer.moves_listed)
 
 
 def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Position]],
