@@ -138,7 +138,7 @@ def catalogue() -> Iterator[tuple[list[tuple[Game, str, str, list[tuple[int, ...
     grundy.game("export-test-pairs")(user_pairs)
     try:
         with pytest.MonkeyPatch.context() as patch:  # a short formula search: whatever it finds is checked
-            patch.setattr("grundy.cli.table.PATTERN_STEPS", 2_000)
+            patch.setattr("grundy.reports.tables.PATTERN_STEPS", 2_000)
             yield exports()
     finally:
         for name in USER_GAMES:

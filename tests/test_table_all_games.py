@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-import grundy.cli.table
+import grundy.reports.tables
 from grundy.catalog import registered_games
 from tests.helpers import run
 
@@ -26,7 +26,7 @@ def test_every_catalogue_game_is_covered() -> None:
 @pytest.mark.parametrize("spec", SPECS)
 def test_table_of_every_game_small_and_large(capsys: pytest.CaptureFixture[str],
                                             monkeypatch: pytest.MonkeyPatch, spec: str) -> None:
-    monkeypatch.setattr(grundy.cli.table, "PATTERN_STEPS", 2_000)
+    monkeypatch.setattr(grundy.reports.tables, "PATTERN_STEPS", 2_000)
     for argv in (["--upto", "12"], ["--upto", str(LARGE.get(spec, 20_000)), "--summary", "--no-patterns"]):
         code, out, err = run(capsys, "table", spec, *argv)
         assert "Traceback" not in err

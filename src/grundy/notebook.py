@@ -127,6 +127,6 @@ def table(game: str | Game, upto: int = 100, *, misere: bool = False, plot: bool
             raise InvalidInputError(f"misère tables here go up to {MAX_MISERE_UPTO:,}, got {upto!r}")
         values, periodicity, genera = misere_analysis(game, upto, DEFAULT_LIMIT)
         return Table(game, misere_json(game, upto, values, periodicity, genera), plot)
-    from grundy.cli.table import table_json
+    from grundy.reports.tables import table_json
 
     return Table(game, table_json(game, upto), plot)

@@ -93,6 +93,8 @@ def run(args: argparse.Namespace) -> int:
         steps = explain_steps(game, position, misere=args.misere, limit=_limit(args))
     if args.json:
         if conjectures or steps is not None:
+            from grundy.reports.answers import answer_json
+
             print_json(answer_json(answer, conjectures, steps))
         else:
             write_json(answer)
@@ -107,27 +109,6 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def answer_json(answer: Any, conjectures: list[str], steps: list[str] | None) -> dict[str, Any]:
-    """The object ``grundy solve --json [--explain]`` prints (the web page's ``/api/solve`` too)."""
-    data: dict[str, Any] = answer.to_json()
-    if conjectures:
-        data["status"], data["conjectures"] = "conjecture", conjectures
-    if steps is not None:
-        data["explanation"] = steps
-    return data
-
-
-def solution_json(game: Any, position: Any, *, misere: bool = False, explain: bool = False,
-                  limit: int | None = None) -> dict[str, Any]:
-    """``grundy solve GAME POSITION --json [--misere] [--explain]`` as an object."""
-    args = argparse.Namespace(misere=misere, limit=limit, conjecture=False)
-    answer, conjectures = _solve(args, game, position)
-    steps = None
-    if explain:
-        from grundy.core.explain import explain_steps
-
-        steps = explain_steps(game, position, misere=misere, limit=_limit(args))
-    return answer_json(answer, conjectures, steps)
 
 
 def _limit(args: argparse.Namespace) -> int:
@@ -144,29 +125,13 @@ def _given_limit(args: argparse.Namespace) -> int | None:
 def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None,
            remoteness: bool = True) -> tuple[Any, list[str]]:  # (--batch skips the remoteness)
     """Solve, with the patterns of users' own games when they are defined (``--conjecture``)."""
-    from grundy.core.solve import solve
+    from grundy.reports.answers import solve_answer
 
-    limit = _limit(args)
-
-    def work() -> Any:
-        return solve(game, position, misere=args.misere, limit=_given_limit(args), cache=cache,
-                     remoteness=remoteness)
-
-    if "grundy.define" not in sys.modules:  # no user game is defined: nothing to answer by pattern
-        if args.conjecture:
-            raise InvalidInputError("--conjecture applies to your own games (defined with "
-                                    "@grundy.heap_game, loaded with --rules FILE.py)")
-        return searching(work), []
-    from grundy.define import answering
-
-    with answering(conjecture=args.conjecture, limit=limit) as context:
-        answer = searching(work)
-    if context.used and answer.outcome.value == "N" and answer.moves_listed and not answer.winning_moves:
-        from grundy.errors import SearchLimitError
-
-        raise SearchLimitError(f"{game.spec}: no answer: by the conjectured pattern the position is an "
-                               f"N-position, but no move reaches a P-position, so the pattern is false")
-    return answer, [p.text for p in context.used]  # patterns of user games, not proved
+    if args.conjecture and "grundy.define" not in sys.modules:
+        raise InvalidInputError("--conjecture applies to your own games (defined with "
+                                "@grundy.heap_game, loaded with --rules FILE.py)")
+    return solve_answer(game, position, misere=args.misere, limit=_given_limit(args),
+                        conjecture=args.conjecture, cache=cache, remoteness=remoteness, run=searching)
 
 
 def run_batch(args: argparse.Namespace) -> int:

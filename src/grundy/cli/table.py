@@ -16,6 +16,15 @@ from grundy.cli import common
 from grundy.cli.common import emit, heading, non_negative_int, print_json, progress_bar
 from grundy.core.game import Game
 from grundy.errors import InvalidInputError, NotSupportedError
+from grundy.reports.tables import (  # noqa: F401 (re-exported: the table command's objects)
+    PATTERN_STEPS,
+    PATTERN_VALUES,
+    grid_json,
+    heap_patterns,
+    heap_table_json,
+    pair_patterns,
+    table_json,
+)
 from grundy.sequences.analysis import METHODS, TableAnalysis, analyze
 from grundy.sequences.pattern import Pattern
 
@@ -31,13 +40,6 @@ SHOWN_VALUES = 10_000
 
 PLOTTED_POINTS = 200_000
 """Larger tables are subsampled evenly for ``--plot``."""
-
-PATTERN_VALUES = 100_001
-"""The patterns are looked for in (at most) ``G(0..100000)``; each says how far it was checked."""
-
-PATTERN_STEPS = 30_000
-"""Steps of the formula search of the pattern finders (a count, so the output never depends on the
-machine's load)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -164,27 +166,8 @@ def _user_line(args: argparse.Namespace, game: Any, line: list[int | None]) -> i
     return 0
 
 
-def heap_patterns(result: TableAnalysis) -> list[Pattern]:
-    """The patterns of a heap game's table (its first :data:`PATTERN_VALUES` values), with the
-    analysis' periodicity, so that a pattern is proved where the period is.
-
-    >>> from grundy import load_game
-    >>> [p.text for p in heap_patterns(analyze(load_game("subtraction(1,2)"), 100))][:1]
-    ['G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)']
-    """
-    from grundy.sequences.patterns import find_patterns
-
-    return find_patterns(result.first(PATTERN_VALUES), periodicity=result.periodicity,
-                         steps=PATTERN_STEPS)
 
 
-def pair_patterns(grid: list[list[int]], game: Game | None = None) -> list[Pattern]:
-    """The patterns of a grid ``G(a, b)``: proved where they state a theorem of ``game``,
-    otherwise conjectures checked on the whole grid."""
-    from grundy.sequences.pair_patterns import find_pair_patterns
-    from grundy.sequences.proof import game_theorems
-
-    return find_pair_patterns(grid, steps=PATTERN_STEPS, theorems=game_theorems(game))
 
 
 def periodicity_line(result: TableAnalysis) -> str:
@@ -284,34 +267,10 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
     emit(f"  computed in {result.seconds:.3f} s ({result.method}{computed})")
 
 
-def heap_table_json(result: TableAnalysis, found: list[Pattern], *, summary: bool = False,
-                    lean: bool = False) -> dict[str, Any]:
-    """The object ``grundy table GAME --upto N --json`` prints for a heap game."""
-    data = result.summary_json()
-    data["patterns"] = [p.to_json() for p in found]
-    if not lean:  # value counts in G(0..2^k - 1) for each k, and in the whole table
-        data["frequencies"] = {str(k): v for k, v in result.frequencies().items()}
-    if not summary:
-        data["values"] = result.values.tolist()
-    return data
 
 
-def grid_json(spec: str, grid: list[list[int]], patterns: list[Pattern], *,
-              summary: bool = False) -> dict[str, Any]:
-    """The object ``grundy table GAME --upto N --json`` prints for a game on pairs."""
-    data: dict[str, Any] = {"game": spec, "upto": len(grid) - 1, "patterns": [p.to_json() for p in patterns]}
-    if not summary:
-        data["values"] = grid
-    return data
 
 
-def table_json(game: Game, upto: int) -> dict[str, Any]:
-    """``grundy table GAME --upto N --json`` as an object (the web page's ``/api/table`` too)."""
-    grid = game.table_2d(upto)
-    if grid is not None:
-        return grid_json(game.spec, grid, pair_patterns(grid))
-    result = analyze(game, upto, "auto")
-    return heap_table_json(result, heap_patterns(result))
 
 
 MATPLOTLIB_MISSING = ("--plot needs matplotlib, which is not installed: pip install matplotlib "

@@ -107,7 +107,7 @@ def create_app() -> Flask:
 
     @app.get("/api/solve")
     def solve() -> Response:
-        from grundy.cli.solve import solution_json
+        from grundy.reports.answers import solution_json
 
         game, position = _position(_arg("game"), _arg("position"))
         return jsonify(solution_json(game, position, misere=_flag("misere"), explain=_flag("explain")))
@@ -115,7 +115,7 @@ def create_app() -> Flask:
     @app.get("/api/table")
     def table() -> Response:
         from grundy.catalog import load_game
-        from grundy.cli.table import table_json
+        from grundy.reports.tables import table_json
 
         game = load_game(_arg("game"))
         upto = _int(_arg("upto", "100"), "upto")

@@ -1,0 +1,69 @@
+"""The answer to one position as ``grundy solve`` reports it: the solution, with the patterns of
+users' own games where ``conjecture`` allows them, and its JSON object.
+
+>>> from grundy.catalog import load_game
+>>> data = solution_json(load_game("nim"), (3, 4, 5))
+>>> data["outcome"], data["grundy"], [m["move"] for m in data["winning_moves"]]
+('N', 2, ['heap 1: take 2: 3 → 1'])
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import Any
+
+from grundy.core.engine import DEFAULT_LIMIT, Cache
+from grundy.core.game import Game, Position
+from grundy.core.solve import Solution, solve
+from grundy.errors import InvalidInputError, SearchLimitError
+
+
+def solve_answer(game: Game, position: Position, *, misere: bool = False, limit: int | None = None,
+                 conjecture: bool = False, cache: Cache | None = None, remoteness: bool = True,
+                 run: Callable[[Callable[[], Solution]], Solution] | None = None
+                 ) -> tuple[Solution, list[str]]:
+    """Solve ``position``, and the texts of the conjectured patterns (of users' own games) the
+    answer used; ``run(work)`` runs the search (the command line shows its progress there).
+
+    An explicit ``limit`` budgets every step of the answer; ``None`` is the default budget.
+    """
+    def work() -> Solution:
+        return solve(game, position, misere=misere, limit=limit, cache=cache, remoteness=remoteness)
+
+    runner = run if run is not None else (lambda job: job())
+    if "grundy.define" not in sys.modules:  # no user game is defined: nothing to answer by pattern
+        if conjecture:
+            raise InvalidInputError("conjecture=True applies to your own games (defined with "
+                                    "@grundy.heap_game or @grundy.game)")
+        return runner(work), []
+    from grundy.define import answering
+
+    with answering(conjecture=conjecture, limit=DEFAULT_LIMIT if limit is None else limit) as context:
+        answer = runner(work)
+    if context.used and answer.outcome.value == "N" and answer.moves_listed and not answer.winning_moves:
+        raise SearchLimitError(f"{game.spec}: no answer: by the conjectured pattern the position is an "
+                               f"N-position, but no move reaches a P-position, so the pattern is false")
+    return answer, [p.text for p in context.used]  # patterns of user games, not proved
+
+
+def answer_json(answer: Solution, conjectures: list[str], steps: list[str] | None) -> dict[str, Any]:
+    """The object ``grundy solve --json [--explain]`` prints (the web page's ``/api/solve`` too)."""
+    data: dict[str, Any] = answer.to_json()
+    if conjectures:
+        data["status"], data["conjectures"] = "conjecture", conjectures
+    if steps is not None:
+        data["explanation"] = steps
+    return data
+
+
+def solution_json(game: Game, position: Position, *, misere: bool = False, explain: bool = False,
+                  limit: int | None = None) -> dict[str, Any]:
+    """``grundy solve GAME POSITION --json [--misere] [--explain]`` as an object."""
+    answer, conjectures = solve_answer(game, position, misere=misere, limit=limit)
+    steps = None
+    if explain:
+        from grundy.core.explain import explain_steps
+
+        steps = explain_steps(game, position, misere=misere, limit=DEFAULT_LIMIT if limit is None else limit)
+    return answer_json(answer, conjectures, steps)

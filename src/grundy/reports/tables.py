@@ -1,0 +1,76 @@
+"""A table as ``grundy table`` reports it: the analysis of a heap game's values or the grid of a
+game on pairs, with the patterns found, and its JSON object.
+
+>>> from grundy.catalog import load_game
+>>> data = table_json(load_game("subtraction(1,2)"), 20)
+>>> data["period"], data["proved"], data["patterns"][0]["text"]
+(3, True, 'G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grundy.core.game import Game
+from grundy.sequences.analysis import TableAnalysis, analyze
+from grundy.sequences.pattern import Pattern
+
+PATTERN_VALUES = 100_001
+"""The patterns are looked for in (at most) ``G(0..100000)``; each says how far it was checked."""
+
+PATTERN_STEPS = 30_000
+"""Steps of the formula search of the pattern finders (a count, so the output never depends on the
+machine's load)."""
+
+
+def heap_patterns(result: TableAnalysis) -> list[Pattern]:
+    """The patterns of a heap game's table (its first :data:`PATTERN_VALUES` values), with the
+    analysis' periodicity, so that a pattern is proved where the period is.
+
+    >>> from grundy.catalog import load_game
+    >>> [p.text for p in heap_patterns(analyze(load_game("subtraction(1,2)"), 100))][:1]
+    ['G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)']
+    """
+    from grundy.sequences.patterns import find_patterns
+
+    return find_patterns(result.first(PATTERN_VALUES), periodicity=result.periodicity,
+                         steps=PATTERN_STEPS)
+
+
+def pair_patterns(grid: list[list[int]], game: Game | None = None) -> list[Pattern]:
+    """The patterns of a grid ``G(a, b)``: proved where they state a theorem of ``game``,
+    otherwise conjectures checked on the whole grid."""
+    from grundy.sequences.pair_patterns import find_pair_patterns
+    from grundy.sequences.proof import game_theorems
+
+    return find_pair_patterns(grid, steps=PATTERN_STEPS, theorems=game_theorems(game))
+
+
+def heap_table_json(result: TableAnalysis, found: list[Pattern], *, summary: bool = False,
+                    lean: bool = False) -> dict[str, Any]:
+    """The object ``grundy table GAME --upto N --json`` prints for a heap game."""
+    data = result.summary_json()
+    data["patterns"] = [p.to_json() for p in found]
+    if not lean:  # value counts in G(0..2^k - 1) for each k, and in the whole table
+        data["frequencies"] = {str(k): v for k, v in result.frequencies().items()}
+    if not summary:
+        data["values"] = result.values.tolist()
+    return data
+
+
+def grid_json(spec: str, grid: list[list[int]], patterns: list[Pattern], *,
+              summary: bool = False) -> dict[str, Any]:
+    """The object ``grundy table GAME --upto N --json`` prints for a game on pairs."""
+    data: dict[str, Any] = {"game": spec, "upto": len(grid) - 1, "patterns": [p.to_json() for p in patterns]}
+    if not summary:
+        data["values"] = grid
+    return data
+
+
+def table_json(game: Game, upto: int) -> dict[str, Any]:
+    """``grundy table GAME --upto N --json`` as an object (the web page's ``/api/table`` too)."""
+    grid = game.table_2d(upto)
+    if grid is not None:
+        return grid_json(game.spec, grid, pair_patterns(grid, game))
+    result = analyze(game, upto, "auto")
+    return heap_table_json(result, heap_patterns(result))
