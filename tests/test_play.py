@@ -277,7 +277,8 @@ def digit_take(n):
 
 @grundy.game("play-loop")
 def loop(p):
-    return {0: [1], 1: [0, 2], 2: [], 3: [3, 2]}[p]
+    (n,) = p  # a one-number position is the 1-tuple (n,)
+    return [(m,) for m in {0: [1], 1: [0, 2], 2: [], 3: [3, 2]}[n]]
 '''
 
 
