@@ -45,7 +45,7 @@ def _third_party_imports(folder: Path) -> set[str]:
 def test_every_imported_package_is_declared() -> None:
     core = {_dist(r) for r in PROJECT["dependencies"]}
     extras = {name: {_dist(r) for r in reqs} for name, reqs in PROJECT["optional-dependencies"].items()}
-    declared = core | extras["survey"] | extras["plot"]
+    declared = core | extras["survey"] | extras["plot"] | extras["web"]
     assert _third_party_imports(ROOT / "src" / "grundy") - declared == set()
     assert _third_party_imports(ROOT / "tests") - declared - extras["test"] == set()
 
@@ -54,7 +54,7 @@ def test_dask_is_an_extra_and_the_test_extra_has_every_extra() -> None:
     core = {_dist(r) for r in PROJECT["dependencies"]}
     assert "dask" not in core and "distributed" not in core
     assert PROJECT["optional-dependencies"]["survey"] == ["dask[distributed]>=2024.1"]
-    assert "grundy[survey,plot]" in PROJECT["optional-dependencies"]["test"]
+    assert "grundy[survey,plot,web]" in PROJECT["optional-dependencies"]["test"]
 
 
 def test_package_data_names_files_that_exist() -> None:
