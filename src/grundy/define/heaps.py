@@ -129,8 +129,8 @@ class HeapState:
         ``n`` (then the pattern vouches for those values in this query)."""
         options = game.heap_options(n)
         context.spend(len(options) + 1, f"{game.spec}: checking the conjectured pattern at heap {n:,}")
-        seen: set[int] = set()
         parts: dict[int, int] = {}
+        totals: dict[Any, int] = {}
         for option in options:
             total = 0
             for h in option:
@@ -138,19 +138,9 @@ class HeapState:
                 if v is None:
                     v = parts[h] = rule(h)
                 total ^= v
-            seen.add(total)
-        mex = 0
-        while mex in seen:
-            mex += 1
-        if mex != value:
-            raise SearchLimitError(
-                f"{game.spec}: no answer at heap {n:,}: the conjectured pattern {pattern.text} gives "
-                f"it {value}, but the mex of the values it gives the heap's options is {mex}, so the "
-                f"pattern is false there")
-        vouched = context.vouched
-        vouched[(game, n)] = value
-        for h, v in parts.items():
-            vouched.setdefault((game, h), v)
+            totals[option] = total
+        context.vouch(game, f"heap {n:,}", value, totals, pattern)
+        context.remember(game, n, value, parts)
 
 
 @functools.lru_cache(maxsize=256)

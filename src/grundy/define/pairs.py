@@ -93,18 +93,8 @@ def pair_value(game: UserGame, position: tuple[int, int], context: Answering) ->
     options = game.options_of(position)
     context.spend(len(options) + 1, f"{game.spec}: checking the conjectured pattern at {shown!r}")
     values = {o: rule(o) for o in options}
-    mex = 0
-    while mex in set(values.values()):
-        mex += 1
-    if mex != value:
-        raise SearchLimitError(
-            f"{game.spec}: no answer at {shown!r}: the conjectured pattern {chosen.text} gives it "
-            f"{value}, but the mex of the values it gives the position's options is {mex}, so the "
-            f"pattern is false there")
-    vouched = context.vouched
-    vouched[(game, position)] = value
-    for o, v in values.items():
-        vouched.setdefault((game, o), v)
+    context.vouch(game, repr(shown), value, values, chosen)
+    context.remember(game, position, value, values)
     if chosen not in context.used:
         context.used.append(chosen)
     pair_state(game).used[position] = chosen

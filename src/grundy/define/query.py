@@ -70,6 +70,26 @@ class Answering:
         """Steps left in the budget."""
         return max(0, int(self.limit - self.spent))
 
+    def vouch(self, game: Any, where: str, value: int, options: dict[Any, int], pattern: Pattern) -> None:
+        """The local check of a conjectured pattern: ``value`` (what the pattern gives the position
+        ``where``) must be the mex of the values it gives the options (``options``: option →
+        value); then the pattern vouches for all of them in this query. A refusal otherwise."""
+        seen = set(options.values())
+        mex = 0
+        while mex in seen:
+            mex += 1
+        if mex != value:
+            raise SearchLimitError(
+                f"{game.spec}: no answer at {where}: the conjectured pattern {pattern.text} gives it "
+                f"{value}, but the mex of the values it gives the options is {mex}, so the pattern "
+                f"is false there")
+
+    def remember(self, game: Any, position: Any, value: int, options: dict[Any, int]) -> None:
+        """Record the values a checked pattern vouches for (the position's and its options')."""
+        self.vouched[(game, position)] = value
+        for option, v in options.items():
+            self.vouched.setdefault((game, option), v)
+
     def spend(self, steps: float, what: str) -> None:
         """Account for ``steps``; past the budget, a :class:`SearchLimitError` about ``what``."""
         self.spent += steps
