@@ -84,14 +84,8 @@ class UserHeapGame(_Defined, HeapGame):
     def heap_options(self, n: int) -> list[HeapResult]:
         """The distinct options of one heap of ``n`` (each a tuple of heaps), checked."""
         where = f"heap {n}"
-        try:
-            got = self._call()(n)
-        except GrundyError:
-            raise
-        except Exception as exc:
-            raise self._raised(where, exc) from None
         seen: dict[HeapResult, None] = {}
-        for option in self._listed(where, got):
+        for option in self._options_at(where, n):
             parts = self._check(n, option)
             seen.setdefault(tuple(sorted(parts)) if len(parts) > 1 else parts, None)
         return list(seen)
@@ -344,13 +338,7 @@ class UserGame(_Defined, Game):
             return list(dict.fromkeys(position.replace(i, o) for i, part in enumerate(position.parts)
                                       for o in self.options_of(part)))
         where = f"position {self.format_position(position)!r}"
-        try:
-            got = self._call()(position)
-        except GrundyError:
-            raise
-        except Exception as exc:
-            raise self._raised(where, exc) from None
-        options = list(dict.fromkeys(_hashable(o) for o in self._listed(where, got)))
+        options = list(dict.fromkeys(_hashable(o) for o in self._options_at(where, position)))
         domain = type(self).domain
         if domain.declared_any:
             for o in options:

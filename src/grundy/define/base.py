@@ -96,6 +96,17 @@ class _Defined:
         return InvalidGameError(f"{self.spec}: the move function failed at {where}: "
                                 f"{type(exc).__name__}{': ' + text if text else ''}")
 
+    def _options_at(self, where: str, position: Any) -> list[Any]:
+        """The move function's options at ``position`` (named ``where`` in errors), as a list; a
+        failure of the user's code is one :class:`InvalidGameError` naming the position."""
+        try:
+            got = self._call()(position)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise self._raised(where, exc) from None
+        return self._listed(where, got)
+
     def _listed(self, where: str, got: Any) -> list[Any]:
         """The options a move function returned, as a list (a clear error if it is no iterable)."""
         if isinstance(got, str | bytes) or not isinstance(got, Iterable):
