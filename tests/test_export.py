@@ -97,7 +97,7 @@ SQUARE_FORMULA = "isqrt(5 * n * n) % 1000 + (n + isqrt(5 * n * n)) // 2 % 997"
 def cpp_sources() -> dict[str, str]:
     """Every C++ program of this file (compiled together, once, with -O2 -Wall)."""
     from grundy import load_game
-    from grundy.cli.export import export_source
+    from grundy.reports.export_policy import export_source
 
     out = {}
     for formula, table in HEAP_CASES:
@@ -278,7 +278,7 @@ def test_bad_requests(kwargs: dict[str, object]) -> None:
 def test_a_proved_period_answers_every_heap(request: pytest.FixtureRequest) -> None:
     """subtraction(1,3,4) has period 7, proved: the export answers heaps far beyond its table."""
     from grundy import load_game
-    from grundy.cli.export import export_source
+    from grundy.reports.export_policy import export_source
     from grundy.sequences.analysis import value_at
 
     game = load_game("subtraction(1,3,4)")

@@ -21,9 +21,9 @@ import pytest
 
 import grundy
 from grundy import HeapGame, catalog, load_game, registered_games, solve
-from grundy.cli.export import export_plan, export_source
 from grundy.core.game import Game
 from grundy.errors import GrundyError, InvalidPositionError, NotSupportedError
+from grundy.reports.export_policy import Plan, export_plan, export_source
 from grundy.sequences.export import pack, unpack
 from tests.helpers import brute_outcome, brute_value, compile_cpp_together, run
 
@@ -317,15 +317,15 @@ def test_a_conjectured_p_rule_answers_beyond_the_table_and_says_so() -> None:
 
 
 def test_the_self_check_catches_a_wrong_program() -> None:
-    from grundy.cli.export import _self_check
+    from grundy.reports.export_policy import _self_check
     from grundy.sequences.export import OutcomeRule, export_code
 
     code = export_code(name="t", kind="heap", lang="python", pattern=None, table=[0, 1, 2, 0])
-    _self_check(code, "heap", [0, 1, 2, 0])
+    _self_check(code, Plan("t", "heap", [0, 1, 2, 0]))
     with pytest.raises(GrundyError, match=r"gives G\(3,\) = 0, the table 3"):
-        _self_check(code, "heap", [0, 1, 2, 3])
+        _self_check(code, Plan("t", "heap", [0, 1, 2, 3]))
     grid = [[a ^ b for b in range(4)] for a in range(4)]
     wrong = OutcomeRule("P iff a == 0", "conjecture", "a == 0")
     code = export_code(name="t", kind="pair", lang="python", pattern=None, table=grid, outcome_rule=wrong)
     with pytest.raises(GrundyError, match="rule for the P-positions is wrong at"):
-        _self_check(code, "pair", grid)
+        _self_check(code, Plan("t", "pair", grid))

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on 
     from grundy.core.quotient import MisereQuotient, misere_quotient
     from grundy.define import game, heap_game
     from grundy.define.sums import Sum
+    from grundy.reports.export_policy import ExportResult, export_game
     from grundy.sequences.tables import grundy_table
 
     __version__: str
@@ -38,7 +39,8 @@ if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on 
 _LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "grundy.define",
          "Sum": "grundy.define.sums", "misere_quotient": "grundy.core.quotient",
          "MisereQuotient": "grundy.core.quotient",
-         "grundy_table": "grundy.sequences.tables"}
+         "grundy_table": "grundy.sequences.tables",
+         "export_game": "grundy.reports.export_policy", "ExportResult": "grundy.reports.export_policy"}
 """Public names imported on first use (the command line starts without them)."""
 
 
@@ -67,10 +69,10 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "Cache", "Game", "GrundyError", "HeapGame", "InvalidGameError", "InvalidInputError",
+    "Cache", "ExportResult", "Game", "GrundyError", "HeapGame", "InvalidGameError", "InvalidInputError",
     "InvalidPositionError", "LoopyGameError", "MisereQuotient", "Move", "Nimber", "NotSupportedError",
-    "Outcome", "SearchLimitError", "Solution", "Sum", "SumGame", "UnknownGameError", "game",
-    "grundy_table", "grundy_value", "heap_game", "load_game", "mex", "misere_quotient", "moves_to_value",
-    "outcome", "parse_sum",
+    "Outcome", "SearchLimitError", "Solution", "Sum", "SumGame", "UnknownGameError", "export_game",
+    "game", "grundy_table", "grundy_value", "heap_game", "load_game", "mex", "misere_quotient",
+    "moves_to_value", "outcome", "parse_sum",
     "register", "registered_games", "solve", "winning_moves",
 ]

@@ -40,21 +40,29 @@ from grundy.sequences.pattern import Pattern
 __all__ = ["ALPHABET", "KINDS", "LANGS", "SIZE_WARNING", "OutcomeRule", "Program", "export_code", "header",
            "pack", "table_status", "unpack"]
 
-KINDS = ("heap", "pair", "moore")
+KINDS = ("heap", "pair", "moore", "number")
 LANGS = ("cpp", "python")
 SIZE_WARNING = 64 * 1024
 """Source size (bytes) above which ``grundy export`` warns: many judges refuse larger submissions."""
 
 
-def _table(kind: str, table: Sequence[int] | Sequence[Sequence[int]]) -> list[int] | list[list[int]]:
+def _table(kind: str, table: Sequence[int | None] | Sequence[Sequence[int | None]],
+           holes: bool) -> list[int] | list[list[int]]:
+    """The table checked; with ``holes``, a cell ``None`` (not a position) is stored as 0 and a
+    value ``v`` as ``v + 1``."""
+    def cell(v: int | None) -> int:
+        if v is None and holes:
+            return 0
+        x = int(v)  # type: ignore[arg-type]
+        if x < 0:
+            raise ValueError
+        return x + 1 if holes else x
+
     try:
         if kind != "pair":
-            flat = [int(v) for v in table]  # type: ignore[arg-type]
-            if any(v < 0 for v in flat):
-                raise ValueError
-            return flat
-        rows = [[int(v) for v in row] for row in table]  # type: ignore[union-attr]
-        if any(len(r) != len(rows[0]) for r in rows) or any(v < 0 for r in rows for v in r):
+            return [cell(v) for v in table]  # type: ignore[arg-type]
+        rows = [[cell(v) for v in row] for row in table]  # type: ignore[union-attr]
+        if any(len(r) != len(rows[0]) for r in rows):
             raise ValueError
         return rows
     except (TypeError, ValueError):
@@ -64,10 +72,11 @@ def _table(kind: str, table: Sequence[int] | Sequence[Sequence[int]]) -> list[in
 
 
 def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
-                table: Sequence[int] | Sequence[Sequence[int]], main: bool = False,
+                table: Sequence[int | None] | Sequence[Sequence[int | None]], main: bool = False,
                 move_source: str | None = None, period: Periodicity | None = None,
                 input_format: str = "lines", outcome_rule: OutcomeRule | None = None,
-                moore_k: int | None = None) -> str:
+                moore_k: int | None = None, origin: Sequence[int] | None = None,
+                domain: str | None = None, sums: bool = True) -> str:
     """A self-contained program answering positions of a game.
 
     ``kind="heap"``: a game on heaps whose positions are sums of heaps (the values of the heaps
@@ -79,6 +88,15 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
 
     ``kind="pair"``: a game on one pair ``(a, b)``, by the formula or the table; beyond the
     table, ``outcome_rule`` (the P-positions) gives who wins, when there is one.
+
+    ``kind="number"``: a game on one number ``n`` (a ``@grundy.game`` with positions ``(n,)``),
+    by the formula or the table; several numbers of one input are a disjunctive sum of such
+    positions (values XORed) when ``sums``, otherwise an error for that input.
+
+    A game with a declared domain: ``origin`` is its least position (``(n0,)`` or ``(a0, b0)``),
+    where the table starts, and ``domain`` says in words which positions exist (for the header);
+    an input below the origin, or a blank cell (``None``) of the table, is an error for that
+    input alone ("not a position of the game").
 
     ``kind="moore"``: Moore's Nim_k (``moore_k``), whose heaps are not a sum: who wins by Moore's
     theorem, the value only of a position with at most one non-empty heap (a Nim heap).
@@ -104,8 +122,19 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     if pattern is not None and (pattern.describes != "values" or pattern.formula is None):
         raise InvalidInputError(
             f"only a pattern of the values with a formula can be exported, got {pattern.text!r}")
-    variables = ("n",) if kind == "heap" else ("a", "b")
-    values = _table(kind, table)
+    variables = ("a", "b") if kind == "pair" else ("n",)
+    holes = any(v is None for row in table for v in (row if isinstance(row, Sequence) else [row]))
+    if holes and domain is None:
+        raise InvalidInputError("a table with blank cells needs the domain it comes from")
+    values = _table(kind, table, holes)
+    corner = tuple(int(x) for x in origin) if origin is not None else (0,) * len(variables)
+    if len(corner) != len(variables) or any(x < 0 for x in corner):
+        raise InvalidInputError(f"the origin of a {kind} game is {len(variables)} numbers >= 0, "
+                                f"got {tuple(origin or ())!r}")
+    if holes and (pattern is not None or period is not None):
+        raise InvalidInputError("a table with blank cells is exported as a table, not by a formula")
+    if kind == "number" and (period is not None or move_source is not None):
+        raise InvalidInputError("a game on one number is exported by its formula or its table")
     rule_node = None
     if outcome_rule is not None:
         if kind != "pair":
@@ -115,7 +144,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         elif outcome_rule.code != "zeckendorf":
             raise InvalidInputError(f"unknown rule for the P-positions: {outcome_rule.code!r}")
     base = {"title": title, "kind": kind, "main": main, "input_format": input_format,
-            "rule": outcome_rule, "rule_node": rule_node}
+            "rule": outcome_rule, "rule_node": rule_node, "origin": corner if any(corner) else (),
+            "domain": domain, "holes": holes, "sums": sums}
     if pattern is not None:
         assert pattern.formula is not None
         program = Program(**base, node=parse(pattern.formula, variables),  # type: ignore[arg-type]

@@ -13,7 +13,16 @@ import ast
 import re
 
 from grundy.sequences.export_main import cpp_main
-from grundy.sequences.export_model import ALPHABET, Program, header, pack, table_status, text_lines
+from grundy.sequences.export_model import (
+    ALPHABET,
+    HOLE,
+    Program,
+    header,
+    minimum_words,
+    pack,
+    table_status,
+    text_lines,
+)
 
 _BASE = r"""typedef __int128 i128;
 typedef unsigned __int128 u128;
@@ -295,10 +304,12 @@ def cpp_program(program: Program) -> str:
         code += ["unsigned long long grundy_value(unsigned long long n) { return n; }  // one heap", "",
                  _MOORE % {"k1": program.moore_k + 1}]
         return _assemble(program, code)
-    params = ["n"] if kind == "heap" else ["a", "b"]
+    params = ["a", "b"] if kind == "pair" else ["n"]
     plain = ", ".join(f"unsigned long long {p}" for p in params)
+    guard = _cpp_guard(program)
     if program.node is not None:
-        code += _formula("grundy_value", params, program.node, program.status, "unsigned long long")
+        formula = _formula("grundy_value", params, program.node, program.status, "unsigned long long")
+        code += formula[:2] + _cpp_guard(program, "_") + formula[2:]
     elif program.period is not None:
         e, p, s = program.period.preperiod, program.period.period, program.period.saltus
         code += [_unpack_cpp(), "", f"// G(0..{e + p - 1})", *_packed("HEAD", program.values),
@@ -311,19 +322,33 @@ def cpp_program(program: Program) -> str:
                  "    return (unsigned long long)g;", "}"]
     else:
         r, c = program.rows, program.cols
-        code += [_unpack_cpp(), "", f"// {table_status(program)}", *_packed("TABLE", program.values),
-                 f"static const unsigned long long ROWS = {r}ull, COLS = {c}ull;", ""]
+        a0, b0 = (program.corner * 2)[:2]
+        size = f"static const unsigned long long ROWS = {r}ull, COLS = {c}ull;"
+        if program.origin:
+            size += "\nstatic const unsigned long long " + (
+                f"N0 = {a0}ull;" if kind != "pair" else f"A0 = {a0}ull, B0 = {b0}ull;")
+        code += [_unpack_cpp(), "", f"// {table_status(program)}" + (
+            " (0: not a position, v + 1: the value v)" if program.holes else ""),
+            *_packed("TABLE", program.values), size, ""]
+        shown = ('"(" + std::to_string(a) + ", " + std::to_string(b) + ")' if kind == "pair"
+                 else ('"heap " + std::to_string(n) + "' if kind == "heap" else 'std::to_string(n) + "'))
+        outside_table, where = _cpp_inside(program)
         if kind == "heap":
-            code += ["unsigned long long grundy_value(unsigned long long n) {",
-                     '    if (n >= ROWS)',
-                     f'        fail("heap " + std::to_string(n) + " is beyond the table (0..{r - 1})");',
-                     "    return TABLE[n];", "}"]
+            limits = f"0..{r - 1}"
+        elif kind == "number":
+            limits = f"{a0}..{a0 + r - 1}"
         else:
-            code += ["unsigned long long grundy_value(unsigned long long a, unsigned long long b) {",
-                     "    if (a >= ROWS || b >= COLS)",
-                     '        fail("(" + std::to_string(a) + ", " + std::to_string(b) + ") is beyond '
-                     f'the table (a <= {r - 1}, b <= {c - 1})");',
-                     "    return TABLE[a * COLS + b];", "}"]
+            limits = (f"a <= {r - 1}, b <= {c - 1}" if not program.origin
+                      else f"{a0} <= a <= {a0 + r - 1}, {b0} <= b <= {b0 + c - 1}")
+        code += [f"unsigned long long grundy_value({plain}) {{", *guard,
+                 f"    if ({outside_table})",
+                 f'        fail({shown} is beyond the table ({limits})");']
+        if program.holes:
+            code += [f"    const unsigned long long value = TABLE[{where}];",
+                     f'    if (value == 0) fail({shown} {HOLE}");',
+                     "    return value - 1;", "}"]
+        else:
+            code += [f"    return TABLE[{where}];", "}"]
     uses_rule = program.rule is not None and program.node is None
     code.append("")
     if uses_rule:
@@ -333,8 +358,9 @@ def cpp_program(program: Program) -> str:
                              f"{program.rule.text}, {program.rule.status}", "static bool")
         else:
             code.append(_ZECKENDORF)
-        code += ["", f"bool first_player_wins({plain}) {{",
-                 "    if (a < ROWS && b < COLS) return grundy_value(a, b) != 0;",
+        code += ["", f"bool first_player_wins({plain}) {{", *guard,
+                 f"    if (!({_cpp_inside(program)[0]})) return grundy_value(a, b) != 0;"
+                 if program.origin else "    if (a < ROWS && b < COLS) return grundy_value(a, b) != 0;",
                  "    return !p_position(a, b);", "}"]
     else:
         code += [f"bool first_player_wins({plain}) {{",
@@ -344,15 +370,54 @@ def cpp_program(program: Program) -> str:
               "bool &known) {", "    known = true;"]
     if kind == "heap":
         answer += ["    value = 0;", "    for (unsigned long long h : numbers) value ^= grundy_value(h);"]
+    elif kind == "number":
+        if not program.sums:
+            answer += ["    if (numbers.size() != 1)",
+                       '        fail("a position is one number n, got " + std::to_string(numbers.size()) + '
+                       '" (the game does not declare arity=1, so several numbers are not a sum)");']
+        else:
+            answer.append("    // several numbers: a sum, whose value is the XOR of theirs")
+        answer += ["    value = 0;", "    for (unsigned long long n : numbers) value ^= grundy_value(n);"]
     else:
         answer += ["    if (numbers.size() != 2)",
                    '        fail("expected two numbers a b, got " + std::to_string(numbers.size()));']
         if uses_rule:
-            answer += ["    if (numbers[0] >= ROWS || numbers[1] >= COLS) {", "        known = false;",
+            test = ("numbers[0] >= ROWS || numbers[1] >= COLS" if not program.origin else
+                    "numbers[0] < A0 || numbers[1] < B0 || numbers[0] - A0 >= ROWS "
+                    "|| numbers[1] - B0 >= COLS")
+            answer += [f"    if ({test}) {{", "        known = false;",
                        "        return first_player_wins(numbers[0], numbers[1]);", "    }"]
         answer.append("    value = grundy_value(numbers[0], numbers[1]);")
     code += [*answer, "    return value != 0;", "}"]
     return _assemble(program, code)
+
+
+def _cpp_guard(program: Program, suffix: str = "") -> list[str]:
+    """The first lines of a function of a game with a declared minimum (its arguments named with
+    ``suffix``): an input below it is not a position."""
+    if not program.origin:
+        return []
+    if program.kind != "pair":
+        n = "n" + suffix
+        return [f"    if ({n} < {program.origin[0]}ull)",
+                f'        fail(std::to_string({n}) + " is not a position of the game '
+                f'({minimum_words(program)})");']
+    a0, b0 = program.origin
+    a, b = "a" + suffix, "b" + suffix
+    return [f"    if ({a} < {a0}ull || {b} < {b0}ull)",
+            f'        fail("(" + std::to_string({a}) + ", " + std::to_string({b}) + ") is not a position of '
+            f'the game ({minimum_words(program)})");']
+
+
+def _cpp_inside(program: Program) -> tuple[str, str]:
+    """The test that a position is outside the table (after the guard), and its index there."""
+    if program.kind != "pair":
+        if program.origin:
+            return "n - N0 >= ROWS", "n - N0"
+        return "n >= ROWS", "n"
+    if program.origin:
+        return "a - A0 >= ROWS || b - B0 >= COLS", "(a - A0) * COLS + (b - B0)"
+    return "a >= ROWS || b >= COLS", "a * COLS + b"
 
 
 def _assemble(program: Program, code: list[str]) -> str:

@@ -10,7 +10,8 @@ ending inside a case) stops the program: after it, no position could be told fro
 
 Layouts (``INPUT_FORMATS``):
 
-- ``lines``: one position per line (a heap game: its heap sizes; a pair game: ``a b``);
+- ``lines``: one position per line (a heap game: its heap sizes; a pair game: ``a b``; a game
+  on one number: ``n``, or several numbers, their sum, when the game declares ``arity=1``);
 - ``cases``: the number of cases ``T``, then ``T`` cases;
 - ``counted``: one case.
 
@@ -26,16 +27,23 @@ from __future__ import annotations
 INPUT_FORMATS = ("lines", "cases", "counted")
 
 
-def describe(kind: str, input_format: str) -> str:
-    """One line saying what the main reads, for the program's header comment.
+def describe(kind: str, input_format: str, sums: bool = True) -> str:
+    """One line saying what the main reads, for the program's header comment (``sums``: whether
+    several numbers of a game on one number are a sum).
 
     >>> describe("heap", "counted")
     'one case: n, then n heap sizes'
     """
-    case = "n, then n heap sizes" if kind != "pair" else "two numbers a b"
-    if input_format == "lines":
-        return ("one position per line: its heap sizes" if kind != "pair"
+    if kind == "number":
+        case = "k, then k numbers (the sum of k positions)" if sums else "1, then one number n"
+        line = ("one position per line: n, or several numbers (their sum)" if sums
+                else "one position per line: one number n")
+    else:
+        case = "n, then n heap sizes" if kind != "pair" else "two numbers a b"
+        line = ("one position per line: its heap sizes" if kind != "pair"
                 else "one position per line: a b")
+    if input_format == "lines":
+        return line
     if input_format == "cases":
         return f"the number of cases T, then T cases, each {case}"
     return f"one case: {case}"

@@ -137,16 +137,53 @@ class Program:
     rule_node: ast.expr | None = None
     moore_k: int = 0
     move_source: str | None = None
+    origin: tuple[int, ...] = ()
+    """The least position of a game with a declared minimum (the table starts there); ``()``: 0."""
+    domain: str | None = None
+    """Which positions exist, in words, when the game declares it."""
+    holes: bool = False
+    """Whether the table has cells that are not positions (stored as 0, a value ``v`` as ``v + 1``)."""
+    sums: bool = True
+    """Of a game on one number: whether several numbers are a sum of positions."""
 
     @property
     def reads(self) -> str:
-        return describe(self.kind, self.input_format)
+        return describe(self.kind, self.input_format, self.sums)
+
+    @property
+    def corner(self) -> tuple[int, ...]:
+        """The least position (zeros when none is declared)."""
+        return self.origin or ((0, 0) if self.kind == "pair" else (0,))
+
+
+def minimum_words(program: Program) -> str:
+    """The declared minimum in words (``a >= 1, b >= 1``), said by the error of an input below it."""
+    names = ("a", "b") if program.kind == "pair" else ("n",)
+    return ", ".join(f"{v} >= {m}" for v, m in zip(names, program.corner, strict=True))
+
+
+HOLE = "is not a position of the game (outside its declared domain)"
+"""The error of an input at a blank cell of the table."""
+
+
+def outside(program: Program) -> str:
+    """The error text of an input below the origin, as a Python f-string body over ``n`` or
+    ``a, b`` (the C++ writer builds the same words)."""
+    shown = "({a}, {b})" if program.kind == "pair" else "{n}"
+    return f"{shown} is not a position of the game ({minimum_words(program)})"
 
 
 def table_status(program: Program) -> str:
     """The range of an exact table, for the header."""
     if program.kind == "heap":
         return f"exact values computed by grundy for heaps 0..{program.rows - 1}"
+    if program.kind == "number":
+        n0 = program.corner[0]
+        return f"exact values computed by grundy for n = {n0}..{n0 + program.rows - 1}"
+    a0, b0 = program.corner
+    if program.origin:
+        return (f"exact values computed by grundy for {a0} <= a <= {a0 + program.rows - 1}, "
+                f"{b0} <= b <= {b0 + program.cols - 1}")
     return (f"exact values computed by grundy for a <= {program.rows - 1}, "
             f"b <= {program.cols - 1}")
 
@@ -156,9 +193,15 @@ def header(program: Program) -> list[str]:
     what = {"heap": "the Grundy value of one heap n; several heaps are a sum, whose value is the XOR "
                     "of theirs (Sprague-Grundy theorem)",
             "pair": "the Grundy value of one pair (a, b)",
+            "number": "the Grundy value of one position (n,)" + (
+                "; several numbers are the disjunctive sum of their positions (the game declares "
+                "arity=1), whose value is the XOR of theirs (Sprague-Grundy theorem)" if program.sums
+                else "; the game does not declare arity=1, so several numbers are not read as a sum"),
             "moore": f"who wins Moore's Nim_{program.moore_k} (reduce 1 to {program.moore_k} heaps "
                      f"in one move; several heaps are NOT a sum)"}[program.kind]
     lines = [f"{program.title}: {what}."]
+    if program.domain is not None:
+        lines.append(f"positions: {program.domain}; any other input is an error line for that input")
     if program.kind == "moore":
         lines += [f"outcome: P iff every binary column sum of the heaps is 0 mod {program.moore_k + 1}, "
                   f"{program.status}",

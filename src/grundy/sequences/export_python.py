@@ -12,7 +12,16 @@ from collections.abc import Sequence
 
 from grundy.errors import InvalidInputError
 from grundy.sequences.export_main import python_main
-from grundy.sequences.export_model import ALPHABET, Program, header, pack, table_status, text_lines
+from grundy.sequences.export_model import (
+    ALPHABET,
+    HOLE,
+    Program,
+    header,
+    outside,
+    pack,
+    table_status,
+    text_lines,
+)
 
 _PY_HELPERS = {
     "_nonneg": ((), '''def _nonneg(name, x):
@@ -114,11 +123,12 @@ def python_program(program: Program) -> str:
     if kind == "moore":
         blocks += [f"K = {program.moore_k}", _PY_MOORE]
         return _py_join(out, blocks, program)
-    params = "n" if kind == "heap" else "a, b"
+    params = "a, b" if kind == "pair" else "n"
+    guard = _py_guard(program)
     if program.node is None:
         blocks.append(_PY_UNPACK)
     if program.node is not None:
-        blocks.append(f"def grundy_value({params}):\n    # {program.status}\n"
+        blocks.append(f"def grundy_value({params}):\n    # {program.status}\n{guard}"
                       f"    return int({ast.unparse(program.node)})")
     elif program.period is not None:
         e, p, s = program.period.preperiod, program.period.period, program.period.saltus
@@ -130,21 +140,33 @@ def python_program(program: Program) -> str:
                       "    q, r = divmod(n - PREPERIOD, PERIOD)\n"
                       "    return HEAD[PREPERIOD + r] + q * SALTUS")
     else:
-        blocks.append("\n".join([f"# {table_status(program)}", *_packed("TABLE", program.values),
-                                 f"ROWS, COLS = {program.rows}, {program.cols}"]))
+        size = f"ROWS, COLS = {program.rows}, {program.cols}"
+        if program.origin:
+            size += "\nORIGIN = " + (f"{program.origin[0]}" if kind != "pair" else
+                                     f"{program.origin[0]}, {program.origin[1]}")
+        blocks.append("\n".join([f"# {table_status(program)}" + (
+            " (0: not a position, v + 1: the value v)" if program.holes else ""),
+            *_packed("TABLE", program.values), size]))
         if program.move_source is not None:
             fname = move_function(program.move_source, kind)
             blocks += ["# the move function, as given\n" + program.move_source.strip("\n"),
                        f"MOVES = {fname}\nKIND = {kind!r}", _PY_MEX.strip("\n")]
-        inside = "0 <= n < ROWS" if kind == "heap" else "0 <= a < ROWS and 0 <= b < COLS"
-        where = "n" if kind == "heap" else "a * COLS + b"
-        what = "heap {n}" if kind == "heap" else "({a}, {b})"
-        limits = "0..{ROWS - 1}" if kind == "heap" else "a <= {ROWS - 1}, b <= {COLS - 1}"
-        beyond = ("    return _by_moves(" + ("n" if kind == "heap" else "(a, b)") + ")"
+        inside, where = _py_inside(program)
+        what = {"heap": "heap {n}", "number": "{n}", "pair": "({a}, {b})"}[kind]
+        a0, b0 = (program.corner * 2)[:2]
+        limits = {"heap": "0..{ROWS - 1}", "number": f"{a0}..{{{a0} + ROWS - 1}}",
+                  "pair": ("a <= {ROWS - 1}, b <= {COLS - 1}" if not program.origin else
+                           f"{a0} <= a <= {{{a0} + ROWS - 1}}, {b0} <= b <= {{{b0} + COLS - 1}}")}[kind]
+        beyond = ("    return _by_moves(" + ("(a, b)" if kind == "pair" else "n") + ")"
                   if program.move_source is not None else
                   f'    raise ValueError(f"{what} is beyond the table ({limits})")')
-        blocks.append(f"def grundy_value({params}):\n    if {inside}:\n        return TABLE[{where}]\n"
-                      + beyond)
+        if program.holes:
+            hit = (f"        value = TABLE[{where}]\n        if value == 0:\n"
+                   f'            raise ValueError(f"{what} {HOLE}")\n'
+                   "        return value - 1\n")
+        else:
+            hit = f"        return TABLE[{where}]\n"
+        blocks.append(f"def grundy_value({params}):\n{guard}    if {inside}:\n{hit}" + beyond)
     uses_rule = program.rule is not None and program.node is None and program.move_source is None
     if uses_rule:
         assert program.rule is not None
@@ -153,23 +175,53 @@ def python_program(program: Program) -> str:
                           f"    return bool({ast.unparse(program.rule_node)})")
         else:
             blocks.append(_PY_ZECKENDORF)
-        blocks.append(f"def first_player_wins({params}):\n"
-                      "    if 0 <= a < ROWS and 0 <= b < COLS:\n"
+        blocks.append(f"def first_player_wins({params}):\n{guard}"
+                      f"    if {_py_inside(program)[0]}:\n"
                       "        return grundy_value(a, b) != 0\n    return not p_position(a, b)")
     else:
         blocks.append(f"def first_player_wins({params}):\n    return grundy_value({params}) != 0")
     if kind == "heap":
         blocks.append("def answer(heaps):\n    value = 0\n    for h in heaps:\n"
                       "        value ^= grundy_value(h)\n    return value, value != 0")
+    elif kind == "number":
+        one = ("" if program.sums else
+               '    if len(numbers) != 1:\n        raise ValueError(f"a position is one number n, got '
+               '{len(numbers)} (the game does not declare arity=1, so several numbers are not a sum)")\n')
+        blocks.append("def answer(numbers):\n    # several numbers: a sum, whose value is the XOR of theirs\n"
+                      if program.sums else "def answer(numbers):\n")
+        blocks[-1] += (one + "    value = 0\n    for n in numbers:\n"
+                       "        value ^= grundy_value(n)\n    return value, value != 0")
     else:
         check = ('    if len(numbers) != 2:\n        raise ValueError(f"expected two numbers a b, '
                  'got {len(numbers)}")\n    a, b = numbers\n')
         if uses_rule:
-            check += ("    if not (0 <= a < ROWS and 0 <= b < COLS):\n"
+            check += (f"    if not ({_py_inside(program)[0]}):\n"
                       "        return None, first_player_wins(a, b)\n")
         blocks.append("def answer(numbers):\n" + check + "    value = grundy_value(a, b)\n"
                       "    return value, value != 0")
     return _py_join(out, blocks, program)
+
+
+def _py_guard(program: Program) -> str:
+    """The first lines of ``grundy_value`` of a game with a declared minimum: an input below it is
+    not a position."""
+    if not program.origin:
+        return ""
+    test = (f"n < {program.origin[0]}" if program.kind != "pair"
+            else f"a < {program.origin[0]} or b < {program.origin[1]}")
+    return f'    if {test}:\n        raise ValueError(f"{outside(program)}")\n'
+
+
+def _py_inside(program: Program) -> tuple[str, str]:
+    """The test that a position is in the table, and its index there."""
+    if program.kind != "pair":
+        if program.origin:
+            return "ORIGIN <= n < ORIGIN + ROWS", "n - ORIGIN"
+        return "0 <= n < ROWS", "n"
+    if program.origin:
+        return ("ORIGIN[0] <= a < ORIGIN[0] + ROWS and ORIGIN[1] <= b < ORIGIN[1] + COLS",
+                "(a - ORIGIN[0]) * COLS + (b - ORIGIN[1])")
+    return "0 <= a < ROWS and 0 <= b < COLS", "a * COLS + b"
 
 
 def _py_join(out: list[str], blocks: list[str], program: Program) -> str:
