@@ -329,3 +329,221 @@ def test_the_self_check_catches_a_wrong_program() -> None:
     code = export_code(name="t", kind="pair", lang="python", pattern=None, table=grid, outcome_rule=wrong)
     with pytest.raises(GrundyError, match="rule for the P-positions is wrong at"):
         _self_check(code, Plan("t", "pair", grid))
+
+
+# ---- games of grundy.define on one number, or with a declared domain ---------------------------
+
+def xt_split(position):  # type: ignore[no-untyped-def]
+    """Multi-SG on one number: take one or two, or split n - 1 into two non-empty parts (a Sum)."""
+    (n,) = position
+    out = [(n - k,) for k in (1, 2) if k <= n]
+    return out + [grundy.Sum((k,), (n - 1 - k,)) for k in range(1, (n - 1) // 2 + 1)]
+
+
+def xt_from_one(position):  # type: ignore[no-untyped-def]
+    (n,) = position
+    return [(n - k,) for k in (1, 2, 3) if n - k >= 1]
+
+
+def xt_free(position):  # type: ignore[no-untyped-def]
+    (n,) = position
+    return [(n - k,) for k in (1, 3, 4) if k <= n]
+
+
+def xt_piles(position):  # type: ignore[no-untyped-def]
+    a, b = position
+    return [(a - k, b) for k in (1, 2, 3) if a - k >= 1] + [(a, b - k) for k in range(1, b)]
+
+
+def xt_no_two(position):  # type: ignore[no-untyped-def]
+    a, b = position
+    return [(a - k, b) for k in range(1, a) if k != 2] + [(a, b - k) for k in range(1, b) if k != 2]
+
+
+def xt_ordered(position):  # type: ignore[no-untyped-def]
+    a, b = position
+    return [(a - 1, b)] * (a > 0) + [(a, b - k) for k in (1, 2) if b - k >= a]
+
+
+def _ordered(p: tuple[int, ...]) -> bool:
+    return 0 <= p[0] <= p[1]
+
+
+# name: (move function, decorator keywords, the domain (an independent test), kind, table size)
+DOMAIN_GAMES: dict[str, tuple[Any, dict[str, Any], Any, str, int]] = {
+    "xt-split": (xt_split, {"arity": 1}, lambda p: True, "number", 30),
+    "xt-from-one": (xt_from_one, {"minimum": (1,)}, lambda p: p[0] >= 1, "number", 30),
+    "xt-free": (xt_free, {}, lambda p: True, "number", 30),
+    "xt-piles": (xt_piles, {"minimum": (1, 1)}, lambda p: min(p) >= 1, "pair", 10),
+    "xt-no-two": (xt_no_two, {"minimum": (1, 1)}, lambda p: min(p) >= 1, "pair", 10),
+    "xt-ordered": (xt_ordered, {"arity": 2, "valid": _ordered}, _ordered, "pair", 10),
+}
+
+
+def own_value(moves: Any, position: Any, memo: dict[Any, int]) -> int:
+    """The test's own brute force: mex over the move function, a Sum the XOR of its parts."""
+    if isinstance(position, grundy.Sum):
+        total = 0
+        for part in position.parts:
+            total ^= own_value(moves, part, memo)
+        return total
+    if position not in memo:
+        seen = {own_value(moves, o, memo) for o in moves(position)}
+        memo[position] = min(set(range(len(seen) + 1)) - seen)
+    return memo[position]
+
+
+def domain_inputs(kind: str, upto: int, rng: random.Random) -> list[tuple[int, ...]]:
+    """Positions inside and beyond the table, outside the domain, and (one number) sums."""
+    if kind == "pair":
+        out = [(0, 0), (0, 3), (3, 0), (1, 1), (2, 1), (1, 2)]
+        out += [(rng.randint(0, upto), rng.randint(0, upto)) for _ in range(20)]
+        return out + [(rng.randint(0, upto + 12), rng.randint(0, upto + 12)) for _ in range(10)]
+    out = [(0,), (1,), (upto,), (upto + 5,), (3, 4), (2, 0), (0, 2), (5, 5, 5), (upto + 9, 1)]
+    for _ in range(20):
+        out.append(tuple(rng.randint(0, upto + 8) for _ in range(rng.randint(1, 4))))
+    return out
+
+
+def expected_error(kind: str, position: tuple[int, ...], inside: Any, upto: int, sums: bool,
+                   valid: bool) -> str | None:
+    """Which error the line must be, from the test's own reading of the domain (None: a value);
+    beyond the table, a game's valid() is not known (a minimum is)."""
+    if kind == "number" and not sums and len(position) != 1:
+        return "a position is one number n"
+    parts = [position] if kind == "pair" else [(n,) for n in position]
+    for part in parts:
+        if valid and max(part) > upto:
+            return "beyond"
+        if not inside(part):
+            return "is not a position of the game"
+        if max(part) > upto:
+            return "beyond"  # an answer by a formula or a rule, or the error 'beyond the table'
+    return None
+
+
+@pytest.fixture(scope="module")
+def domain_exports() -> Iterator[list[tuple[str, Any, str, str, list[tuple[int, ...]]]]]:
+    for name, (fn, keywords, _, _, _) in DOMAIN_GAMES.items():
+        grundy.game(name, **keywords)(fn)
+    rng = random.Random(17)
+    try:
+        out = []
+        for name, (_, _, _, kind, upto) in DOMAIN_GAMES.items():
+            game = load_game(name)
+            plan = export_plan(game, upto)
+            assert plan.kind == kind, name
+            python = export_source(game, lang="python", main=True, plan=plan)
+            cpp = export_source(game, lang="cpp", main=True, plan=plan)
+            out.append((name, plan, python, cpp, domain_inputs(kind, upto, rng)))
+        yield out
+    finally:
+        for name in DOMAIN_GAMES:
+            catalog.unregister(name)
+
+
+@pytest.mark.slow
+def test_own_games_on_one_number_and_with_domains_export(domain_exports: Any, tmp_path: Path) -> None:
+    """Python and C++ (compiled together once) against the test's own brute force and grundy solve,
+    on random lines: several numbers (a sum only where arity=1 is declared), inputs outside the
+    domain (an error line for that input alone), inside and beyond the table."""
+    exe = compile_cpp_together([cpp for *_, cpp, _ in domain_exports], tmp_path) if GXX else None
+    for i, (name, plan, python, _, todo) in enumerate(domain_exports):
+        fn, keywords, inside, kind, upto = DOMAIN_GAMES[name]
+        game, memo = load_game(name), {}
+        script = tmp_path / f"d{i}.py"
+        script.write_text(python)
+        lines = run_program([sys.executable, "-S", str(script)], todo)
+        cpp_lines = run_program([str(exe), str(i)], todo) if exe is not None else lines
+        for position, line, cpp_line in zip(todo, lines, cpp_lines, strict=True):
+            where = (name, position, line, cpp_line)
+            error = expected_error(kind, position, inside, upto, plan.sums, "valid" in keywords)
+            if error is not None and error != "beyond":
+                assert line.startswith("error: ") and error in line, where
+                assert cpp_line == line, where
+                continue
+            if line.startswith("error: "):
+                assert error == "beyond" and "is beyond the table" in line, where
+                assert plan.best is None and plan.rule is None, where
+                assert cpp_line == line, where
+                continue
+            value, outcome = line.split()
+            parts = [position] if kind == "pair" else [(n,) for n in position]
+            want = 0
+            for part in parts:
+                want ^= own_value(fn, part, memo)
+            assert outcome == ("N" if want else "P"), where
+            assert value in ("-", str(want)), where
+            target = parts[0] if len(parts) == 1 else grundy.Sum(*parts)
+            if parts and max(map(max, parts)) <= 3 * upto:
+                assert solve(game, target).grundy == want, where
+            if cpp_line != line:  # beyond the table, the Python twin may use the move function
+                assert "by the move function" in python and error == "beyond", where
+                assert cpp_line.endswith("is beyond the table (1 <= a <= 10, 1 <= b <= 10)"), where
+
+
+def test_domain_exports_say_what_they_rest_on(domain_exports: Any) -> None:
+    """The headers: the domain, the sums, the table's range from the least position."""
+    by_name = {name: (plan, python, cpp) for name, plan, python, cpp, _ in domain_exports}
+    plan, python, cpp = by_name["xt-split"]
+    assert plan.sums and "several numbers are the disjunctive sum" in python
+    plan, python, _ = by_name["xt-free"]
+    assert not plan.sums and "does not declare arity=1" in python
+    plan, python, cpp = by_name["xt-from-one"]
+    assert "# positions: n >= 1; any other input is an error line" in python
+    assert "// positions: n >= 1" in cpp
+    _, python, _ = by_name["xt-no-two"]
+    assert "exact values computed by grundy for 1 <= a <= 10, 1 <= b <= 10" in python
+    _, python, cpp = by_name["xt-ordered"]
+    assert "those valid() accepts, which the program knows only inside its table" in python
+    assert "by the move function" not in python  # valid() is not exported: beyond the table, an error
+
+
+def test_a_p_rule_from_the_least_position(tmp_path: Path) -> None:
+    """Beyond the table of a game on piles >= 1, a P-position rule answers the outcome; below the
+    minimum, an error line (Python and C++ alike)."""
+    from grundy.sequences.export import OutcomeRule, export_code
+
+    grid = [[a ^ b for b in range(1, 7)] for a in range(1, 7)]
+    rule = OutcomeRule("P iff a == b", "conjecture, checked for 1 <= a <= 6, 1 <= b <= 6", "a == b")
+    stdin = "2 3\n40 40\n40 41\n0 5\n5 0\n6 6\n7 1\n"
+    want = ["1 N", "- P", "- N", "error: (0, 5) is not a position of the game (a >= 1, b >= 1)",
+            "error: (5, 0) is not a position of the game (a >= 1, b >= 1)", "0 P", "- N"]
+    sources = []
+    for lang in ("python", "cpp"):
+        sources.append(export_code(name="piles", kind="pair", lang=lang, pattern=None, table=grid,
+                                   main=True, outcome_rule=rule, origin=(1, 1), domain="a >= 1, b >= 1"))
+    done = subprocess.run([sys.executable, "-S", "-c", sources[0]], input=stdin, capture_output=True,
+                          text=True)
+    assert done.stdout.splitlines() == want and done.returncode == 1
+    if GXX is None:
+        pytest.skip("g++ is not installed")
+    exe = compile_cpp_together(sources[1:], tmp_path)
+    done = subprocess.run([str(exe), "0"], input=stdin, capture_output=True, text=True)
+    assert done.stdout.splitlines() == want and done.returncode == 1
+
+
+def test_a_sum_of_one_number_games_in_each_layout(domain_exports: Any) -> None:
+    """'cases' and 'counted' read k, then k numbers: the sum of k positions (G(n) = (n - 1) % 4:
+    G(3) ^ G(4) = 2 ^ 3, G(2) ^ G(3) ^ G(1) = 1 ^ 2 ^ 0)."""
+    for layout, stdin, want in (("cases", "2\n2\n3 4\n1\n0\n", ["1 N", "error: 0 is not a position of the "
+                                                                      "game (n >= 1)"]),
+                                ("counted", "3\n2 3 1\n", ["3 N"])):
+        python = export_source(load_game("xt-from-one"), lang="python", upto=30, main=True,
+                               input_format=layout)
+        done = subprocess.run([sys.executable, "-S", "-c", python], input=stdin, capture_output=True,
+                              text=True)
+        assert done.stdout.splitlines() == want, (layout, done.stdout, done.stderr)
+
+
+def test_export_game_is_the_library_call(capsys: pytest.CaptureFixture[str]) -> None:
+    """grundy.export_game gives what the command prints, with its header and warnings."""
+    assert "export_game" in dir(grundy) and "ExportResult" in grundy.__all__
+    result = grundy.export_game(load_game("subtraction(1,3,4)"), lang="cpp", main=True, upto=100)
+    code, out, err = run(capsys, "export", "subtraction(1,3,4)", "--lang", "cpp", "--main", "--upto", "100")
+    assert code == 0 and err == "" and out == result.source
+    assert result.size == len(out.encode()) and not result.warnings
+    assert result.plan.period is not None and result.plan.period.proved
+    assert result.header[1].startswith("values: G(n + 7) = G(n) for every n >= 0: proved (")
+    with pytest.raises(grundy.InvalidInputError, match="main=True"):
+        grundy.export_game(load_game("nim"), input_format="cases")
