@@ -113,6 +113,15 @@ def test_undeclared_rules_say_how_far_they_were_checked(capsys: pytest.CaptureFi
     assert "proved:" not in out.split("agree with octal")[0] and "(proved" not in out
     found = analyze(grundy.load_game("om-split"), 300).periodicity
     assert found is not None and not found.proved  # no theorem for an undeclared game
+    code, out, _ = run(capsys, "table", "om-split", "--rules", rules, "--upto", "120", "--json",
+                       "--no-patterns")
+    import json
+
+    note = json.loads(out)["octal_note"]  # the JSON carries the note the text prints
+    assert code == 0 and note.startswith("these rules agree with octal 4.3303 on heaps ≤ 120")
+    code, out, _ = run(capsys, "table", "om-split-declared", "--rules", rules, "--upto", "30", "--json",
+                       "--no-patterns")
+    assert code == 0 and "octal_note" not in json.loads(out)  # a declared code needs no note
 
 
 def test_declared_rules_use_the_octal_proof(capsys: pytest.CaptureFixture[str], rules: str) -> None:

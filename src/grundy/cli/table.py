@@ -232,8 +232,16 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
     # a --summary whose period was proved without numpy stays lean: the patterns need numpy
     lean = summary and result.table is None
     found = heap_patterns(result) if patterns and not lean else []
+    note = None
+    if getattr(game, "move_function", None) is not None:  # a user's heap game: is it an octal game?
+        from grundy.games.takebreak.octal_match import octal_note
+
+        note = octal_note(game, upto)
     if json_out:
-        print_json(heap_table_json(result, found, summary=summary, lean=lean))
+        data = heap_table_json(result, found, summary=summary, lean=lean)
+        if note is not None:
+            data["octal_note"] = note
+        print_json(data)
         return
     spec = game.spec
     if not summary:
@@ -250,12 +258,8 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
     else:
         emit(heading(spec) + f"  G(0..{upto:,})")
     emit(f"  {periodicity_line(result)}")
-    if getattr(game, "move_function", None) is not None:  # a user's heap game: is it an octal game?
-        from grundy.games.takebreak.octal_match import octal_note
-
-        note = octal_note(game, upto)
-        if note is not None:
-            emit(f"  {note}")
+    if note is not None:
+        emit(f"  {note}")
     emit(f"  largest value {result.max_value}")
     rare = rare_line(result)
     if rare:
