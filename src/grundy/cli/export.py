@@ -1,7 +1,9 @@
-"""``grundy export``: argv in, the program out. What the program answers with (the policy: a
-proved period beats a conjectured formula, a pattern of the P-positions beyond a pair game's table,
-the table of a game with a declared domain) is :func:`grundy.export_game`
-(:mod:`grundy.reports.export_policy`).
+"""A self-contained solution for a game, in C++17 or Python: by the simplest pattern of its values
+that has a formula, else by its table (and, in Python, by the game's own move function beyond it).
+
+This module only reads argv and prints: what the program answers with (the policy: a proved period
+beats a conjectured formula, a pattern of the P-positions beyond a pair game's table, the table of
+a game with a declared domain) is :func:`grundy.export_game` (:mod:`grundy.reports.export_policy`).
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from grundy.reports.export_policy import HEAP_UPTO, PAIR_UPTO
     from grundy.sequences.export_main import INPUT_FORMATS
 
-    parser.add_argument("game", help="a heap game ('subtraction(1,3,4)', your own) or a game on pairs")
+    parser.add_argument("game", help="a heap game ('subtraction(1,3,4)', your own), a game on pairs, "
+                                     "or your own game on one number")
     parser.add_argument("--lang", choices=("cpp", "python"), default="cpp",
                         help="C++17 (default) or Python")
     parser.add_argument("--upto", "-n", type=non_negative_int, metavar="N",
