@@ -545,5 +545,20 @@ def test_export_game_is_the_library_call(capsys: pytest.CaptureFixture[str]) -> 
     assert result.size == len(out.encode()) and not result.warnings
     assert result.plan.period is not None and result.plan.period.proved
     assert result.header[1].startswith("values: G(n + 7) = G(n) for every n >= 0: proved (")
+    assert result.status == result.header[1].removeprefix("values: ")
+    assert grundy.export_game(load_game("moore(2)")).status.endswith("proved (Moore's theorem, 1910)")
     with pytest.raises(grundy.InvalidInputError, match="main=True"):
         grundy.export_game(load_game("nim"), input_format="cases")
+
+
+def test_a_found_p_rule_of_a_game_from_its_least_position_says_where_it_was_checked() -> None:
+    from grundy.reports.export_policy import _p_rule
+    from grundy.sequences.pattern import Pattern
+
+    found = [Pattern("values", "G(a, b) = ... (conjecture)", None, "conjecture", 9),
+             Pattern("p-positions", "P iff a == b (conjecture, checked for 1 <= a <= 9, 1 <= b <= 9)",
+                     "a == b", "conjecture", 9)]
+    rule = _p_rule(load_game("nim"), found, (1, 1))
+    assert (rule.text, rule.formula) == ("P iff a == b", "a == b")
+    assert rule.status == "conjecture, checked for 1 <= a <= 9, 1 <= b <= 9"
+    assert _p_rule(load_game("nim"), found).status == "conjecture, checked for a <= 9, b <= 9"

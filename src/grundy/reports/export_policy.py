@@ -113,6 +113,15 @@ class ExportResult:
             lines.append(line[len(mark):])
         return lines
 
+    @property
+    def status(self) -> str:
+        """What the values rest on, as the header says it: ``LAW: proved (THEOREM)``, ``LAW:
+        conjecture, checked ...``, or the exact table and its range."""
+        for line in self.header:
+            if line.startswith(("values: ", "outcome: ")):
+                return line.split(": ", 1)[1]
+        return ""
+
 
 def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
                 upto: int | None = None) -> ExportResult:
