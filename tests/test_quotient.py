@@ -300,3 +300,22 @@ def test_every_kayles_position_of_few_counters_agrees_with_the_proved_quotient()
     assert q.status == "proved"
     wrong = [p for p, is_lost in lost.items() if p and q.outcome(p).value != ("P" if is_lost else "N")]
     assert wrong == [] and len(lost) > 30_000
+
+
+def test_quotient_cache_is_bounded_and_eviction_is_harmless(monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy.core import quotient_play
+    from grundy.errors import InvalidInputError
+
+    cache = quotient_play.QuotientCache(size=1)
+    monkeypatch.setattr(quotient_play, "_QUOTIENTS", cache)
+    kayles, other = load_game("kayles"), load_game("octal(0.75)")
+    first = quotient_solution(kayles, (3, 5))
+    assert first is not None and kayles in cache and len(cache) == 1
+    assert quotient_solution(other, (4, 6)) is not None
+    assert len(cache) == 1 and kayles not in cache and other in cache  # kayles dropped
+    again = quotient_solution(kayles, (3, 5))  # recomputed, same answer
+    assert again is not None and again.outcome == first.outcome
+    assert again.winning_moves == first.winning_moves and again.reason == first.reason
+    assert (again.outcome.value == "P") == brute_p("0.77", (3, 5))
+    with pytest.raises(InvalidInputError, match="at least one game"):
+        quotient_play.QuotientCache(size=0)
