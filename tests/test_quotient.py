@@ -319,3 +319,19 @@ def test_quotient_cache_is_bounded_and_eviction_is_harmless(monkeypatch: pytest.
     assert (again.outcome.value == "P") == brute_p("0.77", (3, 5))
     with pytest.raises(InvalidInputError, match="at least one game"):
         quotient_play.QuotientCache(size=0)
+
+
+@pytest.mark.parametrize(("code", "upto"), [("0.07", 24), ("0.137", 23)])
+def test_dawson_games_at_their_largest_settled_range_agree_with_brute_force(code: str, upto: int) -> None:
+    # Dawson's Kayles and Dawson's Chess (the same game shifted by one heap) settle quickly up to
+    # these heaps (order 24); one heap further the repair step has not settled within the budget
+    q = quotient(code, upto)
+    assert q.checked_upto == upto and q.order % 2 == 0
+    assert all(q.outcome((n,)).value == ("P" if brute_p(code, (n,)) else "N") for n in range(1, upto + 1))
+    for x in range(q.order):
+        assert q.is_p(x) == brute_p(code, word_of(q, x)), q.name(x)
+    rnd = random.Random(code)
+    for _ in range(30):
+        position = tuple(sorted([rnd.randint(upto - 10, upto), rnd.randint(1, 12)]
+                                + [rnd.randint(1, 6) for _ in range(rnd.randint(0, 1))]))
+        assert q.is_p(q.product(q.heap(h) for h in position)) == brute_p(code, position), position
