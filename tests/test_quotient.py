@@ -300,3 +300,38 @@ def test_every_kayles_position_of_few_counters_agrees_with_the_proved_quotient()
     assert q.status == "proved"
     wrong = [p for p, is_lost in lost.items() if p and q.outcome(p).value != ("P" if is_lost else "N")]
     assert wrong == [] and len(lost) > 30_000
+
+
+def test_quotient_cache_is_bounded_and_eviction_is_harmless(monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy.core import quotient_play
+    from grundy.errors import InvalidInputError
+
+    cache = quotient_play.QuotientCache(size=1)
+    monkeypatch.setattr(quotient_play, "_QUOTIENTS", cache)
+    kayles, other = load_game("kayles"), load_game("octal(0.75)")
+    first = quotient_solution(kayles, (3, 5))
+    assert first is not None and kayles in cache and len(cache) == 1
+    assert quotient_solution(other, (4, 6)) is not None
+    assert len(cache) == 1 and kayles not in cache and other in cache  # kayles dropped
+    again = quotient_solution(kayles, (3, 5))  # recomputed, same answer
+    assert again is not None and again.outcome == first.outcome
+    assert again.winning_moves == first.winning_moves and again.reason == first.reason
+    assert (again.outcome.value == "P") == brute_p("0.77", (3, 5))
+    with pytest.raises(InvalidInputError, match="at least one game"):
+        quotient_play.QuotientCache(size=0)
+
+
+@pytest.mark.parametrize(("code", "upto"), [("0.07", 24), ("0.137", 23)])
+def test_dawson_games_at_their_largest_settled_range_agree_with_brute_force(code: str, upto: int) -> None:
+    # Dawson's Kayles and Dawson's Chess (the same game shifted by one heap) settle quickly up to
+    # these heaps (order 24); one heap further the repair step has not settled within the budget
+    q = quotient(code, upto)
+    assert q.checked_upto == upto and q.order % 2 == 0
+    assert all(q.outcome((n,)).value == ("P" if brute_p(code, (n,)) else "N") for n in range(1, upto + 1))
+    for x in range(q.order):
+        assert q.is_p(x) == brute_p(code, word_of(q, x)), q.name(x)
+    rnd = random.Random(code)
+    for _ in range(30):
+        position = tuple(sorted([rnd.randint(upto - 10, upto), rnd.randint(1, 12)]
+                                + [rnd.randint(1, 6) for _ in range(rnd.randint(0, 1))]))
+        assert q.is_p(q.product(q.heap(h) for h in position)) == brute_p(code, position), position

@@ -49,7 +49,7 @@ from grundy.core.game import Game, HeapGame, Outcome
 from grundy.core.quotient_build import State, Steps, settle
 from grundy.errors import InvalidInputError, NotSupportedError
 
-__all__ = ["DEFAULT_QUOTIENT_LIMIT", "MisereQuotient", "misere_quotient"]
+__all__ = ["DEFAULT_QUOTIENT_LIMIT", "MisereQuotient", "finish_quotient", "misere_quotient"]
 
 DEFAULT_QUOTIENT_LIMIT = 10_000_000
 """Default budget (steps: table entries, options, verification states) of one quotient."""
@@ -300,6 +300,14 @@ def misere_quotient(game: Game, upto: int | None = None, *, need: int | None = N
                 if proof is not None:
                     break
         st, checked = settle(st, game, steps)
+    return finish_quotient(game, st, checked, steps, proof)
+
+
+def finish_quotient(game: HeapGame, st: State, checked: int, steps: Steps,
+                    proof: tuple[int, int] | None = None) -> MisereQuotient:
+    """The :class:`MisereQuotient` of a verified candidate ``st`` (``checked`` pairs verified):
+    its presentation, and its status — proved by the periodicity theorem where it applies."""
+    t = _period_rule(game)
     found = _find_period(st.heap)
     if proof is None and t is not None:
         proof = _proved(st.heap, t)

@@ -14,12 +14,13 @@ whose option set reaches the P-portion have their moves listed.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import HeapGame, Move, Outcome
 from grundy.core.quotient import DEFAULT_QUOTIENT_LIMIT, MisereQuotient, misere_quotient
-from grundy.errors import NotSupportedError, SearchLimitError
+from grundy.errors import InvalidInputError, NotSupportedError, SearchLimitError
 
 MOVE_LIST_LIMIT = 2_000_000
 """Heaps larger than this (with splitting moves) do not have their moves listed one by one."""
@@ -27,18 +28,70 @@ MOVE_LIST_LIMIT = 2_000_000
 LISTED_MOVES = 1_000_000
 """At most this many winning moves are listed; beyond, the list is marked incomplete."""
 
-_QUOTIENTS: dict[Any, MisereQuotient] = {}
-"""The largest quotient computed so far for each game in this process."""
+CACHE_SIZE = 32
+"""How many games' quotients a process keeps (:data:`_QUOTIENTS`)."""
+
+
+class QuotientCache:
+    """The quotients computed in this process, one per game (the one covering the most heaps), at
+    most ``size`` games; past that the least recently used is dropped. Dropping one is harmless:
+    it is only recomputed the next time a sum of that game asks for it. The largest quotient kept
+    has at most :data:`~grundy.core.quotient_build.MAX_ORDER` elements, so the cache holds at most
+    ``size`` such tables.
+
+    >>> cache = QuotientCache(size=2)
+    >>> for key in "abc":
+    ...     cache[key] = key.upper()  # any value; the quotients in practice
+    >>> len(cache), cache.get("a"), cache.get("c")
+    (2, None, 'C')
+    """
+
+    def __init__(self, size: int = CACHE_SIZE) -> None:
+        if size < 1:
+            raise InvalidInputError(f"a quotient cache holds at least one game, not {size!r}")
+        self.size = size
+        self._items: OrderedDict[Any, Any] = OrderedDict()
+
+    def get(self, game: Any, default: Any = None) -> Any:
+        """The quotient kept for ``game`` (marked as recently used), or ``default``."""
+        if game not in self._items:
+            return default
+        self._items.move_to_end(game)
+        return self._items[game]
+
+    def __setitem__(self, game: Any, quotient: Any) -> None:
+        self._items[game] = quotient
+        self._items.move_to_end(game)
+        while len(self._items) > self.size:
+            self._items.popitem(last=False)
+
+    def pop(self, game: Any, default: Any = None) -> Any:
+        """Forget ``game``'s quotient (returning it, or ``default``)."""
+        return self._items.pop(game, default)
+
+    def clear(self) -> None:
+        self._items.clear()
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __contains__(self, game: object) -> bool:
+        return game in self._items
+
+
+_QUOTIENTS = QuotientCache()
+"""The largest quotient computed so far for each of the last :data:`CACHE_SIZE` games used."""
 
 
 def quotient_for(game: HeapGame, need: int, limit: int = DEFAULT_QUOTIENT_LIMIT) -> MisereQuotient:
     """The game's quotient covering heaps up to ``need`` (proved for all heaps where the
-    periodicity theorem allows), kept for later calls."""
+    periodicity theorem allows), kept in :data:`_QUOTIENTS` for later calls."""
     known = _QUOTIENTS.get(game)
     if known is not None and known.covers(need):
         return known
     found = misere_quotient(game, need=need, limit=limit)
-    _QUOTIENTS[game] = found
+    if known is None or found.checked_upto >= known.checked_upto:
+        _QUOTIENTS[game] = found
     return found
 
 
