@@ -7,7 +7,9 @@ the table, so ``grundy table kayles --upto 100000000 --summary`` needs neither n
 The full array is built (with numpy) only if asked for (:attr:`TableAnalysis.values`).
 
 Every function here mirrors a numpy one in :mod:`grundy.sequences.builders` or
-:mod:`grundy.sequences.periodicity`, and the tests check that both give identical results.
+:mod:`grundy.sequences.periodicity`, and the tests check that both give identical results (the
+rare classes are chosen by :func:`grundy.sequences.sparse.table_classes`, in plain Python on a
+list).
 
 >>> from grundy import load_game
 >>> head, found = proved_head(load_game("kayles"), 10**18)
@@ -118,32 +120,14 @@ def checksum(head: list[int], found: Periodicity | None, upto: int) -> int:
     return sum(head[:e]) + q * sum(block) + sum(block[:r])
 
 
-def choose_classes(prefix: list[int]) -> tuple[int, int, int, int]:
-    """:func:`grundy.sequences.builders.choose_sparse` in plain Python (same choice, same tie-breaks)."""
-    top = max(prefix) if prefix else 0
-    bits = max(1, min(10, top.bit_length()))
-    lo = max(1, len(prefix) // 2)
-    tail = prefix[lo:]
-    best = (len(prefix) + 1, 1, 0, 0)
-    for mask in range(1, 1 << bits):
-        par = [bin(v & mask).count("1") & 1 for v in tail]
-        for delta in (0, 1):
-            s = [q ^ (x & 1) for q, x in zip(par, range(lo, len(prefix)), strict=True)] if delta else par
-            ones = sum(s)
-            for sigma, count in ((1, ones), (0, len(s) - ones)):
-                if count < best[0]:
-                    best = (count, mask, delta, sigma)
-    count, mask, delta, sigma = best
-    return mask, delta, sigma, count
-
-
 def rare_info(head: list[int], found: Periodicity | None, upto: int, mask: int, delta: int,
               sigma: int) -> RareInfo:
     """:class:`RareInfo` of ``G(0..upto)`` from the head and its period, without the table."""
     from grundy.sequences.periodicity import RareInfo
+    from grundy.sequences.sparse import parity
 
     def rare(x: int) -> bool:
-        return ((bin(value(head, found, x) & mask).count("1") & 1) ^ (delta & x)) == sigma
+        return (parity(value(head, found, x) & mask) ^ (delta & x)) == sigma
 
     if found is None:
         hits = [x for x in range(1, upto + 1) if rare(x)]

@@ -175,6 +175,33 @@ def prove_period(game: HasPeriodRule, values: Sequence[int] | np.ndarray) -> Per
     return Periodicity(int(periods[i]), int(n - lengths[i]), 0, True, rule.theorem)
 
 
+def tile(values: np.ndarray, found: Periodicity, start: int) -> None:
+    """Fill ``values[start:]`` from the saltus-free period ``found`` (``values[:start]`` must hold
+    at least ``G(0..preperiod + period - 1)``): ``G(n) = G(e + (n - e) mod p)``.
+
+    The first period is gathered, then the filled stretch is copied forward, doubling it: no
+    index array as long as the table.
+
+    >>> import numpy as np
+    >>> v = np.array([5, 0, 1, 2, 0, 0, 0, 0, 0, 0])
+    >>> tile(v, Periodicity(3, 1), 4); v.tolist()
+    [5, 0, 1, 2, 0, 1, 2, 0, 1, 2]
+    """
+    import numpy as np
+
+    e, p = found.preperiod, found.period
+    n = len(values)
+    if n <= start:
+        return
+    head = min(n, start + p)
+    values[start:head] = values[e + (np.arange(start, head) - e) % p]
+    filled = head - start  # values[start:start + filled] is a whole number of periods (or the end)
+    while start + filled < n:
+        size = min(filled, n - start - filled)
+        values[start + filled:start + filled + size] = values[start:start + size]
+        filled += size
+
+
 # ---- analysed tables ---------------------------------------------------------------------------
 
 @dataclass(frozen=True)
