@@ -36,19 +36,29 @@ HEAD_SIZES = (256, 512)
 def octal_head(digits: tuple[int, ...], count: int, values: list[int]) -> list[int]:
     """Extend ``values`` to ``G(0..count-1)`` of the octal game ``digits`` (plain Python)."""
     for n in range(len(values), count):
-        seen: set[int] = set()
-        for i, d in enumerate(digits):
-            if i > n:
-                break
-            r = n - i
-            if i and d & 1 and r == 0:
-                seen.add(0)
-            if i and d & 2 and r > 0:
-                seen.add(values[r])
-            if d & 4 and r >= 2:
-                seen.update([values[a] ^ values[r - a] for a in range(1, r // 2 + 1)])
-        values.append(mex(seen))
+        values.append(mex(octal_options(digits, values, n)))
     return values
+
+
+def octal_options(digits: tuple[int, ...], values: list[int], n: int, take_all: bool = True) -> set[int]:
+    """The values of the options of heap ``n`` in the octal game ``digits`` (``values`` holds at
+    least ``G(0..n-1)``); without ``take_all``, not the moves that take a whole heap.
+
+    >>> octal_options((0, 7, 7), [0, 1, 2, 3], 4)  # Kayles: 3, 2 (take 1, 2) and 1 ^ 2, 1 ^ 1
+    {0, 2, 3}
+    """
+    found: set[int] = set()
+    for i, d in enumerate(digits):
+        if i > n:
+            break
+        r = n - i
+        if take_all and i and d & 1 and r == 0:
+            found.add(0)
+        if i and d & 2 and r > 0:
+            found.add(values[r])
+        if d & 4 and r >= 2:
+            found.update([values[a] ^ values[r - a] for a in range(1, r // 2 + 1)])
+    return found
 
 
 def subtraction_head(moves: Iterable[int], count: int, values: list[int] | None = None) -> list[int]:
@@ -61,27 +71,20 @@ def subtraction_head(moves: Iterable[int], count: int, values: list[int] | None 
 
 def prove_list(game: HasPeriodRule, values: list[int]) -> Periodicity | None:
     """:func:`grundy.sequences.periodicity.prove_period` in plain Python (for short tables)."""
+    from grundy.sequences.periodicity import prefix_function
+
     rule = game.period_rule()
     if rule is None:
         return None
-    a, b, c, theorem = rule.preperiod_factor, rule.period_factor, rule.extra, rule.theorem
-    y = values[::-1]
-    n = len(y)
-    pi = [0] * n
-    k = 0
-    for i in range(1, n):
-        while k and y[i] != y[k]:
-            k = pi[k - 1]
-        if y[i] == y[k]:
-            k += 1
-        pi[i] = k
+    n = len(values)
+    pi = prefix_function(values[::-1])
     for i in range(n):  # tails in increasing length: minimal periods are non-decreasing
         length = i + 1
         p = length - pi[i]
         if i + 1 < n and length + 1 - pi[i + 1] == p:
             continue  # not the longest tail with this period
-        if length > p and a * (n - length) + b * p + c <= n:
-            return Periodicity(p, n - length, 0, True, theorem)
+        if length > p and rule.values_needed(p, n - length) <= n:
+            return Periodicity(p, n - length, 0, True, rule.theorem)
     return None
 
 
@@ -105,9 +108,7 @@ def proved_head(game: HeapGame, upto: int) -> tuple[list[int], Periodicity | Non
 
 def value(head: list[int], found: Periodicity | None, n: int) -> int:
     """``G(n)`` from the head and its proved period."""
-    if n < len(head) or found is None:
-        return head[n]
-    return head[found.preperiod + (n - found.preperiod) % found.period]
+    return head[n] if n < len(head) or found is None else found.value(head, n)
 
 
 def checksum(head: list[int], found: Periodicity | None, upto: int) -> int:
