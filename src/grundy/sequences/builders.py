@@ -54,7 +54,11 @@ Built = TableBuild
 
 
 def checkpoints(start: int, total: int) -> list[int]:
-    """Where ``auto`` tries to prove a period: powers of 2 from 4096 above ``start``, and the end."""
+    """Where ``auto`` tries to prove a period: powers of 2 from 4096 above ``start``, and the end.
+
+    >>> checkpoints(5000, 40000)
+    [8192, 16384, 32768, 40000]
+    """
     points, p = [], 4096
     while p < total:
         if p > start:
@@ -75,12 +79,13 @@ def _complete(values: np.ndarray, found: Periodicity | None, start: int, progres
         progress(len(values), len(values))
 
 
-def _fill_proving(values: np.ndarray, done: int, method: str, game: HasPeriodRule, step: int,
+def fill_proving(values: np.ndarray, done: int, method: str, game: HasPeriodRule, step: int,
                   fill: Callable[[np.ndarray, int, int], np.ndarray], progress: Progress | None
                   ) -> tuple[np.ndarray, int, Periodicity | None]:
     """Fill ``values[done:]`` in chunks of ``step`` by ``fill(values, a, b)`` (which returns the
-    array, widened if need be); with ``auto``, try to prove a period at each checkpoint and tile
-    the rest from it. Returns the table, how many values were computed, and the period if proved.
+    array, widened if need be); with ``auto``, try to prove a period at each checkpoint below the
+    end and tile the rest from it. Returns the table, how many values were computed, and the
+    period if proved. (The survey continues stored tables with it too.)
     """
 
     total = len(values)
@@ -130,7 +135,7 @@ def build_subtraction(moves: tuple[int, ...], upto: int, method: str, progress: 
         fill_subtraction(values, a, b, arr)
         return values
 
-    values, computed, found = _fill_proving(values, done, method, game, 1 << 23, fill, progress)
+    values, computed, found = fill_proving(values, done, method, game, 1 << 23, fill, progress)
     return Built(values, "subtraction kernel" + (" + proved period" if found else ""), computed, found)
 
 
@@ -196,7 +201,7 @@ def build_octal(game: OctalRules, upto: int, method: str, progress: Progress | N
             return fill_octal(values, a, b, arrays, None, work)
 
     step = max(1 << 16, total // 100) if scan or not game.has_splits else max(1024, total // 400)
-    values, computed, found = _fill_proving(values, 0, method, game, step, fill, progress)
+    values, computed, found = fill_proving(values, 0, method, game, step, fill, progress)
     kernel, sparse = "plain kernel", None
     if scan:
         state = work.rare

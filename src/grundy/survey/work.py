@@ -5,7 +5,8 @@ database access: only the client writes). A fresh game is computed by
 :func:`grundy.sequences.analysis.analyze`; an unproved octal game is *continued* from its stored
 table by :func:`continue_octal`, which fills ``values[start:stop]`` with the octal kernels
 (``fill_octal`` fills any range given the values before it) and tries the Guy-Smith theorem at
-every power of two from 4096, as ``analyze`` does.
+every power of two from 4096 and at the end (the loop ``analyze`` uses,
+:func:`grundy.sequences.builders.fill_proving`).
 
 >>> r = compute_game("octal(0.07)", 300)
 >>> r.period, r.preperiod, r.proved, r.resumed_from, r.table is None
@@ -96,18 +97,6 @@ def frequencies(values: np.ndarray) -> dict[int, int] | None:
     return found if len(found) <= MAX_FREQUENCIES else None
 
 
-def checkpoints(start: int, total: int) -> list[int]:
-    """Where a continued table tries a proof: powers of 2 from 4096 above ``start``, and ``total``
-    (the same points as a one-shot table, :func:`grundy.sequences.builders.checkpoints`).
-
-    >>> checkpoints(5000, 40000)
-    [8192, 16384, 32768, 40000]
-    """
-    from grundy.sequences.builders import checkpoints as points
-
-    return points(start, total)
-
-
 def continue_octal(game: Octal, prefix: np.ndarray, upto: int
                    ) -> tuple[np.ndarray, Periodicity | None, int]:
     """Extend the octal table ``prefix`` (``G(0..len-1)``) to ``G(0..upto)`` without recomputing it.
@@ -117,8 +106,9 @@ def continue_octal(game: Octal, prefix: np.ndarray, upto: int
     """
     import numpy as np
 
+    from grundy.sequences.builders import fill_proving
     from grundy.sequences.kernels.octal import Workspace, fill_octal, octal_arrays
-    from grundy.sequences.periodicity import prove_period, tile
+    from grundy.sequences.periodicity import prove_period
     from grundy.sequences.sparse import sparse_classes
 
     start = len(prefix)
@@ -128,15 +118,14 @@ def continue_octal(game: Octal, prefix: np.ndarray, upto: int
     arrays = octal_arrays(game.digits)
     sparse = sparse_classes(prefix) if game.has_splits else None
     work = Workspace()
-    done = start
-    for stop in checkpoints(start, total):
-        values = fill_octal(values, done, stop, arrays, sparse, work)
-        done = stop
-        found = prove_period(game, values[:stop])
-        if found is not None:
-            tile(values, found, stop)
-            return values, found, stop - start
-    return values, None, total - start
+
+    def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
+        return fill_octal(values, a, b, arrays, sparse, work)
+
+    values, stop, found = fill_proving(values, start, "auto", game, total, fill, None)
+    if found is None:  # the last checkpoint: the whole table
+        found = prove_period(game, values)
+    return values, found, stop - start
 
 
 def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | None = None,
