@@ -17,7 +17,8 @@ from grundy.errors import InvalidInputError
 from grundy.sequences import store
 from grundy.sequences.builders import build
 from grundy.sequences.kernels.octal import Workspace, octal_arrays, octal_plain_table
-from grundy.sequences.kernels.octal_rare import choose_mask, fill_rare, octal_rare_table
+from grundy.sequences.kernels.octal_rare import fill_rare, octal_rare_table
+from grundy.sequences.sparse import choose_mask
 from grundy.sequences.store import build_stored, stored_bytes, stored_dtype, value_frequencies
 from grundy.sequences.table_file import HEADER, read_head
 

@@ -21,8 +21,8 @@ from grundy.sequences.kernels.grundy_game import (
     choose_classes,
     grundy_game_plain,
     grundy_game_table,
-    rare_count,
 )
+from grundy.sequences.sparse import count_rare
 from tests.helpers import brute_value
 
 # OEIS A002188, the first 105 terms as printed there.
@@ -147,9 +147,9 @@ def test_grundy_game_sparse_classes_are_flammenkamps() -> None:
     assert choose_classes(values[:4096]) == (-2, 0)
     rare = [(n, int(v)) for n, v in enumerate(values[:232]) if bin(int(v) >> 1).count("1") % 2 == 0]
     assert rare == FLAMMENKAMP_RARE
-    assert rare_count(values[:232], -2, 0, lo=0) == len(FLAMMENKAMP_RARE)
+    assert count_rare(values[:232], -2, 0, start=0) == len(FLAMMENKAMP_RARE)
     # Flammenkamp knows 1287 rare values up to 2^35, so they must be at most that many here.
-    assert rare_count(values, -2, 0, lo=0) <= 1287
+    assert count_rare(values, -2, 0, start=0) <= 1287
 
 
 def test_grundy_game_winning_moves_and_errors() -> None:

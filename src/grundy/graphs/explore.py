@@ -120,6 +120,7 @@ class PositionGraph:
 def _plain_values(succ: list[list[int]], sums: set[int]) -> list[int]:
     """Ordinary Grundy values over an acyclic graph with sum vertices (XOR of their parts), in
     reverse topological order; a cycle is refused (sums and cycles do not mix)."""
+    from grundy.core.engine import mex, xor_all
     from grundy.errors import NotSupportedError
 
     order = _topological(succ)
@@ -128,17 +129,8 @@ def _plain_values(succ: list[list[int]], sums: set[int]) -> list[int]:
                                 "the value of a sum of positions with cycles is not their XOR")
     values = [0] * len(succ)
     for v in reversed(order):
-        if v in sums:
-            total = 0
-            for w in succ[v]:
-                total ^= values[w]
-            values[v] = total
-        else:
-            seen = {values[w] for w in succ[v]}
-            m = 0
-            while m in seen:
-                m += 1
-            values[v] = m
+        parts = (values[w] for w in succ[v])
+        values[v] = xor_all(parts) if v in sums else mex(parts)
     return values
 
 

@@ -59,14 +59,14 @@ class TableAnalysis:
         if self.table is None:
             import numpy as np
 
-            from grundy.sequences.builders import _tile
+            from grundy.sequences.periodicity import tile
 
             assert self.head is not None and self.periodicity is not None
             dtype = np.uint8 if max(self.head) < 256 else np.uint32
             table = np.zeros(self.upto + 1, dtype=dtype)
             start = min(len(self.head), self.upto + 1)
             table[:start] = self.head[:start]
-            _tile(table, self.periodicity, start)
+            tile(table, self.periodicity, start)
             self.table = table
         return self.table
 
@@ -155,7 +155,7 @@ class TableAnalysis:
 
 
 def _rare_info(values: np.ndarray, sparse: tuple[int, int, int]) -> RareInfo:
-    from grundy.sequences.builders import rare_positions
+    from grundy.sequences.sparse import rare_positions
 
     hits = rare_positions(values, *sparse)
     last = int(hits[-1]) if len(hits) else None
@@ -212,9 +212,9 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
         found = _prove_or_observe(game, built.values, saltus_allowed)
     sparse = None  # the classes shown are chosen the same way whatever kernel built the table
     if game.has_splits and len(built.values) > 1:
-        from grundy.sequences.builders import MASK_PREFIX, choose_sparse
+        from grundy.sequences.sparse import table_classes
 
-        sparse = choose_sparse(built.values[:MASK_PREFIX])[:3]
+        sparse = table_classes(built.values)
     rare = _rare_info(built.values, sparse) if sparse and upto >= 1 else None
     t2 = time.perf_counter()
     return TableAnalysis(game, upto, built.values, found, built.method, built.computed, rare,
@@ -223,7 +223,7 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
 
 def _light_analysis(game: HeapGame, upto: int, t0: float) -> TableAnalysis | None:
     """The analysis without numpy, when plain Python proves the period in a short head."""
-    from grundy.sequences.light import choose_classes, proved_head, rare_info, value
+    from grundy.sequences.light import proved_head, rare_info, value
 
     head, found = proved_head(game, upto)
     if found is None:
@@ -231,11 +231,10 @@ def _light_analysis(game: HeapGame, upto: int, t0: float) -> TableAnalysis | Non
     t1 = time.perf_counter()
     rare = None
     if game.has_splits and upto >= 1:
-        from grundy.sequences.builders import MASK_PREFIX
+        from grundy.sequences.sparse import MASK_PREFIX, table_classes
 
         prefix = [value(head, found, n) for n in range(min(upto + 1, MASK_PREFIX))]
-        mask, delta, sigma, _ = choose_classes(prefix)
-        rare = rare_info(head, found, upto, mask, delta, sigma)
+        rare = rare_info(head, found, upto, *table_classes(prefix))
     t2 = time.perf_counter()
     return TableAnalysis(game, upto, None, found, "python + proved period", min(len(head), upto + 1),
                          rare, {"compute": t1 - t0, "analyse": t2 - t1}, head)

@@ -25,6 +25,8 @@ from typing import TYPE_CHECKING, Protocol
 from grundy.core.game import HeapGame
 from grundy.core.periodic import HasPeriodRule, Periodicity, PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidInputError
+from grundy.sequences.periodicity import prove_period, tile
+from grundy.sequences.sparse import rare_positions as rare_positions  # for cli/table.py (moved)
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,42 +49,22 @@ SMALL_OCTAL = 1024
 SMALL_SUBTRACTION = 4096
 """``auto`` computes this many subtraction-game values in plain Python before using the kernel."""
 
-MASK_PREFIX = 8192
-"""Length of the prefix on which the sparse-space mask is chosen."""
-
-RARE_FRACTION = 0.1
-"""``auto`` uses the sparse kernel when at most this fraction of the prefix's later half is rare."""
-
-
 Built = TableBuild
 """A computed table and how it was obtained (:class:`grundy.core.periodic.TableBuild`)."""
 
 
 def checkpoints(start: int, total: int) -> list[int]:
-    """Where ``auto`` tries to prove a period: powers of 2 from 4096 above ``start``, and the end."""
+    """Where ``auto`` tries to prove a period: powers of 2 from 4096 above ``start``, and the end.
+
+    >>> checkpoints(5000, 40000)
+    [8192, 16384, 32768, 40000]
+    """
     points, p = [], 4096
     while p < total:
         if p > start:
             points.append(p)
         p *= 2
     return [*points, total]
-
-
-def _tile(values: np.ndarray, found: Periodicity, start: int) -> None:
-    """Fill ``values[start:]`` from a proved (saltus-free) period."""
-    import numpy as np
-
-    e, p = found.preperiod, found.period
-    n = len(values)
-    if n <= start:
-        return
-    head = min(n, start + p)
-    values[start:head] = values[e + (np.arange(start, head) - e) % p]
-    filled = head - start  # values[start:start + filled] is a whole number of periods (or the end)
-    while start + filled < n:
-        size = min(filled, n - start - filled)
-        values[start + filled:start + filled + size] = values[start:start + size]
-        filled += size
 
 
 def _chunks(start: int, stop: int, size: int) -> list[tuple[int, int]]:
@@ -92,19 +74,19 @@ def _chunks(start: int, stop: int, size: int) -> list[tuple[int, int]]:
 def _complete(values: np.ndarray, found: Periodicity | None, start: int, progress: Progress | None) -> None:
     """Fill ``values[start:]`` from the proved period ``found`` if any; report the table done."""
     if found is not None:
-        _tile(values, found, start)
+        tile(values, found, start)
     if progress:
         progress(len(values), len(values))
 
 
-def _fill_proving(values: np.ndarray, done: int, method: str, game: HasPeriodRule, step: int,
+def fill_proving(values: np.ndarray, done: int, method: str, game: HasPeriodRule, step: int,
                   fill: Callable[[np.ndarray, int, int], np.ndarray], progress: Progress | None
                   ) -> tuple[np.ndarray, int, Periodicity | None]:
     """Fill ``values[done:]`` in chunks of ``step`` by ``fill(values, a, b)`` (which returns the
-    array, widened if need be); with ``auto``, try to prove a period at each checkpoint and tile
-    the rest from it. Returns the table, how many values were computed, and the period if proved.
+    array, widened if need be); with ``auto``, try to prove a period at each checkpoint below the
+    end and tile the rest from it. Returns the table, how many values were computed, and the
+    period if proved. (The survey continues stored tables with it too.)
     """
-    from grundy.sequences.periodicity import prove_period
 
     total = len(values)
     stops = checkpoints(done, total) if method == "auto" else [total]
@@ -132,7 +114,6 @@ def build_subtraction(moves: tuple[int, ...], upto: int, method: str, progress: 
 
     from grundy.sequences.kernels.subtraction import value_dtype
     from grundy.sequences.light import subtraction_head
-    from grundy.sequences.periodicity import prove_period
 
     total = upto + 1
     values = np.zeros(total, dtype=value_dtype(len(moves)))
@@ -154,7 +135,7 @@ def build_subtraction(moves: tuple[int, ...], upto: int, method: str, progress: 
         fill_subtraction(values, a, b, arr)
         return values
 
-    values, computed, found = _fill_proving(values, done, method, game, 1 << 23, fill, progress)
+    values, computed, found = fill_proving(values, done, method, game, 1 << 23, fill, progress)
     return Built(values, "subtraction kernel" + (" + proved period" if found else ""), computed, found)
 
 
@@ -181,59 +162,10 @@ def _numpy_octal(digits: tuple[int, ...], upto: int) -> np.ndarray:
     return values.astype(np.uint16)
 
 
-def choose_sparse(values: np.ndarray) -> tuple[int, int, int, int]:
-    """The rare classes ``(mask, delta, sigma)`` with fewest rare positions in ``values``' later half.
-
-    Returns ``(mask, delta, sigma, count)``; masks up to 10 bits are tried.
-    """
-    import numpy as np
-
-    top = int(values.max()) if len(values) else 0
-    bits = max(1, min(10, top.bit_length()))
-    lo = max(1, len(values) // 2)
-    tail = values[lo:].astype(np.int64)
-    odd = (np.arange(lo, len(values)) & 1).astype(np.int64)
-    parity = np.array([bin(u).count("1") & 1 for u in range(1 << bits)], dtype=np.int64)
-    best = (len(values) + 1, 1, 0, 0)
-    for mask in range(1, 1 << bits):
-        par = parity[tail & mask]
-        for delta in (0, 1):
-            s = par ^ odd if delta else par
-            ones = int(s.sum())
-            for sigma, count in ((1, ones), (0, len(s) - ones)):
-                if count < best[0]:
-                    best = (count, mask, delta, sigma)
-    count, mask, delta, sigma = best
-    return mask, delta, sigma, count
-
-
-def rare_positions(values: np.ndarray, mask: int, delta: int, sigma: int) -> np.ndarray:
-    """Positions ``x >= 1`` whose label ``parity(G(x) & mask) ^ (delta & x)`` is ``sigma``.
-
-    Works through the table in blocks, so memory stays small for tables of 10^8 values.
-    """
-    import numpy as np
-
-    found = []
-    block = 1 << 22
-    for lo in range(0, len(values), block):
-        v = values[lo:lo + block].astype(np.uint32) & mask
-        par = np.zeros(len(v), dtype=np.uint32)
-        while v.any():
-            par ^= v & 1
-            v >>= 1
-        if delta:
-            par ^= (np.arange(lo, lo + len(par)) & 1).astype(np.uint32)
-        hits = np.flatnonzero(par == sigma) + lo
-        found.append(hits[hits >= 1])
-    return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
-
-
 def build_octal(game: OctalRules, upto: int, method: str, progress: Progress | None) -> Built:
     """The table of an octal game (see the module docstring for the routes)."""
     import numpy as np
 
-    from grundy.sequences.periodicity import prove_period
 
     total = upto + 1
     if method == "sparse" and not game.has_splits:
@@ -269,7 +201,7 @@ def build_octal(game: OctalRules, upto: int, method: str, progress: Progress | N
             return fill_octal(values, a, b, arrays, None, work)
 
     step = max(1 << 16, total // 100) if scan or not game.has_splits else max(1024, total // 400)
-    values, computed, found = _fill_proving(values, 0, method, game, step, fill, progress)
+    values, computed, found = fill_proving(values, 0, method, game, step, fill, progress)
     kernel, sparse = "plain kernel", None
     if scan:
         state = work.rare

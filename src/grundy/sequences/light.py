@@ -7,7 +7,9 @@ the table, so ``grundy table kayles --upto 100000000 --summary`` needs neither n
 The full array is built (with numpy) only if asked for (:attr:`TableAnalysis.values`).
 
 Every function here mirrors a numpy one in :mod:`grundy.sequences.builders` or
-:mod:`grundy.sequences.periodicity`, and the tests check that both give identical results.
+:mod:`grundy.sequences.periodicity`, and the tests check that both give identical results (the
+rare classes are chosen by :func:`grundy.sequences.sparse.table_classes`, in plain Python on a
+list).
 
 >>> from grundy import load_game
 >>> head, found = proved_head(load_game("kayles"), 10**18)
@@ -34,19 +36,29 @@ HEAD_SIZES = (256, 512)
 def octal_head(digits: tuple[int, ...], count: int, values: list[int]) -> list[int]:
     """Extend ``values`` to ``G(0..count-1)`` of the octal game ``digits`` (plain Python)."""
     for n in range(len(values), count):
-        seen: set[int] = set()
-        for i, d in enumerate(digits):
-            if i > n:
-                break
-            r = n - i
-            if i and d & 1 and r == 0:
-                seen.add(0)
-            if i and d & 2 and r > 0:
-                seen.add(values[r])
-            if d & 4 and r >= 2:
-                seen.update([values[a] ^ values[r - a] for a in range(1, r // 2 + 1)])
-        values.append(mex(seen))
+        values.append(mex(octal_options(digits, values, n)))
     return values
+
+
+def octal_options(digits: tuple[int, ...], values: list[int], n: int, take_all: bool = True) -> set[int]:
+    """The values of the options of heap ``n`` in the octal game ``digits`` (``values`` holds at
+    least ``G(0..n-1)``); without ``take_all``, not the moves that take a whole heap.
+
+    >>> octal_options((0, 7, 7), [0, 1, 2, 3], 4)  # Kayles: 3, 2 (take 1, 2) and 1 ^ 2, 1 ^ 1
+    {0, 2, 3}
+    """
+    found: set[int] = set()
+    for i, d in enumerate(digits):
+        if i > n:
+            break
+        r = n - i
+        if take_all and i and d & 1 and r == 0:
+            found.add(0)
+        if i and d & 2 and r > 0:
+            found.add(values[r])
+        if d & 4 and r >= 2:
+            found.update([values[a] ^ values[r - a] for a in range(1, r // 2 + 1)])
+    return found
 
 
 def subtraction_head(moves: Iterable[int], count: int, values: list[int] | None = None) -> list[int]:
@@ -59,27 +71,20 @@ def subtraction_head(moves: Iterable[int], count: int, values: list[int] | None 
 
 def prove_list(game: HasPeriodRule, values: list[int]) -> Periodicity | None:
     """:func:`grundy.sequences.periodicity.prove_period` in plain Python (for short tables)."""
+    from grundy.sequences.periodicity import prefix_function
+
     rule = game.period_rule()
     if rule is None:
         return None
-    a, b, c, theorem = rule.preperiod_factor, rule.period_factor, rule.extra, rule.theorem
-    y = values[::-1]
-    n = len(y)
-    pi = [0] * n
-    k = 0
-    for i in range(1, n):
-        while k and y[i] != y[k]:
-            k = pi[k - 1]
-        if y[i] == y[k]:
-            k += 1
-        pi[i] = k
+    n = len(values)
+    pi = prefix_function(values[::-1])
     for i in range(n):  # tails in increasing length: minimal periods are non-decreasing
         length = i + 1
         p = length - pi[i]
         if i + 1 < n and length + 1 - pi[i + 1] == p:
             continue  # not the longest tail with this period
-        if length > p and a * (n - length) + b * p + c <= n:
-            return Periodicity(p, n - length, 0, True, theorem)
+        if length > p and rule.values_needed(p, n - length) <= n:
+            return Periodicity(p, n - length, 0, True, rule.theorem)
     return None
 
 
@@ -103,9 +108,7 @@ def proved_head(game: HeapGame, upto: int) -> tuple[list[int], Periodicity | Non
 
 def value(head: list[int], found: Periodicity | None, n: int) -> int:
     """``G(n)`` from the head and its proved period."""
-    if n < len(head) or found is None:
-        return head[n]
-    return head[found.preperiod + (n - found.preperiod) % found.period]
+    return head[n] if n < len(head) or found is None else found.value(head, n)
 
 
 def checksum(head: list[int], found: Periodicity | None, upto: int) -> int:
@@ -118,32 +121,14 @@ def checksum(head: list[int], found: Periodicity | None, upto: int) -> int:
     return sum(head[:e]) + q * sum(block) + sum(block[:r])
 
 
-def choose_classes(prefix: list[int]) -> tuple[int, int, int, int]:
-    """:func:`grundy.sequences.builders.choose_sparse` in plain Python (same choice, same tie-breaks)."""
-    top = max(prefix) if prefix else 0
-    bits = max(1, min(10, top.bit_length()))
-    lo = max(1, len(prefix) // 2)
-    tail = prefix[lo:]
-    best = (len(prefix) + 1, 1, 0, 0)
-    for mask in range(1, 1 << bits):
-        par = [bin(v & mask).count("1") & 1 for v in tail]
-        for delta in (0, 1):
-            s = [q ^ (x & 1) for q, x in zip(par, range(lo, len(prefix)), strict=True)] if delta else par
-            ones = sum(s)
-            for sigma, count in ((1, ones), (0, len(s) - ones)):
-                if count < best[0]:
-                    best = (count, mask, delta, sigma)
-    count, mask, delta, sigma = best
-    return mask, delta, sigma, count
-
-
 def rare_info(head: list[int], found: Periodicity | None, upto: int, mask: int, delta: int,
               sigma: int) -> RareInfo:
     """:class:`RareInfo` of ``G(0..upto)`` from the head and its period, without the table."""
     from grundy.sequences.periodicity import RareInfo
+    from grundy.sequences.sparse import parity
 
     def rare(x: int) -> bool:
-        return ((bin(value(head, found, x) & mask).count("1") & 1) ^ (delta & x)) == sigma
+        return (parity(value(head, found, x) & mask) ^ (delta & x)) == sigma
 
     if found is None:
         hits = [x for x in range(1, upto + 1) if rare(x)]

@@ -37,14 +37,15 @@ def _as_array(values: Sequence[int] | np.ndarray) -> np.ndarray:
     return np.asarray(values, dtype=np.int64) if not isinstance(values, np.ndarray) else values
 
 
-def _prefix_function(y: np.ndarray) -> np.ndarray:
-    import numpy as np
+def prefix_function(seq: Sequence[int]) -> list[int]:
+    """The prefix (failure) function in plain Python: ``pi[i]`` is the length of the longest
+    proper prefix of ``seq[:i + 1]`` that is also its suffix (so ``i + 1 - pi[i]`` is the least
+    period of ``seq[:i + 1]``). Long arrays use the compiled
+    :func:`grundy.sequences.kernels.period.prefix_function`.
 
-    if len(y) > 20_000:
-        from grundy.sequences.kernels.period import prefix_function
-
-        return prefix_function(y)
-    seq = y.tolist()
+    >>> prefix_function([1, 2, 1, 2, 1, 3])
+    [0, 0, 1, 2, 3, 0]
+    """
     pi = [0] * len(seq)
     k = 0
     for i in range(1, len(seq)):
@@ -53,7 +54,17 @@ def _prefix_function(y: np.ndarray) -> np.ndarray:
         if seq[i] == seq[k]:
             k += 1
         pi[i] = k
-    return np.array(pi, dtype=np.int64)
+    return pi
+
+
+def _prefix_function(y: np.ndarray) -> np.ndarray:
+    import numpy as np
+
+    if len(y) > 20_000:
+        from grundy.sequences.kernels.period import prefix_function as compiled
+
+        return compiled(y)
+    return np.array(prefix_function(y.tolist()), dtype=np.int64)
 
 
 def tail_periods(values: Sequence[int] | np.ndarray) -> list[tuple[int, int]]:
@@ -173,6 +184,33 @@ def prove_period(game: HasPeriodRule, values: Sequence[int] | np.ndarray) -> Per
         return None
     i = int(ok.argmax())
     return Periodicity(int(periods[i]), int(n - lengths[i]), 0, True, rule.theorem)
+
+
+def tile(values: np.ndarray, found: Periodicity, start: int) -> None:
+    """Fill ``values[start:]`` from the saltus-free period ``found`` (``values[:start]`` must hold
+    at least ``G(0..preperiod + period - 1)``): ``G(n) = G(e + (n - e) mod p)``.
+
+    The first period is gathered, then the filled stretch is copied forward, doubling it: no
+    index array as long as the table.
+
+    >>> import numpy as np
+    >>> v = np.array([5, 0, 1, 2, 0, 0, 0, 0, 0, 0])
+    >>> tile(v, Periodicity(3, 1), 4); v.tolist()
+    [5, 0, 1, 2, 0, 1, 2, 0, 1, 2]
+    """
+    import numpy as np
+
+    e, p = found.preperiod, found.period
+    n = len(values)
+    if n <= start:
+        return
+    head = min(n, start + p)
+    values[start:head] = values[e + (np.arange(start, head) - e) % p]
+    filled = head - start  # values[start:start + filled] is a whole number of periods (or the end)
+    while start + filled < n:
+        size = min(filled, n - start - filled)
+        values[start + filled:start + filled + size] = values[start:start + size]
+        filled += size
 
 
 # ---- analysed tables ---------------------------------------------------------------------------

@@ -234,7 +234,7 @@ def _build(game: OctalRules, upto: int, path: Path, progress: Progress | None,
     method = "rare-value scan (stored)" if scan else "plain kernel (stored)"
     sparse = None
     if scan and total > 1:  # the rare classes the scan uses: chosen from the value frequencies
-        from grundy.sequences.kernels.octal_rare import choose_mask
+        from grundy.sequences.sparse import choose_mask
 
         sparse = (choose_mask(np.bincount(table[:total]))[0], 0, 0)
     return TableBuild(table[:total], method, total, None, sparse)

@@ -45,6 +45,7 @@ import re
 from dataclasses import dataclass
 
 from grundy.errors import GrundyError, InvalidInputError
+from grundy.sequences.light import octal_head, octal_options
 
 MAX_CODES = 100_000
 """Largest number of codes a survey's patterns may expand to."""
@@ -123,33 +124,7 @@ def small_values(digits: tuple[int, ...], count: int) -> list[int]:
     >>> small_values((0, 7, 7), 8)
     [0, 1, 2, 3, 1, 4, 3, 2]
     """
-    values: list[int] = []
-    for n in range(count):
-        values.append(_mex(_option_values(digits, values, n, take_all=True)))
-    return values
-
-
-def _option_values(digits: tuple[int, ...], values: list[int], n: int, take_all: bool) -> set[int]:
-    """The option values of heap ``n`` (``values`` holds ``G(0..n-1)``)."""
-    found: set[int] = set()
-    for i, d in enumerate(digits):
-        if i > n:
-            break
-        r = n - i
-        if take_all and i > 0 and d & 1 and r == 0:
-            found.add(0)
-        if i > 0 and d & 2 and r > 0:
-            found.add(values[r])
-        if d & 4 and r >= 2:
-            found.update(values[a] ^ values[r - a] for a in range(1, r // 2 + 1))
-    return found
-
-
-def _mex(found: set[int]) -> int:
-    m = 0
-    while m in found:
-        m += 1
-    return m
+    return octal_head(digits, count, [])
 
 
 def reduce_code(digits: tuple[int, ...]) -> tuple[tuple[int, ...], list[str]]:
@@ -165,7 +140,7 @@ def reduce_code(digits: tuple[int, ...]) -> tuple[tuple[int, ...], list[str]]:
     reduced = list(digits)
     rules = []
     for i in range(1, k + 1):
-        if digits[i] & 1 and 0 in _option_values(digits, values[:i], i, take_all=False):
+        if digits[i] & 1 and 0 in octal_options(digits, values[:i], i, take_all=False):
             reduced[i] &= ~1
             rules.append(f"the take-all bit of d{i} never acts (heap {i} already has a move to 0)")
     if len(reduced) > 1 and reduced[-1] == 0:

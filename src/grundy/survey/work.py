@@ -5,7 +5,8 @@ database access: only the client writes). A fresh game is computed by
 :func:`grundy.sequences.analysis.analyze`; an unproved octal game is *continued* from its stored
 table by :func:`continue_octal`, which fills ``values[start:stop]`` with the octal kernels
 (``fill_octal`` fills any range given the values before it) and tries the Guy-Smith theorem at
-every power of two from 4096, as ``analyze`` does.
+every power of two from 4096 and at the end (the loop ``analyze`` uses,
+:func:`grundy.sequences.builders.fill_proving`).
 
 >>> r = compute_game("octal(0.07)", 300)
 >>> r.period, r.preperiod, r.proved, r.resumed_from, r.table is None
@@ -25,13 +26,6 @@ if TYPE_CHECKING:
 
     from grundy.games.takebreak.octal import Octal
     from grundy.sequences.periodicity import Periodicity
-
-MASK_PREFIX = 8192
-"""The rare classes are chosen on this many first values (as ``grundy table`` does)."""
-
-RARE_FRACTION = 0.1
-"""Continue with the sparse-space kernel when at most this fraction of the prefix is rare."""
-
 
 @dataclass
 class GameResult:
@@ -79,63 +73,6 @@ def unpack_table(data: bytes, dtype: str) -> np.ndarray:
     return np.frombuffer(zlib.decompress(data), dtype=np.dtype(dtype)).copy()
 
 
-def parities(values: np.ndarray, mask: int) -> np.ndarray:
-    """``parity(values[n] & mask)`` for every ``n``."""
-    import numpy as np
-
-    v = values.astype(np.int64) & mask
-    par = np.zeros(len(v), dtype=np.int64)
-    while v.any():
-        par ^= v & 1
-        v >>= 1
-    return par
-
-
-def choose_classes(prefix: np.ndarray) -> tuple[int, int, int]:
-    """The rare classes ``(mask, delta, sigma)`` with fewest rare positions in ``prefix``'s later half.
-
-    Masks of up to 10 bits are tried in increasing order, ``delta`` 0 then 1, ``sigma`` 1 then 0,
-    the first best kept (the same choice as ``grundy table``'s rare classes).
-
-    >>> import numpy as np
-    >>> choose_classes(np.array([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7]))
-    (7, 0, 0)
-    """
-    import numpy as np
-
-    top = int(prefix.max()) if len(prefix) else 0
-    bits = max(1, min(10, top.bit_length()))
-    lo = max(1, len(prefix) // 2)
-    tail = prefix[lo:]
-    odd = (np.arange(lo, len(prefix)) & 1).astype(np.int64)
-    best = (len(prefix) + 1, 1, 0, 0)
-    for mask in range(1, 1 << bits):
-        par = parities(tail, mask)
-        for delta in (0, 1):
-            ones = int((par ^ odd if delta else par).sum())
-            for sigma, count in ((1, ones), (0, len(tail) - ones)):
-                if count < best[0]:
-                    best = (count, mask, delta, sigma)
-    return best[1], best[2], best[3]
-
-
-def count_rare(values: np.ndarray, classes: tuple[int, int, int], start: int = 1) -> int:
-    """How many heaps ``n >= max(start, 1)`` are rare: ``parity(G(n) & mask) ^ (delta & n) == sigma``.
-
-    >>> import numpy as np
-    >>> count_rare(np.array([0, 1, 2, 3, 1, 4, 3, 2]), (4, 1, 1))  # heaps 1, 3 and 7
-    3
-    """
-    import numpy as np
-
-    mask, delta, sigma = classes
-    start = max(1, start)
-    label = parities(values[start:], mask)
-    if delta:
-        label ^= np.arange(start, len(values)) & 1
-    return int((label == sigma).sum())
-
-
 MAX_FREQUENCIES = 10_000
 """Value frequencies are stored for tables with at most this many distinct values."""
 
@@ -160,27 +97,6 @@ def frequencies(values: np.ndarray) -> dict[int, int] | None:
     return found if len(found) <= MAX_FREQUENCIES else None
 
 
-def _tile(values: np.ndarray, found: Periodicity, start: int) -> None:
-    """Fill ``values[start:]`` from a proved period (``G(n) = G(e + (n - e) mod p)``)."""
-    import numpy as np
-
-    if start < len(values):
-        n = np.arange(start, len(values))
-        values[start:] = values[found.preperiod + (n - found.preperiod) % found.period]
-
-
-def checkpoints(start: int, total: int) -> list[int]:
-    """Where a continued table tries a proof: powers of 2 from 4096 above ``start``, and ``total``
-    (the same points as a one-shot table, :func:`grundy.sequences.builders.checkpoints`).
-
-    >>> checkpoints(5000, 40000)
-    [8192, 16384, 32768, 40000]
-    """
-    from grundy.sequences.builders import checkpoints as points
-
-    return points(start, total)
-
-
 def continue_octal(game: Octal, prefix: np.ndarray, upto: int
                    ) -> tuple[np.ndarray, Periodicity | None, int]:
     """Extend the octal table ``prefix`` (``G(0..len-1)``) to ``G(0..upto)`` without recomputing it.
@@ -190,31 +106,26 @@ def continue_octal(game: Octal, prefix: np.ndarray, upto: int
     """
     import numpy as np
 
+    from grundy.sequences.builders import fill_proving
     from grundy.sequences.kernels.octal import Workspace, fill_octal, octal_arrays
     from grundy.sequences.periodicity import prove_period
+    from grundy.sequences.sparse import sparse_classes
 
     start = len(prefix)
     total = upto + 1
     values = np.zeros(total, dtype=prefix.dtype)
     values[:start] = prefix
     arrays = octal_arrays(game.digits)
-    sparse = None
-    if game.has_splits:
-        head = prefix[:MASK_PREFIX]
-        classes = choose_classes(head)
-        lo = max(1, len(head) // 2)
-        if count_rare(head, classes, lo) <= RARE_FRACTION * max(1, len(head) - lo):
-            sparse = classes
+    sparse = sparse_classes(prefix) if game.has_splits else None
     work = Workspace()
-    done = start
-    for stop in checkpoints(start, total):
-        values = fill_octal(values, done, stop, arrays, sparse, work)
-        done = stop
-        found = prove_period(game, values[:stop])
-        if found is not None:
-            _tile(values, found, stop)
-            return values, found, stop - start
-    return values, None, total - start
+
+    def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
+        return fill_octal(values, a, b, arrays, sparse, work)
+
+    values, stop, found = fill_proving(values, start, "auto", game, total, fill, None)
+    if found is None:  # the last checkpoint: the whole table
+        found = prove_period(game, values)
+    return values, found, stop - start
 
 
 def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | None = None,
@@ -228,6 +139,7 @@ def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | 
     from grundy.catalog import load_game
     from grundy.sequences.analysis import analyze
     from grundy.sequences.periodicity import find_period
+    from grundy.sequences.sparse import count_rare, table_classes
 
     if delay:
         time.sleep(delay)
@@ -248,14 +160,14 @@ def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | 
         method = analysis.method
         resumed_from = 0
     proved = bool(found and found.proved)
-    classes = choose_classes(values[:MASK_PREFIX]) if getattr(game, "has_splits", False) else None
+    classes = table_classes(values) if getattr(game, "has_splits", False) else None
     packed = pack_table(values) if is_octal and not proved else (None, None)
     return GameResult(
         spec=spec, upto=upto, computed=int(computed), resumed_from=resumed_from,
         period=found.period if found else None, preperiod=found.preperiod if found else None,
         saltus=found.saltus if found else None, proved=proved, reason=found.reason if found else None,
         max_value=int(values.max()) if len(values) else 0,
-        rare_count=count_rare(values, classes) if classes else None, rare_classes=classes,
+        rare_count=count_rare(values, *classes) if classes else None, rare_classes=classes,
         frequencies=frequencies(values),
         seconds=time.perf_counter() - t0, method=method, version=grundy.__version__,
         table=packed[0], table_dtype=packed[1])

@@ -31,6 +31,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.sequences import sparse
 from grundy.sequences.kernels import prepare
 
 prepare()
@@ -142,50 +143,20 @@ def _stamp_size(upto: int, dtype: Any) -> int:
     return 2 * (1 << top.bit_length()) + 2
 
 
-def rare_count(values: np.ndarray, mask: int, delta: int, lo: int = 1) -> int:
-    """How many heaps ``x >= lo`` of the table are rare for ``(mask, delta)``.
-
-    >>> rare_count(grundy_game_plain(100), 0, 0)  # mask 0: every heap is rare
-    100
-    >>> rare_count(grundy_game_plain(100), -2, 0)  # Flammenkamp's …11110
-    30
-    """
-    x = np.arange(lo, len(values), dtype=np.int64)
-    masked = values[lo:].astype(np.int64) & np.int64(mask)
-    parity = np.zeros_like(masked)
-    while masked.any():
-        parity ^= masked & 1
-        masked >>= 1
-    return int(np.count_nonzero((parity ^ (delta & x)) == 0))
-
-
 def choose_classes(values: np.ndarray) -> tuple[int, int]:
     """The ``(mask, delta)`` with the fewest rare heaps in the second half of ``values``.
 
-    Masks are tried both as they are and extended by ones to every higher bit (Flammenkamp's
-    infinite bitstrings, e.g. ``…11110`` for Grundy's game; a negative ``int64``), so that the
-    classes still make sense once the values outgrow the prefix; on a tie the extension wins.
+    The mask is Flammenkamp's infinite bitstring (e.g. ``…11110`` for Grundy's game; a negative
+    ``int64``): the best low bits (:func:`grundy.sequences.sparse.choose_classes`, rare heaps
+    labelled 0) extended by ones to every higher bit, so that the classes still make sense once
+    the values outgrow the prefix.
 
     >>> choose_classes(grundy_game_plain(4000))  # …11110: every bit but the lowest
     (-2, 0)
     """
+    low, delta, _, _ = sparse.choose_classes(values, bits=None, sigmas=(0,))
     top = int(values.max()) if len(values) else 0
-    bits = max(top.bit_length(), 1)
-    lo = max(len(values) // 2, 1)
-    best = (len(values) + 1, 0, 0)
-    for low in range(1, 1 << bits):
-        for mask in (low | (-1 << bits), low):
-            for delta in (0, 1):
-                count = rare_count(values, mask, delta, lo)
-                if count < best[0]:
-                    best = (count, mask, delta)
-    _, mask, delta = best
-    if mask < 0:  # the shortest equivalent form: ones from the highest zero bit up
-        mask = (mask & ((1 << bits) - 1)) | (-1 << bits)
-        while bits > 0 and mask & (1 << (bits - 1)):
-            bits -= 1
-            mask = (mask & ((1 << bits) - 1)) | (-1 << bits)
-    return mask, delta
+    return sparse.infinite_mask(low, max(top.bit_length(), 1)), delta
 
 
 def _widen(values: np.ndarray) -> np.ndarray:
@@ -220,14 +191,10 @@ def grundy_game_table(upto: int, *, method: str = "auto",
     if first:  # a prefix of PREFIX heaps: values are below 2**11, no overflow possible
         fill_plain(values, 0, first, seen, int(np.iinfo(values.dtype).max))
     mask, delta = choose_classes(values[:first]) if method != "plain" else (0, 0)
-    rare = np.zeros(1024, dtype=np.int64)
-    n_rare = 0
-    for x in range(1, first):
-        if ((bin(int(values[x]) & mask).count("1") & 1) ^ (delta & x)) == 0:
-            if n_rare == len(rare):
-                rare = np.concatenate([rare, np.zeros_like(rare)])
-            rare[n_rare] = x
-            n_rare += 1
+    heaps = sparse.rare_positions(values, mask, delta, 0, first)
+    n_rare = len(heaps)
+    rare = np.zeros(max(1024, 2 * n_rare), dtype=np.int64)
+    rare[:n_rare] = heaps
     done = first
     while done <= upto:
         stop = min(done + CHUNK, upto + 1)

@@ -18,26 +18,25 @@ For each heap ``n`` the kernel
    and the splits are scanned in blocks of 64 whose option bits are OR-ed without a branch).
 
 The answer is exactly the mex whatever the mask; a good mask makes the rare heaps few and the
-scans short. Like the research solvers, :func:`choose_mask` takes the mask that makes the most
-frequent values common, greedily in order of frequency (a linear functional over GF(2)), and
-the mask is chosen again at every power of two and whenever the values need a new bit.
+scans short. Like the research solvers, :func:`grundy.sequences.sparse.choose_mask` takes the
+mask that makes the most frequent values common, greedily in order of frequency (a linear
+functional over GF(2)), and the mask is chosen again at every power of two and whenever the
+values need a new bit.
 
 >>> from grundy.sequences.kernels.octal import octal_arrays, octal_plain_table
 >>> kayles = octal_arrays((0, 7, 7))
 >>> octal_rare_table(kayles, 12).tolist()
 [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
->>> choose_mask([0, 100, 3, 97, 5])  # 1, 3 and 4 common, so 2 = 1 ^ 3 is rare (3 times)
-(5, 3)
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from grundy.sequences.kernels import prepare
+from grundy.sequences.sparse import choose_mask, rare_positions
 
 prepare()
 from llvmlite import ir  # type: ignore[import-untyped]  # noqa: E402
@@ -246,63 +245,6 @@ def fill_octal_rare(values: np.ndarray, start: int, stop: int, nothing: np.ndarr
     return DONE, stop, n_rare
 
 
-def choose_mask(freq: Sequence[int] | np.ndarray) -> tuple[int, int]:
-    """The mask whose common values (odd ``popcount(v & mask)``) are the most frequent, greedily.
-
-    Values are taken in decreasing frequency (ties: smaller first); each value that the values
-    taken before do not already determine (it is not in their span over GF(2)) is made common.
-    Returns ``(mask, rare_count)``, the count of the values ``v >= 1`` that end up rare.
-
-    >>> choose_mask([5, 0, 0, 4])  # 3 is made common (mask 2: 2 and 3 common, 1 rare)
-    (2, 0)
-    """
-    counts = np.asarray(freq, dtype=np.int64)
-    order = sorted((v for v in range(1, len(counts)) if counts[v] > 0), key=lambda v: (-counts[v], v))
-    basis: dict[int, tuple[int, int]] = {}  # pivot (highest bit) -> (vector, class: 1 common)
-    for v in order:
-        x, fx = v, 0
-        while x:
-            top = x.bit_length() - 1
-            if top not in basis:
-                break
-            bx, bf = basis[top]
-            x, fx = x ^ bx, fx ^ bf
-        if x:
-            basis[x.bit_length() - 1] = (x, 1 ^ fx)  # so that v itself is common
-    mask = 0
-    for top in sorted(basis):  # lower pivots first: their mask bits are known when reducing
-        x, fx = basis[top]
-        rest = x & ~(1 << top)
-        if (bin(rest & mask).count("1") & 1) != fx:
-            mask |= 1 << top
-    rare = sum(int(counts[v]) for v in range(1, len(counts)) if not bin(v & mask).count("1") & 1)
-    return mask, rare
-
-
-def rare_heaps(values: np.ndarray, stop: int, mask: int, delta: int) -> np.ndarray:
-    """The heaps ``1 <= x < stop`` whose class ``parity(G(x) & mask) ^ (delta & x)`` is 0 (rare)."""
-    table = _parity_wide(np.arange(1 << 16, dtype=np.uint64), mask)
-    found = []
-    block = 1 << 22
-    for lo in range(0, stop, block):
-        hi = min(stop, lo + block)
-        v = np.asarray(values[lo:hi])
-        par = table[v] if v.dtype.itemsize <= 2 else _parity_wide(v, mask)
-        if delta:
-            par = par ^ (np.arange(lo, hi) & 1).astype(np.uint8)
-        hits = np.flatnonzero(par == 0) + lo
-        found.append(hits[hits >= 1])
-    return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
-
-
-def _parity_wide(v: np.ndarray, mask: int) -> np.ndarray:
-    """``popcount(v & mask) & 1`` of each value, as uint8."""
-    w = v.astype(np.uint64) & np.uint64(mask)
-    for shift in (32, 16, 8, 4, 2, 1):
-        w ^= w >> np.uint64(shift)
-    return (w & np.uint64(1)).astype(np.uint8)
-
-
 class RareState:
     """What the rare-value scan keeps between calls: the counts, the mask and the rare heaps."""
 
@@ -334,7 +276,7 @@ class RareState:
         self.cap = 1 << max(top, 1).bit_length()
         self.mask, _ = choose_mask(self.freq[:self.cap])
         self.delta = 0
-        heaps = rare_heaps(values, self.position, self.mask, self.delta)
+        heaps = rare_positions(values, self.mask, self.delta, 0, self.position)
         self.n_rare = len(heaps)
         size = max(1024, 2 * self.n_rare)
         self.rare_at = np.zeros(size, dtype=np.int64)
