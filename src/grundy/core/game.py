@@ -20,10 +20,12 @@ from __future__ import annotations
 
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, final
 
+from grundy.core.bounded import BoundedCache
+from grundy.core.laws import NO_LAWS, Laws, TableMethod, TakeAway
 from grundy.core.periodic import Periodicity, PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
 
@@ -108,15 +110,29 @@ class Game(ABC):
 
     Subclasses are frozen dataclasses (so games are hashable and compare by parameters) and
     implement :meth:`moves`, :meth:`parse_position`, :meth:`format_position` and :attr:`spec`.
-    The remaining methods are optional hooks with safe defaults.
+    An author may override only the members named in :attr:`AUTHOR_MEMBERS`; everything else a
+    game knows (closed forms, take-away set, period rules, table builders…) it declares as data
+    in one :class:`~grundy.core.laws.Laws` returned by :attr:`laws`, and its capabilities as the
+    typed class attributes named in :attr:`TRAITS`.
+
+    >>> len(Game.AUTHOR_MEMBERS) <= 12
+    True
     """
+
+    AUTHOR_MEMBERS: ClassVar[tuple[str, ...]] = (
+        "spec", "moves", "parse_position", "format_position", "from_params", "options",
+        "validate", "canonical", "components", "laws", "heap_moves", "heap_options")
+    """The members of :class:`Game` and :class:`HeapGame` a game author may override (the last
+    two are :class:`HeapGame`'s). Graph games (:class:`ContentHashedGame`) add ``from_graph``."""
+    TRAITS: ClassVar[tuple[str, ...]] = ("name", "takes_graph", "takes_ground")
+    """The typed class attributes a game sets to declare what it is."""
 
     name: ClassVar[str] = ""
     """The registered short name, e.g. ``"nim"``."""
 
     takes_graph: ClassVar[bool] = False
     """Whether the game is played on a graph read from a file (``--graph FILE``), built by
-    :meth:`from_graph`."""
+    :meth:`ContentHashedGame.from_graph`."""
     takes_ground: ClassVar[bool] = False
     """Whether a vertex of that graph is the ground (``--ground V``; Hackenbush)."""
 
@@ -146,99 +162,125 @@ class Game(ABC):
             raise InvalidGameError(f"game {cls.name!r} takes no parameters, got {_params(args, kwargs)}")
         return cls()
 
-    @classmethod
-    def from_graph(cls, data: Any, spec: str) -> Game:
-        """The game on a graph read by :func:`grundy.graphs.graphio.read_graph` (games that
-        declare :attr:`takes_graph`); ``spec`` is the text that names it."""
-        raise NotSupportedError(f"game {cls.name!r} is not played on a graph file")
-
-    # ---- optional hooks -------------------------------------------------------------------
+    # ---- what the author may write beyond the required four ---------------------------------
     def options(self, position: Any) -> Iterator[Position]:
-        """The positions one move away (successors), from :meth:`moves`."""
+        """The positions one move away (successors), from :meth:`moves`; a game overrides it to
+        skip building move labels or to refuse a search (``list(game.options(p))``)."""
         return (move.to for move in self.moves(position))
 
     def validate(self, position: Any) -> Position:
-        """Return ``position`` in canonical type, or raise :class:`InvalidPositionError`."""
+        """Return ``position`` in canonical type, or raise :class:`InvalidPositionError`:
+        ``Nim().validate([3, 4]) == (3, 4)``."""
         return position
 
     def canonical(self, position: Any) -> Position:
-        """A key under which equivalent positions share cache entries (default: itself)."""
+        """A key under which equivalent positions share cache entries (default: itself):
+        heap games sort their heaps, ``canonical((4, 3)) == (3, 4)``."""
         return position
 
-    def closed_value(self, position: Any) -> int | None:
-        """The Grundy value by a formula, or ``None`` to let the engine compute it."""
-        return None
-
     def components(self, position: Any) -> list[tuple[Game, Position]] | None:
-        """If the position is a disjunctive sum, its parts as ``(game, position)`` pairs."""
+        """If the position is a disjunctive sum, its parts as ``(game, position)`` pairs:
+        ``Nim().components((3, 4)) == [(Nim(), (3,)), (Nim(), (4,))]``."""
         return None
 
+    @property
+    def laws(self) -> Laws:
+        """Everything the game declares beyond its moves (closed forms, take-away set, octal
+        digits, period rules, table builders…), one :class:`~grundy.core.laws.Laws`; the
+        default declares nothing. ``Nim().laws.value((3, 4, 5)) == 2``. The library reads it
+        through :func:`laws_of`, which builds it once per game."""
+        return NO_LAWS
+
+    # ---- what the library reads from the declaration (not for overriding) --------------------
     def lift_move(self, position: Any, index: int, move: Move) -> Move:
         """Turn a move of component ``index`` (see :meth:`components`) into a move of the whole
         (built lazily from :meth:`lift_label` and :meth:`lift_position`)."""
         return Move.lifted(self, position, index, move)
 
     def lift_label(self, index: int, label: str) -> str:
-        """The label of a move of component ``index`` as a move of the whole."""
+        """The label of a move of component ``index`` as a move of the whole (sum combinators
+        only: :class:`HeapGame`, :class:`~grundy.core.sums.SumGame`)."""
         raise NotImplementedError(f"{self.spec} has no components")
 
     def lift_position(self, position: Any, index: int, part: Position) -> Position:
-        """``position`` with component ``index`` replaced by ``part``."""
+        """``position`` with component ``index`` replaced by ``part`` (sum combinators only)."""
         raise NotImplementedError(f"{self.spec} has no components")
 
+    def closed_value(self, position: Any) -> int | None:
+        """The Grundy value by the declared formula (:attr:`Laws.value`), or ``None``."""
+        rule = laws_of(self).value
+        return None if rule is None else rule(position)
+
     def moves_to_value(self, position: Any, target: int) -> list[Move] | None:
-        """Every move to a position of Grundy value ``target`` by a formula, or ``None``."""
-        return None
+        """Every move to a position of Grundy value ``target`` by the declared formula, or ``None``."""
+        rule = laws_of(self).moves_to_value
+        return None if rule is None else rule(position, target)
 
+    @final
     def closed_outcome(self, position: Any) -> Outcome | None:
-        """The outcome by a rule (for games whose Grundy value has no closed form), or ``None``."""
-        return None
+        """The outcome by the declared rule (:attr:`Laws.outcome`), or ``None``."""
+        rule = laws_of(self).outcome
+        return None if rule is None else rule(position)
 
+    @final
     def winning_moves_rule(self, position: Any) -> list[Move] | None:
-        """Every winning move by a rule, or ``None`` (the engine then searches)."""
-        return None
+        """Every winning move by the declared rule, or ``None`` (the engine then searches)."""
+        rule = laws_of(self).winning_moves
+        return None if rule is None else rule(position)
 
+    @final
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
-        """The misère-play outcome by a rule, or ``None`` (the engine then searches)."""
-        return None
+        """The misère-play outcome by the declared rule, or ``None`` (the engine then searches)."""
+        rule = laws_of(self).misere_outcome
+        return None if rule is None else rule(position)
 
+    @final
     def misere_winning_moves_rule(self, position: Any) -> list[Move] | None:
-        """Every misère-play winning move by a rule, or ``None``."""
-        return None
+        """Every misère-play winning move by the declared rule, or ``None``."""
+        rule = laws_of(self).misere_winning_moves
+        return None if rule is None else rule(position)
 
     def explain(self, position: Any, misere: bool = False) -> str | None:
-        """One line naming the rule or theorem that decides ``position``, if a rule does."""
-        return None
+        """One line naming the rule or theorem that decides ``position`` (:attr:`Laws.reason`)."""
+        rule = laws_of(self).reason
+        return None if rule is None else rule(position, misere)
 
+    @final
     def loopy_value(self, position: Any) -> str | None:
         """For games with cycles: the generalised Sprague-Grundy value (Smith) of a position
         that has no ordinary Grundy value, as text such as ``"inf(0,2)"`` (∞ with its finite
-        options); ``None`` (the default) otherwise. :func:`grundy.solve` then takes the outcome
-        (possibly :attr:`Outcome.D`) from :meth:`closed_outcome`, the winning moves from
-        :meth:`winning_moves_rule` and the reason from :meth:`explain`."""
-        return None
+        options); ``None`` otherwise (:attr:`Laws.loopy_value`). :func:`grundy.solve` then takes
+        the outcome (possibly :attr:`Outcome.D`) from :attr:`Laws.outcome`, the winning moves
+        from :attr:`Laws.winning_moves` and the reason from :attr:`Laws.reason`."""
+        rule = laws_of(self).loopy_value
+        return None if rule is None else rule(position)
 
     def sample_positions(self) -> Iterable[Position]:
         """Small positions on which the conformance tests check this game against brute force."""
-        return ()
+        rule = laws_of(self).samples
+        return () if rule is None else rule()
 
+    @final
     def draw(self, answer: Any, ax: Any) -> None:
         """Draw ``answer`` (a :class:`~grundy.core.solve.Solution` of this game) on matplotlib
         axes ``ax`` (``grundy solve --plot``); with ``ax=None`` only check that it can, raising
-        :class:`NotSupportedError` (the default: the game has no picture) or a too-large error."""
-        raise NotSupportedError(f"--plot draws games on graphs (digraph, green-hackenbush), not {self.spec}")
+        :class:`NotSupportedError` (the game declares no :attr:`Laws.picture`) or a too-large error."""
+        rule = laws_of(self).picture
+        if rule is None:
+            raise NotSupportedError(
+                f"--plot draws games on graphs (digraph, green-hackenbush), not {self.spec}")
+        rule(answer, ax)
 
+    @final
     def table_2d(self, upto: int) -> list[list[int]] | None:
         """For two-heap games (e.g. Wythoff): Grundy values ``G(a, b)`` for ``a, b ≤ upto``."""
-        return None
+        rule = laws_of(self).pair_table
+        return None if rule is None else rule(upto)
 
-    def take_away_rule(self) -> tuple[str, tuple[int, ...]] | None:
-        """For heap games whose every move takes counters from one heap without splitting it:
-        ``("only", S)`` when a move takes ``s`` counters for any ``s`` of the finite set ``S``
-        (``s`` at most the heap), ``("all-but", E)`` when it takes any positive number not in the
-        finite set ``E``; ``None`` (the default) otherwise. The misère-sum rules
-        (:mod:`grundy.core.misere`) use it to prove facts about every heap size."""
-        return None
+    @final
+    def take_away_rule(self) -> TakeAway | None:
+        """The declared take-away set (:attr:`Laws.take_away`), or ``None``."""
+        return laws_of(self).take_away
 
     def _repr_html_(self) -> str:
         """A notebook shows the game's spec and what its class says it is."""
@@ -332,6 +374,12 @@ class ContentHashedGame(Game):
 
     spec_text: str
 
+    @classmethod
+    def from_graph(cls, data: Any, spec: str) -> ContentHashedGame:
+        """The game on a graph read by :func:`grundy.graphs.graphio.read_graph` (games that
+        declare :attr:`takes_graph`); ``spec`` is the text that names it."""
+        raise NotSupportedError(f"game {cls.name!r} is not played on a graph file")
+
     @abstractmethod
     def _content(self) -> Iterable[bytes]:
         """The bytes that, with :attr:`name` and ``spec_text``, identify the game."""
@@ -362,63 +410,90 @@ class ContentHashedGame(Game):
 class HeapGame(Game):
     """Base of games played on heaps: a position is a tuple of heap sizes, summed disjunctively.
 
-    Subclasses implement :meth:`heap_moves` (and optionally the closed forms :meth:`heap_value`
-    and :meth:`heap_moves_to_value`). Several heaps are a sum: the engine XORs the heap values.
+    Subclasses implement :meth:`heap_moves` (and optionally :meth:`heap_options`) and declare
+    closed forms for one heap in their :attr:`laws` (:attr:`Laws.heap_value`,
+    :attr:`Laws.heap_moves_to_value`, :attr:`Laws.heap_reason`). Several heaps are a sum: the
+    engine XORs the heap values.
     """
 
     def heap_moves(self, n: int) -> Iterable[tuple[str, HeapResult]]:
-        """Moves of one heap of ``n``: pairs (label, resulting heaps); results must be < n."""
+        """Moves of one heap of ``n``: pairs (label, resulting heaps); results must be < n.
+        Kayles' ``heap_moves(3)`` has ``('take 1, split 3 → 1 + 1', (1, 1))``."""
         raise NotImplementedError
 
-    def heap_value(self, n: int) -> int | None:
-        """Grundy value of a single heap by formula, or ``None``."""
-        return None
+    def heap_options(self, n: int) -> Iterable[HeapResult]:
+        """The heaps one move from a heap of ``n``, without labels (what the engine searches;
+        default: the results of :meth:`heap_moves`). Games override it to skip building labels:
+        Nim's ``list(heap_options(2)) == [(1,), (0,)]``."""
+        return (result for _, result in self.heap_moves(n))
 
+    # ---- what the library reads from the declaration (not for overriding) --------------------
+    @final
+    def heap_value(self, n: int) -> int | None:
+        """Grundy value of a single heap by the declared formula, or ``None``."""
+        rule = laws_of(self).heap_value
+        return None if rule is None else rule(n)
+
+    @final
     def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
         """Moves of one heap to heaps whose values XOR to ``target`` by formula, or ``None``."""
-        return None
+        rule = laws_of(self).heap_moves_to_value
+        return None if rule is None else rule(n, target)
 
+    @final
     def heap_explain(self, n: int) -> str | None:
         """The rule behind :meth:`heap_value` for heap ``n``, if there is one."""
-        return None
+        rule = laws_of(self).heap_reason
+        return None if rule is None else rule(n)
 
-    # ---- what the game declares about its table of values (used by grundy.sequences) ------
     @property
+    @final
     def octal_digits(self) -> tuple[int, ...] | None:
         """The digits ``d0 d1 … dk`` of the octal code this game is (its rules as data: its moves
         and their labels follow the code), or ``None`` for a game that is no octal game."""
-        return None
+        return laws_of(self).octal_digits
 
     @property
+    @final
     def has_splits(self) -> bool:
         """Whether some move leaves two or more heaps (take-and-break games)."""
-        return False
+        return laws_of(self).splits
 
+    @final
     def period_rule(self) -> PeriodRule | None:
         """The theorem that proves a period of this game's table from finitely many values
         (:class:`~grundy.core.periodic.PeriodRule`), or ``None`` when none is known."""
-        return None
+        rule = laws_of(self).period_rule
+        return None if rule is None else rule()
 
+    @final
     def known_periodicity(self) -> Periodicity | None:
         """The table's periodicity when a theorem gives it outright (Lasker's Nim), or ``None``."""
-        return None
+        return laws_of(self).periodicity
 
+    @final
     def table_head(self, count: int) -> list[int] | None:
         """``G(0..count-1)`` in plain Python when the game can give it cheaply (no numpy), so that
         a short period is proved without loading the compiled kernels; ``None`` otherwise."""
-        return None
+        rule = laws_of(self).table_head
+        return None if rule is None else rule(count)
 
+    @final
     def build_stored_table(self, upto: int, path: str, progress: Progress | None, *,
                            rebuild: bool = False) -> TableBuild | None:
         """The game's builder of a table kept on disk in ``path`` (memory-mapped, resumable,
         verified on open; ``rebuild`` starts a file that does not verify again), or ``None`` when
         the game has none (then ``grundy table --store`` refuses it)."""
-        return None
+        rule = laws_of(self).stored_table_builder
+        return None if rule is None else rule(upto, path, progress, rebuild=rebuild)
 
-    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild | None:
+    @final
+    def build_table(self, upto: int, method: TableMethod | str,
+                    progress: Progress | None) -> TableBuild | None:
         """The game's own builder of ``G(0..upto)`` (a compiled kernel or a vectorised formula),
-        or ``None`` for the generic one. ``method`` is ``"auto"``, ``"plain"`` or ``"sparse"``."""
-        return None
+        or ``None`` for the generic one."""
+        rule = laws_of(self).table_builder
+        return None if rule is None else rule(upto, TableMethod(method), progress)
 
     # ---- Game implementation --------------------------------------------------------------
     def validate(self, position: Any) -> tuple[int, ...]:
@@ -437,11 +512,6 @@ class HeapGame(Game):
         if len(position) == 1:
             return position
         return tuple(sorted(h for h in position if h))
-
-    def heap_options(self, n: int) -> Iterable[HeapResult]:
-        """The heaps one move from a heap of ``n``, without labels (what the engine searches;
-        default: the results of :meth:`heap_moves`). Games override it to skip building labels."""
-        return (result for _, result in self.heap_moves(n))
 
     def moves(self, position: Any) -> Iterator[Move]:
         for i, n in enumerate(position):
@@ -473,9 +543,8 @@ class HeapGame(Game):
         return position[:index] + tuple(part) + position[index + 1:]  # type: ignore[arg-type]
 
     def closed_value(self, position: Any) -> int | None:
-        if len(position) == 1:
-            return self.heap_value(position[0])
-        return None
+        rule = value_rule(self)
+        return None if rule is None else rule(position)
 
     def components(self, position: Any) -> list[tuple[Game, Position]] | None:
         if len(position) == 1:
@@ -488,21 +557,70 @@ class HeapGame(Game):
         return Move.lifted(self, position, index, move)
 
     def moves_to_value(self, position: Any, target: int) -> list[Move] | None:
-        if len(position) != 1:
+        laws = laws_of(self)
+        if laws.moves_to_value is not None:
+            return laws.moves_to_value(position, target)
+        if len(position) != 1 or laws.heap_moves_to_value is None:
             return None
-        found = self.heap_moves_to_value(position[0], target)
+        found = laws.heap_moves_to_value(position[0], target)
         if found is None:
             return None
         return [Move(label, tuple(result)) for label, result in found]
 
     def explain(self, position: Any, misere: bool = False) -> str | None:
-        if misere or len(position) != 1:
+        laws = laws_of(self)
+        if laws.reason is not None:
+            return laws.reason(position, misere)
+        if misere or len(position) != 1 or laws.heap_reason is None:
             return None
-        return self.heap_explain(position[0])
+        return laws.heap_reason(position[0])
 
     def sample_positions(self) -> Iterable[Position]:
+        rule = laws_of(self).samples
+        if rule is not None:
+            return rule()
         singles = [(n,) for n in range(25)]
         return [*singles, (1, 2), (3, 4, 5), (2, 2), (5, 0, 7)]
+
+
+LAWS_KEPT = 4096
+"""Games whose :class:`~grundy.core.laws.Laws` :func:`laws_of` keeps (least recently used
+forgotten first; a forgotten declaration is built again from the game, the same)."""
+
+_LAWS: BoundedCache[Game, Laws] = BoundedCache(LAWS_KEPT)
+
+
+def laws_of(game: Game) -> Laws:
+    """``game.laws``, built once per game (kept in a :class:`~grundy.core.bounded.BoundedCache`
+    of :data:`LAWS_KEPT` games): what the engine and the table builders read.
+
+    >>> from grundy.catalog import load_game
+    >>> laws_of(load_game("kayles")).octal_digits
+    (0, 7, 7)
+    """
+    return _LAWS.get(game, lambda: game.laws)
+
+
+def value_rule(game: Game) -> Callable[[Position], int | None] | None:
+    """The closed form of the Grundy value ``game`` declares, read once (the engine calls it at
+    every position): :attr:`Laws.value`, or for a heap game :attr:`Laws.heap_value` applied to
+    a position of one heap; ``None`` when the game declares neither.
+
+    >>> from grundy.catalog import load_game
+    >>> value_rule(load_game("lasker-nim"))((7,)), value_rule(load_game("digraph")) is None
+    (8, True)
+    """
+    laws = laws_of(game)
+    if laws.value is not None or not isinstance(game, HeapGame):
+        return laws.value
+    heap_value = laws.heap_value
+    if heap_value is None:
+        return None
+
+    def of_one_heap(position: Any) -> int | None:
+        return heap_value(position[0]) if len(position) == 1 else None
+
+    return of_one_heap
 
 
 def positions_exceed(heaps: Iterable[int], limit: int) -> bool:

@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from grundy.core.game import ContentHashedGame, Move, Outcome, Position, split_tokens
+from grundy.core.laws import Laws
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, NotSupportedError
 from grundy.graphs.graphio import GraphData, from_networkx, graph_param
 from grundy.graphs.loopy import (
@@ -176,7 +177,16 @@ class Digraph(ContentHashedGame):
         return found
 
     # ---- misère play of one token: retrograde analysis with sinks won -----------------------
-    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+    @property
+    def laws(self) -> Laws:
+        """What Digraph declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(misere_outcome=self._misere_outcome,
+                    misere_winning_moves=self._misere_winning_moves, picture=self._picture,
+                    samples=self._samples, value=self._value, loopy_value=self._loopy_value,
+                    outcome=self._outcome, moves_to_value=self._moves_to_value,
+                    winning_moves=self._winning_moves, reason=self._reason)
+
+    def _misere_outcome(self, position: Any) -> Outcome | None:
         if len(position) != 1:
             return None  # sums have no misère theory: the engine searches
         code = int(self.vertex_outcomes(misere=True)[position[0]])
@@ -186,7 +196,7 @@ class Digraph(ContentHashedGame):
                 f"{self.format_position(position)!r} (a draw); misère answers here are win/lose only")
         return Outcome.N if code == 1 else Outcome.P
 
-    def misere_winning_moves_rule(self, position: Any) -> list[Move] | None:
+    def _misere_winning_moves(self, position: Any) -> list[Move] | None:
         if len(position) != 1:
             return None
         lost = self.vertex_outcomes(misere=True)
@@ -241,7 +251,7 @@ class Digraph(ContentHashedGame):
             label = "token at " + label
         return Move(label, tuple(sorted((*position[:i], w, *position[i + 1:]))))
 
-    def draw(self, answer: Any, ax: Any) -> None:
+    def _picture(self, answer: Any, ax: Any) -> None:
         """Vertices coloured by outcome and labelled with their values; winning moves in red."""
         from grundy.graphs.drawing import COLOURS, check_size, literal
 
@@ -279,7 +289,7 @@ class Digraph(ContentHashedGame):
                              (f" ×{tokens[v]}" if tokens[v] > 1 else "")) for v in range(game.n)}
         nx.draw_networkx_labels(graph, layout, labels=labels, ax=ax, font_size=7)
 
-    def sample_positions(self) -> Iterable[Position]:
+    def _samples(self) -> Iterable[Position]:
         n = min(self.n, 12)
         singles = [(v,) for v in range(n)]
         pairs = [(u, v) for u in range(n) for v in range(u, n) if (u + v) % 3 == 0]
@@ -290,7 +300,7 @@ class Digraph(ContentHashedGame):
     def token_values(self, position: Sequence[int]) -> list[GValue]:
         return [self.gvalue(v) for v in position]
 
-    def closed_value(self, position: Any) -> int | None:
+    def _value(self, position: Any) -> int | None:
         values = self.values[list(position)]
         if (values == INF).any():
             return None
@@ -299,14 +309,14 @@ class Digraph(ContentHashedGame):
             total ^= g
         return total
 
-    def loopy_value(self, position: Any) -> str | None:
+    def _loopy_value(self, position: Any) -> str | None:
         value = sum_value(self.token_values(position))
         return str(value) if isinstance(value, Inf) else None
 
-    def closed_outcome(self, position: Any) -> Outcome:
+    def _outcome(self, position: Any) -> Outcome:
         return value_outcome(sum_value(self.token_values(position)))
 
-    def moves_to_value(self, position: Any, target: int) -> list[Move]:
+    def _moves_to_value(self, position: Any, target: int) -> list[Move]:
         values = self.values
         tokens = values[list(position)].tolist()
         infinite = [i for i, g in enumerate(tokens) if g == INF]
@@ -327,10 +337,10 @@ class Digraph(ContentHashedGame):
                 found.append(self._move(position, i, w))
         return found
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
-        return self.moves_to_value(position, 0)
+    def _winning_moves(self, position: Any) -> list[Move]:
+        return self._moves_to_value(position, 0)
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             if len(position) != 1:
                 return None

@@ -45,6 +45,7 @@ from typing import Any
 import numpy as np
 
 from grundy.core.game import ContentHashedGame, Move, Outcome, Position
+from grundy.core.laws import Laws
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, SearchLimitError
 from grundy.graphs.graphio import GraphData, from_networkx, graph_param
 
@@ -241,7 +242,13 @@ class VertexGeography(ContentHashedGame):
                 f"(the outcome and the winning moves come from the matching theorem)")
         return (move.to for move in self.moves(position))
 
-    def sample_positions(self) -> Iterable[Position]:
+    @property
+    def laws(self) -> Laws:
+        """What VertexGeography declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(samples=self._samples, outcome=self._outcome, winning_moves=self._winning_moves,
+                    reason=self._reason)
+
+    def _samples(self) -> Iterable[Position]:
         starts = [(v, frozenset((v,))) for v in range(min(self.n, 12))]
         later = [m.to for s in starts[:3] for m in self.moves(s)]
         return starts + later + [m.to for s in later[:3] for m in self.moves(s)]
@@ -265,15 +272,15 @@ class VertexGeography(ContentHashedGame):
             found = cache[position] = _analyse(self.adjacency, position[0], position[1])
         return found
 
-    def closed_outcome(self, position: Any) -> Outcome:
+    def _outcome(self, position: Any) -> Outcome:
         return Outcome.N if self.analysis(position).wins else Outcome.P
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
+    def _winning_moves(self, position: Any) -> list[Move]:
         v, visited = position
         return [Move(f"{self.names[v]} → {self.names[u]}", (u, visited | {u}))
                 for u in self.analysis(position).winning_targets]
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
         a = self.analysis(position)

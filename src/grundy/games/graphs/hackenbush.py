@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from grundy.core.game import ContentHashedGame, Move, Position, split_tokens
+from grundy.core.laws import Laws
 from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
 from grundy.graphs.graphio import (
     GraphData,
@@ -403,7 +404,14 @@ class GreenHackenbush(ContentHashedGame):
             rest = [j for j in position if j != i]
             yield Move(self._label(i), connected_part(self.edges, rest, self.ground))
 
-    def draw(self, answer: Any, ax: Any) -> None:
+    @property
+    def laws(self) -> Laws:
+        """What GreenHackenbush declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(picture=self._picture, samples=self._samples, value=self._value,
+                    moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
+                    reason=self._reason)
+
+    def _picture(self, answer: Any, ax: Any) -> None:
         """The ground a square; standing edges black, winning cuts red, fallen edges dotted."""
         from grundy.graphs.drawing import check_size, literal
 
@@ -439,7 +447,7 @@ class GreenHackenbush(ContentHashedGame):
         nx.draw_networkx_labels(graph, layout, labels={v: literal(name) for v, name in enumerate(game.names)},
                                 ax=ax, font_size=7)
 
-    def sample_positions(self) -> Iterable[Position]:
+    def _samples(self) -> Iterable[Position]:
         full = self.full
         samples: list[Position] = [full, ()]
         samples += [m.to for m in self.moves(full)]
@@ -447,7 +455,7 @@ class GreenHackenbush(ContentHashedGame):
         return list(dict.fromkeys(samples))[:16]
 
     # ---- rules ---------------------------------------------------------------------------------
-    def closed_value(self, position: Any) -> int:
+    def _value(self, position: Any) -> int:
         return self._tree(position).value[0] if position else 0
 
     def _tree(self, position: tuple[int, ...]) -> _Tree:
@@ -459,7 +467,7 @@ class GreenHackenbush(ContentHashedGame):
         object.__setattr__(self, "_last_tree", (position, tree))
         return tree
 
-    def moves_to_value(self, position: Any, target: int) -> list[Move]:
+    def _moves_to_value(self, position: Any, target: int) -> list[Move]:
         if not position:
             return []
         tree = self._tree(position)
@@ -493,8 +501,8 @@ class GreenHackenbush(ContentHashedGame):
             stack.extend(children.get(b, ()))
         return tuple(j for j in position if j not in dropped)
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
-        return self.moves_to_value(position, 0)
+    def _winning_moves(self, position: Any) -> list[Move]:
+        return self._moves_to_value(position, 0)
 
     def _close_names(self) -> str:
         """`` (did you mean 'g'?)`` when vertices on some edge have names close to the ground's."""
@@ -503,7 +511,7 @@ class GreenHackenbush(ContentHashedGame):
             self.names[self.ground].lower(), sorted(used), n=3, cutoff=0.5)]
         return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
         if not position:
