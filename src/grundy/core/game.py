@@ -607,7 +607,7 @@ def value_rule(game: Game) -> Callable[[Position], int | None] | None:
     a position of one heap; ``None`` when the game declares neither.
 
     >>> from grundy.catalog import load_game
-    >>> value_rule(load_game("lasker-nim"))((7,)), value_rule(load_game("digraph")) is None
+    >>> value_rule(load_game("lasker-nim"))((7,)), value_rule(load_game("coin-slide")) is None
     (8, True)
     """
     laws = laws_of(game)
