@@ -118,3 +118,93 @@ def test_declarations_are_laws_and_read_back() -> None:
     assert kayles.laws.splits and kayles.has_splits
     assert kayles.laws.octal_digits == kayles.octal_digits == (0, 7, 7)
     assert grundy.load_game("subtraction(1,2)").laws.splits is False
+
+
+# ---- no hidden mutable state: explicit, bounded caches ------------------------------------------
+
+def test_no_attribute_is_set_on_a_frozen_object_after_construction() -> None:
+    from pathlib import Path
+
+    root = Path(grundy.__file__).parent
+    found = [f"{p.relative_to(root)}:{i}" for p in sorted(root.rglob("*.py"))
+             for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if "object.__setattr__(" in line or "__dict__.get(" in line]
+    assert found == []
+
+
+def test_bounded_cache_forgets_the_least_recently_used() -> None:
+    from grundy.core.bounded import BoundedCache
+
+    cache: BoundedCache[int, int] = BoundedCache(2)
+    made: list[int] = []
+
+    def make(k: int) -> int:
+        made.append(k)
+        return k * k
+
+    assert [cache.get(k, lambda k=k: make(k)) for k in (1, 2, 1, 3, 1, 2)] == [1, 4, 1, 9, 1, 4]
+    assert made == [1, 2, 3, 2]  # 2 was the least recently used when 3 came; 1 stayed
+    with pytest.raises(ValueError, match="maxsize"):
+        BoundedCache(0)
+
+
+def test_splits_of_an_own_heap_game_are_a_fact_fixed_once() -> None:
+    @grundy.heap_game("t-surface-late-split")
+    def late(n: int) -> list[object]:  # splits only from heap 5 on
+        return [n - 1] + ([(1, n - 3)] if n >= 5 else []) if n else []
+
+    @grundy.heap_game("t-surface-declared", splits=True)
+    def declared(n: int) -> list[object]:
+        return [n - 1] if n else []
+
+    try:
+        game = grundy.load_game("t-surface-late-split")
+        assert isinstance(game, HeapGame)
+        assert game.has_splits  # before any table or search: read from the heaps below 32
+        assert grundy.grundy_value(game, (30,)) == _mex_table(late, 30)[30]
+        assert game.has_splits and game.laws.splits
+        plain = grundy.load_game("t-surface-declared")
+        assert isinstance(plain, HeapGame) and plain.has_splits  # as declared
+    finally:
+        catalog.unregister("t-surface-late-split")
+        catalog.unregister("t-surface-declared")
+
+
+def _mex_table(moves: object, upto: int) -> list[int]:
+    """Independent brute force of a heap game given by its move function."""
+    g: list[int] = []
+    for n in range(upto + 1):
+        seen = set()
+        for o in moves(n):  # type: ignore[operator]
+            parts = o if isinstance(o, tuple) else (o,)
+            x = 0
+            for h in parts:
+                x ^= g[h]
+            seen.add(x)
+        g.append(min(set(range(len(seen) + 1)) - seen))
+    return g
+
+
+def test_own_game_states_forgotten_between_queries_are_rebuilt_the_same(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy.core.bounded import BoundedCache
+    from grundy.define import query
+
+    monkeypatch.setattr(query, "_STATES", BoundedCache(1))  # keep one game's state only
+
+    @grundy.heap_game("t-surface-a")
+    def a(n: int, *, k: int = 2) -> list[int]:
+        return [n - j for j in range(1, k + 1) if j <= n]
+
+    try:
+        games = [grundy.load_game(f"t-surface-a(k={k})") for k in (2, 3, 4)]
+        first = [[grundy.grundy_value(g, (n,)) for n in (10, 200)] for g in games]
+        again = [[grundy.grundy_value(g, (n,)) for n in (10, 200)] for g in games]
+        assert first == again == [[n % (k + 1) for n in (10, 200)] for k in (2, 3, 4)]
+        # a sum of three games answered in one query keeps all three states to its end
+        total = grundy.solve(grundy.catalog.parse_sum(
+            "t-surface-a(k=2) 10 + t-surface-a(k=3) 11 + t-surface-a(k=4) 12")[0], (
+            (10,), (11,), (12,)))
+        assert total.grundy == (10 % 3) ^ (11 % 4) ^ (12 % 5)
+    finally:
+        catalog.unregister("t-surface-a")

@@ -55,3 +55,36 @@ class BoundedCache(Generic[K, V]):
     def clear(self) -> None:
         """Forget every entry."""
         self._data.clear()
+
+
+class Derived:
+    """Data derived, once each, from the immutable object that holds this store: a declared
+    field of that object (``field(default_factory=Derived, init=False, repr=False,
+    compare=False)``), so nothing is ever set on a frozen object after construction. It holds
+    one entry per name its owner uses (a handful of constants), so it is bounded by the code.
+
+    >>> d = Derived()
+    >>> d.get("index", lambda: {"a": 0}), d.get("index", lambda: {})
+    ({'a': 0}, {'a': 0})
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self) -> None:
+        self._data: dict[str, object] = {}
+
+    def get(self, name: str, make: Callable[[], V]) -> V:
+        """The value derived under ``name``, made by ``make()`` the first time."""
+        try:
+            return self._data[name]  # type: ignore[return-value]
+        except KeyError:
+            value = self._data[name] = make()
+            return value
+
+    def seed(self, name: str, value: object) -> None:
+        """Give the value of ``name`` when the owner's maker already has it (it must equal what
+        ``make`` would derive)."""
+        self._data.setdefault(name, value)
+
+    def __repr__(self) -> str:
+        return f"Derived({sorted(self._data)})"

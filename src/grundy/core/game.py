@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from enum import StrEnum
 from typing import Any, ClassVar, final
 
-from grundy.core.bounded import BoundedCache
+from grundy.core.bounded import BoundedCache, Derived
 from grundy.core.laws import NO_LAWS, Laws, TableMethod, TakeAway
 from grundy.core.periodic import Periodicity, PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
@@ -124,7 +124,7 @@ class Game(ABC):
         "validate", "canonical", "components", "laws", "heap_moves", "heap_options")
     """The members of :class:`Game` and :class:`HeapGame` a game author may override (the last
     two are :class:`HeapGame`'s). Graph games (:class:`ContentHashedGame`) add ``from_graph``."""
-    TRAITS: ClassVar[tuple[str, ...]] = ("name", "takes_graph", "takes_ground")
+    TRAITS: ClassVar[tuple[str, ...]] = ("name", "takes_graph", "takes_ground", "heapwise")
     """The typed class attributes a game sets to declare what it is."""
 
     name: ClassVar[str] = ""
@@ -367,9 +367,10 @@ HeapResult = tuple[int, ...]
 class ContentHashedGame(Game):
     """Base of games built from large data (a graph): equal, and hashed, by content.
 
-    The content (:meth:`_content`) is digested once and kept on the (frozen) instance, so
-    memo look-ups never re-read the data. Subclasses are ``@dataclass(frozen=True, eq=False)``
-    with a ``spec_text`` field, which is also their :attr:`spec`.
+    The content (:meth:`_content`) is digested once and kept in the game's declared
+    :class:`~grundy.core.bounded.Derived` store, so memo look-ups never re-read the data.
+    Subclasses are ``@dataclass(frozen=True, eq=False)`` with a ``spec_text`` field, which is
+    also their :attr:`spec`, and a ``_derived`` field.
     """
 
     spec_text: str
@@ -384,17 +385,20 @@ class ContentHashedGame(Game):
     def _content(self) -> Iterable[bytes]:
         """The bytes that, with :attr:`name` and ``spec_text``, identify the game."""
 
-    def _fingerprint(self) -> tuple[str, str, str]:
-        found: tuple[str, str, str] | None = self.__dict__.get("_fp")
-        if found is None:
-            import hashlib
+    _derived: Derived
+    """Data derived once from the game (a declared dataclass field of each subclass,
+    ``field(default_factory=Derived, init=False, repr=False, compare=False)``)."""
 
-            h = hashlib.blake2b(digest_size=16)
-            for part in self._content():
-                h.update(part)
-            found = (self.name, self.spec_text, h.hexdigest())
-            object.__setattr__(self, "_fp", found)
-        return found
+    def _fingerprint(self) -> tuple[str, str, str]:
+        return self._derived.get("fingerprint", self._digest)
+
+    def _digest(self) -> tuple[str, str, str]:
+        import hashlib
+
+        h = hashlib.blake2b(digest_size=16)
+        for part in self._content():
+            h.update(part)
+        return (self.name, self.spec_text, h.hexdigest())
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, ContentHashedGame) and self._fingerprint() == other._fingerprint()
@@ -415,6 +419,10 @@ class HeapGame(Game):
     :attr:`Laws.heap_moves_to_value`, :attr:`Laws.heap_reason`). Several heaps are a sum: the
     engine XORs the heap values.
     """
+
+    heapwise: ClassVar[bool] = True
+    """Whether each move changes one heap, as :meth:`heap_moves` lists them (then a position is
+    the sum of its heaps); Moore's Nim_k, whose moves change up to k heaps, sets ``False``."""
 
     def heap_moves(self, n: int) -> Iterable[tuple[str, HeapResult]]:
         """Moves of one heap of ``n``: pairs (label, resulting heaps); results must be < n.
@@ -519,7 +527,7 @@ class HeapGame(Game):
                 yield self._heap_move(position, i, label, result)
 
     def options(self, position: Any) -> Iterator[Position]:
-        if type(self).moves is not HeapGame.moves:  # moves not heap by heap (Moore's Nim_k)
+        if not self.heapwise:  # moves not heap by heap (Moore's Nim_k)
             yield from super().options(position)
             return
         if len(position) == 1:

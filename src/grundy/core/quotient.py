@@ -279,7 +279,7 @@ def misere_quotient(game: Game, upto: int | None = None, *, need: int | None = N
     >>> q.status, q.checked_upto, q.order % 2
     ('exact', 12, 0)
     """
-    if not isinstance(game, HeapGame) or type(game).moves is not HeapGame.moves:
+    if not isinstance(game, HeapGame) or not game.heapwise:
         raise NotSupportedError(f"misère quotients are of heap games whose moves change one heap, "
                                 f"not {game.spec}")
     if upto is not None and upto < 0:

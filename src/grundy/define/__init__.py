@@ -26,7 +26,6 @@ itself, unchanged but for the attribute ``game_class`` (the generated class).
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Hashable
 from dataclasses import field, make_dataclass
@@ -39,7 +38,7 @@ from grundy.core.periodic import PeriodRule, Progress, TableBuild
 from grundy.define.base import _class_name, _Defined, _describe, _parameters, _short
 from grundy.define.domain import Domain
 from grundy.define.heaps import heap_state
-from grundy.define.query import Answering, answering, current
+from grundy.define.query import Answering, answering, current, game_state
 from grundy.define.sums import Sum
 from grundy.errors import (
     GrundyError,
@@ -521,9 +520,9 @@ def _parts(position: Any) -> tuple[Hashable, ...] | None:
     return position.parts if isinstance(position, Sum) else None
 
 
-@functools.lru_cache(maxsize=256)
 def _graph_state(game: UserGame) -> PositionGraph:
-    return PositionGraph()
+    """The positions of ``game`` explored so far (see :func:`grundy.define.query.game_state`)."""
+    return game_state("graph", game, PositionGraph)
 
 
 # ---- the decorators ---------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
+from grundy.core.bounded import BoundedCache
 from grundy.errors import GrundyError, InvalidGameError
 
 # ---- parameters, shared by both kinds of game -----------------------------------------------------
@@ -37,6 +38,11 @@ def _parameters(fn: Callable[..., Any], name: str) -> dict[str, int | str | bool
                                    f"defaults must be int, str or bool")
         out[p.name] = default
     return out
+
+
+_BOUND: BoundedCache[Any, Callable[[Any], Any]] = BoundedCache(1024)
+"""Move functions with a game's parameters bound, for the last 1024 own games with parameters
+(one forgotten is bound again, the same)."""
 
 
 class _Defined:
@@ -84,12 +90,10 @@ class _Defined:
 
     def _call(self) -> Callable[[Any], Any]:
         """The move function with this game's parameters bound (made once per game)."""
-        found: Callable[[Any], Any] | None = self.__dict__.get("_bound")
-        if found is None:
-            fn = type(self).move_function
-            found = functools.partial(fn, **self.params) if self.defaults else fn
-            object.__setattr__(self, "_bound", found)
-        return found
+        fn = type(self).move_function
+        if not self.defaults:
+            return fn
+        return _BOUND.get(self, lambda: functools.partial(fn, **self.params))
 
     def _raised(self, where: str, exc: BaseException) -> InvalidGameError:
         text = " ".join(str(exc).split())

@@ -12,11 +12,11 @@ table and its proved period.
 
 from __future__ import annotations
 
-import functools
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from grundy.core.bounded import BoundedCache
 from grundy.core.game import Game, HeapGame
 from grundy.core.periodic import Periodicity, Progress
 from grundy.errors import InvalidInputError, NotSupportedError
@@ -318,19 +318,21 @@ class _Oracle:
             self.grow(min(self.limit, 4 * max(self.size, 1024), max(2 * self.size, n + 1)))
 
 
-@functools.lru_cache(maxsize=64)
-def _shared_oracle(game: HeapGame) -> _Oracle:
-    return _Oracle(game)
+ORACLES_KEPT = 64
+"""Games whose oracles (tables and proved periods) are kept; one forgotten is built again."""
+
+_ORACLES: BoundedCache[HeapGame, _Oracle] = BoundedCache(ORACLES_KEPT)
+_BY_IDENTITY: BoundedCache[int, tuple[HeapGame, _Oracle]] = BoundedCache(ORACLES_KEPT)
 
 
 def _oracle(game: HeapGame) -> _Oracle:
-    """The game's oracle: shared by equal games, and kept on the (frozen) instance as well, so the
-    hot path of a million look-ups does not hash the game each time."""
-    found: _Oracle | None = game.__dict__.get("_grundy_oracle")
-    if found is None:
-        found = _shared_oracle(game)
-        object.__setattr__(game, "_grundy_oracle", found)
-    return found
+    """The game's oracle: shared by equal games, and found by the game object's identity first,
+    so the hot path of a million look-ups does not hash the game each time (the entry holds the
+    game, so its identity is not reused while the entry lives)."""
+    found = _BY_IDENTITY.get(id(game), lambda: (game, _ORACLES.get(game, lambda: _Oracle(game))))
+    if found[0] is not game:  # (cannot happen while the entry holds the game; kept as a guard)
+        return _ORACLES.get(game, lambda: _Oracle(game))
+    return found[1]
 
 
 def value_at(game: HeapGame, n: int) -> int:

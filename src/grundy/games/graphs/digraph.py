@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.core.bounded import Derived
 from grundy.core.game import ContentHashedGame, Move, Outcome, Position, split_tokens
 from grundy.core.laws import Laws
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, NotSupportedError
@@ -69,6 +70,7 @@ class Digraph(ContentHashedGame):
     indptr: np.ndarray = field(repr=False)
     indices: np.ndarray = field(repr=False)
     spec_text: str = "digraph"
+    _derived: Derived = field(default_factory=Derived, init=False, repr=False, compare=False)
     name = "digraph"
 
     # ---- construction -----------------------------------------------------------------------
@@ -88,7 +90,7 @@ class Digraph(ContentHashedGame):
         """The game on a graph read by :mod:`grundy.graphs.graphio`."""
         indptr, indices = csr_from_edges(len(data.vertices), data.edges)
         game = cls(data.vertices, indptr, indices, spec)
-        object.__setattr__(game, "_index", data._index())
+        game._derived.seed("index", data._index())
         return game
 
     @classmethod
@@ -134,10 +136,8 @@ class Digraph(ContentHashedGame):
         return self.indices[self.indptr[v]:self.indptr[v + 1]]
 
     def _vertex(self, name: str) -> int:
-        index: dict[str, int] | None = self.__dict__.get("_index")
-        if index is None:
-            index = {} if self.names is None else {v: i for i, v in enumerate(self.names)}
-            object.__setattr__(self, "_index", index)
+        index: dict[str, int] = self._derived.get(
+            "index", lambda: {} if self.names is None else {v: i for i, v in enumerate(self.names)})
         found = index.get(name) if self.names is not None else (
             int(name) if name.isdigit() and int(name) < self.n else None)
         if found is None:
@@ -147,20 +147,22 @@ class Digraph(ContentHashedGame):
     @property
     def values(self) -> np.ndarray:
         """Generalised Sprague-Grundy value of every vertex (``-1`` = ∞), computed once."""
-        found: np.ndarray | None = self.__dict__.get("_values")
-        if found is None:
+        return self._solved()[0]
+
+    def _solved(self) -> tuple[np.ndarray, bool]:
+        def solve() -> tuple[np.ndarray, bool]:
             reverse = reverse_csr(self.indptr, self.indices)
             dag = dag_values(self.indptr, self.indices, reverse=reverse)
-            object.__setattr__(self, "_acyclic", dag is not None)
-            found = dag if dag is not None else generalized_values(self.indptr, self.indices, reverse=reverse)
-            object.__setattr__(self, "_values", found)
-        return found
+            if dag is not None:
+                return dag, True
+            return generalized_values(self.indptr, self.indices, reverse=reverse), False
+
+        return self._derived.get("values", solve)
 
     @property
     def acyclic(self) -> bool:
         """Whether the graph has no directed cycle."""
-        _ = self.values
-        return bool(self.__dict__["_acyclic"])
+        return self._solved()[1]
 
     def vertex_outcomes(self, misere: bool = False) -> np.ndarray:
         """Outcome of a single token on every vertex, by retrograde analysis: ``1`` the player to
@@ -169,12 +171,8 @@ class Digraph(ContentHashedGame):
         >>> Digraph.from_edges(3, [(0, 0), (1, 2)]).vertex_outcomes().tolist()
         [0, 1, -1]
         """
-        key = "_misere_outcomes" if misere else "_outcomes"
-        found: np.ndarray | None = self.__dict__.get(key)
-        if found is None:
-            found = retrograde_outcomes(self.indptr, self.indices, misere=misere)
-            object.__setattr__(self, key, found)
-        return found
+        return self._derived.get("misere outcomes" if misere else "outcomes",
+                                 lambda: retrograde_outcomes(self.indptr, self.indices, misere=misere))
 
     # ---- misère play of one token: retrograde analysis with sinks won -----------------------
     @property

@@ -44,6 +44,7 @@ from typing import Any
 
 import numpy as np
 
+from grundy.core.bounded import BoundedCache, Derived
 from grundy.core.game import ContentHashedGame, Move, Outcome, Position
 from grundy.core.laws import Laws
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, SearchLimitError
@@ -92,6 +93,9 @@ class VertexGeography(ContentHashedGame):
     adjacency: tuple[tuple[int, ...], ...] = field(repr=False)
     spec_text: str = "vertex-geography"
     grid: tuple[int, int] | None = None
+    _derived: Derived = field(default_factory=Derived, init=False, repr=False, compare=False)
+    _analyses: BoundedCache[Any, Analysis] = field(
+        default_factory=lambda: BoundedCache(_CACHE_SIZE), init=False, repr=False, compare=False)
     name = "vertex-geography"
 
     # ---- construction -----------------------------------------------------------------------
@@ -174,10 +178,7 @@ class VertexGeography(ContentHashedGame):
         return self.names[v]
 
     def _vertex(self, name: str) -> int:
-        index: dict[str, int] | None = self.__dict__.get("_index")
-        if index is None:
-            index = {v: i for i, v in enumerate(self.names)}
-            object.__setattr__(self, "_index", index)
+        index = self._derived.get("index", lambda: {v: i for i, v in enumerate(self.names)})
         found = index.get(name)
         if found is None:
             raise InvalidPositionError(f"unknown vertex {name!r}: not a vertex of {self.spec}")
@@ -261,16 +262,7 @@ class VertexGeography(ContentHashedGame):
         >>> board.analysis(board.parse_position("0,0"))
         Analysis(wins=False, size=9, nu=4, nu_without=4, bipartite=True, winning_targets=())
         """
-        cache: dict[Any, Analysis] | None = self.__dict__.get("_analyses")
-        if cache is None:
-            cache = {}
-            object.__setattr__(self, "_analyses", cache)
-        found = cache.get(position)
-        if found is None:
-            if len(cache) >= _CACHE_SIZE:
-                cache.pop(next(iter(cache)))
-            found = cache[position] = _analyse(self.adjacency, position[0], position[1])
-        return found
+        return self._analyses.get(position, lambda: _analyse(self.adjacency, position[0], position[1]))
 
     def _outcome(self, position: Any) -> Outcome:
         return Outcome.N if self.analysis(position).wins else Outcome.P

@@ -35,6 +35,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from grundy.core.bounded import BoundedCache, Derived
 from grundy.core.game import ContentHashedGame, Move, Position, split_tokens
 from grundy.core.laws import Laws
 from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
@@ -75,6 +76,8 @@ class _Tree:
     anchor: list[int]                        # block -> the parent's vertex on that bridge
     order: list[int]                         # blocks, parents before children
     value: list[int] = field(default_factory=list)
+    bridge_child: dict[int, int] | None = None  # bridge edge -> the block below it (made on demand)
+    children: dict[int, list[int]] | None = None  # block -> its child blocks (made on demand)
 
 
 def _build(edges: Edges, ids: Iterable[int], root: int, weights: dict[int, int] | None = None) -> _Tree:
@@ -292,6 +295,10 @@ class GreenHackenbush(ContentHashedGame):
     edges: tuple[tuple[int, int], ...] = field(repr=False)
     ground: int
     spec_text: str = "green-hackenbush"
+    _derived: Derived = field(default_factory=Derived, init=False, repr=False, compare=False)
+    _trees: BoundedCache[tuple[int, ...], _Tree] = field(
+        default_factory=lambda: BoundedCache(1), init=False, repr=False, compare=False)
+    """The decomposition of the last position asked about."""
     name = "green-hackenbush"
 
     @classmethod
@@ -343,11 +350,8 @@ class GreenHackenbush(ContentHashedGame):
     @property
     def full(self) -> tuple[int, ...]:
         """The starting position: every edge connected to the ground."""
-        found: tuple[int, ...] | None = self.__dict__.get("_full")
-        if found is None:
-            found = connected_part(self.edges, range(len(self.edges)), self.ground)
-            object.__setattr__(self, "_full", found)
-        return found
+        return self._derived.get("full", lambda: connected_part(self.edges, range(len(self.edges)),
+                                                                self.ground))
 
     # ---- positions ---------------------------------------------------------------------------
     def validate(self, position: Any) -> tuple[int, ...]:
@@ -460,12 +464,7 @@ class GreenHackenbush(ContentHashedGame):
 
     def _tree(self, position: tuple[int, ...]) -> _Tree:
         """The decomposition of ``position``, remembered for the last position asked about."""
-        last: tuple[tuple[int, ...], _Tree] | None = self.__dict__.get("_last_tree")
-        if last is not None and last[0] == position:
-            return last[1]
-        tree = _build(self.edges, position, self.ground)
-        object.__setattr__(self, "_last_tree", (position, tree))
-        return tree
+        return self._trees.get(position, lambda: _build(self.edges, position, self.ground))
 
     def _moves_to_value(self, position: Any, target: int) -> list[Move]:
         if not position:
@@ -477,21 +476,16 @@ class GreenHackenbush(ContentHashedGame):
     def _after_deletion(self, position: tuple[int, ...], i: int, tree: _Tree) -> tuple[int, ...]:
         """The position after deleting edge ``i``: a bridge takes its whole branch with it, any
         other edge goes alone (the block stays connected)."""
-        below: dict[int, int] | None = self.__dict__.get("_bridge_child")
-        if below is None or self.__dict__.get("_bridge_tree") is not tree:
-            below = {tree.parent_bridge[b]: b for b in tree.order[1:]}
-            object.__setattr__(self, "_bridge_child", below)
-            object.__setattr__(self, "_bridge_tree", tree)
-        child = below.get(i)
+        if tree.bridge_child is None:
+            tree.bridge_child = {tree.parent_bridge[b]: b for b in tree.order[1:]}
+        child = tree.bridge_child.get(i)
         if child is None:
             return tuple(j for j in position if j != i)
-        children: dict[int, list[int]] = self.__dict__.get("_children_of") or {}
-        if self.__dict__.get("_children_tree") is not tree:
-            children = {}
+        children = tree.children
+        if children is None:
+            children = tree.children = {}
             for b in tree.order[1:]:
                 children.setdefault(tree.parent[b], []).append(b)
-            object.__setattr__(self, "_children_of", children)
-            object.__setattr__(self, "_children_tree", tree)
         dropped = set()
         stack = [child]
         while stack:

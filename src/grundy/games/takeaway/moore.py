@@ -156,6 +156,7 @@ class Moore(HeapGame):
 
     k: int
     name = "moore"
+    heapwise = False
 
     @classmethod
     def from_params(cls, *args: int | str, **kwargs: int | str) -> Moore:
