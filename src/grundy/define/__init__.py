@@ -33,7 +33,7 @@ from typing import Any, ClassVar, TypeVar
 
 from grundy.catalog import find_entry, register
 from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
-from grundy.core.laws import Laws
+from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
 from grundy.define.base import _class_name, _Defined, _describe, _parameters, _short
 from grundy.define.domain import Domain
@@ -210,7 +210,7 @@ class UserHeapGame(_Defined, HeapGame):
                 progress(len(g), stop)
         return steps
 
-    def _build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         import numpy as np
 
         if method == "sparse":

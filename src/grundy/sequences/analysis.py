@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.core.bounded import BoundedCache
 from grundy.core.game import Game, HeapGame
+from grundy.core.laws import TableMethod
 from grundy.core.periodic import Periodicity, Progress
 from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.sequences.periodicity import RareInfo, find_period, least_preperiod, prove_period
@@ -25,7 +26,7 @@ from grundy.sequences.periodicity import RareInfo, find_period, least_preperiod,
 if TYPE_CHECKING:
     import numpy as np
 
-METHODS = ("auto", "plain", "sparse")
+METHODS = tuple(m.value for m in TableMethod)
 """``--method`` choices: ``auto`` picks the fastest exact route (and, once a period is proved,
 fills the rest of the table from it); ``plain`` and ``sparse`` force a kernel for every value."""
 
@@ -162,8 +163,9 @@ def _rare_info(values: np.ndarray, sparse: tuple[int, int, int]) -> RareInfo:
     return RareInfo(*sparse, len(hits), tuple(int(h) for h in hits[:20]), last)
 
 
-def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress | None = None,
-            saltus_allowed: bool = True, store: str | None = None, rebuild: bool = False) -> TableAnalysis:
+def analyze(game: Game, upto: int, method: TableMethod | str = TableMethod.AUTO, *,
+            progress: Progress | None = None, saltus_allowed: bool = True, store: str | None = None,
+            rebuild: bool = False) -> TableAnalysis:
     """Build the table ``G(0..upto)`` of a heap game and find (and if possible prove) its period.
 
     ``method``: ``auto`` (fastest exact route), ``plain`` or ``sparse`` (force a kernel).
@@ -182,6 +184,7 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
         raise NotSupportedError(f"{game.spec} is not played on heaps, so it has no table of heap values")
     if method not in METHODS:
         raise InvalidInputError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
+    method = TableMethod(method)
     most = MAX_TABLE if store is None else MAX_STORED_TABLE
     if not 0 <= upto <= most:
         hint = "" if store is not None else " in memory (a table kept on disk with a store goes further)"
@@ -189,7 +192,7 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
     t0 = time.perf_counter()
     if store is not None:
         if method != "auto":
-            raise InvalidInputError(f"a stored table picks its kernel itself; method {method!r} "
+            raise InvalidInputError(f"a stored table picks its kernel itself; method '{method}' "
                                     "does not apply")
         stored = game.build_stored_table(upto, store, progress, rebuild=rebuild)
         if stored is None:

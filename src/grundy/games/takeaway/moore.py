@@ -40,7 +40,7 @@ from itertools import combinations
 from typing import Any
 
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, Position, positions_exceed
-from grundy.core.laws import Laws
+from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import Periodicity, Progress, TableBuild
 from grundy.errors import InvalidGameError, InvalidInputError, SearchLimitError, TooManyMovesError
 
@@ -272,7 +272,7 @@ class Moore(HeapGame):
         """``G(n + 1) = G(n) + 1`` from heap 0: period 1, saltus 1 (proved, :data:`ONE_HEAP`)."""
         return Periodicity(1, 0, 1, True, ONE_HEAP)
 
-    def _build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         """``G(0..upto) = 0..upto`` (``grundy table 'moore(k)'``), by the law, not by mex.
 
         >>> Moore(2).build_table(5, "auto", None).values.tolist()

@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from grundy.core.game import HeapGame, HeapResult, describe_take
-from grundy.core.laws import Laws, TakeAway, TakeKind
+from grundy.core.laws import Laws, TableMethod, TakeAway, TakeKind
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidGameError
 
@@ -70,7 +70,7 @@ class Subtraction(HeapGame):
 
         return subtraction_head(self.subtraction_set, count)
 
-    def _build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         from grundy.sequences.builders import build_subtraction
 
         return build_subtraction(self.subtraction_set, upto, method, progress, self)

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from grundy.core.game import HeapGame, HeapResult
-from grundy.core.laws import Laws
+from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import Progress, TableBuild
 from grundy.errors import InvalidInputError, NotSupportedError
 
@@ -137,7 +137,7 @@ class GrundyGame(HeapGame):
         return (f"Grundy's game has no known formula: G({n}) = {heap_value(n)} is the mex of the "
                 f"values of its {max((n - 1) // 2, 0)} splits, from a table of G(0..{len(_table) - 1})")
 
-    def _build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         """``G(0..upto)`` for ``grundy table`` (the sparse-space kernel for long tables), as the
         numpy array a :class:`TableBuild` holds (:func:`table` gives a list for short tables).
 

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import HeapGame, HeapResult, describe_take
-from grundy.core.laws import Laws
+from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import Periodicity, Progress, TableBuild
 from grundy.errors import InvalidInputError, TooManyMovesError
 
@@ -166,7 +166,7 @@ class LaskerNim(HeapGame):
         """Lasker's theorem as a periodicity: ``G(n + 4) = G(n) + 4`` for every ``n >= 1``."""
         return Periodicity(4, 1, 4, True, "Lasker's theorem (arithmetic period 4, saltus 4)")
 
-    def _build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         if method == "sparse":
             raise InvalidInputError("method 'sparse' applies to octal games, not lasker-nim (a formula)")
         values = self.table_values(upto, progress=progress)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.game import HeapGame, HeapResult, Outcome, describe_split, describe_take
-from grundy.core.laws import Laws
+from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
 
@@ -133,7 +133,7 @@ class Octal(HeapGame):
 
         return octal_head(self.digits, count, [])
 
-    def _build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         from grundy.sequences.builders import build_octal
 
         return build_octal(self, upto, method, progress)
