@@ -160,7 +160,7 @@ def test_splits_of_an_own_heap_game_are_a_fact_fixed_once() -> None:
     try:
         game = grundy.load_game("t-surface-late-split")
         assert isinstance(game, HeapGame)
-        assert game.has_splits  # before any table or search: read from the heaps below 32
+        assert game.has_splits  # before any table or search: read once from the small heaps
         assert grundy.grundy_value(game, (30,)) == _mex_table(late, 30)[30]
         assert game.has_splits and game.laws.splits
         plain = grundy.load_game("t-surface-declared")

@@ -55,8 +55,14 @@ F = TypeVar("F", bound=Callable[..., Any])
 CHUNK = 4096
 """Heaps between two calls of the progress hook of the table builder."""
 
-SPLIT_PROBE = 32
-"""Heaps whose options tell, once, whether an undeclared heap game splits heaps."""
+SPLIT_PROBE = 256
+"""Heaps whose options tell, once, whether an undeclared heap game splits heaps (fewer when they
+list more than :data:`SPLIT_PROBE_OPTIONS` options)."""
+SPLIT_PROBE_OPTIONS = 100_000
+
+
+def _splits_among(options: list[Any]) -> bool:
+    return any(isinstance(o, tuple | list) and len(o) > 1 for o in options)
 
 
 # ---- how a query may go beyond brute force: one budget per query (grundy.define.query) -------------
@@ -95,13 +101,17 @@ class UserHeapGame(_Defined, HeapGame):
         (heaps from the first whose move function fails are not looked at)."""
         if type(self).declared_splits is not None:
             return bool(type(self).declared_splits)
+        listed = 0
         for n in range(SPLIT_PROBE):
             try:
                 options = self._options_at(f"heap {n}", n)
             except GrundyError:
                 break
-            if any(isinstance(o, tuple | list) and len(o) > 1 for o in options):
+            if _splits_among(options):
                 return True
+            listed += len(options)
+            if listed > SPLIT_PROBE_OPTIONS:
+                break
         return False
 
     def heap_options(self, n: int) -> list[HeapResult]:
@@ -153,18 +163,21 @@ class UserHeapGame(_Defined, HeapGame):
         return seen
 
     def fill_table(self, g: list[int], stop: int, *, limit: int | None = None,
-                   progress: Progress | None = None) -> int:
+                   progress: Progress | None = None, splits: list[bool] | None = None) -> int:
         """Extend ``g = G(0..len(g)-1)`` towards ``G(0..stop-1)``: ``G(n)`` is the mex of the XORs
         of the parts of each option, in a tight loop with no engine. With ``limit``, stop (without
-        error) once more than that many steps (heaps + options) are done. Returns the steps done."""
+        error) once more than that many steps (heaps + options) are done. Returns the steps done;
+        ``splits`` (a list) receives whether a move of the heaps tabulated split a heap."""
         fn = self._call()
         append = g.append
         steps = 0
         cap = float("inf") if limit is None else limit
-        mixed = False
+        mixed = split = False
         for a in range(len(g), stop, CHUNK):
             for n in range(a, min(a + CHUNK, stop)):
                 if steps > cap:
+                    if splits is not None:
+                        splits.append(split)
                     return steps
                 try:
                     options = fn(n)
@@ -190,8 +203,11 @@ class UserHeapGame(_Defined, HeapGame):
                                         raise IndexError
                                     x ^= g[h]
                                 add(x)
+                                if len(o) > 1:
+                                    split = True
                     except (TypeError, IndexError):
                         seen = self._slow_seen(n, options, g)  # raises the clear error
+                        split = split or _splits_among(options)
                     steps += 2 * len(options)  # an option of a game with splits costs 3 steps
                 else:
                     try:
@@ -200,6 +216,7 @@ class UserHeapGame(_Defined, HeapGame):
                             raise TypeError
                     except (TypeError, IndexError):
                         seen = self._slow_seen(n, options, g)
+                        split = split or _splits_among(options)
                         mixed = True  # splits (or errors): check each option from now on
                 v = 0
                 while v in seen:
@@ -208,6 +225,8 @@ class UserHeapGame(_Defined, HeapGame):
                 steps += len(options) + 1
             if progress:
                 progress(len(g), stop)
+        if splits is not None:
+            splits.append(split)
         return steps
 
     def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
@@ -216,8 +235,10 @@ class UserHeapGame(_Defined, HeapGame):
         if method == "sparse":
             raise InvalidInputError(f"method 'sparse' applies to octal games only, not {self.spec}")
         values: list[int] = []
-        self.fill_table(values, upto + 1, progress=progress)
-        return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1)
+        seen: list[bool] = []
+        self.fill_table(values, upto + 1, progress=progress, splits=seen)
+        return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1,
+                          splits=any(seen))
 
     # ---- any heap: the table within the budget, a checked pattern beyond it --------------------
     def _heap_value(self, n: int) -> int | None:

@@ -214,7 +214,8 @@ def analyze(game: Game, upto: int, method: TableMethod | str = TableMethod.AUTO,
     if found is None:
         found = _prove_or_observe(game, built.values, saltus_allowed)
     sparse = None  # the classes shown are chosen the same way whatever kernel built the table
-    if game.has_splits and len(built.values) > 1:
+    splits = game.has_splits if built.splits is None else built.splits
+    if splits and len(built.values) > 1:
         from grundy.sequences.builders import MASK_PREFIX, choose_sparse
 
         sparse = choose_sparse(built.values[:MASK_PREFIX])[:3]
