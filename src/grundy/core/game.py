@@ -140,24 +140,29 @@ class Game(ABC):
     @property
     @abstractmethod
     def spec(self) -> str:
-        """Canonical text of the game that :func:`grundy.load_game` reads back."""
+        """Canonical text of the game that :func:`grundy.load_game` reads back:
+        ``"subtraction(1,3,4)"``."""
 
     @abstractmethod
     def moves(self, position: Any) -> Iterable[Move]:
-        """Every legal move from ``position`` (finitely many)."""
+        """Every legal move from ``position`` (finitely many): Nim's ``moves((2,))`` gives
+        ``Move('take 1: 2 → 1', (1,))`` and ``Move('take 2: 2 → 0', (0,))``."""
 
     @abstractmethod
     def parse_position(self, text: str) -> Position:
-        """Read a position from its text form; raise :class:`InvalidPositionError` if illegal."""
+        """Read a position from its text form; raise :class:`InvalidPositionError` if illegal:
+        ``parse_position("3 4 5") == (3, 4, 5)`` for a heap game."""
 
     @abstractmethod
     def format_position(self, position: Any) -> str:
-        """Write a position in the text form :meth:`parse_position` reads."""
+        """Write a position in the text form :meth:`parse_position` reads:
+        ``format_position((3, 4, 5)) == "3 4 5"`` for a heap game."""
 
     # ---- construction ---------------------------------------------------------------------
     @classmethod
     def from_params(cls, *args: int | str, **kwargs: int | str) -> Game:
-        """Build the game from the parameters of a spec such as ``bash(m=6)``."""
+        """Build the game from the parameters of a spec such as ``bash(m=6)``:
+        ``Bash.from_params(m=6)``."""
         if args or kwargs:
             raise InvalidGameError(f"game {cls.name!r} takes no parameters, got {_params(args, kwargs)}")
         return cls()

@@ -16,15 +16,20 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from grundy.core.periodic import Periodicity, PeriodRule, Progress, TableBuild
 
-if TYPE_CHECKING:
-    from grundy.core.game import HeapResult, Move, Outcome, Position
+Position = Hashable
+HeapResult = tuple[int, ...]
+Move = Any
+"""A :class:`grundy.core.game.Move` (this module sits below :mod:`grundy.core.game`, which
+imports it, so it names the type without importing it)."""
+Outcome = Any
+"""A :class:`grundy.core.game.Outcome` (named, not imported, as :data:`Move`)."""
 
 
 class TakeKind(Enum):
