@@ -1,9 +1,8 @@
 """The game model: rules (:class:`Game`) are objects, positions are immutable hashable values.
 
-A :class:`Game` knows the moves of a position, how to read and write positions as text, and,
-optionally, closed forms that answer without enumerating options (the *hooks*, all returning
-``None`` when they do not apply). The algorithms in :mod:`grundy.core.engine` are plain functions over
-``(game, position)`` that use a hook when it answers and brute force otherwise.
+A :class:`Game` knows the moves of a position and how to read and write positions as text, and
+declares what else it knows in one :class:`~grundy.core.laws.Laws` (closed forms, facts); the
+algorithms in :mod:`grundy.core.engine` use a declared rule when it answers, brute force otherwise.
 
 :class:`HeapGame` is the base of every game played on heaps of counters (Nim, subtraction and
 take-and-break games): a position is a tuple of heap sizes, and a position of several heaps is the
@@ -18,7 +17,6 @@ Move(label='take 2', to=(1,))
 
 from __future__ import annotations
 
-import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
@@ -27,6 +25,7 @@ from typing import Any, ClassVar, final
 from grundy.core.bounded import BoundedCache, Derived
 from grundy.core.laws import NO_LAWS, Laws, TableMethod, TakeAway
 from grundy.core.periodic import Periodicity, PeriodRule, Progress, TableBuild
+from grundy.core.textio import check_heaps, parse_heap, split_tokens  # noqa: F401 (re-exported)
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
 
 Position = Hashable
@@ -301,67 +300,6 @@ class Game(ABC):
 def _params(args: Sequence[object], kwargs: Mapping[str, object]) -> str:
     parts = [str(a) for a in args] + [f"{k}={v}" for k, v in kwargs.items()]
     return "(" + ",".join(parts) + ")"
-
-
-_INT_TOKEN = re.compile(r"[+-]?\d+")
-_POWER_TOKEN = re.compile(r"\+?(\d{1,20})\*\*(\d{1,9})")
-
-
-def parse_heap(token: str, what: str = "heap") -> int:
-    """Read one non-negative integer, quoting ``token`` in the error.
-
-    >>> parse_heap("12"), parse_heap("10**18")
-    (12, 1000000000000000000)
-    >>> parse_heap("-1")
-    Traceback (most recent call last):
-    ...
-    grundy.errors.InvalidPositionError: heap must be a non-negative integer, got '-1'
-    """
-    power = _POWER_TOKEN.fullmatch(token.strip())
-    if power:  # 10**18: a power written as contest statements write it
-        base, exponent = int(power.group(1)), int(power.group(2))
-        if exponent * max(base, 2).bit_length() > 1 << 22:
-            raise InvalidPositionError(f"{what} {token!r} has more than about four million bits")
-        return int(base**exponent)
-    if not _INT_TOKEN.fullmatch(token.strip()):
-        raise InvalidPositionError(f"{what} must be a non-negative integer, got {token!r}")
-    try:
-        value = int(token)
-    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits())
-        raise InvalidPositionError(
-            f"{what} has {len(token.strip()):,} digits, more than this Python reads "
-            f"(sys.set_int_max_str_digits raises the limit)") from None
-    if value < 0:
-        raise InvalidPositionError(f"{what} must be a non-negative integer, got {token!r}")
-    return value
-
-
-def split_tokens(text: str) -> list[str]:
-    """Split position text on whitespace and commas."""
-    return [t for t in re.split(r"[\s,]+", text.strip()) if t]
-
-
-def check_heaps(position: Any, what: str = "heap") -> tuple[int, ...]:
-    """Validate a heap position given as an int, a sequence of ints, or text."""
-    if isinstance(position, str):
-        return tuple(parse_heap(t, what) for t in split_tokens(position))
-    if isinstance(position, bool):
-        raise InvalidPositionError(f"{what} must be a non-negative integer, got {position!r}")
-    if isinstance(position, int) or hasattr(position, "__index__"):
-        heaps: Iterable[Any] = (position,)
-    elif isinstance(position, Iterable):
-        heaps = position
-    else:
-        raise InvalidPositionError(f"a position of heaps must be integers, got {position!r}")
-    out = []
-    for h in heaps:
-        if isinstance(h, bool) or not hasattr(h, "__index__"):
-            raise InvalidPositionError(f"{what} must be a non-negative integer, got {h!r}")
-        value = int(h.__index__())
-        if value < 0:
-            raise InvalidPositionError(f"{what} must be a non-negative integer, got {value!r}")
-        out.append(value)
-    return tuple(out)
 
 
 HeapResult = tuple[int, ...]

@@ -35,6 +35,7 @@ from grundy.catalog import find_entry, register
 from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
 from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
+from grundy.define import base
 from grundy.define.base import _class_name, _Defined, _describe, _parameters, _short
 from grundy.define.domain import Domain
 from grundy.define.heaps import heap_state
@@ -55,15 +56,6 @@ F = TypeVar("F", bound=Callable[..., Any])
 CHUNK = 4096
 """Heaps between two calls of the progress hook of the table builder."""
 
-SPLIT_PROBE = 256
-"""Heaps whose options tell, once, whether an undeclared heap game splits heaps (fewer when they
-list more than :data:`SPLIT_PROBE_OPTIONS` options)."""
-SPLIT_PROBE_OPTIONS = 100_000
-
-
-def _splits_among(options: list[Any]) -> bool:
-    return any(isinstance(o, tuple | list) and len(o) > 1 for o in options)
-
 
 # ---- how a query may go beyond brute force: one budget per query (grundy.define.query) -------------
 
@@ -79,13 +71,11 @@ class UserHeapGame(_Defined, HeapGame):
     octal_code: ClassVar[str | None] = None
     """The octal game these rules declare themselves to be (``heap_game(..., octal="4.3303")``)."""
     declared_splits: ClassVar[bool | None] = None
-    """Whether some move leaves two or more heaps, as declared (``heap_game(..., splits=True)``);
-    ``None``: found once, when the game's laws are first read, from the options of the heaps
-    below :data:`SPLIT_PROBE` (a game whose first split comes later declares it)."""
+    """Whether a move splits a heap, as declared (``heap_game(..., splits=True)``); ``None``: read
+    once from the small heaps (:func:`~grundy.define.base.probe_splits`)."""
 
     @property
     def laws(self) -> Laws:
-        """What UserHeapGame declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
         return Laws(period_rule=self._period_rule, splits=self._splits(),
                     table_builder=self._build_table, heap_value=self._heap_value,
                     heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason)
@@ -97,22 +87,9 @@ class UserHeapGame(_Defined, HeapGame):
         return declared_rule(self)
 
     def _splits(self) -> bool:
-        """:attr:`declared_splits`, or whether a move of a heap below :data:`SPLIT_PROBE` splits
-        (heaps from the first whose move function fails are not looked at)."""
-        if type(self).declared_splits is not None:
-            return bool(type(self).declared_splits)
-        listed = 0
-        for n in range(SPLIT_PROBE):
-            try:
-                options = self._options_at(f"heap {n}", n)
-            except GrundyError:
-                break
-            if _splits_among(options):
-                return True
-            listed += len(options)
-            if listed > SPLIT_PROBE_OPTIONS:
-                break
-        return False
+        """:attr:`declared_splits`, or read once from the small heaps (:func:`probe_splits`)."""
+        declared = type(self).declared_splits
+        return base.probe_splits(self) if declared is None else declared
 
     def heap_options(self, n: int) -> list[HeapResult]:
         """The distinct options of one heap of ``n`` (each a tuple of heaps), checked."""
@@ -207,7 +184,7 @@ class UserHeapGame(_Defined, HeapGame):
                                     split = True
                     except (TypeError, IndexError):
                         seen = self._slow_seen(n, options, g)  # raises the clear error
-                        split = split or _splits_among(options)
+                        split = split or base.splits_among(options)
                     steps += 2 * len(options)  # an option of a game with splits costs 3 steps
                 else:
                     try:
@@ -216,7 +193,7 @@ class UserHeapGame(_Defined, HeapGame):
                             raise TypeError
                     except (TypeError, IndexError):
                         seen = self._slow_seen(n, options, g)
-                        split = split or _splits_among(options)
+                        split = split or base.splits_among(options)
                         mixed = True  # splits (or errors): check each option from now on
                 v = 0
                 while v in seen:
@@ -422,7 +399,6 @@ class UserGame(_Defined, Game):
 
     @property
     def laws(self) -> Laws:
-        """What UserGame declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
         return Laws(value=self._value, loopy_value=self._loopy_value, outcome=self._outcome,
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
                     reason=self._reason, pair_table=self._pair_table)
@@ -584,7 +560,7 @@ def heap_game(name: str, *, summary: str = "", octal: str | None = None,
     generated class as its ``game_class`` attribute. ``octal="4.3303"`` declares the rules to be
     that octal game on every heap (checked on small heaps), so its periodicity theorem applies;
     ``splits=True`` declares that some move leaves two or more heaps (by default that is read,
-    once, from the heaps below :data:`SPLIT_PROBE`)."""
+    once, from the small heaps: :func:`~grundy.define.base.probe_splits`)."""
     code = None
     if octal is not None:
         from grundy.games.takebreak.octal import Octal, parse_code

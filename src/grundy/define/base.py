@@ -155,3 +155,32 @@ def _describe(fn: Callable[..., Any]) -> str:
         if text.startswith("#") and text.lstrip("#").strip():
             return text.lstrip("#").strip()
     return f"a game defined by {getattr(fn, '__name__', 'a function')}()"
+
+
+SPLIT_PROBE = 256
+"""Heaps whose options tell, once, whether an undeclared heap game splits heaps."""
+SPLIT_PROBE_OPTIONS = 100_000
+"""Options past which :func:`probe_splits` looks at no further heap."""
+
+
+def splits_among(options: list[Any]) -> bool:
+    """Whether one of a move function's options leaves two or more heaps."""
+    return any(isinstance(o, tuple | list) and len(o) > 1 for o in options)
+
+
+def probe_splits(game: Any) -> bool:
+    """Whether a move of a heap below :data:`SPLIT_PROBE` splits a heap, looking at no heap past
+    :data:`SPLIT_PROBE_OPTIONS` options listed, nor from the first whose move function fails (a
+    fact about the rules, read once: the game's laws keep it)."""
+    listed = 0
+    for n in range(SPLIT_PROBE):
+        try:
+            options = game._options_at(f"heap {n}", n)
+        except GrundyError:
+            break
+        if splits_among(options):
+            return True
+        listed += len(options)
+        if listed > SPLIT_PROBE_OPTIONS:
+            break
+    return False
