@@ -215,10 +215,11 @@ def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list
     grundy.errors.InvalidInputError: --graph/--ground apply to games on graphs, not 'nim'
     """
     from grundy.catalog import find_entry
+    from grundy.core.game import ContentHashedGame
 
     entry = find_entry(name)
     cls = entry.load_class() if entry is not None else None
-    if cls is None or not cls.takes_graph:
+    if cls is None or not cls.takes_graph or not issubclass(cls, ContentHashedGame):
         raise InvalidInputError(f"--graph/--ground apply to games on graphs, not {name!r}")
     if graph is None:
         raise InvalidInputError(f"--ground {ground!r} needs --graph FILE")

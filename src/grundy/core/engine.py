@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from grundy.core.game import Game, HeapGame, Move, Outcome, Position
+from grundy.core.game import Game, HeapGame, Move, Outcome, Position, value_rule
 from grundy.errors import LoopyGameError, SearchLimitError
 
 DEFAULT_LIMIT = 2_000_000
@@ -80,8 +80,8 @@ class Cache:
     misere: dict[Key, bool] = field(default_factory=dict)  # True: the player to move wins
     games: list[Game] = field(default_factory=list)
     numbers: dict[Game, int] = field(default_factory=dict)
-    _hooks: dict[int, tuple[bool, bool, Callable[[Any], Any] | None]] = field(default_factory=dict,
-                                                                              repr=False)
+    _hooks: dict[int, tuple[Callable[[Any], int | None] | None, Callable[[Any], Any]]] = field(
+        default_factory=dict, repr=False)
 
     def number(self, game: Game) -> int:
         """The number of ``game`` in this cache's keys."""
@@ -91,16 +91,13 @@ class Cache:
             self.games.append(game)
         return found
 
-    def hooks(self, number: int) -> tuple[bool, bool, Callable[[Any], Any] | None]:
-        """Which hooks game ``number`` overrides: (closed_value, components, canonical or None);
-        the engine skips the calls a game does not need."""
+    def hooks(self, number: int) -> tuple[Callable[[Any], int | None] | None, Callable[[Any], Any]]:
+        """What game ``number`` declares, read once: its closed form of the value
+        (:func:`~grundy.core.game.value_rule`, or ``None``) and its canonical-key function."""
         found = self._hooks.get(number)
         if found is None:
             game = self.games[number]
-            kind = type(game)
-            found = self._hooks[number] = (
-                kind.closed_value is not Game.closed_value, kind.components is not Game.components,
-                None if kind.canonical is Game.canonical else game.canonical)
+            found = self._hooks[number] = (value_rule(game), game.canonical)
         return found
 
     def key(self, game: Game, position: Position) -> Key:
@@ -313,18 +310,15 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
     def expand(key: Key) -> tuple[bool, Any, list[Key] | None]:
         number, p = key
         g = games[number]
-        closed, summed, canonical = cache.hooks(number)
+        closed, canonical = cache.hooks(number)
         if use_rules:
-            if closed:
-                value = g.closed_value(p)
+            if closed is not None:
+                value = closed(p)
                 if value is not None:
                     return True, value, None
-            if summed:
-                parts = g.components(p)
-                if parts is not None:
-                    return False, True, [cache.key(cg, cp) for cg, cp in parts]
-        if canonical is None:
-            return False, False, [(number, o) for o in budget.take(g.options(p), g)]
+            parts = g.components(p)
+            if parts is not None:
+                return False, True, [cache.key(cg, cp) for cg, cp in parts]
         return False, False, [(number, canonical(o)) for o in budget.take(g.options(p), g)]
 
     def combine(is_sum: Any, values: list[Any]) -> int:

@@ -35,6 +35,7 @@ from typing import Any
 
 from grundy.core.engine import Budget, Cache, Key, _search, mex
 from grundy.core.game import Game, Position
+from grundy.core.laws import TakeKind
 
 Profile = tuple[int, int, bool, bool]
 """``(v, m, sj, tame)`` of a position: its normal and misère Grundy values, and whether the SJ
@@ -182,10 +183,10 @@ def heap_law(game: Game, *, memo: MisereMemo | None = None, budget: Budget | Non
     rule = game.take_away_rule()
     budget = budget or Budget(MAX_LAW_STEPS * 4)
     law: HeapLaw | None = None
-    if rule is not None and rule[0] == "only" and rule[1]:
-        law = _only_law(game, tuple(sorted(set(rule[1]))), budget)
-    elif rule is not None and rule[0] == "all-but":
-        law = _all_but_law(game, tuple(sorted(set(rule[1]))), memo, budget)
+    if rule is not None and rule.kind is TakeKind.ONLY and rule.values:
+        law = _only_law(game, tuple(sorted(set(rule.values))), budget)
+    elif rule is not None and rule.kind is TakeKind.ALL_BUT:
+        law = _all_but_law(game, tuple(sorted(set(rule.values))), memo, budget)
     memo.laws[game] = law
     return law
 

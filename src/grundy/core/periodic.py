@@ -78,6 +78,9 @@ class TableBuild:
     periodicity: Periodicity | None = None
     sparse: tuple[int, int, int] | None = None
     """``(mask, delta, sigma)`` of the rare classes, for octal games with splitting moves."""
+    splits: bool | None = None
+    """Whether a move of the heaps tabulated splits a heap, for builders that see it (own games);
+    ``None``: the game's declared :attr:`~grundy.core.laws.Laws.splits`."""
 
 
 class HasPeriodRule(Protocol):

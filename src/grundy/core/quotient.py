@@ -46,6 +46,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import Game, HeapGame, Outcome
+from grundy.core.laws import TakeKind
 from grundy.core.quotient_build import State, Steps, settle
 from grundy.errors import InvalidInputError, NotSupportedError
 
@@ -65,8 +66,8 @@ def _period_rule(game: HeapGame) -> int | None:
     if digits is not None:
         return len(digits) - 1
     rule = game.take_away_rule()
-    if rule is not None and rule[0] == "only" and rule[1]:
-        return max(rule[1])
+    if rule is not None and rule.kind is TakeKind.ONLY and rule.values:
+        return max(rule.values)
     return None
 
 
@@ -278,7 +279,7 @@ def misere_quotient(game: Game, upto: int | None = None, *, need: int | None = N
     >>> q.status, q.checked_upto, q.order % 2
     ('exact', 12, 0)
     """
-    if not isinstance(game, HeapGame) or type(game).moves is not HeapGame.moves:
+    if not isinstance(game, HeapGame) or not game.heapwise:
         raise NotSupportedError(f"misère quotients are of heap games whose moves change one heap, "
                                 f"not {game.spec}")
     if upto is not None and upto < 0:

@@ -120,7 +120,7 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
     """A misère sum of heaps of ``game`` answered by its quotient, or ``None`` when the game is
     not a heap game or its quotient is out of reach (too large, not within ``limit`` steps, or not
     proved for a heap this large)."""
-    if not isinstance(game, HeapGame) or type(game).moves is not HeapGame.moves or not position:
+    if not isinstance(game, HeapGame) or not game.heapwise or not position:
         return None
     try:
         q = quotient_for(game, max(position), limit)

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import Game, Move, Outcome, Position
+from grundy.core.laws import Laws
 from grundy.errors import InvalidGameError, InvalidPositionError
 
 SUM_SEPARATOR = "+"
@@ -74,7 +75,12 @@ class SumGame(Game):
     def lift_position(self, position: Any, index: int, part: Position) -> Position:
         return (*tuple(position[:index]), part, *tuple(position[index + 1:]))
 
-    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+    @property
+    def laws(self) -> Laws:
+        """What SumGame declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(misere_outcome=self._misere_outcome, samples=self._samples)
+
+    def _misere_outcome(self, position: Any) -> Outcome | None:
         if len(self.parts) == 1:
             return self.parts[0].closed_misere_outcome(position[0])
         return None
@@ -93,7 +99,7 @@ class SumGame(Game):
         return f" {SUM_SEPARATOR} ".join(
             f"{g.spec} {g.format_position(p)}" for g, p in zip(self.parts, position, strict=True))
 
-    def sample_positions(self) -> Iterable[Position]:
+    def _samples(self) -> Iterable[Position]:
         return ()
 
 

@@ -1,6 +1,8 @@
 """Reading input text files the same way everywhere: UTF-8, with or without a byte-order mark,
 with ``\\n``, ``\\r\\n`` or ``\\r`` line ends; ``-`` is standard input.
 
+Heap tokens (``10**18`` too) are read by :func:`parse_heap` and :func:`check_heaps`.
+
 Heap files, graph files and matrix files all go through :func:`read_text_file` (or
 :func:`clean_text` for text already in memory), so a file saved by a Windows editor (BOM + CRLF)
 reads exactly like the plain one.
@@ -18,9 +20,12 @@ grundy.errors.InvalidInputError: g.txt: not UTF-8 text (byte 0xff at offset 0)
 from __future__ import annotations
 
 import os
+import re
 import sys
+from collections.abc import Iterable
+from typing import Any
 
-from grundy.errors import InvalidInputError
+from grundy.errors import InvalidInputError, InvalidPositionError
 
 MAX_INPUT_BYTES = 1 << 30
 """Largest input file read (1 GiB): a guard against reading a device or a runaway pipe, not a
@@ -77,3 +82,64 @@ def read_text_file(path: str | os.PathLike[str], *, what: str = "file",
     if len(data) > max_bytes:
         raise InvalidInputError(f"{what} {name!r} is larger than {max_bytes:,} bytes")
     return decode_text(data, f"{what} {name!r}" if name != "-" else f"{what} on standard input")
+
+
+_INT_TOKEN = re.compile(r"[+-]?\d+")
+_POWER_TOKEN = re.compile(r"\+?(\d{1,20})\*\*(\d{1,9})")
+
+
+def parse_heap(token: str, what: str = "heap") -> int:
+    """Read one non-negative integer, quoting ``token`` in the error.
+
+    >>> parse_heap("12"), parse_heap("10**18")
+    (12, 1000000000000000000)
+    >>> parse_heap("-1")
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidPositionError: heap must be a non-negative integer, got '-1'
+    """
+    power = _POWER_TOKEN.fullmatch(token.strip())
+    if power:  # 10**18: a power written as contest statements write it
+        base, exponent = int(power.group(1)), int(power.group(2))
+        if exponent * max(base, 2).bit_length() > 1 << 22:
+            raise InvalidPositionError(f"{what} {token!r} has more than about four million bits")
+        return int(base**exponent)
+    if not _INT_TOKEN.fullmatch(token.strip()):
+        raise InvalidPositionError(f"{what} must be a non-negative integer, got {token!r}")
+    try:
+        value = int(token)
+    except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits())
+        raise InvalidPositionError(
+            f"{what} has {len(token.strip()):,} digits, more than this Python reads "
+            f"(sys.set_int_max_str_digits raises the limit)") from None
+    if value < 0:
+        raise InvalidPositionError(f"{what} must be a non-negative integer, got {token!r}")
+    return value
+
+
+def split_tokens(text: str) -> list[str]:
+    """Split position text on whitespace and commas."""
+    return [t for t in re.split(r"[\s,]+", text.strip()) if t]
+
+
+def check_heaps(position: Any, what: str = "heap") -> tuple[int, ...]:
+    """Validate a heap position given as an int, a sequence of ints, or text."""
+    if isinstance(position, str):
+        return tuple(parse_heap(t, what) for t in split_tokens(position))
+    if isinstance(position, bool):
+        raise InvalidPositionError(f"{what} must be a non-negative integer, got {position!r}")
+    if isinstance(position, int) or hasattr(position, "__index__"):
+        heaps: Iterable[Any] = (position,)
+    elif isinstance(position, Iterable):
+        heaps = position
+    else:
+        raise InvalidPositionError(f"a position of heaps must be integers, got {position!r}")
+    out = []
+    for h in heaps:
+        if isinstance(h, bool) or not hasattr(h, "__index__"):
+            raise InvalidPositionError(f"{what} must be a non-negative integer, got {h!r}")
+        value = int(h.__index__())
+        if value < 0:
+            raise InvalidPositionError(f"{what} must be a non-negative integer, got {value!r}")
+        out.append(value)
+    return tuple(out)

@@ -26,7 +26,6 @@ itself, unchanged but for the attribute ``game_class`` (the generated class).
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Callable, Hashable
 from dataclasses import field, make_dataclass
@@ -34,11 +33,13 @@ from typing import Any, ClassVar, TypeVar
 
 from grundy.catalog import find_entry, register
 from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
+from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
+from grundy.define import base
 from grundy.define.base import _class_name, _Defined, _describe, _parameters, _short
 from grundy.define.domain import Domain
 from grundy.define.heaps import heap_state
-from grundy.define.query import Answering, answering, current
+from grundy.define.query import Answering, answering, current, game_state
 from grundy.define.sums import Sum
 from grundy.errors import (
     GrundyError,
@@ -69,17 +70,26 @@ class UserHeapGame(_Defined, HeapGame):
 
     octal_code: ClassVar[str | None] = None
     """The octal game these rules declare themselves to be (``heap_game(..., octal="4.3303")``)."""
+    declared_splits: ClassVar[bool | None] = None
+    """Whether a move splits a heap, as declared (``heap_game(..., splits=True)``); ``None``: read
+    once from the small heaps (:func:`~grundy.define.base.probe_splits`)."""
 
-    def period_rule(self) -> PeriodRule | None:
+    @property
+    def laws(self) -> Laws:
+        return Laws(period_rule=self._period_rule, splits=self._splits(),
+                    table_builder=self._build_table, heap_value=self._heap_value,
+                    heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason)
+
+    def _period_rule(self) -> PeriodRule | None:
         """The declared octal game's periodicity theorem (the declaration checked on small heaps)."""
         from grundy.games.takebreak.octal_match import declared_rule
 
         return declared_rule(self)
 
-    @property
-    def has_splits(self) -> bool:
-        """Whether a move that leaves two or more heaps has been seen (in a table or a search)."""
-        return bool(self.__dict__.get("_splits"))
+    def _splits(self) -> bool:
+        """:attr:`declared_splits`, or read once from the small heaps (:func:`probe_splits`)."""
+        declared = type(self).declared_splits
+        return base.probe_splits(self) if declared is None else declared
 
     def heap_options(self, n: int) -> list[HeapResult]:
         """The distinct options of one heap of ``n`` (each a tuple of heaps), checked."""
@@ -99,8 +109,6 @@ class UserHeapGame(_Defined, HeapGame):
                     f"{self.spec}: {what} {_short(option)} from heap {n}: every heap a move leaves "
                     f"must be an int >= 0 and smaller than {n} (use @grundy.game for "
                     f"games with cycles)")
-        if len(parts) > 1:
-            object.__setattr__(self, "_splits", True)
         return tuple(parts)
 
     def heap_moves(self, n: int) -> list[tuple[str, HeapResult]]:
@@ -124,8 +132,6 @@ class UserHeapGame(_Defined, HeapGame):
                     total ^= g[h]
                 else:
                     seen.add(total)
-                    if len(option) > 1 and not self.__dict__.get("_splits"):
-                        object.__setattr__(self, "_splits", True)
                     continue
                 total = 0
             for h in self._check(n, option):
@@ -134,18 +140,21 @@ class UserHeapGame(_Defined, HeapGame):
         return seen
 
     def fill_table(self, g: list[int], stop: int, *, limit: int | None = None,
-                   progress: Progress | None = None) -> int:
+                   progress: Progress | None = None, splits: list[bool] | None = None) -> int:
         """Extend ``g = G(0..len(g)-1)`` towards ``G(0..stop-1)``: ``G(n)`` is the mex of the XORs
         of the parts of each option, in a tight loop with no engine. With ``limit``, stop (without
-        error) once more than that many steps (heaps + options) are done. Returns the steps done."""
+        error) once more than that many steps (heaps + options) are done. Returns the steps done;
+        ``splits`` (a list) receives whether a move of the heaps tabulated split a heap."""
         fn = self._call()
         append = g.append
         steps = 0
         cap = float("inf") if limit is None else limit
-        mixed = splits = False
+        mixed = split = False
         for a in range(len(g), stop, CHUNK):
             for n in range(a, min(a + CHUNK, stop)):
                 if steps > cap:
+                    if splits is not None:
+                        splits.append(split)
                     return steps
                 try:
                     options = fn(n)
@@ -171,11 +180,11 @@ class UserHeapGame(_Defined, HeapGame):
                                         raise IndexError
                                     x ^= g[h]
                                 add(x)
-                                if not splits and len(o) > 1:
-                                    splits = True
-                                    object.__setattr__(self, "_splits", True)
+                                if len(o) > 1:
+                                    split = True
                     except (TypeError, IndexError):
                         seen = self._slow_seen(n, options, g)  # raises the clear error
+                        split = split or base.splits_among(options)
                     steps += 2 * len(options)  # an option of a game with splits costs 3 steps
                 else:
                     try:
@@ -184,8 +193,8 @@ class UserHeapGame(_Defined, HeapGame):
                             raise TypeError
                     except (TypeError, IndexError):
                         seen = self._slow_seen(n, options, g)
+                        split = split or base.splits_among(options)
                         mixed = True  # splits (or errors): check each option from now on
-                        splits = self.has_splits
                 v = 0
                 while v in seen:
                     v += 1
@@ -193,29 +202,33 @@ class UserHeapGame(_Defined, HeapGame):
                 steps += len(options) + 1
             if progress:
                 progress(len(g), stop)
+        if splits is not None:
+            splits.append(split)
         return steps
 
-    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         import numpy as np
 
         if method == "sparse":
             raise InvalidInputError(f"method 'sparse' applies to octal games only, not {self.spec}")
         values: list[int] = []
-        self.fill_table(values, upto + 1, progress=progress)
-        return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1)
+        seen: list[bool] = []
+        self.fill_table(values, upto + 1, progress=progress, splits=seen)
+        return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1,
+                          splits=any(seen))
 
     # ---- any heap: the table within the budget, a checked pattern beyond it --------------------
-    def heap_value(self, n: int) -> int | None:
+    def _heap_value(self, n: int) -> int | None:
         state = heap_state(self)
         if n < len(state.table):
             return state.table[n]
         return state.value(self, n, current())
 
-    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
+    def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
         """The moves of heap ``n`` to options of value ``target``, each option valued once (by
         the table, or by the pattern that answered ``n``, which vouches for its options)."""
         context = current()
-        self.heap_value(n)
+        self._heap_value(n)
         table = heap_state(self).table
         vouched = context.vouched
         found = []
@@ -223,12 +236,12 @@ class UserHeapGame(_Defined, HeapGame):
             total = 0
             for h in r:
                 v = table[h] if h < len(table) else vouched.get((self, h))
-                total ^= self.heap_value(h) if v is None else v  # type: ignore[operator]
+                total ^= self._heap_value(h) if v is None else v  # type: ignore[operator]
             if total == target:
                 found.append((f"{n} → {' + '.join(map(str, r))}", r) if r else (f"{n} → nothing", (0,)))
         return found
 
-    def heap_explain(self, n: int) -> str | None:
+    def _heap_reason(self, n: int) -> str | None:
         used = heap_state(self).used.get(n)
         if used is None:
             return None
@@ -368,7 +381,7 @@ class UserGame(_Defined, Game):
         context.spend(steps, self.spec)
         return graph
 
-    def _value(self, position: Any) -> Any:
+    def _general_value(self, position: Any) -> Any:
         """The generalised value: explored within the budget, or, for a pair too large to
         explore, by a pattern checked locally (:mod:`grundy.define.pairs`)."""
         context = current()
@@ -384,26 +397,32 @@ class UserGame(_Defined, Game):
             return pair_value(self, position, context)
         return self._graph(position).value(position)
 
-    def closed_value(self, position: Any) -> int | None:
-        value = self._value(position)
+    @property
+    def laws(self) -> Laws:
+        return Laws(value=self._value, loopy_value=self._loopy_value, outcome=self._outcome,
+                    moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
+                    reason=self._reason, pair_table=self._pair_table)
+
+    def _value(self, position: Any) -> int | None:
+        value = self._general_value(position)
         return value if isinstance(value, int) else None
 
-    def loopy_value(self, position: Any) -> str | None:
-        value = self._value(position)
+    def _loopy_value(self, position: Any) -> str | None:
+        value = self._general_value(position)
         return None if isinstance(value, int) else str(value)
 
-    def closed_outcome(self, position: Any) -> Outcome:
+    def _outcome(self, position: Any) -> Outcome:
         from grundy.graphs.loopy import value_outcome
 
-        return value_outcome(self._value(position))
+        return value_outcome(self._general_value(position))
 
-    def moves_to_value(self, position: Any, target: int) -> list[Move]:
-        return [m for m in self.moves(position) if self._value(m.to) == target]
+    def _moves_to_value(self, position: Any, target: int) -> list[Move]:
+        return [m for m in self.moves(position) if self._general_value(m.to) == target]
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
-        return self.moves_to_value(position, 0)
+    def _winning_moves(self, position: Any) -> list[Move]:
+        return self._moves_to_value(position, 0)
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
         from grundy.define.pairs import pair_state
@@ -486,7 +505,7 @@ class UserGame(_Defined, Game):
             line.append(v)
         return line
 
-    def table_2d(self, upto: int) -> list[list[int]] | None:
+    def _pair_table(self, upto: int) -> list[list[int]] | None:
         """The grid of :meth:`table_cells` when every pair from ``(0, 0)`` is a position."""
         grid = self.table_cells(upto)
         if grid is None or any(v is None for row in grid for v in row):
@@ -498,9 +517,9 @@ def _parts(position: Any) -> tuple[Hashable, ...] | None:
     return position.parts if isinstance(position, Sum) else None
 
 
-@functools.lru_cache(maxsize=256)
 def _graph_state(game: UserGame) -> PositionGraph:
-    return PositionGraph()
+    """The positions of ``game`` explored so far (see :func:`grundy.define.query.game_state`)."""
+    return game_state("graph", game, PositionGraph)
 
 
 # ---- the decorators ---------------------------------------------------------------------------------
@@ -534,11 +553,14 @@ def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
     return cls
 
 
-def heap_game(name: str, *, summary: str = "", octal: str | None = None) -> Callable[[F], F]:
+def heap_game(name: str, *, summary: str = "", octal: str | None = None,
+              splits: bool | None = None) -> Callable[[F], F]:
     """Decorator: ``moves(n)`` lists the options of one heap of ``n`` (ints, tuples for splits,
     ``()`` for nothing left); the game is registered as ``name``. Returns the function, with the
     generated class as its ``game_class`` attribute. ``octal="4.3303"`` declares the rules to be
-    that octal game on every heap (checked on small heaps), so its periodicity theorem applies."""
+    that octal game on every heap (checked on small heaps), so its periodicity theorem applies;
+    ``splits=True`` declares that some move leaves two or more heaps (by default that is read,
+    once, from the small heaps: :func:`~grundy.define.base.probe_splits`)."""
     code = None
     if octal is not None:
         from grundy.games.takebreak.octal import Octal, parse_code
@@ -548,6 +570,7 @@ def heap_game(name: str, *, summary: str = "", octal: str | None = None) -> Call
     def decorate(fn: F) -> F:
         fn.game_class = _define(UserHeapGame, name, fn, summary, None, None)  # type: ignore[attr-defined]
         fn.game_class.octal_code = code  # type: ignore[attr-defined]
+        fn.game_class.declared_splits = splits  # type: ignore[attr-defined]
         return fn
 
     return decorate

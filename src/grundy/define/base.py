@@ -10,6 +10,7 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
+from grundy.core.bounded import BoundedCache
 from grundy.errors import GrundyError, InvalidGameError
 
 # ---- parameters, shared by both kinds of game -----------------------------------------------------
@@ -37,6 +38,11 @@ def _parameters(fn: Callable[..., Any], name: str) -> dict[str, int | str | bool
                                    f"defaults must be int, str or bool")
         out[p.name] = default
     return out
+
+
+_BOUND: BoundedCache[Any, Callable[[Any], Any]] = BoundedCache(1024)
+"""Move functions with a game's parameters bound, for the last 1024 own games with parameters
+(one forgotten is bound again, the same)."""
 
 
 class _Defined:
@@ -84,12 +90,10 @@ class _Defined:
 
     def _call(self) -> Callable[[Any], Any]:
         """The move function with this game's parameters bound (made once per game)."""
-        found: Callable[[Any], Any] | None = self.__dict__.get("_bound")
-        if found is None:
-            fn = type(self).move_function
-            found = functools.partial(fn, **self.params) if self.defaults else fn
-            object.__setattr__(self, "_bound", found)
-        return found
+        fn = type(self).move_function
+        if not self.defaults:
+            return fn
+        return _BOUND.get(self, lambda: functools.partial(fn, **self.params))
 
     def _raised(self, where: str, exc: BaseException) -> InvalidGameError:
         text = " ".join(str(exc).split())
@@ -151,3 +155,32 @@ def _describe(fn: Callable[..., Any]) -> str:
         if text.startswith("#") and text.lstrip("#").strip():
             return text.lstrip("#").strip()
     return f"a game defined by {getattr(fn, '__name__', 'a function')}()"
+
+
+SPLIT_PROBE = 256
+"""Heaps whose options tell, once, whether an undeclared heap game splits heaps."""
+SPLIT_PROBE_OPTIONS = 100_000
+"""Options past which :func:`probe_splits` looks at no further heap."""
+
+
+def splits_among(options: list[Any]) -> bool:
+    """Whether one of a move function's options leaves two or more heaps."""
+    return any(isinstance(o, tuple | list) and len(o) > 1 for o in options)
+
+
+def probe_splits(game: Any) -> bool:
+    """Whether a move of a heap below :data:`SPLIT_PROBE` splits a heap, looking at no heap past
+    :data:`SPLIT_PROBE_OPTIONS` options listed, nor from the first whose move function fails (a
+    fact about the rules, read once: the game's laws keep it)."""
+    listed = 0
+    for n in range(SPLIT_PROBE):
+        try:
+            options = game._options_at(f"heap {n}", n)
+        except GrundyError:
+            break
+        if splits_among(options):
+            return True
+        listed += len(options)
+        if listed > SPLIT_PROBE_OPTIONS:
+            break
+    return False

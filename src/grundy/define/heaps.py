@@ -11,12 +11,11 @@ parameters, so ``take(k=3)`` and ``take(k=4)`` never share a table or a pattern.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from grundy.define.query import TABLE_STEP, Answering
+from grundy.define.query import TABLE_STEP, Answering, game_state
 from grundy.errors import SearchLimitError
 from grundy.sequences.pattern import Pattern
 
@@ -143,7 +142,6 @@ class HeapState:
         context.remember(game, n, value, parts)
 
 
-@functools.lru_cache(maxsize=256)
 def heap_state(game: Any) -> HeapState:
-    """The state of one game (by class and parameters)."""
-    return HeapState()
+    """The state of one game (by class and parameters; see :func:`~grundy.define.query.game_state`)."""
+    return game_state("heap", game, HeapState)

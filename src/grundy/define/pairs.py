@@ -7,11 +7,10 @@ position's options. A position whose exploration fits the budget is explored ins
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from grundy.define.query import Answering
+from grundy.define.query import Answering, game_state
 from grundy.errors import GrundyError, SearchLimitError
 from grundy.sequences.pattern import Pattern
 
@@ -30,10 +29,9 @@ class PairState:
     used: dict[Any, Pattern] = field(default_factory=dict)
 
 
-@functools.lru_cache(maxsize=256)
 def pair_state(game: Any) -> PairState:
-    """The state of one game (by class and parameters)."""
-    return PairState()
+    """The state of one game (by class and parameters; see :func:`~grundy.define.query.game_state`)."""
+    return game_state("pair", game, PairState)
 
 
 def beyond_exploring(game: UserGame, position: Any, context: Answering) -> bool:

@@ -17,12 +17,13 @@ from __future__ import annotations
 import signal
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
+from grundy.core.bounded import BoundedCache
 from grundy.core.engine import DEFAULT_LIMIT, MEMORY_LIMIT, resident_bytes
 from grundy.errors import SearchLimitError
 from grundy.sequences.pattern import Pattern
@@ -56,6 +57,8 @@ class Answering:
     spent: float = 0.0
     vouched: dict[tuple[Any, Any], int] = field(default_factory=dict)
     extended: set[Any] = field(default_factory=set)
+    states: dict[tuple[str, Any], Any] = field(default_factory=dict)
+    """The per-game states (:func:`game_state`) this query used, held until it ends."""
     seconds: float = 0.0
     memory: int = 0
     _deadline: float = 0.0
@@ -148,3 +151,32 @@ def answering(*, conjecture: bool = False, limit: int = DEFAULT_LIMIT) -> Iterat
 def current() -> Answering:
     """The query being answered (a fresh one, of the default budget, outside :func:`answering`)."""
     return _answering.get() or Answering()
+
+
+GAMES_KEPT = 256
+"""Own games whose states (tables, patterns, explored positions) are kept between queries."""
+
+_STATES: BoundedCache[tuple[str, Any], Any] = BoundedCache(GAMES_KEPT)
+
+S = TypeVar("S")
+
+
+def game_state(kind: str, game: Any, make: Callable[[], S]) -> S:
+    """The state of ``kind`` (``"heap"``, ``"pair"``, ``"graph"``) of ``game`` (by class and
+    parameters), made by ``make()`` when there is none. States are kept for the last
+    :data:`GAMES_KEPT` games used; a state forgotten is rebuilt from the rules (the same values,
+    found again), and none is forgotten while a query that used it is being answered.
+
+    >>> game_state("doc", "g", list) is game_state("doc", "g", list)
+    True
+    """
+    key = (kind, game)
+    context = _answering.get()
+    if context is not None:
+        found = context.states.get(key)
+        if found is not None:
+            return found
+    state: S = _STATES.get(key, make)
+    if context is not None:
+        context.states[key] = state
+    return state

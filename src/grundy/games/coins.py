@@ -37,6 +37,7 @@ from itertools import combinations, product
 from typing import Any
 
 from grundy.core.game import Game, Move, Position
+from grundy.core.laws import Laws
 from grundy.errors import InvalidPositionError, SearchLimitError
 
 MAX_SLIDE_CELLS = 16
@@ -136,15 +137,22 @@ class _CoinTurning(_CoinRow):
             f", {q} ({'H→T' if position[q - 1] == 'H' else 'T→H'})" for q in rest)
         return Move(label, _flip(position, (p, *rest)))
 
-    def closed_value(self, position: Any) -> int:
+    @property
+    def laws(self) -> Laws:
+        """What _CoinTurning declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(value=self._value, moves_to_value=self._moves_to_value,
+                    winning_moves=self._winning_moves, reason=self._reason,
+                    misere_outcome=self._misere_outcome, samples=self._samples)
+
+    def _value(self, position: Any) -> int:
         total = 0
         for p, ch in enumerate(position, start=1):
             if ch == "H":
                 total ^= self.coin_value(p)
         return total
 
-    def moves_to_value(self, position: Any, target: int) -> list[Move]:
-        x = self.closed_value(position) ^ target
+    def _moves_to_value(self, position: Any, target: int) -> list[Move]:
+        x = self._value(position) ^ target
         found = []
         for p, ch in enumerate(position, start=1):
             if ch == "H":
@@ -152,27 +160,27 @@ class _CoinTurning(_CoinRow):
                     found.append(self._move(position, p, rest))
         return found
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
-        return self.moves_to_value(position, 0)
+    def _winning_moves(self, position: Any) -> list[Move]:
+        return self._moves_to_value(position, 0)
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
         heads = [p for p, ch in enumerate(position, start=1) if ch == "H"]
         shown = " ⊕ ".join(str(self.coin_value(p)) for p in heads[:8]) + (" ⊕ …" if len(heads) > 8 else "")
-        total = self.closed_value(position)
+        total = self._value(position)
         return (f"{self.spec}: the value is the XOR of the heads' values {self.rule}: "
                 f"{shown or '0'} = {total}")
 
     rule = ""
 
-    def closed_misere_outcome(self, position: Any) -> None:
+    def _misere_outcome(self, position: Any) -> None:
         if len(position) > MAX_MISERE_COINS:
             raise SearchLimitError(f"{self.spec}: no misère rule, and brute force is limited to "
                                    f"{MAX_MISERE_COINS} coins")
         return None
 
-    def sample_positions(self) -> Iterable[Position]:
+    def _samples(self) -> Iterable[Position]:
         return ["".join(t) for n in range(1, 6) for t in product("HT", repeat=n)]
 
 
@@ -286,5 +294,10 @@ class CoinSlide(_CoinRow):
                     label = f"coin {i + 1} off the strip"
                 yield Move(label, "".join(chars))
 
-    def sample_positions(self) -> Iterable[Position]:
+    @property
+    def laws(self) -> Laws:
+        """What CoinSlide declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(samples=self._samples)
+
+    def _samples(self) -> Iterable[Position]:
         return ["".join(t) for n in range(1, 7) for t in product("#.", repeat=n)]

@@ -45,6 +45,7 @@ from itertools import combinations, product
 from typing import Any, ClassVar, Protocol
 
 from grundy.core.game import Game, Move, Position
+from grundy.core.laws import Laws
 from grundy.core.nimber import nim_inverse, nim_mul
 from grundy.errors import InvalidGameError, InvalidPositionError, TooManyMovesError
 from grundy.games.coins import MockTurtles, Ruler, TurningTurtles
@@ -186,14 +187,20 @@ class _CoinGrid(Game):
         f1, f2 = self.factors
         return nim_mul(f1.coin_value(x), f2.coin_value(y))
 
-    def closed_value(self, position: Any) -> int:
+    @property
+    def laws(self) -> Laws:
+        """What _CoinGrid declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(value=self._value, moves_to_value=self._moves_to_value,
+                    winning_moves=self._winning_moves, reason=self._reason, samples=self._samples)
+
+    def _value(self, position: Any) -> int:
         total = 0
         for x, y in position:
             total ^= self.head_value(x, y)
         return total
 
-    def moves_to_value(self, position: Any, target: int) -> list[Move]:
-        change = self.closed_value(position) ^ target
+    def _moves_to_value(self, position: Any, target: int) -> list[Move]:
+        change = self._value(position) ^ target
         if change == 0:  # every move changes the value by α ⊗ β ≠ 0
             return []
         f1, f2 = self.factors
@@ -225,10 +232,10 @@ class _CoinGrid(Game):
                 f"{self.spec}: finding the moves from {self.format_position(position)!r} would try "
                 f"more than {MAX_RULE_STEPS:,} move sets")
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
-        return self.moves_to_value(position, 0)
+    def _winning_moves(self, position: Any) -> list[Move]:
+        return self._moves_to_value(position, 0)
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
         f1, f2 = self.factors
@@ -236,7 +243,7 @@ class _CoinGrid(Game):
         terms = " ⊕ ".join(f"{f1.coin_value(x)}⊗{f2.coin_value(y)}" for x, y in shown)
         values = " ⊕ ".join(str(self.head_value(x, y)) for x, y in shown)
         more = " ⊕ …" if len(position) > 8 else ""
-        total = self.closed_value(position)
+        total = self._value(position)
         if not position:
             worked = "no heads: 0"
         elif len(position) == 1:
@@ -250,7 +257,7 @@ class _CoinGrid(Game):
         return (f"{self.spec} is the product of {f1.name} ({f1.rule}) and {f2.name} ({f2.rule}), "
                 f"so a head at (x,y) is worth v1(x) ⊗ v2(y)")
 
-    def sample_positions(self) -> Iterable[Position]:
+    def _samples(self) -> Iterable[Position]:
         o = self.origin
         small = [(x, y) for y in range(o, o + 2) for x in range(o, o + 3)]  # a 3 × 2 board
         boards: list[Board] = [tuple(sorted(c)) for k in range(len(small) + 1)

@@ -24,11 +24,12 @@ import json
 import os
 import re
 from array import array
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
+from grundy.core.bounded import Derived
 from grundy.core.textio import clean_text, read_text_file
 from grundy.errors import InvalidGameError, InvalidInputError
 
@@ -42,6 +43,7 @@ class GraphData:
     edges: np.ndarray
     ground: str | None
     source: str
+    _derived: Derived = field(default_factory=Derived, init=False, repr=False, compare=False)
 
     def index_of(self, name: str, what: str = "vertex") -> int:
         """The index of vertex ``name``, or an error quoting it and the source.
@@ -57,11 +59,7 @@ class GraphData:
         return found
 
     def _index(self) -> dict[str, int]:
-        cached: dict[str, int] | None = self.__dict__.get("_index_cache")
-        if cached is None:
-            cached = {v: i for i, v in enumerate(self.vertices)}
-            object.__setattr__(self, "_index_cache", cached)
-        return cached
+        return self._derived.get("index", lambda: {v: i for i, v in enumerate(self.vertices)})
 
 
 def _shorten(text: str, width: int = 60) -> str:
@@ -94,7 +92,7 @@ class _Builder:
         if edges is None:
             edges = np.array(self.pairs, dtype=np.int64).reshape(-1, 2)
         data = GraphData(tuple(self.names), edges, ground, self.source)
-        object.__setattr__(data, "_index_cache", self.index)
+        data._derived.seed("index", self.index)
         if ground is not None:
             check_name(ground, f"{self.source}: ground")
         return data
@@ -270,7 +268,7 @@ def with_ground(data: GraphData, ground: str | None, *, add_missing: bool = Fals
         index = {**index, ground: len(data.vertices)}
         data = GraphData((*data.vertices, ground), data.edges, None, data.source)
     out = GraphData(data.vertices, data.edges, ground, data.source)
-    object.__setattr__(out, "_index_cache", index)
+    out._derived.seed("index", index)
     return out
 
 

@@ -12,12 +12,13 @@ table and its proved period.
 
 from __future__ import annotations
 
-import functools
 import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from grundy.core.bounded import BoundedCache
 from grundy.core.game import Game, HeapGame
+from grundy.core.laws import TableMethod
 from grundy.core.periodic import Periodicity, Progress
 from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.sequences.periodicity import RareInfo, find_period, least_preperiod, prove_period
@@ -25,7 +26,7 @@ from grundy.sequences.periodicity import RareInfo, find_period, least_preperiod,
 if TYPE_CHECKING:
     import numpy as np
 
-METHODS = ("auto", "plain", "sparse")
+METHODS = tuple(m.value for m in TableMethod)
 """``--method`` choices: ``auto`` picks the fastest exact route (and, once a period is proved,
 fills the rest of the table from it); ``plain`` and ``sparse`` force a kernel for every value."""
 
@@ -162,8 +163,9 @@ def _rare_info(values: np.ndarray, sparse: tuple[int, int, int]) -> RareInfo:
     return RareInfo(*sparse, len(hits), tuple(int(h) for h in hits[:20]), last)
 
 
-def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress | None = None,
-            saltus_allowed: bool = True, store: str | None = None, rebuild: bool = False) -> TableAnalysis:
+def analyze(game: Game, upto: int, method: TableMethod | str = TableMethod.AUTO, *,
+            progress: Progress | None = None, saltus_allowed: bool = True, store: str | None = None,
+            rebuild: bool = False) -> TableAnalysis:
     """Build the table ``G(0..upto)`` of a heap game and find (and if possible prove) its period.
 
     ``method``: ``auto`` (fastest exact route), ``plain`` or ``sparse`` (force a kernel).
@@ -182,6 +184,7 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
         raise NotSupportedError(f"{game.spec} is not played on heaps, so it has no table of heap values")
     if method not in METHODS:
         raise InvalidInputError(f"unknown method {method!r} (choose from {', '.join(METHODS)})")
+    method = TableMethod(method)
     most = MAX_TABLE if store is None else MAX_STORED_TABLE
     if not 0 <= upto <= most:
         hint = "" if store is not None else " in memory (a table kept on disk with a store goes further)"
@@ -189,7 +192,7 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
     t0 = time.perf_counter()
     if store is not None:
         if method != "auto":
-            raise InvalidInputError(f"a stored table picks its kernel itself; method {method!r} "
+            raise InvalidInputError(f"a stored table picks its kernel itself; method '{method}' "
                                     "does not apply")
         stored = game.build_stored_table(upto, store, progress, rebuild=rebuild)
         if stored is None:
@@ -211,7 +214,8 @@ def analyze(game: Game, upto: int, method: str = "auto", *, progress: Progress |
     if found is None:
         found = _prove_or_observe(game, built.values, saltus_allowed)
     sparse = None  # the classes shown are chosen the same way whatever kernel built the table
-    if game.has_splits and len(built.values) > 1:
+    splits = game.has_splits if built.splits is None else built.splits
+    if splits and len(built.values) > 1:
         from grundy.sequences.sparse import table_classes
 
         sparse = table_classes(built.values)
@@ -317,19 +321,21 @@ class _Oracle:
             self.grow(min(self.limit, 4 * max(self.size, 1024), max(2 * self.size, n + 1)))
 
 
-@functools.lru_cache(maxsize=64)
-def _shared_oracle(game: HeapGame) -> _Oracle:
-    return _Oracle(game)
+ORACLES_KEPT = 64
+"""Games whose oracles (tables and proved periods) are kept; one forgotten is built again."""
+
+_ORACLES: BoundedCache[HeapGame, _Oracle] = BoundedCache(ORACLES_KEPT)
+_BY_IDENTITY: BoundedCache[int, tuple[HeapGame, _Oracle]] = BoundedCache(ORACLES_KEPT)
 
 
 def _oracle(game: HeapGame) -> _Oracle:
-    """The game's oracle: shared by equal games, and kept on the (frozen) instance as well, so the
-    hot path of a million look-ups does not hash the game each time."""
-    found: _Oracle | None = game.__dict__.get("_grundy_oracle")
-    if found is None:
-        found = _shared_oracle(game)
-        object.__setattr__(game, "_grundy_oracle", found)
-    return found
+    """The game's oracle: shared by equal games, and found by the game object's identity first,
+    so the hot path of a million look-ups does not hash the game each time (the entry holds the
+    game, so its identity is not reused while the entry lives)."""
+    found = _BY_IDENTITY.get(id(game), lambda: (game, _ORACLES.get(game, lambda: _Oracle(game))))
+    if found[0] is not game:  # (cannot happen while the entry holds the game; kept as a guard)
+        return _ORACLES.get(game, lambda: _Oracle(game))
+    return found[1]
 
 
 def value_at(game: HeapGame, n: int) -> int:

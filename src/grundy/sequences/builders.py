@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 from grundy.core.game import HeapGame
+from grundy.core.laws import TableMethod
 from grundy.core.periodic import HasPeriodRule, Periodicity, PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidInputError
 from grundy.sequences.periodicity import prove_period, tile
@@ -79,7 +80,7 @@ def _complete(values: np.ndarray, found: Periodicity | None, start: int, progres
         progress(len(values), len(values))
 
 
-def fill_proving(values: np.ndarray, done: int, method: str, game: HasPeriodRule, step: int,
+def fill_proving(values: np.ndarray, done: int, method: TableMethod | str, game: HasPeriodRule, step: int,
                   fill: Callable[[np.ndarray, int, int], np.ndarray], progress: Progress | None
                   ) -> tuple[np.ndarray, int, Periodicity | None]:
     """Fill ``values[done:]`` in chunks of ``step`` by ``fill(values, a, b)`` (which returns the
@@ -104,7 +105,7 @@ def fill_proving(values: np.ndarray, done: int, method: str, game: HasPeriodRule
     return values, total, None
 
 
-def build_subtraction(moves: tuple[int, ...], upto: int, method: str, progress: Progress | None,
+def build_subtraction(moves: tuple[int, ...], upto: int, method: TableMethod | str, progress: Progress | None,
                       game: HasPeriodRule) -> Built:
     """The table of the subtraction game with finite set ``moves``."""
     if method == "sparse":
@@ -162,14 +163,14 @@ def _numpy_octal(digits: tuple[int, ...], upto: int) -> np.ndarray:
     return values.astype(np.uint16)
 
 
-def build_octal(game: OctalRules, upto: int, method: str, progress: Progress | None) -> Built:
+def build_octal(game: OctalRules, upto: int, method: TableMethod | str, progress: Progress | None) -> Built:
     """The table of an octal game (see the module docstring for the routes)."""
     import numpy as np
 
 
     total = upto + 1
     if method == "sparse" and not game.has_splits:
-        raise InvalidInputError(f"method {method!r} needs splitting moves; {game.spec} has none")
+        raise InvalidInputError(f"method '{method}' needs splitting moves; {game.spec} has none")
     if method == "auto" and total <= SMALL_OCTAL:
         values = _numpy_octal(game.digits, upto)
         found = prove_period(game, values)
@@ -210,7 +211,8 @@ def build_octal(game: OctalRules, upto: int, method: str, progress: Progress | N
     return Built(values, kernel + (" + proved period" if found else ""), computed, found, sparse)
 
 
-def build(game: HeapGame, upto: int, method: str = "auto", progress: Progress | None = None) -> Built:
+def build(game: HeapGame, upto: int, method: TableMethod | str = TableMethod.AUTO,
+          progress: Progress | None = None) -> Built:
     """The table ``G(0..upto)`` of a heap game: the game's own builder
     (:meth:`HeapGame.build_table`) where it has one, else the generic pure-Python table."""
     import numpy as np

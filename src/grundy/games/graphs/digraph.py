@@ -35,7 +35,9 @@ from typing import Any
 
 import numpy as np
 
+from grundy.core.bounded import Derived
 from grundy.core.game import ContentHashedGame, Move, Outcome, Position, split_tokens
+from grundy.core.laws import Laws
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, NotSupportedError
 from grundy.graphs.graphio import GraphData, from_networkx, graph_param
 from grundy.graphs.loopy import (
@@ -68,6 +70,7 @@ class Digraph(ContentHashedGame):
     indptr: np.ndarray = field(repr=False)
     indices: np.ndarray = field(repr=False)
     spec_text: str = "digraph"
+    _derived: Derived = field(default_factory=Derived, init=False, repr=False, compare=False)
     name = "digraph"
 
     # ---- construction -----------------------------------------------------------------------
@@ -87,7 +90,7 @@ class Digraph(ContentHashedGame):
         """The game on a graph read by :mod:`grundy.graphs.graphio`."""
         indptr, indices = csr_from_edges(len(data.vertices), data.edges)
         game = cls(data.vertices, indptr, indices, spec)
-        object.__setattr__(game, "_index", data._index())
+        game._derived.seed("index", data._index())
         return game
 
     @classmethod
@@ -133,10 +136,8 @@ class Digraph(ContentHashedGame):
         return self.indices[self.indptr[v]:self.indptr[v + 1]]
 
     def _vertex(self, name: str) -> int:
-        index: dict[str, int] | None = self.__dict__.get("_index")
-        if index is None:
-            index = {} if self.names is None else {v: i for i, v in enumerate(self.names)}
-            object.__setattr__(self, "_index", index)
+        index: dict[str, int] = self._derived.get(
+            "index", lambda: {} if self.names is None else {v: i for i, v in enumerate(self.names)})
         found = index.get(name) if self.names is not None else (
             int(name) if name.isdigit() and int(name) < self.n else None)
         if found is None:
@@ -146,20 +147,22 @@ class Digraph(ContentHashedGame):
     @property
     def values(self) -> np.ndarray:
         """Generalised Sprague-Grundy value of every vertex (``-1`` = ∞), computed once."""
-        found: np.ndarray | None = self.__dict__.get("_values")
-        if found is None:
+        return self._solved()[0]
+
+    def _solved(self) -> tuple[np.ndarray, bool]:
+        def solve() -> tuple[np.ndarray, bool]:
             reverse = reverse_csr(self.indptr, self.indices)
             dag = dag_values(self.indptr, self.indices, reverse=reverse)
-            object.__setattr__(self, "_acyclic", dag is not None)
-            found = dag if dag is not None else generalized_values(self.indptr, self.indices, reverse=reverse)
-            object.__setattr__(self, "_values", found)
-        return found
+            if dag is not None:
+                return dag, True
+            return generalized_values(self.indptr, self.indices, reverse=reverse), False
+
+        return self._derived.get("values", solve)
 
     @property
     def acyclic(self) -> bool:
         """Whether the graph has no directed cycle."""
-        _ = self.values
-        return bool(self.__dict__["_acyclic"])
+        return self._solved()[1]
 
     def vertex_outcomes(self, misere: bool = False) -> np.ndarray:
         """Outcome of a single token on every vertex, by retrograde analysis: ``1`` the player to
@@ -168,15 +171,20 @@ class Digraph(ContentHashedGame):
         >>> Digraph.from_edges(3, [(0, 0), (1, 2)]).vertex_outcomes().tolist()
         [0, 1, -1]
         """
-        key = "_misere_outcomes" if misere else "_outcomes"
-        found: np.ndarray | None = self.__dict__.get(key)
-        if found is None:
-            found = retrograde_outcomes(self.indptr, self.indices, misere=misere)
-            object.__setattr__(self, key, found)
-        return found
+        return self._derived.get("misere outcomes" if misere else "outcomes",
+                                 lambda: retrograde_outcomes(self.indptr, self.indices, misere=misere))
 
     # ---- misère play of one token: retrograde analysis with sinks won -----------------------
-    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+    @property
+    def laws(self) -> Laws:
+        """What Digraph declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(misere_outcome=self._misere_outcome,
+                    misere_winning_moves=self._misere_winning_moves, picture=self._picture,
+                    samples=self._samples, value=self._value, loopy_value=self._loopy_value,
+                    outcome=self._outcome, moves_to_value=self._moves_to_value,
+                    winning_moves=self._winning_moves, reason=self._reason)
+
+    def _misere_outcome(self, position: Any) -> Outcome | None:
         if len(position) != 1:
             return None  # sums have no misère theory: the engine searches
         code = int(self.vertex_outcomes(misere=True)[position[0]])
@@ -186,7 +194,7 @@ class Digraph(ContentHashedGame):
                 f"{self.format_position(position)!r} (a draw); misère answers here are win/lose only")
         return Outcome.N if code == 1 else Outcome.P
 
-    def misere_winning_moves_rule(self, position: Any) -> list[Move] | None:
+    def _misere_winning_moves(self, position: Any) -> list[Move] | None:
         if len(position) != 1:
             return None
         lost = self.vertex_outcomes(misere=True)
@@ -241,7 +249,7 @@ class Digraph(ContentHashedGame):
             label = "token at " + label
         return Move(label, tuple(sorted((*position[:i], w, *position[i + 1:]))))
 
-    def draw(self, answer: Any, ax: Any) -> None:
+    def _picture(self, answer: Any, ax: Any) -> None:
         """Vertices coloured by outcome and labelled with their values; winning moves in red."""
         from grundy.graphs.drawing import COLOURS, check_size, literal
 
@@ -279,7 +287,7 @@ class Digraph(ContentHashedGame):
                              (f" ×{tokens[v]}" if tokens[v] > 1 else "")) for v in range(game.n)}
         nx.draw_networkx_labels(graph, layout, labels=labels, ax=ax, font_size=7)
 
-    def sample_positions(self) -> Iterable[Position]:
+    def _samples(self) -> Iterable[Position]:
         n = min(self.n, 12)
         singles = [(v,) for v in range(n)]
         pairs = [(u, v) for u in range(n) for v in range(u, n) if (u + v) % 3 == 0]
@@ -290,7 +298,7 @@ class Digraph(ContentHashedGame):
     def token_values(self, position: Sequence[int]) -> list[GValue]:
         return [self.gvalue(v) for v in position]
 
-    def closed_value(self, position: Any) -> int | None:
+    def _value(self, position: Any) -> int | None:
         values = self.values[list(position)]
         if (values == INF).any():
             return None
@@ -299,14 +307,14 @@ class Digraph(ContentHashedGame):
             total ^= g
         return total
 
-    def loopy_value(self, position: Any) -> str | None:
+    def _loopy_value(self, position: Any) -> str | None:
         value = sum_value(self.token_values(position))
         return str(value) if isinstance(value, Inf) else None
 
-    def closed_outcome(self, position: Any) -> Outcome:
+    def _outcome(self, position: Any) -> Outcome:
         return value_outcome(sum_value(self.token_values(position)))
 
-    def moves_to_value(self, position: Any, target: int) -> list[Move]:
+    def _moves_to_value(self, position: Any, target: int) -> list[Move]:
         values = self.values
         tokens = values[list(position)].tolist()
         infinite = [i for i, g in enumerate(tokens) if g == INF]
@@ -327,10 +335,10 @@ class Digraph(ContentHashedGame):
                 found.append(self._move(position, i, w))
         return found
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
-        return self.moves_to_value(position, 0)
+    def _winning_moves(self, position: Any) -> list[Move]:
+        return self._moves_to_value(position, 0)
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             if len(position) != 1:
                 return None

@@ -44,7 +44,9 @@ from typing import Any
 
 import numpy as np
 
+from grundy.core.bounded import BoundedCache, Derived
 from grundy.core.game import ContentHashedGame, Move, Outcome, Position
+from grundy.core.laws import Laws
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, SearchLimitError
 from grundy.graphs.graphio import GraphData, from_networkx, graph_param
 
@@ -91,6 +93,9 @@ class VertexGeography(ContentHashedGame):
     adjacency: tuple[tuple[int, ...], ...] = field(repr=False)
     spec_text: str = "vertex-geography"
     grid: tuple[int, int] | None = None
+    _derived: Derived = field(default_factory=Derived, init=False, repr=False, compare=False)
+    _analyses: BoundedCache[Any, Analysis] = field(
+        default_factory=lambda: BoundedCache(_CACHE_SIZE), init=False, repr=False, compare=False)
     name = "vertex-geography"
 
     # ---- construction -----------------------------------------------------------------------
@@ -173,10 +178,7 @@ class VertexGeography(ContentHashedGame):
         return self.names[v]
 
     def _vertex(self, name: str) -> int:
-        index: dict[str, int] | None = self.__dict__.get("_index")
-        if index is None:
-            index = {v: i for i, v in enumerate(self.names)}
-            object.__setattr__(self, "_index", index)
+        index = self._derived.get("index", lambda: {v: i for i, v in enumerate(self.names)})
         found = index.get(name)
         if found is None:
             raise InvalidPositionError(f"unknown vertex {name!r}: not a vertex of {self.spec}")
@@ -241,7 +243,13 @@ class VertexGeography(ContentHashedGame):
                 f"(the outcome and the winning moves come from the matching theorem)")
         return (move.to for move in self.moves(position))
 
-    def sample_positions(self) -> Iterable[Position]:
+    @property
+    def laws(self) -> Laws:
+        """What VertexGeography declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(samples=self._samples, outcome=self._outcome, winning_moves=self._winning_moves,
+                    reason=self._reason)
+
+    def _samples(self) -> Iterable[Position]:
         starts = [(v, frozenset((v,))) for v in range(min(self.n, 12))]
         later = [m.to for s in starts[:3] for m in self.moves(s)]
         return starts + later + [m.to for s in later[:3] for m in self.moves(s)]
@@ -254,26 +262,17 @@ class VertexGeography(ContentHashedGame):
         >>> board.analysis(board.parse_position("0,0"))
         Analysis(wins=False, size=9, nu=4, nu_without=4, bipartite=True, winning_targets=())
         """
-        cache: dict[Any, Analysis] | None = self.__dict__.get("_analyses")
-        if cache is None:
-            cache = {}
-            object.__setattr__(self, "_analyses", cache)
-        found = cache.get(position)
-        if found is None:
-            if len(cache) >= _CACHE_SIZE:
-                cache.pop(next(iter(cache)))
-            found = cache[position] = _analyse(self.adjacency, position[0], position[1])
-        return found
+        return self._analyses.get(position, lambda: _analyse(self.adjacency, position[0], position[1]))
 
-    def closed_outcome(self, position: Any) -> Outcome:
+    def _outcome(self, position: Any) -> Outcome:
         return Outcome.N if self.analysis(position).wins else Outcome.P
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
+    def _winning_moves(self, position: Any) -> list[Move]:
         v, visited = position
         return [Move(f"{self.names[v]} → {self.names[u]}", (u, visited | {u}))
                 for u in self.analysis(position).winning_targets]
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
         a = self.analysis(position)

@@ -35,7 +35,9 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from grundy.core.bounded import BoundedCache, Derived
 from grundy.core.game import ContentHashedGame, Move, Position, split_tokens
+from grundy.core.laws import Laws
 from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
 from grundy.graphs.graphio import (
     GraphData,
@@ -74,6 +76,8 @@ class _Tree:
     anchor: list[int]                        # block -> the parent's vertex on that bridge
     order: list[int]                         # blocks, parents before children
     value: list[int] = field(default_factory=list)
+    bridge_child: dict[int, int] | None = None  # bridge edge -> the block below it (made on demand)
+    children: dict[int, list[int]] | None = None  # block -> its child blocks (made on demand)
 
 
 def _build(edges: Edges, ids: Iterable[int], root: int, weights: dict[int, int] | None = None) -> _Tree:
@@ -291,6 +295,10 @@ class GreenHackenbush(ContentHashedGame):
     edges: tuple[tuple[int, int], ...] = field(repr=False)
     ground: int
     spec_text: str = "green-hackenbush"
+    _derived: Derived = field(default_factory=Derived, init=False, repr=False, compare=False)
+    _trees: BoundedCache[tuple[int, ...], _Tree] = field(
+        default_factory=lambda: BoundedCache(1), init=False, repr=False, compare=False)
+    """The decomposition of the last position asked about."""
     name = "green-hackenbush"
 
     @classmethod
@@ -342,11 +350,8 @@ class GreenHackenbush(ContentHashedGame):
     @property
     def full(self) -> tuple[int, ...]:
         """The starting position: every edge connected to the ground."""
-        found: tuple[int, ...] | None = self.__dict__.get("_full")
-        if found is None:
-            found = connected_part(self.edges, range(len(self.edges)), self.ground)
-            object.__setattr__(self, "_full", found)
-        return found
+        return self._derived.get("full", lambda: connected_part(self.edges, range(len(self.edges)),
+                                                                self.ground))
 
     # ---- positions ---------------------------------------------------------------------------
     def validate(self, position: Any) -> tuple[int, ...]:
@@ -403,7 +408,14 @@ class GreenHackenbush(ContentHashedGame):
             rest = [j for j in position if j != i]
             yield Move(self._label(i), connected_part(self.edges, rest, self.ground))
 
-    def draw(self, answer: Any, ax: Any) -> None:
+    @property
+    def laws(self) -> Laws:
+        """What GreenHackenbush declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(picture=self._picture, samples=self._samples, value=self._value,
+                    moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
+                    reason=self._reason)
+
+    def _picture(self, answer: Any, ax: Any) -> None:
         """The ground a square; standing edges black, winning cuts red, fallen edges dotted."""
         from grundy.graphs.drawing import check_size, literal
 
@@ -439,7 +451,7 @@ class GreenHackenbush(ContentHashedGame):
         nx.draw_networkx_labels(graph, layout, labels={v: literal(name) for v, name in enumerate(game.names)},
                                 ax=ax, font_size=7)
 
-    def sample_positions(self) -> Iterable[Position]:
+    def _samples(self) -> Iterable[Position]:
         full = self.full
         samples: list[Position] = [full, ()]
         samples += [m.to for m in self.moves(full)]
@@ -447,19 +459,14 @@ class GreenHackenbush(ContentHashedGame):
         return list(dict.fromkeys(samples))[:16]
 
     # ---- rules ---------------------------------------------------------------------------------
-    def closed_value(self, position: Any) -> int:
+    def _value(self, position: Any) -> int:
         return self._tree(position).value[0] if position else 0
 
     def _tree(self, position: tuple[int, ...]) -> _Tree:
         """The decomposition of ``position``, remembered for the last position asked about."""
-        last: tuple[tuple[int, ...], _Tree] | None = self.__dict__.get("_last_tree")
-        if last is not None and last[0] == position:
-            return last[1]
-        tree = _build(self.edges, position, self.ground)
-        object.__setattr__(self, "_last_tree", (position, tree))
-        return tree
+        return self._trees.get(position, lambda: _build(self.edges, position, self.ground))
 
-    def moves_to_value(self, position: Any, target: int) -> list[Move]:
+    def _moves_to_value(self, position: Any, target: int) -> list[Move]:
         if not position:
             return []
         tree = self._tree(position)
@@ -469,21 +476,16 @@ class GreenHackenbush(ContentHashedGame):
     def _after_deletion(self, position: tuple[int, ...], i: int, tree: _Tree) -> tuple[int, ...]:
         """The position after deleting edge ``i``: a bridge takes its whole branch with it, any
         other edge goes alone (the block stays connected)."""
-        below: dict[int, int] | None = self.__dict__.get("_bridge_child")
-        if below is None or self.__dict__.get("_bridge_tree") is not tree:
-            below = {tree.parent_bridge[b]: b for b in tree.order[1:]}
-            object.__setattr__(self, "_bridge_child", below)
-            object.__setattr__(self, "_bridge_tree", tree)
-        child = below.get(i)
+        if tree.bridge_child is None:
+            tree.bridge_child = {tree.parent_bridge[b]: b for b in tree.order[1:]}
+        child = tree.bridge_child.get(i)
         if child is None:
             return tuple(j for j in position if j != i)
-        children: dict[int, list[int]] = self.__dict__.get("_children_of") or {}
-        if self.__dict__.get("_children_tree") is not tree:
-            children = {}
+        children = tree.children
+        if children is None:
+            children = tree.children = {}
             for b in tree.order[1:]:
                 children.setdefault(tree.parent[b], []).append(b)
-            object.__setattr__(self, "_children_of", children)
-            object.__setattr__(self, "_children_tree", tree)
         dropped = set()
         stack = [child]
         while stack:
@@ -493,8 +495,8 @@ class GreenHackenbush(ContentHashedGame):
             stack.extend(children.get(b, ()))
         return tuple(j for j in position if j not in dropped)
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
-        return self.moves_to_value(position, 0)
+    def _winning_moves(self, position: Any) -> list[Move]:
+        return self._moves_to_value(position, 0)
 
     def _close_names(self) -> str:
         """`` (did you mean 'g'?)`` when vertices on some edge have names close to the ground's."""
@@ -503,7 +505,7 @@ class GreenHackenbush(ContentHashedGame):
             self.names[self.ground].lower(), sorted(used), n=3, cutoff=0.5)]
         return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
         if not position:

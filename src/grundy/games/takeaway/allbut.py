@@ -31,6 +31,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from grundy.core.game import HeapGame, HeapResult, Outcome, Position, describe_take
+from grundy.core.laws import Laws, TakeAway, TakeKind
 from grundy.core.periodic import Periodicity
 from grundy.errors import InvalidGameError, SearchLimitError
 
@@ -140,10 +141,18 @@ class AllBut(HeapGame):
         """The proved arithmetic periodicity of the Grundy values."""
         return _solve(self.excluded).law
 
-    def take_away_rule(self) -> tuple[str, tuple[int, ...]]:
-        return "all-but", self.excluded
+    @property
+    def laws(self) -> Laws:
+        """What AllBut declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(take_away=self._take_away(), periodicity=self._periodicity(),
+                    heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
+                    heap_reason=self._heap_reason, misere_outcome=self._misere_outcome,
+                    samples=self._samples)
 
-    def known_periodicity(self) -> Periodicity:
+    def _take_away(self) -> TakeAway:
+        return TakeAway(TakeKind.ALL_BUT, self.excluded)
+
+    def _periodicity(self) -> Periodicity:
         start, period, saltus = self.law
         return Periodicity(period, start, saltus, True, "a repeated state of the window recurrence")
 
@@ -155,7 +164,7 @@ class AllBut(HeapGame):
     def heap_options(self, n: int) -> Iterator[HeapResult]:  # (no labels: searches are label-free)
         return ((n - k,) for k in range(1, n + 1) if k not in self.excluded)
 
-    def heap_value(self, n: int) -> int:
+    def _heap_value(self, n: int) -> int:
         solved = _solve(self.excluded)
         start, period, saltus = solved.law
         if n < len(solved.values):
@@ -177,20 +186,20 @@ class AllBut(HeapGame):
                 found.append(r + (value - g) // saltus * period)
         return sorted(found)
 
-    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
+    def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
         return [(describe_take(n, n - m), (m,)) for m in self.positions_of_value(target)
                 if m < n and n - m not in self.excluded]
 
-    def heap_explain(self, n: int) -> str:
+    def _heap_reason(self, n: int) -> str:
         start, period, saltus = self.law
         return (f"all-but game: G(n + {period}) = G(n) + {saltus} for n ≥ {start} (proved by a "
-                f"repeated state of the window recurrence); G({n}) = {self.heap_value(n)}")
+                f"repeated state of the window recurrence); G({n}) = {self._heap_value(n)}")
 
-    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+    def _misere_outcome(self, position: Any) -> Outcome | None:
         if max(position, default=0) > MISERE_BRUTE_FORCE_LIMIT:
             raise SearchLimitError(f"{self.spec}: no misère rule, and brute force is limited to heaps "
                                    f"up to {MISERE_BRUTE_FORCE_LIMIT:,}")
         return None
 
-    def sample_positions(self) -> Iterable[Position]:
+    def _samples(self) -> Iterable[Position]:
         return [*((n,) for n in range(30)), (3, 5), (4, 6, 7), (9, 9)]

@@ -27,10 +27,11 @@ never by trying takes one by one.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, describe_take, positions_exceed
+from grundy.core.laws import Laws, TakeAway, TakeKind
 from grundy.core.periodic import PeriodRule
 from grundy.errors import InvalidGameError, SearchLimitError
 from grundy.games.takebreak._periodic import residue_hits
@@ -88,17 +89,26 @@ class Bash(HeapGame):
         """``a + b``: the period of the Grundy values."""
         return self.a + self.b
 
-    def period_rule(self) -> PeriodRule:
+    @property
+    def laws(self) -> Laws:
+        """What Bash declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(period_rule=self._period_rule, table_head=self._table_head,
+                    take_away=self._take_away(), heap_value=self._heap_value,
+                    heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason,
+                    misere_outcome=self._misere_outcome,
+                    misere_winning_moves=self._misere_winning_moves, reason=self._reason)
+
+    def _period_rule(self) -> PeriodRule:
         # a take-away game whose moves from n >= a remove a..b: each value is the mex of values in
         # a window of the b before it, so b values repeating at distance p repeat forever
         return PeriodRule(1, 1, self.b, f"a window of max take = {self.b} values repeats")
 
-    def table_head(self, count: int) -> list[int]:
-        return [self.heap_value(n) for n in range(count)]
+    def _table_head(self, count: int) -> list[int]:
+        return [self._heap_value(n) for n in range(count)]
 
     # ---- rules ------------------------------------------------------------------------------
-    def take_away_rule(self) -> tuple[str, tuple[int, ...]] | None:
-        return None if self.rest_all else ("only", tuple(range(self.a, self.b + 1)))
+    def _take_away(self) -> TakeAway | None:
+        return None if self.rest_all else TakeAway(TakeKind.ONLY, range(self.a, self.b + 1))
 
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         if self.rest_all and 0 < n < self.a:
@@ -118,7 +128,7 @@ class Bash(HeapGame):
             return 0, 0
         return n - min(self.b, n), n - self.a
 
-    def heap_value(self, n: int) -> int:
+    def _heap_value(self, n: int) -> int:
         if self.rest_all:
             return 0 if n == 0 else ((n - self.b - 1) % self.period) // self.a
         return (n % self.period) // self.a
@@ -134,12 +144,12 @@ class Bash(HeapGame):
             found.insert(0, 0)
         return found
 
-    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
+    def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
         lo, hi = self._take_range(n)
         return [(describe_take(n, n - m), (m,)) for m in self._value_hits(lo, hi, target)]
 
-    def heap_explain(self, n: int) -> str:
-        p, g = self.period, self.heap_value(n)
+    def _heap_reason(self, n: int) -> str:
+        p, g = self.period, self._heap_value(n)
         if self.a == 1:
             rel = "∤" if n % p else "|"
             return f"Bash game: {p} {rel} {n}, Grundy value {n} mod {p} = {g}"
@@ -160,7 +170,7 @@ class Bash(HeapGame):
             return n >= 1 and (n - 1) % self.period < self.a
         return (n - self.a) % self.period < self.a
 
-    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+    def _misere_outcome(self, position: Any) -> Outcome | None:
         if len(position) != 1:
             if positions_exceed(position, MISERE_BRUTE_FORCE_LIMIT):
                 raise SearchLimitError(
@@ -169,7 +179,7 @@ class Bash(HeapGame):
             return None
         return Outcome.P if self._misere_lost(position[0]) else Outcome.N
 
-    def misere_winning_moves_rule(self, position: Any) -> list[Move] | None:
+    def _misere_winning_moves(self, position: Any) -> list[Move] | None:
         if len(position) != 1:
             return None
         n = position[0]
@@ -180,9 +190,9 @@ class Bash(HeapGame):
             hits = residue_hits(lo, hi, self.period, self.a, 0, self.a - 1)
         return [Move(describe_take(n, n - m), (m,)) for m in hits]
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if not misere or len(position) != 1:
-            return super().explain(position, misere)
+            return None if misere or len(position) != 1 else self._heap_reason(position[0])
         n, p = position[0], self.period
         if self.rest_all:
             return (f"misère Bash with rest=all: the player to move loses iff n mod (a+b) ∈ [1, a]; "
@@ -209,15 +219,20 @@ class BoundedNim(Bash):
     def spec(self) -> str:
         return f"bounded-nim({self.b})"
 
-    def closed_value(self, position: Any) -> int:
+    @property
+    def laws(self) -> Laws:
+        """What BoundedNim declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return replace(super().laws, value=self._value, reason=self._reason)
+
+    def _value(self, position: Any) -> int:
         total = 0
         for h in position:
             total ^= h % self.period
         return total
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
-            return super().explain(position, misere)
+            return super()._reason(position, misere)
         p = self.period
         shown = " ⊕ ".join(f"{h % p}" for h in position[:8]) + (" ⊕ …" if len(position) > 8 else "")
-        return f"bounded Nim: the value is the XOR of heap mod {p}: {shown} = {self.closed_value(position)}"
+        return f"bounded Nim: the value is the XOR of heap mod {p}: {shown} = {self._value(position)}"

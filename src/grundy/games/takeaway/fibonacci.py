@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import Game, Move, Outcome, Position, check_heaps
+from grundy.core.laws import Laws
 from grundy.errors import InvalidPositionError, SearchLimitError
 
 MAX_VALUE_N = 1000
@@ -145,16 +146,23 @@ class FibonacciNim(Game):
         for k in range(1, limit + 1):
             yield Move(f"take {k}: {n} → {n - k}", (n - k, min(2 * k, n - k)))
 
-    def closed_outcome(self, position: Any) -> Outcome:
+    @property
+    def laws(self) -> Laws:
+        """What FibonacciNim declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(outcome=self._outcome, winning_moves=self._winning_moves, value=self._value,
+                    misere_outcome=self._misere_outcome, reason=self._reason,
+                    pair_table=self._pair_table, samples=self._samples)
+
+    def _outcome(self, position: Any) -> Outcome:
         n, limit = position
         return Outcome.N if n and zeckendorf(n)[-1] <= limit else Outcome.P
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
+    def _winning_moves(self, position: Any) -> list[Move]:
         n, _ = position
         return [Move(f"take {k}: {n} → {n - k}", (n - k, min(2 * k, n - k)))
                 for k in winning_takes(*position)]
 
-    def closed_value(self, position: Any) -> int:
+    def _value(self, position: Any) -> int:
         n, limit = position
         if n > MAX_VALUE_N:
             raise SearchLimitError(
@@ -162,14 +170,14 @@ class FibonacciNim(Game):
                 f"for n ≤ {MAX_VALUE_N}")
         return _value_table(n)[n][limit]
 
-    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+    def _misere_outcome(self, position: Any) -> Outcome | None:
         if position[0] > MAX_VALUE_N:
             raise SearchLimitError(
                 f"fibonacci-nim: misère play has no rule in grundy; brute force is limited to "
                 f"n ≤ {MAX_VALUE_N}")
         return None
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
         n, limit = position
@@ -191,7 +199,7 @@ class FibonacciNim(Game):
         return (f"Zeckendorf: n = {_short(terms)}; its smallest term {q} exceeds the limit {limit}, "
                 f"so the player to move loses")
 
-    def table_2d(self, upto: int) -> list[list[int]]:
+    def _pair_table(self, upto: int) -> list[list[int]]:
         """Grundy values ``G(n, limit)`` for ``0 ≤ n, limit ≤ upto`` (a limit above ``n`` acts as ``n``).
 
         >>> FibonacciNim().table_2d(3)
@@ -202,6 +210,6 @@ class FibonacciNim(Game):
         table = _value_table(max(upto, 0))
         return [[table[n][min(limit, n)] for limit in range(upto + 1)] for n in range(upto + 1)]
 
-    def sample_positions(self) -> Iterable[Position]:
+    def _samples(self) -> Iterable[Position]:
         opening = [(n, n - 1) for n in range(2, 22)]
         return [*opening, *((n, lim) for n in range(0, 14) for lim in range(min(n, 1), n + 1))]

@@ -34,6 +34,7 @@ from typing import Any
 
 from grundy.core.engine import mex
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, describe_take
+from grundy.core.laws import Laws
 from grundy.core.periodic import Periodicity
 from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 
@@ -132,7 +133,15 @@ class InfiniteSubtraction(HeapGame):
     def spec(self) -> str:
         return f"subtraction({self.kind})"
 
-    def known_periodicity(self) -> Periodicity | None:
+    @property
+    def laws(self) -> Laws:
+        """What InfiniteSubtraction declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(periodicity=self._periodicity(), heap_value=self._heap_value,
+                    heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason,
+                    misere_outcome=self._misere_outcome,
+                    misere_winning_moves=self._misere_winning_moves)
+
+    def _periodicity(self) -> Periodicity | None:
         # odd takes: G(n) = n mod 2 (induction: from even n every move reaches odd, and 1 reaches 0);
         # powers of 2: G(n) = n mod 3 (no power of 2 is a multiple of 3, and 1, 2 reach the others)
         if self.kind == "odd":
@@ -145,14 +154,14 @@ class InfiniteSubtraction(HeapGame):
         for s in members(self.kind, n):
             yield describe_take(n, s), (n - s,)
 
-    def heap_value(self, n: int) -> int:
+    def _heap_value(self, n: int) -> int:
         if self.kind == "odd":
             return n % 2
         if self.kind == "powers-of-2":
             return n % 3
         return int(_table(self.kind, n)[n])
 
-    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
+    def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
         if self.kind == "odd":
             if target != (n + 1) % 2:
                 return []
@@ -168,19 +177,19 @@ class InfiniteSubtraction(HeapGame):
         values = _table(self.kind, n)
         return [(describe_take(n, s), (n - s,)) for s in members(self.kind, n) if values[n - s] == target]
 
-    def heap_explain(self, n: int) -> str:
+    def _heap_reason(self, n: int) -> str:
         if self.kind == "odd":
             return f"S = odd numbers: the Grundy value is n mod 2 = {n} mod 2 = {n % 2}"
         if self.kind == "powers-of-2":
             return f"S = powers of 2: the Grundy value is n mod 3 = {n} mod 3 = {n % 3}"
-        return (f"S = {self.kind}: no closed form is known; G({n}) = {self.heap_value(n)} from the "
+        return (f"S = {self.kind}: no closed form is known; G({n}) = {self._heap_value(n)} from the "
                 f"table of G(m) = mex{{G(m − s) : s in S, s ≤ m}}, exact")
 
     # ---- misère play ------------------------------------------------------------------------
     def _misere_lost(self, n: int) -> bool:
         return n % 2 == 1 if self.kind == "odd" else n % 3 == 1
 
-    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+    def _misere_outcome(self, position: Any) -> Outcome | None:
         if len(position) == 1 and self.kind in ("odd", "powers-of-2"):
             return Outcome.P if self._misere_lost(position[0]) else Outcome.N
         if max(position, default=0) > MISERE_BRUTE_FORCE_LIMIT:
@@ -189,7 +198,7 @@ class InfiniteSubtraction(HeapGame):
                 f"up to {MISERE_BRUTE_FORCE_LIMIT:,}")
         return None
 
-    def misere_winning_moves_rule(self, position: Any) -> list[Move] | None:
+    def _misere_winning_moves(self, position: Any) -> list[Move] | None:
         if len(position) != 1 or self.kind not in ("odd", "powers-of-2"):
             return None
         n = position[0]

@@ -40,6 +40,7 @@ from itertools import combinations
 from typing import Any
 
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, Position, positions_exceed
+from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import Periodicity, Progress, TableBuild
 from grundy.errors import InvalidGameError, InvalidInputError, SearchLimitError, TooManyMovesError
 
@@ -155,6 +156,7 @@ class Moore(HeapGame):
 
     k: int
     name = "moore"
+    heapwise = False
 
     @classmethod
     def from_params(cls, *args: int | str, **kwargs: int | str) -> Moore:
@@ -194,10 +196,20 @@ class Moore(HeapGame):
         return Move(", ".join(parts), to)
 
     # ---- rules --------------------------------------------------------------------------------
-    def closed_outcome(self, position: Any) -> Outcome:
+    @property
+    def laws(self) -> Laws:
+        """What Moore declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(outcome=self._outcome, value=self._value, moves_to_value=self._moves_to_value,
+                    winning_moves=self._winning_moves, heap_value=self._heap_value,
+                    heap_reason=self._heap_reason, periodicity=self._periodicity(),
+                    table_builder=self._build_table, reason=self._reason,
+                    misere_outcome=self._misere_outcome,
+                    misere_winning_moves=self._misere_winning_moves, samples=self._samples)
+
+    def _outcome(self, position: Any) -> Outcome:
         return Outcome.N if any(column_sums(position, self.k)) else Outcome.P
 
-    def closed_value(self, position: Any) -> int | None:
+    def _value(self, position: Any) -> int | None:
         if self.k == 1:
             total = 0
             for h in position:
@@ -212,16 +224,16 @@ class Moore(HeapGame):
                 f"computes them only for ∏(h+1) ≤ {MAX_VALUE_POSITIONS:,}")
         return None
 
-    def moves_to_value(self, position: Any, target: int) -> list[Move] | None:
+    def _moves_to_value(self, position: Any, target: int) -> list[Move] | None:
         if self.k == 1:
-            return super().moves_to_value(position, target)
+            return None  # (Nim: the engine's sum of heaps answers)
         live = [i for i, h in enumerate(position) if h]
         if len(live) == 1:  # a Nim heap: its options are the smaller heaps
             i = live[0]
             return [self._move(position, {i: target})] if target < position[i] else []
-        return self.winning_moves_rule(position) if target == 0 else None
+        return self._winning_moves(position) if target == 0 else None
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
+    def _winning_moves(self, position: Any) -> list[Move]:
         k = self.k
         live = [i for i, h in enumerate(position) if h]
         found: list[Move] = []
@@ -250,17 +262,17 @@ class Moore(HeapGame):
         return found
 
     # ---- the table of single heaps: G(n) = n -------------------------------------------------
-    def heap_value(self, n: int) -> int:
+    def _heap_value(self, n: int) -> int:
         return n
 
-    def heap_explain(self, n: int) -> str:
+    def _heap_reason(self, n: int) -> str:
         return f"{ONE_HEAP}: G({n}) = {n}"
 
-    def known_periodicity(self) -> Periodicity:
+    def _periodicity(self) -> Periodicity:
         """``G(n + 1) = G(n) + 1`` from heap 0: period 1, saltus 1 (proved, :data:`ONE_HEAP`)."""
         return Periodicity(1, 0, 1, True, ONE_HEAP)
 
-    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         """``G(0..upto) = 0..upto`` (``grundy table 'moore(k)'``), by the law, not by mex.
 
         >>> Moore(2).build_table(5, "auto", None).values.tolist()
@@ -274,7 +286,7 @@ class Moore(HeapGame):
             progress(upto + 1, upto + 1)
         return TableBuild(np.arange(upto + 1, dtype=np.int64), "law: G(n) = n", upto + 1)
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
         sums = column_sums(position, self.k)[::-1]
@@ -284,7 +296,7 @@ class Moore(HeapGame):
         return (f"Moore: column sums of {shown} in binary, mod {self.k + 1}: "
                 f"{cols} (most significant first), {verdict}")
 
-    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+    def _misere_outcome(self, position: Any) -> Outcome | None:
         live = [h for h in position if h]
         if len(live) <= 1:  # a misère Nim heap: the player to move loses only a heap of 1
             return Outcome.P if live == [1] else Outcome.N
@@ -293,13 +305,13 @@ class Moore(HeapGame):
                                    f"to search by brute force")
         return None
 
-    def misere_winning_moves_rule(self, position: Any) -> list[Move] | None:
+    def _misere_winning_moves(self, position: Any) -> list[Move] | None:
         live = [i for i, h in enumerate(position) if h]
         if len(live) != 1:
             return None
         i = live[0]  # a misère Nim heap of n >= 2: the winning move leaves one counter
         return [self._move(position, {i: 1})] if position[i] >= 2 else []
 
-    def sample_positions(self) -> Iterable[Position]:
+    def _samples(self) -> Iterable[Position]:
         small = [(a, b, c) for a in range(4) for b in range(a, 4) for c in range(b, 4)]
         return [(0,), (5,), (1, 2), (3, 3), *small, (1, 1, 1, 1), (2, 3, 1, 1), (1, 2, 3, 4)]

@@ -23,6 +23,7 @@ from operator import xor
 from typing import TYPE_CHECKING, Any
 
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, check_heaps, describe_take
+from grundy.core.laws import Laws, TakeAway, TakeKind
 from grundy.core.periodic import Periodicity
 from grundy.errors import InvalidInputError, InvalidPositionError
 
@@ -59,8 +60,17 @@ class Nim(HeapGame):
             return heaps
         return super().validate(position)
 
-    def take_away_rule(self) -> tuple[str, tuple[int, ...]]:
-        return "all-but", ()
+    @property
+    def laws(self) -> Laws:
+        """What Nim declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(take_away=self._take_away(), heap_value=self._heap_value,
+                    periodicity=self._periodicity(), heap_moves_to_value=self._heap_moves_to_value,
+                    value=self._value, winning_moves=self._winning_moves,
+                    misere_outcome=self._misere_outcome,
+                    misere_winning_moves=self._misere_winning_moves, reason=self._reason)
+
+    def _take_away(self) -> TakeAway:
+        return TakeAway(TakeKind.ALL_BUT, ())
 
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         for k in range(1, n + 1):
@@ -69,20 +79,20 @@ class Nim(HeapGame):
     def heap_options(self, n: int) -> Iterator[HeapResult]:  # (no labels: searches are label-free)
         return ((n - k,) for k in range(1, n + 1))
 
-    def heap_value(self, n: int) -> int:
+    def _heap_value(self, n: int) -> int:
         return n
 
-    def known_periodicity(self) -> Periodicity:
+    def _periodicity(self) -> Periodicity:
         """Bouton's theorem as a periodicity: ``G(n + 1) = G(n) + 1`` for every ``n >= 0``."""
         return Periodicity(1, 0, 1, True, "Bouton's theorem: G(n) = n")
 
-    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
+    def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
         return [(describe_take(n, n - target), (target,))] if target < n else []
 
-    def closed_value(self, position: Any) -> int:
+    def _value(self, position: Any) -> int:
         return reduce(xor, position, 0)
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
+    def _winning_moves(self, position: Any) -> list[Move]:
         total = reduce(xor, position, 0)
         moves = []
         for i, h in enumerate(position):
@@ -91,14 +101,14 @@ class Nim(HeapGame):
                                              (h ^ total,)))
         return moves
 
-    def closed_misere_outcome(self, position: Any) -> Outcome:
+    def _misere_outcome(self, position: Any) -> Outcome:
         big = sum(1 for h in position if h > 1)
         if big == 0:
             ones = sum(position)
             return Outcome.N if ones % 2 == 0 else Outcome.P
         return Outcome.N if reduce(xor, position, 0) else Outcome.P
 
-    def misere_winning_moves_rule(self, position: Any) -> list[Move]:
+    def _misere_winning_moves(self, position: Any) -> list[Move]:
         big = [i for i, h in enumerate(position) if h > 1]
         if not big:
             if sum(position) % 2:
@@ -111,9 +121,9 @@ class Nim(HeapGame):
             ones = sum(1 for h2 in position if h2 == 1)
             target = 1 if ones % 2 == 0 else 0
             return [self._heap_move(position, i, describe_take(h, h - target), (target,))]
-        return self.winning_moves_rule(position)
+        return self._winning_moves(position)
 
-    def explain(self, position: Any, misere: bool = False) -> str:
+    def _reason(self, position: Any, misere: bool = False) -> str:
         total = reduce(xor, position, 0)
         if misere:
             if all(h <= 1 for h in position):

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import Game, Move, Outcome, Position, check_heaps
+from grundy.core.laws import Laws
 from grundy.errors import InvalidPositionError, SearchLimitError
 
 MISERE_BRUTE_FORCE_LIMIT = 200_000
@@ -73,14 +74,21 @@ class Staircase(Game):
             to[idx - 1] += k
         return tuple(to)
 
-    def closed_value(self, position: Any) -> int:
+    @property
+    def laws(self) -> Laws:
+        """What Staircase declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(value=self._value, moves_to_value=self._moves_to_value,
+                    winning_moves=self._winning_moves, misere_outcome=self._misere_outcome,
+                    reason=self._reason, samples=self._samples)
+
+    def _value(self, position: Any) -> int:
         total = 0
         for c in position[::2]:  # steps 1, 3, 5, ...
             total ^= c
         return total
 
-    def moves_to_value(self, position: Any, target: int) -> list[Move]:
-        x = self.closed_value(position) ^ target
+    def _moves_to_value(self, position: Any, target: int) -> list[Move]:
+        x = self._value(position) ^ target
         found = []
         if x == 0:
             return []
@@ -97,10 +105,10 @@ class Staircase(Game):
                 found.append(Move(_label(k, step), self._slide(position, idx, k)))
         return found
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
-        return self.moves_to_value(position, 0)
+    def _winning_moves(self, position: Any) -> list[Move]:
+        return self._moves_to_value(position, 0)
 
-    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+    def _misere_outcome(self, position: Any) -> Outcome | None:
         estimate, above = 1, 0
         for c in reversed(position):
             above += c
@@ -110,15 +118,15 @@ class Staircase(Game):
                     "staircase: no misère rule, and this position is too large to search by brute force")
         return None
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
         odd = position[::2]
         shown = " ⊕ ".join(map(str, odd[:8])) + (" ⊕ …" if len(odd) > 8 else "")
-        total = self.closed_value(position)
+        total = self._value(position)
         rel = " ≠ 0" if total else ""
         return f"staircase Nim = Nim on the odd steps 1, 3, 5, …: {shown} = {total}{rel}"
 
-    def sample_positions(self) -> Iterable[Position]:
+    def _samples(self) -> Iterable[Position]:
         small = [(a, b, c) for a in range(3) for b in range(3) for c in range(3)]
         return [(0,), (3,), (1, 2), (2, 2), *small, (1, 0, 2, 1), (0, 2, 1, 1)]

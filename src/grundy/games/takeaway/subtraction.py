@@ -18,6 +18,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from grundy.core.game import HeapGame, HeapResult, describe_take
+from grundy.core.laws import Laws, TableMethod, TakeAway, TakeKind
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidGameError
 
@@ -52,22 +53,30 @@ class Subtraction(HeapGame):
     def spec(self) -> str:
         return f"subtraction({','.join(map(str, self.subtraction_set))})"
 
-    def period_rule(self) -> PeriodRule:
+    @property
+    def laws(self) -> Laws:
+        """What Subtraction declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(period_rule=self._period_rule, table_head=self._table_head,
+                    table_builder=self._build_table, take_away=self._take_away(),
+                    heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
+                    heap_reason=self._heap_reason)
+
+    def _period_rule(self) -> PeriodRule:
         top = max(self.subtraction_set)
         return PeriodRule(1, 1, top, f"a window of max S = {top} values repeats")
 
-    def table_head(self, count: int) -> list[int]:
+    def _table_head(self, count: int) -> list[int]:
         from grundy.sequences.light import subtraction_head
 
         return subtraction_head(self.subtraction_set, count)
 
-    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         from grundy.sequences.builders import build_subtraction
 
         return build_subtraction(self.subtraction_set, upto, method, progress, self)
 
-    def take_away_rule(self) -> tuple[str, tuple[int, ...]]:
-        return "only", self.subtraction_set
+    def _take_away(self) -> TakeAway:
+        return TakeAway(TakeKind.ONLY, self.subtraction_set)
 
     def heap_options(self, n: int) -> list[HeapResult]:
         return [(n - s,) for s in self.subtraction_set if s <= n]
@@ -78,14 +87,14 @@ class Subtraction(HeapGame):
                 break
             yield describe_take(n, s), (n - s,)
 
-    def heap_value(self, n: int) -> int | None:
+    def _heap_value(self, n: int) -> int | None:
         if n < LARGE_HEAP:
             return None  # brute force is instant, and needs no numpy
         from grundy.sequences.analysis import value_at
 
         return value_at(self, n)
 
-    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
+    def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
         if n < LARGE_HEAP:
             return None
         from grundy.sequences.analysis import value_at
@@ -93,7 +102,7 @@ class Subtraction(HeapGame):
         return [(describe_take(n, s), (n - s,)) for s in self.subtraction_set
                 if s <= n and value_at(self, n - s) == target]
 
-    def heap_explain(self, n: int) -> str | None:
+    def _heap_reason(self, n: int) -> str | None:
         if n < LARGE_HEAP:
             return None
         from grundy.sequences.analysis import known_periodicity, value_at

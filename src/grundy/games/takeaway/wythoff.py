@@ -31,6 +31,7 @@ from math import isqrt
 from typing import Any
 
 from grundy.core.game import Game, Move, Outcome, Position, check_heaps
+from grundy.core.laws import Laws
 from grundy.errors import InvalidInputError, InvalidPositionError, SearchLimitError
 
 MAX_TABLE_CELLS = 1_000_000
@@ -162,13 +163,21 @@ class Wythoff(Game):
             yield Move(f"take {t} from both", (x - t, y - t))
 
     # ---- rules ------------------------------------------------------------------------------
-    def closed_outcome(self, position: Any) -> Outcome:
+    @property
+    def laws(self) -> Laws:
+        """What Wythoff declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(outcome=self._outcome, misere_outcome=self._misere_outcome, value=self._value,
+                    winning_moves=self._winning_moves,
+                    misere_winning_moves=self._misere_winning_moves, reason=self._reason,
+                    pair_table=self._pair_table, samples=self._samples)
+
+    def _outcome(self, position: Any) -> Outcome:
         return Outcome.P if is_p_position(*position) else Outcome.N
 
-    def closed_misere_outcome(self, position: Any) -> Outcome:
+    def _misere_outcome(self, position: Any) -> Outcome:
         return Outcome.P if is_p_position(position[0], position[1], misere=True) else Outcome.N
 
-    def closed_value(self, position: Any) -> int:
+    def _value(self, position: Any) -> int:
         x, y = position
         if x == 0 or y == 0:
             return x + y  # one heap: plain Nim
@@ -191,13 +200,13 @@ class Wythoff(Game):
             found.append(Move(f"take {t} from both", (x - t, y - t)))
         return found
 
-    def winning_moves_rule(self, position: Any) -> list[Move]:
+    def _winning_moves(self, position: Any) -> list[Move]:
         return self._winning(position, False)
 
-    def misere_winning_moves_rule(self, position: Any) -> list[Move]:
+    def _misere_winning_moves(self, position: Any) -> list[Move]:
         return self._winning(position, True)
 
-    def explain(self, position: Any, misere: bool = False) -> str:
+    def _reason(self, position: Any, misere: bool = False) -> str:
         """The rule for ``position``, with the smaller heap named ``a`` and the larger ``b`` (the
         user's order does not matter), every number computed from the position.
 
@@ -235,7 +244,7 @@ with b−a = 1 is (0,1): a ≠ 0, an N-position'
         return [("p-positions", "min(a, b) == (abs(a - b) + isqrt(5 * abs(a - b) * abs(a - b))) // 2",
                  "Wythoff's theorem: the P-positions are (⌊kφ⌋, ⌊kφ²⌋) and their mirror images")]
 
-    def table_2d(self, upto: int) -> list[list[int]]:
+    def _pair_table(self, upto: int) -> list[list[int]]:
         """Grundy values ``G(a, b)`` for ``0 ≤ a, b ≤ upto``."""
         if upto < 0:
             raise InvalidInputError(f"upto must be at least 0, got {upto}")
@@ -247,5 +256,5 @@ with b−a = 1 is (0,1): a ≠ 0, an N-position'
                 f"no closed form, and the grid grows with the square of the bound")
         return grundy_grid(upto + 1, upto + 1)
 
-    def sample_positions(self) -> Iterable[Position]:
+    def _samples(self) -> Iterable[Position]:
         return [(a, b) for a in range(7) for b in range(7)]

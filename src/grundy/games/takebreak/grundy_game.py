@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from grundy.core.game import HeapGame, HeapResult
+from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import Progress, TableBuild
 from grundy.errors import InvalidInputError, NotSupportedError
 
@@ -110,10 +111,17 @@ class GrundyGame(HeapGame):
         for a in range(1, (n + 1) // 2):
             yield describe_split(n, a, n - a), (a, n - a)
 
-    def heap_value(self, n: int) -> int:
+    @property
+    def laws(self) -> Laws:
+        """What GrundyGame declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
+                    heap_reason=self._heap_reason, table_builder=self._build_table,
+                    samples=self._samples)
+
+    def _heap_value(self, n: int) -> int:
         return heap_value(n)
 
-    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
+    def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
         heap_value(n)  # grow the table once, then read it directly
         values = _table
         if isinstance(values, list):
@@ -125,11 +133,11 @@ class GrundyGame(HeapGame):
             parts = (a[(values[a] ^ values[n - a]) == target]).tolist()
         return [(describe_split(n, a, n - a), (a, n - a)) for a in parts]
 
-    def heap_explain(self, n: int) -> str:
+    def _heap_reason(self, n: int) -> str:
         return (f"Grundy's game has no known formula: G({n}) = {heap_value(n)} is the mex of the "
                 f"values of its {max((n - 1) // 2, 0)} splits, from a table of G(0..{len(_table) - 1})")
 
-    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         """``G(0..upto)`` for ``grundy table`` (the sparse-space kernel for long tables), as the
         numpy array a :class:`TableBuild` holds (:func:`table` gives a list for short tables).
 
@@ -143,5 +151,5 @@ class GrundyGame(HeapGame):
             values = np.array(values, dtype=np.int64)
         return TableBuild(values, "game kernel", upto + 1)
 
-    def sample_positions(self) -> list[tuple[int, ...]]:
+    def _samples(self) -> list[tuple[int, ...]]:
         return [*((n,) for n in range(23)), (1, 2), (3, 4, 5), (2, 2), (5, 0, 7), (6, 6), (9, 10)]

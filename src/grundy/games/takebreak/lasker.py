@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import HeapGame, HeapResult, describe_take
+from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import Periodicity, Progress, TableBuild
 from grundy.errors import InvalidInputError, TooManyMovesError
 
@@ -130,10 +131,18 @@ class LaskerNim(HeapGame):
         for a in range(1, n // 2 + 1):
             yield describe_split(n, a, n - a), (a, n - a)
 
-    def heap_value(self, n: int) -> int:
+    @property
+    def laws(self) -> Laws:
+        """What LaskerNim declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
+                    heap_reason=self._heap_reason, splits=self._has_splits,
+                    periodicity=self._periodicity(), table_builder=self._build_table,
+                    samples=self._samples)
+
+    def _heap_value(self, n: int) -> int:
         return lasker_value(n)
 
-    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
+    def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
         moves: list[tuple[str, HeapResult]] = []
         heap = lasker_value(target)  # the only heap of value ``target`` (G is an involution)
         if heap < n:
@@ -142,7 +151,7 @@ class LaskerNim(HeapGame):
             moves.append((describe_split(n, a, b), (a, b)))
         return moves
 
-    def heap_explain(self, n: int) -> str:
+    def _heap_reason(self, n: int) -> str:
         rule = {1: "n ≡ 1 (mod 4): G(n) = n", 2: "n ≡ 2 (mod 4): G(n) = n",
                 3: "n ≡ 3 (mod 4): G(n) = n + 1", 0: "n ≡ 0 (mod 4): G(n) = n − 1"}[n & 3]
         if n == 0:
@@ -150,14 +159,14 @@ class LaskerNim(HeapGame):
         return f"Lasker's Nim formula: {rule}, so G({n}) = {lasker_value(n)}"
 
     @property
-    def has_splits(self) -> bool:
+    def _has_splits(self) -> bool:
         return True
 
-    def known_periodicity(self) -> Periodicity:
+    def _periodicity(self) -> Periodicity:
         """Lasker's theorem as a periodicity: ``G(n + 4) = G(n) + 4`` for every ``n >= 1``."""
         return Periodicity(4, 1, 4, True, "Lasker's theorem (arithmetic period 4, saltus 4)")
 
-    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         if method == "sparse":
             raise InvalidInputError("method 'sparse' applies to octal games, not lasker-nim (a formula)")
         values = self.table_values(upto, progress=progress)
@@ -178,6 +187,6 @@ class LaskerNim(HeapGame):
             progress(upto + 1, upto + 1)
         return values
 
-    def sample_positions(self) -> list[tuple[int, ...]]:
+    def _samples(self) -> list[tuple[int, ...]]:
         # splits make brute force explore every partition of the heap: keep the heaps small
         return [*((n,) for n in range(15)), (1, 2), (3, 4, 5), (2, 2), (5, 0, 7), (6, 6), (4, 8)]

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.game import HeapGame, HeapResult, Outcome, describe_split, describe_take
+from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
 
@@ -88,7 +89,17 @@ class Octal(HeapGame):
             raise InvalidGameError(f"bad octal digits {self.digits!r}: d0 must be 0 or 4, others 0-7")
 
     @property
-    def octal_digits(self) -> tuple[int, ...]:
+    def laws(self) -> Laws:
+        """What Octal declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(octal_digits=self._octal_digits, splits=self._has_splits,
+                    period_rule=self._period_rule, table_head=self._table_head,
+                    table_builder=self._build_table, stored_table_builder=self._build_stored_table,
+                    heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
+                    misere_outcome=self._misere_outcome, heap_reason=self._heap_reason,
+                    samples=self._samples)
+
+    @property
+    def _octal_digits(self) -> tuple[int, ...]:
         return self.digits
 
     @classmethod
@@ -107,27 +118,27 @@ class Octal(HeapGame):
         return f"octal({self.code})"
 
     @property
-    def has_splits(self) -> bool:
+    def _has_splits(self) -> bool:
         """Whether some move leaves two heaps (a digit with bit 4)."""
         return any(d & 4 for d in self.digits)
 
-    def period_rule(self) -> PeriodRule:
+    def _period_rule(self) -> PeriodRule:
         k = len(self.digits) - 1
-        if not self.has_splits:
+        if not self._has_splits:
             return PeriodRule(1, 1, k, f"a window of {k} = max removal values repeats")
         return PeriodRule(2, 2, k, f"Guy-Smith periodicity theorem (octal code of length {k})")
 
-    def table_head(self, count: int) -> list[int]:
+    def _table_head(self, count: int) -> list[int]:
         from grundy.sequences.light import octal_head
 
         return octal_head(self.digits, count, [])
 
-    def build_table(self, upto: int, method: str, progress: Progress | None) -> TableBuild:
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         from grundy.sequences.builders import build_octal
 
         return build_octal(self, upto, method, progress)
 
-    def build_stored_table(self, upto: int, path: str, progress: Progress | None, *,
+    def _build_stored_table(self, upto: int, path: str, progress: Progress | None, *,
                            rebuild: bool = False) -> TableBuild:
         from grundy.sequences.store import build_stored
 
@@ -161,15 +172,15 @@ class Octal(HeapGame):
                     yield describe_split(n, i, a), (a, r - a)
 
     # ---- closed forms from the table and its period ---------------------------------------------
-    def heap_value(self, n: int) -> int | None:
+    def _heap_value(self, n: int) -> int | None:
         from grundy.sequences.analysis import value_at
 
         return value_at(self, n)
 
-    def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
+    def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
         from grundy.sequences.analysis import value_at
 
-        if n <= MOVE_LIST_LIMIT or not self.has_splits:
+        if n <= MOVE_LIST_LIMIT or not self._has_splits:
             if n <= 64:
                 return None  # small heaps: the engine enumerates (and checks) the moves itself
             return [(label, result) for label, result in self.heap_moves(n)
@@ -180,7 +191,7 @@ class Octal(HeapGame):
             f"{self.spec}: a heap of {n} has about {n // 2:,} ways to split, too many to list "
             f"the winning moves (limit: heaps up to {MOVE_LIST_LIMIT:,})")
 
-    def closed_misere_outcome(self, position: Any) -> Outcome | None:
+    def _misere_outcome(self, position: Any) -> Outcome | None:
         if max(position, default=0) > MISERE_LIMIT:
             raise NotSupportedError(
                 f"{self.spec}: no misère quotient was found within the budget ('grundy table "
@@ -188,7 +199,7 @@ class Octal(HeapGame):
                 f"heaps up to {MISERE_LIMIT:,}")
         return None
 
-    def heap_explain(self, n: int) -> str | None:
+    def _heap_reason(self, n: int) -> str | None:
         from grundy.sequences.analysis import known_periodicity
 
         found = known_periodicity(self)
@@ -197,7 +208,7 @@ class Octal(HeapGame):
         return (f"{self.spec} is periodic with period {found.period} from heap {found.preperiod} "
                 f"({found.reason}), so G({n}) = G({found.preperiod + (n - found.preperiod) % found.period})")
 
-    def sample_positions(self) -> list[tuple[int, ...]]:
+    def _samples(self) -> list[tuple[int, ...]]:
         return [*((n,) for n in range(19)), (1, 2), (3, 4, 5), (2, 2), (5, 0, 7), (6, 6)]
 
 

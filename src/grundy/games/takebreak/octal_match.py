@@ -180,6 +180,7 @@ def _declared_rule(game: Any) -> PeriodRule:
             break
         n += 1
     rule = Octal(digits).period_rule()
+    assert rule is not None  # every octal game has one
     found = PeriodRule(rule.preperiod_factor, rule.period_factor, rule.extra,
                        f"{rule.theorem}, as the rules are declared to be octal {code} "
                        f"(and agree with it on heaps ≤ {min(n, MATCH_HEAPS)})")

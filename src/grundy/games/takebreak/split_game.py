@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import Game, Move, check_heaps
+from grundy.core.laws import Laws
 from grundy.errors import InvalidPositionError, TooManyMovesError
 
 MAX_PILES = 100_000
@@ -121,7 +122,13 @@ class SplitGame(Game):
                         yield self._move(position, i, j, k)
 
     # ---- closed forms -----------------------------------------------------------------------
-    def closed_value(self, position: Any) -> int:
+    @property
+    def laws(self) -> Laws:
+        """What SplitGame declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        return Laws(value=self._value, moves_to_value=self._moves_to_value, reason=self._reason,
+                    samples=self._samples)
+
+    def _value(self, position: Any) -> int:
         n = len(position)
         total = 0
         for i, c in enumerate(position):
@@ -129,11 +136,11 @@ class SplitGame(Game):
                 total ^= stone_value(n - 1 - i)
         return total
 
-    def moves_to_value(self, position: Any, target: int) -> list[Move]:
+    def _moves_to_value(self, position: Any, target: int) -> list[Move]:
         """Every move to value ``target``: moving a stone at distance ``d`` to distances ``x ≥ y``
         changes the value by ``g(d) ⊕ g(x) ⊕ g(y)``, so ``g(y)`` is determined by ``x``."""
         n = len(position)
-        change = self.closed_value(position) ^ target
+        change = self._value(position) ^ target
         found: list[Move] = []
         work = 0
         for i, c in enumerate(position):
@@ -150,7 +157,7 @@ class SplitGame(Game):
                     found.append(self._move(position, i, n - 1 - x, n - 1 - y))
         return found
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> str | None:
         if misere:
             return None
         n = len(position)
@@ -161,9 +168,9 @@ class SplitGame(Game):
         return (f"each stone is a separate game whose value g(d) depends on its distance d to the "
                 f"last pile (g(0) = 0, and g(1), g(2), … are the odious numbers 1, 2, 4, 7, …); "
                 f"the value is the XOR over piles with an odd count: "
-                f"{shown} = {self.closed_value(position)}")
+                f"{shown} = {self._value(position)}")
 
-    def sample_positions(self) -> list[tuple[int, ...]]:
+    def _samples(self) -> list[tuple[int, ...]]:
         return [(0,), (1,), (0, 0), (1, 0), (0, 1), (2, 0), (1, 1), (1, 0, 0), (0, 1, 0), (1, 1, 0),
                 (2, 0, 0), (1, 0, 1), (0, 2, 1), (1, 1, 1), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0),
                 (1, 1, 0, 0), (1, 0, 1, 0), (0, 1, 1, 1), (2, 1, 0, 0), (1, 0, 0, 0, 0)]

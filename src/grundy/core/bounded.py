@@ -1,0 +1,90 @@
+"""Explicit, bounded caches: what the library remembers between calls, and how much.
+
+A :class:`BoundedCache` keeps at most ``maxsize`` entries and forgets the least recently used
+one past that. Only values that can be computed again from their key are kept in one, so
+forgetting an entry costs time, never a different answer.
+
+>>> cache = BoundedCache[str, int](maxsize=2)
+>>> cache.get("a", lambda: 1), cache.get("b", lambda: 2), cache.get("c", lambda: 3)
+(1, 2, 3)
+>>> "a" in cache, len(cache)
+(False, 2)
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+from typing import Generic, TypeVar
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+
+class BoundedCache(Generic[K, V]):
+    """A least-recently-used map of at most ``maxsize`` entries, filled on demand by
+    :meth:`get`; :meth:`clear` empties it."""
+
+    __slots__ = ("_data", "maxsize")
+
+    def __init__(self, maxsize: int) -> None:
+        if maxsize < 1:
+            raise ValueError(f"a bounded cache needs maxsize >= 1, got {maxsize!r}")
+        self.maxsize = maxsize
+        self._data: OrderedDict[K, V] = OrderedDict()
+
+    def get(self, key: K, make: Callable[[], V]) -> V:
+        """The value kept for ``key``, made by ``make()`` (and kept) when there is none."""
+        data = self._data
+        try:
+            value = data[key]
+        except KeyError:
+            value = data[key] = make()
+            if len(data) > self.maxsize:
+                data.popitem(last=False)
+            return value
+        data.move_to_end(key)
+        return value
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._data
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def clear(self) -> None:
+        """Forget every entry."""
+        self._data.clear()
+
+
+class Derived:
+    """Data derived, once each, from the immutable object that holds this store: a declared
+    field of that object (``field(default_factory=Derived, init=False, repr=False,
+    compare=False)``), so nothing is ever set on a frozen object after construction. It holds
+    one entry per name its owner uses (a handful of constants), so it is bounded by the code.
+
+    >>> d = Derived()
+    >>> d.get("index", lambda: {"a": 0}), d.get("index", lambda: {})
+    ({'a': 0}, {'a': 0})
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self) -> None:
+        self._data: dict[str, object] = {}
+
+    def get(self, name: str, make: Callable[[], V]) -> V:
+        """The value derived under ``name``, made by ``make()`` the first time."""
+        try:
+            return self._data[name]  # type: ignore[return-value]
+        except KeyError:
+            value = self._data[name] = make()
+            return value
+
+    def seed(self, name: str, value: object) -> None:
+        """Give the value of ``name`` when the owner's maker already has it (it must equal what
+        ``make`` would derive)."""
+        self._data.setdefault(name, value)
+
+    def __repr__(self) -> str:
+        return f"Derived({sorted(self._data)})"
