@@ -7,6 +7,9 @@ an item, so that a rename fails loudly instead of quietly moving a slow test int
 
 ``python -m pytest -m "not slow" -n 2 --dist loadfile`` is the fast path for day-to-day work; CI
 runs every test.
+
+Hypothesis runs without its per-example deadline everywhere: a deadline is a wall-clock
+assertion, and tests assert no times (speed is measured in ``bench/``).
 """
 
 from __future__ import annotations
@@ -14,6 +17,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
+
+settings.register_profile("grundy", deadline=None)
+settings.load_profile("grundy")
 
 ROOT = Path(__file__).resolve().parents[1]
 
