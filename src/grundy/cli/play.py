@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from grundy.cli.common import emit, heading, positive_int, print_json
+from grundy.cli.common import emit, flag_message, heading, positive_int, print_json
 from grundy.errors import GrundyError, InvalidInputError
 
 EPILOG = """examples:
@@ -128,7 +128,7 @@ class Player:
                 try:
                     match.play(text)
                 except GrundyError as exc:
-                    emit("  " + " ".join(str(exc).split()))
+                    emit("  " + " ".join(flag_message(exc).split()))
                     continue
                 emit(f"you: {match.your_move}   ⇒  {match.game.format_position(match.position)}")
                 self._computer_moves()

@@ -8,7 +8,7 @@ import shlex
 import sys
 from typing import Any
 
-from grundy.cli.common import emit, heading, positive_int, print_json, searching
+from grundy.cli.common import emit, flag_message, heading, positive_int, print_json, searching
 from grundy.errors import GrundyError, InvalidInputError
 
 EPILOG = """examples:
@@ -167,7 +167,7 @@ def run_batch(args: argparse.Namespace) -> int:
                 game, position = parse_sum(text)
             answer, conjectures = _solve(args, game, position, cache, remoteness=False)
         except GrundyError as exc:
-            message = " ".join(str(exc).split())
+            message = " ".join(flag_message(exc).split())
             failed.append(f"line {number} ({text[:60]!r}): {message}")
             if args.json:
                 out.write(json.dumps({"line": number, "input": text, "error": message},

@@ -70,12 +70,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build, analyse and print a table."""
     from grundy.catalog import load_game
-    from grundy.cli.family import is_family
+    from grundy.reports.family import is_family
 
     if is_family(args.game):  # 'take(k=2..9)': every member, and how the period depends on k
         from grundy.cli.family import run_family
 
-        return run_family(args, heap_patterns)
+        return run_family(args)
     if args.rebuild and args.store is None:
         raise InvalidInputError("--rebuild applies to a table kept with --store FILE")
     game = load_game(args.game)

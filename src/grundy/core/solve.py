@@ -302,7 +302,7 @@ def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Pos
         if key not in values:
             value = part_game.closed_value(part_position)
             if value is None:
-                value = grundy_value(part_game, part_position, cache=cache, _budget=budget)
+                value = grundy_value(part_game, part_position, cache=cache, budget=budget)
             values[key] = value
     total = xor_all(values[k] for k in keys)
     moves: list[Move] = []
@@ -318,7 +318,7 @@ def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Pos
                     target = values[key] ^ total
                     own = part_game.moves_to_value(part_position, target)
                     if own is None:
-                        own = moves_to_value(part_game, part_position, target, cache=cache, _budget=budget)
+                        own = moves_to_value(part_game, part_position, target, cache=cache, budget=budget)
                     found[key] = own
                 moves.extend(Move.lifted(game, position, i, m) for m in own)
         except TooManyMovesError as exc:
