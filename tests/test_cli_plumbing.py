@@ -89,7 +89,10 @@ def test_a_loopy_position_points_at_the_loopy_solver() -> None:
     with pytest.raises(LoopyGameError) as info:
         grundy_value(Cycle(), 1)
     text = str(info.value)
-    assert "grundy solve digraph --graph FILE" in text and "loopy-game solver" not in text
+    assert "'digraph(graph=FILE)'" in text and "loopy-game solver" not in text and "--" not in text
+    from grundy.cli.common import flag_message
+
+    assert "run 'grundy solve digraph --graph FILE POSITION'" in flag_message(info.value)
 
 
 def test_survey_never_turns_another_file_into_a_database(

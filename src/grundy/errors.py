@@ -55,8 +55,8 @@ class LoopyGameError(GrundyError):
     The message names one position on the cycle; :attr:`position` holds it.
     """
 
-    def __init__(self, message: str, position: object = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, position: object = None, *, parameters: tuple[str, ...] = ()) -> None:
+        super().__init__(message, parameters=parameters)
         self.position = position
 
 

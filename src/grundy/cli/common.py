@@ -174,6 +174,13 @@ def flag_message(error: BaseException) -> str:
             spec = str(getattr(error, "spec", None) or "GAME")
             text = text.replace("'analyze(game, upto=N)'", f"'grundy table {spec} --upto N'")
             text = text.replace("analyze(game, upto=N)", f"grundy table {shlex.quote(spec)} --upto N")
+        elif name == "quotient":
+            spec = str(getattr(error, "spec", None) or "GAME")
+            text = text.replace("'quotient_table(game, upto=N)'",
+                                f"'grundy table {spec} --misere --quotient'")
+        elif name == "graph":
+            text = text.replace("solve it as the game 'digraph(graph=FILE)'",
+                                "run 'grundy solve digraph --graph FILE POSITION'")
         elif name == "solve":
             text = text.replace("grundy.solve", "'grundy solve'")
         elif name == "conjecture":

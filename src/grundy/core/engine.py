@@ -282,8 +282,8 @@ def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
                 raise LoopyGameError(
                     f"{game.spec}: position {game.format_position(pos)!r} can reach itself, so it "
                     f"has no ordinary Grundy value; grundy solves games with cycles on graphs: write the "
-                    f"positions and moves as a graph file and run 'grundy solve digraph --graph FILE "
-                    f"POSITION' (draws and Smith's generalised values)", pos)
+                    f"positions and moves as a graph file and solve it as the game 'digraph(graph=FILE)' "
+                    f"(draws and Smith's generalised values)", pos, parameters=("graph",))
             break
         if i < n:
             frame[2] = i

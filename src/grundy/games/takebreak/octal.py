@@ -183,9 +183,9 @@ class Octal(HeapGame):
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
         if max(position, default=0) > MISERE_LIMIT:
             raise NotSupportedError(
-                f"{self.spec}: no misère quotient was found within the budget ('grundy table "
-                f"{self.spec} --misere --quotient' shows how far it gets), and brute force takes "
-                f"heaps up to {MISERE_LIMIT:,}")
+                f"{self.spec}: no misère quotient was found within the budget "
+                f"('quotient_table(game, upto=N)' shows how far it gets), and brute force takes "
+                f"heaps up to {MISERE_LIMIT:,}", parameters=("quotient",), spec=self.spec)
         return None
 
     def heap_explain(self, n: int) -> str | None:
