@@ -139,3 +139,26 @@ def test_budget_is_a_public_parameter() -> None:
     with pytest.raises(grundy.SearchLimitError) as info:
         grundy.grundy_value(game, 10**4, budget=grundy.Budget(50), use_rules=False)
     assert "--" not in str(info.value) and "limit=" in str(info.value)
+
+
+def test_user_table_agrees_with_brute_force_and_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    from grundy.reports.user_tables import user_table
+
+    @grundy.game("t-lib-dom", minimum=(1, 1))
+    def piles(position: tuple[int, int]) -> list[tuple[int, int]]:
+        a, b = position
+        return [(a - k, b) for k in (1, 2) if a - k >= 1] + [(a, b - k) for k in (1, 2) if b - k >= 1]
+
+    table = user_table(grundy.load_game("t-lib-dom"), 6)
+    assert table is not None and table.grid is not None and table.blank
+    g: dict[tuple[int, int], int] = {}  # brute force on the domain a, b >= 1
+    for a in range(1, 7):
+        for b in range(1, 7):
+            g[(a, b)] = mex({g[o] for o in piles((a, b))})
+    assert all(table.grid[a][b] == (g.get((a, b)) if a and b else None) for a in range(7) for b in range(7))
+    assert table.patterns and all(p.status == "conjecture" for p in table.patterns)
+    code, out, _ = run(capsys, "table", "t-lib-dom", "--upto", "6", "--json")
+    assert code == 0 and json.loads(out) == table.to_json()
+    code, out, _ = run(capsys, "table", "t-lib-dom", "--upto", "6")
+    assert code == 0 and out.splitlines() == table.text_lines()
+    assert user_table(grundy.load_game("kayles"), 6) is None  # the catalogue's games: analyze()

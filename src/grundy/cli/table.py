@@ -83,22 +83,11 @@ def run(args: argparse.Namespace) -> int:
         from grundy.cli.misere_table import run_misere
 
         return run_misere(args, game)
-    cells = None
-    if hasattr(game, "table_cells"):  # users' games: one budget (steps; time and memory net)
-        from grundy.define import answering
+    from grundy.reports.user_tables import user_table
 
-        with answering():
-            cells = game.table_cells(args.upto)
-            line = None if cells is not None else getattr(game, "table_line")(args.upto)  # noqa: B009
-        if line is not None:
-            return _user_line(args, game, line)
-    if cells is not None:
-        return _user_grid(args, game, cells)
-    if hasattr(game, "table_cells"):
-        family = (f"; it declares its start positions: 'grundy table {game.name}(PARAMETER=A..B)' "
-                  f"tabulates them") if getattr(type(game), "start_function", None) else ""
-        raise NotSupportedError(f"no table for {game.spec}: its positions are neither numbers nor "
-                                f"pairs of numbers (a game may declare arity=1 or arity=2){family}")
+    own = user_table(game, args.upto, patterns=args.patterns)  # users' games: one budget
+    if own is not None:
+        return _user_table(args, own)
     grid = game.table_2d(args.upto)
     if grid is not None:
         if args.store is not None:
@@ -115,59 +104,25 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _user_grid(args: argparse.Namespace, game: Any, cells: list[list[int | None]]) -> int:
-    """The table of a user's game on pairs; cells outside its domain are blank."""
-    from grundy.define.domain import domain_pair_patterns
-
-    blank = any(v is None for row in cells for v in row)
-    if args.store is not None or args.method != "auto" or (args.plot is not None and blank):
-        raise InvalidInputError(f"a table of {game.spec} takes --upto, --json, --summary, "
-                                f"--no-patterns" + ("" if blank else " and --plot"))
-    patterns, why = domain_pair_patterns(cells, type(game).domain.minimum, pair_patterns) \
-        if args.patterns else ([], None)
-    _print_grid(game.spec, cells, args.json, args.summary, patterns)  # type: ignore[arg-type]
-    if why is not None and not args.json:
-        emit(f"  {why}")
-    if args.plot is not None:
-        plot_grid(game.spec, cells, args.plot)  # type: ignore[arg-type]
-    return 0
-
-
-def _user_line(args: argparse.Namespace, game: Any, line: list[int | None]) -> int:
-    """The table ``G(n)`` of a user's game on one number (positions ``(n,)``); blank outside its
-    domain, patterns only where every ``n`` from 0 is a position."""
-    from grundy.sequences.patterns import find_patterns
-
-    if args.store is not None or args.method != "auto" or args.plot is not None:
-        raise InvalidInputError(f"a table of {game.spec} takes --upto, --json, --summary and "
+def _user_table(args: argparse.Namespace, table: Any) -> int:
+    """The table of a user's game (:func:`grundy.reports.user_tables.user_table`): on pairs
+    (cells outside its domain blank) or on one number."""
+    spec = table.game.spec
+    if table.grid is not None:
+        if args.store is not None or args.method != "auto" or (args.plot is not None and table.blank):
+            raise InvalidInputError(f"a table of {spec} takes --upto, --json, --summary, "
+                                    f"--no-patterns" + ("" if table.blank else " and --plot"))
+    elif args.store is not None or args.method != "auto" or args.plot is not None:
+        raise InvalidInputError(f"a table of {spec} takes --upto, --json, --summary and "
                                 f"--no-patterns")
-    full = all(v is not None for v in line)
-    values = [v for v in line if v is not None]
-    patterns = find_patterns(values, steps=PATTERN_STEPS) if args.patterns and full else []
     if args.json:
-        data: dict[str, Any] = {"game": game.spec, "upto": len(line) - 1,
-                                "patterns": [p.to_json() for p in patterns]}
-        if not args.summary:
-            data["values"] = line
-        print_json(data)
-        return 0
-    emit(heading(game.spec) + f"  Grundy values G(n) of the positions n = 0..{len(line) - 1}")
-    if not args.summary:
-        width = max(len(str(v)) for v in line if v is not None)
-        label = len(str(len(line) - 1))
-        for start in range(0, len(line), 20):
-            row = " ".join(("" if v is None else str(v)).rjust(width) for v in line[start:start + 20])
-            emit(f"  {str(start).rjust(label)}: {row}")
-    emit(f"  largest value {max(v for v in line if v is not None)}")
-    for pattern in patterns:
-        emit(f"  pattern: {pattern.text}")
-    if args.patterns and not full:
-        emit("  no pattern search: the game's domain does not start at 0")
+        print_json(table.to_json(summary=args.summary))
+    else:
+        for line in table.text_lines(summary=args.summary, heading=heading):
+            emit(line)
+    if args.plot is not None:
+        plot_grid(spec, table.grid, args.plot)
     return 0
-
-
-
-
 
 
 def periodicity_line(result: TableAnalysis) -> str:
@@ -280,26 +235,13 @@ MATPLOTLIB_MISSING = ("--plot needs matplotlib, which is not installed: pip inst
 def _print_grid(spec: str, grid: list[list[int]], json_out: bool, summary: bool,
                 patterns: list[Pattern]) -> None:
     """Print a 2-D table ``G(a, b)`` (rows a, columns b) of a game on pairs, and its patterns."""
-    upto = len(grid) - 1
+    from grundy.reports.user_tables import grid_lines
+
     if json_out:
         print_json(grid_json(spec, grid, patterns, summary=summary))
         return
-    emit(heading(spec) + f"  Grundy values G(a, b), 0 ≤ a, b ≤ {upto} (rows a, columns b)")
-    if not summary:
-        _print_rows(grid)
-    emit(f"  largest value {max(v for row in grid for v in row if v is not None)}")
-    for pattern in patterns:
-        emit(f"  pattern: {pattern.text}")
-
-
-def _print_rows(grid: list[list[int]]) -> None:
-    upto = len(grid) - 1
-    width = max(len(str(upto)), *(len(str(v)) for row in grid for v in row if v is not None))
-    emit("  " + " " * width + " │ " + " ".join(str(b).rjust(width) for b in range(len(grid[0]))))
-    emit("  " + "─" * width + "─┼" + "─" * ((width + 1) * len(grid[0])))
-    for a, row in enumerate(grid):
-        emit(f"  {str(a).rjust(width)} │ " + " ".join(("" if v is None else str(v)).rjust(width)
-                                                     for v in row))
+    for line in grid_lines(spec, grid, patterns, summary=summary, heading=heading):
+        emit(line)
 
 
 def plot_grid(spec: str, grid: list[list[int]], path: str) -> None:
