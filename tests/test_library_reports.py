@@ -162,3 +162,14 @@ def test_user_table_agrees_with_brute_force_and_the_cli(capsys: pytest.CaptureFi
     code, out, _ = run(capsys, "table", "t-lib-dom", "--upto", "6")
     assert code == 0 and out.splitlines() == table.text_lines()
     assert user_table(grundy.load_game("kayles"), 6) is None  # the catalogue's games: analyze()
+
+
+def test_play_writes_library_errors_as_the_command_line_does() -> None:
+    from grundy.cli.common import flag_message
+    from grundy.play.session import Match
+
+    game = grundy.load_game("subtraction(1,3,4)")
+    library = Match(game, (200,), limit=50).explanation()[0]
+    cli = Match(game, (200,), limit=50, describe=flag_message).explanation()[0]
+    assert "raise the limit (limit=)" in library and "analyze(game, upto=N)" in library
+    assert "raise the limit (--limit)" in cli and "grundy table 'subtraction(1,3,4)' --upto N" in cli
