@@ -173,3 +173,13 @@ def test_play_writes_library_errors_as_the_command_line_does() -> None:
     cli = Match(game, (200,), limit=50, describe=flag_message).explanation()[0]
     assert "raise the limit (limit=)" in library and "analyze(game, upto=N)" in library
     assert "raise the limit (--limit)" in cli and "grundy table 'subtraction(1,3,4)' --upto N" in cli
+
+
+def test_a_note_quoting_a_budget_error_is_written_with_flags(capsys: pytest.CaptureFixture[str]) -> None:
+    game = grundy.load_game("vertex-geography(example=1)")
+    answer = grundy.solve(game, game.parse_position("a"), limit=3)
+    assert answer.grundy is None and answer.note is not None and "(limit=)" in answer.note
+    assert answer.quoted and answer.quoted[0].parameters == ("limit",)
+    code, out, _ = run(capsys, "solve", "vertex-geography(example=1)", "a", "--limit", "3", "--json")
+    note = json.loads(out)["note"]
+    assert code == 0 and "raise the limit (--limit)" in note and "limit=" not in note

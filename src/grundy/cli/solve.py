@@ -130,8 +130,17 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
     if args.conjecture and "grundy.define" not in sys.modules:
         raise InvalidInputError("--conjecture applies to your own games (defined with "
                                 "@grundy.heap_game, loaded with --rules FILE.py)")
-    return solve_answer(game, position, misere=args.misere, limit=_given_limit(args),
-                        conjecture=args.conjecture, cache=cache, remoteness=remoteness, run=searching)
+    answer, conjectures = solve_answer(game, position, misere=args.misere, limit=_given_limit(args),
+                                       conjecture=args.conjecture, cache=cache, remoteness=remoteness,
+                                       run=searching)
+    if answer.note and answer.quoted:  # the errors a note quotes name parameters: write the flags
+        import dataclasses
+
+        note = answer.note
+        for error in answer.quoted:
+            note = note.replace(str(error), flag_message(error))
+        answer = dataclasses.replace(answer, note=note)
+    return answer, conjectures
 
 
 def run_batch(args: argparse.Namespace) -> int:
