@@ -183,3 +183,15 @@ def test_a_note_quoting_a_budget_error_is_written_with_flags(capsys: pytest.Capt
     code, out, _ = run(capsys, "solve", "vertex-geography(example=1)", "a", "--limit", "3", "--json")
     note = json.loads(out)["note"]
     assert code == 0 and "raise the limit (--limit)" in note and "limit=" not in note
+
+
+def test_heap_table_agrees_with_brute_force_and_the_cli(capsys: pytest.CaptureFixture[str]) -> None:
+    table = grundy.heap_table(grundy.load_game("subtraction(1,3,4)"), 100)
+    assert table.analysis.values.tolist() == mex_table_subtraction([1, 3, 4], 100)
+    found = table.analysis.periodicity
+    assert found is not None and found.proved and found.period == 7 and table.patterns
+    code, out, _ = run(capsys, "table", "subtraction(1,3,4)", "--upto", "100", "--json")
+    data = json.loads(out)
+    assert code == 0 and {**data, "seconds": 0} == {**table.to_json(), "seconds": 0}
+    lean = grundy.heap_table(grundy.load_game("kayles"), 10**6, summary=True)
+    assert lean.lean and lean.patterns == [] and "frequencies" not in lean.to_json(summary=True)

@@ -34,6 +34,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on 
     from grundy.define import game, heap_game
     from grundy.define.sums import Sum
     from grundy.reports.family import FamilyTable, StartFamilyTable, analyze_family
+    from grundy.reports.heap_tables import HeapTable, heap_table
     from grundy.sequences.misere_table import MisereTable, QuotientTable, analyze_misere, quotient_table
     from grundy.sequences.tables import grundy_table
 
@@ -47,6 +48,7 @@ _LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "
          "quotient_table": "grundy.sequences.misere_table", "QuotientTable": "grundy.sequences.misere_table",
          "analyze_family": "grundy.reports.family", "FamilyTable": "grundy.reports.family",
          "StartFamilyTable": "grundy.reports.family",
+         "heap_table": "grundy.reports.heap_tables", "HeapTable": "grundy.reports.heap_tables",
          "solve_every": "grundy.core.every", "EveryAnswer": "grundy.core.remoteness"}
 """Public names imported on first use (the command line starts without them)."""
 
@@ -76,11 +78,11 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "Budget", "Cache", "EveryAnswer", "FamilyTable", "Game", "GrundyError", "HeapGame", "InvalidGameError",
-    "InvalidInputError", "InvalidPositionError", "LoopyGameError", "MisereQuotient", "MisereTable", "Move",
-    "Nimber", "NotSupportedError", "Outcome", "QuotientTable", "SearchLimitError", "Solution",
-    "StartFamilyTable", "Sum", "SumGame", "UnknownGameError", "analyze_family", "analyze_misere", "game",
-    "grundy_table", "grundy_value", "heap_game", "load_game", "mex", "misere_quotient", "moves_to_value",
-    "outcome", "parse_sum", "quotient_table",
-    "register", "registered_games", "solve", "solve_every", "winning_moves",
+    "Budget", "Cache", "EveryAnswer", "FamilyTable", "Game", "GrundyError", "HeapGame", "HeapTable",
+    "InvalidGameError", "InvalidInputError", "InvalidPositionError", "LoopyGameError", "MisereQuotient",
+    "MisereTable", "Move", "Nimber", "NotSupportedError", "Outcome", "QuotientTable", "SearchLimitError",
+    "Solution", "StartFamilyTable", "Sum", "SumGame", "UnknownGameError", "analyze_family",
+    "analyze_misere", "game", "grundy_table", "grundy_value", "heap_game", "heap_table", "load_game", "mex",
+    "misere_quotient", "moves_to_value", "outcome", "parse_sum", "quotient_table", "register",
+    "registered_games", "solve", "solve_every", "winning_moves",
 ]

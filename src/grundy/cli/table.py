@@ -16,6 +16,7 @@ from grundy.cli import common
 from grundy.cli.common import emit, heading, non_negative_int, print_json, progress_bar
 from grundy.core.game import Game
 from grundy.errors import InvalidInputError, NotSupportedError
+from grundy.reports.heap_tables import periodicity_line, rare_line  # noqa: F401 (re-exported)
 from grundy.reports.tables import (  # noqa: F401 (re-exported: the table command's objects)
     PATTERN_STEPS,
     PATTERN_VALUES,
@@ -25,7 +26,7 @@ from grundy.reports.tables import (  # noqa: F401 (re-exported: the table comman
     pair_patterns,
     table_json,
 )
-from grundy.sequences.analysis import METHODS, TableAnalysis, analyze
+from grundy.sequences.analysis import METHODS, TableAnalysis
 from grundy.sequences.pattern import Pattern
 
 EPILOG = """examples:
@@ -34,9 +35,6 @@ EPILOG = """examples:
   grundy table 'subtraction(1,3,4)' --upto 100000 --json --summary
   grundy table wythoff --upto 20            (a game on pairs: the grid G(a, b))
 """
-
-SHOWN_VALUES = 10_000
-"""At most this many values are printed as text (``--json`` gives them all)."""
 
 PLOTTED_POINTS = 200_000
 """Larger tables are subsampled evenly for ``--plot``."""
@@ -125,28 +123,6 @@ def _user_table(args: argparse.Namespace, table: Any) -> int:
     return 0
 
 
-def periodicity_line(result: TableAnalysis) -> str:
-    """One line: the period and preperiod, with proved/observed, or that none was found."""
-    found = result.periodicity
-    if found is None:
-        return f"no period found in G(0..{result.upto})"
-    saltus = f", saltus {found.saltus}" if found.saltus else ""
-    status = f"proved: {found.reason}" if found.proved else f"observed in G(0..{result.upto}), not proved"
-    return f"period {found.period} from heap {found.preperiod}{saltus} ({status})"
-
-
-def rare_line(result: TableAnalysis) -> str | None:
-    """Where the rare values sit (octal games with splitting moves), or ``None``."""
-    rare = result.rare
-    if rare is None:
-        return None
-    kind = "value and heap parity" if rare.delta else "value"
-    first = " ".join(map(str, rare.positions)) + (" …" if rare.count > len(rare.positions) else "")
-    where = f": at {first}; last at {rare.last}" if rare.count else ""
-    return (f"rare values (mask {rare.mask:#x}, class by {kind}): {rare.count} "
-            f"position{'s' if rare.count != 1 else ''}{where}")
-
-
 def plot_table(result: TableAnalysis, path: str) -> None:
     """Scatter plot of ``G(n)`` against ``n`` into ``path`` (needs matplotlib)."""
     plt = _pyplot()
@@ -176,56 +152,22 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
               plot: str | None, patterns: bool = True, store: str | None = None,
               rebuild: bool = False) -> None:
     """Build, analyse and print the table of a heap game (the ``grundy table`` command)."""
+    from grundy.reports.heap_tables import heap_table
+
     if common.OWN_PROCESS:
         import grundy.sequences.kernels
 
         grundy.sequences.kernels.LEAN_START = True
     with progress_bar(upto >= 200_000) as progress:
-        result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
+        table = heap_table(game, upto, method=method, patterns=patterns, summary=summary,
+                           store=store, rebuild=rebuild, progress=progress)
     if plot is not None:
-        plot_table(result, plot)
-    # a --summary whose period was proved without numpy stays lean: the patterns need numpy
-    lean = summary and result.table is None
-    found = heap_patterns(result) if patterns and not lean else []
+        plot_table(table.analysis, plot)
     if json_out:
-        print_json(heap_table_json(result, found, summary=summary, lean=lean))
+        print_json(table.to_json(summary=summary))
         return
-    spec = game.spec
-    if not summary:
-        values = result.values[:SHOWN_VALUES].tolist()
-        emit(heading(spec) + f"  Grundy values G(0..{upto})")
-        width = max(len(str(v)) for v in values)
-        per_row = 10 if width > 2 else 20
-        label = len(str(min(upto, SHOWN_VALUES)))
-        for start in range(0, len(values), per_row):
-            row = " ".join(str(v).rjust(width) for v in values[start:start + per_row])
-            emit(f"  {str(start).rjust(label)}: {row}")
-        if len(result.values) > SHOWN_VALUES:
-            emit(f"  … {len(result.values) - SHOWN_VALUES:,} more values (--json prints them all)")
-    else:
-        emit(heading(spec) + f"  G(0..{upto:,})")
-    emit(f"  {periodicity_line(result)}")
-    if getattr(game, "move_function", None) is not None:  # a user's heap game: is it an octal game?
-        from grundy.games.takebreak.octal_match import octal_note
-
-        note = octal_note(game, upto)
-        if note is not None:
-            emit(f"  {note}")
-    emit(f"  largest value {result.max_value}")
-    rare = rare_line(result)
-    if rare:
-        emit(f"  {rare}")
-    for pattern in found:
-        emit(f"  pattern: {pattern.text}")
-    computed = "" if result.computed == result.upto + 1 else \
-        f", {result.computed:,} values by mex and the rest from the proved period"
-    emit(f"  computed in {result.seconds:.3f} s ({result.method}{computed})")
-
-
-
-
-
-
+    for line in table.text_lines(summary=summary, heading=heading):
+        emit(line)
 
 
 MATPLOTLIB_MISSING = ("--plot needs matplotlib, which is not installed: pip install matplotlib "
