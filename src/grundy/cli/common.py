@@ -183,6 +183,8 @@ def flag_message(error: BaseException) -> str:
                                 "run 'grundy solve digraph --graph FILE POSITION'")
         elif name == "solve":
             text = text.replace("grundy.solve", "'grundy solve'")
+        elif name == "store":  # a file: store='x.bin' is --store 'x.bin'
+            text = re.sub(r"(?<![\w-])store=(?=['\"])", "--store ", text)
         elif name == "conjecture":
             text = text.replace("conjecture=True", FLAGS["conjecture"])
         else:

@@ -126,7 +126,7 @@ def analyze_misere(game: Game, upto: int, *, limit: int = DEFAULT_LIMIT) -> Mise
     from grundy.core.misere import misere_table
 
     if not isinstance(game, HeapGame):
-        raise InvalidInputError(f"--misere tables are of heap games, and {game.spec!r} is not one")
+        raise InvalidInputError(f"misère tables are of heap games, and {game.spec!r} is not one")
     if not 0 <= upto <= MAX_UPTO:
         raise InvalidInputError(f"upto={upto!r}: misère tables go from 0 up to {MAX_UPTO:,}")
     memo = MisereMemo()
@@ -286,7 +286,7 @@ def quotient_table(game: Game, upto: int, *, limit: int | None = None) -> Quotie
     from grundy.core.quotient import DEFAULT_QUOTIENT_LIMIT, misere_quotient
 
     if not isinstance(game, HeapGame):
-        raise InvalidInputError(f"--misere tables are of heap games, and {game.spec!r} is not one")
+        raise InvalidInputError(f"misère tables are of heap games, and {game.spec!r} is not one")
     if not 0 <= upto <= MAX_QUOTIENT_UPTO:
         raise InvalidInputError(f"upto={upto!r}: quotient tables go from 0 up to "
                                 f"{MAX_QUOTIENT_UPTO:,} heaps")
