@@ -71,11 +71,13 @@ def test_messages_say_what_to_do(tmp_path: Path, capsys: pytest.CaptureFixture[s
 def test_suggested_commands_are_quoted_for_the_shell() -> None:
     import shlex
 
-    from grundy import load_game
-    from grundy.core.engine import _pattern_hint
+    from grundy import SearchLimitError, grundy_value, load_game
+    from grundy.cli.common import flag_message
 
-    hint = _pattern_hint(load_game("subtraction(1,3,4)"))
-    command = hint.split("with: ")[1]
+    with pytest.raises(SearchLimitError) as info:
+        grundy_value(load_game("subtraction(1,3,4)"), 10**6, limit=10, use_rules=False)
+    assert info.value.parameters == ("limit", "table") and "analyze(game, upto=N)" in str(info.value)
+    command = flag_message(info.value).split("with: ")[1]  # the library's hint as a shell command
     assert shlex.split(command) == ["grundy", "table", "subtraction(1,3,4)", "--upto", "N"]
 
 
@@ -87,7 +89,10 @@ def test_a_loopy_position_points_at_the_loopy_solver() -> None:
     with pytest.raises(LoopyGameError) as info:
         grundy_value(Cycle(), 1)
     text = str(info.value)
-    assert "grundy solve digraph --graph FILE" in text and "loopy-game solver" not in text
+    assert "'digraph(graph=FILE)'" in text and "loopy-game solver" not in text and "--" not in text
+    from grundy.cli.common import flag_message
+
+    assert "run 'grundy solve digraph --graph FILE POSITION'" in flag_message(info.value)
 
 
 def test_survey_never_turns_another_file_into_a_database(

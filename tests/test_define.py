@@ -210,7 +210,13 @@ def test_patterns_beyond_the_table() -> None:
     game = grundy.load_game("t-take(k=4)")
     with pytest.raises(SearchLimitError) as info:
         grundy.solve(game, (10**15,))
-    assert "--conjecture" in str(info.value) and "grundy table t-take(k=4)" in str(info.value)
+    error = info.value  # the library names its parameters; the command line writes its flags
+    assert "conjecture=True" in str(error) and "limit=" in str(error) and "--" not in str(error)
+    assert error.parameters == ("table", "limit", "conjecture") and error.spec == "t-take(k=4)"
+    from grundy.cli.common import flag_message
+
+    cli = flag_message(error)
+    assert "--conjecture" in cli and "'grundy table t-take(k=4) --upto N'" in cli and "--limit" in cli
     with answering(conjecture=True) as context:
         answer = grundy.solve(game, (10**15 + 3, 7))
     assert answer.grundy == ((10**15 + 3) % 5) ^ 2

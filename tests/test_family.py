@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from grundy.cli.family import expand, linear_fit
 from grundy.errors import InvalidInputError
+from grundy.reports.family import expand, linear_fit
 from tests.helpers import mex_table_subtraction, run
 
 

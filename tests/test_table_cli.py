@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-import grundy.cli.table
+import grundy.sequences.analysis
 from tests.helpers import run
 from tests.test_kernels import reference_octal
 
@@ -105,7 +105,7 @@ def test_ctrl_c_exits_130_without_traceback(capsys: pytest.CaptureFixture[str],
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(grundy.cli.table, "analyze", interrupted)
+    monkeypatch.setattr(grundy.sequences.analysis, "analyze", interrupted)
     code, _, err = run(capsys, "table", "octal(0.16)", "--upto", "1000000")
     assert code == 130
     assert "interrupted" in err and "Traceback" not in err

@@ -11,7 +11,7 @@
 from typing import TYPE_CHECKING, Any
 
 from grundy.catalog import load_game, parse_sum, register, registered_games
-from grundy.core.engine import Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
+from grundy.core.engine import Budget, Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
 from grundy.core.game import Game, HeapGame, Move, Outcome
 from grundy.core.solve import Solution, solve
 from grundy.core.sums import SumGame
@@ -27,11 +27,16 @@ from grundy.errors import (
 )
 
 if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on first use below)
+    from grundy.core.every import solve_every
     from grundy.core.nimber import Nimber
     from grundy.core.quotient import MisereQuotient, misere_quotient
+    from grundy.core.remoteness import EveryAnswer
     from grundy.define import game, heap_game
     from grundy.define.sums import Sum
     from grundy.reports.export_policy import ExportResult, export_game
+    from grundy.reports.family import FamilyTable, StartFamilyTable, analyze_family
+    from grundy.reports.heap_tables import HeapTable, heap_table
+    from grundy.sequences.misere_table import MisereTable, QuotientTable, analyze_misere, quotient_table
     from grundy.sequences.tables import grundy_table
 
     __version__: str
@@ -40,7 +45,13 @@ _LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "
          "Sum": "grundy.define.sums", "misere_quotient": "grundy.core.quotient",
          "MisereQuotient": "grundy.core.quotient",
          "grundy_table": "grundy.sequences.tables",
-         "export_game": "grundy.reports.export_policy", "ExportResult": "grundy.reports.export_policy"}
+         "export_game": "grundy.reports.export_policy", "ExportResult": "grundy.reports.export_policy",
+         "analyze_misere": "grundy.sequences.misere_table", "MisereTable": "grundy.sequences.misere_table",
+         "quotient_table": "grundy.sequences.misere_table", "QuotientTable": "grundy.sequences.misere_table",
+         "analyze_family": "grundy.reports.family", "FamilyTable": "grundy.reports.family",
+         "StartFamilyTable": "grundy.reports.family",
+         "heap_table": "grundy.reports.heap_tables", "HeapTable": "grundy.reports.heap_tables",
+         "solve_every": "grundy.core.every", "EveryAnswer": "grundy.core.remoteness"}
 """Public names imported on first use (the command line starts without them)."""
 
 
@@ -69,10 +80,12 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "Cache", "ExportResult", "Game", "GrundyError", "HeapGame", "InvalidGameError", "InvalidInputError",
-    "InvalidPositionError", "LoopyGameError", "MisereQuotient", "Move", "Nimber", "NotSupportedError",
-    "Outcome", "SearchLimitError", "Solution", "Sum", "SumGame", "UnknownGameError", "export_game",
-    "game", "grundy_table", "grundy_value", "heap_game", "load_game", "mex", "misere_quotient",
-    "moves_to_value", "outcome", "parse_sum",
-    "register", "registered_games", "solve", "winning_moves",
+    "Budget", "Cache", "EveryAnswer", "ExportResult", "FamilyTable", "Game", "GrundyError", "HeapGame",
+    "HeapTable", "InvalidGameError", "InvalidInputError", "InvalidPositionError", "LoopyGameError",
+    "MisereQuotient", "MisereTable", "Move", "Nimber", "NotSupportedError", "Outcome", "QuotientTable",
+    "SearchLimitError", "Solution", "StartFamilyTable", "Sum", "SumGame", "UnknownGameError",
+    "analyze_family", "analyze_misere", "export_game", "game", "grundy_table", "grundy_value",
+    "heap_game", "heap_table", "load_game", "mex", "misere_quotient", "moves_to_value", "outcome",
+    "parse_sum", "quotient_table", "register", "registered_games", "solve", "solve_every",
+    "winning_moves",
 ]

@@ -12,7 +12,25 @@ from __future__ import annotations
 
 
 class GrundyError(Exception):
-    """Base class of every error raised by grundy."""
+    """Base class of every error raised by grundy.
+
+    A message that tells how to get further names the arguments of the library call, written
+    ``name=`` (``"raise limit="``); :attr:`parameters` lists them, so that the command line can
+    write its own flags instead (``--limit``).
+
+    >>> error = SearchLimitError("nim: more than 10 steps; raise limit=", parameters=("limit",))
+    >>> error.parameters, str(error)
+    (('limit',), 'nim: more than 10 steps; raise limit=')
+    """
+
+    def __init__(self, *args: object, parameters: tuple[str, ...] = (), spec: str | None = None) -> None:
+        super().__init__(*args)
+        self.parameters = parameters
+        """The parameters the message names: ``"limit"`` for ``limit=``, ``"conjecture"`` for
+        ``conjecture=True``, ``"table"`` for ``analyze(game, upto=N)`` (a table of the game
+        :attr:`spec` may show a pattern)."""
+        self.spec = spec
+        """The game the message is about, where it names a call on it."""
 
 
 class InvalidGameError(GrundyError, ValueError):
@@ -37,8 +55,8 @@ class LoopyGameError(GrundyError):
     The message names one position on the cycle; :attr:`position` holds it.
     """
 
-    def __init__(self, message: str, position: object = None) -> None:
-        super().__init__(message)
+    def __init__(self, message: str, position: object = None, *, parameters: tuple[str, ...] = ()) -> None:
+        super().__init__(message, parameters=parameters)
         self.position = position
 
 

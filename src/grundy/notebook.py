@@ -116,7 +116,6 @@ def table(game: str | Game, upto: int = 100, *, misere: bool = False, plot: bool
     if isinstance(game, str):
         game = load_game(game)
     if misere:
-        from grundy.cli.misere_table import misere_analysis, misere_json
         from grundy.core.engine import DEFAULT_LIMIT
         from grundy.core.game import HeapGame
         from grundy.errors import InvalidInputError
@@ -125,8 +124,9 @@ def table(game: str | Game, upto: int = 100, *, misere: bool = False, plot: bool
             raise InvalidInputError(f"misère tables are of heap games, and {game.spec!r} is not one")
         if not 0 <= upto <= MAX_MISERE_UPTO:
             raise InvalidInputError(f"misère tables here go up to {MAX_MISERE_UPTO:,}, got {upto!r}")
-        values, periodicity, genera = misere_analysis(game, upto, DEFAULT_LIMIT)
-        return Table(game, misere_json(game, upto, values, periodicity, genera), plot)
+        from grundy.sequences.misere_table import analyze_misere
+
+        return Table(game, analyze_misere(game, upto, limit=DEFAULT_LIMIT).to_json(), plot)
     from grundy.reports.tables import table_json
 
     return Table(game, table_json(game, upto), plot)

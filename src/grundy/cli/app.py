@@ -127,7 +127,9 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     except KeyboardInterrupt:
         fail("interrupted", 130)
     except GrundyError as exc:
-        fail(str(exc))
+        from grundy.cli.common import flag_message
+
+        fail(flag_message(exc))
     except OverflowError as exc:  # a number past what a computation can hold (a heap of 10**30)
         fail(f"a number in the input is too large for this computation ({exc})")
     except MemoryError:

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
-from grundy.cli.common import emit, heading, positive_int, print_json
+from grundy.cli.common import emit, flag_message, heading, positive_int, print_json
 from grundy.errors import GrundyError, InvalidInputError
 
 EPILOG = """examples:
@@ -65,7 +65,7 @@ def run(args: argparse.Namespace) -> int:
             raise InvalidInputError(f"give the start position too, e.g. 'grundy play {args.game} 3 4 5'")
         game, position = parse_sum([args.game, *args.position])
     match = Match(game, position, misere=args.misere, first=args.first,
-                  limit=DEFAULT_LIMIT if args.limit is None else args.limit)
+                  limit=DEFAULT_LIMIT if args.limit is None else args.limit, describe=flag_message)
     Player(match, json_out=args.json).run(_lines())
     return 0
 
@@ -128,7 +128,7 @@ class Player:
                 try:
                     match.play(text)
                 except GrundyError as exc:
-                    emit("  " + " ".join(str(exc).split()))
+                    emit("  " + " ".join(match.describe(exc).split()))
                     continue
                 emit(f"you: {match.your_move}   ⇒  {match.game.format_position(match.position)}")
                 self._computer_moves()

@@ -8,7 +8,7 @@ import shlex
 import sys
 from typing import Any
 
-from grundy.cli.common import emit, heading, positive_int, print_json, searching
+from grundy.cli.common import emit, flag_message, heading, positive_int, print_json, searching
 from grundy.errors import GrundyError, InvalidInputError
 
 EPILOG = """examples:
@@ -130,8 +130,17 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
     if args.conjecture and "grundy.define" not in sys.modules:
         raise InvalidInputError("--conjecture applies to your own games (defined with "
                                 "@grundy.heap_game, loaded with --rules FILE.py)")
-    return solve_answer(game, position, misere=args.misere, limit=_given_limit(args),
-                        conjecture=args.conjecture, cache=cache, remoteness=remoteness, run=searching)
+    answer, conjectures = solve_answer(game, position, misere=args.misere, limit=_given_limit(args),
+                                       conjecture=args.conjecture, cache=cache, remoteness=remoteness,
+                                       run=searching)
+    if answer.note and answer.quoted:  # the errors a note quotes name parameters: write the flags
+        import dataclasses
+
+        note = answer.note
+        for error in answer.quoted:
+            note = note.replace(str(error), flag_message(error))
+        answer = dataclasses.replace(answer, note=note)
+    return answer, conjectures
 
 
 def run_batch(args: argparse.Namespace) -> int:
@@ -167,7 +176,7 @@ def run_batch(args: argparse.Namespace) -> int:
                 game, position = parse_sum(text)
             answer, conjectures = _solve(args, game, position, cache, remoteness=False)
         except GrundyError as exc:
-            message = " ".join(str(exc).split())
+            message = " ".join(flag_message(exc).split())
             failed.append(f"line {number} ({text[:60]!r}): {message}")
             if args.json:
                 out.write(json.dumps({"line": number, "input": text, "error": message},

@@ -16,6 +16,7 @@ from grundy.cli import common
 from grundy.cli.common import emit, heading, non_negative_int, print_json, progress_bar
 from grundy.core.game import Game
 from grundy.errors import InvalidInputError, NotSupportedError
+from grundy.reports.heap_tables import periodicity_line, rare_line  # noqa: F401 (re-exported)
 from grundy.reports.tables import (  # noqa: F401 (re-exported: the table command's objects)
     PATTERN_STEPS,
     PATTERN_VALUES,
@@ -25,7 +26,7 @@ from grundy.reports.tables import (  # noqa: F401 (re-exported: the table comman
     pair_patterns,
     table_json,
 )
-from grundy.sequences.analysis import METHODS, TableAnalysis, analyze
+from grundy.sequences.analysis import METHODS, TableAnalysis
 from grundy.sequences.pattern import Pattern
 
 EPILOG = """examples:
@@ -34,9 +35,6 @@ EPILOG = """examples:
   grundy table 'subtraction(1,3,4)' --upto 100000 --json --summary
   grundy table wythoff --upto 20            (a game on pairs: the grid G(a, b))
 """
-
-SHOWN_VALUES = 10_000
-"""At most this many values are printed as text (``--json`` gives them all)."""
 
 PLOTTED_POINTS = 200_000
 """Larger tables are subsampled evenly for ``--plot``."""
@@ -70,12 +68,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Build, analyse and print a table."""
     from grundy.catalog import load_game
-    from grundy.cli.family import is_family
+    from grundy.reports.family import is_family
 
     if is_family(args.game):  # 'take(k=2..9)': every member, and how the period depends on k
         from grundy.cli.family import run_family
 
-        return run_family(args, heap_patterns)
+        return run_family(args)
     if args.rebuild and args.store is None:
         raise InvalidInputError("--rebuild applies to a table kept with --store FILE")
     game = load_game(args.game)
@@ -83,22 +81,11 @@ def run(args: argparse.Namespace) -> int:
         from grundy.cli.misere_table import run_misere
 
         return run_misere(args, game)
-    cells = None
-    if hasattr(game, "table_cells"):  # users' games: one budget (steps; time and memory net)
-        from grundy.define import answering
+    from grundy.reports.user_tables import user_table
 
-        with answering():
-            cells = game.table_cells(args.upto)
-            line = None if cells is not None else getattr(game, "table_line")(args.upto)  # noqa: B009
-        if line is not None:
-            return _user_line(args, game, line)
-    if cells is not None:
-        return _user_grid(args, game, cells)
-    if hasattr(game, "table_cells"):
-        family = (f"; it declares its start positions: 'grundy table {game.name}(PARAMETER=A..B)' "
-                  f"tabulates them") if getattr(type(game), "start_function", None) else ""
-        raise NotSupportedError(f"no table for {game.spec}: its positions are neither numbers nor "
-                                f"pairs of numbers (a game may declare arity=1 or arity=2){family}")
+    own = user_table(game, args.upto, patterns=args.patterns)  # users' games: one budget
+    if own is not None:
+        return _user_table(args, own)
     grid = game.table_2d(args.upto)
     if grid is not None:
         if args.store is not None:
@@ -115,81 +102,25 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _user_grid(args: argparse.Namespace, game: Any, cells: list[list[int | None]]) -> int:
-    """The table of a user's game on pairs; cells outside its domain are blank."""
-    from grundy.define.domain import domain_pair_patterns
-
-    blank = any(v is None for row in cells for v in row)
-    if args.store is not None or args.method != "auto" or (args.plot is not None and blank):
-        raise InvalidInputError(f"a table of {game.spec} takes --upto, --json, --summary, "
-                                f"--no-patterns" + ("" if blank else " and --plot"))
-    patterns, why = domain_pair_patterns(cells, type(game).domain.minimum, pair_patterns) \
-        if args.patterns else ([], None)
-    _print_grid(game.spec, cells, args.json, args.summary, patterns)  # type: ignore[arg-type]
-    if why is not None and not args.json:
-        emit(f"  {why}")
-    if args.plot is not None:
-        plot_grid(game.spec, cells, args.plot)  # type: ignore[arg-type]
-    return 0
-
-
-def _user_line(args: argparse.Namespace, game: Any, line: list[int | None]) -> int:
-    """The table ``G(n)`` of a user's game on one number (positions ``(n,)``); blank outside its
-    domain, patterns only where every ``n`` from 0 is a position."""
-    from grundy.sequences.patterns import find_patterns
-
-    if args.store is not None or args.method != "auto" or args.plot is not None:
-        raise InvalidInputError(f"a table of {game.spec} takes --upto, --json, --summary and "
+def _user_table(args: argparse.Namespace, table: Any) -> int:
+    """The table of a user's game (:func:`grundy.reports.user_tables.user_table`): on pairs
+    (cells outside its domain blank) or on one number."""
+    spec = table.game.spec
+    if table.grid is not None:
+        if args.store is not None or args.method != "auto" or (args.plot is not None and table.blank):
+            raise InvalidInputError(f"a table of {spec} takes --upto, --json, --summary, "
+                                    f"--no-patterns" + ("" if table.blank else " and --plot"))
+    elif args.store is not None or args.method != "auto" or args.plot is not None:
+        raise InvalidInputError(f"a table of {spec} takes --upto, --json, --summary and "
                                 f"--no-patterns")
-    full = all(v is not None for v in line)
-    values = [v for v in line if v is not None]
-    patterns = find_patterns(values, steps=PATTERN_STEPS) if args.patterns and full else []
     if args.json:
-        data: dict[str, Any] = {"game": game.spec, "upto": len(line) - 1,
-                                "patterns": [p.to_json() for p in patterns]}
-        if not args.summary:
-            data["values"] = line
-        print_json(data)
-        return 0
-    emit(heading(game.spec) + f"  Grundy values G(n) of the positions n = 0..{len(line) - 1}")
-    if not args.summary:
-        width = max(len(str(v)) for v in line if v is not None)
-        label = len(str(len(line) - 1))
-        for start in range(0, len(line), 20):
-            row = " ".join(("" if v is None else str(v)).rjust(width) for v in line[start:start + 20])
-            emit(f"  {str(start).rjust(label)}: {row}")
-    emit(f"  largest value {max(v for v in line if v is not None)}")
-    for pattern in patterns:
-        emit(f"  pattern: {pattern.text}")
-    if args.patterns and not full:
-        emit("  no pattern search: the game's domain does not start at 0")
+        print_json(table.to_json(summary=args.summary))
+    else:
+        for line in table.text_lines(summary=args.summary, heading=heading):
+            emit(line)
+    if args.plot is not None:
+        plot_grid(spec, table.grid, args.plot)
     return 0
-
-
-
-
-
-
-def periodicity_line(result: TableAnalysis) -> str:
-    """One line: the period and preperiod, with proved/observed, or that none was found."""
-    found = result.periodicity
-    if found is None:
-        return f"no period found in G(0..{result.upto})"
-    saltus = f", saltus {found.saltus}" if found.saltus else ""
-    status = f"proved: {found.reason}" if found.proved else f"observed in G(0..{result.upto}), not proved"
-    return f"period {found.period} from heap {found.preperiod}{saltus} ({status})"
-
-
-def rare_line(result: TableAnalysis) -> str | None:
-    """Where the rare values sit (octal games with splitting moves), or ``None``."""
-    rare = result.rare
-    if rare is None:
-        return None
-    kind = "value and heap parity" if rare.delta else "value"
-    first = " ".join(map(str, rare.positions)) + (" …" if rare.count > len(rare.positions) else "")
-    where = f": at {first}; last at {rare.last}" if rare.count else ""
-    return (f"rare values (mask {rare.mask:#x}, class by {kind}): {rare.count} "
-            f"position{'s' if rare.count != 1 else ''}{where}")
 
 
 def plot_table(result: TableAnalysis, path: str) -> None:
@@ -221,60 +152,22 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
               plot: str | None, patterns: bool = True, store: str | None = None,
               rebuild: bool = False) -> None:
     """Build, analyse and print the table of a heap game (the ``grundy table`` command)."""
+    from grundy.reports.heap_tables import heap_table
+
     if common.OWN_PROCESS:
         import grundy.sequences.kernels
 
         grundy.sequences.kernels.LEAN_START = True
     with progress_bar(upto >= 200_000) as progress:
-        result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
+        table = heap_table(game, upto, method=method, patterns=patterns, summary=summary,
+                           store=store, rebuild=rebuild, progress=progress)
     if plot is not None:
-        plot_table(result, plot)
-    # a --summary whose period was proved without numpy stays lean: the patterns need numpy
-    lean = summary and result.table is None
-    found = heap_patterns(result) if patterns and not lean else []
-    note = None
-    if getattr(game, "move_function", None) is not None:  # a user's heap game: is it an octal game?
-        from grundy.games.takebreak.octal_match import octal_note
-
-        note = octal_note(game, upto)
+        plot_table(table.analysis, plot)
     if json_out:
-        data = heap_table_json(result, found, summary=summary, lean=lean)
-        if note is not None:
-            data["octal_note"] = note
-        print_json(data)
+        print_json(table.to_json(summary=summary))
         return
-    spec = game.spec
-    if not summary:
-        values = result.values[:SHOWN_VALUES].tolist()
-        emit(heading(spec) + f"  Grundy values G(0..{upto})")
-        width = max(len(str(v)) for v in values)
-        per_row = 10 if width > 2 else 20
-        label = len(str(min(upto, SHOWN_VALUES)))
-        for start in range(0, len(values), per_row):
-            row = " ".join(str(v).rjust(width) for v in values[start:start + per_row])
-            emit(f"  {str(start).rjust(label)}: {row}")
-        if len(result.values) > SHOWN_VALUES:
-            emit(f"  … {len(result.values) - SHOWN_VALUES:,} more values (--json prints them all)")
-    else:
-        emit(heading(spec) + f"  G(0..{upto:,})")
-    emit(f"  {periodicity_line(result)}")
-    if note is not None:
-        emit(f"  {note}")
-    emit(f"  largest value {result.max_value}")
-    rare = rare_line(result)
-    if rare:
-        emit(f"  {rare}")
-    for pattern in found:
-        emit(f"  pattern: {pattern.text}")
-    computed = "" if result.computed == result.upto + 1 else \
-        f", {result.computed:,} values by mex and the rest from the proved period"
-    emit(f"  computed in {result.seconds:.3f} s ({result.method}{computed})")
-
-
-
-
-
-
+    for line in table.text_lines(summary=summary, heading=heading):
+        emit(line)
 
 
 MATPLOTLIB_MISSING = ("--plot needs matplotlib, which is not installed: pip install matplotlib "
@@ -284,26 +177,13 @@ MATPLOTLIB_MISSING = ("--plot needs matplotlib, which is not installed: pip inst
 def _print_grid(spec: str, grid: list[list[int]], json_out: bool, summary: bool,
                 patterns: list[Pattern]) -> None:
     """Print a 2-D table ``G(a, b)`` (rows a, columns b) of a game on pairs, and its patterns."""
-    upto = len(grid) - 1
+    from grundy.reports.user_tables import grid_lines
+
     if json_out:
         print_json(grid_json(spec, grid, patterns, summary=summary))
         return
-    emit(heading(spec) + f"  Grundy values G(a, b), 0 ≤ a, b ≤ {upto} (rows a, columns b)")
-    if not summary:
-        _print_rows(grid)
-    emit(f"  largest value {max(v for row in grid for v in row if v is not None)}")
-    for pattern in patterns:
-        emit(f"  pattern: {pattern.text}")
-
-
-def _print_rows(grid: list[list[int]]) -> None:
-    upto = len(grid) - 1
-    width = max(len(str(upto)), *(len(str(v)) for row in grid for v in row if v is not None))
-    emit("  " + " " * width + " │ " + " ".join(str(b).rjust(width) for b in range(len(grid[0]))))
-    emit("  " + "─" * width + "─┼" + "─" * ((width + 1) * len(grid[0])))
-    for a, row in enumerate(grid):
-        emit(f"  {str(a).rjust(width)} │ " + " ".join(("" if v is None else str(v)).rjust(width)
-                                                     for v in row))
+    for line in grid_lines(spec, grid, patterns, summary=summary, heading=heading):
+        emit(line)
 
 
 def plot_grid(spec: str, grid: list[list[int]], path: str) -> None:

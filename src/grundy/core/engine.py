@@ -150,11 +150,13 @@ _CHECK_EVERY = 1 << 14
 def _pattern_hint(game: Game) -> str:
     """Where a table can help (heap games, whose tables have periods and patterns), say so."""
     if isinstance(game, HeapGame):
-        import shlex
-
-        command = f"grundy table {shlex.quote(game.spec)} --upto N"
-        return f", or find a pattern to answer larger heaps with: {command}"
+        return ", or find a pattern to answer larger heaps with: analyze(game, upto=N)"
     return ""
+
+
+def _hint_parameters(game: Game) -> tuple[str, ...]:
+    """The parameters a budget's refusal names (the table only where :func:`_pattern_hint` does)."""
+    return ("limit", "table") if isinstance(game, HeapGame) else ("limit",)
 
 
 def resident_bytes() -> int | None:
@@ -194,7 +196,8 @@ class Budget:
         if self.spent > self.limit:
             raise SearchLimitError(
                 f"{game.spec}: brute force would need more than {self.limit:,} steps "
-                f"(positions and options); raise the limit (--limit){_pattern_hint(game)}")
+                f"(positions and options); raise the limit (limit=){_pattern_hint(game)}",
+                parameters=_hint_parameters(game), spec=game.spec)
         if self.spent >= self._next_check:
             self._check(game)
 
@@ -203,8 +206,8 @@ class Budget:
         if self._deadline is not None and time.monotonic() > self._deadline:
             raise SearchLimitError(
                 f"{game.spec}: brute force stopped after {self._seconds:g} s and {self.spent:,} steps "
-                f"without an answer; raise the step limit (--limit) to search longer"
-                f"{_pattern_hint(game)}")
+                f"without an answer; raise the step limit (limit=) to search longer"
+                f"{_pattern_hint(game)}", parameters=_hint_parameters(game), spec=game.spec)
         used = resident_bytes()
         if used is not None and used > MEMORY_LIMIT:
             raise SearchLimitError(
@@ -276,8 +279,8 @@ def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
                 raise LoopyGameError(
                     f"{game.spec}: position {game.format_position(pos)!r} can reach itself, so it "
                     f"has no ordinary Grundy value; grundy solves games with cycles on graphs: write the "
-                    f"positions and moves as a graph file and run 'grundy solve digraph --graph FILE "
-                    f"POSITION' (draws and Smith's generalised values)", pos)
+                    f"positions and moves as a graph file and solve it as the game 'digraph(graph=FILE)' "
+                    f"(draws and Smith's generalised values)", pos, parameters=("graph",))
             break
         if i < n:
             frame[2] = i
@@ -292,16 +295,19 @@ def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
 
 def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
                  limit: int = DEFAULT_LIMIT, use_rules: bool = True,
-                 _budget: Budget | None = None) -> int:
+                 budget: Budget | None = None) -> int:
     """The Grundy (nim-)value of ``position``: the mex of its options' values.
 
     Closed forms (:meth:`Game.closed_value`) and sum decompositions (:meth:`Game.components`,
     value = XOR of the parts) are used where the game has them, unless ``use_rules`` is false, in
-    which case the whole option graph is searched by brute force (the test oracle).
+    which case the whole option graph is searched by brute force (the test oracle). ``budget``:
+    a :class:`Budget` shared with other searches that answer one question (then ``limit`` is
+    not used); by default a new one of ``limit`` steps.
 
     >>> from grundy.catalog import load_game
-    >>> grundy_value(load_game("nim"), (3, 4, 5))
-    2
+    >>> budget = Budget(10_000)
+    >>> grundy_value(load_game("nim"), (3, 4, 5), budget=budget), budget.spent
+    (2, 0)
     """
     position = game.validate(position)
     cache = cache or Cache()
@@ -319,13 +325,13 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
             parts = g.components(p)
             if parts is not None:
                 return False, True, [cache.key(cg, cp) for cg, cp in parts]
-        return False, False, [(number, canonical(o)) for o in budget.take(g.options(p), g)]
+        return False, False, [(number, canonical(o)) for o in work.take(g.options(p), g)]
 
     def combine(is_sum: Any, values: list[Any]) -> int:
         return xor_all(values) if is_sum else mex(values)
 
-    budget = _budget or Budget(limit)
-    return int(_search(cache.key(game, position), cache.values, expand, combine, budget, games))
+    work = budget or Budget(limit)
+    return int(_search(cache.key(game, position), cache.values, expand, combine, work, games))
 
 
 def outcome(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
@@ -401,27 +407,28 @@ def winning_moves(game: Game, position: Any, *, misere: bool = False,
 
 def moves_to_value(game: Game, position: Any, target: int, *, cache: Cache | None = None,
                    limit: int = DEFAULT_LIMIT, use_rules: bool = True,
-                   _budget: Budget | None = None) -> list[Move]:
+                   budget: Budget | None = None) -> list[Move]:
     """Every move from ``position`` to a position of Grundy value ``target``.
 
     In a sum, these are the component moves that change that component's value ``g`` to
     ``g ⊕ total ⊕ target`` (the Sprague-Grundy theorem), found component by component.
+    ``budget``: as for :func:`grundy_value`.
     """
     cache = cache or Cache()
-    budget = _budget or Budget(limit)
+    budget = budget or Budget(limit)
     if use_rules:
         parts = game.components(position)
         if parts is not None:
-            values = [grundy_value(cg, cp, cache=cache, _budget=budget) for cg, cp in parts]
+            values = [grundy_value(cg, cp, cache=cache, budget=budget) for cg, cp in parts]
             total = xor_all(values)
             found: list[Move] = []
             for i, ((cg, cp), v) in enumerate(zip(parts, values, strict=True)):
-                for move in moves_to_value(cg, cp, v ^ total ^ target, cache=cache, _budget=budget):
+                for move in moves_to_value(cg, cp, v ^ total ^ target, cache=cache, budget=budget):
                     found.append(game.lift_move(position, i, move))
             return found
         by_rule = game.moves_to_value(position, target)
         if by_rule is not None:
             return by_rule
     return [m for m in budget.take(game.moves(position), game)
-            if grundy_value(game, m.to, cache=cache, use_rules=use_rules, _budget=budget) == target]
+            if grundy_value(game, m.to, cache=cache, use_rules=use_rules, budget=budget) == target]
 

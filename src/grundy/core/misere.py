@@ -295,7 +295,10 @@ def misere_value(game: Game, position: Any, *, limit: int = DEFAULT_MISERE_LIMIT
 
 def misere_table(game: HeapGame, upto: int, *, limit: int = DEFAULT_MISERE_LIMIT,
                  memo: MisereMemo | None = None) -> list[int]:
-    """Misère Grundy values of single heaps ``0 .. upto`` of a heap game.
+    """Misère Grundy values of single heaps ``0 .. upto`` of a heap game: from the game's law
+    where it has one (every heap), else by brute force within ``limit`` steps in all (refused
+    beyond it with a :class:`~grundy.errors.SearchLimitError` naming ``upto=`` and ``limit=``).
+    The period and genera of the table: :func:`grundy.sequences.misere_table.analyze_misere`.
 
     >>> from grundy.catalog import load_game
     >>> misere_table(load_game("subtraction(2,5)"), 12)
@@ -304,11 +307,20 @@ def misere_table(game: HeapGame, upto: int, *, limit: int = DEFAULT_MISERE_LIMIT
     if upto < 0:
         raise InvalidInputError(f"misère table: upto must be non-negative, got {upto!r}")
     memo = memo or MisereMemo()
-    budget = Budget(limit)
-    law = heap_law(game, memo=memo, budget=budget)
+    law = heap_law(game, memo=memo)  # bounded on its own (MAX_LAW_STEPS)
     if law is not None and law.pair(0)[1] is not None:
         return [int(law.pair(n)[1]) for n in range(upto + 1)]  # type: ignore[arg-type]
-    return [profile(game, (n,), memo, budget)[1] for n in range(upto + 1)]
+    budget = Budget(limit)
+    values: list[int] = []
+    try:
+        for n in range(upto + 1):
+            values.append(profile(game, (n,), memo, budget)[1])
+    except SearchLimitError:
+        raise SearchLimitError(
+            f"{game.spec}: the misère values of heaps 0..{upto:,} need more than {limit:,} "
+            f"brute-force steps (heaps 0..{len(values) - 1} fit): lower upto= or raise limit=",
+            parameters=("upto", "limit")) from None
+    return values
 
 
 def genus(game: Game, position: Any, *, limit: int = DEFAULT_MISERE_LIMIT, depth: int = GENUS_DEPTH,

@@ -224,7 +224,7 @@ def _all_but_law(game: Game, excluded: tuple[int, ...], memo: MisereMemo,
     from grundy.core.engine import grundy_value
 
     def value_of(n: int) -> int:
-        return grundy_value(game, (n,), cache=memo.cache, _budget=budget)
+        return grundy_value(game, (n,), cache=memo.cache, budget=budget)
 
     if not excluded:  # Nim: v(n) = n, and m(n) = n except m(0) = 1, m(1) = 0 (induction on n)
         reason = (f"{game.spec}: only the empty heap has value 0, and a heap's misère value is "

@@ -29,7 +29,7 @@ class Steps:
         self.spent += units
         if self.spent > self.limit:
             raise SearchLimitError(f"{self.spec}: the misère quotient needs more than {self.limit:,} "
-                                   f"steps ({what}); raise --limit")
+                                   f"steps ({what}); raise limit=", parameters=("limit",))
 
 
 def _key(word: tuple[int, ...]) -> tuple[int, ...]:

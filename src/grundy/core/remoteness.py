@@ -101,10 +101,11 @@ def _evaluate(game: Game, position: Position, rule: _Combine, memo: Memo, budget
 
 
 def remoteness(game: Game, position: Any, *, limit: int = DEFAULT_LIMIT, memo: Memo | None = None,
-               _budget: Budget | None = None) -> int:
+               budget: Budget | None = None) -> int:
     """Steinhaus–Smith remoteness of ``position``: odd iff the player to move wins.
 
-    ``memo`` (a dict) may be shared between calls on the same game. Raises
+    ``memo`` (a dict) may be shared between calls on the same game, and ``budget`` (a
+    :class:`~grundy.core.engine.Budget`, replacing ``limit``) between searches. Raises
     :class:`~grundy.errors.SearchLimitError` past ``limit`` units of work and
     :class:`~grundy.errors.LoopyGameError` if a position can reach itself.
 
@@ -114,11 +115,11 @@ def remoteness(game: Game, position: Any, *, limit: int = DEFAULT_LIMIT, memo: M
     """
     position = game.validate(position)
     return _evaluate(game, position, _remoteness_rule, {} if memo is None else memo,
-                     _budget or Budget(limit))
+                     budget or Budget(limit))
 
 
 def suspense(game: Game, position: Any, *, limit: int = DEFAULT_LIMIT, memo: Memo | None = None,
-             _budget: Budget | None = None) -> int:
+             budget: Budget | None = None) -> int:
     """Smith's suspense number of ``position`` (the Every-SG "step" count): odd iff the player
     to move wins; the winner of the component delays, the loser hurries.
 
@@ -128,7 +129,7 @@ def suspense(game: Game, position: Any, *, limit: int = DEFAULT_LIMIT, memo: Mem
     """
     position = game.validate(position)
     return _evaluate(game, position, _suspense_rule, {} if memo is None else memo,
-                     _budget or Budget(limit))
+                     budget or Budget(limit))
 
 
 REMOTENESS_SECONDS = 2.0
@@ -145,7 +146,7 @@ def remoteness_or_none(game: Game, position: Any, limit: int = SMALL_LIMIT) -> i
     (4, None)
     """
     try:  # a short clock too: it is an extra, and must never hold up the answer it comes with
-        return remoteness(game, position, _budget=Budget(limit, seconds=REMOTENESS_SECONDS))
+        return remoteness(game, position, budget=Budget(limit, seconds=REMOTENESS_SECONDS))
     except GrundyError:
         return None
 
@@ -193,6 +194,32 @@ class EveryAnswer:
             data["note"] = self.note
         return data
 
+    def text_lines(self, *, heading: Callable[[str], str] = str, shown: int = 50) -> list[str]:
+        """The answer as ``grundy solve --every`` writes it (at most ``shown`` winning moves)."""
+        parts = self.components
+        written = [f"{g.spec} {g.format_position(p)}" for g, p in parts]
+        verdict = {"N": "first player (to move) wins", "P": "second player wins"}[self.outcome.value]
+        out = [heading("Every-SG") + "  " + " + ".join(written),
+               f"  outcome:  {heading(self.outcome.value + '-position')}, {verdict}",
+               "  suspense: " + ", ".join(f"{w}: {s}" for w, s in zip(written, self.suspense, strict=True))]
+        moves = self.winning_moves
+        if moves:
+            count = f"{len(moves)}" if self.winning_moves_complete else "one shown"
+            out.append(f"  winning moves ({count}; one move in every component that has one):")
+            for combined in moves[:shown]:
+                labels = " | ".join("—" if m is None else m.label for m in combined)
+                to = " + ".join(f"{g.spec} {g.format_position(p if m is None else m.to)}"
+                                for (g, p), m in zip(parts, combined, strict=True))
+                out.append(f"    {labels}   ⇒  {to}")
+            if len(moves) > shown:
+                out.append(f"    … and {len(moves) - shown} more (--json lists all)")
+        else:
+            out.append("  winning moves: none")
+        if self.note:
+            out.append(f"  note:     {self.note}")
+        out.append(f"  why:      {self.reason}")
+        return out
+
 
 def every_sg(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAULT_LIMIT,
              list_limit: int = LIST_LIMIT) -> EveryAnswer:
@@ -224,7 +251,7 @@ def every_sg(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAULT_LIM
     memos: dict[Game, Memo] = {}
 
     def s_of(game: Game, position: Position) -> int:
-        return suspense(game, position, memo=memos.setdefault(game, {}), _budget=budget)
+        return suspense(game, position, memo=memos.setdefault(game, {}), budget=budget)
 
     numbers = tuple(s_of(g, p) for g, p in parts)
     top = max(numbers)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from grundy.core.engine import (
@@ -35,7 +35,7 @@ from grundy.core.engine import (
     xor_all,
 )
 from grundy.core.game import Game, Move, Outcome, Position
-from grundy.errors import SearchLimitError, TooManyMovesError
+from grundy.errors import GrundyError, SearchLimitError, TooManyMovesError
 
 VALUE_LIMIT_WHEN_DECIDED = 200_000
 """Default brute-force budget for the Grundy value of a position whose outcome a rule already
@@ -71,6 +71,8 @@ class Solution:
     """False when the winning moves exist but are too many to list (see :attr:`note`)."""
     remoteness: int | None = None
     """Moves to the end when the winner hurries and the loser delays (normal play), if computed."""
+    quoted: tuple[GrundyError, ...] = field(default=(), repr=False, compare=False)
+    """The errors :attr:`note` quotes (their ``parameters`` say which call arguments it names)."""
 
     @functools.cached_property
     def parts(self) -> list[tuple[Game, Position]] | None:
@@ -202,16 +204,17 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
     by_rule = game.closed_outcome(position)
     value: int | None
     note = None
+    quoted: tuple[GrundyError, ...] = ()
     try:
         budget = limit if by_rule is None else min(limit, decided_limit)
         value = grundy_value(game, position, cache=cache, limit=budget)
     except SearchLimitError as exc:
         if by_rule is None:
             raise
-        value, note = None, f"Grundy value not computed: {exc}"
+        value, note, quoted = None, f"Grundy value not computed: {exc}", (exc,)
     result = by_rule if by_rule is not None else (Outcome.N if value else Outcome.P)
     if value is None and result is Outcome.P:  # a P-position has value 0, by definition
-        value, note = 0, None
+        value, note, quoted = 0, None, ()
     listed = True
     try:
         moves = winning_moves(game, position, cache=cache, limit=limit)
@@ -219,7 +222,7 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
         moves, listed = [], False
         note = "; ".join(filter(None, [note, f"winning moves not listed: {exc}"]))
     return Solution(game, position, result, value, moves, _reason(game, position, cache), False,
-                    note, listed, _remoteness(game, position) if remoteness else None)
+                    note, listed, _remoteness(game, position) if remoteness else None, quoted)
 
 
 def _remoteness(game: Game, position: Position) -> int | None:
@@ -302,7 +305,7 @@ def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Pos
         if key not in values:
             value = part_game.closed_value(part_position)
             if value is None:
-                value = grundy_value(part_game, part_position, cache=cache, _budget=budget)
+                value = grundy_value(part_game, part_position, cache=cache, budget=budget)
             values[key] = value
     total = xor_all(values[k] for k in keys)
     moves: list[Move] = []
@@ -318,7 +321,7 @@ def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Pos
                     target = values[key] ^ total
                     own = part_game.moves_to_value(part_position, target)
                     if own is None:
-                        own = moves_to_value(part_game, part_position, target, cache=cache, _budget=budget)
+                        own = moves_to_value(part_game, part_position, target, cache=cache, budget=budget)
                     found[key] = own
                 moves.extend(Move.lifted(game, position, i, m) for m in own)
         except TooManyMovesError as exc:

@@ -377,7 +377,7 @@ class UserGame(_Defined, Game):
                 raise
             raise SearchLimitError(f"{self.spec}: the positions reachable need more than the {room:,} "
                                    f"steps left of the query's budget of {context.limit:,} (positions "
-                                   f"and moves); raise --limit") from None
+                                   f"and moves); raise limit=", parameters=("limit",)) from None
         context.spend(steps, self.spec)
         return graph
 
@@ -475,7 +475,8 @@ class UserGame(_Defined, Game):
                 if v is not None and not isinstance(v, int):
                     raise NotSupportedError(
                         f"{self.spec}: position {self.format_position(cell)!r} can reach itself and "
-                        f"has no ordinary Grundy value (value {v}); 'grundy solve' answers it")
+                        f"has no ordinary Grundy value (value {v}); grundy.solve answers it",
+                        parameters=("solve",))
                 grid[-1].append(v)
         return grid
 
@@ -501,7 +502,7 @@ class UserGame(_Defined, Game):
             if v is not None and not isinstance(v, int):
                 raise NotSupportedError(
                     f"{self.spec}: position {self.format_position(cell)!r} can reach itself and has no "
-                    f"ordinary Grundy value (value {v}); 'grundy solve' answers it")
+                    f"ordinary Grundy value (value {v}); grundy.solve answers it", parameters=("solve",))
             line.append(v)
         return line
 

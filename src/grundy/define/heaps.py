@@ -111,8 +111,9 @@ class HeapState:
             best = f" (a conjecture: {usable[0].text})" if usable else ""
             raise SearchLimitError(
                 f"{spec}: heap {n:,} is beyond brute force within {context.limit:,} steps and no proved "
-                f"pattern gives its value{best}; 'grundy table {spec} --upto N' looks for a pattern, "
-                f"--limit raises the budget, --conjecture uses a conjectured pattern")
+                f"pattern gives its value{best}; 'analyze(game, upto=N)' looks for a pattern, "
+                f"limit= raises the budget, conjecture=True uses a conjectured pattern",
+                parameters=("table", "limit", "conjecture"), spec=spec)
         rule = self.rule(chosen)
         value = rule(n)
         if chosen.status != "proved":

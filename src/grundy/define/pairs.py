@@ -73,8 +73,8 @@ def pair_value(game: UserGame, position: tuple[int, int], context: Answering) ->
         raise SearchLimitError(
             f"{game.spec}: position {shown!r} is beyond brute force within {context.limit:,} steps "
             f"(about {(a + 1) * (b + 1):,} pairs below it) and no proved pattern gives its value{best}"
-            f"; --limit raises the budget" + (", --conjecture uses the conjectured pattern"
-                                               if patterns else ""))
+            f"; limit= raises the budget" + (", conjecture=True uses the conjectured pattern"
+                                              if patterns else ""), parameters=("limit", "conjecture"))
     chosen = patterns[0]
     formula = chosen.formula
     assert formula is not None

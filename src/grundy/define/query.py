@@ -98,7 +98,7 @@ class Answering:
         self.spent += steps
         if self.spent > self.limit:
             raise SearchLimitError(f"{what} needs more than {self.limit:,} steps (positions and "
-                                   f"moves); raise --limit")
+                                   f"moves); raise limit=", parameters=("limit",))
 
     def check(self, what: str) -> None:
         """The safety net: refuse once the query has run too long or grown too large."""

@@ -77,7 +77,7 @@ class PositionGraph:
             if steps > limit:
                 raise SearchLimitError(
                     f"{what}: the positions reachable need more than {limit:,} steps (positions "
-                    f"and moves); raise --limit")
+                    f"and moves); raise limit=", parameters=("limit",))
         self._solve()
         return steps
 

@@ -210,7 +210,7 @@ class Oracle:
         from grundy.core.remoteness import remoteness
 
         try:
-            return remoteness(self.game, position, memo=self._far_memo, _budget=self._far_budget)
+            return remoteness(self.game, position, memo=self._far_memo, budget=self._far_budget)
         except GrundyError:
             return None
 

@@ -21,6 +21,7 @@ option of largest remoteness).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
@@ -59,6 +60,9 @@ class Match:
     misere: bool = False
     first: str = "you"
     limit: int = DEFAULT_LIMIT
+    describe: Callable[[BaseException], str] = str
+    """How an error is written to the player (the command line writes its flags for the
+    parameters a library error names: :func:`grundy.cli.common.flag_message`)."""
     oracle: Oracle = field(init=False)
     history: list[tuple[Position, str]] = field(init=False)
     last_reply: Reply | None = field(init=False, default=None)
@@ -258,7 +262,7 @@ class Match:
             return [f"why: {answer.reason}",
                     *explain_steps(self.game, self.position, misere=self.misere, limit=self.limit)]
         except GrundyError as exc:
-            return [f"not explained within the budget: {' '.join(str(exc).split())}"]
+            return [f"not explained within the budget: {' '.join(self.describe(exc).split())}"]
 
     # ---- the --json protocol ----------------------------------------------------------------
     def turn_json(self) -> dict[str, Any]:
@@ -323,7 +327,7 @@ def respond(match: Match, text: str) -> dict[str, Any]:
     try:
         match.play(text)
     except GrundyError as exc:
-        return {"error": " ".join(str(exc).split())}
+        return {"error": " ".join(match.describe(exc).split())}
     if match.to_move == "computer" and not match.over:
         match.computer_turn()
     return match.turn_json()

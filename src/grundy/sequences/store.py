@@ -126,9 +126,10 @@ def _start(path: Path, game: OctalRules, length: int, rebuild: bool) -> tuple[di
     started again if it does not verify and ``rebuild``), created if not."""
     digits = list(game.digits)
     if path.is_dir():
-        raise InvalidInputError(f"--store {str(path)!r} is a directory, not a file")
+        raise InvalidInputError(f"store={str(path)!r} is a directory, not a file", parameters=("store",))
     if not path.parent.is_dir():
-        raise InvalidInputError(f"--store {str(path)!r}: no directory {str(path.parent)!r}")
+        raise InvalidInputError(f"store={str(path)!r}: no directory {str(path.parent)!r}",
+                                parameters=("store",))
     if path.exists() and path.stat().st_size:  # (an empty file is started as a new table)
         try:
             head, digest = verify(path, game.spec, digits)

@@ -85,8 +85,8 @@ def heap_value(n: int) -> int:
         if n > MAX_HEAP:
             raise NotSupportedError(
                 f"grundy-game: no formula is known, and a heap of {n:,} is above the largest "
-                f"table computed on demand ({MAX_HEAP:,}); 'grundy table grundy-game --upto N' "
-                f"computes larger tables")
+                f"table computed on demand ({MAX_HEAP:,}); 'analyze(game, upto=N)' "
+                f"computes larger tables", parameters=("table",), spec="grundy-game")
         size = min(max(2 * len(_table), n + 1, 64), MAX_HEAP + 1)
         _table = table(size - 1)
     return int(_table[n])

@@ -194,9 +194,9 @@ class Octal(HeapGame):
     def _misere_outcome(self, position: Any) -> Outcome | None:
         if max(position, default=0) > MISERE_LIMIT:
             raise NotSupportedError(
-                f"{self.spec}: no misère quotient was found within the budget ('grundy table "
-                f"{self.spec} --misere --quotient' shows how far it gets), and brute force takes "
-                f"heaps up to {MISERE_LIMIT:,}")
+                f"{self.spec}: no misère quotient was found within the budget "
+                f"('quotient_table(game, upto=N)' shows how far it gets), and brute force takes "
+                f"heaps up to {MISERE_LIMIT:,}", parameters=("quotient",), spec=self.spec)
         return None
 
     def _heap_reason(self, n: int) -> str | None:
