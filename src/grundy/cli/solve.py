@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     if args.explain:
         from grundy.core.explain import explain_steps
 
-        steps = explain_steps(game, position, misere=args.misere, limit=_limit(args))
+        steps = explain_steps(game, answer.position, misere=args.misere, limit=_limit(args))
     if args.json:
         if conjectures or steps is not None:
             from grundy.reports.answers import answer_json
@@ -248,15 +248,24 @@ def _game_with_heap_file(args: argparse.Namespace) -> tuple[Any, Any]:
         # (a tuple: some heap exceeds 64 bits; the engine answers those, in the same shape)
         _print_large_nim(large_nim_report(heaps, args.misere, full_position=args.json), args.json)
         return None, None
-    return game, game.validate(heaps if isinstance(heaps, tuple) else tuple(heaps.tolist()))
+    # an array of heaps as it is: a sum of many heaps may be answered in bulk (solve_answer)
+    return game, game.validate(heaps) if isinstance(heaps, tuple) else heaps
 
 
 def write_json(answer: Any) -> None:
     """Print the answer's JSON object on one line, streaming the winning moves (a sum of a million
-    heaps may have a million of them)."""
+    heaps may have a million of them); as bytes, when standard output takes UTF-8."""
+    out = sys.stdout
+    raw = getattr(out, "buffer", None)
+    if raw is not None and (out.encoding or "").lower().replace("-", "").replace("_", "") == "utf8":
+        out.flush()
+        for piece in answer.json_bytes(1 << 16, out.errors or "strict"):
+            raw.write(piece)
+        raw.write(b"\n")
+        return
     for chunk in answer.json_chunks():
-        sys.stdout.write(chunk)
-    sys.stdout.write("\n")
+        out.write(chunk)
+    out.write("\n")
 
 
 def print_answer(answer: Any) -> None:
@@ -268,8 +277,8 @@ def print_answer(answer: Any) -> None:
     parts = answer.parts
     verdict = {"N": "first player (to move) wins", "P": "second player wins",
                "D": "a draw: neither player can force a win"}[answer.outcome.value]
-    shown = fmt(answer.position)
-    if len(shown) > 2000:
+    shown, whole = answer.position_prefix(2000)
+    if not whole:
         shown = f"{shown[:60]} … ({len(parts or ()):,} parts)"
     emit(heading(game.spec) + f"  {shown}" + ("  (misère)" if misere else ""))
     emit(f"  outcome:  {heading(answer.outcome.value + '-position')}, {verdict}")

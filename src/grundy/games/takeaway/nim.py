@@ -201,6 +201,11 @@ def parse_heaps_text(text: str) -> Any:
     """
     import numpy as np
 
+    from grundy.core.textio import decimal_numbers
+
+    fast = decimal_numbers(text.removeprefix("\ufeff"))  # plain numbers: parsed in bulk
+    if fast is not None:
+        return fast
     tokens = text.removeprefix("\ufeff").replace(",", " ").split()  # a BOM; CRLF is whitespace
     if not tokens:
         raise InvalidInputError("heap file: no heaps found")
