@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-import shlex
 import sys
 from typing import Any
 
@@ -143,6 +141,8 @@ def run_batch(args: argparse.Namespace) -> int:
     (JSON: ``{"line": K, "input": ..., "error": ...}``), and the others are still answered; then
     one line on stderr says how many failed and the exit status is 2. A file with no position at
     all (empty, or only blank and ``#`` lines) is an error too: one line on stderr, exit 2."""
+    import json
+
     from grundy.catalog import load_game, parse_sum
     from grundy.core.engine import Cache
     from grundy.core.textio import read_text_file
@@ -225,6 +225,8 @@ def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list
     if ground is not None and not cls.takes_ground:
         raise InvalidInputError(f"--ground applies to green-hackenbush, not to {entry.name}")  # type: ignore[union-attr]
     if "+" in tokens:
+        import shlex
+
         raise InvalidInputError(
             f"a sum with --graph: write the graph game as a spec instead, e.g. "
             f"{shlex.quote(f'{name}(graph={graph})')}")

@@ -22,10 +22,12 @@ import re
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from grundy.core.periodic import Periodicity, PeriodRule, Progress, TableBuild
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
+
+if TYPE_CHECKING:  # (annotations only: grundy solve nim 3 4 5 needs none of these classes)
+    from grundy.core.periodic import Periodicity, PeriodRule, Progress, TableBuild
 
 Position = Hashable
 """Any immutable, hashable value; each game documents the shape of its positions."""

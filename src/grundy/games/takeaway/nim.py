@@ -23,12 +23,13 @@ from operator import xor
 from typing import TYPE_CHECKING, Any
 
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, check_heaps, describe_take
-from grundy.core.periodic import Periodicity
 from grundy.errors import InvalidInputError, InvalidPositionError
 
 if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take arrays
     import numpy as np
     import numpy.typing as npt
+
+    from grundy.core.periodic import Periodicity
 
 
 def _xor_expr(heaps: Any, total: int) -> str:
@@ -74,6 +75,8 @@ class Nim(HeapGame):
 
     def known_periodicity(self) -> Periodicity:
         """Bouton's theorem as a periodicity: ``G(n + 1) = G(n) + 1`` for every ``n >= 0``."""
+        from grundy.core.periodic import Periodicity
+
         return Periodicity(1, 0, 1, True, "Bouton's theorem: G(n) = n")
 
     def heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
