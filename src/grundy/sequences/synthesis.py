@@ -35,6 +35,9 @@ _COMMUTATIVE = {"+", "*", "^", "&", "|", "min", "max", "==", "!=", "and", "or"}
 _COMPARISONS = ("<", "<=", "==", "!=")
 _UNARY = ("neg", "not", "abs", "popcount", "ctz", "cto", "bit_length", "isqrt")
 _BINARY = ("+", "-", "*", "//", "%", "^", "&", "|", "<<", ">>", "min", "max", *_COMPARISONS)
+_NEVER_UNSAFE = frozenset({"^", "&", "|", "min", "max", *_COMPARISONS})
+"""Operations :func:`~grundy.sequences.formulas.vec_binary` computes for any operands (no bound
+or value makes them refuse), so a level's worth of them is one vector operation."""
 
 
 @dataclass(frozen=True)
@@ -125,12 +128,15 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
             emitted.add(text)
             found.append((text, s))
 
-    def admit(values: np.ndarray) -> tuple[int, bytes] | None:
+    def admit(values: np.ndarray, low: int | None = None,
+              high: int | None = None) -> tuple[int, bytes] | None:
         """One step: ``(bound, key)`` of values worth keeping, or ``None`` — too big for exact
-        int64 work, a constant (constants stay leaves), or values an expression has already."""
+        int64 work, a constant (constants stay leaves), or values an expression has already
+        (``low``, ``high``: their least and greatest, when known)."""
         tick()
         if length:
-            low, high = int(minimum(values)), int(maximum(values))
+            if low is None or high is None:
+                low, high = int(minimum(values)), int(maximum(values))
             bound = max(high, -low)
             if bound >= _BOUND or (length > 1 and low == high):
                 return None
@@ -199,15 +205,21 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
 
 
 def _combine(op: str, left: list[_Expr], right: list[_Expr], same: bool, s: int,
-             admit: Callable[[np.ndarray], tuple[int, bytes] | None],
+             admit: Callable[..., tuple[int, bytes] | None],
              add: Callable[[np.ndarray, tuple[int, bytes], str, int, int, bool], None],
              tick: Callable[[], None]) -> None:
     const_right = op in ("//", "%", ">>")
+    stacked = None
+    if op in _NEVER_UNSAFE and right:  # x op y for every y of the level in one operation
+        import numpy as np
+
+        stacked = np.stack([y.values for y in right])
     for ix, x in enumerate(left):
         if x.const and (const_right or op in ("and", "or")):
             continue
         if op in ("and", "or") and not x.boolean:
             continue
+        rows = None
         for iy, y in enumerate(right):
             if same and op in _COMMUTATIVE and iy < ix:
                 continue
@@ -216,14 +228,23 @@ def _combine(op: str, left: list[_Expr], right: list[_Expr], same: bool, s: int,
             if op in ("and", "or"):
                 if not y.boolean:
                     continue
-            try:
-                values = vec_binary(op, x.values, y.values, x.bound, y.bound)
-            except Unsafe:
-                tick()
-                continue
-            admitted = admit(values)
+            if stacked is not None:
+                if rows is None:
+                    rows = vec_binary(op, x.values[None, :], stacked, x.bound, 0)
+                    lows, highs = rows.min(axis=1).tolist(), rows.max(axis=1).tolist()
+                values = rows[iy]
+                admitted = admit(values, lows[iy], highs[iy])
+            else:
+                try:
+                    values = vec_binary(op, x.values, y.values, x.bound, y.bound)
+                except Unsafe:
+                    tick()
+                    continue
+                admitted = admit(values)
             if admitted is None:
                 continue  # (its text is never built)
+            if rows is not None:
+                values = values.copy()  # (a row of its own, not a view keeping the others)
             if op in ("and", "or"):
                 prec = _PREC[op]
                 text = f"{_wrap(x, prec)} {op} {_wrap(y, prec + 1)}"
