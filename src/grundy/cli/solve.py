@@ -261,7 +261,7 @@ def write_json(answer: Any) -> None:
     raw = getattr(out, "buffer", None)
     if raw is not None and (out.encoding or "").lower().replace("-", "").replace("_", "") == "utf8":
         out.flush()
-        for piece in answer.json_bytes(1 << 16, out.errors or "strict"):
+        for piece in answer.json_bytes(1 << 13, out.errors or "strict"):
             raw.write(piece)
         raw.write(b"\n")
         return
