@@ -90,7 +90,7 @@ def test_the_residue_path_for_huge_heaps_agrees_with_the_full_table(monkeypatch:
     full = heap_sum_solution(game, heaps)
     monkeypatch.setattr(heap_sums, "FULL_TABLE", 0)
     by_residue = heap_sum_solution(game, heaps)
-    assert full is not None and by_residue is not None
+    assert full is not None and by_residue is not None and full == by_residue
     assert b"".join(full.json_bytes()) == b"".join(by_residue.json_bytes())
     assert "".join(full.json_chunks()) == "".join(solve(game, heaps).json_chunks())
 
@@ -161,3 +161,19 @@ def test_decimal_numbers_reads_what_int_reads() -> None:
         assert parse_heaps_text(text).tolist() == numbers
     for other in ("", " \n", "1 -2", "+3", "1 x", "1234567890123456789", "1\u00a02", "٣"):
         assert decimal_numbers(other) is None  # read the slow way, with its own errors
+
+
+def test_library_answers_and_misere_files_keep_the_general_shape(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    from grundy.reports.answers import BULK_SUM, solution_json, solve_answer
+
+    game = load_game("subtraction(1,3,4)")
+    heaps = tuple((7 * i * i + 3) % 50 for i in range(BULK_SUM))
+    answer, _ = solve_answer(game, heaps, remoteness=False)
+    assert isinstance(answer, heap_sums.HeapSumSolution)  # a tuple of many heaps: in bulk too
+    assert solution_json(game, heaps) == solve(game, heaps).to_json()
+    path = tmp_path / "heaps.txt"
+    path.write_text(" ".join(map(str, heaps[:40])))
+    code, out, err = run(capsys, "solve", "subtraction(1,3,4)", "--file", str(path), "--misere", "--json")
+    assert code == 0, err  # misère play: the general path, from the same file
+    assert json.loads(out)["misere"] is True

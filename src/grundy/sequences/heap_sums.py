@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, overload
 
 import numpy as np
@@ -224,8 +224,8 @@ class HeapSumSolution(Solution):
     """A :class:`~grundy.core.solve.Solution` answered in bulk: the position's text, its parts
     and the JSON of its winning moves are built from arrays, without a Python object per heap."""
 
-    heaps: Any = None
-    """The heaps, a numpy int64 array."""
+    heaps: Any = field(default=None, compare=False, repr=False)
+    """The heaps, a numpy int64 array (the same as :attr:`position`)."""
 
     @functools.cached_property
     def parts(self) -> Sequence[tuple[Game, Position]] | None:
