@@ -17,10 +17,8 @@ grundy.cli.common.UsageError: unrecognized arguments: -x (see 'grundy demo --hel
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, NoReturn, TypeVar
@@ -89,15 +87,26 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
 
     def __init__(self, prog: str, indent_increment: int = 2, max_help_position: int = 24,
                  width: int | None = None) -> None:
-        if width is None:
+        super().__init__(prog, indent_increment, max_help_position,
+                         max(_help_width() if width is None else width, 40))
+
+
+_WIDTH: list[int] = []
+
+
+def _help_width() -> int:
+    """The width of help text: ``$COLUMNS`` or the terminal's, less 2 (else 78); found once (argparse
+    makes a formatter for every option it adds)."""
+    if not _WIDTH:
+        try:
+            width = int(os.environ.get("COLUMNS", "")) - 2
+        except ValueError:
             try:
-                width = int(os.environ.get("COLUMNS", "")) - 2
-            except ValueError:
-                try:
-                    width = os.get_terminal_size(sys.stdout.fileno()).columns - 2
-                except (OSError, ValueError):
-                    width = 78
-        super().__init__(prog, indent_increment, max_help_position, max(width, 40))
+                width = os.get_terminal_size(sys.stdout.fileno()).columns - 2
+            except (OSError, ValueError):
+                width = 78
+        _WIDTH.append(width)
+    return _WIDTH[0]
 
 
 def parser(prog: str, description: str, epilog: str | None = None) -> Parser:
@@ -200,6 +209,8 @@ def heading(text: str) -> str:
 
 def print_json(data: Any) -> None:
     """Print one JSON document on a line."""
+    import json
+
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")
 
 
@@ -240,6 +251,8 @@ def progress_bar(enabled: bool, what: str = "computing") -> Iterator[Callable[[i
     if not enabled or not sys.stderr.isatty():
         yield None
         return
+    import time
+
     start = time.perf_counter()
     bar: list[Any] = []
 

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
-import shlex
 import sys
 from typing import Any
 
@@ -90,7 +88,7 @@ def run(args: argparse.Namespace) -> int:
     if args.explain:
         from grundy.core.explain import explain_steps
 
-        steps = explain_steps(game, position, misere=args.misere, limit=_limit(args))
+        steps = explain_steps(game, answer.position, misere=args.misere, limit=_limit(args))
     if args.json:
         if conjectures or steps is not None:
             from grundy.reports.answers import answer_json
@@ -152,6 +150,8 @@ def run_batch(args: argparse.Namespace) -> int:
     (JSON: ``{"line": K, "input": ..., "error": ...}``), and the others are still answered; then
     one line on stderr says how many failed and the exit status is 2. A file with no position at
     all (empty, or only blank and ``#`` lines) is an error too: one line on stderr, exit 2."""
+    import json
+
     from grundy.catalog import load_game, parse_sum
     from grundy.core.engine import Cache
     from grundy.core.textio import read_text_file
@@ -235,6 +235,8 @@ def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list
     if ground is not None and not cls.takes_ground:
         raise InvalidInputError(f"--ground applies to green-hackenbush, not to {entry.name}")  # type: ignore[union-attr]
     if "+" in tokens:
+        import shlex
+
         raise InvalidInputError(
             f"a sum with --graph: write the graph game as a spec instead, e.g. "
             f"{shlex.quote(f'{name}(graph={graph})')}")
@@ -258,15 +260,24 @@ def _game_with_heap_file(args: argparse.Namespace) -> tuple[Any, Any]:
         # (a tuple: some heap exceeds 64 bits; the engine answers those, in the same shape)
         _print_large_nim(large_nim_report(heaps, args.misere, full_position=args.json), args.json)
         return None, None
-    return game, game.validate(heaps if isinstance(heaps, tuple) else tuple(heaps.tolist()))
+    # an array of heaps as it is: a sum of many heaps may be answered in bulk (solve_answer)
+    return game, game.validate(heaps) if isinstance(heaps, tuple) else heaps
 
 
 def write_json(answer: Any) -> None:
     """Print the answer's JSON object on one line, streaming the winning moves (a sum of a million
-    heaps may have a million of them)."""
+    heaps may have a million of them); as bytes, when standard output takes UTF-8."""
+    out = sys.stdout
+    raw = getattr(out, "buffer", None)
+    if raw is not None and (out.encoding or "").lower().replace("-", "").replace("_", "") == "utf8":
+        out.flush()
+        for piece in answer.json_bytes(1 << 13, out.errors or "strict"):
+            raw.write(piece)
+        raw.write(b"\n")
+        return
     for chunk in answer.json_chunks():
-        sys.stdout.write(chunk)
-    sys.stdout.write("\n")
+        out.write(chunk)
+    out.write("\n")
 
 
 def print_answer(answer: Any) -> None:
@@ -278,8 +289,8 @@ def print_answer(answer: Any) -> None:
     parts = answer.parts
     verdict = {"N": "first player (to move) wins", "P": "second player wins",
                "D": "a draw: neither player can force a win"}[answer.outcome.value]
-    shown = fmt(answer.position)
-    if len(shown) > 2000:
+    shown, whole = answer.position_prefix(2000)
+    if not whole:
         shown = f"{shown[:60]} … ({len(parts or ()):,} parts)"
     emit(heading(game.spec) + f"  {shown}" + ("  (misère)" if misere else ""))
     emit(f"  outcome:  {heading(answer.outcome.value + '-position')}, {verdict}")

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -62,7 +62,9 @@ class Solution:
     grundy: int | str | None
     """The Grundy value; ``None`` in misère play or where it could not be computed, ``"inf"``
     for loopy positions of infinite generalised value."""
-    winning_moves: list[Move]
+    winning_moves: Sequence[Move]
+    """A list, or for a large sum answered in bulk a sequence that builds each :class:`Move` when
+    read (:mod:`grundy.sequences.heap_sums`)."""
     reason: str
     misere: bool = False
     note: str | None = None
@@ -75,9 +77,19 @@ class Solution:
     """The errors :attr:`note` quotes (their ``parameters`` say which call arguments it names)."""
 
     @functools.cached_property
-    def parts(self) -> list[tuple[Game, Position]] | None:
+    def parts(self) -> Sequence[tuple[Game, Position]] | None:
         """The position's parts (a sum's components, a multi-heap position's heaps), or ``None``."""
         return self.game.components(self.position)
+
+    @functools.cached_property
+    def position_text(self) -> str:
+        """The position as the game writes it."""
+        return self.game.format_position(self.position)
+
+    def position_prefix(self, chars: int) -> tuple[str, bool]:
+        """The first ``chars`` characters of :attr:`position_text`, and whether that is all of it."""
+        text = self.position_text
+        return text[:chars], len(text) <= chars
 
     def _repr_html_(self) -> str:
         """A notebook shows the answer as a compact table and the winning moves."""
@@ -102,12 +114,25 @@ class Solution:
         >>> json.loads("".join(big.json_chunks(chunk=7))) == big.to_json()
         True
         """
-        import itertools
         import json
 
         marker = "\u0000moves\u0000"
         head, _, tail = json.dumps(self._json(marker), ensure_ascii=False).partition(json.dumps(marker))
         yield head + "["
+        first = True
+        for joined in self._move_texts(chunk):
+            yield joined if first else ", " + joined
+            first = False
+        yield "]" + tail
+
+    def json_bytes(self, chunk: int = 10_000, errors: str = "strict") -> Iterator[bytes]:
+        """:meth:`json_chunks` encoded in UTF-8 (``errors`` as in :meth:`str.encode`)."""
+        for text in self.json_chunks(chunk):
+            yield text.encode("utf-8", errors)
+
+    def _move_texts(self, chunk: int) -> Iterator[str]:
+        """The winning moves as JSON objects joined by ``", "``, ``chunk`` moves a piece."""
+        import itertools
         from json.encoder import encode_basestring as quote  # (the C encoder, non-ASCII kept)
 
         fmt = self.game.format_position
@@ -126,15 +151,11 @@ class Solution:
             return out + "}"
 
         moves = iter(self.winning_moves)
-        first = True
         while True:
             block = list(itertools.islice(moves, chunk))
             if not block:
                 break
-            joined = ", ".join(map(text, block))
-            yield joined if first else ", " + joined
-            first = False
-        yield "]" + tail
+            yield ", ".join(map(text, block))
 
     def _moves_json(self) -> Iterator[dict[str, Any]]:
         fmt = self.game.format_position
@@ -142,11 +163,10 @@ class Solution:
         short = parts is None or len(parts) <= SHORT_POSITION
         return (_move_json(m, fmt, parts, short) for m in self.winning_moves)
 
-    def _json(self, moves: Any) -> dict[str, Any]:
-        fmt = self.game.format_position
+    def _json(self, moves: Any, position: str | None = None) -> dict[str, Any]:
         data: dict[str, Any] = {
             "game": self.game.spec,
-            "position": fmt(self.position),
+            "position": self.position_text if position is None else position,
             "misere": self.misere,
             "outcome": self.outcome.value,
             "winner": self.outcome.winner,
@@ -162,7 +182,7 @@ class Solution:
         return data
 
 
-def _move_json(move: Move, fmt: Any, parts: list[tuple[Game, Position]] | None,
+def _move_json(move: Move, fmt: Any, parts: Sequence[tuple[Game, Position]] | None,
                short: bool) -> dict[str, Any]:
     entry: dict[str, Any] = {"move": move.label}
     if short:
@@ -303,10 +323,7 @@ def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Pos
         key = (id(part_game), part_position)  # parts repeat (heaps of one size): value each once
         keys.append(key)
         if key not in values:
-            value = part_game.closed_value(part_position)
-            if value is None:
-                value = grundy_value(part_game, part_position, cache=cache, budget=budget)
-            values[key] = value
+            values[key] = part_value(part_game, part_position, cache, budget)
     total = xor_all(values[k] for k in keys)
     moves: list[Move] = []
     note = None
@@ -318,32 +335,43 @@ def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Pos
                 own = found.get(key)
                 if own is None:
                     part_game, part_position = parts[i]
-                    target = values[key] ^ total
-                    own = part_game.moves_to_value(part_position, target)
-                    if own is None:
-                        own = moves_to_value(part_game, part_position, target, cache=cache, budget=budget)
+                    own = part_moves(part_game, part_position, values[key] ^ total, cache, budget)
                     found[key] = own
                 moves.extend(Move.lifted(game, position, i, m) for m in own)
         except TooManyMovesError as exc:
             moves, listed, note = [], False, f"winning moves not listed: {exc}"
     result = Outcome.N if total else Outcome.P
     whole = game.explain(position)  # a rule for the whole (Bouton's theorem for Nim): one clause
-    answer = Solution(game, position, result, total, moves,
-                      whole or _sum_reason(parts, values, keys, total), False, note, listed)
+    reason = whole or sum_reason(len(parts), [values[k] for k in keys[:8]], parts[:3], total)
+    answer = Solution(game, position, result, total, moves, reason, False, note, listed)
     answer.__dict__["parts"] = parts  # already listed: the cached property need not list them again
     return answer
 
 
-def _sum_reason(parts: list[tuple[Game, Position]], values: dict[Any, int], keys: list[Any],
-                total: int) -> str:
-    """The reason for a large sum, summarised: a few part values and the rules behind them."""
-    shown = " ⊕ ".join(str(values[k]) for k in keys[:8]) + " ⊕ …"
+def part_value(game: Game, position: Position, cache: Cache, budget: Budget) -> int:
+    """The Grundy value of one part of a large sum: by the part's rule, else brute force."""
+    value = game.closed_value(position)
+    return grundy_value(game, position, cache=cache, budget=budget) if value is None else value
+
+
+def part_moves(game: Game, position: Position, target: int, cache: Cache,
+               budget: Budget) -> list[Move]:
+    """The moves of one part of a large sum to value ``target``: by rule, else brute force."""
+    own = game.moves_to_value(position, target)
+    return moves_to_value(game, position, target, cache=cache, budget=budget) if own is None else own
+
+
+def sum_reason(count: int, first_values: list[int], first_parts: Sequence[tuple[Game, Position]],
+               total: int) -> str:
+    """The reason for a large sum of ``count`` parts, summarised: the first parts' values and the
+    rules behind them."""
+    shown = " ⊕ ".join(map(str, first_values[:8])) + " ⊕ …"
     rules: list[str] = []
-    for part_game, part_position in parts[:3]:
+    for part_game, part_position in first_parts[:3]:
         rule = part_game.explain(part_position) or "the mex of its options"
         if rule not in rules:
             rules.append(rule)
-    return (f"Sprague-Grundy theorem: the value of a sum of {len(parts):,} parts is the XOR of their "
+    return (f"Sprague-Grundy theorem: the value of a sum of {count:,} parts is the XOR of their "
             f"values, {shown} = {total}; each part valued by its own rule, e.g. {'; '.join(rules)}")
 
 

@@ -143,3 +143,43 @@ def check_heaps(position: Any, what: str = "heap") -> tuple[int, ...]:
             raise InvalidPositionError(f"{what} must be a non-negative integer, got {value!r}")
         out.append(value)
     return tuple(out)
+
+
+_SEPARATORS = b" \t\n\r\x0b\x0c,"
+
+
+def decimal_numbers(text: str) -> Any:
+    """The numbers of ``text`` — runs of ASCII digits separated by whitespace and/or commas —
+    as a numpy int64 array, parsed in bulk (a few passes over the bytes, none per number in
+    Python); ``None`` when the text holds anything else (a sign, a letter, a number of 19 digits
+    or more, nothing at all), which the caller reads its own way.
+
+    >>> decimal_numbers("3, 4\\n 005\\n").tolist(), decimal_numbers("3 -4"), decimal_numbers(" ")
+    ([3, 4, 5], None, None)
+    """
+    import numpy as np
+
+    data = np.frombuffer(text.encode("utf-8", "surrogatepass"), dtype=np.uint8)
+    kind = np.full(256, 2, dtype=np.uint8)  # byte → 1 digit, 0 separator, 2 anything else
+    kind[48:58] = 1
+    kind[np.frombuffer(_SEPARATORS, dtype=np.uint8)] = 0
+    kinds = kind[data]
+    digits = kinds == 1
+    if not digits.any() or (kinds == 2).any():
+        return None
+    edges = np.diff(digits.view(np.int8), prepend=np.int8(0), append=np.int8(0))
+    starts, ends = np.flatnonzero(edges == 1), np.flatnonzero(edges == -1)
+    lengths = ends - starts
+    longest = int(lengths.max())
+    if longest >= 19:
+        return None
+    # each number's digits from its last one back, as uint8 (separators read as 0, and a number's
+    # own length masks the digits of the number before it)
+    values = np.zeros(starts.size, dtype=np.int64)
+    padded = np.concatenate([np.zeros(longest, dtype=np.uint8), np.where(digits, data - 48, 0)])
+    last = ends + (longest - 1)
+    for k in range(longest):
+        digit = padded[last - k]
+        digit[lengths <= k] = 0
+        values += digit.astype(np.int64) * (10**k)
+    return values

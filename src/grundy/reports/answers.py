@@ -14,9 +14,12 @@ from collections.abc import Callable
 from typing import Any
 
 from grundy.core.engine import DEFAULT_LIMIT, Cache
-from grundy.core.game import Game, Position
+from grundy.core.game import Game, HeapGame, Position
 from grundy.core.solve import Solution, solve
 from grundy.errors import InvalidInputError, SearchLimitError
+
+BULK_SUM = 1_000
+"""From this many heaps on, a sum of heaps of a take-away game is answered in bulk (numpy)."""
 
 
 def solve_answer(game: Game, position: Position, *, misere: bool = False, limit: int | None = None,
@@ -27,15 +30,23 @@ def solve_answer(game: Game, position: Position, *, misere: bool = False, limit:
     answer used; ``run(work)`` runs the search (the command line shows its progress there).
 
     An explicit ``limit`` budgets every step of the answer; ``None`` is the default budget.
+
+    ``position`` may also be a numpy array of heaps (``grundy solve GAME --file F``). A sum of many
+    heaps of a take-away game is answered in bulk (:mod:`grundy.sequences.heap_sums`), with the
+    same answer as the general path.
     """
+    if conjecture and "grundy.define" not in sys.modules:
+        raise InvalidInputError("conjecture=True applies to your own games (defined with "
+                                "@grundy.heap_game or @grundy.game)")
+    position, bulk = _heap_sum(game, position, misere)
+    if bulk is not None:
+        return bulk, []
+
     def work() -> Solution:
         return solve(game, position, misere=misere, limit=limit, cache=cache, remoteness=remoteness)
 
     runner = run if run is not None else (lambda job: job())
     if "grundy.define" not in sys.modules:  # no user game is defined: nothing to answer by pattern
-        if conjecture:
-            raise InvalidInputError("conjecture=True applies to your own games (defined with "
-                                    "@grundy.heap_game or @grundy.game)")
         return runner(work), []
     from grundy.define import answering
 
@@ -45,6 +56,20 @@ def solve_answer(game: Game, position: Position, *, misere: bool = False, limit:
         raise SearchLimitError(f"{game.spec}: no answer: by the conjectured pattern the position is an "
                                f"N-position, but no move reaches a P-position, so the pattern is false")
     return answer, [p.text for p in context.used]  # patterns of user games, not proved
+
+
+def _heap_sum(game: Game, position: Any, misere: bool) -> tuple[Position, Solution | None]:
+    """The bulk answer to a sum of many heaps where it applies; the position as a tuple."""
+    numpy = sys.modules.get("numpy")
+    array = numpy is not None and isinstance(position, numpy.ndarray)
+    if (not misere and isinstance(game, HeapGame) and (array or isinstance(position, tuple | list))
+            and len(position) >= BULK_SUM):
+        from grundy.sequences.heap_sums import heap_sum_solution
+
+        answer = heap_sum_solution(game, position)
+        if answer is not None:
+            return answer.position, answer
+    return (game.validate(tuple(position.tolist())) if array else position), None
 
 
 def answer_json(answer: Solution, conjectures: list[str], steps: list[str] | None) -> dict[str, Any]:

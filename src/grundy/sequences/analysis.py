@@ -353,6 +353,28 @@ def value_at(game: HeapGame, n: int) -> int:
     return oracle.value(n)
 
 
+def value_table(game: HeapGame, upto: int) -> tuple[list[int] | Any, int, int] | None:
+    """``(head, e, p)`` giving ``G(n)`` for every ``n <= upto``: ``head[n]`` for ``n < e + p`` and
+    ``head[e + (n - e) % p]`` beyond, from the proved saltus-free period :func:`value_at` finds
+    (``p == 0``: no such period, and ``head`` is a table of at least ``upto + 1`` values);
+    ``None`` when neither is at hand within the on-demand table limit.
+
+    >>> from grundy import load_game
+    >>> value_table(load_game("subtraction(1,3,4)"), 10**6)
+    ([0, 1, 0, 1, 2, 3, 2], 0, 7)
+    """
+    try:
+        value_at(game, upto)
+    except NotSupportedError:
+        return None
+    oracle = _oracle(game)
+    if oracle.cycle is not None:
+        return oracle.cycle[2], oracle.cycle[0], oracle.cycle[1]
+    if oracle.periodicity is None and oracle.values is not None and oracle.size > upto:
+        return oracle.values, 0, 0
+    return None
+
+
 def known_periodicity(game: HeapGame) -> Periodicity | None:
     """The proved periodicity of ``game`` found so far by :func:`value_at`, if any."""
     return _oracle(game).periodicity

@@ -35,6 +35,9 @@ _COMMUTATIVE = {"+", "*", "^", "&", "|", "min", "max", "==", "!=", "and", "or"}
 _COMPARISONS = ("<", "<=", "==", "!=")
 _UNARY = ("neg", "not", "abs", "popcount", "ctz", "cto", "bit_length", "isqrt")
 _BINARY = ("+", "-", "*", "//", "%", "^", "&", "|", "<<", ">>", "min", "max", *_COMPARISONS)
+_NEVER_UNSAFE = frozenset({"^", "&", "|", "min", "max", *_COMPARISONS})
+"""Operations :func:`~grundy.sequences.formulas.vec_binary` computes for any operands (no bound
+or value makes them refuse), so a level's worth of them is one vector operation."""
 
 
 @dataclass(frozen=True)
@@ -78,10 +81,6 @@ def _constant(c: int, length: int) -> _Expr:
                  np.full(length, c, dtype=np.int64), abs(c), False, True)
 
 
-def _bound(x: np.ndarray) -> int:
-    return int(abs(x).max()) if len(x) else 0
-
-
 class _Exhausted(Exception):
     pass
 
@@ -113,27 +112,52 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
     emitted: set[str] = set()
     found: list[tuple[str, int]] = []
 
-    def hit(values: np.ndarray) -> bool:
-        return bool(np.array_equal(values != 0, goal)) if boolean else bool(np.array_equal(values, goal))
+    goal_key = goal.astype(bool if boolean else np.int64).tobytes()
+    minimum, maximum = np.minimum.reduce, np.maximum.reduce  # (the ufuncs: no wrapper per call)
+
+    def hit(values: np.ndarray, key: bytes | None = None) -> bool:
+        """Whether ``values`` are the target (``key``: their bytes, when at hand and int64)."""
+        if boolean:
+            return (values != 0).tobytes() == goal_key
+        if key is not None and values.dtype == np.int64:
+            return key == goal_key
+        return bool(np.array_equal(values, goal))
 
     def emit(text: str, s: int) -> None:
         if text not in emitted:
             emitted.add(text)
             found.append((text, s))
 
-    def keep(values: np.ndarray, text: str, prec: int, s: int, is_bool: bool) -> None:
+    def admit(values: np.ndarray, low: int | None = None,
+              high: int | None = None) -> tuple[int, bytes] | None:
+        """One step: ``(bound, key)`` of values worth keeping, or ``None`` — too big for exact
+        int64 work, a constant (constants stay leaves), or values an expression has already
+        (``low``, ``high``: their least and greatest, when known)."""
         tick()
-        bound = _bound(values)
-        if bound >= _BOUND or (length > 1 and (values == values[0]).all()):
-            return  # too big for exact int64 work, or a constant (constants stay leaves)
+        if length:
+            if low is None or high is None:
+                low, high = int(minimum(values)), int(maximum(values))
+            bound = max(high, -low)
+            if bound >= _BOUND or (length > 1 and low == high):
+                return None
+        else:
+            bound = 0
         key = values.tobytes()
-        if key in seen:
-            return
+        return None if key in seen else (bound, key)
+
+    def add(values: np.ndarray, admitted: tuple[int, bytes], text: str, prec: int, s: int,
+            is_bool: bool) -> None:
+        bound, key = admitted
         e = _Expr(text, prec, s, values, bound, is_bool)
         seen[key] = e
         levels.setdefault(s, []).append(e)
-        if hit(values):
+        if hit(values, key):
             emit(text, s)
+
+    def keep(values: np.ndarray, text: str, prec: int, s: int, is_bool: bool) -> None:
+        admitted = admit(values)
+        if admitted is not None:
+            add(values, admitted, text, prec, s, is_bool)
 
     for name, values in env.items():
         keep(np.asarray(values, dtype=np.int64), name, _PREC["atom"], 1, False)
@@ -155,7 +179,7 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
                 for op in binary:
                     if op in _COMMUTATIVE and i < j:
                         continue
-                    _combine(op, levels.get(i, []), levels.get(j, []), i == j, s, keep, tick)
+                    _combine(op, levels.get(i, []), levels.get(j, []), i == j, s, admit, add, tick)
                 yield from found
                 found.clear()
             for e in levels.get(s - 1, []):
@@ -167,8 +191,10 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
                     except Unsafe:
                         tick()
                         continue
-                    text, prec = _unary_text(fn, e)
-                    keep(values, text, prec, s, fn == "not")
+                    admitted = admit(values)
+                    if admitted is not None:
+                        text, prec = _unary_text(fn, e)
+                        add(values, admitted, text, prec, s, fn == "not")
             if not boolean:
                 _meet_in_the_middle(levels.get(s - 1, []), seen, goal, emit)
             yield from sorted(found, key=lambda t: t[1])
@@ -179,13 +205,21 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
 
 
 def _combine(op: str, left: list[_Expr], right: list[_Expr], same: bool, s: int,
-             keep: Callable[[np.ndarray, str, int, int, bool], None], tick: Callable[[], None]) -> None:
+             admit: Callable[..., tuple[int, bytes] | None],
+             add: Callable[[np.ndarray, tuple[int, bytes], str, int, int, bool], None],
+             tick: Callable[[], None]) -> None:
     const_right = op in ("//", "%", ">>")
+    stacked = None
+    if op in _NEVER_UNSAFE and right:  # x op y for every y of the level in one operation
+        import numpy as np
+
+        stacked = np.stack([y.values for y in right])
     for ix, x in enumerate(left):
         if x.const and (const_right or op in ("and", "or")):
             continue
         if op in ("and", "or") and not x.boolean:
             continue
+        rows = None
         for iy, y in enumerate(right):
             if same and op in _COMMUTATIVE and iy < ix:
                 continue
@@ -194,17 +228,29 @@ def _combine(op: str, left: list[_Expr], right: list[_Expr], same: bool, s: int,
             if op in ("and", "or"):
                 if not y.boolean:
                     continue
-            try:
-                values = vec_binary(op, x.values, y.values, x.bound, y.bound)
-            except Unsafe:
-                tick()
-                continue
+            if stacked is not None:
+                if rows is None:
+                    rows = vec_binary(op, x.values[None, :], stacked, x.bound, 0)
+                    lows, highs = rows.min(axis=1).tolist(), rows.max(axis=1).tolist()
+                values = rows[iy]
+                admitted = admit(values, lows[iy], highs[iy])
+            else:
+                try:
+                    values = vec_binary(op, x.values, y.values, x.bound, y.bound)
+                except Unsafe:
+                    tick()
+                    continue
+                admitted = admit(values)
+            if admitted is None:
+                continue  # (its text is never built)
+            if rows is not None:
+                values = values.copy()  # (a row of its own, not a view keeping the others)
             if op in ("and", "or"):
                 prec = _PREC[op]
                 text = f"{_wrap(x, prec)} {op} {_wrap(y, prec + 1)}"
             else:
                 text, prec = _binary_text(op, x, y)
-            keep(values, text, prec, s, op in _COMPARISONS or op in ("and", "or"))
+            add(values, admitted, text, prec, s, op in _COMPARISONS or op in ("and", "or"))
 
 
 def _meet_in_the_middle(new: list[_Expr], seen: dict[bytes, _Expr], goal: np.ndarray,

@@ -31,6 +31,8 @@ if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take a
     import numpy as np
     import numpy.typing as npt
 
+    from grundy.core.periodic import Periodicity
+
 
 def _xor_expr(heaps: Any, total: int) -> str:
     """``3 ⊕ 4 ⊕ 5 = 2``; past 8 heaps the first 8, then ``⊕ … (1,000 heaps)`` (``heaps``: a
@@ -84,6 +86,8 @@ class Nim(HeapGame):
 
     def _periodicity(self) -> Periodicity:
         """Bouton's theorem as a periodicity: ``G(n + 1) = G(n) + 1`` for every ``n >= 0``."""
+        from grundy.core.periodic import Periodicity
+
         return Periodicity(1, 0, 1, True, "Bouton's theorem: G(n) = n")
 
     def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
@@ -211,6 +215,11 @@ def parse_heaps_text(text: str) -> Any:
     """
     import numpy as np
 
+    from grundy.core.textio import decimal_numbers
+
+    fast = decimal_numbers(text.removeprefix("\ufeff"))  # plain numbers: parsed in bulk
+    if fast is not None:
+        return fast
     tokens = text.removeprefix("\ufeff").replace(",", " ").split()  # a BOM; CRLF is whitespace
     if not tokens:
         raise InvalidInputError("heap file: no heaps found")
