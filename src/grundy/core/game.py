@@ -430,15 +430,6 @@ class HeapGame(Game):
         return None if rule is None else rule(count)
 
     @final
-    def build_stored_table(self, upto: int, path: str, progress: Progress | None, *,
-                           rebuild: bool = False) -> TableBuild | None:
-        """The game's builder of a table kept on disk in ``path`` (memory-mapped, resumable,
-        verified on open; ``rebuild`` starts a file that does not verify again), or ``None`` when
-        the game has none (then ``grundy table --store`` refuses it)."""
-        rule = laws_of(self).stored_table_builder
-        return None if rule is None else rule(upto, path, progress, rebuild=rebuild)
-
-    @final
     def build_table(self, upto: int, method: TableMethod | str,
                     progress: Progress | None) -> TableBuild | None:
         """The game's own builder of ``G(0..upto)`` (a compiled kernel or a vectorised formula),

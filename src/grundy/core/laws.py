@@ -75,7 +75,6 @@ ValueRule = Callable[["Position"], "int | None"]
 OutcomeRule = Callable[["Position"], "Outcome | None"]
 MovesRule = Callable[["Position"], "list[Move] | None"]
 TableBuilder = Callable[[int, TableMethod, "Progress | None"], "TableBuild | None"]
-StoredTableBuilder = Callable[..., "TableBuild | None"]
 
 
 @dataclass(frozen=True)
@@ -124,7 +123,9 @@ class Laws:
     heap_reason: Callable[[int], str | None] | None = None
     """The rule behind ``heap_value(n)``: ``heap_reason(7)``."""
     octal_digits: tuple[int, ...] | None = None
-    """The digits ``d0 d1 … dk`` of the octal code the game is (Kayles: ``(0, 7, 7)``)."""
+    """The digits ``d0 d1 … dk`` of the octal code the game is (Kayles: ``(0, 7, 7)``). The table
+    layer builds such a game's tables from the code alone (compiled kernels, tables kept on disk),
+    never calling back into the game."""
     splits: bool = False
     """Whether some move leaves two or more heaps (take-and-break games)."""
     period_rule: Callable[[], PeriodRule | None] | None = None
@@ -136,9 +137,6 @@ class Laws:
     """``table_head(count)``: ``G(0..count-1)`` in plain Python (no numpy), for short periods."""
     table_builder: TableBuilder | None = None
     """The game's own builder of ``G(0..upto)``: ``table_builder(upto, TableMethod.AUTO, None)``."""
-    stored_table_builder: StoredTableBuilder | None = None
-    """The builder of a table kept on disk:
-    ``stored_table_builder(upto, path, progress, rebuild=False)`` (``grundy table --store``)."""
 
 
 NO_LAWS = Laws()

@@ -65,6 +65,48 @@ class PeriodRule:
         return self.preperiod_factor * preperiod + self.period_factor * period + self.extra
 
 
+def octal_period_rule(digits: tuple[int, ...]) -> PeriodRule:
+    """The periodicity theorem of the octal game with code digits ``d0 d1 … dk``: a window of
+    ``k`` values without splitting moves, Guy and Smith's ``(2, 2, k)`` with them.
+
+    >>> octal_period_rule((0, 7, 7)).theorem
+    'Guy-Smith periodicity theorem (octal code of length 2)'
+    """
+    k = len(digits) - 1
+    if not any(d & 4 for d in digits):
+        return PeriodRule(1, 1, k, f"a window of {k} = max removal values repeats")
+    return PeriodRule(2, 2, k, f"Guy-Smith periodicity theorem (octal code of length {k})")
+
+
+@dataclass(frozen=True)
+class OctalCode:
+    """An octal game as the table builders see it: the data its rules declare
+    (:attr:`~grundy.core.laws.Laws.octal_digits`) and nothing else, so that building its table
+    never calls back into the game.
+
+    >>> code = OctalCode((0, 7, 7), "octal(0.77)")
+    >>> code.has_splits, code.period_rule().extra
+    (True, 2)
+    """
+
+    digits: tuple[int, ...]
+    spec: str
+
+    @property
+    def has_splits(self) -> bool:
+        return any(d & 4 for d in self.digits)
+
+    def period_rule(self) -> PeriodRule:
+        return octal_period_rule(self.digits)
+
+
+def octal_code(game: Any) -> OctalCode | None:
+    """The octal code a heap game declares (:attr:`HeapGame.octal_digits
+    <grundy.core.game.HeapGame.octal_digits>`) as an :class:`OctalCode`, or ``None``."""
+    digits = game.octal_digits
+    return None if digits is None else OctalCode(tuple(digits), game.spec)
+
+
 @dataclass
 class TableBuild:
     """A computed table ``G(0..N)`` and how it was obtained (what a table builder returns)."""

@@ -194,7 +194,11 @@ def analyze(game: Game, upto: int, method: TableMethod | str = TableMethod.AUTO,
         if method != "auto":
             raise InvalidInputError(f"a stored table picks its kernel itself; method '{method}' "
                                     "does not apply")
-        stored = game.build_stored_table(upto, store, progress, rebuild=rebuild)
+        from grundy.core.periodic import octal_code
+        from grundy.sequences.store import build_stored
+
+        code = octal_code(game)
+        stored = None if code is None else build_stored(code, upto, store, progress, rebuild=rebuild)
         if stored is None:
             raise NotSupportedError(f"tables kept on disk are built for octal games, not {game.spec}")
         built = stored

@@ -24,7 +24,14 @@ from typing import TYPE_CHECKING, Protocol
 
 from grundy.core.game import HeapGame
 from grundy.core.laws import TableMethod
-from grundy.core.periodic import HasPeriodRule, Periodicity, PeriodRule, Progress, TableBuild
+from grundy.core.periodic import (
+    HasPeriodRule,
+    Periodicity,
+    PeriodRule,
+    Progress,
+    TableBuild,
+    octal_code,
+)
 from grundy.errors import InvalidInputError
 from grundy.sequences.periodicity import prove_period, tile
 from grundy.sequences.sparse import rare_positions as rare_positions  # for cli/table.py (moved)
@@ -43,6 +50,7 @@ class OctalRules(Protocol):
     def has_splits(self) -> bool: ...
     @property
     def spec(self) -> str: ...
+
 
 SMALL_OCTAL = 1024
 """Octal tables up to this size are built with numpy alone (no numba import)."""
@@ -213,13 +221,17 @@ def build_octal(game: OctalRules, upto: int, method: TableMethod | str, progress
 
 def build(game: HeapGame, upto: int, method: TableMethod | str = TableMethod.AUTO,
           progress: Progress | None = None) -> Built:
-    """The table ``G(0..upto)`` of a heap game: the game's own builder
-    (:meth:`HeapGame.build_table`) where it has one, else the generic pure-Python table."""
+    """The table ``G(0..upto)`` of a heap game, chosen by what the game declares: the octal
+    kernels for a declared octal code, else the game's own builder
+    (:attr:`~grundy.core.laws.Laws.table_builder`) where it has one, else the generic
+    pure-Python table."""
     import numpy as np
 
     from grundy.sequences.tables import grundy_table
 
-    built = game.build_table(upto, method, progress)
+    code = octal_code(game)
+    built = build_octal(code, upto, method, progress) if code is not None else \
+        game.build_table(upto, method, progress)
     if built is not None:
         return built
     if method == "sparse":

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from grundy.core.engine import mex
 from grundy.core.game import HeapGame
-from grundy.core.periodic import HasPeriodRule, Periodicity
+from grundy.core.periodic import HasPeriodRule, Periodicity, octal_code
 
 if TYPE_CHECKING:
     from grundy.sequences.periodicity import RareInfo
@@ -92,15 +92,17 @@ def proved_head(game: HeapGame, upto: int) -> tuple[list[int], Periodicity | Non
     """A head of the table (at most 512 values) and the period it proves, if any."""
     values: list[int] = []
     found = None
-    if game.period_rule() is None:
+    code = octal_code(game)  # an octal game: its head and theorem from the code alone
+    rules: HasPeriodRule = game if code is None else code
+    if rules.period_rule() is None:
         return values, None
     for size in HEAD_SIZES:
         count = min(size, upto + 1)
-        head = game.table_head(count)
+        head = octal_head(code.digits, count, []) if code is not None else game.table_head(count)
         if head is None:
             return [], None
         values = head
-        found = prove_list(game, values)
+        found = prove_list(rules, values)
         if found is not None or count == upto + 1:
             break
     return values, found

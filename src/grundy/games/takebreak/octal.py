@@ -25,8 +25,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.core.game import HeapGame, HeapResult, Outcome, describe_split, describe_take
-from grundy.core.laws import Laws, TableMethod
-from grundy.core.periodic import PeriodRule, Progress, TableBuild
+from grundy.core.laws import Laws
+from grundy.core.periodic import PeriodRule, octal_period_rule
 from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
 
 MOVE_LIST_LIMIT = 2_000_000
@@ -92,8 +92,7 @@ class Octal(HeapGame):
     def laws(self) -> Laws:
         """What Octal declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
         return Laws(octal_digits=self._octal_digits, splits=self._has_splits,
-                    period_rule=self._period_rule, table_head=self._table_head,
-                    table_builder=self._build_table, stored_table_builder=self._build_stored_table,
+                    period_rule=self._period_rule,
                     heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
                     misere_outcome=self._misere_outcome, heap_reason=self._heap_reason,
                     samples=self._samples)
@@ -123,26 +122,7 @@ class Octal(HeapGame):
         return any(d & 4 for d in self.digits)
 
     def _period_rule(self) -> PeriodRule:
-        k = len(self.digits) - 1
-        if not self._has_splits:
-            return PeriodRule(1, 1, k, f"a window of {k} = max removal values repeats")
-        return PeriodRule(2, 2, k, f"Guy-Smith periodicity theorem (octal code of length {k})")
-
-    def _table_head(self, count: int) -> list[int]:
-        from grundy.sequences.light import octal_head
-
-        return octal_head(self.digits, count, [])
-
-    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
-        from grundy.sequences.builders import build_octal
-
-        return build_octal(self, upto, method, progress)
-
-    def _build_stored_table(self, upto: int, path: str, progress: Progress | None, *,
-                           rebuild: bool = False) -> TableBuild:
-        from grundy.sequences.store import build_stored
-
-        return build_stored(self, upto, path, progress, rebuild=rebuild)
+        return octal_period_rule(self.digits)
 
     # ---- moves ----------------------------------------------------------------------------
     def heap_options(self, n: int) -> Iterator[HeapResult]:
