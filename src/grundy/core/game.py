@@ -25,6 +25,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from grundy.core.periodic import Periodicity, PeriodRule, Progress, TableBuild
+from grundy.core.reason import Reason
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
 
 Position = Hashable
@@ -206,8 +207,10 @@ class Game(ABC):
         """Every misère-play winning move by a rule, or ``None``."""
         return None
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
-        """One line naming the rule or theorem that decides ``position``, if a rule does."""
+    def explain(self, position: Any, misere: bool = False) -> Reason | None:
+        """The rule or theorem that decides ``position`` with the numbers it uses, if a rule does
+        (a :class:`~grundy.core.reason.Reason`; ``str(reason)`` is its one-line text; a plain
+        string is accepted too and becomes a ``"text"`` reason)."""
         return None
 
     def loopy_value(self, position: Any) -> str | None:
@@ -378,7 +381,7 @@ class HeapGame(Game):
         """Moves of one heap to heaps whose values XOR to ``target`` by formula, or ``None``."""
         return None
 
-    def heap_explain(self, n: int) -> str | None:
+    def heap_explain(self, n: int) -> Reason | None:
         """The rule behind :meth:`heap_value` for heap ``n``, if there is one."""
         return None
 
@@ -495,7 +498,7 @@ class HeapGame(Game):
             return None
         return [Move(label, tuple(result)) for label, result in found]
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def explain(self, position: Any, misere: bool = False) -> Reason | None:
         if misere or len(position) != 1:
             return None
         return self.heap_explain(position[0])

@@ -35,6 +35,7 @@ from typing import Any, ClassVar, TypeVar
 from grundy.catalog import find_entry, register
 from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
+from grundy.core.reason import Facts, Reason, template
 from grundy.define.base import _class_name, _Defined, _describe, _parameters, _short
 from grundy.define.domain import Domain
 from grundy.define.heaps import heap_state
@@ -228,15 +229,14 @@ class UserHeapGame(_Defined, HeapGame):
                 found.append((f"{n} → {' + '.join(map(str, r))}", r) if r else (f"{n} → nothing", (0,)))
         return found
 
-    def heap_explain(self, n: int) -> str | None:
+    def heap_explain(self, n: int) -> Reason | None:
         used = heap_state(self).used.get(n)
         if used is None:
             return None
         rule = used.text.rsplit(" (", 1)[0]
         if used.status == "proved":
-            return f"by the proved pattern {rule} ({used.proof})"
-        return (f"by the conjectured pattern {rule}, checked on all positions up to {used.checked_upto}"
-                f" and locally here")
+            return Reason("proved-pattern", {"pattern": rule, "proof": used.proof})
+        return Reason("conjectured-pattern", {"pattern": rule, "checked_upto": used.checked_upto})
 
 
 # ---- games on any positions (cycles allowed) --------------------------------------------------------
@@ -403,7 +403,7 @@ class UserGame(_Defined, Game):
     def winning_moves_rule(self, position: Any) -> list[Move]:
         return self.moves_to_value(position, 0)
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def explain(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return None
         from grundy.define.pairs import pair_state
@@ -411,16 +411,10 @@ class UserGame(_Defined, Game):
         used = pair_state(self).used.get(position)
         if used is not None:
             rule = used.text.rsplit(" (", 1)[0]
-            return (f"by the conjectured pattern {rule}, checked for a, b <= {used.checked_upto} and "
-                    f"locally here")
+            return Reason("conjectured-pair-pattern", {"pattern": rule, "checked_upto": used.checked_upto})
         graph = self._graph(position)
-        count = len(graph.positions)
-        size = f"{count:,} position{'s' if count != 1 else ''} explored"
-        if graph.cyclic:
-            return (f"Smith's generalised Sprague-Grundy values on the graph of positions, which has "
-                    f"cycles ({size}): P iff the value is 0, a draw iff it is infinite with no option "
-                    f"of value 0")
-        return f"the mex of the options' values, over every position reachable ({size})"
+        return Reason("smith-positions" if graph.cyclic else "mex-explored",
+                      {"explored": len(graph.positions)})
 
     def pairs(self) -> bool:
         """Whether the positions are pairs of numbers: declared (``arity=2``), or, undeclared,
@@ -573,3 +567,36 @@ def game(name: str, *, summary: str = "", parse: Callable[[str], Any] | None = N
         return fn
 
     return decorate
+
+
+@template("proved-pattern")
+def _proved_pattern_text(f: Facts) -> str:
+    return f"by the proved pattern {f['pattern']} ({f['proof']})"
+
+
+@template("conjectured-pattern")
+def _conjectured_pattern_text(f: Facts) -> str:
+    return (f"by the conjectured pattern {f['pattern']}, checked on all positions up to "
+            f"{f['checked_upto']} and locally here")
+
+
+@template("conjectured-pair-pattern")
+def _pair_pattern_text(f: Facts) -> str:
+    return (f"by the conjectured pattern {f['pattern']}, checked for a, b <= {f['checked_upto']} and "
+            f"locally here")
+
+
+def _explored(count: int) -> str:
+    return f"{count:,} position{'s' if count != 1 else ''} explored"
+
+
+@template("smith-positions")
+def _smith_positions_text(f: Facts) -> str:
+    return (f"Smith's generalised Sprague-Grundy values on the graph of positions, which has "
+            f"cycles ({_explored(f['explored'])}): P iff the value is 0, a draw iff it is infinite "
+            f"with no option of value 0")
+
+
+@template("mex-explored")
+def _mex_explored_text(f: Facts) -> str:
+    return f"the mex of the options' values, over every position reachable ({_explored(f['explored'])})"

@@ -26,6 +26,7 @@ from typing import Any, ClassVar
 
 from grundy.core.game import HeapGame, HeapResult, Outcome, describe_split, describe_take
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
+from grundy.core.reason import Reason, period_reason
 from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
 
 MOVE_LIST_LIMIT = 2_000_000
@@ -188,14 +189,13 @@ class Octal(HeapGame):
                 f"heaps up to {MISERE_LIMIT:,}")
         return None
 
-    def heap_explain(self, n: int) -> str | None:
+    def heap_explain(self, n: int) -> Reason | None:
         from grundy.sequences.analysis import known_periodicity
 
         found = known_periodicity(self)
         if found is None or n < found.preperiod + found.period:
             return None
-        return (f"{self.spec} is periodic with period {found.period} from heap {found.preperiod} "
-                f"({found.reason}), so G({n}) = G({found.preperiod + (n - found.preperiod) % found.period})")
+        return period_reason(self.spec, found, n)
 
     def sample_positions(self) -> list[tuple[int, ...]]:
         return [*((n,) for n in range(19)), (1, 2), (3, 4, 5), (2, 2), (5, 0, 7), (6, 6)]
