@@ -712,6 +712,24 @@ def _quotient(f: Facts, c: Case) -> None:
     c.verdict("P" if f["p_portion"] else "N")
 
 
+def suspense_number(game: Game, position: Any) -> int:
+    """Smith's suspense number by its definition: 0 without a move; else 1 + the largest even
+    one among the options if there is one (the winner delays), else 1 + the smallest (odd) one."""
+    found = [suspense_number(game, m.to) for m in game.moves(position)]
+    if not found:
+        return 0
+    even = [s for s in found if s % 2 == 0]
+    return 1 + (max(even) if even else min(found))
+
+
+@check("every-sg")
+def _every_sg(f: Facts, c: Case) -> None:
+    numbers = [suspense_number(g, p) for g, p in c.position]
+    c.want(f, "suspense", tuple(numbers[:12]))
+    c.want(f, "count", len(numbers))
+    c.want(f, "largest", max(numbers))
+
+
 @check("text")
 def _text(f: Facts, c: Case) -> None:
     c.claim(False, f"a catalogue game gave a reason that is only text: {f['text']!r}")
@@ -804,6 +822,19 @@ def test_facts_of_games_of_ones_own(spec: str, position: Any) -> None:
     game = load_game(spec)
     case = check_answer(spec, game, game.validate(position), False, {})
     assert case is not None and case.checked and not case.wrong, case
+
+
+@pytest.mark.parametrize("parts", [[("subtraction(1,3,4)", 6), ("kayles", 4)], [("nim", 0)],
+                                   [("nim", 3), ("kayles", 2), ("bash(2)", 5)]])
+def test_every_sg_reason(parts: list[tuple[str, int]]) -> None:
+    from grundy.core.remoteness import every_sg
+
+    components = [(load_game(spec), load_game(spec).validate(n)) for spec, n in parts]
+    answer = every_sg(components)
+    case = check_reason(answer.why, Case("every", components[0][0], components, False, False, {}))
+    assert case.checked and not case.wrong, case.wrong
+    assert answer.to_json()["why"] == answer.why.to_json() and answer.to_json()["reason"] == answer.reason
+    RULES_SEEN["every-sg"] += 1
 
 
 def test_moore_heap_reason() -> None:

@@ -35,7 +35,8 @@ from typing import Any, ClassVar, TypeVar
 from grundy.catalog import find_entry, register
 from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
-from grundy.core.reason import Facts, Reason, template
+from grundy.core.reason import Reason
+from grundy.define import reasons as _reasons  # noqa: F401  (the templates of these rules)
 from grundy.define.base import _class_name, _Defined, _describe, _parameters, _short
 from grundy.define.domain import Domain
 from grundy.define.heaps import heap_state
@@ -567,36 +568,3 @@ def game(name: str, *, summary: str = "", parse: Callable[[str], Any] | None = N
         return fn
 
     return decorate
-
-
-@template("proved-pattern")
-def _proved_pattern_text(f: Facts) -> str:
-    return f"by the proved pattern {f['pattern']} ({f['proof']})"
-
-
-@template("conjectured-pattern")
-def _conjectured_pattern_text(f: Facts) -> str:
-    return (f"by the conjectured pattern {f['pattern']}, checked on all positions up to "
-            f"{f['checked_upto']} and locally here")
-
-
-@template("conjectured-pair-pattern")
-def _pair_pattern_text(f: Facts) -> str:
-    return (f"by the conjectured pattern {f['pattern']}, checked for a, b <= {f['checked_upto']} and "
-            f"locally here")
-
-
-def _explored(count: int) -> str:
-    return f"{count:,} position{'s' if count != 1 else ''} explored"
-
-
-@template("smith-positions")
-def _smith_positions_text(f: Facts) -> str:
-    return (f"Smith's generalised Sprague-Grundy values on the graph of positions, which has "
-            f"cycles ({_explored(f['explored'])}): P iff the value is 0, a draw iff it is infinite "
-            f"with no option of value 0")
-
-
-@template("mex-explored")
-def _mex_explored_text(f: Facts) -> str:
-    return f"the mex of the options' values, over every position reachable ({_explored(f['explored'])})"
