@@ -217,8 +217,7 @@ class Case:
 
     def verdict(self, implied: str) -> None:
         """The outcome the facts imply, against the oracle's (for the whole answer only)."""
-        if self.top and not (isinstance(self.game, HeapGame)
-                             and max(self.position, default=0) > HEAP_ORACLE_LIMIT):
+        if self.top and not too_big(self.game, self.position):
             true = self.oracle().outcome(self.position, self.misere)
             self.claim(true == implied, f"the facts imply {implied}, the outcome is {true}")
 
@@ -668,6 +667,12 @@ def _heaps(f: Facts, c: Case) -> None:
     _parts_rules(f, c, sub[:3], distinct(sub_game.explain(p) or Reason("mex", {}) for sub_game, p in sub[:3]))
 
 
+def too_big(game: Game, position: Any) -> bool:
+    """Whether some heap of the position is beyond the oracle's reach."""
+    return any(isinstance(g, HeapGame) and max(p, default=0) > HEAP_ORACLE_LIMIT
+               for g, p in atoms(game, position))
+
+
 def atoms(game: Game, position: Any) -> list[tuple[Game, Any]]:
     parts = game.components(position)
     if parts is None:
@@ -678,10 +683,14 @@ def atoms(game: Game, position: Any) -> list[tuple[Game, Any]]:
 @check("sj-theorem", "genus-theory")
 def _misere_sum(f: Facts, c: Case) -> None:
     found = atoms(c.game, c.position)
+    c.want(f, "count", len(found))
+    c.claim(0 <= f["brute_force"] <= len(found) and len(f["laws"]) <= 2, "laws and brute force")
+    for law in f["laws"]:  # each heap law used, checked for the game it names
+        sub_check(law, c, next(g for g, _ in found if g.spec == law.facts["game"]), None)
+    if too_big(c.game, c.position):
+        return
     values = [c.value(p, g) for g, p in found]
     xor_facts(f, c, "values", values)
-    c.want(f, "count", len(values))
-    c.claim(0 <= f["brute_force"] <= len(values) and len(f["laws"]) <= 2, "laws and brute force")
     total = xor(values)
     if "big" in f:
         big = sum(1 for v in values if v > 1)
@@ -692,6 +701,34 @@ def _misere_sum(f: Facts, c: Case) -> None:
         c.want(f, "firm", firm)
         wins = (firm > 0 and total != 0) or (firm == 0 and total == 0)
     c.verdict("N" if wins else "P")
+
+
+def heap_takes(game: Game, n: int) -> set[int]:
+    """What the moves of a heap of ``n`` take (the heap game's moves leave one smaller heap)."""
+    return {n - sum(result) for _, result in game.heap_moves(n)}
+
+
+@check("misere-heap-period", "misere-nim-heaps", "misere-all-but")
+def _heap_law(f: Facts, c: Case) -> None:
+    c.want(f, "game", c.game.spec)
+    G, oracle = c.oracle().heap, c.oracle()
+
+    def m(n: int) -> int:
+        return misere_value(oracle, (n,))
+
+    if "period" in f:
+        p, e = f["period"], f["preperiod"]
+        c.want(f, "window", max(heap_takes(c.game, 60)))
+        c.claim(all((G(n + p), m(n + p)) == (G(n), m(n)) for n in range(e, e + 60)),
+                f"normal and misère values repeat with period {p} from {e} (60 heaps)")
+    elif "largest_excluded" in f:
+        t = f["largest_excluded"]
+        c.claim(t not in heap_takes(c.game, t) and all(n in heap_takes(c.game, n)
+                                                      for n in range(t + 1, t + 30)),
+                f"a heap above {t} can be emptied, {t} cannot")
+    else:
+        c.claim(all((G(n) == 0) == (n == 0) and m(n) == (n if n >= 2 else 1 - n) for n in range(30)),
+                "only the empty heap has value 0; misère value n (1, 0 for 0, 1)")
 
 
 @check("misere-quotient")
@@ -790,7 +827,8 @@ EXTRA = [  # positions the catalogue samples do not reach: large sums, sums of s
 ]
 
 
-SUMS = [("kayles 4 5 + nim 3", False), ("lasker-nim 4 + nim 1", True), ("kayles 3 + kayles 4 5", True),
+SUMS = [("kayles 4 5 + nim 3", False), ("allbut(1,2) 5000 + nim 3", True),
+        ("lasker-nim 4 + nim 1", True), ("kayles 3 + kayles 4 5", True),
         ("subtraction(1,2) 4 + wythoff 1 2", False), ("bash(3) 5 + lasker-nim 3", False)]
 
 

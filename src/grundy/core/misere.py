@@ -185,10 +185,10 @@ def misere_outcome(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAU
 def _sum_facts(atoms: list[_Atom], values: list[int], total: int) -> dict[str, Any]:
     """The facts both laws of misère sums state: the values (the first 8 and the count), their
     XOR, the heap laws used (at most 2) and how many components were checked by brute force."""
-    laws: list[str] = []
+    laws: list[Reason] = []
     for a in atoms:
-        if a.law is not None and a.law.reason not in laws:
-            laws.append(a.law.reason)
+        if a.law is not None and a.law.why not in laws:
+            laws.append(a.law.why)
     return {"values": tuple(values[:8]), "count": len(values), "total": total,
             "laws": tuple(laws[:2]), "brute_force": sum(1 for a in atoms if a.law is None)}
 
@@ -200,7 +200,8 @@ def _expr(f: Facts) -> str:
 
 def _how(f: Facts) -> str:
     brute = f["brute_force"]
-    parts = list(f["laws"]) + ([f"{brute} component(s) checked by brute force"] if brute else [])
+    parts = [law.text for law in f["laws"]] + ([f"{brute} component(s) checked by brute force"]
+                                               if brute else [])
     return f" ({'; '.join(parts)})"
 
 
