@@ -25,6 +25,7 @@ from typing import Any, ClassVar, final
 from grundy.core.bounded import BoundedCache, Derived
 from grundy.core.laws import NO_LAWS, Laws, TableMethod, TakeAway
 from grundy.core.periodic import Periodicity, PeriodRule, Progress, TableBuild
+from grundy.core.reason import Reason, as_reason
 from grundy.core.textio import check_heaps, parse_heap, split_tokens  # noqa: F401 (re-exported)
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
 
@@ -244,10 +245,12 @@ class Game(ABC):
         rule = laws_of(self).misere_winning_moves
         return None if rule is None else rule(position)
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
-        """One line naming the rule or theorem that decides ``position`` (:attr:`Laws.reason`)."""
+    def explain(self, position: Any, misere: bool = False) -> Reason | None:
+        """The rule or theorem that decides ``position`` with the numbers it uses, if a rule does
+        (:attr:`Laws.reason`: a :class:`~grundy.core.reason.Reason`; ``str(reason)`` is its
+        one-line text; a plain string is accepted too and becomes a ``"text"`` reason)."""
         rule = laws_of(self).reason
-        return None if rule is None else rule(position, misere)
+        return None if rule is None else as_reason(rule(position, misere))
 
     @final
     def loopy_value(self, position: Any) -> str | None:
@@ -392,10 +395,10 @@ class HeapGame(Game):
         return None if rule is None else rule(n, target)
 
     @final
-    def heap_explain(self, n: int) -> str | None:
+    def heap_explain(self, n: int) -> Reason | None:
         """The rule behind :meth:`heap_value` for heap ``n``, if there is one."""
         rule = laws_of(self).heap_reason
-        return None if rule is None else rule(n)
+        return None if rule is None else as_reason(rule(n))
 
     @property
     @final
@@ -509,13 +512,13 @@ class HeapGame(Game):
             return None
         return [Move(label, tuple(result)) for label, result in found]
 
-    def explain(self, position: Any, misere: bool = False) -> str | None:
+    def explain(self, position: Any, misere: bool = False) -> Reason | None:
         laws = laws_of(self)
         if laws.reason is not None:
-            return laws.reason(position, misere)
+            return as_reason(laws.reason(position, misere))
         if misere or len(position) != 1 or laws.heap_reason is None:
             return None
-        return laws.heap_reason(position[0])
+        return as_reason(laws.heap_reason(position[0]))
 
     def sample_positions(self) -> Iterable[Position]:
         rule = laws_of(self).samples

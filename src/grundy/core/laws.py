@@ -22,6 +22,7 @@ from enum import Enum, StrEnum
 from typing import Any
 
 from grundy.core.periodic import Periodicity, PeriodRule, Progress, TableBuild
+from grundy.core.reason import Reason
 
 Position = Hashable
 HeapResult = tuple[int, ...]
@@ -104,7 +105,7 @@ class Laws:
     loopy_value: Callable[[Position], str | None] | None = None
     """Games with cycles: Smith's generalised value of a position with no Grundy value, as text
     such as ``"inf(0,2)"``."""
-    reason: Callable[[Position, bool], str | None] | None = None
+    reason: Callable[[Position, bool], Reason | str | None] | None = None
     """One line naming the rule that decides a position: ``reason((3, 4, 5), False)``; the
     second argument is ``True`` for misère play."""
     samples: Callable[[], Iterable[Position]] | None = None
@@ -120,7 +121,7 @@ class Laws:
     """The value of one heap by a formula: ``heap_value(10**18)``."""
     heap_moves_to_value: Callable[[int, int], list[tuple[str, HeapResult]] | None] | None = None
     """Moves of one heap to heaps whose values XOR to ``target``: ``heap_moves_to_value(7, 0)``."""
-    heap_reason: Callable[[int], str | None] | None = None
+    heap_reason: Callable[[int], Reason | str | None] | None = None
     """The rule behind ``heap_value(n)``: ``heap_reason(7)``."""
     octal_digits: tuple[int, ...] | None = None
     """The digits ``d0 d1 … dk`` of the octal code the game is (Kayles: ``(0, 7, 7)``). The table

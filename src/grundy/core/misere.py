@@ -56,6 +56,7 @@ from typing import Any
 from grundy.core.engine import Budget, moves_to_value, xor_all
 from grundy.core.game import Game, HeapGame, Move, Outcome, Position
 from grundy.core.misere_laws import HeapLaw, MisereMemo, genus_entry, heap_law, profile
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidInputError, NotSupportedError, SearchLimitError
 
 __all__ = ["MisereAnswer", "MisereMemo", "genus", "misere_outcome", "misere_table", "misere_value"]
@@ -76,12 +77,17 @@ class MisereAnswer:
     outcome: Outcome
     rule: str
     """``"SJ theorem"`` or ``"genus theory"``."""
-    reason: str
-    """One line with the computed numbers."""
+    why: Reason
+    """The theorem with the computed numbers (:class:`~grundy.core.reason.Reason`)."""
     winning_moves: tuple[tuple[int, Move], ...]
     """``(component index, move of that component)`` for each winning move."""
     winning_moves_complete: bool = True
     """False when some component's moves could not be listed (its winning moves are missing)."""
+
+    @property
+    def reason(self) -> str:
+        """One line with the computed numbers (the text of :attr:`why`)."""
+        return self.why.text
 
 
 @dataclass(frozen=True)
@@ -164,45 +170,64 @@ def misere_outcome(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAU
     if SJ in rules and all(a.sj for a in atoms):
         big = sum(1 for v in values if v > 1)
         wins = (total != 0 and big > 0) or (total == 0 and big == 0)
-        why = (f"{big} component(s) have value > 1 and s ≠ 0" if wins and big else
-               "no component has value > 1 and s = 0" if wins else
-               f"{big} component(s) have value > 1 and s = 0" if big else
-               "no component has value > 1 and s ≠ 0")
-        reason = (f"SJ theorem (Anti-SG): every component meets the SJ condition (a position of "
-                  f"value 0 with a move can move to value 1){_how(atoms)}; s = {_expr(values, total)}: "
-                  f"{why}, so the {'first' if wins else 'second'} player wins")
+        reason = Reason("sj-theorem", {**_sum_facts(atoms, values, total), "big": big})
         moves, complete = _winning_moves(atoms, wins, SJ, memo, budget, limit)
         return MisereAnswer(Outcome.N if wins else Outcome.P, SJ, reason, moves, complete)
     if GENUS in rules and all(a.tame for a in atoms):
         firm = sum(1 for a in atoms if a.misere == a.value)
         wins = (firm > 0 and total != 0) or (firm == 0 and total == 0)
-        why = (f"{firm} component(s) firm and s {'≠' if total else '='} 0" if firm else
-               f"every component fickle and s {'≠' if total else '='} 0")
-        reason = (f"genus theory (Conway): every component is tame (each position's misère value "
-                  f"equals its value, or is 1/0 at value 0/1){_how(atoms)}; "
-                  f"s = {_expr(values, total)}: {why}, so the "
-                  f"{'first' if wins else 'second'} player wins")
+        reason = Reason("genus-theory", {**_sum_facts(atoms, values, total), "firm": firm})
         moves, complete = _winning_moves(atoms, wins, GENUS, memo, budget, limit)
         return MisereAnswer(Outcome.N if wins else Outcome.P, GENUS, reason, moves, complete)
     return None
 
 
-def _expr(values: list[int], total: int) -> str:
-    shown = " ⊕ ".join(str(v) for v in values[:8]) + (" ⊕ …" if len(values) > 8 else "")
-    return f"{shown} = {total}"
-
-
-def _how(atoms: list[_Atom]) -> str:
-    laws: list[str] = []
-    brute = 0
+def _sum_facts(atoms: list[_Atom], values: list[int], total: int) -> dict[str, Any]:
+    """The facts both laws of misère sums state: the values (the first 8 and the count), their
+    XOR, the heap laws used (at most 2) and how many components were checked by brute force."""
+    laws: list[Reason] = []
     for a in atoms:
-        if a.law is not None:
-            if a.law.reason not in laws:
-                laws.append(a.law.reason)
-        else:
-            brute += 1
-    parts = laws[:2] + ([f"{brute} component(s) checked by brute force"] if brute else [])
+        if a.law is not None and a.law.why not in laws:
+            laws.append(a.law.why)
+    return {"values": tuple(values[:8]), "count": len(values), "total": total,
+            "laws": tuple(laws[:2]), "brute_force": sum(1 for a in atoms if a.law is None)}
+
+
+def _expr(f: Facts) -> str:
+    shown = " ⊕ ".join(str(v) for v in f["values"]) + (" ⊕ …" if f["count"] > 8 else "")
+    return f"{shown} = {f['total']}"
+
+
+def _how(f: Facts) -> str:
+    brute = f["brute_force"]
+    parts = [law.text for law in f["laws"]] + ([f"{brute} component(s) checked by brute force"]
+                                               if brute else [])
     return f" ({'; '.join(parts)})"
+
+
+@template("sj-theorem")
+def _sj_text(f: Facts) -> str:
+    big, total = f["big"], f["total"]
+    wins = (total != 0 and big > 0) or (total == 0 and big == 0)
+    why = (f"{big} component(s) have value > 1 and s ≠ 0" if wins and big else
+           "no component has value > 1 and s = 0" if wins else
+           f"{big} component(s) have value > 1 and s = 0" if big else
+           "no component has value > 1 and s ≠ 0")
+    return (f"SJ theorem (Anti-SG): every component meets the SJ condition (a position of "
+            f"value 0 with a move can move to value 1){_how(f)}; s = {_expr(f)}: "
+            f"{why}, so the {'first' if wins else 'second'} player wins")
+
+
+@template("genus-theory")
+def _genus_text(f: Facts) -> str:
+    firm, total = f["firm"], f["total"]
+    wins = (firm > 0 and total != 0) or (firm == 0 and total == 0)
+    why = (f"{firm} component(s) firm and s {'≠' if total else '='} 0" if firm else
+           f"every component fickle and s {'≠' if total else '='} 0")
+    return (f"genus theory (Conway): every component is tame (each position's misère value "
+            f"equals its value, or is 1/0 at value 0/1){_how(f)}; "
+            f"s = {_expr(f)}: {why}, so the "
+            f"{'first' if wins else 'second'} player wins")
 
 
 def _winning_moves(atoms: list[_Atom], wins: bool, rule: str, memo: MisereMemo, budget: Budget,

@@ -36,6 +36,7 @@ from typing import Any
 from grundy.core.engine import Budget, Cache, Key, _search, mex
 from grundy.core.game import Game, Position
 from grundy.core.laws import TakeKind
+from grundy.core.reason import Facts, Reason, template
 
 Profile = tuple[int, int, bool, bool]
 """``(v, m, sj, tame)`` of a position: its normal and misère Grundy values, and whether the SJ
@@ -145,7 +146,8 @@ class HeapLaw:
 
     game: Game
     kind: str
-    reason: str
+    why: Reason
+    """The law with its numbers (:class:`~grundy.core.reason.Reason`)."""
     sj_fail: int | None
     tame_fail: int | None
     start: int = 0
@@ -163,6 +165,11 @@ class HeapLaw:
         if self.kind == "nim":
             return n, (n if n >= 2 else 1 - n)
         return self.value_of(n), None
+
+    @property
+    def reason(self) -> str:
+        """The text of :attr:`why`."""
+        return self.why.text
 
     def holds(self, fail: int | None, n: int) -> bool:
         """Whether a condition whose least failing heap is ``fail`` holds at every heap ``≤ n``."""
@@ -214,8 +221,8 @@ def _only_law(game: Game, takes: tuple[int, ...], budget: Budget) -> HeapLaw | N
     sj_fail = next((n for n, (v, _) in enumerate(pairs) if v == 0 and n >= takes[0]
                     and all(pairs[n - s][0] != 1 for s in takes if s <= n)), None)
     tame_fail = next((n for n, (v, m) in enumerate(pairs) if not is_tame_pair(v, m)), None)
-    reason = (f"{game.spec}: the normal and misère values of single heaps repeat with period "
-              f"{period} from heap {start} (proved: a window of max S = {k} values repeats)")
+    reason = Reason("misere-heap-period", {"game": game.spec, "period": period, "preperiod": start,
+                                           "window": k})
     return HeapLaw(game, "only", reason, sj_fail, tame_fail, start, period, tuple(pairs))
 
 
@@ -227,8 +234,7 @@ def _all_but_law(game: Game, excluded: tuple[int, ...], memo: MisereMemo,
         return grundy_value(game, (n,), cache=memo.cache, budget=budget)
 
     if not excluded:  # Nim: v(n) = n, and m(n) = n except m(0) = 1, m(1) = 0 (induction on n)
-        reason = (f"{game.spec}: only the empty heap has value 0, and a heap's misère value is "
-                  f"its size (1 and 0 for heaps 0 and 1)")
+        reason = Reason("misere-nim-heaps", {"game": game.spec})
         return HeapLaw(game, "nim", reason, None, None, value_of=value_of)
     t = excluded[-1]
     sj_fail = None
@@ -237,6 +243,25 @@ def _all_but_law(game: Game, excluded: tuple[int, ...], memo: MisereMemo,
         if takes and value_of(n) == 0 and not any(value_of(n - s) == 1 for s in takes):
             sj_fail = n
             break
-    reason = (f"{game.spec}: a heap above {t} can be emptied, so only heaps up to {t} can have "
-              f"value 0 (checked)")
+    reason = Reason("misere-all-but", {"game": game.spec, "largest_excluded": t})
     return HeapLaw(game, "all-but", reason, sj_fail, 0, value_of=value_of)
+
+
+@template("misere-heap-period")
+def _heap_period_text(f: Facts) -> str:
+    return (f"{f['game']}: the normal and misère values of single heaps repeat with period "
+            f"{f['period']} from heap {f['preperiod']} (proved: a window of max S = {f['window']} "
+            f"values repeats)")
+
+
+@template("misere-nim-heaps")
+def _nim_heaps_text(f: Facts) -> str:
+    return (f"{f['game']}: only the empty heap has value 0, and a heap's misère value is "
+            f"its size (1 and 0 for heaps 0 and 1)")
+
+
+@template("misere-all-but")
+def _all_but_text(f: Facts) -> str:
+    t = f["largest_excluded"]
+    return (f"{f['game']}: a heap above {t} can be emptied, so only heaps up to {t} can have "
+            f"value 0 (checked)")

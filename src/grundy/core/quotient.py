@@ -48,6 +48,7 @@ from typing import Any
 from grundy.core.game import Game, HeapGame, Outcome
 from grundy.core.laws import TakeKind
 from grundy.core.quotient_build import State, Steps, settle
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidInputError, NotSupportedError
 
 __all__ = ["DEFAULT_QUOTIENT_LIMIT", "MisereQuotient", "finish_quotient", "misere_quotient"]
@@ -196,13 +197,17 @@ class MisereQuotient:
         """The misère outcome of the sum of these heaps."""
         return Outcome.P if self.p[self.product(self.heap(n) for n in heaps)] else Outcome.N
 
-    def explain(self, heaps: Sequence[int]) -> str:
-        """One line: the heaps' images, their product and its P-portion membership."""
+    def explain(self, heaps: Sequence[int]) -> Reason:
+        """The heaps' images, their product and its P-portion membership (rule
+        ``"misere-quotient"``; :func:`~grundy.core.quotient_play.quotient_solution` adds ``"then"``,
+        what the moves leave)."""
         x = self.product(self.heap(n) for n in heaps)
-        shown = " · ".join(self.names[self.heap(n)] for n in heaps[:8]) + (" · …" if len(heaps) > 8 else "")
-        inside = "in" if self.p[x] else "not in"
-        return (f"misère quotient of {self.game.spec} (order {self.order}, {self.reason}): "
-                f"{shown} = {self.names[x]}, {inside} the P-portion")
+        return Reason("misere-quotient", {
+            "game": self.game.spec, "order": self.order, "status": self.status,
+            "checked_upto": self.checked_upto, "period": self.period, "preperiod": self.preperiod,
+            "verified": self.reason, "heaps": tuple(heaps[:8]), "count": len(heaps),
+            "images": tuple(self.names[self.heap(n)] for n in heaps[:8]), "product": self.names[x],
+            "p_portion": bool(self.p[x])})
 
     def to_json(self) -> dict[str, Any]:
         """The ``quotient`` object of ``grundy table GAME --misere --quotient --json``."""
@@ -349,3 +354,16 @@ def _proved(heap: Sequence[int], t: int) -> tuple[int, int] | None:
         if top >= 2 * n0 + 2 * p + t:
             return p, n0
     return None
+
+
+_THEN = {"none": "; no move is left, and in misère play the player who cannot move wins",
+         "wins": "; every listed move leaves a product in the P-portion",
+         "loses": "; every move leaves a product outside it"}
+
+
+@template("misere-quotient")
+def _quotient_text(f: Facts) -> str:
+    shown = " · ".join(f["images"]) + (" · …" if f["count"] > 8 else "")
+    inside = "in" if f["p_portion"] else "not in"
+    return (f"misère quotient of {f['game']} (order {f['order']}, {f['verified']}): "
+            f"{shown} = {f['product']}, {inside} the P-portion") + _THEN.get(f.get("then", ""), "")

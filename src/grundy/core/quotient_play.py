@@ -20,6 +20,7 @@ from typing import Any
 
 from grundy.core.game import HeapGame, Move, Outcome
 from grundy.core.quotient import DEFAULT_QUOTIENT_LIMIT, MisereQuotient, misere_quotient
+from grundy.core.reason import Reason
 from grundy.errors import InvalidInputError, NotSupportedError, SearchLimitError
 
 MOVE_LIST_LIMIT = 2_000_000
@@ -111,9 +112,14 @@ class QuotientAnswer:
 
     outcome: Outcome
     winning_moves: list[Move]
-    reason: str
+    why: Reason
     note: str
     moves_listed: bool
+
+    @property
+    def reason(self) -> str:
+        """The text of :attr:`why`."""
+        return self.why.text
 
 
 def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LIMIT) -> QuotientAnswer | None:
@@ -174,13 +180,9 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
         if not complete:
             note = (f"{note}; winning moves not all listed (a heap above {MOVE_LIST_LIMIT:,} with "
                     f"splitting moves, or more than {LISTED_MOVES:,} moves)")
-    if all(not q.option_images(n) for n in sizes):
-        tail = "; no move is left, and in misère play the player who cannot move wins"
-    elif wins:
-        tail = "; every listed move leaves a product in the P-portion"
-    else:
-        tail = "; every move leaves a product outside it"
-    reason = q.explain(position) + tail
+    then = "none" if all(not q.option_images(n) for n in sizes) else "wins" if wins else "loses"
+    rule = q.explain(position)
+    reason = Reason(rule.rule, {**rule.facts, "then": then})
     return QuotientAnswer(Outcome.N if wins else Outcome.P, moves, reason, note, complete)
 
 

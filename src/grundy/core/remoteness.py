@@ -38,6 +38,7 @@ from typing import Any
 
 from grundy.core.engine import DEFAULT_LIMIT, Budget
 from grundy.core.game import Game, Move, Outcome, Position
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import GrundyError, LoopyGameError
 
 SMALL_LIMIT = 50_000
@@ -166,8 +167,14 @@ class EveryAnswer:
     winning_moves: list[CombinedMove]
     """Every winning combined move when :attr:`winning_moves_complete`, else one of them."""
     winning_moves_complete: bool
-    reason: str
+    why: Reason
+    """The rule (``"every-sg"``) with the suspense numbers (:class:`~grundy.core.reason.Reason`)."""
     note: str | None = None
+
+    @property
+    def reason(self) -> str:
+        """The text of :attr:`why`."""
+        return self.why.text
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of an Every-SG answer."""
@@ -189,6 +196,7 @@ class EveryAnswer:
                 for combined in self.winning_moves],
             "winning_moves_complete": self.winning_moves_complete,
             "reason": self.reason,
+            "why": self.why.to_json(),
         }
         if self.note:
             data["note"] = self.note
@@ -256,12 +264,7 @@ def every_sg(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAULT_LIM
     numbers = tuple(s_of(g, p) for g, p in parts)
     top = max(numbers)
     result = Outcome.N if top % 2 else Outcome.P
-    shown = ", ".join(str(s) for s in numbers[:12]) + (", …" if len(numbers) > 12 else "")
-    reason = (f"Every-SG (Smith's suspense numbers; the winner of a component delays, the loser "
-              f"hurries): suspense {shown}; the largest, {top}, is "
-              + ("odd, so the player to move wins" if top % 2 else
-                 "even, so the player to move loses" if top else
-                 "0: no component has a move, so the player to move loses"))
+    reason = Reason("every-sg", {"suspense": numbers[:12], "count": len(numbers), "largest": top})
     if result is Outcome.P:
         return EveryAnswer(parts, result, numbers, [], True, reason)
     choices: list[list[tuple[Move, int]] | None] = []
@@ -286,3 +289,14 @@ def every_sg(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAULT_LIM
             f"each won component to its even option of largest suspense, each lost one to its "
             f"option of least suspense")
     return EveryAnswer(parts, result, numbers, [tuple(one)], False, reason, note)
+
+
+@template("every-sg")
+def _every_sg_text(f: Facts) -> str:
+    shown = ", ".join(str(s) for s in f["suspense"]) + (", …" if f["count"] > 12 else "")
+    top = f["largest"]
+    return (f"Every-SG (Smith's suspense numbers; the winner of a component delays, the loser "
+            f"hurries): suspense {shown}; the largest, {top}, is "
+            + ("odd, so the player to move wins" if top % 2 else
+               "even, so the player to move loses" if top else
+               "0: no component has a move, so the player to move loses"))

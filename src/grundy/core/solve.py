@@ -35,6 +35,7 @@ from grundy.core.engine import (
     xor_all,
 )
 from grundy.core.game import Game, Move, Outcome, Position
+from grundy.core.reason import Facts, Reason, as_reason, template
 from grundy.errors import GrundyError, SearchLimitError, TooManyMovesError
 
 VALUE_LIMIT_WHEN_DECIDED = 200_000
@@ -65,7 +66,9 @@ class Solution:
     winning_moves: Sequence[Move]
     """A list, or for a large sum answered in bulk a sequence that builds each :class:`Move` when
     read (:mod:`grundy.sequences.heap_sums`)."""
-    reason: str
+    why: Reason
+    """The rule or theorem that decided the answer, with the numbers it used
+    (:class:`~grundy.core.reason.Reason`); :attr:`reason` is its text."""
     misere: bool = False
     note: str | None = None
     """Why ``grundy`` is missing, or why the winning moves are not listed, when that happens."""
@@ -75,6 +78,11 @@ class Solution:
     """Moves to the end when the winner hurries and the loser delays (normal play), if computed."""
     quoted: tuple[GrundyError, ...] = field(default=(), repr=False, compare=False)
     """The errors :attr:`note` quotes (their ``parameters`` say which call arguments it names)."""
+
+    @functools.cached_property
+    def reason(self) -> str:
+        """The rule or theorem that decided the answer, in one line (the text of :attr:`why`)."""
+        return self.why.text
 
     @functools.cached_property
     def parts(self) -> Sequence[tuple[Game, Position]] | None:
@@ -174,6 +182,7 @@ class Solution:
             "winning_moves": moves if isinstance(moves, str) else list(moves),
             "winning_moves_complete": self.moves_listed,
             "reason": self.reason,
+            "why": self.why.to_json(),
         }
         if self.remoteness is not None:
             data["remoteness"] = self.remoteness
@@ -217,7 +226,7 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
         decided, rule_moves = game.closed_outcome(position), game.winning_moves_rule(position)
         if decided is not None and rule_moves is not None:
             return Solution(game, position, decided, loopy, rule_moves,
-                            game.explain(position) or "Smith's generalised Sprague-Grundy values")
+                            as_reason(game.explain(position)) or Reason("smith", {}))
     parts = game.components(position)
     if parts is not None and len(parts) >= LARGE_SUM:
         return _solve_large_sum(game, position, parts, cache, limit)
@@ -275,16 +284,14 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
         if answer is not None:
             moves = [move if parts is None else game.lift_move(position, i, move)
                      for i, move in answer.winning_moves]
-            return Solution(game, position, answer.outcome, None, moves, answer.reason, True,
+            return Solution(game, position, answer.outcome, None, moves, answer.why, True,
                             note, answer.winning_moves_complete)
         quotient = _misere_quotient_solution(game, position, limit, first=False)
         if quotient is not None:
             return quotient
     result = outcome(game, position, misere=True, cache=cache, limit=limit)
     moves = winning_moves(game, position, misere=True, cache=cache, limit=limit)
-    reason = game.explain(position, misere=True) or (
-        "brute force over the misère game tree: a position is won exactly when some move "
-        "leads to a lost one, and a player with no move wins")
+    reason = as_reason(game.explain(position, misere=True)) or Reason("misere-brute-force", {})
     return Solution(game, position, result, None, moves, reason, True, note)
 
 
@@ -304,7 +311,7 @@ def _misere_quotient_solution(game: Game, position: Position, limit: int,
     answer = quotient_solution(game, position, budget)
     if answer is None:
         return None
-    return Solution(game, position, answer.outcome, None, answer.winning_moves, answer.reason, True,
+    return Solution(game, position, answer.outcome, None, answer.winning_moves, answer.why, True,
                     answer.note, answer.moves_listed)
 
 
@@ -341,7 +348,7 @@ def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Pos
         except TooManyMovesError as exc:
             moves, listed, note = [], False, f"winning moves not listed: {exc}"
     result = Outcome.N if total else Outcome.P
-    whole = game.explain(position)  # a rule for the whole (Bouton's theorem for Nim): one clause
+    whole = as_reason(game.explain(position))  # a rule for the whole (Bouton's theorem): one clause
     reason = whole or sum_reason(len(parts), [values[k] for k in keys[:8]], parts[:3], total)
     answer = Solution(game, position, result, total, moves, reason, False, note, listed)
     answer.__dict__["parts"] = parts  # already listed: the cached property need not list them again
@@ -362,55 +369,98 @@ def part_moves(game: Game, position: Position, target: int, cache: Cache,
 
 
 def sum_reason(count: int, first_values: list[int], first_parts: Sequence[tuple[Game, Position]],
-               total: int) -> str:
+               total: int) -> Reason:
     """The reason for a large sum of ``count`` parts, summarised: the first parts' values and the
     rules behind them."""
-    shown = " ⊕ ".join(map(str, first_values[:8])) + " ⊕ …"
-    rules: list[str] = []
+    rules: list[Reason] = []
     for part_game, part_position in first_parts[:3]:
-        rule = part_game.explain(part_position) or "the mex of its options"
-        if rule not in rules:
+        rule = as_reason(part_game.explain(part_position)) or Reason("mex", {})
+        if str(rule) not in map(str, rules):
             rules.append(rule)
-    return (f"Sprague-Grundy theorem: the value of a sum of {count:,} parts is the XOR of their "
-            f"values, {shown} = {total}; each part valued by its own rule, e.g. {'; '.join(rules)}")
+    return Reason("sprague-grundy-large-sum", {
+        "count": count, "values": tuple(first_values[:8]), "total": total, "part_rules": tuple(rules)})
 
 
-def _reason(game: Game, position: Position, cache: Cache) -> str:
-    own = game.explain(position)
+@template("sprague-grundy-large-sum")
+def _large_sum_text(f: Facts) -> str:
+    shown = " ⊕ ".join(map(str, f["values"])) + " ⊕ …"
+    rules = "; ".join("the mex of its options" if r.rule == "mex" else r.text for r in f["part_rules"])
+    return (f"Sprague-Grundy theorem: the value of a sum of {f['count']:,} parts is the XOR of their "
+            f"values, {shown} = {f['total']}; each part valued by its own rule, e.g. {rules}")
+
+
+def _reason(game: Game, position: Position, cache: Cache) -> Reason:
+    own = as_reason(game.explain(position))
     if own:
         return own
     parts = game.components(position)
     if parts is None:
-        return "brute force: the Grundy value is the mex of the options' values"
+        return Reason("brute-force", {})
     values = [cache.value_of(g, p) for g, p in parts]
     known = [v for v in values if v is not None]
-    expr = ""
+    facts: dict[str, Any] = {}
     if len(known) == len(values):
-        shown = " ⊕ ".join(str(v) for v in known[:8]) + (" ⊕ …" if len(known) > 8 else "")
-        expr = f": {shown} = {xor_all(known)}"
-    rules: list[str] = []
+        facts = {"values": tuple(known[:8]), **({"count": len(known)} if len(known) > 8 else {}),
+                 "total": xor_all(known)}
+    rules: list[Reason] = []
     for g, p in parts[:8]:
         rule = _part_rule(g, p)
-        if rule not in rules:
+        if str(rule) not in map(str, rules):
             rules.append(rule)
+    return Reason("sprague-grundy-sum", {**facts, "part_rules": tuple(rules[:3])})
+
+
+@template("sprague-grundy-sum")
+def _sum_text(f: Facts) -> str:
+    expr = ""
+    if "total" in f:
+        shown = " ⊕ ".join(map(str, f["values"])) + (" ⊕ …" if "count" in f else "")
+        expr = f": {shown} = {f['total']}"
+    rules = "; ".join("the mex of the options (brute force)" if r.rule == "mex" else r.text
+                      for r in f["part_rules"])
     return (f"Sprague-Grundy theorem: the value of a sum is the XOR of its parts' values{expr}; "
-            f"part values by {'; '.join(rules[:3])}")
+            f"part values by {rules}")
 
 
-
-def _part_rule(game: Game, position: Position) -> str:
+def _part_rule(game: Game, position: Position) -> Reason:
     """How a part of a sum is valued: its own rule; for a part that is a sum itself (several heaps
     of one game), the rules of its heaps; else brute force."""
-    rule = game.explain(position)
+    rule = as_reason(game.explain(position))
     if rule is not None:
         return rule
     sub = game.components(position)
     if sub is None:
-        return "the mex of the options (brute force)"
-    rules: list[str] = []
+        return Reason("mex", {})
+    rules: list[Reason] = []
     for g, p in sub[:3]:
-        own = g.explain(p)
-        own = own if own is not None else "the mex of its options (brute force)"
-        if own not in rules:
+        own = as_reason(g.explain(p)) or Reason("mex", {})
+        if str(own) not in map(str, rules):
             rules.append(own)
-    return f"the XOR of its heaps' values, {'; '.join(rules)}" + ("; …" if len(sub) > 3 else "")
+    return Reason("xor-of-heaps", {"count": len(sub), "part_rules": tuple(rules)})
+
+
+@template("xor-of-heaps")
+def _heaps_text(f: Facts) -> str:
+    return (f"the XOR of its heaps' values, {'; '.join(r.text for r in f['part_rules'])}"
+            + ("; …" if f["count"] > 3 else ""))
+
+
+@template("mex")
+def _mex_text(f: Facts) -> str:
+    return "the mex of its options (brute force)"
+
+
+@template("brute-force")
+def _brute_text(f: Facts) -> str:
+    return "brute force: the Grundy value is the mex of the options' values"
+
+
+@template("misere-brute-force")
+def _misere_brute_text(f: Facts) -> str:
+    return ("brute force over the misère game tree: a position is won exactly when some move "
+            "leads to a lost one, and a player with no move wins")
+
+
+@template("smith")
+def _smith_text(f: Facts) -> str:
+    return "Smith's generalised Sprague-Grundy values"

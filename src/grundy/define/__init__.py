@@ -35,7 +35,9 @@ from grundy.catalog import find_entry, register
 from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
 from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
+from grundy.core.reason import Reason
 from grundy.define import base
+from grundy.define import reasons as _reasons  # noqa: F401  (the templates of these rules)
 from grundy.define.base import _class_name, _Defined, _describe, _parameters, _short
 from grundy.define.domain import Domain
 from grundy.define.heaps import heap_state
@@ -241,15 +243,14 @@ class UserHeapGame(_Defined, HeapGame):
                 found.append((f"{n} → {' + '.join(map(str, r))}", r) if r else (f"{n} → nothing", (0,)))
         return found
 
-    def _heap_reason(self, n: int) -> str | None:
+    def _heap_reason(self, n: int) -> Reason | None:
         used = heap_state(self).used.get(n)
         if used is None:
             return None
         rule = used.text.rsplit(" (", 1)[0]
         if used.status == "proved":
-            return f"by the proved pattern {rule} ({used.proof})"
-        return (f"by the conjectured pattern {rule}, checked on all positions up to {used.checked_upto}"
-                f" and locally here")
+            return Reason("proved-pattern", {"pattern": rule, "proof": used.proof})
+        return Reason("conjectured-pattern", {"pattern": rule, "checked_upto": used.checked_upto})
 
 
 # ---- games on any positions (cycles allowed) --------------------------------------------------------
@@ -422,7 +423,7 @@ class UserGame(_Defined, Game):
     def _winning_moves(self, position: Any) -> list[Move]:
         return self._moves_to_value(position, 0)
 
-    def _reason(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return None
         from grundy.define.pairs import pair_state
@@ -430,16 +431,10 @@ class UserGame(_Defined, Game):
         used = pair_state(self).used.get(position)
         if used is not None:
             rule = used.text.rsplit(" (", 1)[0]
-            return (f"by the conjectured pattern {rule}, checked for a, b <= {used.checked_upto} and "
-                    f"locally here")
+            return Reason("conjectured-pair-pattern", {"pattern": rule, "checked_upto": used.checked_upto})
         graph = self._graph(position)
-        count = len(graph.positions)
-        size = f"{count:,} position{'s' if count != 1 else ''} explored"
-        if graph.cyclic:
-            return (f"Smith's generalised Sprague-Grundy values on the graph of positions, which has "
-                    f"cycles ({size}): P iff the value is 0, a draw iff it is infinite with no option "
-                    f"of value 0")
-        return f"the mex of the options' values, over every position reachable ({size})"
+        return Reason("smith-positions" if graph.cyclic else "mex-explored",
+                      {"explored": len(graph.positions)})
 
     def pairs(self) -> bool:
         """Whether the positions are pairs of numbers: declared (``arity=2``), or, undeclared,

@@ -38,6 +38,7 @@ from typing import Any
 
 from grundy.core.game import Game, Move, Position
 from grundy.core.laws import Laws
+from grundy.core.reason import Facts, Reason, template, xor_text
 from grundy.errors import InvalidPositionError, SearchLimitError
 
 MAX_SLIDE_CELLS = 16
@@ -163,14 +164,14 @@ class _CoinTurning(_CoinRow):
     def _winning_moves(self, position: Any) -> list[Move]:
         return self._moves_to_value(position, 0)
 
-    def _reason(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return None
         heads = [p for p, ch in enumerate(position, start=1) if ch == "H"]
-        shown = " ⊕ ".join(str(self.coin_value(p)) for p in heads[:8]) + (" ⊕ …" if len(heads) > 8 else "")
-        total = self._value(position)
-        return (f"{self.spec}: the value is the XOR of the heads' values {self.rule}: "
-                f"{shown or '0'} = {total}")
+        return Reason("coins", {"game": self.spec, "rule": self.rule, "heads": tuple(heads[:8]),
+                                "count": len(heads),
+                                "values": tuple(self.coin_value(p) for p in heads[:8]),
+                                "total": self.closed_value(position)})
 
     rule = ""
 
@@ -301,3 +302,9 @@ class CoinSlide(_CoinRow):
 
     def _samples(self) -> Iterable[Position]:
         return ["".join(t) for n in range(1, 7) for t in product("#.", repeat=n)]
+
+
+@template("coins")
+def _coins_text(f: Facts) -> str:
+    return (f"{f['game']}: the value is the XOR of the heads' values {f['rule']}: "
+            f"{xor_text(f['values'], f['count']) or '0'} = {f['total']}")

@@ -47,6 +47,7 @@ from typing import Any, ClassVar, Protocol
 from grundy.core.game import Game, Move, Position
 from grundy.core.laws import Laws
 from grundy.core.nimber import nim_inverse, nim_mul
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidGameError, InvalidPositionError, TooManyMovesError
 from grundy.games.coins import MockTurtles, Ruler, TurningTurtles
 
@@ -235,22 +236,16 @@ class _CoinGrid(Game):
     def _winning_moves(self, position: Any) -> list[Move]:
         return self._moves_to_value(position, 0)
 
-    def _reason(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return None
         f1, f2 = self.factors
         shown = list(position[:8])
-        terms = " ⊕ ".join(f"{f1.coin_value(x)}⊗{f2.coin_value(y)}" for x, y in shown)
-        values = " ⊕ ".join(str(self.head_value(x, y)) for x, y in shown)
-        more = " ⊕ …" if len(position) > 8 else ""
-        total = self._value(position)
-        if not position:
-            worked = "no heads: 0"
-        elif len(position) == 1:
-            worked = f"{terms} = {total}"
-        else:
-            worked = f"{terms}{more} = {values}{more} = {total}"
-        return f"Tartan theorem: {self._factor_text()}; {worked}"
+        return Reason("tartan", {
+            "factors": self._factor_text(), "heads": tuple(shown), "count": len(position),
+            "factor_values": tuple((f1.coin_value(x), f2.coin_value(y)) for x, y in shown),
+            "values": tuple(self.head_value(x, y) for x, y in shown),
+            "total": self.closed_value(position)})
 
     def _factor_text(self) -> str:
         f1, f2 = self.factors
@@ -338,3 +333,18 @@ class CoinProduct(_CoinGrid):
     @property
     def spec(self) -> str:
         return f"product({self.first},{self.second})"
+
+
+@template("tartan")
+def _tartan_text(f: Facts) -> str:
+    terms = " ⊕ ".join(f"{u}⊗{v}" for u, v in f["factor_values"])
+    values = " ⊕ ".join(map(str, f["values"]))
+    more = " ⊕ …" if f["count"] > 8 else ""
+    total = f["total"]
+    if not f["count"]:
+        worked = "no heads: 0"
+    elif f["count"] == 1:
+        worked = f"{terms} = {total}"
+    else:
+        worked = f"{terms}{more} = {values}{more} = {total}"
+    return f"Tartan theorem: {f['factors']}; {worked}"

@@ -38,6 +38,7 @@ import numpy as np
 from grundy.core.bounded import Derived
 from grundy.core.game import ContentHashedGame, Move, Outcome, Position, split_tokens
 from grundy.core.laws import Laws
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, NotSupportedError
 from grundy.graphs.graphio import GraphData, from_networkx, graph_param
 from grundy.graphs.loopy import (
@@ -338,44 +339,73 @@ class Digraph(ContentHashedGame):
     def _winning_moves(self, position: Any) -> list[Move]:
         return self._moves_to_value(position, 0)
 
-    def _reason(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             if len(position) != 1:
                 return None
-            return ("misère retrograde analysis of one token: a vertex without moves is won, a "
-                    "vertex is won iff some move leads to a lost one, lost iff every move leads "
-                    "to a won one")
+            return Reason("misere-retrograde-token", {})
         values = self.token_values(position)
-        shown = ", ".join(f"{self.vertex_name(v)}: {g}"
-                          for v, g in zip(position[:8], values[:8], strict=False))
-        more = ", …" if len(position) > 8 else ""
+        facts: dict[str, Any] = {
+            "tokens": tuple(self.vertex_name(v) for v in position[:8]), "count": len(position),
+            "values": tuple(g if isinstance(g, int) else str(g) for g in values[:8]),
+            "total": _plain(sum_value(values))}
         if self.acyclic:
-            if len(position) == 1:
-                return (f"Grundy value of vertex {shown}: the mex of its successors' values "
-                        f"(every vertex valued in reverse topological order)")
-            total = sum_value(values)
-            return (f"Sprague-Grundy theorem: the tokens' values ({shown}{more}) XOR to {total}; "
-                    f"each is the mex of its successors' values")
-        infinite = sum(isinstance(g, Inf) for g in values)
-        total = sum_value(values)
-        head = f"Smith's generalised Sprague-Grundy values on a graph with cycles ({shown}{more}): "
-        if infinite == 0:
-            return head + f"all finite, so they XOR as in Nim: {total}" + (" ≠ 0" if total else "")
-        if infinite > 1:
-            return head + "two or more infinite tokens: neither player can force a win (draw)"
-        rest = sum_value([g for g in values if not isinstance(g, Inf)])
-        inf_value = next(g for g in values if isinstance(g, Inf))
-        if len(position) == 1:
-            why = ("a move to a follower of value 0 wins" if 0 in inf_value.options
-                   else "no follower has value 0, so neither player can force a win (draw)")
-            return head + f"infinite, {_options(inf_value)}: {why}"
-        verdict = ("which is among them: move the infinite token to a vertex of that value"
-                   if rest in inf_value.options else "which is not among them: a draw")
-        return head + (f"one infinite token, {_options(inf_value)}; "
-                       f"the others XOR to {rest}, {verdict}")
+            return Reason("digraph-sum" if len(position) > 1 else "digraph-vertex", facts)
+        infinite = [g for g in values if isinstance(g, Inf)]
+        facts["infinite"] = len(infinite)
+        if len(infinite) == 1:
+            facts["options"] = tuple(sorted(infinite[0].options))
+            facts["rest"] = _plain(sum_value([g for g in values if not isinstance(g, Inf)]))
+        return Reason("smith-graph", facts)
 
 
-def _options(value: Inf) -> str:
-    if not value.options:
+def _plain(value: Any) -> int | str:
+    return value if isinstance(value, int) else str(value)
+
+
+def _options(options: Sequence[int]) -> str:
+    if not options:
         return "with no finite option"
-    return "with finite options {" + ", ".join(str(k) for k in sorted(value.options)) + "}"
+    return "with finite options {" + ", ".join(str(k) for k in options) + "}"
+
+
+def _shown(f: Facts) -> str:
+    return ", ".join(f"{v}: {g}" for v, g in zip(f["tokens"], f["values"], strict=True)) + (
+        ", …" if f["count"] > 8 else "")
+
+
+@template("misere-retrograde-token")
+def _misere_token_text(f: Facts) -> str:
+    return ("misère retrograde analysis of one token: a vertex without moves is won, a "
+            "vertex is won iff some move leads to a lost one, lost iff every move leads "
+            "to a won one")
+
+
+@template("digraph-vertex")
+def _vertex_text(f: Facts) -> str:
+    return (f"Grundy value of vertex {_shown(f)}: the mex of its successors' values "
+            f"(every vertex valued in reverse topological order)")
+
+
+@template("digraph-sum")
+def _digraph_sum_text(f: Facts) -> str:
+    return (f"Sprague-Grundy theorem: the tokens' values ({_shown(f)}) XOR to {f['total']}; "
+            f"each is the mex of its successors' values")
+
+
+@template("smith-graph")
+def _smith_graph_text(f: Facts) -> str:
+    head = f"Smith's generalised Sprague-Grundy values on a graph with cycles ({_shown(f)}): "
+    total = f["total"]
+    if f["infinite"] == 0:
+        return head + f"all finite, so they XOR as in Nim: {total}" + (" ≠ 0" if total else "")
+    if f["infinite"] > 1:
+        return head + "two or more infinite tokens: neither player can force a win (draw)"
+    options, rest = f["options"], f["rest"]
+    if f["count"] == 1:
+        why = ("a move to a follower of value 0 wins" if 0 in options
+               else "no follower has value 0, so neither player can force a win (draw)")
+        return head + f"infinite, {_options(options)}: {why}"
+    verdict = ("which is among them: move the infinite token to a vertex of that value"
+               if rest in options else "which is not among them: a draw")
+    return head + f"one infinite token, {_options(options)}; the others XOR to {rest}, {verdict}"

@@ -47,6 +47,7 @@ import numpy as np
 from grundy.core.bounded import BoundedCache, Derived
 from grundy.core.game import ContentHashedGame, Move, Outcome, Position
 from grundy.core.laws import Laws
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, SearchLimitError
 from grundy.graphs.graphio import GraphData, from_networkx, graph_param
 
@@ -272,23 +273,14 @@ class VertexGeography(ContentHashedGame):
         return [Move(f"{self.names[v]} → {self.names[u]}", (u, visited | {u}))
                 for u in self.analysis(position).winning_targets]
 
-    def _reason(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return None
         a = self.analysis(position)
-        v = self.names[position[0]]
-        where = (f"the token's component of unvisited vertices ({a.size} vertices)"
-                 if len(position[1]) > 1 else f"the component of {v} ({a.size} vertices)")
-        how = "Hopcroft–Karp" if a.bipartite else "Edmonds' blossom algorithm"
-        if a.wins:
-            verdict = (f"ν(G − {v}) = {a.nu_without} < ν(G) = {a.nu}: every maximum matching covers "
-                       f"{v}, so the player to move wins (move to a vertex some maximum matching of "
-                       f"G − {v} misses)")
-        else:
-            verdict = (f"ν(G − {v}) = ν(G) = {a.nu}: a maximum matching misses {v}, so the player to "
-                       f"move loses (the opponent answers along it)")
-        return (f"vertex geography theorem (first player wins iff every maximum matching covers the "
-                f"start): in {where}, by {how}, {verdict}")
+        return Reason("vertex-geography", {
+            "vertex": self.names[position[0]], "visited": len(position[1]), "size": a.size,
+            "bipartite": a.bipartite, "matching": a.nu, "matching_without": a.nu_without,
+            "wins": a.wins})
 
 
 def _adjacency(n: int, edges: np.ndarray) -> tuple[tuple[int, ...], ...]:
@@ -434,3 +426,20 @@ def _missable(adj: Sequence[Sequence[int]], mate: Sequence[int], removed: int = 
                         link[m] = lca
                         b = nxt
     return [lab == even for lab in label]
+
+
+@template("vertex-geography")
+def _geography_text(f: Facts) -> str:
+    v, size, nu = f["vertex"], f["size"], f["matching"]
+    where = (f"the token's component of unvisited vertices ({size} vertices)"
+             if f["visited"] > 1 else f"the component of {v} ({size} vertices)")
+    how = "Hopcroft–Karp" if f["bipartite"] else "Edmonds' blossom algorithm"
+    if f["wins"]:
+        verdict = (f"ν(G − {v}) = {f['matching_without']} < ν(G) = {nu}: every maximum matching "
+                   f"covers {v}, so the player to move wins (move to a vertex some maximum matching "
+                   f"of G − {v} misses)")
+    else:
+        verdict = (f"ν(G − {v}) = ν(G) = {nu}: a maximum matching misses {v}, so the player to "
+                   f"move loses (the opponent answers along it)")
+    return (f"vertex geography theorem (first player wins iff every maximum matching covers the "
+            f"start): in {where}, by {how}, {verdict}")

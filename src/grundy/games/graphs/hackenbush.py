@@ -38,6 +38,7 @@ from typing import Any
 from grundy.core.bounded import BoundedCache, Derived
 from grundy.core.game import ContentHashedGame, Move, Position, split_tokens
 from grundy.core.laws import Laws
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
 from grundy.graphs.graphio import (
     GraphData,
@@ -505,22 +506,38 @@ class GreenHackenbush(ContentHashedGame):
             self.names[self.ground].lower(), sorted(used), n=3, cutoff=0.5)]
         return f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
 
-    def _reason(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return None
         if not position:
             if not any(self.ground in edge for edge in self.edges):
-                name = self.names[self.ground]
-                return (f"the ground vertex {name!r} touches no edge{self._close_names()}, "
-                        f"so nothing stands on the ground: no edge, value 0, the player to move loses")
-            return "no edge is left: the player to move loses"
+                return Reason("hackenbush-floating", {"ground": self.names[self.ground],
+                                                      "close": self._close_names()})
+            return Reason("hackenbush-empty", {})
         tree = self._tree(position)
         cycles = sum(len(b) for b in tree.internal)
-        value = tree.value[0]
-        if not cycles:
-            return (f"colon principle on a tree: a branch counts 1 + the value above it, branches at a "
-                    f"vertex XOR; value {value}")
-        blocks = sum(1 for b in tree.internal if b)
-        return (f"fusion principle: {blocks} block(s) of {cycles} edge(s) on cycles fused "
-                f"into loops (k loops count k mod 2), then the colon principle on the "
-                f"{len(position) - cycles} bridge(s); value {value}")
+        return Reason("hackenbush", {"edges": len(position), "cycle_edges": cycles,
+                                     "blocks": sum(1 for b in tree.internal if b),
+                                     "value": tree.value[0]})
+
+
+@template("hackenbush-floating")
+def _floating_text(f: Facts) -> str:
+    return (f"the ground vertex {f['ground']!r} touches no edge{f['close']}, "
+            f"so nothing stands on the ground: no edge, value 0, the player to move loses")
+
+
+@template("hackenbush-empty")
+def _empty_text(f: Facts) -> str:
+    return "no edge is left: the player to move loses"
+
+
+@template("hackenbush")
+def _hackenbush_text(f: Facts) -> str:
+    cycles, value = f["cycle_edges"], f["value"]
+    if not cycles:
+        return (f"colon principle on a tree: a branch counts 1 + the value above it, branches at a "
+                f"vertex XOR; value {value}")
+    return (f"fusion principle: {f['blocks']} block(s) of {cycles} edge(s) on cycles fused "
+            f"into loops (k loops count k mod 2), then the colon principle on the "
+            f"{f['edges'] - cycles} bridge(s); value {value}")

@@ -33,6 +33,7 @@ from typing import Any, NamedTuple
 from grundy.core.game import HeapGame, HeapResult, Outcome, Position, describe_take
 from grundy.core.laws import Laws, TakeAway, TakeKind
 from grundy.core.periodic import Periodicity
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidGameError, SearchLimitError
 
 MAX_STEPS = 1_000_000
@@ -51,6 +52,12 @@ class ArithmeticPeriod(NamedTuple):
     start: int
     period: int
     saltus: int
+
+
+@template("all-but")
+def _all_but_text(f: Facts) -> str:
+    return (f"all-but game: G(n + {f['period']}) = G(n) + {f['saltus']} for n ≥ {f['preperiod']} "
+            f"(proved by a repeated state of the window recurrence); G({f['n']}) = {f['value']}")
 
 
 @dataclass(frozen=True)
@@ -190,10 +197,10 @@ class AllBut(HeapGame):
         return [(describe_take(n, n - m), (m,)) for m in self.positions_of_value(target)
                 if m < n and n - m not in self.excluded]
 
-    def _heap_reason(self, n: int) -> str:
+    def _heap_reason(self, n: int) -> Reason:
         start, period, saltus = self.law
-        return (f"all-but game: G(n + {period}) = G(n) + {saltus} for n ≥ {start} (proved by a "
-                f"repeated state of the window recurrence); G({n}) = {self._heap_value(n)}")
+        return Reason("all-but", {"period": period, "saltus": saltus, "preperiod": start, "n": n,
+                                  "value": self.heap_value(n)})
 
     def _misere_outcome(self, position: Any) -> Outcome | None:
         if max(position, default=0) > MISERE_BRUTE_FORCE_LIMIT:

@@ -33,6 +33,7 @@ from typing import Any
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, describe_take, positions_exceed
 from grundy.core.laws import Laws, TakeAway, TakeKind
 from grundy.core.periodic import PeriodRule
+from grundy.core.reason import Facts, Reason, template, xor_text
 from grundy.errors import InvalidGameError, SearchLimitError
 from grundy.games.takebreak._periodic import residue_hits
 
@@ -148,20 +149,10 @@ class Bash(HeapGame):
         lo, hi = self._take_range(n)
         return [(describe_take(n, n - m), (m,)) for m in self._value_hits(lo, hi, target)]
 
-    def _heap_reason(self, n: int) -> str:
-        p, g = self.period, self._heap_value(n)
-        if self.a == 1:
-            rel = "∤" if n % p else "|"
-            return f"Bash game: {p} {rel} {n}, Grundy value {n} mod {p} = {g}"
-        r = n % p
-        if self.rest_all:
-            where = "in [1, b]" if 1 <= r <= self.b else "not in [1, b]"
-            return (f"Bash game with rest=all: n mod (a+b) = {n} mod {p} = {r} is {where}; "
-                    f"Grundy value ⌊((n−b−1) mod (a+b))/a⌋ = {g}" if n else
-                    "Bash game with rest=all: the heap is empty")
-        where = "≥ a" if r >= self.a else "< a"
-        return (f"Bash game: n mod (a+b) = {n} mod {p} = {r} {where}; "
-                f"Grundy value ⌊(n mod (a+b))/a⌋ = {g}")
+    def _heap_reason(self, n: int) -> Reason:
+        p = self.period
+        return Reason("bash", {"a": self.a, "b": self.b, "rest_all": self.rest_all, "n": n,
+                               "period": p, "remainder": n % p, "value": self.heap_value(n)})
 
     # ---- misère play: single heap by rule -----------------------------------------------------
     def _misere_lost(self, n: int) -> bool:
@@ -190,15 +181,13 @@ class Bash(HeapGame):
             hits = residue_hits(lo, hi, self.period, self.a, 0, self.a - 1)
         return [Move(describe_take(n, n - m), (m,)) for m in hits]
 
-    def _reason(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if not misere or len(position) != 1:
             return None if misere or len(position) != 1 else self._heap_reason(position[0])
         n, p = position[0], self.period
-        if self.rest_all:
-            return (f"misère Bash with rest=all: the player to move loses iff n mod (a+b) ∈ [1, a]; "
-                    f"{n} mod {p} = {n % p}")
-        return (f"misère Bash: the player to move loses iff (n−a) mod (a+b) < a; "
-                f"({n}−{self.a}) mod {p} = {(n - self.a) % p}")
+        shift = 0 if self.rest_all else self.a
+        return Reason("misere-bash", {"a": self.a, "b": self.b, "rest_all": self.rest_all, "n": n,
+                                      "period": p, "remainder": (n - shift) % p})
 
 
 @dataclass(frozen=True)
@@ -230,9 +219,40 @@ class BoundedNim(Bash):
             total ^= h % self.period
         return total
 
-    def _reason(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return super()._reason(position, misere)
         p = self.period
-        shown = " ⊕ ".join(f"{h % p}" for h in position[:8]) + (" ⊕ …" if len(position) > 8 else "")
-        return f"bounded Nim: the value is the XOR of heap mod {p}: {shown} = {self._value(position)}"
+        return Reason("bounded-nim", {"period": p, "residues": tuple(h % p for h in position[:8]),
+                                      "count": len(position), "value": self.closed_value(position)})
+
+
+@template("bash")
+def _bash_text(f: Facts) -> str:
+    n, p, r, g = f["n"], f["period"], f["remainder"], f["value"]
+    if f["a"] == 1 and not f["rest_all"]:
+        return f"Bash game: {p} {'∤' if r else '|'} {n}, Grundy value {n} mod {p} = {g}"
+    if f["rest_all"]:
+        where = "in [1, b]" if 1 <= r <= f["b"] else "not in [1, b]"
+        return (f"Bash game with rest=all: n mod (a+b) = {n} mod {p} = {r} is {where}; "
+                f"Grundy value ⌊((n−b−1) mod (a+b))/a⌋ = {g}" if n else
+                "Bash game with rest=all: the heap is empty")
+    where = "≥ a" if r >= f["a"] else "< a"
+    return (f"Bash game: n mod (a+b) = {n} mod {p} = {r} {where}; "
+            f"Grundy value ⌊(n mod (a+b))/a⌋ = {g}")
+
+
+@template("misere-bash")
+def _misere_bash_text(f: Facts) -> str:
+    n, p, r = f["n"], f["period"], f["remainder"]
+    if f["rest_all"]:
+        return (f"misère Bash with rest=all: the player to move loses iff n mod (a+b) ∈ [1, a]; "
+                f"{n} mod {p} = {r}")
+    return (f"misère Bash: the player to move loses iff (n−a) mod (a+b) < a; "
+            f"({n}−{f['a']}) mod {p} = {r}")
+
+
+@template("bounded-nim")
+def _bounded_nim_text(f: Facts) -> str:
+    return (f"bounded Nim: the value is the XOR of heap mod {f['period']}: "
+            f"{xor_text(f['residues'], f['count'])} = {f['value']}")

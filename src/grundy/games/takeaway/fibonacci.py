@@ -31,12 +31,13 @@ Grundy values have no simple closed form; grundy tabulates them for ``n ≤ 1000
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import Game, Move, Outcome, Position, check_heaps
 from grundy.core.laws import Laws
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidPositionError, SearchLimitError
 
 MAX_VALUE_N = 1000
@@ -107,10 +108,11 @@ def _value_table(n: int) -> list[list[int]]:
     return table
 
 
-def _short(terms: list[int]) -> str:
-    if len(terms) <= 6:
+def _short(terms: Sequence[int], count: int) -> str:
+    """The Zeckendorf terms (all of them, or the first 3 and last 2 of ``count``) as a sum."""
+    if count <= 6:
         return "+".join(map(str, terms))
-    return "+".join(map(str, terms[:3])) + f"+…({len(terms) - 5} more)…+" + "+".join(map(str, terms[-2:]))
+    return "+".join(map(str, terms[:3])) + f"+…({count - 5} more)…+" + "+".join(map(str, terms[-2:]))
 
 
 @dataclass(frozen=True)
@@ -177,27 +179,18 @@ class FibonacciNim(Game):
                 f"n ≤ {MAX_VALUE_N}")
         return None
 
-    def _reason(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return None
         n, limit = position
-        if n == 0:
-            return "no counters left: the player to move has lost"
-        terms = zeckendorf(n)
-        q = terms[-1]
-        opening = limit == n - 1
-        if n == 1 and limit == 0:
-            return ("n = 1: the first move may not take every counter, so the player to move has "
-                    "no move and loses")
-        if len(terms) == 1 and opening:
-            return f"n = {n} is a Fibonacci number: the player to move loses (Whinihan's theorem)"
-        lead = f"n = {n} is not a Fibonacci number; " if opening else ""
-        if q <= limit:
-            takes = winning_takes(n, limit)
-            more = f" (every winning take: {', '.join(map(str, takes))})" if len(takes) > 1 else ""
-            return f"{lead}Zeckendorf: n = {_short(terms)}, take {q}{more}"
-        return (f"Zeckendorf: n = {_short(terms)}; its smallest term {q} exceeds the limit {limit}, "
-                f"so the player to move loses")
+        terms = zeckendorf(n) if n else []
+        facts = {"n": n, "limit": limit, "terms": tuple(terms if len(terms) <= 6 else
+                                                        [*terms[:3], *terms[-2:]]),
+                 "term_count": len(terms)}
+        if terms and terms[-1] <= limit and not (n == 1 and limit == 0) and not (
+                len(terms) == 1 and limit == n - 1):
+            facts["takes"] = tuple(winning_takes(n, limit))
+        return Reason("fibonacci-nim", facts)
 
     def _pair_table(self, upto: int) -> list[list[int]]:
         """Grundy values ``G(n, limit)`` for ``0 ≤ n, limit ≤ upto`` (a limit above ``n`` acts as ``n``).
@@ -213,3 +206,25 @@ class FibonacciNim(Game):
     def _samples(self) -> Iterable[Position]:
         opening = [(n, n - 1) for n in range(2, 22)]
         return [*opening, *((n, lim) for n in range(0, 14) for lim in range(min(n, 1), n + 1))]
+
+
+@template("fibonacci-nim")
+def _fibonacci_text(f: Facts) -> str:
+    n, limit, terms = f["n"], f["limit"], f["terms"]
+    if n == 0:
+        return "no counters left: the player to move has lost"
+    q = terms[-1]
+    opening = limit == n - 1
+    if n == 1 and limit == 0:
+        return ("n = 1: the first move may not take every counter, so the player to move has "
+                "no move and loses")
+    if f["term_count"] == 1 and opening:
+        return f"n = {n} is a Fibonacci number: the player to move loses (Whinihan's theorem)"
+    lead = f"n = {n} is not a Fibonacci number; " if opening else ""
+    shown = _short(terms, f["term_count"])
+    if q <= limit:
+        takes = f["takes"]
+        more = f" (every winning take: {', '.join(map(str, takes))})" if len(takes) > 1 else ""
+        return f"{lead}Zeckendorf: n = {shown}, take {q}{more}"
+    return (f"Zeckendorf: n = {shown}; its smallest term {q} exceeds the limit {limit}, "
+            f"so the player to move loses")

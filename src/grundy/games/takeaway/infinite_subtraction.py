@@ -36,6 +36,7 @@ from grundy.core.engine import mex
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, describe_take
 from grundy.core.laws import Laws
 from grundy.core.periodic import Periodicity
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 
 KINDS = ("odd", "powers-of-2", "fibonacci", "squares")
@@ -177,13 +178,8 @@ class InfiniteSubtraction(HeapGame):
         values = _table(self.kind, n)
         return [(describe_take(n, s), (n - s,)) for s in members(self.kind, n) if values[n - s] == target]
 
-    def _heap_reason(self, n: int) -> str:
-        if self.kind == "odd":
-            return f"S = odd numbers: the Grundy value is n mod 2 = {n} mod 2 = {n % 2}"
-        if self.kind == "powers-of-2":
-            return f"S = powers of 2: the Grundy value is n mod 3 = {n} mod 3 = {n % 3}"
-        return (f"S = {self.kind}: no closed form is known; G({n}) = {self._heap_value(n)} from the "
-                f"table of G(m) = mex{{G(m − s) : s in S, s ≤ m}}, exact")
+    def _heap_reason(self, n: int) -> Reason:
+        return Reason("infinite-subtraction", {"set": self.kind, "n": n, "value": self.heap_value(n)})
 
     # ---- misère play ------------------------------------------------------------------------
     def _misere_lost(self, n: int) -> bool:
@@ -208,3 +204,14 @@ class InfiniteSubtraction(HeapGame):
                 f"the {MAX_LISTED_MOVES:,} grundy lists")
         return [Move(describe_take(n, s), (n - s,)) for s in members(self.kind, n)
                 if self._misere_lost(n - s)]
+
+
+@template("infinite-subtraction")
+def _infinite_subtraction_text(f: Facts) -> str:
+    kind, n = f["set"], f["n"]
+    if kind == "odd":
+        return f"S = odd numbers: the Grundy value is n mod 2 = {n} mod 2 = {f['value']}"
+    if kind == "powers-of-2":
+        return f"S = powers of 2: the Grundy value is n mod 3 = {n} mod 3 = {f['value']}"
+    return (f"S = {kind}: no closed form is known; G({n}) = {f['value']} from the "
+            f"table of G(m) = mex{{G(m − s) : s in S, s ≤ m}}, exact")

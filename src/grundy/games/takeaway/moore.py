@@ -42,6 +42,7 @@ from typing import Any
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, Position, positions_exceed
 from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import Periodicity, Progress, TableBuild
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidGameError, InvalidInputError, SearchLimitError, TooManyMovesError
 
 MAX_LISTED_MOVES = 5_000
@@ -265,8 +266,8 @@ class Moore(HeapGame):
     def _heap_value(self, n: int) -> int:
         return n
 
-    def _heap_reason(self, n: int) -> str:
-        return f"{ONE_HEAP}: G({n}) = {n}"
+    def _heap_reason(self, n: int) -> Reason:
+        return Reason("moore-heap", {"n": n, "value": n})
 
     def _periodicity(self) -> Periodicity:
         """``G(n + 1) = G(n) + 1`` from heap 0: period 1, saltus 1 (proved, :data:`ONE_HEAP`)."""
@@ -286,15 +287,13 @@ class Moore(HeapGame):
             progress(upto + 1, upto + 1)
         return TableBuild(np.arange(upto + 1, dtype=np.int64), "law: G(n) = n", upto + 1)
 
-    def _reason(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return None
         sums = column_sums(position, self.k)[::-1]
-        shown = " ".join(map(str, position[:8])) + (" …" if len(position) > 8 else "")
-        verdict = "not all 0" if any(sums) else "all 0: a P-position"
-        cols = sums if len(sums) <= 16 else [*sums[:16], "…"]
-        return (f"Moore: column sums of {shown} in binary, mod {self.k + 1}: "
-                f"{cols} (most significant first), {verdict}")
+        return Reason("moore", {"k": self.k, "heaps": tuple(position[:8]), "count": len(position),
+                                "column_sums": tuple(sums[:16]), "columns": len(sums),
+                                "all_zero": not any(sums)})
 
     def _misere_outcome(self, position: Any) -> Outcome | None:
         live = [h for h in position if h]
@@ -315,3 +314,18 @@ class Moore(HeapGame):
     def _samples(self) -> Iterable[Position]:
         small = [(a, b, c) for a in range(4) for b in range(a, 4) for c in range(b, 4)]
         return [(0,), (5,), (1, 2), (3, 3), *small, (1, 1, 1, 1), (2, 3, 1, 1), (1, 2, 3, 4)]
+
+
+@template("moore-heap")
+def _moore_heap_text(f: Facts) -> str:
+    return f"{ONE_HEAP}: G({f['n']}) = {f['value']}"
+
+
+@template("moore")
+def _moore_text(f: Facts) -> str:
+    shown = " ".join(map(str, f["heaps"])) + (" …" if f["count"] > 8 else "")
+    sums = list(f["column_sums"])
+    verdict = "all 0: a P-position" if f["all_zero"] else "not all 0"
+    cols = sums if f["columns"] <= 16 else [*sums, "…"]
+    return (f"Moore: column sums of {shown} in binary, mod {f['k'] + 1}: "
+            f"{cols} (most significant first), {verdict}")

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 from grundy.core.game import HeapGame, HeapResult, Move, Outcome, check_heaps, describe_take
 from grundy.core.laws import Laws, TakeAway, TakeKind
 from grundy.core.periodic import Periodicity
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidInputError, InvalidPositionError
 
 if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take arrays
@@ -34,12 +35,9 @@ if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take a
     from grundy.core.periodic import Periodicity
 
 
-def _xor_expr(heaps: Any, total: int) -> str:
-    """``3 ⊕ 4 ⊕ 5 = 2``; past 8 heaps the first 8, then ``⊕ … (1,000 heaps)`` (``heaps``: a
-    sequence or a numpy array)."""
-    count = len(heaps)
-    head = heaps[:8].tolist() if hasattr(heaps, "tolist") else heaps[:8]
-    shown = " ⊕ ".join(map(str, head))
+def _xor_expr(heaps: Any, total: int, count: int) -> str:
+    """``3 ⊕ 4 ⊕ 5 = 2``; past 8 heaps the first 8, then ``⊕ … (1,000 heaps)``."""
+    shown = " ⊕ ".join(map(str, heaps[:8]))
     return shown + (f" ⊕ … ({count:,} heaps)" if count > 8 else "") + f" = {total}"
 
 
@@ -127,16 +125,46 @@ class Nim(HeapGame):
             return [self._heap_move(position, i, describe_take(h, h - target), (target,))]
         return self._winning_moves(position)
 
-    def _reason(self, position: Any, misere: bool = False) -> str:
-        total = reduce(xor, position, 0)
-        if misere:
-            if all(h <= 1 for h in position):
-                ones = sum(position)
-                return (f"anti-Nim rule: every heap is 0 or 1, and {ones} heap(s) of 1 is "
-                        f"{'odd: the player to move loses' if ones % 2 else 'even: the player to move wins'}")
-            return (f"anti-Nim rule: some heap exceeds 1, so play as in Nim: "
-                    f"{_xor_expr(position, total)}{' ≠ 0' if total else ''}")
-        return f"Bouton's theorem: the nim-sum {_xor_expr(position, total)}" + (" ≠ 0" if total else "")
+    def _reason(self, position: Any, misere: bool = False) -> Reason:
+        return nim_reason(position, reduce(xor, position, 0), misere)
+
+
+def nim_reason(heaps: Any, total: int, misere: bool = False, small: bool | None = None) -> Reason:
+    """The reason for Nim heaps (a sequence or a numpy array) of nim-sum ``total``: Bouton's
+    theorem, or in misère play the anti-Nim rule (``small``: every heap is 0 or 1, if known)."""
+    count = len(heaps)
+    shown = tuple(heaps[:8].tolist() if hasattr(heaps, "tolist") else heaps[:8])
+    counted = {"count": count} if count > 8 else {}
+    if not misere:
+        return Reason("bouton", {"heaps": shown, **counted, "total": total})
+    if small is None:
+        small = all(h <= 1 for h in heaps)
+    if small:
+        ones = heaps.sum() if hasattr(heaps, "sum") else sum(heaps)
+        return Reason("anti-nim-ones", {"ones": int(ones)})
+    return Reason("anti-nim", {"heaps": shown, **counted, "total": total})
+
+
+def _xor_facts(f: Facts) -> str:
+    return _xor_expr(f["heaps"], f["total"], f.get("count", len(f["heaps"])))
+
+
+@template("bouton")
+def _bouton(f: Facts) -> str:
+    return f"Bouton's theorem: the nim-sum {_xor_facts(f)}" + (" ≠ 0" if f["total"] else "")
+
+
+@template("anti-nim-ones")
+def _anti_nim_ones(f: Facts) -> str:
+    ones = f["ones"]
+    return (f"anti-Nim rule: every heap is 0 or 1, and {ones} heap(s) of 1 is "
+            f"{'odd: the player to move loses' if ones % 2 else 'even: the player to move wins'}")
+
+
+@template("anti-nim")
+def _anti_nim(f: Facts) -> str:
+    return (f"anti-Nim rule: some heap exceeds 1, so play as in Nim: "
+            f"{_xor_facts(f)}{' ≠ 0' if f['total'] else ''}")
 
 
 # ---- large inputs: numpy arrays of heaps ------------------------------------------------------
@@ -272,20 +300,14 @@ def large_nim_report(heaps: npt.ArrayLike, misere: bool = False, full_position: 
             wins = ones % 2 == 0
             indices = np.flatnonzero(arr == 1) if wins else np.zeros(0, dtype=np.intp)
             targets = np.zeros(indices.size, dtype=arr.dtype)
-            reason = (f"anti-Nim rule: every heap is 0 or 1, and {ones} heap(s) of 1 is "
-                      f"{'even: the player to move wins' if wins else 'odd: the player to move loses'}")
         else:  # one big heap: reduce it to leave an odd number of 1-heaps
             indices = big
             targets = np.array([1 if ones % 2 == 0 else 0], dtype=arr.dtype)
-            reason = ("anti-Nim rule: some heap exceeds 1, so play as in Nim: "
-                      f"{_xor_expr(arr, total)}{' ≠ 0' if total else ''}")
             wins = True
     else:
         indices, targets = nim_winning_moves_array(arr)
-        rule = "anti-Nim rule: some heap exceeds 1, so play as in Nim: " if misere else \
-            "Bouton's theorem: the nim-sum "
-        reason = f"{rule}{_xor_expr(arr, total)}" + (" ≠ 0" if total else "")
         wins = total != 0
+    why = nim_reason(arr, total, misere, small=big.size == 0)
     from grundy.core.solve import SHORT_POSITION
 
     old = arr[indices]
@@ -310,6 +332,7 @@ def large_nim_report(heaps: npt.ArrayLike, misere: bool = False, full_position: 
         "grundy": None if misere else total,
         "winning_moves": moves,
         "winning_moves_complete": True,
-        "reason": reason,
+        "reason": why.text,
+        "why": why.to_json(),
         **({"note": "Grundy values do not decide misère play"} if misere else {}),
     }

@@ -29,6 +29,7 @@ from typing import Any
 
 from grundy.core.game import Game, Move, Outcome, Position, check_heaps
 from grundy.core.laws import Laws
+from grundy.core.reason import Facts, Reason, template, xor_text
 from grundy.errors import InvalidPositionError, SearchLimitError
 
 MISERE_BRUTE_FORCE_LIMIT = 200_000
@@ -118,15 +119,20 @@ class Staircase(Game):
                     "staircase: no misère rule, and this position is too large to search by brute force")
         return None
 
-    def _reason(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return None
         odd = position[::2]
-        shown = " ⊕ ".join(map(str, odd[:8])) + (" ⊕ …" if len(odd) > 8 else "")
-        total = self._value(position)
-        rel = " ≠ 0" if total else ""
-        return f"staircase Nim = Nim on the odd steps 1, 3, 5, …: {shown} = {total}{rel}"
+        return Reason("staircase-nim", {"odd_steps": tuple(odd[:8]), "count": len(odd),
+                                        "total": self.closed_value(position)})
 
     def _samples(self) -> Iterable[Position]:
         small = [(a, b, c) for a in range(3) for b in range(3) for c in range(3)]
         return [(0,), (3,), (1, 2), (2, 2), *small, (1, 0, 2, 1), (0, 2, 1, 1)]
+
+
+@template("staircase-nim")
+def _staircase_text(f: Facts) -> str:
+    total = f["total"]
+    return (f"staircase Nim = Nim on the odd steps 1, 3, 5, …: "
+            f"{xor_text(f['odd_steps'], f['count'])} = {total}{' ≠ 0' if total else ''}")

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from grundy.core.game import HeapGame, HeapResult, describe_take
 from grundy.core.laws import Laws, TableMethod, TakeAway, TakeKind
 from grundy.core.periodic import PeriodRule, Progress, TableBuild
+from grundy.core.reason import Reason, period_reason
 from grundy.errors import InvalidGameError
 
 LARGE_HEAP = 10_000
@@ -102,7 +103,7 @@ class Subtraction(HeapGame):
         return [(describe_take(n, s), (n - s,)) for s in self.subtraction_set
                 if s <= n and value_at(self, n - s) == target]
 
-    def _heap_reason(self, n: int) -> str | None:
+    def _heap_reason(self, n: int) -> Reason | None:
         if n < LARGE_HEAP:
             return None
         from grundy.sequences.analysis import known_periodicity, value_at
@@ -111,6 +112,4 @@ class Subtraction(HeapGame):
         found = known_periodicity(self)
         if found is None or n < found.preperiod + found.period:
             return None
-        return (f"{self.spec} is periodic with period {found.period} from heap {found.preperiod} "
-                f"({found.reason}), so G({n}) = "
-                f"G({found.preperiod + (n - found.preperiod) % found.period})")
+        return period_reason(self.spec, found, n)

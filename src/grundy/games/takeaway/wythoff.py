@@ -32,6 +32,7 @@ from typing import Any
 
 from grundy.core.game import Game, Move, Outcome, Position, check_heaps
 from grundy.core.laws import Laws
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidInputError, InvalidPositionError, SearchLimitError
 
 MAX_TABLE_CELLS = 1_000_000
@@ -206,37 +207,25 @@ class Wythoff(Game):
     def _misere_winning_moves(self, position: Any) -> list[Move]:
         return self._winning(position, True)
 
-    def _reason(self, position: Any, misere: bool = False) -> str:
+    def _reason(self, position: Any, misere: bool = False) -> Reason:
         """The rule for ``position``, with the smaller heap named ``a`` and the larger ``b`` (the
         user's order does not matter), every number computed from the position.
 
         >>> w = Wythoff()
-        >>> w.explain((2, 1)).split(": ", 1)[1]
+        >>> str(w.explain((2, 1))).split(": ", 1)[1]
         'with a = 1 the smaller heap and b = 2 the larger, a = ⌊(b−a)·φ⌋ = ⌊1·φ⌋ = 1: a P-position'
-        >>> w.explain((2, 1), misere=True).split("; ", 1)[1]
+        >>> str(w.explain((2, 1), misere=True)).split("; ", 1)[1]
         'with a = 1 the smaller heap and b = 2 the larger, b−a = 1 and the only misère P-position \
 with b−a = 1 is (0,1): a ≠ 0, an N-position'
         """
         x, y = position
         a, b = min(x, y), max(x, y)
         d = b - a
-        named = f"with a = {a} the smaller heap and b = {b} the larger"
-        if misere:
-            play = ("misère Wythoff: the normal-play P-positions except that (0,0) and (1,2) are "
-                    "replaced by (0,1) and (2,2)")
-            if d <= 1:
-                low = _lower_of_difference(d, True)
-                pair = f"({low},{low + d})"
-                verdict = f"a = {low}, a P-position" if a == low else f"a ≠ {low}, an N-position"
-                return (f"{play}; {named}, b−a = {d} and the only misère P-position with b−a = {d} "
-                        f"is {pair}: {verdict}")
-        else:
-            play = "Wythoff's theorem"
-        play = f"{play}{'; ' if misere else ': '}{named}"
-        low = golden_floor(d)
-        if low == a:
-            return f"{play}, a = ⌊(b−a)·φ⌋ = ⌊{d}·φ⌋ = {low}: a P-position"
-        return f"{play}, ⌊(b−a)·φ⌋ = ⌊{d}·φ⌋ = {low} ≠ a: an N-position"
+        if misere and d <= 1:  # the two exceptional differences: one P-position each
+            return Reason("misere-wythoff", {"a": a, "b": b, "difference": d,
+                                             "lower": _lower_of_difference(d, True)})
+        return Reason("misere-wythoff" if misere else "wythoff",
+                      {"a": a, "b": b, "difference": d, "floor": golden_floor(d)})
 
     def pattern_theorems(self) -> list[tuple[str, str, str]]:
         """The P-positions by Wythoff's theorem, as a formula (what ``grundy table`` labels proved):
@@ -258,3 +247,28 @@ with b−a = 1 is (0,1): a ≠ 0, an N-position'
 
     def _samples(self) -> Iterable[Position]:
         return [(a, b) for a in range(7) for b in range(7)]
+
+
+@template("wythoff")
+def _wythoff_text(f: Facts) -> str:
+    return _wythoff_rest("Wythoff's theorem: ", f)
+
+
+@template("misere-wythoff")
+def _misere_wythoff_text(f: Facts) -> str:
+    play = ("misère Wythoff: the normal-play P-positions except that (0,0) and (1,2) are "
+            "replaced by (0,1) and (2,2); ")
+    if "lower" not in f:
+        return _wythoff_rest(play, f)
+    a, b, d, low = f["a"], f["b"], f["difference"], f["lower"]
+    verdict = f"a = {low}, a P-position" if a == low else f"a ≠ {low}, an N-position"
+    return (f"{play}with a = {a} the smaller heap and b = {b} the larger, b−a = {d} and the only "
+            f"misère P-position with b−a = {d} is ({low},{low + d}): {verdict}")
+
+
+def _wythoff_rest(play: str, f: Facts) -> str:
+    a, b, d, low = f["a"], f["b"], f["difference"], f["floor"]
+    named = f"{play}with a = {a} the smaller heap and b = {b} the larger"
+    if low == a:
+        return f"{named}, a = ⌊(b−a)·φ⌋ = ⌊{d}·φ⌋ = {low}: a P-position"
+    return f"{named}, ⌊(b−a)·φ⌋ = ⌊{d}·φ⌋ = {low} ≠ a: an N-position"

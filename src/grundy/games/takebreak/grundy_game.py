@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from grundy.core.game import HeapGame, HeapResult
 from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import Progress, TableBuild
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidInputError, NotSupportedError
 
 if TYPE_CHECKING:
@@ -133,9 +134,9 @@ class GrundyGame(HeapGame):
             parts = (a[(values[a] ^ values[n - a]) == target]).tolist()
         return [(describe_split(n, a, n - a), (a, n - a)) for a in parts]
 
-    def _heap_reason(self, n: int) -> str:
-        return (f"Grundy's game has no known formula: G({n}) = {heap_value(n)} is the mex of the "
-                f"values of its {max((n - 1) // 2, 0)} splits, from a table of G(0..{len(_table) - 1})")
+    def _heap_reason(self, n: int) -> Reason:
+        return Reason("grundy-game-table", {"n": n, "value": heap_value(n),
+                                            "splits": max((n - 1) // 2, 0), "table_upto": len(_table) - 1})
 
     def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         """``G(0..upto)`` for ``grundy table`` (the sparse-space kernel for long tables), as the
@@ -153,3 +154,9 @@ class GrundyGame(HeapGame):
 
     def _samples(self) -> list[tuple[int, ...]]:
         return [*((n,) for n in range(23)), (1, 2), (3, 4, 5), (2, 2), (5, 0, 7), (6, 6), (9, 10)]
+
+
+@template("grundy-game-table")
+def _grundy_game_text(f: Facts) -> str:
+    return (f"Grundy's game has no known formula: G({f['n']}) = {f['value']} is the mex of the "
+            f"values of its {f['splits']} splits, from a table of G(0..{f['table_upto']})")

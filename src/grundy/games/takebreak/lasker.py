@@ -28,6 +28,7 @@ from typing import Any
 from grundy.core.game import HeapGame, HeapResult, describe_take
 from grundy.core.laws import Laws, TableMethod
 from grundy.core.periodic import Periodicity, Progress, TableBuild
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidInputError, TooManyMovesError
 
 MAX_LISTED_SPLITS = 100_000
@@ -151,12 +152,8 @@ class LaskerNim(HeapGame):
             moves.append((describe_split(n, a, b), (a, b)))
         return moves
 
-    def _heap_reason(self, n: int) -> str:
-        rule = {1: "n ≡ 1 (mod 4): G(n) = n", 2: "n ≡ 2 (mod 4): G(n) = n",
-                3: "n ≡ 3 (mod 4): G(n) = n + 1", 0: "n ≡ 0 (mod 4): G(n) = n − 1"}[n & 3]
-        if n == 0:
-            return "Lasker's Nim: an empty heap has no move, so G(0) = 0"
-        return f"Lasker's Nim formula: {rule}, so G({n}) = {lasker_value(n)}"
+    def _heap_reason(self, n: int) -> Reason:
+        return Reason("lasker-nim", {"n": n, "residue": n & 3, "value": lasker_value(n)})
 
     @property
     def _has_splits(self) -> bool:
@@ -190,3 +187,12 @@ class LaskerNim(HeapGame):
     def _samples(self) -> list[tuple[int, ...]]:
         # splits make brute force explore every partition of the heap: keep the heaps small
         return [*((n,) for n in range(15)), (1, 2), (3, 4, 5), (2, 2), (5, 0, 7), (6, 6), (4, 8)]
+
+
+@template("lasker-nim")
+def _lasker_text(f: Facts) -> str:
+    rule = {1: "n ≡ 1 (mod 4): G(n) = n", 2: "n ≡ 2 (mod 4): G(n) = n",
+            3: "n ≡ 3 (mod 4): G(n) = n + 1", 0: "n ≡ 0 (mod 4): G(n) = n − 1"}[f["residue"]]
+    if f["n"] == 0:
+        return "Lasker's Nim: an empty heap has no move, so G(0) = 0"
+    return f"Lasker's Nim formula: {rule}, so G({f['n']}) = {f['value']}"

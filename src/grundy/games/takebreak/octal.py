@@ -27,6 +27,7 @@ from typing import Any, ClassVar
 from grundy.core.game import HeapGame, HeapResult, Outcome, describe_split, describe_take
 from grundy.core.laws import Laws
 from grundy.core.periodic import PeriodRule, octal_period_rule
+from grundy.core.reason import Reason, period_reason
 from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
 
 MOVE_LIST_LIMIT = 2_000_000
@@ -179,14 +180,13 @@ class Octal(HeapGame):
                 f"heaps up to {MISERE_LIMIT:,}", parameters=("quotient",), spec=self.spec)
         return None
 
-    def _heap_reason(self, n: int) -> str | None:
+    def _heap_reason(self, n: int) -> Reason | None:
         from grundy.sequences.analysis import known_periodicity
 
         found = known_periodicity(self)
         if found is None or n < found.preperiod + found.period:
             return None
-        return (f"{self.spec} is periodic with period {found.period} from heap {found.preperiod} "
-                f"({found.reason}), so G({n}) = G({found.preperiod + (n - found.preperiod) % found.period})")
+        return period_reason(self.spec, found, n)
 
     def _samples(self) -> list[tuple[int, ...]]:
         return [*((n,) for n in range(19)), (1, 2), (3, 4, 5), (2, 2), (5, 0, 7), (6, 6)]

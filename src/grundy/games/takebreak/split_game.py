@@ -30,6 +30,7 @@ from typing import Any
 
 from grundy.core.game import Game, Move, check_heaps
 from grundy.core.laws import Laws
+from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidPositionError, TooManyMovesError
 
 MAX_PILES = 100_000
@@ -157,21 +158,27 @@ class SplitGame(Game):
                     found.append(self._move(position, i, n - 1 - x, n - 1 - y))
         return found
 
-    def _reason(self, position: Any, misere: bool = False) -> str | None:
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return None
         n = len(position)
         odd = [n - 1 - i for i, c in enumerate(position) if c & 1]
-        names = [f"g({d})" for d in odd[:6]] + (["…"] if len(odd) > 6 else [])
-        values = [str(stone_value(d)) for d in odd[:6]] + (["…"] if len(odd) > 6 else [])
-        shown = f"{' ⊕ '.join(names)} = {' ⊕ '.join(values)}" if odd else "0"
-        return (f"each stone is a separate game whose value g(d) depends on its distance d to the "
-                f"last pile (g(0) = 0, and g(1), g(2), … are the odious numbers 1, 2, 4, 7, …); "
-                f"the value is the XOR over piles with an odd count: "
-                f"{shown} = {self._value(position)}")
+        return Reason("split-stones", {"distances": tuple(odd[:6]), "count": len(odd),
+                                       "values": tuple(stone_value(d) for d in odd[:6]),
+                                       "total": self.closed_value(position)})
 
     def _samples(self) -> list[tuple[int, ...]]:
         return [(0,), (1,), (0, 0), (1, 0), (0, 1), (2, 0), (1, 1), (1, 0, 0), (0, 1, 0), (1, 1, 0),
                 (2, 0, 0), (1, 0, 1), (0, 2, 1), (1, 1, 1), (1, 0, 0, 0), (0, 1, 0, 0), (0, 0, 1, 0),
                 (1, 1, 0, 0), (1, 0, 1, 0), (0, 1, 1, 1), (2, 1, 0, 0), (1, 0, 0, 0, 0)]
 
+
+@template("split-stones")
+def _split_text(f: Facts) -> str:
+    more = ["…"] if f["count"] > 6 else []
+    names = [f"g({d})" for d in f["distances"]] + more
+    values = [str(v) for v in f["values"]] + more
+    shown = f"{' ⊕ '.join(names)} = {' ⊕ '.join(values)}" if f["count"] else "0"
+    return (f"each stone is a separate game whose value g(d) depends on its distance d to the "
+            f"last pile (g(0) = 0, and g(1), g(2), … are the odious numbers 1, 2, 4, 7, …); "
+            f"the value is the XOR over piles with an odd count: {shown} = {f['total']}")
