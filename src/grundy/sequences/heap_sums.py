@@ -17,7 +17,7 @@ answer is not used.
 (2, ['heap 1: take 1: 7 → 6', 'heap 1: take 3: 7 → 4', 'heap 4: take 4: 5 → 1'])
 >>> general = solve(load_game("subtraction(1,3,4)"), (7, 10, 2, 5))
 >>> answer.winning_moves == general.winning_moves and answer.to_json() == general.to_json() | {
-...     "reason": answer.reason}  # (a sum of 64 parts or more gives the same reason too)
+...     "reason": answer.reason, "why": answer.why.to_json()}  # (64 parts or more: the same reason)
 True
 """
 
