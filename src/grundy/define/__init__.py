@@ -137,7 +137,14 @@ class UserHeapGame(_Defined, HeapGame):
                    progress: Progress | None = None) -> int:
         """Extend ``g = G(0..len(g)-1)`` towards ``G(0..stop-1)``: ``G(n)`` is the mex of the XORs
         of the parts of each option, in a tight loop with no engine. With ``limit``, stop (without
-        error) once more than that many steps (heaps + options) are done. Returns the steps done."""
+        error) once more than that many steps (heaps + options) are done. Returns the steps done
+        (without ``limit``: the heaps added, by :func:`grundy.define.fill.fill_all`)."""
+        if limit is None:
+            from grundy.define.fill import fill_all
+
+            before = len(g)
+            fill_all(self, g, stop, progress)
+            return len(g) - before
         fn = self._call()
         append = g.append
         steps = 0
@@ -202,7 +209,8 @@ class UserHeapGame(_Defined, HeapGame):
             raise InvalidInputError(f"method 'sparse' applies to octal games only, not {self.spec}")
         values: list[int] = []
         self.fill_table(values, upto + 1, progress=progress)
-        return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1)
+        array = np.fromiter(values, dtype=np.int64, count=len(values))
+        return TableBuild(array, "python (the move function)", upto + 1)
 
     # ---- any heap: the table within the budget, a checked pattern beyond it --------------------
     def heap_value(self, n: int) -> int | None:
