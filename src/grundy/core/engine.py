@@ -275,12 +275,7 @@ def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
                 i += 1
                 continue
             if dep in active:
-                game, pos = games[dep[0]], dep[1]
-                raise LoopyGameError(
-                    f"{game.spec}: position {game.format_position(pos)!r} can reach itself, so it "
-                    f"has no ordinary Grundy value; grundy solves games with cycles on graphs: write the "
-                    f"positions and moves as a graph file and run 'grundy solve digraph --graph FILE "
-                    f"POSITION' (draws and Smith's generalised values)", pos)
+                raise _loopy(games[dep[0]], dep[1])
             break
         if i < n:
             frame[2] = i
@@ -288,6 +283,65 @@ def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
             continue
         key = frame[0]
         memo[key] = combine(frame[3], [memo[d] for d in deps])
+        active.discard(key)
+        stack.pop()
+    return memo[root]
+
+
+def _loopy(game: Game, pos: Position) -> LoopyGameError:
+    return LoopyGameError(
+        f"{game.spec}: position {game.format_position(pos)!r} can reach itself, so it "
+        f"has no ordinary Grundy value; grundy solves games with cycles on graphs: write the "
+        f"positions and moves as a graph file and run 'grundy solve digraph --graph FILE "
+        f"POSITION' (draws and Smith's generalised values)", pos)
+
+
+def _plain_values(game: Game, number: int, position: Position, memo: dict[Key, int],
+                  budget: Budget) -> int:
+    """:func:`_search` for the Grundy value of a game with no hooks to consult (no closed form,
+    components or canonical form): the same post-order walk, with the options listed and their
+    mex taken inline. The positions come from :meth:`Game.moves` directly when the game does not
+    override :meth:`Game.options`."""
+    root = (number, position)
+    found = memo.get(root)
+    if found is not None:
+        return found
+    from_moves = type(game).options is Game.options
+    listed = game.moves if from_moves else game.options
+    take, spend, value_of = budget.take, budget.spend, memo.__getitem__
+    stack: list[list[Any]] = [[root, None, 0]]
+    active: set[Key] = set()
+    while stack:
+        frame = stack[-1]
+        deps = frame[1]
+        if deps is None:
+            key = frame[0]
+            if key in memo:
+                stack.pop()
+                continue
+            if from_moves:
+                deps = [(number, m.to) for m in take(listed(key[1]), game)]
+            else:
+                deps = [(number, o) for o in take(listed(key[1]), game)]
+            spend(1, game)
+            frame[1] = deps
+            active.add(key)
+        try:
+            seen = set(map(value_of, deps))  # (every option valued: the common case, in C)
+        except KeyError:
+            i = frame[2]
+            while deps[i] in memo:
+                i += 1
+            if deps[i] in active:
+                raise _loopy(game, deps[i][1]) from None
+            frame[2] = i
+            stack.append([deps[i], None, 0])
+            continue
+        m = 0
+        while m in seen:
+            m += 1
+        key = frame[0]
+        memo[key] = m
         active.discard(key)
         stack.pop()
     return memo[root]
@@ -309,6 +363,10 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
     position = game.validate(position)
     cache = cache or Cache()
     games = cache.games
+    number = cache.number(game)
+    closed, summed, canonical = cache.hooks(number)
+    if canonical is None and not (use_rules and (closed or summed)):
+        return int(_plain_values(game, number, position, cache.values, _budget or Budget(limit)))
 
     def expand(key: Key) -> tuple[bool, Any, list[Key] | None]:
         number, p = key
