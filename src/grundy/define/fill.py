@@ -88,6 +88,7 @@ def _ints(game: UserHeapGame, fn: Any, g: list[int], start: int, end: int,
     has splits from now on)."""
     append = g.append
     getitem = g.__getitem__
+    long = LONG
     for n in range(len(g), end):
         try:
             options = fn(n)
@@ -107,7 +108,7 @@ def _ints(game: UserHeapGame, fn: Any, g: list[int], start: int, end: int,
                 v += 1
             append(v)
             return True
-        if len(options) <= LONG:
+        if len(options) <= long:
             heaps += options
         elif min(options) < 0:  # (a long list is checked at once: the chunk's list stays short)
             heaps.append(-1)
