@@ -209,8 +209,7 @@ class UserHeapGame(_Defined, HeapGame):
             raise InvalidInputError(f"method 'sparse' applies to octal games only, not {self.spec}")
         values: list[int] = []
         self.fill_table(values, upto + 1, progress=progress)
-        array = np.fromiter(values, dtype=np.int64, count=len(values))
-        return TableBuild(array, "python (the move function)", upto + 1)
+        return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1)
 
     # ---- any heap: the table within the budget, a checked pattern beyond it --------------------
     def heap_value(self, n: int) -> int | None:
