@@ -275,12 +275,7 @@ def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
                 i += 1
                 continue
             if dep in active:
-                game, pos = games[dep[0]], dep[1]
-                raise LoopyGameError(
-                    f"{game.spec}: position {game.format_position(pos)!r} can reach itself, so it "
-                    f"has no ordinary Grundy value; grundy solves games with cycles on graphs: write the "
-                    f"positions and moves as a graph file and solve it as the game 'digraph(graph=FILE)' "
-                    f"(draws and Smith's generalised values)", pos, parameters=("graph",))
+                raise _loopy(games[dep[0]], dep[1])
             break
         if i < n:
             frame[2] = i
@@ -288,6 +283,67 @@ def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
             continue
         key = frame[0]
         memo[key] = combine(frame[3], [memo[d] for d in deps])
+        active.discard(key)
+        stack.pop()
+    return memo[root]
+
+
+def _loopy(game: Game, pos: Position) -> LoopyGameError:
+    return LoopyGameError(
+        f"{game.spec}: position {game.format_position(pos)!r} can reach itself, so it "
+        f"has no ordinary Grundy value; grundy solves games with cycles on graphs: write the "
+        f"positions and moves as a graph file and solve it as the game 'digraph(graph=FILE)' "
+        f"(draws and Smith's generalised values)", pos, parameters=("graph",))
+
+
+class _NotPlain(Exception):
+    """A position of the game splits into components: the general search takes over."""
+
+
+def _plain_values(game: Game, number: int, position: Position, memo: dict[Key, int],
+                  budget: Budget, use_rules: bool) -> int:
+    """:func:`_search` for the Grundy value of a game that declares no closed form of its value:
+    the same post-order walk, with the options listed and their mex taken inline. Raises
+    :class:`_NotPlain` (values found so far stay in ``memo``, each the mex of its options) at a
+    position that splits into components, where the general search sums them instead."""
+    canonical, components, listed = game.canonical, game.components, game.options
+    root = (number, canonical(position))
+    found = memo.get(root)
+    if found is not None:
+        return found
+    take, spend, value_of = budget.take, budget.spend, memo.__getitem__
+    stack: list[list[Any]] = [[root, None, 0]]
+    active: set[Key] = set()
+    while stack:
+        frame = stack[-1]
+        deps = frame[1]
+        if deps is None:
+            key = frame[0]
+            if key in memo:
+                stack.pop()
+                continue
+            if use_rules and components(key[1]) is not None:
+                raise _NotPlain
+            deps = [(number, canonical(o)) for o in take(listed(key[1]), game)]
+            spend(1, game)
+            frame[1] = deps
+            active.add(key)
+        try:
+            seen = set(map(value_of, deps))  # (every option valued: the common case, in C)
+        except KeyError:
+            i = frame[2]
+            while deps[i] in memo:
+                i += 1
+            if deps[i] in active:
+                raise _loopy(game, deps[i][1]) from None
+            frame[2] = i
+            stack.append([deps[i], None, 0])
+            continue
+        m = 0
+        while m in seen:
+            m += 1
+        key = frame[0]
+        memo[key] = m
         active.discard(key)
         stack.pop()
     return memo[root]
@@ -312,6 +368,13 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
     position = game.validate(position)
     cache = cache or Cache()
     games = cache.games
+    work = budget or Budget(limit)
+    number = cache.number(game)
+    if not use_rules or cache.hooks(number)[0] is None:
+        try:
+            return int(_plain_values(game, number, position, cache.values, work, use_rules))
+        except _NotPlain:
+            pass
 
     def expand(key: Key) -> tuple[bool, Any, list[Key] | None]:
         number, p = key
@@ -330,7 +393,6 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
     def combine(is_sum: Any, values: list[Any]) -> int:
         return xor_all(values) if is_sum else mex(values)
 
-    work = budget or Budget(limit)
     return int(_search(cache.key(game, position), cache.values, expand, combine, work, games))
 
 

@@ -62,38 +62,24 @@ class Move:
     Move(label='take 2', to=(1,))
     """
 
-    __slots__ = ("_game", "_label", "_to", "_whole", "part", "part_move")
+    __slots__ = ("label", "part", "part_move", "to")
 
-    def __init__(self, label: str | None, to: Position = None, *, part: int | None = None,
-                 part_move: Move | None = None, game: Game | None = None,
-                 whole: Position = None) -> None:
-        self._label = label
-        self._to = to
+    label: str
+    """What the move does, for people."""
+    to: Position
+    """The position after the move."""
+
+    def __init__(self, label: str, to: Position = None, *, part: int | None = None,
+                 part_move: Move | None = None) -> None:
+        self.label = label
+        self.to = to
         self.part = part
         self.part_move = part_move
-        self._game = game
-        self._whole = whole
-
-    @property
-    def label(self) -> str:
-        """What the move does, for people."""
-        if self._label is None:
-            assert self._game is not None and self.part is not None and self.part_move is not None
-            self._label = self._game.lift_label(self.part, self.part_move.label)
-        return self._label
-
-    @property
-    def to(self) -> Position:
-        """The position after the move."""
-        if self._to is None and self._game is not None:
-            assert self.part is not None and self.part_move is not None
-            self._to = self._game.lift_position(self._whole, self.part, self.part_move.to)
-        return self._to
 
     @classmethod
     def lifted(cls, game: Game, whole: Position, part: int, part_move: Move) -> Move:
         """The move of ``whole`` (a position of ``game``) that makes ``part_move`` in part ``part``."""
-        return cls(None, part=part, part_move=part_move, game=game, whole=whole)
+        return _LiftedMove(game, whole, part, part_move)
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Move) and (self.label, self.to) == (other.label, other.to)
@@ -103,6 +89,34 @@ class Move:
 
     def __repr__(self) -> str:
         return f"Move(label={self.label!r}, to={self.to!r})"
+
+
+class _LiftedMove(Move):
+    """A move inside one part of a sum, its label and whole position built when first read."""
+
+    __slots__ = ("_game", "_label", "_to", "_whole")
+
+    def __init__(self, game: Game, whole: Position, part: int, part_move: Move) -> None:
+        self._game = game
+        self._whole = whole
+        self._label: str | None = None
+        self._to: Position = None
+        self.part = part
+        self.part_move = part_move
+
+    @property
+    def label(self) -> str:  # type: ignore[override]
+        if self._label is None:
+            assert self.part is not None and self.part_move is not None
+            self._label = self._game.lift_label(self.part, self.part_move.label)
+        return self._label
+
+    @property
+    def to(self) -> Position:  # type: ignore[override]
+        if self._to is None:
+            assert self.part is not None and self.part_move is not None
+            self._to = self._game.lift_position(self._whole, self.part, self.part_move.to)
+        return self._to
 
 
 class Game(ABC):

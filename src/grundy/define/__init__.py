@@ -145,8 +145,15 @@ class UserHeapGame(_Defined, HeapGame):
                    progress: Progress | None = None, splits: list[bool] | None = None) -> int:
         """Extend ``g = G(0..len(g)-1)`` towards ``G(0..stop-1)``: ``G(n)`` is the mex of the XORs
         of the parts of each option, in a tight loop with no engine. With ``limit``, stop (without
-        error) once more than that many steps (heaps + options) are done. Returns the steps done;
-        ``splits`` (a list) receives whether a move of the heaps tabulated split a heap."""
+        error) once more than that many steps (heaps + options) are done. Returns the steps done
+        (without ``limit``: the heaps added, by :func:`grundy.define.fill.fill_all`); ``splits``
+        (a list) receives whether a move of the heaps tabulated split a heap."""
+        if limit is None:
+            from grundy.define.fill import fill_all
+
+            before = len(g)
+            fill_all(self, g, stop, progress, splits)
+            return len(g) - before
         fn = self._call()
         append = g.append
         steps = 0

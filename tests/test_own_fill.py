@@ -1,0 +1,118 @@
+"""The table builder of a user's heap game without a budget (grundy.define.fill): values against
+a brute force written here, across chunk boundaries and the switch to splits, and the clear error
+of the first bad heap (a negative option is checked once per chunk)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import pytest
+
+import grundy
+from grundy import catalog
+from grundy.define import fill
+from grundy.errors import InvalidGameError
+
+NAME = "t-fill"
+
+
+@pytest.fixture(autouse=True)
+def _small_chunks(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    monkeypatch.setattr(fill, "CHUNK", 16)  # many chunk boundaries in a short table
+    monkeypatch.setattr(fill, "LONG", 5)
+    yield
+    if catalog.find_entry(NAME) is not None:
+        catalog.unregister(NAME)
+
+
+def brute(moves: Callable[[int], Any], stop: int) -> list[int]:
+    """G(0..stop-1) by the definition: mex over options of the XOR of their heaps."""
+    g: list[int] = []
+    for n in range(stop):
+        values = set()
+        for option in moves(n):
+            parts = (option,) if isinstance(option, int) else option
+            total = 0
+            for h in parts:
+                total ^= g[h]
+            values.add(total)
+        g.append(min(set(range(len(values) + 1)) - values))
+    return g
+
+
+def table(moves: Callable[[int], Any], stop: int) -> list[int]:
+    grundy.heap_game(NAME)(moves)
+    return grundy.load_game(NAME).build_table(stop - 1, "auto", None).values.tolist()
+
+
+GAMES: list[Callable[[int], Any]] = [
+    lambda n: [n - int(d) for d in str(n) if d != "0"],  # ints only
+    lambda n: [n - k for k in (1, 3, 4) if k <= n],  # ints only
+    lambda n: list(range(n)),  # long option lists (nim)
+    lambda n: [n - 1] if n else [],
+    # ints only, then a split first at heap 37 (mid-chunk), then splits of 2 and 3 parts and ()
+    lambda n: [n - k for k in (1, 2) if k <= n] + ([(1, n - 3)] if n >= 37 else []),
+    lambda n: [n - 1] * (n > 0) + [(a, n - 1 - a) for a in range(1, n // 2)] + [(1, 1, n - 3)] * (n > 40)
+    + [()] * (n % 5 == 0),
+    lambda n: (n - k for k in (1, 2) if k <= n),  # a generator, not a list
+    lambda n: [n - 1, n - 1, n - 2] if n >= 2 else [],  # repeated options
+]
+
+
+@pytest.mark.parametrize("index", range(len(GAMES)))
+def test_values_match_the_brute_force(index: int) -> None:
+    moves = GAMES[index]
+    assert table(moves, 130) == brute(moves, 130)
+
+
+@pytest.mark.parametrize(("bad_at", "long"), [(0, False), (5, False), (16, False), (31, False),
+                                              (40, True), (47, True)])
+def test_a_negative_option_is_refused_at_its_heap(bad_at: int, long: bool) -> None:
+    def moves(n: int) -> list[int]:
+        out = [n - k for k in (1, 2) if k <= n]
+        if long and n:
+            out += [n - 1] * 6
+        if n == bad_at:
+            out.append(-1)  # reads heap n - 1 if it is not checked
+        return out
+
+    with pytest.raises(InvalidGameError) as info:
+        table(moves, 60)
+    text = str(info.value)
+    assert f"heap {bad_at}" in text and "-1" in text, text
+
+
+def test_the_first_error_wins_over_a_later_failure_in_the_same_chunk() -> None:
+    def moves(n: int) -> list[int]:
+        if n == 20:
+            return [n - 1, -3]  # first fault (chunk 16..31)
+        if n == 22:
+            raise ZeroDivisionError("later")
+        return [n - 1] if n else []
+
+    with pytest.raises(InvalidGameError) as info:
+        table(moves, 40)
+    assert "heap 20" in str(info.value) and "-3" in str(info.value)
+
+
+@pytest.mark.parametrize(("moves", "words"), [
+    (lambda n: [n - 1.0] if n else [], ["heap 1", "0.0"]),
+    (lambda n: [n] if n == 19 else [n - 1] if n else [], ["heap 19"]),
+    (lambda n: [n - 1, "x"] if n == 18 else [n - 1] if n else [], ["heap 18", "x"]),
+    (lambda n: [(n - 1, -2)] if n == 25 else [n - 1] if n else [], ["heap 25", "-2"]),
+    (lambda n: 5 if n == 17 else [n - 1] if n else [], ["heap 17", "5"]),
+])
+def test_bad_options_are_clear_errors(moves: Callable[[int], Any], words: list[str]) -> None:
+    with pytest.raises(InvalidGameError) as info:
+        table(moves, 40)
+    text = str(info.value)
+    assert "\n" not in text and all(w in text for w in words), text
+
+
+def test_splits_are_recorded() -> None:
+    grundy.heap_game(NAME)(GAMES[4])
+    game = grundy.load_game(NAME)
+    first, more = game.build_table(30, "auto", None), game.build_table(60, "auto", None)
+    assert first is not None and more is not None
+    assert not first.splits and more.splits  # the splits each table saw (the game's are fixed)
