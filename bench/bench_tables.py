@@ -75,7 +75,7 @@ _KERNEL_ONLY = """
 import sys, time
 import numpy as np
 from grundy import load_game
-from grundy.sequences.analysis import analyze
+from grundy.tables.analysis import analyze
 game = load_game(sys.argv[1])
 analyze(game, 3000, sys.argv[3])  # imports numpy/numba and loads the compiled kernels
 start = time.process_time()

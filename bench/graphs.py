@@ -63,7 +63,7 @@ def networkx_baseline(n: int, edges: np.ndarray) -> list[int]:
 
 
 def case_dag(quick: bool) -> dict[str, Any]:
-    from grundy.graphs.loopy import csr_from_edges, dag_values
+    from grundy.engine.loopy import csr_from_edges, dag_values
 
     t = time.perf_counter()
     dag_values(*csr_from_edges(3, [(2, 1), (1, 0)]), backend="numba")  # compile (or load the cache)
@@ -91,7 +91,7 @@ def case_dag(quick: bool) -> dict[str, Any]:
 
 
 def case_loopy(quick: bool) -> dict[str, Any]:
-    from grundy.graphs.loopy import INF, csr_from_edges, generalized_values, retrograde_outcomes
+    from grundy.engine.loopy import INF, csr_from_edges, generalized_values, retrograde_outcomes
 
     generalized_values(*csr_from_edges(2, [(0, 1), (1, 0)]), backend="numba")
     retrograde_outcomes(*csr_from_edges(2, [(0, 1)]), backend="numba")

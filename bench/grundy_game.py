@@ -35,7 +35,7 @@ REF_C = ROOT.parent / "shared" / "bench" / "ref_sg.c"
 KERNEL = """
 import resource, sys, time
 import numpy as np
-from grundy.sequences.kernels.grundy_game import grundy_game_table
+from grundy.tables.kernels.grundy_game import grundy_game_table
 n, method = int(sys.argv[1]), sys.argv[2]
 grundy_game_table(1000, method=method)  # JIT (or cache load) outside the timing
 t = time.process_time()  # CPU time: the machine is shared, the kernel single-threaded

@@ -3,7 +3,8 @@ game and Moore's Nim_k, each against the same question on small heaps, measured 
 
 Run: ``python bench/huge_positions.py [--repeat 5]``. Prints the best-of-N time of each case and
 the bars it used to assert in the tests (Fibonacci Nim 0.5 s, Wythoff 0.5 s, Moore 2 s); the tests
-keep the correctness part (tests/test_fibonacci.py, tests/test_wythoff.py, tests/test_moore.py).
+keep the correctness part (tests/games/test_fibonacci.py, tests/games/test_wythoff.py,
+tests/games/test_moore.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Nim-multiplication of 64-bit numbers: ``grundy.core.nimber.nim_mul`` (16-bit logarithm tables,
+"""Nim-multiplication of 64-bit numbers: ``grundy.theory.nimber.nim_mul`` (16-bit logarithm tables,
 recursive split above) against ``nim_mul_plain`` (the same split, recursing to single bits), in
 the same run on the same random pairs.
 
@@ -14,7 +14,7 @@ import random
 import time
 from collections.abc import Callable
 
-from grundy.core.nimber import _tables, nim_inverse, nim_mul, nim_mul_plain
+from grundy.theory.nimber import _tables, nim_inverse, nim_mul, nim_mul_plain
 
 
 def best(fn: Callable[[], object], repeat: int) -> float:

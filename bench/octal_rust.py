@@ -12,7 +12,7 @@ For each game and N it runs, interleaved ``--repeat`` times (so both see the sam
 
 It checks that the two agree: the research solver prints the count of each value among
 ``G(0..2^k)`` at every power of two ``2^k`` (one value more than grundy's
-:func:`grundy.sequences.store.value_frequencies`, which counts ``G(0..2^k - 1)``) and among
+:func:`grundy.tables.store.value_frequencies`, which counts ``G(0..2^k - 1)``) and among
 ``G(0..N-1)`` at the end, and ``G(N-1)``; all are compared with grundy's table. Then it prints
 the best times and the ratios grundy / research (below 1: grundy is faster).
 
@@ -39,8 +39,8 @@ import json, sys, time
 import numpy as np
 t0 = time.perf_counter()
 from grundy import load_game
-from grundy.sequences.builders import build
-from grundy.sequences.store import value_frequencies
+from grundy.tables.builders import build
+from grundy.tables.store import value_frequencies
 code, n, method = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 game = load_game(f"octal({code})")
 build(game, 2000, method)  # loads the compiled kernels (numba's cache), not timed as kernel

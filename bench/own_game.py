@@ -19,7 +19,7 @@ from typing import Any
 
 import grundy
 from grundy.catalog import unregister
-from grundy.sequences.analysis import analyze
+from grundy.tables.analysis import analyze
 
 
 def digit_take(n: int) -> list[int]:

@@ -21,10 +21,10 @@ import time
 from pathlib import Path
 
 from grundy.catalog import load_game
-from grundy.core.quotient import misere_quotient
-from grundy.core.quotient_play import _QUOTIENTS, quotient_for, quotient_solution
-from grundy.core.quotient_store import load_quotient, save_quotient
 from grundy.errors import NotSupportedError, SearchLimitError
+from grundy.theory.quotient import misere_quotient
+from grundy.theory.quotient_play import _QUOTIENTS, quotient_for, quotient_solution
+from grundy.theory.quotient_store import load_quotient, save_quotient
 
 
 def main() -> None:

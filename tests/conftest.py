@@ -28,7 +28,7 @@ SLOW_DOCTESTS = {
     "docs/geography.md::geography.md",
     "docs/own-games.md::own-games.md",
     "docs/own-games.zh.md::own-games.zh.md",
-    "src/grundy/sequences/pair_patterns.py::grundy.sequences.pair_patterns.find_pair_patterns",
+    "src/grundy/patterns/pairs.py::grundy.patterns.pairs.find_pair_patterns",
 }
 """Doctest items (node ids) that take 0.3 s or more."""
 

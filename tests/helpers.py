@@ -14,7 +14,7 @@ import pytest
 
 from grundy import Game, HeapGame, Move, Outcome, winning_moves
 from grundy.cli.app import main
-from grundy.core.engine import mex
+from grundy.engine.search import mex
 from grundy.errors import InvalidPositionError, LoopyGameError
 
 

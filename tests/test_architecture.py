@@ -3,9 +3,10 @@ functions count too), small modules, and a short top level.
 
 The layers, lowest first (a module may import its own layer and the ones below, never above):
 
-    errors → core → sequences | graphs → games → catalog → define → survey → cli
+    errors → model → engine → theory → solving → tables → patterns → export → games → catalog
+    → define → survey | play | reports → cli | web | notebook
 
-``matrix`` stands apart (it needs only ``errors`` and ``core``'s text reader, and only ``cli``
+``matrix`` stands apart (it needs only ``errors`` and the model's text reader, and only ``cli``
 imports it); ``grundy/__init__.py`` and ``__main__.py`` are the public facade over everything,
 which only the layers above the catalogue may import. The import rules are import-linter
 contracts (``[tool.importlinter]`` in pyproject.toml), checked here and by ``lint-imports`` in

@@ -1,5 +1,5 @@
 """The engine's Grundy search for a game with no hooks (no closed form, components or canonical
-form; grundy.core.engine._plain_values): values against a recursive mex written here, for games
+form; grundy.engine.search._plain_values): values against a recursive mex written here, for games
 that list labelled moves, games that list positions (options), deep searches, and cycles."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A sum of many heaps of a take-away game answered in bulk (grundy.sequences.heap_sums): the same
+"""A sum of many heaps of a take-away game answered in bulk (grundy.tables.heap_sums): the same
 answer, text and JSON as the general path, checked against an independent brute force, and the
 bulk text and number readers against plain Python."""
 
@@ -13,15 +13,15 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import grundy.sequences.heap_sums as heap_sums
+import grundy.tables.heap_sums as heap_sums
 from grundy import load_game, solve
 from grundy.cli.solve import print_answer, write_json
-from grundy.core.game import HeapResult
-from grundy.core.textio import decimal_numbers
 from grundy.games.takeaway.nim import parse_heaps_text
 from grundy.games.takeaway.subtraction import Subtraction
-from grundy.sequences.heap_sums import heap_sum_solution
-from grundy.sequences.text_rows import rows
+from grundy.model.game import HeapResult
+from grundy.model.textio import decimal_numbers
+from grundy.tables.heap_sums import heap_sum_solution
+from grundy.tables.text_rows import rows
 from tests.helpers import run
 
 # a plain period, a preperiod (14) with four takes, Bash (its moves listed by take descending),

@@ -101,7 +101,7 @@ def test_the_facade_is_typed() -> None:
 def test_import_grundy_stays_lean() -> None:
     """The facade imports no heavy package, nor importlib.metadata (``__version__`` is read on use)."""
     heavy = ("numpy", "numba", "scipy", "networkx", "flint", "rich", "distributed", "importlib.metadata",
-             "grundy.define", "grundy.sequences")
+             "grundy.define", "grundy.tables", "grundy.patterns")
     code = f"import sys, grundy\nprint(sorted(m for m in {heavy!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert out.stdout == "[]\n"

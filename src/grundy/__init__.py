@@ -11,10 +11,8 @@
 from typing import TYPE_CHECKING, Any
 
 from grundy.catalog import load_game, parse_sum, register, registered_games
-from grundy.core.engine import Budget, Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
-from grundy.core.game import Game, HeapGame, Move, Outcome
-from grundy.core.solve import Solution, solve
-from grundy.core.sums import SumGame
+from grundy.engine.search import Budget, Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
+from grundy.engine.sums import SumGame
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -25,33 +23,35 @@ from grundy.errors import (
     SearchLimitError,
     UnknownGameError,
 )
+from grundy.model.game import Game, HeapGame, Move, Outcome
+from grundy.solving.solve import Solution, solve
 
 if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on first use below)
-    from grundy.core.every import solve_every
-    from grundy.core.nimber import Nimber
-    from grundy.core.quotient import MisereQuotient, misere_quotient
-    from grundy.core.remoteness import EveryAnswer
     from grundy.define import game, heap_game
     from grundy.define.sums import Sum
     from grundy.reports.export_policy import ExportResult, export_game
     from grundy.reports.family import FamilyTable, StartFamilyTable, analyze_family
     from grundy.reports.heap_tables import HeapTable, heap_table
-    from grundy.sequences.misere_table import MisereTable, QuotientTable, analyze_misere, quotient_table
-    from grundy.sequences.tables import grundy_table
+    from grundy.tables.misere_table import MisereTable, QuotientTable, analyze_misere, quotient_table
+    from grundy.tables.reference import grundy_table
+    from grundy.theory.every import solve_every
+    from grundy.theory.nimber import Nimber
+    from grundy.theory.quotient import MisereQuotient, misere_quotient
+    from grundy.theory.remoteness import EveryAnswer
 
     __version__: str
 
-_LAZY = {"Nimber": "grundy.core.nimber", "game": "grundy.define", "heap_game": "grundy.define",
-         "Sum": "grundy.define.sums", "misere_quotient": "grundy.core.quotient",
-         "MisereQuotient": "grundy.core.quotient",
-         "grundy_table": "grundy.sequences.tables",
+_LAZY = {"Nimber": "grundy.theory.nimber", "game": "grundy.define", "heap_game": "grundy.define",
+         "Sum": "grundy.define.sums", "misere_quotient": "grundy.theory.quotient",
+         "MisereQuotient": "grundy.theory.quotient",
+         "grundy_table": "grundy.tables.reference",
          "export_game": "grundy.reports.export_policy", "ExportResult": "grundy.reports.export_policy",
-         "analyze_misere": "grundy.sequences.misere_table", "MisereTable": "grundy.sequences.misere_table",
-         "quotient_table": "grundy.sequences.misere_table", "QuotientTable": "grundy.sequences.misere_table",
+         "analyze_misere": "grundy.tables.misere_table", "MisereTable": "grundy.tables.misere_table",
+         "quotient_table": "grundy.tables.misere_table", "QuotientTable": "grundy.tables.misere_table",
          "analyze_family": "grundy.reports.family", "FamilyTable": "grundy.reports.family",
          "StartFamilyTable": "grundy.reports.family",
          "heap_table": "grundy.reports.heap_tables", "HeapTable": "grundy.reports.heap_tables",
-         "solve_every": "grundy.core.every", "EveryAnswer": "grundy.core.remoteness"}
+         "solve_every": "grundy.theory.every", "EveryAnswer": "grundy.theory.remoteness"}
 """Public names imported on first use (the command line starts without them)."""
 
 

@@ -23,9 +23,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from grundy.core.game import Game, Position
-from grundy.core.sums import SumGame, split_segments, tokenize
+from grundy.engine.sums import SumGame, split_segments, tokenize
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, UnknownGameError
+from grundy.model.game import Game, Position
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,7 @@
 heat map), the period (proved or observed), the patterns with their status, the genus of misère
 play, and the command line's plot as an image when matplotlib is installed.
 
-:class:`~grundy.core.solve.Solution`, games, :class:`~grundy.sequences.analysis.TableAnalysis`
+:class:`~grundy.solving.solve.Solution`, games, :class:`~grundy.tables.analysis.TableAnalysis`
 and patterns have their own ``_repr_html_``; ``docs/tour.ipynb`` shows them all.
 
 >>> t = table("subtraction(1,3,4)", 30)
@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.core.game import Game
-from grundy.core.html import badge, escape, facts_html, grid_html, image_html, values_html
+from grundy.model.game import Game
+from grundy.model.html import badge, escape, facts_html, grid_html, image_html, values_html
 
 MAX_MISERE_UPTO = 2_000
 """Largest misère table computed here (brute force within the usual budget)."""
@@ -81,7 +81,7 @@ class Table:
         import tempfile
 
         from grundy.cli.table import plot_grid, plot_table
-        from grundy.sequences.analysis import analyze
+        from grundy.tables.analysis import analyze
 
         with tempfile.TemporaryDirectory() as folder:
             path = os.path.join(folder, "table.png")
@@ -116,15 +116,15 @@ def table(game: str | Game, upto: int = 100, *, misere: bool = False, plot: bool
     if isinstance(game, str):
         game = load_game(game)
     if misere:
-        from grundy.core.engine import DEFAULT_LIMIT
-        from grundy.core.game import HeapGame
+        from grundy.engine.search import DEFAULT_LIMIT
         from grundy.errors import InvalidInputError
+        from grundy.model.game import HeapGame
 
         if not isinstance(game, HeapGame):
             raise InvalidInputError(f"misère tables are of heap games, and {game.spec!r} is not one")
         if not 0 <= upto <= MAX_MISERE_UPTO:
             raise InvalidInputError(f"misère tables here go up to {MAX_MISERE_UPTO:,}, got {upto!r}")
-        from grundy.sequences.misere_table import analyze_misere
+        from grundy.tables.misere_table import analyze_misere
 
         return Table(game, analyze_misere(game, upto, limit=DEFAULT_LIMIT).to_json(), plot)
     from grundy.reports.tables import table_json

@@ -6,7 +6,7 @@ Each command lives in its own module (``grundy.cli.solve``, ``.table``, ``.matri
 
 Every error caused by the input prints ``grundy: error: …`` as one line on stderr and exits
 with status 2; Ctrl-C exits with 130. The command caps its own address space
-(:mod:`grundy.core.address_space`), so that running out of memory is such an error too.
+(:mod:`grundy.engine.address_space`), so that running out of memory is such an error too.
 """
 
 from __future__ import annotations
@@ -120,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
     sys.set_int_max_str_digits(0)  # exact answers for heaps of any size are printed in full
     try:
         if argv is None and args[:1] != ["survey"]:  # (survey's workers manage their own memory)
-            from grundy.core.address_space import cap_from_environment
+            from grundy.engine.address_space import cap_from_environment
 
             cap_from_environment()  # a runaway allocation becomes a MemoryError, not the OOM killer
         code = _dispatch(args)

@@ -29,7 +29,7 @@ T = TypeVar("T")
 
 OWN_PROCESS = False
 """True when the ``grundy`` console script runs in its own process (not called by a library or a
-test), where one-shot start-up tricks are allowed (:func:`grundy.sequences.kernels.prepare`)."""
+test), where one-shot start-up tricks are allowed (:func:`grundy.tables.kernels.prepare`)."""
 
 
 class UsageError(InvalidInputError):
@@ -227,7 +227,7 @@ def searching(work: Callable[[], T]) -> T:
     """Run ``work``; if a brute-force search runs long on a terminal, show a live counter."""
     if not sys.stderr.isatty():
         return work()
-    from grundy.core.engine import reporting_progress
+    from grundy.engine.search import reporting_progress
 
     shown = [False]
 
@@ -280,9 +280,9 @@ def heap_file(spec: str, positions: list[str], path: str) -> tuple[Any, Any]:
     """``GAME --file PATH``: the heap game and the heaps read from a file (``-``: stdin) — a numpy
     array when every heap fits in 64 bits, else a tuple."""
     from grundy.catalog import load_game
-    from grundy.core.game import HeapGame
-    from grundy.core.textio import read_text_file
     from grundy.games.takeaway.nim import parse_heaps_text
+    from grundy.model.game import HeapGame
+    from grundy.model.textio import read_text_file
 
     game = load_game(spec)
     if not isinstance(game, HeapGame):

@@ -1,4 +1,4 @@
-"""``grundy solve --every``: renders :func:`grundy.core.every.solve_every` (Every-SG play, where
+"""``grundy solve --every``: renders :func:`grundy.theory.every.solve_every` (Every-SG play, where
 each turn moves in every component that still has a move and the last player to move wins)."""
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from collections.abc import Callable
 from typing import Any
 
 from grundy.cli.common import emit, heading, print_json, searching
-from grundy.core.game import Game, Position
 from grundy.errors import InvalidInputError
+from grundy.model.game import Game, Position
 
 SHOWN_MOVES = 50
 """Winning combined moves printed as text (``--json`` lists them all)."""
@@ -20,8 +20,8 @@ OnGraph = Callable[[str, str | None, str | None, list[str]], tuple[Any, Any]]
 
 def run_every(args: argparse.Namespace, on_graph: OnGraph) -> int:
     """The body of ``grundy solve --every`` (``on_graph`` reads ``--graph FILE``)."""
-    from grundy.core.engine import DEFAULT_LIMIT
-    from grundy.core.every import solve_every
+    from grundy.engine.search import DEFAULT_LIMIT
+    from grundy.theory.every import solve_every
 
     if args.misere:
         raise InvalidInputError("--every and --misere do not combine: Every-SG is played in normal "

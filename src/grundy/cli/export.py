@@ -30,8 +30,8 @@ with an error line for that input alone.
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``grundy export``."""
+    from grundy.export.main import INPUT_FORMATS
     from grundy.reports.export_policy import HEAP_UPTO, PAIR_UPTO
-    from grundy.sequences.export_main import INPUT_FORMATS
 
     parser.add_argument("game", help="a heap game ('subtraction(1,3,4)', your own), a game on pairs, "
                                      "or your own game on one number")

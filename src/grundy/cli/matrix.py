@@ -40,7 +40,7 @@ def read_matrix_text(file: str | None, matrix: str | None) -> str:
         raise InvalidInputError("give exactly one matrix: a CSV file, '-' for stdin, or --matrix '3,-1;-2,4'")
     if matrix is not None:
         return matrix
-    from grundy.core.textio import read_text_file
+    from grundy.model.textio import read_text_file
 
     assert file is not None
     return read_text_file(file, what="matrix file", max_bytes=MAX_INPUT_BYTES)

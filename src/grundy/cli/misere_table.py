@@ -1,4 +1,4 @@
-"""``grundy table GAME --misere``: renders :func:`grundy.sequences.misere_table.analyze_misere`
+"""``grundy table GAME --misere``: renders :func:`grundy.tables.misere_table.analyze_misere`
 (the misère values of single heaps 0..N, their period and each heap's genus)."""
 
 from __future__ import annotations
@@ -6,9 +6,9 @@ from __future__ import annotations
 import argparse
 
 from grundy.cli.common import emit, heading, positive_int, print_json, searching
-from grundy.core.game import Game
 from grundy.errors import InvalidInputError
-from grundy.sequences.misere_table import DEFAULT_LIMIT, MAX_UPTO
+from grundy.model.game import Game
+from grundy.tables.misere_table import DEFAULT_LIMIT, MAX_UPTO
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -26,8 +26,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run_misere(args: argparse.Namespace, game: Game) -> int:
     """The body of ``grundy table GAME --misere``."""
-    from grundy.core.game import HeapGame
-    from grundy.sequences.misere_table import analyze_misere
+    from grundy.model.game import HeapGame
+    from grundy.tables.misere_table import analyze_misere
 
     if not args.misere:
         what = "--quotient" if args.quotient else f"--limit {args.limit}"

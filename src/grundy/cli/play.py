@@ -53,7 +53,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     """Play one match, reading commands from stdin."""
     from grundy.cli.solve import game_on_graph
-    from grundy.core.engine import DEFAULT_LIMIT
+    from grundy.engine.search import DEFAULT_LIMIT
     from grundy.play.session import Match
 
     if args.graph is not None or args.ground is not None:

@@ -1,5 +1,5 @@
 """``grundy table GAME --misere --quotient``: renders
-:func:`grundy.sequences.misere_table.quotient_table` (the misère quotient of a heap game: its
+:func:`grundy.tables.misere_table.quotient_table` (the misère quotient of a heap game: its
 order, a presentation, the P-portion and each heap's image)."""
 
 from __future__ import annotations
@@ -7,15 +7,15 @@ from __future__ import annotations
 import argparse
 
 from grundy.cli.common import emit, heading, print_json, searching
-from grundy.core.game import Game
 from grundy.errors import InvalidInputError
-from grundy.sequences.misere_table import MAX_QUOTIENT_UPTO as MAX_UPTO
+from grundy.model.game import Game
+from grundy.tables.misere_table import MAX_QUOTIENT_UPTO as MAX_UPTO
 
 
 def run_quotient(args: argparse.Namespace, game: Game) -> int:
     """The body of ``grundy table GAME --misere --quotient``."""
-    from grundy.core.quotient import DEFAULT_QUOTIENT_LIMIT
-    from grundy.sequences.misere_table import quotient_table
+    from grundy.tables.misere_table import quotient_table
+    from grundy.theory.quotient import DEFAULT_QUOTIENT_LIMIT
 
     if args.upto > MAX_UPTO:
         raise InvalidInputError(f"--upto {args.upto:,}: quotient tables go up to {MAX_UPTO:,} heaps")

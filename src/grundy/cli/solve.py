@@ -81,12 +81,12 @@ def run(args: argparse.Namespace) -> int:
         return 0
     answer, conjectures = _solve(args, game, position)
     if args.plot is not None:
-        from grundy.graphs.drawing import plot_solution
+        from grundy.games.graphs.drawing import plot_solution
 
         plot_solution(answer, args.plot)
     steps = None
     if args.explain:
-        from grundy.core.explain import explain_steps
+        from grundy.solving.explain import explain_steps
 
         steps = explain_steps(game, answer.position, misere=args.misere, limit=_limit(args))
     if args.json:
@@ -110,7 +110,7 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _limit(args: argparse.Namespace) -> int:
-    from grundy.core.engine import DEFAULT_LIMIT
+    from grundy.engine.search import DEFAULT_LIMIT
 
     return DEFAULT_LIMIT if args.limit is None else int(args.limit)
 
@@ -153,8 +153,8 @@ def run_batch(args: argparse.Namespace) -> int:
     import json
 
     from grundy.catalog import load_game, parse_sum
-    from grundy.core.engine import Cache
-    from grundy.core.textio import read_text_file
+    from grundy.engine.search import Cache
+    from grundy.model.textio import read_text_file
 
     if args.position or args.heap_file or args.graph or args.plot or args.explain:
         raise InvalidInputError("--batch reads every position from its file: give at most the game, "
@@ -224,7 +224,7 @@ def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list
     grundy.errors.InvalidInputError: --graph/--ground apply to games on graphs, not 'nim'
     """
     from grundy.catalog import find_entry
-    from grundy.core.game import ContentHashedGame
+    from grundy.model.game import ContentHashedGame
 
     entry = find_entry(name)
     cls = entry.load_class() if entry is not None else None
@@ -240,7 +240,7 @@ def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list
         raise InvalidInputError(
             f"a sum with --graph: write the graph game as a spec instead, e.g. "
             f"{shlex.quote(f'{name}(graph={graph})')}")
-    from grundy.graphs.graphio import read_graph, with_ground
+    from grundy.games.graphs.fileio import read_graph, with_ground
 
     data = read_graph(graph)
     spec = f"{entry.name}(graph={graph}" + (f",ground={ground})" if ground is not None else ")")  # type: ignore[union-attr]
@@ -281,8 +281,8 @@ def write_json(answer: Any) -> None:
 
 
 def print_answer(answer: Any) -> None:
-    """Print a :class:`~grundy.core.solve.Solution` as text."""
-    from grundy.core.solve import SHORT_POSITION
+    """Print a :class:`~grundy.solving.solve.Solution` as text."""
+    from grundy.solving.solve import SHORT_POSITION
 
     game, misere = answer.game, answer.misere
     fmt = game.format_position

@@ -2,7 +2,7 @@
 observed), where the rare values sit, and the patterns found.
 
 >>> from grundy import load_game
->>> from grundy.sequences.analysis import analyze
+>>> from grundy.tables.analysis import analyze
 >>> print(periodicity_line(analyze(load_game("kayles"), 200)))
 period 12 from heap 71 (proved: Guy-Smith periodicity theorem (octal code of length 2))
 """
@@ -14,8 +14,9 @@ from typing import Any
 
 from grundy.cli import common
 from grundy.cli.common import emit, heading, non_negative_int, print_json, progress_bar
-from grundy.core.game import Game
 from grundy.errors import InvalidInputError, NotSupportedError
+from grundy.model.game import Game
+from grundy.patterns.record import Pattern
 from grundy.reports.heap_tables import periodicity_line, rare_line  # noqa: F401 (re-exported)
 from grundy.reports.tables import (  # noqa: F401 (re-exported: the table command's objects)
     PATTERN_STEPS,
@@ -26,8 +27,7 @@ from grundy.reports.tables import (  # noqa: F401 (re-exported: the table comman
     pair_patterns,
     table_json,
 )
-from grundy.sequences.analysis import METHODS, TableAnalysis
-from grundy.sequences.pattern import Pattern
+from grundy.tables.analysis import METHODS, TableAnalysis
 
 EPILOG = """examples:
   grundy table kayles --upto 200
@@ -134,7 +134,7 @@ def plot_table(result: TableAnalysis, path: str) -> None:
     fig, ax = plt.subplots(figsize=(10, 4.5), dpi=110)
     ax.scatter(xs, values[::step], s=2 if len(xs) > 2000 else 8, linewidths=0)
     if result.rare is not None and result.rare.count:
-        from grundy.sequences.builders import rare_positions
+        from grundy.tables.builders import rare_positions
 
         hits = rare_positions(values, result.rare.mask, result.rare.delta, result.rare.sigma)
         ax.scatter(hits, values[hits], s=10, color="tab:red", linewidths=0, label="rare values")
@@ -155,9 +155,9 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
     from grundy.reports.heap_tables import heap_table
 
     if common.OWN_PROCESS:
-        import grundy.sequences.kernels
+        import grundy.tables.kernels
 
-        grundy.sequences.kernels.LEAN_START = True
+        grundy.tables.kernels.LEAN_START = True
     with progress_bar(upto >= 200_000) as progress:
         table = heap_table(game, upto, method=method, patterns=patterns, summary=summary,
                            store=store, rebuild=rebuild, progress=progress)

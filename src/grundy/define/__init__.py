@@ -7,8 +7,8 @@ an ``int`` (a smaller heap), a tuple of ints (the heap splits into that many hea
 draw, with Smith's generalised values). Keyword-only arguments with defaults are the game's
 parameters: ``def take(n, *, k=3)`` makes ``take(k=5)`` a valid game spec.
 
-Both decorators build a frozen dataclass (a :class:`~grundy.core.game.HeapGame` or
-:class:`~grundy.core.game.Game` subclass, equal by parameters), register it in the catalogue
+Both decorators build a frozen dataclass (a :class:`~grundy.model.game.HeapGame` or
+:class:`~grundy.model.game.Game` subclass, equal by parameters), register it in the catalogue
 (so :func:`grundy.load_game`, sums and every command know the name), and return the function
 itself, unchanged but for the attribute ``game_class`` (the generated class).
 
@@ -32,10 +32,6 @@ from dataclasses import field, make_dataclass
 from typing import Any, ClassVar, TypeVar
 
 from grundy.catalog import find_entry, register
-from grundy.core.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
-from grundy.core.laws import Laws, TableMethod
-from grundy.core.periodic import PeriodRule, Progress, TableBuild
-from grundy.core.reason import Reason
 from grundy.define import base
 from grundy.define import reasons as _reasons  # noqa: F401  (the templates of these rules)
 from grundy.define.base import _class_name, _Defined, _describe, _parameters, _short
@@ -43,6 +39,7 @@ from grundy.define.domain import Domain
 from grundy.define.heaps import heap_state
 from grundy.define.query import Answering, answering, current, game_state
 from grundy.define.sums import Sum
+from grundy.engine.explore import PositionGraph
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -51,16 +48,17 @@ from grundy.errors import (
     NotSupportedError,
     SearchLimitError,
 )
-from grundy.graphs.explore import PositionGraph
+from grundy.model.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
+from grundy.model.laws import Laws, TableMethod
+from grundy.model.periodic import PeriodRule, Progress, TableBuild
+from grundy.model.reason import Reason
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 CHUNK = 4096
 """Heaps between two calls of the progress hook of the table builder."""
 
-
-# ---- how a query may go beyond brute force: one budget per query (grundy.define.query) -------------
-
+# (how a query may go beyond brute force, one budget per query: grundy.define.query)
 __all__ = ["Answering", "Sum", "UserGame", "UserHeapGame", "answering", "game", "heap_game"]
 
 
@@ -420,7 +418,7 @@ class UserGame(_Defined, Game):
         return None if isinstance(value, int) else str(value)
 
     def _outcome(self, position: Any) -> Outcome:
-        from grundy.graphs.loopy import value_outcome
+        from grundy.engine.loopy import value_outcome
 
         return value_outcome(self._general_value(position))
 

@@ -10,8 +10,8 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from grundy.core.bounded import BoundedCache
 from grundy.errors import GrundyError, InvalidGameError
+from grundy.model.bounded import BoundedCache
 
 # ---- parameters, shared by both kinds of game -----------------------------------------------------
 

@@ -109,8 +109,8 @@ def domain_pair_patterns(grid: list[list[int | None]], minimum: tuple[int, ...] 
     the rectangle from ``minimum``, the patterns of that rectangle (``find``), rewritten over
     ``a`` and ``b`` and checked again on every cell; otherwise none. Returns the patterns and,
     when none could be looked for, why."""
-    from grundy.sequences.formulas import evaluate
-    from grundy.sequences.pattern import Pattern
+    from grundy.patterns.formulas import evaluate
+    from grundy.patterns.record import Pattern
 
     a0, b0 = minimum if minimum is not None else (0, 0)
     upto = len(grid) - 1

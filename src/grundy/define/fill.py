@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from grundy.core.periodic import Progress
 from grundy.errors import GrundyError, InvalidGameError
+from grundy.model.periodic import Progress
 
 if TYPE_CHECKING:
     from grundy.define import UserHeapGame

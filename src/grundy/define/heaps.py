@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.define.query import TABLE_STEP, Answering, game_state
 from grundy.errors import SearchLimitError
-from grundy.sequences.pattern import Pattern
+from grundy.patterns.record import Pattern
 
 if TYPE_CHECKING:
-    from grundy.core.periodic import Periodicity
     from grundy.define import UserHeapGame
+    from grundy.model.periodic import Periodicity
 
 PATTERN_TABLE = 1 << 14
 """Heaps tabulated (within the step budget) to look for the pattern that answers larger heaps."""
@@ -79,8 +79,8 @@ class HeapState:
         """The patterns of the table (looked for once, on a table of up to :data:`PATTERN_TABLE`
         heaps built within the budget)."""
         if self.patterns is None:
-            from grundy.sequences.patterns import find_patterns
-            from grundy.sequences.periodicity import find_period, prove_period
+            from grundy.patterns.search import find_patterns
+            from grundy.tables.periodicity import find_period, prove_period
 
             self.extend(game, PATTERN_TABLE, context)
             proved = prove_period(game, self.table) if game.period_rule() is not None else None
@@ -92,7 +92,7 @@ class HeapState:
         """``G(m)`` for any ``m`` by ``pattern`` (the table where it reaches)."""
         table = self.table
         if pattern.formula is not None:
-            from grundy.sequences.formulas import compiled
+            from grundy.patterns.formulas import compiled
 
             func = compiled(pattern.formula)
             return lambda m: table[m] if m < len(table) else int(func({"n": m}))

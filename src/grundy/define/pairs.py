@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.define.query import Answering, game_state
 from grundy.errors import GrundyError, SearchLimitError
-from grundy.sequences.pattern import Pattern
+from grundy.patterns.record import Pattern
 
 if TYPE_CHECKING:
     from grundy.define import UserGame
@@ -48,7 +48,7 @@ def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
     state = pair_state(game)
     if state.patterns is None:
         from grundy.define.domain import domain_pair_patterns
-        from grundy.sequences.pair_patterns import find_pair_patterns
+        from grundy.patterns.pairs import find_pair_patterns
 
         try:
             cells = game.table_cells(PAIR_UPTO)
@@ -63,7 +63,7 @@ def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
 def pair_value(game: UserGame, position: tuple[int, int], context: Answering) -> int:
     """The value of ``position`` by a conjectured pattern, checked locally, or a refusal."""
     from grundy.define.sums import Sum
-    from grundy.sequences.formulas import evaluate
+    from grundy.patterns.formulas import evaluate
 
     a, b = position
     shown = game.format_position(position)

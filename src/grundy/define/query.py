@@ -23,10 +23,10 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from grundy.core.bounded import BoundedCache
-from grundy.core.engine import DEFAULT_LIMIT, MEMORY_LIMIT, resident_bytes
+from grundy.engine.search import DEFAULT_LIMIT, MEMORY_LIMIT, resident_bytes
 from grundy.errors import SearchLimitError
-from grundy.sequences.pattern import Pattern
+from grundy.model.bounded import BoundedCache
+from grundy.patterns.record import Pattern
 
 TABLE_STEP = 0.125
 """What one step of the table loop costs in search steps (see ``bench/own_game.py``: a heap or

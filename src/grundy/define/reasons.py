@@ -1,14 +1,14 @@
 """The templates of the reasons given for games of one's own (:mod:`grundy.define`): a proved or
 conjectured pattern, or the values over the graph of positions explored.
 
->>> from grundy.core.reason import Reason
+>>> from grundy.model.reason import Reason
 >>> str(Reason("mex-explored", {"explored": 1}))
 "the mex of the options' values, over every position reachable (1 position explored)"
 """
 
 from __future__ import annotations
 
-from grundy.core.reason import Facts, template
+from grundy.model.reason import Facts, template
 
 
 @template("proved-pattern")

@@ -8,8 +8,8 @@ import builtins
 import inspect
 import textwrap
 
-from grundy.core.game import Game, HeapGame
 from grundy.define import UserGame, UserHeapGame
+from grundy.model.game import Game, HeapGame
 
 
 def move_source(game_obj: Game) -> str | None:

@@ -36,10 +36,10 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any
 
-from grundy.core.game import Game, Move, Position
-from grundy.core.laws import Laws
-from grundy.core.reason import Facts, Reason, template, xor_text
 from grundy.errors import InvalidPositionError, SearchLimitError
+from grundy.model.game import Game, Move, Position
+from grundy.model.laws import Laws
+from grundy.model.reason import Facts, Reason, template, xor_text
 
 MAX_SLIDE_CELLS = 16
 """Longest coin-slide strip grundy searches by brute force."""
@@ -140,7 +140,7 @@ class _CoinTurning(_CoinRow):
 
     @property
     def laws(self) -> Laws:
-        """What _CoinTurning declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What _CoinTurning declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(value=self._value, moves_to_value=self._moves_to_value,
                     winning_moves=self._winning_moves, reason=self._reason,
                     misere_outcome=self._misere_outcome, samples=self._samples)
@@ -297,7 +297,7 @@ class CoinSlide(_CoinRow):
 
     @property
     def laws(self) -> Laws:
-        """What CoinSlide declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What CoinSlide declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(samples=self._samples)
 
     def _samples(self) -> Iterable[Position]:

@@ -44,12 +44,12 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Any, ClassVar, Protocol
 
-from grundy.core.game import Game, Move, Position
-from grundy.core.laws import Laws
-from grundy.core.nimber import nim_inverse, nim_mul
-from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidGameError, InvalidPositionError, TooManyMovesError
 from grundy.games.coins import MockTurtles, Ruler, TurningTurtles
+from grundy.model.game import Game, Move, Position
+from grundy.model.laws import Laws
+from grundy.model.reason import Facts, Reason, template
+from grundy.theory.nimber import nim_inverse, nim_mul
 
 Head = tuple[int, int]
 Board = tuple[Head, ...]
@@ -190,7 +190,7 @@ class _CoinGrid(Game):
 
     @property
     def laws(self) -> Laws:
-        """What _CoinGrid declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What _CoinGrid declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(value=self._value, moves_to_value=self._moves_to_value,
                     winning_moves=self._winning_moves, reason=self._reason, samples=self._samples)
 

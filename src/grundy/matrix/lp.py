@@ -32,8 +32,8 @@ from fractions import Fraction
 from numbers import Integral, Rational
 from typing import TYPE_CHECKING, Any
 
-from grundy.core.textio import clean_text
 from grundy.errors import InvalidInputError, NotSupportedError
+from grundy.model.textio import clean_text
 
 if TYPE_CHECKING:
     import numpy as np

@@ -7,15 +7,15 @@ play) for the player to move; a position is won when some option is lost, lost w
 is won, and a draw when neither follows (a cycle neither player need leave). Processed in
 breadth-first order, this also gives each position's **remoteness**: the winner hurries (1 + the
 least remoteness of a lost option), the loser delays (1 + the largest of the won options), the
-numbers of :mod:`grundy.core.remoteness` for normal play.
+numbers of :mod:`grundy.theory.remoteness` for normal play.
 
 When the reachable positions are too many for :data:`EXACT_STEPS` (``nim 10**18``), it falls back to the
 library: outcomes by the games' theorems (closed forms, Smith's values on loopy graphs, the SJ
-theorem and genus theory in misère play, :mod:`grundy.core.misere`), else one bounded search
-(:func:`grundy.core.engine.outcome`); remoteness where a small search finds it
-(:func:`grundy.core.remoteness.remoteness`).
+theorem and genus theory in misère play, :mod:`grundy.theory.misere`), else one bounded search
+(:func:`grundy.engine.search.outcome`); remoteness where a small search finds it
+(:func:`grundy.theory.remoteness.remoteness`).
 
-The retrograde pass is the one of :func:`grundy.graphs.loopy.retrograde_outcomes` (the tests check
+The retrograde pass is the one of :func:`grundy.engine.loopy.retrograde_outcomes` (the tests check
 that the outcomes agree) done in breadth-first order, which is what gives the remoteness too.
 
 >>> from grundy.catalog import load_game
@@ -34,16 +34,16 @@ from collections import deque
 from collections.abc import Hashable
 from dataclasses import dataclass
 
-from grundy.core.engine import DEFAULT_LIMIT, Budget, Cache, grundy_value, outcome
-from grundy.core.game import Game, Outcome, Position
+from grundy.engine.search import DEFAULT_LIMIT, Budget, Cache, grundy_value, outcome
 from grundy.errors import GrundyError, SearchLimitError
+from grundy.model.game import Game, Outcome, Position
 
 EXACT_STEPS = 250_000
 """Steps (positions and options) of the exact analysis with the default budget; ``--limit N``
 makes it ``N``. Steps, not seconds: the same input always gets the same analysis."""
 
 MISERE_STEPS = 20_000
-"""Steps of one misère-theorem query (:func:`grundy.core.misere.misere_outcome`) in the fallback."""
+"""Steps of one misère-theorem query (:func:`grundy.theory.misere.misere_outcome`) in the fallback."""
 
 REMOTENESS_STEPS = 50_000
 """Steps that the remoteness searches of one match may take in all, when the positions are too
@@ -135,7 +135,7 @@ class Oracle:
                          f"game's theorems, remoteness where a small search finds it")
         self._facts: dict[Hashable, Facts] = {}
         self._searching = self._theorems = self._extend = True
-        from grundy.core.misere import MisereMemo
+        from grundy.theory.misere import MisereMemo
 
         self._misere_memo = MisereMemo()
         self._far_memo: dict[Hashable, int] = {}
@@ -185,7 +185,7 @@ class Oracle:
             if decided is not None:
                 return decided
             if self.misere and self._theorems:  # the SJ theorem or genus theory over the parts
-                from grundy.core.misere import misere_outcome
+                from grundy.theory.misere import misere_outcome
 
                 parts = game.components(position)
                 answer = misere_outcome(parts if parts is not None else [(game, position)],
@@ -207,7 +207,7 @@ class Oracle:
     def _remoteness(self, position: Position) -> int | None:
         """The remoteness by a search sharing one memo and one budget of
         :data:`REMOTENESS_STEPS` steps over the whole match."""
-        from grundy.core.remoteness import remoteness
+        from grundy.theory.remoteness import remoteness
 
         try:
             return remoteness(self.game, position, memo=self._far_memo, budget=self._far_budget)

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.core.game import Game, HeapGame
-from grundy.core.sums import SumGame
+from grundy.engine.sums import SumGame
+from grundy.model.game import Game, HeapGame
 
 SHOWN_COUNTERS = 40
 """Counters drawn in a row; a larger heap is drawn shortened, its size always written."""

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from grundy.core.engine import DEFAULT_LIMIT
-from grundy.core.game import Game, Move, Outcome, Position
+from grundy.engine.search import DEFAULT_LIMIT
 from grundy.errors import GrundyError, InvalidInputError
+from grundy.model.game import Game, Move, Outcome, Position
 from grundy.play.analysis import Facts, Oracle
 
 MOVE_LIST_LIMIT = 5_000
@@ -237,7 +237,7 @@ class Match:
         return Reply(move.label, move.to, f"lost against perfect play, so it delays{hold}")
 
     def _choose_unlisted(self, here: Facts) -> Reply:
-        from grundy.core.engine import winning_moves
+        from grundy.engine.search import winning_moves
 
         if here.outcome is Outcome.N:
             try:
@@ -254,8 +254,8 @@ class Match:
     def explanation(self) -> list[str]:
         """The current position explained as ``grundy solve --explain`` does: the reason, then
         the steps."""
-        from grundy.core.explain import explain_steps
-        from grundy.core.solve import solve
+        from grundy.solving.explain import explain_steps
+        from grundy.solving.solve import solve
 
         try:
             answer = solve(self.game, self.position, misere=self.misere, limit=self.limit)

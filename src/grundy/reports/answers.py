@@ -13,10 +13,10 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
-from grundy.core.engine import DEFAULT_LIMIT, Cache
-from grundy.core.game import Game, HeapGame, Position
-from grundy.core.solve import Solution, solve
+from grundy.engine.search import DEFAULT_LIMIT, Cache
 from grundy.errors import InvalidInputError, SearchLimitError
+from grundy.model.game import Game, HeapGame, Position
+from grundy.solving.solve import Solution, solve
 
 BULK_SUM = 1_000
 """From this many heaps on, a sum of heaps of a take-away game is answered in bulk (numpy)."""
@@ -32,7 +32,7 @@ def solve_answer(game: Game, position: Position, *, misere: bool = False, limit:
     An explicit ``limit`` budgets every step of the answer; ``None`` is the default budget.
 
     ``position`` may also be a numpy array of heaps (``grundy solve GAME --file F``). A sum of many
-    heaps of a take-away game is answered in bulk (:mod:`grundy.sequences.heap_sums`), with the
+    heaps of a take-away game is answered in bulk (:mod:`grundy.tables.heap_sums`), with the
     same answer as the general path.
     """
     if conjecture and "grundy.define" not in sys.modules:
@@ -64,7 +64,7 @@ def _heap_sum(game: Game, position: Any, misere: bool) -> tuple[Position, Soluti
     array = numpy is not None and isinstance(position, numpy.ndarray)
     if (not misere and isinstance(game, HeapGame) and (array or isinstance(position, tuple | list))
             and len(position) >= BULK_SUM):
-        from grundy.sequences.heap_sums import heap_sum_solution
+        from grundy.tables.heap_sums import heap_sum_solution
 
         answer = heap_sum_solution(game, position)
         if answer is not None:
@@ -88,7 +88,7 @@ def solution_json(game: Game, position: Position, *, misere: bool = False, expla
     answer, conjectures = solve_answer(game, position, misere=misere, limit=limit)
     steps = None
     if explain:
-        from grundy.core.explain import explain_steps
+        from grundy.solving.explain import explain_steps
 
         steps = explain_steps(game, position, misere=misere, limit=DEFAULT_LIMIT if limit is None else limit)
     return answer_json(answer, conjectures, steps)

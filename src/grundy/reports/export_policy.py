@@ -5,7 +5,7 @@ pairs, by a pattern of its P-positions beyond the table; then the program is wri
 Python and its Python twin is checked against the table before it is returned.
 
 Only what decides the game is exported: the heaps of a heap game are XORed only when the game says
-its positions are sums of their heaps (:meth:`~grundy.core.game.Game.components`); Moore's Nim_k
+its positions are sums of their heaps (:meth:`~grundy.model.game.Game.components`); Moore's Nim_k
 is answered by Moore's theorem. A ``@grundy.game`` on one number (positions ``(n,)``) is a table of
 ``G(n)`` (or its pattern); several numbers of one input are read as a disjunctive sum only when
 the game declares ``arity=1`` (then several numbers cannot be one position, and the sum is the one
@@ -24,12 +24,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.core.game import Game, HeapGame
 from grundy.errors import GrundyError, InvalidInputError, NotSupportedError
-from grundy.sequences import export as writer
-from grundy.sequences.export import LANGS, OutcomeRule, export_code
-from grundy.sequences.export_main import INPUT_FORMATS
-from grundy.sequences.pattern import Pattern
+from grundy.export import code as writer
+from grundy.export.code import LANGS, OutcomeRule, export_code
+from grundy.export.main import INPUT_FORMATS
+from grundy.model.game import Game, HeapGame
+from grundy.patterns.record import Pattern
 
 __all__ = ["HEAP_UPTO", "PAIR_UPTO", "PROVED_P_POSITIONS", "ExportResult", "Plan", "export_game",
            "export_plan", "export_source", "is_sum_of_heaps"]
@@ -74,7 +74,7 @@ class Plan:
     sums: bool = True
 
     def code_arguments(self) -> dict[str, Any]:
-        """The keyword arguments of :func:`grundy.sequences.export.export_code` for this plan."""
+        """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
         args = {"name": self.name, "kind": self.kind, "pattern": self.best, "table": self.table,
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k}
@@ -90,7 +90,7 @@ class Plan:
 class ExportResult:
     """An exported program: its ``source``, the :class:`Plan` it was written from, its language,
     and the warnings about it (its size above
-    :data:`grundy.sequences.export.SIZE_WARNING`)."""
+    :data:`grundy.export.code.SIZE_WARNING`)."""
 
     source: str
     plan: Plan
@@ -246,7 +246,7 @@ def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[An
     from grundy.reports.tables import heap_patterns, pair_patterns
 
     if isinstance(game, HeapGame):
-        from grundy.sequences.analysis import analyze
+        from grundy.tables.analysis import analyze
 
         result = analyze(game, HEAP_UPTO if upto is None else upto)
         return "heap", result.first(result.upto + 1), heap_patterns(result), result.periodicity
@@ -321,9 +321,9 @@ def _pad(table: list[list[int | None]], a0: int, b0: int) -> list[list[int | Non
 
 def _line_plan(game: Any, line: list[int | None], domain: Any) -> Plan:
     from grundy.define.domain import shift_formula
+    from grundy.patterns.formulas import evaluate
+    from grundy.patterns.search import find_patterns
     from grundy.reports.tables import PATTERN_STEPS
-    from grundy.sequences.formulas import evaluate
-    from grundy.sequences.patterns import find_patterns
 
     n0 = domain.minimum[0] if domain.minimum is not None else 0
     values = line[n0:]

@@ -29,9 +29,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from grundy.core.periodic import Periodicity
 from grundy.errors import GrundyError, InvalidInputError, NotSupportedError
-from grundy.sequences.pattern import Pattern
+from grundy.model.periodic import Periodicity
+from grundy.patterns.record import Pattern
 
 __all__ = ["Dependence", "FamilyMember", "FamilyTable", "StartFamilyTable", "StartMember",
            "analyze_family", "expand", "is_family", "linear_fit", "shifted_patterns"]
@@ -183,9 +183,9 @@ def analyze_family(spec: str, upto: int, *, patterns: bool = True) -> FamilyTabl
     patterns and the dependences on the parameter; other games that declare a start position
     per parameter, the start position of each (``upto`` unused)."""
     from grundy.catalog import load_game
-    from grundy.core.game import HeapGame
+    from grundy.model.game import HeapGame
     from grundy.reports.tables import heap_patterns
-    from grundy.sequences.analysis import analyze
+    from grundy.tables.analysis import analyze
 
     key, values, specs = expand(spec)
     if not isinstance(load_game(specs[0]), HeapGame):
@@ -246,8 +246,8 @@ def start_family(spec: str, key: str, values: list[int], specs: list[str], *,
     """Solve each member's declared start position (one budget each) and find the patterns of
     the values over the parameter."""
     from grundy.catalog import load_game
-    from grundy.core.solve import solve
     from grundy.define import answering
+    from grundy.solving.solve import solve
 
     members = []
     for value, member in zip(values, specs, strict=True):
@@ -283,9 +283,9 @@ def shifted_patterns(values: list[int], lo: int, name: str = "n") -> list[Patter
     """
     import numpy as np
 
-    from grundy.sequences.formulas import evaluate
-    from grundy.sequences.pattern import MAX_SIZE, SEARCH_STEPS
-    from grundy.sequences.synthesis import shortest_formula
+    from grundy.patterns.formulas import evaluate
+    from grundy.patterns.record import MAX_SIZE, SEARCH_STEPS
+    from grundy.patterns.synthesis import shortest_formula
 
     hi = lo + len(values) - 1
     where = f"n = {lo}..{hi}" if name == "n" else f"n = {name} = {lo}..{hi}"

@@ -1,5 +1,5 @@
 """The table of a heap game as ``grundy table GAME --upto N`` reports it: the analysis of
-``G(0..N)`` (:func:`grundy.sequences.analysis.analyze`), the patterns found in it, its JSON object
+``G(0..N)`` (:func:`grundy.tables.analysis.analyze`), the patterns found in it, its JSON object
 and its text.
 
 A ``summary`` whose period was proved without building the table stays lean: no pattern search
@@ -20,10 +20,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.core.game import Game
-from grundy.core.periodic import Progress
-from grundy.sequences.analysis import TableAnalysis
-from grundy.sequences.pattern import Pattern
+from grundy.model.game import Game
+from grundy.model.periodic import Progress
+from grundy.patterns.record import Pattern
+from grundy.tables.analysis import TableAnalysis
 
 __all__ = ["HeapTable", "heap_table", "periodicity_line", "rare_line"]
 
@@ -87,10 +87,10 @@ def heap_table(game: Game, upto: int, *, method: str = "auto", patterns: bool = 
                summary: bool = False, store: str | None = None, rebuild: bool = False,
                progress: Progress | None = None) -> HeapTable:
     """Build and analyse ``G(0..upto)`` of a heap game (``method``, ``store``, ``rebuild`` and
-    ``progress`` as for :func:`~grundy.sequences.analysis.analyze`) and look for its patterns
+    ``progress`` as for :func:`~grundy.tables.analysis.analyze`) and look for its patterns
     (unless ``patterns`` is false, or a ``summary`` is lean: see the module's note)."""
     from grundy.reports.tables import heap_patterns
-    from grundy.sequences.analysis import analyze
+    from grundy.tables.analysis import analyze
 
     result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
     lean = summary and result.table is None

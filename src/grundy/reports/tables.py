@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from grundy.core.game import Game
-from grundy.sequences.analysis import TableAnalysis, analyze
-from grundy.sequences.pattern import Pattern
+from grundy.model.game import Game
+from grundy.patterns.record import Pattern
+from grundy.tables.analysis import TableAnalysis, analyze
 
 PATTERN_VALUES = 100_001
 """The patterns are looked for in (at most) ``G(0..100000)``; each says how far it was checked."""
@@ -31,7 +31,7 @@ def heap_patterns(result: TableAnalysis) -> list[Pattern]:
     >>> [p.text for p in heap_patterns(analyze(load_game("subtraction(1,2)"), 100))][:1]
     ['G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)']
     """
-    from grundy.sequences.patterns import find_patterns
+    from grundy.patterns.search import find_patterns
 
     return find_patterns(result.first(PATTERN_VALUES), periodicity=result.periodicity,
                          steps=PATTERN_STEPS)
@@ -40,8 +40,8 @@ def heap_patterns(result: TableAnalysis) -> list[Pattern]:
 def pair_patterns(grid: list[list[int]], game: Game | None = None) -> list[Pattern]:
     """The patterns of a grid ``G(a, b)``: proved where they state a theorem of ``game``,
     otherwise conjectures checked on the whole grid."""
-    from grundy.sequences.pair_patterns import find_pair_patterns
-    from grundy.sequences.proof import game_theorems
+    from grundy.patterns.pairs import find_pair_patterns
+    from grundy.patterns.proof import game_theorems
 
     return find_pair_patterns(grid, steps=PATTERN_STEPS, theorems=game_theorems(game))
 

@@ -14,9 +14,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.core.game import Game
 from grundy.errors import NotSupportedError
-from grundy.sequences.pattern import Pattern
+from grundy.model.game import Game
+from grundy.patterns.record import Pattern
 
 __all__ = ["UserTable", "grid_lines", "user_table"]
 
@@ -94,8 +94,8 @@ def user_table(game: Game, upto: int, *, patterns: bool = True) -> UserTable | N
         found, why = domain_pair_patterns(cells, minimum, pair_patterns) if patterns else ([], None)
         return UserTable(game, None, cells, found, why)
     if line is not None:
+        from grundy.patterns.search import find_patterns
         from grundy.reports.tables import PATTERN_STEPS
-        from grundy.sequences.patterns import find_patterns
 
         full = all(v is not None for v in line)
         values = [v for v in line if v is not None]

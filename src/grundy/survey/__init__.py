@@ -2,7 +2,7 @@
 
 - :mod:`grundy.survey.codes`: specs and code patterns (``0.???``), equivalent codes;
 - :mod:`grundy.survey.work`: what a worker computes for one game (and continues a stored table);
-- :mod:`grundy.survey.store`: the SQLite database (schema in its docstring);
+- :mod:`grundy.survey.database`: the SQLite database (schema in its docstring);
 - :mod:`grundy.survey.run`: the Dask orchestration (:func:`grundy.survey.run.run_survey`);
 - :mod:`grundy.survey.report`: text, Markdown, JSON and a plot of a database.
 

@@ -45,7 +45,7 @@ import re
 from dataclasses import dataclass
 
 from grundy.errors import GrundyError, InvalidInputError
-from grundy.sequences.light import octal_head, octal_options
+from grundy.tables.light import octal_head, octal_options
 
 MAX_CODES = 100_000
 """Largest number of codes a survey's patterns may expand to."""
@@ -166,8 +166,8 @@ def _octal_entry(written: str) -> Entry:
 
 def _catalogue_entry(text: str) -> Entry:
     from grundy.catalog import load_game
-    from grundy.core.game import HeapGame
     from grundy.games.takebreak.octal import format_code
+    from grundy.model.game import HeapGame
 
     try:
         game = load_game(text)

@@ -22,7 +22,7 @@ from typing import Any
 
 from grundy.errors import NotSupportedError
 from grundy.survey.codes import sort_key
-from grundy.survey.store import Store
+from grundy.survey.database import Store
 
 JSON_KEYS = ("game", "upto", "period", "preperiod", "saltus", "proved", "max_value", "rare_count",
              "reason", "equivalent_to", "rule", "computed", "resumed_from", "seconds", "method",

@@ -33,7 +33,7 @@ from typing import IO, Any
 
 from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.survey.codes import Entry, expand
-from grundy.survey.store import Store
+from grundy.survey.database import Store
 
 
 @dataclass(frozen=True)
@@ -219,7 +219,7 @@ def run_survey(specs: list[str], *, db: str | Path, upto: int | None = None, ext
         upto = extend
     if upto is None:
         raise InvalidInputError("give --upto N (or --extend N)")
-    from grundy.sequences.analysis import MAX_TABLE
+    from grundy.tables.analysis import MAX_TABLE
 
     for name, n in (("--upto", upto), ("--extend", extend)):
         if n is not None and not 0 <= n <= MAX_TABLE:

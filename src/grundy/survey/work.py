@@ -2,11 +2,11 @@
 
 :func:`compute_game` runs on a Dask worker and returns a :class:`GameResult` (plain data, no
 database access: only the client writes). A fresh game is computed by
-:func:`grundy.sequences.analysis.analyze`; an unproved octal game is *continued* from its stored
+:func:`grundy.tables.analysis.analyze`; an unproved octal game is *continued* from its stored
 table by :func:`continue_octal`, which fills ``values[start:stop]`` with the octal kernels
 (``fill_octal`` fills any range given the values before it) and tries the Guy-Smith theorem at
 every power of two from 4096 and at the end (the loop ``analyze`` uses,
-:func:`grundy.sequences.builders.fill_proving`).
+:func:`grundy.tables.builders.fill_proving`).
 
 >>> r = compute_game("octal(0.07)", 300)
 >>> r.period, r.preperiod, r.proved, r.resumed_from, r.table is None
@@ -25,7 +25,7 @@ if TYPE_CHECKING:
     import numpy as np
 
     from grundy.games.takebreak.octal import Octal
-    from grundy.sequences.periodicity import Periodicity
+    from grundy.tables.periodicity import Periodicity
 
 @dataclass
 class GameResult:
@@ -106,10 +106,10 @@ def continue_octal(game: Octal, prefix: np.ndarray, upto: int
     """
     import numpy as np
 
-    from grundy.sequences.builders import fill_proving
-    from grundy.sequences.kernels.octal import Workspace, fill_octal, octal_arrays
-    from grundy.sequences.periodicity import prove_period
-    from grundy.sequences.sparse import sparse_classes
+    from grundy.tables.builders import fill_proving
+    from grundy.tables.kernels.octal import Workspace, fill_octal, octal_arrays
+    from grundy.tables.periodicity import prove_period
+    from grundy.tables.sparse import sparse_classes
 
     start = len(prefix)
     total = upto + 1
@@ -137,9 +137,9 @@ def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | 
 
     import grundy
     from grundy.catalog import load_game
-    from grundy.sequences.analysis import analyze
-    from grundy.sequences.periodicity import find_period
-    from grundy.sequences.sparse import count_rare, table_classes
+    from grundy.tables.analysis import analyze
+    from grundy.tables.periodicity import find_period
+    from grundy.tables.sparse import count_rare, table_classes
 
     if delay:
         time.sleep(delay)

@@ -2,7 +2,7 @@
 
 Every impartial game is such a game on its graph of positions. Several tokens (possibly on the
 same vertex) form a disjunctive sum. On an acyclic graph each vertex has an ordinary Grundy value,
-computed for the whole graph at once in reverse topological order (:mod:`grundy.graphs.loopy`). On a
+computed for the whole graph at once in reverse topological order (:mod:`grundy.engine.loopy`). On a
 graph with cycles the values are Smith's generalised Sprague-Grundy values — finite, or ∞_K with
 ``K`` the finite values among the followers — which decide sums of tokens too: a sum is a
 P-position iff all its tokens are finite and XOR to 0; it is an N-position iff its tokens are
@@ -35,13 +35,7 @@ from typing import Any
 
 import numpy as np
 
-from grundy.core.bounded import Derived
-from grundy.core.game import ContentHashedGame, Move, Outcome, Position, split_tokens
-from grundy.core.laws import Laws
-from grundy.core.reason import Facts, Reason, template
-from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, NotSupportedError
-from grundy.graphs.graphio import GraphData, from_networkx, graph_param
-from grundy.graphs.loopy import (
+from grundy.engine.loopy import (
     INF,
     GValue,
     Inf,
@@ -54,6 +48,12 @@ from grundy.graphs.loopy import (
     sum_value,
     value_outcome,
 )
+from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, NotSupportedError
+from grundy.games.graphs.fileio import GraphData, from_networkx, graph_param
+from grundy.model.bounded import Derived
+from grundy.model.game import ContentHashedGame, Move, Outcome, Position, split_tokens
+from grundy.model.laws import Laws
+from grundy.model.reason import Facts, Reason, template
 
 EXAMPLES: dict[int, tuple[str, str]] = {
     1: ("an acyclic graph", "a b\na c\nb d\nc d\na d\nc b\ne a\ne c\nf e\nf b\ng f\ng e\ng a\n"),
@@ -88,7 +88,7 @@ class Digraph(ContentHashedGame):
 
     @classmethod
     def from_graph(cls, data: GraphData, spec: str = "digraph") -> Digraph:
-        """The game on a graph read by :mod:`grundy.graphs.graphio`."""
+        """The game on a graph read by :mod:`grundy.games.graphs.fileio`."""
         indptr, indices = csr_from_edges(len(data.vertices), data.edges)
         game = cls(data.vertices, indptr, indices, spec)
         game._derived.seed("index", data._index())
@@ -178,7 +178,7 @@ class Digraph(ContentHashedGame):
     # ---- misère play of one token: retrograde analysis with sinks won -----------------------
     @property
     def laws(self) -> Laws:
-        """What Digraph declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What Digraph declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(misere_outcome=self._misere_outcome,
                     misere_winning_moves=self._misere_winning_moves, picture=self._picture,
                     samples=self._samples, value=self._value, loopy_value=self._loopy_value,
@@ -203,7 +203,7 @@ class Digraph(ContentHashedGame):
         return [self._move(position, 0, w) for w in succ[lost[succ] == -1].tolist()]
 
     def gvalue(self, v: int) -> GValue:
-        """The generalised value of vertex ``v``: an int, or :class:`~grundy.graphs.loopy.Inf`."""
+        """The generalised value of vertex ``v``: an int, or :class:`~grundy.engine.loopy.Inf`."""
         return infinity_options(self.indptr, self.indices, self.values, v)
 
     # ---- positions -----------------------------------------------------------------------------
@@ -252,7 +252,7 @@ class Digraph(ContentHashedGame):
 
     def _picture(self, answer: Any, ax: Any) -> None:
         """Vertices coloured by outcome and labelled with their values; winning moves in red."""
-        from grundy.graphs.drawing import COLOURS, check_size, literal
+        from grundy.games.graphs.drawing import COLOURS, check_size, literal
 
         check_size(self.n)
         if ax is None:
@@ -260,7 +260,7 @@ class Digraph(ContentHashedGame):
         game = self
         import networkx as nx
 
-        from grundy.graphs.loopy import value_outcome
+        from grundy.engine.loopy import value_outcome
 
         graph = nx.DiGraph()
         graph.add_nodes_from(range(game.n))

@@ -44,12 +44,12 @@ from typing import Any
 
 import numpy as np
 
-from grundy.core.bounded import BoundedCache, Derived
-from grundy.core.game import ContentHashedGame, Move, Outcome, Position
-from grundy.core.laws import Laws
-from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, SearchLimitError
-from grundy.graphs.graphio import GraphData, from_networkx, graph_param
+from grundy.games.graphs.fileio import GraphData, from_networkx, graph_param
+from grundy.model.bounded import BoundedCache, Derived
+from grundy.model.game import ContentHashedGame, Move, Outcome, Position
+from grundy.model.laws import Laws
+from grundy.model.reason import Facts, Reason, template
 
 EXAMPLES: dict[int, tuple[str, str]] = {
     1: ("two triangles joined by an edge, with a tail (not bipartite)",
@@ -116,7 +116,7 @@ class VertexGeography(ContentHashedGame):
 
     @classmethod
     def from_graph(cls, data: GraphData, spec: str = "vertex-geography") -> VertexGeography:
-        """The game on a graph read by :mod:`grundy.graphs.graphio` (edges taken undirected)."""
+        """The game on a graph read by :mod:`grundy.games.graphs.fileio` (edges taken undirected)."""
         return cls(data.vertices, _adjacency(len(data.vertices), data.edges), spec)
 
     @classmethod
@@ -246,7 +246,7 @@ class VertexGeography(ContentHashedGame):
 
     @property
     def laws(self) -> Laws:
-        """What VertexGeography declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What VertexGeography declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(samples=self._samples, outcome=self._outcome, winning_moves=self._winning_moves,
                     reason=self._reason)
 

@@ -35,17 +35,17 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grundy.core.bounded import BoundedCache, Derived
-from grundy.core.game import ContentHashedGame, Move, Position, split_tokens
-from grundy.core.laws import Laws
-from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
-from grundy.graphs.graphio import (
+from grundy.games.graphs.fileio import (
     GraphData,
     from_networkx,
     graph_param,
     with_ground,
 )
+from grundy.model.bounded import BoundedCache, Derived
+from grundy.model.game import ContentHashedGame, Move, Position, split_tokens
+from grundy.model.laws import Laws
+from grundy.model.reason import Facts, Reason, template
 
 EXAMPLES: dict[int, tuple[str, str]] = {
     1: ("a tree", "g a\na b\na c\nc d\ng e\ne f\ne h\n"),
@@ -326,7 +326,7 @@ class GreenHackenbush(ContentHashedGame):
 
     @classmethod
     def from_graph(cls, data: GraphData, spec: str = "green-hackenbush") -> GreenHackenbush:
-        """The game on a graph read by :mod:`grundy.graphs.graphio` (its ground must be set)."""
+        """The game on a graph read by :mod:`grundy.games.graphs.fileio` (its ground must be set)."""
         if data.ground is None:
             raise InvalidGameError(f"{data.source}: green-hackenbush needs a ground vertex "
                                    "(--ground V, or \"ground\" in a JSON file)")
@@ -411,14 +411,14 @@ class GreenHackenbush(ContentHashedGame):
 
     @property
     def laws(self) -> Laws:
-        """What GreenHackenbush declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What GreenHackenbush declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(picture=self._picture, samples=self._samples, value=self._value,
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
                     reason=self._reason)
 
     def _picture(self, answer: Any, ax: Any) -> None:
         """The ground a square; standing edges black, winning cuts red, fallen edges dotted."""
-        from grundy.graphs.drawing import check_size, literal
+        from grundy.games.graphs.drawing import check_size, literal
 
         check_size(len(self.names))
         if ax is None:

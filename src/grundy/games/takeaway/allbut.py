@@ -30,11 +30,11 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any, NamedTuple
 
-from grundy.core.game import HeapGame, HeapResult, Outcome, Position, describe_take
-from grundy.core.laws import Laws, TakeAway, TakeKind
-from grundy.core.periodic import Periodicity
-from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidGameError, SearchLimitError
+from grundy.model.game import HeapGame, HeapResult, Outcome, Position, describe_take
+from grundy.model.laws import Laws, TakeAway, TakeKind
+from grundy.model.periodic import Periodicity
+from grundy.model.reason import Facts, Reason, template
 
 MAX_STEPS = 1_000_000
 """Most heap sizes the window recurrence may run before a state must repeat."""
@@ -150,7 +150,7 @@ class AllBut(HeapGame):
 
     @property
     def laws(self) -> Laws:
-        """What AllBut declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What AllBut declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(take_away=self._take_away(), periodicity=self._periodicity(),
                     heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
                     heap_reason=self._heap_reason, misere_outcome=self._misere_outcome,

@@ -30,12 +30,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from typing import Any
 
-from grundy.core.game import HeapGame, HeapResult, Move, Outcome, describe_take, positions_exceed
-from grundy.core.laws import Laws, TakeAway, TakeKind
-from grundy.core.periodic import PeriodRule
-from grundy.core.reason import Facts, Reason, template, xor_text
 from grundy.errors import InvalidGameError, SearchLimitError
 from grundy.games.takebreak._periodic import residue_hits
+from grundy.model.game import HeapGame, HeapResult, Move, Outcome, describe_take, positions_exceed
+from grundy.model.laws import Laws, TakeAway, TakeKind
+from grundy.model.periodic import PeriodRule
+from grundy.model.reason import Facts, Reason, template, xor_text
 
 MISERE_BRUTE_FORCE_LIMIT = 200_000
 """Largest ``∏ (h + 1)`` of a several-heap misère position searched by brute force."""
@@ -92,7 +92,7 @@ class Bash(HeapGame):
 
     @property
     def laws(self) -> Laws:
-        """What Bash declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What Bash declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(period_rule=self._period_rule, table_head=self._table_head,
                     take_away=self._take_away(), heap_value=self._heap_value,
                     heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason,
@@ -210,7 +210,7 @@ class BoundedNim(Bash):
 
     @property
     def laws(self) -> Laws:
-        """What BoundedNim declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What BoundedNim declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return replace(super().laws, value=self._value, reason=self._reason)
 
     def _value(self, position: Any) -> int:

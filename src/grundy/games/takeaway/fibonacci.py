@@ -35,10 +35,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.core.game import Game, Move, Outcome, Position, check_heaps
-from grundy.core.laws import Laws
-from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidPositionError, SearchLimitError
+from grundy.model.game import Game, Move, Outcome, Position, check_heaps
+from grundy.model.laws import Laws
+from grundy.model.reason import Facts, Reason, template
 
 MAX_VALUE_N = 1000
 """Largest ``n`` for which Grundy values are computed (by an O(n²) table)."""
@@ -150,7 +150,7 @@ class FibonacciNim(Game):
 
     @property
     def laws(self) -> Laws:
-        """What FibonacciNim declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What FibonacciNim declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(outcome=self._outcome, winning_moves=self._winning_moves, value=self._value,
                     misere_outcome=self._misere_outcome, reason=self._reason,
                     pair_table=self._pair_table, samples=self._samples)

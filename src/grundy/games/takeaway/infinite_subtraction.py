@@ -32,12 +32,12 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import Any
 
-from grundy.core.engine import mex
-from grundy.core.game import HeapGame, HeapResult, Move, Outcome, describe_take
-from grundy.core.laws import Laws
-from grundy.core.periodic import Periodicity
-from grundy.core.reason import Facts, Reason, template
+from grundy.engine.search import mex
 from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
+from grundy.model.game import HeapGame, HeapResult, Move, Outcome, describe_take
+from grundy.model.laws import Laws
+from grundy.model.periodic import Periodicity
+from grundy.model.reason import Facts, Reason, template
 
 KINDS = ("odd", "powers-of-2", "fibonacci", "squares")
 """The registered infinite subtraction sets."""
@@ -104,7 +104,7 @@ def _table(kind: str, n: int) -> Any:
     else:
         import numpy as np
 
-        from grundy.sequences.kernels.subtraction import subtraction_table
+        from grundy.tables.kernels.subtraction import subtraction_table
 
         moves = np.fromiter(members(kind, size), dtype=np.int64)
         values = subtraction_table(moves, size - 1, prefix=np.asarray(values, dtype=np.int64))
@@ -136,7 +136,7 @@ class InfiniteSubtraction(HeapGame):
 
     @property
     def laws(self) -> Laws:
-        """What InfiniteSubtraction declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What InfiniteSubtraction declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(periodicity=self._periodicity(), heap_value=self._heap_value,
                     heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason,
                     misere_outcome=self._misere_outcome,

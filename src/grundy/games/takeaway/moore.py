@@ -39,11 +39,11 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
-from grundy.core.game import HeapGame, HeapResult, Move, Outcome, Position, positions_exceed
-from grundy.core.laws import Laws, TableMethod
-from grundy.core.periodic import Periodicity, Progress, TableBuild
-from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidGameError, InvalidInputError, SearchLimitError, TooManyMovesError
+from grundy.model.game import HeapGame, HeapResult, Move, Outcome, Position, positions_exceed
+from grundy.model.laws import Laws, TableMethod
+from grundy.model.periodic import Periodicity, Progress, TableBuild
+from grundy.model.reason import Facts, Reason, template
 
 MAX_LISTED_MOVES = 5_000
 """Most winning moves grundy lists for one position."""
@@ -199,7 +199,7 @@ class Moore(HeapGame):
     # ---- rules --------------------------------------------------------------------------------
     @property
     def laws(self) -> Laws:
-        """What Moore declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What Moore declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(outcome=self._outcome, value=self._value, moves_to_value=self._moves_to_value,
                     winning_moves=self._winning_moves, heap_value=self._heap_value,
                     heap_reason=self._heap_reason, periodicity=self._periodicity(),

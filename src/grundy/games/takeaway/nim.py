@@ -22,17 +22,17 @@ from functools import reduce
 from operator import xor
 from typing import TYPE_CHECKING, Any
 
-from grundy.core.game import HeapGame, HeapResult, Move, Outcome, check_heaps, describe_take
-from grundy.core.laws import Laws, TakeAway, TakeKind
-from grundy.core.periodic import Periodicity
-from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidInputError, InvalidPositionError
+from grundy.model.game import HeapGame, HeapResult, Move, Outcome, check_heaps, describe_take
+from grundy.model.laws import Laws, TakeAway, TakeKind
+from grundy.model.periodic import Periodicity
+from grundy.model.reason import Facts, Reason, template
 
 if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take arrays
     import numpy as np
     import numpy.typing as npt
 
-    from grundy.core.periodic import Periodicity
+    from grundy.model.periodic import Periodicity
 
 
 def _xor_expr(heaps: Any, total: int, count: int) -> str:
@@ -62,7 +62,7 @@ class Nim(HeapGame):
 
     @property
     def laws(self) -> Laws:
-        """What Nim declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What Nim declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(take_away=self._take_away(), heap_value=self._heap_value,
                     periodicity=self._periodicity(), heap_moves_to_value=self._heap_moves_to_value,
                     value=self._value, winning_moves=self._winning_moves,
@@ -84,7 +84,7 @@ class Nim(HeapGame):
 
     def _periodicity(self) -> Periodicity:
         """Bouton's theorem as a periodicity: ``G(n + 1) = G(n) + 1`` for every ``n >= 0``."""
-        from grundy.core.periodic import Periodicity
+        from grundy.model.periodic import Periodicity
 
         return Periodicity(1, 0, 1, True, "Bouton's theorem: G(n) = n")
 
@@ -243,7 +243,7 @@ def parse_heaps_text(text: str) -> Any:
     """
     import numpy as np
 
-    from grundy.core.textio import decimal_numbers
+    from grundy.model.textio import decimal_numbers
 
     fast = decimal_numbers(text.removeprefix("\ufeff"))  # plain numbers: parsed in bulk
     if fast is not None:
@@ -275,7 +275,7 @@ LARGE_NIM_HEAPS = 1_000
 def large_nim_report(heaps: npt.ArrayLike, misere: bool = False, full_position: bool = True
                      ) -> dict[str, Any]:
     """The ``--json`` answer for a Nim position given as an array of many heaps, in the shape of
-    :meth:`grundy.core.solve.Solution.to_json` (the README's JSON contract): each winning move is
+    :meth:`grundy.solving.solve.Solution.to_json` (the README's JSON contract): each winning move is
     ``{"move", "part", "part_from", "part_to"}`` (1-based heap number; ``"to"``, the whole
     resulting position, only for positions of at most ``SHORT_POSITION`` heaps), and
     ``winning_moves_complete`` is always there. ``full_position=False``: ``position`` gives only the
@@ -308,7 +308,7 @@ def large_nim_report(heaps: npt.ArrayLike, misere: bool = False, full_position: 
         indices, targets = nim_winning_moves_array(arr)
         wins = total != 0
     why = nim_reason(arr, total, misere, small=big.size == 0)
-    from grundy.core.solve import SHORT_POSITION
+    from grundy.solving.solve import SHORT_POSITION
 
     old = arr[indices]
     take = (old - targets).tolist()

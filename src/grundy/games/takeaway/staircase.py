@@ -27,10 +27,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.core.game import Game, Move, Outcome, Position, check_heaps
-from grundy.core.laws import Laws
-from grundy.core.reason import Facts, Reason, template, xor_text
 from grundy.errors import InvalidPositionError, SearchLimitError
+from grundy.model.game import Game, Move, Outcome, Position, check_heaps
+from grundy.model.laws import Laws
+from grundy.model.reason import Facts, Reason, template, xor_text
 
 MISERE_BRUTE_FORCE_LIMIT = 200_000
 """Largest estimated number of positions brute-forced in misère play (there is no misère rule)."""
@@ -77,7 +77,7 @@ class Staircase(Game):
 
     @property
     def laws(self) -> Laws:
-        """What Staircase declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What Staircase declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(value=self._value, moves_to_value=self._moves_to_value,
                     winning_moves=self._winning_moves, misere_outcome=self._misere_outcome,
                     reason=self._reason, samples=self._samples)

@@ -6,7 +6,7 @@
 [0, 1, 0, 1, 2, 3, 2, 0]
 
 Large heaps (from :data:`LARGE_HEAP` on) are answered from the table's period, which is proved
-as soon as ``max S`` consecutive values repeat (:mod:`grundy.sequences.periodicity`):
+as soon as ``max S`` consecutive values repeat (:mod:`grundy.tables.periodicity`):
 
 >>> grundy_value(game, 10**18)  # period 7: 10**18 = 7·142857142857142857 + 1
 1
@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from grundy.core.game import HeapGame, HeapResult, describe_take
-from grundy.core.laws import Laws, TableMethod, TakeAway, TakeKind
-from grundy.core.periodic import PeriodRule, Progress, TableBuild
-from grundy.core.reason import Reason, period_reason
 from grundy.errors import InvalidGameError
+from grundy.model.game import HeapGame, HeapResult, describe_take
+from grundy.model.laws import Laws, TableMethod, TakeAway, TakeKind
+from grundy.model.periodic import PeriodRule, Progress, TableBuild
+from grundy.model.reason import Reason, period_reason
 
 LARGE_HEAP = 10_000
 """Heaps from this size on are valued from the game's (proved) period instead of by brute force."""
@@ -56,7 +56,7 @@ class Subtraction(HeapGame):
 
     @property
     def laws(self) -> Laws:
-        """What Subtraction declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What Subtraction declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(period_rule=self._period_rule, table_head=self._table_head,
                     table_builder=self._build_table, take_away=self._take_away(),
                     heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
@@ -67,12 +67,12 @@ class Subtraction(HeapGame):
         return PeriodRule(1, 1, top, f"a window of max S = {top} values repeats")
 
     def _table_head(self, count: int) -> list[int]:
-        from grundy.sequences.light import subtraction_head
+        from grundy.tables.light import subtraction_head
 
         return subtraction_head(self.subtraction_set, count)
 
     def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
-        from grundy.sequences.builders import build_subtraction
+        from grundy.tables.builders import build_subtraction
 
         return build_subtraction(self.subtraction_set, upto, method, progress, self)
 
@@ -91,14 +91,14 @@ class Subtraction(HeapGame):
     def _heap_value(self, n: int) -> int | None:
         if n < LARGE_HEAP:
             return None  # brute force is instant, and needs no numpy
-        from grundy.sequences.analysis import value_at
+        from grundy.tables.analysis import value_at
 
         return value_at(self, n)
 
     def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
         if n < LARGE_HEAP:
             return None
-        from grundy.sequences.analysis import value_at
+        from grundy.tables.analysis import value_at
 
         return [(describe_take(n, s), (n - s,)) for s in self.subtraction_set
                 if s <= n and value_at(self, n - s) == target]
@@ -106,7 +106,7 @@ class Subtraction(HeapGame):
     def _heap_reason(self, n: int) -> Reason | None:
         if n < LARGE_HEAP:
             return None
-        from grundy.sequences.analysis import known_periodicity, value_at
+        from grundy.tables.analysis import known_periodicity, value_at
 
         value_at(self, n)
         found = known_periodicity(self)

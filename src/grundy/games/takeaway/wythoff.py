@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from math import isqrt
 from typing import Any
 
-from grundy.core.game import Game, Move, Outcome, Position, check_heaps
-from grundy.core.laws import Laws
-from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidInputError, InvalidPositionError, SearchLimitError
+from grundy.model.game import Game, Move, Outcome, Position, check_heaps
+from grundy.model.laws import Laws
+from grundy.model.reason import Facts, Reason, template
 
 MAX_TABLE_CELLS = 1_000_000
 """Largest ``(a+1)·(b+1)`` for which Grundy values are computed (by table)."""
@@ -166,7 +166,7 @@ class Wythoff(Game):
     # ---- rules ------------------------------------------------------------------------------
     @property
     def laws(self) -> Laws:
-        """What Wythoff declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What Wythoff declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(outcome=self._outcome, misere_outcome=self._misere_outcome, value=self._value,
                     winning_moves=self._winning_moves,
                     misere_winning_moves=self._misere_winning_moves, reason=self._reason,

@@ -3,7 +3,7 @@
 Heaps of 1 and 2 cannot be split, so they are lost. No formula for the Grundy values is known,
 and they are not known to be periodic (Flammenkamp computed them to 2^35 heaps; OEIS A002188).
 grundy computes them by mex: small tables in plain Python, larger ones with the compiled
-sparse-space kernel of :mod:`grundy.sequences.kernels.grundy_game` (10^6 heaps in seconds), up to
+sparse-space kernel of :mod:`grundy.tables.kernels.grundy_game` (10^6 heaps in seconds), up to
 :data:`MAX_HEAP`.
 
 >>> from grundy import load_game, grundy_value, winning_moves
@@ -22,11 +22,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from grundy.core.game import HeapGame, HeapResult
-from grundy.core.laws import Laws, TableMethod
-from grundy.core.periodic import Progress, TableBuild
-from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidInputError, NotSupportedError
+from grundy.model.game import HeapGame, HeapResult
+from grundy.model.laws import Laws, TableMethod
+from grundy.model.periodic import Progress, TableBuild
+from grundy.model.reason import Facts, Reason, template
 
 if TYPE_CHECKING:
     import numpy as np
@@ -74,7 +74,7 @@ def table(upto: int, *, method: str = "auto",
         raise InvalidInputError(f"unknown method {method!r} for grundy-game (auto, sparse, plain)")
     if method == "auto" and upto <= PYTHON_TABLE:
         return python_table(upto)
-    from grundy.sequences.kernels.grundy_game import grundy_game_table
+    from grundy.tables.kernels.grundy_game import grundy_game_table
 
     return grundy_game_table(upto, method=method, progress=progress)
 
@@ -114,7 +114,7 @@ class GrundyGame(HeapGame):
 
     @property
     def laws(self) -> Laws:
-        """What GrundyGame declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What GrundyGame declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
                     heap_reason=self._heap_reason, table_builder=self._build_table,
                     samples=self._samples)

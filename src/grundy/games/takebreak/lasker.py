@@ -25,11 +25,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.core.game import HeapGame, HeapResult, describe_take
-from grundy.core.laws import Laws, TableMethod
-from grundy.core.periodic import Periodicity, Progress, TableBuild
-from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidInputError, TooManyMovesError
+from grundy.model.game import HeapGame, HeapResult, describe_take
+from grundy.model.laws import Laws, TableMethod
+from grundy.model.periodic import Periodicity, Progress, TableBuild
+from grundy.model.reason import Facts, Reason, template
 
 MAX_LISTED_SPLITS = 100_000
 """Largest number of splits :meth:`LaskerNim.heap_moves_to_value` lists before refusing."""
@@ -134,7 +134,7 @@ class LaskerNim(HeapGame):
 
     @property
     def laws(self) -> Laws:
-        """What LaskerNim declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What LaskerNim declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
                     heap_reason=self._heap_reason, splits=self._has_splits,
                     periodicity=self._periodicity(), table_builder=self._build_table,

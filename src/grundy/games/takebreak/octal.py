@@ -4,7 +4,7 @@ Digit ``di`` says what may remain after removing ``i`` counters from one heap: b
 bit 2, one non-empty heap; bit 4, two non-empty heaps. ``d0`` is 0 or 4 (4: a heap may be split
 in two without removing anything). A position is a tuple of heap sizes; several heaps are a sum.
 
-Values come from a table built by the fastest kernel (:func:`grundy.sequences.analysis.analyze`); once a
+Values come from a table built by the fastest kernel (:func:`grundy.tables.analysis.analyze`); once a
 period is proved (Guy-Smith theorem) any heap size is answered from it, 10^18 included.
 
 >>> from grundy import load_game, grundy_value
@@ -24,11 +24,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from grundy.core.game import HeapGame, HeapResult, Outcome, describe_split, describe_take
-from grundy.core.laws import Laws
-from grundy.core.periodic import PeriodRule, octal_period_rule
-from grundy.core.reason import Reason, period_reason
 from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
+from grundy.model.game import HeapGame, HeapResult, Outcome, describe_split, describe_take
+from grundy.model.laws import Laws
+from grundy.model.periodic import PeriodRule, octal_period_rule
+from grundy.model.reason import Reason, period_reason
 
 MOVE_LIST_LIMIT = 2_000_000
 """Largest heap whose moves are enumerated one by one: a heap of ``n`` has about ``n/2`` ways to
@@ -91,7 +91,7 @@ class Octal(HeapGame):
 
     @property
     def laws(self) -> Laws:
-        """What Octal declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What Octal declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(octal_digits=self._octal_digits, splits=self._has_splits,
                     period_rule=self._period_rule,
                     heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
@@ -154,12 +154,12 @@ class Octal(HeapGame):
 
     # ---- closed forms from the table and its period ---------------------------------------------
     def _heap_value(self, n: int) -> int | None:
-        from grundy.sequences.analysis import value_at
+        from grundy.tables.analysis import value_at
 
         return value_at(self, n)
 
     def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
-        from grundy.sequences.analysis import value_at
+        from grundy.tables.analysis import value_at
 
         if n <= MOVE_LIST_LIMIT or not self._has_splits:
             if n <= 64:
@@ -181,7 +181,7 @@ class Octal(HeapGame):
         return None
 
     def _heap_reason(self, n: int) -> Reason | None:
-        from grundy.sequences.analysis import known_periodicity
+        from grundy.tables.analysis import known_periodicity
 
         found = known_periodicity(self)
         if found is None or n < found.preperiod + found.period:

@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.core.periodic import PeriodRule
 from grundy.errors import InvalidGameError
+from grundy.model.periodic import PeriodRule
 
 MATCH_HEAPS = 1000
 """Heaps on which a move function is compared with an octal code (at most)."""
@@ -136,7 +136,7 @@ heap 100 (heap_game(..., octal="4.3303") declares them that game)
     if match is None:
         return None
     from grundy.games.takebreak.octal import Octal, parse_code
-    from grundy.sequences.analysis import analyze
+    from grundy.tables.analysis import analyze
 
     octal = Octal(parse_code(match.code))
     found = analyze(octal, min(max(upto, 4096), OCTAL_PROOF_HEAPS)).periodicity

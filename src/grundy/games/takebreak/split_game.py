@@ -28,10 +28,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.core.game import Game, Move, check_heaps
-from grundy.core.laws import Laws
-from grundy.core.reason import Facts, Reason, template
 from grundy.errors import InvalidPositionError, TooManyMovesError
+from grundy.model.game import Game, Move, check_heaps
+from grundy.model.laws import Laws
+from grundy.model.reason import Facts, Reason, template
 
 MAX_PILES = 100_000
 """Most piles accepted in a position (winning moves take O(n) per pile with a stone)."""
@@ -125,7 +125,7 @@ class SplitGame(Game):
     # ---- closed forms -----------------------------------------------------------------------
     @property
     def laws(self) -> Laws:
-        """What SplitGame declares beyond its moves (see :class:`~grundy.core.laws.Laws`)."""
+        """What SplitGame declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(value=self._value, moves_to_value=self._moves_to_value, reason=self._reason,
                     samples=self._samples)
 

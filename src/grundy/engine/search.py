@@ -1,0 +1,496 @@
+"""The Sprague-Grundy engine: Grundy values, outcomes and every winning move of any game.
+
+All searches are iterative (an explicit stack, no Python recursion), memoised in a
+:class:`Cache` that can be reused across queries, bounded by a position budget (so a question
+that is too large raises :class:`~grundy.errors.SearchLimitError` instead of hanging), and use a
+game's closed forms (its hooks) wherever they answer.
+
+>>> from grundy.catalog import load_game
+>>> s = load_game("subtraction(1,3,4)")
+>>> [grundy_value(s, n) for n in range(10)]
+[0, 1, 0, 1, 2, 3, 2, 0, 1, 0]
+>>> outcome(s, 7), [move.label for move in winning_moves(s, 10)]
+(<Outcome.P: 'P'>, ['take 1: 10 → 9', 'take 3: 10 → 7'])
+>>> mex([0, 1, 3])
+2
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import Any
+
+from grundy.errors import LoopyGameError, SearchLimitError
+from grundy.model.game import Game, HeapGame, Move, Outcome, Position, value_rule
+
+DEFAULT_LIMIT = 2_000_000
+"""Default budget of a single query's brute force, in units of work: one per position expanded
+plus one per option listed (so a position with astronomically many options is refused too)."""
+
+Key = tuple[int, Position]
+"""A memo key: (the game's number in its :class:`Cache`, the canonical position)."""
+
+
+def mex(values: Iterable[int]) -> int:
+    """The minimum excludant: the least non-negative integer not in ``values``.
+
+    >>> mex([]), mex([1, 2]), mex([0, 2, 1, 5])
+    (0, 0, 3)
+    """
+    seen = set(values)
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+def xor_all(values: Iterable[int]) -> int:
+    """Nim-sum (bitwise XOR) of ``values``.
+
+    >>> xor_all([3, 4, 5])
+    2
+    """
+    total = 0
+    for v in values:
+        total ^= v
+    return total
+
+
+@dataclass
+class Cache:
+    """Memo tables shared by queries: Grundy values and misère outcomes of positions.
+
+    Games are numbered on first sight, so that keys hash fast: a key is
+    ``(game number, canonical position)``.
+
+    >>> from grundy.catalog import load_game
+    >>> cache = Cache()
+    >>> grundy_value(load_game("subtraction(1,2)"), 100, cache=cache)
+    1
+    >>> len(cache.values) > 100
+    True
+    """
+
+    values: dict[Key, int] = field(default_factory=dict)
+    misere: dict[Key, bool] = field(default_factory=dict)  # True: the player to move wins
+    games: list[Game] = field(default_factory=list)
+    numbers: dict[Game, int] = field(default_factory=dict)
+    _hooks: dict[int, tuple[Callable[[Any], int | None] | None, Callable[[Any], Any]]] = field(
+        default_factory=dict, repr=False)
+
+    def number(self, game: Game) -> int:
+        """The number of ``game`` in this cache's keys."""
+        found = self.numbers.get(game)
+        if found is None:
+            found = self.numbers[game] = len(self.games)
+            self.games.append(game)
+        return found
+
+    def hooks(self, number: int) -> tuple[Callable[[Any], int | None] | None, Callable[[Any], Any]]:
+        """What game ``number`` declares, read once: its closed form of the value
+        (:func:`~grundy.model.game.value_rule`, or ``None``) and its canonical-key function."""
+        found = self._hooks.get(number)
+        if found is None:
+            game = self.games[number]
+            found = self._hooks[number] = (value_rule(game), game.canonical)
+        return found
+
+    def key(self, game: Game, position: Position) -> Key:
+        """The memo key of ``position`` of ``game``."""
+        return (self.number(game), game.canonical(position))
+
+    def value_of(self, game: Game, position: Position) -> int | None:
+        """The cached Grundy value of ``position``, if known."""
+        return self.values.get(self.key(game, position))
+
+    def clear(self) -> None:
+        """Forget everything."""
+        self.values.clear()
+        self.misere.clear()
+
+
+_Expand = Callable[[Key], "tuple[bool, Any, list[Key] | None]"]
+
+ProgressHook = Callable[[int], None]
+_progress: ContextVar[ProgressHook | None] = ContextVar("grundy_progress", default=None)
+_PROGRESS_EVERY = 1 << 16
+
+
+@contextmanager
+def reporting_progress(hook: ProgressHook) -> Iterator[None]:
+    """Call ``hook(units_of_work_so_far)`` now and then during brute-force searches in this block.
+
+    The command line uses it to show a live counter; the hook may raise (e.g. KeyboardInterrupt)
+    to stop the search.
+    """
+    token = _progress.set(hook)
+    try:
+        yield
+    finally:
+        _progress.reset(token)
+
+
+DEFAULT_SECONDS = 5.0
+"""The default budget also stops a search after this long, so that a question too large for brute
+force is refused in seconds; an explicit ``limit`` (``--limit``) bounds the steps only."""
+
+MEMORY_LIMIT = 4 * 2**30
+"""A search stops once the process uses this much memory (resident set), whatever its limit: a
+game with large positions fills memory long before it runs out of steps."""
+
+_CHECK_EVERY = 1 << 14
+"""Units of work between checks of the clock, the memory and the progress hook."""
+
+
+def _pattern_hint(game: Game) -> str:
+    """Where a table can help (heap games, whose tables have periods and patterns), say so."""
+    if isinstance(game, HeapGame):
+        return ", or find a pattern to answer larger heaps with: analyze(game, upto=N)"
+    return ""
+
+
+def _hint_parameters(game: Game) -> tuple[str, ...]:
+    """The parameters a budget's refusal names (the table only where :func:`_pattern_hint` does)."""
+    return ("limit", "table") if isinstance(game, HeapGame) else ("limit",)
+
+
+def resident_bytes() -> int | None:
+    """This process's resident memory, or ``None`` where it cannot be read cheaply."""
+    try:
+        with open("/proc/self/statm", "rb") as handle:
+            return int(handle.read().split()[1]) * _PAGE
+    except (OSError, IndexError, ValueError):
+        return None
+
+
+_PAGE = 4096
+
+
+class Budget:
+    """The work a query may still do; shared by the searches that answer one question.
+
+    It counts steps (one per position expanded, one per option listed) up to ``limit`` and, every
+    few thousand steps, checks the process's memory (:data:`MEMORY_LIMIT`) and, for the default
+    limit, the time spent (:data:`DEFAULT_SECONDS`).
+    """
+
+    def __init__(self, limit: int, *, seconds: float | None = None) -> None:
+        self.limit = limit
+        self.spent = 0
+        self._hook = _progress.get()
+        self._next_check = _CHECK_EVERY
+        self._next_report = _PROGRESS_EVERY
+        if seconds is None and limit == DEFAULT_LIMIT:
+            seconds = DEFAULT_SECONDS
+        self._deadline = None if seconds is None else time.monotonic() + seconds
+        self._seconds = seconds
+
+    def spend(self, units: int, game: Game) -> None:
+        """Account for ``units`` of work, raising :class:`SearchLimitError` past the limit."""
+        self.spent += units
+        if self.spent > self.limit:
+            raise SearchLimitError(
+                f"{game.spec}: brute force would need more than {self.limit:,} steps "
+                f"(positions and options); raise the limit (limit=){_pattern_hint(game)}",
+                parameters=_hint_parameters(game), spec=game.spec)
+        if self.spent >= self._next_check:
+            self._check(game)
+
+    def _check(self, game: Game) -> None:
+        self._next_check = self.spent + _CHECK_EVERY
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            raise SearchLimitError(
+                f"{game.spec}: brute force stopped after {self._seconds:g} s and {self.spent:,} steps "
+                f"without an answer; raise the step limit (limit=) to search longer"
+                f"{_pattern_hint(game)}", parameters=_hint_parameters(game), spec=game.spec)
+        used = resident_bytes()
+        if used is not None and used > MEMORY_LIMIT:
+            raise SearchLimitError(
+                f"{game.spec}: brute force stopped at {used / 2**30:.1f} GiB of memory after "
+                f"{self.spent:,} steps (the limit is {MEMORY_LIMIT / 2**30:g} GiB): the positions are "
+                f"too large or too many to search")
+        if self._hook is not None and self.spent >= self._next_report:
+            self._next_report = self.spent + _PROGRESS_EVERY
+            self._hook(self.spent)
+
+    def take(self, items: Iterable[Any], game: Game) -> list[Any]:
+        """``list(items)``, but stop with :class:`SearchLimitError` once the budget runs out (on
+        a short clock, the time is checked while the items are listed too: one option of a huge
+        position may take long to produce)."""
+        allowed = self.limit - self.spent
+        if self._deadline is None or self._seconds is None or self._seconds >= DEFAULT_SECONDS:
+            taken = list(islice(items, allowed + 1))
+        else:
+            taken = []
+            for item in islice(items, allowed + 1):
+                taken.append(item)
+                if not len(taken) & 63 and time.monotonic() > self._deadline:
+                    self._next_check = 0
+                    break
+        self.spend(len(taken), game)
+        return taken
+
+
+def _search(root: Key, memo: dict[Key, Any], expand: _Expand,
+            combine: Callable[[Any, list[Any]], Any], budget: Budget, games: list[Game]) -> Any:
+    """Post-order evaluation of ``root`` over the option DAG with an explicit stack.
+
+    ``expand(key)`` returns ``(True, value, None)`` when the key is decided at once, or
+    ``(False, tag, deps)``; ``combine(tag_and_key, dep_values)`` then gives the key's value.
+    """
+    if root in memo:
+        return memo[root]
+    # A frame is [key, deps or None before expansion, index of the next dep to wait for, tag].
+    stack: list[list[Any]] = [[root, None, 0, None]]
+    active: set[Key] = set()  # expanded keys whose frames are on the stack
+    while stack:
+        frame = stack[-1]
+        deps = frame[1]
+        if deps is None:
+            key = frame[0]
+            if key in memo:
+                stack.pop()
+                continue
+            done, tag, deps = expand(key)
+            if done:
+                memo[key] = tag
+                stack.pop()
+                continue
+            budget.spend(1, games[key[0]])
+            frame[1] = deps
+            frame[3] = tag
+            active.add(key)
+            i = 0
+        else:
+            i = frame[2]
+        n = len(deps)
+        while i < n:
+            dep = deps[i]
+            if dep in memo:
+                i += 1
+                continue
+            if dep in active:
+                raise _loopy(games[dep[0]], dep[1])
+            break
+        if i < n:
+            frame[2] = i
+            stack.append([deps[i], None, 0, None])
+            continue
+        key = frame[0]
+        memo[key] = combine(frame[3], [memo[d] for d in deps])
+        active.discard(key)
+        stack.pop()
+    return memo[root]
+
+
+def _loopy(game: Game, pos: Position) -> LoopyGameError:
+    return LoopyGameError(
+        f"{game.spec}: position {game.format_position(pos)!r} can reach itself, so it "
+        f"has no ordinary Grundy value; grundy solves games with cycles on graphs: write the "
+        f"positions and moves as a graph file and solve it as the game 'digraph(graph=FILE)' "
+        f"(draws and Smith's generalised values)", pos, parameters=("graph",))
+
+
+class _NotPlain(Exception):
+    """A position of the game splits into components: the general search takes over."""
+
+
+def _plain_values(game: Game, number: int, position: Position, memo: dict[Key, int],
+                  budget: Budget, use_rules: bool) -> int:
+    """:func:`_search` for the Grundy value of a game that declares no closed form of its value:
+    the same post-order walk, with the options listed and their mex taken inline. Raises
+    :class:`_NotPlain` (values found so far stay in ``memo``, each the mex of its options) at a
+    position that splits into components, where the general search sums them instead."""
+    canonical, components, listed = game.canonical, game.components, game.options
+    root = (number, canonical(position))
+    found = memo.get(root)
+    if found is not None:
+        return found
+    take, spend, value_of = budget.take, budget.spend, memo.__getitem__
+    stack: list[list[Any]] = [[root, None, 0]]
+    active: set[Key] = set()
+    while stack:
+        frame = stack[-1]
+        deps = frame[1]
+        if deps is None:
+            key = frame[0]
+            if key in memo:
+                stack.pop()
+                continue
+            if use_rules and components(key[1]) is not None:
+                raise _NotPlain
+            deps = [(number, canonical(o)) for o in take(listed(key[1]), game)]
+            spend(1, game)
+            frame[1] = deps
+            active.add(key)
+        try:
+            seen = set(map(value_of, deps))  # (every option valued: the common case, in C)
+        except KeyError:
+            i = frame[2]
+            while deps[i] in memo:
+                i += 1
+            if deps[i] in active:
+                raise _loopy(game, deps[i][1]) from None
+            frame[2] = i
+            stack.append([deps[i], None, 0])
+            continue
+        m = 0
+        while m in seen:
+            m += 1
+        key = frame[0]
+        memo[key] = m
+        active.discard(key)
+        stack.pop()
+    return memo[root]
+
+
+def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
+                 limit: int = DEFAULT_LIMIT, use_rules: bool = True,
+                 budget: Budget | None = None) -> int:
+    """The Grundy (nim-)value of ``position``: the mex of its options' values.
+
+    Closed forms (:meth:`Game.closed_value`) and sum decompositions (:meth:`Game.components`,
+    value = XOR of the parts) are used where the game has them, unless ``use_rules`` is false, in
+    which case the whole option graph is searched by brute force (the test oracle). ``budget``:
+    a :class:`Budget` shared with other searches that answer one question (then ``limit`` is
+    not used); by default a new one of ``limit`` steps.
+
+    >>> from grundy.catalog import load_game
+    >>> budget = Budget(10_000)
+    >>> grundy_value(load_game("nim"), (3, 4, 5), budget=budget), budget.spent
+    (2, 0)
+    """
+    position = game.validate(position)
+    cache = cache or Cache()
+    games = cache.games
+    work = budget or Budget(limit)
+    number = cache.number(game)
+    if not use_rules or cache.hooks(number)[0] is None:
+        try:
+            return int(_plain_values(game, number, position, cache.values, work, use_rules))
+        except _NotPlain:
+            pass
+
+    def expand(key: Key) -> tuple[bool, Any, list[Key] | None]:
+        number, p = key
+        g = games[number]
+        closed, canonical = cache.hooks(number)
+        if use_rules:
+            if closed is not None:
+                value = closed(p)
+                if value is not None:
+                    return True, value, None
+            parts = g.components(p)
+            if parts is not None:
+                return False, True, [cache.key(cg, cp) for cg, cp in parts]
+        return False, False, [(number, canonical(o)) for o in work.take(g.options(p), g)]
+
+    def combine(is_sum: Any, values: list[Any]) -> int:
+        return xor_all(values) if is_sum else mex(values)
+
+    return int(_search(cache.key(game, position), cache.values, expand, combine, work, games))
+
+
+def outcome(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
+            limit: int = DEFAULT_LIMIT, use_rules: bool = True) -> Outcome:
+    """Outcome class of ``position``: N if the player to move wins, P otherwise.
+
+    In misère play (``misere=True``) the player who makes the last move loses.
+
+    >>> from grundy.catalog import load_game
+    >>> outcome(load_game("nim"), (1, 2, 3)), outcome(load_game("nim"), (1, 1), misere=True)
+    (<Outcome.P: 'P'>, <Outcome.N: 'N'>)
+    """
+    position = game.validate(position)
+    if misere:
+        won = _misere_wins(game, position, cache, Budget(limit), use_rules)
+        return Outcome.N if won else Outcome.P
+    if use_rules:
+        decided = game.closed_outcome(position)
+        if decided is not None:
+            return decided
+    value = grundy_value(game, position, cache=cache, limit=limit, use_rules=use_rules)
+    return Outcome.N if value else Outcome.P
+
+
+def _misere_wins(game: Game, position: Position, cache: Cache | None, budget: Budget,
+                 use_rules: bool) -> bool:
+    cache = cache or Cache()
+    games = cache.games
+
+    def expand(key: Key) -> tuple[bool, Any, list[Key] | None]:
+        number, p = key
+        g = games[number]
+        if use_rules:
+            decided = g.closed_misere_outcome(p)
+            if decided is not None:
+                return True, decided is Outcome.N, None
+        canonical = g.canonical
+        deps = [(number, canonical(o)) for o in budget.take(g.options(p), g)]
+        if not deps:
+            return True, True, None  # no move: the previous player moved last and loses
+        return False, None, deps
+
+    def combine(_: Any, wins: list[Any]) -> bool:
+        return not all(wins)
+
+    return bool(_search(cache.key(game, position), cache.misere, expand, combine, budget, games))
+
+
+def winning_moves(game: Game, position: Any, *, misere: bool = False,
+                  cache: Cache | None = None, limit: int = DEFAULT_LIMIT,
+                  use_rules: bool = True) -> list[Move]:
+    """Every move from ``position`` to a P-position (empty when ``position`` is a P-position).
+
+    >>> from grundy.catalog import load_game
+    >>> winning_moves(load_game("nim"), (3, 4, 5))
+    [Move(label='heap 1: take 2: 3 → 1', to=(1, 4, 5))]
+    """
+    position = game.validate(position)
+    cache = cache or Cache()
+    if misere:
+        rule = game.misere_winning_moves_rule(position) if use_rules else None
+        if rule is not None:
+            return rule
+        budget = Budget(limit)
+        return [m for m in budget.take(game.moves(position), game)
+                if not _misere_wins(game, m.to, cache, budget, use_rules)]
+    if use_rules:
+        rule = game.winning_moves_rule(position)
+        if rule is not None:
+            return rule
+    return moves_to_value(game, position, 0, cache=cache, limit=limit, use_rules=use_rules)
+
+
+def moves_to_value(game: Game, position: Any, target: int, *, cache: Cache | None = None,
+                   limit: int = DEFAULT_LIMIT, use_rules: bool = True,
+                   budget: Budget | None = None) -> list[Move]:
+    """Every move from ``position`` to a position of Grundy value ``target``.
+
+    In a sum, these are the component moves that change that component's value ``g`` to
+    ``g ⊕ total ⊕ target`` (the Sprague-Grundy theorem), found component by component.
+    ``budget``: as for :func:`grundy_value`.
+    """
+    cache = cache or Cache()
+    budget = budget or Budget(limit)
+    if use_rules:
+        parts = game.components(position)
+        if parts is not None:
+            values = [grundy_value(cg, cp, cache=cache, budget=budget) for cg, cp in parts]
+            total = xor_all(values)
+            found: list[Move] = []
+            for i, ((cg, cp), v) in enumerate(zip(parts, values, strict=True)):
+                for move in moves_to_value(cg, cp, v ^ total ^ target, cache=cache, budget=budget):
+                    found.append(game.lift_move(position, i, move))
+            return found
+        by_rule = game.moves_to_value(position, target)
+        if by_rule is not None:
+            return by_rule
+    return [m for m in budget.take(game.moves(position), game)
+            if grundy_value(game, m.to, cache=cache, use_rules=use_rules, budget=budget) == target]
+

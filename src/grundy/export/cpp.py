@@ -1,0 +1,436 @@
+"""The C++17 side of :func:`grundy.export.code.export_code`: a formula of the grammar translated to
+``__int128`` arithmetic with Python's semantics, a packed table with a range check, or Moore's rule;
+only the helpers the program uses are written out.
+
+>>> import ast
+>>> translate(ast.parse("n % 3 == 0", mode="eval").body)
+'i128(py_mod(n, i128(3LL)) == i128(0LL))'
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from grundy.export.main import cpp_main
+from grundy.export.model import (
+    ALPHABET,
+    HOLE,
+    Program,
+    header,
+    minimum_words,
+    pack,
+    table_status,
+    text_lines,
+)
+
+_BASE = r"""typedef __int128 i128;
+typedef unsigned __int128 u128;
+
+[[noreturn]] static inline void fail(const std::string &why) { throw std::runtime_error(why); }"""
+
+# name -> (the helpers it calls, its code)
+_HELPERS: dict[str, tuple[tuple[str, ...], str]] = {
+    "py_add": ((), r"""static inline i128 py_add(i128 x, i128 y) {
+    i128 r;
+    if (__builtin_add_overflow(x, y, &r)) fail("overflow");
+    return r;
+}"""),
+    "py_sub": ((), r"""static inline i128 py_sub(i128 x, i128 y) {
+    i128 r;
+    if (__builtin_sub_overflow(x, y, &r)) fail("overflow");
+    return r;
+}"""),
+    "py_mul": ((), r"""static inline i128 py_mul(i128 x, i128 y) {
+    i128 r;
+    if (__builtin_mul_overflow(x, y, &r)) fail("overflow");
+    return r;
+}"""),
+    "py_neg": (("py_sub",), "static inline i128 py_neg(i128 x) { return py_sub(0, x); }"),
+    "py_abs": (("py_neg",), "static inline i128 py_abs(i128 x) { return x < 0 ? py_neg(x) : x; }"),
+    "py_min": ((), "static inline i128 py_min(i128 x, i128 y) { return y < x ? y : x; }"),
+    "py_max": ((), "static inline i128 py_max(i128 x, i128 y) { return x < y ? y : x; }"),
+    "py_floordiv": (("py_neg",), r"""// floor division, as in Python
+static inline i128 py_floordiv(i128 x, i128 y) {
+    if (y == 0) fail("division by zero");
+    if (y == -1) return py_neg(x);
+    i128 q = x / y;
+    if (x % y != 0 && ((x < 0) != (y < 0))) --q;
+    return q;
+}"""),
+    "py_mod": ((), r"""// modulo, as in Python
+static inline i128 py_mod(i128 x, i128 y) {
+    if (y == 0) fail("modulo by zero");
+    if (y == -1) return 0;
+    i128 r = x % y;
+    if (r != 0 && ((r < 0) != (y < 0))) r += y;
+    return r;
+}"""),
+    "py_shl": ((), r"""static inline i128 py_shl(i128 x, i128 s) {
+    if (s < 0) fail("negative shift count");
+    if (x == 0) return 0;
+    if (s > 125) fail("overflow");
+    i128 limit = (i128)1 << (126 - (int)s);
+    if (x >= limit || x < -limit) fail("overflow");
+    return x * ((i128)1 << (int)s);
+}"""),
+    "py_shr": (("py_floordiv",), r"""static inline i128 py_shr(i128 x, i128 s) {
+    if (s < 0) fail("negative shift count");
+    if (s > 125) return x < 0 ? -1 : 0;
+    return py_floordiv(x, (i128)1 << (int)s);
+}"""),
+    "nonneg": ((), r"""static inline u128 nonneg(i128 x, const char *what) {
+    if (x < 0) fail(what);
+    return (u128)x;
+}"""),
+    "py_popcount": (("nonneg",), r"""static inline i128 py_popcount(i128 x) {
+    u128 u = nonneg(x, "popcount of a negative number");
+    return __builtin_popcountll((unsigned long long)u) + __builtin_popcountll((unsigned long long)(u >> 64));
+}"""),
+    "py_ctz": (("nonneg",), r"""static inline i128 py_ctz(i128 x) {  // trailing zero bits; ctz(0) = -1
+    u128 u = nonneg(x, "ctz of a negative number");
+    if (u == 0) return -1;
+    int c = 0;
+    while ((u & 1) == 0) { u >>= 1; ++c; }
+    return c;
+}"""),
+    "py_cto": (("nonneg", "py_ctz", "py_add"), r"""static inline i128 py_cto(i128 x) {  // trailing one bits
+    nonneg(x, "cto of a negative number");
+    return py_ctz(py_add(x, 1));
+}"""),
+    "py_bit_length": (("nonneg",), r"""static inline i128 py_bit_length(i128 x) {
+    u128 u = nonneg(x, "bit_length of a negative number");
+    int c = 0;
+    while (u) { u >>= 1; ++c; }
+    return c;
+}"""),
+    "py_isqrt": (("nonneg",), r"""// exact: the largest r with r * r <= x
+static inline i128 py_isqrt(i128 x) {
+    u128 v = nonneg(x, "isqrt of a negative number");
+    u128 r = 0;
+    for (int bit = 63; bit >= 0; --bit) {
+        u128 t = r | ((u128)1 << bit);
+        if (t * t <= v) r = t;
+    }
+    return (i128)r;
+}"""),
+    "in_set": ((), r"""static inline bool in_set(i128 x, std::initializer_list<i128> s) {
+    for (i128 v : s) if (v == x) return true;
+    return false;
+}"""),
+}
+
+
+def helpers_for(*expressions: str) -> list[str]:
+    """The helpers the C++ ``expressions`` call (and the helpers those call), in a fixed order.
+
+    >>> [h.split("(")[0].split()[-1] for h in helpers_for("py_neg(n)")]
+    ['py_sub', 'py_neg']
+    """
+    wanted: set[str] = set()
+    todo = [name for text in expressions for name in re.findall(r"\b(py_\w+|in_set|nonneg)\(", text)
+            if name in _HELPERS]
+    while todo:
+        name = todo.pop()
+        if name not in wanted:
+            wanted.add(name)
+            todo += _HELPERS[name][0]
+    return [code for name, (_, code) in _HELPERS.items() if name in wanted]
+
+
+_BIN = {ast.Add: "py_add", ast.Sub: "py_sub", ast.Mult: "py_mul", ast.FloorDiv: "py_floordiv",
+        ast.Mod: "py_mod", ast.LShift: "py_shl", ast.RShift: "py_shr"}
+_BITS = {ast.BitXor: "^", ast.BitAnd: "&", ast.BitOr: "|"}
+_CMP = {ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=", ast.Eq: "==", ast.NotEq: "!="}
+
+
+def _const(value: int) -> str:
+    if abs(value) < 1 << 62:
+        return f"i128({value}LL)"
+    v = abs(value)
+    if v >= 1 << 124:
+        raise ValueError(f"the constant {value} does not fit in 124 bits")
+    hi, lo = v >> 62, v & ((1 << 62) - 1)
+    built = f"py_add(py_mul(i128({hi}LL), (i128)1 << 62), i128({lo}LL))"
+    return f"py_neg({built})" if value < 0 else built
+
+
+def translate(node: ast.expr) -> str:
+    """A C++ expression of type ``i128`` with the value Python gives the (checked) formula."""
+    if isinstance(node, ast.Constant):
+        assert type(node.value) is int
+        return _const(node.value)
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.BinOp):
+        x, y = translate(node.left), translate(node.right)
+        if type(node.op) in _BITS:
+            return f"({x} {_BITS[type(node.op)]} {y})"
+        return f"{_BIN[type(node.op)]}({x}, {y})"
+    if isinstance(node, ast.UnaryOp):
+        inner = translate(node.operand)
+        return f"i128({inner} == 0)" if isinstance(node.op, ast.Not) else f"py_neg({inner})"
+    if isinstance(node, ast.BoolOp):  # Python's value semantics: the deciding operand
+        result = translate(node.values[-1])
+        for value in reversed(node.values[:-1]):
+            test = "t == 0" if isinstance(node.op, ast.And) else "t != 0"
+            result = f"[&]() -> i128 {{ i128 t = {translate(value)}; return {test} ? t : {result}; }}()"
+        return result
+    if isinstance(node, ast.Compare):
+        parts = []
+        left = node.left
+        for op, right in zip(node.ops, node.comparators, strict=True):
+            if isinstance(op, ast.In | ast.NotIn):
+                assert isinstance(right, ast.Set | ast.Tuple)
+                members = ", ".join(translate(e) for e in right.elts)
+                test = f"in_set({translate(left)}, {{{members}}})"
+                parts.append(test if isinstance(op, ast.In) else f"!{test}")
+            else:
+                parts.append(f"{translate(left)} {_CMP[type(op)]} {translate(right)}")
+            left = right
+        if len(parts) == 1:
+            return f"i128({parts[0]})"
+        return "i128(" + " && ".join(f"({p})" for p in parts) + ")"
+    assert isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+    args = [translate(a) for a in node.args]
+    if node.func.id in ("min", "max"):
+        result = args[0]
+        for arg in args[1:]:
+            result = f"py_{node.func.id}({result}, {arg})"
+        return result
+    return f"py_{node.func.id}({args[0]})"
+
+
+
+
+_INCLUDES = ["climits", "cstdio", "cstdlib", "iostream", "sstream", "stdexcept", "string", "vector"]
+
+
+def _unpack_cpp() -> str:
+    return rf"""static std::vector<unsigned long long> unpack(const char *text, bool runs) {{
+    static const char ALPHABET[] = "{ALPHABET}";
+    int digit[128];
+    for (int i = 0; i < 128; ++i) digit[i] = 0;
+    for (int i = 0; i < 64; ++i) digit[(int)ALPHABET[i]] = i;
+    std::vector<unsigned long long> numbers, out;
+    unsigned long long x = 0;
+    for (const char *p = text; *p; ++p) {{
+        const int d = digit[(int)(unsigned char)*p & 127];
+        if (d >= 32) {{
+            x = x * 32 + (unsigned long long)(d - 32);
+        }} else {{
+            numbers.push_back(x * 32 + (unsigned long long)d);
+            x = 0;
+        }}
+    }}
+    if (!runs) return numbers;
+    for (size_t i = 0; i + 1 < numbers.size(); i += 2) out.insert(out.end(), numbers[i + 1], numbers[i]);
+    return out;
+}}"""
+
+
+def _packed(name: str, values: tuple[int, ...]) -> list[str]:
+    text, runs = pack(values)
+    return [f"static const std::vector<unsigned long long> {name} = unpack(",
+            *(f'    "{piece}"' for piece in text_lines(text)), f"    , {'true' if runs else 'false'});"]
+
+
+_ZECKENDORF = r"""// Whinihan: P iff n = 0 or the smallest term of n's Zeckendorf form exceeds the limit
+static bool p_position(unsigned long long n, unsigned long long limit) {
+    if (n == 0) return true;
+    unsigned long long fib[100];
+    int m = 2;
+    fib[0] = 1;
+    fib[1] = 2;
+    while (fib[m - 1] <= n - fib[m - 2]) {
+        fib[m] = fib[m - 1] + fib[m - 2];
+        ++m;
+    }
+    unsigned long long smallest = n;
+    for (int i = m - 1; i >= 0; --i) {
+        if (fib[i] <= n) {
+            n -= fib[i];
+            smallest = fib[i];
+        }
+    }
+    return smallest > limit;
+}"""
+
+_MOORE = r"""// Moore's theorem: P iff every binary column sum of the heaps is 0 mod K + 1
+bool first_player_wins(const std::vector<unsigned long long> &heaps) {
+    for (int bit = 0; bit < 64; ++bit) {
+        unsigned long long ones = 0;
+        for (unsigned long long h : heaps) ones += (h >> bit) & 1;
+        if (ones %% %(k1)dull != 0) return true;
+    }
+    return false;
+}
+
+// a lone non-empty heap is a Nim heap; several: no theorem gives the value
+bool answer(const std::vector<unsigned long long> &heaps, unsigned long long &value, bool &known) {
+    unsigned long long live = 0;
+    value = 0;
+    for (unsigned long long h : heaps) {
+        if (h) {
+            ++live;
+            value = h;
+        }
+    }
+    known = live <= 1;
+    return first_player_wins(heaps);
+}"""
+
+
+def _formula(name: str, params: list[str], node: ast.expr, comment: str, result: str) -> list[str]:
+    signature = ", ".join(f"unsigned long long {p}_" for p in params)
+    body = translate(node)
+    out = [f"// {' '.join(comment.split())}", f"{result} {name}({signature}) {{"]
+    out += [f"    const i128 {p} = (i128){p}_;" for p in params]
+    out += [f"    (void){p};" for p in params]
+    out.append(f"    const i128 g = {body};")
+    if result == "bool":
+        out += ["    return g != 0;", "}"]
+    else:
+        out += ["    if (g < 0 || g > (i128)ULLONG_MAX) fail(\"the formula gives a value out of range\");",
+                "    return (unsigned long long)g;", "}"]
+    return out
+
+
+def cpp_program(program: Program) -> str:
+    """The whole C++ source of ``program`` (see :func:`grundy.export.code.export_code`)."""
+    kind = program.kind
+    code: list[str] = []
+    if kind == "moore":
+        code += ["unsigned long long grundy_value(unsigned long long n) { return n; }  // one heap", "",
+                 _MOORE % {"k1": program.moore_k + 1}]
+        return _assemble(program, code)
+    params = ["a", "b"] if kind == "pair" else ["n"]
+    plain = ", ".join(f"unsigned long long {p}" for p in params)
+    guard = _cpp_guard(program)
+    if program.node is not None:
+        formula = _formula("grundy_value", params, program.node, program.status, "unsigned long long")
+        code += formula[:2] + _cpp_guard(program, "_") + formula[2:]
+    elif program.period is not None:
+        e, p, s = program.period.preperiod, program.period.period, program.period.saltus
+        code += [_unpack_cpp(), "", f"// G(0..{e + p - 1})", *_packed("HEAD", program.values),
+                 f"static const unsigned long long PREPERIOD = {e}ull, PERIOD = {p}ull, SALTUS = {s}ull;", "",
+                 "unsigned long long grundy_value(unsigned long long n) {",
+                 "    if (n < PREPERIOD + PERIOD) return HEAD[n];",
+                 "    const unsigned long long q = (n - PREPERIOD) / PERIOD, r = (n - PREPERIOD) % PERIOD;",
+                 "    const u128 g = (u128)HEAD[PREPERIOD + r] + (u128)q * SALTUS;",
+                 "    if (g > (u128)ULLONG_MAX) fail(\"the value is out of range\");",
+                 "    return (unsigned long long)g;", "}"]
+    else:
+        r, c = program.rows, program.cols
+        a0, b0 = (program.corner * 2)[:2]
+        size = f"static const unsigned long long ROWS = {r}ull, COLS = {c}ull;"
+        if program.origin:
+            size += "\nstatic const unsigned long long " + (
+                f"N0 = {a0}ull;" if kind != "pair" else f"A0 = {a0}ull, B0 = {b0}ull;")
+        code += [_unpack_cpp(), "", f"// {table_status(program)}" + (
+            " (0: not a position, v + 1: the value v)" if program.holes else ""),
+            *_packed("TABLE", program.values), size, ""]
+        shown = ('"(" + std::to_string(a) + ", " + std::to_string(b) + ")' if kind == "pair"
+                 else ('"heap " + std::to_string(n) + "' if kind == "heap" else 'std::to_string(n) + "'))
+        outside_table, where = _cpp_inside(program)
+        if kind == "heap":
+            limits = f"0..{r - 1}"
+        elif kind == "number":
+            limits = f"{a0}..{a0 + r - 1}"
+        else:
+            limits = (f"a <= {r - 1}, b <= {c - 1}" if not program.origin
+                      else f"{a0} <= a <= {a0 + r - 1}, {b0} <= b <= {b0 + c - 1}")
+        code += [f"unsigned long long grundy_value({plain}) {{", *guard,
+                 f"    if ({outside_table})",
+                 f'        fail({shown} is beyond the table ({limits})");']
+        if program.holes:
+            code += [f"    const unsigned long long value = TABLE[{where}];",
+                     f'    if (value == 0) fail({shown} {HOLE}");',
+                     "    return value - 1;", "}"]
+        else:
+            code += [f"    return TABLE[{where}];", "}"]
+    uses_rule = program.rule is not None and program.node is None
+    code.append("")
+    if uses_rule:
+        assert program.rule is not None
+        if program.rule_node is not None:
+            code += _formula("p_position", ["a", "b"], program.rule_node,
+                             f"{program.rule.text}, {program.rule.status}", "static bool")
+        else:
+            code.append(_ZECKENDORF)
+        code += ["", f"bool first_player_wins({plain}) {{", *guard,
+                 f"    if (!({_cpp_inside(program)[0]})) return grundy_value(a, b) != 0;"
+                 if program.origin else "    if (a < ROWS && b < COLS) return grundy_value(a, b) != 0;",
+                 "    return !p_position(a, b);", "}"]
+    else:
+        code += [f"bool first_player_wins({plain}) {{",
+                 f"    return grundy_value({', '.join(params)}) != 0;", "}"]
+    code.append("")
+    answer = ["bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, "
+              "bool &known) {", "    known = true;"]
+    if kind == "heap":
+        answer += ["    value = 0;", "    for (unsigned long long h : numbers) value ^= grundy_value(h);"]
+    elif kind == "number":
+        if not program.sums:
+            answer += ["    if (numbers.size() != 1)",
+                       '        fail("a position is one number n, got " + std::to_string(numbers.size()) + '
+                       '" (the game does not declare arity=1, so several numbers are not a sum)");']
+        else:
+            answer.append("    // several numbers: a sum, whose value is the XOR of theirs")
+        answer += ["    value = 0;", "    for (unsigned long long n : numbers) value ^= grundy_value(n);"]
+    else:
+        answer += ["    if (numbers.size() != 2)",
+                   '        fail("expected two numbers a b, got " + std::to_string(numbers.size()));']
+        if uses_rule:
+            test = ("numbers[0] >= ROWS || numbers[1] >= COLS" if not program.origin else
+                    "numbers[0] < A0 || numbers[1] < B0 || numbers[0] - A0 >= ROWS "
+                    "|| numbers[1] - B0 >= COLS")
+            answer += [f"    if ({test}) {{", "        known = false;",
+                       "        return first_player_wins(numbers[0], numbers[1]);", "    }"]
+        answer.append("    value = grundy_value(numbers[0], numbers[1]);")
+    code += [*answer, "    return value != 0;", "}"]
+    return _assemble(program, code)
+
+
+def _cpp_guard(program: Program, suffix: str = "") -> list[str]:
+    """The first lines of a function of a game with a declared minimum (its arguments named with
+    ``suffix``): an input below it is not a position."""
+    if not program.origin:
+        return []
+    if program.kind != "pair":
+        n = "n" + suffix
+        return [f"    if ({n} < {program.origin[0]}ull)",
+                f'        fail(std::to_string({n}) + " is not a position of the game '
+                f'({minimum_words(program)})");']
+    a0, b0 = program.origin
+    a, b = "a" + suffix, "b" + suffix
+    return [f"    if ({a} < {a0}ull || {b} < {b0}ull)",
+            f'        fail("(" + std::to_string({a}) + ", " + std::to_string({b}) + ") is not a position of '
+            f'the game ({minimum_words(program)})");']
+
+
+def _cpp_inside(program: Program) -> tuple[str, str]:
+    """The test that a position is outside the table (after the guard), and its index there."""
+    if program.kind != "pair":
+        if program.origin:
+            return "n - N0 >= ROWS", "n - N0"
+        return "n >= ROWS", "n"
+    if program.origin:
+        return "a - A0 >= ROWS || b - B0 >= COLS", "(a - A0) * COLS + (b - B0)"
+    return "a >= ROWS || b >= COLS", "a * COLS + b"
+
+
+def _assemble(program: Program, code: list[str]) -> str:
+    body = "\n".join(code)
+    helpers = helpers_for(body)
+    includes = _INCLUDES + (["initializer_list"] if "in_set(" in body else [])
+    out = [f"// {line}" for line in header(program)]
+    out += ["// Generated by grundy. Compile: g++ -std=c++17 -O2 -Wall", ""]
+    out += [f"#include <{name}>" for name in sorted(includes)] + ["", _BASE, ""]
+    out += [h + "\n" for h in helpers]
+    out.append(body)
+    if program.main:
+        out.append(cpp_main(program.kind, program.input_format))
+    else:
+        out += ["", "// (add your own main, or export with main=True)"]
+    return "\n".join(out).rstrip("\n") + "\n"

@@ -1,0 +1,231 @@
+"""The ``main`` of an exported program (:func:`grundy.export.code.export_code` with
+``main=True``), in Python and in C++, for each input layout.
+
+Every program defines ``answer(numbers)`` (the numbers of one position) giving the Grundy value,
+or none where only the outcome is known, and whether the player to move wins; the main prints one
+line ``VALUE OUTCOME`` per position (``- P`` / ``- N`` where only the outcome is known), or
+``error: ...`` for a position nothing in the program can answer, and goes on with the next one
+(the exit status is then 1). A layout that cannot be read (a word that is not a number, the input
+ending inside a case) stops the program: after it, no position could be told from the next.
+
+Layouts (``INPUT_FORMATS``):
+
+- ``lines``: one position per line (a heap game: its heap sizes; a pair game: ``a b``; a game
+  on one number: ``n``, or several numbers, their sum, when the game declares ``arity=1``);
+- ``cases``: the number of cases ``T``, then ``T`` cases;
+- ``counted``: one case.
+
+A case of a heap game is ``n`` followed by ``n`` heap sizes; of a pair game, ``a b``. Line breaks
+do not matter in ``cases`` and ``counted``.
+
+>>> "def main" in python_main("heap", "cases")
+True
+"""
+
+from __future__ import annotations
+
+INPUT_FORMATS = ("lines", "cases", "counted")
+
+
+def describe(kind: str, input_format: str, sums: bool = True) -> str:
+    """One line saying what the main reads, for the program's header comment (``sums``: whether
+    several numbers of a game on one number are a sum).
+
+    >>> describe("heap", "counted")
+    'one case: n, then n heap sizes'
+    """
+    if kind == "number":
+        case = "k, then k numbers (the sum of k positions)" if sums else "1, then one number n"
+        line = ("one position per line: n, or several numbers (their sum)" if sums
+                else "one position per line: one number n")
+    else:
+        case = "n, then n heap sizes" if kind != "pair" else "two numbers a b"
+        line = ("one position per line: its heap sizes" if kind != "pair"
+                else "one position per line: a b")
+    if input_format == "lines":
+        return line
+    if input_format == "cases":
+        return f"the number of cases T, then T cases, each {case}"
+    return f"one case: {case}"
+
+
+# ---- Python ------------------------------------------------------------------------------------
+
+_PY_COMMON = '''
+
+def _number(word):
+    if not (word.isascii() and word.isdigit()):
+        raise ValueError(f"not a non-negative integer: {word}")
+    return int(word)
+
+
+def _answer_line(numbers):
+    try:
+        value, wins = answer(numbers)
+    except (ValueError, OverflowError, RecursionError) as exc:
+        return f"error: {exc}"
+    return f"{'-' if value is None else value} {'N' if wins else 'P'}"
+'''
+
+_PY_LINES = '''
+
+def main():
+    failed = False
+    for line in sys.stdin:
+        words = line.split()
+        if not words:
+            continue
+        try:
+            text = _answer_line([_number(w) for w in words])
+        except ValueError as exc:
+            text = f"error: {exc}"
+        failed = failed or text.startswith("error")
+        print(text)
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
+'''
+
+_PY_STREAM = '''
+
+def main():
+    words = sys.stdin.read().split()
+    at = 0
+
+    def take():
+        nonlocal at
+        if at >= len(words):
+            sys.exit("error: the input ended inside a case")
+        at += 1
+        try:
+            return _number(words[at - 1])
+        except ValueError as exc:
+            sys.exit(f"error: {exc}")
+
+    failed = False
+    for _ in range(%(cases)s):
+        numbers = %(case)s
+        text = _answer_line(numbers)
+        failed = failed or text.startswith("error")
+        print(text)
+    if at < len(words):
+        sys.exit(f"error: {len(words) - at} more words after the last case")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
+'''
+
+
+def python_main(kind: str, input_format: str) -> str:
+    """The Python ``main`` reading ``input_format`` (after a program defining ``answer``)."""
+    if input_format == "lines":
+        return _PY_COMMON + _PY_LINES
+    case = "[take(), take()]" if kind == "pair" else "[take() for _ in range(take())]"
+    cases = "take()" if input_format == "cases" else "1"
+    return _PY_COMMON + _PY_STREAM % {"case": case, "cases": cases}
+
+
+# ---- C++ ---------------------------------------------------------------------------------------
+
+_CPP_COMMON = r"""
+static unsigned long long parse_number(const std::string &word) {
+    if (word.empty() || word.size() > 20) throw std::runtime_error("not a non-negative integer: " + word);
+    unsigned long long v = 0;
+    for (char ch : word) {
+        if (ch < '0' || ch > '9') throw std::runtime_error("not a non-negative integer: " + word);
+        unsigned long long d = (unsigned long long)(ch - '0');
+        if (v > (ULLONG_MAX - d) / 10) throw std::runtime_error("a number is too large: " + word);
+        v = v * 10 + d;
+    }
+    return v;
+}
+
+static std::string answer_line(const std::vector<unsigned long long> &numbers) {
+    try {
+        unsigned long long value = 0;
+        bool known = true;
+        const bool wins = answer(numbers, value, known);
+        return (known ? std::to_string(value) : std::string("-")) + (wins ? " N" : " P");
+    } catch (const std::runtime_error &e) {
+        return std::string("error: ") + e.what();
+    }
+}
+"""
+
+_CPP_LINES = r"""
+int main() {
+    std::ios::sync_with_stdio(false);
+    std::string line;
+    bool failed = false;
+    while (std::getline(std::cin, line)) {
+        std::istringstream in(line);
+        std::string word, text;
+        std::vector<unsigned long long> numbers;
+        try {
+            while (in >> word) numbers.push_back(parse_number(word));
+        } catch (const std::runtime_error &e) {
+            text = std::string("error: ") + e.what();
+        }
+        if (text.empty()) {
+            if (numbers.empty()) continue;
+            text = answer_line(numbers);
+        }
+        if (text.compare(0, 6, "error:") == 0) failed = true;
+        std::printf("%s\n", text.c_str());
+    }
+    return failed ? 1 : 0;
+}
+"""
+
+_CPP_STREAM = r"""
+static unsigned long long take() {
+    std::string word;
+    if (!(std::cin >> word)) {
+        std::fprintf(stderr, "error: the input ended inside a case\n");
+        std::exit(1);
+    }
+    try {
+        return parse_number(word);
+    } catch (const std::runtime_error &e) {
+        std::fprintf(stderr, "error: %%s\n", e.what());
+        std::exit(1);
+    }
+}
+
+int main() {
+    std::ios::sync_with_stdio(false);
+    bool failed = false;
+    const unsigned long long cases = %(cases)s;
+    for (unsigned long long c = 0; c < cases; ++c) {
+        std::vector<unsigned long long> numbers;
+%(case)s
+        const std::string text = answer_line(numbers);
+        if (text.compare(0, 6, "error:") == 0) failed = true;
+        std::printf("%%s\n", text.c_str());
+    }
+    std::string extra;
+    if (std::cin >> extra) {
+        std::fprintf(stderr, "error: more words after the last case\n");
+        return 1;
+    }
+    return failed ? 1 : 0;
+}
+"""
+
+_CPP_CASE_HEAP = """        const unsigned long long count = take();
+        for (unsigned long long i = 0; i < count; ++i) numbers.push_back(take());"""
+_CPP_CASE_PAIR = """        numbers.push_back(take());
+        numbers.push_back(take());"""
+
+
+def cpp_main(kind: str, input_format: str) -> str:
+    """The C++ ``main`` reading ``input_format`` (after a program defining ``answer``)."""
+    if input_format == "lines":
+        return _CPP_COMMON + _CPP_LINES
+    case = _CPP_CASE_PAIR if kind == "pair" else _CPP_CASE_HEAP
+    cases = "take()" if input_format == "cases" else "1"
+    return _CPP_COMMON + _CPP_STREAM % {"case": case, "cases": cases}

@@ -1,0 +1,224 @@
+"""What an export holds (:class:`Program`), the labels its header carries, and its packed tables;
+shared by the Python and C++ writers of :mod:`grundy.export.code`.
+
+>>> unpack(*pack([3, 3, 3, 40])) == [3, 3, 3, 40]
+True
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from grundy.export.main import describe
+from grundy.model.periodic import Periodicity
+from grundy.patterns.record import Pattern
+
+
+@dataclass(frozen=True)
+class OutcomeRule:
+    """Which positions of a pair game are P-positions, where the values are not known.
+
+    ``formula`` (the grammar of :mod:`grundy.patterns.formulas`, over ``a`` and ``b``) is true
+    exactly at P-positions; ``code = "zeckendorf"`` is Whinihan's rule of Fibonacci Nim instead.
+    ``status`` is ``"proved (THEOREM)"`` or ``"conjecture, checked ..."``.
+    """
+
+    text: str
+    status: str
+    formula: str | None = None
+    code: str | None = None
+
+
+def pattern_status(pattern: Pattern) -> str:
+    """The pattern's law, then ``proved (THEOREM)`` or ``conjecture, checked on all positions up to N``.
+
+    >>> pattern_status(Pattern("values", "G(n) = (n % 3) (conjecture, checked for n <= 9)", "n % 3",
+    ...                        "conjecture", 9))
+    'G(n) = (n % 3): conjecture, checked on all positions up to 9'
+    """
+    law = pattern.text
+    cut = max(law.rfind(" (proved"), law.rfind(" (conjecture"))
+    law = law[:cut] if cut > 0 else law
+    if pattern.status == "proved":
+        return f"{law}: proved ({pattern.proof or pattern.text})"
+    return f"{law}: conjecture, checked on all positions up to {pattern.checked_upto}"
+
+
+def period_status(period: Periodicity, upto: int) -> str:
+    """The period's law with ``proved (THEOREM)`` or how far it was observed."""
+    law = f"G(n + {period.period}) = G(n){f' + {period.saltus}' if period.saltus else ''}"
+    if period.proved:
+        return f"{law} for every n >= {period.preperiod}: proved ({period.reason})"
+    return (f"{law} for n >= {period.preperiod}: conjecture, observed on every heap up to {upto}, "
+            f"not proved")
+
+
+# ---- tables, packed ---------------------------------------------------------------------------
+
+ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-+"
+"""64 digits: the first 32 end a number, the last 32 continue it (base 32, most significant first)."""
+
+
+def _varints(numbers: Sequence[int]) -> str:
+    out = []
+    for v in numbers:
+        digits = []
+        while True:
+            digits.append(v & 31)
+            v >>= 5
+            if not v:
+                break
+        out.append("".join(ALPHABET[32 + d] for d in reversed(digits[1:])) + ALPHABET[digits[0]])
+    return "".join(out)
+
+
+def pack(values: Sequence[int]) -> tuple[str, bool]:
+    """``values`` as text of :data:`ALPHABET` digits, and whether it is run-length coded (pairs
+    value, count), whichever is shorter; :func:`unpack` reads it back.
+
+    >>> pack([0, 0, 0, 1, 33])
+    ('0001X1', False)
+    >>> pack([0] * 10 + [1, 33])
+    ('0A11X11', True)
+    >>> unpack(*pack([0] * 10 + [1, 33])) == [0] * 10 + [1, 33]
+    True
+    """
+    runs: list[int] = []
+    for v in values:
+        if runs and runs[-2] == v:
+            runs[-1] += 1
+        else:
+            runs += [v, 1]
+    plain, coded = _varints(values), _varints(runs)
+    return (coded, True) if len(coded) < len(plain) else (plain, False)
+
+
+def unpack(text: str, runs: bool) -> list[int]:
+    """The values :func:`pack` wrote (what the generated programs do at start-up)."""
+    digit = {ch: i for i, ch in enumerate(ALPHABET)}
+    numbers, x = [], 0
+    for ch in text:
+        d = digit[ch]
+        if d >= 32:
+            x = x * 32 + d - 32
+        else:
+            numbers.append(x * 32 + d)
+            x = 0
+    if not runs:
+        return numbers
+    return [v for i in range(0, len(numbers), 2) for v in [numbers[i]] * numbers[i + 1]]
+
+
+def text_lines(text: str, width: int = 96) -> list[str]:
+    """``text`` cut into pieces of ``width`` characters (at least one piece)."""
+    return [text[i:i + width] for i in range(0, len(text), width)] or [""]
+
+
+
+@dataclass(frozen=True)
+class Program:
+    """What an export holds, checked; the language back-ends write it out."""
+
+    title: str
+    kind: str
+    main: bool
+    input_format: str
+    node: ast.expr | None = None
+    """The values' formula (with ``status``)."""
+    status: str = ""
+    period: Periodicity | None = None
+    """The period (``values`` then holds its first ``preperiod + period`` values)."""
+    values: tuple[int, ...] = ()
+    rows: int = 0
+    cols: int = 0
+    rule: OutcomeRule | None = None
+    rule_node: ast.expr | None = None
+    moore_k: int = 0
+    move_source: str | None = None
+    origin: tuple[int, ...] = ()
+    """The least position of a game with a declared minimum (the table starts there); ``()``: 0."""
+    domain: str | None = None
+    """Which positions exist, in words, when the game declares it."""
+    holes: bool = False
+    """Whether the table has cells that are not positions (stored as 0, a value ``v`` as ``v + 1``)."""
+    sums: bool = True
+    """Of a game on one number: whether several numbers are a sum of positions."""
+
+    @property
+    def reads(self) -> str:
+        return describe(self.kind, self.input_format, self.sums)
+
+    @property
+    def corner(self) -> tuple[int, ...]:
+        """The least position (zeros when none is declared)."""
+        return self.origin or ((0, 0) if self.kind == "pair" else (0,))
+
+
+def minimum_words(program: Program) -> str:
+    """The declared minimum in words (``a >= 1, b >= 1``), said by the error of an input below it."""
+    names = ("a", "b") if program.kind == "pair" else ("n",)
+    return ", ".join(f"{v} >= {m}" for v, m in zip(names, program.corner, strict=True))
+
+
+HOLE = "is not a position of the game (outside its declared domain)"
+"""The error of an input at a blank cell of the table."""
+
+
+def outside(program: Program) -> str:
+    """The error text of an input below the origin, as a Python f-string body over ``n`` or
+    ``a, b`` (the C++ writer builds the same words)."""
+    shown = "({a}, {b})" if program.kind == "pair" else "{n}"
+    return f"{shown} is not a position of the game ({minimum_words(program)})"
+
+
+def table_status(program: Program) -> str:
+    """The range of an exact table, for the header."""
+    if program.kind == "heap":
+        return f"exact values computed by grundy for heaps 0..{program.rows - 1}"
+    if program.kind == "number":
+        n0 = program.corner[0]
+        return f"exact values computed by grundy for n = {n0}..{n0 + program.rows - 1}"
+    a0, b0 = program.corner
+    if program.origin:
+        return (f"exact values computed by grundy for {a0} <= a <= {a0 + program.rows - 1}, "
+                f"{b0} <= b <= {b0 + program.cols - 1}")
+    return (f"exact values computed by grundy for a <= {program.rows - 1}, "
+            f"b <= {program.cols - 1}")
+
+
+def header(program: Program) -> list[str]:
+    """The header comment's lines (without the comment marks)."""
+    what = {"heap": "the Grundy value of one heap n; several heaps are a sum, whose value is the XOR "
+                    "of theirs (Sprague-Grundy theorem)",
+            "pair": "the Grundy value of one pair (a, b)",
+            "number": "the Grundy value of one position (n,)" + (
+                "; several numbers are the disjunctive sum of their positions (the game declares "
+                "arity=1), whose value is the XOR of theirs (Sprague-Grundy theorem)" if program.sums
+                else "; the game does not declare arity=1, so several numbers are not read as a sum"),
+            "moore": f"who wins Moore's Nim_{program.moore_k} (reduce 1 to {program.moore_k} heaps "
+                     f"in one move; several heaps are NOT a sum)"}[program.kind]
+    lines = [f"{program.title}: {what}."]
+    if program.domain is not None:
+        lines.append(f"positions: {program.domain}; any other input is an error line for that input")
+    if program.kind == "moore":
+        lines += [f"outcome: P iff every binary column sum of the heaps is 0 mod {program.moore_k + 1}, "
+                  f"{program.status}",
+                  "values: only of a position with at most one non-empty heap (a lone heap n is a "
+                  "Nim heap: n); otherwise no theorem gives the value, and the main prints '-'"]
+    elif program.node is not None or program.period is not None:
+        lines.append(f"values: {program.status}")
+    else:
+        lines.append(f"values: {table_status(program)}"
+                     + ("; beyond it, by the move function (a memoised mex)" if program.move_source else ""))
+    if program.rule is not None and program.move_source is None and program.node is None:
+        lines.append(f"beyond the table, who wins: {program.rule.text}, {program.rule.status}; "
+                     f"the value is then unknown ('-')")
+    if program.main:
+        lines.append(f"input ({program.input_format}): {program.reads}; "
+                     f"output: one line 'VALUE OUTCOME' (N: the player to move wins) per position")
+    return lines
+
+
+# ---- Python ------------------------------------------------------------------------------------

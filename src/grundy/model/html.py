@@ -1,0 +1,109 @@
+"""Small HTML pieces for notebooks (``_repr_html_``): every text escaped, inline styles only (a
+notebook strips ``<style>`` blocks in some viewers), no scripts.
+
+>>> print(values_html([0, 1, 0, 2], per_row=2))  # doctest: +ELLIPSIS
+<table ...><tr><th>n</th><th>+0</th><th>+1</th></tr><tr><th>0</th><td ...>0</td><td ...>1</td></tr>...
+>>> escape("<b> & 'x'")
+'&lt;b&gt; &amp; &#x27;x&#x27;'
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+TABLE = 'style="border-collapse:collapse;font-family:monospace;font-size:12px"'
+SHOWN_VALUES = 2_000
+"""Values drawn in a notebook table (the rest is counted, not drawn)."""
+SHOWN_SIDE = 64
+"""Rows and columns of a pair table drawn as a heat map."""
+
+
+def escape(text: object) -> str:
+    """``str(text)`` safe inside HTML."""
+    return html.escape(str(text), quote=True)
+
+
+def colour(value: int, largest: int) -> tuple[str, str]:
+    """Background and text colour of a value in a heat map (0, the P-positions, dark)."""
+    if value == 0:
+        return "#1d2330", "#ffffff"
+    share = value / max(largest, 1)
+    return f"hsl({210 - round(190 * share)},70%,{72 - round(20 * share)}%)", "#111111"
+
+
+def cell(value: int, largest: int) -> str:
+    """One heat-map cell."""
+    background, text = colour(value, largest)
+    return (f'<td style="background:{background};color:{text};text-align:center;min-width:1.6em;'
+            f'padding:0 2px">{value}</td>')
+
+
+def values_html(values: Sequence[int], per_row: int = 20) -> str:
+    """``G(0), G(1), …`` as rows of ``per_row`` coloured cells, the first heap of each row in front."""
+    shown = list(values[:SHOWN_VALUES])
+    largest = max(shown, default=0)
+    head = "<tr><th>n</th>" + "".join(f"<th>+{i}</th>" for i in range(per_row)) + "</tr>"
+    rows = [f"<tr><th>{start}</th>" + "".join(cell(v, largest) for v in shown[start:start + per_row])
+            + "</tr>" for start in range(0, len(shown), per_row)]
+    more = (f"<p>… {len(values) - SHOWN_VALUES:,} more values</p>" if len(values) > SHOWN_VALUES else "")
+    return f"<table {TABLE}>{head}{''.join(rows)}</table>{more}"
+
+
+def grid_html(grid: Sequence[Sequence[int]]) -> str:
+    """The heat map of ``G(a, b)``: rows ``a``, columns ``b``, P-positions dark."""
+    rows = [list(r[:SHOWN_SIDE]) for r in grid[:SHOWN_SIDE]]
+    largest = max((v for r in rows for v in r), default=0)
+    columns = len(rows[0]) if rows else 0
+    head = "<tr><th>a\\b</th>" + "".join(f"<th>{b}</th>" for b in range(columns)) + "</tr>"
+    body = "".join(f"<tr><th>{a}</th>" + "".join(cell(v, largest) for v in r) + "</tr>"
+                   for a, r in enumerate(rows))
+    cut = f"<p>(the first {SHOWN_SIDE} rows and columns)</p>" if len(grid) > SHOWN_SIDE else ""
+    return f"<table {TABLE}>{head}{body}</table>{cut}"
+
+
+def facts_html(rows: Iterable[tuple[str, Any]]) -> str:
+    """Name–value rows, escaped."""
+    body = "".join(f'<tr><th style="text-align:left;padding-right:1em">{escape(k)}</th>'
+                   f'<td style="text-align:left">{escape(v)}</td></tr>' for k, v in rows)
+    return f"<table>{body}</table>"
+
+
+def badge(status: str) -> str:
+    """A coloured ``proved`` / ``conjecture`` label."""
+    background = "#136c2e" if status == "proved" else "#b06f00"
+    return (f'<span style="background:{background};color:#fff;border-radius:4px;padding:0 4px;'
+            f'font-size:11px;font-weight:bold">{escape(status)}</span>')
+
+
+def image_html(png: bytes, alt: str) -> str:
+    """A PNG inline (base64)."""
+    import base64
+
+    return f'<img alt="{escape(alt)}" src="data:image/png;base64,{base64.b64encode(png).decode()}">'
+
+
+def solution_html(answer: Any) -> str:
+    """A :class:`~grundy.solving.solve.Solution` as a compact table and its winning moves."""
+    game = answer.game
+    verdict = {"N": "first player (to move) wins", "P": "second player wins",
+               "D": "a draw: neither player can force a win"}[answer.outcome.value]
+    shown = game.format_position(answer.position)
+    if len(shown) > 300:
+        shown = shown[:60] + " …"
+    rows: list[tuple[str, Any]] = [("outcome", f"{answer.outcome.value}-position, {verdict}"),
+                                   ("grundy", "—" if answer.grundy is None else answer.grundy)]
+    if answer.remoteness is not None:
+        rows.append(("moves to the end", answer.remoteness))
+    rows.append(("why", answer.reason))
+    if answer.note:
+        rows.append(("note", answer.note))
+    moves = answer.winning_moves[:50]
+    items = "".join(f"<li>{escape(m.label)}</li>" for m in moves)
+    more = f"<li>… and {len(answer.winning_moves) - 50} more</li>" if len(answer.winning_moves) > 50 else ""
+    listed = (f"<p>winning moves ({len(answer.winning_moves)}):</p><ul>{items}{more}</ul>" if moves
+              else "<p>winning moves: none</p>" if answer.moves_listed
+              else "<p>winning moves: too many to list</p>")
+    title = f"<b>{escape(game.spec)}</b> {escape(shown)}" + (" (misère)" if answer.misere else "")
+    return f"<div>{title}{facts_html(rows)}{listed}</div>"

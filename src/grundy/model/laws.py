@@ -1,0 +1,144 @@
+"""What a game declares about itself beyond its moves: its :class:`Laws`.
+
+A game author writes the moves (:meth:`~grundy.model.game.Game.moves`, or
+:meth:`~grundy.model.game.HeapGame.heap_moves`) and, when theory knows more, returns one
+:class:`Laws` from the game's :attr:`~grundy.model.game.Game.laws` property: closed forms as
+callables, facts as typed data. Every field is optional; ``None`` (or ``False``) means "not known,
+compute it". The engine, the table builders and the misère rules read this declaration; none of
+them asks whether a method was overridden.
+
+>>> laws = Laws(take_away=TakeAway(TakeKind.ONLY, (1, 2)), periodicity=None)
+>>> laws.take_away.kind, laws.value is None
+(<TakeKind.ONLY: 'only'>, True)
+>>> TableMethod("sparse") == "sparse"
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass
+from enum import Enum, StrEnum
+from typing import Any
+
+from grundy.model.periodic import Periodicity, PeriodRule, Progress, TableBuild
+from grundy.model.reason import Reason
+
+Position = Hashable
+HeapResult = tuple[int, ...]
+Move = Any
+"""A :class:`grundy.model.game.Move` (this module sits below :mod:`grundy.model.game`, which
+imports it, so it names the type without importing it)."""
+Outcome = Any
+"""A :class:`grundy.model.game.Outcome` (named, not imported, as :data:`Move`)."""
+
+
+class TakeKind(Enum):
+    """How a take-away set is written: the moves it allows, or the moves it forbids."""
+
+    ONLY = "only"
+    """A move takes ``s`` counters for ``s`` in the (finite) set, ``s`` at most the heap."""
+    ALL_BUT = "all-but"
+    """A move takes any positive number of counters not in the (finite) set."""
+
+
+@dataclass(frozen=True)
+class TakeAway:
+    """The take-away set of a game whose every move takes counters from one heap without
+    splitting it. The misère-sum rules (:mod:`grundy.theory.misere_laws`) use it to prove facts
+    about every heap size.
+
+    >>> TakeAway(TakeKind.ALL_BUT, ())   # Nim: take any number
+    TakeAway(kind=<TakeKind.ALL_BUT: 'all-but'>, values=())
+    """
+
+    kind: TakeKind
+    values: Sequence[int]
+    """The set, e.g. ``(1, 3, 4)``, or ``range(1, 7)`` for Bash (kept lazy: it may be large)."""
+
+
+class TableMethod(StrEnum):
+    """How a table of one-heap values is built (``grundy table --method``).
+
+    >>> [m.value for m in TableMethod]
+    ['auto', 'plain', 'sparse']
+    """
+
+    AUTO = "auto"
+    """The builder chooses."""
+    PLAIN = "plain"
+    """A dense mex over every option."""
+    SPARSE = "sparse"
+    """The rare/common value split (octal games with splits)."""
+
+
+ValueRule = Callable[["Position"], "int | None"]
+OutcomeRule = Callable[["Position"], "Outcome | None"]
+MovesRule = Callable[["Position"], "list[Move] | None"]
+TableBuilder = Callable[[int, TableMethod, "Progress | None"], "TableBuild | None"]
+
+
+@dataclass(frozen=True)
+class Laws:
+    """A game's declared theory: optional closed forms (callables returning ``None`` where they
+    do not apply) and typed facts. Position-level fields take a position of the game; the
+    ``heap_*`` fields take one heap size (heap games: several heaps are summed by the engine).
+
+    >>> from grundy.catalog import load_game
+    >>> laws = load_game("nim").laws
+    >>> laws.value((3, 4, 5)), laws.take_away.kind.value, laws.periodicity.period
+    (2, 'all-but', 1)
+    """
+
+    value: ValueRule | None = None
+    """The Grundy value by a formula: ``value((3, 4, 5)) == 2`` for Nim."""
+    outcome: OutcomeRule | None = None
+    """The outcome by a rule, for games whose value has no closed form (possibly ``Outcome.D``)."""
+    winning_moves: MovesRule | None = None
+    """Every winning move by a rule: Nim's ``winning_moves((1, 2))`` is ``[take 1 from heap 2]``."""
+    misere_outcome: OutcomeRule | None = None
+    """The misère-play outcome by a rule: ``misere_outcome((1,))`` is ``Outcome.P`` for Nim."""
+    misere_winning_moves: MovesRule | None = None
+    """Every misère-play winning move by a rule."""
+    moves_to_value: Callable[[Position, int], list[Move] | None] | None = None
+    """Every move to a position of Grundy value ``target``: ``moves_to_value((5,), 2)``."""
+    loopy_value: Callable[[Position], str | None] | None = None
+    """Games with cycles: Smith's generalised value of a position with no Grundy value, as text
+    such as ``"inf(0,2)"``."""
+    reason: Callable[[Position, bool], Reason | str | None] | None = None
+    """One line naming the rule that decides a position: ``reason((3, 4, 5), False)``; the
+    second argument is ``True`` for misère play."""
+    samples: Callable[[], Iterable[Position]] | None = None
+    """Small positions the conformance tests check against brute force: ``samples()``."""
+    picture: Callable[[Any, Any], None] | None = None
+    """Draw a solution on matplotlib axes (``grundy solve --plot``): ``picture(answer, ax)``;
+    with ``ax=None`` only check that it can."""
+    pair_table: Callable[[int], list[list[int]] | None] | None = None
+    """Two-heap games (Wythoff): ``pair_table(4)`` is ``G(a, b)`` for ``a, b ≤ 4``."""
+    take_away: TakeAway | None = None
+    """The take-away set, for games whose every move takes from one heap without splitting it."""
+    heap_value: Callable[[int], int | None] | None = None
+    """The value of one heap by a formula: ``heap_value(10**18)``."""
+    heap_moves_to_value: Callable[[int, int], list[tuple[str, HeapResult]] | None] | None = None
+    """Moves of one heap to heaps whose values XOR to ``target``: ``heap_moves_to_value(7, 0)``."""
+    heap_reason: Callable[[int], Reason | str | None] | None = None
+    """The rule behind ``heap_value(n)``: ``heap_reason(7)``."""
+    octal_digits: tuple[int, ...] | None = None
+    """The digits ``d0 d1 … dk`` of the octal code the game is (Kayles: ``(0, 7, 7)``). The table
+    layer builds such a game's tables from the code alone (compiled kernels, tables kept on disk),
+    never calling back into the game."""
+    splits: bool = False
+    """Whether some move leaves two or more heaps (take-and-break games)."""
+    period_rule: Callable[[], PeriodRule | None] | None = None
+    """The theorem that proves a period of the table from finitely many values: ``period_rule()``
+    (a callable: some rules are looked up only when a table needs them)."""
+    periodicity: Periodicity | None = None
+    """The table's periodicity when a theorem gives it outright (Lasker's Nim: period 4)."""
+    table_head: Callable[[int], list[int] | None] | None = None
+    """``table_head(count)``: ``G(0..count-1)`` in plain Python (no numpy), for short periods."""
+    table_builder: TableBuilder | None = None
+    """The game's own builder of ``G(0..upto)``: ``table_builder(upto, TableMethod.AUTO, None)``."""
+
+
+NO_LAWS = Laws()
+"""The declaration of a game that knows nothing beyond its moves."""

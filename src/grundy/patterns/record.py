@@ -1,0 +1,85 @@
+"""The :class:`Pattern` record that the pattern finders return, and the rules they share."""
+
+from __future__ import annotations
+
+import ast
+from dataclasses import dataclass
+
+from grundy.patterns.formulas import MAX_FORMULA_CHARS, parse, size
+
+PREFIX = 256
+"""Heap values the formula search fits on (then every candidate is confirmed on the whole table)."""
+PAIR_PREFIX = 16
+"""Side of the square of pair values the search fits on."""
+SEARCH_STEPS = 30_000
+"""Steps (expressions built) of one formula search: about a second on one core, and the same
+result however loaded the machine is (a budget in seconds would print fewer patterns under load)."""
+MAX_SIZE = 9
+"""Largest formula (in nodes) the search tries."""
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One pattern in a table: of the values, or of the P-positions (``G = 0``)."""
+
+    describes: str
+    """``"values"`` or ``"p-positions"``."""
+    text: str
+    """One line for a person."""
+    formula: str | None
+    """A formula of the grammar over ``n`` (or ``a`` and ``b``): the value, or true exactly at P-positions."""
+    status: str
+    """``"proved"`` or ``"conjecture"``."""
+    checked_upto: int
+    """Largest ``n`` (or bound on ``a`` and ``b``) checked against the table."""
+    proof: str | None = None
+    """The theorem, for a proved pattern."""
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the pattern with its status (proved or conjecture)."""
+        from grundy.model.html import badge, escape
+
+        return f"<div>{badge(self.status)} {escape(self.text)}</div>"
+
+    def to_json(self) -> dict[str, object]:
+        """The pattern as JSON (keys describes, text, formula, status, checked_upto)."""
+        return {"describes": self.describes, "text": self.text, "formula": self.formula,
+                "status": self.status, "checked_upto": self.checked_upto}
+
+
+def fits(formula: str | None) -> bool:
+    """Whether a candidate formula is short enough for the grammar (``MAX_FORMULA_CHARS``): a
+    longer one (a long list of exceptions, say) is dropped, never an error.
+
+    >>> fits("n % 3"), fits("n in {" + ", ".join(map(str, range(1000))) + "}")
+    (True, False)
+    """
+    return formula is None or len(formula) <= MAX_FORMULA_CHARS
+
+
+def cost(p: Pattern) -> tuple[int, int, int]:
+    """Sort key, simplest first: proved before conjectures, then by the formula's size."""
+    return (0 if p.status == "proved" else 1,
+            size(p.formula) if p.formula and fits(p.formula) else len(p.text) // 4,
+            0 if p.describes == "values" else 1)
+
+
+def too_long(formula: str, table_text_length: int, points: int) -> bool:
+    """A formula longer than the data it explains (or than the grammar allows) is not a pattern."""
+    return not fits(formula) or len(formula) > table_text_length or 2 * size(formula) > points
+
+
+def zero_tests(values_formula: str) -> list[str]:
+    """Formulas true exactly where ``values_formula`` is 0 (``X == Y`` for ``X ^ Y`` or ``X - Y``).
+
+    >>> zero_tests("(a % 3) ^ (b % 3)"), zero_tests("n")
+    (['a % 3 == b % 3', '(a % 3) ^ (b % 3) == 0'], ['n == 0'])
+    """
+    tree = parse(values_formula)
+    out = []
+    if isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.BitXor | ast.Sub):
+        out.append(f"{ast.unparse(tree.left)} == {ast.unparse(tree.right)}")
+    loose = isinstance(tree, ast.Compare | ast.BoolOp) or (
+        isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not))
+    out.append(f"({values_formula}) == 0" if loose else f"{values_formula} == 0")
+    return out

@@ -1,0 +1,250 @@
+"""Patterns in a table of Grundy values: closed formulas, periodic P-positions, recognised sequences.
+
+:func:`find_patterns` (heap games, a table ``G(0..N)``) and :func:`find_pair_patterns` (games on
+pairs, a grid ``G(a, b)``) report what they find, simplest first. A pattern is ``"proved"`` only
+where a theorem applies (a proved period of the game, plus a formula that syntactically depends
+on ``n`` only modulo a divisor of that period); everything else is a ``"conjecture"`` checked on
+every position of the table. Formulas use the grammar of :mod:`grundy.patterns.formulas`.
+
+>>> [p.text for p in find_patterns([n % 3 for n in range(60)])]  # doctest: +NORMALIZE_WHITESPACE
+['G(n) = n % 3 (conjecture, checked for n <= 59)',
+ 'P iff n % 3 == 0 (conjecture: period 3 seen for n <= 59)']
+>>> find_pair_patterns([[a ^ b for b in range(20)] for a in range(20)])[0].formula
+'a ^ b'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from grundy.errors import InvalidInputError
+from grundy.patterns.formulas import agrees
+from grundy.patterns.pairs import find_pair_patterns
+from grundy.patterns.proof import eventual_form, implied_by_period
+from grundy.patterns.recognise import beatty, beatty_membership, named_sets
+from grundy.patterns.record import MAX_SIZE, PREFIX, SEARCH_STEPS, Pattern, cost, fits, too_long, zero_tests
+from grundy.patterns.synthesis import shortest_formula
+from grundy.tables.periodicity import Periodicity, find_period
+
+if TYPE_CHECKING:
+    import numpy as np
+
+# ---- heap games --------------------------------------------------------------------------------
+
+def _as_ints(values: Sequence[int]) -> list[int]:
+    try:
+        out = [int(v) for v in values]
+    except (TypeError, ValueError):
+        raise InvalidInputError(
+            f"a table of Grundy values must hold integers, got {list(values)[:10]!r}") from None
+    if any(v < 0 for v in out):
+        raise InvalidInputError(f"Grundy values are non-negative, got {min(out)}")
+    return out
+
+
+def periodic_modulus(formula: str) -> int | None:
+    """``m`` such that the formula depends on ``n`` only through ``n mod m`` (from ``n = 0`` on),
+    by :func:`grundy.patterns.proof.eventual_form`; ``None`` when that is not shown.
+
+    >>> periodic_modulus("(n % 3 == 1) + (n + 1) % 6"), periodic_modulus("n // 2")
+    (6, None)
+    """
+    form = eventual_form(formula)
+    return form.period if form is not None and form.step == 0 and form.start == 0 else None
+
+
+def _arange(count: int) -> np.ndarray:
+    import numpy as np
+
+    return np.arange(count, dtype=np.int64)
+
+
+def _values_formula(values: list[int], periodicity: Periodicity | None, text_len: int,
+                    steps: int) -> Pattern | None:
+    import numpy as np
+
+    total = len(values)
+    prefix = min(total, PREFIX)
+    constants = []
+    if periodicity is not None:
+        p = periodicity.period
+        constants = [d for d in range(2, min(p, 64) + 1) if p % d == 0] + [abs(periodicity.saltus)]
+    formula = shortest_formula({"n": _arange(prefix)}, lambda i, v: v == values[i],
+                               np.array(values[:prefix], dtype=np.int64), total=total,
+                               full_env={"n": _arange(total)}, constants=constants, max_size=MAX_SIZE,
+                               steps=steps, reject=lambda f: too_long(f, text_len, total))
+    if formula is None:
+        return None
+    return _labelled("values", f"G(n) = {formula}", formula, values, periodicity)
+
+
+def _labelled(describes: str, text: str, formula: str, values: list[int],
+              periodicity: Periodicity | None) -> Pattern:
+    """The pattern, ``"proved"`` exactly when :func:`~grundy.patterns.proof.implied_by_period` says so."""
+    last = len(values) - 1
+    proof = implied_by_period(formula, values, periodicity, boolean=describes == "p-positions")
+    if proof is not None and periodicity is not None:
+        salt = f", saltus {periodicity.saltus}" if periodicity.saltus else ""
+        why = f"implied by the proved period {periodicity.period} from heap {periodicity.preperiod}{salt}"
+        return Pattern(describes, f"{text} (proved: {why})", formula, "proved", last, proof)
+    return Pattern(describes, f"{text} (conjecture, checked for n <= {last})", formula, "conjecture", last)
+
+
+def _set_text(items: Sequence[int]) -> str:
+    return "{" + ", ".join(map(str, items)) + "}"
+
+
+def _residue_pattern(values: list[int], found: Periodicity) -> Pattern | None:
+    total, last = len(values), len(values) - 1
+    p, e, s = found.period, found.preperiod, found.saltus
+    if 3 * p > total or total < e + p:
+        return None
+    proved = found.proved
+    where = (f"proved: period {p}, preperiod {e}, by {found.reason}" if proved
+             else f"conjecture: period {p} seen for n <= {last}")
+    if s > 0:  # beyond the preperiod every value grows: finitely many P-positions, all below e + p
+        zeros = [n for n in range(min(total, e + p)) if values[n] == 0]
+        if not proved or not zeros:
+            return None
+        formula = f"n in {_set_text(zeros)}"
+        if not fits(formula):
+            return None  # a long list restates the table
+        return Pattern("p-positions", f"P iff n in {_set_text(zeros)} ({where}, saltus {s})", formula,
+                       "proved", last, f"{found.reason}; saltus {s} > 0")
+    if s != 0:
+        return None
+    residues = sorted({n % p for n in range(e, e + p) if values[n] == 0})
+    if len(residues) == 1:
+        rule = f"n % {p} == {residues[0]}" if p > 1 else "True"
+    else:
+        rule = f"n % {p} in {_set_text(residues)}"
+    extra_p = [n for n in range(e) if values[n] == 0 and n % p not in residues]
+    extra_n = [n for n in range(e) if values[n] != 0 and n % p in residues]
+    if (not residues and not extra_p) or 2 * e > total or len(extra_p) + len(extra_n) > max(4, p):
+        return None  # nothing, or mostly exceptions: that restates the table
+    formula, text = rule, rule
+    if extra_n:
+        formula = f"{formula} and n not in {_set_text(extra_n)}"
+        text = f"{text}, except n in {_set_text(extra_n)}"
+    if extra_p:
+        formula = f"n in {_set_text(extra_p)}" + (f" or {formula}" if residues else "")
+        text = (f"{text}, or n in {_set_text(extra_p)}" if residues else f"n in {_set_text(extra_p)}")
+    if p == 1 and residues:
+        formula = "n >= 0" if not extra_n and not extra_p else formula.replace("True and ", "")
+    if not fits(formula):
+        return None
+    return Pattern("p-positions", f"P iff {text} ({where})", formula, "proved" if proved else "conjecture",
+                   last, found.reason if proved else None)
+
+
+def _named_patterns(zeros: set[int], table: list[int], periodicity: Periodicity | None) -> list[Pattern]:
+    out = []
+    last = len(table) - 1
+    head = min(last, 1000)
+    for named in named_sets():
+        # a cheap look at the first thousand positions, then the whole table
+        if any(named.contains(n) != (n in zeros) for n in range(1, head + 1)):
+            continue
+        members = {n for n in range(last + 1) if named.contains(n)}
+        if len(members) < 5 or not (zeros ^ members) <= {0}:
+            continue
+        if zeros == members:
+            text, formula = f"n is one of the {named.name}", named.formula
+        elif 0 in zeros:
+            text, formula = f"n = 0 or n is one of the {named.name}", f"n == 0 or {named.formula}"
+        else:
+            text, formula = f"n > 0 and n is one of the {named.name}", f"n > 0 and ({named.formula})"
+        out.append(_labelled("p-positions", f"P iff {text}", formula, table, periodicity))
+    return out
+
+
+def _beatty_pattern(zeros: list[int], last: int, text_len: int) -> Pattern | None:
+    alpha = beatty(zeros)
+    if alpha is None or alpha.floor_mul(len(zeros) + (zeros[0] != 0)) <= last:
+        return None  # not recognised, or a term below the end of the table is missing
+    k0 = "0" if zeros[0] == 0 else "1"
+    formula = beatty_membership(alpha)
+    if zeros[0] == 0:
+        formula = f"n == 0 or {formula}"
+    text = f"P iff n = ⌊k·{alpha.name()}⌋ for some k >= {k0}, {alpha.name()} = {alpha}"
+    return Pattern("p-positions", f"{text} (conjecture, checked for n <= {last})",
+                   None if too_long(formula, text_len, last + 1) else formula, "conjecture", last)
+
+
+def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = None,
+                  max_patterns: int = 5, steps: int = SEARCH_STEPS) -> list[Pattern]:
+    """The patterns of a heap game's table ``G(0..N)``, simplest first (at most ``max_patterns``).
+
+    ``periodicity``: the game's period if known (``proved=True`` makes it a theorem); otherwise
+    the period the table shows, if any, gives conjectures. ``steps`` bounds the formula search
+    (a count of expressions built, so the result does not depend on the machine's load).
+
+    >>> from grundy.tables.periodicity import Periodicity
+    >>> top = find_patterns([n % 3 for n in range(30)], periodicity=Periodicity(3, 0, 0, True, "a window"))
+    >>> top[0].text, top[0].status
+    ('G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)', 'proved')
+    """
+    table = _as_ints(values)
+    if not table:
+        return []
+    last = len(table) - 1
+    text_len = len(", ".join(map(str, table)))
+    found = periodicity if periodicity is not None else find_period(table)
+    out: list[Pattern] = []
+    formula = _values_formula(table, found, text_len, steps)
+    if formula is not None:
+        out.append(formula)
+    if found is not None:
+        residue = _residue_pattern(table, found)
+        if residue is not None:
+            out.append(residue)
+        if formula is None and 3 * found.period <= len(table) and 2 * found.preperiod <= len(table):
+            head = table[found.preperiod:found.preperiod + found.period]
+            shown = " ".join(map(str, head[:24])) + (" ..." if len(head) > 24 else "")
+            salt = f" + {found.saltus}" if found.saltus else ""
+            status = "proved" if found.proved else "conjecture"
+            how = f"proved by {found.reason}" if found.proved else f"conjecture, seen for n <= {last}"
+            text = f"G(n + {found.period}) = G(n){salt} for n >= {found.preperiod}: {shown} ({how})"
+            out.append(Pattern("values", text, None, status, last, found.reason if found.proved else None))
+    zeros = [n for n, v in enumerate(table) if v == 0]
+    if zeros:
+        out.extend(_named_patterns(set(zeros), table, found))
+        if not any(p.describes == "p-positions" for p in out):
+            beat = _beatty_pattern(zeros, last, text_len)
+            if beat is not None:
+                out.append(beat)
+    if not any(p.describes == "p-positions" for p in out) and zeros and len(zeros) < len(table):
+        out.extend(_p_formula(table, formula, text_len, steps // 2, found))
+    return sorted((p for p in out if fits(p.formula)), key=cost)[:max_patterns]
+
+
+def _derived_p_formula(values_formula: Pattern | None) -> list[str]:
+    """``X == Y`` from ``G = X ^ Y`` or ``X - Y``, and ``G == 0``."""
+    if values_formula is None or values_formula.formula is None:
+        return []
+    return zero_tests(values_formula.formula)
+
+
+def _p_formula(table: list[int], values_formula: Pattern | None, text_len: int,
+               steps: int, periodicity: Periodicity | None) -> list[Pattern]:
+    import numpy as np
+
+    total = len(table)
+
+    def expected(i: int, v: int) -> bool:
+        return bool(v) == (table[i] == 0)
+
+    full = {"n": _arange(total)}
+    for formula in _derived_p_formula(values_formula):
+        if agrees(formula, expected, full, total):
+            return [_labelled("p-positions", f"P iff {formula}", formula, table, periodicity)]
+    prefix = min(total, PREFIX)
+    target = np.array([v == 0 for v in table[:prefix]], dtype=np.int64)
+    found = shortest_formula({"n": _arange(prefix)}, expected, target, total=total, full_env=full,
+                             boolean=True, max_size=MAX_SIZE, steps=steps,
+                             reject=lambda f: too_long(f, text_len, total))
+    return [] if found is None else [_labelled("p-positions", f"P iff {found}", found, table, periodicity)]
+
+
+__all__ = ["Pattern", "find_pair_patterns", "find_patterns", "periodic_modulus"]

@@ -1,0 +1,296 @@
+"""Search for the shortest formula of :mod:`grundy.patterns.formulas` that reproduces a table.
+
+Bottom-up enumeration by size, as in program synthesis: every expression of size ``s`` is built
+from smaller ones, and two expressions with the same values on the prefix (observational
+equivalence) are kept once, the first (smallest) one. A meet-in-the-middle step finds ``L op R``
+for ``op`` in ``+ - ^`` at once from the two halves (``R = target - L`` and so on), so that
+``(a % 3) ^ (b % 3)`` costs no more than its halves. The search is bounded by a size cap and a
+number of steps (expressions built), never by time, so its result does not depend on the load of
+the machine; its candidates agree with the target on the prefix only, and
+:func:`shortest_formula` confirms them on the whole table.
+
+>>> import numpy as np
+>>> n = np.arange(64, dtype=np.int64)
+>>> shortest_formula({"n": n}, lambda i, v: v == i % 3, n % 3, total=64)
+'n % 3'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Iterator, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from grundy.patterns.formulas import Unsafe, agrees, size, vec_binary, vec_unary
+
+if TYPE_CHECKING:
+    import numpy as np
+
+_BOUND = 1 << 31
+"""Values the search keeps (so that every operation on two of them is exact in int64)."""
+
+_PREC = {"or": 1, "and": 2, "not": 3, "cmp": 4, "|": 5, "^": 6, "&": 7, "<<": 8, ">>": 8, "+": 9,
+         "-": 9, "*": 10, "//": 10, "%": 10, "neg": 11, "atom": 12}
+_COMMUTATIVE = {"+", "*", "^", "&", "|", "min", "max", "==", "!=", "and", "or"}
+_COMPARISONS = ("<", "<=", "==", "!=")
+_UNARY = ("neg", "not", "abs", "popcount", "ctz", "cto", "bit_length", "isqrt")
+_BINARY = ("+", "-", "*", "//", "%", "^", "&", "|", "<<", ">>", "min", "max", *_COMPARISONS)
+_NEVER_UNSAFE = frozenset({"^", "&", "|", "min", "max", *_COMPARISONS})
+"""Operations :func:`~grundy.patterns.formulas.vec_binary` computes for any operands (no bound
+or value makes them refuse), so a level's worth of them is one vector operation."""
+
+
+@dataclass(frozen=True)
+class _Expr:
+    text: str
+    prec: int
+    size: int
+    values: Any  # np.ndarray
+    bound: int
+    boolean: bool
+    const: bool = False
+
+
+def _wrap(e: _Expr, need: int) -> str:
+    return e.text if e.prec >= need else f"({e.text})"
+
+
+def _binary_text(op: str, x: _Expr, y: _Expr) -> tuple[str, int]:
+    if op in ("min", "max"):
+        return f"{op}({x.text}, {y.text})", _PREC["atom"]
+    if op in _COMPARISONS:
+        prec = _PREC["cmp"]
+        return f"{_wrap(x, prec + 1)} {op} {_wrap(y, prec + 1)}", prec
+    prec = _PREC[op]
+    need = max(prec, _PREC["neg"]) if op in ("^", "&", "|", "<<", ">>") else prec  # clarity
+    return f"{_wrap(x, need)} {op} {_wrap(y, max(need, prec + 1))}", prec
+
+
+def _unary_text(fn: str, e: _Expr) -> tuple[str, int]:
+    if fn == "neg":
+        return f"-{_wrap(e, _PREC['neg'])}", _PREC["neg"]
+    if fn == "not":
+        return f"not {_wrap(e, _PREC['not'])}", _PREC["not"]
+    return f"{fn}({e.text})", _PREC["atom"]
+
+
+def _constant(c: int, length: int) -> _Expr:
+    import numpy as np
+
+    return _Expr(str(c), _PREC["atom"] if c >= 0 else _PREC["neg"], 1,
+                 np.full(length, c, dtype=np.int64), abs(c), False, True)
+
+
+class _Exhausted(Exception):
+    pass
+
+
+STEPS = 30_000
+"""Default number of steps (expressions built) of one search."""
+
+
+def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bool = False,
+               constants: Collection[int] = (), max_size: int = 9,
+               steps: int = STEPS) -> Iterator[tuple[str | None, int]]:
+    """``(formula, size)`` agreeing with ``target`` on the prefix; ``(None, s)`` when sizes ``<= s`` are done.
+
+    ``env`` maps each variable to its values on the prefix; ``boolean`` compares truth values only.
+    ``steps`` bounds the expressions built (each costs one vector operation on the prefix).
+    """
+    import numpy as np
+
+    budget = [steps]
+
+    def tick() -> None:
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _Exhausted
+    length = len(target)
+    goal = (target != 0) if boolean else np.asarray(target, dtype=np.int64)
+    seen: dict[bytes, _Expr] = {}
+    levels: dict[int, list[_Expr]] = {1: []}
+    emitted: set[str] = set()
+    found: list[tuple[str, int]] = []
+
+    goal_key = goal.astype(bool if boolean else np.int64).tobytes()
+    minimum, maximum = np.minimum.reduce, np.maximum.reduce  # (the ufuncs: no wrapper per call)
+
+    def hit(values: np.ndarray, key: bytes | None = None) -> bool:
+        """Whether ``values`` are the target (``key``: their bytes, when at hand and int64)."""
+        if boolean:
+            return (values != 0).tobytes() == goal_key
+        if key is not None and values.dtype == np.int64:
+            return key == goal_key
+        return bool(np.array_equal(values, goal))
+
+    def emit(text: str, s: int) -> None:
+        if text not in emitted:
+            emitted.add(text)
+            found.append((text, s))
+
+    def admit(values: np.ndarray, low: int | None = None,
+              high: int | None = None) -> tuple[int, bytes] | None:
+        """One step: ``(bound, key)`` of values worth keeping, or ``None`` — too big for exact
+        int64 work, a constant (constants stay leaves), or values an expression has already
+        (``low``, ``high``: their least and greatest, when known)."""
+        tick()
+        if length:
+            if low is None or high is None:
+                low, high = int(minimum(values)), int(maximum(values))
+            bound = max(high, -low)
+            if bound >= _BOUND or (length > 1 and low == high):
+                return None
+        else:
+            bound = 0
+        key = values.tobytes()
+        return None if key in seen else (bound, key)
+
+    def add(values: np.ndarray, admitted: tuple[int, bytes], text: str, prec: int, s: int,
+            is_bool: bool) -> None:
+        bound, key = admitted
+        e = _Expr(text, prec, s, values, bound, is_bool)
+        seen[key] = e
+        levels.setdefault(s, []).append(e)
+        if hit(values, key):
+            emit(text, s)
+
+    def keep(values: np.ndarray, text: str, prec: int, s: int, is_bool: bool) -> None:
+        admitted = admit(values)
+        if admitted is not None:
+            add(values, admitted, text, prec, s, is_bool)
+
+    for name, values in env.items():
+        keep(np.asarray(values, dtype=np.int64), name, _PREC["atom"], 1, False)
+    consts = sorted({c for c in (0, 1, 2, 3, 4, 5, *constants) if abs(c) < _BOUND})
+    for c in consts:
+        e = _constant(c, length)
+        levels[1].append(e)
+        if hit(e.values):
+            emit(e.text, 1)
+    yield from found
+    found.clear()
+    yield None, 1
+    binary = [*_BINARY, "and", "or"] if boolean else list(_BINARY)
+    try:
+        for s in range(2, max_size + 1):
+            splits = sorted(((i, s - 1 - i) for i in range(1, s - 1)),
+                            key=lambda t: (abs(t[0] - t[1]), -t[0]))
+            for i, j in splits:
+                for op in binary:
+                    if op in _COMMUTATIVE and i < j:
+                        continue
+                    _combine(op, levels.get(i, []), levels.get(j, []), i == j, s, admit, add, tick)
+                yield from found
+                found.clear()
+            for e in levels.get(s - 1, []):
+                if e.const:
+                    continue
+                for fn in ("not",) if e.boolean else _UNARY:
+                    try:
+                        values = vec_unary(fn, e.values)
+                    except Unsafe:
+                        tick()
+                        continue
+                    admitted = admit(values)
+                    if admitted is not None:
+                        text, prec = _unary_text(fn, e)
+                        add(values, admitted, text, prec, s, fn == "not")
+            if not boolean:
+                _meet_in_the_middle(levels.get(s - 1, []), seen, goal, emit)
+            yield from sorted(found, key=lambda t: t[1])
+            found.clear()
+            yield None, s
+    except _Exhausted:
+        yield from sorted(found, key=lambda t: t[1])
+
+
+def _combine(op: str, left: list[_Expr], right: list[_Expr], same: bool, s: int,
+             admit: Callable[..., tuple[int, bytes] | None],
+             add: Callable[[np.ndarray, tuple[int, bytes], str, int, int, bool], None],
+             tick: Callable[[], None]) -> None:
+    const_right = op in ("//", "%", ">>")
+    stacked = None
+    if op in _NEVER_UNSAFE and right:  # x op y for every y of the level in one operation
+        import numpy as np
+
+        stacked = np.stack([y.values for y in right])
+    for ix, x in enumerate(left):
+        if x.const and (const_right or op in ("and", "or")):
+            continue
+        if op in ("and", "or") and not x.boolean:
+            continue
+        rows = None
+        for iy, y in enumerate(right):
+            if same and op in _COMMUTATIVE and iy < ix:
+                continue
+            if (x.const and y.const) or (const_right and not y.const):
+                continue
+            if op in ("and", "or"):
+                if not y.boolean:
+                    continue
+            if stacked is not None:
+                if rows is None:
+                    rows = vec_binary(op, x.values[None, :], stacked, x.bound, 0)
+                    lows, highs = rows.min(axis=1).tolist(), rows.max(axis=1).tolist()
+                values = rows[iy]
+                admitted = admit(values, lows[iy], highs[iy])
+            else:
+                try:
+                    values = vec_binary(op, x.values, y.values, x.bound, y.bound)
+                except Unsafe:
+                    tick()
+                    continue
+                admitted = admit(values)
+            if admitted is None:
+                continue  # (its text is never built)
+            if rows is not None:
+                values = values.copy()  # (a row of its own, not a view keeping the others)
+            if op in ("and", "or"):
+                prec = _PREC[op]
+                text = f"{_wrap(x, prec)} {op} {_wrap(y, prec + 1)}"
+            else:
+                text, prec = _binary_text(op, x, y)
+            add(values, admitted, text, prec, s, op in _COMPARISONS or op in ("and", "or"))
+
+
+def _meet_in_the_middle(new: list[_Expr], seen: dict[bytes, _Expr], goal: np.ndarray,
+                        emit: Callable[[str, int], None]) -> None:
+    """``x op y == goal`` with ``x`` new and ``y`` any kept expression or constant, for ``+ - ^``."""
+    for x in new:
+        if x.const:
+            continue
+        for op, need, x_left in (("+", goal - x.values, True), ("-", x.values - goal, True),
+                                 ("-", goal + x.values, False), ("^", goal ^ x.values, True)):
+            y = seen.get(need.tobytes())
+            if y is None and len(need) and (need == need[0]).all() and abs(int(need[0])) < _BOUND:
+                y = _constant(int(need[0]), len(need))
+            if y is None or y.size > x.size or (y.const and op == "^" and y.text == "0"):
+                continue
+            text, _ = _binary_text(op, x, y) if x_left else _binary_text(op, y, x)
+            emit(text, x.size + y.size + 1)
+
+
+def shortest_formula(env: Mapping[str, np.ndarray], expected: Callable[[int, int], bool],
+                     target: np.ndarray, *, total: int, full_env: Mapping[str, np.ndarray] | None = None,
+                     boolean: bool = False, constants: Collection[int] = (), max_size: int = 9,
+                     steps: int = STEPS, reject: Callable[[str], bool] | None = None) -> str | None:
+    """The shortest formula found (within the bounds) that ``agrees`` with ``expected`` on ``total`` points.
+
+    ``env`` and ``target`` are the prefix the search fits on; ``full_env`` (default ``env``) holds
+    the variables on all ``total`` points, where every candidate is confirmed.
+    """
+    best: tuple[int, str] | None = None
+    full = env if full_env is None else full_env
+    for text, s in candidates(env, target, boolean=boolean, constants=constants,
+                              max_size=max_size, steps=steps):
+        if text is None:
+            if best is not None and best[0] <= s + 1:
+                break
+            continue
+        if best is not None and s >= best[0]:
+            continue
+        if reject is not None and reject(text):
+            continue
+        if agrees(text, expected, full, total):
+            best = (size(text), text)
+    return None if best is None else best[1]

@@ -1,0 +1,149 @@
+"""Step-by-step explanations (``grundy solve --explain``): how the answer follows from the
+definitions, with every number computed.
+
+* A position valued by brute force: each option with its value, then the mex, ``mex{0, 2} = 1``.
+* A position valued by a rule: the rule with its numbers (the game's own reason).
+* A sum: each part's value and how it was found, then the XOR of the values.
+* Misère play: each option and whether the player who moves there wins.
+
+>>> from grundy.catalog import load_game
+>>> for line in explain_steps(load_game("subtraction(1,3,4)"), (6,)):
+...     print(line)
+G(6): the options of 6
+  take 1: 6 → 5   G = 3
+  take 3: 6 → 3   G = 1
+  take 4: 6 → 2   G = 0
+  G(6) = mex{0, 1, 3} = 2: an N-position (the player to move wins)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grundy.engine.search import DEFAULT_LIMIT, Cache, grundy_value, outcome, xor_all
+from grundy.errors import SearchLimitError
+from grundy.model.game import Game, Outcome, Position
+
+SHOWN_OPTIONS = 40
+"""Options listed one by one (the mex line still uses all of them)."""
+
+SHOWN_PARTS = 20
+"""Parts of a sum explained one by one."""
+
+
+def explain_steps(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
+                  limit: int = DEFAULT_LIMIT) -> list[str]:
+    """Lines that derive the answer for ``position`` step by step (see the module docstring)."""
+    position = game.validate(position)
+    cache = cache or Cache()
+    if misere:
+        try:
+            return _misere_steps(game, position, cache, limit)
+        except SearchLimitError:
+            law = _misere_law(game, position, limit)
+            if law is None:
+                raise
+            return law
+    parts = game.components(position)
+    if parts is not None:
+        return _sum_steps(game, position, parts, cache, limit)
+    return _single_steps(game, position, cache, limit, "")
+
+
+def _misere_law(game: Game, position: Position, limit: int) -> list[str] | None:
+    """Misère play of a sum too large to search: the law of sums that decides it (SJ, genus), as
+    :func:`grundy.solving.solve.solve` finds it, or ``None``."""
+    from grundy.theory.misere import misere_outcome
+
+    parts = game.components(position)
+    answer = misere_outcome(parts if parts is not None else [(game, position)], limit=limit)
+    if answer is None:
+        return None
+    return [f"misère play at {game.format_position(position)}: too large to search move by move; "
+            "a law of sums decides it:", f"  {answer.reason}"]
+
+
+def _name(game: Game, position: Position) -> str:
+    return f"G({game.format_position(position)})"
+
+
+def _single_steps(game: Game, position: Position, cache: Cache, limit: int, indent: str) -> list[str]:
+    parts = game.components(position)
+    if parts is not None:  # a part that is itself a sum (several heaps of one game): its heaps
+        return _nested_sum_steps(game, position, parts, cache, limit, indent)
+    rule = game.explain(position)
+    value = grundy_value(game, position, cache=cache, limit=limit)
+    if rule is not None:
+        return [f"{indent}{_name(game, position)} = {value} by a rule: {rule}"]
+    if game.closed_value(position) is not None:  # a formula, without a sentence: no options listed
+        return [f"{indent}{_name(game, position)} = {value} by the game's formula"]
+    moves = list(game.moves(position))
+    values = [grundy_value(game, m.to, cache=cache, limit=limit) for m in moves]
+    lines = [f"{indent}{_name(game, position)}: the options of {game.format_position(position)}"]
+    for move, v in list(zip(moves, values, strict=True))[:SHOWN_OPTIONS]:
+        lines.append(f"{indent}  {move.label}   G = {v}")
+    if len(moves) > SHOWN_OPTIONS:
+        lines.append(f"{indent}  … and {len(moves) - SHOWN_OPTIONS} more options")
+    seen = sorted(set(values))
+    shown = ", ".join(map(str, seen[:30])) + (", …" if len(seen) > 30 else "")
+    kind = "a P-position (the player to move loses)" if value == 0 else \
+        "an N-position (the player to move wins)"
+    if not moves:
+        lines[-1] = f"{indent}{_name(game, position)}: no move"
+    lines.append(f"{indent}  {_name(game, position)} = mex{{{shown}}} = {value}: {kind}")
+    return lines
+
+
+def _nested_sum_steps(game: Game, position: Position, parts: list[tuple[Game, Position]],
+                      cache: Cache, limit: int, indent: str) -> list[str]:
+    """A part of a sum that is a sum itself: each of its parts (at most :data:`SHOWN_PARTS`
+    explained), then their XOR — every value from the parts' own rules, never from the options of
+    the whole (which a heap of 10⁸ would make astronomically many)."""
+    lines = [f"{indent}{_name(game, position)}: the XOR of its {len(parts)} parts' values"]
+    values = []
+    for i, (part_game, part_position) in enumerate(parts):
+        if i < SHOWN_PARTS:
+            lines.extend(_single_steps(part_game, part_position, cache, limit, indent + "  "))
+        values.append(grundy_value(part_game, part_position, cache=cache, limit=limit))
+    if len(parts) > SHOWN_PARTS:
+        lines.append(f"{indent}  … and {len(parts) - SHOWN_PARTS} more parts")
+    shown = " ⊕ ".join(map(str, values[:SHOWN_PARTS])) + (" ⊕ …" if len(values) > SHOWN_PARTS else "")
+    lines.append(f"{indent}  {_name(game, position)} = {shown} = {xor_all(values)}")
+    return lines
+
+
+def _sum_steps(game: Game, position: Position, parts: list[tuple[Game, Position]], cache: Cache,
+               limit: int) -> list[str]:
+    lines = [f"a sum of {len(parts)} parts: its value is the XOR of the parts' values "
+             "(Sprague-Grundy theorem)"]
+    values = []
+    for i, (part_game, part_position) in enumerate(parts):
+        if i < SHOWN_PARTS:
+            lines.append(f"part {i + 1}, {part_game.spec} {part_game.format_position(part_position)}:")
+            lines.extend(_single_steps(part_game, part_position, cache, limit, "  "))
+        values.append(grundy_value(part_game, part_position, cache=cache, limit=limit))
+    if len(parts) > SHOWN_PARTS:
+        lines.append(f"… and {len(parts) - SHOWN_PARTS} more parts")
+    total = xor_all(values)
+    shown = " ⊕ ".join(map(str, values[:SHOWN_PARTS])) + (" ⊕ …" if len(values) > SHOWN_PARTS else "")
+    verdict = "a P-position: every move leaves a non-zero XOR" if total == 0 else \
+        "an N-position: a move that makes the XOR 0 wins"
+    lines.append(f"XOR of the values: {shown} = {total}: {verdict}")
+    return lines
+
+
+def _misere_steps(game: Game, position: Position, cache: Cache, limit: int) -> list[str]:
+    here = outcome(game, position, misere=True, cache=cache, limit=limit)
+    moves = list(game.moves(position))
+    lines = [f"misère play at {game.format_position(position)}: the player who cannot move wins"]
+    if not moves:
+        return [*lines, "  no move: the player to move has made no last move and wins (N-position)"]
+    for move in moves[:SHOWN_OPTIONS]:
+        there = outcome(game, move.to, misere=True, cache=cache, limit=limit)
+        lines.append(f"  {move.label}   then the opponent to move: "
+                     f"{'wins' if there is Outcome.N else 'loses'}")
+    if len(moves) > SHOWN_OPTIONS:
+        lines.append(f"  … and {len(moves) - SHOWN_OPTIONS} more options")
+    lines.append("  some move leaves the opponent lost: an N-position" if here is Outcome.N else
+                 "  every move leaves the opponent winning: a P-position")
+    return lines

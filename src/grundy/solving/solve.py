@@ -1,0 +1,466 @@
+"""``solve``: the full answer for one position — who wins, the Grundy value, every winning move,
+the remoteness, and the rule or theorem that decided it. This is what ``grundy solve`` prints.
+
+>>> from grundy import load_game
+>>> answer = solve(load_game("nim"), (3, 4, 5), remoteness=True)
+>>> answer.outcome.winner, answer.grundy, [m.label for m in answer.winning_moves]
+('first', 2, ['heap 1: take 2: 3 → 1'])
+>>> answer.reason
+"Bouton's theorem: the nim-sum 3 ⊕ 4 ⊕ 5 = 2 ≠ 0"
+>>> answer.remoteness  # moves to the end when the winner hurries and the loser delays
+11
+
+Sums with many parts (a multi-heap position, a :class:`~grundy.engine.sums.SumGame`) are answered
+part by part: each distinct part is valued once, its winning moves found once, and the moves are
+lifted into the whole position lazily, so a million heaps take time and memory linear in the
+input and the answer.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from grundy.engine.search import (
+    DEFAULT_LIMIT,
+    Budget,
+    Cache,
+    grundy_value,
+    moves_to_value,
+    outcome,
+    winning_moves,
+    xor_all,
+)
+from grundy.errors import GrundyError, SearchLimitError, TooManyMovesError
+from grundy.model.game import Game, Move, Outcome, Position
+from grundy.model.reason import Facts, Reason, as_reason, template
+
+VALUE_LIMIT_WHEN_DECIDED = 200_000
+"""Default brute-force budget for the Grundy value of a position whose outcome a rule already
+decided (a ``limit`` given explicitly is used as it is)."""
+
+REMOTENESS_LIMIT = 20_000
+"""Brute-force budget for the remoteness that :func:`solve` reports alongside the answer."""
+
+LARGE_SUM = 64
+"""From this many parts on, a sum is solved part by part with shared work (see the module doc)."""
+
+SHORT_POSITION = 100
+"""JSON gives each winning move's whole resulting position (``"to"``) only for positions of at most
+this many parts; larger ones give the part moved (``"part"``, ``"part_from"``, ``"part_to"``)."""
+
+
+@dataclass(frozen=True)
+class Solution:
+    """Everything grundy knows about one position."""
+
+    game: Game
+    position: Position
+    outcome: Outcome
+    grundy: int | str | None
+    """The Grundy value; ``None`` in misère play or where it could not be computed, ``"inf"``
+    for loopy positions of infinite generalised value."""
+    winning_moves: Sequence[Move]
+    """A list, or for a large sum answered in bulk a sequence that builds each :class:`Move` when
+    read (:mod:`grundy.tables.heap_sums`)."""
+    why: Reason
+    """The rule or theorem that decided the answer, with the numbers it used
+    (:class:`~grundy.model.reason.Reason`); :attr:`reason` is its text."""
+    misere: bool = False
+    note: str | None = None
+    """Why ``grundy`` is missing, or why the winning moves are not listed, when that happens."""
+    moves_listed: bool = True
+    """False when the winning moves exist but are too many to list (see :attr:`note`)."""
+    remoteness: int | None = None
+    """Moves to the end when the winner hurries and the loser delays (normal play), if computed."""
+    quoted: tuple[GrundyError, ...] = field(default=(), repr=False, compare=False)
+    """The errors :attr:`note` quotes (their ``parameters`` say which call arguments it names)."""
+
+    @functools.cached_property
+    def reason(self) -> str:
+        """The rule or theorem that decided the answer, in one line (the text of :attr:`why`)."""
+        return self.why.text
+
+    @functools.cached_property
+    def parts(self) -> Sequence[tuple[Game, Position]] | None:
+        """The position's parts (a sum's components, a multi-heap position's heaps), or ``None``."""
+        return self.game.components(self.position)
+
+    @functools.cached_property
+    def position_text(self) -> str:
+        """The position as the game writes it."""
+        return self.game.format_position(self.position)
+
+    def position_prefix(self, chars: int) -> tuple[str, bool]:
+        """The first ``chars`` characters of :attr:`position_text`, and whether that is all of it."""
+        text = self.position_text
+        return text[:chars], len(text) <= chars
+
+    def _repr_html_(self) -> str:
+        """A notebook shows the answer as a compact table and the winning moves."""
+        from grundy.model.html import solution_html
+
+        return solution_html(self)
+
+    def to_json(self) -> dict[str, Any]:
+        """The ``--json`` object of ``grundy solve``."""
+        return self._json(self._moves_json())
+
+    def json_chunks(self, chunk: int = 10_000) -> Iterator[str]:
+        """:meth:`to_json` as JSON text in pieces, the winning moves ``chunk`` at a time (memory
+        stays bounded however many there are).
+
+        >>> from grundy import load_game
+        >>> import json
+        >>> answer = solve(load_game("nim"), (3, 4, 5))
+        >>> json.loads("".join(answer.json_chunks())) == answer.to_json()
+        True
+        >>> big = solve(load_game("nim"), tuple(range(1, 300)) + (1000,))  # moves give their part only
+        >>> json.loads("".join(big.json_chunks(chunk=7))) == big.to_json()
+        True
+        """
+        import json
+
+        marker = "\u0000moves\u0000"
+        head, _, tail = json.dumps(self._json(marker), ensure_ascii=False).partition(json.dumps(marker))
+        yield head + "["
+        first = True
+        for joined in self._move_texts(chunk):
+            yield joined if first else ", " + joined
+            first = False
+        yield "]" + tail
+
+    def json_bytes(self, chunk: int = 10_000, errors: str = "strict") -> Iterator[bytes]:
+        """:meth:`json_chunks` encoded in UTF-8 (``errors`` as in :meth:`str.encode`)."""
+        for text in self.json_chunks(chunk):
+            yield text.encode("utf-8", errors)
+
+    def _move_texts(self, chunk: int) -> Iterator[str]:
+        """The winning moves as JSON objects joined by ``", "``, ``chunk`` moves a piece."""
+        import itertools
+        from json.encoder import encode_basestring as quote  # (the C encoder, non-ASCII kept)
+
+        fmt = self.game.format_position
+        parts = self.parts
+        short = parts is None or len(parts) <= SHORT_POSITION
+
+        def text(move: Move) -> str:  # what json.dumps(_move_json(move, ...)) gives, faster
+            out = '{"move": ' + quote(move.label)
+            if short:
+                out += ', "to": ' + quote(fmt(move.to))
+            if move.part is not None and move.part_move is not None and parts is not None:
+                part_game, part_position = parts[move.part]
+                out += (f', "part": {move.part + 1}, "part_from": '
+                        f'{quote(part_game.format_position(part_position))}, "part_to": '
+                        f'{quote(part_game.format_position(move.part_move.to))}')
+            return out + "}"
+
+        moves = iter(self.winning_moves)
+        while True:
+            block = list(itertools.islice(moves, chunk))
+            if not block:
+                break
+            yield ", ".join(map(text, block))
+
+    def _moves_json(self) -> Iterator[dict[str, Any]]:
+        fmt = self.game.format_position
+        parts = self.parts
+        short = parts is None or len(parts) <= SHORT_POSITION
+        return (_move_json(m, fmt, parts, short) for m in self.winning_moves)
+
+    def _json(self, moves: Any, position: str | None = None) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "game": self.game.spec,
+            "position": self.position_text if position is None else position,
+            "misere": self.misere,
+            "outcome": self.outcome.value,
+            "winner": self.outcome.winner,
+            "grundy": self.grundy,
+            "winning_moves": moves if isinstance(moves, str) else list(moves),
+            "winning_moves_complete": self.moves_listed,
+            "reason": self.reason,
+            "why": self.why.to_json(),
+        }
+        if self.remoteness is not None:
+            data["remoteness"] = self.remoteness
+        if self.note:
+            data["note"] = self.note
+        return data
+
+
+def _move_json(move: Move, fmt: Any, parts: Sequence[tuple[Game, Position]] | None,
+               short: bool) -> dict[str, Any]:
+    entry: dict[str, Any] = {"move": move.label}
+    if short:
+        entry["to"] = fmt(move.to)
+    if move.part is not None and move.part_move is not None and parts is not None:
+        part_game, part_position = parts[move.part]
+        entry["part"] = move.part + 1
+        entry["part_from"] = part_game.format_position(part_position)
+        entry["part_to"] = part_game.format_position(move.part_move.to)
+    return entry
+
+
+def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
+          limit: int | None = None, remoteness: bool = False) -> Solution:
+    """Solve ``position`` of ``game`` (normal play, or misère play with ``misere=True``).
+
+    ``limit``: the brute-force budget in steps (default :data:`~grundy.engine.search.DEFAULT_LIMIT`;
+    by default the Grundy value of a position whose outcome a rule decided gets only
+    :data:`VALUE_LIMIT_WHEN_DECIDED`, while a ``limit`` given here applies to it too).
+
+    ``remoteness``: also compute the remoteness (a brute force of at most
+    :data:`REMOTENESS_LIMIT` steps, skipped where it does not finish; ``grundy solve`` asks for it).
+    """
+    position = game.validate(position)
+    cache = cache or Cache()
+    decided_limit = VALUE_LIMIT_WHEN_DECIDED if limit is None else limit
+    limit = DEFAULT_LIMIT if limit is None else limit
+    if misere:
+        return _solve_misere(game, position, cache, limit, decided_limit)
+    loopy = game.loopy_value(position)
+    if loopy is not None:  # an infinite generalised value: the ordinary engine does not apply
+        decided, rule_moves = game.closed_outcome(position), game.winning_moves_rule(position)
+        if decided is not None and rule_moves is not None:
+            return Solution(game, position, decided, loopy, rule_moves,
+                            as_reason(game.explain(position)) or Reason("smith", {}))
+    parts = game.components(position)
+    if parts is not None and len(parts) >= LARGE_SUM:
+        return _solve_large_sum(game, position, parts, cache, limit)
+    by_rule = game.closed_outcome(position)
+    value: int | None
+    note = None
+    quoted: tuple[GrundyError, ...] = ()
+    try:
+        budget = limit if by_rule is None else min(limit, decided_limit)
+        value = grundy_value(game, position, cache=cache, limit=budget)
+    except SearchLimitError as exc:
+        if by_rule is None:
+            raise
+        value, note, quoted = None, f"Grundy value not computed: {exc}", (exc,)
+    result = by_rule if by_rule is not None else (Outcome.N if value else Outcome.P)
+    if value is None and result is Outcome.P:  # a P-position has value 0, by definition
+        value, note, quoted = 0, None, ()
+    listed = True
+    try:
+        moves = winning_moves(game, position, cache=cache, limit=limit)
+    except TooManyMovesError as exc:
+        moves, listed = [], False
+        note = "; ".join(filter(None, [note, f"winning moves not listed: {exc}"]))
+    return Solution(game, position, result, value, moves, _reason(game, position, cache), False,
+                    note, listed, _remoteness(game, position) if remoteness else None, quoted)
+
+
+def _remoteness(game: Game, position: Position) -> int | None:
+    from grundy.theory.remoteness import remoteness_or_none
+
+    return remoteness_or_none(game, position, REMOTENESS_LIMIT)
+
+
+def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
+                  rule_limit: int) -> Solution:
+    """Misère play: the game's own rule, else the SJ theorem or genus theory over its parts,
+    else brute force within the budget."""
+    note = "Grundy values do not decide misère play"
+    quotient = _misere_quotient_solution(game, position, limit, first=True)
+    if quotient is not None:
+        return quotient
+    parts = game.components(position)
+    refused: SearchLimitError | None = None
+    try:
+        own = game.closed_misere_outcome(position)
+    except SearchLimitError as exc:  # no rule of the game's own: the laws of sums may still apply
+        own, refused = None, exc  # (several heaps of one game are a sum, as with '+')
+    if own is None:
+        from grundy.theory.misere import misere_outcome
+
+        answer = misere_outcome(parts if parts is not None else [(game, position)],
+                                limit=min(limit, rule_limit))
+        if answer is None and refused is not None:
+            raise refused
+        if answer is not None:
+            moves = [move if parts is None else game.lift_move(position, i, move)
+                     for i, move in answer.winning_moves]
+            return Solution(game, position, answer.outcome, None, moves, answer.why, True,
+                            note, answer.winning_moves_complete)
+        quotient = _misere_quotient_solution(game, position, limit, first=False)
+        if quotient is not None:
+            return quotient
+    result = outcome(game, position, misere=True, cache=cache, limit=limit)
+    moves = winning_moves(game, position, misere=True, cache=cache, limit=limit)
+    reason = as_reason(game.explain(position, misere=True)) or Reason("misere-brute-force", {})
+    return Solution(game, position, result, None, moves, reason, True, note)
+
+
+def _misere_quotient_solution(game: Game, position: Position, limit: int,
+                              first: bool) -> Solution | None:
+    """Heaps of one heap game by the game's misère quotient, where it can be computed
+    (:mod:`grundy.theory.quotient_play`); ``None`` otherwise. Octal games (wild, as most are) ask
+    first (``first=True``); other heap games after the SJ theorem and genus theory."""
+    from grundy.model.game import HeapGame
+
+    if not isinstance(game, HeapGame) or (game.octal_digits is not None) != first:
+        return None
+    from grundy.theory.quotient import DEFAULT_QUOTIENT_LIMIT
+    from grundy.theory.quotient_play import quotient_solution
+
+    budget = limit if limit != DEFAULT_LIMIT or not first else DEFAULT_QUOTIENT_LIMIT
+    answer = quotient_solution(game, position, budget)
+    if answer is None:
+        return None
+    return Solution(game, position, answer.outcome, None, answer.winning_moves, answer.why, True,
+                    answer.note, answer.moves_listed)
+
+
+def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Position]],
+                     cache: Cache, limit: int) -> Solution:
+    """A sum of many parts: value each distinct part once, find each distinct part's winning
+    moves once, lift them lazily (time and memory linear in the parts and the moves).
+
+    The steps of brute force are bounded as usual, but not the clock: the work grows with the
+    number of parts, not with a search (a million heaps valued by their proved period take
+    seconds, all of them linear)."""
+    budget = Budget(limit, seconds=math.inf)
+    values: dict[Any, int] = {}
+    keys = []
+    for part_game, part_position in parts:
+        key = (id(part_game), part_position)  # parts repeat (heaps of one size): value each once
+        keys.append(key)
+        if key not in values:
+            values[key] = part_value(part_game, part_position, cache, budget)
+    total = xor_all(values[k] for k in keys)
+    moves: list[Move] = []
+    note = None
+    listed = True
+    if total:
+        found: dict[Any, list[Move]] = {}
+        try:
+            for i, key in enumerate(keys):
+                own = found.get(key)
+                if own is None:
+                    part_game, part_position = parts[i]
+                    own = part_moves(part_game, part_position, values[key] ^ total, cache, budget)
+                    found[key] = own
+                moves.extend(Move.lifted(game, position, i, m) for m in own)
+        except TooManyMovesError as exc:
+            moves, listed, note = [], False, f"winning moves not listed: {exc}"
+    result = Outcome.N if total else Outcome.P
+    whole = as_reason(game.explain(position))  # a rule for the whole (Bouton's theorem): one clause
+    reason = whole or sum_reason(len(parts), [values[k] for k in keys[:8]], parts[:3], total)
+    answer = Solution(game, position, result, total, moves, reason, False, note, listed)
+    answer.__dict__["parts"] = parts  # already listed: the cached property need not list them again
+    return answer
+
+
+def part_value(game: Game, position: Position, cache: Cache, budget: Budget) -> int:
+    """The Grundy value of one part of a large sum: by the part's rule, else brute force."""
+    value = game.closed_value(position)
+    return grundy_value(game, position, cache=cache, budget=budget) if value is None else value
+
+
+def part_moves(game: Game, position: Position, target: int, cache: Cache,
+               budget: Budget) -> list[Move]:
+    """The moves of one part of a large sum to value ``target``: by rule, else brute force."""
+    own = game.moves_to_value(position, target)
+    return moves_to_value(game, position, target, cache=cache, budget=budget) if own is None else own
+
+
+def sum_reason(count: int, first_values: list[int], first_parts: Sequence[tuple[Game, Position]],
+               total: int) -> Reason:
+    """The reason for a large sum of ``count`` parts, summarised: the first parts' values and the
+    rules behind them."""
+    rules: list[Reason] = []
+    for part_game, part_position in first_parts[:3]:
+        rule = as_reason(part_game.explain(part_position)) or Reason("mex", {})
+        if str(rule) not in map(str, rules):
+            rules.append(rule)
+    return Reason("sprague-grundy-large-sum", {
+        "count": count, "values": tuple(first_values[:8]), "total": total, "part_rules": tuple(rules)})
+
+
+@template("sprague-grundy-large-sum")
+def _large_sum_text(f: Facts) -> str:
+    shown = " ⊕ ".join(map(str, f["values"])) + " ⊕ …"
+    rules = "; ".join("the mex of its options" if r.rule == "mex" else r.text for r in f["part_rules"])
+    return (f"Sprague-Grundy theorem: the value of a sum of {f['count']:,} parts is the XOR of their "
+            f"values, {shown} = {f['total']}; each part valued by its own rule, e.g. {rules}")
+
+
+def _reason(game: Game, position: Position, cache: Cache) -> Reason:
+    own = as_reason(game.explain(position))
+    if own:
+        return own
+    parts = game.components(position)
+    if parts is None:
+        return Reason("brute-force", {})
+    values = [cache.value_of(g, p) for g, p in parts]
+    known = [v for v in values if v is not None]
+    facts: dict[str, Any] = {}
+    if len(known) == len(values):
+        facts = {"values": tuple(known[:8]), **({"count": len(known)} if len(known) > 8 else {}),
+                 "total": xor_all(known)}
+    rules: list[Reason] = []
+    for g, p in parts[:8]:
+        rule = _part_rule(g, p)
+        if str(rule) not in map(str, rules):
+            rules.append(rule)
+    return Reason("sprague-grundy-sum", {**facts, "part_rules": tuple(rules[:3])})
+
+
+@template("sprague-grundy-sum")
+def _sum_text(f: Facts) -> str:
+    expr = ""
+    if "total" in f:
+        shown = " ⊕ ".join(map(str, f["values"])) + (" ⊕ …" if "count" in f else "")
+        expr = f": {shown} = {f['total']}"
+    rules = "; ".join("the mex of the options (brute force)" if r.rule == "mex" else r.text
+                      for r in f["part_rules"])
+    return (f"Sprague-Grundy theorem: the value of a sum is the XOR of its parts' values{expr}; "
+            f"part values by {rules}")
+
+
+def _part_rule(game: Game, position: Position) -> Reason:
+    """How a part of a sum is valued: its own rule; for a part that is a sum itself (several heaps
+    of one game), the rules of its heaps; else brute force."""
+    rule = as_reason(game.explain(position))
+    if rule is not None:
+        return rule
+    sub = game.components(position)
+    if sub is None:
+        return Reason("mex", {})
+    rules: list[Reason] = []
+    for g, p in sub[:3]:
+        own = as_reason(g.explain(p)) or Reason("mex", {})
+        if str(own) not in map(str, rules):
+            rules.append(own)
+    return Reason("xor-of-heaps", {"count": len(sub), "part_rules": tuple(rules)})
+
+
+@template("xor-of-heaps")
+def _heaps_text(f: Facts) -> str:
+    return (f"the XOR of its heaps' values, {'; '.join(r.text for r in f['part_rules'])}"
+            + ("; …" if f["count"] > 3 else ""))
+
+
+@template("mex")
+def _mex_text(f: Facts) -> str:
+    return "the mex of its options (brute force)"
+
+
+@template("brute-force")
+def _brute_text(f: Facts) -> str:
+    return "brute force: the Grundy value is the mex of the options' values"
+
+
+@template("misere-brute-force")
+def _misere_brute_text(f: Facts) -> str:
+    return ("brute force over the misère game tree: a position is won exactly when some move "
+            "leads to a lost one, and a player with no move wins")
+
+
+@template("smith")
+def _smith_text(f: Facts) -> str:
+    return "Smith's generalised Sprague-Grundy values"

@@ -1,0 +1,242 @@
+"""Table builders: compute ``G(0..N)`` of a heap game with the fastest exact route.
+
+Used by :func:`grundy.tables.analysis.analyze`; numpy and numba are imported only here, lazily.
+
+- finite subtraction sets: the subtraction kernel (and with ``auto``, once a window of ``max S``
+  values repeats, the rest of the table follows from the period);
+- octal games: small tables with numpy alone, large ones with the plain or the sparse-space
+  kernel (``auto`` picks sparse when a mask makes the rare positions few in a prefix, and fills
+  the rest from the period as soon as the Guy-Smith theorem proves it);
+- any heap game chooses its builder through :meth:`HeapGame.build_table` (the octal and
+  subtraction games call the builders here; Grundy's game its own kernel,
+  :mod:`grundy.tables.kernels.grundy_game`); a game without one gets the pure-Python
+  reference :func:`grundy.tables.reference.grundy_table`.
+
+>>> from grundy import load_game
+>>> build(load_game("octal(0.07)"), 20, "auto").values.tolist()[:10]
+[0, 0, 1, 1, 2, 0, 3, 1, 1, 0]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Protocol
+
+from grundy.errors import InvalidInputError
+from grundy.model.game import HeapGame
+from grundy.model.laws import TableMethod
+from grundy.model.periodic import (
+    HasPeriodRule,
+    Periodicity,
+    PeriodRule,
+    Progress,
+    TableBuild,
+    octal_code,
+)
+from grundy.tables.periodicity import prove_period, tile
+from grundy.tables.sparse import rare_positions as rare_positions  # for cli/table.py (moved)
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+class OctalRules(Protocol):
+    """What the octal builder needs of a game: its code digits ``d0 d1 … dk`` and its theorem."""
+
+    def period_rule(self) -> PeriodRule | None: ...
+    @property
+    def digits(self) -> tuple[int, ...]: ...
+    @property
+    def has_splits(self) -> bool: ...
+    @property
+    def spec(self) -> str: ...
+
+
+SMALL_OCTAL = 1024
+"""Octal tables up to this size are built with numpy alone (no numba import)."""
+
+SMALL_SUBTRACTION = 4096
+"""``auto`` computes this many subtraction-game values in plain Python before using the kernel."""
+
+Built = TableBuild
+"""A computed table and how it was obtained (:class:`grundy.model.periodic.TableBuild`)."""
+
+
+def checkpoints(start: int, total: int) -> list[int]:
+    """Where ``auto`` tries to prove a period: powers of 2 from 4096 above ``start``, and the end.
+
+    >>> checkpoints(5000, 40000)
+    [8192, 16384, 32768, 40000]
+    """
+    points, p = [], 4096
+    while p < total:
+        if p > start:
+            points.append(p)
+        p *= 2
+    return [*points, total]
+
+
+def _chunks(start: int, stop: int, size: int) -> list[tuple[int, int]]:
+    return [(a, min(a + size, stop)) for a in range(start, stop, size)]
+
+
+def _complete(values: np.ndarray, found: Periodicity | None, start: int, progress: Progress | None) -> None:
+    """Fill ``values[start:]`` from the proved period ``found`` if any; report the table done."""
+    if found is not None:
+        tile(values, found, start)
+    if progress:
+        progress(len(values), len(values))
+
+
+def fill_proving(values: np.ndarray, done: int, method: TableMethod | str, game: HasPeriodRule, step: int,
+                  fill: Callable[[np.ndarray, int, int], np.ndarray], progress: Progress | None
+                  ) -> tuple[np.ndarray, int, Periodicity | None]:
+    """Fill ``values[done:]`` in chunks of ``step`` by ``fill(values, a, b)`` (which returns the
+    array, widened if need be); with ``auto``, try to prove a period at each checkpoint below the
+    end and tile the rest from it. Returns the table, how many values were computed, and the
+    period if proved. (The survey continues stored tables with it too.)
+    """
+
+    total = len(values)
+    stops = checkpoints(done, total) if method == "auto" else [total]
+    for stop in stops:
+        for a, b in _chunks(done, stop, step):
+            values = fill(values, a, b)
+            done = b
+            if progress:
+                progress(done, total)
+        if method == "auto" and stop < total:
+            found = prove_period(game, values[:stop])
+            if found is not None:
+                _complete(values, found, stop, progress)
+                return values, stop, found
+    return values, total, None
+
+
+def build_subtraction(moves: tuple[int, ...], upto: int, method: TableMethod | str, progress: Progress | None,
+                      game: HasPeriodRule) -> Built:
+    """The table of the subtraction game with finite set ``moves``."""
+    if method == "sparse":
+        raise InvalidInputError(f"method 'sparse' applies to octal games with splitting moves, "
+                                f"not subtraction({','.join(map(str, moves))})")
+    import numpy as np
+
+    from grundy.tables.kernels.subtraction import value_dtype
+    from grundy.tables.light import subtraction_head
+
+    total = upto + 1
+    values = np.zeros(total, dtype=value_dtype(len(moves)))
+    done = 0
+    if method == "auto":  # a first stretch in plain Python: most periods are proved there
+        head = subtraction_head(moves, min(total, SMALL_SUBTRACTION))
+        values[:len(head)] = head
+        done = len(head)
+        found = prove_period(game, values[:done])
+        if found is not None or done == total:
+            _complete(values, found, done, progress)
+            return Built(values, "python" + (" + proved period" if found else ""), done, found)
+
+    from grundy.tables.kernels.subtraction import fill_subtraction
+
+    arr = np.array(sorted(moves), dtype=np.int64)
+
+    def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
+        fill_subtraction(values, a, b, arr)
+        return values
+
+    values, computed, found = fill_proving(values, done, method, game, 1 << 23, fill, progress)
+    return Built(values, "subtraction kernel" + (" + proved period" if found else ""), computed, found)
+
+
+def _numpy_octal(digits: tuple[int, ...], upto: int) -> np.ndarray:
+    """A small octal table with numpy only (O(N²) but vectorised per heap)."""
+    import numpy as np
+
+    values = np.zeros(upto + 1, dtype=np.int64)
+    size = 1 << (upto + 4).bit_length() + 1
+    for n in range(1, upto + 1):
+        seen = np.zeros(size, dtype=bool)
+        for i, d in enumerate(digits):
+            if i > n:
+                break
+            r = n - i
+            if i and d & 1 and r == 0:
+                seen[0] = True
+            if i and d & 2 and r > 0:
+                seen[values[r]] = True
+            if d & 4 and r >= 2:
+                h = r // 2
+                seen[values[1:h + 1] ^ values[r - 1:r - h - 1:-1]] = True
+        values[n] = int(np.argmin(seen))
+    return values.astype(np.uint16)
+
+
+def build_octal(game: OctalRules, upto: int, method: TableMethod | str, progress: Progress | None) -> Built:
+    """The table of an octal game (see the module docstring for the routes)."""
+    import numpy as np
+
+
+    total = upto + 1
+    if method == "sparse" and not game.has_splits:
+        raise InvalidInputError(f"method '{method}' needs splitting moves; {game.spec} has none")
+    if method == "auto" and total <= SMALL_OCTAL:
+        values = _numpy_octal(game.digits, upto)
+        found = prove_period(game, values)
+        if progress:
+            progress(total, total)
+        return Built(values, "numpy", total, found)
+    if method == "auto":
+        head = _numpy_octal(game.digits, SMALL_OCTAL - 1)
+        found = prove_period(game, head)
+        if found is not None:
+            values = np.zeros(total, dtype=head.dtype)
+            values[:SMALL_OCTAL] = head
+            _complete(values, found, SMALL_OCTAL, progress)
+            return Built(values, "numpy + proved period", SMALL_OCTAL, found)
+
+    from grundy.tables.kernels.octal import Workspace, fill_octal, octal_arrays
+
+    arrays = octal_arrays(game.digits)
+    work = Workspace()
+    values = np.zeros(total, dtype=np.uint8)  # widened by the kernel if a value needs it
+    scan = game.has_splits and method != "plain"
+    if scan:  # the rare-value scan (with auto: plain stretches where most heaps are rare)
+        from grundy.tables.kernels.octal_rare import fill_rare
+
+        def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
+            return fill_rare(values, a, b, arrays, work, auto=method == "auto")
+    else:
+        def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
+            return fill_octal(values, a, b, arrays, None, work)
+
+    step = max(1 << 16, total // 100) if scan or not game.has_splits else max(1024, total // 400)
+    values, computed, found = fill_proving(values, 0, method, game, step, fill, progress)
+    kernel, sparse = "plain kernel", None
+    if scan:
+        state = work.rare
+        kernel = "rare-value scan" if state.plain_stretch == 0 else "rare-value scan + plain kernel"
+        sparse = (state.mask, state.delta, 0)
+    return Built(values, kernel + (" + proved period" if found else ""), computed, found, sparse)
+
+
+def build(game: HeapGame, upto: int, method: TableMethod | str = TableMethod.AUTO,
+          progress: Progress | None = None) -> Built:
+    """The table ``G(0..upto)`` of a heap game, chosen by what the game declares: the octal
+    kernels for a declared octal code, else the game's own builder
+    (:attr:`~grundy.model.laws.Laws.table_builder`) where it has one, else the generic
+    pure-Python table."""
+    import numpy as np
+
+    from grundy.tables.reference import grundy_table
+
+    code = octal_code(game)
+    built = build_octal(code, upto, method, progress) if code is not None else \
+        game.build_table(upto, method, progress)
+    if built is not None:
+        return built
+    if method == "sparse":
+        raise InvalidInputError(f"method 'sparse' applies to octal games only, not {game.spec}")
+    values = np.array(grundy_table(game, upto), dtype=np.int64)
+    if progress:
+        progress(upto + 1, upto + 1)
+    return Built(values, "reference (pure Python)", upto + 1)

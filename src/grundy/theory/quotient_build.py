@@ -1,0 +1,391 @@
+"""Building misère quotients heap by heap: the guess, the verification and its repair
+(the procedure of :mod:`grundy.theory.quotient`, whose module doc explains it).
+
+A candidate is a :class:`State`: a finite commutative monoid (elements ``0..m-1``, ``0`` the
+identity, a full multiplication table), its P-portion, the image of each heap ``0..n`` and the
+set of images of each heap's options. :func:`settle` turns the verified ``Q_n`` into the verified
+``Q_{n+1}``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from grundy.errors import NotSupportedError, SearchLimitError
+from grundy.model.game import HeapGame
+
+MAX_ORDER = 1_500
+"""The largest quotient built (its multiplication table has ``order²`` entries)."""
+
+MAX_POWERS = 64
+"""How many copies of a new heap the guess follows before refusing."""
+
+class Steps:
+    def __init__(self, limit: int, spec: str) -> None:
+        self.limit, self.spent, self.spec = limit, 0, spec
+
+    def spend(self, units: int, what: str) -> None:
+        self.spent += units
+        if self.spent > self.limit:
+            raise SearchLimitError(f"{self.spec}: the misère quotient needs more than {self.limit:,} "
+                                   f"steps ({what}); raise limit=", parameters=("limit",))
+
+
+def _key(word: tuple[int, ...]) -> tuple[int, ...]:
+    """Multiset order of words (heap sizes sorted descending): every move makes a word smaller."""
+    return word
+
+
+@dataclass
+class State:
+    """``Q_n`` under construction: elements ``0..m-1`` (0 the identity)."""
+
+    mul: list[list[int]]
+    p: list[bool]
+    rep: list[tuple[int, ...]]
+    heap: list[int] = field(default_factory=lambda: [0])
+    opts: list[frozenset[int]] = field(default_factory=lambda: [frozenset()])
+    gens: list[int] = field(default_factory=list)
+    seen: set[tuple[int, frozenset[int]]] | None = None
+    """The pairs ``(x, O)`` its verification visited (once verified)."""
+
+    @property
+    def m(self) -> int:
+        return len(self.p)
+
+
+def _option_images(game: HeapGame, n: int, heap: list[int], mul: list[list[int]],
+                   steps: Steps) -> frozenset[int]:
+    found: set[int] = set()
+    count = 0
+    for result in game.heap_options(n):
+        x = 0
+        for h in result:
+            if not 0 <= h < n:
+                raise NotSupportedError(f"{game.spec}: a move from heap {n} leaves {tuple(result)}, "
+                                        f"not heaps smaller than {n}")
+            x = mul[x][heap[h]]
+        found.add(x)
+        count += 1
+    steps.spend(count + 1, f"options of heap {n}")
+    return frozenset(found)
+
+
+def _option_set_of_word(st: State, word: Iterable[int]) -> set[int]:
+    x, o = 0, set[int]()
+    for j in word:
+        h = st.heap[j]
+        o = {st.mul[y][h] for y in o} | {st.mul[x][t] for t in st.opts[j]}
+        x = st.mul[x][h]
+    return o
+
+
+def _extend(st: State, game: HeapGame, steps: Steps) -> State:
+    """``Q_{n+1}`` from ``Q_n`` (``n = len(st.heap) - 1``): the guess of step 1 of the module doc."""
+    n = len(st.heap)
+    m, mul = st.m, st.mul
+    t_set = _option_images(game, n, st.heap, mul, steps)
+    order = sorted(range(m), key=lambda x: _key(st.rep[x]))
+    below = [sorted(_option_set_of_word(st, st.rep[x])) for x in range(m)]
+    steps.spend(m * (len(t_set) + 4), f"outcomes with heap {n}")
+    columns = [list(st.p)]
+    seen = {tuple(st.p): 0}
+    while True:
+        prev = columns[-1]
+        col = [False] * m
+        done = [False] * m
+        for x in order:
+            moves = bool(t_set) or bool(below[x])
+            lost = moves and not any(prev[mul[x][t]] for t in t_set)
+            if lost:
+                for y in below[x]:
+                    if not done[y]:
+                        raise NotSupportedError(f"{game.spec}: quotient guess out of order at heap {n}")
+                    if col[y]:
+                        lost = False
+                        break
+            col[x], done[x] = lost, True
+        steps.spend(m * (len(t_set) + 2), f"outcomes with heap {n}")
+        key = tuple(col)
+        if key in seen:
+            start, end = seen[key], len(columns)
+            break
+        seen[key] = len(columns)
+        columns.append(col)
+        if len(columns) > MAX_POWERS:
+            raise NotSupportedError(f"{game.spec}: copies of heap {n} do not repeat within "
+                                    f"{MAX_POWERS} (no finite quotient found)")
+    period = end - start
+
+    def fold(k: int) -> int:
+        return k if k < end else start + (k - start) % period
+
+    # the candidate (x, k), 0 <= k < end, encoded x + m*k; reduce by indistinguishability
+    size = m * end
+    if size > 4 * MAX_ORDER * MAX_ORDER:
+        raise NotSupportedError(f"{game.spec}: the quotient candidate at heap {n} is too large")
+    gens = [(g, 0) for g in st.gens] + [(0, 1)]
+
+    def times(s: int, g: tuple[int, int]) -> int:
+        x, k = s % m, s // m
+        return mul[x][g[0]] + m * fold(k + g[1])
+
+    cls = [1 if columns[s // m][s % m] else 0 for s in range(size)]
+    count = len(set(cls))
+    while True:
+        steps.spend(size * len(gens), f"reducing the candidate at heap {n}")
+        sig: dict[tuple[int, ...], int] = {}
+        new = []
+        for s in range(size):
+            key2 = (cls[s], *(cls[times(s, g)] for g in gens))
+            new.append(sig.setdefault(key2, len(sig)))
+        if len(sig) == count:
+            break
+        cls, count = new, len(sig)
+    if count > MAX_ORDER:
+        raise NotSupportedError(f"{game.spec}: the misère quotient of heaps ≤ {n} has more than "
+                                f"{MAX_ORDER:,} elements")
+    # representatives: the least word of each class (k copies of heap n, then x's word)
+    best: dict[int, tuple[tuple[int, ...], int]] = {}
+    for s in range(size):
+        x, k = s % m, s // m
+        word = (n,) * k + st.rep[x]
+        c = cls[s]
+        if c not in best or _key(word) < _key(best[c][0]):
+            best[c] = (word, s)
+    # relabel: old elements keep their numbers where they stay distinct (they always do when the
+    # guess holds), new ones follow in order of their words
+    old_of = [cls[x] for x in range(m)]
+    label: dict[int, int] = {}
+    for x in range(m):
+        label.setdefault(old_of[x], len(label))
+    for c in sorted(best, key=lambda c: _key(best[c][0])):
+        label.setdefault(c, len(label))
+    inverse = {v: c for c, v in label.items()}
+    new_m = len(label)
+    steps.spend(new_m * new_m, f"multiplication table at heap {n}")
+    reps_s = [best[inverse[i]][1] for i in range(new_m)]
+    new_mul = [[0] * new_m for _ in range(new_m)]
+    for i in range(new_m):
+        xi, ki = reps_s[i] % m, reps_s[i] // m
+        row = new_mul[i]
+        for j in range(new_m):
+            xj, kj = reps_s[j] % m, reps_s[j] // m
+            row[j] = label[cls[mul[xi][xj] + m * fold(ki + kj)]]
+    new_p = [columns[reps_s[i] // m][reps_s[i] % m] for i in range(new_m)]
+    remap = [label[old_of[x]] for x in range(m)]
+    image = label[cls[m * fold(1)]]
+    out = State(new_mul, new_p, [best[inverse[i]][0] for i in range(new_m)],
+                 [remap[h] for h in st.heap] + [image],
+                 [frozenset(remap[t] for t in ts) for ts in st.opts]
+                 + [frozenset(remap[t] for t in t_set)],
+                 [])
+    out.gens = _generators(new_mul, out.heap)
+    return out
+
+
+def _refine(st: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
+    """Step 2 of the module doc, with repair: explore every reachable pair ``(x, O)`` of the
+    candidate; if each is consistent (``x ∈ P`` iff ``O`` is non-empty and misses ``P``) the
+    candidate is proved and returned unchanged. Otherwise the pairs themselves, with the outcome
+    their options give, are minimised into the next candidate (right on every position one move
+    deeper than before) — returned with ``0`` pairs verified."""
+    n = len(st.heap) - 1
+    kinds: dict[tuple[int, frozenset[int]], int] = {}
+    letter_of = [kinds.setdefault((st.heap[j], st.opts[j]), len(kinds)) for j in range(1, n + 1)]
+    letters = list(kinds)
+    mul, p = st.mul, st.p
+    start: tuple[int, frozenset[int]] = (0, frozenset())
+    index = {start: 0}
+    states = [start]
+    trans: list[list[int]] = []
+    parent: list[tuple[int, int]] = [(-1, -1)]
+    consistent = True
+    i = 0
+    while i < len(states):
+        x, o = states[i]
+        out = bool(o) and not any(p[y] for y in o)
+        if p[x] != out:
+            consistent = False
+        steps.spend(len(letters) * (len(o) + 1), "verification")
+        row = []
+        for li, (h, ts) in enumerate(letters):
+            nxt = (mul[x][h], frozenset([mul[y][h] for y in o] + [mul[x][t] for t in ts]))
+            k = index.get(nxt)
+            if k is None:
+                k = index[nxt] = len(states)
+                states.append(nxt)
+                parent.append((i, li))
+            row.append(k)
+        trans.append(row)
+        i += 1
+        if len(states) > 50 * MAX_ORDER:
+            raise NotSupportedError(f"{game.spec}: verifying the quotient of heaps ≤ {n} needs more "
+                                    f"than {50 * MAX_ORDER:,} states")
+    if consistent:
+        st.seen = set(states)
+        return st, len(states)
+    # Moore minimisation of the pairs by the outcome their options give
+    cls = [1 if (bool(o) and not any(p[y] for y in o)) else 0 for _, o in states]
+    count = len(set(cls))
+    while True:
+        steps.spend(len(states) * len(letters), "refining the candidate")
+        sig: dict[tuple[int, ...], int] = {}
+        new = [sig.setdefault((cls[s], *(cls[t] for t in trans[s])), len(sig)) for s in range(len(states))]
+        if len(sig) == count:
+            break
+        cls, count = new, len(sig)
+    if count > MAX_ORDER:
+        raise NotSupportedError(f"{game.spec}: the misère quotient of heaps ≤ {n} has more than "
+                                f"{MAX_ORDER:,} elements")
+    # classes numbered in order of first reach (BFS), the identity first
+    label: dict[int, int] = {}
+    first: list[int] = []
+    for s in range(len(states)):
+        if cls[s] not in label:
+            label[cls[s]] = len(label)
+            first.append(s)
+    m = len(first)
+    of = [label[c] for c in cls]
+    step = [[of[trans[first[c]][li]] for li in range(len(letters))] for c in range(m)]
+    new_mul = [[c] + [0] * (m - 1) for c in range(m)]
+    for d in range(1, m):  # d = parent(d)·letter, in BFS order
+        ps, li = parent[first[d]]
+        pd = of[ps]
+        for c in range(m):
+            new_mul[c][d] = step[new_mul[c][pd]][li]
+    steps.spend(m * m, "multiplication table")
+    heap = [0] + [step[0][letter_of[j - 1]] for j in range(1, n + 1)]
+    new_p = [bool(states[first[c]][1]) and not any(p[y] for y in states[first[c]][1]) for c in range(m)]
+    opts = [frozenset[int]()] + [_option_images(game, j, heap, new_mul, steps) for j in range(1, n + 1)]
+    return State(new_mul, new_p, _least_words(new_mul, heap, m), heap, opts,
+                  _generators(new_mul, heap)), 0
+
+
+MAX_REPAIRS = 200
+"""Repairs of one heap's candidate before refusing."""
+
+
+def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
+    """``Q_{n+1}`` from ``Q_n``: guess (:func:`_extend`), verify (:func:`_refine`); on failure the
+    repaired candidate's classes of positions without the new heap become the next base of the
+    guess (they tell apart positions such as ``5 + 5`` and ``0`` in Kayles, the same on heaps
+    ``≤ 8`` but not with a heap of 9), so the copies of the new heap are guessed again over a
+    finer base; when the base stops growing, plain repairs continue. When the new heap leaves
+    the monoid as it was, the base's verification is extended by the new heap's letter only."""
+    n = len(base.heap)
+    cand = _extend(base, game, steps)
+    if base.seen is not None and cand.m == base.m and cand.p == base.p and cand.mul == base.mul:
+        grown = _grow(cand, base.seen, {(base.heap[j], base.opts[j]) for j in range(1, n)}, steps)
+        if grown is not None:  # same monoid: the verification carries over, new letter added
+            cand.seen = grown
+            return cand, len(grown)
+    for _ in range(MAX_REPAIRS):
+        fixed, checked = _refine(cand, game, steps)
+        if checked:
+            return fixed, checked
+        finer = _restrict(fixed, n - 1)
+        if finer.m > base.m:
+            base = finer
+            cand = _extend(base, game, steps)
+        else:
+            cand = fixed
+    raise NotSupportedError(f"{game.spec}: the quotient of heaps ≤ {n} was not settled "
+                            f"after {MAX_REPAIRS} repairs")
+
+
+def _grow(st: State, seen: set[tuple[int, frozenset[int]]], old: set[tuple[int, frozenset[int]]],
+          steps: Steps) -> set[tuple[int, frozenset[int]]] | None:
+    """The verified pairs ``seen`` (closed under the letters ``old``) extended by the new heap's
+    letter; ``None`` if some new pair is inconsistent."""
+    n = len(st.heap) - 1
+    letter = (st.heap[n], st.opts[n])
+    if letter in old:
+        return seen
+    mul, p = st.mul, st.p
+    letters = [*old, letter]
+    out = set(seen)
+    todo = []
+    h, ts = letter
+    for x, o in seen:
+        nxt = (mul[x][h], frozenset([mul[y][h] for y in o] + [mul[x][t] for t in ts]))
+        if nxt not in out:
+            out.add(nxt)
+            todo.append(nxt)
+    steps.spend(len(seen), "verification")
+    while todo:
+        x, o = todo.pop()
+        if p[x] != (bool(o) and not any(p[y] for y in o)):
+            return None
+        steps.spend(len(letters) * (len(o) + 1), "verification")
+        for h, ts in letters:
+            nxt = (mul[x][h], frozenset([mul[y][h] for y in o] + [mul[x][t] for t in ts]))
+            if nxt not in out:
+                out.add(nxt)
+                todo.append(nxt)
+    return out
+
+
+def _restrict(st: State, top: int) -> State:
+    """The submonoid generated by heaps ``≤ top`` (relabelled; the identity stays 0)."""
+    mul = st.mul
+    keep = [0]
+    seen = {0}
+    i = 0
+    while i < len(keep):
+        x = keep[i]
+        for j in range(1, top + 1):
+            y = mul[x][st.heap[j]]
+            if y not in seen:
+                seen.add(y)
+                keep.append(y)
+        i += 1
+    new = {x: k for k, x in enumerate(keep)}
+    sub = [[new[mul[x][y]] for y in keep] for x in keep]
+    heap = [new[st.heap[j]] for j in range(top + 1)]
+    return State(sub, [st.p[x] for x in keep], _least_words(sub, heap, len(keep)), heap,
+                  [frozenset(new[t] for t in st.opts[j]) for j in range(top + 1)],
+                  _generators(sub, heap))
+
+
+def _generators(mul: list[list[int]], heap: list[int]) -> list[int]:
+    """Greedy generators: each heap image not yet generated by the earlier ones."""
+    gens: list[int] = []
+    reach = {0}
+    for h in heap[1:]:
+        if h not in reach:
+            gens.append(h)
+            frontier = list(reach)
+            while frontier:
+                nxt = {mul[y][h] for y in frontier}
+                frontier = [z for z in nxt if z not in reach]
+                reach.update(frontier)
+    return gens
+
+
+def _least_words(mul: list[list[int]], heap: list[int], m: int) -> list[tuple[int, ...]]:
+    """The least word (multiset order: largest heap first) of each element."""
+    word: dict[int, tuple[int, ...]] = {0: ()}
+    for j in range(1, len(heap)):
+        if len(word) == m:
+            break
+        h = heap[j]
+        before = sorted(word, key=lambda y: word[y])
+        power, k = [0], 0
+        seen_powers = {0}
+        while True:
+            k += 1
+            nxt = mul[power[-1]][h]
+            fresh = [y for y in before if mul[nxt][y] not in word]
+            for y in fresh:  # least remainder first
+                z = mul[nxt][y]
+                if z not in word:
+                    word[z] = (j,) * k + word[y]
+            if nxt in seen_powers:
+                break
+            seen_powers.add(nxt)
+            power.append(nxt)
+    return [word[x] for x in range(m)]
+
+

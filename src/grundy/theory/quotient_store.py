@@ -1,0 +1,155 @@
+"""Misère quotients kept in a file, so that a process need not compute one again.
+
+The file is JSON: the game, the multiplication table, the P-portion, each heap's image and a
+SHA-256 checksum of all of it. Loading trusts none of it: after the checksum, the quotient's
+defining properties are checked again against the game's own rules —
+
+* the table is a commutative monoid with identity ``0`` (associativity by Light's test on the
+  heap images, which must generate it),
+* the verification of :mod:`grundy.theory.quotient` (every reachable pair ``(Φ(X), O(X))`` is
+  consistent, the options' images recomputed from the game), so the P-portion is right on every
+  sum of heaps up to the range stored,
+* the quotient is reduced (no two elements indistinguishable), so it *is* the quotient,
+
+and the status (proved by the periodicity theorem or not) is derived again, not read. A damaged,
+edited or foreign file is refused with one line (:class:`QuotientFileError`); it never gives an
+answer.
+
+>>> import os, tempfile
+>>> from grundy.catalog import load_game
+>>> from grundy.theory.quotient import misere_quotient
+>>> game = load_game("octal(0.75)")
+>>> path = os.path.join(tempfile.mkdtemp(), "q.json")
+>>> save_quotient(misere_quotient(game, upto=24), path)
+>>> q = load_quotient(game, path)
+>>> q.order, q.status, q.outcome((5, 9, 1000)).value
+(8, 'proved', 'N')
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+from typing import Any
+
+from grundy.errors import InvalidInputError
+from grundy.model.game import Game, HeapGame
+from grundy.theory.quotient import DEFAULT_QUOTIENT_LIMIT, MisereQuotient, finish_quotient
+from grundy.theory.quotient_build import MAX_ORDER, State, Steps, _generators, _least_words, _option_images
+
+FORMAT = "grundy-misere-quotient"
+VERSION = 1
+
+
+class QuotientFileError(InvalidInputError):
+    """A stored quotient that cannot be used (unreadable, damaged, for another game, or wrong)."""
+
+
+def _digest(payload: dict[str, Any]) -> str:
+    text = json.dumps(payload, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def save_quotient(q: MisereQuotient, path: str | Path) -> None:
+    """Write ``q`` to ``path`` (JSON with a checksum)."""
+    payload = {"format": FORMAT, "version": VERSION, "game": q.game.spec,
+               "checked_upto": q.checked_upto, "table": [list(row) for row in q.table],
+               "p": [int(b) for b in q.p], "heaps": list(q.heaps)}
+    Path(path).write_text(json.dumps({**payload, "sha256": _digest(payload)}) + "\n", encoding="utf-8")
+
+
+def load_quotient(game: Game, path: str | Path, limit: int = DEFAULT_QUOTIENT_LIMIT) -> MisereQuotient:
+    """The quotient stored in ``path`` for ``game``, checked again (see the module doc); raises
+    :class:`QuotientFileError` (one line, quoting the file) when it cannot be used."""
+    where = str(path)
+
+    def bad(why: str) -> QuotientFileError:
+        return QuotientFileError(f"{where}: not a usable misère quotient of {game.spec} ({why})")
+
+    if not isinstance(game, HeapGame) or type(game).moves is not HeapGame.moves:
+        raise bad("misère quotients are of heap games whose moves change one heap")
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError) as exc:
+        raise bad(f"cannot read it: {type(exc).__name__}") from None
+    if not isinstance(data, dict) or data.get("format") != FORMAT or data.get("version") != VERSION:
+        raise bad(f"not a {FORMAT} file of version {VERSION}")
+    payload = {k: v for k, v in data.items() if k != "sha256"}
+    if data.get("sha256") != _digest(payload):
+        raise bad("checksum mismatch: the file was damaged or edited")
+    if data.get("game") != game.spec:
+        raise bad(f"it is stored for {data.get('game')!r}")
+    table, top = data.get("table"), data.get("checked_upto")
+    p, heaps = data.get("p") or [], data.get("heaps") or []
+    m = len(p) if isinstance(p, list) else 0
+    if not (1 <= m <= MAX_ORDER and isinstance(table, list) and len(table) == m
+            and all(isinstance(r, list) and len(r) == m and all(type(v) is int and 0 <= v < m for v in r)
+                    for r in table)
+            and all(v in (0, 1) for v in p)
+            and type(top) is int and isinstance(heaps, list) and len(heaps) == top + 1 >= 1
+            and all(type(v) is int and 0 <= v < m for v in heaps) and heaps[0] == 0):
+        raise bad("malformed table, P-portion or heap images")
+    steps = Steps(limit, game.spec)
+    steps.spend(m * m * (len(set(heaps)) + 1), "checking a stored quotient")
+    mul: list[list[int]] = table
+    if (any(mul[0][x] != x for x in range(m))
+            or any(mul[x][y] != mul[y][x] for x in range(m) for y in range(x))):
+        raise bad("the table is not a commutative monoid with identity 0")
+    gens = sorted(set(heaps) - {0})
+    reach, frontier = {0}, [0]
+    while frontier:
+        frontier = [z for z in {mul[y][g] for y in frontier for g in gens} if z not in reach]
+        reach.update(frontier)
+    if len(reach) != m:
+        raise bad("the heaps' images do not generate the table")
+    for g in gens:  # Light's test: (x·g)·y = x·(g·y) for generators g suffices
+        row_g = mul[g]
+        if any(mul[mul[x][g]][y] != mul[x][row_g[y]] for x in range(m) for y in range(m)):
+            raise bad("the table is not associative")
+    isp = [bool(v) for v in p]
+    heaps = [int(v) for v in heaps]
+    opts = [frozenset[int]()] + [_option_images(game, j, heaps, mul, steps) for j in range(1, top + 1)]
+    checked = _verify(mul, isp, heaps, opts, steps)
+    if checked is None:
+        raise bad("its P-portion is wrong for some sum of heaps (verification failed)")
+    if not _reduced(mul, isp, gens):
+        raise bad("two of its elements are indistinguishable (not reduced)")
+    st = State(mul, isp, _least_words(mul, heaps, m), list(heaps), opts, _generators(mul, heaps))
+    return finish_quotient(game, st, checked, steps)
+
+
+def _verify(mul: list[list[int]], p: list[bool], heaps: list[int], opts: list[frozenset[int]],
+            steps: Steps) -> int | None:
+    """Step 2 of :mod:`grundy.theory.quotient`: every pair ``(Φ(X), O(X))`` reachable by adding heaps
+    is consistent (``Φ(X) ∈ P`` iff ``O(X)`` is non-empty and misses ``P``); the number of pairs,
+    or ``None`` at the first inconsistent one."""
+    letters = sorted({(heaps[j], opts[j]) for j in range(1, len(heaps))},
+                     key=lambda hl: (hl[0], sorted(hl[1])))
+    start: tuple[int, frozenset[int]] = (0, frozenset())
+    seen = {start}
+    todo = [start]
+    while todo:
+        x, o = todo.pop()
+        if p[x] != (bool(o) and not any(p[y] for y in o)):
+            return None
+        steps.spend(len(letters) * (len(o) + 1), "verification")
+        for h, ts in letters:
+            nxt = (mul[x][h], frozenset([mul[y][h] for y in o] + [mul[x][t] for t in ts]))
+            if nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    return len(seen)
+
+
+def _reduced(mul: list[list[int]], p: list[bool], gens: list[int]) -> bool:
+    """Whether no two elements are indistinguishable (Moore refinement from the P-portion)."""
+    m = len(p)
+    cls = [int(b) for b in p]
+    count = len(set(cls))
+    while True:
+        sig: dict[tuple[int, ...], int] = {}
+        new = [sig.setdefault((cls[x], *(cls[mul[x][g]] for g in gens)), len(sig)) for x in range(m)]
+        if len(sig) == count:
+            return count == m
+        cls, count = new, len(sig)

@@ -1,0 +1,93 @@
+"""Stored misère quotients (grundy.theory.quotient_store): a file round-trips, and a damaged, edited
+or foreign file is refused with one line — never answers. Answers of a loaded quotient are checked
+against the independent whole-sum brute force of tests/theory/test_quotient.py."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from grundy.catalog import load_game
+from grundy.theory.quotient import misere_quotient
+from grundy.theory.quotient_store import QuotientFileError, _digest, load_quotient, save_quotient
+from tests.theory.test_quotient import brute_p
+
+
+def _rewrite(path: Path, edit) -> None:  # type: ignore[no-untyped-def]
+    """Apply ``edit`` to the stored payload and write it back with a fresh, valid checksum."""
+    data = json.loads(path.read_text())
+    data.pop("sha256")
+    edit(data)
+    path.write_text(json.dumps({**data, "sha256": _digest(data)}))
+
+
+@pytest.mark.parametrize(("code", "upto"), [("0.77", 20), ("0.72", None), ("0.07", 14)])
+def test_round_trip_keeps_the_quotient_and_its_answers(tmp_path: Path, code: str, upto: int | None) -> None:
+    game = load_game(f"octal({code})")
+    q = misere_quotient(game, upto=upto)
+    path = tmp_path / "q.json"
+    save_quotient(q, path)
+    back = load_quotient(game, path)
+    assert (back.table, back.p, back.heaps, back.options) == (q.table, q.p, q.heaps, q.options)
+    assert (back.status, back.period, back.preperiod, back.relations) == (q.status, q.period, q.preperiod,
+                                                                           q.relations)
+    assert back.verified_states > 0
+    rnd = random.Random(code)
+    for _ in range(30):
+        position = tuple(sorted(rnd.randint(1, 9) for _ in range(rnd.randint(2, 4))))
+        assert (back.outcome(position).value == "P") == brute_p(code, position), position
+
+
+def test_damaged_edited_or_foreign_files_are_refused(tmp_path: Path) -> None:
+    game = load_game("octal(0.75)")
+    q = misere_quotient(game, upto=12)
+    good = tmp_path / "good.json"
+    save_quotient(q, good)
+    text = good.read_text()
+
+    def refused(path: Path, why: str, against=game) -> None:  # type: ignore[no-untyped-def]
+        with pytest.raises(QuotientFileError, match=why) as info:
+            load_quotient(against, path)
+        assert str(path) in str(info.value) and "\n" not in str(info.value)
+
+    bad = tmp_path / "bad.json"
+    i = text.index('"table": [[') + 11
+    bad.write_text(text[:i] + ("1" if text[i] != "1" else "2") + text[i + 1:])  # one digit changed
+    refused(bad, "checksum mismatch")
+    bad.write_text(text[: len(text) // 2])
+    refused(bad, "cannot read it")
+    bad.write_bytes(b"\xff\xfe\x00garbage")
+    refused(bad, "cannot read it")
+    refused(tmp_path / "missing.json", "cannot read it")
+    bad.write_text(json.dumps({"format": "something else"}))
+    refused(bad, "not a grundy-misere-quotient file")
+    refused(good, "stored for 'octal\\(0.75\\)'", load_game("kayles"))
+    for x in range(q.order):  # every P-portion edited one element at a time: always refused
+        bad.write_text(text)
+        _rewrite(bad, lambda d, x=x: d["p"].__setitem__(x, 1 - d["p"][x]))
+        refused(bad, "not a usable")
+    bad.write_text(text)
+    _rewrite(bad, lambda d: d["table"][1].__setitem__(1, (d["table"][1][1] + 1) % q.order))
+    refused(bad, "not a commutative monoid|not associative|verification failed|not reduced")
+    bad.write_text(text)
+    _rewrite(bad, lambda d: d["table"][0].__setitem__(0, 99))
+    refused(bad, "malformed")
+
+
+def test_edited_heap_images_are_refused_or_still_right(tmp_path: Path) -> None:
+    game = load_game("octal(0.77)")
+    q = misere_quotient(game, upto=10)
+    path = tmp_path / "q.json"
+    save_quotient(q, path)
+    text = path.read_text()
+    for n in range(1, 11):
+        for x in range(q.order):
+            if x == q.heaps[n]:
+                continue
+            path.write_text(text)
+            _rewrite(path, lambda d, n=n, x=x: d["heaps"].__setitem__(n, x))
+            with pytest.raises(QuotientFileError):
+                load_quotient(game, path)
