@@ -218,18 +218,25 @@ class Budget:
             self._next_report = self.spent + _PROGRESS_EVERY
             self._hook(self.spent)
 
+    @property
+    def short_clock(self) -> bool:
+        """Whether a clock shorter than the default is set (then :meth:`take` also watches the
+        time while the items are listed)."""
+        return not (self._deadline is None or self._seconds is None or self._seconds >= DEFAULT_SECONDS)
+
     def take(self, items: Iterable[Any], game: Game) -> list[Any]:
         """``list(items)``, but stop with :class:`SearchLimitError` once the budget runs out (on
         a short clock, the time is checked while the items are listed too: one option of a huge
         position may take long to produce)."""
         allowed = self.limit - self.spent
-        if self._deadline is None or self._seconds is None or self._seconds >= DEFAULT_SECONDS:
+        deadline = self._deadline
+        if deadline is None or not self.short_clock:
             taken = list(islice(items, allowed + 1))
         else:
             taken = []
             for item in islice(items, allowed + 1):
                 taken.append(item)
-                if not len(taken) & 63 and time.monotonic() > self._deadline:
+                if not len(taken) & 63 and time.monotonic() > deadline:
                     self._next_check = 0
                     break
         self.spend(len(taken), game)
@@ -312,6 +319,7 @@ def _plain_values(game: Game, number: int, position: Position, memo: dict[Key, i
     if found is not None:
         return found
     take, spend, value_of = budget.take, budget.spend, memo.__getitem__
+    short_clock = budget.short_clock
     stack: list[list[Any]] = [[root, None, 0]]
     active: set[Key] = set()
     while stack:
@@ -324,8 +332,13 @@ def _plain_values(game: Game, number: int, position: Position, memo: dict[Key, i
                 continue
             if use_rules and components(key[1]) is not None:
                 raise _NotPlain
-            deps = [(number, canonical(o)) for o in take(listed(key[1]), game)]
-            spend(1, game)
+            if short_clock:
+                deps = [(number, canonical(o)) for o in take(listed(key[1]), game)]
+                spend(1, game)
+            else:  # (what take and spend do, in one pass)
+                deps = [(number, canonical(o))
+                        for o in islice(listed(key[1]), budget.limit - budget.spent + 1)]
+                spend(len(deps) + 1, game)
             frame[1] = deps
             active.add(key)
         try:
