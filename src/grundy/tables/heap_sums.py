@@ -86,13 +86,11 @@ def heap_sum_solution(game: Game, heaps: Any) -> Solution | None:
 
 
 def _bulk_game(game: Game) -> bool:
-    """A heap game whose moves, labels and texts are the :class:`HeapGame` defaults (heap by heap,
-    ``heap i: LABEL``, heaps written as numbers), which the bulk text reproduces."""
-    cls = type(game)
-    return (isinstance(game, HeapGame) and cls.moves is HeapGame.moves
-            and cls.lift_label is HeapGame.lift_label and cls.lift_position is HeapGame.lift_position
-            and cls.format_position is HeapGame.format_position
-            and cls.components is HeapGame.components)
+    """A heap game that declares each move to change one heap (:attr:`HeapGame.heapwise`: a
+    position is the sum of its heaps). Whether its labels and texts are the ones the bulk text
+    writes (``heap i: LABEL``, heaps written as numbers) is checked on a sample against the
+    general path before a bulk answer is used (:func:`_check`)."""
+    return isinstance(game, HeapGame) and game.heapwise
 
 
 def _heap_array(heaps: Any) -> np.ndarray | None:

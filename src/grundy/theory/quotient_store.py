@@ -67,7 +67,7 @@ def load_quotient(game: Game, path: str | Path, limit: int = DEFAULT_QUOTIENT_LI
     def bad(why: str) -> QuotientFileError:
         return QuotientFileError(f"{where}: not a usable misère quotient of {game.spec} ({why})")
 
-    if not isinstance(game, HeapGame) or type(game).moves is not HeapGame.moves:
+    if not isinstance(game, HeapGame) or not game.heapwise:
         raise bad("misère quotients are of heap games whose moves change one heap")
     try:
         data = json.loads(Path(path).read_text(encoding="utf-8"))
