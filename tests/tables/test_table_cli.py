@@ -151,7 +151,10 @@ def test_real_sigint_interrupts_a_long_table() -> None:
 
     proc = subprocess.Popen(
         [sys.executable, "-m", "grundy", "table", "octal(0.6)", "--upto", "400000", "--method", "plain",
-         "--summary"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+         "--summary"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        # a Ctrl-C as a terminal sends it, even when the test run itself was started in the
+        # background (which leaves SIGINT ignored in every child)
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     # interrupt once the command has run a second of CPU (past start-up, whatever the machine's
     # load), not after a fixed sleep that a loaded machine can spend still importing
     deadline = time.monotonic() + 60
