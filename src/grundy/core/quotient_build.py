@@ -185,15 +185,19 @@ def _extend(st: State, game: HeapGame, steps: Steps) -> State:
     return out
 
 
-def _refine(st: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
+def _refine(st: State, game: HeapGame, steps: Steps,
+            failure: list[tuple[tuple[int, ...], bool]] | None = None) -> tuple[State, int]:
     """Step 2 of the module doc, with repair: explore every reachable pair ``(x, O)`` of the
     candidate; if each is consistent (``x ∈ P`` iff ``O`` is non-empty and misses ``P``) the
     candidate is proved and returned unchanged. Otherwise the pairs themselves, with the outcome
     their options give, are minimised into the next candidate (right on every position one move
-    deeper than before) — returned with ``0`` pairs verified."""
+    deeper than before) — returned with ``0`` pairs verified. With ``failure`` given, the first
+    inconsistent pair's word (heaps, largest first) and the outcome it should have are appended to
+    it instead, and ``st`` is returned unchanged with ``0``."""
     n = len(st.heap) - 1
     kinds: dict[tuple[int, frozenset[int]], int] = {}
     letter_of = [kinds.setdefault((st.heap[j], st.opts[j]), len(kinds)) for j in range(1, n + 1)]
+    heap_of = {li: n - j for j, li in enumerate(reversed(letter_of))}  # least heap of each letter
     letters = list(kinds)
     mul, p = st.mul, st.p
     start: tuple[int, frozenset[int]] = (0, frozenset())
@@ -208,6 +212,13 @@ def _refine(st: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
         out = bool(o) and not any(p[y] for y in o)
         if p[x] != out:
             consistent = False
+            if failure is not None:
+                word, back = [], i
+                while back:
+                    back, li = parent[back]
+                    word.append(heap_of[li])
+                failure.append((tuple(sorted(word, reverse=True)), out))
+                return st, 0
         steps.spend(len(letters) * (len(o) + 1), "verification")
         row = []
         for li, (h, ts) in enumerate(letters):
@@ -281,16 +292,18 @@ def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
         if grown is not None:  # same monoid: the verification carries over, new letter added
             cand.seen = grown
             return cand, len(grown)
+    from grundy.core.quotient_recal import recalibrate_for  # (it builds on this module)
+
     for _ in range(MAX_REPAIRS):
-        fixed, checked = _refine(cand, game, steps)
+        failure: list[tuple[tuple[int, ...], bool]] = []
+        fixed, checked = _refine(cand, game, steps, failure)
         if checked:
             return fixed, checked
-        finer = _restrict(fixed, n - 1)
-        if finer.m > base.m:
-            base = finer
-            cand = _extend(base, game, steps)
-        else:
-            cand = fixed
+        recal = recalibrate_for(cand, game, *failure[0], steps)
+        if recal is not None:
+            cand = recal
+            continue
+        cand, _ = _refine(cand, game, steps)
     raise NotSupportedError(f"{game.spec}: the quotient of heaps ≤ {n} was not settled "
                             f"after {MAX_REPAIRS} repairs")
 
