@@ -381,7 +381,7 @@ def test_dawson_games_beyond_heap_24_agree_with_brute_force(code: str, upto: int
     triples = [tuple(rnd.randrange(q.order) for _ in range(3)) for _ in range(20_000)]
     assert all(q.mul(q.mul(x, y), z) == q.mul(x, q.mul(y, z)) for x, y, z in triples)
     assert all(q.outcome((n,)).value == ("P" if brute_p(code, (n,)) else "N") for n in range(1, upto + 1))
-    for _ in range(40):  # random sums of 2-5 heaps, one of them large
+    for _ in range(25):  # random sums of 2-5 heaps, one of them large
         position = tuple(sorted([rnd.randint(upto - 8, upto)]
-                                + [rnd.randint(1, 5) for _ in range(rnd.randint(1, 4))]))
+                                + [rnd.randint(1, 3) for _ in range(rnd.randint(1, 4))]))
         assert q.is_p(q.product(q.heap(h) for h in position)) == brute_p(code, position), position
