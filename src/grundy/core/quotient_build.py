@@ -280,7 +280,9 @@ MAX_REPAIRS = 200
 
 def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
     """``Q_{n+1}`` from ``Q_n``: guess (:func:`_extend`), verify (:func:`_refine`); on failure
-    the verification's first inconsistent position (a word of heaps) is handed to
+    a failing sum — found by a quick walk over the positions with the new heap
+    (:func:`~grundy.core.quotient_recal.first_failure`), else by the verification's own walk — is
+    handed to
     :func:`~grundy.core.quotient_recal.recalibrate_for`, which frees one or two of its heaps as a
     whole cyclic component (MisereSolver's recalibration) so that the word comes out right; when
     no such guess helps, a plain repair (the pairs minimised, right one move deeper) is the next
@@ -294,13 +296,15 @@ def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
         if grown is not None:  # same monoid: the verification carries over, new letter added
             cand.seen = grown
             return cand, len(grown)
-    from grundy.core.quotient_recal import recalibrate_for  # (it builds on this module)
+    from grundy.core.quotient_recal import first_failure, recalibrate_for  # (they build on this)
 
     for _ in range(MAX_REPAIRS):
-        failure: list[tuple[tuple[int, ...], bool]] = []
-        fixed, checked = _refine(cand, game, steps, failure)
-        if checked:
-            return fixed, checked
+        quick = first_failure(cand, steps)
+        failure: list[tuple[tuple[int, ...], bool]] = [] if quick is None else [quick]
+        if quick is None:
+            fixed, checked = _refine(cand, game, steps, failure)
+            if checked:
+                return fixed, checked
         recal = recalibrate_for(cand, game, *failure[0], steps)
         if recal is not None:
             cand = recal

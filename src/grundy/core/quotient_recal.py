@@ -208,3 +208,44 @@ def recalibrate_for(cand: State, game: HeapGame, word: tuple[int, ...], should: 
             if new.p[x] == should:
                 return new
     return None
+
+
+def first_failure(st: State, steps: Steps) -> tuple[tuple[int, ...], bool] | None:
+    """A quick look for a failing sum: the verification's walk, but only over the positions
+    that contain the newest heap (where a candidate for ``Q_{n+1}`` built on a verified ``Q_n``
+    fails, in practice), shortest first. Returns the sum (heaps, largest first) and the outcome
+    it should have, or ``None`` when none is found — which proves nothing: the full verification
+    still runs."""
+    n = len(st.heap) - 1
+    kinds: dict[tuple[int, frozenset[int]], int] = {}
+    heap_of: dict[int, int] = {}
+    for j in range(1, n + 1):
+        li = kinds.setdefault((st.heap[j], st.opts[j]), len(kinds))
+        heap_of.setdefault(li, j)
+    letters = list(kinds)
+    mul, p = st.mul, st.p
+    start = (st.heap[n], st.opts[n])
+    index = {start: 0}
+    states = [start]
+    parent: list[tuple[int, int]] = [(-1, -1)]
+    i = 0
+    while i < len(states):
+        x, o = states[i]
+        out = bool(o) and not any(p[y] for y in o)
+        if p[x] != out:
+            word, back = [n], i
+            while back:
+                back, li = parent[back]
+                word.append(heap_of[li])
+            return tuple(sorted(word, reverse=True)), out
+        steps.spend(len(letters) * (len(o) + 1), "looking for a failing sum")
+        for li, (h, ts) in enumerate(letters):
+            nxt = (mul[x][h], frozenset([mul[y][h] for y in o] + [mul[x][t] for t in ts]))
+            if nxt not in index:
+                index[nxt] = len(states)
+                states.append(nxt)
+                parent.append((i, li))
+        i += 1
+        if len(states) > 50 * MAX_ORDER:
+            return None
+    return None
