@@ -46,7 +46,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.core.game import Game, HeapGame, Outcome
-from grundy.core.quotient_build import State, Steps, settle
+from grundy.core.quotient_build import State, Steps
+from grundy.core.quotient_recal import settle
 from grundy.errors import InvalidInputError, NotSupportedError
 
 __all__ = ["DEFAULT_QUOTIENT_LIMIT", "MisereQuotient", "finish_quotient", "misere_quotient"]

@@ -3,8 +3,8 @@
 
 A candidate is a :class:`State`: a finite commutative monoid (elements ``0..m-1``, ``0`` the
 identity, a full multiplication table), its P-portion, the image of each heap ``0..n`` and the
-set of images of each heap's options. :func:`settle` turns the verified ``Q_n`` into the verified
-``Q_{n+1}``.
+set of images of each heap's options. :func:`grundy.core.quotient_recal.settle` turns the
+verified ``Q_n`` into the verified ``Q_{n+1}`` with these pieces.
 """
 
 from __future__ import annotations
@@ -272,46 +272,6 @@ def _refine(st: State, game: HeapGame, steps: Steps,
     opts = [frozenset[int]()] + [_option_images(game, j, heap, new_mul, steps) for j in range(1, n + 1)]
     return State(new_mul, new_p, _least_words(new_mul, heap, m), heap, opts,
                   _generators(new_mul, heap)), 0
-
-
-MAX_REPAIRS = 200
-"""Repairs of one heap's candidate before refusing."""
-
-
-def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
-    """``Q_{n+1}`` from ``Q_n``: guess (:func:`_extend`), verify (:func:`_refine`); on failure
-    a failing sum — found by a quick walk over the positions with the new heap
-    (:func:`~grundy.core.quotient_recal.first_failure`), else by the verification's own walk — is
-    handed to
-    :func:`~grundy.core.quotient_recal.recalibrate_for`, which frees one or two of its heaps as a
-    whole cyclic component (MisereSolver's recalibration) so that the word comes out right; when
-    no such guess helps, a plain repair (the pairs minimised, right one move deeper) is the next
-    candidate. Only a verified candidate is returned: the guesses change speed, never answers.
-    When the new heap leaves the monoid as it was, the base's verification is extended by the
-    new heap's letter only."""
-    n = len(base.heap)
-    cand = _extend(base, game, steps)
-    if base.seen is not None and cand.m == base.m and cand.p == base.p and cand.mul == base.mul:
-        grown = _grow(cand, base.seen, {(base.heap[j], base.opts[j]) for j in range(1, n)}, steps)
-        if grown is not None:  # same monoid: the verification carries over, new letter added
-            cand.seen = grown
-            return cand, len(grown)
-    from grundy.core.quotient_recal import first_failure, recalibrate_for  # (they build on this)
-
-    for _ in range(MAX_REPAIRS):
-        quick = first_failure(cand, steps)
-        failure: list[tuple[tuple[int, ...], bool]] = [] if quick is None else [quick]
-        if quick is None:
-            fixed, checked = _refine(cand, game, steps, failure)
-            if checked:
-                return fixed, checked
-        recal = recalibrate_for(cand, game, *failure[0], steps)
-        if recal is not None:
-            cand = recal
-            continue
-        cand, _ = _refine(cand, game, steps)
-    raise NotSupportedError(f"{game.spec}: the quotient of heaps ≤ {n} was not settled "
-                            f"after {MAX_REPAIRS} repairs")
 
 
 def _grow(st: State, seen: set[tuple[int, frozenset[int]]], old: set[tuple[int, frozenset[int]]],

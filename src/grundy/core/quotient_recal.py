@@ -1,4 +1,5 @@
-"""Recalibrating a misère-quotient candidate: a whole cyclic component for some heaps at once.
+"""Settling ``Q_{n+1}`` from ``Q_n`` (:func:`settle`) and recalibrating a misère-quotient
+candidate: a whole cyclic component for some heaps at once.
 
 When the verification of a candidate fails and the repaired candidate tells apart more powers of
 some heap's image than before (``h² ≠ h⁴``, then ``h³ ≠ h⁵``, …), repairing one power at a time is
@@ -27,7 +28,16 @@ from collections.abc import Callable
 from itertools import combinations
 
 from grundy.core.game import HeapGame
-from grundy.core.quotient_build import MAX_ORDER, State, Steps, _generators, _least_words
+from grundy.core.quotient_build import (
+    MAX_ORDER,
+    State,
+    Steps,
+    _extend,
+    _generators,
+    _grow,
+    _least_words,
+    _refine,
+)
 from grundy.errors import NotSupportedError
 
 MAX_RECAL = 60_000
@@ -249,3 +259,41 @@ def first_failure(st: State, steps: Steps) -> tuple[tuple[int, ...], bool] | Non
         if len(states) > 50 * MAX_ORDER:
             return None
     return None
+
+
+MAX_REPAIRS = 200
+"""Repairs of one heap's candidate before refusing."""
+
+
+def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
+    """``Q_{n+1}`` from ``Q_n``: guess (:func:`_extend`), verify (:func:`_refine`); on failure
+    a failing sum — found by a quick walk over the positions with the new heap
+    (:func:`~grundy.core.quotient_recal.first_failure`), else by the verification's own walk — is
+    handed to
+    :func:`~grundy.core.quotient_recal.recalibrate_for`, which frees one or two of its heaps as a
+    whole cyclic component (MisereSolver's recalibration) so that the word comes out right; when
+    no such guess helps, a plain repair (the pairs minimised, right one move deeper) is the next
+    candidate. Only a verified candidate is returned: the guesses change speed, never answers.
+    When the new heap leaves the monoid as it was, the base's verification is extended by the
+    new heap's letter only."""
+    n = len(base.heap)
+    cand = _extend(base, game, steps)
+    if base.seen is not None and cand.m == base.m and cand.p == base.p and cand.mul == base.mul:
+        grown = _grow(cand, base.seen, {(base.heap[j], base.opts[j]) for j in range(1, n)}, steps)
+        if grown is not None:  # same monoid: the verification carries over, new letter added
+            cand.seen = grown
+            return cand, len(grown)
+    for _ in range(MAX_REPAIRS):
+        quick = first_failure(cand, steps)
+        failure: list[tuple[tuple[int, ...], bool]] = [] if quick is None else [quick]
+        if quick is None:
+            fixed, checked = _refine(cand, game, steps, failure)
+            if checked:
+                return fixed, checked
+        recal = recalibrate_for(cand, game, *failure[0], steps)
+        if recal is not None:
+            cand = recal
+            continue
+        cand, _ = _refine(cand, game, steps)
+    raise NotSupportedError(f"{game.spec}: the quotient of heaps ≤ {n} was not settled "
+                            f"after {MAX_REPAIRS} repairs")
