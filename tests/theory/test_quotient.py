@@ -15,6 +15,7 @@ from __future__ import annotations
 import functools
 import json
 import random
+from typing import Any
 
 import pytest
 
@@ -334,4 +335,53 @@ def test_dawson_games_at_their_largest_settled_range_agree_with_brute_force(code
     for _ in range(30):
         position = tuple(sorted([rnd.randint(upto - 10, upto), rnd.randint(1, 12)]
                                 + [rnd.randint(1, 6) for _ in range(rnd.randint(0, 1))]))
+        assert q.is_p(q.product(q.heap(h) for h in position)) == brute_p(code, position), position
+
+
+def test_a_wrong_recalibration_guess_changes_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the recalibration only guesses: a deliberately wrong first guess (heaps 2 and 3 freed with long
+    # cycles) must be caught by the verification and end in the same quotient
+    from grundy.theory import quotient_recal
+    from grundy.theory.quotient_build import _refine
+
+    real = quotient_recal.recalibrate_for
+    calls: list[int] = []
+
+    def first_wrong(cand: Any, game: Any, word: Any, should: bool, steps: Any) -> Any:
+        calls.append(len(calls))
+        if len(calls) == 1:
+            wrong = quotient_recal.recalibrate(cand, game, {2: (5, 4), 3: (3, 2)}, steps)
+            assert _refine(wrong, game, steps)[1] == 0  # indeed wrong: the verification fails
+            return wrong
+        return real(cand, game, word, should, steps)
+
+    monkeypatch.setattr(quotient_recal, "recalibrate_for", first_wrong)
+    q = misere_quotient(load_game("octal(0.07)"), upto=14)
+    assert len(calls) > 1
+    exact = quotient("0.07", 14)
+    assert q.order == exact.order and q.order % 2 == 0
+    assert sorted(q.p_portion) and len(q.p_portion) == len(exact.p_portion)
+    rnd = random.Random(7)
+    for _ in range(40):
+        position = tuple(sorted(rnd.randint(1, 14) for _ in range(rnd.randint(2, 4))))
+        assert q.outcome(position) == exact.outcome(position)
+        assert (q.outcome(position).value == "P") == brute_p("0.07", position), position
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("code", "upto", "order"), [("0.07", 25, 144), ("0.137", 24, 144)])
+def test_dawson_games_beyond_heap_24_agree_with_brute_force(code: str, upto: int, order: int) -> None:
+    # one heap past where repairing one power at a time stalled; the recalibration (MisereSolver's
+    # whole cyclic component) reaches it, and the verification proves it (a raised step limit)
+    q = misere_quotient(load_game(f"octal({code})"), upto=upto, limit=10**9)
+    assert q.checked_upto == upto and q.order == order and q.order % 2 == 0
+    m = range(q.order)
+    assert all(q.mul(0, x) == x for x in m) and all(q.mul(x, y) == q.mul(y, x) for x in m for y in m)
+    rnd = random.Random(upto)
+    triples = [tuple(rnd.randrange(q.order) for _ in range(3)) for _ in range(20_000)]
+    assert all(q.mul(q.mul(x, y), z) == q.mul(x, q.mul(y, z)) for x, y, z in triples)
+    assert all(q.outcome((n,)).value == ("P" if brute_p(code, (n,)) else "N") for n in range(1, upto + 1))
+    for _ in range(25):  # random sums of 2-5 heaps, one of them large
+        position = tuple(sorted([rnd.randint(upto - 8, upto)]
+                                + [rnd.randint(1, 3) for _ in range(rnd.randint(1, 4))]))
         assert q.is_p(q.product(q.heap(h) for h in position)) == brute_p(code, position), position

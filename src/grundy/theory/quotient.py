@@ -49,7 +49,8 @@ from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.model.game import Game, HeapGame, Outcome
 from grundy.model.laws import TakeKind
 from grundy.model.reason import Facts, Reason, template
-from grundy.theory.quotient_build import State, Steps, settle
+from grundy.theory.quotient_build import State, Steps
+from grundy.theory.quotient_recal import settle
 
 __all__ = ["DEFAULT_QUOTIENT_LIMIT", "MisereQuotient", "finish_quotient", "misere_quotient"]
 
