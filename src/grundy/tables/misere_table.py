@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 from grundy.errors import InvalidInputError, SearchLimitError
 from grundy.model.game import Game, HeapGame
 from grundy.model.periodic import Periodicity
-from grundy.theory.misere_laws import MisereMemo
+from grundy.theory.misere_laws import LawKind, MisereMemo
 
 if TYPE_CHECKING:
     from grundy.theory.quotient import MisereQuotient
@@ -158,10 +158,10 @@ def misere_periodicity(game: HeapGame, memo: MisereMemo | None = None) -> Period
     law = heap_law(game, memo=memo or MisereMemo())
     if law is None:
         return None
-    if law.kind == "nim":
+    if law.kind is LawKind.NIM:
         return Periodicity(1, 2, 1, True, "misère Nim: m(0) = 1, m(1) = 0 and m(n) = n for n ≥ 2 "
                                           "(induction on n)")
-    if law.kind != "only":
+    if law.kind is not LawKind.PERIODIC:
         return None
     s, big = law.start, law.period
 

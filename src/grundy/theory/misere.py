@@ -57,7 +57,7 @@ from grundy.engine.search import Budget, moves_to_value, xor_all
 from grundy.errors import InvalidInputError, NotSupportedError, SearchLimitError
 from grundy.model.game import Game, HeapGame, Move, Outcome, Position
 from grundy.model.reason import Facts, Reason, template
-from grundy.theory.misere_laws import HeapLaw, MisereMemo, genus_entry, heap_law, profile
+from grundy.theory.misere_laws import HeapLaw, LawKind, MisereMemo, genus_entry, heap_law, profile
 
 __all__ = ["MisereAnswer", "MisereMemo", "genus", "misere_outcome", "misere_table", "misere_value"]
 
@@ -273,9 +273,9 @@ def _atom_moves(atom: _Atom, want: Callable[[int, int | None], bool], target: in
                 memo: MisereMemo, budget: Budget, limit: int) -> list[Move]:
     """The moves of one component to positions whose ``(v, m)`` satisfies ``want``."""
     game, law = atom.game, atom.law
-    if law is not None and law.kind != "only":  # all-but: the game's own rule lists the moves
+    if law is not None and law.kind is not LawKind.PERIODIC:  # all-but: the game's own rule lists the moves
         if target < 0:  # Nim-like misère target: m = 0 at heap 1, m = 1 at heap 0, else m = v
-            target = next(v for v in range(3) if want(v, law.pair(v)[1])) if law.kind == "nim" \
+            target = next(v for v in range(3) if want(v, law.pair(v)[1])) if law.kind is LawKind.NIM \
                 else -1
             if target < 0:
                 raise NotSupportedError(f"{game.spec}: no misère values known")

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from grundy.engine.search import Budget, Cache, Key, _search, mex
@@ -135,6 +136,17 @@ def genus_entry(game: Game, position: Position, twos: int, memo: MisereMemo, bud
 
 # ---- laws for every heap of a take-away game ---------------------------------------------------
 
+class LawKind(StrEnum):
+    """Which law of :func:`heap_law` describes every heap of a take-away game."""
+
+    PERIODIC = "only"
+    """A finite take-away set: ``(v(n), m(n))`` periodic from a proved point on."""
+    NIM = "nim"
+    """Take any number (all-but with nothing excluded): every heap is a Nim heap."""
+    ALL_BUT = "all-but"
+    """All-but games: the values by the game's rule, ``m(n)`` not known."""
+
+
 @dataclass(frozen=True)
 class HeapLaw:
     """Proved facts about every heap of a take-away game.
@@ -145,7 +157,7 @@ class HeapLaw:
     """
 
     game: Game
-    kind: str
+    kind: LawKind
     why: Reason
     """The law with its numbers (:class:`~grundy.model.reason.Reason`)."""
     sj_fail: int | None
@@ -157,12 +169,12 @@ class HeapLaw:
 
     def pair(self, n: int) -> tuple[int, int | None]:
         """``(v(n), m(n))`` of a single heap of ``n`` (``m`` may be ``None``, see above)."""
-        if self.kind == "only":
+        if self.kind is LawKind.PERIODIC:
             if n >= len(self.pairs):
                 n = self.start + (n - self.start) % self.period
             return self.pairs[n]
         assert self.value_of is not None
-        if self.kind == "nim":
+        if self.kind is LawKind.NIM:
             return n, (n if n >= 2 else 1 - n)
         return self.value_of(n), None
 
@@ -223,7 +235,7 @@ def _only_law(game: Game, takes: tuple[int, ...], budget: Budget) -> HeapLaw | N
     tame_fail = next((n for n, (v, m) in enumerate(pairs) if not is_tame_pair(v, m)), None)
     reason = Reason("misere-heap-period", {"game": game.spec, "period": period, "preperiod": start,
                                            "window": k})
-    return HeapLaw(game, "only", reason, sj_fail, tame_fail, start, period, tuple(pairs))
+    return HeapLaw(game, LawKind.PERIODIC, reason, sj_fail, tame_fail, start, period, tuple(pairs))
 
 
 def _all_but_law(game: Game, excluded: tuple[int, ...], memo: MisereMemo,
@@ -235,7 +247,7 @@ def _all_but_law(game: Game, excluded: tuple[int, ...], memo: MisereMemo,
 
     if not excluded:  # Nim: v(n) = n, and m(n) = n except m(0) = 1, m(1) = 0 (induction on n)
         reason = Reason("misere-nim-heaps", {"game": game.spec})
-        return HeapLaw(game, "nim", reason, None, None, value_of=value_of)
+        return HeapLaw(game, LawKind.NIM, reason, None, None, value_of=value_of)
     t = excluded[-1]
     sj_fail = None
     for n in range(1, t + 1):  # a heap above t can be emptied, so v(n) > 0 there
@@ -244,7 +256,7 @@ def _all_but_law(game: Game, excluded: tuple[int, ...], memo: MisereMemo,
             sj_fail = n
             break
     reason = Reason("misere-all-but", {"game": game.spec, "largest_excluded": t})
-    return HeapLaw(game, "all-but", reason, sj_fail, 0, value_of=value_of)
+    return HeapLaw(game, LawKind.ALL_BUT, reason, sj_fail, 0, value_of=value_of)
 
 
 @template("misere-heap-period")
