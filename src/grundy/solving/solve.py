@@ -78,6 +78,8 @@ class Solution:
     """Moves to the end when the winner hurries and the loser delays (normal play), if computed."""
     quoted: tuple[GrundyError, ...] = field(default=(), repr=False, compare=False)
     """The errors :attr:`note` quotes (their ``parameters`` say which call arguments it names)."""
+    listed_parts: Sequence[tuple[Game, Position]] | None = field(default=None, repr=False, compare=False)
+    """The parts, when the solver has listed them already (:attr:`parts` then reuses them)."""
 
     @functools.cached_property
     def reason(self) -> str:
@@ -87,6 +89,8 @@ class Solution:
     @functools.cached_property
     def parts(self) -> Sequence[tuple[Game, Position]] | None:
         """The position's parts (a sum's components, a multi-heap position's heaps), or ``None``."""
+        if self.listed_parts is not None:
+            return self.listed_parts
         return self.game.components(self.position)
 
     @functools.cached_property
@@ -350,9 +354,8 @@ def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Pos
     result = Outcome.N if total else Outcome.P
     whole = as_reason(game.explain(position))  # a rule for the whole (Bouton's theorem): one clause
     reason = whole or sum_reason(len(parts), [values[k] for k in keys[:8]], parts[:3], total)
-    answer = Solution(game, position, result, total, moves, reason, False, note, listed)
-    answer.__dict__["parts"] = parts  # already listed: the cached property need not list them again
-    return answer
+    return Solution(game, position, result, total, moves, reason, False, note, listed,
+                    listed_parts=parts)
 
 
 def part_value(game: Game, position: Position, cache: Cache, budget: Budget) -> int:
