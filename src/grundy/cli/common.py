@@ -196,6 +196,8 @@ def flag_message(error: BaseException) -> str:
             text = re.sub(r"(?<![\w-])store=(?=['\"])", "--store ", text)
         elif name == "conjecture":
             text = text.replace("conjecture=True", FLAGS["conjecture"])
+        elif name == "rebuild":
+            text = text.replace("rebuild=True", "--rebuild")
         else:
             flag = FLAGS.get(name, "--" + name.replace("_", "-"))
             text = re.sub(rf"(?<![\w-]){re.escape(name)}=(?![\w'\"])", flag, text)

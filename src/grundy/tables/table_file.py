@@ -69,11 +69,15 @@ BLOCK = 1 << 24
 
 ITEMSIZE = {"uint8": 1, "uint16": 2}
 
-REBUILD = " (rebuild it with --rebuild)"
+REBUILD = " (rebuild it with rebuild=True)"
 
 
 class StoredTableError(InvalidInputError):
-    """A stored table file that cannot be trusted: damaged, truncated, or another game's."""
+    """A stored table file that cannot be trusted: damaged, truncated, or another game's (the
+    message names the parameter ``rebuild=True`` that starts it again)."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message, parameters=("rebuild",))
 
 
 def quoted(path: Path) -> str:
