@@ -198,6 +198,11 @@ def flag_message(error: BaseException) -> str:
             text = text.replace("conjecture=True", FLAGS["conjecture"])
         elif name == "rebuild":
             text = text.replace("rebuild=True", "--rebuild")
+        elif name == "analyze":
+            text = text.replace("(analyze computes tables", "('grundy table' computes tables")
+        elif name == "plot":
+            text = text.replace("pictures are drawn of games on graphs", "--plot draws games on graphs")
+            text = text.replace("plot_solution:", "--plot:")
         else:
             flag = FLAGS.get(name, "--" + name.replace("_", "-"))
             text = re.sub(rf"(?<![\w-]){re.escape(name)}=(?![\w'\"])", flag, text)

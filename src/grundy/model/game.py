@@ -289,8 +289,8 @@ class Game(ABC):
         :class:`NotSupportedError` (the game declares no :attr:`Laws.picture`) or a too-large error."""
         rule = laws_of(self).picture
         if rule is None:
-            raise NotSupportedError(
-                f"--plot draws games on graphs (digraph, green-hackenbush), not {self.spec}")
+            raise NotSupportedError(f"pictures are drawn of games on graphs (digraph, green-hackenbush), "
+                                    f"not {self.spec}", parameters=("plot",))
         rule(answer, ax)
 
     @final

@@ -317,10 +317,11 @@ class _Oracle:
             if self.size >= self.limit:  # (a heap beyond any table waits for a proved period)
                 raise NotSupportedError(
                     f"{self.game.spec}: no period proved within {self.size:,} heaps, so G({n:,}) "
-                    f"needs a table that large ('grundy table' computes tables up to {MAX_TABLE:,})"
+                    f"needs a table that large (analyze computes tables up to {MAX_TABLE:,})"
                     if n < MAX_TABLE else
                     f"{self.game.spec}: no period proved within {self.size:,} heaps (grundy builds "
-                    f"tables up to {self.limit:,} heaps on demand); G({n:,}) needs a proved period")
+                    f"tables up to {self.limit:,} heaps on demand); G({n:,}) needs a proved period",
+                    parameters=("analyze",))
             # at most 4× per step: the kernel chosen on the way decides how far it may go
             self.grow(min(self.limit, 4 * max(self.size, 1024), max(2 * self.size, n + 1)))
 

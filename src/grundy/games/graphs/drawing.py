@@ -67,7 +67,8 @@ def plot_solution(answer: Solution, path: str) -> None:
         ax.set_axis_off()
         fig.savefig(path, dpi=110, bbox_inches="tight")
     except OSError as exc:
-        raise InvalidInputError(f"--plot: cannot write {path!r}: {exc.strerror or exc}") from None
+        raise InvalidInputError(f"plot_solution: cannot write {path!r}: {exc.strerror or exc}",
+                                parameters=("plot",)) from None
     finally:
         plt.close(fig)
 
@@ -75,6 +76,6 @@ def plot_solution(answer: Solution, path: str) -> None:
 def check_size(vertices: int) -> None:
     """Refuse a graph too large to draw legibly."""
     if vertices > MAX_PLOT_VERTICES:
-        raise InvalidInputError(f"--plot: the graph has {vertices:,} vertices, more than "
-                                f"{MAX_PLOT_VERTICES} can be drawn legibly")
+        raise InvalidInputError(f"plot_solution: the graph has {vertices:,} vertices, more than "
+                                f"{MAX_PLOT_VERTICES} can be drawn legibly", parameters=("plot",))
 
