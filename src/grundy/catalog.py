@@ -13,7 +13,7 @@ Subtraction(subtraction_set=(1, 3, 4))
 >>> load_game("nmi")
 Traceback (most recent call last):
 ...
-grundy.errors.UnknownGameError: unknown game 'nmi' (did you mean 'nim'?); 'grundy list' shows every game
+grundy.errors.UnknownGameError: unknown game 'nmi' (did you mean 'nim'?); registered_games() lists every game
 """
 
 from __future__ import annotations
@@ -327,7 +327,8 @@ def load_game(spec: str) -> Game:
 
         close = difflib.get_close_matches(name, [*_BUILTIN, *_REGISTERED], n=3, cutoff=0.6)
         hint = f" (did you mean {', '.join(repr(c) for c in close)}?)" if close else ""
-        raise UnknownGameError(f"unknown game {name!r}{hint}; 'grundy list' shows every game")
+        raise UnknownGameError(f"unknown game {name!r}{hint}; registered_games() lists every game",
+                               parameters=("list",))
     try:
         return entry.load_class().from_params(*args, **kwargs)
     except TypeError as exc:  # wrong parameter names or count

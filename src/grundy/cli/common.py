@@ -198,6 +198,8 @@ def flag_message(error: BaseException) -> str:
             text = text.replace("conjecture=True", FLAGS["conjecture"])
         elif name == "rebuild":
             text = text.replace("rebuild=True", "--rebuild")
+        elif name == "list":
+            text = text.replace("registered_games() lists every game", "'grundy list' shows every game")
         elif name == "analyze":
             text = text.replace("(analyze computes tables", "('grundy table' computes tables")
         elif name == "plot":

@@ -127,30 +127,48 @@ def answering(*, conjecture: bool = False, limit: int = DEFAULT_LIMIT) -> Iterat
     """Within this block (one query), users' games share one budget of ``limit`` steps; heaps
     beyond it are answered by a pattern — a proved one always, a conjectured one only with
     ``conjecture=True`` — checked at the heap asked about; the patterns used are listed in the
-    yielded :class:`Answering` (``grundy solve --conjecture``). In the main thread a watchdog
-    also stops the block once it runs too long or uses too much memory (a move function that
-    builds a huge list)."""
+    yielded :class:`Answering` (``grundy solve --conjecture``). Once a user's game is asked
+    something in the block (in the main thread), a watchdog also stops the block when it runs too
+    long or uses too much memory (a move function that builds a huge list); a query about the
+    catalogue's games alone never arms it."""
     context = Answering(conjecture, limit)
     token = _answering.set(context)
-    watch = (threading.current_thread() is threading.main_thread() and not _watched
-             and signal.getsignal(signal.SIGALRM) in (signal.SIG_DFL, None))
-    if watch:
-        previous = signal.signal(signal.SIGALRM, _watchdog)
-        signal.setitimer(signal.ITIMER_REAL, _WATCH_EVERY, _WATCH_EVERY)
-    _watched.append(context)
     try:
         yield context
     finally:
-        _watched.pop()
-        if watch:
-            signal.setitimer(signal.ITIMER_REAL, 0, 0)
-            signal.signal(signal.SIGALRM, previous)
+        _disarm(context)
         _answering.reset(token)
+
+
+_armed: dict[int, Any] = {}
+"""id of the armed query → the SIGALRM handler it replaced."""
+
+
+def _arm(context: Answering) -> None:
+    """Start the watchdog for ``context`` (the first time a user's game is asked something)."""
+    if (_watched or threading.current_thread() is not threading.main_thread()
+            or signal.getsignal(signal.SIGALRM) not in (signal.SIG_DFL, None)):
+        return
+    _armed[id(context)] = signal.signal(signal.SIGALRM, _watchdog)
+    _watched.append(context)
+    signal.setitimer(signal.ITIMER_REAL, _WATCH_EVERY, _WATCH_EVERY)
+
+
+def _disarm(context: Answering) -> None:
+    if id(context) in _armed:
+        signal.setitimer(signal.ITIMER_REAL, 0, 0)
+        _watched.remove(context)
+        signal.signal(signal.SIGALRM, _armed.pop(id(context)))
 
 
 def current() -> Answering:
     """The query being answered (a fresh one, of the default budget, outside :func:`answering`)."""
-    return _answering.get() or Answering()
+    context = _answering.get()
+    if context is None:
+        return Answering()
+    if not _watched:
+        _arm(context)
+    return context
 
 
 GAMES_KEPT = 256
@@ -173,6 +191,8 @@ def game_state(kind: str, game: Any, make: Callable[[], S]) -> S:
     key = (kind, game)
     context = _answering.get()
     if context is not None:
+        if not _watched:
+            _arm(context)
         found = context.states.get(key)
         if found is not None:
             return found
