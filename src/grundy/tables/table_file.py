@@ -35,7 +35,7 @@ file that verifies (and resumes) or is refused, never one that gives wrong value
 ...     verify(path, "kayles", [0, 7, 7])
 ... except StoredTableError as exc:
 ...     print(str(exc).split(": ", 1)[1])
-its values do not match the checksum in its header (rebuild it with --rebuild)
+its values do not match the checksum in its header (rebuild it with rebuild=True)
 """
 
 from __future__ import annotations
