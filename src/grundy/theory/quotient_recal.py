@@ -230,20 +230,23 @@ def recalibrate_for(cand: State, game: HeapGame, word: tuple[int, ...], should: 
     """MisereSolver's choice: free one heap of the failing ``word`` (then two), with index the
     larger of its image's index and its exponent in ``word`` less one and an even period
     (``max(2, 2⌊(index - 4)/2⌋)``), until the recalibrated candidate gives ``word`` the outcome
-    it ``should`` have; ``None`` when none does."""
+    it ``should`` have; then one heap outside ``word`` (smallest first; at Dawson's Kayles' heap 25
+    freeing heap 10 fixes a sum of heaps 25, 23, 14, 12 that none of its own heaps fixes);
+    ``None`` when none does. A guess is rejected as soon as ``word`` comes out wrong, before it is
+    reduced."""
     involved = sorted(set(word))
-    for size in (1, 2):
-        for heaps in combinations(involved, size):
-            free = {}
-            for h in heaps:
-                index = max(powers(cand.mul, cand.heap[h])[0], word.count(h) - 1)
-                free[h] = (index, max(2, 2 * ((index - 4) // 2)))
-            try:
-                new = recalibrate(cand, game, free, steps, (word, should))
-            except NotSupportedError:
-                continue
-            if new is not None:
-                return new
+    outside = [(h,) for h in range(2, len(cand.heap)) if h not in involved]
+    for heaps in [*combinations(involved, 1), *combinations(involved, 2), *outside]:
+        free = {}
+        for h in heaps:
+            index = max(powers(cand.mul, cand.heap[h])[0], word.count(h) - 1)
+            free[h] = (index, max(2, 2 * ((index - 4) // 2)))
+        try:
+            new = recalibrate(cand, game, free, steps, (word, should))
+        except NotSupportedError:
+            continue
+        if new is not None:
+            return new
     return None
 
 
