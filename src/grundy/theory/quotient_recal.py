@@ -37,6 +37,7 @@ from grundy.theory.quotient_build import (
     _generators,
     _grow,
     _least_words,
+    _option_set_of_word,
     _refine,
 )
 
@@ -250,12 +251,15 @@ def recalibrate_for(cand: State, game: HeapGame, word: tuple[int, ...], should: 
     return None
 
 
-def first_failure(st: State, steps: Steps) -> tuple[tuple[int, ...], bool] | None:
+def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = None,
+                  most: int = 8) -> tuple[tuple[int, ...], bool] | None:
     """A quick look for a failing sum: the verification's walk, but only over the positions
     that contain the newest heap (where a candidate for ``Q_{n+1}`` built on a verified ``Q_n``
     fails, in practice), shortest first. Returns the sum (heaps, largest first) and the outcome
     it should have, or ``None`` when none is found — which proves nothing: the full verification
-    still runs."""
+    still runs. With ``more``: the walk goes on past the first failing sum until ``most`` are
+    found (or the walk ends), and the later ones are appended to ``more`` (:func:`settle` tries
+    them on the next candidates before walking again)."""
     n = len(st.heap) - 1
     kinds: dict[tuple[int, frozenset[int]], int] = {}
     heap_of: dict[int, int] = {}
@@ -268,6 +272,7 @@ def first_failure(st: State, steps: Steps) -> tuple[tuple[int, ...], bool] | Non
     index = {start: 0}
     states = [start]
     parent: list[tuple[int, int]] = [(-1, -1)]
+    found: tuple[tuple[int, ...], bool] | None = None
     i = 0
     while i < len(states):
         x, o = states[i]
@@ -277,7 +282,15 @@ def first_failure(st: State, steps: Steps) -> tuple[tuple[int, ...], bool] | Non
             while back:
                 back, li = parent[back]
                 word.append(heap_of[li])
-            return tuple(sorted(word, reverse=True)), out
+            sorted_word = tuple(sorted(word, reverse=True))
+            if found is None:
+                found = sorted_word, out
+            elif more is not None:
+                more.append(sorted_word)
+            if more is None or len(more) + 1 >= most:
+                return found
+            i += 1
+            continue
         steps.spend(len(letters) * (len(o) + 1), "looking for a failing sum")
         for li, (h, ts) in enumerate(letters):
             nxt = (mul[x][h], frozenset([mul[y][h] for y in o] + [mul[x][t] for t in ts]))
@@ -287,7 +300,24 @@ def first_failure(st: State, steps: Steps) -> tuple[tuple[int, ...], bool] | Non
                 parent.append((i, li))
         i += 1
         if len(states) > 50 * MAX_ORDER:
-            return None
+            return found
+    return found
+
+
+def still_failing(st: State, words: list[tuple[int, ...]],
+                  steps: Steps) -> tuple[tuple[int, ...], bool] | None:
+    """The first of ``words`` (failing sums of an earlier candidate) on which ``st`` fails too,
+    with the outcome its options give in ``st``; the ones before it are dropped from ``words``."""
+    while words:
+        word = words.pop(0)
+        o = _option_set_of_word(st, word)
+        x = 0
+        for j in word:
+            x = st.mul[x][st.heap[j]]
+        steps.spend(len(word) * (len(o) + 1) + 1, "looking for a failing sum")
+        out = bool(o) and not any(st.p[y] for y in o)
+        if st.p[x] != out:
+            return word, out
     return None
 
 
@@ -304,6 +334,9 @@ def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
     whole cyclic component (MisereSolver's recalibration) so that the word comes out right; when
     no such guess helps, a plain repair (the pairs minimised, right one move deeper) is the next
     candidate. Only a verified candidate is returned: the guesses change speed, never answers.
+    One walk collects several failing sums; the next candidates are tried on the later ones
+    first (a sum still failing is the next guess's target, with no walk), and a walk runs again
+    only when none of them fails any more.
     When the new heap leaves the monoid as it was, the base's verification is extended by the
     new heap's letter only."""
     n = len(base.heap)
@@ -313,8 +346,11 @@ def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
         if grown is not None:  # same monoid: the verification carries over, new letter added
             cand.seen = grown
             return cand, len(grown)
+    pending: list[tuple[int, ...]] = []  # failing sums of an earlier candidate, to try first
     for _ in range(MAX_REPAIRS):
-        quick = first_failure(cand, steps)
+        quick = still_failing(cand, pending, steps)
+        if quick is None:
+            quick = first_failure(cand, steps, pending)
         failure: list[tuple[tuple[int, ...], bool]] = [] if quick is None else [quick]
         if quick is None:
             fixed, checked = _refine(cand, game, steps, failure)
