@@ -338,7 +338,16 @@ def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
     first (a sum still failing is the next guess's target, with no walk), and a walk runs again
     only when none of them fails any more.
     When the new heap leaves the monoid as it was, the base's verification is extended by the
-    new heap's letter only."""
+    new heap's letter only. Where the collected sums lead to a refusal (a candidate too large to
+    verify — Dawson's Kayles' heap 33), the heap is settled again with one fresh walk per round."""
+    try:
+        return _settle(base, game, steps, 8)
+    except NotSupportedError:
+        return _settle(base, game, steps, 1)
+
+
+def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State, int]:
+    """:func:`settle`, collecting up to ``most`` failing sums per walk."""
     n = len(base.heap)
     cand = _extend(base, game, steps)
     if base.seen is not None and cand.m == base.m and cand.p == base.p and cand.mul == base.mul:
@@ -350,7 +359,7 @@ def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
     for _ in range(MAX_REPAIRS):
         quick = still_failing(cand, pending, steps)
         if quick is None:
-            quick = first_failure(cand, steps, pending)
+            quick = first_failure(cand, steps, pending, most)
         failure: list[tuple[tuple[int, ...], bool]] = [] if quick is None else [quick]
         if quick is None:
             fixed, checked = _refine(cand, game, steps, failure)
