@@ -351,6 +351,7 @@ def test_a_wrong_recalibration_guess_changes_no_answer(monkeypatch: pytest.Monke
         calls.append(len(calls))
         if len(calls) == 1:
             wrong = quotient_recal.recalibrate(cand, game, {2: (5, 4), 3: (3, 2)}, steps)
+            assert wrong is not None
             assert _refine(wrong, game, steps)[1] == 0  # indeed wrong: the verification fails
             return wrong
         return real(cand, game, word, should, steps)
@@ -385,3 +386,32 @@ def test_dawson_games_beyond_heap_24_agree_with_brute_force(code: str, upto: int
         position = tuple(sorted([rnd.randint(upto - 8, upto)]
                                 + [rnd.randint(1, 3) for _ in range(rnd.randint(1, 4))]))
         assert q.is_p(q.product(q.heap(h) for h in position)) == brute_p(code, position), position
+
+
+def test_a_recalibration_guess_is_rejected_exactly_when_it_gets_the_word_wrong() -> None:
+    # the early check (the word's outcome from the elements below it only) must agree with the
+    # full P-portion of the same guess: exactly one of the two outcomes is accepted, and then the
+    # candidate is the one built without the check
+    from grundy.theory.quotient_build import State, Steps, _extend
+    from grundy.theory.quotient_recal import recalibrate
+
+    game = load_game("octal(0.07)")
+    steps = Steps(10**8, "t")
+    st = State([[0]], [False], [()])
+    for _ in range(12):
+        st = _extend(st, game, steps)
+    rnd = random.Random(3)
+    for free in ({10: (2, 2)}, {12: (3, 2)}, {11: (2, 2), 12: (4, 2)}):
+        full = recalibrate(st, game, free, steps)
+        assert full is not None
+        for _ in range(6):
+            word = tuple(sorted(rnd.choices(range(1, 13), k=rnd.randint(1, 4)), reverse=True))
+            x = 0
+            for j in word:
+                x = full.mul[x][full.heap[j]]
+            for should in (True, False):
+                got = recalibrate(st, game, free, steps, (word, should))
+                if should == full.p[x]:
+                    assert got is not None and got.mul == full.mul and got.p == full.p
+                else:
+                    assert got is None
