@@ -27,7 +27,7 @@ never by trying takes one by one.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from grundy.errors import InvalidGameError, SearchLimitError
@@ -211,7 +211,7 @@ class BoundedNim(Bash):
     @property
     def laws(self) -> Laws:
         """What BoundedNim declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
-        return replace(super().laws, value=self._value, reason=self._reason)
+        return super().laws.replace(value=self._value, reason=self._reason)
 
     def _value(self, position: Any) -> int:
         total = 0
