@@ -23,9 +23,9 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from grundy.engine.sums import SumGame, split_segments, tokenize
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, UnknownGameError
 from grundy.model.game import Game, Position
+from grundy.model.textio import split_segments, tokenize
 
 
 @dataclass(frozen=True)
@@ -352,6 +352,8 @@ def parse_sum(text: str | Sequence[str]) -> tuple[Game, Position]:
         positions.append(game.parse_position(" ".join(segment[1:])))
     if len(games) == 1:
         return games[0], positions[0]
+    from grundy.engine.sums import SumGame  # (only sums need it: not imported at start-up)
+
     return SumGame(tuple(games)), tuple(positions)
 
 
