@@ -34,10 +34,9 @@ if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on 
     from grundy.reports.heap_tables import HeapTable, heap_table
     from grundy.tables.misere_table import MisereTable, QuotientTable, analyze_misere, quotient_table
     from grundy.tables.reference import grundy_table
-    from grundy.theory.every import solve_every
+    from grundy.theory.every import EveryAnswer, solve_every
     from grundy.theory.nimber import Nimber
     from grundy.theory.quotient import MisereQuotient, misere_quotient
-    from grundy.theory.remoteness import EveryAnswer
 
     __version__: str
 
@@ -52,7 +51,7 @@ _LAZY = {"Nimber": "grundy.theory.nimber", "game": "grundy.define", "heap_game":
          "StartFamilyTable": "grundy.reports.family",
          "heap_table": "grundy.reports.heap_tables", "HeapTable": "grundy.reports.heap_tables",
          "solve_every": "grundy.theory.every", "SumGame": "grundy.engine.sums",
-         "EveryAnswer": "grundy.theory.remoteness"}
+         "EveryAnswer": "grundy.theory.every"}
 """Public names imported on first use (the command line starts without them)."""
 
 
