@@ -30,7 +30,8 @@ from grundy.model.reason import Reason, as_reason
 from grundy.model.textio import check_heaps, parse_heap, split_tokens  # noqa: F401 (re-exported)
 
 if TYPE_CHECKING:  # (named in annotations only)
-    from grundy.model.periodic import Periodicity, PeriodRule, Progress, TableBuild
+    from grundy.model.period_rules import PeriodRule, TableBuild
+    from grundy.model.periodic import Periodicity, Progress
 
 Position = Hashable
 """Any immutable, hashable value; each game documents the shape of its positions."""
@@ -433,7 +434,7 @@ class HeapGame(Game):
     @final
     def period_rule(self) -> PeriodRule | None:
         """The theorem that proves a period of this game's table from finitely many values
-        (:class:`~grundy.model.periodic.PeriodRule`), or ``None`` when none is known."""
+        (:class:`~grundy.model.period_rules.PeriodRule`), or ``None`` when none is known."""
         rule = laws_of(self).period_rule
         return None if rule is None else rule()
 

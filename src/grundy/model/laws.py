@@ -22,7 +22,8 @@ from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # (named in annotations only: not imported at start-up)
-    from grundy.model.periodic import Periodicity, PeriodRule, Progress, TableBuild
+    from grundy.model.period_rules import PeriodRule, TableBuild
+    from grundy.model.periodic import Periodicity, Progress
     from grundy.model.reason import Reason
 
 Position = Hashable

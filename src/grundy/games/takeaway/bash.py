@@ -34,7 +34,7 @@ from grundy.errors import InvalidGameError, SearchLimitError
 from grundy.games.takebreak._periodic import residue_hits
 from grundy.model.game import HeapGame, HeapResult, Move, Outcome, describe_take, positions_exceed
 from grundy.model.laws import Laws, TakeAway, TakeKind
-from grundy.model.periodic import PeriodRule
+from grundy.model.period_rules import PeriodRule
 from grundy.model.reason import Facts, Reason, template, xor_text
 
 MISERE_BRUTE_FORCE_LIMIT = 200_000
