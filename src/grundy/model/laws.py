@@ -17,9 +17,10 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import FrozenInstanceError, dataclass
 from enum import Enum, StrEnum
 from typing import TYPE_CHECKING, Any
+
+from grundy.model.record import FrozenRecord
 
 if TYPE_CHECKING:  # (named in annotations only: not imported at start-up)
     from grundy.model.period_rules import PeriodRule, TableBuild
@@ -44,8 +45,7 @@ class TakeKind(Enum):
     """A move takes any positive number of counters not in the (finite) set."""
 
 
-@dataclass(frozen=True)
-class TakeAway:
+class TakeAway(FrozenRecord):
     """The take-away set of a game whose every move takes counters from one heap without
     splitting it. The misère-sum rules (:mod:`grundy.theory.misere_laws`) use it to prove facts
     about every heap size.
@@ -57,6 +57,11 @@ class TakeAway:
     kind: TakeKind
     values: Sequence[int]
     """The set, e.g. ``(1, 3, 4)``, or ``range(1, 7)`` for Bash (kept lazy: it may be large)."""
+
+    _fields = ("kind", "values")
+
+    def __init__(self, kind: TakeKind, values: Sequence[int]) -> None:
+        self._init(kind, values)
 
 
 class TableMethod(StrEnum):
@@ -87,7 +92,7 @@ _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_wi
 """The fields of :class:`Laws`, in order."""
 
 
-class Laws:
+class Laws(FrozenRecord):
     """A game's declared theory: optional closed forms (callables returning ``None`` where they
     do not apply) and typed facts. Position-level fields take a position of the game; the
     ``heap_*`` fields take one heap size (heap games: several heaps are summed by the engine).
@@ -98,11 +103,14 @@ class Laws:
     (2, 'all-but', 1)
 
     A frozen record compared by its fields, like a frozen dataclass, but written out: it is
-    built at every start-up, where a dataclass of 21 fields costs a millisecond. Copy it with
-    changes by :meth:`replace`.
+    built at every start-up, where a dataclass of 21 fields costs a millisecond
+    (:class:`~grundy.model.record.FrozenRecord`). Copy it with changes by :meth:`replace`:
+
+    >>> NO_LAWS.replace(splits=True).splits, NO_LAWS.splits
+    (True, False)
     """
 
-    __slots__ = _LAW_FIELDS
+    _fields = _LAW_FIELDS
 
     value: ValueRule | None
     """The Grundy value by a formula: ``value((3, 4, 5)) == 2`` for Nim."""
@@ -174,60 +182,11 @@ class Laws:
                  periodicity: Periodicity | None = None,
                  table_head: Callable[[int], list[int] | None] | None = None,
                  table_builder: TableBuilder | None = None) -> None:
-        put = object.__setattr__  # (frozen: every field is set once, here)
-        put(self, "value", value)
-        put(self, "outcome", outcome)
-        put(self, "winning_moves", winning_moves)
-        put(self, "misere_outcome", misere_outcome)
-        put(self, "misere_winning_moves", misere_winning_moves)
-        put(self, "moves_to_value", moves_to_value)
-        put(self, "loopy_value", loopy_value)
-        put(self, "reason", reason)
-        put(self, "samples", samples)
-        put(self, "picture", picture)
-        put(self, "pair_table", pair_table)
-        put(self, "take_away", take_away)
-        put(self, "heap_value", heap_value)
-        put(self, "heap_moves_to_value", heap_moves_to_value)
-        put(self, "heap_reason", heap_reason)
-        put(self, "octal_digits", octal_digits)
-        put(self, "splits", splits)
-        put(self, "period_rule", period_rule)
-        put(self, "periodicity", periodicity)
-        put(self, "table_head", table_head)
-        put(self, "table_builder", table_builder)
+        self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
+                   moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
+                   heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
+                   periodicity, table_head, table_builder)
 
-    def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in _LAW_FIELDS)
-
-    def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in _LAW_FIELDS)
-        return f"Laws({shown})"
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Laws) or other.__class__ is not self.__class__:
-            return NotImplemented
-        return self._values() == other._values()
-
-    def __hash__(self) -> int:
-        return hash(self._values())
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
-
-    def replace(self, **changes: Any) -> Laws:
-        """A copy with some fields changed (what :func:`dataclasses.replace` does for a dataclass).
-
-        >>> NO_LAWS.replace(splits=True).splits, NO_LAWS.splits
-        (True, False)
-        """
-        unknown = sorted(set(changes) - set(_LAW_FIELDS))
-        if unknown:
-            raise TypeError(f"Laws has no field {unknown[0]!r}")
-        return Laws(**{name: changes.get(name, getattr(self, name)) for name in _LAW_FIELDS})
 
 NO_LAWS = Laws()
 """The declaration of a game that knows nothing beyond its moves."""

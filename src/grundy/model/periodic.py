@@ -14,23 +14,29 @@ The theorems that prove periods, octal codes and the tables builders return are 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
+
+from grundy.model.record import FrozenRecord
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: called between chunks of a long computation."""
 
 
-@dataclass(frozen=True)
-class Periodicity:
+class Periodicity(FrozenRecord):
     """``G(n + period) = G(n) + saltus`` for every ``n >= preperiod`` (``proved``, or only observed)."""
 
     period: int
     preperiod: int
-    saltus: int = 0
-    proved: bool = False
-    reason: str = "observed"
+    saltus: int
+    proved: bool
+    reason: str
     """The theorem that proves it, or ``"observed"``."""
+
+    _fields = ("period", "preperiod", "saltus", "proved", "reason")
+
+    def __init__(self, period: int, preperiod: int, saltus: int = 0, proved: bool = False,
+                 reason: str = "observed") -> None:
+        self._init(period, preperiod, saltus, proved, reason)
 
     def value(self, values: Sequence[int] | Any, n: int) -> int:
         """``G(n)`` for any ``n``, from a table that holds ``G(0..preperiod + period - 1)``.
