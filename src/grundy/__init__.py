@@ -12,7 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.catalog import load_game, parse_sum, register, registered_games
 from grundy.engine.search import Budget, Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
-from grundy.engine.sums import SumGame
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -29,15 +28,15 @@ from grundy.solving.solve import Solution, solve
 if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on first use below)
     from grundy.define import game, heap_game
     from grundy.define.sums import Sum
+    from grundy.engine.sums import SumGame
     from grundy.reports.export_policy import ExportResult, export_game
     from grundy.reports.family import FamilyTable, StartFamilyTable, analyze_family
     from grundy.reports.heap_tables import HeapTable, heap_table
     from grundy.tables.misere_table import MisereTable, QuotientTable, analyze_misere, quotient_table
     from grundy.tables.reference import grundy_table
-    from grundy.theory.every import solve_every
+    from grundy.theory.every import EveryAnswer, solve_every
     from grundy.theory.nimber import Nimber
     from grundy.theory.quotient import MisereQuotient, misere_quotient
-    from grundy.theory.remoteness import EveryAnswer
 
     __version__: str
 
@@ -51,7 +50,8 @@ _LAZY = {"Nimber": "grundy.theory.nimber", "game": "grundy.define", "heap_game":
          "analyze_family": "grundy.reports.family", "FamilyTable": "grundy.reports.family",
          "StartFamilyTable": "grundy.reports.family",
          "heap_table": "grundy.reports.heap_tables", "HeapTable": "grundy.reports.heap_tables",
-         "solve_every": "grundy.theory.every", "EveryAnswer": "grundy.theory.remoteness"}
+         "solve_every": "grundy.theory.every", "SumGame": "grundy.engine.sums",
+         "EveryAnswer": "grundy.theory.every"}
 """Public names imported on first use (the command line starts without them)."""
 
 

@@ -21,15 +21,14 @@ from __future__ import annotations
 import importlib
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-from grundy.engine.sums import SumGame, split_segments, tokenize
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, UnknownGameError
 from grundy.model.game import Game, Position
+from grundy.model.record import FrozenRecord
+from grundy.model.textio import split_segments, tokenize
 
 
-@dataclass(frozen=True)
-class GameEntry:
+class GameEntry(FrozenRecord):
     """One catalogue entry: the short name, where its class lives, and how to use it."""
 
     name: str
@@ -38,11 +37,17 @@ class GameEntry:
     builds the game."""
     summary: str
     """One-line description for ``grundy list``."""
-    params: str = ""
+    params: str
     """How the parameters are written, e.g. ``"(S)  S: finite set of positive integers"``."""
-    examples: tuple[str, ...] = ()
+    examples: tuple[str, ...]
     """Specs the conformance tests load and check against brute force."""
-    aliases: tuple[str, ...] = ()
+    aliases: tuple[str, ...]
+
+    _fields = ("name", "target", "summary", "params", "examples", "aliases")
+
+    def __init__(self, name: str, target: str | Callable[..., Game], summary: str, params: str = "",
+                 examples: tuple[str, ...] = (), aliases: tuple[str, ...] = ()) -> None:
+        self._init(name, target, summary, params, examples, aliases)
 
     def load_class(self) -> type[Game]:
         """Import and return the game class."""
@@ -353,6 +358,8 @@ def parse_sum(text: str | Sequence[str]) -> tuple[Game, Position]:
         positions.append(game.parse_position(" ".join(segment[1:])))
     if len(games) == 1:
         return games[0], positions[0]
+    from grundy.engine.sums import SumGame  # (only sums need it: not imported at start-up)
+
     return SumGame(tuple(games)), tuple(positions)
 
 

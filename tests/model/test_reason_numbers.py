@@ -867,7 +867,7 @@ def test_facts_of_games_of_ones_own(spec: str, position: Any) -> None:
 @pytest.mark.parametrize("parts", [[("subtraction(1,3,4)", 6), ("kayles", 4)], [("nim", 0)],
                                    [("nim", 3), ("kayles", 2), ("bash(2)", 5)]])
 def test_every_sg_reason(parts: list[tuple[str, int]]) -> None:
-    from grundy.theory.remoteness import every_sg
+    from grundy.theory.every import every_sg
 
     components = [(load_game(spec), load_game(spec).validate(n)) for spec, n in parts]
     answer = every_sg(components)

@@ -118,11 +118,14 @@ def test_own_games_on_pairs() -> None:
             ("t-euclid", euclid, "P iff max(a, b) < φ·min(a, b) and a ≠ b, or min(a, b) = 0, φ = (1 + √5)/2"),
             ("t-nim2-bounded", bounded_two_heap_nim, "P iff a % 4 == b % 4")):
         grundy.game(name)(moves)
-        grid = grundy.load_game(name).table_2d(UPTO)
-        assert grid == brute_grid(moves)
-        found = find_pair_patterns(grid, steps=STEPS)
-        assert any(p.text.startswith(f"{expected} (") for p in found), found
-        _check(grid, found)
+        try:
+            grid = grundy.load_game(name).table_2d(UPTO)
+            assert grid == brute_grid(moves)
+            found = find_pair_patterns(grid, steps=STEPS)
+            assert any(p.text.startswith(f"{expected} (") for p in found), found
+            _check(grid, found)
+        finally:  # (a game left registered would join every later test's catalogue)
+            grundy.catalog.unregister(name)
 
 
 def test_no_ratio_rule_where_there_is_none() -> None:

@@ -12,7 +12,8 @@ from typing import Any
 import pytest
 
 from grundy import Game, Outcome, SearchLimitError, load_game
-from grundy.theory.remoteness import every_sg, remoteness, remoteness_or_none, suspense
+from grundy.theory.every import every_sg
+from grundy.theory.remoteness import remoteness, remoteness_or_none, suspense
 from tests.helpers import Cycle
 
 GAMES = ["nim", "subtraction(1,2)", "subtraction(1,3,4)", "kayles"]

@@ -50,7 +50,8 @@ from grundy.errors import (
 )
 from grundy.model.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
 from grundy.model.laws import Laws, TableMethod
-from grundy.model.periodic import PeriodRule, Progress, TableBuild
+from grundy.model.period_rules import PeriodRule, TableBuild
+from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
 
 F = TypeVar("F", bound=Callable[..., Any])

@@ -25,8 +25,7 @@ from typing import Any
 from grundy.errors import InvalidGameError, InvalidPositionError
 from grundy.model.game import Game, Move, Outcome, Position
 from grundy.model.laws import Laws
-
-SUM_SEPARATOR = "+"
+from grundy.model.textio import SUM_SEPARATOR, split_segments, tokenize  # (the last two re-exported)
 
 
 @dataclass(frozen=True)
@@ -101,43 +100,3 @@ class SumGame(Game):
 
     def _samples(self) -> Iterable[Position]:
         return ()
-
-
-def split_segments(tokens: Sequence[str]) -> list[list[str]]:
-    """Split command-line tokens on ``+`` into ``[game, position tokens...]`` segments.
-
-    >>> split_segments(["nim", "3", "4", "+", "wythoff", "3", "5"])
-    [['nim', '3', '4'], ['wythoff', '3', '5']]
-    """
-    segments: list[list[str]] = [[]]
-    for token in tokens:
-        if token == SUM_SEPARATOR:
-            segments.append([])
-        else:
-            segments[-1].append(token)
-    for segment in segments:
-        if not segment:
-            raise InvalidPositionError(
-                f"empty component in sum {' '.join(tokens)!r}: write GAME POSITION on each side of '+'")
-    return segments
-
-
-def tokenize(text: str) -> list[str]:
-    """Split on whitespace outside parentheses, so ``subtraction(1, 3)`` stays one token."""
-    tokens: list[str] = []
-    current: list[str] = []
-    depth = 0
-    for ch in text:
-        if ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-        if ch.isspace() and depth <= 0:
-            if current:
-                tokens.append("".join(current))
-                current = []
-        else:
-            current.append(ch)
-    if current:
-        tokens.append("".join(current))
-    return tokens

@@ -20,15 +20,18 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, final
+from typing import TYPE_CHECKING, Any, ClassVar, final
 
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
 from grundy.model.bounded import BoundedCache, Derived
 from grundy.model.labels import describe_split, describe_take, positions_exceed  # noqa: F401 (re-exported)
 from grundy.model.laws import NO_LAWS, Laws, TableMethod, TakeAway
-from grundy.model.periodic import Periodicity, PeriodRule, Progress, TableBuild
 from grundy.model.reason import Reason, as_reason
 from grundy.model.textio import check_heaps, parse_heap, split_tokens  # noqa: F401 (re-exported)
+
+if TYPE_CHECKING:  # (named in annotations only)
+    from grundy.model.period_rules import PeriodRule, TableBuild
+    from grundy.model.periodic import Periodicity, Progress
 
 Position = Hashable
 """Any immutable, hashable value; each game documents the shape of its positions."""
@@ -431,7 +434,7 @@ class HeapGame(Game):
     @final
     def period_rule(self) -> PeriodRule | None:
         """The theorem that proves a period of this game's table from finitely many values
-        (:class:`~grundy.model.periodic.PeriodRule`), or ``None`` when none is known."""
+        (:class:`~grundy.model.period_rules.PeriodRule`), or ``None`` when none is known."""
         rule = laws_of(self).period_rule
         return None if rule is None else rule()
 

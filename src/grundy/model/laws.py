@@ -17,12 +17,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
-from dataclasses import dataclass
 from enum import Enum, StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from grundy.model.periodic import Periodicity, PeriodRule, Progress, TableBuild
-from grundy.model.reason import Reason
+from grundy.model.record import FrozenRecord
+
+if TYPE_CHECKING:  # (named in annotations only: not imported at start-up)
+    from grundy.model.period_rules import PeriodRule, TableBuild
+    from grundy.model.periodic import Periodicity, Progress
+    from grundy.model.reason import Reason
 
 Position = Hashable
 HeapResult = tuple[int, ...]
@@ -42,8 +45,7 @@ class TakeKind(Enum):
     """A move takes any positive number of counters not in the (finite) set."""
 
 
-@dataclass(frozen=True)
-class TakeAway:
+class TakeAway(FrozenRecord):
     """The take-away set of a game whose every move takes counters from one heap without
     splitting it. The misère-sum rules (:mod:`grundy.theory.misere_laws`) use it to prove facts
     about every heap size.
@@ -55,6 +57,11 @@ class TakeAway:
     kind: TakeKind
     values: Sequence[int]
     """The set, e.g. ``(1, 3, 4)``, or ``range(1, 7)`` for Bash (kept lazy: it may be large)."""
+
+    _fields = ("kind", "values")
+
+    def __init__(self, kind: TakeKind, values: Sequence[int]) -> None:
+        self._init(kind, values)
 
 
 class TableMethod(StrEnum):
@@ -78,8 +85,14 @@ MovesRule = Callable[["Position"], "list[Move] | None"]
 TableBuilder = Callable[[int, TableMethod, "Progress | None"], "TableBuild | None"]
 
 
-@dataclass(frozen=True)
-class Laws:
+_LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_winning_moves",
+               "moves_to_value", "loopy_value", "reason", "samples", "picture", "pair_table",
+               "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
+               "splits", "period_rule", "periodicity", "table_head", "table_builder")
+"""The fields of :class:`Laws`, in order."""
+
+
+class Laws(FrozenRecord):
     """A game's declared theory: optional closed forms (callables returning ``None`` where they
     do not apply) and typed facts. Position-level fields take a position of the game; the
     ``heap_*`` fields take one heap size (heap games: several heaps are summed by the engine).
@@ -88,56 +101,91 @@ class Laws:
     >>> laws = load_game("nim").laws
     >>> laws.value((3, 4, 5)), laws.take_away.kind.value, laws.periodicity.period
     (2, 'all-but', 1)
+
+    A frozen record compared by its fields, like a frozen dataclass, but written out: it is
+    built at every start-up, where a dataclass of 21 fields costs a millisecond
+    (:class:`~grundy.model.record.FrozenRecord`). Copy it with changes by :meth:`replace`:
+
+    >>> NO_LAWS.replace(splits=True).splits, NO_LAWS.splits
+    (True, False)
     """
 
-    value: ValueRule | None = None
+    _fields = _LAW_FIELDS
+
+    value: ValueRule | None
     """The Grundy value by a formula: ``value((3, 4, 5)) == 2`` for Nim."""
-    outcome: OutcomeRule | None = None
+    outcome: OutcomeRule | None
     """The outcome by a rule, for games whose value has no closed form (possibly ``Outcome.D``)."""
-    winning_moves: MovesRule | None = None
+    winning_moves: MovesRule | None
     """Every winning move by a rule: Nim's ``winning_moves((1, 2))`` is ``[take 1 from heap 2]``."""
-    misere_outcome: OutcomeRule | None = None
+    misere_outcome: OutcomeRule | None
     """The misère-play outcome by a rule: ``misere_outcome((1,))`` is ``Outcome.P`` for Nim."""
-    misere_winning_moves: MovesRule | None = None
+    misere_winning_moves: MovesRule | None
     """Every misère-play winning move by a rule."""
-    moves_to_value: Callable[[Position, int], list[Move] | None] | None = None
+    moves_to_value: Callable[[Position, int], list[Move] | None] | None
     """Every move to a position of Grundy value ``target``: ``moves_to_value((5,), 2)``."""
-    loopy_value: Callable[[Position], str | None] | None = None
+    loopy_value: Callable[[Position], str | None] | None
     """Games with cycles: Smith's generalised value of a position with no Grundy value, as text
     such as ``"inf(0,2)"``."""
-    reason: Callable[[Position, bool], Reason | str | None] | None = None
+    reason: Callable[[Position, bool], Reason | str | None] | None
     """One line naming the rule that decides a position: ``reason((3, 4, 5), False)``; the
     second argument is ``True`` for misère play."""
-    samples: Callable[[], Iterable[Position]] | None = None
+    samples: Callable[[], Iterable[Position]] | None
     """Small positions the conformance tests check against brute force: ``samples()``."""
-    picture: Callable[[Any, Any], None] | None = None
+    picture: Callable[[Any, Any], None] | None
     """Draw a solution on matplotlib axes (``grundy solve --plot``): ``picture(answer, ax)``;
     with ``ax=None`` only check that it can."""
-    pair_table: Callable[[int], list[list[int]] | None] | None = None
+    pair_table: Callable[[int], list[list[int]] | None] | None
     """Two-heap games (Wythoff): ``pair_table(4)`` is ``G(a, b)`` for ``a, b ≤ 4``."""
-    take_away: TakeAway | None = None
+    take_away: TakeAway | None
     """The take-away set, for games whose every move takes from one heap without splitting it."""
-    heap_value: Callable[[int], int | None] | None = None
+    heap_value: Callable[[int], int | None] | None
     """The value of one heap by a formula: ``heap_value(10**18)``."""
-    heap_moves_to_value: Callable[[int, int], list[tuple[str, HeapResult]] | None] | None = None
+    heap_moves_to_value: Callable[[int, int], list[tuple[str, HeapResult]] | None] | None
     """Moves of one heap to heaps whose values XOR to ``target``: ``heap_moves_to_value(7, 0)``."""
-    heap_reason: Callable[[int], Reason | str | None] | None = None
+    heap_reason: Callable[[int], Reason | str | None] | None
     """The rule behind ``heap_value(n)``: ``heap_reason(7)``."""
-    octal_digits: tuple[int, ...] | None = None
+    octal_digits: tuple[int, ...] | None
     """The digits ``d0 d1 … dk`` of the octal code the game is (Kayles: ``(0, 7, 7)``). The table
     layer builds such a game's tables from the code alone (compiled kernels, tables kept on disk),
     never calling back into the game."""
-    splits: bool = False
+    splits: bool
     """Whether some move leaves two or more heaps (take-and-break games)."""
-    period_rule: Callable[[], PeriodRule | None] | None = None
+    period_rule: Callable[[], PeriodRule | None] | None
     """The theorem that proves a period of the table from finitely many values: ``period_rule()``
     (a callable: some rules are looked up only when a table needs them)."""
-    periodicity: Periodicity | None = None
+    periodicity: Periodicity | None
     """The table's periodicity when a theorem gives it outright (Lasker's Nim: period 4)."""
-    table_head: Callable[[int], list[int] | None] | None = None
+    table_head: Callable[[int], list[int] | None] | None
     """``table_head(count)``: ``G(0..count-1)`` in plain Python (no numpy), for short periods."""
-    table_builder: TableBuilder | None = None
+    table_builder: TableBuilder | None
     """The game's own builder of ``G(0..upto)``: ``table_builder(upto, TableMethod.AUTO, None)``."""
+
+    def __init__(self, value: ValueRule | None = None,
+                 outcome: OutcomeRule | None = None,
+                 winning_moves: MovesRule | None = None,
+                 misere_outcome: OutcomeRule | None = None,
+                 misere_winning_moves: MovesRule | None = None,
+                 moves_to_value: Callable[[Position, int], list[Move] | None] | None = None,
+                 loopy_value: Callable[[Position], str | None] | None = None,
+                 reason: Callable[[Position, bool], Reason | str | None] | None = None,
+                 samples: Callable[[], Iterable[Position]] | None = None,
+                 picture: Callable[[Any, Any], None] | None = None,
+                 pair_table: Callable[[int], list[list[int]] | None] | None = None,
+                 take_away: TakeAway | None = None,
+                 heap_value: Callable[[int], int | None] | None = None,
+                 heap_moves_to_value: Callable[[int, int], list[tuple[str, HeapResult]] | None] | None = None,
+                 heap_reason: Callable[[int], Reason | str | None] | None = None,
+                 octal_digits: tuple[int, ...] | None = None,
+                 splits: bool = False,
+                 period_rule: Callable[[], PeriodRule | None] | None = None,
+                 periodicity: Periodicity | None = None,
+                 table_head: Callable[[int], list[int] | None] | None = None,
+                 table_builder: TableBuilder | None = None) -> None:
+        self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
+                   moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
+                   heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
+                   periodicity, table_head, table_builder)
 
 
 NO_LAWS = Laws()

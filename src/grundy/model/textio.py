@@ -22,7 +22,7 @@ from __future__ import annotations
 import os
 import re
 import sys
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from grundy.errors import InvalidInputError, InvalidPositionError
@@ -183,3 +183,47 @@ def decimal_numbers(text: str) -> Any:
         digit[lengths <= k] = 0
         values += digit.astype(np.int64) * (10**k)
     return values
+
+
+SUM_SEPARATOR = "+"
+"""Separates the components of a sum on the command line: ``nim 3 + kayles 5``."""
+
+
+def split_segments(tokens: Sequence[str]) -> list[list[str]]:
+    """Split command-line tokens on ``+`` into ``[game, position tokens...]`` segments.
+
+    >>> split_segments(["nim", "3", "4", "+", "wythoff", "3", "5"])
+    [['nim', '3', '4'], ['wythoff', '3', '5']]
+    """
+    segments: list[list[str]] = [[]]
+    for token in tokens:
+        if token == SUM_SEPARATOR:
+            segments.append([])
+        else:
+            segments[-1].append(token)
+    for segment in segments:
+        if not segment:
+            raise InvalidPositionError(
+                f"empty component in sum {' '.join(tokens)!r}: write GAME POSITION on each side of '+'")
+    return segments
+
+
+def tokenize(text: str) -> list[str]:
+    """Split on whitespace outside parentheses, so ``subtraction(1, 3)`` stays one token."""
+    tokens: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for ch in text:
+        if ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+        if ch.isspace() and depth <= 0:
+            if current:
+                tokens.append("".join(current))
+                current = []
+        else:
+            current.append(ch)
+    if current:
+        tokens.append("".join(current))
+    return tokens

@@ -19,7 +19,6 @@ input and the answer.
 from __future__ import annotations
 
 import functools
-import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -327,7 +326,7 @@ def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Pos
     The steps of brute force are bounded as usual, but not the clock: the work grows with the
     number of parts, not with a search (a million heaps valued by their proved period take
     seconds, all of them linear)."""
-    budget = Budget(limit, seconds=math.inf)
+    budget = Budget(limit, seconds=float("inf"))
     values: dict[Any, int] = {}
     keys = []
     for part_game, part_position in parts:

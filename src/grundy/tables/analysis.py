@@ -194,7 +194,7 @@ def analyze(game: Game, upto: int, method: TableMethod | str = TableMethod.AUTO,
         if method != "auto":
             raise InvalidInputError(f"a stored table picks its kernel itself; method '{method}' "
                                     "does not apply")
-        from grundy.model.periodic import octal_code
+        from grundy.model.period_rules import octal_code
         from grundy.tables.store import build_stored
 
         code = octal_code(game)

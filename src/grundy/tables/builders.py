@@ -25,14 +25,8 @@ from typing import TYPE_CHECKING, Protocol
 from grundy.errors import InvalidInputError
 from grundy.model.game import HeapGame
 from grundy.model.laws import TableMethod
-from grundy.model.periodic import (
-    HasPeriodRule,
-    Periodicity,
-    PeriodRule,
-    Progress,
-    TableBuild,
-    octal_code,
-)
+from grundy.model.period_rules import HasPeriodRule, PeriodRule, TableBuild, octal_code
+from grundy.model.periodic import Periodicity, Progress
 from grundy.tables.periodicity import prove_period, tile
 from grundy.tables.sparse import rare_positions as rare_positions  # for cli/table.py (moved)
 
@@ -59,7 +53,7 @@ SMALL_SUBTRACTION = 4096
 """``auto`` computes this many subtraction-game values in plain Python before using the kernel."""
 
 Built = TableBuild
-"""A computed table and how it was obtained (:class:`grundy.model.periodic.TableBuild`)."""
+"""A computed table and how it was obtained (:class:`grundy.model.period_rules.TableBuild`)."""
 
 
 def checkpoints(start: int, total: int) -> list[int]:

@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING
 
 from grundy.engine.search import mex
 from grundy.model.game import HeapGame
-from grundy.model.periodic import HasPeriodRule, Periodicity, octal_code
+from grundy.model.period_rules import HasPeriodRule, octal_code
+from grundy.model.periodic import Periodicity
 
 if TYPE_CHECKING:
     from grundy.tables.periodicity import RareInfo

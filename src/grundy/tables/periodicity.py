@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from grundy.model.periodic import HasPeriodRule, Periodicity
+from grundy.model.period_rules import HasPeriodRule
+from grundy.model.periodic import Periodicity
 
 if TYPE_CHECKING:
     import numpy as np

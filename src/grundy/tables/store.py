@@ -27,7 +27,8 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.engine.address_space import make_room
 from grundy.errors import InvalidInputError
-from grundy.model.periodic import Progress, TableBuild
+from grundy.model.period_rules import TableBuild
+from grundy.model.periodic import Progress
 from grundy.tables.table_file import (
     BLOCK,
     HEADER,

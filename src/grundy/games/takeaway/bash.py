@@ -27,14 +27,14 @@ never by trying takes one by one.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from grundy.errors import InvalidGameError, SearchLimitError
 from grundy.games.takebreak._periodic import residue_hits
 from grundy.model.game import HeapGame, HeapResult, Move, Outcome, describe_take, positions_exceed
 from grundy.model.laws import Laws, TakeAway, TakeKind
-from grundy.model.periodic import PeriodRule
+from grundy.model.period_rules import PeriodRule
 from grundy.model.reason import Facts, Reason, template, xor_text
 
 MISERE_BRUTE_FORCE_LIMIT = 200_000
@@ -211,7 +211,7 @@ class BoundedNim(Bash):
     @property
     def laws(self) -> Laws:
         """What BoundedNim declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
-        return replace(super().laws, value=self._value, reason=self._reason)
+        return super().laws.replace(value=self._value, reason=self._reason)
 
     def _value(self, position: Any) -> int:
         total = 0

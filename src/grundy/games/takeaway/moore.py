@@ -42,7 +42,8 @@ from typing import Any
 from grundy.errors import InvalidGameError, InvalidInputError, SearchLimitError, TooManyMovesError
 from grundy.model.game import HeapGame, HeapResult, Move, Outcome, Position, positions_exceed
 from grundy.model.laws import Laws, TableMethod
-from grundy.model.periodic import Periodicity, Progress, TableBuild
+from grundy.model.period_rules import TableBuild
+from grundy.model.periodic import Periodicity, Progress
 from grundy.model.reason import Facts, Reason, template
 
 MAX_LISTED_MOVES = 5_000

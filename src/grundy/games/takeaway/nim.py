@@ -25,7 +25,6 @@ from typing import TYPE_CHECKING, Any
 from grundy.errors import InvalidInputError, InvalidPositionError
 from grundy.model.game import HeapGame, HeapResult, Move, Outcome, check_heaps, describe_take
 from grundy.model.laws import Laws, TakeAway, TakeKind
-from grundy.model.periodic import Periodicity
 from grundy.model.reason import Facts, Reason, template
 
 if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take arrays

@@ -20,7 +20,8 @@ from dataclasses import dataclass
 from grundy.errors import InvalidGameError
 from grundy.model.game import HeapGame, HeapResult, describe_take
 from grundy.model.laws import Laws, TableMethod, TakeAway, TakeKind
-from grundy.model.periodic import PeriodRule, Progress, TableBuild
+from grundy.model.period_rules import PeriodRule, TableBuild
+from grundy.model.periodic import Progress
 from grundy.model.reason import Reason, period_reason
 
 LARGE_HEAP = 10_000

@@ -25,7 +25,8 @@ from typing import TYPE_CHECKING
 from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.model.game import HeapGame, HeapResult
 from grundy.model.laws import Laws, TableMethod
-from grundy.model.periodic import Progress, TableBuild
+from grundy.model.period_rules import TableBuild
+from grundy.model.periodic import Progress
 from grundy.model.reason import Facts, Reason, template
 
 if TYPE_CHECKING:

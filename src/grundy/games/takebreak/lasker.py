@@ -28,7 +28,8 @@ from typing import Any
 from grundy.errors import InvalidInputError, TooManyMovesError
 from grundy.model.game import HeapGame, HeapResult, describe_take
 from grundy.model.laws import Laws, TableMethod
-from grundy.model.periodic import Periodicity, Progress, TableBuild
+from grundy.model.period_rules import TableBuild
+from grundy.model.periodic import Periodicity, Progress
 from grundy.model.reason import Facts, Reason, template
 
 MAX_LISTED_SPLITS = 100_000

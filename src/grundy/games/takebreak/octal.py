@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
 from grundy.model.game import HeapGame, HeapResult, Outcome, describe_split, describe_take
 from grundy.model.laws import Laws
-from grundy.model.periodic import PeriodRule, octal_period_rule
+from grundy.model.period_rules import PeriodRule, octal_period_rule
 from grundy.model.reason import Reason, period_reason
 
 MOVE_LIST_LIMIT = 2_000_000

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.errors import InvalidGameError
-from grundy.model.periodic import PeriodRule
+from grundy.model.period_rules import PeriodRule
 
 MATCH_HEAPS = 1000
 """Heaps on which a move function is compared with an octal code (at most)."""
