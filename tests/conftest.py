@@ -14,6 +14,7 @@ assertion, and tests assert no times (speed is measured in ``bench/``).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -45,3 +46,16 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if not (ROOT / path).is_file() or path in collected_files:
             raise pytest.UsageError(f"tests/conftest.py: SLOW_DOCTESTS names {nodeid!r}, which matches no "
                                     "test (renamed?)")
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _catalogue_restored() -> Iterator[None]:
+    """Games a test module registers while it runs are unregistered after it, so no test sees
+    another module's games (the catalogue is one registry per process, shared by the modules a
+    worker runs)."""
+    from grundy import catalog
+
+    saved = dict(catalog._REGISTERED)
+    yield
+    catalog._REGISTERED.clear()
+    catalog._REGISTERED.update(saved)
