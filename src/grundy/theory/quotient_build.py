@@ -238,18 +238,8 @@ def _refine(st: State, game: HeapGame, steps: Steps,
         st.seen = set(states)
         return st, len(states)
     # Moore minimisation of the pairs by the outcome their options give
-    cls = [1 if (bool(o) and not any(p[y] for y in o)) else 0 for _, o in states]
-    count = len(set(cls))
-    while True:
-        steps.spend(len(states) * len(letters), "refining the candidate")
-        sig: dict[tuple[int, ...], int] = {}
-        new = [sig.setdefault((cls[s], *(cls[t] for t in trans[s])), len(sig)) for s in range(len(states))]
-        if len(sig) == count:
-            break
-        cls, count = new, len(sig)
-    if count > MAX_ORDER:
-        raise NotSupportedError(f"{game.spec}: the misère quotient of heaps ≤ {n} has more than "
-                                f"{MAX_ORDER:,} elements")
+    cls = moore_classes([1 if (bool(o) and not any(p[y] for y in o)) else 0 for _, o in states],
+                        trans, steps, len(states) * len(letters), "refining the candidate", game, n)
     # classes numbered in order of first reach (BFS), the identity first
     label: dict[int, int] = {}
     first: list[int] = []
@@ -272,6 +262,30 @@ def _refine(st: State, game: HeapGame, steps: Steps,
     opts = [frozenset[int]()] + [_option_images(game, j, heap, new_mul, steps) for j in range(1, n + 1)]
     return State(new_mul, new_p, _least_words(new_mul, heap, m), heap, opts,
                   _generators(new_mul, heap)), 0
+
+
+def moore_classes(cls: list[int], trans: list[list[int]], steps: Steps, per_round: int, what: str,
+                  game: HeapGame, n: int) -> list[int]:
+    """Moore's minimisation: the coarsest refinement of the classes ``cls`` (a number a state)
+    that the transitions ``trans`` (a list of next states a state) respect, each round costing
+    ``per_round`` steps of ``what``; refused past :data:`MAX_ORDER` classes (heaps ``≤ n``).
+
+    >>> from grundy.catalog import load_game
+    >>> moore_classes([0, 0, 1], [[1], [2], [2]], Steps(100, "kayles"), 3, "example", load_game("kayles"), 1)
+    [0, 1, 2]
+    """
+    count = len(set(cls))
+    while True:
+        steps.spend(per_round, what)
+        sig: dict[tuple[int, ...], int] = {}
+        new = [sig.setdefault((cls[s], *(cls[t] for t in trans[s])), len(sig)) for s in range(len(cls))]
+        if len(sig) == count:
+            break
+        cls, count = new, len(sig)
+    if count > MAX_ORDER:
+        raise NotSupportedError(f"{game.spec}: the misère quotient of heaps ≤ {n} has more than "
+                                f"{MAX_ORDER:,} elements")
+    return cls
 
 
 def _grow(st: State, seen: set[tuple[int, frozenset[int]]], old: set[tuple[int, frozenset[int]]],

@@ -39,6 +39,7 @@ from grundy.theory.quotient_build import (
     _least_words,
     _option_set_of_word,
     _refine,
+    moore_classes,
 )
 
 MAX_RECAL = 60_000
@@ -160,18 +161,8 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
     # reduce by indistinguishability (Moore), generators = the distinct heap images
     gens = sorted(set(heap[1:]) - {0})
     step_of = [[times(x, g) for g in gens] for x in range(size)]
-    cls = [1 if p[x] else 0 for x in range(size)]
-    count = len(set(cls))
-    while True:
-        steps.spend(size * (len(gens) + 1), f"reducing the recalibrated candidate at heap {n}")
-        sig: dict[tuple[int, ...], int] = {}
-        new = [sig.setdefault((cls[x], *(cls[y] for y in step_of[x])), len(sig)) for x in range(size)]
-        if len(sig) == count:
-            break
-        cls, count = new, len(sig)
-    if count > MAX_ORDER:
-        raise NotSupportedError(f"{game.spec}: the misère quotient of heaps ≤ {n} has more than "
-                                f"{MAX_ORDER:,} elements")
+    cls = moore_classes([1 if p[x] else 0 for x in range(size)], step_of, steps,
+                        size * (len(gens) + 1), f"reducing the recalibrated candidate at heap {n}", game, n)
     label: dict[int, int] = {}
     first: list[int] = []
     for x in order:  # the identity (least word ()) first
