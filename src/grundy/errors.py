@@ -64,6 +64,13 @@ class SearchLimitError(GrundyError):
     """Brute force would explore more positions than the limit allows."""
 
 
+class ResourceLimitError(SearchLimitError):
+    """A safety net stopped the work: it ran longer or used more memory than its step budget
+    allows for. Always a refusal: code that falls back on a :class:`GrundyError` (treating the
+    question as unanswerable and answering something else) lets this one through, so what is
+    printed never depends on the machine's speed or load."""
+
+
 class NotSupportedError(GrundyError):
     """The question has no answer by the methods grundy has for this game (e.g. no closed form)."""
 

@@ -451,12 +451,9 @@ class UserGame(_Defined, Game):
             return domain.arity == 2
         if domain.valid is not None or type(self).text_parse is not None:
             return False
-        try:
-            options = self.options_of((0, 0)) + self.options_of((1, 1))
-        except GrundyError:
-            return False
-        return all(isinstance(o, tuple) and len(o) == 2 and all(type(x) is int for x in o)
-                   for o in options)
+        options = base.probe_options(self, (0, 0), (1, 1))
+        return options is not None and all(
+            isinstance(o, tuple) and len(o) == 2 and all(type(x) is int for x in o) for o in options)
 
     def table_cells(self, upto: int) -> list[list[int | None]] | None:
         """``G(a, b)`` for ``a, b ≤ upto`` of a game on pairs, ``None`` at pairs outside its
@@ -487,11 +484,9 @@ class UserGame(_Defined, Game):
         its domain; ``None`` for any other game."""
         domain = type(self).domain
         if domain.arity is None and domain.valid is None and type(self).text_parse is None:
-            try:
-                options = self.options_of((0,)) + self.options_of((1,))
-            except GrundyError:
-                return None
-            if not all(isinstance(o, tuple) and len(o) == 1 and type(o[0]) is int for o in options):
+            options = base.probe_options(self, (0,), (1,))
+            if options is None or not all(
+                    isinstance(o, tuple) and len(o) == 1 and type(o[0]) is int for o in options):
                 return None
         elif domain.arity != 1:
             return None

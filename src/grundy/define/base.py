@@ -10,7 +10,7 @@ import inspect
 from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
-from grundy.errors import GrundyError, InvalidGameError
+from grundy.errors import GrundyError, InvalidGameError, ResourceLimitError
 from grundy.model.bounded import BoundedCache
 
 # ---- parameters, shared by both kinds of game -----------------------------------------------------
@@ -176,6 +176,8 @@ def probe_splits(game: Any) -> bool:
     for n in range(SPLIT_PROBE):
         try:
             options = game._options_at(f"heap {n}", n)
+        except ResourceLimitError:
+            raise
         except GrundyError:
             break
         if splits_among(options):
@@ -184,3 +186,15 @@ def probe_splits(game: Any) -> bool:
         if listed > SPLIT_PROBE_OPTIONS:
             break
     return False
+
+
+def probe_options(game: Any, *positions: Any) -> list[Any] | None:
+    """The options of ``positions`` (a probe of what the positions look like), or ``None`` when
+    the move function refuses one of them; a safety net's refusal (:class:`ResourceLimitError`)
+    is not a "no": it propagates, so the probe's answer never depends on the machine's speed."""
+    try:
+        return [o for p in positions for o in game.options_of(p)]
+    except ResourceLimitError:
+        raise
+    except GrundyError:
+        return None

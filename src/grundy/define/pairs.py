@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from grundy.define.query import Answering, game_state
-from grundy.errors import GrundyError, SearchLimitError
+from grundy.errors import GrundyError, ResourceLimitError, SearchLimitError
 from grundy.patterns.record import Pattern
 
 if TYPE_CHECKING:
@@ -52,6 +52,8 @@ def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
 
         try:
             cells = game.table_cells(PAIR_UPTO)
+        except ResourceLimitError:
+            raise  # a safety net stopped it: a refusal, not "no pattern"
         except GrundyError:
             cells = None  # the small table has cycles, or does not fit the budget
         state.patterns = [] if cells is None else [

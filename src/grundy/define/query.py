@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from grundy.engine.search import DEFAULT_LIMIT, MEMORY_LIMIT, resident_bytes
-from grundy.errors import SearchLimitError
+from grundy.errors import ResourceLimitError, SearchLimitError
 from grundy.model.bounded import BoundedCache
 from grundy.patterns.record import Pattern
 
@@ -103,12 +103,12 @@ class Answering:
     def check(self, what: str) -> None:
         """The safety net: refuse once the query has run too long or grown too large."""
         if time.monotonic() > self._deadline:
-            raise SearchLimitError(f"{what} stopped after {self.seconds:g} s without an answer (the "
+            raise ResourceLimitError(f"{what} stopped after {self.seconds:g} s without an answer (the "
                                    f"time limit of a budget of {self.limit:,} steps); the move "
                                    f"function is too slow for this position")
         used = resident_bytes()
         if used is not None and used > self.memory:
-            raise SearchLimitError(f"{what} stopped at {used / 2**30:.1f} GiB of memory without an "
+            raise ResourceLimitError(f"{what} stopped at {used / 2**30:.1f} GiB of memory without an "
                                    f"answer: the move function lists too many options or too large "
                                    f"positions")
 

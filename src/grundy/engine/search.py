@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from itertools import islice
 from typing import Any
 
-from grundy.errors import LoopyGameError, SearchLimitError
+from grundy.errors import LoopyGameError, ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, HeapGame, Move, Outcome, Position, value_rule
 
 DEFAULT_LIMIT = 2_000_000
@@ -204,13 +204,13 @@ class Budget:
     def _check(self, game: Game) -> None:
         self._next_check = self.spent + _CHECK_EVERY
         if self._deadline is not None and time.monotonic() > self._deadline:
-            raise SearchLimitError(
+            raise ResourceLimitError(
                 f"{game.spec}: brute force stopped after {self._seconds:g} s and {self.spent:,} steps "
                 f"without an answer; raise the step limit (limit=) to search longer"
                 f"{_pattern_hint(game)}", parameters=_hint_parameters(game), spec=game.spec)
         used = resident_bytes()
         if used is not None and used > MEMORY_LIMIT:
-            raise SearchLimitError(
+            raise ResourceLimitError(
                 f"{game.spec}: brute force stopped at {used / 2**30:.1f} GiB of memory after "
                 f"{self.spent:,} steps (the limit is {MEMORY_LIMIT / 2**30:g} GiB): the positions are "
                 f"too large or too many to search")
