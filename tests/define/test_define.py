@@ -58,7 +58,7 @@ def retrograde(positions: list[Any], options: Callable[[Any], list[Any]]) -> dic
     return {p: result.get(p, "D") for p in positions}
 
 
-NAMES = ["t-digit", "t-split", "t-take", "t-pairs", "t-loop", "t-bad", "t-raise", "t-none",
+NAMES = ["t-bare-heap", "t-bare-pair", "t-digit", "t-split", "t-take", "t-pairs", "t-loop", "t-bad", "t-raise", "t-none",
          "t-entry", "t-cyc-pair"]
 
 
@@ -94,6 +94,28 @@ def test_digit_game_matches_brute_force() -> None:
     answer = grundy.solve(game, (57,))
     assert {m.to for m in answer.winning_moves} == {(57 - d,) for d in (5, 7) if want[57 - d] == 0}
     assert all(m.label.startswith("57 → ") for m in game.moves((57,)))
+
+
+def test_bare_decorators_register_under_the_function_name() -> None:
+    # ``@grundy.heap_game`` written without parentheses used to return a decorator and register
+    # nothing (the game was then "unknown"); it now registers the function under its own name.
+    def t_bare_heap(n: int) -> list[int]:
+        """Take away one of the heap's nonzero digits."""
+        return digit_moves(n)
+
+    def t_bare_pair(p: tuple[int, int]) -> list[tuple[int, int]]:
+        a, b = p
+        return [(a - 1, b)] * (a > 0) + [(a, b - 1)] * (b > 0)
+
+    assert grundy.heap_game(t_bare_heap) is t_bare_heap
+    assert grundy.game(t_bare_pair) is t_bare_pair
+    heap = grundy.load_game("t-bare-heap")
+    assert [grundy.grundy_value(heap, n) for n in range(120)] == heap_brute(119, digit_moves)
+    assert catalog.find_entry("t-bare-heap").summary == "Take away one of the heap's nonzero digits."
+    pair = grundy.load_game("t-bare-pair")
+    assert grundy.grundy_value(pair, (3, 5)) == (3 + 5) % 2
+    with pytest.raises(InvalidGameError, match="must be a string, got 5"):
+        grundy.heap_game(5)  # type: ignore[call-overload]
 
 
 def test_splitting_game_with_removal() -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Hashable
 from dataclasses import field, make_dataclass
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, overload
 
 from grundy.catalog import find_entry, register
 from grundy.define import base
@@ -550,14 +550,39 @@ def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
     return cls
 
 
-def heap_game(name: str, *, summary: str = "", octal: str | None = None,
-              splits: bool | None = None) -> Callable[[F], F]:
+def _function_name(fn: Callable[..., Any]) -> str:
+    """The name a game decorated without one is registered under: the function's, with ``-``
+    for ``_`` (``take_two`` → ``take-two``)."""
+    return str(getattr(fn, "__name__", "game")).replace("_", "-").lower()
+
+
+def _name_or_function(name: object, decorator: str) -> str | None:
+    if name is None or isinstance(name, str):
+        return name
+    raise InvalidGameError(f"@grundy.{decorator}: the game's name must be a string, got {_short(name)}")
+
+
+@overload
+def heap_game(name: F, /) -> F: ...
+
+
+@overload
+def heap_game(name: str | None = None, *, summary: str = "", octal: str | None = None,
+              splits: bool | None = None) -> Callable[[F], F]: ...
+
+
+def heap_game(name: Any = None, *, summary: str = "", octal: str | None = None,
+              splits: bool | None = None) -> Any:
     """Decorator: ``moves(n)`` lists the options of one heap of ``n`` (ints, tuples for splits,
-    ``()`` for nothing left); the game is registered as ``name``. Returns the function, with the
+    ``()`` for nothing left); the game is registered as ``name`` — or, written bare
+    (``@grundy.heap_game``), under the function's name. Returns the function, with the
     generated class as its ``game_class`` attribute. ``octal="4.3303"`` declares the rules to be
     that octal game on every heap (checked on small heaps), so its periodicity theorem applies;
     ``splits=True`` declares that some move leaves two or more heaps (by default that is read,
     once, from the small heaps: :func:`~grundy.define.base.probe_splits`)."""
+    if callable(name) and not isinstance(name, str):
+        return heap_game(_function_name(name), summary=summary, octal=octal, splits=splits)(name)
+    given = _name_or_function(name, "heap_game")
     code = None
     if octal is not None:
         from grundy.games.takebreak.octal import Octal, parse_code
@@ -565,7 +590,8 @@ def heap_game(name: str, *, summary: str = "", octal: str | None = None,
         code = Octal(parse_code(octal)).code
 
     def decorate(fn: F) -> F:
-        fn.game_class = _define(UserHeapGame, name, fn, summary, None, None)  # type: ignore[attr-defined]
+        fn.game_class = _define(UserHeapGame, given or _function_name(fn), fn, summary,  # type: ignore[attr-defined]
+                                None, None)
         fn.game_class.octal_code = code  # type: ignore[attr-defined]
         fn.game_class.declared_splits = splits  # type: ignore[attr-defined]
         return fn
@@ -573,11 +599,23 @@ def heap_game(name: str, *, summary: str = "", octal: str | None = None,
     return decorate
 
 
-def game(name: str, *, summary: str = "", parse: Callable[[str], Any] | None = None,
+@overload
+def game(name: F, /) -> F: ...
+
+
+@overload
+def game(name: str | None = None, *, summary: str = "", parse: Callable[[str], Any] | None = None,
          format: Callable[[Any], str] | None = None, arity: int | None = None,
          minimum: int | tuple[int, ...] | None = None, valid: Callable[[Any], bool] | None = None,
-         start: Callable[..., Any] | None = None) -> Callable[[F], F]:
-    """Decorator: ``moves(position)`` lists the options of any hashable position (cycles allowed).
+         start: Callable[..., Any] | None = None) -> Callable[[F], F]: ...
+
+
+def game(name: Any = None, *, summary: str = "", parse: Callable[[str], Any] | None = None,
+         format: Callable[[Any], str] | None = None, arity: int | None = None,
+         minimum: int | tuple[int, ...] | None = None, valid: Callable[[Any], bool] | None = None,
+         start: Callable[..., Any] | None = None) -> Any:
+    """Decorator: ``moves(position)`` lists the options of any hashable position (cycles allowed);
+    registered as ``name``, or (written bare, ``@grundy.game``) under the function's name.
     By default the text ``"a b"`` is the tuple ``(a, b)``, ``"5"`` the 1-tuple ``(5,)`` and one
     word the string itself; ``parse`` and ``format`` change that. The game may declare its
     positions: ``arity=2`` (pairs of numbers), ``minimum=(1, 1)`` (least value of each
@@ -585,10 +623,15 @@ def game(name: str, *, summary: str = "", parse: Callable[[str], Any] | None = N
     tables show them blank. ``start(**parameters)`` gives the start position of each member of
     the family, so that ``grundy table 'NAME(k=1..8)'`` tabulates the start positions' values.
     Returns the function, with ``game_class`` set."""
-    domain = Domain.declared(arity=arity, minimum=minimum, valid=valid, name=name)
+    if callable(name) and not isinstance(name, str):
+        return game(_function_name(name), summary=summary, parse=parse, format=format, arity=arity,
+                    minimum=minimum, valid=valid, start=start)(name)
+    given = _name_or_function(name, "game")
 
     def decorate(fn: F) -> F:
-        fn.game_class = _define(UserGame, name, fn, summary, parse, format,  # type: ignore[attr-defined]
+        label = given or _function_name(fn)
+        domain = Domain.declared(arity=arity, minimum=minimum, valid=valid, name=label)
+        fn.game_class = _define(UserGame, label, fn, summary, parse, format,  # type: ignore[attr-defined]
                                 domain, start)
         return fn
 
