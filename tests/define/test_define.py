@@ -58,7 +58,8 @@ def retrograde(positions: list[Any], options: Callable[[Any], list[Any]]) -> dic
     return {p: result.get(p, "D") for p in positions}
 
 
-NAMES = ["t-bare-heap", "t-bare-pair", "t-digit", "t-split", "t-take", "t-pairs", "t-loop", "t-bad", "t-raise", "t-none",
+NAMES = ["t-bare-heap", "t-bare-pair", "t-digit", "t-split", "t-take", "t-pairs", "t-loop", "t-bad",
+         "t-raise", "t-none",
          "t-entry", "t-cyc-pair"]
 
 
