@@ -132,12 +132,10 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
                                        conjecture=args.conjecture, cache=cache, remoteness=remoteness,
                                        run=searching)
     if answer.note and answer.quoted:  # the errors a note quotes name parameters: write the flags
-        import dataclasses
-
         note = answer.note
         for error in answer.quoted:
             note = note.replace(str(error), flag_message(error))
-        answer = dataclasses.replace(answer, note=note)
+        answer = answer.replace(note=note)
     return answer, conjectures
 
 
