@@ -8,7 +8,7 @@
 <Outcome.P: 'P'>
 """
 
-from typing import TYPE_CHECKING, Any
+from __future__ import annotations
 
 from grundy.catalog import load_game, parse_sum, register, registered_games
 from grundy.engine.search import Budget, Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
@@ -25,7 +25,10 @@ from grundy.errors import (
 from grundy.model.game import Game, HeapGame, Move, Outcome
 from grundy.solving.solve import Solution, solve
 
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on first use below)
+    from typing import Any
+
     from grundy.define import game, heap_game
     from grundy.define.sums import Sum
     from grundy.engine.sums import SumGame

@@ -21,11 +21,14 @@ import os
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, NoReturn, TypeVar
 
 from grundy.errors import InvalidInputError
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn, TypeVar
+
+    T = TypeVar("T")
 
 OWN_PROCESS = False
 """True when the ``grundy`` console script runs in its own process (not called by a library or a

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from grundy.cli.common import emit, flag_message, heading, positive_int, print_json, searching
 from grundy.errors import GrundyError, InvalidInputError
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 EPILOG = """examples:
   grundy solve nim 3 4 5
