@@ -18,8 +18,7 @@ game's closed forms (its hooks) wherever they answer.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from itertools import islice
 
@@ -28,6 +27,7 @@ from grundy.model.game import Game, HeapGame, Move, Outcome, Position, value_rul
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:
+    from contextvars import Token
     from typing import Any
 
 DEFAULT_LIMIT = 2_000_000
@@ -139,18 +139,24 @@ _progress: ContextVar[ProgressHook | None] = ContextVar("grundy_progress", defau
 _PROGRESS_EVERY = 1 << 16
 
 
-@contextmanager
-def reporting_progress(hook: ProgressHook) -> Iterator[None]:
-    """Call ``hook(units_of_work_so_far)`` now and then during brute-force searches in this block.
+class reporting_progress:  # (lower case: a context manager used as a function)
+    """Call ``hook(units_of_work_so_far)`` now and then during brute-force searches in this block
+    (``with reporting_progress(hook): ...``).
 
     The command line uses it to show a live counter; the hook may raise (e.g. KeyboardInterrupt)
-    to stop the search.
+    to stop the search. (A class, not a :func:`contextlib.contextmanager`: :mod:`contextlib` is
+    not imported at start-up.)
     """
-    token = _progress.set(hook)
-    try:
-        yield
-    finally:
-        _progress.reset(token)
+
+    def __init__(self, hook: ProgressHook) -> None:
+        self._hook = hook
+        self._tokens: list[Token[ProgressHook | None]] = []
+
+    def __enter__(self) -> None:
+        self._tokens.append(_progress.set(self._hook))
+
+    def __exit__(self, *exc: object) -> None:
+        _progress.reset(self._tokens.pop())
 
 
 DEFAULT_SECONDS = 5.0
