@@ -8,8 +8,6 @@
 <Outcome.P: 'P'>
 """
 
-from __future__ import annotations
-
 from grundy.catalog import load_game, parse_sum, register, registered_games
 from grundy.engine.search import Budget, Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
 from grundy.errors import (
@@ -58,7 +56,7 @@ _LAZY = {"Nimber": "grundy.theory.nimber", "game": "grundy.define", "heap_game":
 """Public names imported on first use (the command line starts without them)."""
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":  # (quoted: typing is not imported at start-up)
     if name == "__version__":  # written once, in pyproject.toml; read from the installed metadata
         from importlib.metadata import PackageNotFoundError, version
 
