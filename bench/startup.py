@@ -2,7 +2,7 @@
 ``python -c pass``, interleaved in the same run.
 
 Run: ``python bench/startup.py [--repeat 30]``. Prints the median wall time of each and the ratios
-(the bars: text ≤ 6×, JSON ≤ 4× a bare interpreter, on an idle machine).
+(the bar: each ≤ 4× a bare interpreter, on an idle machine).
 """
 
 from __future__ import annotations

@@ -8,8 +8,6 @@
 <Outcome.P: 'P'>
 """
 
-from typing import TYPE_CHECKING, Any
-
 from grundy.catalog import load_game, parse_sum, register, registered_games
 from grundy.engine.search import Budget, Cache, grundy_value, mex, moves_to_value, outcome, winning_moves
 from grundy.errors import (
@@ -25,7 +23,10 @@ from grundy.errors import (
 from grundy.model.game import Game, HeapGame, Move, Outcome
 from grundy.solving.solve import Solution, solve
 
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on first use below)
+    from typing import Any
+
     from grundy.define import game, heap_game
     from grundy.define.sums import Sum
     from grundy.engine.sums import SumGame
@@ -55,7 +56,7 @@ _LAZY = {"Nimber": "grundy.theory.nimber", "game": "grundy.define", "heap_game":
 """Public names imported on first use (the command line starts without them)."""
 
 
-def __getattr__(name: str) -> Any:
+def __getattr__(name: str) -> "Any":  # (quoted: typing is not imported at start-up)
     if name == "__version__":  # written once, in pyproject.toml; read from the installed metadata
         from importlib.metadata import PackageNotFoundError, version
 

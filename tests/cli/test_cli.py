@@ -79,13 +79,19 @@ def test_list_names_every_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0 and {"nim", "subtraction"} <= names
 
 
-def test_solve_nim_imports_no_heavy_library() -> None:
+@pytest.mark.parametrize("extra", [[], ["--json"]])
+def test_solve_nim_imports_no_heavy_library(extra: list[str]) -> None:
+    # nor the standard library's slow-to-import modules: start-up is the speed bar of this command
+    # (bench/startup.py); dataclasses brings inspect, ast and dis
     code = (
         "import sys\n"
+        "before = set(sys.modules)  # (what the interpreter's start-up imported, .pth files included)\n"
         "from grundy.cli.app import main\n"
-        "try:\n    main(['solve', 'nim', '3', '4', '5'])\n"
+        f"try:\n    main(['solve', 'nim', '3', '4', '5', *{extra!r}])\n"
         "except SystemExit:\n    pass\n"
-        "heavy = [m for m in ('numba', 'scipy', 'numpy', 'networkx', 'matplotlib') if m in sys.modules]\n"
+        "heavy = [m for m in ('numba', 'scipy', 'numpy', 'networkx', 'matplotlib', 'flint', 'rich',\n"
+        "                     'dataclasses', 'inspect', 'typing', 'contextlib', 'json')\n"
+        "         if m in set(sys.modules) - before]\n"
         "print('HEAVY=' + ','.join(heavy))\n"
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

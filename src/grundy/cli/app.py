@@ -14,10 +14,13 @@ from __future__ import annotations
 import importlib
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
 
 from grundy.cli.common import UsageError, emit, parser
 from grundy.errors import GrundyError
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import NoReturn
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "list": ("grundy.cli.listing", "every registered game, its parameters and a description"),

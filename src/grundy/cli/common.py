@@ -19,13 +19,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
-from typing import Any, NoReturn, TypeVar
+from collections.abc import Callable
 
 from grundy.errors import InvalidInputError
 
-T = TypeVar("T")
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Any, NoReturn, TypeVar
+
+    T = TypeVar("T")
 
 OWN_PROCESS = False
 """True when the ``grundy`` console script runs in its own process (not called by a library or a
@@ -254,35 +256,43 @@ def searching(work: Callable[[], T]) -> T:
             sys.stderr.flush()
 
 
-@contextmanager
-def progress_bar(enabled: bool, what: str = "computing") -> Iterator[Callable[[int, int], None] | None]:
-    """A progress bar on stderr (only on a terminal), shown once work takes over 0.5 s."""
-    if not enabled or not sys.stderr.isatty():
-        yield None
-        return
-    import time
+class progress_bar:  # (lower case: a context manager used as a function)
+    """A progress bar on stderr (only on a terminal), shown once work takes over 0.5 s:
+    ``with progress_bar(enabled) as update:`` gives ``update(done, total)``, or ``None`` when no
+    bar is shown. (A class, not a :func:`contextlib.contextmanager`: :mod:`contextlib` is not
+    imported at start-up.)"""
 
-    start = time.perf_counter()
-    bar: list[Any] = []
+    def __init__(self, enabled: bool, what: str = "computing") -> None:
+        self._enabled = enabled
+        self._what = what
+        self._bar: list[Any] = []
 
-    def update(done: int, total: int) -> None:
-        if not bar:
-            if time.perf_counter() - start < 0.5:
-                return
-            from rich.console import Console
-            from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
+    def __enter__(self) -> Callable[[int, int], None] | None:
+        if not self._enabled or not sys.stderr.isatty():
+            return None
+        import time
 
-            progress = Progress(what, BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
-                                console=Console(stderr=True), transient=True)
-            progress.start()
-            bar.extend([progress, progress.add_task(what, total=total)])
-        bar[0].update(bar[1], completed=done, total=total)
+        start = time.perf_counter()
+        bar, what = self._bar, self._what
 
-    try:
-        yield update
-    finally:
-        if bar:
-            bar[0].stop()
+        def update(done: int, total: int) -> None:
+            if not bar:
+                if time.perf_counter() - start < 0.5:
+                    return
+                from rich.console import Console
+                from rich.progress import BarColumn, Progress, TaskProgressColumn, TimeRemainingColumn
+
+                progress = Progress(what, BarColumn(), TaskProgressColumn(), TimeRemainingColumn(),
+                                    console=Console(stderr=True), transient=True)
+                progress.start()
+                bar.extend([progress, progress.add_task(what, total=total)])
+            bar[0].update(bar[1], completed=done, total=total)
+
+        return update
+
+    def __exit__(self, *exc: object) -> None:
+        if self._bar:
+            self._bar[0].stop()
 
 
 def heap_file(spec: str, positions: list[str], path: str) -> tuple[Any, Any]:

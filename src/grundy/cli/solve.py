@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Any
 
 from grundy.cli.common import emit, flag_message, heading, positive_int, print_json, searching
 from grundy.errors import GrundyError, InvalidInputError
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 EPILOG = """examples:
   grundy solve nim 3 4 5
@@ -132,12 +135,10 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
                                        conjecture=args.conjecture, cache=cache, remoteness=remoteness,
                                        run=searching)
     if answer.note and answer.quoted:  # the errors a note quotes name parameters: write the flags
-        import dataclasses
-
         note = answer.note
         for error in answer.quoted:
             note = note.replace(str(error), flag_message(error))
-        answer = dataclasses.replace(answer, note=note)
+        answer = answer.replace(note=note)
     return answer, conjectures
 
 

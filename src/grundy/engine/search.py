@@ -18,15 +18,17 @@ game's closed forms (its hooks) wherever they answer.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Iterable
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from itertools import islice
-from typing import Any
 
 from grundy.errors import LoopyGameError, ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, HeapGame, Move, Outcome, Position, value_rule
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from contextvars import Token
+    from typing import Any
 
 DEFAULT_LIMIT = 2_000_000
 """Default budget of a single query's brute force, in units of work: one per position expanded
@@ -61,12 +63,12 @@ def xor_all(values: Iterable[int]) -> int:
     return total
 
 
-@dataclass
 class Cache:
     """Memo tables shared by queries: Grundy values and misère outcomes of positions.
 
     Games are numbered on first sight, so that keys hash fast: a key is
-    ``(game number, canonical position)``.
+    ``(game number, canonical position)``. (Written out rather than a dataclass, whose module is
+    not imported at start-up; it compares and prints as the dataclass did.)
 
     >>> from grundy.catalog import load_game
     >>> cache = Cache()
@@ -76,12 +78,28 @@ class Cache:
     True
     """
 
-    values: dict[Key, int] = field(default_factory=dict)
-    misere: dict[Key, bool] = field(default_factory=dict)  # True: the player to move wins
-    games: list[Game] = field(default_factory=list)
-    numbers: dict[Game, int] = field(default_factory=dict)
-    _hooks: dict[int, tuple[Callable[[Any], int | None] | None, Callable[[Any], Any]]] = field(
-        default_factory=dict, repr=False)
+    __hash__ = None  # type: ignore[assignment]  # mutable
+
+    def __init__(self, values: dict[Key, int] | None = None, misere: dict[Key, bool] | None = None,
+                 games: list[Game] | None = None, numbers: dict[Game, int] | None = None) -> None:
+        self.values: dict[Key, int] = {} if values is None else values
+        self.misere: dict[Key, bool] = {} if misere is None else misere  # True: the player to move wins
+        self.games: list[Game] = [] if games is None else games
+        self.numbers: dict[Game, int] = {} if numbers is None else numbers
+        self._hooks: dict[int, tuple[Callable[[Any], int | None] | None, Callable[[Any], Any]]] = {}
+
+    def _state(self) -> tuple[Any, ...]:
+        return (self.values, self.misere, self.games, self.numbers, self._hooks)
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        assert isinstance(other, Cache)
+        return self._state() == other._state()
+
+    def __repr__(self) -> str:
+        return (f"{type(self).__qualname__}(values={self.values!r}, misere={self.misere!r}, "
+                f"games={self.games!r}, numbers={self.numbers!r})")
 
     def number(self, game: Game) -> int:
         """The number of ``game`` in this cache's keys."""
@@ -121,18 +139,24 @@ _progress: ContextVar[ProgressHook | None] = ContextVar("grundy_progress", defau
 _PROGRESS_EVERY = 1 << 16
 
 
-@contextmanager
-def reporting_progress(hook: ProgressHook) -> Iterator[None]:
-    """Call ``hook(units_of_work_so_far)`` now and then during brute-force searches in this block.
+class reporting_progress:  # (lower case: a context manager used as a function)
+    """Call ``hook(units_of_work_so_far)`` now and then during brute-force searches in this block
+    (``with reporting_progress(hook): ...``).
 
     The command line uses it to show a live counter; the hook may raise (e.g. KeyboardInterrupt)
-    to stop the search.
+    to stop the search. (A class, not a :func:`contextlib.contextmanager`: :mod:`contextlib` is
+    not imported at start-up.)
     """
-    token = _progress.set(hook)
-    try:
-        yield
-    finally:
-        _progress.reset(token)
+
+    def __init__(self, hook: ProgressHook) -> None:
+        self._hook = hook
+        self._tokens: list[Token[ProgressHook | None]] = []
+
+    def __enter__(self) -> None:
+        self._tokens.append(_progress.set(self._hook))
+
+    def __exit__(self, *exc: object) -> None:
+        _progress.reset(self._tokens.pop())
 
 
 DEFAULT_SECONDS = 5.0

@@ -15,13 +15,30 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
-from typing import Generic, TypeVar
 
-K = TypeVar("K", bound=Hashable)
-V = TypeVar("V")
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Generic, TypeVar
+
+    K = TypeVar("K", bound=Hashable)
+    V = TypeVar("V")
+
+    class _Generic(Generic[K, V]):
+        """:class:`typing.Generic` in ``K`` and ``V``, for type checkers."""
+else:
+    K = V = None
+
+    class _Generic:
+        """What ``Generic[K, V]`` is at run time here: nothing (typing is not imported at start-up;
+        ``BoundedCache[K, V]`` is written in annotations only)."""
+
+        __slots__ = ()
+
+        def __class_getitem__(cls, _: object) -> type:
+            return cls
 
 
-class BoundedCache(Generic[K, V]):
+class BoundedCache(_Generic[K, V]):
     """A least-recently-used map of at most ``maxsize`` entries, filled on demand by
     :meth:`get`; :meth:`clear` empties it."""
 

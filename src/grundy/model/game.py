@@ -20,7 +20,6 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, ClassVar, final
 
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
 from grundy.model.bounded import BoundedCache, Derived
@@ -29,9 +28,17 @@ from grundy.model.laws import NO_LAWS, Laws, TableMethod, TakeAway
 from grundy.model.reason import Reason, as_reason
 from grundy.model.textio import check_heaps, parse_heap, split_tokens  # noqa: F401 (re-exported)
 
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:  # (named in annotations only)
+    from typing import Any, ClassVar, final
+
     from grundy.model.period_rules import PeriodRule, TableBuild
     from grundy.model.periodic import Periodicity, Progress
+else:
+    def final(method: object) -> object:
+        """:func:`typing.final` for type checkers; nothing at run time (typing is not imported at
+        start-up)."""
+        return method
 
 Position = Hashable
 """Any immutable, hashable value; each game documents the shape of its positions."""

@@ -18,22 +18,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from enum import Enum, StrEnum
-from typing import TYPE_CHECKING, Any
 
 from grundy.model.record import FrozenRecord
 
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:  # (named in annotations only: not imported at start-up)
+    from typing import Any
+
     from grundy.model.period_rules import PeriodRule, TableBuild
     from grundy.model.periodic import Periodicity, Progress
     from grundy.model.reason import Reason
 
 Position = Hashable
 HeapResult = tuple[int, ...]
-Move = Any
-"""A :class:`grundy.model.game.Move` (this module sits below :mod:`grundy.model.game`, which
-imports it, so it names the type without importing it)."""
-Outcome = Any
-"""A :class:`grundy.model.game.Outcome` (named, not imported, as :data:`Move`)."""
+if TYPE_CHECKING:  # (type aliases, for annotations only)
+    Move = Any
+    """A :class:`grundy.model.game.Move` (this module sits below :mod:`grundy.model.game`, which
+    imports it, so it names the type without importing it)."""
+    Outcome = Any
+    """A :class:`grundy.model.game.Outcome` (named, not imported, as :data:`Move`)."""
 
 
 class TakeKind(Enum):

@@ -14,9 +14,12 @@ The theorems that prove periods, octal codes and the tables builders return are 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from grundy.model.record import FrozenRecord
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 Progress = Callable[[int, int], None]
 """``progress(done, total)``: called between chunks of a long computation."""

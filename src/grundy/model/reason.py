@@ -24,12 +24,15 @@ string).
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import Any
 
 from grundy.errors import GrundyError
+from grundy.model.record import FrozenRecord
 
-Facts = Mapping[str, Any]
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Any
+
+Facts = Mapping[str, "Any"]
 Template = Callable[[Facts], str]
 
 TEMPLATES: dict[str, Template] = {}
@@ -59,14 +62,17 @@ def template(rule: str) -> Callable[[Template], Template]:
     return register
 
 
-@dataclass(frozen=True, eq=True)
-class Reason:
+class Reason(FrozenRecord):
     """The rule that decided an answer and the facts it used; ``str(reason)`` is the text."""
 
     rule: str
     facts: Facts
 
+    _fields = ("rule", "facts")
     __hash__ = None  # type: ignore[assignment]  # facts are a mapping
+
+    def __init__(self, rule: str, facts: Facts) -> None:
+        self._init(rule, facts)
 
     @property
     def text(self) -> str:

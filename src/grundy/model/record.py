@@ -1,10 +1,14 @@
 """Frozen records written out by hand, for the few classes built at every start-up.
 
 A ``@dataclass(frozen=True)`` costs about a millisecond to build at import (its methods are
-generated and compiled); ``grundy solve nim 3 4 5`` builds only the records it needs, and those
-on its path subclass :class:`FrozenRecord` instead. A subclass lists its fields in ``_fields``
-and sets them once, in its own ``__init__``, by :meth:`FrozenRecord._init`; it then compares,
-hashes, prints and refuses assignment as a frozen dataclass does.
+generated and compiled), and importing :mod:`dataclasses` itself (with :mod:`inspect`, :mod:`ast`
+and :mod:`dis`) costs more than the rest of ``grundy solve nim 3 4 5``; the classes on that
+command's path subclass :class:`FrozenRecord` instead, and nothing on it imports
+:mod:`dataclasses` (nor :mod:`typing`). A subclass lists its fields in ``_fields`` and sets them
+once, in its own ``__init__``, by :meth:`FrozenRecord._init`; it then compares, hashes, prints
+and refuses assignment as a frozen dataclass does. Fields named in ``_hidden`` are left out of
+the comparison, the hash and the printed form (a dataclass's ``field(compare=False,
+repr=False)``); a record that holds a mapping sets ``__hash__ = None``, as a dataclass would.
 
 >>> class Point(FrozenRecord):
 ...     _fields = ("x", "y")
@@ -21,16 +25,24 @@ dataclasses.FrozenInstanceError: cannot assign to field 'x'
 
 from __future__ import annotations
 
-from dataclasses import FrozenInstanceError
-from typing import Any, ClassVar, TypeVar
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar, Self
 
-R = TypeVar("R", bound="FrozenRecord")
+
+def _frozen(message: str) -> Exception:
+    """:class:`dataclasses.FrozenInstanceError` (what a frozen dataclass raises), imported only
+    when raised."""
+    from dataclasses import FrozenInstanceError
+
+    return FrozenInstanceError(message)
 
 
 class FrozenRecord:
     """Base of a hand-written frozen record (see the module)."""
 
     _fields: ClassVar[tuple[str, ...]] = ()
+    _hidden: ClassVar[tuple[str, ...]] = ()
 
     def _init(self, *values: Any) -> None:
         """Set every field, in the order of ``_fields``: in ``__init__`` only (the one place a
@@ -39,10 +51,12 @@ class FrozenRecord:
             object.__setattr__(self, name, value)
 
     def _values(self) -> tuple[Any, ...]:
-        return tuple(getattr(self, name) for name in self._fields)
+        """The compared fields' values (all but ``_hidden``)."""
+        return tuple(getattr(self, name) for name in self._fields if name not in self._hidden)
 
     def __repr__(self) -> str:
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields)
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields
+                          if name not in self._hidden)
         return f"{type(self).__qualname__}({shown})"
 
     def __eq__(self, other: object) -> bool:
@@ -55,12 +69,12 @@ class FrozenRecord:
         return hash(self._values())
 
     def __setattr__(self, name: str, value: Any) -> None:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        raise _frozen(f"cannot assign to field {name!r}")
 
     def __delattr__(self, name: str) -> None:
-        raise FrozenInstanceError(f"cannot delete field {name!r}")
+        raise _frozen(f"cannot delete field {name!r}")
 
-    def replace(self: R, **changes: Any) -> R:
+    def replace(self, **changes: Any) -> Self:
         """A copy with some fields changed (what :func:`dataclasses.replace` does for a dataclass)."""
         unknown = sorted(set(changes) - set(self._fields))
         if unknown:

@@ -23,9 +23,12 @@ import os
 import re
 import sys
 from collections.abc import Iterable, Sequence
-from typing import Any
 
 from grundy.errors import InvalidInputError, InvalidPositionError
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 MAX_INPUT_BYTES = 1 << 30
 """Largest input file read (1 GiB): a guard against reading a device or a runaway pipe, not a

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
-from typing import Any
 
 from grundy.engine.search import DEFAULT_LIMIT, Cache
 from grundy.errors import InvalidInputError, SearchLimitError
 from grundy.model.game import Game, HeapGame, Position
 from grundy.solving.solve import Solution, solve
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 BULK_SUM = 1_000
 """From this many heaps on, a sum of heaps of a take-away game is answered in bulk (numpy)."""

@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any
 
 from grundy.engine.search import (
     DEFAULT_LIMIT,
@@ -36,6 +34,11 @@ from grundy.engine.search import (
 from grundy.errors import GrundyError, SearchLimitError, TooManyMovesError
 from grundy.model.game import Game, Move, Outcome, Position
 from grundy.model.reason import Facts, Reason, as_reason, template
+from grundy.model.record import FrozenRecord
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Any, ClassVar
 
 VALUE_LIMIT_WHEN_DECIDED = 200_000
 """Default brute-force budget for the Grundy value of a position whose outcome a rule already
@@ -52,9 +55,10 @@ SHORT_POSITION = 100
 this many parts; larger ones give the part moved (``"part"``, ``"part_from"``, ``"part_to"``)."""
 
 
-@dataclass(frozen=True)
-class Solution:
-    """Everything grundy knows about one position."""
+class Solution(FrozenRecord):
+    """Everything grundy knows about one position (a frozen record: compared, hashed and printed
+    by its fields but :attr:`quoted` and :attr:`listed_parts`; :meth:`replace` copies it with
+    some fields changed)."""
 
     game: Game
     position: Position
@@ -68,17 +72,30 @@ class Solution:
     why: Reason
     """The rule or theorem that decided the answer, with the numbers it used
     (:class:`~grundy.model.reason.Reason`); :attr:`reason` is its text."""
-    misere: bool = False
-    note: str | None = None
+    misere: bool
+    note: str | None
     """Why ``grundy`` is missing, or why the winning moves are not listed, when that happens."""
-    moves_listed: bool = True
+    moves_listed: bool
     """False when the winning moves exist but are too many to list (see :attr:`note`)."""
-    remoteness: int | None = None
+    remoteness: int | None
     """Moves to the end when the winner hurries and the loser delays (normal play), if computed."""
-    quoted: tuple[GrundyError, ...] = field(default=(), repr=False, compare=False)
+    quoted: tuple[GrundyError, ...]
     """The errors :attr:`note` quotes (their ``parameters`` say which call arguments it names)."""
-    listed_parts: Sequence[tuple[Game, Position]] | None = field(default=None, repr=False, compare=False)
+    listed_parts: Sequence[tuple[Game, Position]] | None
     """The parts, when the solver has listed them already (:attr:`parts` then reuses them)."""
+
+    _fields: ClassVar[tuple[str, ...]] = (
+        "game", "position", "outcome", "grundy", "winning_moves", "why", "misere", "note",
+        "moves_listed", "remoteness", "quoted", "listed_parts")
+    _hidden: ClassVar[tuple[str, ...]] = ("quoted", "listed_parts")
+
+    def __init__(self, game: Game, position: Position, outcome: Outcome, grundy: int | str | None,
+                 winning_moves: Sequence[Move], why: Reason, misere: bool = False,
+                 note: str | None = None, moves_listed: bool = True, remoteness: int | None = None,
+                 quoted: tuple[GrundyError, ...] = (),
+                 listed_parts: Sequence[tuple[Game, Position]] | None = None) -> None:
+        self._init(game, position, outcome, grundy, winning_moves, why, misere, note, moves_listed,
+                   remoteness, quoted, listed_parts)
 
     @functools.cached_property
     def reason(self) -> str:
@@ -125,10 +142,10 @@ class Solution:
         >>> json.loads("".join(big.json_chunks(chunk=7))) == big.to_json()
         True
         """
-        import json
+        from grundy.model.jsontext import dumps  # (json.dumps, without importing json)
 
         marker = "\u0000moves\u0000"
-        head, _, tail = json.dumps(self._json(marker), ensure_ascii=False).partition(json.dumps(marker))
+        head, _, tail = dumps(self._json(marker)).partition(dumps(marker))
         yield head + "["
         first = True
         for joined in self._move_texts(chunk):
@@ -144,7 +161,8 @@ class Solution:
     def _move_texts(self, chunk: int) -> Iterator[str]:
         """The winning moves as JSON objects joined by ``", "``, ``chunk`` moves a piece."""
         import itertools
-        from json.encoder import encode_basestring as quote  # (the C encoder, non-ASCII kept)
+
+        from grundy.model.jsontext import quote  # (json's C encoder of a str, non-ASCII kept)
 
         fmt = self.game.format_position
         parts = self.parts

@@ -26,7 +26,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, overload
 
 import numpy as np
@@ -35,6 +35,7 @@ from grundy.engine.search import DEFAULT_LIMIT, Budget, Cache
 from grundy.errors import GrundyError
 from grundy.model.game import Game, HeapGame, Move, Outcome, Position, check_heaps, describe_take
 from grundy.model.laws import TakeKind
+from grundy.model.reason import Reason
 from grundy.solving.solve import SHORT_POSITION, Solution, part_moves, part_value, sum_reason
 from grundy.tables.analysis import value_table
 from grundy.tables.text_rows import rows
@@ -218,13 +219,23 @@ def _fast(arr: np.ndarray, parts: np.ndarray, moved: np.ndarray,
     return [(f"heap {i + 1}: {describe_take(h, s)}", (h - s,)) for s in moved[lo:hi].tolist()]
 
 
-@dataclass(frozen=True)
 class HeapSumSolution(Solution):
     """A :class:`~grundy.solving.solve.Solution` answered in bulk: the position's text, its parts
     and the JSON of its winning moves are built from arrays, without a Python object per heap."""
 
-    heaps: Any = field(default=None, compare=False, repr=False)
-    """The heaps, a numpy int64 array (the same as :attr:`position`)."""
+    heaps: Any
+    """The heaps, a numpy int64 array (the same as :attr:`position`); not compared nor printed."""
+
+    _fields = (*Solution._fields, "heaps")
+    _hidden = (*Solution._hidden, "heaps")
+
+    def __init__(self, game: Game, position: Position, outcome: Outcome, grundy: int | str | None,
+                 winning_moves: Sequence[Move], why: Reason, misere: bool = False,
+                 note: str | None = None, moves_listed: bool = True, remoteness: int | None = None,
+                 quoted: tuple[GrundyError, ...] = (),
+                 listed_parts: Sequence[tuple[Game, Position]] | None = None, heaps: Any = None) -> None:
+        self._init(game, position, outcome, grundy, winning_moves, why, misere, note, moves_listed,
+                   remoteness, quoted, listed_parts, heaps)
 
     @functools.cached_property
     def parts(self) -> Sequence[tuple[Game, Position]] | None:

@@ -31,11 +31,14 @@ Every-SG sums are answered by :func:`grundy.theory.every.every_sg` from these su
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
 
 from grundy.engine.search import DEFAULT_LIMIT, Budget
 from grundy.errors import GrundyError, LoopyGameError
 from grundy.model.game import Game, Position
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 SMALL_LIMIT = 50_000
 """Budget of :func:`remoteness_or_none` (a number shown beside an answer must come cheap)."""

@@ -17,17 +17,19 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import reduce
 from operator import xor
-from typing import TYPE_CHECKING, Any
 
 from grundy.errors import InvalidInputError, InvalidPositionError
 from grundy.model.game import HeapGame, HeapResult, Move, Outcome, check_heaps, describe_take
 from grundy.model.laws import Laws, TakeAway, TakeKind
 from grundy.model.reason import Facts, Reason, template
+from grundy.model.record import FrozenRecord
 
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take arrays
+    from typing import Any
+
     import numpy as np
     import numpy.typing as npt
 
@@ -40,9 +42,11 @@ def _xor_expr(heaps: Any, total: int, count: int) -> str:
     return shown + (f" ⊕ … ({count:,} heaps)" if count > 8 else "") + f" = {total}"
 
 
-@dataclass(frozen=True)
-class Nim(HeapGame):
-    """Nim on any number of heaps (a position is a tuple of heap sizes)."""
+class Nim(HeapGame, FrozenRecord):
+    """Nim on any number of heaps (a position is a tuple of heap sizes). A frozen record of no
+    fields (compared, hashed and printed as a frozen dataclass would be), not a dataclass: it is
+    built at every ``grundy solve nim``, where importing :mod:`dataclasses` would cost more than
+    the answer."""
 
     name = "nim"
 
