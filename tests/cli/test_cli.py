@@ -90,7 +90,7 @@ def test_solve_nim_imports_no_heavy_library(extra: list[str]) -> None:
         f"try:\n    main(['solve', 'nim', '3', '4', '5', *{extra!r}])\n"
         "except SystemExit:\n    pass\n"
         "heavy = [m for m in ('numba', 'scipy', 'numpy', 'networkx', 'matplotlib', 'flint', 'rich',\n"
-        "                     'dataclasses', 'inspect', 'typing', 'contextlib', 'json')\n"
+        "                     'dataclasses', 'inspect', 'typing', 'contextlib')\n"
         "         if m in set(sys.modules) - before]\n"
         "print('HEAVY=' + ','.join(heavy))\n"
     )

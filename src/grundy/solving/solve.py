@@ -142,10 +142,10 @@ class Solution(FrozenRecord):
         >>> json.loads("".join(big.json_chunks(chunk=7))) == big.to_json()
         True
         """
-        from grundy.model.jsontext import dumps  # (json.dumps, without importing json)
+        import json
 
         marker = "\u0000moves\u0000"
-        head, _, tail = dumps(self._json(marker)).partition(dumps(marker))
+        head, _, tail = json.dumps(self._json(marker), ensure_ascii=False).partition(json.dumps(marker))
         yield head + "["
         first = True
         for joined in self._move_texts(chunk):
@@ -161,8 +161,7 @@ class Solution(FrozenRecord):
     def _move_texts(self, chunk: int) -> Iterator[str]:
         """The winning moves as JSON objects joined by ``", "``, ``chunk`` moves a piece."""
         import itertools
-
-        from grundy.model.jsontext import quote  # (json's C encoder of a str, non-ASCII kept)
+        from json.encoder import encode_basestring as quote  # (the C encoder, non-ASCII kept)
 
         fmt = self.game.format_position
         parts = self.parts
