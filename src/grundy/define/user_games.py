@@ -1,0 +1,491 @@
+"""The classes a decorated move function becomes: :class:`UserHeapGame` (a game on heaps, from
+``moves(n)``) and :class:`UserGame` (any hashable positions, from ``moves(position)``; cycles
+allowed). :func:`grundy.heap_game` and :func:`grundy.game` (in :mod:`grundy.define`) build a frozen
+subclass per game; the answers, tables and reasons of those games are written here."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Hashable
+from typing import Any, ClassVar
+
+from grundy.define import base
+from grundy.define import reasons as _reasons  # noqa: F401  (the templates of these rules)
+from grundy.define.base import _Defined, _short
+from grundy.define.domain import Domain
+from grundy.define.heaps import heap_state
+from grundy.define.query import current, game_state
+from grundy.define.sums import Sum
+from grundy.engine.explore import PositionGraph
+from grundy.errors import (
+    GrundyError,
+    InvalidGameError,
+    InvalidInputError,
+    InvalidPositionError,
+    NotSupportedError,
+    SearchLimitError,
+)
+from grundy.model.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
+from grundy.model.laws import Laws, TableMethod
+from grundy.model.period_rules import PeriodRule, TableBuild
+from grundy.model.periodic import Progress
+from grundy.model.reason import Reason
+
+CHUNK = 4096
+"""Heaps between two calls of the progress hook of the table builder."""
+
+
+# ---- heap games -----------------------------------------------------------------------------------
+
+class UserHeapGame(_Defined, HeapGame):
+    """Base of the heap games made by :func:`heap_game` (a class-based definition may subclass it
+    and set ``move_function``; ``grundy.catalog.register`` then adds it)."""
+
+    octal_code: ClassVar[str | None] = None
+    """The octal game these rules declare themselves to be (``heap_game(..., octal="4.3303")``)."""
+    declared_splits: ClassVar[bool | None] = None
+    """Whether a move splits a heap, as declared (``heap_game(..., splits=True)``); ``None``: read
+    once from the small heaps (:func:`~grundy.define.base.probe_splits`)."""
+
+    @property
+    def laws(self) -> Laws:
+        return Laws(period_rule=self._period_rule, splits=self._splits(),
+                    table_builder=self._build_table, heap_value=self._heap_value,
+                    heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason)
+
+    def _period_rule(self) -> PeriodRule | None:
+        """The declared octal game's periodicity theorem (the declaration checked on small heaps)."""
+        from grundy.games.takebreak.octal_match import declared_rule
+
+        return declared_rule(self)
+
+    def _splits(self) -> bool:
+        """:attr:`declared_splits`, or read once from the small heaps (:func:`probe_splits`)."""
+        declared = type(self).declared_splits
+        return base.probe_splits(self) if declared is None else declared
+
+    def heap_options(self, n: int) -> list[HeapResult]:
+        """The distinct options of one heap of ``n`` (each a tuple of heaps), checked."""
+        where = f"heap {n}"
+        seen: dict[HeapResult, None] = {}
+        for option in self._options_at(where, n):
+            parts = self._check(n, option)
+            seen.setdefault(tuple(sorted(parts)) if len(parts) > 1 else parts, None)
+        return list(seen)
+
+    def _check(self, n: int, option: Any) -> HeapResult:
+        parts = option if isinstance(option, tuple | list) else (option,)
+        for h in parts:
+            if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < n:
+                what = "move to" if parts is not option else "split into"
+                raise InvalidGameError(
+                    f"{self.spec}: {what} {_short(option)} from heap {n}: every heap a move leaves "
+                    f"must be an int >= 0 and smaller than {n} (use @grundy.game for "
+                    f"games with cycles)")
+        return tuple(parts)
+
+    def heap_moves(self, n: int) -> list[tuple[str, HeapResult]]:
+        # a heap removed leaves a heap of 0 (a position keeps at least one heap)
+        return [(f"{n} → {' + '.join(map(str, r))}", r) if r else (f"{n} → nothing", (0,))
+                for r in self.heap_options(n)]
+
+    def _slow_seen(self, n: int, options: list[Any], g: list[int]) -> set[int]:
+        """The values of options that may be splits (tuples); anything unusual is checked."""
+        seen = set()
+        for option in options:
+            total = 0
+            cls = option.__class__
+            if cls is int and 0 <= option < n:
+                seen.add(g[option])
+                continue
+            if cls is tuple:
+                for h in option:
+                    if h.__class__ is not int or not 0 <= h < n:
+                        break
+                    total ^= g[h]
+                else:
+                    seen.add(total)
+                    continue
+                total = 0
+            for h in self._check(n, option):
+                total ^= g[h]
+            seen.add(total)
+        return seen
+
+    def fill_table(self, g: list[int], stop: int, *, limit: int | None = None,
+                   progress: Progress | None = None, splits: list[bool] | None = None) -> int:
+        """Extend ``g = G(0..len(g)-1)`` towards ``G(0..stop-1)``: ``G(n)`` is the mex of the XORs
+        of the parts of each option, in a tight loop with no engine. With ``limit``, stop (without
+        error) once more than that many steps (heaps + options) are done. Returns the steps done
+        (without ``limit``: the heaps added, by :func:`grundy.define.fill.fill_all`); ``splits``
+        (a list) receives whether a move of the heaps tabulated split a heap."""
+        if limit is None:
+            from grundy.define.fill import fill_all
+
+            before = len(g)
+            fill_all(self, g, stop, progress, splits)
+            return len(g) - before
+        fn = self._call()
+        append = g.append
+        steps = 0
+        cap = float("inf") if limit is None else limit
+        mixed = split = False
+        for a in range(len(g), stop, CHUNK):
+            for n in range(a, min(a + CHUNK, stop)):
+                if steps > cap:
+                    if splits is not None:
+                        splits.append(split)
+                    return steps
+                try:
+                    options = fn(n)
+                except GrundyError:
+                    raise
+                except Exception as exc:
+                    raise self._raised(f"heap {n}", exc) from None
+                if options.__class__ is not list:
+                    options = self._listed(f"heap {n}", options)
+                if mixed:
+                    seen: set[int] = set()
+                    add = seen.add
+                    try:
+                        for o in options:
+                            if o.__class__ is int:
+                                if o < 0:
+                                    raise IndexError
+                                add(g[o])
+                            else:
+                                x = 0
+                                for h in o:  # (a non-int part fails to index g)
+                                    if h < 0:
+                                        raise IndexError
+                                    x ^= g[h]
+                                add(x)
+                                if len(o) > 1:
+                                    split = True
+                    except (TypeError, IndexError):
+                        seen = self._slow_seen(n, options, g)  # raises the clear error
+                        split = split or base.splits_among(options)
+                    steps += 2 * len(options)  # an option of a game with splits costs 3 steps
+                else:
+                    try:
+                        seen = {g[o] for o in options}
+                        if options and min(options) < 0:
+                            raise TypeError
+                    except (TypeError, IndexError):
+                        seen = self._slow_seen(n, options, g)
+                        split = split or base.splits_among(options)
+                        mixed = True  # splits (or errors): check each option from now on
+                v = 0
+                while v in seen:
+                    v += 1
+                append(v)
+                steps += len(options) + 1
+            if progress:
+                progress(len(g), stop)
+        if splits is not None:
+            splits.append(split)
+        return steps
+
+    def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
+        import numpy as np
+
+        if method == "sparse":
+            raise InvalidInputError(f"method 'sparse' applies to octal games only, not {self.spec}")
+        values: list[int] = []
+        seen: list[bool] = []
+        self.fill_table(values, upto + 1, progress=progress, splits=seen)
+        return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1,
+                          splits=any(seen))
+
+    # ---- any heap: the table within the budget, a checked pattern beyond it --------------------
+    def _heap_value(self, n: int) -> int | None:
+        state = heap_state(self)
+        if n < len(state.table):
+            return state.table[n]
+        return state.value(self, n, current())
+
+    def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]] | None:
+        """The moves of heap ``n`` to options of value ``target``, each option valued once (by
+        the table, or by the pattern that answered ``n``, which vouches for its options)."""
+        context = current()
+        self._heap_value(n)
+        table = heap_state(self).table
+        vouched = context.vouched
+        found = []
+        for r in self.heap_options(n):
+            total = 0
+            for h in r:
+                v = table[h] if h < len(table) else vouched.get((self, h))
+                total ^= self._heap_value(h) if v is None else v  # type: ignore[operator]
+            if total == target:
+                found.append((f"{n} → {' + '.join(map(str, r))}", r) if r else (f"{n} → nothing", (0,)))
+        return found
+
+    def _heap_reason(self, n: int) -> Reason | None:
+        used = heap_state(self).used.get(n)
+        if used is None:
+            return None
+        rule = used.text.rsplit(" (", 1)[0]
+        if used.status == "proved":
+            return Reason("proved-pattern", {"pattern": rule, "proof": used.proof})
+        return Reason("conjectured-pattern", {"pattern": rule, "checked_upto": used.checked_upto})
+
+
+# ---- games on any positions (cycles allowed) --------------------------------------------------------
+
+_INT = re.compile(r"[+-]?\d+")
+
+
+def _default_parse(text: str) -> Position:
+    tokens = split_tokens(text)
+    if not tokens:
+        raise InvalidPositionError("give a position, e.g. '3 4'")
+    items = tuple(int(t) if _INT.fullmatch(t) else t for t in tokens)
+    if len(items) == 1 and isinstance(items[0], str):
+        return items[0]  # one word: a name (a vertex, a state)
+    return items  # numbers are a tuple, one number a 1-tuple: "5" is (5,)
+
+
+def _default_format(position: Any) -> str:
+    if isinstance(position, tuple):
+        return " ".join(map(str, position))
+    return str(position)
+
+
+def _hashable(position: Any) -> Hashable:
+    if isinstance(position, list):
+        position = tuple(position)
+    try:
+        hash(position)
+    except TypeError:
+        raise InvalidPositionError(f"a position must be hashable (a tuple, not a list), got "
+                                   f"{_short(position)}") from None
+    return position  # type: ignore[no-any-return,unused-ignore]
+
+
+class UserGame(_Defined, Game):
+    """Base of the games made by :func:`game`: the values come from the whole graph of positions
+    reachable from the one asked about (explored within the step budget), by Smith's generalised
+    Sprague-Grundy values, which are the ordinary ones when the graph has no cycle."""
+
+    domain: ClassVar[Domain] = Domain()
+    """The positions the game declares (arity, minimum, valid); any hashable one by default."""
+    start_function: ClassVar[Callable[..., Any] | None] = None
+    """The start position of the game, a function of its parameters (``start=``), if declared."""
+
+    def start_position(self) -> Position | None:
+        """The declared start position for this game's parameters (checked), or ``None``."""
+        start = type(self).start_function
+        if start is None:
+            return None
+        try:
+            position = start(**self.params)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise self._raised("its start position (start=)", exc) from None
+        return self.validate(position)
+
+    def parse_position(self, text: str) -> Position:
+        parse = type(self).text_parse
+        if parse is None:
+            return self._inside(_default_parse(text), text)
+        try:
+            position = _hashable(parse(text))
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise InvalidPositionError(f"{self.spec}: cannot read position {text!r}: {exc}") from None
+        return self._inside(position, text)
+
+    def _inside(self, position: Any, shown: Any) -> Any:
+        domain = type(self).domain
+        if domain.declared_any and not isinstance(position, Sum):
+            why = domain.why_not(position)
+            if why is not None:
+                raise InvalidPositionError(f"{self.spec}: position {shown!r} is not a position of the "
+                                           f"game: {why}")
+        return position
+
+    def format_position(self, position: Any) -> str:
+        if isinstance(position, Sum):
+            return " + ".join(self.format_position(p) for p in position.parts)
+        fmt = type(self).text_format
+        return _default_format(position) if fmt is None else str(fmt(position))
+
+    def validate(self, position: Any) -> Position:
+        if isinstance(position, str):
+            return self.parse_position(position)
+        position = _hashable(position)
+        if isinstance(position, Sum):
+            for part in position.parts:
+                self._inside(part, part)
+            return position
+        return self._inside(position, position)
+
+    def options_of(self, position: Any) -> list[Position]:
+        """The distinct options of ``position`` (checked to be hashable); the options of a
+        :class:`~grundy.define.sums.Sum` are its moves in one part."""
+        if isinstance(position, Sum):
+            return list(dict.fromkeys(position.replace(i, o) for i, part in enumerate(position.parts)
+                                      for o in self.options_of(part)))
+        where = f"position {self.format_position(position)!r}"
+        options = list(dict.fromkeys(_hashable(o) for o in self._options_at(where, position)))
+        domain = type(self).domain
+        if domain.declared_any:
+            for o in options:
+                for part in o.parts if isinstance(o, Sum) else (o,):
+                    why = domain.why_not(part)
+                    if why is not None:
+                        raise InvalidGameError(f"{self.spec}: the move function moves from {where} to "
+                                               f"{_short(part)}, which is not a position of the game "
+                                               f"({why})")
+        return options
+
+    def moves(self, position: Any) -> list[Move]:
+        return [Move(f"→ {self.format_position(o) or repr(o)}", o) for o in self.options_of(position)]
+
+    def _graph(self, *roots: Position) -> PositionGraph:
+        graph = _graph_state(self)
+        context = current()
+        room = context.room()
+        try:
+            steps = graph.explore(self.options_of, roots, room, self.spec, _parts)
+        except SearchLimitError:
+            if room == context.limit:
+                raise
+            raise SearchLimitError(f"{self.spec}: the positions reachable need more than the {room:,} "
+                                   f"steps left of the query's budget of {context.limit:,} (positions "
+                                   f"and moves); raise limit=", parameters=("limit",)) from None
+        context.spend(steps, self.spec)
+        return graph
+
+    def _general_value(self, position: Any) -> Any:
+        """The generalised value: explored within the budget, or, for a pair too large to
+        explore, by a pattern checked locally (:mod:`grundy.define.pairs`)."""
+        context = current()
+        found = context.vouched.get((self, position))
+        if found is not None:
+            return found
+        graph = _graph_state(self)
+        if position in graph.index:
+            return graph.value(position)
+        from grundy.define.pairs import beyond_exploring, pair_value
+
+        if beyond_exploring(self, position, context):
+            return pair_value(self, position, context)
+        return self._graph(position).value(position)
+
+    @property
+    def laws(self) -> Laws:
+        return Laws(value=self._value, loopy_value=self._loopy_value, outcome=self._outcome,
+                    moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
+                    reason=self._reason, pair_table=self._pair_table)
+
+    def _value(self, position: Any) -> int | None:
+        value = self._general_value(position)
+        return value if isinstance(value, int) else None
+
+    def _loopy_value(self, position: Any) -> str | None:
+        value = self._general_value(position)
+        return None if isinstance(value, int) else str(value)
+
+    def _outcome(self, position: Any) -> Outcome:
+        from grundy.engine.loopy import value_outcome
+
+        return value_outcome(self._general_value(position))
+
+    def _moves_to_value(self, position: Any, target: int) -> list[Move]:
+        return [m for m in self.moves(position) if self._general_value(m.to) == target]
+
+    def _winning_moves(self, position: Any) -> list[Move]:
+        return self._moves_to_value(position, 0)
+
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
+        if misere:
+            return None
+        from grundy.define.pairs import pair_state
+
+        used = pair_state(self).used.get(position)
+        if used is not None:
+            rule = used.text.rsplit(" (", 1)[0]
+            return Reason("conjectured-pair-pattern", {"pattern": rule, "checked_upto": used.checked_upto})
+        graph = self._graph(position)
+        return Reason("smith-positions" if graph.cyclic else "mex-explored",
+                      {"explored": len(graph.positions)})
+
+    def pairs(self) -> bool:
+        """Whether the positions are pairs of numbers: declared (``arity=2``), or, undeclared,
+        when the move function takes ``(0, 0)`` and ``(1, 1)`` to pairs (a game on triples or
+        names does not)."""
+        domain = type(self).domain
+        if domain.arity is not None:
+            return domain.arity == 2
+        if domain.valid is not None or type(self).text_parse is not None:
+            return False
+        options = base.probe_options(self, (0, 0), (1, 1))
+        return options is not None and all(
+            isinstance(o, tuple) and len(o) == 2 and all(type(x) is int for x in o) for o in options)
+
+    def table_cells(self, upto: int) -> list[list[int | None]] | None:
+        """``G(a, b)`` for ``a, b ≤ upto`` of a game on pairs, ``None`` at pairs outside its
+        domain; ``None`` for a game not on pairs."""
+        if not self.pairs():
+            return None
+        domain = type(self).domain
+        cells = [[(a, b) if domain.contains((a, b)) else None for b in range(upto + 1)]
+                 for a in range(upto + 1)]
+        roots = [c for row in cells for c in row if c is not None]
+        graph = self._graph(*roots)
+        grid: list[list[int | None]] = []
+        for row in cells:
+            grid.append([])
+            for cell in row:
+                v = None if cell is None else graph.value(cell)
+                if v is not None and not isinstance(v, int):
+                    raise NotSupportedError(
+                        f"{self.spec}: position {self.format_position(cell)!r} can reach itself and "
+                        f"has no ordinary Grundy value (value {v}); grundy.solve answers it",
+                        parameters=("solve",))
+                grid[-1].append(v)
+        return grid
+
+    def table_line(self, upto: int) -> list[int | None] | None:
+        """``G((n,))`` for ``n ≤ upto`` of a game on one number (1-tuples: declared ``arity=1``,
+        or taken by the move function from ``(0,)`` and ``(1,)`` to 1-tuples), ``None`` outside
+        its domain; ``None`` for any other game."""
+        domain = type(self).domain
+        if domain.arity is None and domain.valid is None and type(self).text_parse is None:
+            options = base.probe_options(self, (0,), (1,))
+            if options is None or not all(
+                    isinstance(o, tuple) and len(o) == 1 and type(o[0]) is int for o in options):
+                return None
+        elif domain.arity != 1:
+            return None
+        cells = [(n,) if domain.contains((n,)) else None for n in range(upto + 1)]
+        graph = self._graph(*[c for c in cells if c is not None])
+        line: list[int | None] = []
+        for cell in cells:
+            v = None if cell is None else graph.value(cell)
+            if v is not None and not isinstance(v, int):
+                raise NotSupportedError(
+                    f"{self.spec}: position {self.format_position(cell)!r} can reach itself and has no "
+                    f"ordinary Grundy value (value {v}); grundy.solve answers it", parameters=("solve",))
+            line.append(v)
+        return line
+
+    def _pair_table(self, upto: int) -> list[list[int]] | None:
+        """The grid of :meth:`table_cells` when every pair from ``(0, 0)`` is a position."""
+        grid = self.table_cells(upto)
+        if grid is None or any(v is None for row in grid for v in row):
+            return None
+        return grid  # type: ignore[return-value]
+
+
+def _parts(position: Any) -> tuple[Hashable, ...] | None:
+    return position.parts if isinstance(position, Sum) else None
+
+
+def _graph_state(game: UserGame) -> PositionGraph:
+    """The positions of ``game`` explored so far (see :func:`grundy.define.query.game_state`)."""
+    return game_state("graph", game, PositionGraph)
