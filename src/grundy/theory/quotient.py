@@ -49,7 +49,7 @@ from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.model.game import Game, HeapGame, Outcome
 from grundy.model.laws import TakeKind
 from grundy.model.reason import Facts, Reason, template
-from grundy.theory.quotient_build import State, Steps
+from grundy.theory.quotient_build import State, Steps, full_table
 from grundy.theory.quotient_recal import settle
 
 __all__ = ["DEFAULT_QUOTIENT_LIMIT", "MisereQuotient", "finish_quotient", "misere_quotient"]
@@ -337,7 +337,7 @@ def finish_quotient(game: HeapGame, st: State, checked: int, steps: Steps,
         status = "exact"
         reason = f"verified on every sum of heaps ≤ {n}"
     return MisereQuotient(
-        game, tuple(tuple(row) for row in st.mul), tuple(st.p), tuple(st.heap), tuple(st.opts),
+        game, tuple(tuple(row) for row in full_table(st.mul)), tuple(st.p), tuple(st.heap), tuple(st.opts),
         tuple(st.gens),
         tuple(_word_text(w, names) for w in nf), tuple(nf),
         tuple((_word_text(v, names), _word_text(nf[x], names)) for v, x in rel),
