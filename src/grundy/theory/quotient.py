@@ -310,6 +310,18 @@ def misere_quotient(game: Game, upto: int | None = None, *, need: int | None = N
     return finish_quotient(game, st, checked, steps, proof)
 
 
+def continue_quotient(game: HeapGame, st: State, upto: int, steps: Steps) -> MisereQuotient:
+    """The quotient of heaps ``0..upto`` built on from a verified ``Q_n`` (``st``, ``n < upto``;
+    a stored quotient, checked again when it was read)."""
+    if not len(st.heap) - 1 < upto:
+        raise InvalidInputError(f"{game.spec}: the quotient is of heaps up to {len(st.heap) - 1} "
+                                f"already, not below upto={upto!r}")
+    checked = 0
+    while len(st.heap) - 1 < upto:
+        st, checked = settle(st, game, steps)
+    return finish_quotient(game, st, checked, steps)
+
+
 def finish_quotient(game: HeapGame, st: State, checked: int, steps: Steps,
                     proof: tuple[int, int] | None = None) -> MisereQuotient:
     """The :class:`MisereQuotient` of a verified candidate ``st`` (``checked`` pairs verified):
