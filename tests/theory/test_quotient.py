@@ -369,6 +369,23 @@ def test_a_wrong_recalibration_guess_changes_no_answer(monkeypatch: pytest.Monke
         assert (q.outcome(position).value == "P") == brute_p("0.07", position), position
 
 
+@pytest.mark.parametrize(("code", "top"), [("0.71", 26), ("0.34", 28), ("0.53", 40), ("0.315", 26), ("0.773", 22)])
+def test_quotients_proved_in_the_sweep_agree_with_brute_force_past_the_preperiod(code: str, top: int) -> None:
+    # codes that bench/quotient_sweep.py shows proved within the default budget: every heap through
+    # a whole period past the preperiod, and random sums of 2-4 heaps, against the whole-sum brute
+    # force
+    q = misere_quotient(load_game(f"octal({code})"))
+    assert q.status == "proved" and q.preperiod is not None and q.period is not None
+    assert top >= q.preperiod + q.period and q.order % 2 == 0
+    for n in range(1, top + 1):
+        assert q.is_p(q.heap(n)) == brute_p(code, (n,)), n
+    rnd = random.Random(code)
+    for _ in range(40):
+        k = rnd.randint(2, 4)
+        position = tuple(sorted(rnd.randint(1, top // k + 3) for _ in range(k)))
+        assert q.is_p(q.product(q.heap(h) for h in position)) == brute_p(code, position), position
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("code", "upto", "order"), [("0.07", 25, 144), ("0.137", 24, 144)])
 def test_dawson_games_beyond_heap_24_agree_with_brute_force(code: str, upto: int, order: int) -> None:
