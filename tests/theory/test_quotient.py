@@ -369,7 +369,8 @@ def test_a_wrong_recalibration_guess_changes_no_answer(monkeypatch: pytest.Monke
         assert (q.outcome(position).value == "P") == brute_p("0.07", position), position
 
 
-@pytest.mark.parametrize(("code", "top"), [("0.71", 26), ("0.34", 28), ("0.53", 40), ("0.315", 26), ("0.773", 22)])
+@pytest.mark.parametrize(("code", "top"),
+                         [("0.71", 26), ("0.34", 28), ("0.53", 40), ("0.315", 26), ("0.773", 22)])
 def test_quotients_proved_in_the_sweep_agree_with_brute_force_past_the_preperiod(code: str, top: int) -> None:
     # codes that bench/quotient_sweep.py shows proved within the default budget: every heap through
     # a whole period past the preperiod, and random sums of 2-4 heaps, against the whole-sum brute
