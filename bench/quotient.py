@@ -10,7 +10,8 @@ loaded again (the load re-verifies it), and Dawson's Kayles (0.07) and Dawson's 
 with the default budget (heaps ≤ 26 and ≤ 25 settle; one heap further is refused), then with
 ``--limit 10**9`` steps as far as the recalibrating repair goes (0.07: heaps ≤ 27, 30, 33;
 0.137: ≤ 26). ``python bench/quotient_sweep.py`` runs the default budget over many octal codes.
-Steps, not seconds, bound the work; the times are CPU seconds, for information (the issue's bar: a sum of 10^4 heaps in about a second).
+Steps, not seconds, bound the work; the times are CPU seconds, for information (the issue's
+bar: a sum of 10^4 heaps in about a second).
 """
 
 from __future__ import annotations
