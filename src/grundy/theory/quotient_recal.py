@@ -408,7 +408,7 @@ def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State
         grown = _grow(cand, base.seen, {(base.heap[j], base.opts[j]) for j in range(1, n)}, steps)
         if grown is not None:  # same monoid: the verification carries over, new letter added
             cand.seen = grown
-            return cand, len(grown)
+            return _commutative(cand, game, steps), len(grown)
     pending: list[tuple[int, ...]] = []  # failing sums of an earlier candidate, to try first
     for _ in range(MAX_REPAIRS):
         quick = still_failing(cand, pending, steps)
@@ -419,8 +419,7 @@ def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State
         if quick is None:
             fixed, checked = _refine(cand, game, steps, failure, walked[0] if walked else None)
             if checked:
-                fixed.mul = full_table(fixed.mul)
-                return fixed, checked
+                return _commutative(fixed, game, steps), checked
         recal = recalibrate_for(cand, game, *failure[0], steps)
         if recal is not None:
             cand = recal
@@ -428,3 +427,16 @@ def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State
         cand, _ = _refine(cand, game, steps)
     raise NotSupportedError(f"{game.spec}: the quotient of heaps ≤ {n} was not settled "
                             f"after {MAX_REPAIRS} repairs")
+
+
+def _commutative(st: State, game: HeapGame, steps: Steps) -> State:
+    """``st`` with its whole table built, after checking it is commutative: the walks multiply
+    ``x`` by a heap image ``h`` as ``mul[h][x]``, which is ``x·h`` only then (every candidate is
+    commutative by construction; this makes the verified table's answers rest on no such claim)."""
+    mul = st.mul = full_table(st.mul)
+    m = len(mul)
+    steps.spend(m * (m - 1) // 2 + 1, "checking the quotient")
+    if any(mul[x][y] != mul[y][x] for x in range(m) for y in range(x)):
+        raise NotSupportedError(f"{game.spec}: a candidate quotient of heaps ≤ {len(st.heap) - 1} is "
+                                f"not commutative (internal error)")
+    return st
