@@ -369,12 +369,30 @@ def test_a_wrong_recalibration_guess_changes_no_answer(monkeypatch: pytest.Monke
         assert (q.outcome(position).value == "P") == brute_p("0.07", position), position
 
 
+@pytest.mark.parametrize(("code", "top"),
+                         [("0.71", 26), ("0.34", 28), ("0.53", 40), ("0.315", 26), ("0.773", 22)])
+def test_quotients_proved_in_the_sweep_agree_with_brute_force_past_the_preperiod(code: str, top: int) -> None:
+    # codes that bench/quotient_sweep.py shows proved within the default budget: every heap through
+    # a whole period past the preperiod, and random sums of 2-4 heaps, against the whole-sum brute
+    # force
+    q = misere_quotient(load_game(f"octal({code})"))
+    assert q.status == "proved" and q.preperiod is not None and q.period is not None
+    assert top >= q.preperiod + q.period and q.order % 2 == 0
+    for n in range(1, top + 1):
+        assert q.is_p(q.heap(n)) == brute_p(code, (n,)), n
+    rnd = random.Random(code)
+    for _ in range(40):
+        k = rnd.randint(2, 4)
+        position = tuple(sorted(rnd.randint(1, top // k + 3) for _ in range(k)))
+        assert q.is_p(q.product(q.heap(h) for h in position)) == brute_p(code, position), position
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize(("code", "upto", "order"), [("0.07", 25, 144), ("0.137", 24, 144)])
 def test_dawson_games_beyond_heap_24_agree_with_brute_force(code: str, upto: int, order: int) -> None:
     # one heap past where repairing one power at a time stalled; the recalibration (MisereSolver's
-    # whole cyclic component) reaches it, and the verification proves it (a raised step limit)
-    q = misere_quotient(load_game(f"octal({code})"), upto=upto, limit=10**9)
+    # whole cyclic component) reaches it within the default budget, and the verification proves it
+    q = misere_quotient(load_game(f"octal({code})"), upto=upto)
     assert q.checked_upto == upto and q.order == order and q.order % 2 == 0
     m = range(q.order)
     assert all(q.mul(0, x) == x for x in m) and all(q.mul(x, y) == q.mul(y, x) for x in m for y in m)
@@ -392,7 +410,7 @@ def test_a_recalibration_guess_is_rejected_exactly_when_it_gets_the_word_wrong()
     # the early check (the word's outcome from the elements below it only) must agree with the
     # full P-portion of the same guess: exactly one of the two outcomes is accepted, and then the
     # candidate is the one built without the check
-    from grundy.theory.quotient_build import State, Steps, _extend
+    from grundy.theory.quotient_build import State, Steps, _extend, full_table
     from grundy.theory.quotient_recal import recalibrate
 
     game = load_game("octal(0.07)")
@@ -412,6 +430,6 @@ def test_a_recalibration_guess_is_rejected_exactly_when_it_gets_the_word_wrong()
             for should in (True, False):
                 got = recalibrate(st, game, free, steps, (word, should))
                 if should == full.p[x]:
-                    assert got is not None and got.mul == full.mul and got.p == full.p
+                    assert got is not None and full_table(got.mul) == full_table(full.mul) and got.p == full.p
                 else:
                     assert got is None

@@ -91,3 +91,70 @@ def test_edited_heap_images_are_refused_or_still_right(tmp_path: Path) -> None:
             _rewrite(path, lambda d, n=n, x=x: d["heaps"].__setitem__(n, x))
             with pytest.raises(QuotientFileError):
                 load_quotient(game, path)
+
+
+# --- the command line: grundy table GAME --misere --quotient --store F, grundy solve --quotient-file F
+
+
+def test_table_store_round_trip_builds_on_and_solve_uses_the_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy.theory import quotient_play
+    from tests.helpers import run
+
+    path = str(tmp_path / "q.json")
+    code, out, err = run(capsys, "table", "octal(0.07)", "--misere", "--quotient", "--upto", "9",
+                         "--store", path, "--json")
+    assert code == 0, err
+    small = json.loads(out)["quotient"]
+    assert load_quotient(load_game("octal(0.07)"), path).checked_upto == 9
+    # a larger range is built on from the file, and equals the quotient computed afresh
+    code, out, err = run(capsys, "table", "octal(0.07)", "--misere", "--quotient", "--upto", "14",
+                         "--store", path, "--json")
+    assert code == 0, err
+    fresh = misere_quotient(load_game("octal(0.07)"), upto=14)
+    stored = load_quotient(load_game("octal(0.07)"), path)
+    assert stored.checked_upto == 14
+    assert (stored.table, stored.p, stored.heaps) == (fresh.table, fresh.p, fresh.heaps)
+    assert json.loads(out)["quotient"]["order"] == fresh.order
+    # the same range again is read from the file; a smaller one is computed and leaves the file
+    before = Path(path).read_text()
+    code, out, _ = run(capsys, "table", "octal(0.07)", "--misere", "--quotient", "--upto", "9",
+                       "--store", path, "--json")
+    assert code == 0 and json.loads(out)["quotient"] == small and Path(path).read_text() == before
+    # solve uses the file (its range shows in the reason) and answers as the brute force does
+    monkeypatch.setattr(quotient_play, "_QUOTIENTS", quotient_play.QuotientCache())
+    rnd = random.Random(7)
+    for _ in range(6):
+        position = tuple(sorted(rnd.randint(1, 14) for _ in range(rnd.randint(2, 3))))
+        code, out, err = run(capsys, "solve", "octal(0.07)", *map(str, position), "--misere",
+                             "--quotient-file", path, "--json")
+        assert code == 0, err
+        data = json.loads(out)
+        assert (data["outcome"] == "P") == brute_p("0.07", position), position
+        assert "heaps ≤ 14" in data["reason"]
+
+
+def test_table_store_and_quotient_file_refuse_damaged_and_foreign_files(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import run
+
+    path = tmp_path / "q.json"
+    save_quotient(misere_quotient(load_game("octal(0.75)"), upto=10), path)
+    table = ("table", "octal(0.75)", "--misere", "--quotient", "--upto", "10", "--store", str(path))
+    for argv in (("table", "kayles", "--misere", "--quotient", "--upto", "10", "--store", str(path)),
+                 ("solve", "kayles", "3", "4", "--misere", "--quotient-file", str(path))):
+        code, out, err = run(capsys, *argv)  # another game's file
+        assert code == 2 and out == "" and "stored for 'octal(0.75)'" in err and len(err.splitlines()) == 1
+    _rewrite(path, lambda d: d["p"].__setitem__(0, 1 - d["p"][0]))  # an edit with a valid checksum
+    for argv in (table, ("solve", "octal(0.75)", "3", "4", "--misere", "--quotient-file", str(path))):
+        code, out, err = run(capsys, *argv)
+        assert code == 2 and out == "" and len(err.splitlines()) == 1
+        assert "not a usable misère quotient" in err
+    path.write_text(path.read_text()[:-40])  # truncated
+    code, _, err = run(capsys, *table)
+    assert code == 2 and "--rebuild" in err
+    code, out, err = run(capsys, *table, "--rebuild", "--json")  # computed again and written
+    assert code == 0, err
+    assert json.loads(out)["quotient"]["order"] == load_quotient(load_game("octal(0.75)"), path).order
+    code, _, err = run(capsys, "solve", "octal(0.75)", "3", "--quotient-file", str(path))
+    assert code == 2 and "--misere" in err

@@ -38,6 +38,9 @@ def run_misere(args: argparse.Namespace, game: Game) -> int:
         from grundy.cli.quotient_table import run_quotient
 
         return run_quotient(args, game)
+    if args.store is not None:
+        raise InvalidInputError(f"--store {args.store!r} keeps misère quotients (--misere --quotient), "
+                                f"not misère tables")
     if args.plot is not None:
         raise InvalidInputError(f"--plot {args.plot!r} does not apply to --misere tables")
     if args.method != "auto":

@@ -39,6 +39,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="the position: for heap games one number per heap; '+' starts another "
                              "game of a sum")
     parser.add_argument("--misere", action="store_true", help="misère play: whoever moves last loses")
+    parser.add_argument("--quotient-file", metavar="F",
+                        help="with --misere: use the misère quotient stored in F (written by grundy "
+                             "table GAME --misere --quotient --store F; checked again before use)")
     parser.add_argument("--every", action="store_true",
                         help="Every-SG: each turn moves in every component (each heap, each part of "
                              "a sum) that has a move; the last to move wins")
@@ -68,6 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Solve one position (or, with ``--batch``, one per line) and print the answer."""
+    if args.quotient_file is not None and (not args.misere or args.every or args.batch is not None):
+        raise InvalidInputError(f"--quotient-file {args.quotient_file!r} applies to "
+                                f"grundy solve GAME HEAPS... --misere")
     if args.every:
         if args.game is None:
             raise InvalidInputError("give the game and the position, e.g. "
@@ -82,6 +88,8 @@ def run(args: argparse.Namespace) -> int:
     game, position = _game_and_position(args)
     if game is None:  # answered already (Nim with very many heaps)
         return 0
+    if args.quotient_file is not None:
+        _use_stored_quotient(game, args.quotient_file, args.limit)
     answer, conjectures = _solve(args, game, position)
     if args.plot is not None:
         from grundy.games.graphs.drawing import plot_solution
@@ -110,6 +118,19 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+
+
+def _use_stored_quotient(game: Any, path: str, limit: int | None) -> None:
+    """``--quotient-file F``: the quotient in ``F``, checked again against ``game``'s rules, is the
+    one the misère answer uses (for heaps it does not cover, one is computed as without it)."""
+    from grundy.theory.quotient import DEFAULT_QUOTIENT_LIMIT
+    from grundy.theory.quotient_play import _QUOTIENTS
+    from grundy.theory.quotient_store import load_quotient
+
+    q = searching(lambda: load_quotient(game, path, DEFAULT_QUOTIENT_LIMIT if limit is None else limit))
+    known = _QUOTIENTS.get(game)
+    if known is None or q.checked_upto >= known.checked_upto:
+        _QUOTIENTS[game] = q
 
 
 def _limit(args: argparse.Namespace) -> int:

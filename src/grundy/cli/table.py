@@ -54,7 +54,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--store", metavar="FILE",
                         help="keep the table in FILE on disk (memory-mapped, resumable: a rerun continues "
                              "where it stopped); octal games, up to 2**33 heaps; the file is verified "
-                             "first (game, length, checksum)")
+                             "first (game, length, checksum). With --misere --quotient: the quotient "
+                             "(JSON; checked again when read, built on for a larger --upto)")
     parser.add_argument("--rebuild", action="store_true",
                         help="with --store: start the file again if it does not verify (damaged, "
                              "truncated, another game's table) instead of refusing it")

@@ -49,7 +49,7 @@ from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.model.game import Game, HeapGame, Outcome
 from grundy.model.laws import TakeKind
 from grundy.model.reason import Facts, Reason, template
-from grundy.theory.quotient_build import State, Steps
+from grundy.theory.quotient_build import State, Steps, full_table
 from grundy.theory.quotient_recal import settle
 
 __all__ = ["DEFAULT_QUOTIENT_LIMIT", "MisereQuotient", "finish_quotient", "misere_quotient"]
@@ -310,6 +310,18 @@ def misere_quotient(game: Game, upto: int | None = None, *, need: int | None = N
     return finish_quotient(game, st, checked, steps, proof)
 
 
+def continue_quotient(game: HeapGame, st: State, upto: int, steps: Steps) -> MisereQuotient:
+    """The quotient of heaps ``0..upto`` built on from a verified ``Q_n`` (``st``, ``n < upto``;
+    a stored quotient, checked again when it was read)."""
+    if not len(st.heap) - 1 < upto:
+        raise InvalidInputError(f"{game.spec}: the quotient is of heaps up to {len(st.heap) - 1} "
+                                f"already, not below upto={upto!r}")
+    checked = 0
+    while len(st.heap) - 1 < upto:
+        st, checked = settle(st, game, steps)
+    return finish_quotient(game, st, checked, steps)
+
+
 def finish_quotient(game: HeapGame, st: State, checked: int, steps: Steps,
                     proof: tuple[int, int] | None = None) -> MisereQuotient:
     """The :class:`MisereQuotient` of a verified candidate ``st`` (``checked`` pairs verified):
@@ -337,7 +349,7 @@ def finish_quotient(game: HeapGame, st: State, checked: int, steps: Steps,
         status = "exact"
         reason = f"verified on every sum of heaps ≤ {n}"
     return MisereQuotient(
-        game, tuple(tuple(row) for row in st.mul), tuple(st.p), tuple(st.heap), tuple(st.opts),
+        game, tuple(tuple(row) for row in full_table(st.mul)), tuple(st.p), tuple(st.heap), tuple(st.opts),
         tuple(st.gens),
         tuple(_word_text(w, names) for w in nf), tuple(nf),
         tuple((_word_text(v, names), _word_text(nf[x], names)) for v, x in rel),

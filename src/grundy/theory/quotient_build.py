@@ -32,6 +32,44 @@ class Steps:
                                    f"steps ({what}); raise limit=", parameters=("limit",))
 
 
+class LazyMul(dict[int, list[int]]):
+    """A candidate's multiplication table, each row built when first read (``m`` steps a row).
+
+    Element ``d > 0`` is ``parent[d] · letter[d]`` with ``parent[d] < d``, and ``step[c][l]`` is
+    ``c`` times letter ``l``, so row ``c`` is ``c, …`` with ``row[d] = step[row[parent[d]]][letter[d]]``.
+    Most candidates are replaced after a few of their rows are read (the walks multiply by heap
+    and option images only), so the ``m²`` table is built for the verified one alone.
+
+    >>> t = LazyMul([[1], [0]], [-1, 0], [0, 0], Steps(10, "x"), "example")
+    >>> t[1], t.full()
+    ([1, 0], [[0, 1], [1, 0]])
+    """
+
+    def __init__(self, step: list[list[int]], parent: list[int], letter: list[int], steps: Steps,
+                 what: str) -> None:
+        super().__init__()
+        self.step, self.parent, self.letter, self.steps, self.what = step, parent, letter, steps, what
+
+    def __missing__(self, c: int) -> list[int]:
+        step, parent, letter = self.step, self.parent, self.letter
+        m = len(step)
+        self.steps.spend(m, self.what)
+        row = [c] * m
+        for d in range(1, m):
+            row[d] = step[row[parent[d]]][letter[d]]
+        self[c] = row
+        return row
+
+    def full(self) -> list[list[int]]:
+        """Every row, as lists."""
+        return [self[c] for c in range(len(self.step))]
+
+
+def full_table(mul: list[list[int]] | LazyMul) -> list[list[int]]:
+    """``mul`` with every row built."""
+    return mul.full() if isinstance(mul, LazyMul) else mul
+
+
 def _key(word: tuple[int, ...]) -> tuple[int, ...]:
     """Multiset order of words (heap sizes sorted descending): every move makes a word smaller."""
     return word
@@ -41,7 +79,7 @@ def _key(word: tuple[int, ...]) -> tuple[int, ...]:
 class State:
     """``Q_n`` under construction: elements ``0..m-1`` (0 the identity)."""
 
-    mul: list[list[int]]
+    mul: list[list[int]] | LazyMul
     p: list[bool]
     rep: list[tuple[int, ...]]
     heap: list[int] = field(default_factory=lambda: [0])
@@ -55,7 +93,7 @@ class State:
         return len(self.p)
 
 
-def _option_images(game: HeapGame, n: int, heap: list[int], mul: list[list[int]],
+def _option_images(game: HeapGame, n: int, heap: list[int], mul: list[list[int]] | LazyMul,
                    steps: Steps) -> frozenset[int]:
     found: set[int] = set()
     count = 0
@@ -65,7 +103,7 @@ def _option_images(game: HeapGame, n: int, heap: list[int], mul: list[list[int]]
             if not 0 <= h < n:
                 raise NotSupportedError(f"{game.spec}: a move from heap {n} leaves {tuple(result)}, "
                                         f"not heaps smaller than {n}")
-            x = mul[x][heap[h]]
+            x = mul[heap[h]][x]
         found.add(x)
         count += 1
     steps.spend(count + 1, f"options of heap {n}")
@@ -74,10 +112,11 @@ def _option_images(game: HeapGame, n: int, heap: list[int], mul: list[list[int]]
 
 def _option_set_of_word(st: State, word: Iterable[int]) -> set[int]:
     x, o = 0, set[int]()
+    mul = st.mul
     for j in word:
-        h = st.heap[j]
-        o = {st.mul[y][h] for y in o} | {st.mul[x][t] for t in st.opts[j]}
-        x = st.mul[x][h]
+        row = mul[st.heap[j]]
+        o = {row[y] for y in o} | {mul[t][x] for t in st.opts[j]}
+        x = row[x]
     return o
 
 
@@ -186,20 +225,28 @@ def _extend(st: State, game: HeapGame, steps: Steps) -> State:
 
 
 def _refine(st: State, game: HeapGame, steps: Steps,
-            failure: list[tuple[tuple[int, ...], bool]] | None = None) -> tuple[State, int]:
+            failure: list[tuple[tuple[int, ...], bool]] | None = None,
+            known: set[tuple[int, frozenset[int]]] | None = None) -> tuple[State, int]:
     """Step 2 of the module doc, with repair: explore every reachable pair ``(x, O)`` of the
     candidate; if each is consistent (``x ∈ P`` iff ``O`` is non-empty and misses ``P``) the
     candidate is proved and returned unchanged. Otherwise the pairs themselves, with the outcome
     their options give, are minimised into the next candidate (right on every position one move
     deeper than before) — returned with ``0`` pairs verified. With ``failure`` given, the first
     inconsistent pair's word (heaps, largest first) and the outcome it should have are appended to
-    it instead, and ``st`` is returned unchanged with ``0``."""
+    it instead, and ``st`` is returned unchanged with ``0``; then ``known`` may give pairs already
+    checked, a set closed under every letter (the walk of
+    :func:`~grundy.theory.quotient_recal.first_failure`), which are not walked again."""
+    if known is None:
+        known = set()
+    elif failure is None:
+        raise ValueError("known pairs are for a verification that stops at the first failure")
     n = len(st.heap) - 1
     kinds: dict[tuple[int, frozenset[int]], int] = {}
     letter_of = [kinds.setdefault((st.heap[j], st.opts[j]), len(kinds)) for j in range(1, n + 1)]
     heap_of = {li: n - j for j, li in enumerate(reversed(letter_of))}  # least heap of each letter
     letters = list(kinds)
     mul, p = st.mul, st.p
+    rows = letter_rows(mul, letters)
     start: tuple[int, frozenset[int]] = (0, frozenset())
     index = {start: 0}
     states = [start]
@@ -221,10 +268,12 @@ def _refine(st: State, game: HeapGame, steps: Steps,
                 return st, 0
         steps.spend(len(letters) * (len(o) + 1), "verification")
         row = []
-        for li, (h, ts) in enumerate(letters):
-            nxt = (mul[x][h], frozenset([mul[y][h] for y in o] + [mul[x][t] for t in ts]))
+        for li, (rh, rts) in enumerate(rows):
+            nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
             k = index.get(nxt)
             if k is None:
+                if nxt in known:
+                    continue  # checked, and so is everything it leads to (no trans: no repair)
                 k = index[nxt] = len(states)
                 states.append(nxt)
                 parent.append((i, li))
@@ -235,8 +284,8 @@ def _refine(st: State, game: HeapGame, steps: Steps,
             raise NotSupportedError(f"{game.spec}: verifying the quotient of heaps ≤ {n} needs more "
                                     f"than {50 * MAX_ORDER:,} states")
     if consistent:
-        st.seen = set(states)
-        return st, len(states)
+        st.seen = known.union(states)
+        return st, len(st.seen)
     # Moore minimisation of the pairs by the outcome their options give
     cls = moore_classes([1 if (bool(o) and not any(p[y] for y in o)) else 0 for _, o in states],
                         trans, steps, len(states) * len(letters), "refining the candidate", game, n)
@@ -250,13 +299,9 @@ def _refine(st: State, game: HeapGame, steps: Steps,
     m = len(first)
     of = [label[c] for c in cls]
     step = [[of[trans[first[c]][li]] for li in range(len(letters))] for c in range(m)]
-    new_mul = [[c] + [0] * (m - 1) for c in range(m)]
-    for d in range(1, m):  # d = parent(d)·letter, in BFS order
-        ps, li = parent[first[d]]
-        pd = of[ps]
-        for c in range(m):
-            new_mul[c][d] = step[new_mul[c][pd]][li]
-    steps.spend(m * m, "multiplication table")
+    # d = parent(d)·letter, in BFS order
+    new_mul = LazyMul(step, [-1] + [of[parent[first[d]][0]] for d in range(1, m)],
+                      [0] + [parent[first[d]][1] for d in range(1, m)], steps, "multiplication table")
     heap = [0] + [step[0][letter_of[j - 1]] for j in range(1, n + 1)]
     new_p = [bool(states[first[c]][1]) and not any(p[y] for y in states[first[c]][1]) for c in range(m)]
     opts = [frozenset[int]()] + [_option_images(game, j, heap, new_mul, steps) for j in range(1, n + 1)]
@@ -298,11 +343,12 @@ def _grow(st: State, seen: set[tuple[int, frozenset[int]]], old: set[tuple[int, 
         return seen
     mul, p = st.mul, st.p
     letters = [*old, letter]
+    rows = letter_rows(mul, letters)
     out = set(seen)
     todo = []
-    h, ts = letter
+    rh, rts = rows[-1]
     for x, o in seen:
-        nxt = (mul[x][h], frozenset([mul[y][h] for y in o] + [mul[x][t] for t in ts]))
+        nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
         if nxt not in out:
             out.add(nxt)
             todo.append(nxt)
@@ -312,15 +358,22 @@ def _grow(st: State, seen: set[tuple[int, frozenset[int]]], old: set[tuple[int, 
         if p[x] != (bool(o) and not any(p[y] for y in o)):
             return None
         steps.spend(len(letters) * (len(o) + 1), "verification")
-        for h, ts in letters:
-            nxt = (mul[x][h], frozenset([mul[y][h] for y in o] + [mul[x][t] for t in ts]))
+        for rh, rts in rows:
+            nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
             if nxt not in out:
                 out.add(nxt)
                 todo.append(nxt)
     return out
 
 
-def _generators(mul: list[list[int]], heap: list[int]) -> list[int]:
+def letter_rows(mul: list[list[int]] | LazyMul, letters: list[tuple[int, frozenset[int]]]
+                ) -> list[tuple[list[int], list[list[int]]]]:
+    """For each letter ``(h, T)`` of a walk, the rows of ``h`` and of each element of ``T`` (the
+    table is commutative: ``x·h`` is ``mul[h][x]``)."""
+    return [(mul[h], [mul[t] for t in ts]) for h, ts in letters]
+
+
+def _generators(mul: list[list[int]] | LazyMul, heap: list[int]) -> list[int]:
     """Greedy generators: each heap image not yet generated by the earlier ones."""
     gens: list[int] = []
     reach = {0}
@@ -329,13 +382,13 @@ def _generators(mul: list[list[int]], heap: list[int]) -> list[int]:
             gens.append(h)
             frontier = list(reach)
             while frontier:
-                nxt = {mul[y][h] for y in frontier}
+                nxt = {mul[h][y] for y in frontier}
                 frontier = [z for z in nxt if z not in reach]
                 reach.update(frontier)
     return gens
 
 
-def _least_words(mul: list[list[int]], heap: list[int], m: int) -> list[tuple[int, ...]]:
+def _least_words(mul: list[list[int]] | LazyMul, heap: list[int], m: int) -> list[tuple[int, ...]]:
     """The least word (multiset order: largest heap first) of each element."""
     word: dict[int, tuple[int, ...]] = {0: ()}
     for j in range(1, len(heap)):
@@ -347,7 +400,7 @@ def _least_words(mul: list[list[int]], heap: list[int], m: int) -> list[tuple[in
         seen_powers = {0}
         while True:
             k += 1
-            nxt = mul[power[-1]][h]
+            nxt = mul[h][power[-1]]
             fresh = [y for y in before if mul[nxt][y] not in word]
             for y in fresh:  # least remainder first
                 z = mul[nxt][y]

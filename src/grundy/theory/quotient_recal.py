@@ -31,6 +31,7 @@ from grundy.errors import NotSupportedError
 from grundy.model.game import HeapGame
 from grundy.theory.quotient_build import (
     MAX_ORDER,
+    LazyMul,
     State,
     Steps,
     _extend,
@@ -39,6 +40,8 @@ from grundy.theory.quotient_build import (
     _least_words,
     _option_set_of_word,
     _refine,
+    full_table,
+    letter_rows,
     moore_classes,
 )
 
@@ -46,13 +49,13 @@ MAX_RECAL = 60_000
 """The largest direct product a recalibration builds before reducing it."""
 
 
-def powers(mul: list[list[int]], x: int) -> tuple[int, int]:
+def powers(mul: list[list[int]] | LazyMul, x: int) -> tuple[int, int]:
     """``(index, period)`` of ``x``: the least ``i`` and ``p ≥ 1`` with ``x^(i+p) = x^i``."""
     seen: dict[int, int] = {}
-    y, k = 0, 0
+    y, k, row = 0, 0, mul[x]
     while y not in seen:
         seen[y] = k
-        y, k = mul[y][x], k + 1
+        y, k = row[y], k + 1
     return seen[y], k - seen[y]
 
 
@@ -69,15 +72,17 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
     keep, pos = [0], {0: 0}
     i = 0
     others = sorted({st.heap[j] for j in range(1, n + 1) if j not in free})
+    other_rows = [mul[h] for h in others]
     while i < len(keep):
-        for h in others:
-            y = mul[keep[i]][h]
+        for row in other_rows:
+            y = row[keep[i]]
             if y not in pos:
                 pos[y] = len(keep)
                 keep.append(y)
         i += 1
     s = len(keep)
-    sub = [[pos[mul[x][y]] for y in keep] for x in keep]
+    steps.spend(s, f"recalibrating at heap {n}")
+    sub = SubRows(mul, keep, pos, steps, f"recalibrating at heap {n}")
     freed = sorted(free)
     ends = [free[j][0] + free[j][1] for j in freed]
     radix = [s]
@@ -93,15 +98,7 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
         index, period = free[j]
         folds.append([k if k < e else index + (k - index) % period for k in range(2 * e)])
 
-    def times(a: int, b: int) -> int:
-        out = sub[a % s][b % s]
-        a //= s
-        b //= s
-        for r, (e, fold) in enumerate(zip(ends, folds, strict=True)):
-            out += radix[r] * fold[a % e + b % e]
-            a //= e
-            b //= e
-        return out
+    times = _product(sub, s, ends, folds)
 
     heap = [0] * (n + 1)
     for j in range(1, n + 1):
@@ -118,16 +115,24 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
             count += 1
         steps.spend(count + 1, f"options of heap {j}")
         opts.append(frozenset(found))
-    words = _least_words_fn(times, heap, size, steps)
+    words, split = _least_words_fn(times, heap, size, steps)
+    below: dict[int, set[int]] = {0: set()}  # the option images of each element's least word
 
     def options(x: int) -> set[int]:
-        o: set[int] = set()
-        y = 0
-        for j in words[x]:
-            h = heap[j]
-            o = {times(z, h) for z in o} | {times(y, t) for t in opts[j]}
-            y = times(y, h)
-        steps.spend(len(words[x]) * (len(o) + 1) + 1, f"recalibrating at heap {n}")
+        # least word of x = k copies of heap j, then the least word of y (split[x] = (j, k, y))
+        chain = []
+        while x not in below:
+            chain.append(x)
+            x = split[x][2]
+        o = below[x]
+        for z in reversed(chain):
+            j, k, y = split[z]
+            h, ts = heap[j], opts[j]
+            for _ in range(k):
+                o = {times(a, h) for a in o} | {times(y, t) for t in ts}
+                y = times(y, h)
+            steps.spend(k * (len(o) + 1) + 1, f"recalibrating at heap {n}")
+            below[z] = o
         return o
 
     known: dict[int, bool] = {}
@@ -170,30 +175,81 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
             label[cls[x]] = len(label)
             first.append(x)
     m = len(first)
-    steps.spend(m * m, f"multiplication table at heap {n}")
     # class d = (class of its least word without the first heap) · that heap, an earlier class
     gi = {g: i for i, g in enumerate(gens)}
     step = [[label[cls[step_of[first[c]][i]]] for i in range(len(gens))] for c in range(m)]
-    new_mul = [[c] + [0] * (m - 1) for c in range(m)]
+    parent, letter = [-1] * m, [0] * m
     for d in range(1, m):
         word = words[first[d]]
         rest = 0
         for j in word[1:]:
             rest = times(rest, heap[j])
-        pd, g = label[cls[rest]], gi[heap[word[0]]]
-        for c in range(m):
-            new_mul[c][d] = step[new_mul[c][pd]][g]
+        parent[d], letter[d] = label[cls[rest]], gi[heap[word[0]]]
+    new_mul = LazyMul(step, parent, letter, steps, f"multiplication table at heap {n}")
     new_heap = [label[cls[h]] for h in heap]
     out = State(new_mul, [p[x] for x in first], _least_words(new_mul, new_heap, m), new_heap,
                 [frozenset(label[cls[t]] for t in ts) for ts in opts], _generators(new_mul, new_heap))
     return out
 
 
+class SubRows(dict[int, list[int]]):
+    """The multiplication of the submonoid ``keep`` of a candidate (``pos`` numbers its elements),
+    a row built when first read (``len(keep)`` steps)."""
+
+    def __init__(self, mul: list[list[int]] | LazyMul, keep: list[int], pos: dict[int, int],
+                 steps: Steps, what: str) -> None:
+        super().__init__()
+        self.mul, self.keep, self.pos, self.steps, self.what = mul, keep, pos, steps, what
+
+    def __missing__(self, a: int) -> list[int]:
+        self.steps.spend(len(self.keep), self.what)
+        row_a, pos = self.mul[self.keep[a]], self.pos
+        row = self[a] = [pos[row_a[y]] for y in self.keep]
+        return row
+
+
+def _product(sub: SubRows, s: int, ends: list[int], folds: list[list[int]]) -> Callable[[int, int], int]:
+    """The product of the recalibrated candidate ``S × C(i1, p1) × …`` (mixed radix: the ``S`` part
+    lowest, then one exponent per freed heap, below ``ends``; ``folds`` folds a sum of exponents);
+    ``times(a, b)`` reads the row of ``b`` (the walks' small factor)."""
+    if len(ends) == 1:
+        fold = folds[0]
+
+        def times1(a: int, b: int) -> int:
+            return sub[b % s][a % s] + s * fold[a // s + b // s]
+        return times1
+    if len(ends) == 2:
+        e1, (f1, f2) = ends[0], folds
+        se = s * e1
+
+        def times2(a: int, b: int) -> int:
+            return (sub[b % s][a % s] + s * f1[a // s % e1 + b // s % e1]
+                    + se * f2[a // se + b // se])
+        return times2
+    radix = [s]
+    for e in ends:
+        radix.append(radix[-1] * e)
+
+    def times(a: int, b: int) -> int:
+        out = sub[b % s][a % s]
+        a //= s
+        b //= s
+        for r, (e, fold) in enumerate(zip(ends, folds, strict=True)):
+            out += radix[r] * fold[a % e + b % e]
+            a //= e
+            b //= e
+        return out
+    return times
+
+
 def _least_words_fn(times: Callable[[int, int], int], heap: list[int], size: int,
-                    steps: Steps) -> list[tuple[int, ...]]:
-    """:func:`~grundy.theory.quotient_build._least_words` for a multiplication given as a function."""
+                    steps: Steps) -> tuple[list[tuple[int, ...]], list[tuple[int, int, int]]]:
+    """:func:`~grundy.theory.quotient_build._least_words` for a multiplication given as a function,
+    and for each element ``z`` but the identity ``(j, k, y)``: its least word is ``k`` copies of
+    heap ``j`` followed by the least word of ``y``."""
 
     word: dict[int, tuple[int, ...]] = {0: ()}
+    split = [(0, 0, 0)] * size
     for j in range(1, len(heap)):
         if len(word) == size:
             break
@@ -206,15 +262,16 @@ def _least_words_fn(times: Callable[[int, int], int], heap: list[int], size: int
             power = times(power, h)
             steps.spend(len(before), "least words")
             for y in before:
-                z = times(power, y)
+                z = times(y, power)
                 if z not in word:
                     word[z] = (j,) * k + word[y]
+                    split[z] = (j, k, y)
             if power in seen_powers:
                 break
             seen_powers.add(power)
     if len(word) != size:
         raise NotSupportedError("recalibration: the heaps do not generate the candidate (internal error)")
-    return [word[x] for x in range(size)]
+    return [word[x] for x in range(size)], split
 
 
 def recalibrate_for(cand: State, game: HeapGame, word: tuple[int, ...], should: bool,
@@ -243,14 +300,17 @@ def recalibrate_for(cand: State, game: HeapGame, word: tuple[int, ...], should: 
 
 
 def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = None,
-                  most: int = 8) -> tuple[tuple[int, ...], bool] | None:
+                  most: int = 8, walked: list[set[tuple[int, frozenset[int]]]] | None = None
+                  ) -> tuple[tuple[int, ...], bool] | None:
     """A quick look for a failing sum: the verification's walk, but only over the positions
     that contain the newest heap (where a candidate for ``Q_{n+1}`` built on a verified ``Q_n``
     fails, in practice), shortest first. Returns the sum (heaps, largest first) and the outcome
     it should have, or ``None`` when none is found — which proves nothing: the full verification
-    still runs. With ``more``: the walk goes on past the first failing sum until ``most`` are
-    found (or the walk ends), and the later ones are appended to ``more`` (:func:`settle` tries
-    them on the next candidates before walking again)."""
+    still runs, but skips the pairs walked (every pair with the newest heap, checked and closed
+    under the letters), appended to ``walked`` when the walk found nothing and ended. With
+    ``more``: the walk goes on past the first failing sum until ``most`` are found (or the walk
+    ends), and the later ones are appended to ``more`` (:func:`settle` tries them on the next
+    candidates before walking again)."""
     n = len(st.heap) - 1
     kinds: dict[tuple[int, frozenset[int]], int] = {}
     heap_of: dict[int, int] = {}
@@ -259,6 +319,7 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
         heap_of.setdefault(li, j)
     letters = list(kinds)
     mul, p = st.mul, st.p
+    rows = letter_rows(mul, letters)
     start = (st.heap[n], st.opts[n])
     index = {start: 0}
     states = [start]
@@ -283,8 +344,8 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
             i += 1
             continue
         steps.spend(len(letters) * (len(o) + 1), "looking for a failing sum")
-        for li, (h, ts) in enumerate(letters):
-            nxt = (mul[x][h], frozenset([mul[y][h] for y in o] + [mul[x][t] for t in ts]))
+        for li, (rh, rts) in enumerate(rows):
+            nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
             if nxt not in index:
                 index[nxt] = len(states)
                 states.append(nxt)
@@ -292,6 +353,8 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
         i += 1
         if len(states) > 50 * MAX_ORDER:
             return found
+    if found is None and walked is not None:
+        walked.append(set(states))
     return found
 
 
@@ -304,7 +367,7 @@ def still_failing(st: State, words: list[tuple[int, ...]],
         o = _option_set_of_word(st, word)
         x = 0
         for j in word:
-            x = st.mul[x][st.heap[j]]
+            x = st.mul[st.heap[j]][x]
         steps.spend(len(word) * (len(o) + 1) + 1, "looking for a failing sum")
         out = bool(o) and not any(st.p[y] for y in o)
         if st.p[x] != out:
@@ -332,7 +395,7 @@ def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
     new heap's letter only. Where the collected sums lead to a refusal (a candidate too large to
     verify — Dawson's Kayles' heap 33), the heap is settled again with one fresh walk per round."""
     try:
-        return _settle(base, game, steps, 8)
+        return _settle(base, game, steps, 6)
     except NotSupportedError:
         return _settle(base, game, steps, 1)
 
@@ -345,17 +408,18 @@ def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State
         grown = _grow(cand, base.seen, {(base.heap[j], base.opts[j]) for j in range(1, n)}, steps)
         if grown is not None:  # same monoid: the verification carries over, new letter added
             cand.seen = grown
-            return cand, len(grown)
+            return _commutative(cand, game, steps), len(grown)
     pending: list[tuple[int, ...]] = []  # failing sums of an earlier candidate, to try first
     for _ in range(MAX_REPAIRS):
         quick = still_failing(cand, pending, steps)
+        walked: list[set[tuple[int, frozenset[int]]]] = []
         if quick is None:
-            quick = first_failure(cand, steps, pending, most)
+            quick = first_failure(cand, steps, pending, most, walked)
         failure: list[tuple[tuple[int, ...], bool]] = [] if quick is None else [quick]
         if quick is None:
-            fixed, checked = _refine(cand, game, steps, failure)
+            fixed, checked = _refine(cand, game, steps, failure, walked[0] if walked else None)
             if checked:
-                return fixed, checked
+                return _commutative(fixed, game, steps), checked
         recal = recalibrate_for(cand, game, *failure[0], steps)
         if recal is not None:
             cand = recal
@@ -363,3 +427,16 @@ def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State
         cand, _ = _refine(cand, game, steps)
     raise NotSupportedError(f"{game.spec}: the quotient of heaps ≤ {n} was not settled "
                             f"after {MAX_REPAIRS} repairs")
+
+
+def _commutative(st: State, game: HeapGame, steps: Steps) -> State:
+    """``st`` with its whole table built, after checking it is commutative: the walks multiply
+    ``x`` by a heap image ``h`` as ``mul[h][x]``, which is ``x·h`` only then (every candidate is
+    commutative by construction; this makes the verified table's answers rest on no such claim)."""
+    mul = st.mul = full_table(st.mul)
+    m = len(mul)
+    steps.spend(m * (m - 1) // 2 + 1, "checking the quotient")
+    if any(mul[x][y] != mul[y][x] for x in range(m) for y in range(x)):
+        raise NotSupportedError(f"{game.spec}: a candidate quotient of heaps ≤ {len(st.heap) - 1} is "
+                                f"not commutative (internal error)")
+    return st
