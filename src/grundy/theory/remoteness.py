@@ -33,13 +33,16 @@ Every-SG sums are answered by :func:`grundy.theory.every.every_sg` from these su
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Hashable, Iterable
-from typing import Any
+from collections.abc import Callable, Hashable
 
 from grundy.engine.search import DEFAULT_LIMIT, Budget
 from grundy.errors import GrundyError, LoopyGameError, ResourceLimitError
 from grundy.model.game import Game, Position
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+    from typing import Any
 
 SMALL_LIMIT = 50_000
 """Budget of :func:`remoteness_or_none` (a number shown beside an answer must come cheap)."""
@@ -244,7 +247,7 @@ def remoteness_or_none(game: Game, position: Any, limit: int = SMALL_LIMIT) -> i
     (4, None)
     """
     try:  # steps only (seconds=inf: no clock, even for limit=DEFAULT_LIMIT)
-        return remoteness(game, position, budget=Budget(limit, seconds=math.inf))
+        return remoteness(game, position, budget=Budget(limit, seconds=float("inf")))
     except ResourceLimitError:
         raise
     except GrundyError:
