@@ -41,7 +41,6 @@ from grundy.model.game import Game, Position
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:
-    from collections.abc import Iterable
     from typing import Any
 
 SMALL_LIMIT = 50_000
@@ -147,13 +146,13 @@ def _cost(option: Any) -> int:
     return step_cost(option)
 
 
-def _listed(options: Iterable[Position], game: Game, budget: Budget) -> list[Position]:
-    """``list(options)``, charging each option its :func:`step_cost`, and stopping with
+def _listed(game: Game, position: Position, budget: Budget) -> list[Position]:
+    """The options of ``position``, each charged its :func:`step_cost`, stopping with
     :class:`~grundy.errors.SearchLimitError` as soon as the budget is spent (before a further
     option is produced: the memory held stays within the budget too)."""
     taken: list[Position] = []
     append, left, cost = taken.append, budget.limit - budget.spent, 0
-    for option in options:
+    for option in game.options(position):
         append(option)
         if type(option) is int and -_SMALL < option < _SMALL:  # (the common case, inline)
             cost += 1
@@ -181,7 +180,7 @@ def _evaluate(game: Game, position: Position, rule: _Combine, memo: Memo, budget
                 stack.pop()
                 continue
             budget.spend(_cost(frame[0]), game)  # (before its options: they may be slow to list)
-            options = _listed(game.options(frame[0]), game, budget)
+            options = _listed(game, frame[0], budget)
             frame[2], frame[3] = options, [canonical(o) for o in options]
             active.add(frame[1])
         options, keys, i = frame[2], frame[3], frame[4]
