@@ -161,7 +161,10 @@ class reporting_progress:  # (lower case: a context manager used as a function)
 
 DEFAULT_SECONDS = 5.0
 """The default budget also stops a search after this long, so that a question too large for brute
-force is refused in seconds; an explicit ``limit`` (``--limit``) bounds the steps only."""
+force is refused in seconds; an explicit ``limit`` (``--limit``) bounds the steps only. A safety
+net only: it raises :class:`~grundy.errors.ResourceLimitError`, which no fallback reads as "no
+answer here, try another way" (``tests/engine/test_safety_nets.py``), so the clock can turn an
+answer into a refusal, never into a different answer."""
 
 MEMORY_LIMIT = 4 * 2**30
 """A search stops once the process uses this much memory (resident set), whatever its limit: a

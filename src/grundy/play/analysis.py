@@ -35,7 +35,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from grundy.engine.search import DEFAULT_LIMIT, Budget, Cache, grundy_value, outcome
-from grundy.errors import GrundyError, SearchLimitError
+from grundy.errors import GrundyError, ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, Outcome, Position
 
 EXACT_STEPS = 250_000
@@ -129,6 +129,8 @@ class Oracle:
         self._table: dict[Hashable, tuple[Outcome, int | None]] | None
         try:
             self._table = retrograde(game, start, misere=misere, budget=Budget(self._exact_steps))
+        except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+            raise
         except SearchLimitError as exc:
             self._table = None
             self.note = (f"too many positions to analyse them all ({exc}); outcomes come from the "
@@ -165,6 +167,8 @@ class Oracle:
                     self._table.update(retrograde(game, position, misere=self.misere,
                                                   budget=Budget(self._exact_steps)))
                     known = self._table.get(key)
+                except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+                    raise
                 except SearchLimitError:
                     self._extend = False  # (a position before the start, after 'undo'): theorems
         if known is not None:
@@ -198,6 +202,8 @@ class Oracle:
             if self._searching:
                 return outcome(game, position, misere=self.misere, cache=self.cache,
                                limit=self._exact_steps)
+        except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+            raise
         except SearchLimitError:
             self._searching = False
         except GrundyError:
@@ -211,6 +217,8 @@ class Oracle:
 
         try:
             return remoteness(self.game, position, memo=self._far_memo, budget=self._far_budget)
+        except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+            raise
         except GrundyError:
             return None
 
@@ -223,6 +231,8 @@ class Oracle:
             if loopy is not None:
                 return loopy
             return grundy_value(game, position, cache=self.cache, limit=min(self.limit, 200_000))
+        except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+            raise
         except GrundyError:
             return None
 

@@ -27,7 +27,7 @@ from itertools import islice
 from typing import Any
 
 from grundy.engine.search import DEFAULT_LIMIT
-from grundy.errors import GrundyError, InvalidInputError
+from grundy.errors import GrundyError, InvalidInputError, ResourceLimitError
 from grundy.model.game import Game, Move, Outcome, Position
 from grundy.play.analysis import Facts, Oracle
 
@@ -242,6 +242,8 @@ class Match:
         if here.outcome is Outcome.N:
             try:
                 found = winning_moves(self.game, self.position, misere=self.misere, limit=self.limit)
+            except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+                raise
             except GrundyError:
                 found = []
             if found:

@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import Any
 
 from grundy.engine.search import DEFAULT_LIMIT, Cache, grundy_value, outcome, xor_all
-from grundy.errors import SearchLimitError
+from grundy.errors import ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, Outcome, Position
 
 SHOWN_OPTIONS = 40
@@ -39,6 +39,8 @@ def explain_steps(game: Game, position: Any, *, misere: bool = False, cache: Cac
     if misere:
         try:
             return _misere_steps(game, position, cache, limit)
+        except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+            raise
         except SearchLimitError:
             law = _misere_law(game, position, limit)
             if law is None:

@@ -31,7 +31,7 @@ from grundy.engine.search import (
     winning_moves,
     xor_all,
 )
-from grundy.errors import GrundyError, SearchLimitError, TooManyMovesError
+from grundy.errors import GrundyError, ResourceLimitError, SearchLimitError, TooManyMovesError
 from grundy.model.game import Game, Move, Outcome, Position
 from grundy.model.reason import Facts, Reason, as_reason, template
 from grundy.model.record import FrozenRecord
@@ -257,6 +257,8 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
     try:
         budget = limit if by_rule is None else min(limit, decided_limit)
         value = grundy_value(game, position, cache=cache, limit=budget)
+    except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+        raise
     except SearchLimitError as exc:
         if by_rule is None:
             raise
@@ -292,6 +294,8 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
     refused: SearchLimitError | None = None
     try:
         own = game.closed_misere_outcome(position)
+    except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+        raise
     except SearchLimitError as exc:  # no rule of the game's own: the laws of sums may still apply
         own, refused = None, exc  # (several heaps of one game are a sum, as with '+')
     if own is None:

@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from grundy.errors import InvalidInputError, SearchLimitError
+from grundy.errors import InvalidInputError, ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, HeapGame
 from grundy.model.periodic import Periodicity
 from grundy.theory.misere_laws import LawKind, MisereMemo
@@ -199,6 +199,8 @@ def heap_genera(game: HeapGame, count: int, limit: int,
             profile(game, (n,), memo, budget)
             for twos in range(GENUS_DEPTH):
                 genus_entry(game, (n,), twos, memo, budget)
+        except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+            raise
         except SearchLimitError:
             break
         found.append(genus(game, (n,), memo=memo))

@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.engine.search import Budget, moves_to_value, xor_all
-from grundy.errors import InvalidInputError, NotSupportedError, SearchLimitError
+from grundy.errors import InvalidInputError, NotSupportedError, ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, HeapGame, Move, Outcome, Position
 from grundy.model.reason import Facts, Reason, template
 from grundy.theory.misere_laws import HeapLaw, LawKind, MisereMemo, genus_entry, heap_law, profile
@@ -161,6 +161,8 @@ def misere_outcome(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAU
             for g, p, i, path in _flatten(game, position, index):
                 v, m, sj, tame, law = _facts(g, p, memo, budget)
                 atoms.append(_Atom(g, p, i, path, v, m, sj, tame, law))
+    except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+        raise
     except (SearchLimitError, NotSupportedError):
         return None
     if not atoms:
@@ -256,6 +258,8 @@ def _winning_moves(atoms: list[_Atom], wins: bool, rule: str, memo: MisereMemo, 
                 for game, position, index in reversed(atom.path):
                     move = game.lift_move(position, index, move)
                 found.append((atom.index, move))
+        except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+            raise
         except (SearchLimitError, NotSupportedError):
             complete = False
     return tuple(found), complete

@@ -18,7 +18,7 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidInputError, NotSupportedError, SearchLimitError
+from grundy.errors import InvalidInputError, NotSupportedError, ResourceLimitError, SearchLimitError
 from grundy.model.game import HeapGame, Move, Outcome
 from grundy.model.reason import Reason
 from grundy.theory.quotient import DEFAULT_QUOTIENT_LIMIT, MisereQuotient, misere_quotient
@@ -130,6 +130,8 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
         return None
     try:
         q = quotient_for(game, max(position), limit)
+    except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+        raise
     except (SearchLimitError, NotSupportedError):
         return None
     if not all(q.covers(n) for n in position):

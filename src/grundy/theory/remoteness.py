@@ -17,7 +17,10 @@ Winning Ways, ch. 9; Conway, ONAG, ch. 14).
 
 Both numbers are computed by an iterative memoised search over the option graph (the
 brute force of :mod:`grundy.engine.search`, with the same work budget), using only the game's
-moves: no closed forms.
+moves: no closed forms. The budget counts steps, never seconds: one per position expanded and
+one per option listed, more for a large position (:func:`step_cost`), so a heap of a million
+digits pays for its size before its options are listed, and the work and memory of a search stay
+in proportion to its budget on any machine.
 
 >>> from grundy.catalog import load_game
 >>> s = load_game("subtraction(1,2)")
@@ -33,7 +36,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 
 from grundy.engine.search import DEFAULT_LIMIT, Budget
-from grundy.errors import GrundyError, LoopyGameError
+from grundy.errors import GrundyError, LoopyGameError, ResourceLimitError
 from grundy.model.game import Game, Position
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
@@ -42,6 +45,16 @@ if TYPE_CHECKING:
 
 SMALL_LIMIT = 50_000
 """Budget of :func:`remoteness_or_none` (a number shown beside an answer must come cheap)."""
+
+SIZE_UNIT = 256
+"""Machine words (64 bits each) of a position that one step pays for (see :func:`step_cost`):
+positions of ordinary size (up to 254 small heaps, a number below 2^16000) cost one step, so the
+memory a search holds stays within about ``8 * SIZE_UNIT`` bytes (2 KiB) per step of its budget
+(40 MB for 20,000 steps)."""
+
+SQUARE_UNIT = 512
+"""An integer of ``w`` words also costs ``w * w // SQUARE_UNIT`` steps (see :func:`step_cost`):
+nothing below about 10^420, 5 steps at 10^1000, 52,600 at 10^100000."""
 
 Memo = dict[Hashable, int]
 _Combine = Callable[[list[int]], int]
@@ -61,6 +74,96 @@ def _suspense_rule(values: list[int]) -> int:
     return 1 + (max(even) if even else min(values))
 
 
+def position_words(position: Any) -> int:
+    """A deterministic measure of a position's size, in 64-bit machine words: an integer takes
+    one word plus one per whole 64 bits, a string or bytes one per started 8 characters (at least
+    one), a tuple, list or set one plus those of its items; anything else one.
+
+    >>> position_words(7), position_words(2**64), position_words((3, 4, 5)), position_words("abc")
+    (1, 2, 4, 1)
+    """
+    return _measure(position)[0]
+
+
+def step_cost(position: Any) -> int:
+    """The steps a search pays to produce ``position`` as an option or to list its options: one,
+    plus one per :data:`SIZE_UNIT` words of its size (:func:`position_words`: producing, hashing
+    and storing it take time and memory in proportion), plus, for each integer of ``w`` words,
+    ``w * w // SQUARE_UNIT`` (a move's label writes its numbers in decimal, which takes time
+    quadratic in their length). A deterministic function of the position: what a budget of
+    steps buys never depends on the machine's speed or load.
+
+    >>> step_cost(7), step_cost((3, 4, 5)), step_cost(10**1000), step_cost(10**100_000)
+    (1, 1, 6, 52650)
+    """
+    words, squares = _measure(position)
+    return 1 + words // SIZE_UNIT + squares // SQUARE_UNIT
+
+
+def _measure(position: Any) -> tuple[int, int]:
+    """(:func:`position_words`, the sum of ``w * w`` over its integers of ``w`` words)."""
+    words = squares = 0
+    pending = [position]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, int):
+            w = 1 + (abs(int(item)).bit_length() >> 6)
+            words += w
+            squares += w * w
+        elif isinstance(item, (tuple, list, frozenset, set)):
+            words += 1
+            pending.extend(item)
+        elif isinstance(item, (str, bytes)):
+            words += 1 + ((len(item) - 1) >> 3 if item else 0)
+        else:
+            words += 1
+    return words, squares
+
+
+_SMALL = 1 << 63
+
+
+def _cost(option: Any) -> int:
+    """:func:`step_cost`, quickly for the common options (a small number, a few small heaps)."""
+    kind = type(option)
+    if kind is int:
+        if -_SMALL < option < _SMALL:
+            return 1
+    elif kind is tuple:
+        if len(option) <= 2:
+            for item in option:
+                if type(item) is not int or not -_SMALL < item < _SMALL:
+                    break
+            else:
+                return 1
+        elif len(option) < SIZE_UNIT - 1:
+            try:
+                high, low = max(option), min(option)
+            except TypeError:  # (not all numbers)
+                return step_cost(option)
+            if type(high) is int and type(low) is int and -_SMALL < low and high < _SMALL:
+                return 1
+    return step_cost(option)
+
+
+def _listed(game: Game, position: Position, budget: Budget) -> list[Position]:
+    """The options of ``position``, each charged its :func:`step_cost`, stopping with
+    :class:`~grundy.errors.SearchLimitError` as soon as the budget is spent (before a further
+    option is produced: the memory held stays within the budget too)."""
+    taken: list[Position] = []
+    append, left, cost = taken.append, budget.limit - budget.spent, 0
+    for option in game.options(position):
+        append(option)
+        if type(option) is int and -_SMALL < option < _SMALL:  # (the common case, inline)
+            cost += 1
+        else:
+            cost += _cost(option)
+        if cost > left:
+            break
+    budget.spend(cost, game)
+    return taken
+
+
 def _evaluate(game: Game, position: Position, rule: _Combine, memo: Memo, budget: Budget) -> int:
     """Post-order evaluation of ``rule`` over the options of ``position`` with an explicit stack."""
     canonical = game.canonical
@@ -76,8 +179,8 @@ def _evaluate(game: Game, position: Position, rule: _Combine, memo: Memo, budget
             if frame[1] in memo:
                 stack.pop()
                 continue
-            budget.spend(1, game)
-            options = budget.take(game.options(frame[0]), game)
+            budget.spend(_cost(frame[0]), game)  # (before its options: they may be slow to list)
+            options = _listed(game, frame[0], budget)
             frame[2], frame[3] = options, [canonical(o) for o in options]
             active.add(frame[1])
         options, keys, i = frame[2], frame[3], frame[4]
@@ -129,20 +232,22 @@ def suspense(game: Game, position: Any, *, limit: int = DEFAULT_LIMIT, memo: Mem
                      budget or Budget(limit))
 
 
-REMOTENESS_SECONDS = 2.0
-"""Longest :func:`remoteness_or_none` searches before giving up: far more than its step budget
-needs, so only a position whose options are slow to produce (a heap of a million digits) meets it."""
-
-
 def remoteness_or_none(game: Game, position: Any, limit: int = SMALL_LIMIT) -> int | None:
     """:func:`remoteness`, or ``None`` when it is not computable within ``limit`` units of work
     (or not defined: a position that can reach itself, a position with too many moves).
+
+    Whether it answers depends on the game and the position only, never on the machine's speed
+    or load: the budget counts steps (a large option pays for its size, :data:`SIZE_UNIT`) and
+    has no clock. A safety net that stops the search for lack of memory
+    (:class:`~grundy.errors.ResourceLimitError`) is let through as a refusal, not read as ``None``.
 
     >>> from grundy.catalog import load_game
     >>> remoteness_or_none(load_game("nim"), (2, 2)), remoteness_or_none(load_game("nim"), 10**18)
     (4, None)
     """
-    try:  # a short clock too: it is an extra, and must never hold up the answer it comes with
-        return remoteness(game, position, budget=Budget(limit, seconds=REMOTENESS_SECONDS))
+    try:  # steps only (seconds=inf: no clock, even for limit=DEFAULT_LIMIT)
+        return remoteness(game, position, budget=Budget(limit, seconds=float("inf")))
+    except ResourceLimitError:
+        raise
     except GrundyError:
         return None
