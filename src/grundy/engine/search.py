@@ -450,7 +450,7 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
         if found is not None:
             return int(found)
         try:
-            return int(_plain_values(game, root, canonical, cache.values, budget, limit, use_rules))
+            return _plain_values(game, root, canonical, cache.values, budget, limit, use_rules)
         except _NotPlain as split:
             work = split.budget
     work = work or Budget(limit)
