@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from grundy import Cache, Game, Move, grundy_value
+from grundy import Cache, Game, HeapGame, Move, grundy_value
 from grundy.errors import LoopyGameError
+from tests.helpers import brute_value
 
 
 def corner_options(a: int, b: int) -> list[tuple[int, int]]:
@@ -173,3 +174,34 @@ def test_lifted_moves_name_their_part_and_plain_moves_none() -> None:
     lifted = nim.lift_move((3, 4), 1, plain)
     assert (lifted.part, lifted.part_move, lifted.to) == (1, plain, (3, 2))
     assert list(nim.options((1, 2))) == [m.to for m in nim.moves((1, 2))]
+
+
+class Pins(HeapGame):
+    """Kayles declared by its moves alone (no laws): a position of several heaps is a sum, met both
+    at the root and deep inside the plain search, where the general search takes over."""
+
+    name = "t-plain-pins"
+
+    @property
+    def spec(self) -> str:
+        return self.name
+
+    def heap_moves(self, n: int) -> Any:
+        for take in (1, 2):
+            for left in range(n - take + 1):
+                yield f"take {take} at {left}", tuple(h for h in (left, n - take - left) if h)
+
+
+@pytest.mark.parametrize("position", [(9,), (4, 5)])
+def test_a_sum_met_in_the_plain_search_keeps_counting_in_the_same_budget(position: tuple[int, ...]) -> None:
+    from grundy.engine.search import Budget
+    from grundy.errors import SearchLimitError
+
+    game = Pins()
+    budget = Budget(10**6)
+    assert grundy_value(game, position, cache=Cache(), budget=budget) == brute_value(game, position)
+    steps = budget.spent
+    assert steps > 0
+    assert grundy_value(game, position, cache=Cache(), limit=steps) == brute_value(game, position)
+    with pytest.raises(SearchLimitError):  # the steps before and after the sum add up
+        grundy_value(game, position, cache=Cache(), limit=steps - 1)
