@@ -11,8 +11,9 @@ from typing import Any
 
 import pytest
 
-from grundy import Cache, Game, Move, grundy_value
+from grundy import Cache, Game, HeapGame, Move, grundy_value
 from grundy.errors import LoopyGameError
+from tests.helpers import brute_value
 
 
 def corner_options(a: int, b: int) -> list[tuple[int, int]]:
@@ -91,3 +92,116 @@ def test_cycles_are_refused() -> None:
         grundy_value(Loop(), (6, 6))
     assert "can reach itself" in str(info.value)
     assert grundy_value(Loop(), (2, 7)) == expected(2, 7)  # positions that never reach the cycle
+
+
+@dataclass(frozen=True)
+class SelfLoop(ByMoves):
+    name = "t-plain-self-loop"
+
+    def moves(self, position: Any) -> Iterator[Move]:
+        yield from super().moves(position)
+        if position == (1, 1):
+            yield Move("stay", (1, 1))
+
+
+def test_a_position_that_is_its_own_option_is_refused() -> None:
+    cache = Cache()
+    for a in range(3):  # every option of (1, 1) but itself valued first: the root alone is searched
+        assert grundy_value(SelfLoop(), (a, 0), cache=cache) == expected(a, 0)
+        assert grundy_value(SelfLoop(), (0, a), cache=cache) == expected(0, a)
+    with pytest.raises(LoopyGameError, match="'1 1' can reach itself"):
+        grundy_value(SelfLoop(), (1, 1), cache=cache)
+    with pytest.raises(LoopyGameError, match="'1 1' can reach itself"):
+        grundy_value(SelfLoop(), (4, 3))  # the same cycle met deep in a search
+
+
+def steps_needed(a: int, b: int, known: set[tuple[int, int]]) -> int:
+    """The budget a query of (a, b) spends, counted here: one step per position not ``known`` that
+    it reaches through unknown positions, and one per option each of those lists."""
+    seen, todo, steps = set(), [(a, b)], 0
+    while todo:
+        p = todo.pop()
+        if p in seen or p in known:
+            continue
+        seen.add(p)
+        options = corner_options(*p)
+        steps += 1 + len(options)
+        todo.extend(options)
+    return steps
+
+
+@pytest.mark.parametrize("game", [ByMoves(), ByOptions()])
+def test_every_position_and_option_is_counted_and_the_limit_is_exact(game: Game) -> None:
+    from grundy.engine.search import Budget
+    from grundy.errors import SearchLimitError
+
+    cache = Cache()
+    for a, b in [(0, 0), (3, 2), (7, 9), (7, 10), (8, 10), (20, 4), (20, 5)]:
+        fresh = steps_needed(a, b, set())
+        budget = Budget(10**6)
+        assert grundy_value(game, (a, b), cache=Cache(), budget=budget) == expected(a, b)
+        assert budget.spent == fresh
+        with pytest.raises(SearchLimitError, match="more than"):  # one step short: refused
+            grundy_value(game, (a, b), cache=Cache(), limit=fresh - 1)
+        # with what earlier queries found, only new positions count, and one step short is
+        # refused too (a query whose options are all known builds its budget after the root)
+        need = steps_needed(a, b, {p for (_, p) in cache.values})
+        copy = Cache(values=dict(cache.values), games=list(cache.games), numbers=dict(cache.numbers))
+        with pytest.raises(SearchLimitError):
+            grundy_value(game, (a, b), cache=copy, limit=need - 1)
+        shared = Budget(10**6)
+        assert grundy_value(game, (a, b), cache=cache, budget=shared) == expected(a, b)
+        assert shared.spent == need
+        assert grundy_value(game, (a, b), cache=cache, limit=0) == expected(a, b)  # known: free
+    filled = Cache()  # filled in order: each query lists one position, its options all valued
+    for a in range(5):
+        for b in range(5):
+            need = 1 + len(corner_options(a, b))
+            assert steps_needed(a, b, {p for (_, p) in filled.values}) == need
+            with pytest.raises(SearchLimitError):
+                grundy_value(game, (a, b), cache=filled, limit=need - 1)
+            assert (a, b) not in {p for (_, p) in filled.values}
+            assert grundy_value(game, (a, b), cache=filled, limit=need) == expected(a, b)
+
+
+def test_lifted_moves_name_their_part_and_plain_moves_none() -> None:
+    from grundy.catalog import load_game
+
+    plain = Move("take 1", (2,))
+    assert (plain.part, plain.part_move) == (None, None)
+    assert plain == Move("take 1", (2,)) and hash(plain) == hash(Move("take 1", (2,)))
+    nim = load_game("nim")
+    lifted = nim.lift_move((3, 4), 1, plain)
+    assert (lifted.part, lifted.part_move, lifted.to) == (1, plain, (3, 2))
+    assert list(nim.options((1, 2))) == [m.to for m in nim.moves((1, 2))]
+
+
+class Pins(HeapGame):
+    """Kayles declared by its moves alone (no laws): a position of several heaps is a sum, met both
+    at the root and deep inside the plain search, where the general search takes over."""
+
+    name = "t-plain-pins"
+
+    @property
+    def spec(self) -> str:
+        return self.name
+
+    def heap_moves(self, n: int) -> Any:
+        for take in (1, 2):
+            for left in range(n - take + 1):
+                yield f"take {take} at {left}", tuple(h for h in (left, n - take - left) if h)
+
+
+@pytest.mark.parametrize("position", [(9,), (4, 5)])
+def test_a_sum_met_in_the_plain_search_keeps_counting_in_the_same_budget(position: tuple[int, ...]) -> None:
+    from grundy.engine.search import Budget
+    from grundy.errors import SearchLimitError
+
+    game = Pins()
+    budget = Budget(10**6)
+    assert grundy_value(game, position, cache=Cache(), budget=budget) == brute_value(game, position)
+    steps = budget.spent
+    assert steps > 0
+    assert grundy_value(game, position, cache=Cache(), limit=steps) == brute_value(game, position)
+    with pytest.raises(SearchLimitError):  # the steps before and after the sum add up
+        grundy_value(game, position, cache=Cache(), limit=steps - 1)

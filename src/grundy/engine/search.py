@@ -36,6 +36,7 @@ plus one per option listed (so a position with astronomically many options is re
 
 Key = tuple[int, Position]
 """A memo key: (the game's number in its :class:`Cache`, the canonical position)."""
+_Declared = tuple[Game, int, "Callable[[Any], int | None] | None", "Callable[[Any], Any]"]
 
 
 def mex(values: Iterable[int]) -> int:
@@ -87,6 +88,7 @@ class Cache:
         self.games: list[Game] = [] if games is None else games
         self.numbers: dict[Game, int] = {} if numbers is None else numbers
         self._hooks: dict[int, tuple[Callable[[Any], int | None] | None, Callable[[Any], Any]]] = {}
+        self._recent: _Declared | None = None  # (not compared, not printed)
 
     def _state(self) -> tuple[Any, ...]:
         return (self.values, self.misere, self.games, self.numbers, self._hooks)
@@ -100,6 +102,16 @@ class Cache:
     def __repr__(self) -> str:
         return (f"{type(self).__qualname__}(values={self.values!r}, misere={self.misere!r}, "
                 f"games={self.games!r}, numbers={self.numbers!r})")
+
+    def declared(self, game: Game) -> _Declared:
+        """``(game, its number, its closed form of the value or None, its canonical-key
+        function)``; the last game asked about is remembered, so that a run of queries about one
+        game finds it by identity without hashing it."""
+        recent = self._recent
+        if recent is None or recent[0] is not game:
+            number = self.number(game)
+            recent = self._recent = (game, number, *self.hooks(number))
+        return recent
 
     def number(self, game: Game) -> int:
         """The number of ``game`` in this cache's keys."""
@@ -206,6 +218,9 @@ class Budget:
     limit, the time spent (:data:`DEFAULT_SECONDS`).
     """
 
+    __slots__ = ("_deadline", "_hook", "_next_check", "_next_report", "_seconds", "limit",
+                 "short_clock", "spent")
+
     def __init__(self, limit: int, *, seconds: float | None = None) -> None:
         self.limit = limit
         self.spent = 0
@@ -216,6 +231,9 @@ class Budget:
             seconds = DEFAULT_SECONDS
         self._deadline = None if seconds is None else time.monotonic() + seconds
         self._seconds = seconds
+        self.short_clock = not (seconds is None or seconds >= DEFAULT_SECONDS)
+        """Whether a clock shorter than the default is set (then :meth:`take` also watches the
+        time while the items are listed)."""
 
     def spend(self, units: int, game: Game) -> None:
         """Account for ``units`` of work, raising :class:`SearchLimitError` past the limit."""
@@ -244,12 +262,6 @@ class Budget:
         if self._hook is not None and self.spent >= self._next_report:
             self._next_report = self.spent + _PROGRESS_EVERY
             self._hook(self.spent)
-
-    @property
-    def short_clock(self) -> bool:
-        """Whether a clock shorter than the default is set (then :meth:`take` also watches the
-        time while the items are listed)."""
-        return not (self._deadline is None or self._seconds is None or self._seconds >= DEFAULT_SECONDS)
 
     def take(self, items: Iterable[Any], game: Game) -> list[Any]:
         """``list(items)``, but stop with :class:`SearchLimitError` once the budget runs out (on
@@ -331,24 +343,77 @@ def _loopy(game: Game, pos: Position) -> LoopyGameError:
 
 
 class _NotPlain(Exception):
-    """A position of the game splits into components: the general search takes over."""
+    """A position of the game splits into components: the general search takes over, with the
+    budget spent so far (``None`` if none was needed yet)."""
+
+    def __init__(self, budget: Budget | None) -> None:
+        super().__init__()
+        self.budget = budget
 
 
-def _plain_values(game: Game, number: int, position: Position, memo: dict[Key, int],
-                  budget: Budget, use_rules: bool) -> int:
-    """:func:`_search` for the Grundy value of a game that declares no closed form of its value:
-    the same post-order walk, with the options listed and their mex taken inline. Raises
-    :class:`_NotPlain` (values found so far stay in ``memo``, each the mex of its options) at a
-    position that splits into components, where the general search sums them instead."""
-    canonical, components, listed = game.canonical, game.components, game.options
-    root = (number, canonical(position))
-    found = memo.get(root)
-    if found is not None:
-        return found
-    take, spend, value_of = budget.take, budget.spend, memo.__getitem__
-    short_clock = budget.short_clock
-    stack: list[list[Any]] = [[root, None, 0]]
-    active: set[Key] = set()
+def _listed(position: Position, options: Callable[[Any], Iterable[Position]],
+            canonical: Callable[[Any], Any], number: int, budget: Budget, game: Game) -> list[Key]:
+    """The memo keys of the options of ``position`` (a position of game ``number``), their
+    listing paid for in ``budget``: one step for the position and one per option (what
+    :meth:`Budget.take` and :meth:`Budget.spend` do, in one pass)."""
+    if budget.short_clock:
+        deps = [(number, canonical(o)) for o in budget.take(options(position), game)]
+        budget.spend(1, game)
+        return deps
+    deps = [(number, canonical(o)) for o in islice(options(position), budget.limit - budget.spent + 1)]
+    budget.spent += len(deps) + 1
+    if budget.spent > budget.limit or budget.spent >= budget._next_check:
+        budget.spend(0, game)  # (refuses past the limit, or checks the clock and the memory)
+    return deps
+
+
+def _plain_values(game: Game, root: Key, canonical: Callable[[Any], Any], memo: dict[Key, int],
+                  budget: Budget | None, limit: int, use_rules: bool) -> int:
+    """:func:`_search` for the Grundy value of ``root`` (not in ``memo``), a position of a game
+    that declares no closed form of its value: the same post-order walk, with the options listed
+    and their mex taken inline. Raises :class:`_NotPlain` (values found so far stay in ``memo``,
+    each the mex of its options) at a position that splits into components, where the general
+    search sums them instead.
+
+    The root is expanded first, without a stack: when its options are all valued already (a
+    table filled in order, a position next to one solved), that is the whole search. Without a
+    ``budget`` (the query's own, of ``limit`` steps), the root's listing is counted before the
+    budget is built, and the budget only if the search goes on or the count calls for it (past
+    the limit, or a check of the clock and the memory due): the same steps, the same refusals."""
+    number, position = root
+    if use_rules and game.components(position) is not None:
+        raise _NotPlain(budget)
+    if budget is None:
+        deps = [(number, canonical(o)) for o in islice(game.options(position), limit + 1)]
+        spent = len(deps) + 1
+        if spent > limit or spent >= _CHECK_EVERY:
+            budget = Budget(limit)
+            budget.spend(spent, game)
+    else:
+        deps = _listed(position, game.options, canonical, number, budget, game)
+    try:
+        seen = set(map(memo.__getitem__, deps))  # (every option valued: the common case, in C)
+    except KeyError:
+        if budget is None:
+            budget = Budget(limit)
+            budget.spend(spent, game)
+        return _plain_walk(game, root, deps, canonical, memo, budget, use_rules)
+    m = 0
+    while m in seen:
+        m += 1
+    memo[root] = m
+    return m
+
+
+def _plain_walk(game: Game, root: Key, root_deps: list[Key], canonical: Callable[[Any], Any],
+                memo: dict[Key, int], budget: Budget, use_rules: bool) -> int:
+    """The rest of :func:`_plain_values`: the walk with an explicit stack, from ``root`` (whose
+    options, ``root_deps``, are listed and paid for) down to the positions not yet valued."""
+    number, components, options = root[0], game.components, game.options
+    value_of = memo.__getitem__
+    # A frame is [key, its option keys or None before expansion, index of the next to wait for].
+    stack: list[list[Any]] = [[root, root_deps, 0]]
+    active: set[Key] = {root}  # expanded keys whose frames are on the stack
     while stack:
         frame = stack[-1]
         deps = frame[1]
@@ -358,18 +423,11 @@ def _plain_values(game: Game, number: int, position: Position, memo: dict[Key, i
                 stack.pop()
                 continue
             if use_rules and components(key[1]) is not None:
-                raise _NotPlain
-            if short_clock:
-                deps = [(number, canonical(o)) for o in take(listed(key[1]), game)]
-                spend(1, game)
-            else:  # (what take and spend do, in one pass)
-                deps = [(number, canonical(o))
-                        for o in islice(listed(key[1]), budget.limit - budget.spent + 1)]
-                spend(len(deps) + 1, game)
-            frame[1] = deps
+                raise _NotPlain(budget)
+            deps = frame[1] = _listed(key[1], options, canonical, number, budget, game)
             active.add(key)
         try:
-            seen = set(map(value_of, deps))  # (every option valued: the common case, in C)
+            seen = set(map(value_of, deps))
         except KeyError:
             i = frame[2]
             while deps[i] in memo:
@@ -406,15 +464,24 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
     (2, 0)
     """
     position = game.validate(position)
-    cache = cache or Cache()
-    games = cache.games
-    work = budget or Budget(limit)
-    number = cache.number(game)
-    if not use_rules or cache.hooks(number)[0] is None:
+    if cache is None:
+        cache = Cache()
+    recent = cache._recent
+    if recent is None or recent[0] is not game:
+        recent = cache.declared(game)
+    _, number, closed, canonical = recent
+    work = budget
+    if closed is None or not use_rules:
+        root = (number, canonical(position))
+        found = cache.values.get(root)
+        if found is not None:
+            return int(found)
         try:
-            return int(_plain_values(game, number, position, cache.values, work, use_rules))
-        except _NotPlain:
-            pass
+            return _plain_values(game, root, canonical, cache.values, budget, limit, use_rules)
+        except _NotPlain as split:
+            work = split.budget
+    work = work or Budget(limit)
+    games = cache.games
 
     def expand(key: Key) -> tuple[bool, Any, list[Key] | None]:
         number, p = key

@@ -20,6 +20,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from enum import StrEnum
+from operator import attrgetter
 
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
 from grundy.model.bounded import BoundedCache, Derived
@@ -60,6 +61,10 @@ class Outcome(StrEnum):
         return {"N": "first", "P": "second", "D": "neither"}[self.value]
 
 
+_TO = attrgetter("to")
+"""``move.to``, read in C (:meth:`Game.options` lists the positions of every move this way)."""
+
+
 class Move:
     """A move: a human-readable ``label`` and the position it leads ``to``.
 
@@ -73,19 +78,22 @@ class Move:
     Move(label='take 2', to=(1,))
     """
 
-    __slots__ = ("label", "part", "part_move", "to")
+    __slots__ = ("label", "to")
 
     label: str
     """What the move does, for people."""
     to: Position
     """The position after the move."""
+    part: int | None = None
+    """Which part of a sum the move changes (0-based), for a move built by :meth:`lifted`."""
+    part_move: Move | None = None
+    """That part's own move, for a move built by :meth:`lifted`."""
 
-    def __init__(self, label: str, to: Position = None, *, part: int | None = None,
-                 part_move: Move | None = None) -> None:
+    def __init__(self, label: str, to: Position = None) -> None:
+        # (two stores and no keyword-only parameters: a game builds one Move per option, and the
+        # engine's cost per position is mostly the game's own moves())
         self.label = label
         self.to = to
-        self.part = part
-        self.part_move = part_move
 
     @classmethod
     def lifted(cls, game: Game, whole: Position, part: int, part_move: Move) -> Move:
@@ -105,7 +113,7 @@ class Move:
 class _LiftedMove(Move):
     """A move inside one part of a sum, its label and whole position built when first read."""
 
-    __slots__ = ("_game", "_label", "_to", "_whole")
+    __slots__ = ("_game", "_label", "_to", "_whole", "part", "part_move")
 
     def __init__(self, game: Game, whole: Position, part: int, part_move: Move) -> None:
         self._game = game
@@ -196,7 +204,7 @@ class Game(ABC):
     def options(self, position: Any) -> Iterator[Position]:
         """The positions one move away (successors), from :meth:`moves`; a game overrides it to
         skip building move labels or to refuse a search (``list(game.options(p))``)."""
-        return (move.to for move in self.moves(position))
+        return map(_TO, self.moves(position))
 
     def validate(self, position: Any) -> Position:
         """Return ``position`` in canonical type, or raise :class:`InvalidPositionError`:
