@@ -8,9 +8,10 @@ The first option that is not a plain heap or split stops the fast loops, and its
 the checked path of :meth:`UserHeapGame._slow_seen`, which raises the clear error of a bad option.
 
 While the values are small (below :data:`SMALL`, as in most games), the options' values are
-collected as bits of one int and the mex is read from a table (:data:`MEX`): no set per heap. A
-larger value sends the rest of the chunk of :data:`CHUNK` heaps to the loops with a set (the next
-chunk tries the bits again).
+collected as bits of one int and the mex is read from a table (:data:`MEX`, for the values below
+16) or from the int (``(~b & (b + 1)).bit_length() - 1``): no set per heap. A larger value sends
+the rest of the chunk of :data:`CHUNK` heaps to the loops with a set (the next chunk tries the
+bits again).
 
 >>> import grundy
 >>> @grundy.heap_game("fill-doc")
@@ -36,8 +37,9 @@ if TYPE_CHECKING:
 CHUNK = 4096
 """Heaps between two calls of the progress hook (and two tries of the loops with bits)."""
 
-SMALL = 16
-"""Values (of an option: the XOR of a split's heaps) the loops with bits handle: ``0..SMALL-1``."""
+SMALL = 32
+"""Values (of an option: the XOR of a split's heaps) the loops with bits handle: ``0..SMALL-1``
+(the bits of one machine word; past it the ints grow and a set is as fast)."""
 
 BIT = [1 << v for v in range(SMALL)]
 """``1 << v`` for each small value ``v``."""
@@ -56,8 +58,8 @@ def _mex_table(bits: int) -> list[int]:
     return table
 
 
-MEX = _mex_table(SMALL)
-"""``MEX[b]``: the mex of the values whose bits are set in ``b`` (a ``2**SMALL`` list)."""
+MEX = _mex_table(16)
+"""``MEX[b]``: the mex of the values whose bits are set in ``b``, for ``b < 2**16``."""
 
 def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | None,
              splits: list[bool] | None = None) -> None:
@@ -115,6 +117,7 @@ def _ints_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[li
     append = g.append
     bit = BIT
     mex = MEX
+    limit = len(mex)
     listed = list
     for n in range(len(g), end):
         try:
@@ -131,7 +134,7 @@ def _ints_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[li
                 if o < 0:
                     return options, False
                 b |= bit[g[o]]  # a heap >= n, a non-int or a large value raises
-            append(mex[b])
+            append(mex[b] if b < limit else (~b & (b + 1)).bit_length() - 1)
         except Exception:
             return options, False
     return None, False
@@ -158,8 +161,12 @@ def _mixed_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[l
     append = g.append
     bit = BIT
     mex = MEX
+    limit = len(mex)
     listed = list
     plain = int
+    pair = tuple
+    kind_of = type
+    size = len
     split = False
     for n in range(len(g), end):
         try:
@@ -173,29 +180,29 @@ def _mixed_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[l
         b = 0
         try:
             for o in options:
-                kind = type(o)
+                kind = kind_of(o)
                 if kind is plain:
                     if o < 0:
                         return options, split
                     b |= bit[g[o]]
-                elif kind is tuple and len(o) == 2:
+                elif kind is pair and size(o) == 2:
                     x, y = o
                     if x < 0 or y < 0:
                         return options, split
                     b |= bit[g[x] ^ g[y]]
                     split = True
-                elif kind is tuple or kind is listed:
+                elif kind is pair or kind is listed:
                     x = 0
                     for h in o:
                         if h < 0:
                             return options, split
                         x ^= g[h]
                     b |= bit[x]
-                    if len(o) > 1:
+                    if size(o) > 1:
                         split = True
                 else:
                     return options, split
-            append(mex[b])
+            append(mex[b] if b < limit else (~b & (b + 1)).bit_length() - 1)
         except Exception:
             return options, split
     return None, split
