@@ -14,6 +14,7 @@ table, then the search for a period) for information.
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -102,7 +103,8 @@ def main() -> None:
         analyze(game, upto)
         t_table = time.perf_counter() - start
         print(f"{name}: N = {upto:,}  CPU by hand {min(hands):.3f} s  build_table {min(ours):.3f} s  "
-              f"ratio {min(ratios):.2f}-{max(ratios):.2f} CPU, {min(walls):.2f}-{max(walls):.2f} wall "
+              f"ratio {min(ratios):.2f}-{max(ratios):.2f} CPU (median {statistics.median(ratios):.2f}), "
+              f"{min(walls):.2f}-{max(walls):.2f} wall "
               f"(target 1.0)  whole analysis {t_table:.3f} s")
         unregister(name)
 

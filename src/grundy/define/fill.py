@@ -181,16 +181,16 @@ def _mixed_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[l
         try:
             for o in options:
                 kind = kind_of(o)
-                if kind is plain:
-                    if o < 0:
-                        return options, split
-                    b |= bit[g[o]]
-                elif kind is pair and size(o) == 2:
+                if kind is pair and size(o) == 2:
                     x, y = o
                     if x < 0 or y < 0:
                         return options, split
                     b |= bit[g[x] ^ g[y]]
                     split = True
+                elif kind is plain:
+                    if o < 0:
+                        return options, split
+                    b |= bit[g[o]]
                 elif kind is pair or kind is listed:
                     x = 0
                     for h in o:
