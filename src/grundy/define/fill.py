@@ -61,6 +61,7 @@ def _mex_table(bits: int) -> list[int]:
 MEX = _mex_table(16)
 """``MEX[b]``: the mex of the values whose bits are set in ``b``, for ``b < 2**16``."""
 
+
 def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | None,
              splits: list[bool] | None = None) -> None:
     """Extend ``g = G(0..len(g)-1)`` to ``G(0..stop-1)``; ``splits`` (a list) receives whether a
