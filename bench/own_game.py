@@ -3,7 +3,8 @@
 measured in the same run on the same move function.
 
 Run: ``python bench/own_game.py [--upto 1000000] [--split-upto 20000] [--repeat 3]``. Prints the
-best-of-N time of each and the ratio (the target is 1.0), for a digit game (``n - d`` for a
+CPU time of each (runs interleaved, so both see the same load) and the range of the
+per-run ratios of CPU and wall time (the target is 1.0), for a digit game (``n - d`` for a
 non-zero digit d of n), for a game with splits (take 1 or 2, or split into two heaps of at most 3
 fewer), and, to ``--split-upto``, for the tutorial's splitting game (take 1, 2 or 4, or split a
 heap in two: about n/2 options a heap). Also times the whole ``grundy table`` analysis (the
@@ -13,6 +14,7 @@ table, then the search for a period) for information.
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 from collections.abc import Callable
 from typing import Any
@@ -66,13 +68,11 @@ def by_hand_ints(moves: Callable[[int], list[int]], upto: int) -> list[int]:
     return g
 
 
-def best(fn: Callable[[], object], repeat: int) -> tuple[float, object]:
-    times, result = [], None
-    for _ in range(repeat):
-        start = time.perf_counter()
-        result = fn()
-        times.append(time.perf_counter() - start)
-    return min(times), result
+def timed(fn: Callable[[], object]) -> tuple[float, float, object]:
+    """CPU time (this process) and wall time of one call, and its result."""
+    cpu, wall = time.process_time(), time.perf_counter()
+    result = fn()
+    return time.process_time() - cpu, time.perf_counter() - wall, result
 
 
 def main() -> None:
@@ -87,14 +87,25 @@ def main() -> None:
     for name, moves, hand, upto in cases:
         grundy.heap_game(name)(moves)
         game = grundy.load_game(name)
-        t_hand, want = best(lambda: hand(moves, upto), args.repeat)  # noqa: B023
-        t_ours, built = best(lambda: game.build_table(upto, "auto", None), args.repeat)  # noqa: B023
-        assert built.values.tolist() == want, name  # type: ignore[attr-defined]
+        ratios, walls, hands, ours = [], [], [], []
+        for run in range(args.repeat):  # interleaved, each first in turn: both see the same load
+            if run % 2:
+                c_ours, w_ours, built = timed(lambda: game.build_table(upto, "auto", None))  # noqa: B023
+            c_hand, w_hand, want = timed(lambda: hand(moves, upto))  # noqa: B023
+            if not run % 2:
+                c_ours, w_ours, built = timed(lambda: game.build_table(upto, "auto", None))  # noqa: B023
+            assert built.values.tolist() == want, name  # type: ignore[attr-defined]
+            ratios.append(c_ours / c_hand)
+            walls.append(w_ours / w_hand)
+            hands.append(c_hand)
+            ours.append(c_ours)
         start = time.perf_counter()
         analyze(game, upto)
         t_table = time.perf_counter() - start
-        print(f"{name}: N = {upto:,}  by hand {t_hand:.3f} s  build_table {t_ours:.3f} s  "
-              f"ratio {t_ours / t_hand:.2f} (target 1.0)  whole analysis {t_table:.3f} s")
+        print(f"{name}: N = {upto:,}  CPU by hand {min(hands):.3f} s  build_table {min(ours):.3f} s  "
+              f"ratio {min(ratios):.2f}-{max(ratios):.2f} CPU (median {statistics.median(ratios):.2f}), "
+              f"{min(walls):.2f}-{max(walls):.2f} wall "
+              f"(target 1.0)  whole analysis {t_table:.3f} s")
         unregister(name)
 
 

@@ -1,6 +1,7 @@
 """The table builder of a user's heap game without a budget (grundy.define.fill): values against
-a brute force written here, across chunk boundaries and the switch to splits, and the clear error
-of the first bad heap (a negative option is checked once per chunk)."""
+a brute force written here, across chunk boundaries, the switch to splits and the switch between
+the loops with bits (small values) and with sets, and the clear error of the first bad heap, in
+each of the four loops."""
 
 from __future__ import annotations
 
@@ -17,10 +18,11 @@ from grundy.errors import InvalidGameError
 NAME = "t-fill"
 
 
-@pytest.fixture(autouse=True)
-def _small_chunks(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+@pytest.fixture(autouse=True, params=[len(fill.BIT), 3])
+def _small_chunks(monkeypatch: pytest.MonkeyPatch, request: pytest.FixtureRequest) -> Iterator[None]:
     monkeypatch.setattr(fill, "CHUNK", 16)  # many chunk boundaries in a short table
-    monkeypatch.setattr(fill, "LONG", 5)
+    # the loops with bits take values below len(BIT): with 3, most chunks switch to the sets
+    monkeypatch.setattr(fill, "BIT", fill.BIT[:request.param])
     yield
     if catalog.find_entry(NAME) is not None:
         catalog.unregister(NAME)
@@ -57,6 +59,9 @@ GAMES: list[Callable[[int], Any]] = [
     + [()] * (n % 5 == 0),
     lambda n: (n - k for k in (1, 2) if k <= n),  # a generator, not a list
     lambda n: [n - 1, n - 1, n - 2] if n >= 2 else [],  # repeated options
+    lambda n: list(range(max(0, n - 20), n)),  # values 0..20 and back: bits, sets, bits again
+    lambda n: [(h,) for h in range(max(0, n - 20), n)] + [[1, 1]] * (n > 1),  # 1-tuples, a list
+    lambda n: [(n - 1, n - 1, n - 1)] * (n > 0) + [()] + [(a, n - 1 - a) for a in range(n // 2)],
 ]
 
 
@@ -101,6 +106,13 @@ def test_the_first_error_wins_over_a_later_failure_in_the_same_chunk() -> None:
     (lambda n: [n] if n == 19 else [n - 1] if n else [], ["heap 19"]),
     (lambda n: [n - 1, "x"] if n == 18 else [n - 1] if n else [], ["heap 18", "x"]),
     (lambda n: [(n - 1, -2)] if n == 25 else [n - 1] if n else [], ["heap 25", "-2"]),
+    (lambda n: [(1, n - 2, -1)] if n == 26 else [n - 1] if n else [], ["heap 26", "-1"]),
+    (lambda n: [n - 1, [n - 2, -5]] if n == 27 else [n - 1] if n else [], ["heap 27", "-5"]),
+    (lambda n: [(1, n)] if n == 21 else [n - 1] if n else [], ["heap 21", "smaller than 21"]),
+    (lambda n: [(1, 2.0)] if n == 22 else [n - 1] if n else [], ["heap 22", "2.0"]),
+    (lambda n: [n - 1, {1, 2}] if n == 23 else [n - 1] if n else [], ["heap 23", "{1, 2}"]),
+    (lambda n: [n - 1, -1] if n == 24 else list(range(n)), ["heap 24", "-1"]),  # large values
+    (lambda n: [(1, 1)] * (n > 1) + ([n - 1, -1] if n == 28 else list(range(n))), ["heap 28", "-1"]),
     (lambda n: 5 if n == 17 else [n - 1] if n else [], ["heap 17", "5"]),
 ])
 def test_bad_options_are_clear_errors(moves: Callable[[int], Any], words: list[str]) -> None:
@@ -110,9 +122,20 @@ def test_bad_options_are_clear_errors(moves: Callable[[int], Any], words: list[s
     assert "\n" not in text and all(w in text for w in words), text
 
 
-def test_splits_are_recorded() -> None:
-    grundy.heap_game(NAME)(GAMES[4])
+@pytest.mark.parametrize("big", [False, True])
+@pytest.mark.parametrize("at", [32, 37])  # (with chunks of 16: a chunk's first heap, or in its middle)
+@pytest.mark.parametrize("split", [(1, "m"), (1, 1, "m"), [1, "m"]])
+def test_splits_are_recorded(split: Any, at: int, big: bool) -> None:
+    def moves(n: int) -> list[Any]:  # (big: values past any BIT, the loops with sets)
+        out: list[Any] = list(range(n)) if big else [n - k for k in (1, 2) if k <= n]
+        out += [(), (n - 1,)] if n else [()]  # neither splits a heap
+        if n == at:  # the only split
+            out.append(type(split)(n - 3 if h == "m" else h for h in split))
+        return out
+
+    grundy.heap_game(NAME)(moves)
     game = grundy.load_game(NAME)
     first, more = game.build_table(30, "auto", None), game.build_table(60, "auto", None)
     assert first is not None and more is not None
     assert not first.splits and more.splits  # the splits each table saw (the game's are fixed)
+    assert more.values.tolist() == brute(moves, 61)

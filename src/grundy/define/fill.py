@@ -1,13 +1,17 @@
 """The table of a user's heap game without a step budget (``grundy table``): ``G(n)`` for every
 heap below a bound, at least as fast as the ``g[n] = mex(...)`` loop a user writes by hand.
 
-The move function is called once per heap, as documented. Games whose options are all heaps (ints)
-take the tightest loop: the option values are read in C (``set(map(g.__getitem__, options))``)
-and the check that no option is negative (a negative index would silently read another heap's
-value) is made once per chunk of heaps, in C, before any of the chunk's values is kept or the next
-chunk starts. Anything unusual (a split, a non-int, a heap out of range, a failure of the user's
-code) goes to the checked path of :meth:`UserHeapGame._slow_seen` and its clear errors; a
-negative option found by the chunk check is reported at the first heap that returned one.
+The move function is called once per heap, as documented, and every option is checked where it is
+read: an int option must be ``>= 0`` (a negative index would silently read another heap's value;
+one ``>= n`` fails to index the table, as does a non-int), a split a tuple or list of such heaps.
+The first option that is not a plain heap or split stops the fast loops, and its heap goes through
+the checked path of :meth:`UserHeapGame._slow_seen`, which raises the clear error of a bad option.
+
+While the values are small (below :data:`SMALL`, as in most games), the options' values are
+collected as bits of one int and the mex is read from a table (:data:`MEX`, for the values below
+16) or from the int (``(~b & (b + 1)).bit_length() - 1``): no set per heap. A larger value sends
+the rest of the chunk of :data:`CHUNK` heaps to the loops with a set (the next chunk tries the
+bits again).
 
 >>> import grundy
 >>> @grundy.heap_game("fill-doc")
@@ -23,17 +27,39 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from grundy.errors import GrundyError, InvalidGameError
+from grundy.define.base import splits_among
+from grundy.errors import GrundyError
 from grundy.model.periodic import Progress
 
 if TYPE_CHECKING:
     from grundy.define import UserHeapGame
 
 CHUNK = 4096
-"""Heaps between two checks of the options for negative heaps (and calls of the progress hook)."""
+"""Heaps between two calls of the progress hook (and two tries of the loops with bits)."""
 
-LONG = 64
-"""Options of one heap beyond which they are checked at once rather than with the chunk."""
+SMALL = 32
+"""Values (of an option: the XOR of a split's heaps) the loops with bits handle: ``0..SMALL-1``
+(the bits of one machine word; past it the ints grow and a set is as fast)."""
+
+BIT = [1 << v for v in range(SMALL)]
+"""``1 << v`` for each small value ``v``."""
+
+
+def _mex_table(bits: int) -> list[int]:
+    """The mex of every set of values below ``bits``, indexed by the set as bits (its trailing
+    ones), built by doubling: the sets with bit ``k`` are those without it, but for the full one.
+
+    >>> _mex_table(3)
+    [0, 1, 0, 2, 0, 1, 0, 3]
+    """
+    table = [0]
+    for k in range(bits):
+        table += [m if m < k else k + 1 for m in table]
+    return table
+
+
+MEX = _mex_table(16)
+"""``MEX[b]``: the mex of the values whose bits are set in ``b``, for ``b < 2**16``."""
 
 
 def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | None,
@@ -42,66 +68,107 @@ def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | N
     move of the heaps tabulated split a heap."""
     fn = game._call()
     mixed = game.has_splits
-    seen_split = [False]
+    seen_split = False
     try:
-        _fill(game, fn, g, stop, progress, mixed, seen_split)
+        while len(g) < stop:
+            end = min(len(g) + CHUNK, stop)
+            small = True
+            while len(g) < end:
+                loop = (_mixed_small if small else _mixed_any) if mixed else \
+                    (_ints_small if small else _ints_any)
+                options, split = loop(game, fn, g, end)
+                seen_split |= split
+                if options is None:
+                    break
+                # heap len(g) is not a plain one: its options have a split, or a large value, or
+                # a bad option (the clear error)
+                n = len(g)
+                seen = game._slow_seen(n, options, g)
+                v = 0
+                while v in seen:
+                    v += 1
+                g.append(v)
+                seen_split |= splits_among(options)
+                mixed = mixed or any(type(o) is not int for o in options)
+                small = False
+            if progress and len(g) >= end:
+                progress(len(g), stop)
     finally:
         if splits is not None:
-            splits.append(seen_split[0])
+            splits.append(seen_split)
 
 
-def _fill(game: UserHeapGame, fn: Any, g: list[int], stop: int, progress: Progress | None,
-          mixed: bool, seen_split: list[bool]) -> None:
-    while len(g) < stop:
-        start = len(g)
-        end = min(start + CHUNK, stop)
-        heaps: list[int] = []  # every option of the chunk's heaps read so far (all-int games)
-        try:
-            if mixed:
-                seen_split[0] |= _mixed(game, fn, g, end)
-            else:
-                mixed = _ints(game, fn, g, start, end, heaps)
-                seen_split[0] |= mixed
-        except BaseException:
-            _audit(game, fn, g, start, end, heaps)  # an earlier negative option is the first error
-            raise
-        _audit(game, fn, g, start, end, heaps)
-        if progress and len(g) >= end:
-            progress(len(g), stop)
-
-
-def _audit(game: UserHeapGame, fn: Any, g: list[int], start: int, end: int, heaps: list[int]) -> None:
-    """If an option of heaps ``start..`` is negative, raise the clear error of the first heap
-    that returned one (the chunk is read again option by option, the table cut back to
-    ``start``)."""
-    if not heaps or min(heaps) >= 0:
-        return
-    del g[start:]
-    _mixed(game, fn, g, end)
-    raise InvalidGameError(f"{game.spec}: the move function returned a negative heap at a heap "
-                           f"from {start} to {end - 1}, and none when called again")
-
-
-def _called(game: UserHeapGame, fn: Any, n: int) -> list[Any]:
-    """The options of heap ``n`` as a list, a failure of the user's code one clear error."""
+def _options(game: UserHeapGame, fn: Any, n: int) -> list[Any]:
+    """The options of heap ``n`` as a list, a failure of the user's code one clear error (the
+    loops inline the common case: the call returned a list)."""
     try:
         options = fn(n)
     except GrundyError:
         raise
     except Exception as exc:
         raise game._raised(f"heap {n}", exc) from None
-    return options if options.__class__ is list else game._listed(f"heap {n}", options)
+    return options if type(options) is list else game._listed(f"heap {n}", options)
 
 
-def _ints(game: UserHeapGame, fn: Any, g: list[int], start: int, end: int,
-          heaps: list[int]) -> bool:
-    """Heaps ``len(g)..end-1`` (of the chunk from ``start``) of a game whose options so far were
-    all ints; every option goes to ``heaps`` (for :func:`_audit`). At the first option that is
-    not a plain heap, that heap goes through the checked path and this returns true (the game
-    has splits from now on)."""
+# The four loops below fill heaps len(g)..end-1 and return (None, whether a move split a heap), or
+# stop at the first heap they cannot value and return its options (the heap not yet in g).
+
+def _ints_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[list[Any] | None, bool]:
+    """Options that are ints, values below :data:`SMALL`."""
     append = g.append
-    getitem = g.__getitem__
-    long = LONG
+    bit = BIT
+    mex = MEX
+    limit = len(mex)
+    listed = list
+    for n in range(len(g), end):
+        try:
+            options = fn(n)  # (the user's own function: no frame in between)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise game._raised(f"heap {n}", exc) from None
+        if type(options) is not listed:
+            options = game._listed(f"heap {n}", options)
+        b = 0
+        try:
+            for o in options:
+                if o < 0:
+                    return options, False
+                b |= bit[g[o]]  # a heap >= n, a non-int or a large value raises
+            append(mex[b] if b < limit else (~b & (b + 1)).bit_length() - 1)
+        except Exception:
+            return options, False
+    return None, False
+
+
+def _ints_any(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[list[Any] | None, bool]:
+    """Options that are ints, any values."""
+    append = g.append
+    for n in range(len(g), end):
+        options = _options(game, fn, n)
+        try:
+            seen = {g[o] if o >= 0 else [] for o in options}  # ([] fails to hash: negative)
+        except Exception:
+            return options, False
+        v = 0
+        while v in seen:
+            v += 1
+        append(v)
+    return None, False
+
+
+def _mixed_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[list[Any] | None, bool]:
+    """Options that are ints or splits (tuples or lists of ints), values below :data:`SMALL`."""
+    append = g.append
+    bit = BIT
+    mex = MEX
+    limit = len(mex)
+    listed = list
+    plain = int
+    pair = tuple
+    kind_of = type
+    size = len
+    split = False
     for n in range(len(g), end):
         try:
             options = fn(n)
@@ -109,67 +176,70 @@ def _ints(game: UserHeapGame, fn: Any, g: list[int], start: int, end: int,
             raise
         except Exception as exc:
             raise game._raised(f"heap {n}", exc) from None
-        if options.__class__ is not list:
+        if type(options) is not listed:
             options = game._listed(f"heap {n}", options)
+        b = 0
         try:
-            seen = set(map(getitem, options))  # a negative option is caught by _audit
-        except (TypeError, IndexError):
-            _audit(game, fn, g, start, end, heaps)
-            seen = game._slow_seen(n, options, g)  # raises, or the values of a heap with splits
-            v = 0
-            while v in seen:
-                v += 1
-            append(v)
-            return True
-        if len(options) <= long:
-            heaps += options
-        elif min(options) < 0:  # (a long list is checked at once: the chunk's list stays short)
-            heaps.append(-1)
-            _audit(game, fn, g, start, end, heaps)
-        if 0 in seen:
-            v = 1
-            while v in seen:
-                v += 1
-            append(v)
-        else:
-            append(0)
-    return False
+            for o in options:
+                kind = kind_of(o)
+                if kind is pair and size(o) == 2:
+                    x, y = o
+                    if x < 0 or y < 0:
+                        return options, split
+                    b |= bit[g[x] ^ g[y]]
+                    split = True
+                elif kind is plain:
+                    if o < 0:
+                        return options, split
+                    b |= bit[g[o]]
+                elif kind is pair or kind is listed:
+                    x = 0
+                    for h in o:
+                        if h < 0:
+                            return options, split
+                        x ^= g[h]
+                    b |= bit[x]
+                    if size(o) > 1:
+                        split = True
+                else:
+                    return options, split
+            append(mex[b] if b < limit else (~b & (b + 1)).bit_length() - 1)
+        except Exception:
+            return options, split
+    return None, split
 
 
-def _mixed(game: UserHeapGame, fn: Any, g: list[int], end: int) -> bool:
-    """Heaps ``len(g)..end-1`` of a game whose options may be splits (tuples of heaps), each
-    option checked as it is read; whether an option split a heap."""
+def _mixed_any(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[list[Any] | None, bool]:
+    """Options that are ints or splits, any values."""
     append = g.append
-    splits = False
+    plain = int
+    split = False
     for n in range(len(g), end):
-        options = _called(game, fn, n)
+        options = _options(game, fn, n)
         seen: set[int] = set()
         add = seen.add
         try:
             for o in options:
-                if o.__class__ is int:
+                kind = type(o)
+                if kind is plain:
                     if o < 0:
-                        raise IndexError
+                        return options, split
                     add(g[o])
-                elif len(o) == 2:
-                    a, b = o
-                    if a < 0 or b < 0:
-                        raise IndexError
-                    add(g[a] ^ g[b])
-                    splits = True
-                else:
+                elif kind is tuple or kind is list:
                     x = 0
-                    for h in o:  # (a non-int part fails to index g)
+                    for h in o:
                         if h < 0:
-                            raise IndexError
+                            return options, split
                         x ^= g[h]
                     add(x)
-                    if len(o) > 2:
-                        splits = True
-        except (TypeError, IndexError, ValueError):
-            seen = game._slow_seen(n, options, g)  # raises the clear error
+                    if len(o) > 1:
+                        split = True
+                else:
+                    return options, split
+        except Exception:
+            return options, split
         v = 0
         while v in seen:
             v += 1
         append(v)
-    return splits
+    return None, split
