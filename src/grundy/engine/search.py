@@ -218,8 +218,7 @@ class Budget:
     limit, the time spent (:data:`DEFAULT_SECONDS`).
     """
 
-    __slots__ = ("_deadline", "_hook", "_next_check", "_next_report", "_seconds", "limit",
-                 "short_clock", "spent")
+    __slots__ = ("_deadline", "_hook", "_next_check", "_next_report", "_seconds", "limit", "spent")
 
     def __init__(self, limit: int, *, seconds: float | None = None) -> None:
         self.limit = limit
@@ -231,9 +230,6 @@ class Budget:
             seconds = DEFAULT_SECONDS
         self._deadline = None if seconds is None else time.monotonic() + seconds
         self._seconds = seconds
-        self.short_clock = not (seconds is None or seconds >= DEFAULT_SECONDS)
-        """Whether a clock shorter than the default is set (then :meth:`take` also watches the
-        time while the items are listed)."""
 
     def spend(self, units: int, game: Game) -> None:
         """Account for ``units`` of work, raising :class:`SearchLimitError` past the limit."""
@@ -264,20 +260,8 @@ class Budget:
             self._hook(self.spent)
 
     def take(self, items: Iterable[Any], game: Game) -> list[Any]:
-        """``list(items)``, but stop with :class:`SearchLimitError` once the budget runs out (on
-        a short clock, the time is checked while the items are listed too: one option of a huge
-        position may take long to produce)."""
-        allowed = self.limit - self.spent
-        deadline = self._deadline
-        if deadline is None or not self.short_clock:
-            taken = list(islice(items, allowed + 1))
-        else:
-            taken = []
-            for item in islice(items, allowed + 1):
-                taken.append(item)
-                if not len(taken) & 63 and time.monotonic() > deadline:
-                    self._next_check = 0
-                    break
+        """``list(items)``, but stop with :class:`SearchLimitError` once the budget runs out."""
+        taken = list(islice(items, self.limit - self.spent + 1))
         self.spend(len(taken), game)
         return taken
 
@@ -356,10 +340,6 @@ def _listed(position: Position, options: Callable[[Any], Iterable[Position]],
     """The memo keys of the options of ``position`` (a position of game ``number``), their
     listing paid for in ``budget``: one step for the position and one per option (what
     :meth:`Budget.take` and :meth:`Budget.spend` do, in one pass)."""
-    if budget.short_clock:
-        deps = [(number, canonical(o)) for o in budget.take(options(position), game)]
-        budget.spend(1, game)
-        return deps
     deps = [(number, canonical(o)) for o in islice(options(position), budget.limit - budget.spent + 1)]
     budget.spent += len(deps) + 1
     if budget.spent > budget.limit or budget.spent >= budget._next_check:

@@ -37,8 +37,7 @@ if TYPE_CHECKING:  # (named in annotations only)
     from grundy.model.periodic import Periodicity, Progress
 else:
     def final(method: object) -> object:
-        """:func:`typing.final` for type checkers; nothing at run time (typing is not imported at
-        start-up)."""
+        """:func:`typing.final` for type checkers; nothing at run time (no typing at start-up)."""
         return method
 
 Position = Hashable
