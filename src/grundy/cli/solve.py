@@ -304,6 +304,7 @@ def write_json(answer: Any) -> None:
 
 def print_answer(answer: Any) -> None:
     """Print a :class:`~grundy.solving.solve.Solution` as text."""
+    from grundy.model.textio import int_text
     from grundy.solving.solve import SHORT_POSITION
 
     game, misere = answer.game, answer.misere
@@ -316,7 +317,7 @@ def print_answer(answer: Any) -> None:
         shown = f"{shown[:60]} … ({len(parts or ()):,} parts)"
     emit(heading(game.spec) + f"  {shown}" + ("  (misère)" if misere else ""))
     emit(f"  outcome:  {heading(answer.outcome.value + '-position')}, {verdict}")
-    value = "—" if answer.grundy is None else str(answer.grundy)
+    value = "—" if answer.grundy is None else int_text(answer.grundy)
     emit(f"  grundy:   {value}" + (f"  ({answer.note})" if answer.note and not misere else ""))
     moves = answer.winning_moves
     if moves:
