@@ -106,7 +106,7 @@ def int_text(value: int) -> str:
     :data:`BIG_DIGITS` digits goes through python-flint (imported only then), and the last few
     such conversions are remembered.
 
-    >>> int_text(-12), int_text(0), int_text(10**5000) == str(10**5000)
+    >>> int_text(-12), int_text(0), int_text(10**4000) == str(10**4000)
     ('-12', '0', True)
     """
     if type(value) is not int or value.bit_length() <= BIG_BITS:
@@ -125,12 +125,44 @@ def int_text(value: int) -> str:
     return text
 
 
+def json_text(data: Any, **options: Any) -> str:
+    """``json.dumps(data, **options)``, the same text, with each int of ``data`` (in its dicts,
+    lists and tuples) of more than :data:`BIG_BITS` bits written by :func:`int_text`.
+
+    >>> json_text({"n": [10**4000, -1]}) == '{"n": [' + str(10**4000) + ', -1]}'
+    True
+    """
+    import json
+
+    big: list[int] = []
+
+    def mark(value: Any) -> Any:
+        if type(value) is int:
+            if value.bit_length() <= BIG_BITS:
+                return value
+            big.append(value)
+            return f"\u0000int {len(big) - 1}\u0000"
+        if type(value) is dict:
+            return {k: mark(v) for k, v in value.items()}
+        if type(value) in (list, tuple):
+            return [mark(v) for v in value]
+        return value
+
+    text = json.dumps(mark(data), **options)
+    if not big:
+        return text
+    return _BIG_MARK.sub(lambda found: int_text(big[int(found.group(1))]), text)
+
+
+_BIG_MARK = re.compile(r'"\\u0000int (\d+)\\u0000"')  # a marked big int, as json.dumps writes it
+
+
 def parse_int(text: str) -> int:
     """``int(text)`` for decimal text, the same value and the same errors (the
     ``sys.set_int_max_str_digits`` limit too), but near-linear in the digits: plain ASCII digits
     (with an optional sign) past :data:`BIG_DIGITS` of them are read by python-flint.
 
-    >>> parse_int("-12"), parse_int("+7"), parse_int("9" * 5000) == int("9" * 5000)
+    >>> parse_int("-12"), parse_int("+7"), parse_int("9" * 4000) == int("9" * 4000)
     (-12, 7, True)
     """
     if len(text) <= BIG_DIGITS or not text.isascii() or not _INT_TOKEN.fullmatch(text):
