@@ -100,17 +100,24 @@ _RECENT: dict[int, str] = {}  # the last few big conversions: the same heap is w
 _RECENT_SIZE = 4
 
 
-def int_text(value: int) -> str:
+def int_text(value: int, grouped: bool = False) -> str:
     """``str(value)`` for an int, the same text (a ``-`` sign for a negative number) and the same
     ``sys.set_int_max_str_digits`` limit, but near-linear in the digits: a number of more than
     :data:`BIG_DIGITS` digits goes through python-flint (imported only then), and the last few
-    such conversions are remembered.
+    such conversions are remembered. ``grouped``: ``f"{value:,}"``, digits grouped by commas.
 
     >>> int_text(-12), int_text(0), int_text(10**4000) == str(10**4000)
     ('-12', '0', True)
+    >>> int_text(-1234567, grouped=True), int_text(10**4000, grouped=True) == f"{10**4000:,}"
+    ('-1,234,567', True)
     """
     if type(value) is not int or value.bit_length() <= BIG_BITS:
-        return str(value)
+        return f"{value:,}" if grouped else str(value)
+    if grouped:
+        digits = int_text(abs(value))
+        first = len(digits) % 3 or 3
+        return "-" * (value < 0) + ",".join(
+            [digits[:first], *(digits[i:i + 3] for i in range(first, len(digits), 3))])
     text = _RECENT.get(value)
     if text is None:
         import flint

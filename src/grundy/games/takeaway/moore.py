@@ -45,6 +45,7 @@ from grundy.model.laws import Laws, TableMethod
 from grundy.model.period_rules import TableBuild
 from grundy.model.periodic import Periodicity, Progress
 from grundy.model.reason import Facts, Reason, template
+from grundy.model.textio import int_text
 
 MAX_LISTED_MOVES = 5_000
 """Most winning moves grundy lists for one position."""
@@ -78,6 +79,19 @@ def _takes(sizes: list[int]) -> Iterator[tuple[int, ...]]:
             yield (t, *rest)
 
 
+_BIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _bits(h: int, width: int) -> bytes:
+    """The ``width`` lowest binary digits of ``h``, least significant first, as bytes 0 and 1
+    (in time linear in ``width``: ``h >> b`` for every column would be quadratic).
+
+    >>> list(_bits(6, 4))
+    [0, 1, 1, 0]
+    """
+    return format(h, f"0{width}b")[::-1][:width].encode("ascii").translate(_BIT_VALUES)
+
+
 def column_sums(heaps: Iterable[int], k: int) -> list[int]:
     """Binary column sums without carry, mod ``k + 1``, least significant column first.
 
@@ -86,7 +100,9 @@ def column_sums(heaps: Iterable[int], k: int) -> list[int]:
     """
     heaps = list(heaps)
     width = max((h.bit_length() for h in heaps), default=0)
-    return [sum((h >> b) & 1 for h in heaps) % (k + 1) for b in range(width)]
+    if not heaps or not width:
+        return []
+    return [sum(column) % (k + 1) for column in zip(*(_bits(h, width) for h in heaps), strict=True)]
 
 
 def _completions(old: list[int], needs: list[int], width: int, steps: list[int],
@@ -97,9 +113,10 @@ def _completions(old: list[int], needs: list[int], width: int, steps: list[int],
     the work against :data:`MAX_DP_STEPS`."""
     m = len(old)
     ways: list[dict[int, int]] = [{0: 1}]
+    digits = [_bits(h, width) for h in old]
     for b in range(width):
         need = needs[b]
-        bits = [(h >> b) & 1 for h in old]
+        bits = [row[b] for row in digits]
         below = ways[-1]
         level: dict[int, int] = {}
         steps[0] += (1 << m) * len(list(combinations(range(m), need)))
@@ -127,19 +144,35 @@ def _completions(old: list[int], needs: list[int], width: int, steps: list[int],
     return ways
 
 
+_Path = tuple[tuple[int, ...], "_Path | None"]
+"""The digits chosen so far, most recent first: (heaps given a 1 in this column, the rest)."""
+
+
 def _enumerate(old: list[int], needs: list[int], ways: list[dict[int, int]]) -> Iterator[list[int]]:
+    """Every way to complete the digits, most significant column first, as the new heap sizes.
+    Each choice is kept once, linked to the choices above it (copying the digits so far at every
+    column would take time quadratic in the number of columns); a completed path is read out
+    into binary text, which ``int(…, 2)`` reads in linear time."""
     width, m = len(needs), len(old)
-    stack: list[tuple[int, int, list[int]]] = [(width, (1 << m) - 1, [0] * m)]
+    digits = [_bits(h, width) for h in old]
+    stack: list[tuple[int, int, _Path | None]] = [(width, (1 << m) - 1, None)]
     while stack:
-        b, mask, values = stack.pop()
+        b, mask, path = stack.pop()
         if b == 0:
-            yield values
+            rows = [bytearray(b"0" * width) for _ in range(m)]
+            column = 0  # the path's most recent choice is column 0's
+            while path is not None:
+                for i in path[0]:
+                    rows[i][width - 1 - column] = 49  # ord("1"), most significant digit first
+                column += 1
+                path = path[1]
+            yield [int(row, 2) if width else 0 for row in rows]
             continue
         bit = b - 1
         for chosen in combinations(range(m), needs[bit]):
             new_mask, ok = mask, True
             for i in range(m):
-                old_bit = (old[i] >> bit) & 1
+                old_bit = digits[i][bit]
                 one = i in chosen
                 if mask >> i & 1:
                     if one and not old_bit:
@@ -148,8 +181,7 @@ def _enumerate(old: list[int], needs: list[int], ways: list[dict[int, int]]) -> 
                     if one != bool(old_bit):
                         new_mask &= ~(1 << i)
             if ok and ways[bit].get(new_mask, 0):
-                stack.append((bit, new_mask, [v | (1 << bit) if i in chosen else v
-                                              for i, v in enumerate(values)]))
+                stack.append((bit, new_mask, (chosen, path)))
 
 
 @dataclass(frozen=True)
@@ -193,7 +225,7 @@ class Moore(HeapGame):
 
     @staticmethod
     def _move(position: tuple[int, ...], new: dict[int, int]) -> Move:
-        parts = [f"heap {i + 1}: {position[i]} → {v}" for i, v in sorted(new.items())]
+        parts = [f"heap {i + 1}: {int_text(position[i])} → {int_text(v)}" for i, v in sorted(new.items())]
         to = tuple(new.get(i, h) for i, h in enumerate(position))
         return Move(", ".join(parts), to)
 

@@ -25,7 +25,7 @@ from grundy.model.game import HeapGame, HeapResult, Move, Outcome, check_heaps, 
 from grundy.model.laws import Laws, TakeAway, TakeKind
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.record import FrozenRecord
-from grundy.model.textio import int_text
+from grundy.model.textio import int_text, parse_int
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take arrays
@@ -267,7 +267,7 @@ def parse_heaps_text(text: str) -> Any:
     for i, token in enumerate(tokens):
         if not _HEAP_TOKEN.fullmatch(token):
             raise InvalidInputError(f"heap file: heap {i + 1} must be a non-negative integer, got {token!r}")
-        out.append(int(token))
+        out.append(parse_int(token))
     return check_heaps(out)
 
 
