@@ -105,6 +105,41 @@ def column_sums(heaps: Iterable[int], k: int) -> list[int]:
     return [sum(column) % (k + 1) for column in zip(*(_bits(h, width) for h in heaps), strict=True)]
 
 
+Choices = dict[tuple[tuple[int, ...], int, int], list[tuple[tuple[int, ...], int]]]
+"""The digit choices of a column, by (old digits of the heaps, ones needed, mask) — see :func:`_choices`."""
+
+
+def _choices(memo: Choices, bits: tuple[int, ...], need: int, mask: int) -> list[tuple[tuple[int, ...], int]]:
+    """The heaps that may get a 1 in a column (``need`` of them) whose old digits are ``bits``,
+    when the heaps in ``mask`` still equal their old prefix, each with the mask below it, in
+    ``combinations`` order; remembered in ``memo`` (a column repeats one of few digit patterns).
+
+    >>> _choices({}, (1, 0), 1, 0b11)  # heap 1, still equal, cannot take a 1 over its old 0
+    [((0,), 3)]
+    >>> _choices({}, (1, 0), 1, 0b01)  # heap 1 already smaller: heap 0 keeps its 1, or drops it
+    [((0,), 1), ((1,), 0)]
+    """
+    key = (bits, need, mask)
+    found = memo.get(key)
+    if found is None:
+        found = []
+        m = len(bits)
+        for chosen in combinations(range(m), need):
+            new_mask, ok = mask, True
+            for i in range(m):
+                if mask >> i & 1:
+                    one = i in chosen
+                    if one and not bits[i]:
+                        ok = False  # a heap equal so far cannot rise above its old digit
+                        break
+                    if one != bool(bits[i]):
+                        new_mask &= ~(1 << i)
+            if ok:
+                found.append((chosen, new_mask))
+        memo[key] = found
+    return found
+
+
 def _completions(old: list[int], needs: list[int], width: int, steps: list[int],
                  spec: str) -> list[dict[int, int]]:
     """``ways[b][mask]``: the number of ways to choose digits of columns ``b-1 .. 0`` for the heaps
@@ -114,9 +149,10 @@ def _completions(old: list[int], needs: list[int], width: int, steps: list[int],
     m = len(old)
     ways: list[dict[int, int]] = [{0: 1}]
     digits = [_bits(h, width) for h in old]
+    memo: Choices = {}
     for b in range(width):
         need = needs[b]
-        bits = [row[b] for row in digits]
+        bits = tuple(row[b] for row in digits)
         below = ways[-1]
         level: dict[int, int] = {}
         steps[0] += (1 << m) * len(list(combinations(range(m), need)))
@@ -125,19 +161,8 @@ def _completions(old: list[int], needs: list[int], width: int, steps: list[int],
                                    f"{MAX_DP_STEPS:,} steps of the digit DP")
         for mask in range(1 << m):
             total = 0
-            for chosen in combinations(range(m), need):
-                new_mask = mask
-                ok = True
-                for i in range(m):
-                    if mask >> i & 1:
-                        one = i in chosen
-                        if one and not bits[i]:
-                            ok = False
-                            break
-                        if one != bool(bits[i]):
-                            new_mask &= ~(1 << i)
-                if ok:
-                    total += below.get(new_mask, 0)
+            for _, new_mask in _choices(memo, bits, need, mask):
+                total += below.get(new_mask, 0)
             if total:
                 level[mask] = total
         ways.append(level)
@@ -155,6 +180,7 @@ def _enumerate(old: list[int], needs: list[int], ways: list[dict[int, int]]) -> 
     into binary text, which ``int(…, 2)`` reads in linear time."""
     width, m = len(needs), len(old)
     digits = [_bits(h, width) for h in old]
+    memo: Choices = {}
     stack: list[tuple[int, int, _Path | None]] = [(width, (1 << m) - 1, None)]
     while stack:
         b, mask, path = stack.pop()
@@ -169,18 +195,9 @@ def _enumerate(old: list[int], needs: list[int], ways: list[dict[int, int]]) -> 
             yield [int(row, 2) if width else 0 for row in rows]
             continue
         bit = b - 1
-        for chosen in combinations(range(m), needs[bit]):
-            new_mask, ok = mask, True
-            for i in range(m):
-                old_bit = digits[i][bit]
-                one = i in chosen
-                if mask >> i & 1:
-                    if one and not old_bit:
-                        ok = False
-                        break
-                    if one != bool(old_bit):
-                        new_mask &= ~(1 << i)
-            if ok and ways[bit].get(new_mask, 0):
+        below = ways[bit]
+        for chosen, new_mask in _choices(memo, tuple(row[bit] for row in digits), needs[bit], mask):
+            if below.get(new_mask, 0):
                 stack.append((bit, new_mask, (chosen, path)))
 
 
