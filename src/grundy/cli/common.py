@@ -218,8 +218,14 @@ def heading(text: str) -> str:
     return f"\033[1m{text}\033[0m" if sys.stdout.isatty() else text
 
 
-def print_json(data: Any) -> None:
-    """Print one JSON document on a line."""
+def print_json(data: Any, big_ints: bool = False) -> None:
+    """Print one JSON document on a line (``big_ints``: the data may hold ints of thousands of
+    digits, written in near-linear time by :func:`~grundy.model.textio.json_text`)."""
+    if big_ints:
+        from grundy.model.textio import json_text
+
+        sys.stdout.write(json_text(data, ensure_ascii=False) + "\n")
+        return
     import json
 
     sys.stdout.write(json.dumps(data, ensure_ascii=False) + "\n")

@@ -104,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
         if conjectures or steps is not None:
             from grundy.reports.answers import answer_json
 
-            print_json(answer_json(answer, conjectures, steps))
+            print_json(answer_json(answer, conjectures, steps), big_ints=True)
         else:
             write_json(answer)
         return 0
@@ -176,7 +176,7 @@ def run_batch(args: argparse.Namespace) -> int:
 
     from grundy.catalog import load_game, parse_sum
     from grundy.engine.search import Cache
-    from grundy.model.textio import read_text_file
+    from grundy.model.textio import int_text, json_text, read_text_file
 
     if args.position or args.heap_file or args.graph or args.plot or args.explain:
         raise InvalidInputError("--batch reads every position from its file: give at most the game, "
@@ -210,9 +210,9 @@ def run_batch(args: argparse.Namespace) -> int:
             data = answer.to_json()
             if conjectures:
                 data["status"], data["conjectures"] = "conjecture", conjectures
-            out.write(json.dumps(data, ensure_ascii=False) + "\n")
+            out.write(json_text(data, ensure_ascii=False) + "\n")
         else:
-            value = "-" if answer.grundy is None else str(answer.grundy)
+            value = "-" if answer.grundy is None else int_text(answer.grundy)
             out.write(f"{answer.outcome.value} {value}\n")
     if count == 0:
         raise InvalidInputError(f"batch file {args.batch!r} has no position (blank lines and "
@@ -304,6 +304,7 @@ def write_json(answer: Any) -> None:
 
 def print_answer(answer: Any) -> None:
     """Print a :class:`~grundy.solving.solve.Solution` as text."""
+    from grundy.model.textio import int_text
     from grundy.solving.solve import SHORT_POSITION
 
     game, misere = answer.game, answer.misere
@@ -316,7 +317,7 @@ def print_answer(answer: Any) -> None:
         shown = f"{shown[:60]} … ({len(parts or ()):,} parts)"
     emit(heading(game.spec) + f"  {shown}" + ("  (misère)" if misere else ""))
     emit(f"  outcome:  {heading(answer.outcome.value + '-position')}, {verdict}")
-    value = "—" if answer.grundy is None else str(answer.grundy)
+    value = "—" if answer.grundy is None else int_text(answer.grundy)
     emit(f"  grundy:   {value}" + (f"  ({answer.note})" if answer.note and not misere else ""))
     moves = answer.winning_moves
     if moves:
@@ -340,7 +341,7 @@ def print_answer(answer: Any) -> None:
 def _print_large_nim(report: dict[str, Any], json_out: bool) -> None:
     """Print :func:`grundy.games.takeaway.nim.large_nim_report` (Nim with very many heaps)."""
     if json_out:
-        print_json(report)
+        print_json(report, big_ints=True)
         return
     verdict = "first player (to move) wins" if report["outcome"] == "N" else "second player wins"
     emit(heading("nim") + f"  {report['position']}" + ("  (misère)" if report["misere"] else ""))

@@ -27,7 +27,7 @@ from grundy.model.bounded import BoundedCache, Derived
 from grundy.model.labels import describe_split, describe_take, positions_exceed  # noqa: F401 (re-exported)
 from grundy.model.laws import NO_LAWS, Laws, TableMethod, TakeAway
 from grundy.model.reason import Reason, as_reason
-from grundy.model.textio import check_heaps, parse_heap, split_tokens  # noqa: F401 (re-exported)
+from grundy.model.textio import check_heaps, int_text, parse_heap, split_tokens  # noqa: F401 (re-exported)
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:  # (named in annotations only)
@@ -483,7 +483,7 @@ class HeapGame(Game):
         return self.validate(text)
 
     def format_position(self, position: Any) -> str:
-        return " ".join(str(h) for h in position)
+        return " ".join(map(int_text, position))
 
     def canonical(self, position: Any) -> Position:
         if len(position) == 1:

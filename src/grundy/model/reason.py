@@ -27,6 +27,7 @@ from collections.abc import Callable, Mapping, Sequence
 
 from grundy.errors import GrundyError
 from grundy.model.record import FrozenRecord
+from grundy.model.textio import BIG_BITS, int_text
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:
@@ -80,7 +81,7 @@ class Reason(FrozenRecord):
         render = TEMPLATES.get(self.rule)
         if render is None:
             raise GrundyError(f"reason rule {self.rule!r} has no template")
-        return render(self.facts)
+        return render({k: _written(v) for k, v in self.facts.items()})
 
     def __str__(self) -> str:
         return self.text
@@ -105,6 +106,31 @@ class Reason(FrozenRecord):
     def to_json(self) -> dict[str, Any]:
         """``{"rule": …, "facts": {…}}``: numbers as JSON numbers, nested reasons as objects."""
         return {"rule": self.rule, "facts": {k: _json(v) for k, v in self.facts.items()}}
+
+
+class _BigInt(int):
+    """A big int fact as a template sees it: the same number, whose text (``str``, an f-string)
+    is written by :func:`~grundy.model.textio.int_text` in near-linear time."""
+
+    __slots__ = ()
+
+    def __str__(self) -> str:
+        return int_text(int(self))
+
+    __repr__ = __str__
+
+    def __format__(self, spec: str) -> str:
+        return int_text(int(self)) if not spec else int(self).__format__(spec)
+
+
+def _written(value: Any) -> Any:
+    """``value`` with each int of more than :data:`~grundy.model.textio.BIG_BITS` bits (itself,
+    or an item of a tuple or list) as a :class:`_BigInt`."""
+    if type(value) is int:
+        return _BigInt(value) if value.bit_length() > BIG_BITS else value
+    if isinstance(value, (tuple, list)) and any(type(v) is int and v.bit_length() > BIG_BITS for v in value):
+        return type(value)(_written(v) for v in value)
+    return value
 
 
 def _json(value: Any) -> Any:

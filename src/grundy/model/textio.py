@@ -88,6 +88,99 @@ def read_text_file(path: str | os.PathLike[str], *, what: str = "file",
 
 
 _INT_TOKEN = re.compile(r"[+-]?\d+")
+
+BIG_DIGITS = 3000
+"""Past about this many digits (:data:`BIG_BITS` bits) :func:`int_text` and :func:`parse_int`
+convert with python-flint, in near-linear time, instead of with ``str``/``int``, which take time
+quadratic in the digits (16 s for a million digits on CPython 3.11)."""
+
+BIG_BITS = 10_000
+"""Ints of more bits than this (3,011 decimal digits) are big for :func:`int_text`."""
+_RECENT: dict[int, str] = {}  # the last few big conversions: the same heap is written many times
+_RECENT_SIZE = 4
+
+
+def int_text(value: int, grouped: bool = False) -> str:
+    """``str(value)`` for an int, the same text (a ``-`` sign for a negative number) and the same
+    ``sys.set_int_max_str_digits`` limit, but near-linear in the digits: a number of more than
+    :data:`BIG_DIGITS` digits goes through python-flint (imported only then), and the last few
+    such conversions are remembered. ``grouped``: ``f"{value:,}"``, digits grouped by commas.
+
+    >>> int_text(-12), int_text(0), int_text(10**4000) == str(10**4000)
+    ('-12', '0', True)
+    >>> int_text(-1234567, grouped=True), int_text(10**4000, grouped=True) == f"{10**4000:,}"
+    ('-1,234,567', True)
+    """
+    if type(value) is not int or value.bit_length() <= BIG_BITS:
+        return f"{value:,}" if grouped else str(value)
+    if grouped:
+        digits = int_text(abs(value))
+        first = len(digits) % 3 or 3
+        return "-" * (value < 0) + ",".join(
+            [digits[:first], *(digits[i:i + 3] for i in range(first, len(digits), 3))])
+    text = _RECENT.get(value)
+    if text is None:
+        import flint
+
+        text = str(flint.fmpz(value))
+        if len(_RECENT) >= _RECENT_SIZE:
+            del _RECENT[next(iter(_RECENT))]
+        _RECENT[value] = text
+    limit = sys.get_int_max_str_digits()
+    if limit and len(text) - (value < 0) > limit:
+        return str(value)  # raises ValueError just as str() does
+    return text
+
+
+def json_text(data: Any, **options: Any) -> str:
+    """``json.dumps(data, **options)``, the same text, with each int of ``data`` (in its dicts,
+    lists and tuples) of more than :data:`BIG_BITS` bits written by :func:`int_text`.
+
+    >>> json_text({"n": [10**4000, -1]}) == '{"n": [' + str(10**4000) + ', -1]}'
+    True
+    """
+    import json
+
+    big: list[int] = []
+
+    def mark(value: Any) -> Any:
+        if type(value) is int:
+            if value.bit_length() <= BIG_BITS:
+                return value
+            big.append(value)
+            return f"\u0000int {len(big) - 1}\u0000"
+        if type(value) is dict:
+            return {k: mark(v) for k, v in value.items()}
+        if type(value) in (list, tuple):
+            return [mark(v) for v in value]
+        return value
+
+    text = json.dumps(mark(data), **options)
+    if not big:
+        return text
+    return _BIG_MARK.sub(lambda found: int_text(big[int(found.group(1))]), text)
+
+
+_BIG_MARK = re.compile(r'"\\u0000int (\d+)\\u0000"')  # a marked big int, as json.dumps writes it
+
+
+def parse_int(text: str) -> int:
+    """``int(text)`` for decimal text, the same value and the same errors (the
+    ``sys.set_int_max_str_digits`` limit too), but near-linear in the digits: plain ASCII digits
+    (with an optional sign) past :data:`BIG_DIGITS` of them are read by python-flint.
+
+    >>> parse_int("-12"), parse_int("+7"), parse_int("9" * 4000) == int("9" * 4000)
+    (-12, 7, True)
+    """
+    if len(text) <= BIG_DIGITS or not text.isascii() or not _INT_TOKEN.fullmatch(text):
+        return int(text)
+    limit = sys.get_int_max_str_digits()
+    if limit and len(text) - (text[0] in "+-") > limit:
+        return int(text)  # raises ValueError just as int() does
+    import flint
+
+    return int(flint.fmpz(text[1:] if text[0] == "+" else text))
+
 _POWER_TOKEN = re.compile(r"\+?(\d{1,20})\*\*(\d{1,9})")
 
 
@@ -110,7 +203,7 @@ def parse_heap(token: str, what: str = "heap") -> int:
     if not _INT_TOKEN.fullmatch(token.strip()):
         raise InvalidPositionError(f"{what} must be a non-negative integer, got {token!r}")
     try:
-        value = int(token)
+        value = parse_int(token)
     except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits())
         raise InvalidPositionError(
             f"{what} has {len(token.strip()):,} digits, more than this Python reads "

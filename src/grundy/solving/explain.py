@@ -23,6 +23,7 @@ from typing import Any
 from grundy.engine.search import DEFAULT_LIMIT, Cache, grundy_value, outcome, xor_all
 from grundy.errors import ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, Outcome, Position
+from grundy.model.textio import int_text
 
 SHOWN_OPTIONS = 40
 """Options listed one by one (the mex line still uses all of them)."""
@@ -76,23 +77,23 @@ def _single_steps(game: Game, position: Position, cache: Cache, limit: int, inde
     rule = game.explain(position)
     value = grundy_value(game, position, cache=cache, limit=limit)
     if rule is not None:
-        return [f"{indent}{_name(game, position)} = {value} by a rule: {rule}"]
+        return [f"{indent}{_name(game, position)} = {int_text(value)} by a rule: {rule}"]
     if game.closed_value(position) is not None:  # a formula, without a sentence: no options listed
-        return [f"{indent}{_name(game, position)} = {value} by the game's formula"]
+        return [f"{indent}{_name(game, position)} = {int_text(value)} by the game's formula"]
     moves = list(game.moves(position))
     values = [grundy_value(game, m.to, cache=cache, limit=limit) for m in moves]
     lines = [f"{indent}{_name(game, position)}: the options of {game.format_position(position)}"]
     for move, v in list(zip(moves, values, strict=True))[:SHOWN_OPTIONS]:
-        lines.append(f"{indent}  {move.label}   G = {v}")
+        lines.append(f"{indent}  {move.label}   G = {int_text(v)}")
     if len(moves) > SHOWN_OPTIONS:
         lines.append(f"{indent}  … and {len(moves) - SHOWN_OPTIONS} more options")
     seen = sorted(set(values))
-    shown = ", ".join(map(str, seen[:30])) + (", …" if len(seen) > 30 else "")
+    shown = ", ".join(map(int_text, seen[:30])) + (", …" if len(seen) > 30 else "")
     kind = "a P-position (the player to move loses)" if value == 0 else \
         "an N-position (the player to move wins)"
     if not moves:
         lines[-1] = f"{indent}{_name(game, position)}: no move"
-    lines.append(f"{indent}  {_name(game, position)} = mex{{{shown}}} = {value}: {kind}")
+    lines.append(f"{indent}  {_name(game, position)} = mex{{{shown}}} = {int_text(value)}: {kind}")
     return lines
 
 
@@ -109,8 +110,8 @@ def _nested_sum_steps(game: Game, position: Position, parts: list[tuple[Game, Po
         values.append(grundy_value(part_game, part_position, cache=cache, limit=limit))
     if len(parts) > SHOWN_PARTS:
         lines.append(f"{indent}  … and {len(parts) - SHOWN_PARTS} more parts")
-    shown = " ⊕ ".join(map(str, values[:SHOWN_PARTS])) + (" ⊕ …" if len(values) > SHOWN_PARTS else "")
-    lines.append(f"{indent}  {_name(game, position)} = {shown} = {xor_all(values)}")
+    shown = " ⊕ ".join(map(int_text, values[:SHOWN_PARTS])) + (" ⊕ …" if len(values) > SHOWN_PARTS else "")
+    lines.append(f"{indent}  {_name(game, position)} = {shown} = {int_text(xor_all(values))}")
     return lines
 
 
@@ -127,10 +128,10 @@ def _sum_steps(game: Game, position: Position, parts: list[tuple[Game, Position]
     if len(parts) > SHOWN_PARTS:
         lines.append(f"… and {len(parts) - SHOWN_PARTS} more parts")
     total = xor_all(values)
-    shown = " ⊕ ".join(map(str, values[:SHOWN_PARTS])) + (" ⊕ …" if len(values) > SHOWN_PARTS else "")
+    shown = " ⊕ ".join(map(int_text, values[:SHOWN_PARTS])) + (" ⊕ …" if len(values) > SHOWN_PARTS else "")
     verdict = "a P-position: every move leaves a non-zero XOR" if total == 0 else \
         "an N-position: a move that makes the XOR 0 wins"
-    lines.append(f"XOR of the values: {shown} = {total}: {verdict}")
+    lines.append(f"XOR of the values: {shown} = {int_text(total)}: {verdict}")
     return lines
 
 

@@ -144,8 +144,10 @@ class Solution(FrozenRecord):
         """
         import json
 
+        from grundy.model.textio import json_text
+
         marker = "\u0000moves\u0000"
-        head, _, tail = json.dumps(self._json(marker), ensure_ascii=False).partition(json.dumps(marker))
+        head, _, tail = json_text(self._json(marker), ensure_ascii=False).partition(json.dumps(marker))
         yield head + "["
         first = True
         for joined in self._move_texts(chunk):

@@ -39,6 +39,7 @@ from grundy.errors import InvalidPositionError, SearchLimitError
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps
 from grundy.model.laws import Laws
 from grundy.model.reason import Facts, Reason, template
+from grundy.model.textio import int_text
 
 MAX_VALUE_N = 1000
 """Largest ``n`` for which Grundy values are computed (by an O(n²) table)."""
@@ -141,7 +142,7 @@ class FibonacciNim(Game):
         return self.validate(text)
 
     def format_position(self, position: Any) -> str:
-        return f"{position[0]} {position[1]}"
+        return f"{int_text(position[0])} {int_text(position[1])}"
 
     def moves(self, position: Any) -> Iterable[Move]:
         n, limit = position

@@ -45,6 +45,7 @@ from grundy.model.laws import Laws, TableMethod
 from grundy.model.period_rules import TableBuild
 from grundy.model.periodic import Periodicity, Progress
 from grundy.model.reason import Facts, Reason, template
+from grundy.model.textio import int_text
 
 MAX_LISTED_MOVES = 5_000
 """Most winning moves grundy lists for one position."""
@@ -78,6 +79,19 @@ def _takes(sizes: list[int]) -> Iterator[tuple[int, ...]]:
             yield (t, *rest)
 
 
+_BIT_VALUES = bytes.maketrans(b"01", b"\x00\x01")
+
+
+def _bits(h: int, width: int) -> bytes:
+    """The ``width`` lowest binary digits of ``h``, least significant first, as bytes 0 and 1
+    (in time linear in ``width``: ``h >> b`` for every column would be quadratic).
+
+    >>> list(_bits(6, 4))
+    [0, 1, 1, 0]
+    """
+    return format(h, f"0{width}b")[::-1][:width].encode("ascii").translate(_BIT_VALUES)
+
+
 def column_sums(heaps: Iterable[int], k: int) -> list[int]:
     """Binary column sums without carry, mod ``k + 1``, least significant column first.
 
@@ -86,7 +100,44 @@ def column_sums(heaps: Iterable[int], k: int) -> list[int]:
     """
     heaps = list(heaps)
     width = max((h.bit_length() for h in heaps), default=0)
-    return [sum((h >> b) & 1 for h in heaps) % (k + 1) for b in range(width)]
+    if not heaps or not width:
+        return []
+    return [sum(column) % (k + 1) for column in zip(*(_bits(h, width) for h in heaps), strict=True)]
+
+
+Choices = dict[tuple[tuple[int, ...], int, int], list[tuple[tuple[int, ...], int]]]
+"""The digit choices of a column, by (old digits of the heaps, ones needed, mask) — see :func:`_choices`."""
+
+
+def _choices(memo: Choices, bits: tuple[int, ...], need: int, mask: int) -> list[tuple[tuple[int, ...], int]]:
+    """The heaps that may get a 1 in a column (``need`` of them) whose old digits are ``bits``,
+    when the heaps in ``mask`` still equal their old prefix, each with the mask below it, in
+    ``combinations`` order; remembered in ``memo`` (a column repeats one of few digit patterns).
+
+    >>> _choices({}, (1, 0), 1, 0b11)  # heap 1, still equal, cannot take a 1 over its old 0
+    [((0,), 3)]
+    >>> _choices({}, (1, 0), 1, 0b01)  # heap 1 already smaller: heap 0 keeps its 1, or drops it
+    [((0,), 1), ((1,), 0)]
+    """
+    key = (bits, need, mask)
+    found = memo.get(key)
+    if found is None:
+        found = []
+        m = len(bits)
+        for chosen in combinations(range(m), need):
+            new_mask, ok = mask, True
+            for i in range(m):
+                if mask >> i & 1:
+                    one = i in chosen
+                    if one and not bits[i]:
+                        ok = False  # a heap equal so far cannot rise above its old digit
+                        break
+                    if one != bool(bits[i]):
+                        new_mask &= ~(1 << i)
+            if ok:
+                found.append((chosen, new_mask))
+        memo[key] = found
+    return found
 
 
 def _completions(old: list[int], needs: list[int], width: int, steps: list[int],
@@ -97,9 +148,11 @@ def _completions(old: list[int], needs: list[int], width: int, steps: list[int],
     the work against :data:`MAX_DP_STEPS`."""
     m = len(old)
     ways: list[dict[int, int]] = [{0: 1}]
+    digits = [_bits(h, width) for h in old]
+    memo: Choices = {}
     for b in range(width):
         need = needs[b]
-        bits = [(h >> b) & 1 for h in old]
+        bits = tuple(row[b] for row in digits)
         below = ways[-1]
         level: dict[int, int] = {}
         steps[0] += (1 << m) * len(list(combinations(range(m), need)))
@@ -108,48 +161,44 @@ def _completions(old: list[int], needs: list[int], width: int, steps: list[int],
                                    f"{MAX_DP_STEPS:,} steps of the digit DP")
         for mask in range(1 << m):
             total = 0
-            for chosen in combinations(range(m), need):
-                new_mask = mask
-                ok = True
-                for i in range(m):
-                    if mask >> i & 1:
-                        one = i in chosen
-                        if one and not bits[i]:
-                            ok = False
-                            break
-                        if one != bool(bits[i]):
-                            new_mask &= ~(1 << i)
-                if ok:
-                    total += below.get(new_mask, 0)
+            for _, new_mask in _choices(memo, bits, need, mask):
+                total += below.get(new_mask, 0)
             if total:
                 level[mask] = total
         ways.append(level)
     return ways
 
 
+_Path = tuple[tuple[int, ...], "_Path | None"]
+"""The digits chosen so far, most recent first: (heaps given a 1 in this column, the rest)."""
+
+
 def _enumerate(old: list[int], needs: list[int], ways: list[dict[int, int]]) -> Iterator[list[int]]:
+    """Every way to complete the digits, most significant column first, as the new heap sizes.
+    Each choice is kept once, linked to the choices above it (copying the digits so far at every
+    column would take time quadratic in the number of columns); a completed path is read out
+    into binary text, which ``int(…, 2)`` reads in linear time."""
     width, m = len(needs), len(old)
-    stack: list[tuple[int, int, list[int]]] = [(width, (1 << m) - 1, [0] * m)]
+    digits = [_bits(h, width) for h in old]
+    memo: Choices = {}
+    stack: list[tuple[int, int, _Path | None]] = [(width, (1 << m) - 1, None)]
     while stack:
-        b, mask, values = stack.pop()
+        b, mask, path = stack.pop()
         if b == 0:
-            yield values
+            rows = [bytearray(b"0" * width) for _ in range(m)]
+            column = 0  # the path's most recent choice is column 0's
+            while path is not None:
+                for i in path[0]:
+                    rows[i][width - 1 - column] = 49  # ord("1"), most significant digit first
+                column += 1
+                path = path[1]
+            yield [int(row, 2) if width else 0 for row in rows]
             continue
         bit = b - 1
-        for chosen in combinations(range(m), needs[bit]):
-            new_mask, ok = mask, True
-            for i in range(m):
-                old_bit = (old[i] >> bit) & 1
-                one = i in chosen
-                if mask >> i & 1:
-                    if one and not old_bit:
-                        ok = False
-                        break
-                    if one != bool(old_bit):
-                        new_mask &= ~(1 << i)
-            if ok and ways[bit].get(new_mask, 0):
-                stack.append((bit, new_mask, [v | (1 << bit) if i in chosen else v
-                                              for i, v in enumerate(values)]))
+        below = ways[bit]
+        for chosen, new_mask in _choices(memo, tuple(row[bit] for row in digits), needs[bit], mask):
+            if below.get(new_mask, 0):
+                stack.append((bit, new_mask, (chosen, path)))
 
 
 @dataclass(frozen=True)
@@ -193,7 +242,7 @@ class Moore(HeapGame):
 
     @staticmethod
     def _move(position: tuple[int, ...], new: dict[int, int]) -> Move:
-        parts = [f"heap {i + 1}: {position[i]} → {v}" for i, v in sorted(new.items())]
+        parts = [f"heap {i + 1}: {int_text(position[i])} → {int_text(v)}" for i, v in sorted(new.items())]
         to = tuple(new.get(i, h) for i, h in enumerate(position))
         return Move(", ".join(parts), to)
 

@@ -25,6 +25,7 @@ from grundy.model.game import HeapGame, HeapResult, Move, Outcome, check_heaps, 
 from grundy.model.laws import Laws, TakeAway, TakeKind
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.record import FrozenRecord
+from grundy.model.textio import int_text, parse_int
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take arrays
@@ -38,8 +39,8 @@ if TYPE_CHECKING:  # numpy is imported lazily, only by the functions that take a
 
 def _xor_expr(heaps: Any, total: int, count: int) -> str:
     """``3 ⊕ 4 ⊕ 5 = 2``; past 8 heaps the first 8, then ``⊕ … (1,000 heaps)``."""
-    shown = " ⊕ ".join(map(str, heaps[:8]))
-    return shown + (f" ⊕ … ({count:,} heaps)" if count > 8 else "") + f" = {total}"
+    shown = " ⊕ ".join(map(int_text, heaps[:8]))
+    return shown + (f" ⊕ … ({count:,} heaps)" if count > 8 else "") + f" = {int_text(total)}"
 
 
 class Nim(HeapGame, FrozenRecord):
@@ -266,7 +267,7 @@ def parse_heaps_text(text: str) -> Any:
     for i, token in enumerate(tokens):
         if not _HEAP_TOKEN.fullmatch(token):
             raise InvalidInputError(f"heap file: heap {i + 1} must be a non-negative integer, got {token!r}")
-        out.append(int(token))
+        out.append(parse_int(token))
     return check_heaps(out)
 
 

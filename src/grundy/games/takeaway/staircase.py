@@ -31,6 +31,7 @@ from grundy.errors import InvalidPositionError, SearchLimitError
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps
 from grundy.model.laws import Laws
 from grundy.model.reason import Facts, Reason, template, xor_text
+from grundy.model.textio import int_text
 
 MISERE_BRUTE_FORCE_LIMIT = 200_000
 """Largest estimated number of positions brute-forced in misère play (there is no misère rule)."""
@@ -60,7 +61,7 @@ class Staircase(Game):
         return self.validate(text)
 
     def format_position(self, position: Any) -> str:
-        return " ".join(map(str, position))
+        return " ".join(map(int_text, position))
 
     def moves(self, position: Any) -> Iterator[Move]:
         for idx, c in enumerate(position):

@@ -34,6 +34,7 @@ from grundy.errors import InvalidInputError, InvalidPositionError, SearchLimitEr
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps
 from grundy.model.laws import Laws
 from grundy.model.reason import Facts, Reason, template
+from grundy.model.textio import int_text
 
 MAX_TABLE_CELLS = 1_000_000
 """Largest ``(a+1)·(b+1)`` for which Grundy values are computed (by table)."""
@@ -149,7 +150,7 @@ class Wythoff(Game):
         return self.validate(text)
 
     def format_position(self, position: Any) -> str:
-        return f"{position[0]} {position[1]}"
+        return f"{int_text(position[0])} {int_text(position[1])}"
 
     def canonical(self, position: Any) -> Position:
         return (min(position), max(position))

@@ -29,6 +29,7 @@ from grundy.model.game import HeapGame, HeapResult, Outcome, describe_split, des
 from grundy.model.laws import Laws
 from grundy.model.period_rules import PeriodRule, octal_period_rule
 from grundy.model.reason import Reason, period_reason
+from grundy.model.textio import int_text
 
 MOVE_LIST_LIMIT = 2_000_000
 """Largest heap whose moves are enumerated one by one: a heap of ``n`` has about ``n/2`` ways to
@@ -169,7 +170,8 @@ class Octal(HeapGame):
         if value_at(self, n) == target:  # no move keeps the value
             return []
         raise TooManyMovesError(
-            f"{self.spec}: a heap of {n} has about {n // 2:,} ways to split, too many to list "
+            f"{self.spec}: a heap of {int_text(n)} has about {int_text(n // 2, grouped=True)} ways "
+            f"to split, too many to list "
             f"the winning moves (limit: heaps up to {MOVE_LIST_LIMIT:,})")
 
     def _misere_outcome(self, position: Any) -> Outcome | None:
