@@ -193,6 +193,10 @@ def parse_heap(token: str, what: str = "heap") -> int:
     Traceback (most recent call last):
     ...
     grundy.errors.InvalidPositionError: heap must be a non-negative integer, got '-1'
+    >>> parse_heap("10**10**10")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidPositionError: heap must be ... (a power is one BASE**EXPONENT ...), got '10**10**10'
     """
     power = _POWER_TOKEN.fullmatch(token.strip())
     if power:  # 10**18: a power written as contest statements write it
@@ -201,7 +205,8 @@ def parse_heap(token: str, what: str = "heap") -> int:
             raise InvalidPositionError(f"{what} {token!r} has more than about four million bits")
         return int(base**exponent)
     if not _INT_TOKEN.fullmatch(token.strip()):
-        raise InvalidPositionError(f"{what} must be a non-negative integer, got {token!r}")
+        hint = " (a power is one BASE**EXPONENT of digits, e.g. 10**18)" if "**" in token else ""
+        raise InvalidPositionError(f"{what} must be a non-negative integer{hint}, got {token!r}")
     try:
         value = parse_int(token)
     except ValueError:  # more digits than Python converts (sys.get_int_max_str_digits())
