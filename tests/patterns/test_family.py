@@ -93,6 +93,11 @@ def test_family_of_start_positions(capsys: pytest.CaptureFixture[str], tmp_path:
             for n, v in zip(range(1, 8), want, strict=True):
                 got = evaluate(p["formula"], n=n)
                 assert (got == v) if p["describes"] == "values" else (bool(got) == (v == 0))
+        # every start a P-position: said so (a search had found the bare, always-true "P iff n")
+        assert all(brute((3,) * n, memo) == 0 for n in range(1, 5))
+        code, out, err = run(capsys, "table", "fam-rows(n=1..4,m=3)", "--rules", rules)
+        assert code == 0 and "every start is a P-position (conjecture, checked for n = 1..4)" in out
+        assert "P iff" not in out
         code, out, err = run(capsys, "table", "fam-nostart(n=1..3)", "--rules", rules)
         assert code == 2 and "declares no start position" in err
         code, out, err = run(capsys, "table", "fam-word", "--rules", rules)

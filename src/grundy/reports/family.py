@@ -280,6 +280,8 @@ def shifted_patterns(values: list[int], lo: int, name: str = "n") -> list[Patter
 
     >>> shifted_patterns([k % 2 for k in range(3, 12)], 3)[0].text
     'G(start) = n % 2 (conjecture, checked for n = 3..11)'
+    >>> shifted_patterns([0] * 8, 1)[1].text
+    'every start is a P-position (conjecture, checked for n = 1..8)'
     """
     import numpy as np
 
@@ -297,6 +299,11 @@ def shifted_patterns(values: list[int], lo: int, name: str = "n") -> list[Patter
     if found is not None and all(evaluate(found, n=lo + i) == v for i, v in enumerate(values)):
         out.append(Pattern("values", f"G(start) = {found} (conjecture, checked for {where})", found,
                            "conjecture", hi))
+    if all(zero) or not any(zero):  # (a search would find a constant, or a bare truthy "n")
+        kind = "P" if all(zero) else "N"
+        out.append(Pattern("p-positions", f"every start is a {kind}-position (conjecture, checked for "
+                           f"{where})", "1" if all(zero) else "0", "conjecture", hi))
+        return out
     found = shortest_formula(env, lambda i, v: bool(v) == zero[i], np.array(zero, dtype=np.int64),
                              total=len(values), boolean=True, max_size=MAX_SIZE,
                              steps=SEARCH_STEPS // 2)
