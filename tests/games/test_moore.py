@@ -9,7 +9,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from grundy import grundy_value, load_game, outcome, solve
-from grundy.errors import InvalidGameError, SearchLimitError
+from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 from grundy.games.takeaway import moore
 from grundy.games.takeaway.moore import Moore
 from tests.helpers import brute_outcome, brute_value, brute_winning_targets, run, winning_targets
@@ -131,10 +131,22 @@ def test_table_is_the_law_g_n_equals_n(capsys: pytest.CaptureFixture[str]) -> No
     assert json.loads(out)["values"] == [own_value(3, (n,), memo) for n in range(31)]
 
 
-def test_winning_move_dp_is_bounded_in_steps(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_winning_move_dp_is_bounded_in_steps(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
     game = Moore(3)
     position = (2**40 + 3, 2**39 + 5, 2**38 + 9, 77)
     assert game.winning_moves_rule(position)  # (within the default bound)
     monkeypatch.setattr(moore, "MAX_DP_STEPS", 50)
-    with pytest.raises(SearchLimitError, match="50 steps"):
+    with pytest.raises(TooManyMovesError, match="50 steps"):
         game.winning_moves_rule(position)
+    # solve still answers: the outcome by Moore's theorem, and why the moves are not listed
+    answer = solve(game, position)
+    columns = [sum(h >> b & 1 for h in position) % 4 for b in range(41)]  # Moore: P iff all 0 mod k+1
+    assert answer.outcome.value == ("P" if not any(columns) else "N") == "N" and not answer.moves_listed
+    assert answer.note is not None and "winning moves not listed" in answer.note and "50 steps" in answer.note
+    big = [str(10**1100 + 1), str(10**1100 + 2), "5"]  # (a long position: its header is abbreviated)
+    code, out, err = run(capsys, "solve", "moore(3)", *big)
+    assert code == 0, err
+    head = out.splitlines()[0]
+    assert head.endswith(" …") and "parts)" not in head  # (no "(0 parts)" for a position that is no sum)
+    assert "winning moves not listed" in out and "50 steps" in out

@@ -314,7 +314,7 @@ def print_answer(answer: Any) -> None:
                "D": "a draw: neither player can force a win"}[answer.outcome.value]
     shown, whole = answer.position_prefix(2000)
     if not whole:
-        shown = f"{shown[:60]} … ({len(parts or ()):,} parts)"
+        shown = f"{shown[:60]} …" + (f" ({len(parts):,} parts)" if parts else "")
     emit(heading(game.spec) + f"  {shown}" + ("  (misère)" if misere else ""))
     emit(f"  outcome:  {heading(answer.outcome.value + '-position')}, {verdict}")
     value = "—" if answer.grundy is None else int_text(answer.grundy)

@@ -157,8 +157,8 @@ def _completions(old: list[int], needs: list[int], width: int, steps: list[int],
         level: dict[int, int] = {}
         steps[0] += (1 << m) * len(list(combinations(range(m), need)))
         if steps[0] > MAX_DP_STEPS:
-            raise SearchLimitError(f"{spec}: listing the winning moves takes more than "
-                                   f"{MAX_DP_STEPS:,} steps of the digit DP")
+            raise TooManyMovesError(f"{spec}: listing the winning moves takes more than "
+                                    f"{MAX_DP_STEPS:,} steps of the digit DP")
         for mask in range(1 << m):
             total = 0
             for _, new_mask in _choices(memo, bits, need, mask):
@@ -294,7 +294,7 @@ class Moore(HeapGame):
             for chosen in combinations(live, size):
                 examined += 1
                 if examined > MAX_SUBSETS:
-                    raise SearchLimitError(f"{self.spec}: too many heap sets to examine for winning moves")
+                    raise TooManyMovesError(f"{self.spec}: too many heap sets to examine for winning moves")
                 others = [h for i, h in enumerate(position) if i not in chosen]
                 old = [position[i] for i in chosen]
                 width = max(h.bit_length() for h in old)
