@@ -433,3 +433,33 @@ def test_a_recalibration_guess_is_rejected_exactly_when_it_gets_the_word_wrong()
                     assert got is not None and full_table(got.mul) == full_table(full.mul) and got.p == full.p
                 else:
                     assert got is None
+
+
+def test_a_table_without_upto_grows_until_proved_or_stops_where_a_heap_is_not_settled(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from grundy.tables.misere_table import quotient_table
+
+    # proved by the periodicity theorem: the same quotient as the explicit range it stops at
+    auto = quotient_table(load_game("kayles")).quotient
+    assert auto.status == "proved" and auto.checked_upto == 168
+    explicit = misere_quotient(load_game("kayles"), upto=168)
+    assert (auto.order, auto.heaps, auto.p_portion) == (explicit.order, explicit.heaps, explicit.p_portion)
+    # a heap not settled within the budget: the quotient of the heaps before it, and why it stops
+    small = quotient_table(load_game("octal(0.07)"), limit=200_000).quotient
+    k = small.checked_upto
+    assert small.status == "exact" and 10 <= k < 24
+    assert f"heap {k + 1} is not settled within the budget of 200,000 steps" in small.reason
+    with pytest.raises(SearchLimitError):
+        misere_quotient(load_game("octal(0.07)"), upto=k + 1, limit=200_000)
+    full = quotient("0.07", k)
+    assert (small.order, small.heaps, small.p_portion) == (full.order, full.heaps, full.p_portion)
+    rnd = random.Random(k)
+    for _ in range(30):  # (the partial answer against the independent brute force)
+        position = tuple(sorted(rnd.randint(1, min(k, 14)) for _ in range(rnd.randint(2, 3))))
+        assert small.is_p(small.product(small.heap(h) for h in position)) == brute_p("0.07", position)
+    # the CLI: no --upto grows; an explicit --upto is that range
+    code, out, err = run(capsys, "table", "kayles", "--misere", "--quotient", "--summary")
+    assert code == 0 and "heaps 0..168" in out and "status: proved for every heap" in out, err
+    code, out, err = run(capsys, "table", "octal(0.6)", "--misere", "--quotient", "--json")
+    found = json.loads(out)["quotient"]
+    assert code == 0 and found["checked_upto"] == 16 and "heap 17 is not settled" in found["reason"]

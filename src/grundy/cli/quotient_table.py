@@ -30,7 +30,8 @@ def run_quotient(args: argparse.Namespace, game: Game) -> int:
     if args.store is not None:
         table = searching(lambda: _stored(game, args.upto, args.store, limit, args.rebuild))
     else:
-        table = searching(lambda: quotient_table(game, args.upto, limit=limit))
+        upto = args.upto if getattr(args, "upto_given", True) else None  # (None: grow until proved)
+        table = searching(lambda: quotient_table(game, upto, limit=limit))
     if args.json:
         print_json(table.to_json())
         return 0

@@ -40,11 +40,16 @@ PLOTTED_POINTS = 200_000
 """Larger tables are subsampled evenly for ``--plot``."""
 
 
+DEFAULT_UPTO = 50
+"""The largest heap of a table when ``--upto`` is not given."""
+
+
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """The options of ``grundy table``."""
     parser.add_argument("game", help="a heap game, e.g. 'subtraction(1,3,4)', or a game on pairs (wythoff)")
-    parser.add_argument("--upto", "-n", type=non_negative_int, default=50, metavar="N",
-                        help="largest heap size (default 50)")
+    parser.add_argument("--upto", "-n", type=non_negative_int, default=None, metavar="N",
+                        help=f"largest heap size (default {DEFAULT_UPTO}; a misère quotient without "
+                             f"it grows until proved)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     parser.add_argument("--summary", action="store_true",
                         help="only the periodicity, largest value, rare values and compute time")
@@ -70,6 +75,10 @@ def run(args: argparse.Namespace) -> int:
     """Build, analyse and print a table."""
     from grundy.catalog import load_game
     from grundy.reports.family import is_family
+
+    args.upto_given = args.upto is not None  # (a quotient table without --upto grows until proved)
+    if args.upto is None:
+        args.upto = DEFAULT_UPTO
 
     if is_family(args.game):  # 'take(k=2..9)': every member, and how the period depends on k
         from grundy.cli.family import run_family

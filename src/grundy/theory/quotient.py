@@ -45,7 +45,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidInputError, NotSupportedError
+from grundy.errors import InvalidInputError, NotSupportedError, ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, HeapGame, Outcome
 from grundy.model.laws import TakeKind
 from grundy.model.reason import Facts, Reason, template
@@ -270,7 +270,7 @@ def _presentation(st: State, steps: Steps) -> tuple[list[Word], list[tuple[Word,
 
 
 def misere_quotient(game: Game, upto: int | None = None, *, need: int | None = None,
-                    limit: int = DEFAULT_QUOTIENT_LIMIT) -> MisereQuotient:
+                    limit: int = DEFAULT_QUOTIENT_LIMIT, partial: bool = False) -> MisereQuotient:
     """The misère quotient of a heap game.
 
     With ``upto``: of heaps ``0 .. upto`` (and of every heap if the periodicity theorem applies on
@@ -278,7 +278,9 @@ def misere_quotient(game: Game, upto: int | None = None, *, need: int | None = N
     heap, or (with ``need``) until it covers heaps up to ``need``. Raises
     :class:`~grundy.errors.SearchLimitError` past ``limit`` steps and
     :class:`~grundy.errors.NotSupportedError` when the quotient is too large or the game is not
-    played heap by heap.
+    played heap by heap — unless ``partial``: then the next heap's refusal ends the growth, and
+    the answer is the (verified) quotient of the heaps settled before it, its reason saying why
+    it stops there (the presentation then gets a fresh ``limit`` of its own).
 
     >>> from grundy.catalog import load_game
     >>> q = misere_quotient(load_game("dawson-kayles"), upto=12)
@@ -295,6 +297,7 @@ def misere_quotient(game: Game, upto: int | None = None, *, need: int | None = N
     st = State([[0]], [False], [()])
     proof: tuple[int, int] | None = None
     checked = 1
+    stopped = None
     while True:
         n = len(st.heap) - 1
         if upto is not None and n >= upto:
@@ -306,8 +309,19 @@ def misere_quotient(game: Game, upto: int | None = None, *, need: int | None = N
                 proof = _proved(st.heap, t)
                 if proof is not None:
                     break
-        st, checked = settle(st, game, steps)
-    return finish_quotient(game, st, checked, steps, proof)
+        try:
+            st, checked = settle(st, game, steps)
+        except ResourceLimitError:  # (a safety net: a refusal, never a shorter answer)
+            raise
+        except (SearchLimitError, NotSupportedError) as exc:
+            if not partial:
+                raise
+            assert len(st.heap) == n + 1  # (settle builds a new state; the settled one is intact)
+            stopped = (f"heap {n + 1} is not settled within the budget of {limit:,} steps"
+                       if isinstance(exc, SearchLimitError) else f"heap {n + 1} is not settled: {exc}")
+            steps = Steps(limit, game.spec)
+            break
+    return finish_quotient(game, st, checked, steps, proof, stopped)
 
 
 def continue_quotient(game: HeapGame, st: State, upto: int, steps: Steps) -> MisereQuotient:
@@ -323,7 +337,7 @@ def continue_quotient(game: HeapGame, st: State, upto: int, steps: Steps) -> Mis
 
 
 def finish_quotient(game: HeapGame, st: State, checked: int, steps: Steps,
-                    proof: tuple[int, int] | None = None) -> MisereQuotient:
+                    proof: tuple[int, int] | None = None, stopped: str | None = None) -> MisereQuotient:
     """The :class:`MisereQuotient` of a verified candidate ``st`` (``checked`` pairs verified):
     its presentation, and its status — proved by the periodicity theorem where it applies."""
     t = _period_rule(game)
@@ -348,6 +362,8 @@ def finish_quotient(game: HeapGame, st: State, checked: int, steps: Steps,
         p = n0 = None  # type: ignore[assignment]
         status = "exact"
         reason = f"verified on every sum of heaps ≤ {n}"
+    if stopped is not None and proof is None:
+        reason += f"; {stopped}"
     return MisereQuotient(
         game, tuple(tuple(row) for row in full_table(st.mul)), tuple(st.p), tuple(st.heap), tuple(st.opts),
         tuple(st.gens),
