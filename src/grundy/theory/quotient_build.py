@@ -170,21 +170,10 @@ def _extend(st: State, game: HeapGame, steps: Steps) -> State:
         x, k = s % m, s // m
         return mul[x][g[0]] + m * fold(k + g[1])
 
-    cls = [1 if columns[s // m][s % m] else 0 for s in range(size)]
-    count = len(set(cls))
-    while True:
-        steps.spend(size * len(gens), f"reducing the candidate at heap {n}")
-        sig: dict[tuple[int, ...], int] = {}
-        new = []
-        for s in range(size):
-            key2 = (cls[s], *(cls[times(s, g)] for g in gens))
-            new.append(sig.setdefault(key2, len(sig)))
-        if len(sig) == count:
-            break
-        cls, count = new, len(sig)
-    if count > MAX_ORDER:
-        raise NotSupportedError(f"{game.spec}: the misère quotient of heaps ≤ {n} has more than "
-                                f"{MAX_ORDER:,} elements")
+    steps.spend(size * len(gens), f"reducing the candidate at heap {n}")
+    trans = [[times(s, g) for g in gens] for s in range(size)]
+    cls = moore_classes([1 if columns[s // m][s % m] else 0 for s in range(size)], trans, steps,
+                        size * len(gens), f"reducing the candidate at heap {n}", game, n)
     # representatives: the least word of each class (k copies of heap n, then x's word)
     best: dict[int, tuple[tuple[int, ...], int]] = {}
     for s in range(size):
