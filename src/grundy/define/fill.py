@@ -98,9 +98,10 @@ def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | N
             splits.append(seen_split)
 
 
-def _options(game: UserHeapGame, fn: Any, n: int) -> list[Any]:
+def listed_options(game: UserHeapGame, fn: Any, n: int) -> list[Any]:
     """The options of heap ``n`` as a list, a failure of the user's code one clear error (the
-    loops inline the common case: the call returned a list)."""
+    hot loops below inline the common case: the call returned a list; the budgeted builder,
+    ``UserHeapGame.fill_table`` with a limit, calls it)."""
     try:
         options = fn(n)
     except GrundyError:
@@ -145,7 +146,7 @@ def _ints_any(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[list
     """Options that are ints, any values."""
     append = g.append
     for n in range(len(g), end):
-        options = _options(game, fn, n)
+        options = listed_options(game, fn, n)
         try:
             seen = {g[o] if o >= 0 else [] for o in options}  # ([] fails to hash: negative)
         except Exception:
@@ -215,7 +216,7 @@ def _mixed_any(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[lis
     plain = int
     split = False
     for n in range(len(g), end):
-        options = _options(game, fn, n)
+        options = listed_options(game, fn, n)
         seen: set[int] = set()
         add = seen.add
         try:

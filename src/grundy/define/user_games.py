@@ -13,6 +13,7 @@ from grundy.define import base
 from grundy.define import reasons as _reasons  # noqa: F401  (the templates of these rules)
 from grundy.define.base import _Defined, _short
 from grundy.define.domain import Domain
+from grundy.define.fill import listed_options
 from grundy.define.heaps import heap_state
 from grundy.define.query import current, game_state
 from grundy.define.sums import Sum
@@ -136,14 +137,7 @@ class UserHeapGame(_Defined, HeapGame):
                     if splits is not None:
                         splits.append(split)
                     return steps
-                try:
-                    options = fn(n)
-                except GrundyError:
-                    raise
-                except Exception as exc:
-                    raise self._raised(f"heap {n}", exc) from None
-                if options.__class__ is not list:
-                    options = self._listed(f"heap {n}", options)
+                options = listed_options(self, fn, n)
                 if mixed:
                     seen: set[int] = set()
                     add = seen.add
