@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Hashable
 from typing import Any
 
+from grundy.define.base import _short
 from grundy.errors import InvalidPositionError
 
 
@@ -27,14 +28,7 @@ class Sum:
             if isinstance(part, Sum):
                 flat.extend(part.parts)
             else:
-                if isinstance(part, list):
-                    part = tuple(part)
-                try:
-                    hash(part)
-                except TypeError:
-                    raise InvalidPositionError(f"a part of a Sum must be hashable (a tuple, not a "
-                                               f"list), got {part!r}") from None
-                flat.append(part)
+                flat.append(hashable(part, "a part of a Sum"))
         if len(flat) < 2:
             raise InvalidPositionError(f"a Sum has at least two parts, got {len(flat)}: {parts!r}")
         flat.sort(key=repr)
@@ -54,3 +48,16 @@ class Sum:
         """This sum with part ``index`` replaced by ``option`` (a position or a sum)."""
         rest = self.parts[:index] + self.parts[index + 1:]
         return Sum(*rest, option)
+
+
+def hashable(position: Any, what: str = "a position") -> Hashable:
+    """``position`` as a hashable value (a list becomes a tuple), or one clear error naming
+    ``what`` it is."""
+    if isinstance(position, list):
+        position = tuple(position)
+    try:
+        hash(position)
+    except TypeError:
+        raise InvalidPositionError(f"{what} must be hashable (a tuple, not a list), got "
+                                   f"{_short(position)}") from None
+    return position  # type: ignore[no-any-return,unused-ignore]

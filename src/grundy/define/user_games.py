@@ -16,7 +16,7 @@ from grundy.define.domain import Domain
 from grundy.define.fill import listed_options
 from grundy.define.heaps import heap_state
 from grundy.define.query import current, game_state
-from grundy.define.sums import Sum
+from grundy.define.sums import Sum, hashable
 from grundy.engine.explore import PositionGraph
 from grundy.errors import (
     GrundyError,
@@ -246,17 +246,6 @@ def _default_format(position: Any) -> str:
     return str(position)
 
 
-def _hashable(position: Any) -> Hashable:
-    if isinstance(position, list):
-        position = tuple(position)
-    try:
-        hash(position)
-    except TypeError:
-        raise InvalidPositionError(f"a position must be hashable (a tuple, not a list), got "
-                                   f"{_short(position)}") from None
-    return position  # type: ignore[no-any-return,unused-ignore]
-
-
 class UserGame(_Defined, Game):
     """Base of the games made by :func:`game`: the values come from the whole graph of positions
     reachable from the one asked about (explored within the step budget), by Smith's generalised
@@ -285,7 +274,7 @@ class UserGame(_Defined, Game):
         if parse is None:
             return self._inside(_default_parse(text), text)
         try:
-            position = _hashable(parse(text))
+            position = hashable(parse(text))
         except GrundyError:
             raise
         except Exception as exc:
@@ -310,7 +299,7 @@ class UserGame(_Defined, Game):
     def validate(self, position: Any) -> Position:
         if isinstance(position, str):
             return self.parse_position(position)
-        position = _hashable(position)
+        position = hashable(position)
         if isinstance(position, Sum):
             for part in position.parts:
                 self._inside(part, part)
@@ -324,7 +313,7 @@ class UserGame(_Defined, Game):
             return list(dict.fromkeys(position.replace(i, o) for i, part in enumerate(position.parts)
                                       for o in self.options_of(part)))
         where = f"position {self.format_position(position)!r}"
-        options = list(dict.fromkeys(_hashable(o) for o in self._options_at(where, position)))
+        options = list(dict.fromkeys(hashable(o) for o in self._options_at(where, position)))
         domain = type(self).domain
         if domain.declared_any:
             for o in options:
