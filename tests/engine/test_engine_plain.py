@@ -205,3 +205,48 @@ def test_a_sum_met_in_the_plain_search_keeps_counting_in_the_same_budget(positio
     assert grundy_value(game, position, cache=Cache(), limit=steps) == brute_value(game, position)
     with pytest.raises(SearchLimitError):  # the steps before and after the sum add up
         grundy_value(game, position, cache=Cache(), limit=steps - 1)
+
+
+@dataclass(frozen=True)
+class Unordered(ByMoves):
+    """The corner game with the coordinates unordered: (a, b) and (b, a) are one position, which
+    the game says by its canonical form and by validating a list into a sorted tuple."""
+
+    name = "t-plain-unordered"
+
+    def canonical(self, position: Any) -> Any:
+        return tuple(sorted(position))
+
+    def validate(self, position: Any) -> Any:
+        if not (isinstance(position, (tuple, list)) and len(position) == 2):
+            raise ValueError(f"not a pair: {position!r}")
+        return tuple(sorted(position))
+
+
+@dataclass(frozen=True)
+class Halves(ByMoves):
+    """A pair (a, b) with a == b splits into two equal corners whose sum is 0 (read only where
+    the game overrides components(): the plain search must not skip it)."""
+
+    name = "t-plain-halves"
+
+    def components(self, position: Any) -> Any:
+        a, b = position
+        return [(ByMoves(), (a, 0)), (ByMoves(), (a, 0))] if a == b and a > 0 else None
+
+
+def test_overridden_canonical_validate_and_components_are_read_by_the_plain_search() -> None:
+    cache = Cache()
+    calls = []
+    game = Unordered()
+    for a in range(10):
+        for b in range(10):
+            assert grundy_value(game, [b, a], cache=cache) == expected(a, b), (a, b)
+    assert {p for (_, p) in cache.values} <= {(a, b) for a in range(10) for b in range(a, 10)}
+    with pytest.raises(ValueError, match="not a pair"):
+        grundy_value(game, (1, 2, 3), cache=cache)
+    halves = Halves()
+    for a in range(1, 8):
+        assert grundy_value(halves, (a, a)) == 0  # by components, not the corner's mex
+        calls.append(expected(a, a))
+    assert any(calls)  # the corner's own value of some (a, a) is not 0: components were read

@@ -20,7 +20,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable
 from contextvars import ContextVar
-from itertools import islice
+from itertools import islice, repeat
 
 from grundy.errors import LoopyGameError, ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, HeapGame, Move, Outcome, Position, value_rule
@@ -36,7 +36,17 @@ plus one per option listed (so a position with astronomically many options is re
 
 Key = tuple[int, Position]
 """A memo key: (the game's number in its :class:`Cache`, the canonical position)."""
-_Declared = tuple[Game, int, "Callable[[Any], int | None] | None", "Callable[[Any], Any]"]
+_Declared = tuple[Game, int, "Callable[[Any], int | None] | None", "Callable[[Any], Any] | None",
+                  bool, bool]
+"""What :meth:`Cache.declared` remembers of a game: itself, its number, its closed form of the
+value or ``None``, its canonical-key function or ``None`` where that is the identity (the plain
+search then builds keys without calling it), and whether the game overrides
+:meth:`Game.components` and :meth:`Game.validate` (the plain search skips the default ones)."""
+
+
+def _overrides(game: Game, name: str) -> bool:
+    """Whether ``game``'s method ``name`` is its own, not :class:`Game`'s default."""
+    return getattr(getattr(game, name), "__func__", None) is not getattr(Game, name)
 
 
 def mex(values: Iterable[int]) -> int:
@@ -104,13 +114,16 @@ class Cache:
                 f"games={self.games!r}, numbers={self.numbers!r})")
 
     def declared(self, game: Game) -> _Declared:
-        """``(game, its number, its closed form of the value or None, its canonical-key
-        function)``; the last game asked about is remembered, so that a run of queries about one
-        game finds it by identity without hashing it."""
+        """What the engine reads of ``game`` (:data:`_Declared`); the last game asked about is
+        remembered, so that a run of queries about one game finds it by identity without hashing
+        it."""
         recent = self._recent
         if recent is None or recent[0] is not game:
             number = self.number(game)
-            recent = self._recent = (game, number, *self.hooks(number))
+            closed, canonical = self.hooks(number)
+            recent = self._recent = (game, number, closed,
+                                     canonical if _overrides(game, "canonical") else None,
+                                     _overrides(game, "components"), _overrides(game, "validate"))
         return recent
 
     def number(self, game: Game) -> int:
@@ -336,24 +349,28 @@ class _NotPlain(Exception):
 
 
 def _listed(position: Position, options: Callable[[Any], Iterable[Position]],
-            canonical: Callable[[Any], Any], number: int, budget: Budget, game: Game) -> list[Key]:
-    """The memo keys of the options of ``position`` (a position of game ``number``), their
-    listing paid for in ``budget``: one step for the position and one per option (what
-    :meth:`Budget.take` and :meth:`Budget.spend` do, in one pass)."""
-    deps = [(number, canonical(o)) for o in islice(options(position), budget.limit - budget.spent + 1)]
+            keyer: Callable[[Any], Any] | None, number: int, budget: Budget, game: Game) -> list[Key]:
+    """The memo keys of the options of ``position`` (a position of game ``number``, whose
+    canonical-key function is ``keyer``, ``None`` for the identity), their listing paid for in
+    ``budget``: one step for the position and one per option (what :meth:`Budget.take` and
+    :meth:`Budget.spend` do, in one pass)."""
+    listed = islice(options(position), budget.limit - budget.spent + 1)
+    deps = list(zip(repeat(number), listed if keyer is None else map(keyer, listed)))
     budget.spent += len(deps) + 1
     if budget.spent > budget.limit or budget.spent >= budget._next_check:
         budget.spend(0, game)  # (refuses past the limit, or checks the clock and the memory)
     return deps
 
 
-def _plain_values(game: Game, root: Key, canonical: Callable[[Any], Any], memo: dict[Key, int],
-                  budget: Budget | None, limit: int, use_rules: bool) -> int:
+def _plain_values(game: Game, root: Key, keyer: Callable[[Any], Any] | None, splits: bool,
+                  memo: dict[Key, int], budget: Budget | None, limit: int) -> int:
     """:func:`_search` for the Grundy value of ``root`` (not in ``memo``), a position of a game
     that declares no closed form of its value: the same post-order walk, with the options listed
-    and their mex taken inline. Raises :class:`_NotPlain` (values found so far stay in ``memo``,
-    each the mex of its options) at a position that splits into components, where the general
-    search sums them instead.
+    and their mex taken inline. ``keyer``: the game's canonical-key function, ``None`` for the
+    identity; ``splits``: whether positions may split into components (:meth:`Game.components`,
+    read only then). Raises :class:`_NotPlain` (values found so far stay in ``memo``, each the
+    mex of its options) at a position that splits into components, where the general search sums
+    them instead.
 
     The root is expanded first, without a stack: when its options are all valued already (a
     table filled in order, a position next to one solved), that is the whole search. Without a
@@ -361,23 +378,24 @@ def _plain_values(game: Game, root: Key, canonical: Callable[[Any], Any], memo: 
     budget is built, and the budget only if the search goes on or the count calls for it (past
     the limit, or a check of the clock and the memory due): the same steps, the same refusals."""
     number, position = root
-    if use_rules and game.components(position) is not None:
+    if splits and game.components(position) is not None:
         raise _NotPlain(budget)
     if budget is None:
-        deps = [(number, canonical(o)) for o in islice(game.options(position), limit + 1)]
+        listed = islice(game.options(position), limit + 1)
+        deps = list(zip(repeat(number), listed if keyer is None else map(keyer, listed)))
         spent = len(deps) + 1
         if spent > limit or spent >= _CHECK_EVERY:
             budget = Budget(limit)
             budget.spend(spent, game)
     else:
-        deps = _listed(position, game.options, canonical, number, budget, game)
+        deps = _listed(position, game.options, keyer, number, budget, game)
     try:
         seen = set(map(memo.__getitem__, deps))  # (every option valued: the common case, in C)
     except KeyError:
         if budget is None:
             budget = Budget(limit)
             budget.spend(spent, game)
-        return _plain_walk(game, root, deps, canonical, memo, budget, use_rules)
+        return _plain_walk(game, root, deps, keyer, splits, memo, budget)
     m = 0
     while m in seen:
         m += 1
@@ -385,8 +403,8 @@ def _plain_values(game: Game, root: Key, canonical: Callable[[Any], Any], memo: 
     return m
 
 
-def _plain_walk(game: Game, root: Key, root_deps: list[Key], canonical: Callable[[Any], Any],
-                memo: dict[Key, int], budget: Budget, use_rules: bool) -> int:
+def _plain_walk(game: Game, root: Key, root_deps: list[Key], keyer: Callable[[Any], Any] | None,
+                splits: bool, memo: dict[Key, int], budget: Budget) -> int:
     """The rest of :func:`_plain_values`: the walk with an explicit stack, from ``root`` (whose
     options, ``root_deps``, are listed and paid for) down to the positions not yet valued."""
     number, components, options = root[0], game.components, game.options
@@ -402,9 +420,9 @@ def _plain_walk(game: Game, root: Key, root_deps: list[Key], canonical: Callable
             if key in memo:
                 stack.pop()
                 continue
-            if use_rules and components(key[1]) is not None:
+            if splits and components(key[1]) is not None:
                 raise _NotPlain(budget)
-            deps = frame[1] = _listed(key[1], options, canonical, number, budget, game)
+            deps = frame[1] = _listed(key[1], options, keyer, number, budget, game)
             active.add(key)
         try:
             seen = set(map(value_of, deps))
@@ -443,21 +461,23 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
     >>> grundy_value(load_game("nim"), (3, 4, 5), budget=budget), budget.spent
     (2, 0)
     """
-    position = game.validate(position)
     if cache is None:
         cache = Cache()
     recent = cache._recent
     if recent is None or recent[0] is not game:
         recent = cache.declared(game)
-    _, number, closed, canonical = recent
+    _, number, closed, keyer, splits, checks = recent
+    if checks:
+        position = game.validate(position)
     work = budget
     if closed is None or not use_rules:
-        root = (number, canonical(position))
+        root = (number, position if keyer is None else keyer(position))
         found = cache.values.get(root)
         if found is not None:
             return int(found)
         try:
-            return _plain_values(game, root, canonical, cache.values, budget, limit, use_rules)
+            return _plain_values(game, root, keyer, splits and use_rules, cache.values, budget,
+                                 limit)
         except _NotPlain as split:
             work = split.budget
     work = work or Budget(limit)
