@@ -275,6 +275,23 @@ def test_python_moves_beyond_the_table_are_bounded() -> None:
     assert done.returncode == 1
 
 
+def test_a_move_function_out_of_memory_is_an_error_line() -> None:
+    """A move function that cannot list the options of a huge heap (MemoryError) costs that input an
+    error line; the program goes on."""
+    resource = pytest.importorskip("resource")
+    code = export_code(name="nimish", kind="heap", lang="python", pattern=None, table=list(range(10)),
+                       move_source="def moves(n):\n    return list(range(n))\n", main=True)
+    cap = 1 << 30
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+    done = subprocess.run([sys.executable, "-S", "-c", code], input=f"5\n{10**12}\n12 3\n", text=True,
+                          capture_output=True, preexec_fn=limit, timeout=60)
+    assert done.stdout.splitlines() == [
+        "5 N", f"error: the move function ran out of memory listing the options of heap {10**12}", "15 N"]
+
+
 def test_a_p_rule_answers_beyond_the_table_before_the_move_function() -> None:
     """A pair game with a move function and a rule for its P-positions: beyond the table the main
     answers by the rule at once (the move function would list 10^18 options), as the C++ does;

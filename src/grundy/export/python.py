@@ -251,7 +251,8 @@ def _options(position):
         listed = MOVES(*position) if KIND == "pair" else MOVES(position)
         return [_components(o) for o in listed]
     except MemoryError:
-        raise ValueError(f"the move function ran out of memory listing the options of {position!r}") from None
+        shown = f"heap {position}" if KIND == "heap" else repr(position)
+        raise ValueError(f"the move function ran out of memory listing the options of {shown}") from None
 
 
 def _by_moves(position):
