@@ -276,8 +276,8 @@ def test_python_moves_beyond_the_table_are_bounded() -> None:
 
 
 def test_a_move_function_out_of_memory_is_an_error_line() -> None:
-    """A move function that cannot list the options of a huge heap (MemoryError) costs that input an
-    error line; the program goes on."""
+    """A move function that cannot list the options of a huge heap (MemoryError), or that fails,
+    costs that input an error line; the program goes on."""
     resource = pytest.importorskip("resource")
     code = export_code(name="nimish", kind="heap", lang="python", pattern=None, table=list(range(10)),
                        move_source="def moves(n):\n    return list(range(n))\n", main=True)
@@ -290,6 +290,12 @@ def test_a_move_function_out_of_memory_is_an_error_line() -> None:
                           capture_output=True, preexec_fn=limit, timeout=60)
     assert done.stdout.splitlines() == [
         "5 N", f"error: the move function ran out of memory listing the options of heap {10**12}", "15 N"]
+    broken = "def moves(n):\n    return list(range(n)) if n < 20 else [[0, 1][n]]\n"
+    code = export_code(name="broken", kind="heap", lang="python", pattern=None, table=list(range(10)),
+                       move_source=broken, main=True)
+    done = run([sys.executable, "-S", "-c", code], "5\n30\n12 3\n")
+    assert done.stdout.splitlines() == [
+        "5 N", "error: the move function failed at heap 30: IndexError: list index out of range", "15 N"]
 
 
 def test_a_p_rule_answers_beyond_the_table_before_the_move_function() -> None:

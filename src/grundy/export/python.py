@@ -247,12 +247,14 @@ def _components(option):
 
 
 def _options(position):
+    shown = f"heap {position}" if KIND == "heap" else repr(position)
     try:
         listed = MOVES(*position) if KIND == "pair" else MOVES(position)
         return [_components(o) for o in listed]
     except MemoryError:
-        shown = f"heap {position}" if KIND == "heap" else repr(position)
         raise ValueError(f"the move function ran out of memory listing the options of {shown}") from None
+    except Exception as exc:  # the move function's own failure: an error line for this input only
+        raise ValueError(f"the move function failed at {shown}: {type(exc).__name__}: {exc}") from None
 
 
 def _by_moves(position):
