@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import shutil
 import subprocess
 import sys
@@ -316,6 +317,17 @@ def test_a_p_rule_answers_beyond_the_table_before_the_move_function() -> None:
     library = export_code(name="two-nim", kind="pair", lang="python", pattern=None, table=grid,
                           move_source=source, outcome_rule=rule)
     assert python_values(library, ["grundy_value(9, 12)", "first_player_wins(9, 9)"]) == [9 ^ 12, 0]
+
+
+def test_a_formula_dividing_by_zero_beyond_its_range_is_an_error_line() -> None:
+    """A formula checked on heaps <= 60 may divide by zero further on: that input gets an error
+    line (the C++ helper py_mod says 'modulo by zero' the same way), the next is answered."""
+    code = export_code(name="t", kind="heap", lang="python", pattern=pattern("n % (70 - n)"),
+                       table=[n % (70 - n) for n in range(61)], main=True)
+    done = run([sys.executable, "-S", "-c", code], "5\n70\n3\n")
+    lines = done.stdout.splitlines()
+    assert lines[0::2] == ["5 N", "3 N"] and re.fullmatch(r"error: .*modulo by zero", lines[1]), lines
+    assert done.returncode == 1
 
 
 def test_python_pair_moves() -> None:

@@ -62,7 +62,7 @@ def _number(word):
 def _answer_line(numbers):
     try:
         value, wins = answer(numbers)
-    except (ValueError, OverflowError, RecursionError) as exc:
+    except (ValueError, ArithmeticError, RecursionError) as exc:
         return f"error: {exc}"
     return f"{'-' if value is None else value} {'N' if wins else 'P'}"
 '''
