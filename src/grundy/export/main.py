@@ -62,9 +62,9 @@ def _number(word):
 def _answer_line(numbers):
     try:
         value, wins = answer(numbers)
+        return f"{'-' if value is None else value} {'N' if wins else 'P'}"
     except (ValueError, ArithmeticError, RecursionError) as exc:
         return f"error: {exc}"
-    return f"{'-' if value is None else value} {'N' if wins else 'P'}"
 '''
 
 _PY_LINES = '''
