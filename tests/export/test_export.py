@@ -332,10 +332,10 @@ def test_a_formula_dividing_by_zero_beyond_its_range_is_an_error_line() -> None:
 
 def test_a_value_too_long_to_print_is_an_error_line() -> None:
     """Python 3.11+ refuses to print an int of more than 4,300 digits: an error line for that input
-    (n * n of a 3,000-digit heap), and the program goes on."""
+    (n * n of a 3,000-digit heap), and the program goes on (here reading 'cases')."""
     code = export_code(name="t", kind="heap", lang="python", pattern=pattern("n * n"),
-                       table=[n * n for n in range(61)], main=True)
-    done = run([sys.executable, "-S", "-c", code], "5\n" + "9" * 3000 + "\n3\n")
+                       table=[n * n for n in range(61)], main=True, input_format="cases")
+    done = run([sys.executable, "-S", "-c", code], "3\n1 5\n1 " + "9" * 3000 + "\n1 3\n")
     lines = done.stdout.splitlines()
     assert len(lines) == 3 and lines[0::2] == ["25 N", "9 N"], done.stderr[-500:]
     assert lines[1].startswith("error: ") or lines[1] == f"{(10**3000 - 1) ** 2} N"
