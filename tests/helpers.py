@@ -172,7 +172,7 @@ def heap_table(upto: int, options: Any) -> list[int]:
 
 
 def compile_cpp_together(sources: list[str], tmp_path: Path, optimise: str = "-O0") -> Path:
-    """One executable, compiled once with ``g++ -std=c++17 -Wall`` (which must not warn), running
+    """One executable, compiled once with ``g++ -std=c++17 -Wall -Wextra`` (which must not warn), running
     program ``argv[1]`` of ``sources`` (each in its own namespace; those without a ``main`` are
     only compiled)."""
     includes: set[str] = set()
@@ -193,7 +193,7 @@ def compile_cpp_together(sources: list[str], tmp_path: Path, optimise: str = "-O
     src = tmp_path / "all.cpp"
     src.write_text("\n".join(sorted(includes)) + "\n\n" + "\n".join(parts) + dispatch)
     exe = tmp_path / "all"
-    build = subprocess.run([shutil.which("g++") or "g++", "-std=c++17", optimise, "-Wall", "-o", str(exe),
-                            str(src)], capture_output=True, text=True, timeout=600)
+    build = subprocess.run([shutil.which("g++") or "g++", "-std=c++17", optimise, "-Wall", "-Wextra", "-o",
+                            str(exe), str(src)], capture_output=True, text=True, timeout=600)
     assert build.returncode == 0 and build.stderr == "", build.stderr[:3000]
     return exe

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import re
 import shutil
 import subprocess
 import sys
@@ -155,7 +156,8 @@ def test_cpp_is_exact_on_huge_heaps(formula: str, heaps: list[int], cpp: Callabl
 
 def test_cpp_refuses_rather_than_overflow(cpp: Callable[[str], list[str]]) -> None:
     done = run(cpp("big n * n * n"), "10\n18446744073709551615\n2\n")
-    assert done.stdout == "1000 N\nerror: overflow\n8 N\n" and done.returncode == 1
+    assert done.stdout == ("1000 N\nerror: overflow: the formula needs more than 128 bits at this input "
+                           "(the Python export has no such limit)\n8 N\n") and done.returncode == 1
 
 
 def test_cpp_tables(cpp: Callable[[str], list[str]]) -> None:
@@ -171,6 +173,16 @@ def test_cpp_tables(cpp: Callable[[str], list[str]]) -> None:
     assert done.returncode == 1
     assert done.stdout.split("\n")[:3] == ["error: (13, 0) is beyond the table (a <= 12, b <= 12)",
                                            "error: expected two numbers a b, got 3", "3 N"]
+
+
+def test_cpp_reads_numbers_as_a_judge_writes_them(cpp: Callable[[str], list[str]]) -> None:
+    """Leading zeros are a number; past 2^64 - 1 a number is too large (not 'not a number'), and
+    the next line is still answered."""
+    done = run(cpp("lasker"), "0000000000000000000000003\n100000000000000000000\n3 x\n2\n")
+    assert done.stdout.split("\n") == [
+        f"{LASKER[3]} N",
+        "error: a number is too large for this program (above 2^64 - 1): 100000000000000000000",
+        "error: not a non-negative integer: x", f"{LASKER[2]} N", ""]
 
 
 def test_cpp_without_main_compiles_cleanly(cpp: Callable[[str], list[str]]) -> None:
@@ -244,6 +256,89 @@ def test_python_moves_beyond_the_table() -> None:
     code = export_code(name="sub", kind="heap", lang="python", pattern=None, table=[0],
                        move_source=MOVES_DEEP)
     assert python_values(code, ["grundy_value(6000)", "grundy_value(5999)"]) == [deep[6000], deep[5999]]
+
+
+def test_python_moves_beyond_the_table_are_bounded() -> None:
+    """The move function lists at most MOVE_STEPS options for one input beyond the table (here
+    lowered to 3,000): past that, an error line for that input alone; the next is answered."""
+    digits = "def moves(n):\n    return [n - int(d) for d in str(n) if d != '0']\n"
+    want = heap_table(400, lambda n: [(n - int(d),) for d in str(n) if d != "0"])
+    code = export_code(name="digits", kind="heap", lang="python", pattern=None, table=want[:50],
+                       move_source=digits, main=True)
+    assert "MOVE_STEPS = 2000000" in code and "at most 2,000,000 options listed for one input" in code
+    code = code.replace("MOVE_STEPS = 2000000", "MOVE_STEPS = 3000")
+    done = run([sys.executable, "-S", "-c", code], f"300 7\n{10**18}\n400\n")
+    assert done.stdout.splitlines() == [
+        f"{want[300] ^ want[7]} {'N' if want[300] ^ want[7] else 'P'}",
+        f"error: heap {10**18} is beyond the table, and the move function did not settle it "
+        "within 3,000 options",
+        f"{want[400]} {'N' if want[400] else 'P'}"]
+    assert done.returncode == 1
+
+
+def test_a_move_function_out_of_memory_is_an_error_line() -> None:
+    """A move function that cannot list the options of a huge heap (MemoryError), or that fails,
+    costs that input an error line; the program goes on."""
+    resource = pytest.importorskip("resource")
+    code = export_code(name="nimish", kind="heap", lang="python", pattern=None, table=list(range(10)),
+                       move_source="def moves(n):\n    return list(range(n))\n", main=True)
+    cap = 1 << 30
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+
+    done = subprocess.run([sys.executable, "-S", "-c", code], input=f"5\n{10**12}\n12 3\n", text=True,
+                          capture_output=True, preexec_fn=limit, timeout=60)
+    assert done.stdout.splitlines() == [
+        "5 N", f"error: the move function ran out of memory listing the options of heap {10**12}", "15 N"]
+    broken = "def moves(n):\n    return list(range(n)) if n < 20 else [[0, 1][n]]\n"
+    code = export_code(name="broken", kind="heap", lang="python", pattern=None, table=list(range(10)),
+                       move_source=broken, main=True)
+    done = run([sys.executable, "-S", "-c", code], "5\n30\n12 3\n")
+    assert done.stdout.splitlines() == [
+        "5 N", "error: the move function failed at heap 30: IndexError: list index out of range", "15 N"]
+
+
+def test_a_p_rule_answers_beyond_the_table_before_the_move_function() -> None:
+    """A pair game with a move function and a rule for its P-positions: beyond the table the main
+    answers by the rule at once (the move function would list 10^18 options), as the C++ does;
+    grundy_value still computes a value by the moves."""
+    from grundy.export.code import OutcomeRule
+
+    grid = [[a ^ b for b in range(8)] for a in range(8)]
+    source = "def moves(a, b):\n    return [(x, b) for x in range(a)] + [(a, y) for y in range(b)]\n"
+    rule = OutcomeRule("P iff a == b", "conjecture, checked for a <= 7, b <= 7", "a == b")
+    code = export_code(name="two-nim", kind="pair", lang="python", pattern=None, table=grid,
+                       move_source=source, outcome_rule=rule, main=True)
+    assert ("beyond the table, who wins: P iff a == b: conjecture, checked for a <= 7, b <= 7; "
+            "the main then prints the value as '-'") in code
+    done = run([sys.executable, "-S", "-c", code], f"3 5\n{10**18} 1\n{10**18} {10**18}\n")
+    assert done.stdout.splitlines() == ["6 N", "- N", "- P"] and done.returncode == 0
+    library = export_code(name="two-nim", kind="pair", lang="python", pattern=None, table=grid,
+                          move_source=source, outcome_rule=rule)
+    assert python_values(library, ["grundy_value(9, 12)", "first_player_wins(9, 9)"]) == [9 ^ 12, 0]
+
+
+def test_a_formula_dividing_by_zero_beyond_its_range_is_an_error_line() -> None:
+    """A formula checked on heaps <= 60 may divide by zero further on: that input gets an error
+    line (the C++ helper py_mod says 'modulo by zero' the same way), the next is answered."""
+    code = export_code(name="t", kind="heap", lang="python", pattern=pattern("n % (70 - n)"),
+                       table=[n % (70 - n) for n in range(61)], main=True)
+    done = run([sys.executable, "-S", "-c", code], "5\n70\n3\n")
+    lines = done.stdout.splitlines()
+    assert lines[0::2] == ["5 N", "3 N"] and re.fullmatch(r"error: .*modulo by zero", lines[1]), lines
+    assert done.returncode == 1
+
+
+def test_a_value_too_long_to_print_is_an_error_line() -> None:
+    """Python 3.11+ refuses to print an int of more than 4,300 digits: an error line for that input
+    (n * n of a 3,000-digit heap), and the program goes on (here reading 'cases')."""
+    code = export_code(name="t", kind="heap", lang="python", pattern=pattern("n * n"),
+                       table=[n * n for n in range(61)], main=True, input_format="cases")
+    done = run([sys.executable, "-S", "-c", code], "3\n1 5\n1 " + "9" * 3000 + "\n1 3\n")
+    lines = done.stdout.splitlines()
+    assert len(lines) == 3 and lines[0::2] == ["25 N", "9 N"], done.stderr[-500:]
+    assert lines[1].startswith("error: ") or lines[1] == f"{(10**3000 - 1) ** 2} N"
 
 
 def test_python_pair_moves() -> None:

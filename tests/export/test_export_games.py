@@ -307,7 +307,7 @@ def test_a_conjectured_p_rule_answers_beyond_the_table_and_says_so() -> None:
     rule = OutcomeRule("P iff a == b", "conjecture, checked for a <= 5, b <= 5", "a == b")
     code = export_code(name="two-nim", kind="pair", lang="python", pattern=None, table=grid, main=True,
                        outcome_rule=rule)
-    assert "beyond the table, who wins: P iff a == b, conjecture, checked for a <= 5, b <= 5" in code
+    assert "beyond the table, who wins: P iff a == b: conjecture, checked for a <= 5, b <= 5" in code
     done = subprocess.run([sys.executable, "-S", "-c", code], input="2 3\n40 40\n40 41\n1 2 3\n5 5\n",
                           capture_output=True, text=True)
     assert done.stdout.splitlines() == ["1 N", "- P", "- N", "error: expected two numbers a b, got 3", "0 P"]
@@ -562,3 +562,15 @@ def test_a_found_p_rule_of_a_game_from_its_least_position_says_where_it_was_chec
     assert (rule.text, rule.formula) == ("P iff a == b", "a == b")
     assert rule.status == "conjecture, checked for 1 <= a <= 9, 1 <= b <= 9"
     assert _p_rule(load_game("nim"), found).status == "conjecture, checked for a <= 9, b <= 9"
+
+
+def test_a_found_p_rule_keeps_the_parentheses_of_its_law() -> None:
+    """Only the closing status is cut from a found rule's text: 'φ = (1 + √5)/2' stays whole."""
+    from grundy.patterns.record import Pattern
+    from grundy.reports.export_policy import _p_rule
+
+    text = "P iff max(a, b) < φ·min(a, b) and a ≠ b, or min(a, b) = 0, φ = (1 + √5)/2"
+    found = [Pattern("p-positions", f"{text} (conjecture, checked for a <= 30, b <= 30)",
+                     "a == b", "conjecture", 30)]
+    assert _p_rule(load_game("nim"), found).text == text
+

@@ -3,7 +3,7 @@ formula, a period, or the computed table, in C++17 or in plain Python.
 
 The C++ evaluates a formula exactly as Python would (``__int128`` arithmetic, floor division,
 exact ``isqrt``; an overflow or a position outside the table is an error for that position rather
-than a wrong number). It compiles with ``g++ -std=c++17 -O2 -Wall`` without warnings. The Python
+than a wrong number). It compiles with ``g++ -std=c++17 -O2 -Wall -Wextra`` without warnings. The Python
 needs nothing but Python. The header comment of every program says what its answers rest on:
 ``proved (THEOREM)``, or ``conjecture, checked ...``, or the exact table and its range.
 

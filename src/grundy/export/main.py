@@ -62,9 +62,9 @@ def _number(word):
 def _answer_line(numbers):
     try:
         value, wins = answer(numbers)
-    except (ValueError, OverflowError, RecursionError) as exc:
+        return f"{'-' if value is None else value} {'N' if wins else 'P'}"
+    except (ValueError, ArithmeticError, RecursionError) as exc:
         return f"error: {exc}"
-    return f"{'-' if value is None else value} {'N' if wins else 'P'}"
 '''
 
 _PY_LINES = '''
@@ -133,12 +133,15 @@ def python_main(kind: str, input_format: str) -> str:
 
 _CPP_COMMON = r"""
 static unsigned long long parse_number(const std::string &word) {
-    if (word.empty() || word.size() > 20) throw std::runtime_error("not a non-negative integer: " + word);
+    if (word.empty()) throw std::runtime_error("not a non-negative integer: " + word);
     unsigned long long v = 0;
     for (char ch : word) {
         if (ch < '0' || ch > '9') throw std::runtime_error("not a non-negative integer: " + word);
+    }
+    for (char ch : word) {  // digits only: a number past 2^64 - 1 is too large, not malformed
         unsigned long long d = (unsigned long long)(ch - '0');
-        if (v > (ULLONG_MAX - d) / 10) throw std::runtime_error("a number is too large: " + word);
+        if (v > (ULLONG_MAX - d) / 10)
+            throw std::runtime_error("a number is too large for this program (above 2^64 - 1): " + word);
         v = v * 10 + d;
     }
     return v;

@@ -31,6 +31,17 @@ class OutcomeRule:
     code: str | None = None
 
 
+def pattern_law(text: str) -> str:
+    """A pattern's text without its closing status, ``(proved ...)`` or ``(conjecture ...)``; a
+    parenthesis inside the law stays.
+
+    >>> pattern_law("P iff a < φ·b, φ = (1 + √5)/2 (conjecture, checked for a <= 9, b <= 9)")
+    'P iff a < φ·b, φ = (1 + √5)/2'
+    """
+    cut = max(text.rfind(" (proved"), text.rfind(" (conjecture"))
+    return text[:cut] if cut > 0 else text
+
+
 def pattern_status(pattern: Pattern) -> str:
     """The pattern's law, then ``proved (THEOREM)`` or ``conjecture, checked on all positions up to N``.
 
@@ -38,9 +49,7 @@ def pattern_status(pattern: Pattern) -> str:
     ...                        "conjecture", 9))
     'G(n) = (n % 3): conjecture, checked on all positions up to 9'
     """
-    law = pattern.text
-    cut = max(law.rfind(" (proved"), law.rfind(" (conjecture"))
-    law = law[:cut] if cut > 0 else law
+    law = pattern_law(pattern.text)
     if pattern.status == "proved":
         return f"{law}: proved ({pattern.proof or pattern.text})"
     return f"{law}: conjecture, checked on all positions up to {pattern.checked_upto}"
@@ -162,6 +171,10 @@ def minimum_words(program: Program) -> str:
     return ", ".join(f"{v} >= {m}" for v, m in zip(names, program.corner, strict=True))
 
 
+MOVE_STEPS = 2_000_000
+"""How many options the move function of an exported Python program may list for one input
+beyond the table (a count, not seconds); past it the input gets an error line of its own."""
+
 HOLE = "is not a position of the game (outside its declared domain)"
 """The error of an input at a blank cell of the table."""
 
@@ -211,10 +224,12 @@ def header(program: Program) -> list[str]:
         lines.append(f"values: {program.status}")
     else:
         lines.append(f"values: {table_status(program)}"
-                     + ("; beyond it, by the move function (a memoised mex)" if program.move_source else ""))
-    if program.rule is not None and program.move_source is None and program.node is None:
-        lines.append(f"beyond the table, who wins: {program.rule.text}, {program.rule.status}; "
-                     f"the value is then unknown ('-')")
+                     + (f"; beyond it, by the move function (a memoised mex, at most {MOVE_STEPS:,} options "
+                        "listed for one input, else an error line for it)" if program.move_source else ""))
+    if program.rule is not None and program.node is None:
+        lines.append(f"beyond the table, who wins: {program.rule.text}: {program.rule.status}; "
+                     + ("the main then prints the value as '-' (grundy_value(a, b) computes it by the "
+                        "move function)" if program.move_source else "the value is then unknown ('-')"))
     if program.main:
         lines.append(f"input ({program.input_format}): {program.reads}; "
                      f"output: one line 'VALUE OUTCOME' (N: the player to move wins) per position")

@@ -15,6 +15,7 @@ from grundy.export.main import python_main
 from grundy.export.model import (
     ALPHABET,
     HOLE,
+    MOVE_STEPS,
     Program,
     header,
     outside,
@@ -150,7 +151,8 @@ def python_program(program: Program) -> str:
         if program.move_source is not None:
             fname = move_function(program.move_source, kind)
             blocks += ["# the move function, as given\n" + program.move_source.strip("\n"),
-                       f"MOVES = {fname}\nKIND = {kind!r}", _PY_MEX.strip("\n")]
+                       f"MOVES = {fname}\nKIND = {kind!r}\nMOVE_STEPS = {MOVE_STEPS}",
+                       _PY_MEX.strip("\n")]
         inside, where = _py_inside(program)
         what = {"heap": "heap {n}", "number": "{n}", "pair": "({a}, {b})"}[kind]
         a0, b0 = (program.corner * 2)[:2]
@@ -167,11 +169,11 @@ def python_program(program: Program) -> str:
         else:
             hit = f"        return TABLE[{where}]\n"
         blocks.append(f"def grundy_value({params}):\n{guard}    if {inside}:\n{hit}" + beyond)
-    uses_rule = program.rule is not None and program.node is None and program.move_source is None
+    uses_rule = program.rule is not None and program.node is None
     if uses_rule:
         assert program.rule is not None
         if program.rule_node is not None:
-            blocks.append(f"def p_position(a, b):\n    # {program.rule.text}, {program.rule.status}\n"
+            blocks.append(f"def p_position(a, b):\n    # {program.rule.text}: {program.rule.status}\n"
                           f"    return bool({ast.unparse(program.rule_node)})")
         else:
             blocks.append(_PY_ZECKENDORF)
@@ -245,15 +247,24 @@ def _components(option):
 
 
 def _options(position):
-    return [_components(o) for o in (MOVES(*position) if KIND == "pair" else MOVES(position))]
+    shown = f"heap {position}" if KIND == "heap" else repr(position)
+    try:
+        listed = MOVES(*position) if KIND == "pair" else MOVES(position)
+        return [_components(o) for o in listed]
+    except MemoryError:
+        raise ValueError(f"the move function ran out of memory listing the options of {shown}") from None
+    except Exception as exc:  # the move function's own failure: an error line for this input only
+        raise ValueError(f"the move function failed at {shown}: {type(exc).__name__}: {exc}") from None
 
 
 def _by_moves(position):
-    """Memoised mex over the move function, iteratively (no recursion limit to hit)."""
+    """Memoised mex over the move function, iteratively (no recursion limit to hit); at most
+    MOVE_STEPS options listed for one input, then an error for that input alone."""
     if position in _MEMO:
         return _MEMO[position]
     stack = [position]
     expanding = {}
+    steps = 0
     while stack:
         x = stack[-1]
         if x in _MEMO:
@@ -261,6 +272,11 @@ def _by_moves(position):
             continue
         if x not in expanding:
             expanding[x] = _options(x)
+            steps += len(expanding[x]) + 1
+            if steps > MOVE_STEPS:
+                shown = f"heap {position}" if KIND == "heap" else position
+                raise ValueError(f"{shown} is beyond the table, and the move function did not settle it "
+                                 f"within {MOVE_STEPS:,} options")
             todo = [p for option in expanding[x] for p in option if p not in _MEMO]
             for p in todo:
                 if p in expanding:

@@ -28,6 +28,7 @@ from grundy.errors import GrundyError, InvalidInputError, NotSupportedError
 from grundy.export import code as writer
 from grundy.export.code import LANGS, OutcomeRule, export_code
 from grundy.export.main import INPUT_FORMATS
+from grundy.export.model import pattern_law
 from grundy.model.game import Game, HeapGame
 from grundy.patterns.record import Pattern
 
@@ -206,7 +207,7 @@ def _p_rule(game: Game, patterns: list[Any], origin: tuple[int, ...] | None = No
     n = found.checked_upto
     where = (f"a <= {n}, b <= {n}" if not origin or not any(origin)
              else f"{origin[0]} <= a <= {n}, {origin[1]} <= b <= {n}")
-    return OutcomeRule(found.text.split(" (")[0], f"conjecture, checked for {where}", found.formula)
+    return OutcomeRule(pattern_law(found.text), f"conjecture, checked for {where}", found.formula)
 
 
 def _self_check(code: str, plan: Plan) -> None:
