@@ -60,12 +60,16 @@ class Answering:
     states: dict[tuple[str, Any], Any] = field(default_factory=dict)
     """The per-game states (:func:`game_state`) this query used, held until it ends."""
     seconds: float = 0.0
-    memory: int = 0
+    memory: int = MEMORY_LIMIT
     _deadline: float = 0.0
 
     def __post_init__(self) -> None:
         self.seconds = max(SAFETY_SECONDS, self.limit * SECONDS_PER_STEP)
         self._deadline = time.monotonic() + self.seconds
+
+    def measure_memory(self) -> None:
+        """Set the memory the query may grow to, from what the process uses now (read when the
+        watchdog is armed, not for every query: reading it is a file read)."""
         start = resident_bytes() or 0
         self.memory = min(MEMORY_LIMIT, start + max(MEMORY_ALLOWANCE, 512 * self.limit))
 
@@ -149,6 +153,7 @@ def _arm(context: Answering) -> None:
     if (_watched or threading.current_thread() is not threading.main_thread()
             or signal.getsignal(signal.SIGALRM) not in (signal.SIG_DFL, None)):
         return
+    context.measure_memory()
     _armed[id(context)] = signal.signal(signal.SIGALRM, _watchdog)
     _watched.append(context)
     signal.setitimer(signal.ITIMER_REAL, _WATCH_EVERY, _WATCH_EVERY)

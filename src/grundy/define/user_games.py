@@ -393,9 +393,8 @@ class UserGame(_Defined, Game):
         if used is not None:
             rule = used.text.rsplit(" (", 1)[0]
             return Reason("conjectured-pair-pattern", {"pattern": rule, "checked_upto": used.checked_upto})
-        graph = self._graph(position)
-        return Reason("smith-positions" if graph.cyclic else "mex-explored",
-                      {"explored": len(graph.positions)})
+        count, cyclic = self._graph(position).reach(position)
+        return Reason("smith-positions" if cyclic else "mex-explored", {"explored": count})
 
     def pairs(self) -> bool:
         """Whether the positions are pairs of numbers: declared (``arity=2``), or, undeclared,

@@ -1,0 +1,121 @@
+"""The graph of positions a user's `@grundy.game` builds as it is asked (grundy.engine.explore):
+values valued once, whatever the order of the queries, against a recursive mex and a retrograde
+analysis written here; the cost of a run of queries is what they explore; a reason counts the
+positions its own position reaches."""
+
+from __future__ import annotations
+
+import functools
+import random
+
+import pytest
+
+import grundy
+from grundy import Cache, Outcome, grundy_value, outcome
+from grundy.engine import explore
+
+
+def corner_options(a: int, b: int) -> list[tuple[int, int]]:
+    return ([(a - k, b) for k in (1, 2, 3) if k <= a] + [(a, b - k) for k in (1, 2) if k <= b]
+            + [(a - k, b - k) for k in (1, 3) if k <= min(a, b)])
+
+
+@grundy.game("t-graph-corner")
+def corner(position: tuple[int, int], *, order: int = 0) -> list[tuple[int, int]]:
+    return corner_options(*position)
+
+
+@functools.cache
+def expected(a: int, b: int) -> int:
+    seen = {expected(*o) for o in corner_options(a, b)}
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+@pytest.mark.parametrize("order", [0, 1, 2])
+def test_queries_in_any_order_agree_with_a_recursive_mex(order: int) -> None:
+    game = grundy.load_game(f"t-graph-corner(order={order})")  # (a game, and a graph, per order)
+    cells = [(a, b) for a in range(14) for b in range(14)]
+    if order == 1:
+        cells.reverse()
+    elif order == 2:
+        random.Random(7).shuffle(cells)
+    cache = Cache()
+    for a, b in cells:
+        assert grundy_value(game, (a, b), cache=cache) == expected(a, b), (a, b)
+
+
+def test_a_run_of_queries_values_each_position_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+
+    def counted(values: object) -> int:
+        calls.append(1)
+        return grundy.mex(values)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(explore, "mex", counted)
+    game = grundy.load_game("t-graph-corner(order=9)")
+    for a in range(20):
+        for b in range(20):
+            assert grundy_value(game, (a, b), cache=Cache()) == expected(a, b)
+    assert len(calls) == 400  # each position once (was: the whole graph again at each query)
+
+
+def test_a_reason_counts_what_its_position_reaches() -> None:
+    game = grundy.load_game("t-graph-corner(order=10)")
+    assert grundy.solve(game, (9, 9)).reason.endswith("(100 positions explored)")
+    one = grundy.solve(game, (1, 1))  # explored already, by the query before
+    assert one.reason == ("the mex of the options' values, over every position reachable "
+                          "(4 positions explored)")
+    assert one.why.facts["explored"] == len({(0, 0), (0, 1), (1, 0), (1, 1)})
+
+
+# A loopy game: take 2 or 3 from a, or 2 from b; where a + b is a multiple of 3 (and a != b),
+# also swap a and b (so draws too).
+def loopy_options(a: int, b: int) -> list[tuple[int, int]]:
+    swap = [(b, a)] if (a + b) % 3 == 0 and a != b else []
+    return [(a - k, b) for k in (2, 3) if k <= a] + [(a, b - 2)] * (b > 1) + swap
+
+
+@grundy.game("t-graph-loopy")
+def loopy(position: tuple[int, int]) -> list[tuple[int, int]]:
+    return loopy_options(*position)
+
+
+def retrograde(upto: int) -> dict[tuple[int, int], Outcome]:
+    """Win, lose or draw of every position of the loopy game reachable from a, b <= upto (its
+    positions stay within that square), by retrograde analysis written here."""
+    cells = [(a, b) for a in range(upto + 1) for b in range(upto + 1)]
+    succ = {p: set(loopy_options(*p)) for p in cells}
+    result: dict[tuple[int, int], Outcome] = {}
+    changed = True
+    while changed:
+        changed = False
+        for p in cells:
+            if p in result:
+                continue
+            if any(result.get(o) is Outcome.P for o in succ[p]):
+                result[p] = Outcome.N
+                changed = True
+            elif all(result.get(o) is Outcome.N for o in succ[p]):
+                result[p] = Outcome.P
+                changed = True
+    return {p: result.get(p, Outcome.D) for p in cells}
+
+
+def test_a_cycle_met_after_acyclic_queries_values_the_old_positions_too() -> None:
+    truth = retrograde(9)
+    assert {o for o in truth.values()} == {Outcome.N, Outcome.P, Outcome.D}
+    game = grundy.load_game("t-graph-loopy")
+    cache = Cache()
+    # (a, b) with a + b < 3 reach no cycle: valued as a plain graph first
+    early = [(a, b) for a in range(3) for b in range(3) if a + b < 3]
+    for p in early + [p for p in truth if p not in early]:
+        assert outcome(game, p, cache=cache) is truth[p], p
+    for p in early:  # asked again once the graph has cycles
+        assert outcome(game, p, cache=cache) is truth[p], p
+    reason = grundy.solve(game, (2, 2)).reason  # (2, 2), (0, 2), (2, 0), (0, 0): no cycle
+    assert reason.startswith("the mex of the options' values") and "(4 positions" in reason
+    reason = grundy.solve(game, (1, 2)).reason  # (1, 2) ⇄ (2, 1), (1, 0) and (0, 1)
+    assert reason.startswith("Smith's generalised") and "(4 positions" in reason
