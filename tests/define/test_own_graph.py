@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Iterator
 
 import pytest
 
 import grundy
-from grundy import Cache, Outcome, grundy_value, outcome
+from grundy import Cache, Outcome, catalog, grundy_value, outcome
 from grundy.engine import explore
 
 
@@ -20,8 +21,8 @@ def corner_options(a: int, b: int) -> list[tuple[int, int]]:
             + [(a - k, b - k) for k in (1, 3) if k <= min(a, b)])
 
 
-@grundy.game("t-graph-corner")
 def corner(position: tuple[int, int], *, order: int = 0) -> list[tuple[int, int]]:
+    """The corner game (``order`` only tells the tests' games apart: each has its own graph)."""
     return corner_options(*position)
 
 
@@ -78,9 +79,18 @@ def loopy_options(a: int, b: int) -> list[tuple[int, int]]:
     return [(a - k, b) for k in (2, 3) if k <= a] + [(a, b - 2)] * (b > 1) + swap
 
 
-@grundy.game("t-graph-loopy")
 def loopy(position: tuple[int, int]) -> list[tuple[int, int]]:
     return loopy_options(*position)
+
+
+@pytest.fixture(autouse=True, scope="module")
+def _games() -> Iterator[None]:
+    """The two games, registered for this module's tests only."""
+    grundy.game("t-graph-corner")(corner)
+    grundy.game("t-graph-loopy")(loopy)
+    yield
+    for name in ("t-graph-corner", "t-graph-loopy"):
+        catalog.unregister(name)
 
 
 def retrograde(upto: int) -> dict[tuple[int, int], Outcome]:

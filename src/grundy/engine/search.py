@@ -38,10 +38,9 @@ Key = tuple[int, Position]
 """A memo key: (the game's number in its :class:`Cache`, the canonical position)."""
 _Declared = tuple[Game, int, "Callable[[Any], int | None] | None", "Callable[[Any], Any] | None",
                   bool, bool]
-"""What :meth:`Cache.declared` remembers of a game: itself, its number, its closed form of the
-value or ``None``, its canonical-key function or ``None`` where that is the identity (the plain
-search then builds keys without calling it), and whether the game overrides
-:meth:`Game.components` and :meth:`Game.validate` (the plain search skips the default ones)."""
+"""What :meth:`Cache.declared` remembers of a game: itself, its number, its closed form or ``None``,
+its canonical-key function (``None``: the identity, not called), and whether it overrides
+:meth:`Game.components` and :meth:`Game.validate` (the plain search skips the defaults)."""
 
 
 def _overrides(game: Game, name: str) -> bool:
@@ -366,11 +365,9 @@ def _plain_values(game: Game, root: Key, keyer: Callable[[Any], Any] | None, spl
                   memo: dict[Key, int], budget: Budget | None, limit: int) -> int:
     """:func:`_search` for the Grundy value of ``root`` (not in ``memo``), a position of a game
     that declares no closed form of its value: the same post-order walk, with the options listed
-    and their mex taken inline. ``keyer``: the game's canonical-key function, ``None`` for the
-    identity; ``splits``: whether positions may split into components (:meth:`Game.components`,
-    read only then). Raises :class:`_NotPlain` (values found so far stay in ``memo``, each the
-    mex of its options) at a position that splits into components, where the general search sums
-    them instead.
+    and their mex taken inline (``keyer``, ``splits``: as :data:`_Declared`). Raises
+    :class:`_NotPlain` (values found so far stay in ``memo``) at a position that splits into
+    components, where the general search sums them instead.
 
     The root is expanded first, without a stack: when its options are all valued already (a
     table filled in order, a position next to one solved), that is the whole search. Without a
