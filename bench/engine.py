@@ -11,7 +11,8 @@ Two hand-written baselines, both memoised recursive mex loops:
   ``move.to`` of the game's ``moves()``: what the engine is asked to do, by hand.
 
 Also printed: the game's ``moves()`` alone, called once a position (a floor for any engine that
-is handed this game). CPU time (``time.process_time``), the four interleaved, best of
+is handed this game), and the engine on the same game when it also defines ``options()`` (the
+positions alone, no labels). CPU time (``time.process_time``), the four interleaved, best of
 ``--repeat`` rounds.
 
 Run: ``python bench/engine.py [N] [--repeat R]`` (defaults 200 and 5).
@@ -53,6 +54,24 @@ class Corner(Game):
 
     def format_position(self, position: Any) -> str:
         return f"{position[0]} {position[1]}"
+
+
+@dataclass(frozen=True)
+class CornerListed(Corner):
+    """The same game, also listing its options (positions alone): what the engine reads when a
+    game defines ``options()``, with ``moves()`` kept for the labels of winning moves."""
+
+    name = "corner-bench-options"
+
+    def options(self, position: Any) -> Iterator[Any]:
+        a, b = position
+        for k in (1, 2, 3):
+            if k <= a:
+                yield (a - k, b)
+            if k <= b:
+                yield (a, b - k)
+            if k <= a and k <= b:
+                yield (a - k, b - k)
 
 
 def plain(n: int) -> int:
@@ -120,7 +139,8 @@ def main() -> None:
     n, repeat = options.n, options.repeat
     game = Corner()
     runs = {"plain": lambda: plain(n), "plain over moves()": lambda: plain_over_moves(game, n),
-            "engine": lambda: engine(game, n), "moves() alone": lambda: moves_alone(game, n)}
+            "engine": lambda: engine(game, n), "moves() alone": lambda: moves_alone(game, n),
+            "engine, options()": lambda: engine(CornerListed(), n)}
     best: dict[str, float] = {}
     answers: dict[str, int] = {}
     for _ in range(repeat):
@@ -129,7 +149,8 @@ def main() -> None:
             answers[name] = run()
             spent = time.process_time() - t0
             best[name] = min(best.get(name, spent), spent)
-    assert answers["plain"] == answers["plain over moves()"] == answers["engine"], answers
+    assert answers["plain"] == answers["plain over moves()"] == answers["engine"] \
+        == answers["engine, options()"], answers
     positions = n * n
     print(f"{positions:,} positions, best of {repeat} (CPU µs a position, and ratio to each baseline):")
     for name, spent in best.items():

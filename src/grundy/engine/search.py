@@ -36,16 +36,7 @@ plus one per option listed (so a position with astronomically many options is re
 
 Key = tuple[int, Position]
 """A memo key: (the game's number in its :class:`Cache`, the canonical position)."""
-_Declared = tuple[Game, int, "Callable[[Any], int | None] | None", "Callable[[Any], Any] | None",
-                  bool, bool]
-"""What :meth:`Cache.declared` remembers of a game: itself, its number, its closed form or ``None``,
-its canonical-key function (``None``: the identity, not called), and whether it overrides
-:meth:`Game.components` and :meth:`Game.validate` (the plain search skips the defaults)."""
-
-
-def _overrides(game: Game, name: str) -> bool:
-    """Whether ``game``'s method ``name`` is its own, not :class:`Game`'s default."""
-    return getattr(getattr(game, name), "__func__", None) is not getattr(Game, name)
+_Declared = tuple[Game, int, "Callable[[Any], int | None] | None", "Callable[[Any], Any]"]
 
 
 def mex(values: Iterable[int]) -> int:
@@ -113,16 +104,13 @@ class Cache:
                 f"games={self.games!r}, numbers={self.numbers!r})")
 
     def declared(self, game: Game) -> _Declared:
-        """What the engine reads of ``game`` (:data:`_Declared`); the last game asked about is
-        remembered, so that a run of queries about one game finds it by identity without hashing
-        it."""
+        """``(game, its number, its closed form of the value or None, its canonical-key
+        function)``; the last game asked about is remembered, so that a run of queries about one
+        game finds it by identity without hashing it."""
         recent = self._recent
         if recent is None or recent[0] is not game:
             number = self.number(game)
-            closed, canonical = self.hooks(number)
-            recent = self._recent = (game, number, closed,
-                                     canonical if _overrides(game, "canonical") else None,
-                                     _overrides(game, "components"), _overrides(game, "validate"))
+            recent = self._recent = (game, number, *self.hooks(number))
         return recent
 
     def number(self, game: Game) -> int:
@@ -348,26 +336,25 @@ class _NotPlain(Exception):
 
 
 def _listed(position: Position, options: Callable[[Any], Iterable[Position]],
-            keyer: Callable[[Any], Any] | None, number: int, budget: Budget, game: Game) -> list[Key]:
-    """The memo keys of the options of ``position`` (a position of game ``number``, whose
-    canonical-key function is ``keyer``, ``None`` for the identity), their listing paid for in
-    ``budget``: one step for the position and one per option (what :meth:`Budget.take` and
-    :meth:`Budget.spend` do, in one pass)."""
+            canonical: Callable[[Any], Any], number: int, budget: Budget, game: Game) -> list[Key]:
+    """The memo keys of the options of ``position`` (a position of game ``number``), their
+    listing paid for in ``budget``: one step for the position and one per option (what
+    :meth:`Budget.take` and :meth:`Budget.spend` do, in one pass; the keys built in C)."""
     listed = islice(options(position), budget.limit - budget.spent + 1)
-    deps = list(zip(repeat(number), listed if keyer is None else map(keyer, listed)))
+    deps = list(zip(repeat(number), map(canonical, listed)))
     budget.spent += len(deps) + 1
     if budget.spent > budget.limit or budget.spent >= budget._next_check:
         budget.spend(0, game)  # (refuses past the limit, or checks the clock and the memory)
     return deps
 
 
-def _plain_values(game: Game, root: Key, keyer: Callable[[Any], Any] | None, splits: bool,
-                  memo: dict[Key, int], budget: Budget | None, limit: int) -> int:
+def _plain_values(game: Game, root: Key, canonical: Callable[[Any], Any], memo: dict[Key, int],
+                  budget: Budget | None, limit: int, use_rules: bool) -> int:
     """:func:`_search` for the Grundy value of ``root`` (not in ``memo``), a position of a game
     that declares no closed form of its value: the same post-order walk, with the options listed
-    and their mex taken inline (``keyer``, ``splits``: as :data:`_Declared`). Raises
-    :class:`_NotPlain` (values found so far stay in ``memo``) at a position that splits into
-    components, where the general search sums them instead.
+    and their mex taken inline. Raises :class:`_NotPlain` (values found so far stay in ``memo``,
+    each the mex of its options) at a position that splits into components, where the general
+    search sums them instead.
 
     The root is expanded first, without a stack: when its options are all valued already (a
     table filled in order, a position next to one solved), that is the whole search. Without a
@@ -375,24 +362,23 @@ def _plain_values(game: Game, root: Key, keyer: Callable[[Any], Any] | None, spl
     budget is built, and the budget only if the search goes on or the count calls for it (past
     the limit, or a check of the clock and the memory due): the same steps, the same refusals."""
     number, position = root
-    if splits and game.components(position) is not None:
+    if use_rules and game.components(position) is not None:
         raise _NotPlain(budget)
     if budget is None:
-        listed = islice(game.options(position), limit + 1)
-        deps = list(zip(repeat(number), listed if keyer is None else map(keyer, listed)))
+        deps = list(zip(repeat(number), map(canonical, islice(game.options(position), limit + 1))))
         spent = len(deps) + 1
         if spent > limit or spent >= _CHECK_EVERY:
             budget = Budget(limit)
             budget.spend(spent, game)
     else:
-        deps = _listed(position, game.options, keyer, number, budget, game)
+        deps = _listed(position, game.options, canonical, number, budget, game)
     try:
         seen = set(map(memo.__getitem__, deps))  # (every option valued: the common case, in C)
     except KeyError:
         if budget is None:
             budget = Budget(limit)
             budget.spend(spent, game)
-        return _plain_walk(game, root, deps, keyer, splits, memo, budget)
+        return _plain_walk(game, root, deps, canonical, memo, budget, use_rules)
     m = 0
     while m in seen:
         m += 1
@@ -400,8 +386,8 @@ def _plain_values(game: Game, root: Key, keyer: Callable[[Any], Any] | None, spl
     return m
 
 
-def _plain_walk(game: Game, root: Key, root_deps: list[Key], keyer: Callable[[Any], Any] | None,
-                splits: bool, memo: dict[Key, int], budget: Budget) -> int:
+def _plain_walk(game: Game, root: Key, root_deps: list[Key], canonical: Callable[[Any], Any],
+                memo: dict[Key, int], budget: Budget, use_rules: bool) -> int:
     """The rest of :func:`_plain_values`: the walk with an explicit stack, from ``root`` (whose
     options, ``root_deps``, are listed and paid for) down to the positions not yet valued."""
     number, components, options = root[0], game.components, game.options
@@ -417,9 +403,9 @@ def _plain_walk(game: Game, root: Key, root_deps: list[Key], keyer: Callable[[An
             if key in memo:
                 stack.pop()
                 continue
-            if splits and components(key[1]) is not None:
+            if use_rules and components(key[1]) is not None:
                 raise _NotPlain(budget)
-            deps = frame[1] = _listed(key[1], options, keyer, number, budget, game)
+            deps = frame[1] = _listed(key[1], options, canonical, number, budget, game)
             active.add(key)
         try:
             seen = set(map(value_of, deps))
@@ -458,23 +444,21 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
     >>> grundy_value(load_game("nim"), (3, 4, 5), budget=budget), budget.spent
     (2, 0)
     """
+    position = game.validate(position)
     if cache is None:
         cache = Cache()
     recent = cache._recent
     if recent is None or recent[0] is not game:
         recent = cache.declared(game)
-    _, number, closed, keyer, splits, checks = recent
-    if checks:
-        position = game.validate(position)
+    _, number, closed, canonical = recent
     work = budget
     if closed is None or not use_rules:
-        root = (number, position if keyer is None else keyer(position))
+        root = (number, canonical(position))
         found = cache.values.get(root)
         if found is not None:
             return int(found)
         try:
-            return _plain_values(game, root, keyer, splits and use_rules, cache.values, budget,
-                                 limit)
+            return _plain_values(game, root, canonical, cache.values, budget, limit, use_rules)
         except _NotPlain as split:
             work = split.budget
     work = work or Budget(limit)
