@@ -150,7 +150,7 @@ class UserHeapGame(_Defined, HeapGame):
                             else:
                                 x = 0
                                 for h in o:  # (a non-int part fails to index g)
-                                    if h < 0:
+                                    if h <= 1 and (h < 0 or h is True or h is False):
                                         raise IndexError
                                     x ^= g[h]
                                 add(x)
@@ -163,8 +163,9 @@ class UserHeapGame(_Defined, HeapGame):
                 else:
                     try:
                         seen = {g[o] for o in options}
-                        if options and min(options) < 0:
-                            raise TypeError
+                        if options and min(options) <= 1 and (
+                                min(options) < 0 or bool in map(type, options)):
+                            raise TypeError  # a negative heap, or True or False
                     except (TypeError, IndexError):
                         seen = self._slow_seen(n, options, g)
                         split = split or base.splits_among(options)
