@@ -31,6 +31,7 @@ from grundy.model.laws import Laws, TableMethod
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
+from grundy.model.textio import int_text, parse_int
 
 CHUNK = 4096
 """Heaps between two calls of the progress hook of the table builder."""
@@ -235,16 +236,22 @@ def _default_parse(text: str) -> Position:
     tokens = split_tokens(text)
     if not tokens:
         raise InvalidPositionError("give a position, e.g. '3 4'")
-    items = tuple(int(t) if _INT.fullmatch(t) else t for t in tokens)
+    items = tuple(parse_int(t) if _INT.fullmatch(t) else t for t in tokens)
     if len(items) == 1 and isinstance(items[0], str):
         return items[0]  # one word: a name (a vertex, a state)
     return items  # numbers are a tuple, one number a 1-tuple: "5" is (5,)
 
 
 def _default_format(position: Any) -> str:
+    """``str`` of the position (of each item of a tuple, joined by spaces), a number of more than
+    3,000 digits written in near-linear time (:func:`~grundy.model.textio.int_text`).
+
+    >>> _default_format((3, "a", 10**4000)) == "3 a " + str(10**4000), _default_format("v")
+    (True, 'v')
+    """
     if isinstance(position, tuple):
-        return " ".join(map(str, position))
-    return str(position)
+        return " ".join(map(int_text, position))
+    return int_text(position)
 
 
 class UserGame(_Defined, Game):
