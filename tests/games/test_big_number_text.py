@@ -84,3 +84,18 @@ def test_messages_about_a_huge_heap(written: set[int]) -> None:
         odd._misere_winning_moves((even,))
     assert f"every odd take from {even!s} wins: {even // 2:,} moves" in str(misere.value)
     assert {even, even // 2} <= written
+
+
+def test_take_labels_of_fibonacci_nim_and_wythoff(written: set[int]) -> None:
+    """Their moves are listed while the remoteness is searched (each big option charged as
+    int_text writes it) and their winning moves are printed."""
+    fibonacci = load_game("fibonacci-nim")
+    assert [m.label for m in fibonacci.moves((N, 2))] == [f"take {k}: {N!s} → {N - k!s}" for k in (1, 2)]
+    assert {N, N - 1, N - 2} <= written
+    wythoff = load_game("wythoff")
+    fresh(written)
+    moves = wythoff._winning_moves((N, 7))
+    takes = [N - m.to[0] if m.to[1] == 7 else 7 - m.to[1] for m in moves]
+    assert [m.label for m in moves] == [f"take {t!s} from heap 1" if t > 7 else f"take {t} from heap 2"
+                                        for t in takes]
+    assert any(t > 7 for t in takes) and {t for t in takes if t > 7} <= written
