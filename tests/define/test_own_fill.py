@@ -139,3 +139,31 @@ def test_splits_are_recorded(split: Any, at: int, big: bool) -> None:
     assert first is not None and more is not None
     assert not first.splits and more.splits  # the splits each table saw (the game's are fixed)
     assert more.values.tolist() == brute(moves, 61)
+
+
+@pytest.mark.parametrize("budget", [None, 10**9])
+@pytest.mark.parametrize(("big", "split"), [(False, False), (True, False), (False, True), (True, True)])
+@pytest.mark.parametrize("bad", [True, False, (True, "m"), ("m", False), (1, False, "m"), [True, "m"],
+                                 [False]])
+def test_a_bool_option_is_refused_on_every_path(bad: Any, big: bool, split: bool,
+                                                budget: int | None) -> None:
+    """True and False are ints to Python but not heaps: every loop (bits or sets, ints only or
+    with splits, with or without a budget) refuses one at its heap, with the checked error."""
+    at = 21
+
+    def moves(n: int) -> list[Any]:  # (big: values past any BIT, the loops with sets)
+        out: list[Any] = list(range(n)) if big else [n - k for k in (1, 2) if k <= n]
+        if split and n >= 4:  # splits from heap 4 on: the loops that check each split's parts
+            out.append((1, n - 2))
+        if n == at:
+            out.append(bad if type(bad) is bool else type(bad)(n - 3 if h == "m" else h for h in bad))
+        return out
+
+    grundy.heap_game(NAME)(moves)
+    game = grundy.load_game(NAME)
+    g: list[int] = []
+    with pytest.raises(InvalidGameError) as info:
+        game.fill_table(g, 40, limit=budget)
+    text = str(info.value)
+    assert "\n" not in text and f"heap {at}" in text and "must be an int" in text, text
+    assert len(g) == at and g == brute(moves, at)  # the heaps before it, right

@@ -115,6 +115,21 @@ def test_options_that_are_sums_of_positions() -> None:
             catalog.unregister(name)
 
 
+def test_json_of_a_position_that_looks_like_the_moves_marker() -> None:
+    """The JSON answer is written in pieces around the winning moves; a position whose text is
+    what a marker for them would be is still written as the position (and the moves as moves)."""
+    grundy.game("pos-marker")(lambda p: [p[:-1]] if p else [])
+    try:
+        game = grundy.load_game("pos-marker")
+        for position in ("\u0000moves\u0000", "a\u0000moves\u0000", '"\u0000moves\u0000"'):
+            answer = grundy.solve(game, position)
+            text = "".join(answer.json_chunks())
+            assert json.loads(text) == answer.to_json()
+            assert text == json.dumps(answer.to_json(), ensure_ascii=False)
+    finally:
+        catalog.unregister("pos-marker")
+
+
 DOMAIN_RULES = '''
 import grundy
 

@@ -92,3 +92,19 @@ def test_small_numbers_never_load_flint(monkeypatch: pytest.MonkeyPatch) -> None
     assert int_text(-(1 << BIG_BITS) + 1) == str(-(1 << BIG_BITS) + 1)
     assert parse_int("9" * BIG_DIGITS) == int("9" * BIG_DIGITS)
     assert textio.json_text([1 << BIG_BITS - 1]) == json.dumps([1 << BIG_BITS - 1])
+
+
+def test_json_text_never_swaps_a_users_string_for_a_big_int() -> None:
+    """A string (value or key) that looks like the marker of a big int, in every form json_text
+    ever used or uses, is written as json.dumps writes it; the big ints still are too."""
+    big = [10**4000 + 7, -(10**3500)]
+    looks = ["\u0000int 0\u0000", "\u0000int#:0\u0000", "\u0000int#:1\u0000", "\u0000int##:0\u0000",
+             'x"\u0000int#:0\u0000', "\u0000int" + "#" * 5 + ":1\u0000", "#" * 9, "\u0000moves\u0000"]
+    cases = [[*looks, *big], [*big, *looks], {s: s for s in looks} | {"b": big},
+             {"b": big, "keys": {s: 1 for s in looks}}, [looks[1], big[0]], [looks[1:3], big, looks]]
+    for data in cases:
+        for options in ({}, {"ensure_ascii": False}, {"sort_keys": True, "indent": 1}):
+            assert json_text(data, **options) == json.dumps(data, **options), (data, options)
+    # the text of the default= hook holds a marker too
+    assert json_text([big[0], {1}], default=lambda _: "\u0000int#:0\u0000") == \
+        json.dumps([big[0], {1}], default=lambda _: "\u0000int#:0\u0000")

@@ -21,8 +21,10 @@ from tests.theory.test_remoteness import brute_remoteness
 
 
 def expected_cost(position: Any) -> int:
-    """The documented measure, written out here: one step, one per SIZE_UNIT words, and w*w //
-    SQUARE_UNIT per integer of w words (an integer is 1 + bits // 64 words)."""
+    """The documented measure, written out here: one step, one per SIZE_UNIT words, and the work
+    of writing its integers in decimal over SQUARE_UNIT (an integer is 1 + bits // 64 words): w*w
+    for w words up to 157 (10,000 bits: int_text uses str), past them w * bits(w)**2 (python-flint),
+    at least 157*157."""
     def words(p: Any) -> int:
         if isinstance(p, int):
             return 1 + abs(p).bit_length() // 64
@@ -39,7 +41,10 @@ def expected_cost(position: Any) -> int:
             return [i for x in p for i in ints(x)]
         return []
 
-    return 1 + words(position) // SIZE_UNIT + sum(words(i) ** 2 for i in ints(position)) // SQUARE_UNIT
+    def digits(w: int) -> int:
+        return w * w if w <= 157 else max(157 * 157, w * len(bin(w)[2:]) ** 2)
+
+    return 1 + words(position) // SIZE_UNIT + sum(digits(words(i)) for i in ints(position)) // SQUARE_UNIT
 
 
 def test_step_cost_is_the_documented_measure() -> None:
@@ -47,11 +52,15 @@ def test_step_cost_is_the_documented_measure() -> None:
                         (), (1,), (2**63,), (3, 4, 5), tuple(range(9)), tuple(range(254)), tuple(range(255)),
                         tuple(range(600)), (1, (2, 3)), ("a", "b"), "HTHT", "H" * 5000, frozenset({1, 2}),
                         (1.5, 2), (2**63,) * 9, (-(2**63),) * 9, (True, False), (10**600, 1),
-                        ((10**3000,), 7)]
+                        ((10**3000,), 7), 2**10047, 2**10048, -(2**10048), 10**5000, 10**5900, 10**6000,
+                        10**100_000, (10**100_000, 10**100_000, 7), 2**(1 << 20)]
     for position in cases:
         assert step_cost(position) == expected_cost(position), position
         assert _cost(position) == step_cost(position), position  # (the quick path agrees)
     assert step_cost(7) == step_cost((3, 4, 5)) == 1  # ordinary positions: one step, as before
+    # a larger number never costs less (the switch from str to python-flint included)
+    costs = [step_cost(1 << b) for b in range(0, 200_000, 61)]
+    assert costs == sorted(costs)
 
 
 @dataclass(frozen=True)
@@ -100,11 +109,24 @@ def test_a_large_option_pays_for_its_size_as_it_is_listed() -> None:
 
 def test_a_huge_position_is_refused_before_its_options_are_listed() -> None:
     game = Wide(size=100_000)
-    assert remoteness_or_none(game, 10**100_000 + 1) is None
-    assert game.produced == []  # its own cost (52,650 steps) is past the budget of 50,000
+    assert remoteness_or_none(game, 10**100_000 + 1, 1733) is None
+    assert game.produced == []  # its own cost (1,734 steps) is past the budget
     nim = load_game("nim")
     assert remoteness_or_none(nim, 10**1_000_000, REMOTENESS_LIMIT) is None
     assert remoteness_or_none(nim, (10**100_000, 10**100_000, 7), REMOTENESS_LIMIT) is None
+
+
+def test_a_number_of_100000_digits_costs_what_writing_it_costs() -> None:
+    """Decimal text past 3,000 digits is near-linear (python-flint), and so is its charge: a
+    position of 10^100000 with 10 options of that size costs 1,734 steps to expand, each option
+    as much to list and to expand, 36,414 in all, within the budget of 50,000 (when every number
+    was charged as quadratic, the position alone cost 52,650: no answer)."""
+    game = Wide(width=10, size=100_000)
+    assert step_cost(10**100_000 + 1) == 1734
+    assert remoteness_or_none(game, 10**100_000 + 1) == 1  # (its options are all terminal)
+    assert len(game.produced) == 10
+    with pytest.raises(SearchLimitError):
+        remoteness(Wide(width=10, size=100_000), 10**100_000 + 1, limit=21 * 1734 - 1)
 
 
 def jumping_clock(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -155,3 +177,37 @@ def test_the_printed_remoteness_against_brute_force(capsys: pytest.CaptureFixtur
     code, out, err = run(capsys, "solve", spec, *text.split(), "--json")
     assert code == 0, err
     assert json.loads(out)["remoteness"] == expected
+
+
+def test_a_users_game_on_a_number_of_60000_digits_has_its_remoteness_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A user's game whose positions are huge numbers: the moves' labels write them by int_text
+    (near-linear), as the budget now charges them, and the remoteness of a short line of play is
+    answered (charged as quadratic, the first position alone cost more than the 20,000 steps)."""
+    import sys
+
+    import grundy
+    from grundy import catalog
+
+    @grundy.game("t-halve-bits")
+    def halve(p: Any) -> list[Any]:  # drop the lower half of the bits; 1 moves to 0
+        (n,) = p
+        return [(n >> (n.bit_length() // 2),)] if n > 1 else [(0,)] * n
+
+    old = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        n, length = 10**60_000, 0  # the line of play, counted here: one move from each position
+        while n:
+            n, length = (n >> (n.bit_length() // 2) if n > 1 else 0), length + 1
+        game = grundy.load_game("t-halve-bits")
+        answer = solve(game, (10**60_000,), remoteness=True)
+        assert answer.remoteness == length == 19
+        assert game.format_position((10**60_000, "a")) == str(10**60_000) + " a"
+        assert [m.label for m in game.moves((10**60_000,))] == [f"→ {10**60_000 >> 99_658}"]
+        code, out, err = run(capsys, "solve", "t-halve-bits", str(10**60_000))
+        assert code == 0, err
+        assert f"moves:    {length} to the end" in out and out.startswith("t-halve-bits  1000")
+    finally:
+        sys.set_int_max_str_digits(old)
+        catalog.unregister("t-halve-bits")

@@ -3,7 +3,9 @@ heap below a bound, at least as fast as the ``g[n] = mex(...)`` loop a user writ
 
 The move function is called once per heap, as documented, and every option is checked where it is
 read: an int option must be ``>= 0`` (a negative index would silently read another heap's value;
-one ``>= n`` fails to index the table, as does a non-int), a split a tuple or list of such heaps.
+one ``>= n`` fails to index the table, as does a non-int) and not ``True`` or ``False`` (which
+index it as 1 and 0: the test ``h <= 1`` that precedes theirs costs a heap above 1 nothing more
+than the sign test did), a split a tuple or list of such heaps.
 The first option that is not a plain heap or split stops the fast loops, and its heap goes through
 the checked path of :meth:`UserHeapGame._slow_seen`, which raises the clear error of a bad option.
 
@@ -133,7 +135,7 @@ def _ints_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[li
         b = 0
         try:
             for o in options:
-                if o < 0:
+                if o <= 1 and (o < 0 or o is True or o is False):  # (one test for a heap > 1)
                     return options, False
                 b |= bit[g[o]]  # a heap >= n, a non-int or a large value raises
             append(mex[b] if b < limit else (~b & (b + 1)).bit_length() - 1)
@@ -148,7 +150,8 @@ def _ints_any(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[list
     for n in range(len(g), end):
         options = listed_options(game, fn, n)
         try:
-            seen = {g[o] if o >= 0 else [] for o in options}  # ([] fails to hash: negative)
+            seen = {g[o] if o > 1 or (o >= 0 and o is not True and o is not False) else []
+                    for o in options}  # ([] fails to hash: a negative or a bool)
         except Exception:
             return options, False
         v = 0
@@ -185,7 +188,8 @@ def _mixed_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[l
                 kind = kind_of(o)
                 if kind is pair and size(o) == 2:
                     x, y = o
-                    if x < 0 or y < 0:
+                    if ((x <= 1 and (x < 0 or x is True or x is False))
+                            or (y <= 1 and (y < 0 or y is True or y is False))):
                         return options, split
                     b |= bit[g[x] ^ g[y]]
                     split = True
@@ -196,7 +200,7 @@ def _mixed_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[l
                 elif kind is pair or kind is listed:
                     x = 0
                     for h in o:
-                        if h < 0:
+                        if h <= 1 and (h < 0 or h is True or h is False):
                             return options, split
                         x ^= g[h]
                     b |= bit[x]
@@ -229,7 +233,7 @@ def _mixed_any(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[lis
                 elif kind is tuple or kind is list:
                     x = 0
                     for h in o:
-                        if h < 0:
+                        if h <= 1 and (h < 0 or h is True or h is False):
                             return options, split
                         x ^= g[h]
                     add(x)

@@ -31,6 +31,7 @@ from grundy.model.laws import Laws, TableMethod
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
+from grundy.model.textio import int_text, parse_int
 
 CHUNK = 4096
 """Heaps between two calls of the progress hook of the table builder."""
@@ -150,7 +151,7 @@ class UserHeapGame(_Defined, HeapGame):
                             else:
                                 x = 0
                                 for h in o:  # (a non-int part fails to index g)
-                                    if h < 0:
+                                    if h <= 1 and (h < 0 or h is True or h is False):
                                         raise IndexError
                                     x ^= g[h]
                                 add(x)
@@ -163,8 +164,9 @@ class UserHeapGame(_Defined, HeapGame):
                 else:
                     try:
                         seen = {g[o] for o in options}
-                        if options and min(options) < 0:
-                            raise TypeError
+                        if options and min(options) <= 1 and (
+                                min(options) < 0 or bool in map(type, options)):
+                            raise TypeError  # a negative heap, or True or False
                     except (TypeError, IndexError):
                         seen = self._slow_seen(n, options, g)
                         split = split or base.splits_among(options)
@@ -234,16 +236,22 @@ def _default_parse(text: str) -> Position:
     tokens = split_tokens(text)
     if not tokens:
         raise InvalidPositionError("give a position, e.g. '3 4'")
-    items = tuple(int(t) if _INT.fullmatch(t) else t for t in tokens)
+    items = tuple(parse_int(t) if _INT.fullmatch(t) else t for t in tokens)
     if len(items) == 1 and isinstance(items[0], str):
         return items[0]  # one word: a name (a vertex, a state)
     return items  # numbers are a tuple, one number a 1-tuple: "5" is (5,)
 
 
 def _default_format(position: Any) -> str:
+    """``str`` of the position (of each item of a tuple, joined by spaces), a number of more than
+    3,000 digits written in near-linear time (:func:`~grundy.model.textio.int_text`).
+
+    >>> _default_format((3, "a", 10**4000)) == "3 a " + str(10**4000), _default_format("v")
+    (True, 'v')
+    """
     if isinstance(position, tuple):
-        return " ".join(map(str, position))
-    return str(position)
+        return " ".join(map(int_text, position))
+    return int_text(position)
 
 
 class UserGame(_Defined, Game):

@@ -136,32 +136,48 @@ def json_text(data: Any, **options: Any) -> str:
     """``json.dumps(data, **options)``, the same text, with each int of ``data`` (in its dicts,
     lists and tuples) of more than :data:`BIG_BITS` bits written by :func:`int_text`.
 
+    Each big int is dumped as a marker string, ``"\\u0000int#:K\\u0000"`` (its index ``K``),
+    then swapped for its digits. A marker is used only when the dumped text holds its start
+    ``"\\u0000int#:`` exactly once per big int (the start holds one ``"`` only, at its front,
+    so its occurrences cannot overlap and :meth:`str.count` counts them all): then no string of
+    the user (a value, a key, the output of ``default``) holds it. Otherwise the data are dumped
+    again with more ``#`` than the longest run of ``#`` in that text, which the user's strings
+    (dumped to the same text) cannot hold. Linear in the text, as ``json.dumps``.
+
     >>> json_text({"n": [10**4000, -1]}) == '{"n": [' + str(10**4000) + ', -1]}'
     True
+    >>> json_text(["\\u0000int#:0\\u0000", 10**4000])[:26]  # a user's string that looks like one
+    '["\\\\u0000int#:0\\\\u0000", 100'
     """
     import json
 
     big: list[int] = []
+    tag = "int#:"
 
     def mark(value: Any) -> Any:
         if type(value) is int:
             if value.bit_length() <= BIG_BITS:
                 return value
             big.append(value)
-            return f"\u0000int {len(big) - 1}\u0000"
+            return f"\u0000{tag}{len(big) - 1}\u0000"
         if type(value) is dict:
             return {k: mark(v) for k, v in value.items()}
         if type(value) in (list, tuple):
             return [mark(v) for v in value]
         return value
 
-    text = json.dumps(mark(data), **options)
-    if not big:
-        return text
-    return _BIG_MARK.sub(lambda found: int_text(big[int(found.group(1))]), text)
-
-
-_BIG_MARK = re.compile(r'"\\u0000int (\d+)\\u0000"')  # a marked big int, as json.dumps writes it
+    for _attempt in range(3):
+        big.clear()
+        text = json.dumps(mark(data), **options)
+        if not big:
+            return text
+        start = f'"\\u0000{tag}'  # a marker's start as json.dumps writes it (NUL: always escaped)
+        if text.count(start) == len(big):
+            found = re.compile(re.escape(start) + r'(\d+)\\u0000"')
+            return found.sub(lambda m: int_text(big[int(m.group(1))]), text)
+        longest = max((len(run) for run in re.findall("#+", text)), default=0)
+        tag = "int" + "#" * (longest + 1) + ":"
+    return json.dumps(data, **options)  # (a ``default`` that writes differently each time)
 
 
 def parse_int(text: str) -> int:

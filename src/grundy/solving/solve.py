@@ -142,18 +142,21 @@ class Solution(FrozenRecord):
         >>> json.loads("".join(big.json_chunks(chunk=7))) == big.to_json()
         True
         """
-        import json
-
         from grundy.model.textio import json_text
 
-        marker = "\u0000moves\u0000"
-        head, _, tail = json_text(self._json(marker), ensure_ascii=False).partition(json.dumps(marker))
-        yield head + "["
+        # the fields before and after the moves, each dumped as an object of its own (its braces
+        # cut off): the text json.dumps writes, with no marker a user's string could also hold
+        data = self._json([])
+        keys = list(data)
+        at = keys.index("winning_moves")
+        head = json_text({k: data[k] for k in keys[:at]}, ensure_ascii=False)[:-1]
+        tail = json_text({k: data[k] for k in keys[at + 1:]}, ensure_ascii=False)[1:]
+        yield head + ', "winning_moves": ['
         first = True
         for joined in self._move_texts(chunk):
             yield joined if first else ", " + joined
             first = False
-        yield "]" + tail
+        yield "], " + tail
 
     def json_bytes(self, chunk: int = 10_000, errors: str = "strict") -> Iterator[bytes]:
         """:meth:`json_chunks` encoded in UTF-8 (``errors`` as in :meth:`str.encode`)."""

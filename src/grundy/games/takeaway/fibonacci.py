@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.errors import InvalidPositionError, SearchLimitError
-from grundy.model.game import Game, Move, Outcome, Position, check_heaps
+from grundy.model.game import Game, Move, Outcome, Position, check_heaps, describe_take
 from grundy.model.laws import Laws
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.textio import int_text
@@ -147,7 +147,7 @@ class FibonacciNim(Game):
     def moves(self, position: Any) -> Iterable[Move]:
         n, limit = position
         for k in range(1, limit + 1):
-            yield Move(f"take {k}: {n} → {n - k}", (n - k, min(2 * k, n - k)))
+            yield Move(describe_take(n, k), (n - k, min(2 * k, n - k)))
 
     @property
     def laws(self) -> Laws:
@@ -162,7 +162,7 @@ class FibonacciNim(Game):
 
     def _winning_moves(self, position: Any) -> list[Move]:
         n, _ = position
-        return [Move(f"take {k}: {n} → {n - k}", (n - k, min(2 * k, n - k)))
+        return [Move(describe_take(n, k), (n - k, min(2 * k, n - k)))
                 for k in winning_takes(*position)]
 
     def _value(self, position: Any) -> int:

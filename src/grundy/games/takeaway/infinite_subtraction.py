@@ -38,6 +38,7 @@ from grundy.model.game import HeapGame, HeapResult, Move, Outcome, describe_take
 from grundy.model.laws import Laws
 from grundy.model.periodic import Periodicity
 from grundy.model.reason import Facts, Reason, template
+from grundy.model.textio import int_text
 
 KINDS = ("odd", "powers-of-2", "fibonacci", "squares")
 """The registered infinite subtraction sets."""
@@ -89,8 +90,8 @@ def _table(kind: str, n: int) -> Any:
         raise SearchLimitError(
             f"subtraction({kind}): the Grundy values have no known closed form, so grundy tabulates "
             f"them by the mex recurrence, by default for heaps up to {limit:,} (a time and memory "
-            f"bound, not a mathematical one); heap {n:,} needs a larger table: raise "
-            f"TABLE_LIMITS[{kind!r}] in {__name__} to at least {n}")
+            f"bound, not a mathematical one); heap {int_text(n, grouped=True)} needs a larger table: "
+            f"raise TABLE_LIMITS[{kind!r}] in {__name__} to at least {int_text(n)}")
     values = _TABLES[kind]
     if n < len(values):
         return values
@@ -169,7 +170,8 @@ class InfiniteSubtraction(HeapGame):
             count = (n + 1) // 2
             if count > MAX_LISTED_MOVES:
                 raise TooManyMovesError(
-                    f"subtraction(odd): every odd take from {n} reaches value {target}: {count:,} "
+                    f"subtraction(odd): every odd take from {int_text(n)} reaches value {target}: "
+                    f"{int_text(count, grouped=True)} "
                     f"moves, more than the {MAX_LISTED_MOVES:,} grundy lists")
             return [(describe_take(n, s), (n - s,)) for s in range(1, n + 1, 2)]
         if self.kind == "powers-of-2":
@@ -200,7 +202,8 @@ class InfiniteSubtraction(HeapGame):
         n = position[0]
         if self.kind == "odd" and n % 2 == 0 and n // 2 > MAX_LISTED_MOVES:
             raise TooManyMovesError(
-                f"subtraction(odd), misère: every odd take from {n} wins: {n // 2:,} moves, more than "
+                f"subtraction(odd), misère: every odd take from {int_text(n)} wins: "
+                f"{int_text(n // 2, grouped=True)} moves, more than "
                 f"the {MAX_LISTED_MOVES:,} grundy lists")
         return [Move(describe_take(n, s), (n - s,)) for s in members(self.kind, n)
                 if self._misere_lost(n - s)]

@@ -192,14 +192,14 @@ class Wythoff(Game):
         found: list[Move] = []
         target = _partner(x, misere)
         if target < y:
-            found.append(Move(f"take {y - target} from heap 2", (x, target)))
+            found.append(Move(f"take {int_text(y - target)} from heap 2", (x, target)))
         target = _partner(y, misere)
         if target < x:
-            found.append(Move(f"take {x - target} from heap 1", (target, y)))
+            found.append(Move(f"take {int_text(x - target)} from heap 1", (target, y)))
         low = _lower_of_difference(abs(y - x), misere)
         t = min(x, y) - low
         if t > 0:
-            found.append(Move(f"take {t} from both", (x - t, y - t)))
+            found.append(Move(f"take {int_text(t)} from both", (x - t, y - t)))
         return found
 
     def _winning_moves(self, position: Any) -> list[Move]:

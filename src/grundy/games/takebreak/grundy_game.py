@@ -28,6 +28,7 @@ from grundy.model.laws import Laws, TableMethod
 from grundy.model.period_rules import TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Facts, Reason, template
+from grundy.model.textio import int_text
 
 if TYPE_CHECKING:
     import numpy as np
@@ -86,8 +87,8 @@ def heap_value(n: int) -> int:
     if n >= len(_table):
         if n > MAX_HEAP:
             raise NotSupportedError(
-                f"grundy-game: no formula is known, and a heap of {n:,} is above the largest "
-                f"table computed on demand ({MAX_HEAP:,}); 'analyze(game, upto=N)' "
+                f"grundy-game: no formula is known, and a heap of {int_text(n, grouped=True)} is above "
+                f"the largest table computed on demand ({MAX_HEAP:,}); 'analyze(game, upto=N)' "
                 f"computes larger tables", parameters=("table",), spec="grundy-game")
         size = min(max(2 * len(_table), n + 1, 64), MAX_HEAP + 1)
         _table = table(size - 1)
@@ -96,7 +97,7 @@ def heap_value(n: int) -> int:
 
 def describe_split(n: int, a: int, b: int) -> str:
     """Label of the move splitting a heap of ``n`` into ``a`` and ``b``."""
-    return f"split {n} → {a} + {b}"
+    return f"split {int_text(n)} → {int_text(a)} + {int_text(b)}"
 
 
 @dataclass(frozen=True)

@@ -31,6 +31,7 @@ from grundy.model.laws import Laws, TableMethod
 from grundy.model.period_rules import TableBuild
 from grundy.model.periodic import Periodicity, Progress
 from grundy.model.reason import Facts, Reason, template
+from grundy.model.textio import int_text
 
 MAX_LISTED_SPLITS = 100_000
 """Largest number of splits :meth:`LaskerNim.heap_moves_to_value` lists before refusing."""
@@ -59,7 +60,7 @@ def describe_split(n: int, a: int, b: int) -> str:
     >>> describe_split(7, 3, 4)
     'split 7 → 3 + 4'
     """
-    return f"split {n} → {a} + {b}"
+    return f"split {int_text(n)} → {int_text(a)} + {int_text(b)}"
 
 
 def _subsets(mask: int) -> Iterator[int]:

@@ -32,6 +32,7 @@ from grundy.errors import InvalidPositionError, TooManyMovesError
 from grundy.model.game import Game, Move, check_heaps
 from grundy.model.laws import Laws
 from grundy.model.reason import Facts, Reason, template
+from grundy.model.textio import int_text
 
 MAX_PILES = 100_000
 """Most piles accepted in a position (winning moves take O(n) per pile with a stone)."""
@@ -103,7 +104,7 @@ class SplitGame(Game):
         return self.validate(text)
 
     def format_position(self, position: Any) -> str:
-        return " ".join(str(c) for c in position)
+        return " ".join(map(int_text, position))
 
     # ---- moves ------------------------------------------------------------------------------
     def _move(self, position: tuple[int, ...], i: int, j: int, k: int) -> Move:
