@@ -22,6 +22,7 @@ from grundy import (
     mex,
     outcome,
     registered_games,
+    solve,
 )
 from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
 from tests.marks import slow_params
@@ -111,4 +112,8 @@ def test_misere_rules_agree_with_brute_force(name: str, spec: str) -> None:
         assert got is expected, game.format_position(position)
         assert winning_targets(game, position, misere=True) == brute_winning_targets(
             game, position, misere=True)
+        if game.closed_misere_outcome(position) is not None:  # decided by a rule: a reason says which
+            answer = solve(game, position, misere=True)
+            assert answer.outcome is expected
+            assert answer.why.rule != "misere-brute-force", game.format_position(position)
     _assert_few_skipped(spec, skipped)

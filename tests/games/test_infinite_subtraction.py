@@ -79,3 +79,27 @@ def test_names() -> None:
     for spec in ["subtraction(primes)", "subtraction(odd,3)"]:
         with pytest.raises(InvalidGameError):
             load_game(spec)
+
+
+@pytest.mark.parametrize("kind", ["odd", "powers-of-2"])
+def test_misere_reason_states_the_rule_and_the_computed_residue(kind: str) -> None:
+    game = InfiniteSubtraction(kind)
+    modulus = 2 if kind == "odd" else 3
+    for n in range(30):
+        answer = solve(game, n, misere=True)
+        assert answer.outcome is brute_outcome(game, (n,), misere=True), n
+        assert answer.why.rule == "infinite-subtraction-misere"
+        assert answer.reason.endswith(f"; {n} mod {modulus} = {n % modulus}"), answer.reason
+
+
+def test_powers_of_2_lists_only_the_winning_powers_and_refuses_too_long_lists() -> None:
+    game = InfiniteSubtraction("powers-of-2")
+    for n in [5, 64, 1000, 2**40 + 3]:
+        for misere in (False, True):
+            expected = {n - s for s in (1 << k for k in range(n.bit_length())) if s <= n
+                        and (n - s) % 3 == (1 if misere else 0)}
+            assert {m.to[0] for m in winning_moves(game, (n,), misere=misere)} == expected
+    huge = 10**200000  # 332,193 winning moves, each naming a 200,001-digit heap
+    for misere in (False, True):
+        answer = solve(game, huge - 1 if misere else huge, misere=misere)
+        assert not answer.moves_listed and "more than grundy lists" in (answer.note or "")

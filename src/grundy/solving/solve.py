@@ -319,9 +319,14 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
         if quotient is not None:
             return quotient
     result = outcome(game, position, misere=True, cache=cache, limit=limit)
-    moves = winning_moves(game, position, misere=True, cache=cache, limit=limit)
+    listed = True
+    try:
+        moves = winning_moves(game, position, misere=True, cache=cache, limit=limit)
+    except TooManyMovesError as exc:
+        moves, listed = [], False
+        note = f"{note}; winning moves not listed: {exc}"
     reason = as_reason(game.explain(position, misere=True)) or Reason("misere-brute-force", {})
-    return Solution(game, position, result, None, moves, reason, True, note)
+    return Solution(game, position, result, None, moves, reason, True, note, listed)
 
 
 def _misere_quotient_solution(game: Game, position: Position, limit: int,

@@ -58,6 +58,28 @@ MISERE_BRUTE_FORCE_LIMIT = 3_000
 MAX_LISTED_MOVES = 100_000
 """Most winning moves grundy lists; ``subtraction(odd)`` on a huge heap has more."""
 
+MAX_LISTED_BITS = 2**30
+"""Most bits of heaps the listed winning moves may write in all (each move names the heap before
+and after): ``subtraction(powers-of-2)`` on a heap of a million digits has some 1.6 million
+winning moves, each as long as the heap."""
+
+
+def _powers_moves(n: int, residue: int, what: str) -> list[tuple[str, HeapResult]]:
+    """The moves ``n → n - 2^k`` with ``2^k ≡ residue (mod 3)``, increasing; ``2^k mod 3`` is 1
+    for even ``k`` and 2 for odd ``k``, so they are counted, and only they are built. A refusal
+    when they are too many or too long (:data:`MAX_LISTED_MOVES`, :data:`MAX_LISTED_BITS`)."""
+    top = n.bit_length() - 1  # 2^top <= n
+    count = 0 if residue == 0 or n == 0 else (top // 2 + 1 if residue == 1 else (top + 1) // 2)
+    if count > MAX_LISTED_MOVES or count * n.bit_length() > MAX_LISTED_BITS:
+        raise TooManyMovesError(
+            f"subtraction(powers-of-2){what}: {count:,} moves from a heap of {n.bit_length():,} bits "
+            f"win, more than grundy lists (at most {MAX_LISTED_MOVES:,} moves and "
+            f"{MAX_LISTED_BITS:,} bits of heaps in all)")
+    if count == 0:
+        return []
+    return [(describe_take(n, 1 << k), (n - (1 << k),)) for k in range(residue - 1, top + 1, 2)]
+
+
 _TABLES: dict[str, Any] = {"fibonacci": [], "squares": []}
 
 
@@ -140,7 +162,7 @@ class InfiniteSubtraction(HeapGame):
         """What InfiniteSubtraction declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(periodicity=self._periodicity(), heap_value=self._heap_value,
                     heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason,
-                    misere_outcome=self._misere_outcome,
+                    reason=self._reason, misere_outcome=self._misere_outcome,
                     misere_winning_moves=self._misere_winning_moves)
 
     def _periodicity(self) -> Periodicity | None:
@@ -175,13 +197,22 @@ class InfiniteSubtraction(HeapGame):
                     f"moves, more than the {MAX_LISTED_MOVES:,} grundy lists")
             return [(describe_take(n, s), (n - s,)) for s in range(1, n + 1, 2)]
         if self.kind == "powers-of-2":
-            return [(describe_take(n, s), (n - s,)) for s in members("powers-of-2", n)
-                    if (n - s) % 3 == target]
+            return _powers_moves(n, (n - target) % 3, "")
         values = _table(self.kind, n)
         return [(describe_take(n, s), (n - s,)) for s in members(self.kind, n) if values[n - s] == target]
 
     def _heap_reason(self, n: int) -> Reason:
         return Reason("infinite-subtraction", {"set": self.kind, "n": n, "value": self.heap_value(n)})
+
+    def _reason(self, position: Any, misere: bool = False) -> Reason | None:
+        if len(position) != 1:
+            return None
+        n = position[0]
+        if not misere:
+            return self._heap_reason(n)
+        if self.kind not in ("odd", "powers-of-2"):
+            return None
+        return Reason("infinite-subtraction-misere", {"set": self.kind, "n": n})
 
     # ---- misère play ------------------------------------------------------------------------
     def _misere_lost(self, n: int) -> bool:
@@ -205,6 +236,8 @@ class InfiniteSubtraction(HeapGame):
                 f"subtraction(odd), misère: every odd take from {int_text(n)} wins: "
                 f"{int_text(n // 2, grouped=True)} moves, more than "
                 f"the {MAX_LISTED_MOVES:,} grundy lists")
+        if self.kind == "powers-of-2":
+            return [Move(label, to) for label, to in _powers_moves(n, (n - 1) % 3, ", misère")]
         return [Move(describe_take(n, s), (n - s,)) for s in members(self.kind, n)
                 if self._misere_lost(n - s)]
 
@@ -218,3 +251,15 @@ def _infinite_subtraction_text(f: Facts) -> str:
         return f"S = powers of 2: the Grundy value is n mod 3 = {n} mod 3 = {f['value']}"
     return (f"S = {kind}: no closed form is known; G({n}) = {f['value']} from the "
             f"table of G(m) = mex{{G(m − s) : s in S, s ≤ m}}, exact")
+
+
+@template("infinite-subtraction-misere")
+def _infinite_subtraction_misere_text(f: Facts) -> str:
+    n = f["n"]
+    if f["set"] == "odd":  # 0 wins (no move), so every odd n, whose takes all leave even, loses
+        return (f"misère, S = odd numbers: the player to move loses iff n is odd; "
+                f"{int_text(n)} mod 2 = {n % 2}")
+    # 0 wins; n ≡ 1 (mod 3) loses: no power of 2 is ≡ 0, so its moves leave n' ≢ 1, and from
+    # n' ≡ 0 or 2 a take of 1 or 2 (or of a power ≡ 2 or 1) reaches ≡ 1
+    return (f"misère, S = powers of 2: the player to move loses iff n mod 3 = 1; "
+            f"{int_text(n)} mod 3 = {n % 3}")

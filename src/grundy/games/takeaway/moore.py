@@ -339,7 +339,8 @@ class Moore(HeapGame):
 
     def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
-            return None
+            live = [h for h in position if h]
+            return Reason("moore-misere-heap", {"n": live[0] if live else 0}) if len(live) <= 1 else None
         sums = column_sums(position, self.k)[::-1]
         return Reason("moore", {"k": self.k, "heaps": tuple(position[:8]), "count": len(position),
                                 "column_sums": tuple(sums[:16]), "columns": len(sums),
@@ -364,6 +365,14 @@ class Moore(HeapGame):
     def _samples(self) -> Iterable[Position]:
         small = [(a, b, c) for a in range(4) for b in range(a, 4) for c in range(b, 4)]
         return [(0,), (5,), (1, 2), (3, 3), *small, (1, 1, 1, 1), (2, 3, 1, 1), (1, 2, 3, 4)]
+
+
+@template("moore-misere-heap")
+def _moore_misere_heap_text(f: Facts) -> str:
+    n = f["n"]
+    return (f"misère, at most one non-empty heap (n = {int_text(n)}): the player to move loses iff "
+            f"n = 1 (from 0 there is no move, and from n ≥ 2 a move to 1 wins): "
+            f"{'n = 1' if n == 1 else 'n ≠ 1'}")
 
 
 @template("moore-heap")
