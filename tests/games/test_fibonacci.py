@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from itertools import pairwise
 
 import pytest
 
-from grundy import grundy_value, load_game, outcome, solve
-from grundy.errors import InvalidPositionError
+from grundy import Outcome, grundy_value, load_game, outcome, solve
+from grundy.errors import InvalidPositionError, SearchLimitError
 from grundy.games.takeaway.fibonacci import FibonacciNim, winning_takes, zeckendorf
 from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
 
@@ -77,3 +78,34 @@ def test_an_opening_heap_of_one_has_no_legal_move() -> None:
     answer = solve(G, G.parse_position("1"))
     assert answer.outcome.value == "P" and answer.grundy == 0 and answer.winning_moves == []
     assert "no move" in answer.reason
+
+
+def test_the_walk_agrees_with_brute_force_on_every_count_it_reports() -> None:
+    from grundy.games.takeaway.fibonacci import SHOWN_TAKES, zeckendorf_walk
+
+    lost = {p for p in POSITIONS if brute_outcome(G, p) is Outcome.P}  # n < 34
+    for n in range(1, 34):
+        for limit in range(1, n + 1):
+            winning = [k for k in range(1, limit + 1) if (n - k, min(2 * k, n - k)) in lost]
+            walk = zeckendorf_walk(n, limit)
+            terms = zeckendorf(n)
+            assert (walk.count, walk.smallest) == (len(terms), terms[-1])
+            assert walk.takes == winning and walk.take_count == len(winning)
+            assert walk.first_takes == tuple(winning[:SHOWN_TAKES])
+
+
+def test_a_huge_heap_is_answered_without_listing_every_move() -> None:
+    n = 10**20000 + 3  # its winning moves would write gigabytes
+    answer = solve(G, n)
+    assert answer.outcome is Outcome.N and not answer.moves_listed
+    assert "winning moves from a heap of 66,439 bits, more than grundy lists" in (answer.note or "")
+    limit = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)  # (as the command line does: the reason writes n in full)
+    try:
+        reason = answer.reason
+    finally:
+        sys.set_int_max_str_digits(limit)
+    count = int(reason.rsplit("(", 1)[1].split(" in all")[0].replace(",", ""))
+    assert count > 8 and reason.count(", ") >= 8  # the smallest takes, then the count
+    with pytest.raises(SearchLimitError, match="up to 262,144 bits"):
+        solve(G, 10**80000)

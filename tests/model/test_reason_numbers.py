@@ -355,6 +355,14 @@ def _infinite(f: Facts, c: Case) -> None:
         c.claim(f["value"] == c.heap() % modulus, f"G(n) = n mod {modulus}")
 
 
+@check("infinite-subtraction-misere")
+def _infinite_misere(f: Facts, c: Case) -> None:
+    n, modulus = c.heap(), {"odd": 2, "powers-of-2": 3}[f["set"]]
+    c.want(f, "n", n)
+    c.claim(c.misere, "a misère rule")
+    c.verdict("P" if n % modulus == 1 else "N")  # the rule the text states: loses iff n mod m = 1
+
+
 @check("all-but")
 def _all_but(f: Facts, c: Case) -> None:
     _heap_value_rule(f, c)
@@ -383,6 +391,14 @@ def _periodic(f: Facts, c: Case) -> None:
     if value is not None:
         c.claim(value == G(f["same_as"]), f"G({n}) = G({f['same_as']})")
     c.verdict("N" if G(f["same_as"]) else "P")
+
+
+@check("moore-misere-heap")
+def _moore_misere_heap(f: Facts, c: Case) -> None:
+    live = [h for h in c.position if h]
+    c.claim(c.misere and len(live) <= 1, f"misère, at most one live heap: {live}")
+    c.want(f, "n", live[0] if live else 0)
+    c.verdict("P" if f["n"] == 1 else "N")
 
 
 @check("moore")
@@ -471,7 +487,8 @@ def _fibonacci(f: Facts, c: Case) -> None:
     c.want(f, "term_count", len(terms))
     winning = [k for k in range(1, limit + 1) if c.value((n - k, min(2 * k, n - k))) == 0]
     if "takes" in f:
-        c.want(f, "takes", tuple(winning))
+        c.want(f, "takes", tuple(winning[:8]))
+        c.want(f, "take_count", len(winning))
         c.claim(terms[-1] in winning, f"take the smallest term {terms[-1]}: {winning}")
     c.verdict("N" if winning else "P")
 

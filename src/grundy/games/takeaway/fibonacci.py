@@ -31,11 +31,14 @@ Grundy values have no simple closed form; grundy tabulates them for ``n ≤ 1000
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections import deque
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import chain
 from typing import Any
 
-from grundy.errors import InvalidPositionError, SearchLimitError
+from grundy.errors import InvalidPositionError, SearchLimitError, TooManyMovesError
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps, describe_take
 from grundy.model.laws import Laws
 from grundy.model.reason import Facts, Reason, template
@@ -44,13 +47,59 @@ from grundy.model.textio import int_text
 MAX_VALUE_N = 1000
 """Largest ``n`` for which Grundy values are computed (by an O(n²) table)."""
 
-_FIBS: list[int] = [1, 2]
+ZECKENDORF_MAX_BITS = 2**18
+"""Largest heap, in bits (about 78,900 digits), whose Zeckendorf form grundy computes: the walk
+down the Fibonacci numbers takes one subtraction per number, so its time grows with the square
+of the heap's length (2^18 bits: a few seconds), its memory only linearly."""
+
+MAX_LISTED_MOVES = 100_000
+"""Most winning moves listed."""
+
+MAX_LISTED_BITS = 2**30
+"""Most bits of heaps the listed winning moves may write in all (each names the heap before and
+after the take)."""
+
+SHOWN_TAKES = 8
+"""Winning takes a reason names (the smallest; it gives their count too)."""
 
 
-def _fibs_upto(n: int) -> list[int]:
-    while _FIBS[-1] < n:
-        _FIBS.append(_FIBS[-1] + _FIBS[-2])
-    return _FIBS
+@dataclass(frozen=True)
+class Zeckendorf:
+    """What one walk down the Fibonacci numbers finds for ``(n, limit)``: how many terms ``n``'s
+    Zeckendorf form has, its smallest term, the terms a reason shows (all when at most six, else
+    the three largest and the two smallest), and the winning takes: how many, the smallest
+    :data:`SHOWN_TAKES`, and all of them (increasing) unless listing their moves would pass
+    :data:`MAX_LISTED_MOVES` or :data:`MAX_LISTED_BITS` (then ``None``)."""
+
+    count: int
+    smallest: int
+    shown: tuple[int, ...]
+    take_count: int
+    first_takes: tuple[int, ...]
+    takes: list[int] | None
+
+
+def _check_size(n: int) -> None:
+    if n.bit_length() > ZECKENDORF_MAX_BITS:
+        raise SearchLimitError(
+            f"fibonacci-nim: a heap of {n.bit_length():,} bits: grundy computes Zeckendorf forms "
+            f"of heaps up to {ZECKENDORF_MAX_BITS:,} bits (about 78,900 digits; the time grows with "
+            f"the square of the heap's length)")
+
+
+def _terms(n: int) -> Iterator[tuple[int, int]]:
+    """The greedy walk: each Zeckendorf term of ``n``, largest first, with the remainder after it
+    (the sum of the smaller terms); one pair of Fibonacci numbers in memory, not a list."""
+    _check_size(n)
+    a, b = 1, 2
+    while b <= n:
+        a, b = b, a + b
+    rest = n
+    while rest:
+        while a > rest:
+            a, b = b - a, a
+        rest -= a
+        yield a, rest
 
 
 def zeckendorf(n: int) -> list[int]:
@@ -59,16 +108,44 @@ def zeckendorf(n: int) -> list[int]:
     >>> zeckendorf(17), zeckendorf(0)
     ([13, 3, 1], [])
     """
-    fibs = _fibs_upto(n)
-    terms: list[int] = []
-    i = len(fibs) - 1
-    while n:
-        while fibs[i] > n:
-            i -= 1
-        terms.append(fibs[i])
-        n -= fibs[i]
-        i -= 2
-    return terms
+    return [term for term, _ in _terms(n)]
+
+
+@lru_cache(maxsize=4)  # (one question reads it for the outcome, the moves and the reason)
+def zeckendorf_walk(n: int, limit: int) -> Zeckendorf:
+    """The Zeckendorf form of ``n ≥ 1`` and the winning takes of ``(n, limit)`` in one walk, in
+    memory linear in ``n``'s length (the takes kept only while their moves may be listed).
+
+    After a term ``t`` is subtracted, the remainder ``r`` is the sum of the smaller terms, so (by
+    the module docstring) ``r`` is a winning take iff ``0 < r ≤ limit`` and ``t > 2r``; and ``n``
+    itself is one iff ``n ≤ limit``.
+
+    >>> z = zeckendorf_walk(17, 16)
+    >>> z.count, z.smallest, z.shown, z.take_count, z.takes
+    (3, 1, (13, 3, 1), 2, [1, 4])
+    """
+    room = min(MAX_LISTED_MOVES, MAX_LISTED_BITS // (2 * n.bit_length()))
+    head: list[int] = []
+    tail: list[int] = []
+    takes: list[int] | None = []
+    last: deque[int] = deque(maxlen=SHOWN_TAKES)
+    count = take_count = 0
+    for term, rest in chain([(0, n)] if n <= limit else [], _terms(n)):
+        if term:
+            count += 1
+            if count <= 6:
+                head.append(term)
+            tail = [*tail[-1:], term]
+        if term == 0 or (0 < rest <= limit and term > 2 * rest):  # (0, n): take everything
+            take_count += 1
+            last.append(rest)
+            if takes is not None:
+                takes.append(rest)
+                if len(takes) > room:
+                    takes = None
+    shown = head if count <= 6 else [*head[:3], *tail]
+    return Zeckendorf(count, tail[-1], tuple(shown), take_count, tuple(reversed(last)),
+                      None if takes is None else takes[::-1])
 
 
 def winning_takes(n: int, limit: int) -> list[int]:
@@ -77,16 +154,15 @@ def winning_takes(n: int, limit: int) -> list[int]:
     >>> winning_takes(17, 16), winning_takes(40, 39), winning_takes(13, 12)
     ([1, 4], [1, 6], [])
     """
-    terms = zeckendorf(n)
-    takes: list[int] = []
-    k = 0
-    for j in range(len(terms) - 1, -1, -1):  # j: index of the next-larger term once k is taken
-        k += terms[j]
-        if k > limit:
-            break
-        if j == 0 or terms[j - 1] > 2 * k:
-            takes.append(k)
-    return takes
+    if n == 0:
+        return []
+    walk = zeckendorf_walk(n, limit)
+    if walk.takes is None:
+        raise TooManyMovesError(f"fibonacci-nim: {walk.take_count:,} winning moves from a heap of "
+                                f"{n.bit_length():,} bits, more than grundy lists (at most "
+                                f"{MAX_LISTED_MOVES:,} moves and {MAX_LISTED_BITS:,} bits of heaps "
+                                f"in all)")
+    return list(walk.takes)
 
 
 _VALUES: list[list[int]] = [[0]]
@@ -112,8 +188,9 @@ def _value_table(n: int) -> list[list[int]]:
 def _short(terms: Sequence[int], count: int) -> str:
     """The Zeckendorf terms (all of them, or the first 3 and last 2 of ``count``) as a sum."""
     if count <= 6:
-        return "+".join(map(str, terms))
-    return "+".join(map(str, terms[:3])) + f"+…({count - 5} more)…+" + "+".join(map(str, terms[-2:]))
+        return "+".join(map(int_text, terms))
+    return ("+".join(map(int_text, terms[:3])) + f"+…({count - 5:,} more)…+"
+            + "+".join(map(int_text, terms[-2:])))
 
 
 @dataclass(frozen=True)
@@ -158,7 +235,7 @@ class FibonacciNim(Game):
 
     def _outcome(self, position: Any) -> Outcome:
         n, limit = position
-        return Outcome.N if n and zeckendorf(n)[-1] <= limit else Outcome.P
+        return Outcome.N if n and zeckendorf_walk(n, limit).smallest <= limit else Outcome.P
 
     def _winning_moves(self, position: Any) -> list[Move]:
         n, _ = position
@@ -184,13 +261,14 @@ class FibonacciNim(Game):
         if misere:
             return None
         n, limit = position
-        terms = zeckendorf(n) if n else []
-        facts = {"n": n, "limit": limit, "terms": tuple(terms if len(terms) <= 6 else
-                                                        [*terms[:3], *terms[-2:]]),
-                 "term_count": len(terms)}
-        if terms and terms[-1] <= limit and not (n == 1 and limit == 0) and not (
-                len(terms) == 1 and limit == n - 1):
-            facts["takes"] = tuple(winning_takes(n, limit))
+        if not n:
+            return Reason("fibonacci-nim", {"n": 0, "limit": limit, "terms": (), "term_count": 0})
+        walk = zeckendorf_walk(n, limit)
+        facts = {"n": n, "limit": limit, "terms": walk.shown, "term_count": walk.count}
+        if walk.smallest <= limit and not (n == 1 and limit == 0) and not (
+                walk.count == 1 and limit == n - 1):
+            facts["takes"] = walk.first_takes
+            facts["take_count"] = walk.take_count
         return Reason("fibonacci-nim", facts)
 
     def _pair_table(self, upto: int) -> list[list[int]]:
@@ -220,12 +298,15 @@ def _fibonacci_text(f: Facts) -> str:
         return ("n = 1: the first move may not take every counter, so the player to move has "
                 "no move and loses")
     if f["term_count"] == 1 and opening:
-        return f"n = {n} is a Fibonacci number: the player to move loses (Whinihan's theorem)"
-    lead = f"n = {n} is not a Fibonacci number; " if opening else ""
+        return (f"n = {int_text(n)} is a Fibonacci number: the player to move loses "
+                f"(Whinihan's theorem)")
+    lead = f"n = {int_text(n)} is not a Fibonacci number; " if opening else ""
     shown = _short(terms, f["term_count"])
     if q <= limit:
-        takes = f["takes"]
-        more = f" (every winning take: {', '.join(map(str, takes))})" if len(takes) > 1 else ""
-        return f"{lead}Zeckendorf: n = {shown}, take {q}{more}"
-    return (f"Zeckendorf: n = {shown}; its smallest term {q} exceeds the limit {limit}, "
-            f"so the player to move loses")
+        takes, count = f["takes"], f["take_count"]
+        listed = ", ".join(map(int_text, takes)) + (
+            f", … ({count:,} in all)" if count > len(takes) else "")
+        more = f" (every winning take: {listed})" if count > 1 else ""
+        return f"{lead}Zeckendorf: n = {shown}, take {int_text(q)}{more}"
+    return (f"Zeckendorf: n = {shown}; its smallest term {int_text(q)} exceeds the limit "
+            f"{int_text(limit)}, so the player to move loses")
