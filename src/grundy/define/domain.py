@@ -92,12 +92,49 @@ class _Shift(ast.NodeTransformer):
             return node
         return ast.BinOp(ast.Name(node.id, ast.Load()), ast.Sub(), ast.Constant(k))
 
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        """``(a - 1) + 1`` is ``a``, and ``(a - 1) + 3`` is ``a + 2``."""
+        self.generic_visit(node)
+        left = _offset(node.left)
+        if left is None or not isinstance(node.op, ast.Add | ast.Sub) or not _is_int(node.right):
+            return node
+        inner, k = left
+        total = k + (node.right.value if isinstance(node.op, ast.Add) else -node.right.value)  # type: ignore[attr-defined]
+        if total == 0:
+            return inner
+        return ast.BinOp(inner, ast.Add() if total > 0 else ast.Sub(), ast.Constant(abs(total)))
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        """``a - 1 == b - 1`` is ``a == b``."""
+        self.generic_visit(node)
+        if len(node.comparators) != 1:
+            return node
+        left, right = _offset(node.left), _offset(node.comparators[0])
+        if left is not None and right is not None and left[1] == right[1]:
+            return ast.Compare(left[0], node.ops, [right[0]])
+        return node
+
+
+def _is_int(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int
+
+
+def _offset(node: ast.AST) -> tuple[ast.expr, int] | None:
+    """``x ± k`` as ``(x, ±k)`` for a name ``x``, or ``None``."""
+    if (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub)
+            and isinstance(node.left, ast.Name) and _is_int(node.right)):
+        k = node.right.value  # type: ignore[attr-defined]
+        return node.left, k if isinstance(node.op, ast.Add) else -k
+    return None
+
 
 def shift_formula(formula: str, shifts: dict[str, int]) -> str:
     """``formula`` over shifted variables (``a' = a - 1``) written over the original ones.
 
     >>> shift_formula("a % 3 == b", {"a": 1, "b": 2})
     '(a - 1) % 3 == b - 2'
+    >>> [shift_formula(f, {"a": 1, "b": 1}) for f in ("popcount((a + 1) ^ (b + 1))", "a == b")]
+    ['popcount(a ^ b)', 'a == b']
     """
     tree = _Shift(shifts).visit(ast.parse(formula, mode="eval"))
     return ast.unparse(ast.fix_missing_locations(tree))
@@ -133,4 +170,11 @@ def domain_pair_patterns(grid: list[list[int | None]], minimum: tuple[int, ...] 
         where = f"conjecture, checked for {a0} <= a <= {upto}, {b0} <= b <= {upto}"
         text = f"G(a, b) = {formula} ({where})" if p.describes == "values" else f"P iff {formula} ({where})"
         out.append(Pattern(p.describes, text, formula, "conjecture", upto))
+    from grundy.patterns.pairs import find_domain_families
+
+    for p in find_domain_families(grid, a0, b0):  # over a and b themselves (ratios, bits)
+        if p.describes == "values":  # (simpler than the shifted one, when there is one)
+            out = [p] + [q for q in out if q.describes != "values"]
+        elif not any(q.describes == p.describes for q in out):
+            out.append(p)
     return out, None
