@@ -287,8 +287,10 @@ def shifted_patterns(values: list[int], lo: int, name: str = "n") -> list[Patter
 
     >>> shifted_patterns([k % 2 for k in range(3, 12)], 3)[0].text
     'G(start) = n % 2 (conjecture, checked for n = 3..11)'
-    >>> [p.text for p in shifted_patterns([2 * (k % 2 == 0) for k in range(1, 13)], 1, "m")]
-    ['G(start) = (m - 1) % 2 * 2 (conjecture, checked for m = 1..12)', 'P iff m % 2 == 1 (conjecture, checked for m = 1..12)']
+    >>> for p in shifted_patterns([2 * (k % 2 == 0) for k in range(1, 13)], 1, "m"):
+    ...     print(p.text)
+    G(start) = (m - 1) % 2 * 2 (conjecture, checked for m = 1..12)
+    P iff m % 2 == 1 (conjecture, checked for m = 1..12)
     >>> shifted_patterns([0] * 8, 1)[1].text
     'every start is a P-position (conjecture, checked for n = 1..8)'
     """
@@ -330,9 +332,9 @@ def _sequence_formula(values: list[int], lo: int, *, boolean: bool) -> str | Non
     found: list[tuple[int, int, str]] = []
     for start in (lo, 0) if lo else (0,):
         env = {"n": np.arange(start, start + len(values), dtype=np.int64)}
-        formula = shortest_formula(env, lambda i, v: (bool(v) == bool(values[i])) if boolean else v == values[i],
-                                   target, total=len(values), boolean=boolean, max_size=MAX_SIZE,
-                                   steps=SEARCH_STEPS // 4)
+        formula = shortest_formula(env, lambda i, v: (bool(v) == bool(values[i])) if boolean
+                                   else v == values[i], target, total=len(values), boolean=boolean,
+                                   max_size=MAX_SIZE, steps=SEARCH_STEPS // 4)
         if formula is not None and not too_long(formula, len(", ".join(map(str, values))), len(values)):
             calls = len(re.findall(r"\w\(", formula))
             found.append((size(formula), calls,
