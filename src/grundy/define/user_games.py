@@ -407,8 +407,7 @@ class UserGame(_Defined, Game):
         if domain.valid is not None or type(self).text_parse is not None:
             return False
         options = base.probe_options(self, (0, 0), (1, 1))
-        return options is not None and all(
-            isinstance(o, tuple) and len(o) == 2 and all(type(x) is int for x in o) for o in options)
+        return options is not None and all(_numbers(o, 2) for o in options)
 
     def table_cells(self, upto: int) -> list[list[int | None]] | None:
         """``G(a, b)`` for ``a, b ≤ upto`` of a game on pairs, ``None`` at pairs outside its
@@ -440,8 +439,7 @@ class UserGame(_Defined, Game):
         domain = type(self).domain
         if domain.arity is None and domain.valid is None and type(self).text_parse is None:
             options = base.probe_options(self, (0,), (1,))
-            if options is None or not all(
-                    isinstance(o, tuple) and len(o) == 1 and type(o[0]) is int for o in options):
+            if options is None or not all(_numbers(o, 1) for o in options):
                 return None
         elif domain.arity != 1:
             return None
@@ -463,6 +461,13 @@ class UserGame(_Defined, Game):
         if grid is None or any(v is None for row in grid for v in row):
             return None
         return grid  # type: ignore[return-value]
+
+
+def _numbers(option: Any, arity: int) -> bool:
+    """Whether ``option`` is a tuple of ``arity`` ints, or a sum of such tuples."""
+    if isinstance(option, Sum):
+        return all(_numbers(part, arity) for part in option.parts)
+    return isinstance(option, tuple) and len(option) == arity and all(type(x) is int for x in option)
 
 
 def _parts(position: Any) -> tuple[Hashable, ...] | None:

@@ -230,7 +230,8 @@ def _periodic(g: _Grid) -> Pattern | None:
         formula, text = f"a % {pa} == b % {pb}", f"P iff a % {pa} == b % {pb}"
     elif len(cells) == 1:
         x, y = cells[0]
-        formula = f"a % {pa} == {x} and b % {pb} == {y}"
+        tests = [f"a % {pa} == {x}"] * (pa > 1) + [f"b % {pb} == {y}"] * (pb > 1)  # (x % 1 is 0)
+        formula = " and ".join(tests)
         text = f"P iff {formula}"
     else:
         codes = "{" + ", ".join(str(x * pb + y) for x, y in cells) + "}"

@@ -1,0 +1,87 @@
+"""``grundy table`` of your own ``@grundy.game`` games as a new user meets it: a game on pairs whose
+options are sums of pairs is a table of pairs; ``--limit`` raises the budget its error names; a
+game that is not on pairs says why the pair ``(0, 0)`` failed.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from grundy import catalog
+from tests.helpers import run
+
+RULES = '''
+import grundy
+
+
+@grundy.game("own-pairsplit")
+def pairsplit(p):
+    """take one from a, or split (a, b) into the sum (k, b) + (a - k, b + 1)"""
+    a, b = p
+    return [(a - 1, b)] * (a >= 1) + [grundy.Sum((k, b), (a - k, b + 1)) for k in range(1, a)]
+
+
+@grundy.game("own-heavy")
+def heavy(p):
+    # move to any smaller pair
+    a, b = p
+    return [(x, y) for x in range(a + 1) for y in range(b + 1) if (x, y) != (a, b)]
+
+
+@grundy.game("own-none")
+def none(p):
+    a, b = p
+    if a > 0:
+        return [(a - 1, b)]
+'''
+
+
+@pytest.fixture
+def rules(tmp_path: Path) -> str:
+    path = tmp_path / "own_tables.py"
+    path.write_text(RULES)
+    yield str(path)
+    for name in ("own-pairsplit", "own-heavy", "own-none"):
+        if catalog.find_entry(name) is not None:
+            catalog.unregister(name)
+
+
+@cache
+def pairsplit(a: int, b: int) -> int:
+    """Plain mex, a split's value the XOR of its parts' (written here)."""
+    seen = {pairsplit(a - 1, b)} if a else set()
+    seen |= {pairsplit(k, b) ^ pairsplit(a - k, b + 1) for k in range(1, a)}
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+def test_sums_of_pairs_are_a_table_of_pairs(capsys: pytest.CaptureFixture[str], rules: str) -> None:
+    code, out, err = run(capsys, "table", "own-pairsplit", "--upto", "7", "--json", "--rules", rules)
+    assert code == 0, err
+    assert json.loads(out)["values"] == [[pairsplit(a, b) for b in range(8)] for a in range(8)]
+
+
+def test_limit_raises_the_budget_of_a_table(capsys: pytest.CaptureFixture[str], rules: str) -> None:
+    code, out, err = run(capsys, "table", "own-heavy", "--upto", "12", "--rules", rules, "--limit", "500")
+    assert code == 2 and not out and err.count("\n") == 1 and "raise --limit" in err
+    code, out, err = run(capsys, "table", "own-heavy", "--upto", "12", "--rules", rules,
+                         "--limit", "100000", "--json")
+    assert code == 0, err
+    g = [[0] * 13 for _ in range(13)]  # plain mex over every smaller pair, written here
+    for a in range(13):
+        for b in range(13):
+            seen = {g[x][y] for x in range(a + 1) for y in range(b + 1) if (x, y) != (a, b)}
+            g[a][b] = min(set(range(len(seen) + 1)) - seen)
+    assert json.loads(out)["values"] == g
+
+
+def test_no_table_says_why_the_pair_failed(capsys: pytest.CaptureFixture[str], rules: str) -> None:
+    code, out, err = run(capsys, "table", "own-none", "--upto", "5", "--rules", rules)
+    assert code == 2 and not out and err.count("\n") == 1
+    assert "no table for own-none" in err and "returned None at position '0 0'" in err
