@@ -104,3 +104,15 @@ def test_conjecture_answers_a_large_pair_by_the_bit_function() -> None:
             grundy.solve(game, (a, b))  # no conjecture: refused, quoting the pattern
     finally:
         grundy.catalog.unregister("t-dom-bits")
+
+
+def test_a_p_position_rule_alone_is_quoted_never_used_as_a_value() -> None:
+    grundy.game("t-dom-euclid-big", minimum=(1, 1))(euclid)
+    try:
+        game = grundy.load_game("t-dom-euclid-big")
+        with answering(conjecture=True), pytest.raises(grundy.GrundyError) as info:
+            grundy.solve(game, (1999999999, 1999999998))
+        assert "P-positions follow a conjecture (P iff max(a, b) < φ·min(a, b)" in str(info.value)
+        assert "gives no Grundy value" in str(info.value)
+    finally:
+        grundy.catalog.unregister("t-dom-euclid-big")

@@ -26,6 +26,9 @@ class PairState:
     """The patterns of a game's table ``G(a, b)`` (found once) and the positions they answered."""
 
     patterns: list[Pattern] | None = None
+    """The patterns of the values (which answer a pair)."""
+    p_rules: list[Pattern] = field(default_factory=list)
+    """The patterns of the P-positions (which give no value: quoted in a refusal)."""
     used: dict[Any, Pattern] = field(default_factory=dict)
 
 
@@ -56,9 +59,11 @@ def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
             raise  # a safety net stopped it: a refusal, not "no pattern"
         except GrundyError:
             cells = None  # the small table has cycles, or does not fit the budget
-        state.patterns = [] if cells is None else [
+        found = [] if cells is None else [
             p for p in domain_pair_patterns(cells, type(game).domain.minimum, find_pair_patterns)[0]
-            if p.describes == "values" and p.formula is not None]
+            if p.formula is not None]
+        state.patterns = [p for p in found if p.describes == "values"]
+        state.p_rules = [p for p in found if p.describes == "p-positions"]
     return state.patterns
 
 
@@ -72,6 +77,10 @@ def pair_value(game: UserGame, position: tuple[int, int], context: Answering) ->
     patterns = _patterns(game, context)
     if not patterns or not context.conjecture:
         best = f" (a conjecture: {patterns[0].text})" if patterns else ""
+        rules = pair_state(game).p_rules
+        if not patterns and rules:
+            best = (f"; its P-positions follow a conjecture ({rules[0].text}), which gives no "
+                    f"Grundy value")
         raise SearchLimitError(
             f"{game.spec}: position {shown!r} is beyond brute force within {context.limit:,} steps "
             f"(about {(a + 1) * (b + 1):,} pairs below it) and no proved pattern gives its value{best}"
