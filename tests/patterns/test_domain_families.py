@@ -106,13 +106,23 @@ def test_conjecture_answers_a_large_pair_by_the_bit_function() -> None:
         grundy.catalog.unregister("t-dom-bits")
 
 
-def test_a_p_position_rule_alone_is_quoted_never_used_as_a_value() -> None:
+def test_a_p_position_rule_answers_p_positions_only() -> None:
     grundy.game("t-dom-euclid-big", minimum=(1, 1))(euclid)
     try:
         game = grundy.load_game("t-dom-euclid-big")
+        big, small = 1999999999, 1999999998
+        assert big * big - big * small - small * small < 0  # max < φ·min, in integers
+        with answering(conjecture=True) as context:
+            answer = grundy.solve(game, (big, small))
+        assert (answer.outcome.value, answer.grundy, answer.winning_moves) == ("P", 0, [])
+        assert [p.text.startswith("P iff max(a, b) < φ·min(a, b)") for p in context.used] == [True]
+        # an N-position by the rule has no value by it: refused, with the move the rule suggests
         with answering(conjecture=True), pytest.raises(grundy.GrundyError) as info:
-            grundy.solve(game, (1999999999, 1999999998))
-        assert "P-positions follow a conjecture (P iff max(a, b) < φ·min(a, b)" in str(info.value)
+            grundy.solve(game, (big, 999999998))
+        assert "N-position" in str(info.value) and "'1000000001 999999998'" in str(info.value)
         assert "gives no Grundy value" in str(info.value)
+        with answering(), pytest.raises(grundy.GrundyError) as info:  # no conjecture: quoted only
+            grundy.solve(game, (big, small))
+        assert "P-positions follow a conjecture (P iff max(a, b) < φ·min(a, b)" in str(info.value)
     finally:
         grundy.catalog.unregister("t-dom-euclid-big")

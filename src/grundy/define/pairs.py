@@ -75,6 +75,8 @@ def pair_value(game: UserGame, position: tuple[int, int], context: Answering) ->
     a, b = position
     shown = game.format_position(position)
     patterns = _patterns(game, context)
+    if not patterns and context.conjecture and pair_state(game).p_rules:
+        return _by_p_rule(game, position, context)
     if not patterns or not context.conjecture:
         best = f" (a conjecture: {patterns[0].text})" if patterns else ""
         rules = pair_state(game).p_rules
@@ -108,3 +110,43 @@ def pair_value(game: UserGame, position: tuple[int, int], context: Answering) ->
         context.used.append(chosen)
     pair_state(game).used[position] = chosen
     return value
+
+
+def _by_p_rule(game: UserGame, position: tuple[int, int], context: Answering) -> int:
+    """The value 0 of a pair that the conjectured rule of the P-positions calls P, checked
+    locally (the rule calls every option N, so none has value 0 and the mex is 0); a refusal at
+    a pair it calls N (the rule gives no value) or where the check fails."""
+    from grundy.define.sums import Sum
+    from grundy.patterns.formulas import evaluate
+
+    rule = pair_state(game).p_rules[0]
+    formula = rule.formula
+    assert formula is not None
+    shown = game.format_position(position)
+    options = game.options_of(position)
+    context.spend(len(options) + 1, f"{game.spec}: checking the conjectured rule at {shown!r}")
+    if isinstance(position, Sum) or any(isinstance(o, Sum) for o in options):
+        raise SearchLimitError(f"{game.spec}: no answer at {shown!r}: a move there is a sum, whose "
+                               f"outcome the conjectured rule {rule.text} does not decide")
+
+    def is_p(p: Any) -> bool:
+        return bool(evaluate(formula, a=p[0], b=p[1]))
+
+    to_p = next((o for o in options if is_p(o)), None)
+    if not is_p(position):
+        where = ("" if to_p is None else
+                 f" (a move to {game.format_position(to_p)!r} reaches a P-position by the rule)")
+        raise SearchLimitError(f"{game.spec}: no answer at {shown!r}: by the conjectured rule "
+                               f"{rule.text} it is an N-position{where}, but the rule gives no "
+                               f"Grundy value" + ("" if to_p is not None else
+                                                  ", and no move reaches a P-position by it: the rule "
+                                                  "is false there"))
+    if to_p is not None:
+        raise SearchLimitError(f"{game.spec}: no answer at {shown!r}: the conjectured rule {rule.text} "
+                               f"calls it a P-position and its option {game.format_position(to_p)!r} "
+                               f"too, so the rule is false there")
+    context.remember(game, position, 0, {})
+    if rule not in context.used:
+        context.used.append(rule)
+    pair_state(game).used[position] = rule
+    return 0

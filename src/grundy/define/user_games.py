@@ -382,7 +382,16 @@ class UserGame(_Defined, Game):
         return [m for m in self.moves(position) if self._general_value(m.to) == target]
 
     def _winning_moves(self, position: Any) -> list[Move]:
+        if self._general_value(position) == 0:  # a P-position: no option has value 0 (the mex)
+            return []
         return self._moves_to_value(position, 0)
+
+    def answered_by_pattern(self, position: Any) -> bool:
+        """Whether a conjectured pattern answered ``position`` (a pair too large to explore, so
+        its remoteness, which explores, is not looked for)."""
+        from grundy.define.pairs import pair_state
+
+        return position in pair_state(self).used
 
     def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
