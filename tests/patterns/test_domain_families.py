@@ -126,3 +126,34 @@ def test_a_p_position_rule_answers_p_positions_only() -> None:
         assert "P-positions follow a conjecture (P iff max(a, b) < φ·min(a, b)" in str(info.value)
     finally:
         grundy.catalog.unregister("t-dom-euclid-big")
+
+
+def sorted_euclid(p: tuple[int, int]) -> list[tuple[int, int]]:
+    """Euclid's game on pairs a <= b (the smaller pile first)."""
+    return [(min(o), max(o)) for o in euclid(p)]
+
+
+@pytest.mark.parametrize(("valid", "moves", "where"), [
+    (lambda p: min(p) >= 1, euclid, f"checked for 1 <= a <= {UPTO}, 1 <= b <= {UPTO}"),
+    (lambda p: 1 <= p[0] <= p[1], sorted_euclid, f"checked on the positions with a, b <= {UPTO}"),
+], ids=["rectangle", "triangle"])
+def test_a_domain_given_by_a_predicate(valid: Callable[[tuple[int, int]], bool],
+                                       moves: Callable[[tuple[int, int]], list[tuple[int, int]]],
+                                       where: str) -> None:
+    grundy.game("t-dom-valid", arity=2, valid=valid)(moves)
+    try:
+        table = user_table(grundy.load_game("t-dom-valid"), UPTO)
+        assert table is not None and table.grid is not None and table.note is None
+        g = brute(moves)
+        (rule,) = [p for p in table.patterns if p.describes == "p-positions"]
+        assert rule.text.startswith("P iff max(a, b) < φ·min(a, b)") and where in rule.text
+        assert rule.formula is not None
+        for a in range(UPTO + 1):
+            for b in range(UPTO + 1):
+                if valid((a, b)):
+                    assert table.grid[a][b] == g(a, b)
+                    assert bool(evaluate(rule.formula, a=a, b=b)) == (g(a, b) == 0)
+                else:
+                    assert table.grid[a][b] is None
+    finally:
+        grundy.catalog.unregister("t-dom-valid")

@@ -143,16 +143,25 @@ def shift_formula(formula: str, shifts: dict[str, int]) -> str:
 def domain_pair_patterns(grid: list[list[int | None]], minimum: tuple[int, ...] | None,
                          find: Callable[[list[list[int]]], list[Any]]) -> tuple[list[Any], str | None]:
     """The patterns of a grid ``G(a, b)`` with blank cells outside the domain: when the domain is
-    the rectangle from ``minimum``, the patterns of that rectangle (``find``), rewritten over
-    ``a`` and ``b`` and checked again on every cell; otherwise none. Returns the patterns and,
+    the rectangle from ``minimum`` (or, without one, from its first row and column: a ``valid=``
+    predicate ``min(p) >= 1``), the patterns of that rectangle (``find``), rewritten over ``a``
+    and ``b`` and checked again on every cell, and the ratio thresholds and bit functions over
+    ``a`` and ``b`` themselves; on any other domain, these last only. Returns the patterns and,
     when none could be looked for, why."""
     from grundy.patterns.formulas import evaluate
+    from grundy.patterns.pairs import find_domain_families
     from grundy.patterns.record import Pattern
 
-    a0, b0 = minimum if minimum is not None else (0, 0)
+    if minimum is None:
+        used = [(a, b) for a, row in enumerate(grid) for b, v in enumerate(row) if v is not None]
+        minimum = (min(a for a, _ in used), min(b for _, b in used)) if used else (0, 0)
+    a0, b0 = minimum
     upto = len(grid) - 1
     sub = [row[b0:] for row in grid[a0:]]
     if not sub or not sub[0] or any(v is None for row in sub for v in row):
+        families = find_domain_families(grid, 0, 0)
+        if families:
+            return families, None
         return [], "no pattern search: the game's domain is not a rectangle of the table"
     if (a0, b0) == (0, 0):
         return find(sub), None  # type: ignore[arg-type]
@@ -170,8 +179,6 @@ def domain_pair_patterns(grid: list[list[int | None]], minimum: tuple[int, ...] 
         where = f"conjecture, checked for {a0} <= a <= {upto}, {b0} <= b <= {upto}"
         text = f"G(a, b) = {formula} ({where})" if p.describes == "values" else f"P iff {formula} ({where})"
         out.append(Pattern(p.describes, text, formula, "conjecture", upto))
-    from grundy.patterns.pairs import find_domain_families
-
     for p in find_domain_families(grid, a0, b0):  # over a and b themselves (ratios, bits)
         if p.describes == "values":  # (simpler than the shifted one, when there is one)
             out = [p] + [q for q in out if q.describes != "values"]

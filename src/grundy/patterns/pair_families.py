@@ -108,11 +108,12 @@ def ratio_rules(p: Sequence[Sequence[bool | None]]) -> list[tuple[str, str]]:
         row_p = row_n = False
         for y in range(x + 1, size):  # max = y, min = x (the diagonal may be an exception)
             ratio = Fraction(y, x)
-            if p[x][y] is None or p[y][x] is None:
+            seen = [v for v in (p[x][y], p[y][x]) if v is not None]
+            if not seen:
                 continue
-            if p[x][y] != p[y][x]:
+            if seen[0] != seen[-1]:
                 return []  # not symmetric
-            if p[x][y]:
+            if seen[0]:
                 lo, row_p = max(lo, ratio), True
             else:
                 hi, row_n = ratio if hi is None else min(hi, ratio), True

@@ -308,7 +308,9 @@ def find_domain_families(grid: Sequence[Sequence[int | None]], a0: int, b0: int)
     if len(cells) < 9:
         return []
     upto = len(grid) - 1
-    where = f"conjecture, checked for {a0} <= a <= {upto}, {b0} <= b <= {upto}"
+    where = (f"conjecture, checked for {a0} <= a <= {upto}, {b0} <= b <= {upto}"
+             if len(cells) == (upto + 1 - a0) * (len(grid[0]) - b0)
+             else f"conjecture, checked on the positions with a, b <= {upto}")
     a, b, v = (np.array(column, dtype=np.int64) for column in zip(*cells, strict=True))
     env = {"a": a, "b": b}
 
