@@ -32,6 +32,13 @@ def heavy(p):
     return [(x, y) for x in range(a + 1) for y in range(b + 1) if (x, y) != (a, b)]
 
 
+@grundy.game("own-walk", start=lambda: (0, 0, 3))
+def walk(p):
+    """a king walks right or up on a 3 x 3 board"""
+    x, y, size = p
+    return [(x + dx, y + dy, size) for dx, dy in ((1, 0), (0, 1), (1, 1)) if max(x + dx, y + dy) < size]
+
+
 @grundy.game("own-none")
 def none(p):
     a, b = p
@@ -45,7 +52,7 @@ def rules(tmp_path: Path) -> str:
     path = tmp_path / "own_tables.py"
     path.write_text(RULES)
     yield str(path)
-    for name in ("own-pairsplit", "own-heavy", "own-none"):
+    for name in ("own-pairsplit", "own-heavy", "own-none", "own-walk"):
         if catalog.find_entry(name) is not None:
             catalog.unregister(name)
 
@@ -85,3 +92,18 @@ def test_no_table_says_why_the_pair_failed(capsys: pytest.CaptureFixture[str], r
     code, out, err = run(capsys, "table", "own-none", "--upto", "5", "--rules", rules)
     assert code == 2 and not out and err.count("\n") == 1
     assert "no table for own-none" in err and "returned None at position '0 0'" in err
+
+
+def test_a_start_position_is_offered_where_a_position_is_missing(capsys: pytest.CaptureFixture[str],
+                                                                  rules: str) -> None:
+    code, out, err = run(capsys, "table", "own-walk", "--rules", rules)
+    assert code == 2 and "no table for own-walk" in err and "grundy solve own-walk '0 0 3' solves it" in err
+    code, out, err = run(capsys, "solve", "own-walk", "--rules", rules)
+    assert code == 2 and "give a position, e.g. its start position '0 0 3'" in err
+    code, out, err = run(capsys, "solve", "own-walk", "0 0 3", "--json", "--rules", rules)
+
+    @cache
+    def wins(x: int, y: int) -> bool:  # written here: the player to move wins
+        return any(not wins(x + dx, y + dy) for dx, dy in ((1, 0), (0, 1), (1, 1)) if max(x + dx, y + dy) < 3)
+
+    assert code == 0 and json.loads(out)["outcome"] == ("N" if wins(0, 0) else "P")

@@ -117,7 +117,7 @@ def test_family_of_start_positions(capsys: pytest.CaptureFixture[str], tmp_path:
         code, out, err = run(capsys, "table", "fam-nostart(n=1..3)", "--rules", rules)
         assert code == 2 and "declares no start position" in err
         code, out, err = run(capsys, "table", "fam-word", "--rules", rules)
-        assert code == 2 and "no table for fam-word" in err and "fam-word(PARAMETER=A..B)" in err
+        assert code == 2 and "no table for fam-word" in err and "fam-word(n=A..B)" in err
         code, out, err = run(capsys, "table", "fam-word(n=1..5)", "--json", "--rules", rules)
         assert code == 0 and [r["grundy"] for r in json.loads(out)["members"]] == [n % 2 for n in range(1, 6)]
     finally:

@@ -272,6 +272,10 @@ class UserGame(_Defined, Game):
     def parse_position(self, text: str) -> Position:
         parse = type(self).text_parse
         if parse is None:
+            if not split_tokens(text) and type(self).start_function is not None:
+                start = self.format_position(self.start_position())
+                raise InvalidPositionError(f"{self.spec}: give a position, e.g. its start position "
+                                           f"{start!r}")
             return self._inside(_default_parse(text), text)
         try:
             position = hashable(parse(text))

@@ -106,8 +106,15 @@ def user_table(game: Game, upto: int, *, patterns: bool = True, limit: int | Non
         values = [v for v in line if v is not None]
         found = find_patterns(values, steps=PATTERN_STEPS) if patterns and full else []
         return UserTable(game, line, None, found, NO_LINE_SEARCH if patterns and not full else None)
-    family = (f"; it declares its start positions: 'grundy table {game.name}(PARAMETER=A..B)' "
-              f"tabulates them") if getattr(type(game), "start_function", None) else ""
+    family = ""
+    if getattr(type(game), "start_function", None) is not None:
+        import shlex
+
+        names = list(getattr(game, "defaults", None) or ())
+        start = shlex.quote(game.format_position(game.start_position()))  # type: ignore[attr-defined]
+        family = (f"; it declares its start positions: 'grundy table {game.name}({names[0]}=A..B)' "
+                  f"tabulates them" if names else
+                  f"; it declares its start position: grundy solve {game.name} {start} solves it")
     raise NotSupportedError(f"no table for {game.spec}: its positions are neither numbers nor "
                             f"pairs of numbers (a game may declare arity=1 or arity=2){family}"
                             f"{_probe_failure(game)}")
