@@ -107,3 +107,20 @@ def test_a_start_position_is_offered_where_a_position_is_missing(capsys: pytest.
         return any(not wins(x + dx, y + dy) for dx, dy in ((1, 0), (0, 1), (1, 1)) if max(x + dx, y + dy) < 3)
 
     assert code == 0 and json.loads(out)["outcome"] == ("N" if wins(0, 0) else "P")
+
+
+def test_misere_refuses_a_sum_that_contains_its_position() -> None:
+    import grundy
+    from grundy.errors import NotSupportedError
+
+    @grundy.game("own-grow", arity=1)
+    def grow(p: tuple[int]) -> list[object]:
+        (n,) = p  # (n,) → (n,) + (0,): sums that grow without end
+        return [(n - 1,)] * (n >= 1) + [grundy.Sum((n,), (0,))] * (n >= 3)
+
+    try:
+        for misere in (False, True):
+            with pytest.raises(NotSupportedError, match="must have no cycles"):
+                grundy.solve(grundy.load_game("own-grow"), (6,), misere=misere)
+    finally:
+        catalog.unregister("own-grow")

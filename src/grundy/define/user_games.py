@@ -367,7 +367,22 @@ class UserGame(_Defined, Game):
     def laws(self) -> Laws:
         return Laws(value=self._value, loopy_value=self._loopy_value, outcome=self._outcome,
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
-                    reason=self._reason, pair_table=self._pair_table)
+                    reason=self._reason, pair_table=self._pair_table,
+                    misere_outcome=self._misere_check)
+
+    def _misere_check(self, position: Any) -> None:
+        """No misère rule of its own (``None``), but first the check of normal play: options that
+        are sums must not lead back to a part of themselves (``(n,) → (n,) + (0,)`` grows sums
+        without end, which the misère search would follow); a position too large to explore is
+        left to the misère search's own budget."""
+        from grundy.define.pairs import beyond_exploring
+
+        if isinstance(position, Sum) or not beyond_exploring(self, position, current()):
+            try:
+                self._graph(position)
+            except SearchLimitError:
+                pass
+        return None
 
     def _value(self, position: Any) -> int | None:
         value = self._general_value(position)
