@@ -69,7 +69,8 @@ def pairsplit(a: int, b: int) -> int:
 
 
 def test_sums_of_pairs_are_a_table_of_pairs(capsys: pytest.CaptureFixture[str], rules: str) -> None:
-    code, out, err = run(capsys, "table", "own-pairsplit", "--upto", "7", "--json", "--rules", rules)
+    code, out, err = run(capsys, "table", "own-pairsplit", "--upto", "7", "--json", "--no-patterns",
+                         "--rules", rules)
     assert code == 0, err
     assert json.loads(out)["values"] == [[pairsplit(a, b) for b in range(8)] for a in range(8)]
 
@@ -124,3 +125,26 @@ def test_misere_refuses_a_sum_that_contains_its_position() -> None:
                 grundy.solve(grundy.load_game("own-grow"), (6,), misere=misere)
     finally:
         catalog.unregister("own-grow")
+
+
+def test_a_refusal_names_the_octal_game_the_rules_agree_with() -> None:
+    import grundy
+    from grundy.define import answering
+
+    @grundy.heap_game("own-124")
+    def take_or_split(n: int) -> list[object]:
+        # take 1, 2 or 4, or split in two: octal 4.3303 (checked by the octal game's own options)
+        return [n - k for k in (1, 2, 4) if k <= n] + [(a, n - a) for a in range(1, n // 2 + 1)]
+
+    octal = grundy.load_game("octal(4.3303)")
+    for n in range(1, 12):
+        mine = {tuple(sorted(x for x in (o if isinstance(o, tuple) else (o,)) if x))
+                for o in take_or_split(n)}
+        assert mine == {tuple(sorted(x for x in o.to if x)) for o in octal.moves((n,))}
+    try:
+        with answering(limit=100_000), pytest.raises(grundy.GrundyError) as info:
+            grundy.solve(grundy.load_game("own-124"), (10**12 + 1,), limit=100_000)
+        assert 'agree with octal 4.3303 on heaps ≤ ' in str(info.value)
+        assert 'heap_game(..., octal="4.3303") declares them that game' in str(info.value)
+    finally:
+        catalog.unregister("own-124")
