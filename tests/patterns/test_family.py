@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from grundy.errors import InvalidInputError
+from grundy.patterns.formulas import evaluate
 from grundy.reports.family import expand, linear_fit
 from tests.helpers import mex_table_subtraction, run
 
@@ -88,8 +89,6 @@ def test_family_of_start_positions(capsys: pytest.CaptureFixture[str], tmp_path:
         assert [r["outcome"] for r in data["members"]] == ["N" if v else "P" for v in want]
         assert data["patterns"] and all(p["status"] == "conjecture" for p in data["patterns"])
         for p in data["patterns"]:
-            from grundy.patterns.formulas import evaluate
-
             for n, v in zip(range(1, 8), want, strict=True):
                 got = evaluate(p["formula"], n=n)
                 assert (got == v) if p["describes"] == "values" else (bool(got) == (v == 0))
@@ -98,10 +97,27 @@ def test_family_of_start_positions(capsys: pytest.CaptureFixture[str], tmp_path:
         code, out, err = run(capsys, "table", "fam-rows(n=1..4,m=3)", "--rules", rules)
         assert code == 0 and "every start is a P-position (conjecture, checked for n = 1..4)" in out
         assert "P iff" not in out
+        # the range over m with n fixed: the texts speak of m (not of the fixed n), the formulas
+        # (over the grammar's n) still hold at every member, and the values are the brute force's
+        code, out, err = run(capsys, "table", "fam-rows(m=1..12,n=3)", "--json", "--rules", rules)
+        data = json.loads(out)
+        want = [brute((m,) * 3, memo) for m in range(1, 13)]
+        assert code == 0 and [r["grundy"] for r in data["members"]] == want
+        texts = {p["describes"]: p["text"] for p in data["patterns"]}
+        assert texts == {"values": "G(start) = m % 3 (conjecture, checked for m = 1..12)",
+                         "p-positions": "P iff m % 3 == 0 (conjecture, checked for m = 1..12)"}
+        for p in data["patterns"]:
+            for m, v in zip(range(1, 13), want, strict=True):
+                got = evaluate(p["formula"], n=m)
+                assert (got == v) if p["describes"] == "values" else (bool(got) == (v == 0))
+        code, out, err = run(capsys, "table", "fam-rows(n=1..2,m=2)", "--rules", rules)
+        assert code == 0 and "pattern" not in out  # two games: too few for a pattern
+        code, out, err = run(capsys, "table", "fam-rows(n=1..3,m=2)", "--misere", "--rules", rules)
+        assert code == 2 and "--misere" in err and not out  # refused, never the normal-play values
         code, out, err = run(capsys, "table", "fam-nostart(n=1..3)", "--rules", rules)
         assert code == 2 and "declares no start position" in err
         code, out, err = run(capsys, "table", "fam-word", "--rules", rules)
-        assert code == 2 and "no table for fam-word" in err and "fam-word(PARAMETER=A..B)" in err
+        assert code == 2 and "no table for fam-word" in err and "fam-word(n=A..B)" in err
         code, out, err = run(capsys, "table", "fam-word(n=1..5)", "--json", "--rules", rules)
         assert code == 0 and [r["grundy"] for r in json.loads(out)["members"]] == [n % 2 for n in range(1, 6)]
     finally:

@@ -129,7 +129,8 @@ def test_genus_stops_within_the_budget(capsys: pytest.CaptureFixture[str]) -> No
     pytest.param(["kayles", "--misere", "--upto", "60"], "lower --upto or raise --limit",
                  marks=pytest.mark.slow),
     (["wythoff", "--misere"], "'wythoff' is not one"),
-    (["nim", "--limit", "10"], "--limit 10 applies to misère tables (--misere) only"),
+    (["nim", "--limit", "10"],
+     "--limit 10 applies to misère tables (--misere) and to the tables of games defined"),
     (["nim", "--misere", "--plot", "x.png"], "does not apply to --misere"),
     (["nim", "--misere", "--upto", "2000000"], "misère tables go up to 1,000,000"),
 ])

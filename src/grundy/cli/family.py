@@ -14,8 +14,10 @@ def run_family(args: argparse.Namespace) -> int:
     """The body of ``grundy table 'GAME(k=A..B)'``."""
     from grundy.reports.family import analyze_family
 
-    if args.store is not None or args.plot is not None or args.method != "auto":
-        raise InvalidInputError("a family of games takes --upto, --json, --summary and --no-patterns")
+    if (args.store is not None or args.plot is not None or args.method != "auto" or args.misere
+            or args.quotient or args.limit is not None or args.rebuild):
+        raise InvalidInputError("a family of games takes --upto, --json, --summary and --no-patterns "
+                                "(tabulate one member for --misere, --quotient or --limit)")
     family = analyze_family(args.game, args.upto, patterns=args.patterns)
     if args.json:
         print_json(family.to_json())

@@ -20,8 +20,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "each heap's image; proved for every heap where the periodicity "
                              "theorem applies)")
     parser.add_argument("--limit", type=positive_int, metavar="N",
-                        help=f"brute-force budget of --misere in steps (positions + options); "
-                             f"default {DEFAULT_LIMIT:,}")
+                        help=f"brute-force budget in steps (positions + options) of --misere "
+                             f"(default {DEFAULT_LIMIT:,}) and of the table of a game defined with "
+                             f"@grundy.game (default 2,000,000)")
 
 
 def run_misere(args: argparse.Namespace, game: Game) -> int:
@@ -31,7 +32,8 @@ def run_misere(args: argparse.Namespace, game: Game) -> int:
 
     if not args.misere:
         what = "--quotient" if args.quotient else f"--limit {args.limit}"
-        raise InvalidInputError(f"{what} applies to misère tables (--misere) only")
+        raise InvalidInputError(f"{what} applies to misère tables (--misere)" + (
+            "" if args.quotient else " and to the tables of games defined with @grundy.game"))
     if not isinstance(game, HeapGame):
         raise InvalidInputError(f"--misere tables are of heap games, and {game.spec!r} is not one")
     if args.quotient:

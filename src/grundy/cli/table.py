@@ -87,13 +87,14 @@ def run(args: argparse.Namespace) -> int:
     if args.rebuild and args.store is None:
         raise InvalidInputError("--rebuild applies to a table kept with --store FILE")
     game = load_game(args.game)
-    if args.misere or args.limit is not None or args.quotient:
+    own_steps = args.limit is not None and hasattr(game, "table_cells")  # (a user's game's budget)
+    if args.misere or (args.limit is not None and not own_steps) or args.quotient:
         from grundy.cli.misere_table import run_misere
 
         return run_misere(args, game)
     from grundy.reports.user_tables import user_table
 
-    own = user_table(game, args.upto, patterns=args.patterns)  # users' games: one budget
+    own = user_table(game, args.upto, patterns=args.patterns, limit=args.limit)  # one budget
     if own is not None:
         return _user_table(args, own)
     grid = game.table_2d(args.upto)

@@ -92,12 +92,49 @@ class _Shift(ast.NodeTransformer):
             return node
         return ast.BinOp(ast.Name(node.id, ast.Load()), ast.Sub(), ast.Constant(k))
 
+    def visit_BinOp(self, node: ast.BinOp) -> ast.AST:
+        """``(a - 1) + 1`` is ``a``, and ``(a - 1) + 3`` is ``a + 2``."""
+        self.generic_visit(node)
+        left = _offset(node.left)
+        if left is None or not isinstance(node.op, ast.Add | ast.Sub) or not _is_int(node.right):
+            return node
+        inner, k = left
+        total = k + (node.right.value if isinstance(node.op, ast.Add) else -node.right.value)  # type: ignore[attr-defined]
+        if total == 0:
+            return inner
+        return ast.BinOp(inner, ast.Add() if total > 0 else ast.Sub(), ast.Constant(abs(total)))
+
+    def visit_Compare(self, node: ast.Compare) -> ast.AST:
+        """``a - 1 == b - 1`` is ``a == b``."""
+        self.generic_visit(node)
+        if len(node.comparators) != 1:
+            return node
+        left, right = _offset(node.left), _offset(node.comparators[0])
+        if left is not None and right is not None and left[1] == right[1]:
+            return ast.Compare(left[0], node.ops, [right[0]])
+        return node
+
+
+def _is_int(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int
+
+
+def _offset(node: ast.AST) -> tuple[ast.expr, int] | None:
+    """``x ± k`` as ``(x, ±k)`` for a name ``x``, or ``None``."""
+    if (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Sub)
+            and isinstance(node.left, ast.Name) and _is_int(node.right)):
+        k = node.right.value  # type: ignore[attr-defined]
+        return node.left, k if isinstance(node.op, ast.Add) else -k
+    return None
+
 
 def shift_formula(formula: str, shifts: dict[str, int]) -> str:
     """``formula`` over shifted variables (``a' = a - 1``) written over the original ones.
 
     >>> shift_formula("a % 3 == b", {"a": 1, "b": 2})
     '(a - 1) % 3 == b - 2'
+    >>> [shift_formula(f, {"a": 1, "b": 1}) for f in ("popcount((a + 1) ^ (b + 1))", "a == b")]
+    ['popcount(a ^ b)', 'a == b']
     """
     tree = _Shift(shifts).visit(ast.parse(formula, mode="eval"))
     return ast.unparse(ast.fix_missing_locations(tree))
@@ -106,16 +143,25 @@ def shift_formula(formula: str, shifts: dict[str, int]) -> str:
 def domain_pair_patterns(grid: list[list[int | None]], minimum: tuple[int, ...] | None,
                          find: Callable[[list[list[int]]], list[Any]]) -> tuple[list[Any], str | None]:
     """The patterns of a grid ``G(a, b)`` with blank cells outside the domain: when the domain is
-    the rectangle from ``minimum``, the patterns of that rectangle (``find``), rewritten over
-    ``a`` and ``b`` and checked again on every cell; otherwise none. Returns the patterns and,
+    the rectangle from ``minimum`` (or, without one, from its first row and column: a ``valid=``
+    predicate ``min(p) >= 1``), the patterns of that rectangle (``find``), rewritten over ``a``
+    and ``b`` and checked again on every cell, and the ratio thresholds and bit functions over
+    ``a`` and ``b`` themselves; on any other domain, these last only. Returns the patterns and,
     when none could be looked for, why."""
     from grundy.patterns.formulas import evaluate
+    from grundy.patterns.pairs import find_domain_families
     from grundy.patterns.record import Pattern
 
-    a0, b0 = minimum if minimum is not None else (0, 0)
+    if minimum is None:
+        used = [(a, b) for a, row in enumerate(grid) for b, v in enumerate(row) if v is not None]
+        minimum = (min(a for a, _ in used), min(b for _, b in used)) if used else (0, 0)
+    a0, b0 = minimum
     upto = len(grid) - 1
     sub = [row[b0:] for row in grid[a0:]]
     if not sub or not sub[0] or any(v is None for row in sub for v in row):
+        families = find_domain_families(grid, 0, 0)
+        if families:
+            return families, None
         return [], "no pattern search: the game's domain is not a rectangle of the table"
     if (a0, b0) == (0, 0):
         return find(sub), None  # type: ignore[arg-type]
@@ -133,4 +179,9 @@ def domain_pair_patterns(grid: list[list[int | None]], minimum: tuple[int, ...] 
         where = f"conjecture, checked for {a0} <= a <= {upto}, {b0} <= b <= {upto}"
         text = f"G(a, b) = {formula} ({where})" if p.describes == "values" else f"P iff {formula} ({where})"
         out.append(Pattern(p.describes, text, formula, "conjecture", upto))
+    for p in find_domain_families(grid, a0, b0):  # over a and b themselves (ratios, bits)
+        if p.describes == "values":  # (simpler than the shifted one, when there is one)
+            out = [p] + [q for q in out if q.describes != "values"]
+        elif not any(q.describes == p.describes for q in out):
+            out.append(p)
     return out, None

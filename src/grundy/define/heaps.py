@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from grundy.define.query import TABLE_STEP, Answering, game_state
-from grundy.errors import SearchLimitError
+from grundy.errors import GrundyError, ResourceLimitError, SearchLimitError
 from grundy.patterns.record import Pattern
 
 if TYPE_CHECKING:
@@ -111,7 +111,8 @@ class HeapState:
             best = f" (a conjecture: {usable[0].text})" if usable else ""
             raise SearchLimitError(
                 f"{spec}: heap {n:,} is beyond brute force within {context.limit:,} steps and no proved "
-                f"pattern gives its value{best}; 'analyze(game, upto=N)' looks for a pattern, "
+                f"pattern gives its value{best}{_octal_hint(game)}; 'analyze(game, upto=N)' looks for a "
+                f"pattern, "
                 f"limit= raises the budget, conjecture=True uses a conjectured pattern",
                 parameters=("table", "limit", "conjecture"), spec=spec)
         rule = self.rule(chosen)
@@ -146,3 +147,22 @@ class HeapState:
 def heap_state(game: Any) -> HeapState:
     """The state of one game (by class and parameters; see :func:`~grundy.define.query.game_state`)."""
     return game_state("heap", game, HeapState)
+
+
+def _octal_hint(game: UserHeapGame) -> str:
+    """Which octal game the rules agree with on the small heaps (its period is proved once the
+    game declares that code), or nothing."""
+    if getattr(game, "octal_code", None) is not None:
+        return ""
+    from grundy.games.takebreak.octal_match import MATCH_HEAPS, infer_octal
+
+    try:  # (at most MATCH_STEPS options compared)
+        match = infer_octal(game.heap_options, MATCH_HEAPS)
+    except ResourceLimitError:
+        raise
+    except GrundyError:
+        return ""  # (the move function's own error is for the search to report)
+    if match is None:
+        return ""
+    return (f"; these rules agree with octal {match.code} on heaps ≤ {match.checked_upto}: "
+            f"heap_game(..., octal=\"{match.code}\") declares them that game, whose period is proved")

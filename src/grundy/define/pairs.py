@@ -26,6 +26,9 @@ class PairState:
     """The patterns of a game's table ``G(a, b)`` (found once) and the positions they answered."""
 
     patterns: list[Pattern] | None = None
+    """The patterns of the values (which answer a pair)."""
+    p_rules: list[Pattern] = field(default_factory=list)
+    """The patterns of the P-positions (which give no value: quoted in a refusal)."""
     used: dict[Any, Pattern] = field(default_factory=dict)
 
 
@@ -56,9 +59,11 @@ def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
             raise  # a safety net stopped it: a refusal, not "no pattern"
         except GrundyError:
             cells = None  # the small table has cycles, or does not fit the budget
-        state.patterns = [] if cells is None else [
+        found = [] if cells is None else [
             p for p in domain_pair_patterns(cells, type(game).domain.minimum, find_pair_patterns)[0]
-            if p.describes == "values" and p.formula is not None]
+            if p.formula is not None]
+        state.patterns = [p for p in found if p.describes == "values"]
+        state.p_rules = [p for p in found if p.describes == "p-positions"]
     return state.patterns
 
 
@@ -70,8 +75,14 @@ def pair_value(game: UserGame, position: tuple[int, int], context: Answering) ->
     a, b = position
     shown = game.format_position(position)
     patterns = _patterns(game, context)
+    if not patterns and context.conjecture and pair_state(game).p_rules:
+        return _by_p_rule(game, position, context)
     if not patterns or not context.conjecture:
         best = f" (a conjecture: {patterns[0].text})" if patterns else ""
+        rules = pair_state(game).p_rules
+        if not patterns and rules:
+            best = (f"; its P-positions follow a conjecture ({rules[0].text}), which gives no "
+                    f"Grundy value")
         raise SearchLimitError(
             f"{game.spec}: position {shown!r} is beyond brute force within {context.limit:,} steps "
             f"(about {(a + 1) * (b + 1):,} pairs below it) and no proved pattern gives its value{best}"
@@ -99,3 +110,43 @@ def pair_value(game: UserGame, position: tuple[int, int], context: Answering) ->
         context.used.append(chosen)
     pair_state(game).used[position] = chosen
     return value
+
+
+def _by_p_rule(game: UserGame, position: tuple[int, int], context: Answering) -> int:
+    """The value 0 of a pair that the conjectured rule of the P-positions calls P, checked
+    locally (the rule calls every option N, so none has value 0 and the mex is 0); a refusal at
+    a pair it calls N (the rule gives no value) or where the check fails."""
+    from grundy.define.sums import Sum
+    from grundy.patterns.formulas import evaluate
+
+    rule = pair_state(game).p_rules[0]
+    formula = rule.formula
+    assert formula is not None
+    shown = game.format_position(position)
+    options = game.options_of(position)
+    context.spend(len(options) + 1, f"{game.spec}: checking the conjectured rule at {shown!r}")
+    if isinstance(position, Sum) or any(isinstance(o, Sum) for o in options):
+        raise SearchLimitError(f"{game.spec}: no answer at {shown!r}: a move there is a sum, whose "
+                               f"outcome the conjectured rule {rule.text} does not decide")
+
+    def is_p(p: Any) -> bool:
+        return bool(evaluate(formula, a=p[0], b=p[1]))
+
+    to_p = next((o for o in options if is_p(o)), None)
+    if not is_p(position):
+        where = ("" if to_p is None else
+                 f" (a move to {game.format_position(to_p)!r} reaches a P-position by the rule)")
+        raise SearchLimitError(f"{game.spec}: no answer at {shown!r}: by the conjectured rule "
+                               f"{rule.text} it is an N-position{where}, but the rule gives no "
+                               f"Grundy value" + ("" if to_p is not None else
+                                                  ", and no move reaches a P-position by it: the rule "
+                                                  "is false there"))
+    if to_p is not None:
+        raise SearchLimitError(f"{game.spec}: no answer at {shown!r}: the conjectured rule {rule.text} "
+                               f"calls it a P-position and its option {game.format_position(to_p)!r} "
+                               f"too, so the rule is false there")
+    context.remember(game, position, 0, {})
+    if rule not in context.used:
+        context.used.append(rule)
+    pair_state(game).used[position] = rule
+    return 0

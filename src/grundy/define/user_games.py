@@ -280,6 +280,10 @@ class UserGame(_Defined, Game):
     def parse_position(self, text: str) -> Position:
         parse = type(self).text_parse
         if parse is None:
+            if not split_tokens(text) and type(self).start_function is not None:
+                start = self.format_position(self.start_position())
+                raise InvalidPositionError(f"{self.spec}: give a position, e.g. its start position "
+                                           f"{start!r}")
             return self._inside(_default_parse(text), text)
         try:
             position = hashable(parse(text))
@@ -371,7 +375,22 @@ class UserGame(_Defined, Game):
     def laws(self) -> Laws:
         return Laws(value=self._value, loopy_value=self._loopy_value, outcome=self._outcome,
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
-                    reason=self._reason, pair_table=self._pair_table)
+                    reason=self._reason, pair_table=self._pair_table,
+                    misere_outcome=self._misere_check)
+
+    def _misere_check(self, position: Any) -> None:
+        """No misère rule of its own (``None``), but first the check of normal play: options that
+        are sums must not lead back to a part of themselves (``(n,) → (n,) + (0,)`` grows sums
+        without end, which the misère search would follow); a position too large to explore is
+        left to the misère search's own budget."""
+        from grundy.define.pairs import beyond_exploring
+
+        if isinstance(position, Sum) or not beyond_exploring(self, position, current()):
+            try:
+                self._graph(position)
+            except SearchLimitError:
+                pass
+        return None
 
     def _value(self, position: Any) -> int | None:
         value = self._general_value(position)
@@ -390,7 +409,16 @@ class UserGame(_Defined, Game):
         return [m for m in self.moves(position) if self._general_value(m.to) == target]
 
     def _winning_moves(self, position: Any) -> list[Move]:
+        if self._general_value(position) == 0:  # a P-position: no option has value 0 (the mex)
+            return []
         return self._moves_to_value(position, 0)
+
+    def answered_by_pattern(self, position: Any) -> bool:
+        """Whether a conjectured pattern answered ``position`` (a pair too large to explore, so
+        its remoteness, which explores, is not looked for)."""
+        from grundy.define.pairs import pair_state
+
+        return position in pair_state(self).used
 
     def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
@@ -414,8 +442,7 @@ class UserGame(_Defined, Game):
         if domain.valid is not None or type(self).text_parse is not None:
             return False
         options = base.probe_options(self, (0, 0), (1, 1))
-        return options is not None and all(
-            isinstance(o, tuple) and len(o) == 2 and all(type(x) is int for x in o) for o in options)
+        return options is not None and all(_numbers(o, 2) for o in options)
 
     def table_cells(self, upto: int) -> list[list[int | None]] | None:
         """``G(a, b)`` for ``a, b ≤ upto`` of a game on pairs, ``None`` at pairs outside its
@@ -447,8 +474,7 @@ class UserGame(_Defined, Game):
         domain = type(self).domain
         if domain.arity is None and domain.valid is None and type(self).text_parse is None:
             options = base.probe_options(self, (0,), (1,))
-            if options is None or not all(
-                    isinstance(o, tuple) and len(o) == 1 and type(o[0]) is int for o in options):
+            if options is None or not all(_numbers(o, 1) for o in options):
                 return None
         elif domain.arity != 1:
             return None
@@ -470,6 +496,13 @@ class UserGame(_Defined, Game):
         if grid is None or any(v is None for row in grid for v in row):
             return None
         return grid  # type: ignore[return-value]
+
+
+def _numbers(option: Any, arity: int) -> bool:
+    """Whether ``option`` is a tuple of ``arity`` ints, or a sum of such tuples."""
+    if isinstance(option, Sum):
+        return all(_numbers(part, arity) for part in option.parts)
+    return isinstance(option, tuple) and len(option) == arity and all(type(x) is int for x in option)
 
 
 def _parts(position: Any) -> tuple[Hashable, ...] | None:

@@ -20,6 +20,7 @@ load) and confirm each on the whole grid; what they return is a conjecture check
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -89,11 +90,12 @@ def _paren(x: str) -> str:
     return x if x.isidentifier() else f"({x})"
 
 
-def ratio_rules(p: list[list[bool]]) -> list[tuple[str, str]]:
+def ratio_rules(p: Sequence[Sequence[bool | None]]) -> list[tuple[str, str]]:
     """Candidate rules ``(formula, text)`` for ``P iff max(a, b) < c·min(a, b)`` (or ``<=``) that the
     P-positions ``p[a][b]`` suggest, each to be confirmed on the grid by the caller; ``c`` is the
     simplest rational, or a quadratic irrational, between the largest ratio of a P-position and the
-    smallest ratio of an N-position (``min(a, b) > 0``).
+    smallest ratio of an N-position (``min(a, b) > 0``). A cell ``None`` (outside a game's domain)
+    says nothing.
 
     >>> p = [[max(x, y) * max(x, y) < 2 * min(x, y) * min(x, y) for y in range(30)] for x in range(30)]
     >>> ratio_rules(p)[0][1]
@@ -106,9 +108,12 @@ def ratio_rules(p: list[list[bool]]) -> list[tuple[str, str]]:
         row_p = row_n = False
         for y in range(x + 1, size):  # max = y, min = x (the diagonal may be an exception)
             ratio = Fraction(y, x)
-            if p[x][y] != p[y][x]:
+            seen = [v for v in (p[x][y], p[y][x]) if v is not None]
+            if not seen:
+                continue
+            if seen[0] != seen[-1]:
                 return []  # not symmetric
-            if p[x][y]:
+            if seen[0]:
                 lo, row_p = max(lo, ratio), True
             else:
                 hi, row_n = ratio if hi is None else min(hi, ratio), True
@@ -130,7 +135,7 @@ def ratio_rules(p: list[list[bool]]) -> list[tuple[str, str]]:
             continue
         bound = alpha.floor_formula(small)  # x < α·y ⟺ x <= ⌊α·y⌋ for y > 0, α irrational
         note = f", {alpha.name()} = {alpha}" if alpha.name() != str(alpha) else ""
-        irrational += [(f"{small} > 0 and {big} <= {bound}", f"{big} < {alpha.name()}·{small}", note)]
+        irrational += [(f"{small} > 0 and {big} <= {bound}", f"{big} < {alpha.factor()}·{small}", note)]
     # a small denominator first; a quadratic irrational before a large one (17/12 is √2 seen from afar)
     out = rational + irrational if q.denominator <= 3 else irrational + rational
     variants: list[tuple[str, str]] = []

@@ -130,7 +130,7 @@ def _pairs(g: _Grid) -> Pattern | None:
         formula = f"min(a, b) == {alpha.floor_formula(diff)}"
         if c > 1:
             formula = f"abs(a - b) % {c} == 0 and {formula}"
-        text = (f"the P-positions are (x_k, y_k) and (y_k, x_k) with x_k = ⌊k·{alpha.name()}⌋, "
+        text = (f"the P-positions are (x_k, y_k) and (y_k, x_k) with x_k = ⌊k·{alpha.factor()}⌋, "
                 f"y_k = x_k + {step}" + (f", {alpha.name()} = {alpha}" if alpha.name() != str(alpha) else ""))
         if g.holds(formula, boolean=True):
             return g.conjecture("p-positions", text, formula)
@@ -183,7 +183,7 @@ def _threshold(g: _Grid, transpose: bool) -> Pattern | None:
     for alpha in quadratic_candidates(lo, hi):
         bound = alpha.floor_formula(x)
         formula = f"{x} > 0 and {y} <= {bound}" if strict else f"{y} <= {bound}"
-        irrational.append((formula, f"{y} {rel} {alpha.name()}·{x}",
+        irrational.append((formula, f"{y} {rel} {alpha.factor()}·{x}",
                            f", {alpha.name()} = {alpha}" if alpha.name() != str(alpha) else ""))
     # a small denominator first; a quadratic irrational before a large one (13/8 is φ seen from afar)
     options = rational + irrational if q.denominator <= 3 else irrational + rational
@@ -230,7 +230,8 @@ def _periodic(g: _Grid) -> Pattern | None:
         formula, text = f"a % {pa} == b % {pb}", f"P iff a % {pa} == b % {pb}"
     elif len(cells) == 1:
         x, y = cells[0]
-        formula = f"a % {pa} == {x} and b % {pb} == {y}"
+        tests = [f"a % {pa} == {x}"] * (pa > 1) + [f"b % {pb} == {y}"] * (pb > 1)  # (x % 1 is 0)
+        formula = " and ".join(tests)
         text = f"P iff {formula}"
     else:
         codes = "{" + ", ".join(str(x * pb + y) for x, y in cells) + "}"
@@ -286,3 +287,47 @@ def find_pair_patterns(grid: Sequence[Sequence[int]], *, max_patterns: int = 5,
         if derived is not None:
             out.append(derived)
     return sorted((p for p in out if fits(p.formula)), key=cost)[:max_patterns]
+
+
+def find_domain_families(grid: Sequence[Sequence[int | None]], a0: int, b0: int) -> list[Pattern]:
+    """The bit functions and ratio thresholds of a grid whose cells before ``(a0, b0)`` are outside
+    a game's domain (``None``), looked for over ``a`` and ``b`` themselves: shifting the
+    coordinates to start at 0, as the general search does, hides them (``max(a, b) < φ·min(a, b)``
+    is no threshold of ``a - 1`` and ``b - 1``). Each is checked on every cell of the domain and is
+    a conjecture.
+
+    >>> phi = [[None if min(a, b) < 1 else int(max(a, b) ** 2 - a * b - min(a, b) ** 2 >= 0)
+    ...         for b in range(30)] for a in range(30)]
+    >>> [p.text for p in find_domain_families(phi, 1, 1)]
+    ['P iff max(a, b) < φ·min(a, b), φ = (1 + √5)/2 (conjecture, checked for 1 <= a <= 29, 1 <= b <= 29)']
+    """
+    import numpy as np
+
+    cells = [(a, b, v) for a, row in enumerate(grid) for b, v in enumerate(row)
+             if a >= a0 and b >= b0 and v is not None]
+    if len(cells) < 9:
+        return []
+    upto = len(grid) - 1
+    where = (f"conjecture, checked for {a0} <= a <= {upto}, {b0} <= b <= {upto}"
+             if len(cells) == (upto + 1 - a0) * (len(grid[0]) - b0)
+             else f"conjecture, checked on the positions with a, b <= {upto}")
+    a, b, v = (np.array(column, dtype=np.int64) for column in zip(*cells, strict=True))
+    env = {"a": a, "b": b}
+
+    def holds(formula: str, *, boolean: bool) -> bool:
+        def expected(i: int, got: int) -> bool:
+            return bool(got) == (int(v[i]) == 0) if boolean else got == int(v[i])
+
+        return fits(formula) and agrees(formula, expected, env, len(cells))
+
+    out: list[Pattern] = []
+    values = bit_formula(v, a, b)
+    if values is not None and holds(values, boolean=False):
+        out.append(Pattern("values", f"G(a, b) = {values} ({where})", values, "conjecture", upto))
+    p = [[None if x < a0 or y < b0 or cell is None else cell == 0 for y, cell in enumerate(row)]
+         for x, row in enumerate(grid)]
+    for formula, text in ratio_rules(p):
+        if holds(formula, boolean=True):
+            out.append(Pattern("p-positions", f"P iff {text} ({where})", formula, "conjecture", upto))
+            break
+    return out

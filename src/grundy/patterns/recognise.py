@@ -108,6 +108,16 @@ class Quadratic:
         """``φ`` for the golden ratio, else the number written out."""
         return {Quadratic(1, 1, 5, 2): "φ", Quadratic(3, 1, 5, 2): "φ²"}.get(self, str(self))
 
+    def factor(self) -> str:
+        """:meth:`name` as a factor of a product: ``(1 + √2)`` in ``(1 + √2)·b``, never
+        ``1 + √2·b``.
+
+        >>> Quadratic(1, 1, 2, 1).factor(), Quadratic(1, 1, 5, 2).factor(), Quadratic(0, 1, 2, 1).factor()
+        ('(1 + √2)', 'φ', '√2')
+        """
+        name = self.name()
+        return f"({name})" if " " in name and not name.startswith("(") else name
+
 
 def continued_fraction(x: Fraction, terms: int = 40) -> list[int]:
     """The continued fraction of a rational (at most ``terms`` terms)."""

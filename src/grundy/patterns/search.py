@@ -167,7 +167,7 @@ def _beatty_pattern(zeros: list[int], last: int, text_len: int) -> Pattern | Non
     formula = beatty_membership(alpha)
     if zeros[0] == 0:
         formula = f"n == 0 or {formula}"
-    text = f"P iff n = ⌊k·{alpha.name()}⌋ for some k >= {k0}, {alpha.name()} = {alpha}"
+    text = f"P iff n = ⌊k·{alpha.factor()}⌋ for some k >= {k0}, {alpha.name()} = {alpha}"
     return Pattern("p-positions", f"{text} (conjecture, checked for n <= {last})",
                    None if too_long(formula, text_len, last + 1) else formula, "conjecture", last)
 

@@ -273,41 +273,87 @@ def start_family(spec: str, key: str, values: list[int], specs: list[str], *,
     return StartFamilyTable(spec, key, members, found)
 
 
+MIN_START_MEMBERS = 4
+"""Fewer start positions than this have no pattern (any short formula fits two or three)."""
+
+
 def shifted_patterns(values: list[int], lo: int, name: str = "n") -> list[Pattern]:
     """The patterns of ``values`` (the value at ``n = lo, lo + 1, ...``): a formula for the values
     and one true exactly at the P-positions, over ``n`` itself, each checked again on every point;
-    texts name the range (of the parameter ``name``).
+    texts name the range and write the formula over the parameter ``name`` (the field
+    ``formula`` stays over ``n``, as the grammar has it). A periodic sequence of P-positions is
+    said as such; a formula as large as the data it explains is no pattern, and fewer than
+    :data:`MIN_START_MEMBERS` values have none.
 
     >>> shifted_patterns([k % 2 for k in range(3, 12)], 3)[0].text
     'G(start) = n % 2 (conjecture, checked for n = 3..11)'
+    >>> for p in shifted_patterns([2 * (k % 2 == 0) for k in range(1, 13)], 1, "m"):
+    ...     print(p.text)
+    G(start) = (m - 1) % 2 * 2 (conjecture, checked for m = 1..12)
+    P iff m % 2 == 1 (conjecture, checked for m = 1..12)
     >>> shifted_patterns([0] * 8, 1)[1].text
     'every start is a P-position (conjecture, checked for n = 1..8)'
     """
-    import numpy as np
-
     from grundy.patterns.formulas import evaluate
-    from grundy.patterns.record import MAX_SIZE, SEARCH_STEPS
-    from grundy.patterns.synthesis import shortest_formula
 
+    if len(values) < MIN_START_MEMBERS:
+        return []
     hi = lo + len(values) - 1
-    where = f"n = {lo}..{hi}" if name == "n" else f"n = {name} = {lo}..{hi}"
-    env = {"n": np.arange(lo, hi + 1, dtype=np.int64)}
+    where = f"{name} = {lo}..{hi}"
     zero = [v == 0 for v in values]
     out = []
-    found = shortest_formula(env, lambda i, v: v == values[i], np.array(values, dtype=np.int64),
-                             total=len(values), max_size=MAX_SIZE, steps=SEARCH_STEPS // 2)
+    found = _sequence_formula(values, lo, boolean=False)
     if found is not None and all(evaluate(found, n=lo + i) == v for i, v in enumerate(values)):
-        out.append(Pattern("values", f"G(start) = {found} (conjecture, checked for {where})", found,
-                           "conjecture", hi))
+        out.append(Pattern("values", f"G(start) = {_renamed(found, name)} (conjecture, checked for "
+                                     f"{where})", found, "conjecture", hi))
     if all(zero) or not any(zero):  # (a search would find a constant, or a bare truthy "n")
         kind = "P" if all(zero) else "N"
         out.append(Pattern("p-positions", f"every start is a {kind}-position (conjecture, checked for "
                            f"{where})", "1" if all(zero) else "0", "conjecture", hi))
         return out
-    found = shortest_formula(env, lambda i, v: bool(v) == zero[i], np.array(zero, dtype=np.int64),
-                             total=len(values), boolean=True, max_size=MAX_SIZE,
-                             steps=SEARCH_STEPS // 2)
+    found = _periodic_rule(zero, lo) or _sequence_formula([int(z) for z in zero], lo, boolean=True)
     if found is not None and all(bool(evaluate(found, n=lo + i)) == z for i, z in enumerate(zero)):
-        out.append(Pattern("p-positions", f"P iff {found} (conjecture, checked for {where})", found,
-                           "conjecture", hi))
+        out.append(Pattern("p-positions", f"P iff {_renamed(found, name)} (conjecture, checked for "
+                                          f"{where})", found, "conjecture", hi))
     return out
+
+
+def _sequence_formula(values: list[int], lo: int, *, boolean: bool) -> str | None:
+    """The simpler of the simplest formulas of ``values`` over ``n`` and over ``n - lo`` (written
+    over ``n``; the smaller, then the one calling fewer functions), or ``None``; none that is as
+    large as the data."""
+    import numpy as np
+
+    from grundy.define.domain import shift_formula
+    from grundy.patterns.record import MAX_SIZE, SEARCH_STEPS, size, too_long
+    from grundy.patterns.synthesis import shortest_formula
+
+    target = np.array(values, dtype=np.int64)
+    found: list[tuple[int, int, str]] = []
+    for start in (lo, 0) if lo else (0,):
+        env = {"n": np.arange(start, start + len(values), dtype=np.int64)}
+        formula = shortest_formula(env, lambda i, v: (bool(v) == bool(values[i])) if boolean
+                                   else v == values[i], target, total=len(values), boolean=boolean,
+                                   max_size=MAX_SIZE, steps=SEARCH_STEPS // 4)
+        if formula is not None and not too_long(formula, len(", ".join(map(str, values))), len(values)):
+            calls = len(re.findall(r"\w\(", formula))
+            found.append((size(formula), calls,
+                          shift_formula(formula, {"n": lo - start}) if start != lo else formula))
+    return min(found)[2] if found else None
+
+
+def _periodic_rule(zero: list[bool], lo: int) -> str | None:
+    """``n % p == r`` (or ``n % p in {...}``) when the P-positions repeat with a period ``p`` seen
+    at least twice."""
+    for p in range(1, len(zero) // 2 + 1):
+        if all(zero[i] == zero[i + p] for i in range(len(zero) - p)):
+            residues = sorted({(lo + i) % p for i in range(p) if zero[i]})
+            if len(residues) == 1:
+                return f"n % {p} == {residues[0]}"
+            return f"n % {p} in {{{', '.join(map(str, residues))}}}"
+    return None
+
+
+def _renamed(formula: str, name: str) -> str:
+    """``formula`` (over ``n``) with ``n`` written as the parameter ``name``."""
+    return formula if name == "n" else re.sub(r"\bn\b", name, formula)

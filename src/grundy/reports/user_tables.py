@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import NotSupportedError
+from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.model.game import Game
 from grundy.patterns.record import Pattern
 
@@ -74,16 +74,21 @@ class UserTable:
         return out
 
 
-def user_table(game: Game, upto: int, *, patterns: bool = True) -> UserTable | None:
+def user_table(game: Game, upto: int, *, patterns: bool = True, limit: int | None = None) -> UserTable | None:
     """The table of ``game`` up to ``upto`` if it is a game defined with ``@grundy.game`` /
     ``@grundy.heap_game`` that tabulates as a grid or a line (one budget: steps, with a time and
-    memory safety net), else ``None`` (a catalogue game). A user's game whose positions are
-    neither numbers nor pairs of numbers is refused with a :class:`NotSupportedError`."""
+    memory safety net; ``limit`` steps, by default :data:`grundy.engine.search.DEFAULT_LIMIT`),
+    else ``None`` (a catalogue game). A user's game whose positions are neither numbers nor pairs
+    of numbers is refused with a :class:`NotSupportedError`."""
     if not hasattr(game, "table_cells"):
+        if limit is not None:
+            raise InvalidInputError(f"limit= applies to the tables of your own games, not {game.spec}",
+                                    parameters=("limit",))
         return None
     from grundy.define import answering
+    from grundy.engine.search import DEFAULT_LIMIT
 
-    with answering():
+    with answering(limit=DEFAULT_LIMIT if limit is None else limit):
         cells = game.table_cells(upto)
         line = None if cells is not None else game.table_line(upto)  # type: ignore[attr-defined]
     if cells is not None:
@@ -101,10 +106,40 @@ def user_table(game: Game, upto: int, *, patterns: bool = True) -> UserTable | N
         values = [v for v in line if v is not None]
         found = find_patterns(values, steps=PATTERN_STEPS) if patterns and full else []
         return UserTable(game, line, None, found, NO_LINE_SEARCH if patterns and not full else None)
-    family = (f"; it declares its start positions: 'grundy table {game.name}(PARAMETER=A..B)' "
-              f"tabulates them") if getattr(type(game), "start_function", None) else ""
+    family = ""
+    if getattr(type(game), "start_function", None) is not None:
+        import shlex
+
+        names = list(getattr(game, "defaults", None) or ())
+        start = shlex.quote(game.format_position(game.start_position()))  # type: ignore[attr-defined]
+        family = (f"; it declares its start positions: 'grundy table {game.name}({names[0]}=A..B)' "
+                  f"tabulates them" if names else
+                  f"; it declares its start position: grundy solve {game.name} {start} solves it")
     raise NotSupportedError(f"no table for {game.spec}: its positions are neither numbers nor "
-                            f"pairs of numbers (a game may declare arity=1 or arity=2){family}")
+                            f"pairs of numbers (a game may declare arity=1 or arity=2){family}"
+                            f"{_probe_failure(game)}")
+
+
+def _probe_failure(game: Game) -> str:
+    """Why the options of the pair ``(0, 0)``, which an undeclared game's table tries first, are
+    not options, when the move function returned there (a game on pairs whose function returns
+    ``None`` looks like a game on something else); nothing when it raised (a game on triples
+    refuses a pair: that is no fault of its function)."""
+    from grundy.errors import GrundyError, ResourceLimitError
+
+    domain = getattr(type(game), "domain")  # noqa: B009 (a user's game class)
+    if domain.arity is not None or domain.valid is not None or type(game).text_parse is not None:  # type: ignore[attr-defined]
+        return ""
+    try:
+        type(game).move_function((0, 0), **game.params)  # type: ignore[attr-defined]
+        game.options_of((0, 0))  # type: ignore[attr-defined]
+    except ResourceLimitError:
+        raise
+    except GrundyError as exc:
+        return f"; tried as a pair, (0, 0) has no options: {exc}"
+    except Exception:
+        return ""
+    return ""
 
 
 def grid_lines(spec: str, grid: Sequence[Sequence[int | None]], patterns: list[Pattern], *,

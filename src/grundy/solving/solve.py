@@ -284,6 +284,10 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
 def _remoteness(game: Game, position: Position) -> int | None:
     from grundy.theory.remoteness import remoteness_or_none
 
+    by_pattern = getattr(game, "answered_by_pattern", None)  # (a user's pair beyond exploring)
+    if by_pattern is not None and by_pattern(position):
+        return None
+
     return remoteness_or_none(game, position, REMOTENESS_LIMIT)
 
 
