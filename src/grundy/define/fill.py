@@ -27,6 +27,7 @@ bits again).
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Any
 
 from grundy.define.base import splits_among
@@ -37,7 +38,14 @@ if TYPE_CHECKING:
     from grundy.define import UserHeapGame
 
 CHUNK = 4096
-"""Heaps between two calls of the progress hook (and two tries of the loops with bits)."""
+"""Most heaps between two calls of the progress hook (and two tries of the loops with bits)."""
+
+FIRST_CHUNK = 16
+"""Heaps of the first chunk; a chunk doubles (up to :data:`CHUNK`) while one takes less than
+:data:`CHUNK_SECONDS`, so that a game whose heaps are slow (many options each) still shows its
+progress. (The clock only paces the progress display: every loop gives the same values.)"""
+
+CHUNK_SECONDS = 0.1
 
 SMALL = 32
 """Values (of an option: the XOR of a split's heaps) the loops with bits handle: ``0..SMALL-1``
@@ -71,9 +79,11 @@ def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | N
     fn = game._call()
     mixed = game.has_splits
     seen_split = False
+    chunk = FIRST_CHUNK
     try:
         while len(g) < stop:
-            end = min(len(g) + CHUNK, stop)
+            end = min(len(g) + chunk, stop)
+            started = time.monotonic()
             small = True
             while len(g) < end:
                 loop = (_mixed_small if small else _mixed_any) if mixed else \
@@ -95,6 +105,8 @@ def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | N
                 small = False
             if progress and len(g) >= end:
                 progress(len(g), stop)
+            if chunk < CHUNK and time.monotonic() - started < CHUNK_SECONDS:
+                chunk *= 2
     finally:
         if splits is not None:
             splits.append(seen_split)
