@@ -167,3 +167,17 @@ def test_a_bool_option_is_refused_on_every_path(bad: Any, big: bool, split: bool
     text = str(info.value)
     assert "\n" not in text and f"heap {at}" in text and "must be an int" in text, text
     assert len(g) == at and g == brute(moves, at)  # the heaps before it, right
+
+
+@pytest.mark.parametrize(("tick", "reports"), [(1.0, [16, 32, 48, 64, 80, 96, 100]),  # slow chunks
+                                               (0.0, [16, 48, 100])])  # fast: they double
+def test_progress_is_reported_after_the_first_chunk_and_chunks_grow_while_fast(
+        monkeypatch: pytest.MonkeyPatch, tick: float, reports: list[int]) -> None:
+    monkeypatch.setattr(fill, "CHUNK", 64)
+    clock = iter(range(10**6))
+    monkeypatch.setattr(fill.time, "monotonic", lambda: next(clock) * tick)  # each reading `tick` on
+    grundy.heap_game(NAME)(GAMES[0])
+    seen: list[int] = []
+    g: list[int] = []
+    fill.fill_all(grundy.load_game(NAME), g, 100, lambda done, stop: seen.append(done))
+    assert seen == reports and g == brute(GAMES[0], 100)
