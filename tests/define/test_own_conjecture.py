@@ -180,6 +180,15 @@ def test_pairs_are_answered_by_a_checked_pattern(capsys: pytest.CaptureFixture[s
         code, out, err = run(capsys, "solve", "cj-pairs(stuck=1)", str(10**9 + 1), str(10**9),
                              "--rules", rules, "--conjecture", "--json")
         assert code == 2 and out == "" and "false there" in err
+        # 40,000 pairs below (199, 199), 4 options each: exploring needs ~200,000 steps; within
+        # 100,000 the conjecture answers at once, instead of the search spending the budget first
+        code, out, err = run(capsys, "solve", "cj-pairs", "199", "199", "--rules", rules,
+                             "--limit", "100000", "--conjecture", "--json")
+        assert code == 0, err
+        assert json.loads(out)["grundy"] == 0 and json.loads(out)["status"] == "conjecture"
+        code, out, err = run(capsys, "solve", "cj-pairs", "199", "199", "--rules", rules,
+                             "--limit", "100000")
+        assert code == 2 and "100,000 steps" in err
     finally:
         if catalog.find_entry("cj-pairs") is not None:
             catalog.unregister("cj-pairs")

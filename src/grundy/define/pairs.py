@@ -39,12 +39,20 @@ def pair_state(game: Any) -> PairState:
 
 def beyond_exploring(game: UserGame, position: Any, context: Answering) -> bool:
     """Whether ``position`` is a pair of a game on pairs with more pairs below it than the
-    query's remaining steps (so exploring it cannot finish)."""
+    query's remaining steps (so exploring it cannot finish). When a conjecture may answer, also
+    when the pairs below it, each with about half the options ``position`` has (the step count of
+    exploring: a step per pair and per option), would not fit: so that the query does not spend
+    its whole budget exploring before the pattern answers it."""
     if not (isinstance(position, tuple) and len(position) == 2
             and all(type(x) is int and x >= 0 for x in position)):
         return False
     a, b = position
-    return (a + 1) * (b + 1) > context.room() and game.pairs()
+    below, room = (a + 1) * (b + 1), context.room()
+    if below > room:
+        return game.pairs()
+    if not context.conjecture or not game.pairs():
+        return False
+    return below * (1 + len(game.options_of(position)) / 2) > room
 
 
 def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
