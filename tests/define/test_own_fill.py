@@ -181,3 +181,28 @@ def test_progress_is_reported_after_the_first_chunk_and_chunks_grow_while_fast(
     g: list[int] = []
     fill.fill_all(grundy.load_game(NAME), g, 100, lambda done, stop: seen.append(done))
     assert seen == reports and g == brute(GAMES[0], 100)
+
+
+@pytest.mark.parametrize("split_at", [None, 20, 70])
+@pytest.mark.parametrize("budgeted", [False, True])
+def test_numpy_integers_are_heaps_in_every_loop(split_at: int | None, budgeted: bool) -> None:
+    import numpy as np
+
+    def moves(n: int) -> list[Any]:
+        out: list[Any] = [np.int64(n - k) for k in (1, 2, 3) if k <= n]
+        if split_at is not None and n >= split_at:
+            out.append((np.int32(1), n - 2))  # a split, one part numpy's
+        return out
+
+    def plain(n: int) -> list[Any]:
+        return [int(o) if not isinstance(o, tuple) else tuple(map(int, o)) for o in moves(n)]
+
+    grundy.heap_game(NAME)(moves)
+    game = grundy.load_game(NAME)
+    g: list[int] = []
+    if budgeted:
+        game.fill_table(g, 100, limit=10**6)
+    else:
+        fill.fill_all(game, g, 100, None)
+    assert g == brute(plain, 100)
+    assert grundy.grundy_value(game, (90, 7)) == g[90] ^ g[7]

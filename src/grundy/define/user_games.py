@@ -5,6 +5,7 @@ subclass per game; the answers, tables and reasons of those games are written he
 
 from __future__ import annotations
 
+import operator
 import re
 from collections.abc import Callable, Hashable
 from typing import Any, ClassVar
@@ -76,15 +77,24 @@ class UserHeapGame(_Defined, HeapGame):
         return list(seen)
 
     def _check(self, n: int, option: Any) -> HeapResult:
+        """The heaps ``option`` leaves, as Python ints (an integer of another type, such as
+        numpy's, is read by ``operator.index``, as the tight loops index with it), or the clear
+        error."""
         parts = option if isinstance(option, tuple | list) else (option,)
+        heaps = []
         for h in parts:
-            if isinstance(h, bool) or not isinstance(h, int) or not 0 <= h < n:
+            try:
+                heap = None if isinstance(h, bool) else operator.index(h)
+            except TypeError:
+                heap = None
+            if heap is None or not 0 <= heap < n:
                 what = "move to" if parts is not option else "split into"
                 raise InvalidGameError(
                     f"{self.spec}: {what} {_short(option)} from heap {n}: every heap a move leaves "
                     f"must be an int >= 0 and smaller than {n} (use @grundy.game for "
                     f"games with cycles)")
-        return tuple(parts)
+            heaps.append(heap)
+        return tuple(heaps)
 
     def heap_moves(self, n: int) -> list[tuple[str, HeapResult]]:
         # a heap removed leaves a heap of 0 (a position keeps at least one heap)
