@@ -236,6 +236,13 @@ class Halves(ByMoves):
 
 
 def test_overridden_canonical_validate_and_components_are_read_by_the_plain_search() -> None:
+    # a class that defines canonical() declares that positions are not their own keys
+    assert ByMoves.plain_keys and Halves.plain_keys and not Unordered.plain_keys
+
+    class Again(Unordered):  # (inherited)
+        pass
+
+    assert not Again.plain_keys
     cache = Cache()
     calls = []
     game = Unordered()

@@ -36,7 +36,10 @@ plus one per option listed (so a position with astronomically many options is re
 
 Key = tuple[int, Position]
 """A memo key: (the game's number in its :class:`Cache`, the canonical position)."""
-_Declared = tuple[Game, int, "Callable[[Any], int | None] | None", "Callable[[Any], Any]"]
+_Declared = tuple[Game, int, "Callable[[Any], int | None] | None", "Callable[[Any], Any] | None"]
+"""What :meth:`Cache.declared` remembers of a game: itself, its number, its closed form of the
+value or ``None``, and its canonical-key function, ``None`` when a position is its own key
+(:attr:`Game.plain_keys`: the plain search then builds keys without a call per option)."""
 
 
 def mex(values: Iterable[int]) -> int:
@@ -104,13 +107,14 @@ class Cache:
                 f"games={self.games!r}, numbers={self.numbers!r})")
 
     def declared(self, game: Game) -> _Declared:
-        """``(game, its number, its closed form of the value or None, its canonical-key
-        function)``; the last game asked about is remembered, so that a run of queries about one
-        game finds it by identity without hashing it."""
+        """What the engine reads of ``game`` (:data:`_Declared`); the last game asked about is
+        remembered, so that a run of queries about one game finds it by identity without hashing
+        it."""
         recent = self._recent
         if recent is None or recent[0] is not game:
             number = self.number(game)
-            recent = self._recent = (game, number, *self.hooks(number))
+            closed, canonical = self.hooks(number)
+            recent = self._recent = (game, number, closed, None if game.plain_keys else canonical)
         return recent
 
     def number(self, game: Game) -> int:
@@ -336,19 +340,20 @@ class _NotPlain(Exception):
 
 
 def _listed(position: Position, options: Callable[[Any], Iterable[Position]],
-            canonical: Callable[[Any], Any], number: int, budget: Budget, game: Game) -> list[Key]:
-    """The memo keys of the options of ``position`` (a position of game ``number``), their
-    listing paid for in ``budget``: one step for the position and one per option (what
-    :meth:`Budget.take` and :meth:`Budget.spend` do, in one pass; the keys built in C)."""
+            canonical: Callable[[Any], Any] | None, number: int, budget: Budget, game: Game) -> list[Key]:
+    """The memo keys of the options of ``position`` (a position of game ``number``; ``canonical``
+    ``None``: positions are their own keys), their listing paid for in ``budget``: one step for
+    the position and one per option (what :meth:`Budget.take` and :meth:`Budget.spend` do, in one
+    pass; the keys built in C)."""
     listed = islice(options(position), budget.limit - budget.spent + 1)
-    deps = list(zip(repeat(number), map(canonical, listed)))
+    deps = list(zip(repeat(number), listed if canonical is None else map(canonical, listed)))
     budget.spent += len(deps) + 1
     if budget.spent > budget.limit or budget.spent >= budget._next_check:
         budget.spend(0, game)  # (refuses past the limit, or checks the clock and the memory)
     return deps
 
 
-def _plain_values(game: Game, root: Key, canonical: Callable[[Any], Any], memo: dict[Key, int],
+def _plain_values(game: Game, root: Key, canonical: Callable[[Any], Any] | None, memo: dict[Key, int],
                   budget: Budget | None, limit: int, use_rules: bool) -> int:
     """:func:`_search` for the Grundy value of ``root`` (not in ``memo``), a position of a game
     that declares no closed form of its value: the same post-order walk, with the options listed
@@ -365,7 +370,8 @@ def _plain_values(game: Game, root: Key, canonical: Callable[[Any], Any], memo: 
     if use_rules and game.components(position) is not None:
         raise _NotPlain(budget)
     if budget is None:
-        deps = list(zip(repeat(number), map(canonical, islice(game.options(position), limit + 1))))
+        listed = islice(game.options(position), limit + 1)
+        deps = list(zip(repeat(number), listed if canonical is None else map(canonical, listed)))
         spent = len(deps) + 1
         if spent > limit or spent >= _CHECK_EVERY:
             budget = Budget(limit)
@@ -386,7 +392,7 @@ def _plain_values(game: Game, root: Key, canonical: Callable[[Any], Any], memo: 
     return m
 
 
-def _plain_walk(game: Game, root: Key, root_deps: list[Key], canonical: Callable[[Any], Any],
+def _plain_walk(game: Game, root: Key, root_deps: list[Key], canonical: Callable[[Any], Any] | None,
                 memo: dict[Key, int], budget: Budget, use_rules: bool) -> int:
     """The rest of :func:`_plain_values`: the walk with an explicit stack, from ``root`` (whose
     options, ``root_deps``, are listed and paid for) down to the positions not yet valued."""
@@ -453,7 +459,7 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
     _, number, closed, canonical = recent
     work = budget
     if closed is None or not use_rules:
-        root = (number, canonical(position))
+        root = (number, position if canonical is None else canonical(position))
         found = cache.values.get(root)
         if found is not None:
             return int(found)

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
-from enum import StrEnum
 from operator import attrgetter
 
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
 from grundy.model.bounded import BoundedCache, Derived
 from grundy.model.labels import describe_split, describe_take, positions_exceed  # noqa: F401 (re-exported)
 from grundy.model.laws import NO_LAWS, Laws, TableMethod, TakeAway
+from grundy.model.outcome import Outcome
 from grundy.model.reason import Reason, as_reason
 from grundy.model.textio import check_heaps, int_text, parse_heap, split_tokens  # noqa: F401 (re-exported)
 
@@ -42,22 +42,6 @@ else:
 
 Position = Hashable
 """Any immutable, hashable value; each game documents the shape of its positions."""
-
-
-class Outcome(StrEnum):
-    """Outcome class of a position under optimal play."""
-
-    N = "N"
-    """The Next player (the one to move) wins."""
-    P = "P"
-    """The Previous player (the one who just moved) wins: the player to move loses."""
-    D = "D"
-    """Neither player can force a win (loopy games only): a draw."""
-
-    @property
-    def winner(self) -> str:
-        """``"first"`` (the player to move), ``"second"`` or ``"neither"``."""
-        return {"N": "first", "P": "second", "D": "neither"}[self.value]
 
 
 _TO = attrgetter("to")
@@ -156,7 +140,8 @@ class Game(ABC):
         "validate", "canonical", "components", "laws", "heap_moves", "heap_options")
     """The members of :class:`Game` and :class:`HeapGame` a game author may override (the last
     two are :class:`HeapGame`'s). Graph games (:class:`ContentHashedGame`) add ``from_graph``."""
-    TRAITS: ClassVar[tuple[str, ...]] = ("name", "takes_graph", "takes_ground", "heapwise")
+    TRAITS: ClassVar[tuple[str, ...]] = ("name", "takes_graph", "takes_ground", "heapwise",
+                                         "plain_keys")
     """The typed class attributes a game sets to declare what it is."""
 
     name: ClassVar[str] = ""
@@ -167,6 +152,14 @@ class Game(ABC):
     :meth:`ContentHashedGame.from_graph`."""
     takes_ground: ClassVar[bool] = False
     """Whether a vertex of that graph is the ground (``--ground V``; Hackenbush)."""
+    plain_keys: ClassVar[bool] = True
+    """Whether a position is its own memo key: declared when the class is made, false once a
+    class defines :meth:`canonical` (the engine then calls no ``canonical`` per option)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "canonical" in vars(cls):
+            cls.plain_keys = False
 
     # ---- required -------------------------------------------------------------------------
     @property
