@@ -37,6 +37,7 @@ from grundy.define.query import Answering, answering
 from grundy.define.sums import Sum
 from grundy.define.user_games import UserGame, UserHeapGame
 from grundy.errors import InvalidGameError
+from grundy.model.bounded import Derived
 from grundy.model.game import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -64,8 +65,10 @@ def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
             raise InvalidGameError(f"game {name!r}: start must be a function of the game's parameters "
                                    f"(start=lambda k: (k, k)), got {_short(start)}")
         namespace["start_function"] = staticmethod(start)
-    cls: type[Game] = make_dataclass(_class_name(name), [(k, type(v), field(default=v))
-                                                         for k, v in defaults.items()],
+    fields: list[Any] = [(k, type(v), field(default=v)) for k, v in defaults.items()]
+    fields.append(("_derived", Derived, field(default_factory=Derived, init=False, repr=False,
+                                              compare=False)))
+    cls: type[Game] = make_dataclass(_class_name(name), fields,
                                      bases=(base,), namespace=namespace, frozen=True)
     previous = find_entry(name)
     target = previous.target if previous is not None else None

@@ -40,10 +40,11 @@ def pair_state(game: Any) -> PairState:
 def beyond_exploring(game: UserGame, position: Any, context: Answering) -> bool:
     """Whether ``position`` is a pair of a game on pairs with more pairs below it than the
     query's remaining steps (so exploring it cannot finish)."""
-    if not (isinstance(position, tuple) and len(position) == 2
-            and all(type(x) is int and x >= 0 for x in position)):
+    if not (isinstance(position, tuple) and len(position) == 2):
         return False
     a, b = position
+    if not (type(a) is int and a >= 0 and type(b) is int and b >= 0):
+        return False
     return (a + 1) * (b + 1) > context.room() and game.pairs()
 
 

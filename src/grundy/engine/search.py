@@ -463,13 +463,25 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
             work = split.budget
     work = work or Budget(limit)
     games = cache.games
+    root = (number, canonical(position))
+    tried = None  # the root, once its closed form is asked (and gives no value)
+    if closed is not None and use_rules:
+        # the root first, without the search's stack and closures (what _search does first)
+        found = cache.values.get(root)
+        if found is not None:
+            return int(found)
+        value = closed(root[1])
+        if value is not None:
+            cache.values[root] = value
+            return int(value)
+        tried = root
 
     def expand(key: Key) -> tuple[bool, Any, list[Key] | None]:
         number, p = key
         g = games[number]
         closed, canonical = cache.hooks(number)
         if use_rules:
-            if closed is not None:
+            if closed is not None and key is not tried:
                 value = closed(p)
                 if value is not None:
                     return True, value, None
@@ -481,7 +493,7 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
     def combine(is_sum: Any, values: list[Any]) -> int:
         return xor_all(values) if is_sum else mex(values)
 
-    return int(_search(cache.key(game, position), cache.values, expand, combine, work, games))
+    return int(_search(root, cache.values, expand, combine, work, games))
 
 
 def outcome(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
