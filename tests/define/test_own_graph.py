@@ -226,3 +226,12 @@ def test_the_spec_derived_once_is_the_games() -> None:
     again = grundy.load_game("t-graph-corner(order=3)")
     assert again == game and hash(again) == hash(game) and repr(game) == repr(again)
     assert "Derived" not in repr(game) and game != grundy.load_game("t-graph-corner(order=4)")
+
+
+def test_a_parameter_named_as_the_derived_field_is_refused_clearly() -> None:
+    def moves(position: tuple[int, int], *, _derived: int = 0) -> list[tuple[int, int]]:
+        return []
+
+    with pytest.raises(grundy.InvalidGameError, match="parameter '_derived' is a name grundy uses"):
+        grundy.game("t-graph-derived")(moves)
+    assert catalog.find_entry("t-graph-derived") is None

@@ -53,6 +53,9 @@ def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
     if not callable(fn):
         raise InvalidGameError(f"game {name!r}: decorate a function, not {_short(fn)}")
     defaults = _parameters(fn, name)
+    if "_derived" in defaults:  # (the name of the field each game derives its spec in)
+        raise InvalidGameError(f"game {name!r}: parameter '_derived' is a name grundy uses; "
+                               f"rename it")
     namespace = {"name": name.strip().lower(), "move_function": staticmethod(fn), "defaults": defaults,
                  "text_parse": None if parse is None else staticmethod(parse),
                  "text_format": None if fmt is None else staticmethod(fmt),
