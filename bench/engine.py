@@ -11,9 +11,12 @@ Two hand-written baselines, both memoised recursive mex loops:
   ``move.to`` of the game's ``moves()``: what the engine is asked to do, by hand.
 
 Also printed: the game's ``moves()`` alone, called once a position (a floor for any engine that
-is handed this game), and the engine on the same game when it also defines ``options()`` (the
-positions alone, no labels). CPU time (``time.process_time``), the four interleaved, best of
-``--repeat`` rounds.
+is handed this game), the engine on the same game when it also defines ``options()`` (the
+positions alone, no labels), and the engine on the same game written with ``@grundy.game`` (a
+move function returning the options as a list; the values come from the graph of positions the
+game explores as it is asked, :mod:`grundy.engine.explore`): each round a new member of that game
+(parameter ``round``), so that every query is a first one, its graph built afresh. CPU time
+(``time.process_time``), the rows interleaved, best of ``--repeat`` rounds.
 
 Run: ``python bench/engine.py [N] [--repeat R]`` (defaults 200 and 5).
 """
@@ -27,6 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import grundy
 from grundy import Cache, Game, Move, grundy_value
 
 
@@ -72,6 +76,21 @@ class CornerListed(Corner):
                 yield (a, b - k)
             if k <= a and k <= b:
                 yield (a - k, b - k)
+
+
+@grundy.game("corner-bench-user")
+def corner_user(position: tuple[int, int], *, round: int = 0) -> list[tuple[int, int]]:
+    """The same game with ``@grundy.game`` (``round`` only makes a new game, with its own graph)."""
+    a, b = position
+    options = []
+    for k in (1, 2, 3):
+        if k <= a:
+            options.append((a - k, b))
+        if k <= b:
+            options.append((a, b - k))
+        if k <= a and k <= b:
+            options.append((a - k, b - k))
+    return options
 
 
 def plain(n: int) -> int:
@@ -123,6 +142,12 @@ def engine(game: Game, n: int) -> int:
     return sum(grundy_value(game, (a, b), cache=cache, limit=10**9) for a in range(n) for b in range(n))
 
 
+def engine_user(n: int, rounds: list[int]) -> int:
+    """The engine on the ``@grundy.game`` corner game, a new member each call (first queries)."""
+    rounds.append(len(rounds))
+    return engine(grundy.load_game(f"corner-bench-user(round={rounds[-1]})"), n)
+
+
 def moves_alone(game: Game, n: int) -> int:
     """The game's own moves() alone, once per position (a floor for any engine)."""
     for a in range(n):
@@ -140,7 +165,9 @@ def main() -> None:
     game = Corner()
     runs = {"plain": lambda: plain(n), "plain over moves()": lambda: plain_over_moves(game, n),
             "engine": lambda: engine(game, n), "moves() alone": lambda: moves_alone(game, n),
-            "engine, options()": lambda: engine(CornerListed(), n)}
+            "engine, options()": lambda: engine(CornerListed(), n),
+            "engine, @grundy.game": lambda: engine_user(n, rounds)}
+    rounds: list[int] = []
     best: dict[str, float] = {}
     answers: dict[str, int] = {}
     for _ in range(repeat):
@@ -150,7 +177,7 @@ def main() -> None:
             spent = time.process_time() - t0
             best[name] = min(best.get(name, spent), spent)
     assert answers["plain"] == answers["plain over moves()"] == answers["engine"] \
-        == answers["engine, options()"], answers
+        == answers["engine, options()"] == answers["engine, @grundy.game"], answers
     positions = n * n
     print(f"{positions:,} positions, best of {repeat} (CPU µs a position, and ratio to each baseline):")
     for name, spent in best.items():

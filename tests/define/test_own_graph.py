@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import functools
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -129,3 +130,108 @@ def test_a_cycle_met_after_acyclic_queries_values_the_old_positions_too() -> Non
     assert reason.startswith("the mex of the options' values") and "(4 positions" in reason
     reason = grundy.solve(game, (1, 2)).reason  # (1, 2) ⇄ (2, 1), (1, 0) and (0, 1)
     assert reason.startswith("Smith's generalised") and "(4 positions" in reason
+
+
+class _HashedList(list):  # type: ignore[type-arg]
+    """A list that hashes: an option written so is still made a tuple."""
+
+    def __hash__(self) -> int:  # type: ignore[override]
+        return hash(tuple(self))
+
+
+def _moves_of(listed: Callable[[int, int], Any]) -> Callable[[tuple[int, int]], Any]:
+    def moves(position: tuple[int, int]) -> Any:
+        return listed(*position)
+
+    return moves
+
+
+def test_options_written_any_way_are_the_same_positions() -> None:
+    """A list or tuple of options, a generator, options written as lists, repeated: the positions
+    are tuples, each listed once, and the values those of the recursive mex."""
+    shapes: dict[str, Callable[[int, int], Any]] = {
+        "list": corner_options,
+        "tuple": lambda a, b: tuple(corner_options(a, b)),
+        "generator": lambda a, b: (o for o in corner_options(a, b)),
+        "lists, repeated": lambda a, b: [list(o) for o in corner_options(a, b)] + corner_options(a, b),
+        "hashed lists": lambda a, b: [_HashedList(o) for o in corner_options(a, b)],
+    }
+    for i, listed in enumerate(shapes.values()):
+        grundy.game(f"t-graph-shape-{i}")(_moves_of(listed))
+        try:
+            game = grundy.load_game(f"t-graph-shape-{i}")
+            options = game.options_of((3, 2))
+            assert options == list(dict.fromkeys(corner_options(3, 2))), i
+            assert {type(o) for o in options} == {tuple}, i
+            cache = Cache()
+            for a in range(9):
+                for b in range(9):
+                    assert grundy_value(game, (a, b), cache=cache) == expected(a, b), (i, a, b)
+        finally:
+            catalog.unregister(f"t-graph-shape-{i}")
+
+
+def test_a_faulty_move_function_is_named_at_its_position() -> None:
+    def unhashable(position: tuple[int, int]) -> Any:
+        a, b = position
+        return [(a - 1, [b])] if a else []
+
+    def no_list(position: tuple[int, int]) -> Any:
+        return 5
+
+    def failing(position: tuple[int, int]) -> Any:
+        a, b = position
+        return [(a - 1, b)] if a < 2 else 1 // (a - 2)
+
+    def below(position: tuple[int, int]) -> Any:
+        a, b = position
+        return [(a - 1, b)]
+
+    cases = [(unhashable, {}, grundy.InvalidPositionError,
+              r"must be hashable \(a tuple, not a list\), got \(1, \[4\]\)"),
+             (no_list, {}, grundy.InvalidGameError, r"returned 5 at position '2 4'; it must return a list"),
+             (failing, {}, grundy.InvalidGameError,
+              r"t-graph-bad-2: the move function failed at position '2 4': ZeroDivisionError"),
+             (below, {"minimum": (0, 0)}, grundy.InvalidGameError,
+              r"moves from position '0 4' to \(-1, 4\), which is not a position of the game")]
+    for i, (fn, declared, error, text) in enumerate(cases):
+        grundy.game(f"t-graph-bad-{i}", **declared)(fn)
+        try:
+            with pytest.raises(error, match=text):
+                grundy_value(grundy.load_game(f"t-graph-bad-{i}"), (2, 4), cache=Cache())
+        finally:
+            catalog.unregister(f"t-graph-bad-{i}")
+
+
+def test_a_position_that_is_its_own_option_is_a_draw() -> None:
+    def stay(position: tuple[int]) -> list[tuple[int]]:
+        (n,) = position
+        return [(n,)] if n == 0 else [(n - 1,)]
+
+    grundy.game("t-graph-stay")(stay)
+    try:
+        game = grundy.load_game("t-graph-stay")
+        assert grundy.solve(game, (0,)).outcome is Outcome.D  # the first position asked
+        assert grundy.solve(game, (3,)).outcome is Outcome.D
+        with pytest.raises(grundy.LoopyGameError, match="'0' can reach itself"):
+            grundy_value(game, (2,), cache=Cache())
+    finally:
+        catalog.unregister("t-graph-stay")
+
+
+def test_the_spec_derived_once_is_the_games() -> None:
+    game = grundy.load_game("t-graph-corner(order=3)")
+    assert game.spec == game.spec == "t-graph-corner(order=3)"
+    assert grundy.load_game("t-graph-corner").spec == "t-graph-corner"
+    again = grundy.load_game("t-graph-corner(order=3)")
+    assert again == game and hash(again) == hash(game) and repr(game) == repr(again)
+    assert "Derived" not in repr(game) and game != grundy.load_game("t-graph-corner(order=4)")
+
+
+def test_a_parameter_named_as_the_derived_field_is_refused_clearly() -> None:
+    def moves(position: tuple[int, int], *, _derived: int = 0) -> list[tuple[int, int]]:
+        return []
+
+    with pytest.raises(grundy.InvalidGameError, match="parameter '_derived' is a name grundy uses"):
+        grundy.game("t-graph-derived")(moves)
+    assert catalog.find_entry("t-graph-derived") is None

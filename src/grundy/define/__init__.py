@@ -37,6 +37,7 @@ from grundy.define.query import Answering, answering
 from grundy.define.sums import Sum
 from grundy.define.user_games import UserGame, UserHeapGame
 from grundy.errors import InvalidGameError
+from grundy.model.bounded import Derived
 from grundy.model.game import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -52,6 +53,9 @@ def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
     if not callable(fn):
         raise InvalidGameError(f"game {name!r}: decorate a function, not {_short(fn)}")
     defaults = _parameters(fn, name)
+    if "_derived" in defaults:  # (the name of the field each game derives its spec in)
+        raise InvalidGameError(f"game {name!r}: parameter '_derived' is a name grundy uses; "
+                               f"rename it")
     namespace = {"name": name.strip().lower(), "move_function": staticmethod(fn), "defaults": defaults,
                  "text_parse": None if parse is None else staticmethod(parse),
                  "text_format": None if fmt is None else staticmethod(fmt),
@@ -64,8 +68,10 @@ def _define(base: type, name: str, fn: Callable[..., Any], summary: str,
             raise InvalidGameError(f"game {name!r}: start must be a function of the game's parameters "
                                    f"(start=lambda k: (k, k)), got {_short(start)}")
         namespace["start_function"] = staticmethod(start)
-    cls: type[Game] = make_dataclass(_class_name(name), [(k, type(v), field(default=v))
-                                                         for k, v in defaults.items()],
+    fields: list[Any] = [(k, type(v), field(default=v)) for k, v in defaults.items()]
+    fields.append(("_derived", Derived, field(default_factory=Derived, init=False, repr=False,
+                                              compare=False)))
+    cls: type[Game] = make_dataclass(_class_name(name), fields,
                                      bases=(base,), namespace=namespace, frozen=True)
     previous = find_entry(name)
     target = previous.target if previous is not None else None

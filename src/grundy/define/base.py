@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from grundy.errors import GrundyError, InvalidGameError, ResourceLimitError
-from grundy.model.bounded import BoundedCache
+from grundy.model.bounded import BoundedCache, Derived
 
 # ---- parameters, shared by both kinds of game -----------------------------------------------------
 
@@ -53,6 +53,11 @@ class _Defined:
     defaults: ClassVar[dict[str, int | str | bool]] = {}
     text_parse: ClassVar[Callable[[str], Any] | None] = None
     text_format: ClassVar[Callable[[Any], str] | None] = None
+    _derived: ClassVar[Derived | None] = None
+    """What a game derives once from its parameters (its spec, its bound move function): the
+    classes the decorators make declare it a field of their own (``_define``), so each game
+    holds a :class:`~grundy.model.bounded.Derived` store; a class written by hand without that
+    field derives them again at each use (the same values)."""
 
     @property
     def params(self) -> dict[str, Any]:
@@ -61,6 +66,10 @@ class _Defined:
 
     @property
     def spec(self) -> str:
+        derived = self._derived
+        return self._spec() if derived is None else derived.get("spec", self._spec)
+
+    def _spec(self) -> str:
         changed = [f"{k}={v}" for k, v in self.params.items() if v != self.defaults[k]]
         return self.name + (f"({','.join(changed)})" if changed else "")
 
@@ -93,6 +102,9 @@ class _Defined:
         fn = type(self).move_function
         if not self.defaults:
             return fn
+        derived = self._derived
+        if derived is not None:
+            return derived.get("call", lambda: functools.partial(fn, **self.params))
         return _BOUND.get(self, lambda: functools.partial(fn, **self.params))
 
     def _raised(self, where: str, exc: BaseException) -> InvalidGameError:

@@ -43,10 +43,11 @@ def beyond_exploring(game: UserGame, position: Any, context: Answering) -> bool:
     when the pairs below it, each with about half the options ``position`` has (the step count of
     exploring: a step per pair and per option), would not fit: so that the query does not spend
     its whole budget exploring before the pattern answers it."""
-    if not (isinstance(position, tuple) and len(position) == 2
-            and all(type(x) is int and x >= 0 for x in position)):
+    if not (isinstance(position, tuple) and len(position) == 2):
         return False
     a, b = position
+    if not (type(a) is int and a >= 0 and type(b) is int and b >= 0):
+        return False
     below, room = (a + 1) * (b + 1), context.room()
     if below > room:
         return game.pairs()

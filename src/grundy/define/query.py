@@ -176,6 +176,17 @@ def current() -> Answering:
     return context
 
 
+def active() -> Answering | None:
+    """The query being answered, as :func:`current` gives it, but ``None`` outside
+    :func:`answering` (where :func:`current` would make a fresh one): a caller that may need no
+    budget at all makes that fresh one only when it does (one ``Answering()`` is what two calls
+    of :func:`current` would give, outside a block: each a fresh one, nothing spent)."""
+    context = _answering.get()
+    if context is not None and not _watched:
+        _arm(context)
+    return context
+
+
 GAMES_KEPT = 256
 """Own games whose states (tables, patterns, explored positions) are kept between queries."""
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import operator
 import re
 from collections.abc import Callable, Hashable
+from itertools import repeat
 from typing import Any, ClassVar
 
 from grundy.define import base
@@ -16,7 +17,8 @@ from grundy.define.base import _Defined, _short
 from grundy.define.domain import Domain
 from grundy.define.fill import listed_options
 from grundy.define.heaps import heap_state
-from grundy.define.query import current, game_state
+from grundy.define.pairs import beyond_exploring, pair_state, pair_value
+from grundy.define.query import Answering, active, current, game_state
 from grundy.define.sums import Sum, hashable
 from grundy.engine.explore import PositionGraph
 from grundy.errors import (
@@ -334,25 +336,50 @@ class UserGame(_Defined, Game):
         if isinstance(position, Sum):
             return list(dict.fromkeys(position.replace(i, o) for i, part in enumerate(position.parts)
                                       for o in self.options_of(part)))
-        where = f"position {self.format_position(position)!r}"
-        options = list(dict.fromkeys(hashable(o) for o in self._options_at(where, position)))
+        try:
+            got = self._call()(position)
+        except GrundyError:
+            raise
+        except Exception as exc:
+            raise self._raised(self._where(position), exc) from None
+        if got.__class__ is not list and got.__class__ is not tuple:
+            got = self._listed(self._where(position), got)
+        # (each option hashable, a list made a tuple: hashable() at each, only where one is a
+        # list or one is not hashable, where it converts or raises the clear error)
+        if any(map(isinstance, got, repeat(list))):
+            options = list(dict.fromkeys(hashable(o) for o in got))
+        else:
+            try:
+                options = list(dict.fromkeys(got))
+            except TypeError:
+                options = list(dict.fromkeys(hashable(o) for o in got))
         domain = type(self).domain
         if domain.declared_any:
             for o in options:
                 for part in o.parts if isinstance(o, Sum) else (o,):
                     why = domain.why_not(part)
                     if why is not None:
-                        raise InvalidGameError(f"{self.spec}: the move function moves from {where} to "
-                                               f"{_short(part)}, which is not a position of the game "
-                                               f"({why})")
+                        raise InvalidGameError(f"{self.spec}: the move function moves from "
+                                               f"{self._where(position)} to {_short(part)}, which is "
+                                               f"not a position of the game ({why})")
         return options
+
+    def _where(self, position: Any) -> str:
+        """``position`` as errors name it (written only when one is raised)."""
+        return f"position {self.format_position(position)!r}"
 
     def moves(self, position: Any) -> list[Move]:
         return [Move(f"→ {self.format_position(o) or repr(o)}", o) for o in self.options_of(position)]
 
-    def _graph(self, *roots: Position) -> PositionGraph:
-        graph = _graph_state(self)
-        context = current()
+    def _graph(self, *roots: Position, context: Answering | None = None,
+               graph: PositionGraph | None = None) -> PositionGraph:
+        """The graph of positions with ``roots`` explored (within the query's budget:
+        ``context``, by default :func:`~grundy.define.query.current`); ``graph``: this game's
+        (:func:`_graph_state`), when the caller has it already."""
+        if graph is None:
+            graph = _graph_state(self)
+        if context is None:
+            context = current()
         room = context.room()
         try:
             steps = graph.explore(self.options_of, roots, room, self.spec, _parts)
@@ -368,18 +395,19 @@ class UserGame(_Defined, Game):
     def _general_value(self, position: Any) -> Any:
         """The generalised value: explored within the budget, or, for a pair too large to
         explore, by a pattern checked locally (:mod:`grundy.define.pairs`)."""
-        context = current()
-        found = context.vouched.get((self, position))
-        if found is not None:
-            return found
+        context = active()
+        if context is not None:  # (outside a query's block, nothing is vouched for)
+            found = context.vouched.get((self, position))
+            if found is not None:
+                return found
         graph = _graph_state(self)
         if position in graph.index:
             return graph.value(position)
-        from grundy.define.pairs import beyond_exploring, pair_value
-
+        if context is None:
+            context = Answering()  # (a query of its own: what current() gives outside a block)
         if beyond_exploring(self, position, context):
             return pair_value(self, position, context)
-        return self._graph(position).value(position)
+        return self._graph(position, context=context, graph=graph).value(position)
 
     @property
     def laws(self) -> Laws:
@@ -393,8 +421,6 @@ class UserGame(_Defined, Game):
         are sums must not lead back to a part of themselves (``(n,) → (n,) + (0,)`` grows sums
         without end, which the misère search would follow); a position too large to explore is
         left to the misère search's own budget."""
-        from grundy.define.pairs import beyond_exploring
-
         if isinstance(position, Sum) or not beyond_exploring(self, position, current()):
             try:
                 self._graph(position)
@@ -426,15 +452,11 @@ class UserGame(_Defined, Game):
     def answered_by_pattern(self, position: Any) -> bool:
         """Whether a conjectured pattern answered ``position`` (a pair too large to explore, so
         its remoteness, which explores, is not looked for)."""
-        from grundy.define.pairs import pair_state
-
         return position in pair_state(self).used
 
     def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return None
-        from grundy.define.pairs import pair_state
-
         used = pair_state(self).used.get(position)
         if used is not None:
             rule = used.text.rsplit(" (", 1)[0]

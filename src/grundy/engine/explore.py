@@ -66,18 +66,25 @@ class PositionGraph:
         if not todo:
             return 0
         steps = 0
+        index = self.index
         while todo:
             position = todo.pop()
-            ids = []
             summed = parts(position) if parts is not None else None
             if summed is not None:
-                self.sums.add(self.index[position])
-            for option in options(position) if summed is None else summed:
-                if option not in self.index:
-                    self._add(option)
-                    todo.append(option)
-                ids.append(self.index[option])
-            self.succ[self.index[position]] = ids
+                self.sums.add(index[position])
+            listed = options(position) if summed is None else summed
+            ids: list[Any] = list(map(index.get, listed))
+            if None in ids:  # new positions among the options: added in their order
+                for i, found in enumerate(ids):
+                    if found is None:
+                        option = listed[i]
+                        found = index.get(option)  # (listed twice: added just before)
+                        if found is None:
+                            found = len(self.positions)
+                            self._add(option)
+                            todo.append(option)
+                        ids[i] = found
+            self.succ[index[position]] = ids
             steps += 1 + len(ids)
             if steps > limit:
                 raise SearchLimitError(
@@ -103,12 +110,15 @@ class PositionGraph:
         queries costs what it explores, not the whole graph each time. Once there is a cycle,
         Smith's values are computed over the whole graph."""
         if not self.cyclic:
-            order = _topological(self.succ, start)
+            if start == len(self.succ) - 1 and start not in self.succ[start]:
+                order: list[int] | None = [start]  # (one position added, not its own option)
+            else:
+                order = _topological(self.succ, start)
             if order is not None:
                 values, succ, sums = self.plain, self.succ, self.sums
                 values.extend([0] * (len(succ) - len(values)))
                 for v in reversed(order):
-                    parts = (values[w] for w in succ[v])
+                    parts = map(values.__getitem__, succ[v])
                     values[v] = xor_all(parts) if v in sums else mex(parts)
                 return
         if self.sums:
@@ -127,11 +137,11 @@ class PositionGraph:
 
     def value(self, position: Position) -> Any:
         """The generalised value: an int, or ``Inf`` (∞ with the finite values of its options)."""
-        from grundy.engine.loopy import infinity_options
-
         v = self.index[position]
         if not self.cyclic:
             return self.plain[v]
+        from grundy.engine.loopy import infinity_options
+
         assert self.csr is not None
         return infinity_options(self.csr[0], self.csr[1], self.values, v)
 

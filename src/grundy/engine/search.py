@@ -37,9 +37,8 @@ plus one per option listed (so a position with astronomically many options is re
 Key = tuple[int, Position]
 """A memo key: (the game's number in its :class:`Cache`, the canonical position)."""
 _Declared = tuple[Game, int, "Callable[[Any], int | None] | None", "Callable[[Any], Any] | None"]
-"""What :meth:`Cache.declared` remembers of a game: itself, its number, its closed form of the
-value or ``None``, and its canonical-key function, ``None`` when a position is its own key
-(:attr:`Game.plain_keys`: the plain search then builds keys without a call per option)."""
+"""What :meth:`Cache.declared` remembers: the game, its number, its closed form or ``None``, its
+canonical-key function (``None`` when :attr:`Game.plain_keys`: no call per option)."""
 
 
 def mex(values: Iterable[int]) -> int:
@@ -341,10 +340,9 @@ class _NotPlain(Exception):
 
 def _listed(position: Position, options: Callable[[Any], Iterable[Position]],
             canonical: Callable[[Any], Any] | None, number: int, budget: Budget, game: Game) -> list[Key]:
-    """The memo keys of the options of ``position`` (a position of game ``number``; ``canonical``
-    ``None``: positions are their own keys), their listing paid for in ``budget``: one step for
-    the position and one per option (what :meth:`Budget.take` and :meth:`Budget.spend` do, in one
-    pass; the keys built in C)."""
+    """The memo keys of the options of ``position`` (of game ``number``; ``canonical`` ``None``:
+    positions are their own keys), paid for in ``budget``: one step for the position and one per
+    option (what :meth:`Budget.take` and :meth:`Budget.spend` do, in one pass, keys built in C)."""
     listed = islice(options(position), budget.limit - budget.spent + 1)
     deps = list(zip(repeat(number), listed if canonical is None else map(canonical, listed)))
     budget.spent += len(deps) + 1
@@ -469,13 +467,25 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
             work = split.budget
     work = work or Budget(limit)
     games = cache.games
+    root = (number, position if canonical is None else canonical(position))
+    tried = None  # the root, once its closed form is asked (and gives no value)
+    if closed is not None and use_rules:
+        # the root first, without the search's stack and closures (what _search does first)
+        found = cache.values.get(root)
+        if found is not None:
+            return int(found)
+        value = closed(root[1])
+        if value is not None:
+            cache.values[root] = value
+            return int(value)
+        tried = root
 
     def expand(key: Key) -> tuple[bool, Any, list[Key] | None]:
         number, p = key
         g = games[number]
         closed, canonical = cache.hooks(number)
         if use_rules:
-            if closed is not None:
+            if closed is not None and key is not tried:
                 value = closed(p)
                 if value is not None:
                     return True, value, None
@@ -487,7 +497,7 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
     def combine(is_sum: Any, values: list[Any]) -> int:
         return xor_all(values) if is_sum else mex(values)
 
-    return int(_search(cache.key(game, position), cache.values, expand, combine, work, games))
+    return int(_search(root, cache.values, expand, combine, work, games))
 
 
 def outcome(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
