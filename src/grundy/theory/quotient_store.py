@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -52,11 +53,35 @@ def _digest(payload: dict[str, Any]) -> str:
 
 
 def save_quotient(q: MisereQuotient, path: str | Path) -> None:
-    """Write ``q`` to ``path`` (JSON with a checksum)."""
+    """Write ``q`` to ``path`` (JSON with a checksum), beside it first and then renamed over it:
+    a run killed while writing leaves the previous file (or none), never half a file. Raises
+    :class:`~grundy.errors.InvalidInputError` (one line) when the file cannot be written."""
     payload = {"format": FORMAT, "version": VERSION, "game": q.game.spec,
                "checked_upto": q.checked_upto, "table": [list(row) for row in q.table],
                "p": [int(b) for b in q.p], "heaps": list(q.heaps)}
-    Path(path).write_text(json.dumps({**payload, "sha256": _digest(payload)}) + "\n", encoding="utf-8")
+    text = json.dumps({**payload, "sha256": _digest(payload)}) + "\n"
+    target = Path(path)
+    _writable(target)
+    tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")  # (one per process: two writers)
+    try:
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise InvalidInputError(f"{path}: cannot write the misère quotient: "
+                                f"{exc.strerror or type(exc).__name__}") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _writable(path: Path) -> None:
+    """Refuse a path a quotient cannot be written to, before anything is computed for it."""
+    if path.is_dir():
+        raise InvalidInputError(f"{path}: is a directory, not a file for the misère quotient")
+    if not path.parent.is_dir():
+        raise InvalidInputError(f"{path}: no directory {str(path.parent)!r} for the misère quotient")
 
 
 def load_quotient(game: Game, path: str | Path, limit: int = DEFAULT_QUOTIENT_LIMIT) -> MisereQuotient:
@@ -89,6 +114,7 @@ def stored_quotient(game: Game, upto: int, path: str | Path, *, limit: int = DEF
     if not isinstance(game, HeapGame) or not game.heapwise:
         raise QuotientFileError(f"{path}: misère quotients are of heap games whose moves change one "
                                 f"heap, not {game.spec}")
+    _writable(Path(path))
     found: tuple[State, int, Steps] | None = None
     if Path(path).exists():
         try:
