@@ -27,7 +27,7 @@ Schema (``PRAGMA user_version = 1``)::
         spec   TEXT PRIMARY KEY REFERENCES games(spec),
         length INTEGER NOT NULL,         -- G(0..length-1)
         dtype  TEXT NOT NULL,            -- numpy dtype of the values
-        data   BLOB NOT NULL             -- zlib-compressed values
+        data   BLOB NOT NULL             -- checksum, then zlib-compressed values (work.pack_table)
     );
 
 Each computed game is written in one transaction (its row and its table together); the primary
