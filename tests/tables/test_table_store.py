@@ -110,6 +110,18 @@ def test_header_of_another_game_over_these_values_is_refused(tmp_path: Path) -> 
         build_stored(load_game("kayles"), 300, ours)
 
 
+def test_a_header_whose_name_and_digits_disagree_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "t.bin"
+    build_stored(load_game("octal(0.6)"), 300, path)
+    head = read_head(path)
+    head = {**head, "digits": [0, 7], "seq": head["seq"] + 1}  # an edit with a valid CRC
+    with open(path, "r+b") as handle:
+        table_file.write_head(handle, head)
+    with pytest.raises(StoredTableError, match=r"names 'octal\(0.6\)' but gives the octal digits \[0, 7\]"):
+        build_stored(load_game("octal(0.6)"), 300, path)
+    assert build_stored(load_game("octal(0.6)"), 300, path, rebuild=True).values.tolist() == SIX[:301]
+
+
 @pytest.mark.parametrize("argv, words", [
     (["--store", "/nonexistent/dir/x.bin"], "no directory '/nonexistent/dir'"),
     (["--store", "."], "is a directory"),

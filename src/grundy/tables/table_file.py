@@ -189,8 +189,11 @@ def verify(path: Path, spec: str, digits: list[int]) -> tuple[dict[str, Any], An
     """
     head = read_head(path)
     if head.get("digits") != digits:
-        raise StoredTableError(f"{quoted(path)} holds the table of {head.get('game')!r}, not of "
-                               f"{spec!r}{REBUILD}")
+        other = head.get("game")
+        if other == spec:  # (a header edited or damaged so that its name and digits disagree)
+            raise StoredTableError(f"{quoted(path)} is damaged: its header names {spec!r} but gives "
+                                   f"the octal digits {head.get('digits')!r}, not {digits!r}{REBUILD}")
+        raise StoredTableError(f"{quoted(path)} holds the table of {other!r}, not of {spec!r}{REBUILD}")
     item = ITEMSIZE[head["dtype"]]
     size = path.stat().st_size
     if size < HEADER:
