@@ -213,3 +213,32 @@ def test_store_paths_that_cannot_be_written_are_one_line(tmp_path: Path, capsys:
                                  "--store", str(tmp_path / where), *extra)
             assert code == 2 and out == "" and words in err and len(err.splitlines()) == 1, err
             assert "--rebuild" not in err  # (rebuilding would not help)
+
+
+def test_a_run_killed_while_it_settles_heaps_keeps_those_settled(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy.theory import quotient_recal
+    from grundy.theory.quotient_store import stored_quotient
+
+    class Killed(BaseException):
+        """Stands for SIGKILL."""
+
+    game, path = load_game("octal(0.07)"), tmp_path / "q.json"
+    real, calls = quotient_recal.settle, [0]
+
+    def killed_at_the_sixth(*args: object) -> object:
+        calls[0] += 1
+        if calls[0] == 6:
+            raise Killed
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(quotient_recal, "settle", killed_at_the_sixth)
+    with pytest.raises(Killed):
+        stored_quotient(game, 12, path)
+    monkeypatch.undo()
+    assert load_quotient(game, path).checked_upto == 5  # heaps 1..5 settled and kept
+    q, fresh = stored_quotient(game, 12, path), misere_quotient(game, upto=12)
+    assert (q.table, q.p, q.heaps, q.status) == (fresh.table, fresh.p, fresh.heaps, fresh.status)
+    assert load_quotient(game, path).checked_upto == 12
+    for position in ((1, 2, 3), (4, 4), (5, 7, 12), (2, 9, 11)):
+        assert (q.outcome(position).value == "P") == brute_p("0.07", position), position
