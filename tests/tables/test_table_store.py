@@ -258,3 +258,14 @@ def test_a_second_writer_of_a_new_file_is_refused_in_one_line(tmp_path: Path) ->
         assert "\n" not in str(info.value) and not path.exists()
         assert (tmp_path / "t.bin.tmp").read_bytes() == b"its copy"  # (left as the other one wrote it)
     assert build_stored(load_game("octal(0.6)"), 300, path).values.tolist() == SIX[:301]
+
+
+def test_a_file_of_a_newer_format_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "t.bin"
+    build_stored(load_game("octal(0.6)"), 100, path)
+    head = read_head(path)
+    with open(path, "r+b") as handle:  # what a newer grundy would write (valid CRC)
+        table_file.write_head(handle, {**head, "seq": head["seq"] + 1, "format": table_file.FORMAT + 1})
+    with pytest.raises(StoredTableError, match="written by a newer grundy: upgrade grundy"):
+        read_head(path)
+    refused(*table(capsys, path, 100), "upgrade grundy to read it, or rebuild it with --rebuild")

@@ -185,8 +185,10 @@ def read_head(path: Path) -> dict[str, Any]:
                                 "(remove it or choose another path)")
     head = max(heads, key=lambda h: h.get("seq", -1))
     if head.get("format") != FORMAT:
+        newer = isinstance(head.get("format"), int) and head["format"] > FORMAT
         raise StoredTableError(f"{quoted(path)} is a stored table of format {head.get('format')!r}, "
-                               f"not {FORMAT}{REBUILD}")
+                               f"not {FORMAT}" + (" (written by a newer grundy: upgrade grundy to read "
+                                                  "it, or " if newer else " (") + REBUILD[2:])
     ok = (head.get("dtype") in ITEMSIZE and all(isinstance(head.get(k), int) and head[k] >= 0
                                                  for k in ("length", "computed", "seq"))
           and head["computed"] <= head["length"] and isinstance(head.get("sha256"), str))
