@@ -74,7 +74,7 @@ def cli(args: list[str]) -> int:
     return code
 
 
-def rows(db: Path, drop: tuple[str, ...] = ("seconds", "stored_at")) -> dict[str, dict[str, Any]]:
+def rows(db: Path, drop: tuple[str, ...] = ("seconds", "stored_at", "sha256")) -> dict[str, dict[str, Any]]:
     with sqlite3.connect(db) as conn:
         conn.row_factory = sqlite3.Row
         found = [dict(r) for r in conn.execute("SELECT * FROM games")]
@@ -84,7 +84,7 @@ def rows(db: Path, drop: tuple[str, ...] = ("seconds", "stored_at")) -> dict[str
 def blobs(db: Path) -> dict[str, Any]:
     with sqlite3.connect(db) as conn:
         found = conn.execute("SELECT spec, data, dtype FROM tables")
-        return {s: unpack_table(d, t).tolist() for s, d, t in found}
+        return {s: unpack_table(d, t, s).tolist() for s, d, t in found}
 
 
 @pytest.fixture(scope="module")
@@ -169,7 +169,43 @@ def test_compute_matches_analyze_and_continues_a_table() -> None:
     assert not first.proved and first.table is not None
     more = compute_game("octal(0.16)", 6000, first.table, first.table_dtype)
     assert (more.resumed_from, more.computed) == (1501, 4500)
-    assert unpack_table(more.table, more.table_dtype).tolist() == brute((0, 1, 6), 6001)  # type: ignore[arg-type]
+    assert unpack_table(more.table, more.table_dtype, "octal(0.16)").tolist() == brute((0, 1, 6), 6001)  # type: ignore[arg-type]
+
+
+def test_a_stored_table_that_does_not_verify_is_computed_again_never_continued() -> None:
+    """--extend continues a stored table only if it verifies: one edited value (recompressed, so
+    the data still reads), another game's table, a flipped byte, a table of an older grundy
+    without a checksum — each is computed again from heap 0, and the result equals the truth."""
+    import zlib
+
+    import numpy as np
+
+    from grundy.survey.work import TABLE_MAGIC, pack_table
+
+    truth = brute((0, 1, 6), 2001)
+    first = compute_game("octal(0.16)", 1000)
+    assert not first.proved and first.table is not None and first.table_dtype is not None
+    values = unpack_table(first.table, first.table_dtype, "octal(0.16)")
+    edited = values.copy()
+    edited[700] = (int(edited[700]) + 1) % 4
+    forged = first.table[:len(TABLE_MAGIC) + 32] + zlib.compress(edited.tobytes())
+    other = compute_game("octal(0.14)", 1000)
+    assert other.table is not None
+    flipped = bytearray(first.table)
+    flipped[len(flipped) // 2] ^= 0x20
+    damaged = {"edited value": forged, "another game's table": other.table, "flipped byte": bytes(flipped),
+               "older grundy": zlib.compress(values.tobytes()),
+               "relabelled": pack_table(edited, "octal(0.16)")[0][:40] + first.table[40:]}
+    for what, blob in damaged.items():
+        more = compute_game("octal(0.16)", 2000, blob, first.table_dtype)
+        assert more.resumed_from == 0 and "computed again from heap 0" in more.method, what
+        assert more.table is not None and more.table_dtype is not None
+        assert unpack_table(more.table, more.table_dtype, "octal(0.16)").tolist() == truth, what
+        assert more.max_value == max(truth) and more.frequencies == dict(collections.Counter(truth)), what
+    good = compute_game("octal(0.16)", 2000, first.table, first.table_dtype)  # (the intact one continues)
+    assert good.resumed_from == 1001 and good.table is not None and good.table_dtype is not None
+    assert unpack_table(good.table, good.table_dtype, "octal(0.16)").tolist() == truth
+    assert np.asarray(values).tolist() == truth[:1001]
 
 
 # ---- surveys on Dask -----------------------------------------------------------------------------
@@ -253,7 +289,7 @@ def test_extend_continues_unproved_games_from_their_tables(tmp_path: Path, clien
         assert after[spec]["computed"] <= 4000
     assert after["octal(0.07)"] == before["octal(0.07)"]
     run_survey(specs, db=long, upto=5000, client=client)
-    ignore = ("seconds", "stored_at", "computed", "resumed_from", "method")
+    ignore = ("seconds", "stored_at", "computed", "resumed_from", "method", "sha256")
     assert {s: r for s, r in rows(short, ignore).items() if s in unproved} == \
         {s: r for s, r in rows(long, ignore).items() if s in unproved}
     assert blobs(short) == blobs(long)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from grundy import load_game
+from grundy.errors import InvalidInputError
 from grundy.tables import store, table_file
 from grundy.tables.store import build_stored
 from grundy.tables.table_file import HEADER, SLOT, StoredTableError, read_head
@@ -110,6 +111,18 @@ def test_header_of_another_game_over_these_values_is_refused(tmp_path: Path) -> 
         build_stored(load_game("kayles"), 300, ours)
 
 
+def test_a_header_whose_name_and_digits_disagree_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "t.bin"
+    build_stored(load_game("octal(0.6)"), 300, path)
+    head = read_head(path)
+    head = {**head, "digits": [0, 7], "seq": head["seq"] + 1}  # an edit with a valid CRC
+    with open(path, "r+b") as handle:
+        table_file.write_head(handle, head)
+    with pytest.raises(StoredTableError, match=r"names 'octal\(0.6\)' but gives the octal digits \[0, 7\]"):
+        build_stored(load_game("octal(0.6)"), 300, path)
+    assert build_stored(load_game("octal(0.6)"), 300, path, rebuild=True).values.tolist() == SIX[:301]
+
+
 @pytest.mark.parametrize("argv, words", [
     (["--store", "/nonexistent/dir/x.bin"], "no directory '/nonexistent/dir'"),
     (["--store", "."], "is a directory"),
@@ -203,3 +216,56 @@ def test_an_empty_file_is_started_as_a_new_table(tmp_path: Path) -> None:
     path = tmp_path / "empty.bin"
     path.touch()
     assert build_stored(load_game("octal(0.6)"), 500, path).values.tolist() == SIX[:501]
+
+
+def test_a_copy_renamed_over_the_file_meanwhile_does_not_change_the_values_returned(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Two processes building one table: the other one renames its copy (counting fewer values)
+    over the path just as this one ends. The values returned are this one's, all of them."""
+    monkeypatch.setattr(store, "CHUNK", 700)
+    path, game = tmp_path / "t.bin", load_game("octal(0.6)")
+    other = tmp_path / "other.bin"
+    build_stored(game, 3000, other)
+    head = read_head(other)  # the other process, just started: room for 3001 values, none counted
+    with open(other, "r+b") as handle:
+        empty = table_file.hashlib.sha256().hexdigest()
+        table_file.write_head(handle, {**head, "computed": 0, "sha256": empty, "seq": head["seq"] + 1})
+        handle.seek(HEADER)
+        handle.write(bytes(3001))
+    real, calls = table_file.write_head, [0]
+
+    def other_renames_at_the_end(handle: Any, head: dict[str, Any]) -> None:
+        real(handle, head)
+        if head["computed"] == 3001 and not calls[0]:
+            calls[0] = 1
+            table_file.os.replace(other, path)
+
+    monkeypatch.setattr(store, "write_head", other_renames_at_the_end)
+    assert build_stored(game, 3000, path).values.tolist() == SIX
+    assert calls[0] == 1 and read_head(path)["computed"] == 0  # (the file: the other's, consistent)
+
+
+def test_a_second_writer_of_a_new_file_is_refused_in_one_line(tmp_path: Path) -> None:
+    import fcntl
+
+    path = tmp_path / "t.bin"
+    with open(tmp_path / "t.bin.tmp", "wb") as held:  # another process creating the same table
+        fcntl.flock(held.fileno(), fcntl.LOCK_EX)
+        held.write(b"its copy")
+        held.flush()
+        with pytest.raises(InvalidInputError, match="being written by another process") as info:
+            build_stored(load_game("octal(0.6)"), 300, path)
+        assert "\n" not in str(info.value) and not path.exists()
+        assert (tmp_path / "t.bin.tmp").read_bytes() == b"its copy"  # (left as the other one wrote it)
+    assert build_stored(load_game("octal(0.6)"), 300, path).values.tolist() == SIX[:301]
+
+
+def test_a_file_of_a_newer_format_says_so(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "t.bin"
+    build_stored(load_game("octal(0.6)"), 100, path)
+    head = read_head(path)
+    with open(path, "r+b") as handle:  # what a newer grundy would write (valid CRC)
+        table_file.write_head(handle, {**head, "seq": head["seq"] + 1, "format": table_file.FORMAT + 1})
+    with pytest.raises(StoredTableError, match="written by a newer grundy: upgrade grundy"):
+        read_head(path)
+    refused(*table(capsys, path, 100), "upgrade grundy to read it, or rebuild it with --rebuild")

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from grundy.catalog import load_game
+from grundy.errors import InvalidInputError
 from grundy.theory.quotient import misere_quotient
 from grundy.theory.quotient_store import QuotientFileError, _digest, load_quotient, save_quotient
 from tests.theory.test_quotient import brute_p
@@ -158,3 +159,86 @@ def test_table_store_and_quotient_file_refuse_damaged_and_foreign_files(
     assert json.loads(out)["quotient"]["order"] == load_quotient(load_game("octal(0.75)"), path).order
     code, _, err = run(capsys, "solve", "octal(0.75)", "3", "--quotient-file", str(path))
     assert code == 2 and "--misere" in err
+
+
+def test_a_write_that_fails_half_way_keeps_the_previous_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+                                                             ) -> None:
+    """A disk that fills (or a kill) while the quotient is written: the file written before is
+    still there and still loads; the error is one line quoting the file."""
+    import builtins
+    import errno
+    import io
+
+    game = load_game("octal(0.75)")
+    path = tmp_path / "q.json"
+    save_quotient(misere_quotient(game, upto=8), path)
+    before = path.read_text()
+    real_open = builtins.open
+
+    class Full(io.StringIO):
+        def __init__(self, handle: object) -> None:
+            super().__init__()
+            self.handle = handle
+
+        def write(self, text: str) -> int:
+            self.handle.write(text[: len(text) // 2])  # type: ignore[attr-defined]
+            self.handle.flush()  # type: ignore[attr-defined]
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        def __exit__(self, *exc: object) -> None:
+            self.handle.close()  # type: ignore[attr-defined]
+
+    def full_disk(file: object, mode: str = "r", *args: object, **kwargs: object) -> object:
+        handle = real_open(file, mode, *args, **kwargs)  # type: ignore[call-overload]
+        return Full(handle) if "w" in mode else handle
+
+    monkeypatch.setattr(builtins, "open", full_disk)
+    monkeypatch.setattr(io, "open", full_disk)
+    with pytest.raises(InvalidInputError, match="No space left") as info:
+        save_quotient(misere_quotient(game, upto=12), path)
+    monkeypatch.undo()
+    assert str(path) in str(info.value) and "\n" not in str(info.value)
+    assert path.read_text() == before and load_quotient(game, path).checked_upto == 8
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["q.json"]  # (no half-written file left)
+
+
+def test_store_paths_that_cannot_be_written_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]
+                                                         ) -> None:
+    from tests.helpers import run
+
+    (tmp_path / "dir").mkdir()
+    for where, words in (("dir", "is a directory"), ("none/q.json", "no directory")):
+        for extra in ((), ("--rebuild",)):
+            code, out, err = run(capsys, "table", "kayles", "--misere", "--quotient", "--upto", "6",
+                                 "--store", str(tmp_path / where), *extra)
+            assert code == 2 and out == "" and words in err and len(err.splitlines()) == 1, err
+            assert "--rebuild" not in err  # (rebuilding would not help)
+
+
+def test_a_run_killed_while_it_settles_heaps_keeps_those_settled(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy.theory import quotient_recal
+    from grundy.theory.quotient_store import stored_quotient
+
+    class Killed(BaseException):
+        """Stands for SIGKILL."""
+
+    game, path = load_game("octal(0.07)"), tmp_path / "q.json"
+    real, calls = quotient_recal.settle, [0]
+
+    def killed_at_the_sixth(*args: object) -> object:
+        calls[0] += 1
+        if calls[0] == 6:
+            raise Killed
+        return real(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(quotient_recal, "settle", killed_at_the_sixth)
+    with pytest.raises(Killed):
+        stored_quotient(game, 12, path)
+    monkeypatch.undo()
+    assert load_quotient(game, path).checked_upto == 5  # heaps 1..5 settled and kept
+    q, fresh = stored_quotient(game, 12, path), misere_quotient(game, upto=12)
+    assert (q.table, q.p, q.heaps, q.status) == (fresh.table, fresh.p, fresh.heaps, fresh.status)
+    assert load_quotient(game, path).checked_upto == 12
+    for position in ((1, 2, 3), (4, 4), (5, 7, 12), (2, 9, 11)):
+        assert (q.outcome(position).value == "P") == brute_p("0.07", position), position

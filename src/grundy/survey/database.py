@@ -1,6 +1,6 @@
 """The survey database: one SQLite file, written by the survey's client process only.
 
-Schema (``PRAGMA user_version = 1``)::
+Schema (``PRAGMA user_version = 2``)::
 
     CREATE TABLE games (
         spec          TEXT PRIMARY KEY,  -- as `grundy table` accepts it: octal(0.137), kayles
@@ -22,17 +22,21 @@ Schema (``PRAGMA user_version = 1``)::
         method        TEXT,              -- how the table was computed
         version       TEXT,              -- grundy version that computed it
         stored_at     TEXT               -- UTC time of the write
+        sha256        TEXT               -- checksum of the row's other columns (row_digest)
     );
     CREATE TABLE tables (                -- tables of unproved octal games, to continue them
         spec   TEXT PRIMARY KEY REFERENCES games(spec),
         length INTEGER NOT NULL,         -- G(0..length-1)
         dtype  TEXT NOT NULL,            -- numpy dtype of the values
-        data   BLOB NOT NULL             -- zlib-compressed values
+        data   BLOB NOT NULL             -- checksum, then zlib-compressed values (work.pack_table)
     );
 
 Each computed game is written in one transaction (its row and its table together); the primary
 key on ``spec`` means a game is never stored twice, and a run that is interrupted keeps every
-game already committed.
+game already committed. Every row read is checked against its checksum (SQLite checks its pages,
+not the values in them): a damaged or edited row, or a file SQLite finds malformed, is refused
+in one line (:class:`~grundy.errors.InvalidInputError`), never reported. A file of schema
+version 1 (no checksums) gets them when it is first opened.
 
 >>> import tempfile, pathlib
 >>> with tempfile.TemporaryDirectory() as tmp:
@@ -46,6 +50,7 @@ game already committed.
 from __future__ import annotations
 
 import datetime
+import hashlib
 import json
 import sqlite3
 from pathlib import Path
@@ -56,14 +61,14 @@ from grundy.errors import InvalidInputError
 if TYPE_CHECKING:
     from grundy.survey.work import GameResult
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
     spec TEXT PRIMARY KEY, equivalent_to TEXT, rule TEXT, upto INTEGER, computed INTEGER,
     resumed_from INTEGER, period INTEGER, preperiod INTEGER, saltus INTEGER, proved INTEGER,
     reason TEXT, max_value INTEGER, rare_count INTEGER, rare_classes TEXT, frequencies TEXT,
-    seconds REAL, method TEXT, version TEXT, stored_at TEXT);
+    seconds REAL, method TEXT, version TEXT, stored_at TEXT, sha256 TEXT);
 CREATE TABLE IF NOT EXISTS tables (
     spec TEXT PRIMARY KEY REFERENCES games(spec), length INTEGER NOT NULL, dtype TEXT NOT NULL,
     data BLOB NOT NULL);
@@ -98,42 +103,84 @@ class Store:
             tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         except sqlite3.DatabaseError as exc:
             raise InvalidInputError(f"{str(self.path)!r} is not a survey database: {exc}") from None
-        if tables and ("games" not in tables or version != SCHEMA_VERSION):
+        if tables and ("games" not in tables or version not in (1, SCHEMA_VERSION)):
             self.conn.close()
             raise InvalidInputError(f"{str(self.path)!r} is not a grundy survey database "
                                     f"(schema version {version}, expected {SCHEMA_VERSION})")
         if not tables and not create:
             self.conn.close()
             raise InvalidInputError(f"{str(self.path)!r} is an SQLite file without survey tables")
-        if not tables:
-            self.conn.executescript(_SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
+        with self._damage():
+            if not tables:
+                self.conn.executescript(_SCHEMA + f"PRAGMA user_version = {SCHEMA_VERSION};")
+            elif version == 1:
+                self._add_checksums()
+
+    def _damage(self) -> _Damage:
+        return _Damage(self)
+
+    def _add_checksums(self) -> None:
+        """Schema 1 to 2: a checksum column, filled for every row (one transaction)."""
+        with self._transaction():
+            if self.conn.execute("PRAGMA user_version").fetchone()[0] != 1:
+                return  # (another process did it first)
+            self.conn.execute("ALTER TABLE games ADD COLUMN sha256 TEXT")
+            for spec in [r[0] for r in self.conn.execute("SELECT spec FROM games")]:
+                self._seal(spec)
+            self.conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+
+    def _seal(self, spec: str) -> None:
+        """Write the checksum of ``spec``'s row (inside the transaction that wrote the row)."""
+        found = self.conn.execute("SELECT * FROM games WHERE spec = ?", (spec,)).fetchone()
+        self.conn.execute("UPDATE games SET sha256 = ? WHERE spec = ?", (row_digest(dict(found)), spec))
+
+    def _checked(self, found: sqlite3.Row) -> dict[str, Any]:
+        row = dict(found)
+        if set(row) != COLUMNS:
+            raise InvalidInputError(f"{str(self.path)!r} is damaged: its games have the columns "
+                                    f"{', '.join(sorted(set(row) ^ COLUMNS))} added or missing")
+        if row["sha256"] != row_digest(row):
+            raise InvalidInputError(f"{str(self.path)!r} is damaged: the row of {row.get('spec')!r} does "
+                                    f"not match its checksum (damaged or edited); delete that row "
+                                    f"(a survey computes it again) or give another --db")
+        del row["sha256"]
+        return row
 
     def close(self) -> None:
         """Close the connection."""
         self.conn.close()
 
     def row(self, spec: str) -> dict[str, Any] | None:
-        """The stored row of ``spec``, or ``None``."""
-        found = self.conn.execute("SELECT * FROM games WHERE spec = ?", (spec,)).fetchone()
-        return dict(found) if found else None
+        """The stored row of ``spec`` (checked against its checksum), or ``None``."""
+        with self._damage():
+            found = self.conn.execute("SELECT * FROM games WHERE spec = ?", (spec,)).fetchone()
+            return self._checked(found) if found else None
 
     def rows(self) -> dict[str, dict[str, Any]]:
-        """Every stored row, by spec."""
-        return {r["spec"]: dict(r) for r in self.conn.execute("SELECT * FROM games")}
+        """Every stored row, by spec (each checked against its checksum)."""
+        with self._damage():
+            checked = [self._checked(r) for r in self.conn.execute("SELECT * FROM games")]
+            return {row["spec"]: row for row in checked}
 
     def table(self, spec: str) -> tuple[bytes, str, int] | None:
-        """The stored table of an unproved game: ``(compressed values, dtype, length)``."""
-        found = self.conn.execute("SELECT data, dtype, length FROM tables WHERE spec = ?", (spec,)).fetchone()
-        return (bytes(found[0]), str(found[1]), int(found[2])) if found else None
+        """The stored table of an unproved game: ``(stored bytes, dtype, length)`` (checked when
+        it is unpacked: :func:`grundy.survey.work.unpack_table`)."""
+        with self._damage():
+            found = self.conn.execute("SELECT data, dtype, length FROM tables WHERE spec = ?",
+                                      (spec,)).fetchone()
+            return (bytes(found[0]), str(found[1]), int(found[2])) if found else None
 
     def add_equivalences(self, entries: list[tuple[str, str, str]]) -> int:
         """Record ``(spec, equivalent_to, rule)`` rows not stored yet; return how many were added."""
-        with self._transaction():
-            before = self.conn.total_changes
-            self.conn.executemany(
-                "INSERT INTO games (spec, equivalent_to, rule) VALUES (?, ?, ?) ON CONFLICT(spec) DO NOTHING",
-                entries)
-            return self.conn.total_changes - before
+        with self._damage(), self._transaction():
+            added = 0
+            for entry in entries:
+                cursor = self.conn.execute("INSERT INTO games (spec, equivalent_to, rule) VALUES (?, ?, ?) "
+                                           "ON CONFLICT(spec) DO NOTHING", entry)
+                if cursor.rowcount == 1:
+                    self._seal(entry[0])
+                    added += 1
+            return added
 
     def save(self, result: GameResult, previous_upto: int | None) -> bool:
         """Store a computed game in one transaction; return False if it was stored already.
@@ -146,7 +193,7 @@ class Store:
                   result.saltus, int(result.proved), result.reason, result.max_value, result.rare_count,
                   json.dumps(list(result.rare_classes)) if result.rare_classes else None,
                   result.frequencies_json(), round(result.seconds, 6), result.method, result.version, now)
-        with self._transaction():
+        with self._damage(), self._transaction():
             if previous_upto is None:
                 cursor = self.conn.execute(
                     f"INSERT INTO games (spec, {', '.join(RESULT_COLUMNS)}) "
@@ -158,6 +205,7 @@ class Store:
                     "WHERE spec = ? AND upto = ? AND proved = 0", (*values, result.spec, previous_upto))
             if cursor.rowcount != 1:
                 return False
+            self._seal(result.spec)
             self.conn.execute("DELETE FROM tables WHERE spec = ?", (result.spec,))
             if result.table is not None:
                 self.conn.execute("INSERT INTO tables (spec, length, dtype, data) VALUES (?, ?, ?, ?)",
@@ -166,6 +214,37 @@ class Store:
 
     def _transaction(self) -> _Transaction:
         return _Transaction(self.conn)
+
+
+COLUMNS = frozenset(("spec", "equivalent_to", "rule", *RESULT_COLUMNS, "sha256"))
+
+
+def row_digest(row: dict[str, Any]) -> str:
+    """The checksum of a row: SHA-256 of its columns but ``sha256``, as sorted JSON.
+
+    >>> a, b = {"spec": "kayles", "upto": 10, "sha256": "x"}, {"upto": 10, "spec": "kayles"}
+    >>> row_digest(a) == row_digest(b)
+    True
+    """
+    text = json.dumps({k: v for k, v in row.items() if k != "sha256"}, sort_keys=True,
+                      default=lambda v: f"{type(v).__name__}:{v!r}")  # (a damaged cell: a blob)
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+class _Damage:
+    """Turns SQLite's errors (a file found malformed while reading it, a damaged schema, a file
+    locked by another process for longer than the timeout) into one line."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, _: object) -> None:
+        if isinstance(exc, sqlite3.DatabaseError):
+            raise InvalidInputError(f"{str(self.store.path)!r} cannot be used: {exc} "
+                                    f"(give another --db)") from None
 
 
 class _Transaction:

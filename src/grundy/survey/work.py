@@ -15,11 +15,14 @@ every power of two from 4096 and at the end (the loop ``analyze`` uses,
 
 from __future__ import annotations
 
+import hashlib
 import json
 import time
 import zlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, cast
+
+from grundy.errors import InvalidInputError
 
 if TYPE_CHECKING:
     import numpy as np
@@ -61,16 +64,58 @@ class GameResult:
         return json.dumps({str(v): c for v, c in sorted(self.frequencies.items())})
 
 
-def pack_table(values: np.ndarray) -> tuple[bytes, str]:
-    """``values`` as compressed bytes and the name of their dtype."""
-    return zlib.compress(values.tobytes(), 6), values.dtype.name
+TABLE_MAGIC = b"GRUNDYS1"
+"""First bytes of a stored table (older grundy stored bare zlib data, without a checksum)."""
 
 
-def unpack_table(data: bytes, dtype: str) -> np.ndarray:
-    """The values stored by :func:`pack_table`."""
+class StoredSurveyTableError(InvalidInputError):
+    """A survey's stored table that does not verify (damaged, edited, another game's, or written
+    by an older grundy without a checksum): it is not continued, the game is computed again."""
+
+
+def _table_digest(spec: str, dtype: str, raw: bytes) -> bytes:
+    return hashlib.sha256(f"{spec}\0{dtype}\0".encode() + raw).digest()
+
+
+def pack_table(values: np.ndarray, spec: str) -> tuple[bytes, str]:
+    """``values`` (the table of ``spec``) as stored bytes, and the name of their dtype: a magic
+    number, the SHA-256 of the game, the dtype and the values, then the values compressed.
+
+    >>> import numpy as np
+    >>> data, dtype = pack_table(np.array([0, 1, 2, 3], dtype=np.uint8), "kayles")
+    >>> unpack_table(data, dtype, "kayles").tolist()
+    [0, 1, 2, 3]
+    >>> try:
+    ...     unpack_table(data, dtype, "octal(0.6)")
+    ... except StoredSurveyTableError as exc:
+    ...     print(exc)
+    the stored table of 'octal(0.6)' does not match its checksum (damaged, edited or another game's)
+    """
+    raw = values.tobytes()
+    dtype = values.dtype.name
+    return TABLE_MAGIC + _table_digest(spec, dtype, raw) + zlib.compress(raw, 6), dtype
+
+
+def unpack_table(data: bytes, dtype: str, spec: str) -> np.ndarray:
+    """The values stored by :func:`pack_table` for ``spec``, verified against their checksum;
+    raises :class:`StoredSurveyTableError` if they do not verify."""
     import numpy as np
 
-    return np.frombuffer(zlib.decompress(data), dtype=np.dtype(dtype)).copy()
+    def bad(why: str) -> StoredSurveyTableError:
+        return StoredSurveyTableError(f"the stored table of {spec!r} {why}")
+
+    if not data.startswith(TABLE_MAGIC):
+        raise bad("has no checksum (written by an older grundy, or damaged)")
+    head = len(TABLE_MAGIC) + 32
+    try:
+        raw = zlib.decompress(data[head:])
+        kind = np.dtype(dtype)
+    except (zlib.error, TypeError, ValueError):
+        raise bad("cannot be read (damaged)") from None
+    if (kind.kind not in "iu" or len(raw) % kind.itemsize
+            or _table_digest(spec, kind.name, raw) != data[len(TABLE_MAGIC):head]):
+        raise bad("does not match its checksum (damaged, edited or another game's)")
+    return np.frombuffer(raw, dtype=kind).copy()
 
 
 MAX_FREQUENCIES = 10_000
@@ -147,8 +192,13 @@ def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | 
     game = load_game(spec)
     is_octal = isinstance(getattr(game, "digits", None), tuple)
     found: Periodicity | None
+    prefix, refused = None, ""
     if table is not None and dtype is not None and is_octal:
-        prefix = unpack_table(table, dtype)
+        try:
+            prefix = unpack_table(table, dtype, spec)
+        except StoredSurveyTableError as exc:  # never continued: computed again from heap 0
+            refused = f" ({exc}: computed again from heap 0)"
+    if prefix is not None:
         resumed_from = len(prefix)
         values, found, computed = continue_octal(cast("Octal", game), prefix, upto)
         if found is None:
@@ -157,11 +207,11 @@ def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | 
     else:
         analysis = analyze(game, upto)
         values, found, computed = analysis.values, analysis.periodicity, analysis.computed
-        method = analysis.method
+        method = analysis.method + refused
         resumed_from = 0
     proved = bool(found and found.proved)
     classes = table_classes(values) if getattr(game, "has_splits", False) else None
-    packed = pack_table(values) if is_octal and not proved else (None, None)
+    packed = pack_table(values, spec) if is_octal and not proved else (None, None)
     return GameResult(
         spec=spec, upto=upto, computed=int(computed), resumed_from=resumed_from,
         period=found.period if found else None, preperiod=found.preperiod if found else None,

@@ -115,7 +115,7 @@ def stored_bytes(upto: int, dtype: str) -> int:
     return (upto + 1) * np.dtype(dtype).itemsize
 
 
-def _values(path: Path, dtype: str, length: int, mode: Any = "r+") -> np.memmap:
+def _values(path: Path | Any, dtype: str, length: int, mode: Any = "r+") -> np.memmap:
     import numpy as np
 
     return np.memmap(path, dtype=np.dtype(dtype).newbyteorder("<"), mode=mode, offset=HEADER,
@@ -229,10 +229,12 @@ def _build(game: OctalRules, upto: int, path: Path, progress: Progress | None,
             write_head(handle, head)
             if progress:
                 progress(done, total)
+        # the table is read from the file this process wrote, not from the path: another process
+        # building the same table may have renamed its own copy (counting fewer values) over it
+        del values
+        table = _values(handle, dtype, length, "r")
     finally:
         handle.close()
-    del values
-    table = _values(path, dtype, length, "r")
     method = "rare-value scan (stored)" if scan else "plain kernel (stored)"
     sparse = None
     if scan and total > 1:  # the rare classes the scan uses: chosen from the value frequencies

@@ -52,6 +52,11 @@ from typing import Any
 
 from grundy.errors import InvalidInputError
 
+try:
+    import fcntl
+except ImportError:  # (Windows: no advisory locks; two writers of one table are not detected)
+    fcntl = None  # type: ignore[assignment]
+
 FORMAT = 2
 """Format of the stored table file (format 1 was a raw values file with a JSON sidecar)."""
 
@@ -139,8 +144,17 @@ def create(path: Path, head: dict[str, Any], blocks: Iterable[bytes]) -> tuple[d
     values, then zeros up to ``head["length"]`` values. Returns the header and the SHA-256 object."""
     tmp = path.with_name(path.name + ".tmp")
     digest = hashlib.sha256()
-    try:
-        with open(tmp, "wb") as handle:
+    # opened without truncating, locked, then emptied: a second process writing the same table
+    # at the same moment is refused, instead of emptying the copy this one is about to rename
+    with os.fdopen(os.open(tmp, os.O_RDWR | os.O_CREAT, 0o666), "r+b") as handle:
+        try:
+            if fcntl is not None:
+                fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise InvalidInputError(f"{quoted(path)} is being written by another process (its "
+                                    f"{quoted(tmp)} is locked): wait for it to finish") from None
+        try:
+            handle.truncate(0)
             handle.write(bytes(HEADER))
             for block in blocks:
                 digest.update(block)
@@ -148,10 +162,10 @@ def create(path: Path, head: dict[str, Any], blocks: Iterable[bytes]) -> tuple[d
             reserve(handle, HEADER + head["length"] * ITEMSIZE[head["dtype"]])
             head = {**head, "sha256": digest.hexdigest()}
             write_head(handle, head)  # (flushes and syncs the whole file)
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+            os.replace(tmp, path)  # (under the lock)
+        except BaseException:
+            tmp.unlink(missing_ok=True)
+            raise
     return head, digest
 
 
@@ -171,8 +185,10 @@ def read_head(path: Path) -> dict[str, Any]:
                                 "(remove it or choose another path)")
     head = max(heads, key=lambda h: h.get("seq", -1))
     if head.get("format") != FORMAT:
+        newer = isinstance(head.get("format"), int) and head["format"] > FORMAT
         raise StoredTableError(f"{quoted(path)} is a stored table of format {head.get('format')!r}, "
-                               f"not {FORMAT}{REBUILD}")
+                               f"not {FORMAT}" + (" (written by a newer grundy: upgrade grundy to read "
+                                                  "it, or " if newer else " (") + REBUILD[2:])
     ok = (head.get("dtype") in ITEMSIZE and all(isinstance(head.get(k), int) and head[k] >= 0
                                                  for k in ("length", "computed", "seq"))
           and head["computed"] <= head["length"] and isinstance(head.get("sha256"), str))
@@ -189,8 +205,11 @@ def verify(path: Path, spec: str, digits: list[int]) -> tuple[dict[str, Any], An
     """
     head = read_head(path)
     if head.get("digits") != digits:
-        raise StoredTableError(f"{quoted(path)} holds the table of {head.get('game')!r}, not of "
-                               f"{spec!r}{REBUILD}")
+        other = head.get("game")
+        if other == spec:  # (a header edited or damaged so that its name and digits disagree)
+            raise StoredTableError(f"{quoted(path)} is damaged: its header names {spec!r} but gives "
+                                   f"the octal digits {head.get('digits')!r}, not {digits!r}{REBUILD}")
+        raise StoredTableError(f"{quoted(path)} holds the table of {other!r}, not of {spec!r}{REBUILD}")
     item = ITEMSIZE[head["dtype"]]
     size = path.stat().st_size
     if size < HEADER:

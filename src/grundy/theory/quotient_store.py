@@ -30,13 +30,22 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 from pathlib import Path
 from typing import Any
 
 from grundy.errors import InvalidInputError
 from grundy.model.game import Game, HeapGame
 from grundy.theory.quotient import DEFAULT_QUOTIENT_LIMIT, MisereQuotient, finish_quotient
-from grundy.theory.quotient_build import MAX_ORDER, State, Steps, _generators, _least_words, _option_images
+from grundy.theory.quotient_build import (
+    MAX_ORDER,
+    State,
+    Steps,
+    _generators,
+    _least_words,
+    _option_images,
+    full_table,
+)
 
 FORMAT = "grundy-misere-quotient"
 VERSION = 1
@@ -52,11 +61,38 @@ def _digest(payload: dict[str, Any]) -> str:
 
 
 def save_quotient(q: MisereQuotient, path: str | Path) -> None:
-    """Write ``q`` to ``path`` (JSON with a checksum)."""
-    payload = {"format": FORMAT, "version": VERSION, "game": q.game.spec,
-               "checked_upto": q.checked_upto, "table": [list(row) for row in q.table],
-               "p": [int(b) for b in q.p], "heaps": list(q.heaps)}
-    Path(path).write_text(json.dumps({**payload, "sha256": _digest(payload)}) + "\n", encoding="utf-8")
+    """Write ``q`` to ``path`` (JSON with a checksum), beside it first and then renamed over it:
+    a run killed while writing leaves the previous file (or none), never half a file. Raises
+    :class:`~grundy.errors.InvalidInputError` (one line) when the file cannot be written."""
+    _save(q.game.spec, q.table, q.p, q.heaps, path)
+
+
+def _save(spec: str, table: Any, p: Any, heaps: Any, path: str | Path) -> None:
+    payload = {"format": FORMAT, "version": VERSION, "game": spec, "checked_upto": len(heaps) - 1,
+               "table": [list(row) for row in table], "p": [int(b) for b in p], "heaps": list(heaps)}
+    text = json.dumps({**payload, "sha256": _digest(payload)}) + "\n"
+    target = Path(path)
+    _writable(target)
+    tmp = target.with_name(f"{target.name}.{os.getpid()}.tmp")  # (one per process: two writers)
+    try:
+        with open(tmp, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp, target)
+    except OSError as exc:
+        raise InvalidInputError(f"{path}: cannot write the misère quotient: "
+                                f"{exc.strerror or type(exc).__name__}") from None
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _writable(path: Path) -> None:
+    """Refuse a path a quotient cannot be written to, before anything is computed for it."""
+    if path.is_dir():
+        raise InvalidInputError(f"{path}: is a directory, not a file for the misère quotient")
+    if not path.parent.is_dir():
+        raise InvalidInputError(f"{path}: no directory {str(path.parent)!r} for the misère quotient")
 
 
 def load_quotient(game: Game, path: str | Path, limit: int = DEFAULT_QUOTIENT_LIMIT) -> MisereQuotient:
@@ -74,7 +110,8 @@ def stored_quotient(game: Game, upto: int, path: str | Path, *, limit: int = DEF
     file when it holds fewer heaps, and computed when there is no file — the result then written
     to ``path``. A file for more heaps is left as it is (the quotient of fewer heaps is another
     monoid, computed afresh). A file that does not verify raises :class:`QuotientFileError`, or
-    with ``rebuild`` is computed again and overwritten.
+    with ``rebuild`` is computed again and overwritten. The file is written again after each heap
+    settled, so a run that is killed keeps the heaps it settled (the next run builds on them).
 
     >>> import os, tempfile
     >>> from grundy.catalog import load_game
@@ -84,11 +121,13 @@ def stored_quotient(game: Game, upto: int, path: str | Path, *, limit: int = DEF
     >>> stored_quotient(load_game("kayles"), 27, path).order   # heaps 13..27 added to it
     40
     """
-    from grundy.theory.quotient import continue_quotient, misere_quotient
+    from grundy.theory.quotient import misere_quotient
+    from grundy.theory.quotient_recal import settle
 
     if not isinstance(game, HeapGame) or not game.heapwise:
         raise QuotientFileError(f"{path}: misère quotients are of heap games whose moves change one "
                                 f"heap, not {game.spec}")
+    _writable(Path(path))
     found: tuple[State, int, Steps] | None = None
     if Path(path).exists():
         try:
@@ -103,11 +142,16 @@ def stored_quotient(game: Game, upto: int, path: str | Path, *, limit: int = DEF
             return finish_quotient(game, st, checked, steps)
         if top > upto:
             return misere_quotient(game, upto=upto, limit=limit)
-        q = continue_quotient(game, st, upto, steps)
+    elif upto == 0:
+        q = misere_quotient(game, upto=0, limit=limit)
+        save_quotient(q, path)
+        return q
     else:
-        q = misere_quotient(game, upto=upto, limit=limit)
-    save_quotient(q, path)
-    return q
+        st, steps = State([[0]], [False], [()]), Steps(limit, game.spec)  # (misere_quotient's start)
+    while len(st.heap) - 1 < upto:  # heap by heap, each settled heap written (what continue_quotient does)
+        st, checked = settle(st, game, steps)
+        _save(game.spec, full_table(st.mul), st.p, st.heap, path)
+    return finish_quotient(game, st, checked, steps)
 
 
 def _load_state(game: Game, path: str | Path, limit: int) -> tuple[State, int, Steps]:
