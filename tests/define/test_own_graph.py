@@ -235,3 +235,22 @@ def test_a_parameter_named_as_the_derived_field_is_refused_clearly() -> None:
     with pytest.raises(grundy.InvalidGameError, match="parameter '_derived' is a name grundy uses"):
         grundy.game("t-graph-derived")(moves)
     assert catalog.find_entry("t-graph-derived") is None
+
+
+def test_the_limit_of_a_library_call_bounds_a_users_game() -> None:
+    from grundy import solve, winning_moves
+    from grundy.errors import SearchLimitError
+
+    game = grundy.load_game("t-graph-corner(order=11)")
+    for call in (grundy_value, outcome, winning_moves, solve):  # 961 pairs below: past 500 steps
+        with pytest.raises(SearchLimitError, match="500 steps"):
+            call(game, (30, 30), limit=500)  # type: ignore[operator]
+    assert grundy_value(game, (30, 30)) == expected(30, 30)  # the default budget: explored
+    grundy.heap_game("t-graph-heap")(lambda n: [n - k for k in (1, 2) if k <= n])
+    try:
+        heaps = grundy.load_game("t-graph-heap")
+        with pytest.raises(SearchLimitError, match="500 steps"):
+            grundy_value(heaps, (100_000,), limit=500)
+        assert grundy_value(heaps, (100_000,)) == 100_000 % 3
+    finally:
+        catalog.unregister("t-graph-heap")

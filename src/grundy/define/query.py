@@ -23,6 +23,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from grundy.engine.limits import asked_limit
 from grundy.engine.search import DEFAULT_LIMIT, MEMORY_LIMIT, resident_bytes
 from grundy.errors import ResourceLimitError, SearchLimitError
 from grundy.model.bounded import BoundedCache
@@ -167,10 +168,12 @@ def _disarm(context: Answering) -> None:
 
 
 def current() -> Answering:
-    """The query being answered (a fresh one, of the default budget, outside :func:`answering`)."""
+    """The query being answered; outside :func:`answering`, a fresh one, of the ``limit=`` the
+    library call was given (:data:`grundy.engine.limits.asked_limit`), else the default budget."""
     context = _answering.get()
     if context is None:
-        return Answering()
+        asked = asked_limit.get()
+        return Answering() if asked is None else Answering(limit=asked)
     if not _watched:
         _arm(context)
     return context

@@ -404,7 +404,7 @@ class UserGame(_Defined, Game):
         if position in graph.index:
             return graph.value(position)
         if context is None:
-            context = Answering()  # (a query of its own: what current() gives outside a block)
+            context = current()  # (a query of its own, outside a block)
         if beyond_exploring(self, position, context):
             return pair_value(self, position, context)
         return self._graph(position, context=context, graph=graph).value(position)

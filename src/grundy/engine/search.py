@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from contextvars import ContextVar
 from itertools import islice, repeat
 
+from grundy.engine.limits import asked_limit, asking, resident_bytes
 from grundy.errors import LoopyGameError, ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, HeapGame, Move, Outcome, Position, value_rule
 
@@ -182,8 +183,7 @@ answer here, try another way" (``tests/engine/test_safety_nets.py``), so the clo
 answer into a refusal, never into a different answer."""
 
 MEMORY_LIMIT = 4 * 2**30
-"""A search stops once the process uses this much memory (resident set), whatever its limit: a
-game with large positions fills memory long before it runs out of steps."""
+"""A search stops once the process's resident memory passes this, whatever its step limit."""
 
 _CHECK_EVERY = 1 << 14
 """Units of work between checks of the clock, the memory and the progress hook."""
@@ -199,18 +199,6 @@ def _pattern_hint(game: Game) -> str:
 def _hint_parameters(game: Game) -> tuple[str, ...]:
     """The parameters a budget's refusal names (the table only where :func:`_pattern_hint` does)."""
     return ("limit", "table") if isinstance(game, HeapGame) else ("limit",)
-
-
-def resident_bytes() -> int | None:
-    """This process's resident memory, or ``None`` where it cannot be read cheaply."""
-    try:
-        with open("/proc/self/statm", "rb") as handle:
-            return int(handle.read().split()[1]) * _PAGE
-    except (OSError, IndexError, ValueError):
-        return None
-
-
-_PAGE = 4096
 
 
 class Budget:
@@ -466,8 +454,17 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
         except _NotPlain as split:
             work = split.budget
     work = work or Budget(limit)
+    token = asked_limit.set(work.limit - work.spent)  # (the rules of users' games read it)
+    try:
+        return _general_value(game, cache, work, closed, use_rules,
+                              (number, position if canonical is None else canonical(position)))
+    finally:
+        asked_limit.reset(token)
+
+
+def _general_value(game: Game, cache: Cache, work: Budget, closed: Callable[[Any], int | None] | None,
+                   use_rules: bool, root: Key) -> int:  # (grundy_value with a closed form or sums)
     games = cache.games
-    root = (number, position if canonical is None else canonical(position))
     tried = None  # the root, once its closed form is asked (and gives no value)
     if closed is not None and use_rules:
         # the root first, without the search's stack and closures (what _search does first)
@@ -500,6 +497,7 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
     return int(_search(root, cache.values, expand, combine, work, games))
 
 
+@asking
 def outcome(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
             limit: int = DEFAULT_LIMIT, use_rules: bool = True) -> Outcome:
     """Outcome class of ``position``: N if the player to move wins, P otherwise.
@@ -546,6 +544,7 @@ def _misere_wins(game: Game, position: Position, cache: Cache | None, budget: Bu
     return bool(_search(cache.key(game, position), cache.misere, expand, combine, budget, games))
 
 
+@asking
 def winning_moves(game: Game, position: Any, *, misere: bool = False,
                   cache: Cache | None = None, limit: int = DEFAULT_LIMIT,
                   use_rules: bool = True) -> list[Move]:
@@ -571,6 +570,7 @@ def winning_moves(game: Game, position: Any, *, misere: bool = False,
     return moves_to_value(game, position, 0, cache=cache, limit=limit, use_rules=use_rules)
 
 
+@asking
 def moves_to_value(game: Game, position: Any, target: int, *, cache: Cache | None = None,
                    limit: int = DEFAULT_LIMIT, use_rules: bool = True,
                    budget: Budget | None = None) -> list[Move]:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Sequence
 
+from grundy.engine.limits import asking
 from grundy.engine.search import (
     DEFAULT_LIMIT,
     Budget,
@@ -229,6 +230,7 @@ def _move_json(move: Move, fmt: Any, parts: Sequence[tuple[Game, Position]] | No
     return entry
 
 
+@asking
 def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
           limit: int | None = None, remoteness: bool = False) -> Solution:
     """Solve ``position`` of ``game`` (normal play, or misère play with ``misere=True``).
