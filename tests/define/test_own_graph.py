@@ -254,3 +254,20 @@ def test_the_limit_of_a_library_call_bounds_a_users_game() -> None:
         assert grundy_value(heaps, (100_000,)) == 100_000 % 3
     finally:
         catalog.unregister("t-graph-heap")
+
+
+def test_a_pair_answered_by_its_pattern_is_not_searched_for_its_remoteness(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy import solve
+    from grundy.define import answering
+    from grundy.theory import remoteness
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a position too large to explore was searched")
+
+    game = grundy.load_game("t-graph-corner(order=12)")
+    monkeypatch.setattr(remoteness, "remoteness_or_none", refuse)
+    with answering(conjecture=True):
+        answer = solve(game, (2000000000, 1999999998), remoteness=True)
+    assert answer.remoteness is None and answer.why.rule == "conjectured-pair-pattern"
+    assert not game.laws.searchable((2000000000, 1999999998)) and game.laws.searchable((3, 4))

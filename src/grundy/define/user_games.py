@@ -27,6 +27,7 @@ from grundy.errors import (
     InvalidInputError,
     InvalidPositionError,
     NotSupportedError,
+    ResourceLimitError,
     SearchLimitError,
 )
 from grundy.model.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
@@ -414,7 +415,7 @@ class UserGame(_Defined, Game):
         return Laws(value=self._value, loopy_value=self._loopy_value, outcome=self._outcome,
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
                     reason=self._reason, pair_table=self._pair_table,
-                    misere_outcome=self._misere_check)
+                    misere_outcome=self._misere_check, searchable=self._searchable)
 
     def _misere_check(self, position: Any) -> None:
         """No misère rule of its own (``None``), but first the check of normal play: options that
@@ -424,6 +425,8 @@ class UserGame(_Defined, Game):
         if isinstance(position, Sum) or not beyond_exploring(self, position, current()):
             try:
                 self._graph(position)
+            except ResourceLimitError:
+                raise  # (a safety net: a refusal, never read as "no check here")
             except SearchLimitError:
                 pass
         return None
@@ -449,10 +452,10 @@ class UserGame(_Defined, Game):
             return []
         return self._moves_to_value(position, 0)
 
-    def answered_by_pattern(self, position: Any) -> bool:
-        """Whether a conjectured pattern answered ``position`` (a pair too large to explore, so
-        its remoteness, which explores, is not looked for)."""
-        return position in pair_state(self).used
+    def _searchable(self, position: Any) -> bool:
+        """False where a conjectured pattern answered ``position`` (a pair too large to explore,
+        so its remoteness, which explores, is not looked for)."""
+        return position not in pair_state(self).used
 
     def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:

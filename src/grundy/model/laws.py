@@ -91,7 +91,7 @@ TableBuilder = Callable[[int, TableMethod, "Progress | None"], "TableBuild | Non
 _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_winning_moves",
                "moves_to_value", "loopy_value", "reason", "samples", "picture", "pair_table",
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
-               "splits", "period_rule", "periodicity", "table_head", "table_builder")
+               "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -163,6 +163,9 @@ class Laws(FrozenRecord):
     """``table_head(count)``: ``G(0..count-1)`` in plain Python (no numpy), for short periods."""
     table_builder: TableBuilder | None
     """The game's own builder of ``G(0..upto)``: ``table_builder(upto, TableMethod.AUTO, None)``."""
+    searchable: Callable[[Position], bool] | None
+    """Whether a search from ``position`` may list its options (the remoteness line); false for
+    a position answered by a pattern because it is too large to explore: ``searchable(p)``."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
@@ -184,11 +187,12 @@ class Laws(FrozenRecord):
                  period_rule: Callable[[], PeriodRule | None] | None = None,
                  periodicity: Periodicity | None = None,
                  table_head: Callable[[int], list[int] | None] | None = None,
-                 table_builder: TableBuilder | None = None) -> None:
+                 table_builder: TableBuilder | None = None,
+                 searchable: Callable[[Position], bool] | None = None) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
-                   periodicity, table_head, table_builder)
+                   periodicity, table_head, table_builder, searchable)
 
 
 NO_LAWS = Laws()

@@ -33,7 +33,7 @@ from grundy.engine.search import (
     xor_all,
 )
 from grundy.errors import GrundyError, ResourceLimitError, SearchLimitError, TooManyMovesError
-from grundy.model.game import Game, Move, Outcome, Position
+from grundy.model.game import Game, Move, Outcome, Position, laws_of
 from grundy.model.reason import Facts, Reason, as_reason, template
 from grundy.model.record import FrozenRecord
 
@@ -286,8 +286,8 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
 def _remoteness(game: Game, position: Position) -> int | None:
     from grundy.theory.remoteness import remoteness_or_none
 
-    by_pattern = getattr(game, "answered_by_pattern", None)  # (a user's pair beyond exploring)
-    if by_pattern is not None and by_pattern(position):
+    searchable = laws_of(game).searchable  # (false: a user's pair answered beyond exploring)
+    if searchable is not None and not searchable(position):
         return None
 
     return remoteness_or_none(game, position, REMOTENESS_LIMIT)
