@@ -62,7 +62,8 @@ class Match:
     limit: int = DEFAULT_LIMIT
     describe: Callable[[BaseException], str] = str
     """How an error is written to the player (the command line writes its flags for the
-    parameters a library error names: :func:`grundy.cli.common.flag_message`)."""
+    parameters a library error names: :func:`grundy.reports.messages.command_line_message`; the
+    web page its own: :func:`grundy.reports.messages.web_message`)."""
     oracle: Oracle = field(init=False)
     history: list[tuple[Position, str]] = field(init=False)
     last_reply: Reply | None = field(init=False, default=None)
@@ -70,7 +71,8 @@ class Match:
 
     def __post_init__(self) -> None:
         if self.first not in ("you", "computer"):
-            raise InvalidInputError(f"--first is 'you' or 'computer', not {self.first!r}")
+            raise InvalidInputError(f"first= is 'you' or 'computer', not {self.first!r}",
+                                    parameters=("first",))
         self.start = self.game.validate(self.start)
         self.oracle = Oracle(self.game, self.start, misere=self.misere, limit=self.limit)
         self.history = [(self.start, self.first)]
