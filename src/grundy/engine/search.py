@@ -23,7 +23,7 @@ from contextvars import ContextVar
 from itertools import islice, repeat
 
 from grundy.engine.limits import asked_limit, asking, resident_bytes
-from grundy.errors import LoopyGameError, ResourceLimitError, SearchLimitError, TooManyMovesError
+from grundy.errors import LoopyGameError, ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, HeapGame, Move, Outcome, Position, value_rule
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
@@ -587,19 +587,10 @@ def moves_to_value(game: Game, position: Any, target: int, *, cache: Cache | Non
         if parts is not None:
             values = [grundy_value(cg, cp, cache=cache, budget=budget) for cg, cp in parts]
             total = xor_all(values)
-            found: list[Move] = []
-            unlisted: TooManyMovesError | None = None
-            for i, ((cg, cp), v) in enumerate(zip(parts, values, strict=True)):
-                try:
-                    own = moves_to_value(cg, cp, v ^ total ^ target, cache=cache, budget=budget)
-                except TooManyMovesError as exc:  # a part's moves are too many: keep its examples
-                    unlisted = unlisted or exc
-                    own = [m for m in exc.examples if isinstance(m, Move)]
-                found.extend(game.lift_move(position, i, move) for move in own)
-            if unlisted is not None:
-                raise TooManyMovesError(str(unlisted), examples=tuple(found),
-                                        parameters=unlisted.parameters, spec=unlisted.spec)
-            return found
+            from grundy.engine.lifting import lift_part_moves  # (a part's examples lifted too)
+
+            return lift_part_moves(game, position, parts, [v ^ total ^ target for v in values],
+                                   lambda g, p, t: moves_to_value(g, p, t, cache=cache, budget=budget))
         by_rule = game.moves_to_value(position, target)
         if by_rule is not None:
             return by_rule
