@@ -234,8 +234,16 @@ class UserHeapGame(_Defined, HeapGame):
         if used is None:
             return None
         rule = used.text.rsplit(" (", 1)[0]
+        if used.proof and used.text.endswith(f" (proved by {used.proof})"):
+            rule = used.text.removesuffix(f" (proved by {used.proof})")  # (the proof has parentheses)
         if used.status == "proved":
-            return Reason("proved-pattern", {"pattern": rule, "proof": used.proof})
+            facts: dict[str, Any] = {"pattern": rule, "proof": used.proof}
+            from grundy.games.takebreak.octal_match import declared_agreement
+
+            declared = declared_agreement(self)
+            if declared is not None:  # proved for the declared game; the rules checked to agree
+                facts.update(declared_octal=declared[0], agrees_upto=declared[1])
+            return Reason("proved-pattern", facts)
         return Reason("conjectured-pattern", {"pattern": rule, "checked_upto": used.checked_upto})
 
 
