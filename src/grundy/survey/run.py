@@ -152,7 +152,8 @@ def _sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-DASK_MISSING = "grundy survey needs Dask: pip install 'grundy[survey]'"
+DASK_MISSING = ("grundy survey needs Dask: pip install 'dask[distributed]' (or pip install "
+                "'grundy[survey]'; from a checkout of grundy: pip install '.[survey]')")
 """The one-line hint when the optional ``survey`` extra (``dask[distributed]``) is not installed."""
 
 
