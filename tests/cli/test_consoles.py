@@ -15,6 +15,8 @@ import pytest
 
 from grundy.cli.console import ascii_spelling, json_escaped
 
+pytestmark = pytest.mark.slow  # (subprocesses, searches of seconds: not in the fast subset)
+
 SRC = str(Path(__file__).resolve().parents[2] / "src")
 
 COMMANDS = [

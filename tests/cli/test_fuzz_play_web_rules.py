@@ -20,6 +20,8 @@ from hypothesis import strategies as st
 
 from tests.helpers import run
 
+pytestmark = pytest.mark.slow  # (subprocesses, searches of seconds: not in the fast subset)
+
 FUZZ = settings(max_examples=40, deadline=None, derandomize=True, database=None,
                 suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
 

@@ -16,6 +16,8 @@ import pytest
 
 from tests.helpers import run
 
+pytestmark = pytest.mark.slow  # (subprocesses, searches of seconds: not in the fast subset)
+
 RULES = textwrap.dedent('''
     import grundy
 

@@ -20,6 +20,8 @@ from grundy.cli.solve import print_answer
 from grundy.play.session import Match
 from grundy.solving.solve import solve
 
+pytestmark = pytest.mark.slow  # (subprocesses, searches of seconds: not in the fast subset)
+
 TABLE = 500
 
 

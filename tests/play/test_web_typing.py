@@ -69,6 +69,7 @@ def test_solve_refuses_bad_query_strings(client: Any, query: str) -> None:
     assert answer.status_code == 400 and "\n" not in answer.get_json()["error"]
 
 
+@pytest.mark.slow
 def test_messages_never_name_python_parameters(client: Any) -> None:
     """A message that tells how to get further names the command line's flag or command, said to
     be the command line's, never ``limit=`` or ``quotient_table(game, upto=N)``."""
