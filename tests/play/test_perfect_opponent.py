@@ -243,3 +243,21 @@ def test_no_move_left_is_said_only_when_true(spec, start) -> None:
     assert reply.why.startswith("wins")
     if "no move left" in reply.why:
         assert not list(game.moves(reply.to))
+
+
+def test_web_match_computer_first_wins_on_a_huge_heap() -> None:
+    pytest.importorskip("flask", reason="grundy serve needs Flask")
+    from grundy.web.app import create_app
+
+    value = periodic_value((0, 7, 7), 71, 12)
+    client = create_app().test_client()
+    data = client.post("/api/play", json={"game": "kayles", "position": "10**18",
+                                          "first": "computer"}).get_json()
+    reply = data["computer_move"]
+    assert reply["why"].startswith("wins"), reply
+    heaps = tuple(int(h) for h in reply["to"].split())
+    assert legal_octal((0, 7, 7), 10**18, heaps)
+    total = 0
+    for h in heaps:
+        total ^= value(h)
+    assert total == 0 and data["outcome"] == "P"
