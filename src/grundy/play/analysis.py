@@ -10,8 +10,9 @@ least remoteness of a lost option), the loser delays (1 + the largest of the won
 numbers of :mod:`grundy.theory.remoteness` for normal play.
 
 When the reachable positions are too many for :data:`EXACT_STEPS` (``nim 10**18``), it falls back to the
-library: outcomes by the games' theorems (closed forms, Smith's values on loopy graphs, the SJ
-theorem and genus theory in misère play, :mod:`grundy.theory.misere`), else one bounded search
+library: outcomes by the games' theorems (closed forms, Smith's values on loopy graphs; in misère
+play a heap game's proved misère quotient, :mod:`grundy.theory.quotient_play`, and the SJ theorem
+and genus theory, :mod:`grundy.theory.misere`), else one bounded search
 (:func:`grundy.engine.search.outcome`); remoteness where a small search finds it
 (:func:`grundy.theory.remoteness.remoteness`).
 
