@@ -265,3 +265,15 @@ def test_web_match_computer_first_wins_on_a_huge_heap() -> None:
     for h in heaps:
         total ^= value(h)
     assert total == 0 and data["outcome"] == "P"
+
+
+def test_misere_match_too_large_to_analyse_exactly_still_wins() -> None:
+    """Kayles 3000 in misère play: too many positions for the exact analysis, and the SJ theorem
+    and genus theory do not apply (wild): the proved quotient decides each option (it said 'no
+    winning move found' and gave the win away). The move is one solve lists (the quotient's moves
+    are checked against brute force on small heaps in tests/theory)."""
+    match = Match(load_game("kayles"), (3000,), misere=True, first="computer")
+    reply = match.computer_turn()
+    assert reply.why.startswith("wins"), reply.why
+    listed = solve(load_game("kayles"), (3000,), misere=True).winning_moves
+    assert tuple(reply.to) in {tuple(m.to) for m in listed}
