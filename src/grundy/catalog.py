@@ -282,10 +282,10 @@ _SPEC = re.compile(r"^\s*([A-Za-z][\w\-]*)\s*(?:\((.*)\))?\s*$", re.S)
 def parse_spec(spec: str) -> tuple[str, list[int | str], dict[str, int | str]]:
     """Split ``name(arg, key=value, ...)`` into name, positional and keyword parameters.
 
-    Parameters that are integers become ``int``; anything else stays text.
+    Parameters that are whole numbers (``10**2`` too) become ``int``; anything else stays text.
 
-    >>> parse_spec("bash(a=2, b=5, rest=all)")
-    ('bash', [], {'a': 2, 'b': 5, 'rest': 'all'})
+    >>> parse_spec("bash(a=2, b=5, rest=all)"), parse_spec("bash(m=10**2)")
+    (('bash', [], {'a': 2, 'b': 5, 'rest': 'all'}), ('bash', [], {'m': 100}))
     """
     match = _SPEC.match(spec)
     if not match:
@@ -316,8 +316,13 @@ def parse_spec(spec: str) -> tuple[str, list[int | str], dict[str, int | str]]:
 def _value(text: str, spec: str) -> int | str:
     if not text:
         raise InvalidGameError(f"malformed parameters in {spec!r}: empty value")
-    if re.fullmatch(r"[+-]?\d+", text):
-        return int(text)
+    from grundy.model.textio import is_number_token, parse_number
+
+    if is_number_token(text):  # digits, or a power: bash(m=10**2)
+        try:
+            return parse_number(text, "parameter")
+        except InvalidPositionError as exc:
+            raise InvalidGameError(f"{spec!r}: {exc}") from None
     return text
 
 

@@ -5,8 +5,11 @@ Each command lives in its own module (``grundy.cli.solve``, ``.table``, ``.matri
 ``grundy solve nim 3 4 5`` imports neither numpy nor any other command's dependencies.
 
 Every error caused by the input prints ``grundy: error: …`` as one line on stderr and exits
-with status 2; Ctrl-C exits with 130. The command caps its own address space
-(:mod:`grundy.engine.address_space`), so that running out of memory is such an error too.
+with status 2; Ctrl-C exits with 130; a failed write of the output (``> /dev/full``) is one line
+and status 1, a reader that went away (``| head -1``) ends it quietly. A console that cannot encode
+a character gets its ASCII spelling (JSON: an escape), :mod:`grundy.cli.console`. The command
+caps its own address space (:mod:`grundy.engine.address_space`), so that running out of memory
+is such an error too.
 """
 
 from __future__ import annotations
@@ -121,6 +124,9 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         common.OWN_PROCESS = True
     args = list(sys.argv[1:] if argv is None else argv)
     sys.set_int_max_str_digits(0)  # exact answers for heaps of any size are printed in full
+    from grundy.cli.console import prepare_console
+
+    prepare_console(json="--json" in args)  # ASCII spellings (or JSON escapes) where the console needs them
     try:
         if argv is None and args[:1] != ["survey"]:  # (survey's workers manage their own memory)
             from grundy.engine.address_space import cap_from_environment
@@ -140,14 +146,34 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
              "GRUNDY_ADDRESS_SPACE_GIB sets another cap, 0 none)")
     except RecursionError:  # pragma: no cover - the engine is iterative; a bug if reached
         fail("internal recursion limit reached (please report this input)", 1)
-    except BrokenPipeError:
-        sys.stderr.close()
-        code = 0
+    except BrokenPipeError:  # the reader went away (| head -1): quiet
+        _quiet_exit(0)
+    except OSError as exc:  # a failed write of the output (> /dev/full), or the system refused
+        _output_failed(exc)
     try:
         sys.stdout.flush()
-    except BrokenPipeError:  # pragma: no cover - the reader went away
-        pass
+    except BrokenPipeError:  # the reader went away
+        _quiet_exit(code)
+    except OSError as exc:
+        _output_failed(exc)
     raise SystemExit(code)
+
+
+def _quiet_exit(code: int) -> NoReturn:
+    from grundy.cli.console import silence_stdout
+
+    silence_stdout()
+    raise SystemExit(code)
+
+
+def _output_failed(exc: OSError) -> NoReturn:
+    """One line on stderr and exit status 1 for an :class:`OSError` that reached the top."""
+    from grundy.cli.console import is_write_failure, silence_stdout
+
+    if is_write_failure(exc):
+        silence_stdout()
+        fail(f"cannot write the output: {exc.strerror or exc}", 1)
+    fail(f"{exc.strerror or exc}" + (f": {exc.filename!r}" if exc.filename else ""), 1)
 
 
 if __name__ == "__main__":  # pragma: no cover

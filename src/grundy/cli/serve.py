@@ -20,8 +20,8 @@ EPILOG = """examples:
   grundy serve --port 8080 --rules my_games.py
 """
 
-WEB_MISSING = ("'grundy serve' needs Flask, which is not installed: pip install 'grundy[web]' "
-               "(or pip install flask)")
+WEB_MISSING = ("'grundy serve' needs Flask, which is not installed: pip install flask "
+               "(or pip install 'grundy[web]'; from a checkout of grundy: pip install '.[web]')")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

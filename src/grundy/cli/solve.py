@@ -302,6 +302,10 @@ def write_json(answer: Any) -> None:
     out.write("\n")
 
 
+MISERE_NOTE = "Grundy values do not decide misère play"
+"""The note of every misère answer (the text leaves it out: the line above says so already)."""
+
+
 def print_answer(answer: Any) -> None:
     """Print a :class:`~grundy.solving.solve.Solution` as text."""
     from grundy.model.textio import int_text
@@ -318,17 +322,23 @@ def print_answer(answer: Any) -> None:
     emit(heading(game.spec) + f"  {shown}" + ("  (misère)" if misere else ""))
     emit(f"  outcome:  {heading(answer.outcome.value + '-position')}, {verdict}")
     value = "—" if answer.grundy is None else int_text(answer.grundy)
-    emit(f"  grundy:   {value}" + (f"  ({answer.note})" if answer.note and not misere else ""))
+    note = answer.note
+    if misere and note:  # (every misère answer says that values do not decide it: not repeated)
+        note = note.removeprefix(MISERE_NOTE).removeprefix("; ") or None
+    emit(f"  grundy:   {value}" + (f"  ({note})" if note else ""))
     moves = answer.winning_moves
     if moves:
-        emit(f"  winning moves ({len(moves)}):")
+        count = (f"{len(moves)}" if answer.moves_listed
+                 else f"{len(moves)} listed, not all: see the note above")
+        emit(f"  winning moves ({count}):")
         for move in moves[:SHOWN_MOVES]:
             if parts is not None and len(parts) > SHORT_POSITION and move.part_move is not None:
                 emit(f"    {move.label}")  # the label names the part; the whole position is long
             else:
                 emit(f"    {move.label}   ⇒  {fmt(move.to)}")
         if len(moves) > SHOWN_MOVES:
-            emit(f"    … and {len(moves) - SHOWN_MOVES} more (--json lists all)")
+            emit(f"    … and {len(moves) - SHOWN_MOVES} more (--json lists "
+                 f"{'all' if answer.moves_listed else 'them'})")
     elif not answer.moves_listed:
         emit("  winning moves: not listed (too many; see the note above)")
     else:

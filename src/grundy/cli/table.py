@@ -182,7 +182,7 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
 
 
 MATPLOTLIB_MISSING = ("--plot needs matplotlib, which is not installed: pip install matplotlib "
-                      "(or, from a checkout of grundy, pip install -e '.[plot]')")
+                      "(or, from a checkout of grundy, pip install '.[plot]')")
 
 
 def _print_grid(spec: str, grid: list[list[int]], json_out: bool, summary: bool,

@@ -107,13 +107,14 @@ class HeapState:
         if chosen is None and context.conjecture and usable:
             chosen = usable[0]
         spec = game.spec
-        if chosen is None:
+        if chosen is None:  # (conjecture=True named only where it was not given and would help)
             best = f" (a conjecture: {usable[0].text})" if usable else ""
+            which = "pattern, proved or conjectured," if context.conjecture else "proved pattern"
+            more = ", conjecture=True uses a conjectured pattern" if usable and not context.conjecture else ""
             raise SearchLimitError(
-                f"{spec}: heap {n:,} is beyond brute force within {context.limit:,} steps and no proved "
-                f"pattern gives its value{best}{_octal_hint(game)}; 'analyze(game, upto=N)' looks for a "
-                f"pattern, "
-                f"limit= raises the budget, conjecture=True uses a conjectured pattern",
+                f"{spec}: heap {n:,} is beyond brute force within {context.limit:,} steps and no "
+                f"{which} gives its value{best}{_octal_hint(game)}; 'analyze(game, upto=N)' looks "
+                f"for a pattern, limit= raises the budget{more}",
                 parameters=("table", "limit", "conjecture"), spec=spec)
         rule = self.rule(chosen)
         value = rule(n)

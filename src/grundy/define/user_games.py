@@ -6,7 +6,6 @@ subclass per game; the answers, tables and reasons of those games are written he
 from __future__ import annotations
 
 import operator
-import re
 from collections.abc import Callable, Hashable
 from itertools import repeat
 from typing import Any, ClassVar
@@ -35,7 +34,7 @@ from grundy.model.laws import Laws, TableMethod
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
-from grundy.model.textio import int_text, parse_int
+from grundy.model.textio import int_text, is_number_token, parse_number
 
 CHUNK = 4096
 """Heaps between two calls of the progress hook of the table builder."""
@@ -235,24 +234,46 @@ class UserHeapGame(_Defined, HeapGame):
         if used is None:
             return None
         rule = used.text.rsplit(" (", 1)[0]
+        if used.proof and used.text.endswith(f" (proved by {used.proof})"):
+            rule = used.text.removesuffix(f" (proved by {used.proof})")  # (the proof has parentheses)
         if used.status == "proved":
-            return Reason("proved-pattern", {"pattern": rule, "proof": used.proof})
+            facts: dict[str, Any] = {"pattern": rule, "proof": used.proof}
+            from grundy.games.takebreak.octal_match import declared_agreement
+
+            declared = declared_agreement(self)
+            if declared is not None:  # proved for the declared game; the rules checked to agree
+                facts.update(declared_octal=declared[0], agrees_upto=declared[1])
+            return Reason("proved-pattern", facts)
         return Reason("conjectured-pattern", {"pattern": rule, "checked_upto": used.checked_upto})
 
 
 # ---- games on any positions (cycles allowed) --------------------------------------------------------
-
-_INT = re.compile(r"[+-]?\d+")
 
 
 def _default_parse(text: str) -> Position:
     tokens = split_tokens(text)
     if not tokens:
         raise InvalidPositionError("give a position, e.g. '3 4'")
-    items = tuple(parse_int(t) if _INT.fullmatch(t) else t for t in tokens)
+    items = tuple(parse_number(t, "a number of the position") if is_number_token(t) else t
+                  for t in tokens)  # (10**18 is a number, as everywhere)
     if len(items) == 1 and isinstance(items[0], str):
         return items[0]  # one word: a name (a vertex, a state)
     return items  # numbers are a tuple, one number a 1-tuple: "5" is (5,)
+
+
+def _negative(position: Any) -> str | None:
+    """Why ``position`` is outside the default domain of a ``@grundy.game`` (its numbers are
+    non-negative, as heaps are, unless the game declares ``minimum=`` or ``valid=``), or ``None``.
+
+    >>> _negative((-1, 4))[:40], _negative((0, 4)), _negative("v")
+    ("coordinate 1 is -1: a position's numbers", None, None)
+    """
+    items = position if isinstance(position, tuple) else (position,)
+    for i, x in enumerate(items):
+        if isinstance(x, int) and not isinstance(x, bool) and x < 0:
+            return (f"coordinate {i + 1} is {x}: a position's numbers are at least 0 unless the game "
+                    f"declares minimum= (e.g. minimum=(-9, 0)) or valid=")
+    return None
 
 
 def _default_format(position: Any) -> str:
@@ -308,11 +329,14 @@ class UserGame(_Defined, Game):
 
     def _inside(self, position: Any, shown: Any) -> Any:
         domain = type(self).domain
-        if domain.declared_any and not isinstance(position, Sum):
-            why = domain.why_not(position)
-            if why is not None:
-                raise InvalidPositionError(f"{self.spec}: position {shown!r} is not a position of the "
-                                           f"game: {why}")
+        if isinstance(position, Sum):
+            return position
+        why = domain.why_not(position) if domain.declared_any else None
+        if why is None and domain.minimum is None and domain.valid is None:
+            why = _negative(position)  # the default domain: numbers of at least 0
+        if why is not None:
+            raise InvalidPositionError(f"{self.spec}: position {shown!r} is not a position of the "
+                                       f"game: {why}")
         return position
 
     def format_position(self, position: Any) -> str:

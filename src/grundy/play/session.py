@@ -27,7 +27,7 @@ from itertools import islice
 from typing import Any
 
 from grundy.engine.search import DEFAULT_LIMIT
-from grundy.errors import GrundyError, InvalidInputError, ResourceLimitError
+from grundy.errors import GrundyError, InvalidInputError, ResourceLimitError, TooManyMovesError
 from grundy.model.game import Game, Move, Outcome, Position
 from grundy.play.analysis import Facts, Oracle
 
@@ -62,7 +62,8 @@ class Match:
     limit: int = DEFAULT_LIMIT
     describe: Callable[[BaseException], str] = str
     """How an error is written to the player (the command line writes its flags for the
-    parameters a library error names: :func:`grundy.cli.common.flag_message`)."""
+    parameters a library error names: :func:`grundy.reports.messages.command_line_message`; the
+    web page its own: :func:`grundy.reports.messages.web_message`)."""
     oracle: Oracle = field(init=False)
     history: list[tuple[Position, str]] = field(init=False)
     last_reply: Reply | None = field(init=False, default=None)
@@ -70,7 +71,8 @@ class Match:
 
     def __post_init__(self) -> None:
         if self.first not in ("you", "computer"):
-            raise InvalidInputError(f"--first is 'you' or 'computer', not {self.first!r}")
+            raise InvalidInputError(f"first= is 'you' or 'computer', not {self.first!r}",
+                                    parameters=("first",))
         self.start = self.game.validate(self.start)
         self.oracle = Oracle(self.game, self.start, misere=self.misere, limit=self.limit)
         self.history = [(self.start, self.first)]
@@ -218,8 +220,10 @@ class Match:
         lost = [(m, f) for m, f in rated if f.outcome is Outcome.P]
         if lost:
             move, after = min(lost, key=lambda mf: _far(mf[1], 0))
-            ends = (f"; you lose in {after.remoteness} more move{'s' * (after.remoteness != 1)} "
-                    f"whatever you do" if after.remoteness else "; you have no move left")
+            ends = ("" if after.remoteness is None  # (not known: nothing said about the end)
+                    else "; you have no move left" if after.remoteness == 0
+                    else f"; you lose in {after.remoteness} more move{'s' * (after.remoteness != 1)} "
+                         f"whatever you do")
             value = " (Grundy value 0)" if after.value == 0 else ""
             return Reply(move.label, move.to, f"wins: to a P-position{value}{ends}")
         drawn = [(m, f) for m, f in rated if f.outcome is Outcome.D]
@@ -237,21 +241,41 @@ class Match:
         return Reply(move.label, move.to, f"lost against perfect play, so it delays{hold}")
 
     def _choose_unlisted(self, here: Facts) -> Reply:
-        from grundy.engine.search import winning_moves
-
+        """A position with too many moves to rate each: a winning move by the game's theorems
+        (one of each class of a proved period, where there are too many to list), else a move
+        that says truly why it was chosen."""
         if here.outcome is Outcome.N:
-            try:
-                found = winning_moves(self.game, self.position, misere=self.misere, limit=self.limit)
-            except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
-                raise
-            except GrundyError:
-                found = []
+            found = self._winning_unlisted()
             if found:
                 return Reply(found[0].label, found[0].to,
                              "wins: to a P-position (its theorem gives the move; too many moves to "
                              "list them all)")
         move = next(iter(self.game.moves(self.position)))
-        return Reply(move.label, move.to, "no winning move: it takes one of its many moves")
+        if here.outcome is Outcome.P:
+            return Reply(move.label, move.to,
+                         "lost against perfect play (every move leads to an N-position): it takes "
+                         "one of its many moves")
+        if here.outcome is Outcome.N:
+            return Reply(move.label, move.to, "a winning move exists but was not found within the "
+                                              "budget; it takes one of its many moves")
+        return Reply(move.label, move.to, "the outcome is not known within the budget; it takes "
+                                          "one of its many moves")
+
+    def _winning_unlisted(self) -> list[Move]:
+        from grundy.engine.search import winning_moves
+        from grundy.solving.solve import solve
+
+        try:
+            if self.misere:  # the misère quotient (one of each class), else the misère theorems
+                answer = solve(self.game, self.position, misere=True, limit=self.limit)
+                return list(answer.winning_moves)
+            return winning_moves(self.game, self.position, limit=self.limit)
+        except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+            raise
+        except TooManyMovesError as exc:  # the examples are winning moves too
+            return [m for m in exc.examples if isinstance(m, Move)]
+        except GrundyError:
+            return []
 
     def explanation(self) -> list[str]:
         """The current position explained as ``grundy solve --explain`` does: the reason, then
