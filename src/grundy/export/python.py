@@ -240,9 +240,10 @@ _MEMO = {}
 
 
 def _components(option):
-    """An option as a tuple of positions (a heap game's option may be several heaps)."""
+    """An option as a tuple of positions (a heap game's option may be several heaps; ``()``:
+    no position left)."""
     if KIND == "pair":
-        return (tuple(option),)
+        return (tuple(option),) if len(option) else ()
     if isinstance(option, int):
         return (option,)
     return tuple(option)
