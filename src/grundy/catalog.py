@@ -83,6 +83,12 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("fibonacci-nim", "grundy.games.takeaway.fibonacci:FibonacciNim",
               "one heap; first move not all, then at most twice the last take (position 'n [limit]')",
               "", ("fibonacci-nim",), ("fibonacci",)),
+    GameEntry("dynamic-subtraction", "grundy.games.takeaway.dynamic:DynamicSubtraction",
+              "k-fold dynamic subtraction: first move not all, then at most k times the last take "
+              "(position 'n [limit]')",
+              "(k)  k = 2: Fibonacci Nim", ("dynamic-subtraction(1)", "dynamic-subtraction(2)",
+                                            "dynamic-subtraction(3)", "dynamic-subtraction(5)"),
+              ("k-fold-nim",)),
     GameEntry("allbut", "grundy.games.takeaway.allbut:AllBut",
               "take any positive number except the members of a finite set S",
               "(S)  e.g. allbut(1,3,4)", ("allbut(1)", "allbut(2)", "allbut(1,3,4)", "allbut(2,3,7)")),

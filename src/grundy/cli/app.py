@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 """Command name → (module, one-line description)."""
 
 USAGE = """usage: grundy [--version] [--rules FILE.py] COMMAND [ARGS...]
+       grundy solve|table|export --moves 'n: [n - 1, n - 2]' [ARGS...]   (a game from one line)
 
 Solve impartial combinatorial games: who wins, the Grundy value, every winning move, and why.
 
@@ -89,8 +90,43 @@ def _load_rules(argv: list[str]) -> list[str]:
     return rest
 
 
+def _inline_moves(argv: list[str]) -> list[str]:
+    """Take ``--moves 'ARGS: EXPRESSION'`` out of ``argv``, define its game
+    (:func:`grundy.cli.rules.define_moves`) and put the game's name where the command reads GAME
+    (right after the command's name): ``table --moves 'n: [n - 1]' --upto 9`` runs as
+    ``table moves --upto 9``."""
+    rest: list[str] = []
+    given: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg == "--moves":
+            text = next(args, None)
+            if text is None:
+                raise UsageError("--moves needs a move function: --moves 'n: [n - 1, n - 2]'")
+            given.append(text)
+        elif arg.startswith("--moves="):
+            given.append(arg.partition("=")[2])
+        else:
+            rest.append(arg)
+    if not given:
+        return argv
+    from grundy.cli.rules import MOVES_COMMANDS, define_moves
+
+    if len(given) > 1:
+        raise UsageError("--moves is given once (it defines the one game of the command)")
+    if not rest or rest[0] not in MOVES_COMMANDS:
+        raise UsageError(f"--moves works with the commands {', '.join(MOVES_COMMANDS)}")
+    first = next((a for a in rest[1:] if not a.startswith("-")), None)
+    if first is not None and not first.lstrip("+-").isdigit():
+        from grundy.catalog import find_entry
+
+        if find_entry(first.split("(")[0].strip().lower()) is not None:
+            raise UsageError(f"--moves defines the game: give no game name ({first!r}) with it")
+    return [rest[0], define_moves(given[0]), *rest[1:]]
+
+
 def _dispatch(argv: list[str]) -> int:
-    argv = _load_rules(argv)
+    argv = _inline_moves(_load_rules(argv))
     if not argv or argv[0] in ("-h", "--help", "help"):
         emit(_usage().rstrip())
         return 0 if argv else 2

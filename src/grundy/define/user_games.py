@@ -18,7 +18,7 @@ from grundy.define.fill import listed_options
 from grundy.define.heaps import heap_state
 from grundy.define.pairs import beyond_exploring, pair_state, pair_value
 from grundy.define.query import Answering, active, current, game_state
-from grundy.define.sums import Sum, hashable
+from grundy.define.sums import Sum, hashable, is_empty
 from grundy.engine.explore import PositionGraph
 from grundy.errors import (
     GrundyError,
@@ -38,6 +38,11 @@ from grundy.model.textio import int_text, is_number_token, parse_number
 
 CHUNK = 4096
 """Heaps between two calls of the progress hook of the table builder."""
+
+EMPTY = Sum()
+"""The empty sum: what an option ``()`` or ``grundy.Sum()`` of a ``@grundy.game`` stands for."""
+NOTHING = "nothing left"
+"""How the empty sum is written (a move label reads ``→ nothing left``)."""
 
 
 # ---- heap games -----------------------------------------------------------------------------------
@@ -341,7 +346,7 @@ class UserGame(_Defined, Game):
 
     def format_position(self, position: Any) -> str:
         if isinstance(position, Sum):
-            return " + ".join(self.format_position(p) for p in position.parts)
+            return " + ".join(self.format_position(p) for p in position.parts) or NOTHING
         fmt = type(self).text_format
         return _default_format(position) if fmt is None else str(fmt(position))
 
@@ -349,6 +354,8 @@ class UserGame(_Defined, Game):
         if isinstance(position, str):
             return self.parse_position(position)
         position = hashable(position)
+        if is_empty(position):
+            return EMPTY
         if isinstance(position, Sum):
             for part in position.parts:
                 self._inside(part, part)
@@ -378,6 +385,8 @@ class UserGame(_Defined, Game):
                 options = list(dict.fromkeys(got))
             except TypeError:
                 options = list(dict.fromkeys(hashable(o) for o in got))
+        if () in options:  # "no position left": the empty sum, never passed to the move function
+            options = list(dict.fromkeys(EMPTY if o == () else o for o in options))
         domain = type(self).domain
         if domain.declared_any:
             for o in options:
@@ -565,7 +574,8 @@ def _numbers(option: Any, arity: int) -> bool:
 
 
 def _parts(position: Any) -> tuple[Hashable, ...] | None:
-    return position.parts if isinstance(position, Sum) else None
+    """The parts of a sum (valued by XOR); the empty sum is an ordinary position with no move."""
+    return position.parts if isinstance(position, Sum) and position.parts else None
 
 
 def _graph_state(game: UserGame) -> PositionGraph:
