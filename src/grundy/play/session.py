@@ -29,6 +29,7 @@ from typing import Any
 from grundy.engine.search import DEFAULT_LIMIT
 from grundy.errors import GrundyError, InvalidInputError, ResourceLimitError
 from grundy.model.game import Game, Move, Outcome, Position
+from grundy.model.language import ENGLISH, Language
 from grundy.play.analysis import Facts, Oracle
 
 MOVE_LIST_LIMIT = 5_000
@@ -253,18 +254,19 @@ class Match:
         move = next(iter(self.game.moves(self.position)))
         return Reply(move.label, move.to, "no winning move: it takes one of its many moves")
 
-    def explanation(self) -> list[str]:
+    def explanation(self, lang: Language = ENGLISH) -> list[str]:
         """The current position explained as ``grundy solve --explain`` does: the reason, then
-        the steps."""
+        the steps (in ``lang``, a :class:`~grundy.model.language.Language`)."""
         from grundy.solving.explain import explain_steps
         from grundy.solving.solve import solve
 
         try:
             answer = solve(self.game, self.position, misere=self.misere, limit=self.limit)
-            return [f"why: {answer.reason}",
-                    *explain_steps(self.game, self.position, misere=self.misere, limit=self.limit)]
+            return [lang.sentence(f"why: {lang.reason(answer.why)}"),
+                    *explain_steps(self.game, self.position, misere=self.misere, limit=self.limit,
+                                   lang=lang)]
         except GrundyError as exc:
-            return [f"not explained within the budget: {' '.join(self.describe(exc).split())}"]
+            return [lang.sentence(f"not explained within the budget: {' '.join(self.describe(exc).split())}")]
 
     # ---- the --json protocol ----------------------------------------------------------------
     def turn_json(self) -> dict[str, Any]:

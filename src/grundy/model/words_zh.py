@@ -1,0 +1,120 @@
+"""The Chinese of the fixed words that ``solve``, ``table``, ``play`` and ``--explain`` print
+(:class:`grundy.model.language.Language` looks phrases up here; an English phrase missing here
+is printed in English). Terms as the Chinese literature writes them: 必胜态 (N-position), 必败态
+(P-position), SG 值 (Grundy value), mex, 异或和 (nim-sum); ``docs/glossary.md`` maps them.
+"""
+
+from __future__ import annotations
+
+import re
+
+PHRASES: dict[str, str] = {
+    # grundy solve
+    "first player (to move) wins": "先手（轮到走的一方）必胜",
+    "second player wins": "后手必胜",
+    "a draw: neither player can force a win": "平局：双方都无法强制获胜",
+    "N-position": "N 态（必胜态）",
+    "P-position": "P 态（必败态）",
+    "D-position": "D（平局）",
+    "  (misère)": "  （反常规则）",
+    "  outcome:  {o}, {verdict}": "  结果：    {o}，{verdict}",
+    "  grundy:   {value}": "  SG 值：   {value}",
+    "  winning moves ({n}):": "  必胜走法（{n} 种）：",
+    "    … and {n} more (--json lists all)": "    ……另有 {n} 种（--json 全部列出）",
+    "  winning moves: not listed (too many; see the note above)": "  必胜走法：未列出（太多；见上面的说明）",
+    "  winning moves: none": "  必胜走法：无",
+    "  why:      {why}": "  原因：    {why}",
+    "  moves:    {n} to the end (remoteness: the winner hurries, the loser delays)":
+        "  步数：    到终局还有 {n} 步（remoteness：赢家求快，输家拖延）",
+    "  status:   conjecture: {text}": "  状态：    猜想：{text}",
+    "  step by step:": "  逐步推导：",
+    # --explain (grundy.solving.explain)
+    "{name} = {value} by a rule: {rule}": "{name} = {value}，由规则：{rule}",
+    "{name} = {value} by the game's formula": "{name} = {value}，由该游戏的公式",
+    "{name}: the options of {position}": "{name}：{position} 的后继局面",
+    "  … and {n} more options": "  ……另有 {n} 个后继",
+    "a P-position (the player to move loses)": "P 态（必败态，当前玩家必败）",
+    "an N-position (the player to move wins)": "N 态（必胜态，当前玩家必胜）",
+    "{name}: no move": "{name}：无路可走",
+    "{name}: the XOR of its {n} parts' values": "{name}：其 {n} 个部分 SG 值的异或和",
+    "  … and {n} more parts": "  ……另有 {n} 个部分",
+    "… and {n} more parts": "……另有 {n} 个部分",
+    "a sum of {n} parts: its value is the XOR of the parts' values (Sprague-Grundy theorem)":
+        "{n} 个部分的游戏和：其 SG 值是各部分 SG 值的异或和（Sprague-Grundy 定理）",
+    "part {i}, {game} {position}:": "第 {i} 部分，{game} {position}：",
+    "a P-position: every move leaves a non-zero XOR": "P 态（必败态）：每一步都留下非零的异或和",
+    "an N-position: a move that makes the XOR 0 wins": "N 态（必胜态）：使异或和为 0 的一步必胜",
+    "XOR of the values: {shown} = {total}: {verdict}": "各值的异或和：{shown} = {total}：{verdict}",
+    "misère play at {position}: the player who cannot move wins":
+        "反常规则，局面 {position}：无路可走的一方获胜",
+    "  no move: the player to move has made no last move and wins (N-position)":
+        "  无路可走：当前玩家没有走最后一步，获胜（N 态）",
+    "  {move}   then the opponent to move: wins": "  {move}   之后对手走：对手胜",
+    "  {move}   then the opponent to move: loses": "  {move}   之后对手走：对手负",
+    "  some move leaves the opponent lost: an N-position": "  有一步让对手必败：N 态（必胜态）",
+    "  every move leaves the opponent winning: a P-position": "  每一步都让对手必胜：P 态（必败态）",
+    "misère play at {position}: too large to search move by move; a law of sums decides it:":
+        "反常规则，局面 {position}：太大，无法逐步搜索；由游戏和的定律判定：",
+    # grundy play
+    "your move (or hint, why, undo, quit): ": "你的走法（或 hint 提示、why 原因、undo 悔棋、quit 退出）：",
+    "you stopped the match": "你结束了对局",
+    "  nothing to undo": "  没有可以悔的步",
+    "  the match is over: 'undo' takes back a move, 'quit' leaves":
+        "  对局已结束：'undo' 悔一步，'quit' 退出",
+    "you: {move}   ⇒  {position}": "你：{move}   ⇒  {position}",
+    "computer: {move}   ⇒  {position}": "电脑：{move}   ⇒  {position}",
+    "  why: {why}": "  原因：{why}",
+    "(no more input: the match is left unfinished)": "（没有更多输入：对局未结束）",
+    "  (misère: whoever moves last loses)": "  （反常规则：走最后一步的人输）",
+    "a draw": "平局",
+    ": the position repeated; neither side can force a win": "：局面重复；双方都无法强制获胜",
+    "whoever moves last loses": "走最后一步的人输",
+    "whoever moves last wins": "走最后一步的人赢",
+    "you win": "你赢了",
+    "the computer wins": "电脑赢了",
+    ": no move is left ({rule})": "：无路可走（{rule}）",
+    "  (this position has too many moves to list: write the position after your move)":
+        "  （此局面的走法太多，无法列出：请写出你走后的局面）",
+    "  here: {what} for the player to move": "  此处（对当前玩家而言）：{what}",
+    "  too many moves to list them all": "  走法太多，无法全部列出",
+    "    … and {n} more (--json lists them all)": "    ……另有 {n} 种（--json 全部列出）",
+    "  … and {n} more (--json lists them all)": "  ……另有 {n} 种（--json 全部列出）",
+    "wins": "必胜",
+    "draw": "平局",
+}
+"""English phrase (``{name}`` fields filled after lookup) → Chinese."""
+
+MOVE_WORDS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
+    (r"^heap (\d+): ", r"第 \1 堆："),
+    (r"\bpart (\d+): ", r"第 \1 部分："),
+    (r"^take ([\d,]+) from heap (\d+)$", r"从第 \2 堆取 \1"),
+    (r"^take ([\d,]+) from both$", r"两堆各取 \1"),
+    (r"\btake ([\d,]+), split ", r"取 \1 并分开 "),
+    (r"\btake ([\d,]+): ", r"取 \1："),
+    (r"\bsplit ", "分开 "),
+]]
+"""The common shapes of move labels, in Chinese (other labels stay as the game writes them)."""
+
+SENTENCES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
+    (r"^wins: to a P-position( \(Grundy value 0\))?; you lose in (\d+) more moves? whatever you do$",
+     r"必胜：走到 P 态（必败态）；无论你怎么走，\2 步之内你必输"),
+    (r"^wins: to a P-position( \(Grundy value 0\))?; you have no move left$",
+     r"必胜：走到 P 态（必败态）；你已无路可走"),
+    (r"^lost against perfect play, so it delays: this one holds out longest \((\d+) more moves?\)$",
+     r"面对完美应对已输，所以拖延：这一步坚持最久（还有 \1 步）"),
+    (r"^lost against perfect play, so it delays$", "面对完美应对已输，所以拖延"),
+    (r"^no winning move found within the budget; it moves on$", "预算内没有找到必胜走法；随便走一步"),
+    (r"^no winning move: it takes one of its many moves$", "没有必胜走法：从众多走法中任取一步"),
+    (r"^wins: to a P-position \(its theorem gives the move; too many moves to list them all\)$",
+     "必胜：走到 P 态（由定理给出这一步；走法太多无法全部列出）"),
+    (r"^no move wins, so it keeps the draw: to a position neither player can win$",
+     "没有必胜的走法，所以保持平局：走到双方都赢不了的局面"),
+    (r"^why: ", "原因："),
+    (r"^not explained within the budget: ", "预算内无法解释："),
+    (r"^N, Grundy value (\d+)", r"N 态（必胜态），SG 值 \1"),
+    (r"^P, Grundy value 0", "P 态（必败态），SG 值 0"),
+    (r"^([NPD?])-position$", r"\1 态"),
+    (r"^([NPD?])-position \((.*)\)$", r"\1 态（\2）"),
+    (r"\bvalue (\d+)", r"SG 值 \1"),
+]]
+"""Sentences the play loop prints whose numbers vary (the computer's reasons), in Chinese."""

@@ -1,0 +1,88 @@
+"""``grundy --lang zh`` (and a Chinese locale) prints solve, --explain and play in Chinese; the
+English output is unchanged; JSON keys and rule ids stay, the ``reason`` text follows the language."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from grundy import load_game, solve
+from tests.helpers import run
+
+ENGLISH_NIM = """\
+nim  3 4 5
+  outcome:  N-position, first player (to move) wins
+  grundy:   2
+  winning moves (1):
+    heap 1: take 2: 3 → 1   ⇒  1 4 5
+  why:      Bouton's theorem: the nim-sum 3 ⊕ 4 ⊕ 5 = 2 ≠ 0
+  moves:    11 to the end (remoteness: the winner hurries, the loser delays)
+"""
+
+
+@pytest.fixture(autouse=True)
+def _english_locale(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_solve_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "--lang", "zh", "solve", "nim", "3", "4", "5")
+    assert code == 0, err
+    assert out.splitlines() == [
+        "nim  3 4 5",
+        "  结果：    N 态（必胜态），先手（轮到走的一方）必胜",
+        "  SG 值：   2",
+        "  必胜走法（1 种）：",
+        "    第 1 堆：取 2：3 → 1   ⇒  1 4 5",
+        "  原因：    Bouton 定理：异或和 3 ⊕ 4 ⊕ 5 = 2 ≠ 0",
+        "  步数：    到终局还有 11 步（remoteness：赢家求快，输家拖延）"]
+
+
+def test_english_is_unchanged_and_the_locale_decides(capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    assert run(capsys, "solve", "nim", "3", "4", "5")[1] == ENGLISH_NIM
+    assert run(capsys, "--lang", "en", "solve", "nim", "3", "4", "5")[1] == ENGLISH_NIM
+    monkeypatch.setenv("LANG", "zh_CN.UTF-8")
+    assert "原因" in run(capsys, "solve", "nim", "3", "4", "5")[1]
+    assert run(capsys, "--lang", "en", "solve", "nim", "3", "4", "5")[1] == ENGLISH_NIM
+    monkeypatch.setenv("LC_ALL", "C")
+    assert run(capsys, "solve", "nim", "3", "4", "5")[1] == ENGLISH_NIM
+
+
+def test_json_keeps_its_keys_and_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    en = json.loads(run(capsys, "solve", "wythoff", "3", "5", "--json")[1])
+    zh = json.loads(run(capsys, "--lang", "zh", "solve", "wythoff", "3", "5", "--json")[1])
+    assert list(en) == list(zh) and en["why"] == zh["why"]
+    assert zh["reason"] == solve(load_game("wythoff"), (3, 5)).why.render("zh") != en["reason"]
+
+
+def test_explain_and_misere_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--lang", "zh", "solve", "subtraction(1,3,4)", "6", "--explain")
+    assert code == 0
+    assert "  逐步推导：" in out and "G(6) = mex{0, 1, 3} = 2" in out and "取 4：6 → 2" in out
+    code, out, _ = run(capsys, "--lang", "zh", "solve", "nim", "1", "2", "--misere", "--explain")
+    assert code == 0 and "反常规则" in out
+
+
+def test_play_in_chinese_accepts_the_shown_moves(capsys: pytest.CaptureFixture[str],
+                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    monkeypatch.setattr("sys.stdin", io.StringIO("hint\n第 3 堆：取 3：4 → 1\nwhy\nquit\n"))
+    code, out, err = run(capsys, "--lang", "zh", "play", "nim", "2", "3", "4")
+    assert code == 0, err
+    assert "你：第 3 堆：取 3：4 → 1   ⇒  2 3 1" in out
+    assert "电脑：第 2 堆：取 1：3 → 2" in out and "坚持最久（还有 5 步）" in out
+    assert "原因：Bouton 定理" in out and "你结束了对局" in out
+
+
+def test_a_bad_language_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "--lang", "fr", "solve", "nim", "1")
+    assert code == 2 and err == "grundy: error: unknown language 'fr': choose en or zh\n"
+
+
+def test_export_keeps_its_own_lang(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--lang", "zh", "export", "nim", "--lang", "python")
+    assert code == 0 and "def grundy_value" in out
