@@ -86,3 +86,17 @@ def test_a_bad_language_is_one_line(capsys: pytest.CaptureFixture[str]) -> None:
 def test_export_keeps_its_own_lang(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--lang", "zh", "export", "nim", "--lang", "python")
     assert code == 0 and "def grundy_value" in out
+
+
+def test_table_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "--lang", "zh", "table", "subtraction(1,3,4)", "--upto", "30")
+    lines = out.splitlines()
+    assert code == 0 and lines[0] == "subtraction(1,3,4)  SG 值 G(0..30)"
+    assert "  从第 0 堆起周期为 7（已证明：长为 max S = 4 的一段值重复出现）" in lines
+    assert "  最大值 3" in lines and any(line.startswith("  规律：P 态（必败态）当且仅当 n % 7 ∈ {0, 2}")
+                                        for line in lines)
+    english = run(capsys, "table", "subtraction(1,3,4)", "--upto", "30")[1].splitlines()
+    assert len(english) == len(lines) and english[1:3] == lines[1:3]  # the values themselves
+    code, out, _ = run(capsys, "--lang", "zh", "table", "kayles", "--upto", "100")
+    assert "  在 G(0..100) 中未发现周期" in out
+    assert "  稀有值（掩码 0xf，按值分类）：9 个位置：在 3 6 11" in out

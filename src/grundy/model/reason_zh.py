@@ -40,6 +40,7 @@ PHRASES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"Guy-Smith periodicity theorem \(octal code of length (\d+)\)",
      r"Guy–Smith 周期性定理（八进制编码长度 \1）"),
     (r"a window of (\d+) = max removal values repeats", r"长为 \1（= 最大取数）的一段值重复出现"),
+    (r"a window of max S = (\d+) values repeats", r"长为 max S = \1 的一段值重复出现"),
     (r"a repeated state of the window recurrence", "窗口递推的状态重复出现"),
     (r"theorem: G\(n\) = n mod 2 for odd takes", "定理：只取奇数个时 G(n) = n mod 2"),
     (r"theorem: G\(n\) = n mod 3 for power-of-2 takes", "定理：只取 2 的幂个时 G(n) = n mod 3"),

@@ -7,6 +7,7 @@ is printed in English). Terms as the Chinese literature writes them: 必胜态 (
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 PHRASES: dict[str, str] = {
     # grundy solve
@@ -95,7 +96,54 @@ MOVE_WORDS: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in 
 ]]
 """The common shapes of move labels, in Chinese (other labels stay as the game writes them)."""
 
-SENTENCES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
+def _phrase(match: re.Match[str], group: int | str) -> str:
+    """A phrase a sentence quotes (a proof, a pattern's status) in Chinese where its shape is known."""
+    from grundy.model.reason_zh import zh
+
+    return zh(match.group(group) or "")
+
+
+def _period(m: re.Match[str]) -> str:
+    saltus = f"，跃度 {m['saltus']}" if m["saltus"] else ""
+    status = (f"已证明：{_phrase(m, 'proof')}" if m["proof"] is not None else
+              f"在 G(0..{m['upto']}) 中观察到，未证明")
+    return f"  从第 {m['from']} 堆起周期为 {m['period']}{saltus}（{status}）"
+
+
+def _pattern(m: re.Match[str]) -> str:
+    status = m["status"]
+    status = re.sub(r"^conjecture, checked for (.*)$", r"猜想，已检验 \1", status)
+    status = re.sub(r"^proved: (.*)$", lambda s: "已证明：" + _pattern_proof(s.group(1)), status)
+    status = re.sub(r"^proved by (.*)$", lambda s: "已证明，由 " + _pattern_proof(s.group(1)), status)
+    return f"  规律：{_pattern_formula(m['formula'])}（{status}）"
+
+
+def _pattern_formula(text: str) -> str:
+    text = re.sub(r"^P iff not n$", "P 态（必败态）当且仅当 n = 0", text)
+    text = re.sub(r"^P iff ", "P 态（必败态）当且仅当 ", text)
+    return re.sub(r" for n >= (\d+): ", r"（n >= \1）：", text.replace(" in {", " ∈ {"))
+
+
+def _pattern_proof(text: str) -> str:
+    from grundy.model.reason_zh import zh
+
+    text = re.sub(r"^implied by the proved period (\d+) from heap (\d+)(?:, saltus (\d+))?",
+                  lambda m: f"由已证明的周期 {m[1]}（从第 {m[2]} 堆起" + (f"，跃度 {m[3]}" if m[3] else "")
+                  + "）推出", text)
+    text = re.sub(r"^period (\d+), preperiod (\d+), by (.*?)(, saltus (\d+))?$",
+                  lambda m: f"周期 {m[1]}，前周期 {m[2]}，由 {zh(m[3])}" + (f"，跃度 {m[5]}" if m[5] else ""),
+                  text)
+    return zh(text)
+
+
+def _rare(m: re.Match[str]) -> str:
+    kind = "值与堆的奇偶" if m["kind"] == "value and heap parity" else "值"
+    where = f"：在 {m['at']}；最后在 {m['last']}" if m["at"] else ""
+    return f"  稀有值（掩码 {m['mask']}，按{kind}分类）：{m['count']} 个位置{where}"
+
+
+SENTENCES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
+    (re.compile(p), r) for p, r in [
     (r"^wins: to a P-position( \(Grundy value 0\))?; you lose in (\d+) more moves? whatever you do$",
      r"必胜：走到 P 态（必败态）；无论你怎么走，\2 步之内你必输"),
     (r"^wins: to a P-position( \(Grundy value 0\))?; you have no move left$",
@@ -115,6 +163,20 @@ SENTENCES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"^P, Grundy value 0", "P 态（必败态），SG 值 0"),
     (r"^([NPD?])-position$", r"\1 态"),
     (r"^([NPD?])-position \((.*)\)$", r"\1 态（\2）"),
-    (r"\bvalue (\d+)", r"SG 值 \1"),
+    (r"(?<=[（(])value (\d+)", r"SG 值 \1"),
+    # grundy table (the lines of grundy.reports.heap_tables.HeapTable.text_lines)
+    (r"  Grundy values G\(0\.\.(\d+)\)$", r"  SG 值 G(0..\1)"),
+    (r"  Grundy values G\(a, b\), 0 ≤ a, b ≤ (\d+) \(rows a, columns b\)$",
+     r"  SG 值 G(a, b)，0 ≤ a, b ≤ \1（行 a，列 b）"),
+    (r"^  no period found in G\(0\.\.(\d+)\)$", r"  在 G(0..\1) 中未发现周期"),
+    (r"^  period (?P<period>\d+) from heap (?P<from>\d+)(?:, saltus (?P<saltus>\d+))? "
+     r"\((?:proved: (?P<proof>.*)|observed in G\(0\.\.(?P<upto>[\d,]+)\), not proved)\)$", _period),
+    (r"^  largest value (\d+)$", r"  最大值 \1"),
+    (r"^  rare values \(mask (?P<mask>0x[0-9a-f]+), class by (?P<kind>value and heap parity|value)\): "
+     r"(?P<count>[\d,]+) positions?(?:: at (?P<at>.*?); last at (?P<last>\d+))?$", _rare),
+    (r"^  pattern: (?P<formula>.*) \((?P<status>conjecture, checked for .*|proved: .*|proved by .*)\)$",
+     _pattern),
+    (r"^  computed in ([\d.]+) s \((.*)\)$", r"  用时 \1 秒（\2）"),
+    (r"^  … ([\d,]+) more values \(--json prints them all\)$", r"  ……另有 \1 个值（--json 全部列出）"),
 ]]
 """Sentences the play loop prints whose numbers vary (the computer's reasons), in Chinese."""
