@@ -142,8 +142,9 @@ def _rare(m: re.Match[str]) -> str:
     return f"  稀有值（掩码 {m['mask']}，按{kind}分类）：{m['count']} 个位置{where}"
 
 
-SENTENCES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = [
-    (re.compile(p), r) for p, r in [
+Replacement = str | Callable[[re.Match[str]], str]
+
+_SENTENCES: list[tuple[str, Replacement]] = [
     (r"^wins: to a P-position( \(Grundy value 0\))?; you lose in (\d+) more moves? whatever you do$",
      r"必胜：走到 P 态（必败态）；无论你怎么走，\2 步之内你必输"),
     (r"^wins: to a P-position( \(Grundy value 0\))?; you have no move left$",
@@ -178,5 +179,8 @@ SENTENCES: list[tuple[re.Pattern[str], str | Callable[[re.Match[str]], str]]] = 
      _pattern),
     (r"^  computed in ([\d.]+) s \((.*)\)$", r"  用时 \1 秒（\2）"),
     (r"^  … ([\d,]+) more values \(--json prints them all\)$", r"  ……另有 \1 个值（--json 全部列出）"),
-]]
-"""Sentences the play loop prints whose numbers vary (the computer's reasons), in Chinese."""
+]
+
+SENTENCES: list[tuple[re.Pattern[str], Replacement]] = [(re.compile(p), r) for p, r in _SENTENCES]
+"""Sentences whose numbers vary (the computer's reasons in ``play``, the lines of ``table``), in
+Chinese: a replacement string, or a function of the match."""
