@@ -177,7 +177,7 @@ class Player:
         emit((heading(shown) if " + " in shown else heading(game.spec) + f"  {shown}")
              + (t("  (misère: whoever moves last loses)") if match.misere else ""))
         for line in board(game, match.position):
-            emit(f"  {line}")
+            emit(f"  {t.sentence(line)}")
         winner = match.winner
         if winner == "draw":
             emit(heading(t("a draw")) + t(": the position repeated; neither side can force a win"))

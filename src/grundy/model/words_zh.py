@@ -159,6 +159,7 @@ _SENTENCES: list[tuple[str, Replacement]] = [
     (r"^no move wins, so it keeps the draw: to a position neither player can win$",
      "没有必胜的走法，所以保持平局：走到双方都赢不了的局面"),
     (r"^why: ", "原因："),
+    (r"^heap (\d+)  ", r"第 \1 堆  "),  # (the board of grundy play)
     (r"^not explained within the budget: ", "预算内无法解释："),
     (r"^N, Grundy value (\d+)", r"N 态（必胜态），SG 值 \1"),
     (r"^P, Grundy value 0", "P 态（必败态），SG 值 0"),
