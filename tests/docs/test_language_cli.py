@@ -100,3 +100,15 @@ def test_table_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "--lang", "zh", "table", "kayles", "--upto", "100")
     assert "  在 G(0..100) 中未发现周期" in out
     assert "  稀有值（掩码 0xf，按值分类）：9 个位置：在 3 6 11" in out
+
+
+def test_the_chinese_readme_quick_start_is_what_grundy_prints(capsys: pytest.CaptureFixture[str]) -> None:
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    page = (root / "README.zh.md").read_text(encoding="utf-8")
+    shown = re.search(r"```text\n(.*?)```", page, re.S)
+    assert shown is not None and "(README.md)" in page
+    assert "(README.zh.md)" in (root / "README.md").read_text(encoding="utf-8")
+    assert run(capsys, "--lang", "zh", "solve", "nim", "3", "4", "5")[1] == shown.group(1)
