@@ -26,7 +26,6 @@ TUTORIALS = ["bash", "nim", "moore", "staircase", "wythoff", "fibonacci-nim", "s
 """The pages that teach a game (or how to read grundy), each of which must have a twin."""
 
 BEHIND = {
-    "own-games": "the Chinese page's examples define games of their own names (zh-digit, ...)",
 }
 """Older twins not (yet) in step, and why: checked for existence and links only."""
 
