@@ -327,7 +327,8 @@ def print_answer(answer: Any, lang: Any = None) -> None:
     emit(t("  outcome:  {o}, {verdict}", o=heading(t(answer.outcome.value + "-position")),
            verdict=t(verdict)))
     value = "—" if answer.grundy is None else int_text(answer.grundy)
-    emit(t("  grundy:   {value}", value=value) + (f"  ({answer.note})" if answer.note and not misere else ""))
+    note = t("  ({note})", note=t.sentence(answer.note)) if answer.note and not misere else ""
+    emit(t("  grundy:   {value}", value=value) + note)
     moves = answer.winning_moves
     if moves:
         emit(t("  winning moves ({n}):", n=len(moves)))

@@ -29,11 +29,13 @@ PHRASES: dict[str, str] = {
         "  步数：    到终局还有 {n} 步（remoteness：赢家求快，输家拖延）",
     "  status:   conjecture: {text}": "  状态：    猜想：{text}",
     "  step by step:": "  逐步推导：",
+    "  ({note})": "  （{note}）",
     # --explain (grundy.solving.explain)
     "{name} = {value} by a rule: {rule}": "{name} = {value}，由规则：{rule}",
     "{name} = {value} by the game's formula": "{name} = {value}，由该游戏的公式",
     "{name}: the options of {position}": "{name}：{position} 的后继局面",
     "  … and {n} more options": "  ……另有 {n} 个后继",
+    "  {name} = mex{{{shown}}} = {value}: {kind}": "  {name} = mex{{{shown}}} = {value}：{kind}",
     "a P-position (the player to move loses)": "P 态（必败态，当前玩家必败）",
     "an N-position (the player to move wins)": "N 态（必胜态，当前玩家必胜）",
     "{name}: no move": "{name}：无路可走",
@@ -159,6 +161,7 @@ _SENTENCES: list[tuple[str, Replacement]] = [
     (r"^no move wins, so it keeps the draw: to a position neither player can win$",
      "没有必胜的走法，所以保持平局：走到双方都赢不了的局面"),
     (r"^why: ", "原因："),
+    (r"^Grundy value not computed: ", "SG 值未计算："),
     (r"^heap (\d+)  ", r"第 \1 堆  "),  # (the board of grundy play)
     (r"^not explained within the budget: ", "预算内无法解释："),
     (r"^N, Grundy value (\d+)", r"N 态（必胜态），SG 值 \1"),

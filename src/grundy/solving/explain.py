@@ -99,7 +99,8 @@ def _single_steps(game: Game, position: Position, cache: Cache, limit: int, inde
              "an N-position (the player to move wins)")
     if not moves:
         lines[-1] = indent + t("{name}: no move", name=name)
-    lines.append(f"{indent}  {_name(game, position)} = mex{{{shown}}} = {int_text(value)}: {kind}")
+    lines.append(indent + t("  {name} = mex{{{shown}}} = {value}: {kind}", name=name, shown=shown,
+                            value=int_text(value), kind=kind))
     return lines
 
 
