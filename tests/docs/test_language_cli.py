@@ -112,3 +112,16 @@ def test_the_chinese_readme_quick_start_is_what_grundy_prints(capsys: pytest.Cap
     assert shown is not None and "(README.md)" in page
     assert "(README.zh.md)" in (root / "README.md").read_text(encoding="utf-8")
     assert run(capsys, "--lang", "zh", "solve", "nim", "3", "4", "5")[1] == shown.group(1)
+
+
+def test_every_sg_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    english = run(capsys, "solve", "--every", "nim", "3", "+", "subtraction(1,2)", "5")[1].splitlines()
+    code, out, _ = run(capsys, "--lang", "zh", "solve", "--every", "nim", "3", "+", "subtraction(1,2)", "5")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == len(english) and lines[0] == english[0]
+    assert lines[1] == "  结果：    N 态（必胜态），先手（轮到走的一方）必胜"
+    assert "    取 1：3 → 2 | 取 2：5 → 3   ⇒  nim 2 + subtraction(1,2) 3" in lines
+    assert lines[-1].startswith("  原因：    Every-SG（Smith 的 suspense 数")
+    assert "最大的是 3，奇数" in lines[-1]
+    data = json.loads(run(capsys, "--lang", "zh", "solve", "--every", "nim", "3", "--json")[1])
+    assert data["why"]["rule"] == "every-sg" and "奇数" in data["reason"]

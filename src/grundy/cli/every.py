@@ -31,10 +31,19 @@ def run_every(args: argparse.Namespace, on_graph: OnGraph) -> int:
     game, position = _game_and_position(args, on_graph)
     limit = DEFAULT_LIMIT if args.limit is None else args.limit
     answer = searching(lambda: solve_every(game, position, limit=limit))
+    t = args.language
     if args.json:
-        print_json(answer.to_json())
+        data = answer.to_json()
+        data["reason"] = t.reason(answer.why)  # (the keys and "why" stay)
+        print_json(data)
     else:
-        for line in answer.text_lines(heading=heading, shown=SHOWN_MOVES):
+        lines = answer.text_lines(heading=heading, shown=SHOWN_MOVES)
+        if not t.english:  # the fixed words by their shapes, the moves' labels, the reason from its facts
+            why = f"  why:      {answer.reason}"
+            lines = [t("  why:      {why}", why=t.reason(answer.why)) if line == why else
+                     " | ".join(map(t.move, line.split(" | "))) if line.startswith("    ") else
+                     t.sentence(line) for line in lines]
+        for line in lines:
             emit(line)
     return 0
 

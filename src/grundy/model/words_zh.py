@@ -169,6 +169,16 @@ _SENTENCES: list[tuple[str, Replacement]] = [
     (r"^([NPD?])-position$", r"\1 态"),
     (r"^([NPD?])-position \((.*)\)$", r"\1 态（\2）"),
     (r"(?<=[（(])value (\d+)", r"SG 值 \1"),
+    # grundy solve --every (the lines of grundy.theory.every.EveryAnswer.text_lines)
+    (r"^  outcome:  N-position, first player \(to move\) wins$",
+     "  结果：    N 态（必胜态），先手（轮到走的一方）必胜"),
+    (r"^  outcome:  P-position, second player wins$", "  结果：    P 态（必败态），后手必胜"),
+    (r"^  suspense: ", "  suspense 数："),
+    (r"^  winning moves \((\d+|one shown); one move in every component that has one\):$",
+     lambda m: f"  必胜走法（{'列出一种' if m[1] == 'one shown' else m[1] + ' 种'}；"
+               "每个还能走的部分各走一步）："),
+    (r"^  winning moves: none$", "  必胜走法：无"),
+    (r"^  note:     ", "  说明：    "),
     # grundy table (the lines of grundy.reports.heap_tables.HeapTable.text_lines)
     (r"  Grundy values G\(0\.\.(\d+)\)$", r"  SG 值 G(0..\1)"),
     (r"  Grundy values G\(a, b\), 0 ≤ a, b ≤ (\d+) \(rows a, columns b\)$",
