@@ -125,3 +125,20 @@ def test_every_sg_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
     assert "最大的是 3，奇数" in lines[-1]
     data = json.loads(run(capsys, "--lang", "zh", "solve", "--every", "nim", "3", "--json")[1])
     assert data["why"]["rule"] == "every-sg" and "奇数" in data["reason"]
+
+
+def test_misere_quotient_and_family_tables_in_chinese(capsys: pytest.CaptureFixture[str]) -> None:
+    for argv in (["table", "subtraction(2,5)", "--misere", "--upto", "20"],
+                 ["table", "kayles", "--misere", "--quotient", "--upto", "12"],
+                 ["table", "bash(m=2..5)", "--upto", "40"]):
+        english = run(capsys, *argv)[1].splitlines()
+        code, out, _ = run(capsys, "--lang", "zh", *argv)
+        assert code == 0 and len(out.splitlines()) == len(english), argv
+        assert "period" not in out and "proved" not in out, out  # every fixed word translated
+    out = run(capsys, "--lang", "zh", "table", "subtraction(2,5)", "--misere", "--upto", "20")[1]
+    assert "  最大值 2；21 个堆中 P 态（m = 0）有 9 个" in out and "反常 SG 值 m(0..20)" in out
+    out = run(capsys, "--lang", "zh", "table", "kayles", "--misere", "--quotient", "--upto", "12")[1]
+    assert "  阶 24，由 a, b, c, d, e 生成（堆 1, 2, 5, 9, 12）" in out
+    assert "  状态：对堆 ≤ 12 精确（已在所有堆 ≤ 12 的和上验证）；未见周期" in out
+    out = run(capsys, "--lang", "zh", "table", "bash(m=2..5)", "--upto", "40")[1]
+    assert "  随 m 变化：m = 2..5 时周期 m + 1（猜想：由这 4 个游戏拟合；每个游戏的周期都已证明）" in out
