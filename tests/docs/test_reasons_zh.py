@@ -3,8 +3,9 @@
 The reasons are collected the way users meet them: :func:`grundy.solve` on every catalogue
 example's sample positions (normal and misère play), a few sums, and hand-made facts for the rules
 no catalogue position produces. For each reason (and each reason nested in it) both texts are
-rendered and every number among its facts (ints, and ints inside tuples) that the English text
-states must appear in the Chinese text, and the other way round; the Chinese text must contain
+rendered and every number among its facts (ints, and ints inside tuples) must appear in both texts
+(:data:`UNSTATED` lists the few bookkeeping facts an English template does not write as a number;
+for those, one text states the number exactly when the other does); the Chinese text must contain
 Chinese. A rule without a Chinese template fails.
 """
 
@@ -81,22 +82,34 @@ def collected() -> dict[str, list[Reason]]:
 REASONS = collected()
 
 
-def numbers(facts: Any) -> Iterable[int]:
-    """The ints among ``facts`` (not booleans, not inside nested reasons)."""
-    values: Iterable[Any] = facts.values() if isinstance(facts, dict) else facts
-    for value in values:
-        if isinstance(value, bool) or isinstance(value, Reason):
-            continue
-        if isinstance(value, int):
-            yield value
-        elif isinstance(value, (tuple, list)):
-            yield from numbers(list(value))
+UNSTATED = {
+    "bash": {"a", "b"}, "misere-bash": {"b"},  # bash(m) is written by its period m + 1
+    "moore": {"k", "columns", "count"},  # k shown as the modulus k + 1
+    "hackenbush": {"edges", "cycle_edges", "blocks"},  # a tree states its value only
+    "fibonacci-nim": {"limit", "term_count"},  # the limit is stated only when it decides
+    "vertex-geography": {"visited"}, "smith-graph": {"count", "infinite"},
+    "bounded-nim": {"count"}, "digraph-vertex": {"count"}, "every-sg": {"count"},
+    "misere-quotient": {"count"}, "xor-of-heaps": {"count"},  # how many items, shown as "…"
+}
+"""Facts a rule's English text does not always state as a number (bookkeeping, or written in a
+derived form); every other number of the facts must appear in both texts."""
+
+
+def numbers(value: Any) -> Iterable[int]:
+    """The ints of a fact's value (not booleans, not inside nested reasons)."""
+    if isinstance(value, bool) or isinstance(value, Reason):
+        return
+    if isinstance(value, int):
+        yield value
+    elif isinstance(value, (tuple, list)):
+        for item in value:
+            yield from numbers(item)
 
 
 def states(text: str, n: int) -> bool:
     """Whether ``text`` writes the number ``n`` (as digits, or grouped by commas), not as part of
     a longer number."""
-    return any(re.search(rf"(?<![\d.]){re.escape(form)}(?!\d)", text) for form in {str(n), f"{n:,}"})
+    return any(re.search(rf"(?<!\d)(?<!\d\.){re.escape(form)}(?!\d)", text) for form in {str(n), f"{n:,}"})
 
 
 @pytest.mark.parametrize("rule", sorted(REASONS))
@@ -105,8 +118,12 @@ def test_both_languages_state_the_same_numbers(rule: str) -> None:
         en, zh = reason.render("en"), reason.render("zh")
         assert en == reason.text
         assert re.search(r"[\u4e00-\u9fff]", zh) or rule == "text", zh
-        for n in set(numbers(dict(reason.facts))):
-            assert states(en, n) == states(zh, n), (rule, n, en, zh)
+        for key, value in reason.facts.items():
+            for n in set(numbers(value)):
+                if key in UNSTATED.get(rule, ()):
+                    assert states(en, n) == states(zh, n), (rule, key, n, en, zh)
+                else:
+                    assert states(en, n) and states(zh, n), (rule, key, n, en, zh)
 
 
 def test_every_rule_has_a_chinese_template_and_was_rendered() -> None:
@@ -122,3 +139,4 @@ def test_numbers_shown_at_all_are_shown_in_both() -> None:
     reason = Reason("bouton", {"heaps": (3, 4, 5), "total": 2})
     assert states(reason.render("en"), 4) and states(reason.render("zh"), 4)
     assert not states("异或和 3 ⊕ 5 = 2", 4) and not states("14", 4) and states("1,234 个", 1234)
+    assert set(UNSTATED) <= set(REASONS)
