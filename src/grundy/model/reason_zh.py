@@ -415,8 +415,8 @@ def _geography(f: Facts) -> str:
     else:
         verdict = (f"ν(G − {v}) = ν(G) = {nu}：有最大匹配不覆盖 {v}，故当前玩家必败"
                    f"（对手沿该匹配应对）")
-    return (f"顶点地理游戏定理（先手必胜当且仅当每个最大匹配都覆盖起点）：在{where}中，"
-            f"用{how}，{verdict}")
+    return (f"顶点地理游戏定理（先手必胜当且仅当每个最大匹配都覆盖起点）：在 {where} 中，"
+            f"用 {how}，{verdict}")
 
 
 def _shown(f: Facts) -> str:
