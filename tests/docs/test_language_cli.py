@@ -142,3 +142,20 @@ def test_misere_quotient_and_family_tables_in_chinese(capsys: pytest.CaptureFixt
     assert "  状态：对堆 ≤ 12 精确（已在所有堆 ≤ 12 的和上验证）；未见周期" in out
     out = run(capsys, "--lang", "zh", "table", "bash(m=2..5)", "--upto", "40")[1]
     assert "  随 m 变化：m = 2..5 时周期 m + 1（猜想：由这 4 个游戏拟合；每个游戏的周期都已证明）" in out
+
+
+def test_play_json_keeps_its_keys_and_says_why_in_chinese(capsys: pytest.CaptureFixture[str],
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    import io
+
+    script = "heap 2: take 1\nwhy\nquit\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    english = [json.loads(line) for line in run(capsys, "play", "nim", "2", "2", "--first", "computer",
+                                                 "--json")[1].splitlines()]
+    monkeypatch.setattr("sys.stdin", io.StringIO(script))
+    chinese = [json.loads(line) for line in run(capsys, "--lang", "zh", "play", "nim", "2", "2", "--first",
+                                                 "computer", "--json")[1].splitlines()]
+    assert [list(d) for d in english] == [list(d) for d in chinese]
+    assert english[0]["moves"] == chinese[0]["moves"]  # labels stay: they are what a script types
+    assert chinese[0]["computer_move"]["why"] == "面对完美应对已输，所以拖延：这一步坚持最久（还有 3 步）"
+    assert chinese[2]["explanation"][0].startswith("原因：Bouton 定理")

@@ -106,7 +106,7 @@ class Player:
             if not text or text.startswith("#"):
                 continue
             if self.json:
-                answer = respond(match, text)
+                answer = respond(match, self._typed(text), t)
                 print_json(answer)
                 sys.stdout.flush()
                 if answer.get("quit") or match.over:
@@ -166,7 +166,9 @@ class Player:
     def _show_turn(self) -> None:
         match, t = self.match, self.t
         if self.json:
-            print_json(match.turn_json())
+            from grundy.play.session import localized_turn
+
+            print_json(localized_turn(match.turn_json(), t))
             sys.stdout.flush()
             return
         from grundy.play.board import board

@@ -305,10 +305,11 @@ QUIT = ("quit", "exit", "q")
 HINT = ("hint", "h", "?")
 
 
-def respond(match: Match, text: str) -> dict[str, Any]:
+def respond(match: Match, text: str, lang: Language = ENGLISH) -> dict[str, Any]:
     """One command of the ``--json`` protocol (a move, ``hint``, ``why``, ``undo``, ``quit``) and
     the object that answers it: the next turn (after the computer's reply to a move), or
-    ``{"explanation": [...]}``, ``{"quit": true}``, ``{"error": "..."}``.
+    ``{"explanation": [...]}``, ``{"quit": true}``, ``{"error": "..."}``; the explanation and the
+    computer's ``why`` in ``lang`` (the keys stay).
 
     >>> from grundy.catalog import load_game
     >>> match = Match(load_game("nim"), (2,))
@@ -323,7 +324,7 @@ def respond(match: Match, text: str) -> dict[str, Any]:
     if word in HINT:
         return match.turn_json()
     if word == "why":
-        return {"explanation": match.explanation()}
+        return {"explanation": match.explanation(lang)}
     if word == "undo":
         return match.turn_json() if match.undo() else {"error": "nothing to undo"}
     if match.over:
@@ -334,7 +335,15 @@ def respond(match: Match, text: str) -> dict[str, Any]:
         return {"error": " ".join(match.describe(exc).split())}
     if match.to_move == "computer" and not match.over:
         match.computer_turn()
-    return match.turn_json()
+    return localized_turn(match.turn_json(), lang)
+
+
+def localized_turn(data: dict[str, Any], lang: Language) -> dict[str, Any]:
+    """A turn object with the computer's ``why`` in ``lang`` (the keys stay)."""
+    reply = data.get("computer_move")
+    if isinstance(reply, dict) and not lang.english:
+        data["computer_move"] = {**reply, "why": lang.sentence(reply["why"])}
+    return data
 
 
 def _far(facts: Facts, sign: int) -> int:
