@@ -30,4 +30,8 @@ fi
 grep -qx "grundy: error: grundy survey needs Dask: pip install 'grundy\[survey\]'" "$scratch/err.txt"
 echo "wheel: quick start output matches the README; grundy survey without Dask prints the install hint"
 
+# The docs site, English and Chinese: every page, link and nav entry must resolve (--strict).
+NO_MKDOCS_2_WARNING=1 mkdocs build --strict -q -d "$scratch/site"
+echo "docs site: built (mkdocs build --strict)"
+
 python -m pytest -p no:cacheprovider -n 2 --dist loadfile  # a module stays in one process (some tests count over a module)

@@ -54,7 +54,7 @@ def test_dask_is_an_extra_and_the_test_extra_has_every_extra() -> None:
     core = {_dist(r) for r in PROJECT["dependencies"]}
     assert "dask" not in core and "distributed" not in core
     assert PROJECT["optional-dependencies"]["survey"] == ["dask[distributed]>=2024.1"]
-    assert "grundy[survey,plot,web]" in PROJECT["optional-dependencies"]["test"]
+    assert "grundy[survey,plot,web,docs]" in PROJECT["optional-dependencies"]["test"]
 
 
 def test_package_data_names_files_that_exist() -> None:

@@ -23,7 +23,7 @@ from grundy.errors import GrundyError
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:
-    from typing import NoReturn
+    from typing import Any, NoReturn
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "list": ("grundy.cli.listing", "every registered game, its parameters and a description"),
@@ -37,7 +37,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 """Command name → (module, one-line description)."""
 
-USAGE = """usage: grundy [--version] [--rules FILE.py] COMMAND [ARGS...]
+USAGE = """usage: grundy [--version] [--lang en|zh] [--rules FILE.py] COMMAND [ARGS...]
        grundy solve|table|export --moves 'n: [n - 1, n - 2]' [ARGS...]   (a game from one line)
 
 Solve impartial combinatorial games: who wins, the Grundy value, every winning move, and why.
@@ -45,7 +45,8 @@ Solve impartial combinatorial games: who wins, the Grundy value, every winning m
 commands:
 {commands}
 
-'grundy COMMAND --help' shows a command's options. Examples:
+'grundy COMMAND --help' shows a command's options; '--lang zh' (or a zh_CN locale) prints
+the answers and their reasons in Chinese. Examples:
   grundy solve nim 3 4 5
   grundy solve 'subtraction(1,3,4)' 10 + nim 5 --json
   grundy table kayles --upto 200
@@ -125,7 +126,38 @@ def _inline_moves(argv: list[str]) -> list[str]:
     return [rest[0], define_moves(given[0]), *rest[1:]]
 
 
+def _take_language(argv: list[str]) -> tuple[Any, list[str]]:
+    """The language of the output: ``--lang en|zh`` (or ``--lang=…``) before the command, else
+    the locale's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``); and ``argv`` without it. (After the
+    command, ``--lang`` is the command's own option: ``grundy export --lang cpp``.)"""
+    import os
+
+    from grundy.model.language import language, language_from_environment
+
+    code: str | None = None
+    rest: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if rest and rest[-1] == "--rules":
+            rest.append(arg)  # (the rules file)
+        elif not arg.startswith("-"):  # the command: the rest is its own
+            rest.append(arg)
+            rest.extend(args)
+            break
+        elif arg == "--lang":
+            code = next(args, None)
+            if code is None:
+                raise UsageError("--lang needs a language: --lang en or --lang zh")
+        elif arg.startswith("--lang="):
+            code = arg.partition("=")[2]
+        else:
+            rest.append(arg)
+    chosen = language_from_environment(os.environ) if code is None else language(code)
+    return chosen, rest
+
+
 def _dispatch(argv: list[str]) -> int:
+    lang, argv = _take_language(argv)
     argv = _inline_moves(_load_rules(argv))
     if not argv or argv[0] in ("-h", "--help", "help"):
         emit(_usage().rstrip())
@@ -146,6 +178,7 @@ def _dispatch(argv: list[str]) -> int:
     command = parser(f"grundy {name}", module.__doc__.split("\n\n")[0] if module.__doc__ else "",
                      getattr(module, "EPILOG", None))
     module.add_arguments(command)
+    command.set_defaults(language=lang)
     args = command.parse_intermixed_args(rest) if getattr(module, "INTERMIXED", True) else \
         command.parse_args(rest)
     code: int = module.run(args)

@@ -35,10 +35,19 @@ def run_every(args: argparse.Namespace, on_graph: OnGraph) -> int:
         answer = searching(lambda: solve_every(game, position, limit=limit))
     except SearchLimitError as exc:  # a table of values does not answer Every-SG: no such hint
         raise _without_table_hint(exc) from None
+    t = args.language
     if args.json:
-        print_json(answer.to_json())
+        data = answer.to_json()
+        data["reason"] = t.reason(answer.why)  # (the keys and "why" stay)
+        print_json(data)
     else:
-        for line in answer.text_lines(heading=heading, shown=SHOWN_MOVES):
+        lines = answer.text_lines(heading=heading, shown=SHOWN_MOVES)
+        if not t.english:  # the fixed words by their shapes, the moves' labels, the reason from its facts
+            why = f"  why:      {answer.reason}"
+            lines = [t("  why:      {why}", why=t.reason(answer.why)) if line == why else
+                     " | ".join(map(t.move, line.split(" | "))) if line.startswith("    ") else
+                     t.sentence(line) for line in lines]
+        for line in lines:
             emit(line)
     return 0
 

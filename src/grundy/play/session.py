@@ -29,6 +29,7 @@ from typing import Any
 from grundy.engine.search import DEFAULT_LIMIT
 from grundy.errors import GrundyError, InvalidInputError, ResourceLimitError, TooManyMovesError
 from grundy.model.game import Game, Move, Outcome, Position
+from grundy.model.language import ENGLISH, Language
 from grundy.play.analysis import Facts, Oracle
 
 MOVE_LIST_LIMIT = 5_000
@@ -277,18 +278,19 @@ class Match:
         except GrundyError:
             return []
 
-    def explanation(self) -> list[str]:
+    def explanation(self, lang: Language = ENGLISH) -> list[str]:
         """The current position explained as ``grundy solve --explain`` does: the reason, then
-        the steps."""
+        the steps (in ``lang``, a :class:`~grundy.model.language.Language`)."""
         from grundy.solving.explain import explain_steps
         from grundy.solving.solve import solve
 
         try:
             answer = solve(self.game, self.position, misere=self.misere, limit=self.limit)
-            return [f"why: {answer.reason}",
-                    *explain_steps(self.game, self.position, misere=self.misere, limit=self.limit)]
+            return [lang.sentence(f"why: {lang.reason(answer.why)}"),
+                    *explain_steps(self.game, self.position, misere=self.misere, limit=self.limit,
+                                   lang=lang)]
         except GrundyError as exc:
-            return [f"not explained within the budget: {' '.join(self.describe(exc).split())}"]
+            return [lang.sentence(f"not explained within the budget: {' '.join(self.describe(exc).split())}")]
 
     # ---- the --json protocol ----------------------------------------------------------------
     def turn_json(self) -> dict[str, Any]:
@@ -327,10 +329,11 @@ QUIT = ("quit", "exit", "q")
 HINT = ("hint", "h", "?")
 
 
-def respond(match: Match, text: str) -> dict[str, Any]:
+def respond(match: Match, text: str, lang: Language = ENGLISH) -> dict[str, Any]:
     """One command of the ``--json`` protocol (a move, ``hint``, ``why``, ``undo``, ``quit``) and
     the object that answers it: the next turn (after the computer's reply to a move), or
-    ``{"explanation": [...]}``, ``{"quit": true}``, ``{"error": "..."}``.
+    ``{"explanation": [...]}``, ``{"quit": true}``, ``{"error": "..."}``; the explanation and the
+    computer's ``why`` in ``lang`` (the keys stay).
 
     >>> from grundy.catalog import load_game
     >>> match = Match(load_game("nim"), (2,))
@@ -345,7 +348,7 @@ def respond(match: Match, text: str) -> dict[str, Any]:
     if word in HINT:
         return match.turn_json()
     if word == "why":
-        return {"explanation": match.explanation()}
+        return {"explanation": match.explanation(lang)}
     if word == "undo":
         return match.turn_json() if match.undo() else {"error": "nothing to undo"}
     if match.over:
@@ -356,7 +359,15 @@ def respond(match: Match, text: str) -> dict[str, Any]:
         return {"error": " ".join(match.describe(exc).split())}
     if match.to_move == "computer" and not match.over:
         match.computer_turn()
-    return match.turn_json()
+    return localized_turn(match.turn_json(), lang)
+
+
+def localized_turn(data: dict[str, Any], lang: Language) -> dict[str, Any]:
+    """A turn object with the computer's ``why`` in ``lang`` (the keys stay)."""
+    reply = data.get("computer_move")
+    if isinstance(reply, dict) and not lang.english:
+        data["computer_move"] = {**reply, "why": lang.sentence(reply["why"])}
+    return data
 
 
 def _far(facts: Facts, sign: int) -> int:

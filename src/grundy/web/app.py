@@ -71,8 +71,9 @@ class _Matches:
             return found
 
 
-def create_app() -> Flask:
-    """The Flask application (the games of rules files loaded before are in its catalogue)."""
+def create_app(docs: str | None = None) -> Flask:
+    """The Flask application (the games of rules files loaded before are in its catalogue);
+    ``docs``: the folder of the built docs site (``mkdocs build``), served under ``/docs/``."""
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = 64 * 1024
     matches = _Matches()
@@ -101,6 +102,11 @@ def create_app() -> Flask:
     @app.get("/static/<name>")
     def static_file(name: str) -> Response:
         return _static(name)
+
+    @app.get("/docs/")
+    @app.get("/docs/<path:path>")
+    def docs_page(path: str = "") -> Response:
+        return _docs(docs, path)
 
     @app.get("/api/games")
     def games() -> Response:
@@ -250,9 +256,36 @@ def _position(game: str, position: str) -> tuple[Any, Any]:
     return parse_sum(f"{game.strip()} {position.strip()}")
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> Any:
+DOCS_MISSING = """<!doctype html><html lang="en"><meta charset="utf-8"><title>grundy docs</title>
+<h1>grundy docs</h1>
+<p>The docs site is not built here. Build it from a checkout of grundy and serve it with the page:</p>
+<pre>pip install '.[docs]'
+mkdocs build             # writes site/
+grundy serve --docs site</pre>
+<p>Or read the pages as Markdown in <code>docs/</code> (Chinese: <code>docs/*.zh.md</code>).</p>
+<p lang="zh">文档网站尚未构建：在 grundy 源码目录中运行 <code>mkdocs build</code>，再用
+<code>grundy serve --docs site</code>；或直接阅读 <code>docs/*.zh.md</code>。</p>
+<p><a href="/">back to grundy</a></p>
+"""
+
+
+def _docs(folder: str | None, path: str) -> Response:
+    """A file of the built docs site (a folder's ``index.html``), or how to build it."""
+    from pathlib import Path
+
+    from flask import send_from_directory
+
+    if folder is None or not (Path(folder) / "index.html").is_file():
+        return Response(DOCS_MISSING, mimetype="text/html")
+    if not path or path.endswith("/"):
+        path += "index.html"
+    return send_from_directory(Path(folder).resolve(), path)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, docs: str | None = None) -> Any:
     """A threaded server of :func:`create_app` on ``host:port`` (port 0: a free one), not yet
-    started: call ``serve_forever()`` (and ``shutdown()`` from another thread)."""
+    started: call ``serve_forever()`` (and ``shutdown()`` from another thread); ``docs``: the
+    built docs site to serve under ``/docs/``."""
     from werkzeug.serving import make_server
 
-    return make_server(host, port, create_app(), threaded=True)
+    return make_server(host, port, create_app(docs), threaded=True)
