@@ -21,7 +21,8 @@ PHRASES: dict[str, str] = {
     "  outcome:  {o}, {verdict}": "  结果：    {o}，{verdict}",
     "  grundy:   {value}": "  SG 值：   {value}",
     "  winning moves ({n}):": "  必胜走法（{n} 种）：",
-    "  winning moves ({n} listed, not all: see the note above):": "  必胜走法（列出 {n} 种，并非全部：见上面的说明）：",
+    "  winning moves ({n} listed, not all: see the note above):":
+        "  必胜走法（列出 {n} 种，并非全部：见上面的说明）：",
     "    … and {n} more (--json lists them)": "    ……另有 {n} 种（--json 列出它们）",
     "    … and {n} more (--json lists all)": "    ……另有 {n} 种（--json 全部列出）",
     "  winning moves: not listed (too many; see the note above)": "  必胜走法：未列出（太多；见上面的说明）",
