@@ -229,9 +229,9 @@ static inline i128 py_nimmul(i128 x, i128 y) {
     return (i128)nim_mul_u64((unsigned long long)x, (unsigned long long)y, 32);
 }"""),
     "py_G": ((), r"""unsigned long long grundy_value(unsigned long long n_);
-// the formula's own value at x (a memoised recursion; 0 <= x <= n / 2)
+// the formula's own value at x (a memoised recursion; 0 <= x < n)
 static i128 py_G(i128 x, i128 n) {
-    if (x < 0 || 2 * x > n || x >= n) fail("the recursion G(x) needs 0 <= x <= n / 2");
+    if (x < 0 || x >= n) fail("the recursion G(x) needs 0 <= x < n");
     static std::unordered_map<unsigned long long, unsigned long long> memo;
     const unsigned long long key = (unsigned long long)x;
     auto it = memo.find(key);

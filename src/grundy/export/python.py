@@ -134,9 +134,9 @@ _PY_HELPERS = {
     "G": ((), '''_G_MEMO = {}
 
 
-def G(x, n):  # the formula's own value at x (a memoised recursion; 0 <= x <= n // 2)
-    if x < 0 or 2 * x > n or x >= n:
-        raise ValueError(f"the recursion G({x}) at n = {n} needs 0 <= x <= n // 2")
+def G(x, n):  # the formula's own value at x (a memoised recursion; 0 <= x < n)
+    if x < 0 or x >= n:
+        raise ValueError(f"the recursion G({x}) at n = {n} needs 0 <= x < n")
     if x not in _G_MEMO:
         if len(_G_MEMO) > 1 << 20:
             _G_MEMO.clear()

@@ -1,8 +1,8 @@
 """Families of heap patterns the general formula search reaches too late or not at all:
 
-- **self-similar values**: ``G(n) = G(n // m) + c`` (or ``^ c``) on some residues of ``n`` mod
-  ``m``, and a formula elsewhere, e.g. ``G(2k) = k, G(2k + 1) = G(k)`` ("take at most half"):
-  ``n // 2 if n % 2 == 0 else G(n // 2)``;
+- **self-similar values**: ``G(n) = G(x) + c`` (or ``^ c``) with ``x = n // m`` or
+  ``x = n - n // m - 1`` on some residues of ``n`` mod ``m``, and a formula elsewhere, e.g.
+  ``G(2k) = k, G(2k + 1) = G(k)`` ("take at most half"): ``n // 2 if n % 2 == 0 else G(n // 2)``;
 - **arithmetic functions**: ``G(n) = h(F(n))`` with ``F`` one of Ω, ω, the number of divisors,
   a ``p``-adic valuation or a digit sum, and ``h`` a short formula;
 - **P-descriptions from two simple sets**: ``P iff A or B`` (or ``A and B``, ``A and not B``) with
@@ -25,6 +25,7 @@ return is a conjecture checked there.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from grundy.patterns.arith import TooLarge, vec_arith
@@ -37,6 +38,10 @@ if TYPE_CHECKING:
 
 MODULI = (2, 3, 4)
 """The ``m`` of ``G(n // m)`` tried."""
+DESCENTS: tuple[tuple[str, Callable[[np.ndarray, int], np.ndarray]], ...] = (
+    ("n // {m}", lambda n, m: n // m), ("n - n // {m} - 1", lambda n, m: n - n // m - 1))
+"""The smaller positions ``x`` of ``G(n) = G(x) + c`` tried: both shrink ``n`` by a factor, so the
+recursion has few levels ("take at most 1/m of the heap" recurses on ``n - n // m - 1``)."""
 MIN_TABLE = 32
 """Shortest table the families look at (fewer values say too little)."""
 
@@ -50,9 +55,10 @@ def _residue_test(m: int, residues: list[int]) -> str:
 def self_similar(table: list[int], *, steps: int) -> str | None:
     """``BASE if TEST else G(n // m) + c`` agreeing with the whole table, or ``None``.
 
-    For each ``m`` of :data:`MODULI`, the residues ``r`` where ``G(n) - G(n // m)`` (or
-    ``G(n) ^ G(n // m)``) is one constant ``c`` for every ``n >= 1`` of the table are recursive;
-    the other positions (and ``n = 0``) need a formula of their own, searched with ``steps``.
+    For each ``m`` of :data:`MODULI` and each smaller position ``x`` of :data:`DESCENTS`, the
+    residues ``r`` where ``G(n) - G(x)`` (or ``G(n) ^ G(x)``) is one constant ``c`` for every
+    ``n >= 1`` of the table are recursive; the other positions (and ``n = 0``) need a formula of
+    their own, searched with ``steps``.
     """
     import numpy as np
 
@@ -63,15 +69,19 @@ def self_similar(table: list[int], *, steps: int) -> str | None:
     n = np.arange(1, total, dtype=np.int64)
     best: str | None = None
     for m in MODULI:
-        for op in ("+", "^"):
-            diff = values[n] - values[n // m] if op == "+" else values[n] ^ values[n // m]
-            found = _recursive_residues(diff, n, m)
-            if found is None:
-                continue
-            c, residues = found
-            formula = _with_base(values, m, residues, op, c, steps)
-            if formula is not None and (best is None or size(formula) < size(best)):
-                best = formula
+        for descent, smaller in DESCENTS:
+            if descent == "n - n // {m} - 1" and m == 2:
+                continue  # (n // 2 on the odd heaps, the same recursion)
+            x = smaller(n, m)
+            for op in ("+", "^"):
+                diff = values[n] - values[x] if op == "+" else values[n] ^ values[x]
+                found = _recursive_residues(diff, n, m)
+                if found is None:
+                    continue
+                c, residues = found
+                formula = _with_base(values, m, residues, op, c, descent.format(m=m), steps)
+                if formula is not None and (best is None or size(formula) < size(best)):
+                    best = formula
     return best
 
 
@@ -88,7 +98,7 @@ def _recursive_residues(diff: np.ndarray, n: np.ndarray, m: int) -> tuple[int, l
     return c, by_c[c]
 
 
-def _with_base(values: np.ndarray, m: int, residues: list[int], op: str, c: int,
+def _with_base(values: np.ndarray, m: int, residues: list[int], op: str, c: int, descent: str,
                steps: int) -> str | None:
     import numpy as np
 
@@ -97,7 +107,7 @@ def _with_base(values: np.ndarray, m: int, residues: list[int], op: str, c: int,
     n = np.arange(total, dtype=np.int64)
     base_mask = np.isin(n % m, others) | (n == 0)
     base = n[base_mask]
-    recurse = f"G(n // {m})" + ("" if c == 0 else f" {op} {c}" if c > 0 or op == "^" else f" - {-c}")
+    recurse = f"G({descent})" + ("" if c == 0 else f" {op} {c}" if c > 0 or op == "^" else f" - {-c}")
     if not others:
         if int(values[0]) != 0 and op == "+" and c == 0:
             return None

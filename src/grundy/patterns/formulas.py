@@ -13,9 +13,11 @@ number is needed): integer constants, the variables of the game (``n``; or ``a``
   multiplicity), ``omega(x)`` (distinct prime factors), ``numdiv(x)`` (number of divisors),
   ``val(x, p)`` (the exponent of ``p`` in ``x``, ``val(0, p) = -1``), ``digitsum(x, b)`` (base ``b``);
 - ``nimmul(x, y)``: the nim product ``x ⊗ y`` (:func:`grundy.theory.nimber.nim_mul`);
-- ``A if C else B``, and ``G(x)``: the formula's own value at ``x`` — a recursion, allowed for a
-  formula over ``n`` and only at ``0 <= x <= n // 2`` with ``x < n`` (so it ends after at most
-  ``log2(n)`` levels; memoised).
+- ``A if C else B``, and ``G(x)``: the formula's own value at ``x`` — a recursion, allowed in a
+  formula over ``n`` and only at ``0 <= x < n`` (so it ends; memoised). The pattern finder only
+  writes recursions that shrink ``n`` by a factor (``G(n // 2)``, ``G(n - n // 3 - 1)``), a few
+  hundred levels for any 64-bit ``n``; a recursion too deep for Python is an error, never a
+  wrong value.
 
 The bit functions and ``isqrt`` are undefined on negative numbers (an error, as is a division by
 zero or a negative shift). :func:`evaluate` walks the checked syntax tree: nothing else runs.
@@ -258,8 +260,8 @@ def _compile(node: ast.expr, own: list[Callable[[int], int]]) -> Compiled:
 
         def recurse(env: Mapping[str, int]) -> int:
             x, n = where(env), env["n"]
-            if x < 0 or 2 * x > n or x >= n:
-                raise FormulaError(f"G({x}) at n={n}: the recursion needs 0 <= x <= n // 2 and x < n")
+            if x < 0 or x >= n:
+                raise FormulaError(f"G({x}) at n={n}: the recursion needs 0 <= x < n")
             return own[0](x)
         return recurse
     if isinstance(node, ast.Constant):
@@ -581,7 +583,7 @@ def _vec_special(name: str, args: list[np.ndarray], env: Mapping[str, np.ndarray
         table, n, x = env.get("G"), env.get("n"), args[0]
         if table is None or n is None or not len(x):
             raise Unsafe("no table for G")
-        if int(x.min()) < 0 or (2 * x > n).any() or (x >= n).any() or int(x.max()) >= len(table):
+        if int(x.min()) < 0 or (x >= n).any() or int(x.max()) >= len(table):
             raise Unsafe("G outside the recursion")
         return table[x]
     if name == "nimmul":

@@ -175,7 +175,9 @@ def _threshold(g: _Grid, transpose: bool) -> Pattern | None:
     rel = "<" if strict else "<="
     rational: list[tuple[str, str, str]] = []
     q = simplest_rational(lo, hi)
-    if q.denominator < 50:
+    if q == 0 and not strict:
+        rational.append((f"{y} == 0", f"{y} = 0", ""))  # (not "b <= 0·a")
+    elif q.denominator < 50:
         lhs = y if q.denominator == 1 else f"{q.denominator} * {y}"
         rhs = x if q.numerator == 1 else f"{q.numerator} * {x}"
         rational.append((f"{lhs} {rel} {rhs}", f"{y} {rel} {q}·{x}", ""))

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
 from grundy.patterns.families import arithmetic_values, p_union, self_similar
-from grundy.patterns.formulas import agrees
+from grundy.patterns.formulas import agrees, size
 from grundy.patterns.pairs import find_pair_patterns
 from grundy.patterns.proof import eventual_form, implied_by_period
 from grundy.patterns.recognise import beatty, beatty_membership, named_sets
@@ -233,11 +233,12 @@ def _family_formula(table: list[int], periodicity: Periodicity | None, text_len:
     table with a period (the period describes it, and says more)."""
     if periodicity is not None:
         return None
-    for family in (self_similar, arithmetic_values):
-        found = family(table, steps=steps // 4)
-        if found is not None and not too_long(found, text_len, len(table)):
-            return _labelled("values", f"G(n) = {found}", found, table, periodicity)
-    return None
+    found = [f for f in (family(table, steps=steps // 4) for family in (self_similar, arithmetic_values))
+             if f is not None and not too_long(f, text_len, len(table))]
+    if not found:
+        return None
+    best = min(found, key=size)  # (Ω(n) rather than a recursion saying the same)
+    return _labelled("values", f"G(n) = {best}", best, table, periodicity)
 
 
 def _derived_p_formula(values_formula: Pattern | None) -> list[str]:
