@@ -146,6 +146,19 @@ def digitsum(x: int, b: int) -> int:
     return s
 
 
+def nimmul(x: int, y: int) -> int:
+    """The nim product ``x ⊗ y`` of ``x, y >= 0`` (:func:`grundy.theory.nimber.nim_mul`).
+
+    >>> nimmul(2, 2), nimmul(3, 3), nimmul(8, 8)
+    (3, 2, 13)
+    """
+    from grundy.theory.nimber import nim_mul
+
+    if x < 0 or y < 0:
+        raise InvalidInputError(f"nimmul({x}, {y}) is undefined (negative argument)")
+    return nim_mul(x, y)
+
+
 # ---- int64 arrays ------------------------------------------------------------------------------
 
 class TooLarge(Exception):
@@ -228,3 +241,24 @@ def _cached_sieve(top: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         _SIEVES.clear()  # one sieve at a time: bounded memory
         _SIEVES[size] = _sieve(size)
     return _SIEVES[size]
+
+
+SPECIAL = frozenset({"G", "bigomega", "omega", "numdiv", "val", "digitsum", "nimmul"})
+"""The calls of the grammar :func:`vec_special` evaluates on arrays."""
+
+
+def vec_special(name: str, args: list[np.ndarray], table: np.ndarray | None,
+                n: np.ndarray | None) -> np.ndarray:
+    """The recursion ``G`` (read in ``table``, where it descends: ``0 <= x < n``), the arithmetic
+    functions and the nim product on int64 arrays; :class:`TooLarge` where the exact evaluation
+    must answer."""
+    if name == "G":
+        x = args[0]
+        if table is None or n is None or not len(x):
+            raise TooLarge("no table for G")
+        if int(x.min()) < 0 or (x >= n).any() or int(x.max()) >= len(table):
+            raise TooLarge("G outside the recursion")
+        return table[x]
+    if name == "nimmul":
+        raise TooLarge("nim products are computed exactly")
+    return vec_arith(name, *args)

@@ -46,7 +46,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
-from grundy.patterns.arith import bigomega, digitsum, numdiv, omega, val
+from grundy.patterns import arith
 
 if TYPE_CHECKING:
     import numpy as np
@@ -113,23 +113,10 @@ def isqrt(x: int) -> int:
     return math.isqrt(_nonneg("isqrt", x))
 
 
-def nimmul(x: int, y: int) -> int:
-    """The nim product ``x ⊗ y`` of ``x, y >= 0``.
-
-    >>> nimmul(2, 2), nimmul(3, 3), nimmul(8, 8)
-    (3, 2, 13)
-    """
-    from grundy.theory.nimber import nim_mul
-
-    if x < 0 or y < 0:
-        raise FormulaError(f"nimmul({x}, {y}) is undefined (negative argument)")
-    return nim_mul(x, y)
-
-
 _FUNCS: dict[str, Callable[..., int]] = {
     "popcount": popcount, "ctz": ctz, "cto": cto, "bit_length": bit_length, "isqrt": isqrt,
-    "abs": abs, "min": min, "max": max, "bigomega": bigomega, "omega": omega, "numdiv": numdiv,
-    "val": val, "digitsum": digitsum, "nimmul": nimmul,
+    "abs": abs, "min": min, "max": max, **{name: getattr(arith, name) for name in
+                                           ("bigomega", "omega", "numdiv", "val", "digitsum", "nimmul")},
 }
 
 
@@ -522,8 +509,14 @@ def vec_eval(node: ast.expr, env: Mapping[str, np.ndarray], length: int) -> np.n
         if isinstance(node, ast.IfExp):
             test = go(node.test) != 0
             return np.where(test, go(node.body), go(node.orelse))
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in _SPECIAL:
-            return _vec_special(node.func.id, [go(a) for a in node.args], env)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in arith.SPECIAL:
+            args = [go(a) for a in node.args]
+            try:
+                if any(_bound(a) >= 1 << 62 for a in args):
+                    raise arith.TooLarge("overflow")
+                return arith.vec_special(node.func.id, args, env.get("G"), env.get("n"))
+            except arith.TooLarge as exc:
+                raise Unsafe(str(exc)) from None
         if isinstance(node, ast.Constant):
             if abs(_int(node)) >= 1 << 62:
                 raise Unsafe("big constant")
@@ -568,30 +561,6 @@ def vec_eval(node: ast.expr, env: Mapping[str, np.ndarray], length: int) -> np.n
         return vec_unary(name, args[0])
 
     return go(node)
-
-
-_SPECIAL = frozenset({"G", "bigomega", "omega", "numdiv", "val", "digitsum", "nimmul"})
-
-
-def _vec_special(name: str, args: list[np.ndarray], env: Mapping[str, np.ndarray]) -> np.ndarray:
-    """The recursion, the arithmetic functions and the nim product on arrays (or :class:`Unsafe`)."""
-    from grundy.patterns.arith import TooLarge, vec_arith
-
-    if any(_bound(a) >= 1 << 62 for a in args):
-        raise Unsafe("overflow")
-    if name == "G":
-        table, n, x = env.get("G"), env.get("n"), args[0]
-        if table is None or n is None or not len(x):
-            raise Unsafe("no table for G")
-        if int(x.min()) < 0 or (x >= n).any() or int(x.max()) >= len(table):
-            raise Unsafe("G outside the recursion")
-        return table[x]
-    if name == "nimmul":
-        raise Unsafe("nim products are computed exactly")
-    try:
-        return vec_arith(name, *args)
-    except TooLarge:
-        raise Unsafe(name) from None
 
 
 def _raise_unsafe() -> np.ndarray:
