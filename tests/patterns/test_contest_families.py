@@ -282,6 +282,14 @@ def test_powers_of_two_of_a_sum() -> None:
         lower = [far[t] for t in range(s)]
         far[s] = mex(spanned(lower))
     assert all(evaluate(formula, a=a, b=s - a) == far[s] for s in range(16) for a in range(s + 1))
+    # the same game with coins from (1, 1): G(a, b) = 2^(a + b - 2), found on the domain
+    from grundy.define.domain import domain_pair_patterns
+
+    cells: list[list[int | None]] = [[None if min(a, b) < 1 else 1 << (a + b - 2) for b in range(10)]
+                                     for a in range(10)]
+    shifted = domain_pair_patterns(cells, (1, 1), find_pair_patterns)[0][0].formula
+    assert shifted is not None
+    assert all(evaluate(shifted, a=a, b=s - a) == far[s - 2] for s in range(2, 18) for a in range(1, s))
 
 
 # ---- export of a recursive formula -------------------------------------------------------------

@@ -47,6 +47,7 @@ from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
 from grundy.patterns import arith
+from grundy.patterns.recursion import memoised
 
 if TYPE_CHECKING:
     import numpy as np
@@ -55,8 +56,6 @@ VARIABLES = ("n", "a", "b")
 FUNCTIONS = ("G", "abs", "bigomega", "bit_length", "cto", "ctz", "digitsum", "isqrt", "max", "min",
              "nimmul", "numdiv", "omega", "popcount", "val")
 TWO_ARGUMENTS = frozenset({"digitsum", "nimmul", "val"})
-RECURSION_CALLS = 1 << 17
-"""Most distinct ``G(x)`` one evaluation computes (beyond: an error, never an unbounded time)."""
 MAX_FORMULA_CHARS = 2000
 MAX_SHIFT = 1 << 16
 """Largest left shift :func:`evaluate` accepts (a bigger one would only exhaust the memory)."""
@@ -338,20 +337,12 @@ def _int(node: ast.expr) -> int:
 def compiled(formula: str, variables: tuple[str, ...] = VARIABLES) -> Compiled:
     """``formula`` checked and turned into a function of an environment ``{name: value}``.
 
-    A recursive formula (``G(x)``) keeps its values in a memo of at most :data:`RECURSION_CALLS`
-    entries (emptied when full: only recomputation, never a wrong value).
+    A recursive formula (``G(x)``) reads its own values through
+    :func:`grundy.patterns.recursion.memoised`.
     """
     own: list[Callable[[int], int]] = []
     func = _compile(parse(formula, variables), own)
-    memo: dict[int, int] = {}
-
-    def value_at(x: int) -> int:
-        if x not in memo:
-            if len(memo) >= RECURSION_CALLS:
-                memo.clear()
-            memo[x] = int(func({"n": x}))
-        return memo[x]
-    own.append(value_at)
+    own.append(memoised(func, formula))
     return func
 
 
@@ -589,7 +580,7 @@ def agrees(formula: str, expected: Callable[[int, int], bool], env: Mapping[str,
             for i in range(stop - start):
                 try:
                     got.append(int(func({k: int(part[k][i]) for k in names})))
-                except (FormulaError, ArithmeticError, ValueError):
+                except (FormulaError, ArithmeticError, ValueError, RecursionError):
                     return False
         if not all(expected(start + i, g) for i, g in enumerate(got)):
             return False
