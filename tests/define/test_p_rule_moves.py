@@ -80,3 +80,42 @@ def test_a_sum_with_a_part_of_unknown_value_is_refused(game: grundy.Game) -> Non
     assert answer.why.rule == "p-rule-move"
     (move,) = answer.winning_moves
     assert move.to == (10**9 - 5**9,)  # the largest odd divisor taken: an odd heap, P by the rule
+
+
+def wythoff_p_positions(upto: int) -> set[tuple[int, int]]:
+    """(x_k, x_k + k) and its mirror, x_k the least number in no earlier pair (Wythoff, 1907)."""
+    used: set[int] = set()
+    out: set[tuple[int, int]] = set()
+    k = 0
+    while True:
+        x = next(i for i in range(upto + 2) if i not in used)
+        if x > upto:
+            return out
+        used |= {x, x + k}
+        out |= {(x, x + k), (x + k, x)}
+        k += 1
+
+
+@pytest.fixture
+def wythoff() -> Iterator[grundy.Game]:
+    def moves(p: tuple[int, int]) -> list[tuple[int, int]]:
+        a, b = p
+        return ([(a - k, b) for k in range(1, a + 1)] + [(a, b - k) for k in range(1, b + 1)]
+                + [(a - k, b - k) for k in range(1, min(a, b) + 1)])
+    grundy.game("doc-p-wythoff", arity=2)(moves)
+    try:
+        yield catalog.load_game("doc-p-wythoff")
+    finally:
+        catalog.unregister("doc-p-wythoff")
+
+
+@pytest.mark.slow
+def test_a_pair_the_rule_calls_n_gets_a_winning_move(wythoff: grundy.Game) -> None:
+    p_positions = wythoff_p_positions(5000)
+    for position in ((3000, 4000), (4000, 1000)):
+        answer, conjectures = solve_answer(wythoff, position, conjecture=True)
+        assert answer.outcome.value == "N" and answer.grundy is None and conjectures
+        (move,) = answer.winning_moves
+        assert move.to in p_positions and move.to in wythoff.options_of(position)  # type: ignore[attr-defined]
+    answer, _ = solve_answer(wythoff, (2472, 4000), conjecture=True)
+    assert (2472, 4000) in p_positions and answer.outcome.value == "P" and answer.grundy == 0
