@@ -336,6 +336,34 @@ def test_cpp_export_of_recursion_and_arithmetic(tmp_path: Path) -> None:
         assert got == expect
 
 
+@pytest.mark.slow
+@pytest.mark.skipif(shutil.which("g++") is None, reason="g++ is not installed")
+def test_cpp_export_of_nim_products_and_digit_sums(tmp_path: Path) -> None:
+    import random
+
+    from grundy.patterns.record import Pattern
+
+    rng = random.Random(26)
+    pairs = [(rng.randrange(1 << rng.randrange(1, 64)), rng.randrange(1 << rng.randrange(1, 64)))
+             for _ in range(300)]
+    for formula in ("nimmul(a, 1 << cto(b))", "nimmul(a, b) ^ digitsum(a, 7) + val(b + 1, 3)"):
+        pattern = Pattern("values", f"G(a, b) = {formula}", formula, "conjecture", 12)
+        code = export_code(name="g", kind="pair", lang="cpp", pattern=pattern, table=[[0]], main=True)
+        src, exe = tmp_path / "p.cpp", tmp_path / "p"
+        src.write_text(code)
+        build = subprocess.run(["g++", "-std=c++17", "-O2", "-Wall", "-Wextra", "-o", str(exe), str(src)],
+                               capture_output=True, text=True, timeout=300)
+        assert build.returncode == 0 and build.stderr == "", build.stderr[:2000]
+        shown = [(a, b) for a, b in pairs if b < 1 << 62]
+        run = subprocess.run([str(exe)], input="".join(f"{a} {b}\n" for a, b in shown),
+                             capture_output=True, text=True, timeout=60)
+        got = [int(line.split()[0]) for line in run.stdout.splitlines()]
+        want = [evaluate(formula, a=a, b=b) for a, b in shown]
+        assert got == want
+        if formula.startswith("nimmul(a, 1"):
+            assert want == [nim(a, (b + 1) & -(b + 1)) for a, b in shown]
+
+
 def test_sizes_count_the_new_nodes() -> None:
     assert size("n // 2 if n % 2 == 0 else G(n // 2)") == 13
     assert size("nimmul(a, b)") == 3 and size("digitsum(n, 3)") == 3
