@@ -659,6 +659,13 @@ def _pattern(f: Facts, c: Case) -> None:
     c.claim(isinstance(f["pattern"], str) and f["pattern"], "a pattern is named")
 
 
+@check("p-rule-move")
+def _p_rule_move(f: Facts, c: Case) -> None:
+    c.claim(isinstance(f["rule"], str) and f["rule"], "a rule of the P-positions is named")
+    c.claim(type(f["checked"]) is int and f["checked"] >= 0, "the rule was checked up to a number")
+    c.claim(isinstance(f["target"], str) and f["target"], "the move's target is named")
+
+
 # ---- sums ----------------------------------------------------------------------------------
 def part_rule(game: Game, position: Any) -> Reason:
     """How the definition values a part of a sum: its own rule, the XOR of its heaps, or the mex."""
@@ -980,6 +987,7 @@ def test_claims_were_checked_in_bulk() -> None:
     assert not quiet, f"games whose reasons stated nothing checkable: {quiet}"
     unseen = set(CHECKS) - set(RULES_SEEN) - {
         "text", "proved-pattern", "conjectured-pattern", "conjectured-pair-pattern", "smith",
+        "p-rule-move",  # users' games only (tests/define/test_p_rule_moves.py)
         "hackenbush-floating",  # a graph whose ground touches no edge: no catalogue example
         "moore-heap"}  # Moore's heap_explain: checked directly below
     assert not unseen, f"rules no test case produced: {sorted(unseen)}"

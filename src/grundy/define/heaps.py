@@ -107,6 +107,9 @@ class HeapState:
         if chosen is None and context.conjecture and usable:
             chosen = usable[0]
         spec = game.spec
+        rules = [p for p in self.find(game, context) if p.describes == "p-positions" and p.formula]
+        if chosen is None and context.conjecture and not usable and rules:
+            return self.by_p_rule(game, n, rules[0], context)
         if chosen is None:  # (conjecture=True named only where it was not given and would help)
             best = f" (a conjecture: {usable[0].text})" if usable else ""
             which = "pattern, proved or conjectured," if context.conjecture else "proved pattern"
@@ -124,6 +127,46 @@ class HeapState:
                 context.used.append(chosen)
         self.used[n] = chosen
         return value
+
+    def by_p_rule(self, game: UserHeapGame, n: int, rule: Pattern, context: Answering) -> int:
+        """The value 0 of a heap the conjectured rule of the P-positions calls P, checked locally
+        (the rule calls every option N, so none has value 0 and the mex is 0); at a heap it calls
+        N, :class:`~grundy.define.by_rule.NPositionByRule` with a move to a heap it calls P (the
+        value stays unknown); a refusal where the check fails or a move splits the heap."""
+        from grundy.define.by_rule import NPositionByRule
+        from grundy.patterns.formulas import compiled
+
+        func, table = compiled(rule.formula or "0"), self.table
+
+        def is_p(m: int) -> bool:
+            return table[m] == 0 if m < len(table) else bool(func({"n": m}))
+
+        options = game.heap_options(n)
+        context.spend(len(options) + 1, f"{game.spec}: checking the conjectured rule at heap {n:,}")
+        if any(len(o) != 1 for o in options):
+            raise SearchLimitError(f"{game.spec}: no answer at heap {n:,}: a move there splits the heap, "
+                                   f"and the conjectured rule {rule.text} does not decide a sum")
+        to_p = next((o[0] for o in options if is_p(o[0])), None)
+        if is_p(n):
+            if to_p is not None:
+                raise SearchLimitError(f"{game.spec}: no answer at heap {n:,}: the conjectured rule "
+                                       f"{rule.text} calls it a P-position and its option {to_p:,} too, "
+                                       f"so the rule is false there")
+            context.remember(game, n, 0, {})
+            if rule not in context.used:
+                context.used.append(rule)
+            self.used[n] = rule
+            return 0
+        if to_p is None:
+            raise SearchLimitError(f"{game.spec}: no answer at heap {n:,}: by the conjectured rule "
+                                   f"{rule.text} it is an N-position, but no move reaches a P-position "
+                                   f"by it: the rule is false there")
+        if rule not in context.used:
+            context.used.append(rule)
+        raise NPositionByRule(f"{game.spec}: no value at heap {n:,}: by the conjectured rule {rule.text} "
+                              f"it is an N-position (the move to {to_p:,} reaches a P-position by the "
+                              f"rule), but the rule gives no Grundy value", position=n, target=to_p,
+                              rule=rule)
 
     def check(self, game: UserHeapGame, n: int, value: int, pattern: Pattern,
               rule: Callable[[int], int], context: Answering) -> None:

@@ -143,13 +143,18 @@ def _by_p_rule(game: UserGame, position: tuple[int, int], context: Answering) ->
 
     to_p = next((o for o in options if is_p(o)), None)
     if not is_p(position):
-        where = ("" if to_p is None else
-                 f" (a move to {game.format_position(to_p)!r} reaches a P-position by the rule)")
-        raise SearchLimitError(f"{game.spec}: no answer at {shown!r}: by the conjectured rule "
-                               f"{rule.text} it is an N-position{where}, but the rule gives no "
-                               f"Grundy value" + ("" if to_p is not None else
-                                                  ", and no move reaches a P-position by it: the rule "
-                                                  "is false there"))
+        if to_p is None:
+            raise SearchLimitError(f"{game.spec}: no answer at {shown!r}: by the conjectured rule "
+                                   f"{rule.text} it is an N-position, but no move reaches a P-position "
+                                   f"by it: the rule is false there")
+        from grundy.define.by_rule import NPositionByRule
+
+        if rule not in context.used:
+            context.used.append(rule)
+        raise NPositionByRule(f"{game.spec}: no value at {shown!r}: by the conjectured rule {rule.text} "
+                              f"it is an N-position (a move to {game.format_position(to_p)!r} reaches a "
+                              f"P-position by the rule), but the rule gives no Grundy value",
+                              position=position, target=to_p, rule=rule)
     if to_p is not None:
         raise SearchLimitError(f"{game.spec}: no answer at {shown!r}: the conjectured rule {rule.text} "
                                f"calls it a P-position and its option {game.format_position(to_p)!r} "

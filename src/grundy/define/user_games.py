@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from grundy.define import base
 from grundy.define import reasons as _reasons  # noqa: F401  (the templates of these rules)
 from grundy.define.base import _Defined, _short
+from grundy.define.by_rule import NPositionByRule
 from grundy.define.domain import Domain
 from grundy.define.fill import listed_options
 from grundy.define.heaps import heap_state
@@ -227,9 +228,14 @@ class UserHeapGame(_Defined, HeapGame):
         found = []
         for r in self.heap_options(n):
             total = 0
-            for h in r:
-                v = table[h] if h < len(table) else vouched.get((self, h))
-                total ^= self._heap_value(h) if v is None else v  # type: ignore[operator]
+            try:
+                for h in r:
+                    v = table[h] if h < len(table) else vouched.get((self, h))
+                    total ^= self._heap_value(h) if v is None else v  # type: ignore[operator]
+            except NPositionByRule:
+                if target == 0 and len(r) == 1:
+                    continue  # N by the rule of the P-positions: no move to a P-position
+                raise
             if total == target:
                 found.append((f"{n} → {' + '.join(map(str, r))}", r) if r else (f"{n} → nothing", (0,)))
         return found

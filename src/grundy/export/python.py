@@ -8,6 +8,7 @@ True
 from __future__ import annotations
 
 import ast
+import copy
 from collections.abc import Sequence
 
 from grundy.errors import InvalidInputError
@@ -25,6 +26,54 @@ from grundy.export.model import (
     text_lines,
 )
 
+_PY_FACTOR = '''def _prime(n):
+    if n < 2:
+        return False
+    for p in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
+        if n % p == 0:
+            return n == p
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for a in (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
+        x = pow(a, d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def _factor(name, n):  # {p: e} for 1 <= n < 2**64 (Miller-Rabin, Pollard's rho)
+    if n < 1 or n >= 1 << 64:
+        raise ValueError(f"{name}({n}) is undefined or too large (1 <= n < 2**64)")
+    out, todo = {}, []
+    for p in (2, 3, 5, 7, 11, 13):
+        while n % p == 0:
+            out[p], n = out.get(p, 0) + 1, n // p
+    todo = [n] if n > 1 else []
+    while todo:
+        m = todo.pop()
+        if _prime(m):
+            out[m] = out.get(m, 0) + 1
+            continue
+        c, d = 1, m
+        while d == m:
+            x = y = 2
+            d = 1
+            while d == 1:
+                x, y = (x * x + c) % m, (y * y + c) % m
+                y = (y * y + c) % m
+                d = math.gcd(abs(x - y), m)
+            c += 1
+        todo += [d, m // d]
+    return out'''
+
+
 _PY_HELPERS = {
     "_nonneg": ((), '''def _nonneg(name, x):
     if x < 0:
@@ -41,7 +90,76 @@ _PY_HELPERS = {
     return _nonneg("bit_length", x).bit_length()'''),
     "isqrt": (("_nonneg",), '''def isqrt(x):
     return math.isqrt(_nonneg("isqrt", x))'''),
+    **{name: (("_factor",), code) for name, code in (
+        ("bigomega", '''def bigomega(x):  # prime factors of x >= 1, with multiplicity
+    return sum(_factor("bigomega", x).values())'''),
+        ("omega", '''def omega(x):  # distinct prime factors of x >= 1
+    return len(_factor("omega", x))'''),
+        ("numdiv", '''def numdiv(x):  # the number of divisors of x >= 1
+    out = 1
+    for e in _factor("numdiv", x).values():
+        out *= e + 1
+    return out'''))},
+    "_factor": ((), _PY_FACTOR),
+    "val": ((), '''def val(x, p):  # the exponent of p in x; val(0, p) = -1
+    if x < 0 or p < 2:
+        raise ValueError(f"val({x}, {p}) is undefined")
+    if x == 0:
+        return -1
+    e = 0
+    while x % p == 0:
+        x, e = x // p, e + 1
+    return e'''),
+    "digitsum": ((), '''def digitsum(x, b):  # the sum of the base-b digits of x
+    if x < 0 or b < 2:
+        raise ValueError(f"digitsum({x}, {b}) is undefined")
+    s = 0
+    while x:
+        x, r = divmod(x, b)
+        s += r
+    return s'''),
+    "nimmul": ((), '''def nimmul(x, y, half=None):  # the nim product (Conway)
+    if x < 0 or y < 0:
+        raise ValueError(f"nimmul({x}, {y}) is undefined")
+    if x < 2 or y < 2:
+        return x * y
+    if half is None:
+        half = 1
+        while 1 << (2 * half) <= max(x, y):
+            half *= 2
+    mask = (1 << half) - 1
+    x1, x0, y1, y0 = x >> half, x & mask, y >> half, y & mask
+    c, d = nimmul(x0, y0, half // 2 or 1), nimmul(x1, y1, half // 2 or 1)
+    e = nimmul(x0 ^ x1, y0 ^ y1, half // 2 or 1)
+    return ((e ^ c) << half) ^ c ^ nimmul(d, 1 << (half - 1), half // 2 or 1)'''),
+    "G": ((), '''_G_MEMO = {}
+
+
+def G(x, n):  # the formula's own value at x (a memoised recursion; 0 <= x < n)
+    if x < 0 or x >= n:
+        raise ValueError(f"the recursion G({x}) at n = {n} needs 0 <= x < n")
+    if x not in _G_MEMO:
+        if len(_G_MEMO) > 1 << 20:
+            _G_MEMO.clear()
+        _G_MEMO[x] = grundy_value(x)
+    return _G_MEMO[x]'''),
 }
+
+
+def python_expression(node: ast.expr) -> str:
+    """The Python text of a formula, with each recursion ``G(x)`` told its ``n`` (``G(x, n)``).
+
+    >>> python_expression(ast.parse("n // 2 if n % 2 == 0 else G(n // 2)", mode="eval").body)
+    'n // 2 if n % 2 == 0 else G(n // 2, n)'
+    """
+    class _Recursion(ast.NodeTransformer):
+        def visit_Call(self, call: ast.Call) -> ast.AST:
+            self.generic_visit(call)
+            if isinstance(call.func, ast.Name) and call.func.id == "G" and len(call.args) == 1:
+                return ast.Call(call.func, [*call.args, ast.Name("n", ast.Load())], [])
+            return call
+
+    return ast.unparse(_Recursion().visit(copy.deepcopy(node)))
 
 
 def called(*nodes: ast.expr | None) -> set[str]:
@@ -131,7 +249,7 @@ def python_program(program: Program) -> str:
         blocks.append(_PY_UNPACK)
     if program.node is not None:
         blocks.append(f"def grundy_value({params}):\n    # {program.status}\n{guard}"
-                      f"    return int({ast.unparse(program.node)})")
+                      f"    return int({python_expression(program.node)})")
     elif program.period is not None:
         e, p, s = program.period.preperiod, program.period.period, program.period.saltus
         blocks.append("\n".join([f"# G(0..{e + p - 1})", *_packed("HEAD", program.values),

@@ -8,7 +8,16 @@ number is needed): integer constants, the variables of the game (``n``; or ``a``
 - ``popcount(x)``: the number of 1 bits;  ``bit_length(x)``: as ``int.bit_length``;
 - ``ctz(x)``: the number of trailing 0 bits, with **ctz(0) = -1** (so ``ctz(x) = bit_length(x & -x) - 1``);
 - ``cto(x)``: the number of trailing 1 bits (``cto(x) = ctz(x + 1)``, so ``cto(0) = 0``);
-- ``isqrt(x)``: the exact integer square root;  ``min``, ``max`` (two or more arguments), ``abs``.
+- ``isqrt(x)``: the exact integer square root;  ``min``, ``max`` (two or more arguments), ``abs``;
+- arithmetic functions (:mod:`grundy.patterns.arith`): ``bigomega(x)`` (Ω, prime factors with
+  multiplicity), ``omega(x)`` (distinct prime factors), ``numdiv(x)`` (number of divisors),
+  ``val(x, p)`` (the exponent of ``p`` in ``x``, ``val(0, p) = -1``), ``digitsum(x, b)`` (base ``b``);
+- ``nimmul(x, y)``: the nim product ``x ⊗ y`` (:func:`grundy.theory.nimber.nim_mul`);
+- ``A if C else B``, and ``G(x)``: the formula's own value at ``x`` — a recursion, allowed in a
+  formula over ``n`` and only at ``0 <= x < n`` (so it ends; memoised). The pattern finder only
+  writes recursions that shrink ``n`` by a factor (``G(n // 2)``, ``G(n - n // 3 - 1)``), a few
+  hundred levels for any 64-bit ``n``; a recursion too deep for Python is an error, never a
+  wrong value.
 
 The bit functions and ``isqrt`` are undefined on negative numbers (an error, as is a division by
 zero or a negative shift). :func:`evaluate` walks the checked syntax tree: nothing else runs.
@@ -19,6 +28,8 @@ zero or a negative shift). :func:`evaluate` walks the checked syntax tree: nothi
 3
 >>> evaluate("n % 7 in {0, 2}", n=10**30 + 1)
 1
+>>> evaluate("n // 2 if n % 2 == 0 else G(n // 2)", n=10**18 + 1)  # take at most half
+250000000000000000
 >>> check_formula("__import__('os')")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -35,12 +46,16 @@ from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
+from grundy.patterns import arith
+from grundy.patterns.recursion import memoised
 
 if TYPE_CHECKING:
     import numpy as np
 
 VARIABLES = ("n", "a", "b")
-FUNCTIONS = ("abs", "bit_length", "cto", "ctz", "isqrt", "max", "min", "popcount")
+FUNCTIONS = ("G", "abs", "bigomega", "bit_length", "cto", "ctz", "digitsum", "isqrt", "max", "min",
+             "nimmul", "numdiv", "omega", "popcount", "val")
+TWO_ARGUMENTS = frozenset({"digitsum", "nimmul", "val"})
 MAX_FORMULA_CHARS = 2000
 MAX_SHIFT = 1 << 16
 """Largest left shift :func:`evaluate` accepts (a bigger one would only exhaust the memory)."""
@@ -99,7 +114,8 @@ def isqrt(x: int) -> int:
 
 _FUNCS: dict[str, Callable[..., int]] = {
     "popcount": popcount, "ctz": ctz, "cto": cto, "bit_length": bit_length, "isqrt": isqrt,
-    "abs": abs, "min": min, "max": max,
+    "abs": abs, "min": min, "max": max, **{name: getattr(arith, name) for name in
+                                           ("bigomega", "omega", "numdiv", "val", "digitsum", "nimmul")},
 }
 
 
@@ -154,15 +170,22 @@ def _check(node: ast.AST, formula: str, names: tuple[str, ...]) -> None:
                 _check(right, formula, names)
             else:
                 raise _refuse(formula, f"the comparison {type(op).__name__} is not allowed")
+    elif isinstance(node, ast.IfExp):
+        for part in (node.test, node.body, node.orelse):
+            _check(part, formula, names)
     elif isinstance(node, ast.Call):
-        if not isinstance(node.func, ast.Name) or node.func.id not in _FUNCS:
+        if isinstance(node.func, ast.Name) and node.func.id == "G" and "n" not in names:
+            raise _refuse(formula, "G(x) (the recursion) is a formula over n only")
+        if not isinstance(node.func, ast.Name) or node.func.id not in (*_FUNCS, "G"):
             called = node.func.id if isinstance(node.func, ast.Name) else ast.unparse(node.func)
             raise _refuse(formula, f"the function {called!r} is not one of {', '.join(FUNCTIONS)}")
         if node.keywords or any(isinstance(a, ast.Starred) for a in node.args):
             raise _refuse(formula, "functions take plain positional arguments")
         want_many = node.func.id in ("min", "max")
-        if (len(node.args) < 2) if want_many else (len(node.args) != 1):
-            need = "two or more arguments" if want_many else "exactly one argument"
+        want = 2 if node.func.id in TWO_ARGUMENTS else 1
+        if (len(node.args) < 2) if want_many else (len(node.args) != want):
+            need = ("two or more arguments" if want_many else
+                    "exactly two arguments" if want == 2 else "exactly one argument")
             raise _refuse(formula, f"{node.func.id} takes {need}")
         for arg in node.args:
             _check(arg, formula, names)
@@ -212,7 +235,21 @@ def size(formula: str | ast.AST) -> int:
 Compiled = Callable[[Mapping[str, int]], int]
 
 
-def _compile(node: ast.expr) -> Compiled:
+def _compile(node: ast.expr, own: list[Callable[[int], int]]) -> Compiled:
+    """``node`` as a function of an environment; ``own[0]``: the formula's own value at a number
+    (for ``G``), filled in by :func:`compiled`."""
+    if isinstance(node, ast.IfExp):
+        test, body, orelse = (_compile(part, own) for part in (node.test, node.body, node.orelse))
+        return lambda env: body(env) if test(env) else orelse(env)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "G":
+        where = _compile(node.args[0], own)
+
+        def recurse(env: Mapping[str, int]) -> int:
+            x, n = where(env), env["n"]
+            if x < 0 or x >= n:
+                raise FormulaError(f"G({x}) at n={n}: the recursion needs 0 <= x < n")
+            return own[0](x)
+        return recurse
     if isinstance(node, ast.Constant):
         value = _int(node)
         return lambda env: value
@@ -220,7 +257,7 @@ def _compile(node: ast.expr) -> Compiled:
         name = node.id
         return lambda env: env[name]
     if isinstance(node, ast.BinOp):
-        left, right, fn = _compile(node.left), _compile(node.right), _BINOPS[type(node.op)]
+        left, right, fn = _compile(node.left, own), _compile(node.right, own), _BINOPS[type(node.op)]
         if isinstance(node.op, ast.LShift):
             def shift(env: Mapping[str, int]) -> int:
                 x, s = left(env), right(env)
@@ -230,12 +267,12 @@ def _compile(node: ast.expr) -> Compiled:
             return shift
         return lambda env: fn(left(env), right(env))
     if isinstance(node, ast.UnaryOp):
-        inner = _compile(node.operand)
+        inner = _compile(node.operand, own)
         if isinstance(node.op, ast.Not):
             return lambda env: not inner(env)
         return lambda env: -inner(env)
     if isinstance(node, ast.BoolOp):
-        parts = [_compile(v) for v in node.values]
+        parts = [_compile(v, own) for v in node.values]
         if isinstance(node.op, ast.And):
             def all_of(env: Mapping[str, int]) -> int:
                 result = 1
@@ -255,10 +292,10 @@ def _compile(node: ast.expr) -> Compiled:
             return result
         return any_of
     if isinstance(node, ast.Compare):
-        first = _compile(node.left)
+        first = _compile(node.left, own)
         tests: list[Callable[[int, Mapping[str, int]], tuple[bool, int]]] = []
         for op, rhs in zip(node.ops, node.comparators, strict=True):
-            tests.append(_compare_step(op, rhs))
+            tests.append(_compare_step(op, rhs, own))
 
         def compare(env: Mapping[str, int]) -> int:
             x = first(env)
@@ -270,18 +307,19 @@ def _compile(node: ast.expr) -> Compiled:
         return compare
     assert isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
     func = _FUNCS[node.func.id]
-    args = [_compile(a) for a in node.args]
+    args = [_compile(a, own) for a in node.args]
     return lambda env: func(*(arg(env) for arg in args))
 
 
-def _compare_step(op: ast.cmpop, right: ast.expr) -> Callable[[int, Mapping[str, int]], tuple[bool, int]]:
+def _compare_step(op: ast.cmpop, right: ast.expr,
+                  own: list[Callable[[int], int]]) -> Callable[[int, Mapping[str, int]], tuple[bool, int]]:
     """One link of a comparison chain: ``(holds, the right operand's value)``."""
     if isinstance(op, ast.In | ast.NotIn):
         assert isinstance(right, ast.Set | ast.Tuple)
         members = frozenset(_int(e) for e in right.elts)
         want = isinstance(op, ast.In)
         return lambda x, env: ((x in members) == want, x)
-    fn, value = _CMPOPS[type(op)], _compile(right)
+    fn, value = _CMPOPS[type(op)], _compile(right, own)
 
     def step(x: int, env: Mapping[str, int]) -> tuple[bool, int]:
         y = value(env)
@@ -297,8 +335,26 @@ def _int(node: ast.expr) -> int:
 
 @functools.lru_cache(maxsize=256)
 def compiled(formula: str, variables: tuple[str, ...] = VARIABLES) -> Compiled:
-    """``formula`` checked and turned into a function of an environment ``{name: value}``."""
-    return _compile(parse(formula, variables))
+    """``formula`` checked and turned into a function of an environment ``{name: value}``.
+
+    A recursive formula (``G(x)``) reads its own values through
+    :func:`grundy.patterns.recursion.memoised`.
+    """
+    own: list[Callable[[int], int]] = []
+    func = _compile(parse(formula, variables), own)
+    own.append(memoised(func, formula))
+    return func
+
+
+def recursive(formula: str | ast.AST) -> bool:
+    """Whether a formula calls ``G`` (its own value at a smaller number).
+
+    >>> recursive("n // 2 if n % 2 == 0 else G(n // 2)"), recursive("n % 3")
+    (True, False)
+    """
+    node = parse(formula) if isinstance(formula, str) else formula
+    return any(isinstance(sub, ast.Call) and isinstance(sub.func, ast.Name) and sub.func.id == "G"
+               for sub in ast.walk(node))
 
 
 def evaluate(formula: str, **variables: int) -> int:
@@ -320,6 +376,9 @@ def evaluate(formula: str, **variables: int) -> int:
         return int(func(variables))
     except KeyError as exc:
         raise FormulaError(f"formula {formula!r} needs a value for {exc.args[0]}") from None
+    except RecursionError:
+        raise FormulaError(f"formula {formula!r} recurses too deeply at "
+                           f"{', '.join(f'{k}={v}' for k, v in variables.items())}") from None
     except (ZeroDivisionError, ValueError, OverflowError, MemoryError) as exc:
         at = ", ".join(f"{k}={v}" for k, v in variables.items())
         raise FormulaError(f"formula {formula!r} is undefined at {at}: {exc}") from None
@@ -430,10 +489,25 @@ _AST_OPS = {ast.Add: "+", ast.Sub: "-", ast.Mult: "*", ast.FloorDiv: "//", ast.M
 
 
 def vec_eval(node: ast.expr, env: Mapping[str, np.ndarray], length: int) -> np.ndarray:
-    """A checked formula on arrays of int64 values (raises :class:`Unsafe` unless exact)."""
+    """A checked formula on arrays of int64 values (raises :class:`Unsafe` unless exact).
+
+    ``env["G"]``, when present, is the table the recursion ``G(x)`` reads (the whole table, not
+    a slice: ``G(x)`` is looked up there, where the recursion allows it).
+    """
     import numpy as np
 
     def go(node: ast.expr) -> np.ndarray:
+        if isinstance(node, ast.IfExp):
+            test = go(node.test) != 0
+            return np.where(test, go(node.body), go(node.orelse))
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in arith.SPECIAL:
+            args = [go(a) for a in node.args]
+            try:
+                if any(_bound(a) >= 1 << 62 for a in args):
+                    raise arith.TooLarge("overflow")
+                return arith.vec_special(node.func.id, args, env.get("G"), env.get("n"))
+            except arith.TooLarge as exc:
+                raise Unsafe(str(exc)) from None
         if isinstance(node, ast.Constant):
             if abs(_int(node)) >= 1 << 62:
                 raise Unsafe("big constant")
@@ -489,14 +563,16 @@ def agrees(formula: str, expected: Callable[[int, int], bool], env: Mapping[str,
     """Whether ``expected(i, value)`` holds for every point ``i < count`` of ``env``.
 
     Evaluated in int64 chunks where that is exact, else exactly (Python integers); a formula that
-    is undefined at a point does not agree there.
+    is undefined at a point does not agree there. ``env["G"]`` (optional) is the table a recursive
+    formula reads in the vectorised evaluation; the exact one follows the formula's own recursion
+    (the same values wherever the formula agrees with the table below the point).
     """
     node = parse(formula)
     func = compiled(formula)
-    names = list(env)
+    names = [k for k in env if k != "G"]
     for start in range(0, count, chunk):
         stop = min(count, start + chunk)
-        part = {k: v[start:stop] for k, v in env.items()}
+        part = {k: v if k == "G" else v[start:stop] for k, v in env.items()}
         try:
             got = vec_eval(node, part, stop - start).tolist()
         except Unsafe:
@@ -504,7 +580,7 @@ def agrees(formula: str, expected: Callable[[int, int], bool], env: Mapping[str,
             for i in range(stop - start):
                 try:
                     got.append(int(func({k: int(part[k][i]) for k in names})))
-                except (FormulaError, ArithmeticError, ValueError):
+                except (FormulaError, ArithmeticError, ValueError, RecursionError):
                     return False
         if not all(expected(start + i, g) for i, g in enumerate(got)):
             return False

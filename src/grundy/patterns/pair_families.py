@@ -8,7 +8,10 @@
   irrational ``c`` (φ, √2, 2, ...), decided with integer arithmetic only (``⌊c·y⌋`` through
   ``isqrt``), never floats.
 
-Both try a fixed, finite list of candidates (a count of steps, independent of the machine's
+A third, **nim products** ``G(a, b) = f(a) ⊗ g(b)`` (the Tartan theorem: the value of a coin of a
+product of two coin-turning games), is recognised by :func:`nim_product` from the grid itself.
+
+All try a fixed, finite list of candidates (a count of steps, independent of the machine's
 load) and confirm each on the whole grid; what they return is a conjecture checked there.
 
 >>> import numpy as np
@@ -20,7 +23,7 @@ load) and confirm each on the whole grid; what they return is a conjecture check
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from fractions import Fraction
 from typing import TYPE_CHECKING
 
@@ -145,3 +148,45 @@ def ratio_rules(p: Sequence[Sequence[bool | None]]) -> list[tuple[str, str]]:
                          (f"{small} == 0 or {diagonal}{formula}", f"{text}{also}, or min(a, b) = 0{note}"),
                          (f"{big} == 0 or {diagonal}{formula}", f"{text}{also}, or a = b = 0{note}")]
     return variants
+
+
+def nim_product(grid: Sequence[Sequence[int]],
+                one_variable: Callable[[str, list[int]], str | None]) -> str | None:
+    """``nimmul(F(a), H(b))`` equal to ``grid[a][b]`` everywhere, or ``None``.
+
+    If ``G = f ⊗ g``, then ``G(a, b) ⊗ G(i, j) = G(a, j) ⊗ G(i, b)`` for a fixed cell ``(i, j)``
+    with ``G(i, j) ≠ 0``; that identity is checked on the whole grid, and then ``f(a) = G(a, j)``,
+    ``g(b) = G(i, b) ⊗ G(i, j)⁻¹``. ``one_variable(name, values)`` finds a formula over ``name``
+    for the values of ``f`` (or ``g``); the product of the two is confirmed by the caller.
+
+    >>> from grundy.theory.nimber import nim_mul
+    >>> nim_product([[nim_mul(a, b) for b in range(12)] for a in range(12)],
+    ...             lambda name, values: name if values == list(range(len(values))) else None)
+    'nimmul(a, b)'
+    """
+    from grundy.theory.nimber import nim_inverse, nim_mul
+
+    rows = [list(r) for r in grid]
+    if len(rows) < 3 or len(rows[0]) < 3:
+        return None
+    corner = next(((i, j) for i, row in enumerate(rows) for j, v in enumerate(row) if v), None)
+    if corner is None:
+        return None
+    i, j = corner
+    c = rows[i][j]
+    column = [row[j] for row in rows]
+    line = rows[i]
+    for a, row in enumerate(rows):  # no zero divisors: a cheap look first
+        if any((v == 0) != (column[a] == 0 or line[b] == 0) for b, v in enumerate(row)):
+            return None
+    for a, row in enumerate(rows):
+        if any(nim_mul(v, c) != nim_mul(column[a], line[b]) for b, v in enumerate(row)):
+            return None
+    inverse = nim_inverse(c)
+    f, g = column, [nim_mul(v, inverse) for v in line]
+    if len(set(f)) < 3 or len(set(g)) < 3:
+        return None  # a product with a constant: the general search says it better
+    left, right = one_variable("a", f), one_variable("b", g)
+    if left is None or right is None:
+        return None
+    return f"nimmul({left}, {right})"

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
 from grundy.patterns.formulas import agrees
-from grundy.patterns.pair_families import bit_formula, ratio_rules
+from grundy.patterns.pair_families import bit_formula, nim_product, ratio_rules
 from grundy.patterns.proof import Theorem, declared_proof
 from grundy.patterns.recognise import beatty, quadratic_candidates, simplest_rational
 from grundy.patterns.record import (
@@ -175,7 +175,9 @@ def _threshold(g: _Grid, transpose: bool) -> Pattern | None:
     rel = "<" if strict else "<="
     rational: list[tuple[str, str, str]] = []
     q = simplest_rational(lo, hi)
-    if q.denominator < 50:
+    if q == 0 and not strict:
+        rational.append((f"{y} == 0", f"{y} = 0", ""))  # (not "b <= 0·a")
+    elif q.denominator < 50:
         lhs = y if q.denominator == 1 else f"{q.denominator} * {y}"
         rhs = x if q.numerator == 1 else f"{q.numerator} * {x}"
         rational.append((f"{lhs} {rel} {rhs}", f"{y} {rel} {q}·{x}", ""))
@@ -207,6 +209,22 @@ def _bits(g: _Grid) -> str | None:
 
     env = _env(g.r, g.c)
     found = bit_formula(np.array(g.flat, dtype=np.int64), env["a"], env["b"])
+    return found if found is not None and g.holds(found, boolean=False) else None
+
+
+def _nim(g: _Grid, steps: int) -> str | None:
+    """``nimmul(F(a), H(b))`` (:func:`grundy.patterns.pair_families.nim_product`) on the grid."""
+    import numpy as np
+
+    def one_variable(name: str, values: list[int]) -> str | None:
+        if values == list(range(len(values))):
+            return name
+        count = len(values)
+        env = {name: np.arange(count, dtype=np.int64)}
+        return shortest_formula(env, lambda i, v: v == values[i], np.array(values, dtype=np.int64),
+                                total=count, max_size=MAX_SIZE - 2, steps=steps)
+
+    found = nim_product(g.rows, one_variable)
     return found if found is not None and g.holds(found, boolean=False) else None
 
 
@@ -267,6 +285,8 @@ def find_pair_patterns(grid: Sequence[Sequence[int]], *, max_patterns: int = 5,
         return []
     out: list[Pattern] = []
     values = _bits(g)
+    if values is None:
+        values = _nim(g, steps // 8)
     if values is None:
         values = _search(g, boolean=False, steps=steps)
     if values is not None:

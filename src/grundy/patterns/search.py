@@ -19,7 +19,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
-from grundy.patterns.formulas import agrees
+from grundy.patterns.families import arithmetic_values, p_union, self_similar
+from grundy.patterns.formulas import agrees, size
 from grundy.patterns.pairs import find_pair_patterns
 from grundy.patterns.proof import eventual_form, implied_by_period
 from grundy.patterns.recognise import beatty, beatty_membership, named_sets
@@ -193,6 +194,8 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
     found = periodicity if periodicity is not None else find_period(table)
     out: list[Pattern] = []
     formula = _values_formula(table, found, text_len, steps)
+    if formula is None:
+        formula = _family_formula(table, found, text_len, steps)
     if formula is not None:
         out.append(formula)
     if found is not None:
@@ -214,9 +217,28 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
             beat = _beatty_pattern(zeros, last, text_len)
             if beat is not None:
                 out.append(beat)
+        if not any(p.describes == "p-positions" for p in out) and formula is None:
+            union = p_union(table)
+            if union is not None:
+                out.append(_labelled("p-positions", f"P iff {union}", union, table, found))
     if not any(p.describes == "p-positions" for p in out) and zeros and len(zeros) < len(table):
         out.extend(_p_formula(table, formula, text_len, steps // 2, found))
     return sorted((p for p in out if fits(p.formula)), key=cost)[:max_patterns]
+
+
+def _family_formula(table: list[int], periodicity: Periodicity | None, text_len: int,
+                    steps: int) -> Pattern | None:
+    """A self-similar (recursive) formula, or a function of an arithmetic function of ``n``
+    (:mod:`grundy.patterns.families`), with a quarter of the search's steps each; not for a
+    table with a period (the period describes it, and says more)."""
+    if periodicity is not None:
+        return None
+    found = [f for f in (family(table, steps=steps // 4) for family in (self_similar, arithmetic_values))
+             if f is not None and not too_long(f, text_len, len(table))]
+    if not found:
+        return None
+    best = min(found, key=size)  # (Ω(n) rather than a recursion saying the same)
+    return _labelled("values", f"G(n) = {best}", best, table, periodicity)
 
 
 def _derived_p_formula(values_formula: Pattern | None) -> list[str]:

@@ -52,13 +52,29 @@ def solve_answer(game: Game, position: Position, *, misere: bool = False, limit:
     if "grundy.define" not in sys.modules:  # no user game is defined: nothing to answer by pattern
         return runner(work), []
     from grundy.define import answering
+    from grundy.define.by_rule import NPositionByRule, answer_by_rule
 
     with answering(conjecture=conjecture, limit=DEFAULT_LIMIT if limit is None else limit) as context:
-        answer = runner(work)
+        try:
+            answer = runner(work)
+        except NPositionByRule as found:  # N by a rule of the P-positions: a move, no value
+            answer = answer_by_rule(game, position, found, _single(game, position))
+            return answer, [p.text for p in context.used]
     if context.used and answer.outcome.value == "N" and answer.moves_listed and not answer.winning_moves:
         raise SearchLimitError(f"{game.spec}: no answer: by the conjectured pattern the position is an "
                                f"N-position, but no move reaches a P-position, so the pattern is false")
     return answer, [p.text for p in context.used]  # patterns of user games, not proved
+
+
+def _single(game: Game, position: Any) -> Any:
+    """The one part of ``position`` (a heap, a pair), or ``None`` for a sum of several."""
+    parts = game.components(position)
+    if parts is None:
+        return position[0] if isinstance(position, tuple) and len(position) == 1 else position
+    if len(parts) != 1:
+        return None
+    part = parts[0][1]
+    return part[0] if isinstance(part, tuple) and len(part) == 1 else part
 
 
 def _heap_sum(game: Game, position: Any, misere: bool) -> tuple[Position, Solution | None]:

@@ -1,0 +1,273 @@
+"""Families of heap patterns the general formula search reaches too late or not at all:
+
+- **self-similar values**: ``G(n) = G(x) + c`` (or ``^ c``) with ``x = n // m`` or
+  ``x = n - n // m - 1`` on some residues of ``n`` mod ``m``, and a formula elsewhere, e.g.
+  ``G(2k) = k, G(2k + 1) = G(k)`` ("take at most half"): ``n // 2 if n % 2 == 0 else G(n // 2)``;
+- **arithmetic functions**: ``G(n) = h(F(n))`` with ``F`` one of Ω, ω, the number of divisors,
+  a ``p``-adic valuation or a digit sum, and ``h`` a short formula;
+- **P-descriptions from two simple sets**: ``P iff A or B`` (or ``A and B``, ``A and not B``) with
+  ``A``, ``B`` residue classes, powers of two (of odd or even exponent), parities of Ω or of a
+  valuation, primes, digit sums..., e.g. "P iff n is odd or n = 2^(odd)".
+
+Each tries a fixed, finite list of candidates (their number is the step count, independent of
+the machine's load) and keeps a candidate only if it agrees with the *whole* table: what they
+return is a conjecture checked there.
+
+>>> t = [0]
+>>> for n in range(1, 300):
+...     t.append(n // 2 if n % 2 == 0 else t[n // 2])
+>>> self_similar(t, steps=5000)
+'n // 2 if n % 2 == 0 else G(n // 2)'
+>>> p_union([int(not (n == 0 or n % 2 == 1 or ((n & (n - 1)) == 0 and (n.bit_length() - 1) % 2 == 1)))
+...          for n in range(300)])
+'n == 0 or n % 2 == 1 or n > 0 and (n & (n - 1)) == 0 and ctz(n) % 2 == 1'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from grundy.patterns.arith import TooLarge, vec_arith
+from grundy.patterns.formulas import agrees, size
+from grundy.patterns.record import MAX_SIZE, PREFIX
+from grundy.patterns.synthesis import shortest_formula
+
+if TYPE_CHECKING:
+    import numpy as np
+
+MODULI = (2, 3, 4)
+"""The ``m`` of ``G(n // m)`` tried."""
+DESCENTS: tuple[tuple[str, Callable[[np.ndarray, int], np.ndarray]], ...] = (
+    ("n // {m}", lambda n, m: n // m), ("n - n // {m} - 1", lambda n, m: n - n // m - 1))
+"""The smaller positions ``x`` of ``G(n) = G(x) + c`` tried: both shrink ``n`` by a factor, so the
+recursion has few levels ("take at most 1/m of the heap" recurses on ``n - n // m - 1``)."""
+MIN_TABLE = 32
+"""Shortest table the families look at (fewer values say too little)."""
+
+
+def _residue_test(m: int, residues: list[int]) -> str:
+    if len(residues) == 1:
+        return f"n % {m} == {residues[0]}"
+    return f"n % {m} in {{{', '.join(map(str, residues))}}}"
+
+
+def self_similar(table: list[int], *, steps: int) -> str | None:
+    """``BASE if TEST else G(n // m) + c`` agreeing with the whole table, or ``None``.
+
+    For each ``m`` of :data:`MODULI` and each smaller position ``x`` of :data:`DESCENTS`, the
+    residues ``r`` where ``G(n) - G(x)`` (or ``G(n) ^ G(x)``) is one constant ``c`` for every
+    ``n >= 1`` of the table are recursive; the other positions (and ``n = 0``) need a formula of
+    their own, searched with ``steps``.
+    """
+    import numpy as np
+
+    total = len(table)
+    if total < MIN_TABLE:
+        return None
+    values = np.array(table, dtype=np.int64)
+    n = np.arange(1, total, dtype=np.int64)
+    best: str | None = None
+    for m in MODULI:
+        for descent, smaller in DESCENTS:
+            if descent == "n - n // {m} - 1" and m == 2:
+                continue  # (n // 2 on the odd heaps, the same recursion)
+            x = smaller(n, m)
+            for op in ("+", "^"):
+                diff = values[n] - values[x] if op == "+" else values[n] ^ values[x]
+                found = _recursive_residues(diff, n, m)
+                if found is None:
+                    continue
+                c, residues = found
+                formula = _with_base(values, m, residues, op, c, descent.format(m=m), steps)
+                if formula is not None and (best is None or size(formula) < size(best)):
+                    best = formula
+    return best
+
+
+def _recursive_residues(diff: np.ndarray, n: np.ndarray, m: int) -> tuple[int, list[int]] | None:
+    """``(c, residues)``: the constant ``c`` shared by the most residues where ``diff`` is ``c``."""
+    by_c: dict[int, list[int]] = {}
+    for r in range(m):
+        part = diff[n % m == r]
+        if len(part) >= 8 and int(part.min()) == int(part.max()):
+            by_c.setdefault(int(part[0]), []).append(r)
+    if not by_c:
+        return None
+    c = max(by_c, key=lambda k: (len(by_c[k]), -abs(k)))
+    return c, by_c[c]
+
+
+def _with_base(values: np.ndarray, m: int, residues: list[int], op: str, c: int, descent: str,
+               steps: int) -> str | None:
+    import numpy as np
+
+    total = len(values)
+    others = [r for r in range(m) if r not in residues]
+    n = np.arange(total, dtype=np.int64)
+    base_mask = np.isin(n % m, others) | (n == 0)
+    base = n[base_mask]
+    recurse = f"G({descent})" + ("" if c == 0 else f" {op} {c}" if c > 0 or op == "^" else f" - {-c}")
+    if not others:
+        if int(values[0]) != 0 and op == "+" and c == 0:
+            return None
+        formula = f"{recurse} if n > 0 else {int(values[0])}"
+    else:
+        if len(base) < 16:
+            return None
+        target = values[base]
+
+        def expected(i: int, v: int) -> bool:
+            return v == int(target[i])
+
+        head = base[:PREFIX]
+        found = shortest_formula({"n": head}, expected, target[:PREFIX], total=len(base),
+                                 full_env={"n": base}, max_size=MAX_SIZE - 2, steps=steps)
+        if found is None:
+            return None
+        test = _residue_test(m, others)
+        if 0 in residues:
+            test = f"n == 0 or {test}"
+        formula = f"{found} if {test} else {recurse}"
+    env = {"n": n, "G": values}
+    ok = agrees(formula, lambda i, v: v == int(values[i]), env, total)
+    return formula if ok else None
+
+
+# ---- arithmetic functions ----------------------------------------------------------------------
+
+ARITHMETIC = ("bigomega(n)", "omega(n)", "numdiv(n)", "val(n, 2)", "val(n, 3)", "val(n, 5)",
+              *(f"digitsum(n, {b})" for b in (3, 4, 5, 6, 7, 8, 9, 10)))
+"""The functions ``F`` of ``G(n) = h(F(n))`` tried (``popcount`` is ``digitsum(n, 2)`` and is
+in the general search already)."""
+
+
+def _arith_values(text: str, n: np.ndarray) -> np.ndarray | None:
+    import numpy as np
+
+    name, _, rest = text.partition("(")
+    second = rest.rstrip(")").split(", ")[1:] if "," in rest else []
+    try:
+        if second:
+            return vec_arith(name, n, np.full(len(n), int(second[0]), dtype=np.int64))
+        return vec_arith(name, n)
+    except TooLarge:
+        return None
+
+
+def _a_function_of(keys: np.ndarray, values: np.ndarray) -> bool:
+    """Whether equal keys always carry equal values."""
+    import numpy as np
+
+    order = np.lexsort((values, keys))
+    k, v = keys[order], values[order]
+    same_key = k[1:] == k[:-1]
+    return not bool((same_key & (v[1:] != v[:-1])).any())
+
+
+def arithmetic_values(table: list[int], *, steps: int) -> str | None:
+    """``h(F(n))`` (or ``h(F(n)) if n > 0 else G(0)``) agreeing with the whole table, or ``None``.
+
+    >>> arithmetic_values([0] + [sum(e for e in _omega_list(k)) for k in range(1, 200)], steps=2000)
+    'bigomega(n) if n > 0 else 0'
+    """
+    import numpy as np
+
+    total = len(table)
+    if total < MIN_TABLE:
+        return None
+    values = np.array(table, dtype=np.int64)
+    n = np.arange(1, total, dtype=np.int64)
+    per_function = max(steps // len(ARITHMETIC), 200)
+    for text in ARITHMETIC:
+        keys = _arith_values(text, n)
+        if keys is None or not _a_function_of(keys, values[1:]) or len(set(keys[:PREFIX].tolist())) < 3:
+            continue
+        found = shortest_formula({text: keys[:PREFIX]}, lambda i, v: v == int(values[i + 1]),
+                                 values[1:PREFIX + 1], total=len(n),
+                                 full_env={"n": n}, max_size=5, steps=per_function)
+        if found is None:
+            continue
+        full = {"n": np.arange(total, dtype=np.int64)}
+        if agrees(found, lambda i, v: v == int(values[i]), full, total):
+            return found
+        return f"{found} if n > 0 else {int(values[0])}"
+    return None
+
+
+def _omega_list(k: int) -> list[int]:
+    """The exponents of ``k`` (a doctest helper)."""
+    out, p = [], 2
+    while p * p <= k:
+        e = 0
+        while k % p == 0:
+            k, e = k // p, e + 1
+        if e:
+            out.append(e)
+        p += 1
+    return out + ([1] if k > 1 else [])
+
+
+# ---- P-descriptions from two simple sets -------------------------------------------------------
+
+ATOMS = (
+    "n == 0", *(f"n % {m} == {r}" for m in (2, 3, 4, 5, 6) for r in range(m)),
+    "n > 0 and (n & (n - 1)) == 0", "n > 0 and (n & (n - 1)) == 0 and ctz(n) % 2 == 1",
+    "n > 0 and (n & (n - 1)) == 0 and ctz(n) % 2 == 0", "n > 0 and ctz(n) % 2 == 1",
+    "n > 0 and ctz(n) % 2 == 0", "(n & (n + 1)) == 0", "popcount(n) % 2 == 0",
+    "isqrt(n) * isqrt(n) == n", "n > 0 and bigomega(n) == 1", "n > 0 and bigomega(n) % 2 == 0",
+    "n > 0 and bigomega(n) % 2 == 1", "n > 0 and val(n, 3) % 2 == 1", "n > 0 and val(n, 3) % 2 == 0",
+    *(f"digitsum(n, {b}) % {k} == 0" for b in (3, 10) for k in (2, 3)),
+)
+"""Simple sets of heaps, simplest first, that :func:`p_union` combines two at a time."""
+
+
+def _mask(formula: str, upto: int) -> int:
+    """The members below ``upto`` of the set ``formula`` describes, as the bits of an integer."""
+    import numpy as np
+
+    from grundy.patterns.formulas import FormulaError, Unsafe, compiled, parse, vec_eval
+
+    try:
+        got = vec_eval(parse(formula), {"n": np.arange(upto, dtype=np.int64)}, upto).tolist()
+    except Unsafe:
+        func = compiled(formula)
+        got = []
+        for x in range(upto):
+            try:
+                got.append(func({"n": x}))
+            except (FormulaError, ArithmeticError):
+                got.append(0)
+    return sum(1 << x for x, v in enumerate(got) if v)
+
+
+def p_union(table: list[int]) -> str | None:
+    """``A``, ``A or B``, ``A and B`` or ``A and not B`` for two simple sets (:func:`_atoms`) equal
+    to the P-positions of the whole table (the simplest found), or ``None``."""
+    import numpy as np
+
+    total = len(table)
+    if total < MIN_TABLE:
+        return None
+    head = min(total, 512)  # a cheap look at the head, then the whole table
+    target = sum(1 << x for x in range(head) if table[x] == 0)
+    atoms = [(text, _mask(text, head)) for text in ATOMS]
+    found: list[str] = []
+    goals = [(target, "")] + ([(target & ~1, "n == 0 or ")] if target & 1 else [])
+    for goal, zero in goals:
+        for i, (a, ma) in enumerate(atoms):
+            if ma == goal:
+                found.append(zero + a)
+            for b, mb in atoms[i + 1:]:
+                if ma | mb == goal:
+                    found.append(f"{zero}{a} or {b}")
+                if ma & mb == goal:
+                    found.append(f"{zero}({a}) and ({b})" if zero else f"{a} and {b}")
+            for b, mb in atoms:
+                if ma & ~mb == goal and a != b:
+                    found.append(f"{zero}({a} and not ({b}))" if zero else f"{a} and not ({b})")
+    env = {"n": np.arange(total, dtype=np.int64)}
+    for formula in sorted(found, key=size):
+        if agrees(formula, lambda i, v: bool(v) == (table[i] == 0), env, total):
+            return formula
+    return None
