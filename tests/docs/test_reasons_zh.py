@@ -30,6 +30,7 @@ HAND_MADE = [  # rules no catalogue sample reaches
     Reason("conjectured-pattern", {"pattern": "G(n) = n mod 3", "checked_upto": 400}),
     Reason("conjectured-pair-pattern", {"pattern": "a = b", "checked_upto": 30}),
     Reason("smith", {}),
+    Reason("p-rule-move", {"rule": "n % 2 == 1 or n == 2", "checked": 300, "target": "5"}),
     Reason("hackenbush-floating", {"ground": "g", "close": " (did you mean 'G'?)"}),
     Reason("moore-heap", {"n": 6, "value": 6}),
     Reason("smith-positions", {"explored": 1234}),
@@ -87,6 +88,7 @@ UNSTATED = {
     "moore": {"k", "columns", "count"},  # k shown as the modulus k + 1
     "hackenbush": {"edges", "cycle_edges", "blocks"},  # a tree states its value only
     "fibonacci-nim": {"limit", "term_count"},  # the limit is stated only when it decides
+    "dynamic-subtraction": {"n", "limit", "term_count"},  # n written as its greedy form over H
     "vertex-geography": {"visited"}, "smith-graph": {"count", "infinite"},
     "bounded-nim": {"count"}, "digraph-vertex": {"count"}, "every-sg": {"count"},
     "misere-quotient": {"count"}, "xor-of-heaps": {"count"},  # how many items, shown as "…"

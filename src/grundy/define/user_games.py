@@ -515,8 +515,7 @@ class UserGame(_Defined, Game):
             return domain.arity == 2
         if domain.valid is not None or type(self).text_parse is not None:
             return False
-        options = base.probe_options(self, (0, 0), (1, 1))
-        return options is not None and all(_numbers(o, 2) for o in options)
+        return _all_numbers(base.probe_options(self, (0, 0), (1, 1)), 2)
 
     def table_cells(self, upto: int) -> list[list[int | None]] | None:
         """``G(a, b)`` for ``a, b ≤ upto`` of a game on pairs, ``None`` at pairs outside its
@@ -547,8 +546,7 @@ class UserGame(_Defined, Game):
         its domain; ``None`` for any other game."""
         domain = type(self).domain
         if domain.arity is None and domain.valid is None and type(self).text_parse is None:
-            options = base.probe_options(self, (0,), (1,))
-            if options is None or not all(_numbers(o, 1) for o in options):
+            if not _all_numbers(base.probe_options(self, (0,), (1,)), 1):
                 return None
         elif domain.arity != 1:
             return None
@@ -570,6 +568,15 @@ class UserGame(_Defined, Game):
         if grid is None or any(v is None for row in grid for v in row):
             return None
         return grid  # type: ignore[return-value]
+
+
+def _all_numbers(options: list[Any] | None, arity: int) -> bool:
+    """Whether the probed ``options`` show positions of ``arity`` numbers: each one such a tuple,
+    a sum of them or the empty sum, and at least one not empty (a move function that only ever
+    leaves nothing, as ``p[:-1]`` does on a word, says nothing about numbers)."""
+    if not options or not all(_numbers(o, arity) for o in options):
+        return False
+    return any(not is_empty(o) for o in options)
 
 
 def _numbers(option: Any, arity: int) -> bool:

@@ -277,6 +277,36 @@ def _fibonacci(f: Facts) -> str:
             f"故当前玩家必败")
 
 
+@template("dynamic-subtraction", "zh")
+def _dynamic(f: Facts) -> str:
+    n, limit, k = f["n"], f["limit"], f["k"]
+    if n == 0:
+        return "没有石子了：当前玩家已输"
+    if n == 1 and limit == 0:
+        return "n = 1：第一步不能取完全部石子，故当前玩家无路可走，必败"
+    start = ", ".join(map(int_text, f["start"]))
+    rule = f"H = {start}, …（H(j+1) = H(j) + H(m)，m 为满足 {k}·H(m) ≥ H(j) 的最小下标）"
+    shown = _short(f["terms"], f["term_count"])
+    if f["term_count"] == 1 and limit == n - 1:
+        return f"n = {int_text(n)} 是 {rule} 中的一项：当前玩家必败（Schwenk 定理）"
+    q = f["smallest"]
+    if "takes" in f:
+        takes, count = f["takes"], f["take_count"]
+        listed = ", ".join(map(int_text, takes)) + (
+            f", …（共 {count:,} 种）" if count > len(takes) else "")
+        more = f"（所有必胜的取法：{listed}）" if count > 1 else ""
+        return (f"在 {rule} 上的贪心分解：n = {shown}；最小项 {int_text(q)} 不超过上限 "
+                f"{int_text(limit)}：取 {int_text(q)}{more}")
+    return (f"在 {rule} 上的贪心分解：n = {shown}；最小项 {int_text(q)} 超过上限 {int_text(limit)}，"
+            f"故当前玩家必败（Schwenk 定理）")
+
+
+@template("p-rule-move", "zh")
+def _p_rule_move(f: Facts) -> str:
+    return (f"按猜想的必败态规则（{f['rule']}，已在不超过 {f['checked']} 的所有局面上检验）："
+            f"此局面为 N 态（必胜态），走到 {f['target']} 按该规则是 P 态（必败态）；该规则不给出 SG 值")
+
+
 def _short(terms: Sequence[int], count: int) -> str:
     if count <= 6:
         return "+".join(map(int_text, terms))
