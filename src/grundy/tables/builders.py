@@ -162,13 +162,26 @@ def _numpy_octal(digits: tuple[int, ...], upto: int) -> np.ndarray:
                 h = r // 2
                 seen[values[1:h + 1] ^ values[r - 1:r - h - 1:-1]] = True
         values[n] = int(np.argmin(seen))
-    return values.astype(np.uint16)
+    return values.astype(narrowest(int(values.max())))
+
+
+def narrowest(largest: int) -> type:
+    """The narrowest unsigned numpy dtype that holds the values ``0..largest``.
+
+    >>> narrowest(255).__name__, narrowest(256).__name__, narrowest(70000).__name__
+    ('uint8', 'uint16', 'uint32')
+    """
+    import numpy as np
+
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if largest <= np.iinfo(dtype).max:
+            return dtype
+    return np.uint64
 
 
 def build_octal(game: OctalRules, upto: int, method: TableMethod | str, progress: Progress | None) -> Built:
     """The table of an octal game (see the module docstring for the routes)."""
     import numpy as np
-
 
     total = upto + 1
     if method == "sparse" and not game.has_splits:
@@ -188,11 +201,11 @@ def build_octal(game: OctalRules, upto: int, method: TableMethod | str, progress
             _complete(values, found, SMALL_OCTAL, progress)
             return Built(values, "numpy + proved period", SMALL_OCTAL, found)
 
-    from grundy.tables.kernels.octal import Workspace, fill_octal, octal_arrays
+    from grundy.tables.kernels.octal import Workspace, fill_octal, octal_arrays, table_buffer
 
     arrays = octal_arrays(game.digits)
     work = Workspace()
-    values = np.zeros(total, dtype=np.uint8)  # widened by the kernel if a value needs it
+    values = table_buffer(total)  # uint8, widened in place by the kernel if a value needs it
     scan = game.has_splits and method != "plain"
     if scan:  # the rare-value scan (with auto: plain stretches where most heaps are rare)
         from grundy.tables.kernels.octal_rare import fill_rare

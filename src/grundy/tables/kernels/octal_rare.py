@@ -45,9 +45,12 @@ from numba.core.extending import intrinsic  # noqa: E402
 
 from grundy.tables.kernels.octal import (  # noqa: E402
     OVERFLOW,
+    NeedsWider,
     OctalArrays,
     Workspace,
     fill_octal_plain,
+    table_buffer,
+    widened,
 )
 
 DONE, FULL, WIDER, NEW_BIT = 0, 1, 2, 3
@@ -289,8 +292,8 @@ class RareState:
 
     def count(self, values: np.ndarray, lo: int, hi: int) -> None:
         """Add the values ``values[lo:hi]`` to the counts (in blocks: the table may be a memmap)."""
-        for a in range(lo, hi, 1 << 24):
-            counts = np.bincount(np.asarray(values[a:min(hi, a + (1 << 24))]), minlength=1)
+        for a in range(lo, hi, 1 << 20):
+            counts = np.bincount(np.asarray(values[a:min(hi, a + (1 << 20))]), minlength=1)
             self.freq[:len(counts)] += counts
 
     def grow(self) -> None:
@@ -310,8 +313,9 @@ PLAIN_SHARE = 0.25
 
 
 def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, work: Workspace,
-              *, auto: bool = False) -> np.ndarray:
-    """Fill ``values[start:stop]`` by the rare-value scan (in place; widened copy if needed).
+              *, auto: bool = False, widen: bool = True) -> np.ndarray:
+    """Fill ``values[start:stop]`` by the rare-value scan (in place; widened if needed:
+    :func:`~grundy.tables.kernels.octal.widened`, or :class:`NeedsWider` without ``widen``).
 
     ``work`` keeps the counts and the rare heaps between calls that continue one another. With
     ``auto``, stretches up to the next power of two where many heaps are rare are computed by
@@ -329,7 +333,7 @@ def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, wo
         if auto and RECHOOSE_FROM <= n and bound < PLAIN_STAMPS and state.n_rare > PLAIN_SHARE * n:
             seen = work.stamps(values.dtype, "seen")
             if fill_octal_plain(values, n, bound, *arrays, seen, limit) == OVERFLOW:
-                values = _wider(values, state, work)
+                values = _wider(values, state, work, widen)
                 continue
             state.count(values, n, bound)
             state.plain_stretch += bound - n
@@ -344,19 +348,17 @@ def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, wo
         if reason == FULL:
             state.grow()
         elif reason == WIDER:
-            values = _wider(values, state, work)
+            values = _wider(values, state, work, widen)
         elif reason == NEW_BIT or (n == bound and n < stop):
             state.rechoose(values)
     return values
 
 
-def _wider(values: np.ndarray, state: RareState, work: Workspace) -> np.ndarray:
+def _wider(values: np.ndarray, state: RareState, work: Workspace, widen: bool) -> np.ndarray:
     """``values`` in the next wider dtype (and room to count its values)."""
-    if values.dtype == np.uint32:
-        from grundy.tables.kernels.octal import LARGEST_VALUE
-
-        raise OverflowError(f"an octal game value above {LARGEST_VALUE:,}")
-    values = values.astype(np.uint16 if values.dtype == np.uint8 else np.uint32)
+    if not widen:
+        raise NeedsWider(values.dtype.name)
+    values = widened(values)
     freq = np.zeros(work.limit(values.dtype) + 2, dtype=np.int64)
     freq[:len(state.freq)] = state.freq
     state.freq = freq
@@ -365,5 +367,4 @@ def _wider(values: np.ndarray, state: RareState, work: Workspace) -> np.ndarray:
 
 def octal_rare_table(arrays: OctalArrays, upto: int) -> np.ndarray:
     """Grundy values ``G(0..upto)`` by the rare-value scan (``uint8``, widened if needed)."""
-    values = np.zeros(upto + 1, dtype=np.uint8)
-    return fill_rare(values, 0, upto + 1, arrays, Workspace())
+    return fill_rare(table_buffer(upto + 1), 0, upto + 1, arrays, Workspace())
