@@ -229,3 +229,30 @@ def test_resident_memory_of_a_table_of_2_22_heaps() -> None:
     assert data["dtype"] == "uint8"
     grown = data["peak"] - data["base"]
     assert grown <= 2.5 * heaps + (16 << 20), f"{grown / heaps:.2f} bytes a heap"
+
+
+def test_ctrl_c_keeps_the_chunks_done_and_the_next_run_continues(tmp_path: Path,
+                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy.tables import store
+    from grundy.tables.kernels import octal_rare
+    from grundy.tables.table_file import read_head
+
+    monkeypatch.setattr(store, "CHUNK", 500)
+    real = octal_rare.fill_rare
+    calls = []
+
+    def interrupted(values: Any, start: int, stop: int, *args: Any, **kwargs: Any) -> Any:
+        calls.append(start)
+        if len(calls) == 3:
+            values[start:stop] = 99  # half-written values past the header's count
+            raise KeyboardInterrupt
+        return real(values, start, stop, *args, **kwargs)
+
+    monkeypatch.setattr(octal_rare, "fill_rare", interrupted)
+    path = tmp_path / "t.g"
+    with pytest.raises(KeyboardInterrupt, match=r"keeps G\(0\.\.999\); the same command continues"):
+        build_stored(load_game("octal(0.161)"), 2000, path)  # type: ignore[arg-type]
+    assert read_head(path)["computed"] == 1000
+    monkeypatch.setattr(octal_rare, "fill_rare", real)
+    built = build_stored(load_game("octal(0.161)"), 2000, path)  # type: ignore[arg-type]
+    assert np.asarray(built.values).tolist() == brute_octal((0, 1, 6, 1), 2000)

@@ -149,6 +149,12 @@ def _start(path: Path, game: OctalRules, length: int, rebuild: bool) -> tuple[di
     return create(path, head, [])
 
 
+def _interrupted(path: Path, done: int) -> KeyboardInterrupt:
+    """The interruption, saying what the file keeps (every chunk whose header was written)."""
+    return KeyboardInterrupt(f"{str(path)!r} keeps G(0..{done - 1:,}); the same command continues "
+                             "from there" if done else f"{str(path)!r} keeps no value yet")
+
+
 def _widen(path: Path, head: dict[str, Any]) -> tuple[dict[str, Any], Any]:
     """Rewrite a ``uint8`` table file as ``uint16`` (block by block, beside it, then renamed)."""
     old = _values(path, "uint8", head["length"], "r")
@@ -202,7 +208,7 @@ def _build(game: OctalRules, upto: int, path: Path, progress: Progress | None,
     done = computed
     handle = open(path, "r+b")  # reopened after a widening; closed below
     try:
-        while done < total:
+        while done < total:  # (Ctrl-C: the chunks done are kept, see _interrupted)
             stop = min(total, done + CHUNK)
             view = values[:stop]
             try:
@@ -225,15 +231,17 @@ def _build(game: OctalRules, upto: int, path: Path, progress: Progress | None,
             values.flush()  # the values first, then the header that counts them
             for a in range(done, stop, BLOCK // 2):
                 digest.update(values[a:min(stop, a + BLOCK // 2)].data.cast("B"))
-            done = stop
-            head = {**head, "computed": done, "sha256": digest.hexdigest(), "seq": head["seq"] + 1}
+            head = {**head, "computed": stop, "sha256": digest.hexdigest(), "seq": head["seq"] + 1}
             write_head(handle, head)
+            done = stop
             if progress:
                 progress(done, total)
         # the table is read from the file this process wrote, not from the path: another process
         # building the same table may have renamed its own copy (counting fewer values) over it
         del values
         table = _values(handle, dtype, length, "r")
+    except KeyboardInterrupt:
+        raise _interrupted(path, done) from None
     finally:
         handle.close()
     method = "rare-value scan (stored)" if scan else "plain kernel (stored)"
