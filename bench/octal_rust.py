@@ -10,6 +10,8 @@ For each game and N it runs, interleaved ``--repeat`` times (so both see the sam
 - grundy in a fresh process: ``build(octal(code), N - 1, method)``; the kernel time (measured
   inside the process, numba's compiled code loaded from its cache) and the whole-command time.
 
+Each process's CPU seconds (user + system) are read too: on a loaded machine they change far
+less than wall-clock times (grundy's are those of its kernel, measured inside the process).
 Each process's peak resident memory is read from the kernel's accounting of that one child
 (``os.wait4``), so the two programs' memory is compared side by side; grundy's is also given
 above its own start-up (Python, numpy, numba and LLVM loaded: a constant of about 150 MB), which
@@ -52,9 +54,9 @@ game = load_game(f"octal({code})")
 build(game, 2000, method)  # loads the compiled kernels (numba's cache), not timed as kernel
 import resource
 loaded = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
-t1 = time.perf_counter()
+t1, c1 = time.perf_counter(), time.process_time()
 built = build(game, n - 1, method)
-t2 = time.perf_counter()
+t2, c2 = time.perf_counter(), time.process_time()
 v = built.values
 freqs = value_frequencies(v)
 k = 1
@@ -63,14 +65,15 @@ while k < n:
     extra[k] = int(v[k])
     k *= 2
 print(json.dumps({"kernel": t2 - t1, "setup": t1 - t0, "method": built.method, "sparse": built.sparse,
-                  "loaded_rss": loaded, "dtype": v.dtype.name,
+                  "loaded_rss": loaded, "dtype": v.dtype.name, "kernel_cpu": c2 - c1,
                   "freqs": {str(a): b for a, b in freqs.items()}, "at": extra,
                   "last": int(v[-1])}))
 """
 
 
-def run_measured(argv: list[str], cwd: Path | None = None) -> tuple[float, str, int]:
-    """Whole-command seconds, standard output and peak resident bytes of one child process."""
+def run_measured(argv: list[str], cwd: Path | None = None) -> tuple[float, str, int, float]:
+    """Whole-command seconds, standard output, peak resident bytes and CPU seconds (user +
+    system: what a loaded machine changes least) of one child process."""
     with tempfile.TemporaryFile(mode="w+") as out:
         t = time.perf_counter()
         child = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=subprocess.DEVNULL, text=True)
@@ -80,13 +83,14 @@ def run_measured(argv: list[str], cwd: Path | None = None) -> tuple[float, str, 
         if child.returncode:
             raise subprocess.CalledProcessError(child.returncode, argv)
         out.seek(0)
-        return seconds, out.read(), usage.ru_maxrss * 1024
+        return seconds, out.read(), usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime
 
 
 def run_rust(binary: Path, code: str, n: int, scratch: Path
-             ) -> tuple[float, dict[int, list[int]], int, int]:
-    """Whole-command seconds, the frequency dumps ``{k: counts}``, ``G(n-1)`` and peak bytes."""
-    seconds, out, peak = run_measured([str(binary), code, str(n)], scratch)
+             ) -> tuple[float, dict[int, list[int]], int, int, float]:
+    """Whole-command seconds, the frequency dumps ``{k: counts}``, ``G(n-1)``, peak bytes and CPU
+    seconds."""
+    seconds, out, peak, cpu = run_measured([str(binary), code, str(n)], scratch)
     dumps: dict[int, list[int]] = {}
     parts = re.split(r"^(\d+) freqs after .*$", out, flags=re.M)
     for head, body in zip(parts[1::2], parts[2::2], strict=True):
@@ -97,13 +101,13 @@ def run_rust(binary: Path, code: str, n: int, scratch: Path
         dumps[int(head)] = counts  # the last dump for a key wins (the final one counts n values)
     last = re.findall(r"G\((\d+)\) = (\d+)", out)
     g_last = int(last[-1][1]) if last and int(last[-1][0]) == n - 1 else -1
-    return seconds, dumps, g_last, peak
+    return seconds, dumps, g_last, peak, cpu
 
 
-def run_grundy(code: str, n: int, method: str) -> tuple[float, dict[str, object], int]:
-    """Whole-command seconds, what the child process reports and its peak bytes."""
-    seconds, out, peak = run_measured([sys.executable, "-c", CHILD, code, str(n), method])
-    return seconds, json.loads(out), peak
+def run_grundy(code: str, n: int, method: str) -> tuple[float, dict[str, object], int, float]:
+    """Whole-command seconds, what the child process reports, its peak bytes and CPU seconds."""
+    seconds, out, peak, cpu = run_measured([sys.executable, "-c", CHILD, code, str(n), method])
+    return seconds, json.loads(out), peak, cpu
 
 
 def _trim(counts: list[int]) -> list[int]:
@@ -165,14 +169,16 @@ def main(argv: list[str] | None = None) -> int:
             for k in (int(s) for s in args.sizes.split(",")):
                 n = 1 << k
                 rust_t, ours_whole, ours_kernel, problems, method = [], [], [], [], ""
-                rust_mem, ours_mem, ours_grown = [], [], []
+                rust_mem, ours_mem, ours_grown, rust_cpu, ours_cpu = [], [], [], [], []
                 for _ in range(args.repeat):
-                    seconds, dumps, g_last, peak = run_rust(binary, code, n, Path(scratch))
+                    seconds, dumps, g_last, peak, cpu = run_rust(binary, code, n, Path(scratch))
+                    rust_cpu.append(cpu)
                     for f in Path(scratch).iterdir():
                         f.unlink()
                     rust_t.append(seconds)
                     rust_mem.append(peak)
-                    whole, ours, ours_peak = run_grundy(code, n, args.method)
+                    whole, ours, ours_peak, _ = run_grundy(code, n, args.method)
+                    ours_cpu.append(float(ours["kernel_cpu"]))  # type: ignore[arg-type]
                     ours_whole.append(whole)
                     ours_kernel.append(float(ours["kernel"]))  # type: ignore[arg-type]
                     ours_mem.append(ours_peak)
@@ -181,11 +187,13 @@ def main(argv: list[str] | None = None) -> int:
                     problems = agree(n, ours, dumps, g_last)
                 r, w, kt = median(rust_t), median(ours_whole), median(ours_kernel)
                 rm, om, og = median(rust_mem), median(ours_mem), median(ours_grown)
+                rc, oc = median(rust_cpu), median(ours_cpu)
                 total = checksum(ours["freqs"][str(n)])  # type: ignore[index]
                 status = (f"tables agree (checksum {total}, value counts at every power of two)"
                           if not problems else "DISAGREE: " + "; ".join(problems))
                 print(f"{code} N=2^{k}: research {r:.3f}s  grundy kernel {kt:.3f}s "
                       f"(ratio {kt / r:.2f})  whole command {w:.3f}s (ratio {w / r:.2f})  "
+                      f"CPU seconds: research {rc:.2f}, grundy kernel {oc:.2f} (ratio {oc / rc:.2f})  "
                       f"peak memory: research {rm / mb:.0f} MB, grundy {om / mb:.0f} MB "
                       f"({og / mb:.0f} MB above its start-up: {og / n:.2f} bytes a heap)  "
                       f"[{method}] {status}", flush=True)
