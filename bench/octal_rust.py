@@ -51,7 +51,7 @@ from grundy.tables.builders import build
 from grundy.tables.store import value_frequencies
 code, n, method = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 game = load_game(f"octal({code})")
-build(game, 2000, method)  # loads the compiled kernels (numba's cache), not timed as kernel
+build(game, 1 << 16, method)  # loads the compiled kernels (numba's cache), not timed as kernel
 import resource
 loaded = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 t1, c1 = time.perf_counter(), time.process_time()
