@@ -10,6 +10,13 @@ For each game and N it runs, interleaved ``--repeat`` times (so both see the sam
 - grundy in a fresh process: ``build(octal(code), N - 1, method)``; the kernel time (measured
   inside the process, numba's compiled code loaded from its cache) and the whole-command time.
 
+Each process's CPU seconds (user + system) are read too: on a loaded machine they change far
+less than wall-clock times (grundy's are those of its kernel, measured inside the process).
+Each process's peak resident memory is read from the kernel's accounting of that one child
+(``os.wait4``), so the two programs' memory is compared side by side; grundy's is also given
+above its own start-up (Python, numpy, numba and LLVM loaded: a constant of about 150 MB), which
+is what grows with N.
+
 It checks that the two agree: the research solver prints the count of each value among
 ``G(0..2^k)`` at every power of two ``2^k`` (one value more than grundy's
 :func:`grundy.tables.store.value_frequencies`, which counts ``G(0..2^k - 1)``) and among
@@ -31,6 +38,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from statistics import median
 
 DEFAULT_BINARY = Path("/tmp/octal-rust/target/release/octal")
 
@@ -43,10 +51,12 @@ from grundy.tables.builders import build
 from grundy.tables.store import value_frequencies
 code, n, method = sys.argv[1], int(sys.argv[2]), sys.argv[3]
 game = load_game(f"octal({code})")
-build(game, 2000, method)  # loads the compiled kernels (numba's cache), not timed as kernel
-t1 = time.perf_counter()
+build(game, 1 << 16, method)  # loads the compiled kernels (numba's cache), not timed as kernel
+import resource
+loaded = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+t1, c1 = time.perf_counter(), time.process_time()
 built = build(game, n - 1, method)
-t2 = time.perf_counter()
+t2, c2 = time.perf_counter(), time.process_time()
 v = built.values
 freqs = value_frequencies(v)
 k = 1
@@ -55,17 +65,32 @@ while k < n:
     extra[k] = int(v[k])
     k *= 2
 print(json.dumps({"kernel": t2 - t1, "setup": t1 - t0, "method": built.method, "sparse": built.sparse,
+                  "loaded_rss": loaded, "dtype": v.dtype.name, "kernel_cpu": c2 - c1,
                   "freqs": {str(a): b for a, b in freqs.items()}, "at": extra,
                   "last": int(v[-1])}))
 """
 
 
-def run_rust(binary: Path, code: str, n: int, scratch: Path) -> tuple[float, dict[int, list[int]], int]:
-    """Whole-command seconds, the frequency dumps ``{k: counts}`` and ``G(n-1)``."""
-    t = time.perf_counter()
-    out = subprocess.run([str(binary), code, str(n)], cwd=scratch, capture_output=True, text=True,
-                         check=True).stdout
-    seconds = time.perf_counter() - t
+def run_measured(argv: list[str], cwd: Path | None = None) -> tuple[float, str, int, float]:
+    """Whole-command seconds, standard output, peak resident bytes and CPU seconds (user +
+    system: what a loaded machine changes least) of one child process."""
+    with tempfile.TemporaryFile(mode="w+") as out:
+        t = time.perf_counter()
+        child = subprocess.Popen(argv, cwd=cwd, stdout=out, stderr=subprocess.DEVNULL, text=True)
+        _, status, usage = os.wait4(child.pid, 0)
+        seconds = time.perf_counter() - t
+        child.returncode = os.waitstatus_to_exitcode(status)
+        if child.returncode:
+            raise subprocess.CalledProcessError(child.returncode, argv)
+        out.seek(0)
+        return seconds, out.read(), usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime
+
+
+def run_rust(binary: Path, code: str, n: int, scratch: Path
+             ) -> tuple[float, dict[int, list[int]], int, int, float]:
+    """Whole-command seconds, the frequency dumps ``{k: counts}``, ``G(n-1)``, peak bytes and CPU
+    seconds."""
+    seconds, out, peak, cpu = run_measured([str(binary), code, str(n)], scratch)
     dumps: dict[int, list[int]] = {}
     parts = re.split(r"^(\d+) freqs after .*$", out, flags=re.M)
     for head, body in zip(parts[1::2], parts[2::2], strict=True):
@@ -76,15 +101,13 @@ def run_rust(binary: Path, code: str, n: int, scratch: Path) -> tuple[float, dic
         dumps[int(head)] = counts  # the last dump for a key wins (the final one counts n values)
     last = re.findall(r"G\((\d+)\) = (\d+)", out)
     g_last = int(last[-1][1]) if last and int(last[-1][0]) == n - 1 else -1
-    return seconds, dumps, g_last
+    return seconds, dumps, g_last, peak, cpu
 
 
-def run_grundy(code: str, n: int, method: str) -> tuple[float, dict[str, object]]:
-    """Whole-command seconds and what the child process reports."""
-    t = time.perf_counter()
-    out = subprocess.run([sys.executable, "-c", CHILD, code, str(n), method], capture_output=True,
-                         text=True, check=True).stdout
-    return time.perf_counter() - t, json.loads(out)
+def run_grundy(code: str, n: int, method: str) -> tuple[float, dict[str, object], int, float]:
+    """Whole-command seconds, what the child process reports, its peak bytes and CPU seconds."""
+    seconds, out, peak, cpu = run_measured([sys.executable, "-c", CHILD, code, str(n), method])
+    return seconds, json.loads(out), peak, cpu
 
 
 def _trim(counts: list[int]) -> list[int]:
@@ -115,7 +138,14 @@ def agree(n: int, ours: dict[str, object], dumps: dict[int, list[int]], g_last: 
             problems.append(f"frequencies at {k} differ")
     if n not in dumps:
         problems.append("the research solver printed no final frequencies")
+    elif checksum(dumps[n]) != checksum(freqs[str(n)]):
+        problems.append(f"checksums differ: research {checksum(dumps[n])}, grundy {checksum(freqs[str(n)])}")
     return problems
+
+
+def checksum(counts: list[int]) -> int:
+    """The sum of the values G(0..N-1), from their counts (what ``ref_sg.c`` prints)."""
+    return sum(v * c for v, c in enumerate(counts))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,28 +163,42 @@ def main(argv: list[str] | None = None) -> int:
               "see ../shared/bench/octal-rust/README.md to build one, then pass --rust PATH")
         return 0
     rows = []
+    mb = 1 << 20
     with tempfile.TemporaryDirectory(prefix="octal-rust-") as scratch:
         for code in args.games.split(","):
             for k in (int(s) for s in args.sizes.split(",")):
                 n = 1 << k
                 rust_t, ours_whole, ours_kernel, problems, method = [], [], [], [], ""
+                rust_mem, ours_mem, ours_grown, rust_cpu, ours_cpu = [], [], [], [], []
                 for _ in range(args.repeat):
-                    seconds, dumps, g_last = run_rust(binary, code, n, Path(scratch))
+                    seconds, dumps, g_last, peak, cpu = run_rust(binary, code, n, Path(scratch))
+                    rust_cpu.append(cpu)
                     for f in Path(scratch).iterdir():
                         f.unlink()
                     rust_t.append(seconds)
-                    whole, ours = run_grundy(code, n, args.method)
+                    rust_mem.append(peak)
+                    whole, ours, ours_peak, _ = run_grundy(code, n, args.method)
+                    ours_cpu.append(float(ours["kernel_cpu"]))  # type: ignore[arg-type]
                     ours_whole.append(whole)
                     ours_kernel.append(float(ours["kernel"]))  # type: ignore[arg-type]
-                    method = f"{ours['method']} {ours['sparse']}"
+                    ours_mem.append(ours_peak)
+                    ours_grown.append(ours_peak - int(ours["loaded_rss"]))  # type: ignore[call-overload]
+                    method = f"{ours['method']} {ours['sparse']} {ours['dtype']}"
                     problems = agree(n, ours, dumps, g_last)
-                r, w, kt = min(rust_t), min(ours_whole), min(ours_kernel)
-                status = "tables agree" if not problems else "DISAGREE: " + "; ".join(problems)
+                r, w, kt = median(rust_t), median(ours_whole), median(ours_kernel)
+                rm, om, og = median(rust_mem), median(ours_mem), median(ours_grown)
+                rc, oc = median(rust_cpu), median(ours_cpu)
+                total = checksum(ours["freqs"][str(n)])  # type: ignore[index]
+                status = (f"tables agree (checksum {total}, value counts at every power of two)"
+                          if not problems else "DISAGREE: " + "; ".join(problems))
                 print(f"{code} N=2^{k}: research {r:.3f}s  grundy kernel {kt:.3f}s "
                       f"(ratio {kt / r:.2f})  whole command {w:.3f}s (ratio {w / r:.2f})  "
+                      f"CPU seconds: research {rc:.2f}, grundy kernel {oc:.2f} (ratio {oc / rc:.2f})  "
+                      f"peak memory: research {rm / mb:.0f} MB, grundy {om / mb:.0f} MB "
+                      f"({og / mb:.0f} MB above its start-up: {og / n:.2f} bytes a heap)  "
                       f"[{method}] {status}", flush=True)
                 rows.append((code, k, r, kt, w, not problems))
-    print(f"cpu count {os.cpu_count()}; best of {args.repeat} interleaved runs each")
+    print(f"cpu count {os.cpu_count()}; medians of {args.repeat} interleaved runs each")
     return 0 if all(row[-1] for row in rows) else 1
 
 

@@ -202,8 +202,8 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
 
             cap_from_environment()  # a runaway allocation becomes a MemoryError, not the OOM killer
         code = _dispatch(args)
-    except KeyboardInterrupt:
-        fail("interrupted", 130)
+    except KeyboardInterrupt as exc:  # (a stored table says what it keeps)
+        fail("interrupted" + (f": {exc}" if str(exc) else ""), 130)
     except GrundyError as exc:
         from grundy.cli.common import flag_message
 

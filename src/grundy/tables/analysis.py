@@ -63,8 +63,9 @@ class TableAnalysis:
             from grundy.tables.periodicity import tile
 
             assert self.head is not None and self.periodicity is not None
-            dtype = np.uint8 if max(self.head) < 256 else np.uint32
-            table = np.zeros(self.upto + 1, dtype=dtype)
+            from grundy.tables.builders import narrowest
+
+            table: np.ndarray = np.zeros(self.upto + 1, dtype=narrowest(max(self.head)))
             start = min(len(self.head), self.upto + 1)
             table[:start] = self.head[:start]
             tile(table, self.periodicity, start)
@@ -156,11 +157,10 @@ class TableAnalysis:
 
 
 def _rare_info(values: np.ndarray, sparse: tuple[int, int, int]) -> RareInfo:
-    from grundy.tables.sparse import rare_positions
+    from grundy.tables.sparse import rare_summary
 
-    hits = rare_positions(values, *sparse)
-    last = int(hits[-1]) if len(hits) else None
-    return RareInfo(*sparse, len(hits), tuple(int(h) for h in hits[:20]), last)
+    count, first, last = rare_summary(values, *sparse)
+    return RareInfo(*sparse, count, tuple(first), last)
 
 
 def analyze(game: Game, upto: int, method: TableMethod | str = TableMethod.AUTO, *,
@@ -248,6 +248,11 @@ def _light_analysis(game: HeapGame, upto: int, t0: float) -> TableAnalysis | Non
                          rare, {"compute": t1 - t0, "analyse": t2 - t1}, head)
 
 
+OBSERVED_WINDOW = 1 << 21
+"""A period is observed in (at most) the last this many values (then followed back through the
+whole table): 8 MB of work space, whatever the table's length."""
+
+
 def _prove_or_observe(game: HeapGame, values: np.ndarray, saltus_allowed: bool) -> Periodicity | None:
     """Prove on growing prefixes (a proof on a prefix holds for the whole table), else observe."""
     n = len(values)
@@ -263,7 +268,7 @@ def _prove_or_observe(game: HeapGame, values: np.ndarray, saltus_allowed: bool) 
             if size >= n or size >= 1 << 23:
                 break
             size *= 4
-    window = values if n <= 1 << 23 else values[n - (1 << 23):]
+    window = values if n <= OBSERVED_WINDOW else values[n - OBSERVED_WINDOW:]
     found = find_period(window, saltus_allowed=saltus_allowed)
     if found is not None and len(window) < n:
         found = Periodicity(found.period, least_preperiod(values, found.period, found.saltus),

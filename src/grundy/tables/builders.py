@@ -47,7 +47,11 @@ class OctalRules(Protocol):
 
 
 SMALL_OCTAL = 1024
-"""Octal tables up to this size are built with numpy alone (no numba import)."""
+"""``auto`` computes this many octal values with numpy first, to try to prove a period."""
+
+NUMPY_OCTAL = 8192
+"""``auto`` builds octal tables up to this size with numpy alone: O(N²), but faster than loading
+the compiled kernels (numba and LLVM, about a second) up to about twice this size."""
 
 SMALL_SUBTRACTION = 4096
 """``auto`` computes this many subtraction-game values in plain Python before using the kernel."""
@@ -142,13 +146,16 @@ def build_subtraction(moves: tuple[int, ...], upto: int, method: TableMethod | s
     return Built(values, "subtraction kernel" + (" + proved period" if found else ""), computed, found)
 
 
-def _numpy_octal(digits: tuple[int, ...], upto: int) -> np.ndarray:
-    """A small octal table with numpy only (O(N²) but vectorised per heap)."""
+def _numpy_octal(digits: tuple[int, ...], upto: int, head: np.ndarray | None = None) -> np.ndarray:
+    """A small octal table with numpy only (O(N²) but vectorised per heap), continuing ``head``."""
     import numpy as np
 
     values = np.zeros(upto + 1, dtype=np.int64)
+    start = 1 if head is None else len(head)
+    if head is not None:
+        values[:start] = head
     size = 1 << (upto + 4).bit_length() + 1
-    for n in range(1, upto + 1):
+    for n in range(start, upto + 1):
         seen = np.zeros(size, dtype=bool)
         for i, d in enumerate(digits):
             if i > n:
@@ -162,37 +169,50 @@ def _numpy_octal(digits: tuple[int, ...], upto: int) -> np.ndarray:
                 h = r // 2
                 seen[values[1:h + 1] ^ values[r - 1:r - h - 1:-1]] = True
         values[n] = int(np.argmin(seen))
-    return values.astype(np.uint16)
+    return values.astype(narrowest(int(values.max())))
+
+
+def narrowest(largest: int) -> type:
+    """The narrowest unsigned numpy dtype that holds the values ``0..largest``.
+
+    >>> narrowest(255).__name__, narrowest(256).__name__, narrowest(70000).__name__
+    ('uint8', 'uint16', 'uint32')
+    """
+    import numpy as np
+
+    for dtype in (np.uint8, np.uint16, np.uint32):
+        if largest <= np.iinfo(dtype).max:
+            return dtype
+    return np.uint64
 
 
 def build_octal(game: OctalRules, upto: int, method: TableMethod | str, progress: Progress | None) -> Built:
     """The table of an octal game (see the module docstring for the routes)."""
     import numpy as np
 
-
     total = upto + 1
     if method == "sparse" and not game.has_splits:
         raise InvalidInputError(f"method '{method}' needs splitting moves; {game.spec} has none")
-    if method == "auto" and total <= SMALL_OCTAL:
-        values = _numpy_octal(game.digits, upto)
-        found = prove_period(game, values)
-        if progress:
-            progress(total, total)
-        return Built(values, "numpy", total, found)
-    if method == "auto":
-        head = _numpy_octal(game.digits, SMALL_OCTAL - 1)
+    if method == "auto":  # a head with numpy (a period is most often proved there)
+        head = _numpy_octal(game.digits, min(total, SMALL_OCTAL) - 1)
         found = prove_period(game, head)
-        if found is not None:
+        if total > SMALL_OCTAL and found is not None:
             values = np.zeros(total, dtype=head.dtype)
             values[:SMALL_OCTAL] = head
             _complete(values, found, SMALL_OCTAL, progress)
             return Built(values, "numpy + proved period", SMALL_OCTAL, found)
+        if total <= NUMPY_OCTAL:  # the rest with numpy too: no compiled kernel loaded
+            values = head if total <= SMALL_OCTAL else _numpy_octal(game.digits, upto, head)
+            found = found if total <= SMALL_OCTAL else prove_period(game, values)
+            if progress:
+                progress(total, total)
+            return Built(values, "numpy", total, found)
 
-    from grundy.tables.kernels.octal import Workspace, fill_octal, octal_arrays
+    from grundy.tables.kernels.octal import Workspace, fill_octal, octal_arrays, table_buffer
 
     arrays = octal_arrays(game.digits)
     work = Workspace()
-    values = np.zeros(total, dtype=np.uint8)  # widened by the kernel if a value needs it
+    values = table_buffer(total)  # uint8, widened in place by the kernel if a value needs it
     scan = game.has_splits and method != "plain"
     if scan:  # the rare-value scan (with auto: plain stretches where most heaps are rare)
         from grundy.tables.kernels.octal_rare import fill_rare

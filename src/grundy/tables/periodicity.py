@@ -58,10 +58,15 @@ def prefix_function(seq: Sequence[int]) -> list[int]:
     return pi
 
 
+COMPILED_FROM = 20_000
+"""Tables longer than this are searched for periods by the compiled kernel
+(:mod:`grundy.tables.kernels.period`); shorter ones without loading it."""
+
+
 def _prefix_function(y: np.ndarray) -> np.ndarray:
     import numpy as np
 
-    if len(y) > 20_000:
+    if len(y) > COMPILED_FROM:
         from grundy.tables.kernels.period import prefix_function as compiled
 
         return compiled(y)
@@ -106,13 +111,15 @@ def least_preperiod(values: Sequence[int] | np.ndarray, period: int, saltus: int
 
     v = _as_array(values)
     n = len(v)
-    chunk = 1 << 22
+    chunk = 1 << 20
     stop = n - period
     while stop > 0:
         start = max(0, stop - chunk)
-        a = v[start:stop].astype(np.int64)
-        b = v[start + period:stop + period].astype(np.int64)
-        bad = np.flatnonzero(b - a != saltus)
+        a, b = v[start:stop], v[start + period:stop + period]
+        if saltus:
+            bad = np.flatnonzero(b.astype(np.int64) - a.astype(np.int64) != saltus)
+        else:
+            bad = np.flatnonzero(a != b)
         if len(bad):
             return int(start + bad[-1] + 1)
         stop = start
@@ -127,23 +134,32 @@ def find_period(values: Sequence[int] | np.ndarray, *, saltus_allowed: bool = Tr
     at least 16 values and at least an eighth of the table; the smallest such period is
     reported. With ``saltus_allowed``, arithmetic periodicity ``G(n + p) = G(n) + s`` is found too
     (from the periodicity of the differences ``G(n + 1) - G(n)``). The result is never
-    ``proved``: only :func:`analyze`, which knows the game, proves periods.
+    ``proved``: only :func:`analyze`, which knows the game, proves periods. A long table is
+    searched by a compiled kernel that reads it in place (4 bytes a value, no copy).
 
     >>> find_period([n // 2 * 2 + (n % 2) * 3 for n in range(40)])  # 0 3 2 5 4 7 ...
     Periodicity(period=2, preperiod=0, saltus=2, proved=False, reason='observed')
     >>> find_period([0, 1, 2, 3, 4, 5]) is None
     True
     """
-    import numpy as np
-
     v = _as_array(values)
     n = len(v)
-    seq = np.diff(v.astype(np.int64)) if saltus_allowed else v
-    periods, lengths = _tail_arrays(seq)
-    ok = (lengths >= min_repeats * periods) & (lengths >= 16) & (lengths >= n // 8)
-    if not ok.any():
-        return None
-    p = int(periods[ok][0])
+    shortest = max(16, n // 8)
+    if n > COMPILED_FROM:
+        from grundy.tables.kernels.period import TailTest, first_tail
+
+        p, _, _ = first_tail(v, TailTest(repeats=min_repeats, shortest=shortest), diff=saltus_allowed)
+        if p < 0:
+            return None
+    else:
+        import numpy as np
+
+        seq = np.diff(v.astype(np.int64)) if saltus_allowed else v
+        periods, lengths = _tail_arrays(seq)
+        ok = (lengths >= min_repeats * periods) & (lengths >= shortest)
+        if not ok.any():
+            return None
+        p = int(periods[ok][0])
     saltus = int(v[-1]) - int(v[-1 - p]) if saltus_allowed else 0
     return Periodicity(p, least_preperiod(v, p, saltus), saltus)
 
@@ -165,26 +181,57 @@ def proof_length(game: HasPeriodRule, period: int, preperiod: int) -> tuple[int,
     return rule.values_needed(period, preperiod), rule.theorem
 
 
+PROOF_WINDOW = 1 << 21
+"""A table longer than this is searched for proved periods up to half of it only (see
+:func:`prove_period`): the search then reads its last ``PROOF_WINDOW`` values (8 MB of
+work space, whatever the table's length)."""
+
+
 def prove_period(game: HasPeriodRule, values: Sequence[int] | np.ndarray) -> Periodicity | None:
     """The minimal period a theorem proves from ``values`` (a table ``G(0..N-1)``), if any.
 
-    Candidates are tried in increasing period; the first one the table is long enough to prove
-    is minimal (a proved period is a true period, so its divisors are candidates too).
+    Candidates are the minimal periods of the table's tails, tried in increasing period (and
+    tail length); the first one the table is long enough to prove is minimal (a proved period is
+    a true period, so its divisors are candidates too). A table longer than
+    :data:`PROOF_WINDOW` ``= W`` is searched within its last ``W`` values, which answers exactly
+    as the whole search for every period up to ``W / 2`` (periods above are not looked for):
+    tails shorter than ``W`` are tried as they are; the window's own minimal period ``q`` is
+    followed back through the table (:func:`least_preperiod`); and no longer tail has a period
+    ``q2 <= W / 2``: the tail of period ``q`` is at least ``W >= q + q2`` long, so ``q`` would
+    divide ``q2`` (Fine and Wilf) and the value just before that tail would repeat at
+    distance ``q``.
+
+    >>> from grundy import load_game
+    >>> prove_period(load_game("subtraction(1,2)"), [0, 1, 2, 0, 1, 2])
+    Periodicity(period=3, preperiod=0, saltus=0, proved=True, reason='a window of max S = 2 values repeats')
     """
     v = _as_array(values)
     n = len(v)
     rule = game.period_rule()
-    if rule is None:
+    if rule is None or n == 0:
         return None
-    periods, lengths = _tail_arrays(v)
-    keep = lengths > periods  # a proof needs the period to repeat at least once
-    periods, lengths = periods[keep], lengths[keep]
-    # vectorised: the first candidate the table is long enough for
-    ok = rule.preperiod_factor * (n - lengths) + rule.period_factor * periods + rule.extra <= n
-    if not ok.any():
+    pf, qf, extra = rule.preperiod_factor, rule.period_factor, rule.extra
+    if n <= COMPILED_FROM:
+        periods, lengths = _tail_arrays(v)
+        keep = lengths > periods  # a proof needs the period to repeat at least once
+        periods, lengths = periods[keep], lengths[keep]
+        ok = pf * (n - lengths) + qf * periods + extra <= n  # the first one the table proves
+        if not ok.any():
+            return None
+        i = int(ok.argmax())
+        return Periodicity(int(periods[i]), int(n - lengths[i]), 0, True, rule.theorem)
+    from grundy.tables.kernels.period import TailTest, first_tail
+
+    p, length, _ = first_tail(v, TailTest(repeats=1, more=1, pf=pf, qf=qf, extra=extra),
+                              window=PROOF_WINDOW)
+    if p < 0 and 0 < length <= PROOF_WINDOW // 2:  # the window's period, followed back
+        p = length
+        length = n - least_preperiod(v, p)
+        if not (length > p and pf * (n - length) + qf * p + extra <= n):
+            return None
+    if p < 0:
         return None
-    i = int(ok.argmax())
-    return Periodicity(int(periods[i]), int(n - lengths[i]), 0, True, rule.theorem)
+    return Periodicity(p, n - length, 0, True, rule.theorem)
 
 
 def tile(values: np.ndarray, found: Periodicity, start: int) -> None:

@@ -28,7 +28,7 @@ plain Python.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -176,6 +176,23 @@ def count_rare(values: np.ndarray, mask: int, delta: int, sigma: int = 0, start:
     return int(np.count_nonzero(label == sigma))
 
 
+def _rare_blocks(values: np.ndarray, mask: int, delta: int, sigma: int, stop: int,
+                 block: int = 1 << 20) -> Iterator[np.ndarray]:
+    """The rare heaps ``1 <= x < stop``, block by block (each an increasing ``int64`` array)."""
+    import numpy as np
+
+    table = parities(np.arange(1 << 16), mask).astype(np.uint8)
+    for lo in range(0, stop, block):
+        hi = min(stop, lo + block)
+        v = np.asarray(values[lo:hi])
+        small = v.dtype.kind == "u" and v.dtype.itemsize <= 2
+        par = table[v] if small else parities(v, mask).astype(np.uint8)
+        if delta:
+            par ^= (np.arange(lo, hi) & 1).astype(np.uint8)
+        hits = np.flatnonzero(par == sigma) + lo
+        yield hits[hits >= 1]
+
+
 def rare_positions(values: np.ndarray, mask: int, delta: int, sigma: int = 0,
                    stop: int | None = None) -> np.ndarray:
     """The rare heaps ``1 <= x < stop`` (default: the whole table), in increasing order (``int64``).
@@ -186,19 +203,27 @@ def rare_positions(values: np.ndarray, mask: int, delta: int, sigma: int = 0,
     import numpy as np
 
     stop = len(values) if stop is None else stop
-    table = parities(np.arange(1 << 16), mask).astype(np.uint8)
-    found = []
-    block = 1 << 22
-    for lo in range(0, stop, block):
-        hi = min(stop, lo + block)
-        v = np.asarray(values[lo:hi])
-        small = v.dtype.kind == "u" and v.dtype.itemsize <= 2
-        par = table[v] if small else parities(v, mask).astype(np.uint8)
-        if delta:
-            par = par ^ (np.arange(lo, hi) & 1).astype(np.uint8)
-        hits = np.flatnonzero(par == sigma) + lo
-        found.append(hits[hits >= 1])
+    found = list(_rare_blocks(values, mask, delta, sigma, stop))
     return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+
+
+def rare_summary(values: np.ndarray, mask: int, delta: int, sigma: int = 0, first: int = 20
+                 ) -> tuple[int, list[int], int | None]:
+    """How many heaps ``x >= 1`` of the table are rare, the first ``first`` of them and the last,
+    in blocks (memory bounded by a block, however many heaps are rare).
+
+    >>> import numpy as np
+    >>> rare_summary(np.array([0, 1, 2, 3, 1, 4, 3, 2]), 4, 1, 1, first=2)
+    (3, [1, 3], 7)
+    """
+    count, last = 0, None
+    head: list[int] = []
+    for hits in _rare_blocks(values, mask, delta, sigma, len(values), 1 << 20):
+        if len(hits):
+            count += len(hits)
+            head.extend(int(h) for h in hits[:max(0, first - len(head))])
+            last = int(hits[-1])
+    return count, head, last
 
 
 def choose_mask(freq: Sequence[int] | np.ndarray) -> tuple[int, int]:

@@ -84,8 +84,8 @@ def value_frequencies(values: Sequence[int] | np.ndarray, *, powers_of_two: bool
     counts = np.zeros(width, dtype=np.int64)
     lo = 0
     for stop in stops:
-        for a in range(lo, stop, 1 << 24):  # in blocks: a memmap of 2^32 values stays on disk
-            counts += np.bincount(v[a:min(stop, a + (1 << 24))], minlength=width)
+        for a in range(lo, stop, 1 << 20):  # in blocks: a memmap of 2^32 values stays on disk
+            counts += np.bincount(v[a:min(stop, a + (1 << 20))], minlength=width)
         lo = stop
         out[stop] = counts.tolist()
     return out
@@ -149,6 +149,12 @@ def _start(path: Path, game: OctalRules, length: int, rebuild: bool) -> tuple[di
     return create(path, head, [])
 
 
+def _interrupted(path: Path, done: int) -> KeyboardInterrupt:
+    """The interruption, saying what the file keeps (every chunk whose header was written)."""
+    return KeyboardInterrupt(f"{str(path)!r} keeps G(0..{done - 1:,}); the same command continues "
+                             "from there" if done else f"{str(path)!r} keeps no value yet")
+
+
 def _widen(path: Path, head: dict[str, Any]) -> tuple[dict[str, Any], Any]:
     """Rewrite a ``uint8`` table file as ``uint16`` (block by block, beside it, then renamed)."""
     old = _values(path, "uint8", head["length"], "r")
@@ -186,9 +192,8 @@ def build_stored(game: OctalRules, upto: int, path: str | os.PathLike[str],
 
 def _build(game: OctalRules, upto: int, path: Path, progress: Progress | None,
            rebuild: bool) -> TableBuild:
-    import numpy as np
 
-    from grundy.tables.kernels.octal import Workspace, fill_octal, octal_arrays
+    from grundy.tables.kernels.octal import NeedsWider, Workspace, fill_octal, octal_arrays
 
     head, digest = _start(path, game, upto + 1, rebuild)
     length, dtype, computed = head["length"], head["dtype"], head["computed"]
@@ -203,36 +208,40 @@ def _build(game: OctalRules, upto: int, path: Path, progress: Progress | None,
     done = computed
     handle = open(path, "r+b")  # reopened after a widening; closed below
     try:
-        while done < total:
+        while done < total:  # (Ctrl-C: the chunks done are kept, see _interrupted)
             stop = min(total, done + CHUNK)
             view = values[:stop]
-            if scan:
-                out = fill_rare(view, done, stop, arrays, work, auto=True)
-            else:
-                out = fill_octal(view, done, stop, arrays, None, work)
-            if out is not view:  # widened: a value needs 16 bits
-                stored_dtype(int(np.asarray(out[done:stop]).max()))  # refuses values above 16 bits
+            try:
+                if scan:
+                    fill_rare(view, done, stop, arrays, work, auto=True, widen=False)
+                else:
+                    fill_octal(view, done, stop, arrays, None, work, widen=False)
+            except NeedsWider:  # a value needs 16 bits: the file is widened, the chunk done again
+                if dtype != "uint8":
+                    stored_dtype(LARGEST_STORED + 1)  # refuses values above 16 bits
                 del values, view
                 handle.close()
                 head, digest = _widen(path, head)
                 handle = open(path, "r+b")
                 dtype = "uint16"
                 values = _values(path, dtype, length)
-                values[done:stop] = out[done:stop]
                 if work.rare is not None:
                     work.rare.position = -1  # counts start again from the file
+                continue
             values.flush()  # the values first, then the header that counts them
             for a in range(done, stop, BLOCK // 2):
                 digest.update(values[a:min(stop, a + BLOCK // 2)].data.cast("B"))
-            done = stop
-            head = {**head, "computed": done, "sha256": digest.hexdigest(), "seq": head["seq"] + 1}
+            head = {**head, "computed": stop, "sha256": digest.hexdigest(), "seq": head["seq"] + 1}
             write_head(handle, head)
+            done = stop
             if progress:
                 progress(done, total)
         # the table is read from the file this process wrote, not from the path: another process
         # building the same table may have renamed its own copy (counting fewer values) over it
         del values
         table = _values(handle, dtype, length, "r")
+    except KeyboardInterrupt:
+        raise _interrupted(path, done) from None
     finally:
         handle.close()
     method = "rare-value scan (stored)" if scan else "plain kernel (stored)"
@@ -240,5 +249,6 @@ def _build(game: OctalRules, upto: int, path: Path, progress: Progress | None,
     if scan and total > 1:  # the rare classes the scan uses: chosen from the value frequencies
         from grundy.tables.sparse import choose_mask
 
-        sparse = (choose_mask(np.bincount(table[:total]))[0], 0, 0)
+        counts = value_frequencies(table[:total], powers_of_two=False)[total]
+        sparse = (choose_mask(counts)[0], 0, 0)
     return TableBuild(table[:total], method, total, None, sparse)

@@ -243,12 +243,55 @@ class Workspace:
         return self._arrays[key]
 
 
+class NeedsWider(Exception):
+    """Raised by a fill told not to widen (``widen=False``) when a value does not fit the dtype."""
+
+
+def table_buffer(total: int) -> np.ndarray:
+    """A zeroed ``uint8`` table of ``total`` values with room behind it to be widened in place to
+    ``uint16`` (:func:`widened`). The room is untouched zero pages until then: a table whose
+    values fit a byte keeps about one byte a heap of memory.
+
+    >>> table_buffer(5).tolist(), widened(table_buffer(5)).dtype.name
+    ([0, 0, 0, 0, 0], 'uint16')
+    """
+    return np.zeros(2 * max(total, 1), dtype=np.uint8)[:total]
+
+
+WIDEN_BLOCK = 1 << 20
+"""Values moved at a time when a table is widened in place."""
+
+
+def widened(values: np.ndarray) -> np.ndarray:
+    """``values`` in the next wider dtype (``uint8`` to ``uint16`` to ``uint32``).
+
+    A table from :func:`table_buffer` is widened in place, from the top down in blocks (each
+    value's two new bytes lie at or above its old byte, so nothing unread is overwritten): no
+    second table. Any other array is copied. Raises :class:`OverflowError` past ``uint32``.
+    """
+    if values.dtype == np.uint32:
+        raise OverflowError(f"an octal game value above {LARGEST_VALUE:,}")
+    base = values.base
+    n = len(values)
+    if (values.dtype == np.uint8 and isinstance(base, np.ndarray) and type(base) is np.ndarray
+            and base.dtype == np.uint8 and base.flags.c_contiguous and values.flags.c_contiguous
+            and base.nbytes == 2 * n and n and base.ctypes.data == values.ctypes.data):
+        wide = base[:2 * n].view(np.uint16)
+        for top in range(n, 0, -WIDEN_BLOCK):
+            lo = max(0, top - WIDEN_BLOCK)
+            wide[lo:top] = values[lo:top].copy()  # (the block's own bytes overlap: copied first)
+        return wide
+    return values.astype(np.uint16 if values.dtype == np.uint8 else np.uint32)
+
+
 def fill_octal(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
-               sparse: tuple[int, int, int] | None = None, work: Workspace | None = None) -> np.ndarray:
+               sparse: tuple[int, int, int] | None = None, work: Workspace | None = None,
+               *, widen: bool = True) -> np.ndarray:
     """Fill ``values[start:stop]`` in place (plain, or sparse with ``(mask, delta, sigma)``).
 
-    Returns ``values``, or a widened copy (``uint8`` to ``uint16`` to ``uint32``) if a value did
-    not fit. Raises :class:`OverflowError` past :data:`LARGEST_VALUE`.
+    Returns ``values``, or a widened table (``uint8`` to ``uint16`` to ``uint32``,
+    :func:`widened`) if a value did not fit; without ``widen``, raises :class:`NeedsWider`
+    instead. Raises :class:`OverflowError` past :data:`LARGEST_VALUE`.
     """
     work = work or Workspace()
     while True:
@@ -261,14 +304,13 @@ def fill_octal(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
             result = fill_octal_sparse(values, start, stop, *arrays, seen, need, *sparse, limit)
         if result != OVERFLOW:
             return values
-        if values.dtype == np.uint32:
-            raise OverflowError(f"an octal game value above {LARGEST_VALUE:,}")
-        values = values.astype(np.uint16 if values.dtype == np.uint8 else np.uint32)
+        if not widen:
+            raise NeedsWider(values.dtype.name)
+        values = widened(values)
 
 
 def _table(arrays: OctalArrays, upto: int, sparse: tuple[int, int, int] | None) -> np.ndarray:
-    values = np.zeros(upto + 1, dtype=np.uint8)
-    return fill_octal(values, 0, upto + 1, arrays, sparse)
+    return fill_octal(table_buffer(upto + 1), 0, upto + 1, arrays, sparse)
 
 
 def octal_plain_table(arrays: OctalArrays, upto: int) -> np.ndarray:

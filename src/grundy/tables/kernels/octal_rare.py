@@ -45,9 +45,12 @@ from numba.core.extending import intrinsic  # noqa: E402
 
 from grundy.tables.kernels.octal import (  # noqa: E402
     OVERFLOW,
+    NeedsWider,
     OctalArrays,
     Workspace,
     fill_octal_plain,
+    table_buffer,
+    widened,
 )
 
 DONE, FULL, WIDER, NEW_BIT = 0, 1, 2, 3
@@ -100,6 +103,114 @@ def class_words(mask: int, cap: int, words: int) -> np.ndarray:  # pragma: no co
             if high or not makeable:
                 out[k, w] |= bit
     return out
+
+
+@njit(cache=True, nogil=True)
+def _below(word: Any, k: int, c: int) -> Any:  # pragma: no cover - compiled
+    """The bits of ``word`` (values ``64k .. 64k+63``) for values below ``c``."""
+    if 64 * k >= c:
+        return np.uint64(0)
+    if 64 * (k + 1) > c:
+        return word & ((np.uint64(1) << np.uint64(c - 64 * k)) - np.uint64(1))
+    return word
+
+
+@njit(cache=True, nogil=True)
+def _common_scan4(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray, c: int,
+                  m: int) -> int:  # pragma: no cover - compiled
+    """The least value below ``c`` that no option makes (``m`` if none), where every value is
+    below 256: the unmarked values below ``c`` in four 64-bit words, cleared by the splits
+    into common heaps in blocks of 64 (no branch inside a block), until none is left."""
+    one = np.uint64(1)
+    zero = np.uint64(0)
+    words = seen.shape[0]
+    m0 = _below(~seen[0], 0, c)
+    m1 = _below(~seen[1], 1, c) if words > 1 else zero
+    m2 = _below(~seen[2], 2, c) if words > 2 else zero
+    m3 = _below(~seen[3], 3, c) if words > 3 else zero
+    for i in split:
+        r = n - i
+        half = r // 2
+        a = 1
+        while a <= half and (m0 | m1 | m2 | m3) != zero:
+            top = min(half, a + 63)
+            a0 = zero
+            a1 = zero
+            a2 = zero
+            a3 = zero
+            for b in range(a, top + 1):
+                x = values[b] ^ values[r - b]
+                bit = one << np.uint64(x & 63)
+                w = x >> 6
+                a0 |= bit * np.uint64(w == 0)
+                a1 |= bit * np.uint64(w == 1)
+                a2 |= bit * np.uint64(w == 2)
+                a3 |= bit * np.uint64(w == 3)
+            m0 &= ~a0
+            m1 &= ~a1
+            m2 &= ~a2
+            m3 &= ~a3
+            a = top + 1
+        if (m0 | m1 | m2 | m3) == zero:
+            return m
+    if m0 != zero:
+        return _ctz(m0)
+    if m1 != zero:
+        return 64 + _ctz(m1)
+    if m2 != zero:
+        return 128 + _ctz(m2)
+    return 192 + _ctz(m3)
+
+
+@njit(cache=True, nogil=True)
+def _common_scan8(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray, c: int,
+                  m: int) -> int:  # pragma: no cover - compiled
+    """:func:`_common_scan4` for values below 512, in eight words."""
+    one = np.uint64(1)
+    zero = np.uint64(0)
+    words = seen.shape[0]
+    m0 = _below(~seen[0], 0, c)
+    m1 = _below(~seen[1], 1, c) if words > 1 else zero
+    m2 = _below(~seen[2], 2, c) if words > 2 else zero
+    m3 = _below(~seen[3], 3, c) if words > 3 else zero
+    m4 = _below(~seen[4], 4, c) if words > 4 else zero
+    m5 = _below(~seen[5], 5, c) if words > 5 else zero
+    m6 = _below(~seen[6], 6, c) if words > 6 else zero
+    m7 = _below(~seen[7], 7, c) if words > 7 else zero
+    for i in split:
+        r = n - i
+        half = r // 2
+        a = 1
+        while a <= half and (m0 | m1 | m2 | m3 | m4 | m5 | m6 | m7) != zero:
+            top = min(half, a + 63)
+            a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = zero
+            for b in range(a, top + 1):
+                x = values[b] ^ values[r - b]
+                bit = one << np.uint64(x & 63)
+                w = x >> 6
+                a0 |= bit * np.uint64(w == 0)
+                a1 |= bit * np.uint64(w == 1)
+                a2 |= bit * np.uint64(w == 2)
+                a3 |= bit * np.uint64(w == 3)
+                a4 |= bit * np.uint64(w == 4)
+                a5 |= bit * np.uint64(w == 5)
+                a6 |= bit * np.uint64(w == 6)
+                a7 |= bit * np.uint64(w == 7)
+            m0 &= ~a0
+            m1 &= ~a1
+            m2 &= ~a2
+            m3 &= ~a3
+            m4 &= ~a4
+            m5 &= ~a5
+            m6 &= ~a6
+            m7 &= ~a7
+            a = top + 1
+        if (m0 | m1 | m2 | m3 | m4 | m5 | m6 | m7) == zero:
+            return m
+    for k, word in enumerate((m0, m1, m2, m3, m4, m5, m6, m7)):
+        if word != zero:
+            return 64 * k + _ctz(word)
+    return m
 
 
 @njit(cache=True, nogil=True)
@@ -198,6 +309,10 @@ def fill_octal_rare(values: np.ndarray, start: int, stop: int, nothing: np.ndarr
                         break
                 if low != zero:
                     m = _ctz(low)
+        elif cap <= 256:  # values below 256: the missing ones in four registers, as above
+            m = _common_scan4(values, n, split, seen, c, m)
+        elif cap <= 512:  # below 512: in eight registers
+            m = _common_scan8(values, n, split, seen, c, m)
         else:
             missing = 0
             for u in range(c):
@@ -289,8 +404,8 @@ class RareState:
 
     def count(self, values: np.ndarray, lo: int, hi: int) -> None:
         """Add the values ``values[lo:hi]`` to the counts (in blocks: the table may be a memmap)."""
-        for a in range(lo, hi, 1 << 24):
-            counts = np.bincount(np.asarray(values[a:min(hi, a + (1 << 24))]), minlength=1)
+        for a in range(lo, hi, 1 << 20):
+            counts = np.bincount(np.asarray(values[a:min(hi, a + (1 << 20))]), minlength=1)
             self.freq[:len(counts)] += counts
 
     def grow(self) -> None:
@@ -310,8 +425,9 @@ PLAIN_SHARE = 0.25
 
 
 def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, work: Workspace,
-              *, auto: bool = False) -> np.ndarray:
-    """Fill ``values[start:stop]`` by the rare-value scan (in place; widened copy if needed).
+              *, auto: bool = False, widen: bool = True) -> np.ndarray:
+    """Fill ``values[start:stop]`` by the rare-value scan (in place; widened if needed:
+    :func:`~grundy.tables.kernels.octal.widened`, or :class:`NeedsWider` without ``widen``).
 
     ``work`` keeps the counts and the rare heaps between calls that continue one another. With
     ``auto``, stretches up to the next power of two where many heaps are rare are computed by
@@ -329,7 +445,7 @@ def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, wo
         if auto and RECHOOSE_FROM <= n and bound < PLAIN_STAMPS and state.n_rare > PLAIN_SHARE * n:
             seen = work.stamps(values.dtype, "seen")
             if fill_octal_plain(values, n, bound, *arrays, seen, limit) == OVERFLOW:
-                values = _wider(values, state, work)
+                values = _wider(values, state, work, widen)
                 continue
             state.count(values, n, bound)
             state.plain_stretch += bound - n
@@ -344,19 +460,17 @@ def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, wo
         if reason == FULL:
             state.grow()
         elif reason == WIDER:
-            values = _wider(values, state, work)
+            values = _wider(values, state, work, widen)
         elif reason == NEW_BIT or (n == bound and n < stop):
             state.rechoose(values)
     return values
 
 
-def _wider(values: np.ndarray, state: RareState, work: Workspace) -> np.ndarray:
+def _wider(values: np.ndarray, state: RareState, work: Workspace, widen: bool) -> np.ndarray:
     """``values`` in the next wider dtype (and room to count its values)."""
-    if values.dtype == np.uint32:
-        from grundy.tables.kernels.octal import LARGEST_VALUE
-
-        raise OverflowError(f"an octal game value above {LARGEST_VALUE:,}")
-    values = values.astype(np.uint16 if values.dtype == np.uint8 else np.uint32)
+    if not widen:
+        raise NeedsWider(values.dtype.name)
+    values = widened(values)
     freq = np.zeros(work.limit(values.dtype) + 2, dtype=np.int64)
     freq[:len(state.freq)] = state.freq
     state.freq = freq
@@ -365,5 +479,4 @@ def _wider(values: np.ndarray, state: RareState, work: Workspace) -> np.ndarray:
 
 def octal_rare_table(arrays: OctalArrays, upto: int) -> np.ndarray:
     """Grundy values ``G(0..upto)`` by the rare-value scan (``uint8``, widened if needed)."""
-    values = np.zeros(upto + 1, dtype=np.uint8)
-    return fill_rare(values, 0, upto + 1, arrays, Workspace())
+    return fill_rare(table_buffer(upto + 1), 0, upto + 1, arrays, Workspace())
