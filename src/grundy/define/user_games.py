@@ -572,11 +572,11 @@ class UserGame(_Defined, Game):
 
 def _all_numbers(options: list[Any] | None, arity: int) -> bool:
     """Whether the probed ``options`` show positions of ``arity`` numbers: each one such a tuple,
-    a sum of them or the empty sum, and at least one not empty (a move function that only ever
-    leaves nothing, as ``p[:-1]`` does on a word, says nothing about numbers)."""
-    if not options or not all(_numbers(o, arity) for o in options):
+    a sum of them or the empty sum, and, if there are any, at least one not empty (a move function
+    that only ever leaves nothing, as ``p[:-1]`` does on a word, says nothing about numbers)."""
+    if options is None or not all(_numbers(o, arity) for o in options):
         return False
-    return any(not is_empty(o) for o in options)
+    return not options or any(not is_empty(o) for o in options)
 
 
 def _numbers(option: Any, arity: int) -> bool:
