@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from grundy.cli.common import emit, non_negative_int
+from grundy.cli.common import emit, non_negative_int, positive_int
 from grundy.errors import InvalidInputError
 
 EPILOG = """examples:
@@ -21,8 +21,11 @@ EPILOG = """examples:
       (doc-digit: the digit game defined in docs/own-games.md, saved as digits.py)
 
 The header says what the answers rest on: proved (a theorem), or a conjecture and how far it was
-checked, or the exact table and its range. --input: lines (one position per line), cases (T, then
-T cases), counted (one case); a case of a heap game is n then n heap sizes, of a pair game a b.
+checked, or the exact table and its range. An unproved pattern is first re-checked on a longer
+table (--limit steps); beyond the checked range the program answers only with --conjecture, after
+a local mex check (Python; C++ answers those inputs with an error line), and says so on stderr.
+--input: lines (one position per line), cases (T, then T cases), counted (one case); a case
+of a heap game is n then n heap sizes, of a pair game a b.
 A game of your own on one number (positions (n,)) reads several numbers as a sum only when it
 declares arity=1; a game with a declared domain (minimum=, valid=) answers an input outside it
 with an error line for that input alone.
@@ -42,6 +45,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"(default {PAIR_UPTO})")
     parser.add_argument("--main", action="store_true",
                         help="add a program reading positions from stdin and printing VALUE OUTCOME")
+    parser.add_argument("--conjecture", action="store_true",
+                        help="beyond the range where an unproved pattern was checked, answer by it "
+                             "after a local check (the Python program carries the move function "
+                             "for it; C++ answers such inputs with an error line)")
+    parser.add_argument("--limit", type=positive_int, metavar="STEPS",
+                        help="steps for the table of your own game and for re-checking an unproved "
+                             "pattern on a longer table")
     parser.add_argument("--input", choices=INPUT_FORMATS, default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases) or counted (one case)")
@@ -59,7 +69,8 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidInputError(f"--input {layout} says what the program's main reads: add --main")
     try:
         result = export_game(load_game(args.game), lang=args.lang, upto=args.upto, main=args.main,
-                             input_format=layout)
+                             input_format=layout, conjecture=getattr(args, "conjecture", False),
+                             limit=getattr(args, "limit", None))
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     for warning in result.warnings:
@@ -70,4 +81,6 @@ def run(args: argparse.Namespace) -> int:
 
 def _flags(text: str) -> str:
     """The library's words for its parameters, as this command's flags."""
-    return text.replace("a smaller upto", "a smaller --upto").replace("upto must", "--upto must")
+    return (text.replace("a smaller upto", "a smaller --upto").replace("upto must", "--upto must")
+            .replace("(conjecture answers", "(--conjecture answers").replace("limit must", "--limit must")
+            .replace("raise limit=", "raise --limit"))

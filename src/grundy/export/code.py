@@ -76,7 +76,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 move_source: str | None = None, period: Periodicity | None = None,
                 input_format: str = "lines", outcome_rule: OutcomeRule | None = None,
                 moore_k: int | None = None, origin: Sequence[int] | None = None,
-                domain: str | None = None, sums: bool = True) -> str:
+                domain: str | None = None, sums: bool = True, checked: int | None = None,
+                conjecture: bool = False) -> str:
     """A self-contained program answering positions of a game.
 
     ``kind="heap"``: a game on heaps whose positions are sums of heaps (the values of the heaps
@@ -100,6 +101,12 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
 
     ``kind="moore"``: Moore's Nim_k (``moore_k``), whose heaps are not a sum: who wins by Moore's
     theorem, the value only of a position with at most one non-empty heap (a Nim heap).
+
+    ``checked``: the last heap (of a pair game: the last ``a`` and ``b``) up to which an unproved
+    formula or period was compared with computed values. Beyond it the program answers by it only
+    with ``conjecture``, and then only after a local check where it can make one (the Python
+    program, with ``move_source``: the value must be the mex of the values the formula gives the
+    options); every other input beyond it gets an error line saying why.
 
     ``main=True`` adds a program reading positions from stdin (``input_format``: ``lines``,
     ``cases`` or ``counted``, see :mod:`grundy.export.main`) and printing ``VALUE
@@ -145,7 +152,11 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
             raise InvalidInputError(f"unknown rule for the P-positions: {outcome_rule.code!r}")
     base = {"title": title, "kind": kind, "main": main, "input_format": input_format,
             "rule": outcome_rule, "rule_node": rule_node, "origin": corner if any(corner) else (),
-            "domain": domain, "holes": holes, "sums": sums}
+            "domain": domain, "holes": holes, "sums": sums, "checked": checked,
+            "conjecture": conjecture}
+    if checked is not None and (pattern is not None or period is not None) and move_source is not None:
+        move_function(move_source, kind)
+        base["move_source"] = move_source if lang == "python" and conjecture else None
     if pattern is not None:
         assert pattern.formula is not None
         program = Program(**base, node=parse(pattern.formula, variables),  # type: ignore[arg-type]
@@ -156,7 +167,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
             raise InvalidInputError(f"the table holds {len(values)} values, fewer than the preperiod "
                                     f"{e} plus the period {p}")
         program = Program(**base, period=period, values=tuple(values[:e + p]),  # type: ignore[arg-type]
-                          status=period_status(period, len(values) - 1))
+                          status=period_status(period, len(values) - 1 if checked is None else checked))
     else:
         if move_source is not None:
             move_function(move_source, kind)
@@ -164,8 +175,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         rows = len(values)
         first = values[0] if values else []
         cols = len(first) if isinstance(first, list) else 1
-        program = Program(**base, values=tuple(flat), rows=rows, cols=cols,  # type: ignore[arg-type]
-                          move_source=move_source if lang == "python" else None)
+        base.update(checked=None, move_source=move_source if lang == "python" else None)
+        program = Program(**base, values=tuple(flat), rows=rows, cols=cols)  # type: ignore[arg-type]
     return _emit(program, lang)
 
 

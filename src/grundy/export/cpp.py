@@ -310,20 +310,25 @@ def cpp_program(program: Program) -> str:
     params = ["a", "b"] if kind == "pair" else ["n"]
     plain = ", ".join(f"unsigned long long {p}" for p in params)
     guard = _cpp_guard(program)
+    gated = program.checked is not None and (program.node is not None or program.period is not None)
+    name = "by_pattern" if gated else "grundy_value"
     if program.node is not None:
-        formula = _formula("grundy_value", params, program.node, program.status, "unsigned long long")
+        formula = _formula(name, params, program.node, program.status,
+                           "static unsigned long long" if gated else "unsigned long long")
         code += formula[:2] + _cpp_guard(program, "_") + formula[2:]
     elif program.period is not None:
         e, p, s = program.period.preperiod, program.period.period, program.period.saltus
         code += [_unpack_cpp(), "", f"// G(0..{e + p - 1})", *_packed("HEAD", program.values),
                  f"static const unsigned long long PREPERIOD = {e}ull, PERIOD = {p}ull, SALTUS = {s}ull;", "",
-                 "unsigned long long grundy_value(unsigned long long n) {",
+                 f"{'static ' if gated else ''}unsigned long long {name}(unsigned long long n) {{",
                  "    if (n < PREPERIOD + PERIOD) return HEAD[n];",
                  "    const unsigned long long q = (n - PREPERIOD) / PERIOD, r = (n - PREPERIOD) % PERIOD;",
                  "    const u128 g = (u128)HEAD[PREPERIOD + r] + (u128)q * SALTUS;",
                  "    if (g > (u128)ULLONG_MAX) fail(\"the value is out of range\");",
                  "    return (unsigned long long)g;", "}"]
-    else:
+    if gated:
+        code += _cpp_gate(program, params, plain)
+    elif program.node is None and program.period is None:
         r, c = program.rows, program.cols
         a0, b0 = (program.corner * 2)[:2]
         size = f"static const unsigned long long ROWS = {r}ull, COLS = {c}ull;"
@@ -356,7 +361,13 @@ def cpp_program(program: Program) -> str:
     code.append("")
     if uses_rule:
         assert program.rule is not None
-        if program.rule_node is not None:
+        beyond = "    return !p_position(a, b);"
+        if program.checked is not None:  # a conjectured rule: a C++ program cannot check it
+            beyond = (f'    fail("(" + std::to_string(a) + ", " + std::to_string(b) + ") is beyond the '
+                      f'table (a, b <= {program.checked}), where the rule for the P-positions was checked; '
+                      f'this C++ program cannot check it there (the Python export with the move function '
+                      f'can)");')
+        elif program.rule_node is not None:
             code += _formula("p_position", ["a", "b"], program.rule_node,
                              f"{program.rule.text}: {program.rule.status}", "static bool")
         else:
@@ -364,7 +375,7 @@ def cpp_program(program: Program) -> str:
         code += ["", f"bool first_player_wins({plain}) {{", *guard,
                  f"    if (!({_cpp_inside(program)[0]})) return grundy_value(a, b) != 0;"
                  if program.origin else "    if (a < ROWS && b < COLS) return grundy_value(a, b) != 0;",
-                 "    return !p_position(a, b);", "}"]
+                 beyond, "}"]
     else:
         code += [f"bool first_player_wins({plain}) {{",
                  f"    return grundy_value({', '.join(params)}) != 0;", "}"]
@@ -393,6 +404,26 @@ def cpp_program(program: Program) -> str:
         answer.append("    value = grundy_value(numbers[0], numbers[1]);")
     code += [*answer, "    return value != 0;", "}"]
     return _assemble(program, code)
+
+
+def _cpp_gate(program: Program, params: list[str], plain: str) -> list[str]:
+    """``grundy_value`` of a program whose formula or period is a conjecture: by it up to
+    ``CHECKED``, an error line beyond (a C++ program does not carry the move function, so it
+    cannot check the conjecture there)."""
+    beyond = "a > CHECKED || b > CHECKED" if program.kind == "pair" else "n > CHECKED"
+    shown = ('"(" + std::to_string(a) + ", " + std::to_string(b) + ")' if program.kind == "pair"
+             else ('"heap " + std::to_string(n) + "' if program.kind == "heap" else 'std::to_string(n) + "'))
+    where = {"pair": f"a, b <= {program.checked}", "heap": f"heap {program.checked}",
+             "number": f"n = {program.checked}"}[program.kind]
+    why = ("this C++ program cannot check the conjecture there (the Python export carries the move "
+           "function and checks it)" if program.conjecture else
+           "the conjecture is not proved; export with conjecture to answer it after a local check")
+    return ["", "// the conjecture agrees with the computed values up to here",
+            f"static const unsigned long long CHECKED = {program.checked}ull;", "",
+            f"unsigned long long grundy_value({plain}) {{",
+            f"    if ({beyond})",
+            f'        fail({shown} is beyond {where}, where the conjectured pattern was checked; {why}");',
+            f"    return by_pattern({', '.join(params)});", "}"]
 
 
 def _cpp_guard(program: Program, suffix: str = "") -> list[str]:

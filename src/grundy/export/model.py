@@ -56,7 +56,8 @@ def pattern_status(pattern: Pattern) -> str:
 
 
 def period_status(period: Periodicity, upto: int) -> str:
-    """The period's law with ``proved (THEOREM)`` or how far it was observed."""
+    """The period's law with ``proved (THEOREM)`` or how far it was observed (``upto``: the last
+    heap checked)."""
     law = f"G(n + {period.period}) = G(n){f' + {period.saltus}' if period.saltus else ''}"
     if period.proved:
         return f"{law} for every n >= {period.preperiod}: proved ({period.reason})"
@@ -154,6 +155,13 @@ class Program:
     """Whether the table has cells that are not positions (stored as 0, a value ``v`` as ``v + 1``)."""
     sums: bool = True
     """Of a game on one number: whether several numbers are a sum of positions."""
+    checked: int | None = None
+    """The last heap (of a pair game: the last ``a`` and ``b``) up to which an unproved formula,
+    period or P-rule was checked against computed values; beyond it the program answers only
+    with ``conjecture`` and a local check, else with an error line. ``None``: nothing unproved."""
+    conjecture: bool = False
+    """Whether positions beyond ``checked`` are answered by the conjecture, each checked locally
+    (the mex of the values it gives the options, by the move function) where the program can."""
 
     @property
     def reads(self) -> str:
@@ -184,6 +192,31 @@ def outside(program: Program) -> str:
     ``a, b`` (the C++ writer builds the same words)."""
     shown = "({a}, {b})" if program.kind == "pair" else "{n}"
     return f"{shown} is not a position of the game ({minimum_words(program)})"
+
+
+def can_check(program: Program) -> bool:
+    """Whether the program checks a conjecture locally beyond the checked range (it carries the
+    move function: the Python export of a heap or pair game that has one)."""
+    return program.conjecture and program.move_source is not None
+
+
+def beyond_checked(program: Program) -> str:
+    """What the program answers beyond the range where its conjecture was checked (a header line)."""
+    where = {"pair": f"a, b <= {program.checked}", "heap": f"heap {program.checked}",
+             "number": f"n = {program.checked}"}[program.kind]
+    if can_check(program) and program.node is None and program.period is None:
+        return (f"beyond {where}, each outcome by the rule is checked locally: a P-position by it must "
+                f"have no option that is one, an N-position one (listed by the move function), else an "
+                f"error line for that input")
+    if can_check(program):
+        return (f"beyond {where}, each answer by the conjecture is checked locally: its value must be "
+                f"the mex of the values it gives the options (listed by the move function), else an "
+                f"error line for that input")
+    if program.conjecture:
+        return (f"beyond {where} this program cannot check the conjecture (it does not carry the "
+                f"move function; the Python export does): an error line for each such input")
+    return (f"beyond {where} the conjecture is not used (it is not proved): an error line for each "
+            f"such input; export with conjecture to answer them with a local check")
 
 
 def table_status(program: Program) -> str:
@@ -226,6 +259,8 @@ def header(program: Program) -> list[str]:
         lines.append(f"values: {table_status(program)}"
                      + (f"; beyond it, by the move function (a memoised mex, at most {MOVE_STEPS:,} options "
                         "listed for one input, else an error line for it)" if program.move_source else ""))
+    if program.checked is not None:
+        lines.append(beyond_checked(program))
     if program.rule is not None and program.node is None:
         lines.append(f"beyond the table, who wins: {program.rule.text}: {program.rule.status}; "
                      + ("the main then prints the value as '-' (grundy_value(a, b) computes it by the "
