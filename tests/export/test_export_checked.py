@@ -235,3 +235,75 @@ def test_the_cli_warns_and_takes_limit_and_conjecture(games: dict[str, list[int]
 def test_a_proved_period_is_not_gated() -> None:
     result = export_game(grundy.load_game("subtraction(1,3,4)"), lang="python", upto=100)
     assert result.warnings == () and "CHECKED" not in result.source
+
+
+def pair_moves(position):  # type: ignore[no-untyped-def]
+    """Take any number from a, or one or two from b; from b >= 20 also three from b."""
+    a, b = position
+    out = [(k, b) for k in range(a)] + [(a, b - j) for j in (1, 2) if j <= b]
+    return out + [(a, b - 3)] * (b >= 20)
+
+
+def pair_brute(a: int, b: int, memo: dict[tuple[int, int], int]) -> int:
+    """G(a, b) by its own memoised mex (no grundy code); b's values first, a stays small."""
+    for y in range(b + 1):
+        for x in range(a + 1):
+            if (x, y) not in memo:
+                seen = {memo[o] for o in pair_moves((x, y))}
+                m = 0
+                while m in seen:
+                    m += 1
+                memo[(x, y)] = m
+    return memo[(a, b)]
+
+
+def test_a_pair_formula_answers_beyond_its_table_only_with_conjecture_and_a_local_check() -> None:
+    grundy.game("checked-pairs")(pair_moves)
+    try:
+        game = grundy.load_game("checked-pairs")
+        plain = export_game(game, lang="python", upto=12)
+        assert "conjecture" in plain.status and any("error line" in w for w in plain.warnings)
+        namespace: dict[str, object] = {}
+        exec(plain.source, namespace)
+        with pytest.raises(ValueError, match="where the conjectured pattern was checked"):
+            namespace["grundy_value"](5, 13)  # type: ignore[operator]
+        result = export_game(game, lang="python", upto=12, conjecture=True)
+        namespace = {}
+        exec(result.source, namespace)
+        value = namespace["grundy_value"]
+        memo: dict[tuple[int, int], int] = {}
+        for a, b in [(7, 13), (3, 19), (12, 2)]:  # the formula holds there: the check passes
+            assert value(a, b) == pair_brute(a, b, memo)  # type: ignore[operator]
+        formula = namespace["_by_pattern"]
+        false = [(a, b) for b in range(20, 40) for a in (0, 5, 6)
+                 if formula(a, b) != pair_brute(a, b, memo)]  # type: ignore[operator]
+        assert len(false) >= 10  # the formula is false from b = 20 on ...
+        for a, b in false:  # ... and refused wherever it is false
+            with pytest.raises(ValueError, match="so the pattern is false there"):
+                value(a, b)  # type: ignore[operator]
+    finally:
+        catalog.unregister("checked-pairs")
+
+
+def test_export_limit_builds_a_table_past_the_default_budget(capsys: pytest.CaptureFixture[str]) -> None:
+    """A table that needs more than the default budget is refused with the flag to raise, and
+    exported with --limit; the program agrees with a brute force of its own on sums."""
+    def line(position):  # type: ignore[no-untyped-def]
+        (n,) = position
+        return [(n - k,) for k in range(1, n + 1)] + [(n - 1,)] * 0
+
+    grundy.game("checked-line", arity=1)(line)
+    try:
+        with pytest.raises(SystemExit) as info:
+            cli_main(["export", "checked-line", "--lang", "python", "--upto", "3000", "--main"])
+        _, err = capsys.readouterr()
+        assert info.value.code == 2 and "raise --limit" in err and err.count("\n") == 1
+        with pytest.raises(SystemExit) as info:
+            cli_main(["export", "checked-line", "--lang", "python", "--upto", "3000", "--main",
+                      "--limit", "10000000"])
+        out, err = capsys.readouterr()
+        assert info.value.code in (0, None) and "checked up to n = 3,000" in err
+        got = run_lines(out, "2999 5\n3000\n17 17 4\n")
+        assert got == [f"{2999 ^ 5} N", "3000 N", "4 N"]  # nim heaps: G(n) = n
+    finally:
+        catalog.unregister("checked-line")

@@ -289,8 +289,14 @@ def test_large_exports_warn_and_stay_small(capsys: pytest.CaptureFixture[str],
     code, out, err = run(capsys, "export", "grundy-game", "--upto", "1000", "--lang", "cpp")
     assert code == 0 and err == "" and len(out) < 8_000  # 1,001 values, packed
     assert "py_popcount" not in out and "py_isqrt" not in out
+    code, out, err = run(capsys, "export", "grundy-game", "--upto", "1000", "--lang", "python",
+                         "--max-size", "1500")  # the table cut to fit
+    assert code == 0 and len(out.encode()) <= 1500
+    assert re.fullmatch(r"grundy: warning: the table of heaps 0..1,000 would make the program larger than "
+                        r"1,500 bytes: it holds heaps 0..\d+ .*\n", err)
     monkeypatch.setattr("grundy.export.code.SIZE_WARNING", 1024)
-    code, out, err = run(capsys, "export", "grundy-game", "--upto", "1000", "--lang", "python")
+    code, out, err = run(capsys, "export", "grundy-game", "--upto", "1000", "--lang", "python",
+                         "--max-size", "0")  # no bound: the warning only
     assert code == 0 and len(out) > 1024
     assert re.fullmatch(r"grundy: warning: the program is \d+ KB, more than the 1 KB .*\n", err)
     code, out, err = run(capsys, "export", "nim", "--lang", "python")

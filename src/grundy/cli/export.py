@@ -52,6 +52,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=positive_int, metavar="STEPS",
                         help="steps for the table of your own game and for re-checking an unproved "
                              "pattern on a longer table")
+    parser.add_argument("--max-size", type=non_negative_int, metavar="BYTES", default=64 * 1024,
+                        help="keep the program under this many bytes (default 65536, what many judges "
+                             "accept; 0: no bound): a heap game's longer table is cut, an octal "
+                             "game's program computes the rest by its code")
     parser.add_argument("--input", choices=INPUT_FORMATS, default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases) or counted (one case)")
@@ -70,7 +74,8 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = export_game(load_game(args.game), lang=args.lang, upto=args.upto, main=args.main,
                              input_format=layout, conjecture=getattr(args, "conjecture", False),
-                             limit=getattr(args, "limit", None))
+                             limit=getattr(args, "limit", None),
+                             max_size=getattr(args, "max_size", 64 * 1024) or None)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     for warning in result.warnings:
@@ -83,4 +88,5 @@ def _flags(text: str) -> str:
     """The library's words for its parameters, as this command's flags."""
     return (text.replace("a smaller upto", "a smaller --upto").replace("upto must", "--upto must")
             .replace("(conjecture answers", "(--conjecture answers").replace("limit must", "--limit must")
+            .replace("; max_size raises", "; --max-size raises")
             .replace("raise limit=", "raise --limit"))

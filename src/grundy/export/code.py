@@ -77,7 +77,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 input_format: str = "lines", outcome_rule: OutcomeRule | None = None,
                 moore_k: int | None = None, origin: Sequence[int] | None = None,
                 domain: str | None = None, sums: bool = True, checked: int | None = None,
-                conjecture: bool = False) -> str:
+                conjecture: bool = False, octal: Sequence[int] | None = None) -> str:
     """A self-contained program answering positions of a game.
 
     ``kind="heap"``: a game on heaps whose positions are sums of heaps (the values of the heaps
@@ -107,6 +107,9 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     with ``conjecture``, and then only after a local check where it can make one (the Python
     program, with ``move_source``: the value must be the mex of the values the formula gives the
     options); every other input beyond it gets an error line saying why.
+
+    ``octal``: the digits ``d0 d1 …`` of an octal game exported as a table; beyond it the program
+    computes the values itself, by the plain mex over the code's moves (up to the heap asked).
 
     ``main=True`` adds a program reading positions from stdin (``input_format``: ``lines``,
     ``cases`` or ``counted``, see :mod:`grundy.export.main`) and printing ``VALUE
@@ -176,6 +179,10 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         first = values[0] if values else []
         cols = len(first) if isinstance(first, list) else 1
         base.update(checked=None, move_source=move_source if lang == "python" else None)
+        if octal and kind == "heap" and not holes:
+            if not all(isinstance(d, int) and 0 <= d <= 7 for d in octal):
+                raise InvalidInputError(f"octal digits are 0..7, got {tuple(octal)!r}")
+            base.update(octal=tuple(octal), move_source=None)
         program = Program(**base, values=tuple(flat), rows=rows, cols=cols)  # type: ignore[arg-type]
     return _emit(program, lang)
 

@@ -16,6 +16,7 @@ from grundy.export.main import cpp_main
 from grundy.export.model import (
     ALPHABET,
     HOLE,
+    OCTAL_STEPS,
     Program,
     header,
     minimum_words,
@@ -284,6 +285,51 @@ bool answer(const std::vector<unsigned long long> &heaps, unsigned long long &va
 }"""
 
 
+_CPP_OCTAL = r"""// the octal code's digits d0 d1 ...: the algorithm that extends the table
+static const int OCTAL[] = {DIGITS};
+static const unsigned long long OCTAL_STEPS = STEPS;  // options visited to extend the table, all inputs
+static std::vector<unsigned long long> G_EXT;
+static unsigned long long octal_spent = 0;
+
+// G(n) by the plain mex over the octal code's moves (remove k tokens: bit 1 leaves nothing, bit 2
+// one heap, bit 4 two heaps), extending the table up to n
+static unsigned long long by_octal(unsigned long long n) {
+    if (G_EXT.empty()) G_EXT = TABLE;
+    if (n < G_EXT.size()) return G_EXT[n];
+    const int digits = (int)(sizeof(OCTAL) / sizeof(OCTAL[0]));
+    int splits = 0;
+    for (int k = 0; k < digits; ++k) splits += (OCTAL[k] & 4) ? 1 : 0;
+    const u128 low = G_EXT.size(), top = n;
+    const u128 cost = (top - low + 1) * (u128)digits + (u128)splits * (top * (top + 1) - (low - 1) * low) / 4;
+    if (n > (1ull << 40) || (u128)octal_spent + cost > (u128)OCTAL_STEPS)
+        fail("heap " + std::to_string(n) + " is beyond the table (0.." + std::to_string(TABLE.size() - 1) +
+             "), and computing it needs more than the " + std::to_string(OCTAL_STEPS) +
+             " steps this program allows itself");
+    octal_spent += (unsigned long long)cost;
+    std::vector<unsigned long long> mark(64, ~0ull);
+    unsigned long long most = 0;
+    for (unsigned long long v : G_EXT) most = v > most ? v : most;
+    for (unsigned long long m = G_EXT.size(); m <= n; ++m) {
+        unsigned long long size = 2;
+        while (size <= most) size *= 2;
+        if (mark.size() < 2 * size + 2) mark.assign(2 * size + 2, ~0ull);
+        for (int k = 0; k < digits && (unsigned long long)k <= m; ++k) {
+            const unsigned long long r = m - (unsigned long long)k;
+            const int d = OCTAL[k];
+            if ((d & 1) && r == 0 && k) mark[0] = m;
+            if ((d & 2) && r >= 1 && k) mark[G_EXT[r]] = m;
+            if ((d & 4) && r >= 2)
+                for (unsigned long long a = 1; a <= r / 2; ++a) mark[G_EXT[a] ^ G_EXT[r - a]] = m;
+        }
+        unsigned long long v = 0;
+        while (mark[v] == m) ++v;
+        G_EXT.push_back(v);
+        most = v > most ? v : most;
+    }
+    return G_EXT[n];
+}"""
+
+
 def _formula(name: str, params: list[str], node: ast.expr, comment: str, result: str) -> list[str]:
     signature = ", ".join(f"unsigned long long {p}_" for p in params)
     body = translate(node)
@@ -348,9 +394,13 @@ def cpp_program(program: Program) -> str:
         else:
             limits = (f"a <= {r - 1}, b <= {c - 1}" if not program.origin
                       else f"{a0} <= a <= {a0 + r - 1}, {b0} <= b <= {b0 + c - 1}")
+        past = [f'        fail({shown} is beyond the table ({limits})");']
+        if program.octal:
+            octal = _CPP_OCTAL.replace("DIGITS", ", ".join(map(str, program.octal)))
+            code += [*octal.replace("STEPS", f"{OCTAL_STEPS['cpp']}ull").split("\n"), ""]
+            past = ["        return by_octal(n);"]
         code += [f"unsigned long long grundy_value({plain}) {{", *guard,
-                 f"    if ({outside_table})",
-                 f'        fail({shown} is beyond the table ({limits})");']
+                 f"    if ({outside_table})", *past]
         if program.holes:
             code += [f"    const unsigned long long value = TABLE[{where}];",
                      f'    if (value == 0) fail({shown} {HOLE}");',

@@ -105,6 +105,33 @@ def pack(values: Sequence[int]) -> tuple[str, bool]:
     return (coded, True) if len(coded) < len(plain) else (plain, False)
 
 
+def packed_sizes(values: Sequence[int]) -> list[int]:
+    """The length of :func:`pack` of each prefix of ``values`` (``[len of pack(values[:1]), ...]``),
+    in one pass.
+
+    >>> values = [0] * 10 + [1, 33, 33]
+    >>> packed_sizes(values) == [len(pack(values[:c])[0]) for c in range(1, len(values) + 1)]
+    True
+    """
+    def digits(v: int) -> int:
+        return max(1, (v.bit_length() + 4) // 5)
+
+    out: list[int] = []
+    plain = done = 0  # done: the coded length of the runs before the current one
+    run_value, run_length = None, 0
+    for v in values:
+        plain += digits(v)
+        if v == run_value:
+            run_length += 1
+        else:
+            if run_value is not None:
+                done += digits(run_value) + digits(run_length)
+            run_value, run_length = v, 1
+        coded = done + digits(v) + digits(run_length)
+        out.append(coded if coded < plain else plain)
+    return out
+
+
 def unpack(text: str, runs: bool) -> list[int]:
     """The values :func:`pack` wrote (what the generated programs do at start-up)."""
     digit = {ch: i for i, ch in enumerate(ALPHABET)}
@@ -155,6 +182,10 @@ class Program:
     """Whether the table has cells that are not positions (stored as 0, a value ``v`` as ``v + 1``)."""
     sums: bool = True
     """Of a game on one number: whether several numbers are a sum of positions."""
+    octal: tuple[int, ...] = ()
+    """The digits ``d0 d1 …`` of an octal game exported as a table: beyond it the program computes
+    the values by the plain mex over the code's moves (the algorithm, not the data), within
+    :data:`OCTAL_STEPS` options."""
     checked: int | None = None
     """The last heap (of a pair game: the last ``a`` and ``b``) up to which an unproved formula,
     period or P-rule was checked against computed values; beyond it the program answers only
@@ -178,6 +209,10 @@ def minimum_words(program: Program) -> str:
     names = ("a", "b") if program.kind == "pair" else ("n",)
     return ", ".join(f"{v} >= {m}" for v, m in zip(names, program.corner, strict=True))
 
+
+OCTAL_STEPS = {"python": 50_000_000, "cpp": 4_000_000_000}
+"""How many options an exported octal program may visit to extend its table (all inputs together);
+past it the input gets an error line of its own."""
 
 MOVE_STEPS = 2_000_000
 """How many options the move function of an exported Python program may list for one input
@@ -258,7 +293,10 @@ def header(program: Program) -> list[str]:
     else:
         lines.append(f"values: {table_status(program)}"
                      + (f"; beyond it, by the move function (a memoised mex, at most {MOVE_STEPS:,} options "
-                        "listed for one input, else an error line for it)" if program.move_source else ""))
+                        "listed for one input, else an error line for it)" if program.move_source else "")
+                     + ("; beyond it, computed by the program by the plain mex over the octal code's "
+                        "moves (exact; at most the number of options its OCTAL_STEPS says, else an error "
+                        "line)" if program.octal else ""))
     if program.checked is not None:
         lines.append(beyond_checked(program))
     if program.rule is not None and program.node is None:

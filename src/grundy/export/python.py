@@ -16,6 +16,7 @@ from grundy.export.model import (
     ALPHABET,
     HOLE,
     MOVE_STEPS,
+    OCTAL_STEPS,
     Program,
     can_check,
     header,
@@ -167,6 +168,9 @@ def python_program(program: Program) -> str:
         beyond = ("    return _by_moves(" + ("(a, b)" if kind == "pair" else "n") + ")"
                   if program.move_source is not None else
                   f'    raise ValueError(f"{what} is beyond the table ({limits})")')
+        if program.octal:
+            blocks.append(_PY_OCTAL % {"digits": program.octal, "steps": OCTAL_STEPS["python"]})
+            beyond = "    return _by_octal(n)"
         if program.holes:
             hit = (f"        value = TABLE[{where}]\n        if value == 0:\n"
                    f'            raise ValueError(f"{what} {HOLE}")\n'
@@ -238,6 +242,46 @@ def _local_check(position, value):
         raise ValueError(f"{_shown(position)}: the conjectured pattern gives {value}, but the mex of the "
                          f"values it gives the options is {mex}, so the pattern is false there")
 '''
+
+
+_PY_OCTAL = '''# the octal code's digits d0 d1 ...: the algorithm that extends the table
+OCTAL = %(digits)r
+OCTAL_STEPS = %(steps)d  # options visited to extend the table, all inputs together
+_G = list(TABLE)
+_SPENT = [0]
+
+
+def _by_octal(n):
+    """G(n) by the plain mex over the octal code's moves (remove k tokens: bit 1 leaves nothing,
+    bit 2 one heap, bit 4 two heaps), extending the table up to n."""
+    g = _G
+    if n < len(g):
+        return g[n]
+    low = len(g)
+    splits = sum(1 for d in OCTAL if d & 4)
+    cost = (n - low + 1) * len(OCTAL) + splits * (n * (n + 1) - (low - 1) * low) // 4
+    if _SPENT[0] + cost > OCTAL_STEPS:
+        raise ValueError(f"heap {n} is beyond the table (0..{len(TABLE) - 1}), and computing it needs "
+                         f"more than the {OCTAL_STEPS:,} steps this program allows itself")
+    _SPENT[0] += cost
+    for m in range(low, n + 1):
+        seen = set()
+        for k, d in enumerate(OCTAL):
+            r = m - k
+            if r < 0:
+                break
+            if d & 1 and r == 0 and k:
+                seen.add(0)
+            if d & 2 and r >= 1 and k:
+                seen.add(g[r])
+            if d & 4 and r >= 2:
+                for a in range(1, r // 2 + 1):
+                    seen.add(g[a] ^ g[r - a])
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+    return g[n]'''
 
 
 _PY_RULE_CHECK = '''

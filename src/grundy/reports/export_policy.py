@@ -80,12 +80,14 @@ class Plan:
     checked: int | None = None
     conjecture: bool = False
     notes: tuple[str, ...] = ()
+    octal: tuple[int, ...] = ()
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
         args = {"name": self.name, "kind": self.kind, "pattern": self.best, "table": self.table,
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
-                "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture}
+                "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
+                "octal": self.octal}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
             table = (self.table[corner[0]:] if self.kind != "pair"
@@ -132,8 +134,8 @@ class ExportResult:
 
 
 def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
-                upto: int | None = None, conjecture: bool = False,
-                limit: int | None = None) -> ExportResult:
+                upto: int | None = None, conjecture: bool = False, limit: int | None = None,
+                max_size: int | None = writer.SIZE_WARNING) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -146,6 +148,11 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     ``solve --conjecture`` makes (the Python program carries the move function for it; a C++
     program cannot, and answers such inputs with an error line); otherwise with an error line.
     ``limit`` also bounds the table of a game of your own. ``warnings`` say what may fail.
+
+    ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
+    game's table that would make it larger is cut to the longest that fits (an octal game's
+    program computes the heaps beyond by its code's mex; otherwise the warning says where the
+    table ends).
 
     >>> from grundy.catalog import load_game
     >>> result = export_game(load_game("nim"), lang="python", main=True, upto=10)
@@ -160,14 +167,60 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     if input_format != "lines" and not main:
         raise InvalidInputError(f"input_format={input_format!r} says what the program's main reads: "
                                 f"it needs main=True")
+    if max_size is not None and max_size < 1:
+        raise InvalidInputError(f"max_size must be a positive number of bytes, got {max_size}")
     plan = export_plan(game, upto, conjecture=conjecture, limit=limit)
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
-    size, most = len(source.encode()), writer.SIZE_WARNING
-    warnings = plan.notes + _beyond_warning(plan, lang)
+    notes: tuple[str, ...] = ()
+    if max_size is not None and len(source.encode()) > max_size and _cuttable(plan):
+        plan, source, notes = _cut(game, plan, max_size, len(source.encode()), lang=lang, main=main,
+                                   input_format=input_format)
+    size, most = len(source.encode()), writer.SIZE_WARNING if max_size is None else max_size
+    warnings = plan.notes + notes + _beyond_warning(plan, lang)
     if size > most:
         warnings += (f"the program is {size / 1024:.0f} KB, more than the {most // 1024} KB many "
                      f"judges accept; a smaller upto makes it smaller",)
     return ExportResult(source, plan, lang, warnings)
+
+
+def _cuttable(plan: Plan) -> bool:
+    """Whether the program is a heap game's table alone (which can be cut)."""
+    return plan.kind == "heap" and plan.best is None and plan.period is None and len(plan.table) > 1
+
+
+def _cut(game: Game, plan: Plan, max_size: int, size: int,
+         **options: Any) -> tuple[Plan, str, tuple[str, ...]]:
+    """The plan with the longest prefix of its table whose program fits in ``max_size`` bytes (the
+    whole table's program is ``size`` bytes)."""
+    from dataclasses import replace
+
+    from grundy.export.model import packed_sizes
+
+    def attempt(count: int) -> tuple[Plan, str]:
+        cut = replace(plan, table=plan.table[:count])
+        return cut, export_source(game, plan=cut, **options)
+
+    sizes = packed_sizes(plan.table)
+
+    def text_bytes(count: int) -> int:  # the packed table as written: 96 characters a line, quoted
+        return sizes[count - 1] + 7 * (sizes[count - 1] // 96 + 1)
+
+    overhead = size - text_bytes(len(plan.table))
+    low, high = 1, len(plan.table) - 1  # the longest prefix whose estimate fits
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if overhead + text_bytes(middle) <= max_size else (low, middle - 1)
+    best = attempt(low)
+    while len(best[1].encode()) > max_size and low > 1:  # (the estimate is close; step down to fit)
+        low = max(1, low * 49 // 50)
+        best = attempt(low)
+    kept = len(best[0].table) - 1
+    beyond = ("the program computes the heaps beyond it by the octal code's mex" if plan.octal else
+              "beyond it, " + ("the move function answers" if options["lang"] == "python"
+                               and plan.source is not None else "an error line"))
+    note = (f"the table of heaps 0..{len(plan.table) - 1:,} would make the program larger than "
+            f"{max_size:,} bytes: it holds heaps 0..{kept:,} ({beyond}); max_size raises the bound")
+    return best[0], best[1], (note,)
 
 
 def _beyond_warning(plan: Plan, lang: str) -> tuple[str, ...]:
@@ -229,7 +282,8 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     unproved = (best is not None and best.status != "proved") or (
         best is None and period is not None and not period.proved)
     source = move_source(game) if (best is None and period is None) or unproved else None
-    plan = Plan(game.spec, kind, table, best, period, rule, source)
+    octal = game.octal_digits if isinstance(game, HeapGame) else None
+    plan = Plan(game.spec, kind, table, best, period, rule, source, octal=tuple(octal or ()))
     if kind == "heap" and unproved:
         assert isinstance(game, HeapGame)
         return _gated(_rechecked(game, plan, RECHECK_STEPS if limit is None else limit), conjecture)
