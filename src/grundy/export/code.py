@@ -40,7 +40,7 @@ from grundy.patterns.record import Pattern
 __all__ = ["ALPHABET", "KINDS", "LANGS", "SIZE_WARNING", "OutcomeRule", "Program", "export_code", "header",
            "pack", "table_status", "unpack"]
 
-KINDS = ("heap", "pair", "moore", "number")
+KINDS = ("heap", "pair", "moore", "number", "staircase")
 LANGS = ("cpp", "python")
 SIZE_WARNING = 64 * 1024
 """Source size (bytes) above which ``grundy export`` warns: many judges refuse larger submissions."""
@@ -77,7 +77,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 input_format: str = "lines", outcome_rule: OutcomeRule | None = None,
                 moore_k: int | None = None, origin: Sequence[int] | None = None,
                 domain: str | None = None, sums: bool = True, checked: int | None = None,
-                conjecture: bool = False, octal: Sequence[int] | None = None) -> str:
+                conjecture: bool = False, octal: Sequence[int] | None = None,
+                start: str | None = None) -> str:
     """A self-contained program answering positions of a game.
 
     ``kind="heap"``: a game on heaps whose positions are sums of heaps (the values of the heaps
@@ -111,6 +112,12 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     ``octal``: the digits ``d0 d1 …`` of an octal game exported as a table; beyond it the program
     computes the values itself, by the plain mex over the code's moves (up to the heap asked).
 
+    ``kind="staircase"``: staircase Nim (the counters on steps 1..n), by the odd-steps theorem.
+
+    ``start`` (a pair game): one number ``n`` alone is the start position ``(n, n - 1)``, said in
+    these words (Fibonacci Nim: the first move may not take all). A line of several pairs of a
+    pair game is their sum (values XORed; an error line where a value is unknown).
+
     ``main=True`` adds a program reading positions from stdin (``input_format``: ``lines``,
     ``cases`` or ``counted``, see :mod:`grundy.export.main`) and printing ``VALUE
     OUTCOME`` per position.
@@ -129,6 +136,13 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         program = Program(title, kind, main, input_format, moore_k=moore_k,
                           status="proved (Moore's theorem, 1910)")
         return _emit(program, lang)
+    if kind == "staircase":
+        program = Program(title, kind, main, input_format,
+                          status="proved (the odd-steps theorem: a move between an even and an odd "
+                                 "step is a Nim move on the odd steps, or is reversed)")
+        return _emit(program, lang)
+    if start is not None and kind != "pair":
+        raise InvalidInputError("a start position from one number is exported for pair games only")
     if pattern is not None and (pattern.describes != "values" or pattern.formula is None):
         raise InvalidInputError(
             f"only a pattern of the values with a formula can be exported, got {pattern.text!r}")
@@ -156,7 +170,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     base = {"title": title, "kind": kind, "main": main, "input_format": input_format,
             "rule": outcome_rule, "rule_node": rule_node, "origin": corner if any(corner) else (),
             "domain": domain, "holes": holes, "sums": sums, "checked": checked,
-            "conjecture": conjecture}
+            "conjecture": conjecture, "start": start}
     if checked is not None and (pattern is not None or period is not None) and move_source is not None:
         move_function(move_source, kind)
         base["move_source"] = move_source if lang == "python" and conjecture else None

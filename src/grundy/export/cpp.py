@@ -260,6 +260,21 @@ static bool p_position(unsigned long long n, unsigned long long limit) {
     return smallest > limit;
 }"""
 
+_STAIRCASE = r"""// the odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)
+unsigned long long grundy_value(const std::vector<unsigned long long> &steps) {
+    unsigned long long value = 0;
+    for (size_t i = 0; i < steps.size(); i += 2) value ^= steps[i];
+    return value;
+}
+
+bool first_player_wins(const std::vector<unsigned long long> &steps) { return grundy_value(steps) != 0; }
+
+bool answer(const std::vector<unsigned long long> &steps, unsigned long long &value, bool &known) {
+    value = grundy_value(steps);
+    known = true;
+    return value != 0;
+}"""
+
 _MOORE = r"""// Moore's theorem: P iff every binary column sum of the heaps is 0 mod K + 1
 bool first_player_wins(const std::vector<unsigned long long> &heaps) {
     for (int bit = 0; bit < 64; ++bit) {
@@ -353,6 +368,9 @@ def cpp_program(program: Program) -> str:
         code += ["unsigned long long grundy_value(unsigned long long n) { return n; }  // one heap", "",
                  _MOORE % {"k1": program.moore_k + 1}]
         return _assemble(program, code)
+    if kind == "staircase":
+        code.append(_STAIRCASE)
+        return _assemble(program, code)
     params = ["a", "b"] if kind == "pair" else ["n"]
     plain = ", ".join(f"unsigned long long {p}" for p in params)
     guard = _cpp_guard(program)
@@ -443,6 +461,16 @@ def cpp_program(program: Program) -> str:
             answer.append("    // several numbers: a sum, whose value is the XOR of theirs")
         answer += ["    value = 0;", "    for (unsigned long long n : numbers) value ^= grundy_value(n);"]
     else:
+        answer[0] = answer[0].replace("&numbers", "&given")
+        answer.append("    std::vector<unsigned long long> numbers = given;")
+        if program.start is not None:
+            answer += [f"    if (numbers.size() == 1)  // {program.start}",
+                       "        numbers.push_back(numbers[0] ? numbers[0] - 1 : 0);"]
+        answer += ["    if (numbers.size() > 2 && numbers.size() % 2 == 0) {  // several pairs: their sum",
+                   "        value = 0;",
+                   "        for (size_t i = 0; i < numbers.size(); i += 2) value ^= grundy_value(numbers[i], "
+                   "numbers[i + 1]);",
+                   "        return value != 0;", "    }"]
         answer += ["    if (numbers.size() != 2)",
                    '        fail("expected two numbers a b, got " + std::to_string(numbers.size()));']
         if uses_rule:
@@ -516,7 +544,7 @@ def _assemble(program: Program, code: list[str]) -> str:
     out += [h + "\n" for h in helpers]
     out.append(body)
     if program.main:
-        out.append(cpp_main(program.kind, program.input_format))
+        out.append(cpp_main(program.kind, program.input_format, program.start is not None))
     else:
         out += ["", "// (add your own main, or export with main=True)"]
     return "\n".join(out).rstrip("\n") + "\n"

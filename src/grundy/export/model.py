@@ -182,6 +182,9 @@ class Program:
     """Whether the table has cells that are not positions (stored as 0, a value ``v`` as ``v + 1``)."""
     sums: bool = True
     """Of a game on one number: whether several numbers are a sum of positions."""
+    start: str | None = None
+    """Of a pair game: one number ``n`` alone is the start position ``(n, n - 1)`` (Fibonacci Nim:
+    the first move may not take all), in these words; ``None``: two numbers are needed."""
     octal: tuple[int, ...] = ()
     """The digits ``d0 d1 …`` of an octal game exported as a table: beyond it the program computes
     the values by the plain mex over the code's moves (the algorithm, not the data), within
@@ -196,7 +199,7 @@ class Program:
 
     @property
     def reads(self) -> str:
-        return describe(self.kind, self.input_format, self.sums)
+        return describe(self.kind, self.input_format, self.sums, self.start)
 
     @property
     def corner(self) -> tuple[int, ...]:
@@ -278,6 +281,8 @@ def header(program: Program) -> list[str]:
                 "; several numbers are the disjunctive sum of their positions (the game declares "
                 "arity=1), whose value is the XOR of theirs (Sprague-Grundy theorem)" if program.sums
                 else "; the game does not declare arity=1, so several numbers are not read as a sum"),
+            "staircase": "the Grundy value of staircase Nim (counters slide from step i to step i - 1; "
+                         "step 0 is the floor)",
             "moore": f"who wins Moore's Nim_{program.moore_k} (reduce 1 to {program.moore_k} heaps "
                      f"in one move; several heaps are NOT a sum)"}[program.kind]
     lines = [f"{program.title}: {what}."]
@@ -288,6 +293,8 @@ def header(program: Program) -> list[str]:
                   f"{program.status}",
                   "values: only of a position with at most one non-empty heap (a lone heap n is a "
                   "Nim heap: n); otherwise no theorem gives the value, and the main prints '-'"]
+    elif program.kind == "staircase":
+        lines.append(f"values: the XOR of the counters on the odd steps 1, 3, 5, ...: {program.status}")
     elif program.node is not None or program.period is not None:
         lines.append(f"values: {program.status}")
     else:

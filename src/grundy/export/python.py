@@ -90,6 +90,22 @@ _PY_ZECKENDORF = '''def p_position(n, limit):
             smallest = f
     return smallest > limit'''
 
+_PY_STAIRCASE = '''def grundy_value(steps):
+    """The odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)."""
+    value = 0
+    for c in steps[0::2]:
+        value ^= c
+    return value
+
+
+def first_player_wins(steps):
+    return grundy_value(steps) != 0
+
+
+def answer(steps):
+    value = grundy_value(steps)
+    return value, value != 0'''
+
 _PY_MOORE = '''def first_player_wins(heaps):
     """Moore's theorem: P iff every binary column sum of the heaps is 0 mod K + 1."""
     width = max((h.bit_length() for h in heaps), default=0)
@@ -125,6 +141,9 @@ def python_program(program: Program) -> str:
     blocks: list[str] = list(helpers)
     if kind == "moore":
         blocks += [f"K = {program.moore_k}", _PY_MOORE]
+        return _py_join(out, blocks, program)
+    if kind == "staircase":
+        blocks.append(_PY_STAIRCASE)
         return _py_join(out, blocks, program)
     params = "a, b" if kind == "pair" else "n"
     guard = _py_guard(program)
@@ -212,8 +231,16 @@ def python_program(program: Program) -> str:
         blocks[-1] += (one + "    value = 0\n    for n in numbers:\n"
                        "        value ^= grundy_value(n)\n    return value, value != 0")
     else:
-        check = ('    if len(numbers) != 2:\n        raise ValueError(f"expected two numbers a b, '
-                 'got {len(numbers)}")\n    a, b = numbers\n')
+        check = ""
+        if program.start is not None:
+            check += (f"    if len(numbers) == 1:  # {program.start}\n"
+                      "        numbers = [numbers[0], max(numbers[0] - 1, 0)]\n")
+        check += ("    if len(numbers) > 2 and len(numbers) % 2 == 0:  # several pairs: their sum\n"
+                  "        value = 0\n        for i in range(0, len(numbers), 2):\n"
+                  "            value ^= grundy_value(numbers[i], numbers[i + 1])\n"
+                  "        return value, value != 0\n")
+        check += ('    if len(numbers) != 2:\n        raise ValueError(f"expected two numbers a b, '
+                  'got {len(numbers)}")\n    a, b = numbers\n')
         if uses_rule:
             check += (f"    if not ({_py_inside(program)[0]}):\n"
                       "        return None, first_player_wins(a, b)\n")
@@ -357,7 +384,7 @@ def _py_inside(program: Program) -> tuple[str, str]:
 def _py_join(out: list[str], blocks: list[str], program: Program) -> str:
     text = "\n".join(out) + "".join("\n\n\n" + b for b in blocks) + "\n"
     if program.main:
-        text += python_main(program.kind, program.input_format)
+        text += python_main(program.kind, program.input_format, program.start is not None)
     return text
 
 

@@ -51,12 +51,15 @@ PROVED_P_POSITIONS: dict[str, tuple[str, str | None, str | None]] = {
 
 _THEOREMS = {"wythoff": "Wythoff's theorem, 1907", "fibonacci-nim": "Whinihan's theorem, 1963"}
 
+START_FROM_ONE = {"fibonacci-nim": "the start position (n, n - 1): the first move may not take all"}
+"""Pair games whose start position one number gives, as contests state them: the words."""
+
 
 @dataclass(frozen=True)
 class Plan:
     """What an export of a game rests on (computed once, written in either language).
 
-    ``kind`` is ``"heap"``, ``"pair"``, ``"number"`` (a game on one number) or ``"moore"``;
+    ``kind`` is ``"heap"``, ``"pair"``, ``"number"`` (a game on one number) ``"moore"`` or ``"staircase"``;
     ``checked`` the last position up to which an unproved pattern was compared with computed
     values (``None``: nothing unproved answers), ``conjecture`` whether it answers beyond (after a
     local check where the program can make one), ``notes`` what the export warns about;
@@ -81,13 +84,14 @@ class Plan:
     conjecture: bool = False
     notes: tuple[str, ...] = ()
     octal: tuple[int, ...] = ()
+    start: str | None = None
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
         args = {"name": self.name, "kind": self.kind, "pattern": self.best, "table": self.table,
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
-                "octal": self.octal}
+                "octal": self.octal, "start": self.start}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
             table = (self.table[corner[0]:] if self.kind != "pair"
@@ -265,6 +269,8 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
             return Plan(game.spec, "moore", table=[], moore_k=k)
         raise NotSupportedError(f"{game.spec}: a position of several heaps is not the sum of its heaps "
                                 f"(a move may change several), and export has no rule for it")
+    if getattr(game, "name", "") == "staircase":  # (the odd-steps theorem)
+        return Plan(game.spec, "staircase", table=[])
     if limit is not None and limit < 1:
         raise InvalidInputError(f"limit must be a positive number of steps, got {limit}")
     if hasattr(game, "table_cells"):
@@ -283,7 +289,8 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
         best is None and period is not None and not period.proved)
     source = move_source(game) if (best is None and period is None) or unproved else None
     octal = game.octal_digits if isinstance(game, HeapGame) else None
-    plan = Plan(game.spec, kind, table, best, period, rule, source, octal=tuple(octal or ()))
+    plan = Plan(game.spec, kind, table, best, period, rule, source, octal=tuple(octal or ()),
+                start=START_FROM_ONE.get(getattr(game, "name", "")) if kind == "pair" else None)
     if kind == "heap" and unproved:
         assert isinstance(game, HeapGame)
         return _gated(_rechecked(game, plan, RECHECK_STEPS if limit is None else limit), conjecture)
@@ -304,7 +311,7 @@ def _gated(plan: Plan, conjecture: bool) -> Plan:
     re-check reached)."""
     from dataclasses import replace
 
-    if plan.kind == "moore" or plan.checked is not None:
+    if plan.kind in ("moore", "staircase") or plan.checked is not None:
         return replace(plan, conjecture=conjecture)
     best, period, rule = plan.best, plan.period, plan.rule
     unproved = (best is not None and best.status != "proved") or (
@@ -381,7 +388,7 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
     plan = plan or export_plan(game, upto)
     args = plan.code_arguments()
     code = export_code(lang=lang, main=main, input_format=input_format, **args)
-    if plan.kind != "moore":
+    if plan.kind not in ("moore", "staircase"):
         _self_check(code if lang == "python" else export_code(lang="python", **args), plan)
     return code
 
