@@ -151,9 +151,61 @@ def test_a_line_of_several_pairs_is_their_sum(tmp_path: Path) -> None:
     assert done.stdout.splitlines() == lines
 
 
-@pytest.mark.parametrize("name", ["ruler", "coin-slide", "split-game"])
+@pytest.mark.parametrize("name", ["coin-slide", "split-game"])
 def test_games_without_an_export_are_still_refused_in_one_line(name: str) -> None:
     from grundy.errors import NotSupportedError
 
     with pytest.raises(NotSupportedError, match="export needs"):
         export_game(grundy.load_game(name), lang="python")
+
+
+def coin_moves(name: str, row: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The rules (coins 0-based here): turn a head at x to tails, and with it ..."""
+    out = []
+    for x, coin in enumerate(row):
+        if not coin:
+            continue
+        if name == "turning-turtles":  # ... optionally one coin to its left
+            turns = [()] + [(y,) for y in range(x)]
+        elif name == "mock-turtles":  # ... optionally one or two coins to its left
+            turns = [()] + [(y,) for y in range(x)] + [(y, z) for y in range(x) for z in range(y + 1, x)]
+        else:  # ruler: ... any run of coins ending just left of it
+            turns = [tuple(range(x - k, x)) for k in range(x + 1)]
+        for extra in turns:
+            after = list(row)
+            for y in (x, *extra):
+                after[y] ^= 1
+            out.append(tuple(after))
+    return out
+
+
+@cache
+def coin_value(name: str, row: tuple[int, ...]) -> int:
+    seen = {coin_value(name, r) for r in coin_moves(name, row)}
+    m = 0
+    while m in seen:
+        m += 1
+    return m
+
+
+@pytest.mark.parametrize("name", ["turning-turtles", "ruler", "mock-turtles"])
+def test_coin_turning_games_read_the_positions_of_their_heads(name: str, tmp_path: Path) -> None:
+    rng = random.Random(name)
+    rows = [tuple(rng.randint(0, 1) for _ in range(rng.randint(1, 8))) for _ in range(30)]
+    cases = [[i + 1 for i, c in enumerate(row) if c] or [] for row in rows]
+    rows, cases = zip(*[(r, c) for r, c in zip(rows, cases, strict=True) if c], strict=True)
+    want = [line(coin_value(name, row)) for row in rows]
+    for row, text in zip(rows[:8], want, strict=False):  # grundy solve agrees
+        position = grundy.load_game(name).parse_position("".join("H" if c else "T" for c in row))
+        assert line(grundy.solve(grundy.load_game(name), position).grundy) == text
+    big = [[10**18], [2**63, 5, 7]]
+    want_big = []
+    for heads in big:
+        total = 0
+        for x in heads:
+            total ^= {"turning-turtles": x, "ruler": x & -x,
+                      "mock-turtles": 2 * (x - 1) + (bin(x - 1).count("1") + 1) % 2}[name]
+        want_big.append(line(total))
+    all_cases = [*cases, *big]
+    expected = {"lines": want + want_big, "cases": want + want_big, "counted": want[:1]}
+    check_all(name, layouts(all_cases), expected, tmp_path)

@@ -51,6 +51,15 @@ PROVED_P_POSITIONS: dict[str, tuple[str, str | None, str | None]] = {
 
 _THEOREMS = {"wythoff": "Wythoff's theorem, 1907", "fibonacci-nim": "Whinihan's theorem, 1963"}
 
+COIN_HEADS: dict[str, tuple[str, str]] = {
+    "turning-turtles": ("n", "a head at coin n is a Nim heap of n"),
+    "ruler": ("n & -n", "a head at coin n has the largest power of 2 dividing n (the ruler function)"),
+    "mock-turtles": ("2 * (n - 1) + 1 - popcount(n - 1) % 2",
+                     "a head at coin n has the n-th odious number (an odd number of 1 bits)"),
+}
+"""Coin-turning games whose single head has a value a theorem gives (a position is the sum of its
+heads, by the coin-turning theorem, Winning Ways ch. 14): the value of one head, and the theorem."""
+
 START_FROM_ONE = {"fibonacci-nim": "the start position (n, n - 1): the first move may not take all"}
 """Pair games whose start position one number gives, as contests state them: the words."""
 
@@ -271,6 +280,8 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
                                 f"(a move may change several), and export has no rule for it")
     if getattr(game, "name", "") == "staircase":  # (the odd-steps theorem)
         return Plan(game.spec, "staircase", table=[])
+    if getattr(game, "name", "") in COIN_HEADS:
+        return _coin_plan(game)
     if limit is not None and limit < 1:
         raise InvalidInputError(f"limit must be a positive number of steps, got {limit}")
     if hasattr(game, "table_cells"):
@@ -454,6 +465,21 @@ def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[An
     if not grid or not grid[0]:
         raise InvalidInputError("upto must leave at least one position")
     return "pair", grid, pair_patterns(grid, game), None
+
+
+def _coin_plan(game: Game) -> Plan:
+    """A coin-turning game read as the positions of its heads (coins numbered from 1 at the left):
+    the value of one head by its theorem, a row the XOR over its heads."""
+    from grundy.patterns.formulas import evaluate
+
+    formula, theorem = COIN_HEADS[getattr(game, "name", "")]
+    law = f"G(head at n) = {formula}"
+    pattern = Pattern("values", f"{law} (proved: {theorem})", formula, "proved", 0,
+                      proof=f"{theorem}; a row of coins is the sum of its heads (the coin-turning theorem)")
+    table: list[int | None] = [None] + [evaluate(formula, n=n) for n in range(1, 65)]
+    return Plan(game.spec, "number", table, pattern, origin=(1,), sums=True,
+                domain="n >= 1: one head at coin n (coins numbered from 1 at the left); several numbers "
+                       "are the heads of one row")
 
 
 # ---- the games of grundy.define with a declared domain, or on one number ----------------------
