@@ -78,7 +78,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 moore_k: int | None = None, origin: Sequence[int] | None = None,
                 domain: str | None = None, sums: bool = True, checked: int | None = None,
                 conjecture: bool = False, octal: Sequence[int] | None = None,
-                start: str | None = None) -> str:
+                start: str | None = None, what: str | None = None) -> str:
     """A self-contained program answering positions of a game.
 
     ``kind="heap"``: a game on heaps whose positions are sums of heaps (the values of the heaps
@@ -117,6 +117,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     ``start`` (a pair game): one number ``n`` alone is the start position ``(n, n - 1)``, said in
     these words (Fibonacci Nim: the first move may not take all). A line of several pairs of a
     pair game is their sum (values XORed; an error line where a value is unknown).
+
+    ``what``: the header's words for what the program answers, where the kind's do not fit.
 
     ``main=True`` adds a program reading positions from stdin (``input_format``: ``lines``,
     ``cases`` or ``counted``, see :mod:`grundy.export.main`) and printing ``VALUE
@@ -170,7 +172,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     base = {"title": title, "kind": kind, "main": main, "input_format": input_format,
             "rule": outcome_rule, "rule_node": rule_node, "origin": corner if any(corner) else (),
             "domain": domain, "holes": holes, "sums": sums, "checked": checked,
-            "conjecture": conjecture, "start": start}
+            "conjecture": conjecture, "start": start, "what": what}
     if checked is not None and (pattern is not None or period is not None) and move_source is not None:
         move_function(move_source, kind)
         base["move_source"] = move_source if lang == "python" and conjecture else None

@@ -182,6 +182,9 @@ class Program:
     """Whether the table has cells that are not positions (stored as 0, a value ``v`` as ``v + 1``)."""
     sums: bool = True
     """Of a game on one number: whether several numbers are a sum of positions."""
+    what: str | None = None
+    """What a line's numbers mean, for the header's first line, where the kind's words do not say it
+    (a coin-turning game's heads)."""
     start: str | None = None
     """Of a pair game: one number ``n`` alone is the start position ``(n, n - 1)`` (Fibonacci Nim:
     the first move may not take all), in these words; ``None``: two numbers are needed."""
@@ -285,7 +288,7 @@ def header(program: Program) -> list[str]:
                          "step 0 is the floor)",
             "moore": f"who wins Moore's Nim_{program.moore_k} (reduce 1 to {program.moore_k} heaps "
                      f"in one move; several heaps are NOT a sum)"}[program.kind]
-    lines = [f"{program.title}: {what}."]
+    lines = [f"{program.title}: {program.what or what}."]
     if program.domain is not None:
         lines.append(f"positions: {program.domain}; any other input is an error line for that input")
     if program.kind == "moore":

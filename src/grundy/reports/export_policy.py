@@ -94,13 +94,14 @@ class Plan:
     notes: tuple[str, ...] = ()
     octal: tuple[int, ...] = ()
     start: str | None = None
+    what: str | None = None
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
         args = {"name": self.name, "kind": self.kind, "pattern": self.best, "table": self.table,
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
-                "octal": self.octal, "start": self.start}
+                "octal": self.octal, "start": self.start, "what": self.what}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
             table = (self.table[corner[0]:] if self.kind != "pair"
@@ -477,7 +478,9 @@ def _coin_plan(game: Game) -> Plan:
     pattern = Pattern("values", f"{law} (proved: {theorem})", formula, "proved", 0,
                       proof=f"{theorem}; a row of coins is the sum of its heads (the coin-turning theorem)")
     table: list[int | None] = [None] + [evaluate(formula, n=n) for n in range(1, 65)]
-    return Plan(game.spec, "number", table, pattern, origin=(1,), sums=True,
+    what = ("the Grundy value of one head at coin n; several numbers are the heads of one row, whose "
+            "value is the XOR of theirs (the coin-turning theorem)")
+    return Plan(game.spec, "number", table, pattern, origin=(1,), sums=True, what=what,
                 domain="n >= 1: one head at coin n (coins numbered from 1 at the left); several numbers "
                        "are the heads of one row")
 
