@@ -307,3 +307,41 @@ def test_export_limit_builds_a_table_past_the_default_budget(capsys: pytest.Capt
         assert got == [f"{2999 ^ 5} N", "3000 N", "4 N"]  # nim heaps: G(n) = n
     finally:
         catalog.unregister("checked-line")
+
+
+NIM_PAIR_MOVES = '''def moves(a, b):
+    return [(k, b) for k in range(a)] + [(a, k) for k in range(b)]
+'''
+
+
+@pytest.mark.parametrize(("formula", "false_at"), [("a == b", None), ("a == b or a + b == 25", (12, 13))])
+def test_a_conjectured_p_rule_is_checked_locally_beyond_the_table(
+        formula: str, false_at: tuple[int, int] | None) -> None:
+    """Nim on two heaps, tabulated to 9: beyond, a conjectured P-rule answers only after its local
+    check (a P-position by it has no option that is one, an N-position has one); a false rule is
+    refused where the check fails. The C++ program cannot check, and says so on the line."""
+    from grundy.export.code import OutcomeRule, export_code
+
+    table = [[a ^ b for b in range(10)] for a in range(10)]
+    rule = OutcomeRule(f"P iff {formula}", "conjecture, checked for a <= 9, b <= 9", formula)
+    args = {"name": "nim pairs", "kind": "pair", "pattern": None, "table": table, "outcome_rule": rule,
+            "checked": 9, "conjecture": True, "move_source": NIM_PAIR_MOVES}
+    source = export_code(lang="python", **args)  # type: ignore[arg-type]
+    assert "each outcome by the rule is checked locally" in source
+    namespace: dict[str, object] = {}
+    exec(source, namespace)
+    wins = namespace["first_player_wins"]
+    for a, b in [(20, 20), (31, 7), (100, 100), (3, 40)]:
+        try:
+            assert wins(a, b) == (a != b)  # type: ignore[operator]  # every answer given is right
+        except ValueError as exc:
+            assert false_at is not None and "the rule is false there" in str(exc)  # or refused
+    if false_at is not None:
+        with pytest.raises(ValueError, match="the rule is false there"):
+            wins(*false_at)  # type: ignore[operator]
+    if GXX is not None:
+        cpp = export_code(lang="cpp", main=True, **args)  # type: ignore[arg-type]
+        assert "cannot check the conjecture" in cpp
+        for text in compile_and_run(cpp, "20 20\n3 4\n"):
+            assert text.startswith("error:") or text in ("0 P", "7 N")
+        assert compile_and_run(cpp, "20 20\n3 4\n")[0].startswith("error:")

@@ -194,7 +194,9 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         rows = len(values)
         first = values[0] if values else []
         cols = len(first) if isinstance(first, list) else 1
-        base.update(checked=None, move_source=move_source if lang == "python" else None)
+        rule_checked = outcome_rule is not None and not outcome_rule.status.startswith("proved")
+        base.update(checked=checked if rule_checked else None,  # (a table needs no check; a rule may)
+                    move_source=move_source if lang == "python" else None)
         if octal and kind == "heap" and not holes:
             if not all(isinstance(d, int) and 0 <= d <= 7 for d in octal):
                 raise InvalidInputError(f"octal digits are 0..7, got {tuple(octal)!r}")
