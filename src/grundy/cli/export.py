@@ -17,8 +17,12 @@ EPILOG = """examples:
   grundy export 'subtraction(1,3,4)' --lang cpp --main > sub.cpp
   grundy export nim --lang cpp --main --input cases
   grundy export wythoff --lang python --upto 20
+  grundy export fibonacci-nim --main --input cases      (a case: n alone, the start position)
+  grundy export staircase --main                        (a line: the counters on steps 1..n)
+  grundy export 'octal(0.007)' --upto 100000            (cut to 64 KB; the program computes the rest)
+  grundy export doc-half --rules half.py --upto 2000 --conjecture --lang python
   grundy export doc-digit --rules digits.py --lang python --upto 1000 --main
-      (doc-digit: the digit game defined in docs/own-games.md, saved as digits.py)
+      (doc-digit, doc-half: games defined in docs/own-games.md, saved as digits.py, half.py)
 
 The header says what the answers rest on: proved (a theorem), or a conjecture and how far it was
 checked, or the exact table and its range. An unproved pattern is first re-checked on a longer
