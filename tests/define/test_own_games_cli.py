@@ -189,8 +189,9 @@ def test_export_python_round_trip(capsys: pytest.CaptureFixture[str], rules: str
     assert "def moves(n):" in out and "TABLE = " in out
     assert _python_values(out, [f"grundy_value({n})" for n in range(301)]) == DIGIT  # beyond the table too
     code, out, err = run(capsys, "export", "own-take(k=4)", "--rules", rules, "--lang", "python",
-                         "--upto", "200")
-    assert code == 0 and "conjecture, checked on all positions up to 200" in out
+                         "--upto", "200", "--conjecture")  # re-checked on a longer table, checked locally
+    assert code == 0 and "G(n) = n % 5: conjecture, checked on all positions up to 204800" in out
+    assert "checked up to heap 204,800: beyond it the program answers by the conjecture" in err
     assert _python_values(out, ["grundy_value(10**20 + 3)", "first_player_wins(10)"]) == [3, False]
     code, out, err = run(capsys, "export", "own-pairs", "--rules", rules, "--lang", "python", "--upto", "9",
                          "--main")

@@ -31,7 +31,9 @@ GXX = shutil.which("g++")
 HEAP_UPTO, PAIR_UPTO = 20, 12
 BRUTE_SUM = 12
 SPECS = [spec for entry in registered_games() for spec in entry.examples
-         if spec == entry.examples[0] or entry.name == "moore"]  # every game; every Moore's Nim_k
+         if (spec == entry.examples[0] or entry.name == "moore")  # every game; every Moore's Nim_k
+         and entry.name not in ("staircase", "ruler", "mock-turtles", "turning-turtles")]
+# (staircase by the odd-steps theorem, coin-turning games by their heads: tests/export/test_export_contest.py)
 
 
 def user_split(n):  # type: ignore[no-untyped-def]
@@ -150,7 +152,7 @@ def test_every_catalogue_game_exports_or_is_refused(catalogue: Any, tmp_path: Pa
     """Python: each program run once on all its positions; agrees with solve and brute force."""
     done, refused = catalogue
     assert {"moore(2)", "moore(3)", "wythoff", "fibonacci-nim", "nim"} <= {g.spec for g, *_ in done}
-    assert {"staircase", "ruler", "coin-slide"} <= set(refused)
+    assert {"coin-slide", "split-game"} <= set(refused)
     assert {"export-test-split", "export-test-pairs"} <= {g.spec for g, *_ in done}
     for i, (game, python, _, todo) in enumerate(done):
         script = tmp_path / f"p{i}.py"
@@ -289,8 +291,14 @@ def test_large_exports_warn_and_stay_small(capsys: pytest.CaptureFixture[str],
     code, out, err = run(capsys, "export", "grundy-game", "--upto", "1000", "--lang", "cpp")
     assert code == 0 and err == "" and len(out) < 8_000  # 1,001 values, packed
     assert "py_popcount" not in out and "py_isqrt" not in out
+    code, out, err = run(capsys, "export", "grundy-game", "--upto", "1000", "--lang", "python",
+                         "--max-size", "1500")  # the table cut to fit
+    assert code == 0 and len(out.encode()) <= 1500
+    assert re.fullmatch(r"grundy: warning: the table of heaps 0..1,000 would make the program larger than "
+                        r"1,500 bytes: it holds heaps 0..\d+ .*\n", err)
     monkeypatch.setattr("grundy.export.code.SIZE_WARNING", 1024)
-    code, out, err = run(capsys, "export", "grundy-game", "--upto", "1000", "--lang", "python")
+    code, out, err = run(capsys, "export", "grundy-game", "--upto", "1000", "--lang", "python",
+                         "--max-size", "0")  # no bound: the warning only
     assert code == 0 and len(out) > 1024
     assert re.fullmatch(r"grundy: warning: the program is \d+ KB, more than the 1 KB .*\n", err)
     code, out, err = run(capsys, "export", "nim", "--lang", "python")
@@ -463,8 +471,12 @@ def test_own_games_on_one_number_and_with_domains_export(domain_exports: Any, tm
                 assert cpp_line == line, where
                 continue
             if line.startswith("error: "):
-                assert error == "beyond" and "is beyond the table" in line, where
-                assert plan.best is None and plan.rule is None, where
+                assert error == "beyond", where
+                if plan.checked is not None:  # an unproved formula answers only where it was checked
+                    assert "where the conjectured pattern was checked" in line, where
+                else:
+                    assert "is beyond the table" in line, where
+                    assert plan.best is None and plan.rule is None, where
                 assert cpp_line == line, where
                 continue
             value, outcome = line.split()

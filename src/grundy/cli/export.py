@@ -10,19 +10,26 @@ from __future__ import annotations
 
 import argparse
 
-from grundy.cli.common import emit, non_negative_int
+from grundy.cli.common import emit, non_negative_int, positive_int
 from grundy.errors import InvalidInputError
 
 EPILOG = """examples:
   grundy export 'subtraction(1,3,4)' --lang cpp --main > sub.cpp
   grundy export nim --lang cpp --main --input cases
   grundy export wythoff --lang python --upto 20
+  grundy export fibonacci-nim --main --input cases      (a case: n alone, the start position)
+  grundy export staircase --main                        (a line: the counters on steps 1..n)
+  grundy export 'octal(0.007)' --upto 100000            (cut to 64 KB; the program computes the rest)
+  grundy export doc-half --rules half.py --upto 2000 --conjecture --lang python
   grundy export doc-digit --rules digits.py --lang python --upto 1000 --main
-      (doc-digit: the digit game defined in docs/own-games.md, saved as digits.py)
+      (doc-digit, doc-half: games defined in docs/own-games.md, saved as digits.py, half.py)
 
 The header says what the answers rest on: proved (a theorem), or a conjecture and how far it was
-checked, or the exact table and its range. --input: lines (one position per line), cases (T, then
-T cases), counted (one case); a case of a heap game is n then n heap sizes, of a pair game a b.
+checked, or the exact table and its range. An unproved pattern is first re-checked on a longer
+table (--limit steps); beyond the checked range the program answers only with --conjecture, after
+a local mex check (Python; C++ answers those inputs with an error line), and says so on stderr.
+--input: lines (one position per line), cases (T, then T cases), counted (one case); a case
+of a heap game is n then n heap sizes, of a pair game a b.
 A game of your own on one number (positions (n,)) reads several numbers as a sum only when it
 declares arity=1; a game with a declared domain (minimum=, valid=) answers an input outside it
 with an error line for that input alone.
@@ -42,6 +49,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              f"(default {PAIR_UPTO})")
     parser.add_argument("--main", action="store_true",
                         help="add a program reading positions from stdin and printing VALUE OUTCOME")
+    parser.add_argument("--conjecture", action="store_true",
+                        help="beyond the range where an unproved pattern was checked, answer by it "
+                             "after a local check (the Python program carries the move function "
+                             "for it; C++ answers such inputs with an error line)")
+    parser.add_argument("--limit", type=positive_int, metavar="STEPS",
+                        help="steps for the table of your own game and for re-checking an unproved "
+                             "pattern on a longer table")
+    parser.add_argument("--max-size", type=non_negative_int, metavar="BYTES", default=64 * 1024,
+                        help="keep the program under this many bytes (default 65536, what many judges "
+                             "accept; 0: no bound): a heap game's longer table is cut, an octal "
+                             "game's program computes the rest by its code")
     parser.add_argument("--input", choices=INPUT_FORMATS, default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases) or counted (one case)")
@@ -59,7 +77,9 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidInputError(f"--input {layout} says what the program's main reads: add --main")
     try:
         result = export_game(load_game(args.game), lang=args.lang, upto=args.upto, main=args.main,
-                             input_format=layout)
+                             input_format=layout, conjecture=getattr(args, "conjecture", False),
+                             limit=getattr(args, "limit", None),
+                             max_size=getattr(args, "max_size", 64 * 1024) or None)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     for warning in result.warnings:
@@ -70,4 +90,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _flags(text: str) -> str:
     """The library's words for its parameters, as this command's flags."""
-    return text.replace("a smaller upto", "a smaller --upto").replace("upto must", "--upto must")
+    return (text.replace("a smaller upto", "a smaller --upto").replace("upto must", "--upto must")
+            .replace("(conjecture answers", "(--conjecture answers").replace("limit must", "--limit must")
+            .replace("; max_size raises", "; --max-size raises")
+            .replace("raise limit=", "raise --limit"))

@@ -41,7 +41,7 @@ from grundy.patterns.record import Pattern
 __all__ = ["ALPHABET", "KINDS", "LANGS", "SIZE_WARNING", "OutcomeRule", "Program", "export_code", "header",
            "pack", "table_status", "unpack"]
 
-KINDS = ("heap", "pair", "moore", "number")
+KINDS = ("heap", "pair", "moore", "number", "staircase")
 LANGS = ("cpp", "python")
 SIZE_WARNING = 64 * 1024
 """Source size (bytes) above which ``grundy export`` warns: many judges refuse larger submissions."""
@@ -77,7 +77,9 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 move_source: str | None = None, period: Periodicity | None = None,
                 input_format: str = "lines", outcome_rule: OutcomeRule | None = None,
                 moore_k: int | None = None, origin: Sequence[int] | None = None,
-                domain: str | None = None, sums: bool = True) -> str:
+                domain: str | None = None, sums: bool = True, checked: int | None = None,
+                conjecture: bool = False, octal: Sequence[int] | None = None,
+                start: str | None = None, what: str | None = None) -> str:
     """A self-contained program answering positions of a game.
 
     ``kind="heap"``: a game on heaps whose positions are sums of heaps (the values of the heaps
@@ -102,6 +104,23 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     ``kind="moore"``: Moore's Nim_k (``moore_k``), whose heaps are not a sum: who wins by Moore's
     theorem, the value only of a position with at most one non-empty heap (a Nim heap).
 
+    ``checked``: the last heap (of a pair game: the last ``a`` and ``b``) up to which an unproved
+    formula or period was compared with computed values. Beyond it the program answers by it only
+    with ``conjecture``, and then only after a local check where it can make one (the Python
+    program, with ``move_source``: the value must be the mex of the values the formula gives the
+    options); every other input beyond it gets an error line saying why.
+
+    ``octal``: the digits ``d0 d1 …`` of an octal game exported as a table; beyond it the program
+    computes the values itself, by the plain mex over the code's moves (up to the heap asked).
+
+    ``kind="staircase"``: staircase Nim (the counters on steps 1..n), by the odd-steps theorem.
+
+    ``start`` (a pair game): one number ``n`` alone is the start position ``(n, n - 1)``, said in
+    these words (Fibonacci Nim: the first move may not take all). A line of several pairs of a
+    pair game is their sum (values XORed; an error line where a value is unknown).
+
+    ``what``: the header's words for what the program answers, where the kind's do not fit.
+
     ``main=True`` adds a program reading positions from stdin (``input_format``: ``lines``,
     ``cases`` or ``counted``, see :mod:`grundy.export.main`) and printing ``VALUE
     OUTCOME`` per position.
@@ -120,6 +139,13 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         program = Program(title, kind, main, input_format, moore_k=moore_k,
                           status="proved (Moore's theorem, 1910)")
         return _emit(program, lang)
+    if kind == "staircase":
+        program = Program(title, kind, main, input_format,
+                          status="proved (the odd-steps theorem: a move between an even and an odd "
+                                 "step is a Nim move on the odd steps, or is reversed)")
+        return _emit(program, lang)
+    if start is not None and kind != "pair":
+        raise InvalidInputError("a start position from one number is exported for pair games only")
     if pattern is not None and (pattern.describes != "values" or pattern.formula is None):
         raise InvalidInputError(
             f"only a pattern of the values with a formula can be exported, got {pattern.text!r}")
@@ -146,7 +172,11 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
             kfold.rule_k(outcome_rule.code or "")  # "kfold K", or refused
     base = {"title": title, "kind": kind, "main": main, "input_format": input_format,
             "rule": outcome_rule, "rule_node": rule_node, "origin": corner if any(corner) else (),
-            "domain": domain, "holes": holes, "sums": sums}
+            "domain": domain, "holes": holes, "sums": sums, "checked": checked,
+            "conjecture": conjecture, "start": start, "what": what}
+    if checked is not None and (pattern is not None or period is not None) and move_source is not None:
+        move_function(move_source, kind)
+        base["move_source"] = move_source if lang == "python" and conjecture else None
     if pattern is not None:
         assert pattern.formula is not None
         program = Program(**base, node=parse(pattern.formula, variables),  # type: ignore[arg-type]
@@ -157,7 +187,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
             raise InvalidInputError(f"the table holds {len(values)} values, fewer than the preperiod "
                                     f"{e} plus the period {p}")
         program = Program(**base, period=period, values=tuple(values[:e + p]),  # type: ignore[arg-type]
-                          status=period_status(period, len(values) - 1))
+                          status=period_status(period, len(values) - 1 if checked is None else checked))
     else:
         if move_source is not None:
             move_function(move_source, kind)
@@ -165,8 +195,14 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         rows = len(values)
         first = values[0] if values else []
         cols = len(first) if isinstance(first, list) else 1
-        program = Program(**base, values=tuple(flat), rows=rows, cols=cols,  # type: ignore[arg-type]
-                          move_source=move_source if lang == "python" else None)
+        rule_checked = outcome_rule is not None and not outcome_rule.status.startswith("proved")
+        base.update(checked=checked if rule_checked else None,  # (a table needs no check; a rule may)
+                    move_source=move_source if lang == "python" else None)
+        if octal and kind == "heap" and not holes:
+            if not all(isinstance(d, int) and 0 <= d <= 7 for d in octal):
+                raise InvalidInputError(f"octal digits are 0..7, got {tuple(octal)!r}")
+            base.update(octal=tuple(octal), move_source=None)
+        program = Program(**base, values=tuple(flat), rows=rows, cols=cols)  # type: ignore[arg-type]
     return _emit(program, lang)
 
 

@@ -17,6 +17,7 @@ from grundy.export.main import cpp_main
 from grundy.export.model import (
     ALPHABET,
     HOLE,
+    OCTAL_STEPS,
     Program,
     header,
     minimum_words,
@@ -388,6 +389,21 @@ static bool p_position(unsigned long long n, unsigned long long limit) {
     return smallest > limit;
 }"""
 
+_STAIRCASE = r"""// the odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)
+unsigned long long grundy_value(const std::vector<unsigned long long> &steps) {
+    unsigned long long value = 0;
+    for (size_t i = 0; i < steps.size(); i += 2) value ^= steps[i];
+    return value;
+}
+
+bool first_player_wins(const std::vector<unsigned long long> &steps) { return grundy_value(steps) != 0; }
+
+bool answer(const std::vector<unsigned long long> &steps, unsigned long long &value, bool &known) {
+    value = grundy_value(steps);
+    known = true;
+    return value != 0;
+}"""
+
 _MOORE = r"""// Moore's theorem: P iff every binary column sum of the heaps is 0 mod K + 1
 bool first_player_wins(const std::vector<unsigned long long> &heaps) {
     for (int bit = 0; bit < 64; ++bit) {
@@ -410,6 +426,51 @@ bool answer(const std::vector<unsigned long long> &heaps, unsigned long long &va
     }
     known = live <= 1;
     return first_player_wins(heaps);
+}"""
+
+
+_CPP_OCTAL = r"""// the octal code's digits d0 d1 ...: the algorithm that extends the table
+static const int OCTAL[] = {DIGITS};
+static const unsigned long long OCTAL_STEPS = STEPS;  // options visited to extend the table, all inputs
+static std::vector<unsigned long long> G_EXT;
+static unsigned long long octal_spent = 0;
+
+// G(n) by the plain mex over the octal code's moves (remove k tokens: bit 1 leaves nothing, bit 2
+// one heap, bit 4 two heaps), extending the table up to n
+static unsigned long long by_octal(unsigned long long n) {
+    if (G_EXT.empty()) G_EXT = TABLE;
+    if (n < G_EXT.size()) return G_EXT[n];
+    const int digits = (int)(sizeof(OCTAL) / sizeof(OCTAL[0]));
+    int splits = 0;
+    for (int k = 0; k < digits; ++k) splits += (OCTAL[k] & 4) ? 1 : 0;
+    const u128 low = G_EXT.size(), top = n;
+    const u128 cost = (top - low + 1) * (u128)digits + (u128)splits * (top * (top + 1) - (low - 1) * low) / 4;
+    if (n > (1ull << 40) || (u128)octal_spent + cost > (u128)OCTAL_STEPS)
+        fail("heap " + std::to_string(n) + " is beyond the table (0.." + std::to_string(TABLE.size() - 1) +
+             "), and computing it needs more than the " + std::to_string(OCTAL_STEPS) +
+             " steps this program allows itself");
+    octal_spent += (unsigned long long)cost;
+    std::vector<unsigned long long> mark(64, ~0ull);
+    unsigned long long most = 0;
+    for (unsigned long long v : G_EXT) most = v > most ? v : most;
+    for (unsigned long long m = G_EXT.size(); m <= n; ++m) {
+        unsigned long long size = 2;
+        while (size <= most) size *= 2;
+        if (mark.size() < 2 * size + 2) mark.assign(2 * size + 2, ~0ull);
+        for (int k = 0; k < digits && (unsigned long long)k <= m; ++k) {
+            const unsigned long long r = m - (unsigned long long)k;
+            const int d = OCTAL[k];
+            if ((d & 1) && r == 0 && k) mark[0] = m;
+            if ((d & 2) && r >= 1 && k) mark[G_EXT[r]] = m;
+            if ((d & 4) && r >= 2)
+                for (unsigned long long a = 1; a <= r / 2; ++a) mark[G_EXT[a] ^ G_EXT[r - a]] = m;
+        }
+        unsigned long long v = 0;
+        while (mark[v] == m) ++v;
+        G_EXT.push_back(v);
+        most = v > most ? v : most;
+    }
+    return G_EXT[n];
 }"""
 
 
@@ -436,23 +497,31 @@ def cpp_program(program: Program) -> str:
         code += ["unsigned long long grundy_value(unsigned long long n) { return n; }  // one heap", "",
                  _MOORE % {"k1": program.moore_k + 1}]
         return _assemble(program, code)
+    if kind == "staircase":
+        code.append(_STAIRCASE)
+        return _assemble(program, code)
     params = ["a", "b"] if kind == "pair" else ["n"]
     plain = ", ".join(f"unsigned long long {p}" for p in params)
     guard = _cpp_guard(program)
+    gated = program.checked is not None and (program.node is not None or program.period is not None)
+    name = "by_pattern" if gated else "grundy_value"
     if program.node is not None:
-        formula = _formula("grundy_value", params, program.node, program.status, "unsigned long long")
+        formula = _formula(name, params, program.node, program.status,
+                           "static unsigned long long" if gated else "unsigned long long")
         code += formula[:2] + _cpp_guard(program, "_") + formula[2:]
     elif program.period is not None:
         e, p, s = program.period.preperiod, program.period.period, program.period.saltus
         code += [_unpack_cpp(), "", f"// G(0..{e + p - 1})", *_packed("HEAD", program.values),
                  f"static const unsigned long long PREPERIOD = {e}ull, PERIOD = {p}ull, SALTUS = {s}ull;", "",
-                 "unsigned long long grundy_value(unsigned long long n) {",
+                 f"{'static ' if gated else ''}unsigned long long {name}(unsigned long long n) {{",
                  "    if (n < PREPERIOD + PERIOD) return HEAD[n];",
                  "    const unsigned long long q = (n - PREPERIOD) / PERIOD, r = (n - PREPERIOD) % PERIOD;",
                  "    const u128 g = (u128)HEAD[PREPERIOD + r] + (u128)q * SALTUS;",
                  "    if (g > (u128)ULLONG_MAX) fail(\"the value is out of range\");",
                  "    return (unsigned long long)g;", "}"]
-    else:
+    if gated:
+        code += _cpp_gate(program, params, plain)
+    elif program.node is None and program.period is None:
         r, c = program.rows, program.cols
         a0, b0 = (program.corner * 2)[:2]
         size = f"static const unsigned long long ROWS = {r}ull, COLS = {c}ull;"
@@ -472,9 +541,13 @@ def cpp_program(program: Program) -> str:
         else:
             limits = (f"a <= {r - 1}, b <= {c - 1}" if not program.origin
                       else f"{a0} <= a <= {a0 + r - 1}, {b0} <= b <= {b0 + c - 1}")
+        past = [f'        fail({shown} is beyond the table ({limits})");']
+        if program.octal:
+            octal = _CPP_OCTAL.replace("DIGITS", ", ".join(map(str, program.octal)))
+            code += [*octal.replace("STEPS", f"{OCTAL_STEPS['cpp']}ull").split("\n"), ""]
+            past = ["        return by_octal(n);"]
         code += [f"unsigned long long grundy_value({plain}) {{", *guard,
-                 f"    if ({outside_table})",
-                 f'        fail({shown} is beyond the table ({limits})");']
+                 f"    if ({outside_table})", *past]
         if program.holes:
             code += [f"    const unsigned long long value = TABLE[{where}];",
                      f'    if (value == 0) fail({shown} {HOLE}");',
@@ -485,7 +558,13 @@ def cpp_program(program: Program) -> str:
     code.append("")
     if uses_rule:
         assert program.rule is not None
-        if program.rule_node is not None:
+        beyond = "    return !p_position(a, b);"
+        if program.checked is not None:  # a conjectured rule: a C++ program cannot check it
+            beyond = (f'    fail("(" + std::to_string(a) + ", " + std::to_string(b) + ") is beyond the '
+                      f'table (a, b <= {program.checked}), where the rule for the P-positions was checked; '
+                      f'this C++ program cannot check it there (the Python export with the move function '
+                      f'can)");')
+        elif program.rule_node is not None:
             code += _formula("p_position", ["a", "b"], program.rule_node,
                              f"{program.rule.text}: {program.rule.status}", "static bool")
         else:
@@ -494,7 +573,7 @@ def cpp_program(program: Program) -> str:
         code += ["", f"bool first_player_wins({plain}) {{", *guard,
                  f"    if (!({_cpp_inside(program)[0]})) return grundy_value(a, b) != 0;"
                  if program.origin else "    if (a < ROWS && b < COLS) return grundy_value(a, b) != 0;",
-                 "    return !p_position(a, b);", "}"]
+                 beyond, "}"]
     else:
         code += [f"bool first_player_wins({plain}) {{",
                  f"    return grundy_value({', '.join(params)}) != 0;", "}"]
@@ -512,6 +591,16 @@ def cpp_program(program: Program) -> str:
             answer.append("    // several numbers: a sum, whose value is the XOR of theirs")
         answer += ["    value = 0;", "    for (unsigned long long n : numbers) value ^= grundy_value(n);"]
     else:
+        answer[0] = answer[0].replace("&numbers", "&given")
+        answer.append("    std::vector<unsigned long long> numbers = given;")
+        if program.start is not None:
+            answer += [f"    if (numbers.size() == 1)  // {program.start}",
+                       "        numbers.push_back(numbers[0] ? numbers[0] - 1 : 0);"]
+        answer += ["    if (numbers.size() > 2 && numbers.size() % 2 == 0) {  // several pairs: their sum",
+                   "        value = 0;",
+                   "        for (size_t i = 0; i < numbers.size(); i += 2) value ^= grundy_value(numbers[i], "
+                   "numbers[i + 1]);",
+                   "        return value != 0;", "    }"]
         answer += ["    if (numbers.size() != 2)",
                    '        fail("expected two numbers a b, got " + std::to_string(numbers.size()));']
         if uses_rule:
@@ -523,6 +612,26 @@ def cpp_program(program: Program) -> str:
         answer.append("    value = grundy_value(numbers[0], numbers[1]);")
     code += [*answer, "    return value != 0;", "}"]
     return _assemble(program, code)
+
+
+def _cpp_gate(program: Program, params: list[str], plain: str) -> list[str]:
+    """``grundy_value`` of a program whose formula or period is a conjecture: by it up to
+    ``CHECKED``, an error line beyond (a C++ program does not carry the move function, so it
+    cannot check the conjecture there)."""
+    beyond = "a > CHECKED || b > CHECKED" if program.kind == "pair" else "n > CHECKED"
+    shown = ('"(" + std::to_string(a) + ", " + std::to_string(b) + ")' if program.kind == "pair"
+             else ('"heap " + std::to_string(n) + "' if program.kind == "heap" else 'std::to_string(n) + "'))
+    where = {"pair": f"a, b <= {program.checked}", "heap": f"heap {program.checked}",
+             "number": f"n = {program.checked}"}[program.kind]
+    why = ("this C++ program cannot check the conjecture there (the Python export carries the move "
+           "function and checks it)" if program.conjecture else
+           "the conjecture is not proved; export with conjecture to answer it after a local check")
+    return ["", "// the conjecture agrees with the computed values up to here",
+            f"static const unsigned long long CHECKED = {program.checked}ull;", "",
+            f"unsigned long long grundy_value({plain}) {{",
+            f"    if ({beyond})",
+            f'        fail({shown} is beyond {where}, where the conjectured pattern was checked; {why}");',
+            f"    return by_pattern({', '.join(params)});", "}"]
 
 
 def _cpp_guard(program: Program, suffix: str = "") -> list[str]:
@@ -567,7 +676,7 @@ def _assemble(program: Program, code: list[str]) -> str:
     out += [h + "\n" for h in helpers]
     out.append(body)
     if program.main:
-        out.append(cpp_main(program.kind, program.input_format))
+        out.append(cpp_main(program.kind, program.input_format, program.start is not None))
     else:
         out += ["", "// (add your own main, or export with main=True)"]
     return "\n".join(out).rstrip("\n") + "\n"

@@ -27,7 +27,7 @@ from __future__ import annotations
 INPUT_FORMATS = ("lines", "cases", "counted")
 
 
-def describe(kind: str, input_format: str, sums: bool = True) -> str:
+def describe(kind: str, input_format: str, sums: bool = True, start: str | None = None) -> str:
     """One line saying what the main reads, for the program's header comment (``sums``: whether
     several numbers of a game on one number are a sum).
 
@@ -38,10 +38,16 @@ def describe(kind: str, input_format: str, sums: bool = True) -> str:
         case = "k, then k numbers (the sum of k positions)" if sums else "1, then one number n"
         line = ("one position per line: n, or several numbers (their sum)" if sums
                 else "one position per line: one number n")
+    elif kind == "staircase":
+        case = "n, then the counters on steps 1..n"
+        line = "one position per line: the counters on steps 1..n"
+    elif kind == "pair" and start is not None:
+        case = f"one number n ({start})"
+        line = f"one position per line: n alone ({start}), or a b, or several pairs (their sum)"
     else:
         case = "n, then n heap sizes" if kind != "pair" else "two numbers a b"
         line = ("one position per line: its heap sizes" if kind != "pair"
-                else "one position per line: a b")
+                else "one position per line: a b, or several pairs a b (their sum)")
     if input_format == "lines":
         return line
     if input_format == "cases":
@@ -120,11 +126,13 @@ if __name__ == "__main__":
 '''
 
 
-def python_main(kind: str, input_format: str) -> str:
-    """The Python ``main`` reading ``input_format`` (after a program defining ``answer``)."""
+def python_main(kind: str, input_format: str, one: bool = False) -> str:
+    """The Python ``main`` reading ``input_format`` (after a program defining ``answer``); ``one``:
+    a case of a pair game is one number (its start position)."""
     if input_format == "lines":
         return _PY_COMMON + _PY_LINES
-    case = "[take(), take()]" if kind == "pair" else "[take() for _ in range(take())]"
+    pair_case = "[take()]" if one else "[take(), take()]"
+    case = pair_case if kind == "pair" else "[take() for _ in range(take())]"
     cases = "take()" if input_format == "cases" else "1"
     return _PY_COMMON + _PY_STREAM % {"case": case, "cases": cases}
 
@@ -221,14 +229,16 @@ int main() {
 
 _CPP_CASE_HEAP = """        const unsigned long long count = take();
         for (unsigned long long i = 0; i < count; ++i) numbers.push_back(take());"""
+_CPP_CASE_ONE = """        numbers.push_back(take());"""
 _CPP_CASE_PAIR = """        numbers.push_back(take());
         numbers.push_back(take());"""
 
 
-def cpp_main(kind: str, input_format: str) -> str:
-    """The C++ ``main`` reading ``input_format`` (after a program defining ``answer``)."""
+def cpp_main(kind: str, input_format: str, one: bool = False) -> str:
+    """The C++ ``main`` reading ``input_format`` (after a program defining ``answer``); ``one``: a
+    case of a pair game is one number (its start position)."""
     if input_format == "lines":
         return _CPP_COMMON + _CPP_LINES
-    case = _CPP_CASE_PAIR if kind == "pair" else _CPP_CASE_HEAP
+    case = (_CPP_CASE_ONE if one else _CPP_CASE_PAIR) if kind == "pair" else _CPP_CASE_HEAP
     cases = "take()" if input_format == "cases" else "1"
     return _CPP_COMMON + _CPP_STREAM % {"case": case, "cases": cases}

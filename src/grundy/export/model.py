@@ -57,7 +57,8 @@ def pattern_status(pattern: Pattern) -> str:
 
 
 def period_status(period: Periodicity, upto: int) -> str:
-    """The period's law with ``proved (THEOREM)`` or how far it was observed."""
+    """The period's law with ``proved (THEOREM)`` or how far it was observed (``upto``: the last
+    heap checked)."""
     law = f"G(n + {period.period}) = G(n){f' + {period.saltus}' if period.saltus else ''}"
     if period.proved:
         return f"{law} for every n >= {period.preperiod}: proved ({period.reason})"
@@ -103,6 +104,33 @@ def pack(values: Sequence[int]) -> tuple[str, bool]:
             runs += [v, 1]
     plain, coded = _varints(values), _varints(runs)
     return (coded, True) if len(coded) < len(plain) else (plain, False)
+
+
+def packed_sizes(values: Sequence[int]) -> list[int]:
+    """The length of :func:`pack` of each prefix of ``values`` (``[len of pack(values[:1]), ...]``),
+    in one pass.
+
+    >>> values = [0] * 10 + [1, 33, 33]
+    >>> packed_sizes(values) == [len(pack(values[:c])[0]) for c in range(1, len(values) + 1)]
+    True
+    """
+    def digits(v: int) -> int:
+        return max(1, (v.bit_length() + 4) // 5)
+
+    out: list[int] = []
+    plain = done = 0  # done: the coded length of the runs before the current one
+    run_value, run_length = None, 0
+    for v in values:
+        plain += digits(v)
+        if v == run_value:
+            run_length += 1
+        else:
+            if run_value is not None:
+                done += digits(run_value) + digits(run_length)
+            run_value, run_length = v, 1
+        coded = done + digits(v) + digits(run_length)
+        out.append(coded if coded < plain else plain)
+    return out
 
 
 def unpack(text: str, runs: bool) -> list[int]:
@@ -155,10 +183,27 @@ class Program:
     """Whether the table has cells that are not positions (stored as 0, a value ``v`` as ``v + 1``)."""
     sums: bool = True
     """Of a game on one number: whether several numbers are a sum of positions."""
+    what: str | None = None
+    """What a line's numbers mean, for the header's first line, where the kind's words do not say it
+    (a coin-turning game's heads)."""
+    start: str | None = None
+    """Of a pair game: one number ``n`` alone is the start position ``(n, n - 1)`` (Fibonacci Nim:
+    the first move may not take all), in these words; ``None``: two numbers are needed."""
+    octal: tuple[int, ...] = ()
+    """The digits ``d0 d1 …`` of an octal game exported as a table: beyond it the program computes
+    the values by the plain mex over the code's moves (the algorithm, not the data), within
+    :data:`OCTAL_STEPS` options."""
+    checked: int | None = None
+    """The last heap (of a pair game: the last ``a`` and ``b``) up to which an unproved formula,
+    period or P-rule was checked against computed values; beyond it the program answers only
+    with ``conjecture`` and a local check, else with an error line. ``None``: nothing unproved."""
+    conjecture: bool = False
+    """Whether positions beyond ``checked`` are answered by the conjecture, each checked locally
+    (the mex of the values it gives the options, by the move function) where the program can."""
 
     @property
     def reads(self) -> str:
-        return describe(self.kind, self.input_format, self.sums)
+        return describe(self.kind, self.input_format, self.sums, self.start)
 
     @property
     def corner(self) -> tuple[int, ...]:
@@ -171,6 +216,10 @@ def minimum_words(program: Program) -> str:
     names = ("a", "b") if program.kind == "pair" else ("n",)
     return ", ".join(f"{v} >= {m}" for v, m in zip(names, program.corner, strict=True))
 
+
+OCTAL_STEPS = {"python": 50_000_000, "cpp": 4_000_000_000}
+"""How many options an exported octal program may visit to extend its table (all inputs together);
+past it the input gets an error line of its own."""
 
 MOVE_STEPS = 2_000_000
 """How many options the move function of an exported Python program may list for one input
@@ -185,6 +234,31 @@ def outside(program: Program) -> str:
     ``a, b`` (the C++ writer builds the same words)."""
     shown = "({a}, {b})" if program.kind == "pair" else "{n}"
     return f"{shown} is not a position of the game ({minimum_words(program)})"
+
+
+def can_check(program: Program) -> bool:
+    """Whether the program checks a conjecture locally beyond the checked range (it carries the
+    move function: the Python export of a heap or pair game that has one)."""
+    return program.conjecture and program.move_source is not None
+
+
+def beyond_checked(program: Program) -> str:
+    """What the program answers beyond the range where its conjecture was checked (a header line)."""
+    where = {"pair": f"a, b <= {program.checked}", "heap": f"heap {program.checked}",
+             "number": f"n = {program.checked}"}[program.kind]
+    if can_check(program) and program.node is None and program.period is None:
+        return (f"beyond {where}, each outcome by the rule is checked locally: a P-position by it must "
+                f"have no option that is one, an N-position one (listed by the move function), else an "
+                f"error line for that input")
+    if can_check(program):
+        return (f"beyond {where}, each answer by the conjecture is checked locally: its value must be "
+                f"the mex of the values it gives the options (listed by the move function), else an "
+                f"error line for that input")
+    if program.conjecture:
+        return (f"beyond {where} this program cannot check the conjecture (it does not carry the "
+                f"move function; the Python export does): an error line for each such input")
+    return (f"beyond {where} the conjecture is not used (it is not proved): an error line for each "
+            f"such input; export with conjecture to answer them with a local check")
 
 
 def table_status(program: Program) -> str:
@@ -211,9 +285,11 @@ def header(program: Program) -> list[str]:
                 "; several numbers are the disjunctive sum of their positions (the game declares "
                 "arity=1), whose value is the XOR of theirs (Sprague-Grundy theorem)" if program.sums
                 else "; the game does not declare arity=1, so several numbers are not read as a sum"),
+            "staircase": "the Grundy value of staircase Nim (counters slide from step i to step i - 1; "
+                         "step 0 is the floor)",
             "moore": f"who wins Moore's Nim_{program.moore_k} (reduce 1 to {program.moore_k} heaps "
                      f"in one move; several heaps are NOT a sum)"}[program.kind]
-    lines = [f"{program.title}: {what}."]
+    lines = [f"{program.title}: {program.what or what}."]
     if program.domain is not None:
         lines.append(f"positions: {program.domain}; any other input is an error line for that input")
     if program.kind == "moore":
@@ -221,12 +297,19 @@ def header(program: Program) -> list[str]:
                   f"{program.status}",
                   "values: only of a position with at most one non-empty heap (a lone heap n is a "
                   "Nim heap: n); otherwise no theorem gives the value, and the main prints '-'"]
+    elif program.kind == "staircase":
+        lines.append(f"values: the XOR of the counters on the odd steps 1, 3, 5, ...: {program.status}")
     elif program.node is not None or program.period is not None:
         lines.append(f"values: {program.status}")
     else:
         lines.append(f"values: {table_status(program)}"
                      + (f"; beyond it, by the move function (a memoised mex, at most {MOVE_STEPS:,} options "
-                        "listed for one input, else an error line for it)" if program.move_source else ""))
+                        "listed for one input, else an error line for it)" if program.move_source else "")
+                     + ("; beyond it, computed by the program by the plain mex over the octal code's "
+                        "moves (exact; at most the number of options its OCTAL_STEPS says, else an error "
+                        "line)" if program.octal else ""))
+    if program.checked is not None:
+        lines.append(beyond_checked(program))
     if program.rule is not None and program.node is None:
         lines.append(f"beyond the table, who wins: {program.rule.text}: {program.rule.status}; "
                      + ("the main then prints the value as '-' (grundy_value(a, b) computes it by the "

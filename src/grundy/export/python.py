@@ -18,7 +18,9 @@ from grundy.export.model import (
     ALPHABET,
     HOLE,
     MOVE_STEPS,
+    OCTAL_STEPS,
     Program,
+    can_check,
     header,
     outside,
     pack,
@@ -207,6 +209,22 @@ _PY_ZECKENDORF = '''def p_position(n, limit):
             smallest = f
     return smallest > limit'''
 
+_PY_STAIRCASE = '''def grundy_value(steps):
+    """The odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)."""
+    value = 0
+    for c in steps[0::2]:
+        value ^= c
+    return value
+
+
+def first_player_wins(steps):
+    return grundy_value(steps) != 0
+
+
+def answer(steps):
+    value = grundy_value(steps)
+    return value, value != 0'''
+
 _PY_MOORE = '''def first_player_wins(heaps):
     """Moore's theorem: P iff every binary column sum of the heaps is 0 mod K + 1."""
     width = max((h.bit_length() for h in heaps), default=0)
@@ -243,23 +261,30 @@ def python_program(program: Program) -> str:
     if kind == "moore":
         blocks += [f"K = {program.moore_k}", _PY_MOORE]
         return _py_join(out, blocks, program)
+    if kind == "staircase":
+        blocks.append(_PY_STAIRCASE)
+        return _py_join(out, blocks, program)
     params = "a, b" if kind == "pair" else "n"
     guard = _py_guard(program)
     if program.node is None:
         blocks.append(_PY_UNPACK)
+    gated = program.checked is not None and (program.node is not None or program.period is not None)
+    name = "_by_pattern" if gated else "grundy_value"
     if program.node is not None:
-        blocks.append(f"def grundy_value({params}):\n    # {program.status}\n{guard}"
+        blocks.append(f"def {name}({params}):\n    # {program.status}\n{guard}"
                       f"    return int({python_expression(program.node)})")
     elif program.period is not None:
         e, p, s = program.period.preperiod, program.period.period, program.period.saltus
         blocks.append("\n".join([f"# G(0..{e + p - 1})", *_packed("HEAD", program.values),
                                  f"PREPERIOD, PERIOD, SALTUS = {e}, {p}, {s}"]))
-        blocks.append("def grundy_value(n):\n    if n < 0:\n"
+        blocks.append(f"def {name}(n):\n    if n < 0:\n"
                       '        raise ValueError(f"a heap is >= 0, got {n}")\n'
                       "    if n < len(HEAD):\n        return HEAD[n]\n"
                       "    q, r = divmod(n - PREPERIOD, PERIOD)\n"
                       "    return HEAD[PREPERIOD + r] + q * SALTUS")
-    else:
+    if gated:
+        blocks += _py_gate(program, params)
+    elif program.node is None and program.period is None:
         size = f"ROWS, COLS = {program.rows}, {program.cols}"
         if program.origin:
             size += "\nORIGIN = " + (f"{program.origin[0]}" if kind != "pair" else
@@ -281,6 +306,9 @@ def python_program(program: Program) -> str:
         beyond = ("    return _by_moves(" + ("(a, b)" if kind == "pair" else "n") + ")"
                   if program.move_source is not None else
                   f'    raise ValueError(f"{what} is beyond the table ({limits})")')
+        if program.octal:
+            blocks.append(_PY_OCTAL % {"digits": program.octal, "steps": OCTAL_STEPS["python"]})
+            beyond = "    return _by_octal(n)"
         if program.holes:
             hit = (f"        value = TABLE[{where}]\n        if value == 0:\n"
                    f'            raise ValueError(f"{what} {HOLE}")\n'
@@ -297,9 +325,18 @@ def python_program(program: Program) -> str:
         else:
             blocks.append(_PY_ZECKENDORF if program.rule.code == "zeckendorf"
                           else kfold.python_rule(program.rule.code or ""))
+        beyond = "    return not p_position(a, b)"
+        if program.checked is not None:  # a conjectured rule: checked locally, or not used
+            if can_check(program):
+                blocks.append(_PY_RULE_CHECK.strip("\n").replace("INSIDE", _py_inside(program)[0]))
+                beyond = "    _rule_check(a, b)\n" + beyond
+            else:
+                beyond = (f'    raise ValueError(f"({{a}}, {{b}}) is beyond the table (a, b <= '
+                          f'{program.checked}), where the rule for the P-positions was checked; this '
+                          f'program cannot check it there (the Python export with the move function can)")')
         blocks.append(f"def first_player_wins({params}):\n{guard}"
                       f"    if {_py_inside(program)[0]}:\n"
-                      "        return grundy_value(a, b) != 0\n    return not p_position(a, b)")
+                      f"        return grundy_value(a, b) != 0\n{beyond}")
     else:
         blocks.append(f"def first_player_wins({params}):\n    return grundy_value({params}) != 0")
     if kind == "heap":
@@ -314,14 +351,132 @@ def python_program(program: Program) -> str:
         blocks[-1] += (one + "    value = 0\n    for n in numbers:\n"
                        "        value ^= grundy_value(n)\n    return value, value != 0")
     else:
-        check = ('    if len(numbers) != 2:\n        raise ValueError(f"expected two numbers a b, '
-                 'got {len(numbers)}")\n    a, b = numbers\n')
+        check = ""
+        if program.start is not None:
+            check += (f"    if len(numbers) == 1:  # {program.start}\n"
+                      "        numbers = [numbers[0], max(numbers[0] - 1, 0)]\n")
+        check += ("    if len(numbers) > 2 and len(numbers) % 2 == 0:  # several pairs: their sum\n"
+                  "        value = 0\n        for i in range(0, len(numbers), 2):\n"
+                  "            value ^= grundy_value(numbers[i], numbers[i + 1])\n"
+                  "        return value, value != 0\n")
+        check += ('    if len(numbers) != 2:\n        raise ValueError(f"expected two numbers a b, '
+                  'got {len(numbers)}")\n    a, b = numbers\n')
         if uses_rule:
             check += (f"    if not ({_py_inside(program)[0]}):\n"
                       "        return None, first_player_wins(a, b)\n")
         blocks.append("def answer(numbers):\n" + check + "    value = grundy_value(a, b)\n"
                       "    return value, value != 0")
     return _py_join(out, blocks, program)
+
+
+_PY_LOCAL_CHECK = '''
+def _local_check(position, value):
+    """The conjecture's local check: its value must be the mex of the values it gives the options
+    (the XOR of the parts of a split), else an error for this input alone."""
+    seen = set()
+    options = _options(position)
+    if len(options) > MOVE_STEPS:
+        raise ValueError(f"{_shown(position)}: too many options to check the conjecture locally")
+    for option in options:
+        total = 0
+        for p in option:
+            total ^= _by_pattern(*p) if KIND == "pair" else _by_pattern(p)
+        seen.add(total)
+    mex = 0
+    while mex in seen:
+        mex += 1
+    if mex != value:
+        raise ValueError(f"{_shown(position)}: the conjectured pattern gives {value}, but the mex of the "
+                         f"values it gives the options is {mex}, so the pattern is false there")
+'''
+
+
+_PY_OCTAL = '''# the octal code's digits d0 d1 ...: the algorithm that extends the table
+OCTAL = %(digits)r
+OCTAL_STEPS = %(steps)d  # options visited to extend the table, all inputs together
+_G = list(TABLE)
+_SPENT = [0]
+
+
+def _by_octal(n):
+    """G(n) by the plain mex over the octal code's moves (remove k tokens: bit 1 leaves nothing,
+    bit 2 one heap, bit 4 two heaps), extending the table up to n."""
+    g = _G
+    if n < len(g):
+        return g[n]
+    low = len(g)
+    splits = sum(1 for d in OCTAL if d & 4)
+    cost = (n - low + 1) * len(OCTAL) + splits * (n * (n + 1) - (low - 1) * low) // 4
+    if _SPENT[0] + cost > OCTAL_STEPS:
+        raise ValueError(f"heap {n} is beyond the table (0..{len(TABLE) - 1}), and computing it needs "
+                         f"more than the {OCTAL_STEPS:,} steps this program allows itself")
+    _SPENT[0] += cost
+    for m in range(low, n + 1):
+        seen = set()
+        for k, d in enumerate(OCTAL):
+            r = m - k
+            if r < 0:
+                break
+            if d & 1 and r == 0 and k:
+                seen.add(0)
+            if d & 2 and r >= 1 and k:
+                seen.add(g[r])
+            if d & 4 and r >= 2:
+                for a in range(1, r // 2 + 1):
+                    seen.add(g[a] ^ g[r - a])
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+    return g[n]'''
+
+
+_PY_RULE_CHECK = '''
+def _rule_check(a, b):
+    """The conjectured rule's local check: a P-position by the rule has no option that is one, an
+    N-position has one (inside the table, the table says), else an error for this input alone."""
+    options = _options((a, b))
+    if len(options) > MOVE_STEPS:
+        raise ValueError(f"({a}, {b}): too many options to check the rule for the P-positions locally")
+
+    def p_at(a, b):
+        return grundy_value(a, b) == 0 if INSIDE else p_position(a, b)
+
+    some = any(p_at(*option[0]) for option in options)
+    if some == p_position(a, b):
+        raise ValueError(f"({a}, {b}): the conjectured rule for the P-positions says {'P' if some else 'N'}, "
+                         f"but {'an option is' if some else 'no option is'} a P-position by it, so the "
+                         f"rule is false there")
+'''
+
+
+def _py_gate(program: Program, params: str) -> list[str]:
+    """``grundy_value`` of a program whose formula or period is a conjecture: by it up to
+    ``CHECKED``; beyond, after the local check when the program carries the move function, else
+    an error."""
+    position = "(a, b)" if program.kind == "pair" else "n"
+    beyond = "a > CHECKED or b > CHECKED" if program.kind == "pair" else "n > CHECKED"
+    shown = "({a}, {b})" if program.kind == "pair" else ("heap {n}" if program.kind == "heap" else "{n}")
+    where = {"pair": f"a, b <= {program.checked}", "heap": f"heap {program.checked}",
+             "number": f"n = {program.checked}"}[program.kind]
+    blocks = [f"CHECKED = {program.checked}  # the conjecture agrees with the computed values up to here"]
+    if can_check(program):
+        assert program.move_source is not None
+        fname = move_function(program.move_source, program.kind)
+        blocks += ["# the move function, as given (for the local check)\n" + program.move_source.strip("\n"),
+                   f"MOVES = {fname}\nKIND = {program.kind!r}\nMOVE_STEPS = {MOVE_STEPS}",
+                   _PY_MEX.strip("\n"), _PY_LOCAL_CHECK.strip("\n"),
+                   f"def _shown(position):\n    {params} = position\n    return f\"{shown}\""]
+        tail = (f"    value = _by_pattern({params})\n    if {beyond}:\n"
+                f"        _local_check({position}, value)\n    return value")
+    else:
+        why = ("this program cannot check the conjecture there (the Python export with the move "
+               "function can)" if program.conjecture else
+               "the conjecture is not proved; export with conjecture to answer it after a local check")
+        tail = (f"    if {beyond}:\n        raise ValueError(f\"{shown} is beyond {where}, where the "
+                f"conjectured pattern was checked; {why}\")\n    return _by_pattern({params})")
+    blocks.append(f"def grundy_value({params}):\n{tail}")
+    return blocks
 
 
 def _py_guard(program: Program) -> str:
@@ -349,7 +504,7 @@ def _py_inside(program: Program) -> tuple[str, str]:
 def _py_join(out: list[str], blocks: list[str], program: Program) -> str:
     text = "\n".join(out) + "".join("\n\n\n" + b for b in blocks) + "\n"
     if program.main:
-        text += python_main(program.kind, program.input_format)
+        text += python_main(program.kind, program.input_format, program.start is not None)
     return text
 
 

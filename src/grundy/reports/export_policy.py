@@ -21,6 +21,7 @@ position; an input outside the domain is an error for that input alone. Any othe
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,8 +33,8 @@ from grundy.export.model import pattern_law
 from grundy.model.game import Game, HeapGame
 from grundy.patterns.record import Pattern
 
-__all__ = ["HEAP_UPTO", "PAIR_UPTO", "PROVED_P_POSITIONS", "ExportResult", "Plan", "export_game",
-           "export_plan", "export_source", "is_sum_of_heaps"]
+__all__ = ["HEAP_UPTO", "PAIR_UPTO", "PROVED_P_POSITIONS", "RECHECK_STEPS", "ExportResult", "Plan",
+           "export_game", "export_plan", "export_source", "is_sum_of_heaps"]
 
 HEAP_UPTO = 1000
 """Default ``upto`` of a heap game (and of a game on one number)."""
@@ -54,12 +55,27 @@ PROVED_P_POSITIONS: dict[str, tuple[str, str | None, str | None]] = {
 _THEOREMS = {"wythoff": "Wythoff's theorem, 1907", "fibonacci-nim": "Whinihan's theorem, 1963",
              "dynamic-subtraction": "Schwenk's theorem, 1970"}
 
+COIN_HEADS: dict[str, tuple[str, str]] = {
+    "turning-turtles": ("n", "a head at coin n is a Nim heap of n"),
+    "ruler": ("n & -n", "a head at coin n has the largest power of 2 dividing n (the ruler function)"),
+    "mock-turtles": ("2 * (n - 1) + 1 - popcount(n - 1) % 2",
+                     "a head at coin n has the n-th odious number (an odd number of 1 bits)"),
+}
+"""Coin-turning games whose single head has a value a theorem gives (a position is the sum of its
+heads, by the coin-turning theorem, Winning Ways ch. 14): the value of one head, and the theorem."""
+
+START_FROM_ONE = {"fibonacci-nim": "the start position (n, n - 1): the first move may not take all"}
+"""Pair games whose start position one number gives, as contests state them: the words."""
+
 
 @dataclass(frozen=True)
 class Plan:
     """What an export of a game rests on (computed once, written in either language).
 
-    ``kind`` is ``"heap"``, ``"pair"``, ``"number"`` (a game on one number) or ``"moore"``;
+    ``kind`` is ``"heap"``, ``"pair"``, ``"number"`` (a game on one number) ``"moore"`` or ``"staircase"``;
+    ``checked`` the last position up to which an unproved pattern was compared with computed
+    values (``None``: nothing unproved answers), ``conjecture`` whether it answers beyond (after a
+    local check where the program can make one), ``notes`` what the export warns about;
     ``table`` the exact values (``None`` cells: not positions of the game), ``best`` the pattern
     of the values that answers, ``period`` a heap game's period, ``rule`` the P-positions' rule
     of a pair game, ``source`` the move function (Python, beyond the table), ``origin`` the least
@@ -77,12 +93,19 @@ class Plan:
     origin: tuple[int, ...] | None = None
     domain: str | None = None
     sums: bool = True
+    checked: int | None = None
+    conjecture: bool = False
+    notes: tuple[str, ...] = ()
+    octal: tuple[int, ...] = ()
+    start: str | None = None
+    what: str | None = None
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
         args = {"name": self.name, "kind": self.kind, "pattern": self.best, "table": self.table,
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
-                "moore_k": self.moore_k}
+                "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
+                "octal": self.octal, "start": self.start, "what": self.what}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
             table = (self.table[corner[0]:] if self.kind != "pair"
@@ -129,11 +152,25 @@ class ExportResult:
 
 
 def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
-                upto: int | None = None) -> ExportResult:
+                upto: int | None = None, conjecture: bool = False, limit: int | None = None,
+                max_size: int | None = writer.SIZE_WARNING) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
     (heaps ``0..upto``, pairs ``a, b <= upto``).
+
+    No program answers past what was checked: an unproved period or formula of a heap game is
+    first compared with a table extended as far as ``limit`` steps allow (by default
+    :data:`RECHECK_STEPS`; a false one is dropped, and the table exported instead); beyond the
+    checked range the program answers by it only with ``conjecture``, after the local check
+    ``solve --conjecture`` makes (the Python program carries the move function for it; a C++
+    program cannot, and answers such inputs with an error line); otherwise with an error line.
+    ``limit`` also bounds the table of a game of your own. ``warnings`` say what may fail.
+
+    ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
+    game's table that would make it larger is cut to the longest that fits (an octal game's
+    program computes the heaps beyond by its code's mex; otherwise the warning says where the
+    table ends).
 
     >>> from grundy.catalog import load_game
     >>> result = export_game(load_game("nim"), lang="python", main=True, upto=10)
@@ -148,14 +185,83 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     if input_format != "lines" and not main:
         raise InvalidInputError(f"input_format={input_format!r} says what the program's main reads: "
                                 f"it needs main=True")
-    plan = export_plan(game, upto)
+    if max_size is not None and max_size < 1:
+        raise InvalidInputError(f"max_size must be a positive number of bytes, got {max_size}")
+    plan = export_plan(game, upto, conjecture=conjecture, limit=limit)
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
-    size, limit = len(source.encode()), writer.SIZE_WARNING
-    warnings: tuple[str, ...] = ()
-    if size > limit:
-        warnings = (f"the program is {size / 1024:.0f} KB, more than the {limit // 1024} KB many "
-                    f"judges accept; a smaller upto makes it smaller",)
+    notes: tuple[str, ...] = ()
+    if max_size is not None and len(source.encode()) > max_size and _cuttable(plan):
+        plan, source, notes = _cut(game, plan, max_size, len(source.encode()), lang=lang, main=main,
+                                   input_format=input_format)
+    size, most = len(source.encode()), writer.SIZE_WARNING if max_size is None else max_size
+    warnings = plan.notes + notes + _beyond_warning(plan, lang)
+    if size > most:
+        warnings += (f"the program is {size / 1024:.0f} KB, more than the {most // 1024} KB many "
+                     f"judges accept; a smaller upto makes it smaller",)
     return ExportResult(source, plan, lang, warnings)
+
+
+def _cuttable(plan: Plan) -> bool:
+    """Whether the program is a heap game's table alone (which can be cut)."""
+    return plan.kind == "heap" and plan.best is None and plan.period is None and len(plan.table) > 1
+
+
+def _cut(game: Game, plan: Plan, max_size: int, size: int,
+         **options: Any) -> tuple[Plan, str, tuple[str, ...]]:
+    """The plan with the longest prefix of its table whose program fits in ``max_size`` bytes (the
+    whole table's program is ``size`` bytes)."""
+    from dataclasses import replace
+
+    from grundy.export.model import packed_sizes
+
+    def attempt(count: int) -> tuple[Plan, str]:
+        cut = replace(plan, table=plan.table[:count])
+        return cut, export_source(game, plan=cut, **options)
+
+    sizes = packed_sizes(plan.table)
+
+    def text_bytes(count: int) -> int:  # the packed table as written: 96 characters a line, quoted
+        return sizes[count - 1] + 7 * (sizes[count - 1] // 96 + 1)
+
+    overhead = size - text_bytes(len(plan.table))
+    low, high = 1, len(plan.table) - 1  # the longest prefix whose estimate fits
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if overhead + text_bytes(middle) <= max_size else (low, middle - 1)
+    best = attempt(low)
+    while len(best[1].encode()) > max_size and low > 1:  # (the estimate is close; step down to fit)
+        low = max(1, low * 49 // 50)
+        best = attempt(low)
+    kept = len(best[0].table) - 1
+    beyond = ("the program computes the heaps beyond it by the octal code's mex" if plan.octal else
+              "beyond it, " + ("the move function answers" if options["lang"] == "python"
+                               and plan.source is not None else "an error line"))
+    note = (f"the table of heaps 0..{len(plan.table) - 1:,} would make the program larger than "
+            f"{max_size:,} bytes: it holds heaps 0..{kept:,} ({beyond}); max_size raises the bound")
+    return best[0], best[1], (note,)
+
+
+def _beyond_warning(plan: Plan, lang: str) -> tuple[str, ...]:
+    """What the program does beyond the range where its conjecture was checked (for stderr)."""
+    if plan.checked is None:
+        return ()
+    where = {"pair": f"a, b <= {plan.checked:,}", "heap": f"heap {plan.checked:,}",
+             "number": f"n = {plan.checked:,}"}[plan.kind]
+    if plan.best is not None:
+        law = pattern_law(plan.best.text)
+    elif plan.period is not None:
+        law = f"the period {plan.period.period} from heap {plan.period.preperiod}"
+    else:
+        law = f"the rule for the P-positions ({plan.rule.text if plan.rule else ''})"
+    head = f"{law} is a conjecture, checked up to {where}"
+    if not plan.conjecture:
+        return (f"{head}: beyond it the program answers with an error line (conjecture answers "
+                f"there after a local check)",)
+    if lang == "python" and plan.source is not None:
+        return (f"{head}: beyond it the program answers by the conjecture, each answer checked locally "
+                f"(an error line where the check fails); it may still be wrong there",)
+    return (f"{head}: beyond it this program cannot check the conjecture and answers with an error "
+            f"line (the Python export checks it by the move function)",)
 
 
 def is_sum_of_heaps(game: HeapGame) -> bool:
@@ -164,9 +270,11 @@ def is_sum_of_heaps(game: HeapGame) -> bool:
     return parts is not None and [p for _, p in parts] == [(1,), (2,)] and all(g == game for g, _ in parts)
 
 
-def export_plan(game: Game, upto: int | None = None) -> Plan:
+def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False,
+                limit: int | None = None) -> Plan:
     """The table of ``game`` to ``upto``, the patterns found in it, and the best pattern of the
-    values that has a formula (proved first, then the simplest); Moore's rule; or a refusal."""
+    values that has a formula (proved first, then the simplest), re-checked on a longer table
+    when it is not proved (:func:`export_game`); Moore's rule; or a refusal."""
     from grundy.define.source import move_source
 
     if isinstance(game, HeapGame) and not is_sum_of_heaps(game):
@@ -175,17 +283,118 @@ def export_plan(game: Game, upto: int | None = None) -> Plan:
             return Plan(game.spec, "moore", table=[], moore_k=k)
         raise NotSupportedError(f"{game.spec}: a position of several heaps is not the sum of its heaps "
                                 f"(a move may change several), and export has no rule for it")
+    if getattr(game, "name", "") == "staircase":  # (the odd-steps theorem)
+        return Plan(game.spec, "staircase", table=[])
+    if getattr(game, "name", "") in COIN_HEADS:
+        return _coin_plan(game)
+    if limit is not None and limit < 1:
+        raise InvalidInputError(f"limit must be a positive number of steps, got {limit}")
     if hasattr(game, "table_cells"):
-        plan = _user_plan(game, upto)
+        plan = _user_plan(game, upto, limit)
         if plan is not None:
-            return plan
+            return _gated(plan, conjecture)
     kind, table, patterns, period = _table_and_patterns(game, upto)
     best = next((p for p in patterns if p.describes == "values" and p.formula is not None), None)
     if best is not None and best.status != "proved" and period is not None and period.proved:
         best = None  # a proved period beats a conjectured formula
+    if kind == "heap" and best is None and period is not None and not period.proved:
+        best = next((p for p in patterns if p.describes == "values" and p.formula is not None
+                     and p.status == "proved"), None)  # (a proved formula beats an observed period)
     rule = _p_rule(game, patterns) if kind == "pair" and best is None else None
-    source = move_source(game) if best is None and period is None else None
-    return Plan(game.spec, kind, table, best, period, rule, source)
+    unproved = (best is not None and best.status != "proved") or (
+        best is None and period is not None and not period.proved)
+    source = move_source(game) if (best is None and period is None) or unproved else None
+    octal = game.octal_digits if isinstance(game, HeapGame) else None
+    plan = Plan(game.spec, kind, table, best, period, rule, source, octal=tuple(octal or ()),
+                start=START_FROM_ONE.get(getattr(game, "name", "")) if kind == "pair" else None)
+    if kind == "heap" and unproved:
+        assert isinstance(game, HeapGame)
+        return _gated(_rechecked(game, plan, RECHECK_STEPS if limit is None else limit), conjecture)
+    return _gated(plan, conjecture)
+
+
+RECHECK_STEPS = 4_000_000
+"""Steps (heaps times the options of the largest heap) a heap game's table may be extended by to
+re-check an unproved pattern before it is exported (``limit=`` raises it)."""
+
+RECHECK_HEAPS = 1_000_000
+"""The most heaps a re-check tabulates (``limit=`` does not raise it: the table stays in memory)."""
+
+
+def _gated(plan: Plan, conjecture: bool) -> Plan:
+    """``plan`` answering beyond its checked range only with ``conjecture``: a heap or one-number
+    game answered by an unproved formula or period is checked up to its table (or how far the
+    re-check reached)."""
+    from dataclasses import replace
+
+    if plan.kind in ("moore", "staircase") or plan.checked is not None:
+        return replace(plan, conjecture=conjecture)
+    best, period, rule = plan.best, plan.period, plan.rule
+    unproved = (best is not None and best.status != "proved") or (
+        best is None and period is not None and not period.proved)
+    if best is None and rule is not None and not rule.status.startswith("proved"):
+        if not conjecture:
+            note = (f"the rule for the P-positions ({rule.text}) is a conjecture, {rule.status[12:]}: "
+                    f"not used beyond the table (conjecture uses it there, after a local check)")
+            return replace(plan, rule=None, notes=(*plan.notes, note))
+        unproved = True
+    if not unproved:
+        return plan
+    return replace(plan, checked=len(plan.table) - 1, conjecture=conjecture)
+
+
+def _rechecked(game: HeapGame, plan: Plan, steps: int) -> Plan:
+    """The plan with its unproved formula or period compared with the game's table extended as far
+    as ``steps`` allow: checked that far, or dropped (the table exported) where it is false."""
+    from dataclasses import replace
+
+    from grundy.patterns.formulas import compiled
+
+    table = plan.table
+    upto = len(table) - 1
+    best, period = plan.best, plan.period
+    if best is not None:
+        assert best.formula is not None
+        func = compiled(best.formula)
+        law = pattern_law(best.text)
+
+        def rule(n: int) -> int:
+            return int(func({"n": n}))
+    else:
+        assert period is not None
+        law = (f"period {period.period} from heap {period.preperiod}"
+               + (f" (saltus {period.saltus})" if period.saltus else ""))
+
+        def rule(n: int) -> int:
+            return period.value(table, n)
+    values, wrong = table, None
+    for values in _extended(game, upto, steps):
+        wrong = next((n for n in range(upto + 1, len(values)) if rule(n) != values[n]), None)
+        if wrong is not None:
+            break
+    if wrong is not None:
+        note = (f"the {law} seen on heaps 0..{upto:,} is false at heap {wrong:,} (G = {values[wrong]}, "
+                f"not {rule(wrong)}; found by extending the table to {len(values) - 1:,}): exported "
+                f"as the table of heaps 0..{upto:,} instead")
+        return replace(plan, best=None, period=None, notes=(note,))
+    checked = len(values) - 1
+    if best is not None:
+        best = replace(best, checked_upto=checked)
+    return replace(plan, best=best, checked=checked)
+
+
+def _extended(game: HeapGame, upto: int, steps: int) -> Iterator[list[int]]:
+    """``G(0..N)`` for ``N`` = ``upto``·4^k while (at most :data:`RECHECK_HEAPS` and) the cost,
+    ``N`` times the options of heap ``N`` (plus one), is within ``steps``."""
+    from grundy.tables.analysis import analyze
+
+    size = max(upto, 64)
+    while size < RECHECK_HEAPS:
+        size = min(4 * size, RECHECK_HEAPS)
+        width = 1 + sum(1 for _ in game.heap_options(size))
+        if size * width > steps:
+            return
+        yield analyze(game, size).first(size + 1)
 
 
 def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool = False,
@@ -195,7 +404,7 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
     plan = plan or export_plan(game, upto)
     args = plan.code_arguments()
     code = export_code(lang=lang, main=main, input_format=input_format, **args)
-    if plan.kind != "moore":
+    if plan.kind not in ("moore", "staircase"):
         _self_check(code if lang == "python" else export_code(lang="python", **args), plan)
     return code
 
@@ -266,6 +475,23 @@ def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[An
     return "pair", grid, pair_patterns(grid, game), None
 
 
+def _coin_plan(game: Game) -> Plan:
+    """A coin-turning game read as the positions of its heads (coins numbered from 1 at the left):
+    the value of one head by its theorem, a row the XOR over its heads."""
+    from grundy.patterns.formulas import evaluate
+
+    formula, theorem = COIN_HEADS[getattr(game, "name", "")]
+    law = f"G(head at n) = {formula}"
+    pattern = Pattern("values", f"{law} (proved: {theorem})", formula, "proved", 0,
+                      proof=f"{theorem}; a row of coins is the sum of its heads (the coin-turning theorem)")
+    table: list[int | None] = [None] + [evaluate(formula, n=n) for n in range(1, 65)]
+    what = ("the Grundy value of one head at coin n; several numbers are the heads of one row, whose "
+            "value is the XOR of theirs (the coin-turning theorem)")
+    return Plan(game.spec, "number", table, pattern, origin=(1,), sums=True, what=what,
+                domain="n >= 1: one head at coin n (coins numbered from 1 at the left); several numbers "
+                       "are the heads of one row")
+
+
 # ---- the games of grundy.define with a declared domain, or on one number ----------------------
 
 def _domain_words(domain: Any, kind: str) -> str | None:
@@ -281,13 +507,14 @@ def _domain_words(domain: Any, kind: str) -> str | None:
     return text or None
 
 
-def _user_plan(game: Any, upto: int | None) -> Plan | None:
+def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | None:
     """The plan of a ``@grundy.game``: on pairs with a declared domain, or on one number; ``None``
     for a game on pairs from ``(0, 0)`` (the general path, as before) and refused otherwise."""
     from grundy.define import answering
+    from grundy.engine.search import DEFAULT_LIMIT
 
     domain = type(game).domain
-    with answering():
+    with answering(limit=DEFAULT_LIMIT if limit is None else limit):
         cells = game.table_cells(PAIR_UPTO if upto is None else upto)
         line = None if cells is not None else game.table_line(HEAP_UPTO if upto is None else upto)
     if cells is not None:
@@ -315,7 +542,8 @@ def _domain_pair_plan(game: Any, cells: list[list[int | None]], domain: Any) -> 
         patterns = domain_pair_patterns(cells, (a0, b0), lambda grid: pair_patterns(grid, game))[0]
     best = next((p for p in patterns if p.describes == "values" and p.formula is not None), None)
     rule = _p_rule(game, patterns, (a0, b0)) if best is None else None
-    source = move_source(game) if best is None and domain.valid is None else None
+    unproved = best is None or best.status != "proved"
+    source = move_source(game) if unproved and domain.valid is None else None
     return Plan(game.spec, "pair", _pad(table, a0, b0), best, None, rule, source, origin=(a0, b0),
                 domain=words)
 
