@@ -21,6 +21,7 @@ from grundy.patterns.record import Pattern
 
 if TYPE_CHECKING:
     from grundy.define import UserHeapGame
+    from grundy.model.game import HeapResult
     from grundy.model.periodic import Periodicity
 
 PATTERN_TABLE = 1 << 14
@@ -29,6 +30,20 @@ PATTERN_TABLE = 1 << 14
 REACH_SHARE = 0.8
 """Share of a query's remaining steps the table may take to reach the heap asked about (the rest
 lists its winning moves)."""
+
+PROBE_TABLE = 256
+"""Heaps whose options tell whether their number grows with the heap (then a heap far beyond
+the table is not asked its options: it would list too many)."""
+
+SPARSE_SHARE = 0.5
+"""Share of a query's remaining steps a search of the heaps reachable from one heap may take."""
+
+SPARSE_RATIO = 0.03125
+"""The search of the reachable heaps (a step each, and one per option) stops, and the table of
+every heap below is built instead, once it has visited this share of those heaps: a table step
+costs :data:`~grundy.define.query.TABLE_STEP` of a search step, so the search is the cheaper
+method only when far fewer heaps are reachable than lie below (options ``n // 2``, ``n // 3``:
+O(log² n) of them)."""
 
 
 @dataclass
@@ -39,6 +54,15 @@ class HeapState:
     patterns: list[Pattern] | None = None
     periodicity: Periodicity | None = None
     used: dict[int, Pattern] = field(default_factory=dict)
+    searched: dict[int, int] = field(default_factory=dict)
+    """Values found by a search of the heaps reachable from a heap beyond the table."""
+    reached: dict[int, int] = field(default_factory=dict)
+    """Heap asked about → how many heaps its search visited (its reason says so)."""
+    estimate: float = 0.0
+    """Of the last search stopped: how many heaps are reachable, by the density of those visited
+    between the lowest and the heap asked about (a depth-first search goes down first)."""
+    cost: float = 1.0
+    """Of the last search stopped: the steps a heap visited took (itself and its options)."""
 
     def extend(self, game: UserHeapGame, stop: int, context: Answering, share: float = 0.5) -> None:
         """Extend the table towards ``stop`` with at most ``share`` of the query's remaining
@@ -52,19 +76,102 @@ class HeapState:
             context.extended.add(game)
 
     def value(self, game: UserHeapGame, n: int, context: Answering) -> int:
-        """``G(n)``: the table (built to ``n`` if the budget allows), else a pattern, checked."""
+        """``G(n)``: the table where it reaches; else, by counting, a search of the heaps reachable
+        from ``n`` while they are few, or the table built to ``n`` where the budget allows; beyond
+        the table's reach a proved pattern, else the search, else a pattern, checked."""
         if n < len(self.table):
             return self.table[n]
         vouched = context.vouched.get((game, n))
         if vouched is not None:
             return vouched
-        if n < context.limit / TABLE_STEP:
+        found = self.searched.get(n)
+        if found is not None:
+            return found
+        # by counting: the heaps reachable from n, searched alone while they are few
+        dense = n < context.limit / TABLE_STEP
+        gap = n + 1 - len(self.table)
+        found, self.estimate = None, 0.0
+        if dense or self.few_options(game, n, context):
+            found = self.search(game, n, context, gap * SPARSE_RATIO if dense else PATTERN_TABLE)
+        if (found is None and not dense and self.estimate and self.proved(game, context) is None
+                and self.estimate * self.cost <= context.room() * SPARSE_SHARE):
+            found = self.search(game, n, context, float("inf"))
+        if found is not None:
+            return found
+        if dense:
             self.extend(game, min(n + 1, PATTERN_TABLE), context)
             if n < len(self.table) or self.reachable(game, n, context):
                 self.extend(game, n + 1, context, REACH_SHARE)
             if n < len(self.table):
                 return self.table[n]
         return self.by_pattern(game, n, context)
+
+    def proved(self, game: UserHeapGame, context: Answering) -> Pattern | None:
+        """The proved pattern of the values, if the table shows one."""
+        return next((p for p in self.find(game, context) if p.describes == "values"
+                     and p.status == "proved" and (p.formula is not None or self.periodicity is not None)),
+                    None)
+
+    def few_options(self, game: UserHeapGame, n: int, context: Answering) -> bool:
+        """Whether heap ``n`` (beyond the table's reach) may be asked its options: not when their
+        number grows with the heap (as in the small heaps of :data:`PROBE_TABLE`) so that heap
+        ``n`` would list more than the budget (a split ``(a, n - a)`` for every ``a``)."""
+        self.extend(game, PROBE_TABLE, context)
+        top = min(len(self.table), PROBE_TABLE) - 1
+        if top < 2:
+            return False
+        wide, narrow = len(game.heap_options(top)), len(game.heap_options(top // 2))
+        context.spend(wide + narrow + 2, f"{game.spec}: the options of heaps {top // 2} and {top}")
+        grows = wide > narrow + 1
+        return (wide * n / top if grows else wide) <= context.room() * SPARSE_SHARE
+
+    def search(self, game: UserHeapGame, n: int, context: Answering, cap: float) -> int | None:
+        """``G(n)`` by a memoised search of the heaps reachable from ``n`` alone (the table answers
+        the heaps it holds), or ``None`` once it has visited more than ``cap`` heaps or spent
+        :data:`SPARSE_SHARE` of the remaining steps (the values found so far are kept: each is
+        exact)."""
+        table, memo = self.table, self.searched
+        known = len(table)
+        budget = context.room() * SPARSE_SHARE
+        spent = visited = 0
+        lowest = n
+        stack: list[tuple[int, list[HeapResult] | None]] = [(n, None)]
+        try:
+            while stack:
+                heap, options = stack[-1]
+                if options is None and heap in memo:  # (reached again by another path)
+                    stack.pop()
+                    continue
+                if options is None:
+                    visited += 1
+                    lowest = min(lowest, heap)
+                    if visited > cap or spent > budget:
+                        self.estimate = visited * (n + 1 - known) / (n + 1 - lowest)
+                        self.cost = spent / visited
+                        return None
+                    options = game.heap_options(heap)
+                    spent += 1 + len(options)
+                    stack[-1] = (heap, options)
+                    missing = [h for o in options for h in o
+                               if h >= known and h not in memo]
+                    if missing:
+                        stack.extend((h, None) for h in dict.fromkeys(missing))
+                        continue
+                stack.pop()
+                seen = set()
+                for option in options:
+                    total = 0
+                    for h in option:
+                        total ^= table[h] if h < known else memo[h]
+                    seen.add(total)
+                v = 0
+                while v in seen:
+                    v += 1
+                memo[heap] = v
+        finally:
+            context.spend(spent, f"{game.spec}: the heaps reachable from heap {n:,}")
+        self.reached[n] = visited
+        return memo[n]
 
     def reachable(self, game: UserHeapGame, n: int, context: Answering) -> bool:
         """Whether the table may reach heap ``n`` within half the remaining budget, judged by the

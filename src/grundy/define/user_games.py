@@ -231,9 +231,11 @@ class UserHeapGame(_Defined, HeapGame):
         return found
 
     def _heap_reason(self, n: int) -> Reason | None:
-        used = heap_state(self).used.get(n)
+        state = heap_state(self)
+        used = state.used.get(n)
         if used is None:
-            return None
+            reached = state.reached.get(n)
+            return None if reached is None else Reason("mex-reachable", {"heaps": reached})
         rule = used.text.rsplit(" (", 1)[0]
         if used.status == "proved":
             return Reason("proved-pattern", {"pattern": rule, "proof": used.proof})
