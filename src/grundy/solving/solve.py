@@ -305,19 +305,19 @@ def solve_value(game: Game, position: Any, *, misere: bool = False, cache: Cache
         return answer.outcome, answer.grundy
     parts = game.components(position)
     if parts is not None and len(parts) >= LARGE_SUM:
-        budget = Budget(budget_limit, seconds=float("inf"))
+        shared = Budget(budget_limit, seconds=float("inf"))
         values: dict[Any, int] = {}
         for part_game, part_position in parts:
             key = (id(part_game), part_position)
             if key not in values:
-                values[key] = part_value(part_game, part_position, cache, budget)
+                values[key] = part_value(part_game, part_position, cache, shared)
         total = xor_all(values[(id(g), p)] for g, p in parts)
         return (Outcome.N if total else Outcome.P), total
     by_rule = game.closed_outcome(position)
     value: int | None
     try:
-        budget = budget_limit if by_rule is None else min(budget_limit, decided_limit)
-        value = grundy_value(game, position, cache=cache, limit=budget)
+        steps = budget_limit if by_rule is None else min(budget_limit, decided_limit)
+        value = grundy_value(game, position, cache=cache, limit=steps)
     except ResourceLimitError:
         raise
     except SearchLimitError:
