@@ -76,3 +76,33 @@ def test_batch_makes_each_game_once(tmp_path: Path, capsys: pytest.CaptureFixtur
     code, out, err = run(capsys, "solve", "--batch", str(path))
     assert code == 0, err and len(out.splitlines()) == 250
     assert sorted(made) == sorted([spec, "nim"])
+
+
+def test_a_long_staircase_from_a_file_in_linear_work(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from grundy.games.takeaway.staircase import Staircase
+
+    rng = random.Random(5)
+    counts = [rng.randrange(10**9) for _ in range(200_000)]
+    path = tmp_path / "stairs.txt"
+    path.write_text("\n".join(" ".join(map(str, counts[i:i + 10])) for i in range(0, len(counts), 10)))
+    built = [0]
+    slide = Staircase._slide
+
+    def counting(position: tuple[int, ...], idx: int, k: int) -> tuple[int, ...]:
+        built[0] += 1
+        return slide(position, idx, k)
+
+    monkeypatch.setattr(Staircase, "_slide", staticmethod(counting))
+    code, out, err = run(capsys, "solve", "staircase", "--file", str(path))
+    assert code == 0, err
+    total = 0
+    for c in counts[::2]:
+        total ^= c
+    assert f"grundy:   {total}" in out
+    listed = int(out.split("winning moves (")[1].split(")")[0])
+    # thousands of winning moves, but no whole position of 2·10^5 counts built for each
+    assert listed > 1000 and built[0] < 100
+    assert len(out) < 20_000  # the moves are named, not each followed by 2·10^5 numbers

@@ -65,8 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="solve one position per line of FILE ('-': stdin; lines 'GAME POSITION' "
                              "when no GAME is given), one answer per line ('N 2', or JSON lines)")
     parser.add_argument("--file", dest="heap_file", metavar="F",
-                        help="read the heaps from this file ('-': stdin), separated by spaces, "
-                             "commas or newlines")
+                        help="read the heaps (of any other game, the position: staircase's counts) "
+                             "from this file ('-': stdin), separated by spaces, commas or newlines")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -341,10 +341,23 @@ def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list
 
 
 def _game_with_heap_file(args: argparse.Namespace) -> tuple[Any, Any]:
-    """``solve GAME --file PATH``: a heap game whose heaps are read from a file or stdin."""
+    """``solve GAME --file PATH``: a heap game whose heaps are read from a file or stdin; any
+    other game reads its position there (numbers separated by spaces, commas or newlines, as
+    staircase's counts), as it reads one from the command line."""
+    from grundy.catalog import load_game
     from grundy.cli.common import heap_file
     from grundy.games.takeaway.nim import LARGE_NIM_HEAPS, large_nim_report
+    from grundy.model.game import HeapGame
 
+    other = load_game(args.game)
+    if not isinstance(other, HeapGame):
+        from grundy.model.textio import read_text_file
+
+        if args.position:
+            raise InvalidInputError(f"give the position either on the command line or in --file, "
+                                    f"not both: {' '.join(args.position)!r}")
+        text = read_text_file(args.heap_file, what="position file")
+        return other, other.parse_position(" ".join(text.replace(",", " ").split()))
     game, heaps = heap_file(args.game, args.position, args.heap_file)
     if game.spec == "nim" and len(heaps) >= LARGE_NIM_HEAPS and not isinstance(heaps, tuple):
         # (a tuple: some heap exceeds 64 bits; the engine answers those, in the same shape)
@@ -391,8 +404,9 @@ def print_answer(answer: Any) -> None:
     if moves:
         emit(f"  winning moves ({len(moves)}):")
         for move in moves[:SHOWN_MOVES]:
-            if parts is not None and len(parts) > SHORT_POSITION and move.part_move is not None:
-                emit(f"    {move.label}")  # the label names the part; the whole position is long
+            if ((parts is not None and len(parts) > SHORT_POSITION and move.part_move is not None)
+                    or (parts is None and not whole)):
+                emit(f"    {move.label}")  # the label names the part or step; the position is long
             else:
                 emit(f"    {move.label}   ⇒  {fmt(move.to)}")
         if len(moves) > SHOWN_MOVES:
