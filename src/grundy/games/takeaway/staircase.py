@@ -109,7 +109,7 @@ class Staircase(Game):
 
     def _moves_to_value(self, position: Any, target: int) -> list[Move]:
         x = self._value(position) ^ target
-        found = []
+        found: list[Move] = []
         if x == 0:
             return []
         for idx, c in enumerate(position):
