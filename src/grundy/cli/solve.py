@@ -17,6 +17,7 @@ EPILOG = """examples:
   grundy solve 'subtraction(1,3,4)' 10 7 --json
   grundy solve nim 3 4 --misere
   grundy solve 'octal(0.07)' 10**18
+  grundy solve kayles --input cases judge.in   (a judge's input: T, then T cases 'n h1 .. hn')
 
 sums of different games: separate the components with a lone '+', each written GAME POSITION:
   grundy solve nim 3 + 'subtraction(1,2,3)' 7 + nim 5
@@ -64,6 +65,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch", metavar="FILE",
                         help="solve one position per line of FILE ('-': stdin; lines 'GAME POSITION' "
                              "when no GAME is given), one answer per line ('N 2', or JSON lines)")
+    parser.add_argument("--input", metavar="LAYOUT", choices=("lines", "cases", "counted"),
+                        help="read a judge's whole input from the one file given ('-': stdin) in "
+                             "the layout of 'export --main': lines (a position per line), cases "
+                             "(T, then T cases), counted (one case); a case of a heap game is n then "
+                             "n heaps (a sum); print 'VALUE OUTCOME' per case, as the exported "
+                             "program does")
     parser.add_argument("--file", dest="heap_file", metavar="F",
                         help="read the heaps (of any other game, the position: staircase's counts) "
                              "from this file ('-': stdin), separated by spaces, commas or newlines")
@@ -81,6 +88,10 @@ def run(args: argparse.Namespace) -> int:
         from grundy.cli.every import run_every
 
         return run_every(args, game_on_graph)
+    if args.input is not None:
+        from grundy.cli.judge_input import run_input
+
+        return run_input(args, lambda game, position, cache: _value(args, game, position, cache))
     if args.batch is not None:
         return run_batch(args)
     if args.game is None:

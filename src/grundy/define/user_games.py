@@ -299,7 +299,13 @@ class UserGame(_Defined, Game):
                 start = self.format_position(self.start_position())
                 raise InvalidPositionError(f"{self.spec}: give a position, e.g. its start position "
                                            f"{start!r}")
-            return self._inside(_default_parse(text), text)
+            position = _default_parse(text)
+            if (type(self).domain.arity == 1 and isinstance(position, tuple) and len(position) > 1
+                    and all(type(x) is int for x in position)):
+                # a game on one number: several numbers are the sum of their positions (as an
+                # exported program reads them)
+                return self.validate(Sum(*((x,) for x in position)))
+            return self._inside(position, text)
         try:
             position = hashable(parse(text))
         except GrundyError:
