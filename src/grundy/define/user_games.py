@@ -196,13 +196,29 @@ class UserHeapGame(_Defined, HeapGame):
         return steps
 
     def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
+        """``G(0..upto)`` within the query's step budget (:func:`~grundy.define.query.current`:
+        ``grundy table --limit N``, a library call's ``limit=``, else the default), each heap and
+        option a table step (:data:`~grundy.define.query.TABLE_STEP` of a search step); past it,
+        one refusal saying how far the table got."""
         import numpy as np
+
+        from grundy.define.fill import OverBudget, fill_all
+        from grundy.define.query import TABLE_STEP
 
         if method == "sparse":
             raise InvalidInputError(f"method 'sparse' applies to octal games only, not {self.spec}")
         values: list[int] = []
         seen: list[bool] = []
-        self.fill_table(values, upto + 1, progress=progress, splits=seen)
+        context = current()
+        try:
+            spent = fill_all(self, values, upto + 1, progress, seen, context.room() / TABLE_STEP)
+        except OverBudget:
+            raise SearchLimitError(
+                f"{self.spec}: the table of heaps 0..{upto:,} needs more than {context.limit:,} steps "
+                f"(a heap or an option is {TABLE_STEP:g} of a step; it reached heap "
+                f"{len(values):,}); limit= raises the budget", parameters=("limit",),
+                spec=self.spec) from None
+        context.spend(spent * TABLE_STEP, self.spec)
         return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1,
                           splits=any(seen))
 
