@@ -101,3 +101,22 @@ def test_a_game_reaching_every_heap_below_is_tabulated_not_searched(games: None)
     # heaps reachable are as many as lie below)
     with pytest.raises(SearchLimitError):
         grundy.grundy_value(take, (10**18,), limit=100_000)
+
+
+def test_a_large_budget_never_switches_to_a_table_of_every_heap(games: None) -> None:
+    from grundy.define.heaps import DENSE_HEAPS
+
+    take = grundy.load_game("rh-take")
+    truth = [0] * 40
+    for n in range(1, 40):
+        truth[n] = mex({truth[n - k] for k in (1, 2, 5) if k <= n})
+    heaps = tuple(10**9 + k for k in range(10))
+    with answering(limit=10**12, conjecture=True) as context:
+        value = grundy.grundy_value(take, heaps)
+    expected = 0
+    for h in heaps:
+        expected ^= truth[h % 3]  # (its period 3, checked against the brute force below)
+    assert all(truth[n] == truth[n % 3] for n in range(40))
+    assert value == expected and context.used  # by the conjectured pattern, checked locally
+    assert len(heap_state(take).table) < DENSE_HEAPS
+    assert context.spent < 10**7  # neither a table nor a search of 10^9 heaps

@@ -31,6 +31,19 @@ REACH_SHARE = 0.8
 """Share of a query's remaining steps the table may take to reach the heap asked about (the rest
 lists its winning moves)."""
 
+DENSE_HEAPS = 1 << 24
+"""Most heaps a table of every heap below the one asked about may hold, whatever the budget (its
+memory): past them the heap is answered by a proved pattern, by the heaps it reaches, or by a
+conjectured pattern, or refused (the budget's size never switches the method)."""
+
+SPARSE_FIRST = 2048
+"""Heaps the search from a heap beyond the table's reach visits before it counts: the density of
+the heaps visited (a depth-first search goes down first) estimates how many are reachable."""
+
+SEARCHED_HEAPS = 1 << 20
+"""Most heaps the search of the heaps reachable from one heap may hold (a dict: memory), whatever
+the budget."""
+
 PROBE_TABLE = 256
 """Heaps whose options tell whether their number grows with the heap (then a heap far beyond
 the table is not asked its options: it would list too many)."""
@@ -87,14 +100,19 @@ class HeapState:
         found = self.searched.get(n)
         if found is not None:
             return found
-        # by counting: the heaps reachable from n, searched alone while they are few
-        dense = n < context.limit / TABLE_STEP
+        # by counting: the heaps reachable from n, searched alone while they are few; the table
+        # of every heap below where the budget and memory allow it (a larger budget never makes
+        # a table of 10^9 heaps); beyond the first heaps, a proved pattern first
+        dense = n < min(context.limit / TABLE_STEP, DENSE_HEAPS)
+        if n >= PATTERN_TABLE and dense and self.proved(game, context) is not None:
+            return self.by_pattern(game, n, context)
         gap = n + 1 - len(self.table)
         found, self.estimate = None, 0.0
         if dense or self.few_options(game, n, context):
-            found = self.search(game, n, context, gap * SPARSE_RATIO if dense else PATTERN_TABLE)
+            found = self.search(game, n, context, gap * SPARSE_RATIO if dense else SPARSE_FIRST)
         if (found is None and not dense and self.estimate and self.proved(game, context) is None
-                and self.estimate * self.cost <= context.room() * SPARSE_SHARE):
+                and self.estimate * self.cost <= context.room() * SPARSE_SHARE
+                and self.estimate <= SEARCHED_HEAPS):
             found = self.search(game, n, context, float("inf"))
         if found is not None:
             return found
@@ -216,8 +234,11 @@ class HeapState:
         spec = game.spec
         if chosen is None:
             best = f" (a conjecture: {usable[0].text})" if usable else ""
+            within = (f"within {context.limit:,} steps" if n < DENSE_HEAPS else
+                      f"(past {DENSE_HEAPS:,} heaps no table is built, and more heaps are reachable "
+                      f"from it than {context.limit:,} steps search)")
             raise SearchLimitError(
-                f"{spec}: heap {n:,} is beyond brute force within {context.limit:,} steps and no proved "
+                f"{spec}: heap {n:,} is beyond brute force {within} and no proved "
                 f"pattern gives its value{best}{_octal_hint(game)}; 'analyze(game, upto=N)' looks for a "
                 f"pattern, "
                 f"limit= raises the budget, conjecture=True uses a conjectured pattern",
