@@ -21,7 +21,6 @@ from grundy.patterns.record import Pattern
 
 if TYPE_CHECKING:
     from grundy.define import UserHeapGame
-    from grundy.model.game import HeapResult
     from grundy.model.periodic import Periodicity
 
 PATTERN_TABLE = 1 << 14
@@ -104,8 +103,6 @@ class HeapState:
         # of every heap below where the budget and memory allow it (a larger budget never makes
         # a table of 10^9 heaps); beyond the first heaps, a proved pattern first
         dense = n < min(context.limit / TABLE_STEP, DENSE_HEAPS)
-        if n >= PATTERN_TABLE and dense and self.proved(game, context) is not None:
-            return self.by_pattern(game, n, context)
         gap = n + 1 - len(self.table)
         found, self.estimate = None, 0.0
         if dense or self.few_options(game, n, context):
@@ -116,6 +113,8 @@ class HeapState:
             found = self.search(game, n, context, float("inf"))
         if found is not None:
             return found
+        if dense and n >= PATTERN_TABLE and self.proved(game, context) is not None:
+            return self.by_pattern(game, n, context)
         if dense:
             self.extend(game, min(n + 1, PATTERN_TABLE), context)
             if n < len(self.table) or self.reachable(game, n, context):
@@ -150,38 +149,49 @@ class HeapState:
         exact)."""
         table, memo = self.table, self.searched
         known = len(table)
+        fn = game._call()
         budget = context.room() * SPARSE_SHARE
         spent = visited = 0
         lowest = n
-        stack: list[tuple[int, list[HeapResult] | None]] = [(n, None)]
+        stack = [n]
+        expanded: dict[int, list[Any]] = {}  # heap -> its options (a heap, or a split's tuple)
         try:
             while stack:
-                heap, options = stack[-1]
-                if options is None and heap in memo:  # (reached again by another path)
-                    stack.pop()
-                    continue
+                heap = stack[-1]
+                options = expanded.get(heap)
                 if options is None:
+                    if heap in memo:  # (reached again by another path)
+                        stack.pop()
+                        continue
                     visited += 1
-                    lowest = min(lowest, heap)
+                    if heap < lowest:
+                        lowest = heap
                     if visited > cap or spent > budget:
                         self.estimate = visited * (n + 1 - known) / (n + 1 - lowest)
                         self.cost = spent / visited
                         return None
-                    options = game.heap_options(heap)
+                    options = expanded[heap] = _options(game, fn, heap)
                     spent += 1 + len(options)
-                    stack[-1] = (heap, options)
-                    missing = [h for o in options for h in o
-                               if h >= known and h not in memo]
-                    if missing:
-                        stack.extend((h, None) for h in dict.fromkeys(missing))
+                    size = len(stack)
+                    for o in options:
+                        if type(o) is int:
+                            if o >= known and o not in memo:
+                                stack.append(o)
+                        else:
+                            stack.extend(h for h in o if h >= known and h not in memo)
+                    if len(stack) > size:
                         continue
                 stack.pop()
+                del expanded[heap]
                 seen = set()
-                for option in options:
-                    total = 0
-                    for h in option:
-                        total ^= table[h] if h < known else memo[h]
-                    seen.add(total)
+                for o in options:
+                    if type(o) is int:
+                        seen.add(table[o] if o < known else memo[o])
+                    else:
+                        total = 0
+                        for h in o:
+                            total ^= table[h] if h < known else memo[h]
+                        seen.add(total)
                 v = 0
                 while v in seen:
                     v += 1
@@ -270,6 +280,24 @@ class HeapState:
             totals[option] = total
         context.vouch(game, f"heap {n:,}", value, totals, pattern)
         context.remember(game, n, value, parts)
+
+
+def _options(game: UserHeapGame, fn: Any, n: int) -> list[Any]:
+    """The distinct options of heap ``n``, each a heap (an int) or a split (a tuple of heaps):
+    quickly when the move function lists plain heaps below ``n``, else by the checked
+    :meth:`~grundy.define.UserHeapGame.heap_options` (and its clear error)."""
+    try:
+        listed = fn(n)
+    except GrundyError:
+        raise
+    except Exception as exc:
+        raise game._raised(f"heap {n}", exc) from None
+    if type(listed) is list:
+        if not listed:
+            return []
+        if set(map(type, listed)) == {int} and min(listed) >= 0 and max(listed) < n:
+            return list(dict.fromkeys(listed))
+    return [o[0] if len(o) == 1 else o for o in game.heap_options(n)]
 
 
 def heap_state(game: Any) -> HeapState:
