@@ -244,7 +244,7 @@ class HeapState:
         spec = game.spec
         if chosen is None:
             best = f" (a conjecture: {usable[0].text})" if usable else ""
-            within = (f"within {context.limit:,} steps" if n < DENSE_HEAPS else
+            within = (f"within {context.limit:,} steps" if context.limit / TABLE_STEP <= DENSE_HEAPS else
                       f"(past {DENSE_HEAPS:,} heaps no table is built, and more heaps are reachable "
                       f"from it than {context.limit:,} steps search)")
             raise SearchLimitError(
