@@ -55,6 +55,8 @@ def input_kind(game: Any) -> str:
 
 
 def _number(word: str) -> int:
+    if word.isascii() and word.isdigit() and len(word) < 4000:  # (the common case, quickly)
+        return int(word)
     from grundy.model.textio import parse_heap
 
     return parse_heap(word, "a number of the input")
