@@ -27,7 +27,11 @@ python scripts/check_quick_start.py "$scratch/out.txt"
 if "$scratch/venv/bin/grundy" survey 0.1 --upto 10 --db "$scratch/s.sqlite" 2>"$scratch/err.txt"; then
     echo "grundy survey ran without the survey extra" >&2; exit 1
 fi
-grep -qx "grundy: error: grundy survey needs Dask: pip install 'grundy\[survey\]'" "$scratch/err.txt"
+grep -qx "grundy: error: grundy survey needs Dask: pip install 'dask\[distributed\]' (or pip install 'grundy\[survey\]'; from a checkout of grundy: pip install '.\[survey\]')" "$scratch/err.txt"
 echo "wheel: quick start output matches the README; grundy survey without Dask prints the install hint"
+
+# The docs site, English and Chinese: every page, link and nav entry must resolve (--strict).
+NO_MKDOCS_2_WARNING=1 mkdocs build --strict -q -d "$scratch/site"
+echo "docs site: built (mkdocs build --strict)"
 
 python -m pytest -p no:cacheprovider -n 2 --dist loadfile  # a module stays in one process (some tests count over a module)

@@ -27,6 +27,9 @@ ROOT = Path(__file__).resolve().parents[1]
 
 SLOW_DOCTESTS = {
     "docs/geography.md::geography.md",
+    "docs/geography.zh.md::geography.zh.md",
+    "docs/reading-output.md::reading-output.md",
+    "docs/reading-output.zh.md::reading-output.zh.md",
     "docs/own-games.md::own-games.md",
     "docs/own-games.zh.md::own-games.zh.md",
     "src/grundy/patterns/pairs.py::grundy.patterns.pairs.find_pair_patterns",

@@ -16,6 +16,7 @@ from grundy import Game, HeapGame, Move, Outcome, winning_moves
 from grundy.cli.app import main
 from grundy.engine.search import mex
 from grundy.errors import InvalidPositionError, LoopyGameError
+from tests.schemas import check_cli_json
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,9 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     with pytest.raises(SystemExit) as info:
         main(list(argv))
     out, err = capsys.readouterr()
-    return int(info.value.code or 0), out, err
+    code = int(info.value.code or 0)
+    check_cli_json(argv, code, out)
+    return code, out, err
 
 
 def solve_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:

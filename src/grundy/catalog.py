@@ -83,6 +83,12 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("fibonacci-nim", "grundy.games.takeaway.fibonacci:FibonacciNim",
               "one heap; first move not all, then at most twice the last take (position 'n [limit]')",
               "", ("fibonacci-nim",), ("fibonacci",)),
+    GameEntry("dynamic-subtraction", "grundy.games.takeaway.dynamic:DynamicSubtraction",
+              "k-fold dynamic subtraction: first move not all, then at most k times the last take "
+              "(position 'n [limit]')",
+              "(k)  k = 2: Fibonacci Nim", ("dynamic-subtraction(1)", "dynamic-subtraction(2)",
+                                            "dynamic-subtraction(3)", "dynamic-subtraction(5)"),
+              ("k-fold-nim",)),
     GameEntry("allbut", "grundy.games.takeaway.allbut:AllBut",
               "take any positive number except the members of a finite set S",
               "(S)  e.g. allbut(1,3,4)", ("allbut(1)", "allbut(2)", "allbut(1,3,4)", "allbut(2,3,7)")),
@@ -282,10 +288,10 @@ _SPEC = re.compile(r"^\s*([A-Za-z][\w\-]*)\s*(?:\((.*)\))?\s*$", re.S)
 def parse_spec(spec: str) -> tuple[str, list[int | str], dict[str, int | str]]:
     """Split ``name(arg, key=value, ...)`` into name, positional and keyword parameters.
 
-    Parameters that are integers become ``int``; anything else stays text.
+    Parameters that are whole numbers (``10**2`` too) become ``int``; anything else stays text.
 
-    >>> parse_spec("bash(a=2, b=5, rest=all)")
-    ('bash', [], {'a': 2, 'b': 5, 'rest': 'all'})
+    >>> parse_spec("bash(a=2, b=5, rest=all)"), parse_spec("bash(m=10**2)")
+    (('bash', [], {'a': 2, 'b': 5, 'rest': 'all'}), ('bash', [], {'m': 100}))
     """
     match = _SPEC.match(spec)
     if not match:
@@ -316,8 +322,13 @@ def parse_spec(spec: str) -> tuple[str, list[int | str], dict[str, int | str]]:
 def _value(text: str, spec: str) -> int | str:
     if not text:
         raise InvalidGameError(f"malformed parameters in {spec!r}: empty value")
-    if re.fullmatch(r"[+-]?\d+", text):
-        return int(text)
+    from grundy.model.textio import is_number_token, parse_number
+
+    if is_number_token(text):  # digits, or a power: bash(m=10**2)
+        try:
+            return parse_number(text, "parameter")
+        except InvalidPositionError as exc:
+            raise InvalidGameError(f"{spec!r}: {exc}") from None
     return text
 
 

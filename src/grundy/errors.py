@@ -79,5 +79,16 @@ class TooManyMovesError(NotSupportedError):
     """A position has too many moves to list (e.g. a heap of 10^18 that may be split anywhere).
 
     :func:`grundy.solve` still answers the outcome and the Grundy value, and says why the winning
-    moves are not listed.
+    moves are not listed. :attr:`examples` holds winning moves found anyway (one of each class of
+    a proved period: the message says how they stand for the others), so a player is never left
+    without one.
+
+    >>> TooManyMovesError("too many", examples=("take 1",)).examples
+    ('take 1',)
     """
+
+    def __init__(self, *args: object, examples: tuple[object, ...] = (),
+                 parameters: tuple[str, ...] = (), spec: str | None = None) -> None:
+        super().__init__(*args, parameters=parameters, spec=spec)
+        self.examples = examples
+        """Some of the moves (:class:`~grundy.model.game.Move`), concrete and checked; may be empty."""

@@ -80,10 +80,11 @@ def test_list_describes_by_docstring_or_comment(capsys: pytest.CaptureFixture[st
 
 
 def test_moves_have_labels() -> None:
-    grundy.game("pos-empty", format=lambda p: "")(lambda p: [()] if p else [])
+    grundy.game("pos-empty", format=lambda p: "")(lambda p: [(0,), ()] if p != (0,) else [])
     try:
-        game = grundy.load_game("pos-empty")
-        assert [m.label for m in game.moves((1,))] == ["→ ()"]
+        game = grundy.load_game("pos-empty")  # (an option written "" is labelled by its repr;
+        # the option () is "no position left", the empty sum)
+        assert [m.label for m in game.moves((1,))] == ["→ (0,)", "→ nothing left"]
     finally:
         catalog.unregister("pos-empty")
 

@@ -132,7 +132,8 @@ def test_declared_rules_use_the_octal_proof(capsys: pytest.CaptureFixture[str], 
 
     data = json.loads(out)
     assert data["proved"] is True and (data["period"], data["preperiod"]) == (6, 1)
-    assert "declared to be octal 4.3303" in data["reason"]
+    assert "for octal 4.3303, the game the rules declare" in data["reason"]
+    assert "agrees with it on heaps ≤" in data["reason"]
     assert data["values"] == heap_table(120, octal_rule("4.3303"))
     game = grundy.load_game("om-split-declared")
     n = 10**12 + 3

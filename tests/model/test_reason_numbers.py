@@ -493,6 +493,40 @@ def _fibonacci(f: Facts, c: Case) -> None:
     c.verdict("N" if winning else "P")
 
 
+def kfold_numbers(k: int, limit: int) -> list[int]:
+    """H(1) = 1, H(j+1) = H(j) + the least earlier term x with k·x ≥ H(j), up to past ``limit``."""
+    h = [1]
+    while h[-1] <= limit:
+        h.append(h[-1] + min(x for x in h if k * x >= h[-1]))
+    return h
+
+
+@check("dynamic-subtraction")
+def _dynamic_subtraction(f: Facts, c: Case) -> None:
+    n, limit = c.position
+    k = c.game.k  # type: ignore[attr-defined]
+    c.want(f, "k", k)
+    c.want(f, "n", n)
+    c.want(f, "limit", limit)
+    if n == 0:
+        c.verdict("P")
+        return
+    h, rest, terms = kfold_numbers(k, max(n, 128)), n, []
+    while rest:
+        terms.append(max(x for x in h if x <= rest))
+        rest -= terms[-1]
+    c.want(f, "start", tuple(h[:8]))
+    c.want(f, "terms", tuple(terms if len(terms) <= 6 else terms[:3] + terms[-2:]))
+    c.want(f, "term_count", len(terms))
+    c.want(f, "smallest", terms[-1])
+    winning = [t for t in range(1, limit + 1) if c.value((n - t, min(k * t, n - t))) == 0]
+    if "takes" in f:
+        c.want(f, "takes", tuple(winning[:8]))
+        c.want(f, "take_count", len(winning))
+        c.claim(terms[-1] in winning, f"take the smallest term {terms[-1]}: {winning}")
+    c.verdict("N" if winning else "P")
+
+
 @check("hackenbush", "hackenbush-empty", "hackenbush-floating")
 def _hackenbush(f: Facts, c: Case) -> None:
     game: Any = c.game

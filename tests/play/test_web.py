@@ -17,11 +17,12 @@ flask = pytest.importorskip("flask", reason="grundy serve needs Flask: pip insta
 
 from grundy.web.app import create_app, serve  # noqa: E402
 from tests.helpers import run  # noqa: E402
+from tests.schemas import checked_client  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def client() -> Any:
-    return create_app().test_client()
+    return checked_client(create_app())
 
 
 def _cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> Any:
@@ -160,7 +161,7 @@ def test_games_of_rules_files_are_on_the_page(tmp_path: Any) -> None:
                     'def take(n):\n    return [n - int(d) for d in str(n) if d != "0"]\n')
     load_rules(str(path))
     try:
-        web = create_app().test_client()
+        web = checked_client(create_app())
         entry = [g for g in web.get("/api/games").get_json() if g["name"] == "web-digit"]
         assert entry and entry[0]["summary"] == "take a digit"
         # 10 has one move, to 9, which wins by taking all 9: 10 is lost, and 11 → 10 wins

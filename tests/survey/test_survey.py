@@ -279,7 +279,7 @@ def test_extend_continues_unproved_games_from_their_tables(tmp_path: Path, clien
     assert unproved == {"octal(0.04)", "octal(0.14)", "octal(0.16)"}
     larger = run_survey(specs, db=short, upto=2000, client=client)  # --upto alone does not continue them
     assert (larger.stored, larger.skipped, larger.shorter) == (0, 4, 3)
-    assert "--extend N continues them" in larger.text()
+    assert "extend=N continues them" in larger.text() and "--extend N continues" in larger.text("--extend N")
     summary = run_survey([], db=short, extend=5000, client=client)
     assert summary.stored == 3 and summary.skipped == 1  # 0.07 is proved: nothing to continue
     after = rows(short)
@@ -331,14 +331,14 @@ def test_plot_without_matplotlib_is_one_clear_error(tmp_path: Path, monkeypatch:
     from grundy.survey.report import plot
 
     monkeypatch.setitem(sys.modules, "matplotlib", None)
-    with pytest.raises(NotSupportedError, match="--plot needs matplotlib"):
+    with pytest.raises(NotSupportedError, match="the plot needs matplotlib"):
         plot([], tmp_path / "x.png")
 
 
 def test_cli_errors_and_dry_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     db = tmp_path / "none.sqlite"
     for args, message in ((["0.8?", "--upto", "10", "--db", str(db)], "bad code pattern '0.8\\?'"),
-                          (["0.??", "--db", str(db)], "--upto"),
+                          (["0.??", "--db", str(db)], "upto=N"),  # (mapped to --upto by the command line)
                           (["0.??", "--upto", "10", "--json"], "belong to 'grundy survey report'"),
                           (["report", "--db", str(db)], "no survey database"),
                           (["--db", str(db)], "give the games")):

@@ -13,7 +13,8 @@ SPECS = sorted({spec for entry in registered_games() for spec in (entry.examples
 
 LARGE = {"grundy-game": 1600, "fibonacci-nim": 1000, "wythoff": 300, "octal(4.007)": 4000,
          "subtraction(fibonacci)": 4000, "stripes(2,3,5)": 6000, "stripes(1,2,3)": 6000,
-         "octal(0.16)": 8000, "octal(0.6)": 8000}
+         "octal(0.16)": 8000, "octal(0.6)": 8000,
+         **{f"dynamic-subtraction({k})": 300 for k in (1, 2, 3, 5)}}
 """The large size per game (default 20,000), so that the whole test takes a few seconds."""
 
 

@@ -5,8 +5,11 @@ Each command lives in its own module (``grundy.cli.solve``, ``.table``, ``.matri
 ``grundy solve nim 3 4 5`` imports neither numpy nor any other command's dependencies.
 
 Every error caused by the input prints ``grundy: error: …`` as one line on stderr and exits
-with status 2; Ctrl-C exits with 130. The command caps its own address space
-(:mod:`grundy.engine.address_space`), so that running out of memory is such an error too.
+with status 2; Ctrl-C exits with 130; a failed write of the output (``> /dev/full``) is one line
+and status 1, a reader that went away (``| head -1``) ends it quietly. A console that cannot encode
+a character gets its ASCII spelling (JSON: an escape), :mod:`grundy.cli.console`. The command
+caps its own address space (:mod:`grundy.engine.address_space`), so that running out of memory
+is such an error too.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from grundy.errors import GrundyError
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:
-    from typing import NoReturn
+    from typing import Any, NoReturn
 
 COMMANDS: dict[str, tuple[str, str]] = {
     "list": ("grundy.cli.listing", "every registered game, its parameters and a description"),
@@ -34,14 +37,16 @@ COMMANDS: dict[str, tuple[str, str]] = {
 }
 """Command name → (module, one-line description)."""
 
-USAGE = """usage: grundy [--version] [--rules FILE.py] COMMAND [ARGS...]
+USAGE = """usage: grundy [--version] [--lang en|zh] [--rules FILE.py] COMMAND [ARGS...]
+       grundy solve|table|export --moves 'n: [n - 1, n - 2]' [ARGS...]   (a game from one line)
 
 Solve impartial combinatorial games: who wins, the Grundy value, every winning move, and why.
 
 commands:
 {commands}
 
-'grundy COMMAND --help' shows a command's options. Examples:
+'grundy COMMAND --help' shows a command's options; '--lang zh' (or a zh_CN locale) prints
+the answers and their reasons in Chinese. Examples:
   grundy solve nim 3 4 5
   grundy solve 'subtraction(1,3,4)' 10 + nim 5 --json
   grundy table kayles --upto 200
@@ -86,8 +91,74 @@ def _load_rules(argv: list[str]) -> list[str]:
     return rest
 
 
+def _inline_moves(argv: list[str]) -> list[str]:
+    """Take ``--moves 'ARGS: EXPRESSION'`` out of ``argv``, define its game
+    (:func:`grundy.cli.rules.define_moves`) and put the game's name where the command reads GAME
+    (right after the command's name): ``table --moves 'n: [n - 1]' --upto 9`` runs as
+    ``table moves --upto 9``."""
+    rest: list[str] = []
+    given: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg == "--moves":
+            text = next(args, None)
+            if text is None:
+                raise UsageError("--moves needs a move function: --moves 'n: [n - 1, n - 2]'")
+            given.append(text)
+        elif arg.startswith("--moves="):
+            given.append(arg.partition("=")[2])
+        else:
+            rest.append(arg)
+    if not given:
+        return argv
+    from grundy.cli.rules import MOVES_COMMANDS, define_moves
+
+    if len(given) > 1:
+        raise UsageError("--moves is given once (it defines the one game of the command)")
+    if not rest or rest[0] not in MOVES_COMMANDS:
+        raise UsageError(f"--moves works with the commands {', '.join(MOVES_COMMANDS)}")
+    first = next((a for a in rest[1:] if not a.startswith("-")), None)
+    if first is not None and not first.lstrip("+-").isdigit():
+        from grundy.catalog import find_entry
+
+        if find_entry(first.split("(")[0].strip().lower()) is not None:
+            raise UsageError(f"--moves defines the game: give no game name ({first!r}) with it")
+    return [rest[0], define_moves(given[0]), *rest[1:]]
+
+
+def _take_language(argv: list[str]) -> tuple[Any, list[str]]:
+    """The language of the output: ``--lang en|zh`` (or ``--lang=…``) before the command, else
+    the locale's (``LC_ALL``, ``LC_MESSAGES``, ``LANG``); and ``argv`` without it. (After the
+    command, ``--lang`` is the command's own option: ``grundy export --lang cpp``.)"""
+    import os
+
+    from grundy.model.language import language, language_from_environment
+
+    code: str | None = None
+    rest: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if rest and rest[-1] == "--rules":
+            rest.append(arg)  # (the rules file)
+        elif not arg.startswith("-"):  # the command: the rest is its own
+            rest.append(arg)
+            rest.extend(args)
+            break
+        elif arg == "--lang":
+            code = next(args, None)
+            if code is None:
+                raise UsageError("--lang needs a language: --lang en or --lang zh")
+        elif arg.startswith("--lang="):
+            code = arg.partition("=")[2]
+        else:
+            rest.append(arg)
+    chosen = language_from_environment(os.environ) if code is None else language(code)
+    return chosen, rest
+
+
 def _dispatch(argv: list[str]) -> int:
-    argv = _load_rules(argv)
+    lang, argv = _take_language(argv)
+    argv = _inline_moves(_load_rules(argv))
     if not argv or argv[0] in ("-h", "--help", "help"):
         emit(_usage().rstrip())
         return 0 if argv else 2
@@ -107,6 +178,7 @@ def _dispatch(argv: list[str]) -> int:
     command = parser(f"grundy {name}", module.__doc__.split("\n\n")[0] if module.__doc__ else "",
                      getattr(module, "EPILOG", None))
     module.add_arguments(command)
+    command.set_defaults(language=lang)
     args = command.parse_intermixed_args(rest) if getattr(module, "INTERMIXED", True) else \
         command.parse_args(rest)
     code: int = module.run(args)
@@ -121,6 +193,9 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         common.OWN_PROCESS = True
     args = list(sys.argv[1:] if argv is None else argv)
     sys.set_int_max_str_digits(0)  # exact answers for heaps of any size are printed in full
+    from grundy.cli.console import prepare_console
+
+    prepare_console(json="--json" in args)  # ASCII spellings (or JSON escapes) where the console needs them
     try:
         if argv is None and args[:1] != ["survey"]:  # (survey's workers manage their own memory)
             from grundy.engine.address_space import cap_from_environment
@@ -140,14 +215,34 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
              "GRUNDY_ADDRESS_SPACE_GIB sets another cap, 0 none)")
     except RecursionError:  # pragma: no cover - the engine is iterative; a bug if reached
         fail("internal recursion limit reached (please report this input)", 1)
-    except BrokenPipeError:
-        sys.stderr.close()
-        code = 0
+    except BrokenPipeError:  # the reader went away (| head -1): quiet
+        _quiet_exit(0)
+    except OSError as exc:  # a failed write of the output (> /dev/full), or the system refused
+        _output_failed(exc)
     try:
         sys.stdout.flush()
-    except BrokenPipeError:  # pragma: no cover - the reader went away
-        pass
+    except BrokenPipeError:  # the reader went away
+        _quiet_exit(code)
+    except OSError as exc:
+        _output_failed(exc)
     raise SystemExit(code)
+
+
+def _quiet_exit(code: int) -> NoReturn:
+    from grundy.cli.console import silence_stdout
+
+    silence_stdout()
+    raise SystemExit(code)
+
+
+def _output_failed(exc: OSError) -> NoReturn:
+    """One line on stderr and exit status 1 for an :class:`OSError` that reached the top."""
+    from grundy.cli.console import is_write_failure, silence_stdout
+
+    if is_write_failure(exc):
+        silence_stdout()
+        fail(f"cannot write the output: {exc.strerror or exc}", 1)
+    fail(f"{exc.strerror or exc}" + (f": {exc.filename!r}" if exc.filename else ""), 1)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -158,59 +158,17 @@ def emit(line: str = "") -> None:
     sys.stdout.write(line + "\n")
 
 
-FLAGS = {"limit": "--limit", "upto": "--upto", "conjecture": "--conjecture"}
-"""The command line's flag for each library parameter an error message may name."""
-
-
 def flag_message(error: BaseException) -> str:
-    """The message of a library error with the parameters it names (listed in its
-    ``parameters``) written as the command line's flags and commands: ``limit=`` as ``--limit``,
-    ``conjecture=True`` as ``--conjecture``, ``analyze(game, upto=N)`` as ``grundy table GAME
-    --upto N`` and ``grundy.solve`` as ``'grundy solve'``.
+    """The message of a library error with the parameters it names written as the command line's
+    flags and commands (:func:`grundy.reports.messages.command_line_message`).
 
     >>> from grundy.errors import SearchLimitError
     >>> flag_message(SearchLimitError("nim: lower upto= or raise limit=", parameters=("upto", "limit")))
     'nim: lower --upto or raise --limit'
-    >>> flag_message(SearchLimitError("x; 'analyze(game, upto=N)' finds it, conjecture=True uses it",
-    ...                               parameters=("table", "conjecture"), spec="take(k=3)"))
-    "x; 'grundy table take(k=3) --upto N' finds it, --conjecture uses it"
     """
-    import re
+    from grundy.reports.messages import command_line_message
 
-    text = str(error)
-    for name in getattr(error, "parameters", ()):
-        if name == "table":
-            import shlex
-
-            spec = str(getattr(error, "spec", None) or "GAME")
-            text = text.replace("'analyze(game, upto=N)'", f"'grundy table {spec} --upto N'")
-            text = text.replace("analyze(game, upto=N)", f"grundy table {shlex.quote(spec)} --upto N")
-        elif name == "quotient":
-            spec = str(getattr(error, "spec", None) or "GAME")
-            text = text.replace("'quotient_table(game, upto=N)'",
-                                f"'grundy table {spec} --misere --quotient'")
-        elif name == "graph":
-            text = text.replace("solve it as the game 'digraph(graph=FILE)'",
-                                "run 'grundy solve digraph --graph FILE POSITION'")
-        elif name == "solve":
-            text = text.replace("grundy.solve", "'grundy solve'")
-        elif name == "store":  # a file: store='x.bin' is --store 'x.bin'
-            text = re.sub(r"(?<![\w-])store=(?=['\"])", "--store ", text)
-        elif name == "conjecture":
-            text = text.replace("conjecture=True", FLAGS["conjecture"])
-        elif name == "rebuild":
-            text = text.replace("rebuild=True", "--rebuild")
-        elif name == "list":
-            text = text.replace("registered_games() lists every game", "'grundy list' shows every game")
-        elif name == "analyze":
-            text = text.replace("(analyze computes tables", "('grundy table' computes tables")
-        elif name == "plot":
-            text = text.replace("pictures are drawn of games on graphs", "--plot draws games on graphs")
-            text = text.replace("plot_solution:", "--plot:")
-        else:
-            flag = FLAGS.get(name, "--" + name.replace("_", "-"))
-            text = re.sub(rf"(?<![\w-]){re.escape(name)}=(?![\w'\"])", flag, text)
-    return text
+    return command_line_message(error)
 
 
 def heading(text: str) -> str:

@@ -4,11 +4,12 @@ each turn moves in every component that still has a move and the last player to 
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Callable
 from typing import Any
 
 from grundy.cli.common import emit, heading, print_json, searching
-from grundy.errors import InvalidInputError
+from grundy.errors import InvalidInputError, SearchLimitError
 from grundy.model.game import Game, Position
 
 SHOWN_MOVES = 50
@@ -30,13 +31,34 @@ def run_every(args: argparse.Namespace, on_graph: OnGraph) -> int:
         raise InvalidInputError(f"--plot {args.plot!r} does not apply to --every")
     game, position = _game_and_position(args, on_graph)
     limit = DEFAULT_LIMIT if args.limit is None else args.limit
-    answer = searching(lambda: solve_every(game, position, limit=limit))
+    try:
+        answer = searching(lambda: solve_every(game, position, limit=limit))
+    except SearchLimitError as exc:  # a table of values does not answer Every-SG: no such hint
+        raise _without_table_hint(exc) from None
+    t = args.language
     if args.json:
-        print_json(answer.to_json())
+        data = answer.to_json()
+        data["reason"] = t.reason(answer.why)  # (the keys and "why" stay)
+        print_json(data)
     else:
-        for line in answer.text_lines(heading=heading, shown=SHOWN_MOVES):
+        lines = answer.text_lines(heading=heading, shown=SHOWN_MOVES)
+        if not t.english:  # the fixed words by their shapes, the moves' labels, the reason from its facts
+            why = f"  why:      {answer.reason}"
+            lines = [t("  why:      {why}", why=t.reason(answer.why)) if line == why else
+                     " | ".join(map(t.move, line.split(" | "))) if line.startswith("    ") else
+                     t.sentence(line) for line in lines]
+        for line in lines:
             emit(line)
     return 0
+
+
+def _without_table_hint(exc: SearchLimitError) -> SearchLimitError:
+    """The refusal without its hint of a table of Grundy values (Every-SG needs remoteness, which
+    no table of values gives)."""
+    if "table" not in exc.parameters:
+        return exc
+    text = re.sub(r", or find a pattern to answer larger heaps with: analyze\(game, upto=N\)", "", str(exc))
+    return type(exc)(text, parameters=tuple(p for p in exc.parameters if p != "table"), spec=exc.spec)
 
 
 def _game_and_position(args: argparse.Namespace, on_graph: OnGraph) -> tuple[Game, Position]:

@@ -23,5 +23,5 @@ def run_family(args: argparse.Namespace) -> int:
         print_json(family.to_json())
         return 0
     for line in family.text_lines(summary=args.summary, heading=heading):
-        emit(line)
+        emit(args.language.sentence(line))
     return 0

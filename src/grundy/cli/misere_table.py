@@ -56,5 +56,5 @@ def run_misere(args: argparse.Namespace, game: Game) -> int:
         print_json(table.to_json(summary=args.summary))
         return 0
     for line in table.text_lines(summary=args.summary, heading=heading, limit_hint="--limit"):
-        emit(line)
+        emit(args.language.sentence(line))
     return 0

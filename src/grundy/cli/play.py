@@ -66,16 +66,18 @@ def run(args: argparse.Namespace) -> int:
         game, position = parse_sum([args.game, *args.position])
     match = Match(game, position, misere=args.misere, first=args.first,
                   limit=DEFAULT_LIMIT if args.limit is None else args.limit, describe=flag_message)
-    Player(match, json_out=args.json).run(_lines())
+    Player(match, json_out=args.json, lang=args.language).run(_lines(args.language))
     return 0
 
 
-def _lines() -> Iterator[str]:
+def _lines(t: Any = None) -> Iterator[str]:
     """Commands: ``input()`` with a prompt on a terminal, else one per line of stdin."""
     if sys.stdin.isatty():
+        prompt = "your move (or hint, why, undo, quit): " if t is None else \
+            t("your move (or hint, why, undo, quit): ")
         while True:
             try:
-                yield input("your move (or hint, why, undo, quit): ")
+                yield input(prompt)
             except EOFError:
                 return
     else:
@@ -85,14 +87,16 @@ def _lines() -> Iterator[str]:
 class Player:
     """The command loop of one match, printing text or ``--json`` turn objects."""
 
-    def __init__(self, match: Any, *, json_out: bool = False) -> None:
-        self.match, self.json = match, json_out
+    def __init__(self, match: Any, *, json_out: bool = False, lang: Any = None) -> None:
+        from grundy.model.language import ENGLISH
+
+        self.match, self.json, self.t = match, json_out, lang or ENGLISH
 
     def run(self, commands: Iterator[str]) -> None:
         """Play until the match ends, ``quit``, or the commands run out."""
         from grundy.play.session import HINT, QUIT, respond
 
-        match = self.match
+        match, t = self.match, self.t
         self._computer_moves()
         self._show_turn()
         if match.over:
@@ -102,7 +106,7 @@ class Player:
             if not text or text.startswith("#"):
                 continue
             if self.json:
-                answer = respond(match, text)
+                answer = respond(match, self._typed(text), t)
                 print_json(answer)
                 sys.stdout.flush()
                 if answer.get("quit") or match.over:
@@ -110,46 +114,61 @@ class Player:
                 continue
             word = " ".join(text.split()).lower()
             if word in QUIT:
-                emit("you stopped the match")
+                emit(t("you stopped the match"))
                 return
             if word in HINT:
                 self._hint()
             elif word == "why":
-                for line in match.explanation():
+                for line in match.explanation(t):
                     emit(f"  {line}")
             elif word == "undo":
                 if match.undo():
                     self._show_turn()
                 else:
-                    emit("  nothing to undo")
+                    emit(t("  nothing to undo"))
             elif match.over:
-                emit("  the match is over: 'undo' takes back a move, 'quit' leaves")
+                emit(t("  the match is over: 'undo' takes back a move, 'quit' leaves"))
             else:
                 try:
-                    match.play(text)
+                    match.play(self._typed(text))
                 except GrundyError as exc:
                     emit("  " + " ".join(match.describe(exc).split()))
                     continue
-                emit(f"you: {match.your_move}   ⇒  {match.game.format_position(match.position)}")
+                emit(t("you: {move}   ⇒  {position}", move=t.move(match.your_move),
+                       position=match.game.format_position(match.position)))
                 self._computer_moves()
                 self._show_turn()
                 if match.over:
                     return
         if not match.over and not self.json:
-            emit("(no more input: the match is left unfinished)")
+            emit(t("(no more input: the match is left unfinished)"))
+
+    def _typed(self, text: str) -> str:
+        """A move typed as it was shown in the output's language (``第 1 堆：取 2：3 → 1``): its
+        label; anything else as typed."""
+        if self.t.english:
+            return text
+        wanted = " ".join(text.split())
+        for move in self.match.moves() or []:
+            if " ".join(self.t.move(move.label).split()) == wanted:
+                return str(move.label)
+        return text
 
     def _computer_moves(self) -> None:
-        match = self.match
+        match, t = self.match, self.t
         if match.to_move == "computer" and not match.over:
             reply = match.computer_turn()
             if not self.json:
-                emit(f"computer: {reply.label}   ⇒  {match.game.format_position(reply.to)}")
-                emit(f"  why: {reply.why}")
+                emit(t("computer: {move}   ⇒  {position}", move=t.move(reply.label),
+                       position=match.game.format_position(reply.to)))
+                emit(t("  why: {why}", why=t.sentence(reply.why)))
 
     def _show_turn(self) -> None:
-        match = self.match
+        match, t = self.match, self.t
         if self.json:
-            print_json(match.turn_json())
+            from grundy.play.session import localized_turn
+
+            print_json(localized_turn(match.turn_json(), t))
             sys.stdout.flush()
             return
         from grundy.play.board import board
@@ -158,32 +177,32 @@ class Player:
         emit()
         shown = game.format_position(match.position)
         emit((heading(shown) if " + " in shown else heading(game.spec) + f"  {shown}")
-             + ("  (misère: whoever moves last loses)" if match.misere else ""))
+             + (t("  (misère: whoever moves last loses)") if match.misere else ""))
         for line in board(game, match.position):
-            emit(f"  {line}")
+            emit(f"  {t.sentence(line)}")
         winner = match.winner
         if winner == "draw":
-            emit(heading("a draw") + ": the position repeated; neither side can force a win")
+            emit(heading(t("a draw")) + t(": the position repeated; neither side can force a win"))
         elif winner is not None:
-            rule = "whoever moves last loses" if match.misere else "whoever moves last wins"
-            emit(heading("you win" if winner == "you" else "the computer wins")
-                 + f": no move is left ({rule})")
+            rule = t("whoever moves last loses" if match.misere else "whoever moves last wins")
+            emit(heading(t("you win" if winner == "you" else "the computer wins"))
+                 + t(": no move is left ({rule})", rule=rule))
         elif match.moves() is None:
-            emit("  (this position has too many moves to list: write the position after your move)")
+            emit(t("  (this position has too many moves to list: write the position after your move)"))
         sys.stdout.flush()
 
     def _hint(self) -> None:
         from grundy.play.analysis import describe
 
-        match = self.match
+        match, t = self.match, self.t
         if self.json:
             print_json(match.turn_json())
             return
         here = match.facts()
-        emit(f"  here: {describe(here, match.misere)} for the player to move")
+        emit(t("  here: {what} for the player to move", what=t.sentence(describe(here, match.misere))))
         moves = match.moves()
         if moves is None:
-            emit("  too many moves to list them all")
+            emit(t("  too many moves to list them all"))
             return
         from grundy.cli.common import columns
 
@@ -193,8 +212,9 @@ class Player:
             mark = "wins" if after.outcome is not None and after.outcome.value == "P" else \
                 "draw" if after.outcome is not None and after.outcome.value == "D" else ""
             shown = "⇒ " + match.game.format_position(move.to)
-            rows.append([move.label, shown, describe(after, match.misere), mark])
+            rows.append([t.move(move.label), shown, t.sentence(describe(after, match.misere)),
+                         t(mark) if mark else mark])
         for line in columns(rows, "  "):
             emit(line.rstrip())
         if len(moves) > SHOWN_HINTS:
-            emit(f"  … and {len(moves) - SHOWN_HINTS} more (--json lists them all)")
+            emit(t("  … and {n} more (--json lists them all)", n=len(moves) - SHOWN_HINTS))

@@ -36,7 +36,7 @@ def run_quotient(args: argparse.Namespace, game: Game) -> int:
         print_json(table.to_json())
         return 0
     for line in table.text_lines(summary=args.summary, heading=heading, upto_hint="--upto"):
-        emit(line)
+        emit(args.language.sentence(line))
     return 0
 
 

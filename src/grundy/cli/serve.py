@@ -18,10 +18,11 @@ from grundy.errors import InvalidInputError
 EPILOG = """examples:
   grundy serve                        (then open http://127.0.0.1:8000/)
   grundy serve --port 8080 --rules my_games.py
+  grundy serve --docs site            (the docs site built by 'mkdocs build', at /docs/)
 """
 
-WEB_MISSING = ("'grundy serve' needs Flask, which is not installed: pip install 'grundy[web]' "
-               "(or pip install flask)")
+WEB_MISSING = ("'grundy serve' needs Flask, which is not installed: pip install flask "
+               "(or pip install 'grundy[web]'; from a checkout of grundy: pip install '.[web]')")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,6 +31,21 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="port to listen on (default 8000; 0: any free port)")
     parser.add_argument("--host", default="127.0.0.1",
                         help="address to bind (default 127.0.0.1: this machine only)")
+    parser.add_argument("--docs", metavar="DIR",
+                        help="the built docs site ('mkdocs build' writes site/; the default when "
+                             "it exists), served at /docs/, which the page links to")
+
+
+def _docs_folder(given: str | None) -> str | None:
+    """``--docs DIR`` (which must hold a built site), else ``./site`` when it holds one."""
+    from pathlib import Path
+
+    if given is not None:
+        if not (Path(given) / "index.html").is_file():
+            raise InvalidInputError(f"--docs {given!r}: no index.html there (build the site with "
+                                    f"'mkdocs build', which writes site/)")
+        return given
+    return "site" if Path("site/index.html").is_file() else None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -43,10 +59,11 @@ def run(args: argparse.Namespace) -> int:
     if args.port > 65535:
         raise InvalidInputError(f"--port must be 0..65535, got {args.port}")
     try:
-        server = serve(args.host, args.port)
+        server = serve(args.host, args.port, _docs_folder(args.docs))
     except OSError as exc:
         raise InvalidInputError(f"cannot listen on {args.host}:{args.port}: {exc.strerror or exc}") from None
-    emit(f"grundy: serving on http://{args.host}:{server.server_port}/ (Ctrl-C stops)")
+    emit(f"grundy: serving on http://{args.host}:{server.server_port}/ (Ctrl-C stops; the docs "
+         f"at /docs/)")
     sys.stdout.flush()
     try:
         server.serve_forever()

@@ -110,20 +110,24 @@ def run(args: argparse.Namespace) -> int:
     if args.explain:
         from grundy.solving.explain import explain_steps
 
-        steps = explain_steps(game, answer.position, misere=args.misere, limit=_limit(args))
+        steps = explain_steps(game, answer.position, misere=args.misere, limit=_limit(args),
+                              lang=args.language)
     if args.json:
-        if conjectures or steps is not None:
+        if conjectures or steps is not None or not args.language.english:
             from grundy.reports.answers import answer_json
 
-            print_json(answer_json(answer, conjectures, steps), big_ints=True)
+            data = answer_json(answer, conjectures, steps)
+            data["reason"] = args.language.reason(answer.why)  # (the keys and "why" stay)
+            print_json(data, big_ints=True)
         else:
             write_json(answer)
         return 0
-    print_answer(answer)
+    t = args.language
+    print_answer(answer, t)
     for text in conjectures:
-        emit(f"  status:   conjecture: {text}")
+        emit(t("  status:   conjecture: {text}", text=text))
     if steps is not None:
-        emit("  step by step:")
+        emit(t("  step by step:"))
         for line in steps:
             emit(f"    {line}")
     return 0
@@ -224,6 +228,7 @@ def run_batch(args: argparse.Namespace) -> int:
             continue
         if args.json:
             data = answer.to_json()
+            data["reason"] = args.language.reason(answer.why)
             if conjectures:
                 data["status"], data["conjectures"] = "conjecture", conjectures
             out.write(json_text(data, ensure_ascii=False) + "\n")
@@ -394,11 +399,18 @@ def write_json(answer: Any) -> None:
     out.write("\n")
 
 
-def print_answer(answer: Any) -> None:
-    """Print a :class:`~grundy.solving.solve.Solution` as text."""
+MISERE_NOTE = "Grundy values do not decide misère play"
+"""The note of every misère answer (the text leaves it out: the line above says so already)."""
+
+
+def print_answer(answer: Any, lang: Any = None) -> None:
+    """Print a :class:`~grundy.solving.solve.Solution` as text (in ``lang``, a
+    :class:`~grundy.model.language.Language`; English by default)."""
+    from grundy.model.language import ENGLISH
     from grundy.model.textio import int_text
     from grundy.solving.solve import SHORT_POSITION
 
+    t = lang or ENGLISH
     game, misere = answer.game, answer.misere
     fmt = game.format_position
     parts = answer.parts
@@ -407,28 +419,37 @@ def print_answer(answer: Any) -> None:
     shown, whole = answer.position_prefix(2000)
     if not whole:
         shown = f"{shown[:60]} …" + (f" ({len(parts):,} parts)" if parts else "")
-    emit(heading(game.spec) + f"  {shown}" + ("  (misère)" if misere else ""))
-    emit(f"  outcome:  {heading(answer.outcome.value + '-position')}, {verdict}")
+    emit(heading(game.spec) + f"  {shown}" + (t("  (misère)") if misere else ""))
+    emit(t("  outcome:  {o}, {verdict}", o=heading(t(answer.outcome.value + "-position")),
+           verdict=t(verdict)))
     value = "—" if answer.grundy is None else int_text(answer.grundy)
-    emit(f"  grundy:   {value}" + (f"  ({answer.note})" if answer.note and not misere else ""))
+    note = answer.note
+    if misere and note:  # (every misère answer says that values do not decide it: not repeated)
+        note = note.removeprefix(MISERE_NOTE).removeprefix("; ") or None
+    emit(t("  grundy:   {value}", value=value) + (t("  ({note})", note=t.sentence(note)) if note else ""))
     moves = answer.winning_moves
     if moves:
-        emit(f"  winning moves ({len(moves)}):")
+        if answer.moves_listed:
+            emit(t("  winning moves ({n}):", n=len(moves)))
+        else:
+            emit(t("  winning moves ({n} listed, not all: see the note above):", n=len(moves)))
         for move in moves[:SHOWN_MOVES]:
             if ((parts is not None and len(parts) > SHORT_POSITION and move.part_move is not None)
                     or (parts is None and not whole)):
-                emit(f"    {move.label}")  # the label names the part or step; the position is long
+                emit(f"    {t.move(move.label)}")  # the label names the part or step; the position is long
             else:
-                emit(f"    {move.label}   ⇒  {fmt(move.to)}")
+                emit(f"    {t.move(move.label)}   ⇒  {fmt(move.to)}")
         if len(moves) > SHOWN_MOVES:
-            emit(f"    … and {len(moves) - SHOWN_MOVES} more (--json lists all)")
+            emit(t("    … and {n} more (--json lists all)" if answer.moves_listed
+                   else "    … and {n} more (--json lists them)", n=len(moves) - SHOWN_MOVES))
     elif not answer.moves_listed:
-        emit("  winning moves: not listed (too many; see the note above)")
+        emit(t("  winning moves: not listed (too many; see the note above)"))
     else:
-        emit("  winning moves: none")
-    emit(f"  why:      {answer.reason}")
+        emit(t("  winning moves: none"))
+    emit(t("  why:      {why}", why=t.reason(answer.why)))
     if answer.remoteness is not None:
-        emit(f"  moves:    {answer.remoteness} to the end (remoteness: the winner hurries, the loser delays)")
+        emit(t("  moves:    {n} to the end (remoteness: the winner hurries, the loser delays)",
+               n=answer.remoteness))
 
 
 def _print_large_nim(report: dict[str, Any], json_out: bool) -> None:

@@ -109,7 +109,7 @@ def run(args: argparse.Namespace) -> int:
                          workers=args.workers, scheduler=args.scheduler)
     for spec, error in summary.failed:
         sys.stderr.write(f"grundy survey: {spec} failed: {error}\n")
-    sys.stdout.write(summary.text() + f"; database {args.db}\n")
+    sys.stdout.write(summary.text("--extend N") + f"; database {args.db}\n")
     if summary.interrupted:
         return 130
     return 1 if summary.failed else 0

@@ -108,7 +108,7 @@ def run(args: argparse.Namespace) -> int:
         if args.method != "auto":
             raise InvalidInputError(f"--method {args.method} applies to heap games, not {game.spec}")
         patterns = pair_patterns(grid, game) if args.patterns else []
-        _print_grid(game.spec, grid, args.json, args.summary, patterns)
+        _print_grid(game.spec, grid, args.json, args.summary, patterns, args.language)
         if args.plot is not None:
             plot_grid(game.spec, grid, args.plot)
         return 0
@@ -119,10 +119,11 @@ def run(args: argparse.Namespace) -> int:
         with answering(limit=DEFAULT_LIMIT if args.limit is None else args.limit):
             run_table(game, args.upto, method=args.method, summary=args.summary, json_out=args.json,
                       plot=args.plot, patterns=args.patterns, store=args.store, rebuild=args.rebuild,
-                      show_progress=True)
+                      lang=args.language, show_progress=True)
         return 0
     run_table(game, args.upto, method=args.method, summary=args.summary, json_out=args.json,
-              plot=args.plot, patterns=args.patterns, store=args.store, rebuild=args.rebuild)
+              plot=args.plot, patterns=args.patterns, store=args.store, rebuild=args.rebuild,
+              lang=args.language)
     return 0
 
 
@@ -150,7 +151,7 @@ def _user_table(args: argparse.Namespace, table: Any) -> int:
         print_json(table.to_json(summary=args.summary))
     else:
         for line in table.text_lines(summary=args.summary, heading=heading):
-            emit(line)
+            emit(args.language.sentence(line))
     if args.plot is not None:
         plot_grid(spec, table.grid, args.plot)
     return 0
@@ -183,8 +184,10 @@ def plot_table(result: TableAnalysis, path: str) -> None:
 
 def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bool,
               plot: str | None, patterns: bool = True, store: str | None = None,
-              rebuild: bool = False, show_progress: bool = False) -> None:
-    """Build, analyse and print the table of a heap game (the ``grundy table`` command)."""
+              rebuild: bool = False, lang: Any = None, show_progress: bool = False) -> None:
+    """Build, analyse and print the table of a heap game (the ``grundy table`` command), its
+    text in ``lang`` (a :class:`~grundy.model.language.Language`; English by default); a progress
+    bar on a terminal for a large table, or with ``show_progress``."""
     from grundy.reports.heap_tables import heap_table
 
     if common.OWN_PROCESS:
@@ -200,15 +203,15 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
         print_json(table.to_json(summary=summary))
         return
     for line in table.text_lines(summary=summary, heading=heading):
-        emit(line)
+        emit(line if lang is None else lang.sentence(line))
 
 
 MATPLOTLIB_MISSING = ("--plot needs matplotlib, which is not installed: pip install matplotlib "
-                      "(or, from a checkout of grundy, pip install -e '.[plot]')")
+                      "(or, from a checkout of grundy, pip install '.[plot]')")
 
 
 def _print_grid(spec: str, grid: list[list[int]], json_out: bool, summary: bool,
-                patterns: list[Pattern]) -> None:
+                patterns: list[Pattern], lang: Any = None) -> None:
     """Print a 2-D table ``G(a, b)`` (rows a, columns b) of a game on pairs, and its patterns."""
     from grundy.reports.user_tables import grid_lines
 
@@ -216,7 +219,7 @@ def _print_grid(spec: str, grid: list[list[int]], json_out: bool, summary: bool,
         print_json(grid_json(spec, grid, patterns, summary=summary))
         return
     for line in grid_lines(spec, grid, patterns, summary=summary, heading=heading):
-        emit(line)
+        emit(line if lang is None else lang.sentence(line))
 
 
 def plot_grid(spec: str, grid: list[list[int]], path: str) -> None:

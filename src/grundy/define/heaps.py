@@ -73,6 +73,8 @@ class HeapState:
     estimate: float = 0.0
     """Of the last search stopped: how many heaps are reachable, by the density of those visited
     between the lowest and the heap asked about (a depth-first search goes down first)."""
+    grows: bool | None = None
+    """Whether the number of options grows with the heap (:meth:`few_options`), once read."""
     cost: float = 1.0
     """Of the last search stopped: the steps a heap visited took (itself and its options)."""
 
@@ -105,7 +107,10 @@ class HeapState:
         dense = n < min(context.limit / TABLE_STEP, DENSE_HEAPS)
         gap = n + 1 - len(self.table)
         found, self.estimate = None, 0.0
-        if dense or self.few_options(game, n, context):
+        searchable = self.few_options(game, context)  # (the table now holds the first heaps)
+        if n < len(self.table):
+            return self.table[n]
+        if searchable:
             found = self.search(game, n, context, gap * SPARSE_RATIO if dense else SPARSE_FIRST)
         if (found is None and not dense and self.estimate and self.proved(game, context) is None
                 and self.estimate * self.cost <= context.room() * SPARSE_SHARE
@@ -129,18 +134,20 @@ class HeapState:
                      and p.status == "proved" and (p.formula is not None or self.periodicity is not None)),
                     None)
 
-    def few_options(self, game: UserHeapGame, n: int, context: Answering) -> bool:
-        """Whether heap ``n`` (beyond the table's reach) may be asked its options: not when their
-        number grows with the heap (as in the small heaps of :data:`PROBE_TABLE`) so that heap
-        ``n`` would list more than the budget (a split ``(a, n - a)`` for every ``a``)."""
+    def few_options(self, game: UserHeapGame, context: Answering) -> bool:
+        """Whether a search of the heaps reachable from a heap may pay: not when the number of
+        options grows with the heap (compared at heaps 127 and 255, once: a fact of the rules),
+        as with a split ``(a, n - a)`` for every ``a`` — each heap then lists about as many
+        options as there are heaps below it, and reaches most of them."""
         self.extend(game, PROBE_TABLE, context)
-        top = min(len(self.table), PROBE_TABLE) - 1
-        if top < 2:
-            return False
-        wide, narrow = len(game.heap_options(top)), len(game.heap_options(top // 2))
-        context.spend(wide + narrow + 2, f"{game.spec}: the options of heaps {top // 2} and {top}")
-        grows = wide > narrow + 1
-        return (wide * n / top if grows else wide) <= context.room() * SPARSE_SHARE
+        if self.grows is None:
+            top = min(len(self.table), PROBE_TABLE) - 1
+            if top < 2:
+                return False
+            wide, narrow = len(game.heap_options(top)), len(game.heap_options(top // 2))
+            context.spend(wide + narrow + 2, f"{game.spec}: the options of heaps {top // 2} and {top}")
+            self.grows = wide > narrow + 1
+        return not self.grows
 
     def search(self, game: UserHeapGame, n: int, context: Answering, cap: float) -> int | None:
         """``G(n)`` by a memoised search of the heaps reachable from ``n`` alone (the table answers
@@ -172,6 +179,10 @@ class HeapState:
                         return None
                     options = expanded[heap] = _options(game, fn, heap)
                     spent += 1 + len(options)
+                    if spent > budget:  # (the steps spent stay within the room left)
+                        self.estimate = visited * (n + 1 - known) / (n + 1 - lowest)
+                        self.cost = spent / visited
+                        return None
                     size = len(stack)
                     for o in options:
                         if type(o) is int:
@@ -242,16 +253,17 @@ class HeapState:
         if chosen is None and context.conjecture and usable:
             chosen = usable[0]
         spec = game.spec
-        if chosen is None:
+        if chosen is None:  # (conjecture=True named only where it was not given and would help)
             best = f" (a conjecture: {usable[0].text})" if usable else ""
+            which = "pattern, proved or conjectured," if context.conjecture else "proved pattern"
+            more = ", conjecture=True uses a conjectured pattern" if usable and not context.conjecture else ""
             within = (f"within {context.limit:,} steps" if context.limit / TABLE_STEP <= DENSE_HEAPS else
                       f"(past {DENSE_HEAPS:,} heaps no table is built, and more heaps are reachable "
                       f"from it than {context.limit:,} steps search)")
             raise SearchLimitError(
-                f"{spec}: heap {n:,} is beyond brute force {within} and no proved "
-                f"pattern gives its value{best}{_octal_hint(game)}; 'analyze(game, upto=N)' looks for a "
-                f"pattern, "
-                f"limit= raises the budget, conjecture=True uses a conjectured pattern",
+                f"{spec}: heap {n:,} is beyond brute force {within} and no "
+                f"{which} gives its value{best}{_octal_hint(game)}; 'analyze(game, upto=N)' looks "
+                f"for a pattern, limit= raises the budget{more}",
                 parameters=("table", "limit", "conjecture"), spec=spec)
         rule = self.rule(chosen)
         value = rule(n)

@@ -13,6 +13,11 @@ from grundy.model.reason import Facts, template
 
 @template("proved-pattern")
 def _proved_pattern_text(f: Facts) -> str:
+    if "declared_octal" in f:  # what is proved, and what was only checked, said apart
+        return (f"by the pattern {f['pattern']}, proved for octal {f['declared_octal']}, the game "
+                f"your rules declare ({f['proof'].split(' for octal ')[0]}); your function agrees "
+                f"with octal {f['declared_octal']} on heaps ≤ {f['agrees_upto']} (checked), beyond "
+                f"that the answer is the declared game's")
     return f"by the proved pattern {f['pattern']} ({f['proof']})"
 
 

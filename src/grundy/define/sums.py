@@ -6,6 +6,13 @@ Grundy value is the XOR of the parts' values; a move in a sum moves in one part.
 True
 >>> Sum((3,), (4,))
 Sum((3,), (4,))
+
+The empty sum, ``Sum()`` (or ``()`` as an option), is "no position left": it has no move and
+value 0, so a move that removes the last token or turns the last coin needs no sentinel
+position. A sum of one part is that part:
+
+>>> Sum(), Sum() == Sum(()), Sum((3,)), Sum(Sum(), (3,))
+(Sum(), True, (3,), (3,))
 """
 
 from __future__ import annotations
@@ -18,22 +25,31 @@ from grundy.errors import InvalidPositionError
 
 
 class Sum:
-    """A sum of positions of one game (order does not matter; nested sums are flattened)."""
+    """A sum of positions of one game (order does not matter; nested sums are flattened; the
+    empty position ``()`` and empty sums are left out). ``Sum()`` is the empty sum; a sum of
+    one part is that part itself."""
 
     __slots__ = ("_hash", "parts")
 
-    def __init__(self, *parts: Any) -> None:
+    def __new__(cls, *parts: Any) -> Any:
         flat: list[Hashable] = []
         for part in parts:
             if isinstance(part, Sum):
                 flat.extend(part.parts)
             else:
-                flat.append(hashable(part, "a part of a Sum"))
-        if len(flat) < 2:
-            raise InvalidPositionError(f"a Sum has at least two parts, got {len(flat)}: {parts!r}")
+                part = hashable(part, "a part of a Sum")
+                if not is_empty(part):
+                    flat.append(part)
+        if len(flat) == 1:
+            return flat[0]
         flat.sort(key=repr)
-        self.parts: tuple[Hashable, ...] = tuple(flat)
+        self = super().__new__(cls)
+        self.parts = tuple(flat)
         self._hash = hash(("Sum", self.parts))
+        return self
+
+    parts: tuple[Hashable, ...]
+    _hash: int
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Sum) and self.parts == other.parts
@@ -45,7 +61,8 @@ class Sum:
         return f"Sum({', '.join(map(repr, self.parts))})"
 
     def replace(self, index: int, option: Any) -> Any:
-        """This sum with part ``index`` replaced by ``option`` (a position or a sum)."""
+        """This sum with part ``index`` replaced by ``option`` (a position or a sum; ``()`` or
+        ``Sum()`` removes the part)."""
         rest = self.parts[:index] + self.parts[index + 1:]
         return Sum(*rest, option)
 
@@ -61,3 +78,12 @@ def hashable(position: Any, what: str = "a position") -> Hashable:
         raise InvalidPositionError(f"{what} must be hashable (a tuple, not a list), got "
                                    f"{_short(position)}") from None
     return position  # type: ignore[no-any-return,unused-ignore]
+
+
+def is_empty(position: Any) -> bool:
+    """Whether ``position`` is "no position left": ``()`` or the empty :class:`Sum`.
+
+    >>> is_empty(()), is_empty(Sum()), is_empty((0,)), is_empty(0)
+    (True, True, False, False)
+    """
+    return (type(position) is tuple and not position) or (type(position) is Sum and not position.parts)

@@ -6,7 +6,6 @@ subclass per game; the answers, tables and reasons of those games are written he
 from __future__ import annotations
 
 import operator
-import re
 from collections.abc import Callable, Hashable
 from itertools import repeat
 from typing import Any, ClassVar
@@ -19,7 +18,7 @@ from grundy.define.fill import listed_options
 from grundy.define.heaps import heap_state
 from grundy.define.pairs import beyond_exploring, pair_state, pair_value
 from grundy.define.query import Answering, active, current, game_state
-from grundy.define.sums import Sum, hashable
+from grundy.define.sums import Sum, hashable, is_empty
 from grundy.engine.explore import PositionGraph
 from grundy.errors import (
     GrundyError,
@@ -35,10 +34,15 @@ from grundy.model.laws import Laws, TableMethod
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
-from grundy.model.textio import int_text, parse_int
+from grundy.model.textio import int_text, is_number_token, parse_number
 
 CHUNK = 4096
 """Heaps between two calls of the progress hook of the table builder."""
+
+EMPTY = Sum()
+"""The empty sum: what an option ``()`` or ``grundy.Sum()`` of a ``@grundy.game`` stands for."""
+NOTHING = "nothing left"
+"""How the empty sum is written (a move label reads ``→ nothing left``)."""
 
 
 # ---- heap games -----------------------------------------------------------------------------------
@@ -253,24 +257,46 @@ class UserHeapGame(_Defined, HeapGame):
             reached = state.reached.get(n)
             return None if reached is None else Reason("mex-reachable", {"heaps": reached})
         rule = used.text.rsplit(" (", 1)[0]
+        if used.proof and used.text.endswith(f" (proved by {used.proof})"):
+            rule = used.text.removesuffix(f" (proved by {used.proof})")  # (the proof has parentheses)
         if used.status == "proved":
-            return Reason("proved-pattern", {"pattern": rule, "proof": used.proof})
+            facts: dict[str, Any] = {"pattern": rule, "proof": used.proof}
+            from grundy.games.takebreak.octal_match import declared_agreement
+
+            declared = declared_agreement(self)
+            if declared is not None:  # proved for the declared game; the rules checked to agree
+                facts.update(declared_octal=declared[0], agrees_upto=declared[1])
+            return Reason("proved-pattern", facts)
         return Reason("conjectured-pattern", {"pattern": rule, "checked_upto": used.checked_upto})
 
 
 # ---- games on any positions (cycles allowed) --------------------------------------------------------
-
-_INT = re.compile(r"[+-]?\d+")
 
 
 def _default_parse(text: str) -> Position:
     tokens = split_tokens(text)
     if not tokens:
         raise InvalidPositionError("give a position, e.g. '3 4'")
-    items = tuple(parse_int(t) if _INT.fullmatch(t) else t for t in tokens)
+    items = tuple(parse_number(t, "a number of the position") if is_number_token(t) else t
+                  for t in tokens)  # (10**18 is a number, as everywhere)
     if len(items) == 1 and isinstance(items[0], str):
         return items[0]  # one word: a name (a vertex, a state)
     return items  # numbers are a tuple, one number a 1-tuple: "5" is (5,)
+
+
+def _negative(position: Any) -> str | None:
+    """Why ``position`` is outside the default domain of a ``@grundy.game`` (its numbers are
+    non-negative, as heaps are, unless the game declares ``minimum=`` or ``valid=``), or ``None``.
+
+    >>> _negative((-1, 4))[:40], _negative((0, 4)), _negative("v")
+    ("coordinate 1 is -1: a position's numbers", None, None)
+    """
+    items = position if isinstance(position, tuple) else (position,)
+    for i, x in enumerate(items):
+        if isinstance(x, int) and not isinstance(x, bool) and x < 0:
+            return (f"coordinate {i + 1} is {x}: a position's numbers are at least 0 unless the game "
+                    f"declares minimum= (e.g. minimum=(-9, 0)) or valid=")
+    return None
 
 
 def _default_format(position: Any) -> str:
@@ -332,16 +358,19 @@ class UserGame(_Defined, Game):
 
     def _inside(self, position: Any, shown: Any) -> Any:
         domain = type(self).domain
-        if domain.declared_any and not isinstance(position, Sum):
-            why = domain.why_not(position)
-            if why is not None:
-                raise InvalidPositionError(f"{self.spec}: position {shown!r} is not a position of the "
-                                           f"game: {why}")
+        if isinstance(position, Sum):
+            return position
+        why = domain.why_not(position) if domain.declared_any else None
+        if why is None and domain.minimum is None and domain.valid is None:
+            why = _negative(position)  # the default domain: numbers of at least 0
+        if why is not None:
+            raise InvalidPositionError(f"{self.spec}: position {shown!r} is not a position of the "
+                                       f"game: {why}")
         return position
 
     def format_position(self, position: Any) -> str:
         if isinstance(position, Sum):
-            return " + ".join(self.format_position(p) for p in position.parts)
+            return " + ".join(self.format_position(p) for p in position.parts) or NOTHING
         fmt = type(self).text_format
         return _default_format(position) if fmt is None else str(fmt(position))
 
@@ -349,6 +378,8 @@ class UserGame(_Defined, Game):
         if isinstance(position, str):
             return self.parse_position(position)
         position = hashable(position)
+        if is_empty(position):
+            return EMPTY
         if isinstance(position, Sum):
             for part in position.parts:
                 self._inside(part, part)
@@ -378,6 +409,8 @@ class UserGame(_Defined, Game):
                 options = list(dict.fromkeys(got))
             except TypeError:
                 options = list(dict.fromkeys(hashable(o) for o in got))
+        if () in options:  # "no position left": the empty sum, never passed to the move function
+            options = list(dict.fromkeys(EMPTY if o == () else o for o in options))
         domain = type(self).domain
         if domain.declared_any:
             for o in options:
@@ -565,7 +598,8 @@ def _numbers(option: Any, arity: int) -> bool:
 
 
 def _parts(position: Any) -> tuple[Hashable, ...] | None:
-    return position.parts if isinstance(position, Sum) else None
+    """The parts of a sum (valued by XOR); the empty sum is an ordinary position with no move."""
+    return position.parts if isinstance(position, Sum) and position.parts else None
 
 
 def _graph_state(game: UserGame) -> PositionGraph:

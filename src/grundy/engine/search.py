@@ -587,11 +587,10 @@ def moves_to_value(game: Game, position: Any, target: int, *, cache: Cache | Non
         if parts is not None:
             values = [grundy_value(cg, cp, cache=cache, budget=budget) for cg, cp in parts]
             total = xor_all(values)
-            found: list[Move] = []
-            for i, ((cg, cp), v) in enumerate(zip(parts, values, strict=True)):
-                for move in moves_to_value(cg, cp, v ^ total ^ target, cache=cache, budget=budget):
-                    found.append(game.lift_move(position, i, move))
-            return found
+            from grundy.engine.lifting import lift_part_moves  # (a part's examples lifted too)
+
+            return lift_part_moves(game, position, parts, [v ^ total ^ target for v in values],
+                                   lambda g, p, t: moves_to_value(g, p, t, cache=cache, budget=budget))
         by_rule = game.moves_to_value(position, target)
         if by_rule is not None:
             return by_rule

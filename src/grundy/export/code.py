@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from grundy.errors import InvalidInputError
+from grundy.export import kfold
 from grundy.export.main import INPUT_FORMATS
 from grundy.export.model import (
     ALPHABET,
@@ -142,7 +143,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         if outcome_rule.formula is not None:
             rule_node = parse(outcome_rule.formula, variables)
         elif outcome_rule.code != "zeckendorf":
-            raise InvalidInputError(f"unknown rule for the P-positions: {outcome_rule.code!r}")
+            kfold.rule_k(outcome_rule.code or "")  # "kfold K", or refused
     base = {"title": title, "kind": kind, "main": main, "input_format": input_format,
             "rule": outcome_rule, "rule_node": rule_node, "origin": corner if any(corner) else (),
             "domain": domain, "holes": holes, "sums": sums}

@@ -12,6 +12,7 @@ from __future__ import annotations
 import ast
 import re
 
+from grundy.export import kfold
 from grundy.export.main import cpp_main
 from grundy.export.model import (
     ALPHABET,
@@ -360,7 +361,8 @@ def cpp_program(program: Program) -> str:
             code += _formula("p_position", ["a", "b"], program.rule_node,
                              f"{program.rule.text}: {program.rule.status}", "static bool")
         else:
-            code.append(_ZECKENDORF)
+            code.append(_ZECKENDORF if program.rule.code == "zeckendorf"
+                        else kfold.cpp_rule(program.rule.code or ""))
         code += ["", f"bool first_player_wins({plain}) {{", *guard,
                  f"    if (!({_cpp_inside(program)[0]})) return grundy_value(a, b) != 0;"
                  if program.origin else "    if (a < ROWS && b < COLS) return grundy_value(a, b) != 0;",

@@ -21,7 +21,8 @@ class OutcomeRule:
     """Which positions of a pair game are P-positions, where the values are not known.
 
     ``formula`` (the grammar of :mod:`grundy.patterns.formulas`, over ``a`` and ``b``) is true
-    exactly at P-positions; ``code = "zeckendorf"`` is Whinihan's rule of Fibonacci Nim instead.
+    exactly at P-positions; ``code = "zeckendorf"`` is Whinihan's rule of Fibonacci Nim instead,
+    ``code = "kfold K"`` Schwenk's rule of k-fold dynamic subtraction (:mod:`grundy.export.kfold`).
     ``status`` is ``"proved (THEOREM)"`` or ``"conjecture, checked ..."``.
     """
 

@@ -11,6 +11,7 @@ import ast
 from collections.abc import Sequence
 
 from grundy.errors import InvalidInputError
+from grundy.export import kfold
 from grundy.export.main import python_main
 from grundy.export.model import (
     ALPHABET,
@@ -176,7 +177,8 @@ def python_program(program: Program) -> str:
             blocks.append(f"def p_position(a, b):\n    # {program.rule.text}: {program.rule.status}\n"
                           f"    return bool({ast.unparse(program.rule_node)})")
         else:
-            blocks.append(_PY_ZECKENDORF)
+            blocks.append(_PY_ZECKENDORF if program.rule.code == "zeckendorf"
+                          else kfold.python_rule(program.rule.code or ""))
         blocks.append(f"def first_player_wins({params}):\n{guard}"
                       f"    if {_py_inside(program)[0]}:\n"
                       "        return grundy_value(a, b) != 0\n    return not p_position(a, b)")
@@ -238,9 +240,10 @@ _MEMO = {}
 
 
 def _components(option):
-    """An option as a tuple of positions (a heap game's option may be several heaps)."""
+    """An option as a tuple of positions (a heap game's option may be several heaps; ``()``:
+    no position left)."""
     if KIND == "pair":
-        return (tuple(option),)
+        return (tuple(option),) if len(option) else ()
     if isinstance(option, int):
         return (option,)
     return tuple(option)

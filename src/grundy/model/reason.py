@@ -18,7 +18,11 @@ True
 
 A template is a function of the facts, registered under its rule by :func:`template`; ``"text"``
 is the rule of a reason that is only a sentence (a game of one's own whose ``explain`` returns a
-string).
+string). Each rule has a Chinese template too (:mod:`grundy.model.reason_zh`, loaded when first
+asked for), rendered from the same facts by :meth:`Reason.render`:
+
+>>> print(answer.why.render("zh"))
+Bouton 定理：异或和 3 ⊕ 4 ⊕ 5 = 2 ≠ 0
 """
 
 from __future__ import annotations
@@ -39,13 +43,24 @@ Template = Callable[[Facts], str]
 TEMPLATES: dict[str, Template] = {}
 """The template of each rule, by rule identifier (filled by :func:`template` as modules load)."""
 
+LANGUAGES = ("en", "zh")
+"""The languages a reason is rendered in: English (:data:`TEMPLATES`) and Chinese."""
+
+TRANSLATED: dict[str, dict[str, Template]] = {"zh": {}}
+"""The templates of the other languages, by language, then by rule (a rule without one in a
+language is rendered in English)."""
+
+_TRANSLATIONS = {"zh": "grundy.model.reason_zh"}
+"""The module that registers each language's templates, imported when first rendered."""
+
 SHOWN = 8
 """Sequences of numbers in facts are cut to this many items (the text shows no more; the full
 length, where it matters, is a fact of its own)."""
 
 
-def template(rule: str) -> Callable[[Template], Template]:
-    """Register the function that renders the text of ``rule`` from its facts.
+def template(rule: str, lang: str = "en") -> Callable[[Template], Template]:
+    """Register the function that renders the text of ``rule`` from its facts (in ``lang``:
+    ``"en"``, or ``"zh"`` for the Chinese template).
 
     >>> @template("doc-example")
     ... def _(f: Facts) -> str:
@@ -53,11 +68,13 @@ def template(rule: str) -> Callable[[Template], Template]:
     >>> str(Reason("doc-example", {"a": 1, "b": 2}))
     '1 + 2 = 3'
     """
+    table = TEMPLATES if lang == "en" else TRANSLATED[lang]
+
     def register(render: Template) -> Template:
-        old = TEMPLATES.get(rule)
+        old = table.get(rule)
         if old is not None and old.__qualname__ != render.__qualname__:
             raise GrundyError(f"reason rule {rule!r} has two templates")
-        TEMPLATES[rule] = render
+        table[rule] = render
         return render
 
     return register
@@ -81,6 +98,22 @@ class Reason(FrozenRecord):
         render = TEMPLATES.get(self.rule)
         if render is None:
             raise GrundyError(f"reason rule {self.rule!r} has no template")
+        return render({k: _written(v) for k, v in self.facts.items()})
+
+    def render(self, lang: str = "en") -> str:
+        """The sentence in ``lang`` (``"en"``: :attr:`text`; ``"zh"``: Chinese), from the same
+        facts; a rule without a template in ``lang`` is rendered in English."""
+        if lang == "en":
+            return self.text
+        if lang not in TRANSLATED:
+            raise GrundyError(f"no reasons in the language {lang!r} (known: {', '.join(LANGUAGES)})")
+        if not TRANSLATED[lang]:
+            import importlib
+
+            importlib.import_module(_TRANSLATIONS[lang])
+        render = TRANSLATED[lang].get(self.rule)
+        if render is None:
+            return self.text
         return render({k: _written(v) for k, v in self.facts.items()})
 
     def __str__(self) -> str:

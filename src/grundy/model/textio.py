@@ -234,6 +234,42 @@ def parse_heap(token: str, what: str = "heap") -> int:
     return value
 
 
+_SIGNED_POWER = re.compile(r"([+-]?)(\d{1,20})\*\*(\d{1,9})")
+
+
+def is_number_token(token: str) -> bool:
+    """Whether ``token`` is a whole number as grundy reads them: digits with an optional sign, or
+    a power ``B**E`` (``10**18``, ``-2**64``).
+
+    >>> is_number_token("-12"), is_number_token("10**18"), is_number_token("x1"), is_number_token("2**")
+    (True, True, False, False)
+    """
+    token = token.strip()
+    return bool(_INT_TOKEN.fullmatch(token) or _SIGNED_POWER.fullmatch(token))
+
+
+def parse_number(token: str, what: str = "number") -> int:
+    """Read one whole number, of either sign, written as digits or as a power ``B**E``
+    (:func:`is_number_token`); a quoted one-line error otherwise (:func:`parse_heap` reads the
+    non-negative ones).
+
+    >>> parse_number("10**18"), parse_number("-2**3"), parse_number("+7")
+    (1000000000000000000, -8, 7)
+    """
+    power = _SIGNED_POWER.fullmatch(token.strip())
+    if power is None:
+        if not _INT_TOKEN.fullmatch(token.strip()):
+            raise InvalidPositionError(f"{what} must be a whole number (digits, or a power such as "
+                                       f"10**18), got {token!r}")
+        try:
+            return parse_int(token.strip())
+        except ValueError:
+            raise InvalidPositionError(f"{what} has {len(token.strip()):,} digits, more than this "
+                                       f"Python reads") from None
+    sign = -1 if power.group(1) == "-" else 1
+    return sign * parse_heap(token.strip().lstrip("+-"), what)
+
+
 def split_tokens(text: str) -> list[str]:
     """Split position text on whitespace and commas."""
     return [t for t in re.split(r"[\s,]+", text.strip()) if t]

@@ -10,8 +10,9 @@ least remoteness of a lost option), the loser delays (1 + the largest of the won
 numbers of :mod:`grundy.theory.remoteness` for normal play.
 
 When the reachable positions are too many for :data:`EXACT_STEPS` (``nim 10**18``), it falls back to the
-library: outcomes by the games' theorems (closed forms, Smith's values on loopy graphs, the SJ
-theorem and genus theory in misère play, :mod:`grundy.theory.misere`), else one bounded search
+library: outcomes by the games' theorems (closed forms, Smith's values on loopy graphs; in misère
+play a heap game's proved misère quotient, :mod:`grundy.theory.quotient_play`, and the SJ theorem
+and genus theory, :mod:`grundy.theory.misere`), else one bounded search
 (:func:`grundy.engine.search.outcome`); remoteness where a small search finds it
 (:func:`grundy.theory.remoteness.remoteness`).
 
@@ -35,7 +36,7 @@ from collections.abc import Hashable
 from dataclasses import dataclass
 
 from grundy.engine.search import DEFAULT_LIMIT, Budget, Cache, grundy_value, outcome
-from grundy.errors import GrundyError, ResourceLimitError, SearchLimitError
+from grundy.errors import GrundyError, NotSupportedError, ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, Outcome, Position
 
 EXACT_STEPS = 250_000
@@ -136,7 +137,7 @@ class Oracle:
             self.note = (f"too many positions to analyse them all ({exc}); outcomes come from the "
                          f"game's theorems, remoteness where a small search finds it")
         self._facts: dict[Hashable, Facts] = {}
-        self._searching = self._theorems = self._extend = True
+        self._searching = self._theorems = self._extend = self._quotient = True
         from grundy.theory.misere import MisereMemo
 
         self._misere_memo = MisereMemo()
@@ -185,9 +186,20 @@ class Oracle:
         misère theorems are not asked again once they did not answer)."""
         game = self.game
         try:
-            decided = game.closed_misere_outcome(position) if self.misere else game.closed_outcome(position)
+            try:
+                decided = (game.closed_misere_outcome(position) if self.misere
+                           else game.closed_outcome(position))
+            except NotSupportedError:  # no rule of its own here: the quotient or theorems may answer
+                decided = None
             if decided is not None:
                 return decided
+            if self.misere and self._quotient:  # a heap game's misère quotient, where proved
+                from grundy.theory.quotient_play import quotient_solution
+
+                by_quotient = quotient_solution(game, position)
+                if by_quotient is not None:
+                    return by_quotient.outcome
+                self._quotient = False  # out of its reach (or not a heap game): stop asking
             if self.misere and self._theorems:  # the SJ theorem or genus theory over the parts
                 from grundy.theory.misere import misere_outcome
 

@@ -27,8 +27,9 @@ from itertools import islice
 from typing import Any
 
 from grundy.engine.search import DEFAULT_LIMIT
-from grundy.errors import GrundyError, InvalidInputError, ResourceLimitError
+from grundy.errors import GrundyError, InvalidInputError, ResourceLimitError, TooManyMovesError
 from grundy.model.game import Game, Move, Outcome, Position
+from grundy.model.language import ENGLISH, Language
 from grundy.play.analysis import Facts, Oracle
 
 MOVE_LIST_LIMIT = 5_000
@@ -62,7 +63,8 @@ class Match:
     limit: int = DEFAULT_LIMIT
     describe: Callable[[BaseException], str] = str
     """How an error is written to the player (the command line writes its flags for the
-    parameters a library error names: :func:`grundy.cli.common.flag_message`)."""
+    parameters a library error names: :func:`grundy.reports.messages.command_line_message`; the
+    web page its own: :func:`grundy.reports.messages.web_message`)."""
     oracle: Oracle = field(init=False)
     history: list[tuple[Position, str]] = field(init=False)
     last_reply: Reply | None = field(init=False, default=None)
@@ -70,7 +72,8 @@ class Match:
 
     def __post_init__(self) -> None:
         if self.first not in ("you", "computer"):
-            raise InvalidInputError(f"--first is 'you' or 'computer', not {self.first!r}")
+            raise InvalidInputError(f"first= is 'you' or 'computer', not {self.first!r}",
+                                    parameters=("first",))
         self.start = self.game.validate(self.start)
         self.oracle = Oracle(self.game, self.start, misere=self.misere, limit=self.limit)
         self.history = [(self.start, self.first)]
@@ -218,8 +221,10 @@ class Match:
         lost = [(m, f) for m, f in rated if f.outcome is Outcome.P]
         if lost:
             move, after = min(lost, key=lambda mf: _far(mf[1], 0))
-            ends = (f"; you lose in {after.remoteness} more move{'s' * (after.remoteness != 1)} "
-                    f"whatever you do" if after.remoteness else "; you have no move left")
+            ends = ("" if after.remoteness is None  # (not known: nothing said about the end)
+                    else "; you have no move left" if after.remoteness == 0
+                    else f"; you lose in {after.remoteness} more move{'s' * (after.remoteness != 1)} "
+                         f"whatever you do")
             value = " (Grundy value 0)" if after.value == 0 else ""
             return Reply(move.label, move.to, f"wins: to a P-position{value}{ends}")
         drawn = [(m, f) for m, f in rated if f.outcome is Outcome.D]
@@ -237,34 +242,55 @@ class Match:
         return Reply(move.label, move.to, f"lost against perfect play, so it delays{hold}")
 
     def _choose_unlisted(self, here: Facts) -> Reply:
-        from grundy.engine.search import winning_moves
-
+        """A position with too many moves to rate each: a winning move by the game's theorems
+        (one of each class of a proved period, where there are too many to list), else a move
+        that says truly why it was chosen."""
         if here.outcome is Outcome.N:
-            try:
-                found = winning_moves(self.game, self.position, misere=self.misere, limit=self.limit)
-            except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
-                raise
-            except GrundyError:
-                found = []
+            found = self._winning_unlisted()
             if found:
                 return Reply(found[0].label, found[0].to,
                              "wins: to a P-position (its theorem gives the move; too many moves to "
                              "list them all)")
         move = next(iter(self.game.moves(self.position)))
-        return Reply(move.label, move.to, "no winning move: it takes one of its many moves")
+        if here.outcome is Outcome.P:
+            return Reply(move.label, move.to,
+                         "lost against perfect play (every move leads to an N-position): it takes "
+                         "one of its many moves")
+        if here.outcome is Outcome.N:
+            return Reply(move.label, move.to, "a winning move exists but was not found within the "
+                                              "budget; it takes one of its many moves")
+        return Reply(move.label, move.to, "the outcome is not known within the budget; it takes "
+                                          "one of its many moves")
 
-    def explanation(self) -> list[str]:
+    def _winning_unlisted(self) -> list[Move]:
+        from grundy.engine.search import winning_moves
+        from grundy.solving.solve import solve
+
+        try:
+            if self.misere:  # the misère quotient (one of each class), else the misère theorems
+                answer = solve(self.game, self.position, misere=True, limit=self.limit)
+                return list(answer.winning_moves)
+            return winning_moves(self.game, self.position, limit=self.limit)
+        except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
+            raise
+        except TooManyMovesError as exc:  # the examples are winning moves too
+            return [m for m in exc.examples if isinstance(m, Move)]
+        except GrundyError:
+            return []
+
+    def explanation(self, lang: Language = ENGLISH) -> list[str]:
         """The current position explained as ``grundy solve --explain`` does: the reason, then
-        the steps."""
+        the steps (in ``lang``, a :class:`~grundy.model.language.Language`)."""
         from grundy.solving.explain import explain_steps
         from grundy.solving.solve import solve
 
         try:
             answer = solve(self.game, self.position, misere=self.misere, limit=self.limit)
-            return [f"why: {answer.reason}",
-                    *explain_steps(self.game, self.position, misere=self.misere, limit=self.limit)]
+            return [lang.sentence(f"why: {lang.reason(answer.why)}"),
+                    *explain_steps(self.game, self.position, misere=self.misere, limit=self.limit,
+                                   lang=lang)]
         except GrundyError as exc:
-            return [f"not explained within the budget: {' '.join(self.describe(exc).split())}"]
+            return [lang.sentence(f"not explained within the budget: {' '.join(self.describe(exc).split())}")]
 
     # ---- the --json protocol ----------------------------------------------------------------
     def turn_json(self) -> dict[str, Any]:
@@ -303,10 +329,11 @@ QUIT = ("quit", "exit", "q")
 HINT = ("hint", "h", "?")
 
 
-def respond(match: Match, text: str) -> dict[str, Any]:
+def respond(match: Match, text: str, lang: Language = ENGLISH) -> dict[str, Any]:
     """One command of the ``--json`` protocol (a move, ``hint``, ``why``, ``undo``, ``quit``) and
     the object that answers it: the next turn (after the computer's reply to a move), or
-    ``{"explanation": [...]}``, ``{"quit": true}``, ``{"error": "..."}``.
+    ``{"explanation": [...]}``, ``{"quit": true}``, ``{"error": "..."}``; the explanation and the
+    computer's ``why`` in ``lang`` (the keys stay).
 
     >>> from grundy.catalog import load_game
     >>> match = Match(load_game("nim"), (2,))
@@ -321,7 +348,7 @@ def respond(match: Match, text: str) -> dict[str, Any]:
     if word in HINT:
         return match.turn_json()
     if word == "why":
-        return {"explanation": match.explanation()}
+        return {"explanation": match.explanation(lang)}
     if word == "undo":
         return match.turn_json() if match.undo() else {"error": "nothing to undo"}
     if match.over:
@@ -332,7 +359,15 @@ def respond(match: Match, text: str) -> dict[str, Any]:
         return {"error": " ".join(match.describe(exc).split())}
     if match.to_move == "computer" and not match.over:
         match.computer_turn()
-    return match.turn_json()
+    return localized_turn(match.turn_json(), lang)
+
+
+def localized_turn(data: dict[str, Any], lang: Language) -> dict[str, Any]:
+    """A turn object with the computer's ``why`` in ``lang`` (the keys stay)."""
+    reply = data.get("computer_move")
+    if isinstance(reply, dict) and not lang.english:
+        data["computer_move"] = {**reply, "why": lang.sentence(reply["why"])}
+    return data
 
 
 def _far(facts: Facts, sign: int) -> int:

@@ -45,10 +45,14 @@ PROVED_P_POSITIONS: dict[str, tuple[str, str | None, str | None]] = {
                 "min(a, b) == (abs(a - b) + isqrt(5 * abs(a - b) * abs(a - b))) // 2", None),
     "fibonacci-nim": ("P iff n = 0 or the smallest Zeckendorf term of n exceeds the limit "
                       "(a = n, b = the limit)", None, "zeckendorf"),
+    "dynamic-subtraction": ("P iff n = 0 or the smallest term of n's greedy form over H(1) = 1, "
+                            "H(j+1) = H(j) + H(m), m least with K*H(m) >= H(j), exceeds the limit "
+                            "(a = n, b = the limit)", None, "kfold"),
 }
 """Pair games whose P-positions a theorem gives (the theorem is in the game's module docstring)."""
 
-_THEOREMS = {"wythoff": "Wythoff's theorem, 1907", "fibonacci-nim": "Whinihan's theorem, 1963"}
+_THEOREMS = {"wythoff": "Wythoff's theorem, 1907", "fibonacci-nim": "Whinihan's theorem, 1963",
+             "dynamic-subtraction": "Schwenk's theorem, 1970"}
 
 
 @dataclass(frozen=True)
@@ -200,6 +204,9 @@ def _p_rule(game: Game, patterns: list[Any], origin: tuple[int, ...] | None = No
     name = getattr(game, "name", "")
     if name in PROVED_P_POSITIONS:
         text, formula, code = PROVED_P_POSITIONS[name]
+        if code == "kfold":  # the rule's one parameter is the game's own (dynamic-subtraction(K))
+            k = getattr(game, "k", 0)
+            text, code = text.replace("K*", f"{k}*"), f"kfold {k}"
         return OutcomeRule(text, f"proved ({_THEOREMS[name]})", formula, code)
     found = next((p for p in patterns if p.describes == "p-positions" and p.formula is not None), None)
     if found is None:

@@ -276,9 +276,9 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
     listed = True
     try:
         moves = winning_moves(game, position, cache=cache, limit=limit)
-    except TooManyMovesError as exc:
-        moves, listed = [], False
-        note = "; ".join(filter(None, [note, f"winning moves not listed: {exc}"]))
+    except TooManyMovesError as exc:  # (some may still be listed: the examples it found)
+        moves, listed = _examples(exc), False
+        note = "; ".join(filter(None, [note, f"winning moves not {'all ' * bool(moves)}listed: {exc}"]))
     return Solution(game, position, result, value, moves, _reason(game, position, cache), False,
                     note, listed, _remoteness(game, position) if remoteness else None, quoted)
 
@@ -328,6 +328,11 @@ def solve_value(game: Game, position: Any, *, misere: bool = False, cache: Cache
     return result, 0 if value is None and result is Outcome.P else value
 
 
+def _examples(exc: TooManyMovesError) -> list[Move]:
+    """The winning moves a :class:`TooManyMovesError` found anyway (one of each class)."""
+    return [m for m in exc.examples if isinstance(m, Move)]
+
+
 def _remoteness(game: Game, position: Position) -> int | None:
     from grundy.theory.remoteness import remoteness_or_none
 
@@ -374,8 +379,8 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
     try:
         moves = winning_moves(game, position, misere=True, cache=cache, limit=limit)
     except TooManyMovesError as exc:
-        moves, listed = [], False
-        note = f"{note}; winning moves not listed: {exc}"
+        moves, listed = _examples(exc), False
+        note = f"{note}; winning moves not {'all ' * bool(moves)}listed: {exc}"
     reason = as_reason(game.explain(position, misere=True)) or Reason("misere-brute-force", {})
     return Solution(game, position, result, None, moves, reason, True, note, listed)
 

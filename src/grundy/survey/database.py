@@ -89,13 +89,15 @@ class Store:
     def __init__(self, path: str | Path, *, create: bool = True) -> None:
         self.path = Path(path)
         if not create and not self.path.is_file():
-            raise InvalidInputError(f"no survey database {str(self.path)!r}")
+            raise InvalidInputError(f"no survey database {str(self.path)!r} (a database to extend or "
+                                    f"report on must exist; a survey of games creates one)")
         if self.path.is_file():  # never turn another file into a database
             with open(self.path, "rb") as existing:
                 head = existing.read(len(SQLITE_HEADER))
             if head != SQLITE_HEADER and (head or not create):
                 raise InvalidInputError(f"{str(self.path)!r} is not a survey database (not an SQLite "
-                                        f"file{'; it is empty' if not head else ''}); give another --db")
+                                        f"file{'; it is empty' if not head else ''}); give another db=",
+                                        parameters=("db",))
         try:
             self.conn = sqlite3.connect(self.path, timeout=60, isolation_level=None)
             self.conn.row_factory = sqlite3.Row
@@ -142,7 +144,7 @@ class Store:
         if row["sha256"] != row_digest(row):
             raise InvalidInputError(f"{str(self.path)!r} is damaged: the row of {row.get('spec')!r} does "
                                     f"not match its checksum (damaged or edited); delete that row "
-                                    f"(a survey computes it again) or give another --db")
+                                    f"(a survey computes it again) or give another db=", parameters=("db",))
         del row["sha256"]
         return row
 
@@ -244,7 +246,7 @@ class _Damage:
     def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, _: object) -> None:
         if isinstance(exc, sqlite3.DatabaseError):
             raise InvalidInputError(f"{str(self.store.path)!r} cannot be used: {exc} "
-                                    f"(give another --db)") from None
+                                    f"(give another db=)", parameters=("db",)) from None
 
 
 class _Transaction:

@@ -142,7 +142,8 @@ def plot(rows: list[dict[str, Any]], path: str | Path) -> int:
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
     except ImportError:
-        raise NotSupportedError("--plot needs matplotlib: pip install matplotlib") from None
+        raise NotSupportedError("drawing the plot needs matplotlib: pip install matplotlib (or, from "
+                                "a checkout of grundy, pip install '.[plot]')") from None
     shown = [r for r in rows if r["period"] is not None and not r["equivalent_to"]]
     fig, ax = plt.subplots(figsize=(7, 5))
     styles: tuple[tuple[bool, dict[str, Any], str], ...] = (

@@ -66,14 +66,15 @@ class Summary:
     """Submitted games neither stored nor failed (after an interruption)."""
     seconds: float = 0.0
 
-    def text(self) -> str:
-        """One line for the user."""
+    def text(self, extend_hint: str = "extend=N") -> str:
+        """One line for the user (``extend_hint``: how the caller writes the extension: the
+        command line, ``--extend N``)."""
         parts = [f"{self.games:,} games", f"{self.equivalent:,} equivalent to another",
                  f"{self.skipped:,} already stored", f"{self.stored:,} computed now ({self.proved:,} proved)"]
         if self.failed:
             parts.append(f"{len(self.failed):,} failed")
         if self.shorter:
-            parts.append(f"{self.shorter:,} unproved with a shorter table (--extend N continues them)")
+            parts.append(f"{self.shorter:,} unproved with a shorter table ({extend_hint} continues them)")
         line = ", ".join(parts) + f" in {self.seconds:.1f} s"
         if self.interrupted:
             line += f"; interrupted: {self.unfinished:,} not computed (run the same command to continue)"
@@ -151,7 +152,8 @@ def _sigint_ignored() -> Iterator[None]:
         signal.signal(signal.SIGINT, previous)
 
 
-DASK_MISSING = "grundy survey needs Dask: pip install 'grundy[survey]'"
+DASK_MISSING = ("grundy survey needs Dask: pip install 'dask[distributed]' (or pip install "
+                "'grundy[survey]'; from a checkout of grundy: pip install '.[survey]')")
 """The one-line hint when the optional ``survey`` extra (``dask[distributed]``) is not installed."""
 
 
@@ -218,15 +220,16 @@ def run_survey(specs: list[str], *, db: str | Path, upto: int | None = None, ext
     if upto is None:
         upto = extend
     if upto is None:
-        raise InvalidInputError("give --upto N (or --extend N)")
+        raise InvalidInputError("give upto=N (or extend=N)", parameters=("upto", "extend"))
     from grundy.tables.analysis import MAX_TABLE
 
-    for name, n in (("--upto", upto), ("--extend", extend)):
+    for name, n in (("upto", upto), ("extend", extend)):
         if n is not None and not 0 <= n <= MAX_TABLE:
-            raise InvalidInputError(f"{name} must be between 0 and {MAX_TABLE:,}, got {n:,}")
+            raise InvalidInputError(f"{name}= must be between 0 and {MAX_TABLE:,}, got {n:,}",
+                                    parameters=(name,))
     t0 = time.perf_counter()
     entries = expand(specs)  # bad specs fail before the database or a cluster is touched
-    store = Store(db)
+    store = Store(db, create=bool(specs) or extend is None)  # a database to extend must exist
     try:
         if not specs and extend is not None:  # continue every unproved game of the database
             entries = expand([s for s, r in store.rows().items()

@@ -171,7 +171,13 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
             assert isinstance(counted, int)
             how_many[n] = counted
         if sum(how_many[n] * count[n] for n in how_many) > LISTED_MOVES:
-            complete = False
+            complete = False  # one move of each class still listed, for the first heap of each size
+            for i, n in enumerate(position):
+                if n in how_many and n not in own:
+                    found = _winning_heap_moves(game, q, n, good_of[n], one_of_each=True)
+                    assert isinstance(found, list)
+                    own[n] = found
+                    moves.extend(game.lift_move(position, i, m) for m in found)
         else:
             for n in how_many:
                 found = _winning_heap_moves(game, q, n, good_of[n])
@@ -182,6 +188,10 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
         if not complete:
             note = (f"{note}; winning moves not all listed (a heap above {MOVE_LIST_LIMIT:,} with "
                     f"splitting moves, or more than {LISTED_MOVES:,} moves)")
+            if moves:
+                note += ("; those listed are one of each class: a split a + b of a heap wins "
+                         "exactly when the split (a ± k·period) + (b ∓ k·period) of the same "
+                         "removal does, while both parts stay past the preperiod")
     then = "none" if all(not q.option_images(n) for n in sizes) else "wins" if wins else "loses"
     rule = q.explain(position)
     reason = Reason(rule.rule, {**rule.facts, "then": then})
@@ -189,7 +199,7 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
 
 
 def _winning_heap_moves(game: HeapGame, q: MisereQuotient, n: int, good: set[int],
-                        count_only: bool = False) -> list[Move] | int:
+                        count_only: bool = False, one_of_each: bool = False) -> list[Move] | int:
     """The moves of a heap of ``n`` to options whose image is in ``good`` (or, with
     ``count_only``, how many there are). Octal games: each removal's splits ``a + (r - a)`` are
     grouped — below the preperiod one by one, above it by ``a mod period`` (both parts' images
@@ -202,7 +212,7 @@ def _winning_heap_moves(game: HeapGame, q: MisereQuotient, n: int, good: set[int
     if digits is None or n <= 64:
         found = [Move(label, tuple(result)) for label, result in game.heap_moves(n)
                  if q.product(q.heap(h) for h in result) in good]
-        return len(found) if count_only else found
+        return len(found) if count_only else found[:1] if one_of_each else found
     total = 0
     moves: list[Move] = []
     for i, d in enumerate(digits):
@@ -217,8 +227,11 @@ def _winning_heap_moves(game: HeapGame, q: MisereQuotient, n: int, good: set[int
             moves.append(Move(describe_take(n, i), (r,)))
         if d & 4 and r >= 2:
             ranges = _split_winners(q, r, good)
-            total += sum(len(a) for a in ranges)
-            if not count_only:
+            total += sum((a.stop - a.start + a.step - 1) // a.step for a in ranges)  # (len() overflows)
+            if one_of_each:  # the first of each class (the classes of a proved period)
+                moves.extend(Move(describe_split(n, i, block[0]), (block[0], r - block[0]))
+                             for block in ranges if block)
+            elif not count_only:
                 for a in sorted(a for block in ranges for a in block):
                     moves.append(Move(describe_split(n, i, a), (a, r - a)))
     return total if count_only else moves

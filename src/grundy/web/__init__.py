@@ -1,1 +1,2 @@
-"""``grundy serve``: the web page and its JSON API (needs Flask: ``pip install 'grundy[web]'``)."""
+"""``grundy serve``: the web page and its JSON API (needs Flask: ``pip install flask``, or
+``pip install '.[web]'`` from a checkout)."""

@@ -17,16 +17,19 @@ by the usual budget, tables by :data:`MAX_UPTO` / :data:`MAX_GRID`.
 
 from __future__ import annotations
 
+import json
 import secrets
 import threading
 from collections import OrderedDict
 from importlib import resources
-from typing import Any
+from typing import Any, TypeVar
 
 from flask import Flask, Response, jsonify, request
 from werkzeug.exceptions import HTTPException
 
 from grundy.errors import GrundyError
+
+T = TypeVar("T")
 
 MAX_UPTO = 100_000
 """Largest heap table the page computes."""
@@ -68,8 +71,9 @@ class _Matches:
             return found
 
 
-def create_app() -> Flask:
-    """The Flask application (the games of rules files loaded before are in its catalogue)."""
+def create_app(docs: str | None = None) -> Flask:
+    """The Flask application (the games of rules files loaded before are in its catalogue);
+    ``docs``: the folder of the built docs site (``mkdocs build``), served under ``/docs/``."""
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = 64 * 1024
     matches = _Matches()
@@ -77,8 +81,10 @@ def create_app() -> Flask:
     @app.errorhandler(BadRequest)
     @app.errorhandler(GrundyError)
     def bad_input(exc: Exception) -> tuple[Response, int]:
+        from grundy.reports.messages import web_message
+
         code = 400 if isinstance(exc, ValueError | BadRequest) else 422
-        return jsonify(error=" ".join(str(exc).split())), code
+        return jsonify(error=web_message(exc)), code
 
     @app.errorhandler(HTTPException)
     def http_error(exc: HTTPException) -> tuple[Response, int]:
@@ -97,6 +103,11 @@ def create_app() -> Flask:
     def static_file(name: str) -> Response:
         return _static(name)
 
+    @app.get("/docs/")
+    @app.get("/docs/<path:path>")
+    def docs_page(path: str = "") -> Response:
+        return _docs(docs, path)
+
     @app.get("/api/games")
     def games() -> Response:
         from grundy.catalog import registered_games
@@ -109,6 +120,7 @@ def create_app() -> Flask:
     def solve() -> Response:
         from grundy.reports.answers import solution_json
 
+        _known_args(("game", "position", "misere", "explain"))
         game, position = _position(_arg("game"), _arg("position"))
         return jsonify(solution_json(game, position, misere=_flag("misere"), explain=_flag("explain")))
 
@@ -117,6 +129,7 @@ def create_app() -> Flask:
         from grundy.catalog import load_game
         from grundy.reports.tables import table_json
 
+        _known_args(("game", "upto"))
         game = load_game(_arg("game"))
         upto = _int(_arg("upto", "100"), "upto")
         pairs = game.table_2d(0) is not None
@@ -129,11 +142,13 @@ def create_app() -> Flask:
     @app.post("/api/play")
     def new_match() -> Response:
         from grundy.play.session import Match
+        from grundy.reports.messages import web_message
 
-        body = _body()
-        game, position = _position(str(body.get("game", "")), str(body.get("position", "")))
-        first = str(body.get("first", "you"))
-        match = Match(game, position, misere=bool(body.get("misere")), first=first)
+        body = _body(PLAY_FIELDS)
+        game, position = _position(_field(body, "game", str, ""), _field(body, "position", str, ""))
+        first = _field(body, "first", str, "you")
+        match = Match(game, position, misere=_field(body, "misere", bool, False), first=first,
+                      describe=web_message)
         if match.to_move == "computer" and not match.over:
             match.computer_turn()
         key = matches.add(match)
@@ -146,7 +161,7 @@ def create_app() -> Flask:
         found = matches.get(key)
         if found is None:
             return jsonify(error=f"no match {key[:40]!r} (finished long ago, or never started)"), 404
-        text = str(_body().get("command", ""))[:MAX_TEXT]
+        text = _field(_body(COMMAND_FIELDS), "command", str, "")[:MAX_TEXT]
         lock, match = found
         with lock:
             answer = respond(match, text)
@@ -174,7 +189,22 @@ def _arg(name: str, default: str | None = None) -> str:
 
 
 def _flag(name: str) -> bool:
-    return request.args.get(name, "0").lower() in ("1", "true", "yes", "on")
+    """A yes/no query parameter: ``1 true yes on`` or ``0 false no off`` (absent: no); anything
+    else is a 400, never read as either."""
+    text = request.args.get(name, "0").strip().lower()
+    if text in ("1", "true", "yes", "on"):
+        return True
+    if text in ("0", "false", "no", "off", ""):
+        return False
+    raise BadRequest(f"parameter {name!r} is true or false (1 or 0), got {text[:40]!r}")
+
+
+def _known_args(names: tuple[str, ...]) -> None:
+    """Refuse a query parameter the endpoint does not take (a typo would otherwise be ignored)."""
+    for name in request.args:
+        if name not in names:
+            raise BadRequest(f"unknown parameter {name[:40]!r}; this endpoint takes "
+                             f"{', '.join(names)}")
 
 
 def _int(text: str, name: str) -> int:
@@ -184,11 +214,34 @@ def _int(text: str, name: str) -> int:
         raise BadRequest(f"{name} must be a whole number, got {text[:40]!r}") from None
 
 
-def _body() -> dict[str, Any]:
+PLAY_FIELDS = {"game": "a string", "position": "a string", "misere": "true or false",
+               "first": "\"you\" or \"computer\""}
+"""The fields of ``POST /api/play`` and their JSON types."""
+
+COMMAND_FIELDS = {"command": "a string"}
+"""The field of ``POST /api/play/ID``."""
+
+
+def _body(fields: dict[str, str]) -> dict[str, Any]:
+    """The request's JSON object, with no field but ``fields``."""
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise BadRequest("send a JSON object")
+        raise BadRequest(f"send a JSON object with the fields {', '.join(fields)}")
+    for name in data:
+        if name not in fields:
+            raise BadRequest(f"unknown field {str(name)[:40]!r}; the fields are {', '.join(fields)}")
     return data
+
+
+def _field(body: dict[str, Any], name: str, kind: type[T], default: T) -> T:
+    """The field ``name`` of a JSON body, of the JSON type ``kind`` (a string where a boolean is
+    expected is a 400, never read as true)."""
+    value = body.get(name, default)
+    if type(value) is not kind:  # (bool is an int: compared exactly)
+        shown = json.dumps(value)[:40]
+        raise BadRequest(f"field {name!r} must be {PLAY_FIELDS.get(name) or COMMAND_FIELDS.get(name)}, "
+                         f"got {shown}")
+    return value
 
 
 def _position(game: str, position: str) -> tuple[Any, Any]:
@@ -203,9 +256,36 @@ def _position(game: str, position: str) -> tuple[Any, Any]:
     return parse_sum(f"{game.strip()} {position.strip()}")
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000) -> Any:
+DOCS_MISSING = """<!doctype html><html lang="en"><meta charset="utf-8"><title>grundy docs</title>
+<h1>grundy docs</h1>
+<p>The docs site is not built here. Build it from a checkout of grundy and serve it with the page:</p>
+<pre>pip install '.[docs]'
+mkdocs build             # writes site/
+grundy serve --docs site</pre>
+<p>Or read the pages as Markdown in <code>docs/</code> (Chinese: <code>docs/*.zh.md</code>).</p>
+<p lang="zh">文档网站尚未构建：在 grundy 源码目录中运行 <code>mkdocs build</code>，再用
+<code>grundy serve --docs site</code>；或直接阅读 <code>docs/*.zh.md</code>。</p>
+<p><a href="/">back to grundy</a></p>
+"""
+
+
+def _docs(folder: str | None, path: str) -> Response:
+    """A file of the built docs site (a folder's ``index.html``), or how to build it."""
+    from pathlib import Path
+
+    from flask import send_from_directory
+
+    if folder is None or not (Path(folder) / "index.html").is_file():
+        return Response(DOCS_MISSING, mimetype="text/html")
+    if not path or path.endswith("/"):
+        path += "index.html"
+    return send_from_directory(Path(folder).resolve(), path)
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, docs: str | None = None) -> Any:
     """A threaded server of :func:`create_app` on ``host:port`` (port 0: a free one), not yet
-    started: call ``serve_forever()`` (and ``shutdown()`` from another thread)."""
+    started: call ``serve_forever()`` (and ``shutdown()`` from another thread); ``docs``: the
+    built docs site to serve under ``/docs/``."""
     from werkzeug.serving import make_server
 
-    return make_server(host, port, create_app(), threaded=True)
+    return make_server(host, port, create_app(docs), threaded=True)

@@ -29,7 +29,7 @@ MAX_PLOT_VERTICES = 400
 COLOURS = {"P": "#9ecae1", "N": "#fdae6b", "D": "#cccccc"}
 
 MISSING_MATPLOTLIB = ("--plot needs matplotlib, which is not installed: pip install matplotlib "
-                      "(or, in a source checkout of grundy, pip install -e '.[plot]')")
+                      "(or, from a checkout of grundy, pip install '.[plot]')")
 """The error without matplotlib: says what works both from a checkout and from an installed package."""
 
 

@@ -20,12 +20,12 @@ period is proved (Guy-Smith theorem) any heap size is answered from it, 10^18 in
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from grundy.errors import InvalidGameError, NotSupportedError, TooManyMovesError
-from grundy.model.game import HeapGame, HeapResult, Outcome, describe_split, describe_take
+from grundy.model.game import HeapGame, HeapResult, Move, Outcome, describe_split, describe_take
 from grundy.model.laws import Laws
 from grundy.model.period_rules import PeriodRule, octal_period_rule
 from grundy.model.reason import Reason, period_reason
@@ -169,10 +169,24 @@ class Octal(HeapGame):
                     if _xor(value_at(self, h) for h in result) == target]
         if value_at(self, n) == target:  # no move keeps the value
             return []
+        too_many = (f"{self.spec}: a heap of {int_text(n)} has about {int_text(n // 2, grouped=True)} "
+                    f"ways to split, too many to list the winning moves (limit: heaps up to "
+                    f"{MOVE_LIST_LIMIT:,})")
+        from grundy.tables.analysis import known_periodicity
+
+        found = known_periodicity(self)
+        if found is None or not found.proved or found.saltus:
+            raise TooManyMovesError(too_many)
+        examples, count = residue_moves(self.digits, n, target, lambda h: value_at(self, h),
+                                        found.preperiod, found.period)
+        if not examples:
+            raise TooManyMovesError(too_many)
+        pre, p = found.preperiod, found.period
         raise TooManyMovesError(
-            f"{self.spec}: a heap of {int_text(n)} has about {int_text(n // 2, grouped=True)} ways "
-            f"to split, too many to list "
-            f"the winning moves (limit: heaps up to {MOVE_LIST_LIMIT:,})")
+            f"{too_many}; {int_text(count, grouped=True)} of them win, found by the proved period "
+            f"{p} from heap {pre}: {len(examples)} listed, one of each class (a split a + b with "
+            f"a ≥ {pre} wins exactly when a split a ± {p}k of the same removal does)",
+            examples=tuple(Move(label, tuple(result)) for label, result in examples))
 
     def _misere_outcome(self, position: Any) -> Outcome | None:
         if max(position, default=0) > MISERE_LIMIT:
@@ -192,6 +206,52 @@ class Octal(HeapGame):
 
     def _samples(self) -> list[tuple[int, ...]]:
         return [*((n,) for n in range(19)), (1, 2), (3, 4, 5), (2, 2), (5, 0, 7), (6, 6)]
+
+
+def residue_moves(digits: tuple[int, ...], n: int, target: int, value: Callable[[int], int],
+                  preperiod: int, period: int) -> tuple[list[tuple[str, HeapResult]], int]:
+    """The moves of a heap of ``n`` of the octal game ``digits`` to value ``target``, one of each
+    class, and how many there are in all, for ``G`` periodic (``value(h + period) = value(h)`` for
+    every ``h >= preperiod``) and ``n`` large: a finite search over residues.
+
+    A split ``a + (r - a)`` of ``r = n - i`` (after removing ``i``) with ``a < preperiod`` is tried
+    alone; one with ``a, r - a >= preperiod`` has the values of ``a0 + (r - a0)`` for the ``a0 ≡ a
+    (mod period)`` in ``[preperiod, preperiod + period)``, so the winners among those are whole
+    classes ``range(a0, r // 2 + 1, period)``: the smallest of each class is listed, all counted.
+    Either some split of value ``target`` is found or provably none exists.
+
+    >>> from grundy.tables.analysis import value_at
+    >>> kayles = Octal((0, 7, 7))  # G(n + 12) = G(n) from n = 71 on
+    >>> moves, count = residue_moves((0, 7, 7), 10**18, 0, lambda h: value_at(kayles, h), 71, 12)
+    >>> moves[0][0], len(moves), count
+    ('take 2, split 1000000000000000000 → 1 + 999999999999999997', 18, 83333333333333338)
+    """
+    found: list[tuple[str, HeapResult]] = []
+    count = 0
+    start = max(preperiod, 1)
+    for i, d in enumerate(digits):
+        if i > n:
+            break
+        r = n - i
+        if i > 0 and d & 1 and r == 0 and target == 0:
+            found.append((describe_take(n, i), (0,)))
+            count += 1
+        if i > 0 and d & 2 and r > 0 and value(r) == target:
+            found.append((describe_take(n, i), (r,)))
+            count += 1
+        if not d & 4 or r < 2:
+            continue
+        half = r // 2
+        cut = start - 1 if r - half >= start else half  # above cut: both parts periodic
+        for a in range(1, min(cut, half) + 1):
+            if value(a) ^ value(r - a) == target:
+                found.append((describe_split(n, i, a), (a, r - a)))
+                count += 1
+        for a in range(cut + 1, min(cut + period, half) + 1):
+            if value(a) ^ value(r - a) == target:
+                found.append((describe_split(n, i, a), (a, r - a)))
+                count += (half - a) // period + 1  # the class a, a + period, … ≤ r / 2
+    return found, count
 
 
 def _xor(values: Iterator[int]) -> int:

@@ -155,11 +155,20 @@ def declared_rule(game: Any) -> PeriodRule | None:
     """
     if getattr(game, "octal_code", None) is None:
         return None
-    return _declared_rule(game)
+    return _declared_rule(game)[0]
+
+
+def declared_agreement(game: Any) -> tuple[str, int] | None:
+    """The octal code ``game`` declares itself to be and the heaps ``0..N`` on which its rules
+    were checked to agree with it: ``(code, N)``; ``None`` without a declaration. What is proved
+    is the period of the declared game; that the rules are that game is checked to ``N`` only."""
+    if getattr(game, "octal_code", None) is None:
+        return None
+    return game.octal_code, _declared_rule(game)[1]
 
 
 @functools.lru_cache(maxsize=64)
-def _declared_rule(game: Any) -> PeriodRule:
+def _declared_rule(game: Any) -> tuple[PeriodRule, int]:
     code = game.octal_code
     from grundy.games.takebreak.octal import Octal, parse_code
 
@@ -181,10 +190,11 @@ def _declared_rule(game: Any) -> PeriodRule:
         n += 1
     rule = Octal(digits).period_rule()
     assert rule is not None  # every octal game has one
+    checked = min(n, MATCH_HEAPS)
     found = PeriodRule(rule.preperiod_factor, rule.period_factor, rule.extra,
-                       f"{rule.theorem}, as the rules are declared to be octal {code} "
-                       f"(and agree with it on heaps ≤ {min(n, MATCH_HEAPS)})")
-    return found
+                       f"{rule.theorem} for octal {code}, the game the rules declare; the move "
+                       f"function agrees with it on heaps ≤ {checked}, checked")
+    return found, checked
 
 
-__all__ = ["OctalMatch", "declared_rule", "infer_octal", "octal_note", "octal_options"]
+__all__ = ["OctalMatch", "declared_agreement", "declared_rule", "infer_octal", "octal_note", "octal_options"]
