@@ -302,12 +302,20 @@ def _value(args: argparse.Namespace, game: Any, position: Any, cache: Any) -> tu
     def work() -> tuple[Any, Any]:
         return solve_value(game, position, misere=args.misere, cache=cache, limit=limit)
 
+    tty = vars(args).get("_stderr_tty")
+    if tty is None:  # (read once per run: a judge's input has 10^5 lines)
+        tty = args._stderr_tty = sys.stderr.isatty()
+    run = searching if tty else _run
     if "grundy.define" not in sys.modules:
-        return searching(work)
+        return run(work)
     from grundy.define import answering
 
     with answering(limit=_limit(args)):
-        return searching(work)
+        return run(work)
+
+
+def _run(work: Any) -> Any:
+    return work()
 
 
 def _game_and_position(args: argparse.Namespace) -> tuple[Any, Any]:

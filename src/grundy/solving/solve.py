@@ -303,6 +303,14 @@ def solve_value(game: Game, position: Any, *, misere: bool = False, cache: Cache
     if game.loopy_value(position) is not None:  # (an infinite value: solve's own path)
         answer = solve(game, position, cache=cache, limit=limit)
         return answer.outcome, answer.grundy
+    try:  # the value within the smaller budget solve gives it: then it is solve's value
+        value = grundy_value(game, position, cache=cache, limit=decided_limit)
+    except ResourceLimitError:
+        raise
+    except SearchLimitError:
+        value = None
+    if value is not None:
+        return (Outcome.N if value else Outcome.P), value
     parts = game.components(position)
     if parts is not None and len(parts) >= LARGE_SUM:
         shared = Budget(budget_limit, seconds=float("inf"))
@@ -314,7 +322,6 @@ def solve_value(game: Game, position: Any, *, misere: bool = False, cache: Cache
         total = xor_all(values[(id(g), p)] for g, p in parts)
         return (Outcome.N if total else Outcome.P), total
     by_rule = game.closed_outcome(position)
-    value: int | None
     try:
         steps = budget_limit if by_rule is None else min(budget_limit, decided_limit)
         value = grundy_value(game, position, cache=cache, limit=steps)
