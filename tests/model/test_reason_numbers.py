@@ -654,6 +654,18 @@ def _explored(f: Facts, c: Case) -> None:
     c.want(f, "explored", len(seen))
 
 
+@check("mex-reachable")
+def _reachable(f: Facts, c: Case) -> None:
+    seen, todo = {c.position[0]}, [c.position[0]]
+    while todo:
+        for option in c.game.heap_options(todo.pop()):
+            for h in option:
+                if h not in seen:
+                    seen.add(h)
+                    todo.append(h)
+    c.claim(0 < f["heaps"] <= len(seen), f"{f['heaps']} heaps searched of {len(seen)} reachable")
+
+
 @check("proved-pattern", "conjectured-pattern", "conjectured-pair-pattern")
 def _pattern(f: Facts, c: Case) -> None:
     c.claim(isinstance(f["pattern"], str) and f["pattern"], "a pattern is named")
@@ -988,6 +1000,7 @@ def test_claims_were_checked_in_bulk() -> None:
     unseen = set(CHECKS) - set(RULES_SEEN) - {
         "text", "proved-pattern", "conjectured-pattern", "conjectured-pair-pattern", "smith",
         "p-rule-move",  # users' games only (tests/define/test_p_rule_moves.py)
+        "mex-reachable",  # a user's heap game (tests/define/test_reachable_heaps.py)
         "hackenbush-floating",  # a graph whose ground touches no edge: no catalogue example
         "moore-heap"}  # Moore's heap_explain: checked directly below
     assert not unseen, f"rules no test case produced: {sorted(unseen)}"

@@ -22,7 +22,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--limit", type=positive_int, metavar="N",
                         help=f"brute-force budget in steps (positions + options) of --misere "
                              f"(default {DEFAULT_LIMIT:,}) and of the table of a game defined with "
-                             f"@grundy.game (default 2,000,000)")
+                             f"@grundy.game or @grundy.heap_game (default 2,000,000; a heap or "
+                             f"an option of a heap game's table is 1/8 of a step)")
 
 
 def run_misere(args: argparse.Namespace, game: Game) -> int:

@@ -17,6 +17,7 @@ EPILOG = """examples:
   grundy solve 'subtraction(1,3,4)' 10 7 --json
   grundy solve nim 3 4 --misere
   grundy solve 'octal(0.07)' 10**18
+  grundy solve kayles --input cases judge.in   (a judge's input: T, then T cases 'n h1 .. hn')
 
 sums of different games: separate the components with a lone '+', each written GAME POSITION:
   grundy solve nim 3 + 'subtraction(1,2,3)' 7 + nim 5
@@ -64,9 +65,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch", metavar="FILE",
                         help="solve one position per line of FILE ('-': stdin; lines 'GAME POSITION' "
                              "when no GAME is given), one answer per line ('N 2', or JSON lines)")
+    parser.add_argument("--input", metavar="LAYOUT", choices=("lines", "cases", "counted"),
+                        help="read a judge's whole input from the one file given ('-': stdin) in "
+                             "the layout of 'export --main': lines (a position per line), cases "
+                             "(T, then T cases), counted (one case); a case of a heap game is n then "
+                             "n heaps (a sum); print 'VALUE OUTCOME' per case, as the exported "
+                             "program does")
     parser.add_argument("--file", dest="heap_file", metavar="F",
-                        help="read the heaps from this file ('-': stdin), separated by spaces, "
-                             "commas or newlines")
+                        help="read the heaps (of any other game, the position: staircase's counts) "
+                             "from this file ('-': stdin), separated by spaces, commas or newlines")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -81,6 +88,10 @@ def run(args: argparse.Namespace) -> int:
         from grundy.cli.every import run_every
 
         return run_every(args, game_on_graph)
+    if args.input is not None:
+        from grundy.cli.judge_input import run_input
+
+        return run_input(args, lambda game, position, cache: _value(args, game, position, cache))
     if args.batch is not None:
         return run_batch(args)
     if args.game is None:
@@ -170,15 +181,18 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
 def run_batch(args: argparse.Namespace) -> int:
     """``--batch FILE``: one position per line (``GAME POSITION`` lines when no GAME is given),
     one answer per line — ``N 2`` (outcome and Grundy value) as text, or a JSON object per line —
-    with one process and one cache for all lines.
+    with one process, one cache, and each game (with its tables) made once for all lines.
+
+    Text computes only what it prints (no winning move, reason or remoteness). A line that begins
+    with ``#`` is a position when the game reads it as one (``##.#`` of a coin game); otherwise a
+    ``#`` alone or followed by a space is a comment, skipped, and anything else an error line: the
+    answers are exactly as many as the positions.
 
     A line that cannot be answered gets its own line in its place, ``error: line K: MESSAGE``
     (JSON: ``{"line": K, "input": ..., "error": ...}``), and the others are still answered; then
     one line on stderr says how many failed and the exit status is 2. A file with no position at
-    all (empty, or only blank and ``#`` lines) is an error too: one line on stderr, exit 2."""
-    import json
-
-    from grundy.catalog import load_game, parse_sum
+    all (empty, or only blank and comment lines) is an error too: one line on stderr, exit 2."""
+    from grundy.catalog import load_game
     from grundy.engine.search import Cache
     from grundy.model.textio import int_text, json_text, read_text_file
 
@@ -187,28 +201,30 @@ def run_batch(args: argparse.Namespace) -> int:
                                 "without positions, --file, --graph, --plot or --explain")
     fixed = load_game(args.game) if args.game is not None else None
     cache = Cache()
+    games: dict[str, Any] = {}
     out = sys.stdout
     count = 0
     failed: list[str] = []
     for number, line in enumerate(read_text_file(args.batch, what="batch file").split("\n"), 1):
         text = line.strip()
-        if not text or text.startswith("#"):
+        if not text:
+            continue
+        try:
+            game, position = _batch_position(fixed, games, text)
+        except GrundyError as exc:
+            if _comment(text):
+                continue
+            count += 1
+            _batch_error(out, args.json, number, text, exc, failed)
             continue
         count += 1
         try:
-            if fixed is not None:
-                game, position = fixed, fixed.parse_position(text)
-            else:
-                game, position = parse_sum(text)
-            answer, conjectures = _solve(args, game, position, cache, remoteness=False)
-        except GrundyError as exc:
-            message = " ".join(flag_message(exc).split())
-            failed.append(f"line {number} ({text[:60]!r}): {message}")
             if args.json:
-                out.write(json.dumps({"line": number, "input": text, "error": message},
-                                     ensure_ascii=False) + "\n")
+                answer, conjectures = _solve(args, game, position, cache, remoteness=False)
             else:
-                out.write(f"error: line {number}: {message}\n")
+                result, value = _value(args, game, position, cache)
+        except GrundyError as exc:
+            _batch_error(out, args.json, number, text, exc, failed)
             continue
         if args.json:
             data = answer.to_json()
@@ -217,11 +233,10 @@ def run_batch(args: argparse.Namespace) -> int:
                 data["status"], data["conjectures"] = "conjecture", conjectures
             out.write(json_text(data, ensure_ascii=False) + "\n")
         else:
-            value = "-" if answer.grundy is None else int_text(answer.grundy)
-            out.write(f"{answer.outcome.value} {value}\n")
+            out.write(f"{result.value} {'-' if value is None else int_text(value)}\n")
     if count == 0:
         raise InvalidInputError(f"batch file {args.batch!r} has no position (blank lines and "
-                                "'#' comments are skipped)")
+                                "'# ' comments are skipped)")
     if failed:
         first = failed[0]
         sys.stdout.flush()
@@ -229,6 +244,78 @@ def run_batch(args: argparse.Namespace) -> int:
                          f"(each marked in the output); first: {first}\n")
         return 2
     return 0
+
+
+def _comment(text: str) -> bool:
+    """Whether a line no game reads is a comment: ``#`` alone or followed by a space."""
+    return text == "#" or text.startswith(("# ", "#\t"))
+
+
+def _batch_position(fixed: Any, games: dict[str, Any], text: str) -> tuple[Any, Any]:
+    """The game and position of one batch line; the games of ``GAME POSITION`` lines are made
+    once per spec (``games``), so a graph is read and a table built once for all lines."""
+    if fixed is not None:
+        return fixed, fixed.parse_position(text)
+    from grundy.catalog import load_game
+    from grundy.model.textio import split_segments, tokenize
+
+    tokens = tokenize(text)
+    if not tokens:
+        raise InvalidInputError("nothing to solve: give GAME POSITION")
+    parts = []
+    for segment in split_segments(tokens):
+        game = games.get(segment[0])
+        if game is None:
+            game = games[segment[0]] = load_game(segment[0])
+        parts.append((game, game.parse_position(" ".join(segment[1:]))))
+    if len(parts) == 1:
+        return parts[0]
+    from grundy.engine.sums import SumGame
+
+    return SumGame(tuple(g for g, _ in parts)), tuple(p for _, p in parts)
+
+
+def _batch_error(out: Any, json_out: bool, number: int, text: str, exc: GrundyError,
+                 failed: list[str]) -> None:
+    """The line in place of an answer that failed."""
+    import json
+
+    message = " ".join(flag_message(exc).split())
+    failed.append(f"line {number} ({text[:60]!r}): {message}")
+    if json_out:
+        out.write(json.dumps({"line": number, "input": text, "error": message},
+                             ensure_ascii=False) + "\n")
+    else:
+        out.write(f"error: line {number}: {message}\n")
+
+
+def _value(args: argparse.Namespace, game: Any, position: Any, cache: Any) -> tuple[Any, Any]:
+    """The outcome and Grundy value :func:`_solve` gives, computing nothing else (with
+    ``--conjecture``, the whole answer: its winning moves check the pattern)."""
+    if args.conjecture:
+        answer, _ = _solve(args, game, position, cache, remoteness=False)
+        return answer.outcome, answer.grundy
+    from grundy.solving.solve import solve_value
+
+    limit = _given_limit(args)
+
+    def work() -> tuple[Any, Any]:
+        return solve_value(game, position, misere=args.misere, cache=cache, limit=limit)
+
+    tty = vars(args).get("_stderr_tty")
+    if tty is None:  # (read once per run: a judge's input has 10^5 lines)
+        tty = args._stderr_tty = sys.stderr.isatty()
+    run = searching if tty else _run
+    if "grundy.define" not in sys.modules:
+        return run(work)
+    from grundy.define import answering
+
+    with answering(limit=_limit(args)):
+        return run(work)
+
+
+def _run(work: Any) -> Any:
+    return work()
 
 
 def _game_and_position(args: argparse.Namespace) -> tuple[Any, Any]:
@@ -278,10 +365,23 @@ def game_on_graph(name: str, graph: str | None, ground: str | None, tokens: list
 
 
 def _game_with_heap_file(args: argparse.Namespace) -> tuple[Any, Any]:
-    """``solve GAME --file PATH``: a heap game whose heaps are read from a file or stdin."""
+    """``solve GAME --file PATH``: a heap game whose heaps are read from a file or stdin; any
+    other game reads its position there (numbers separated by spaces, commas or newlines, as
+    staircase's counts), as it reads one from the command line."""
+    from grundy.catalog import load_game
     from grundy.cli.common import heap_file
     from grundy.games.takeaway.nim import LARGE_NIM_HEAPS, large_nim_report
+    from grundy.model.game import HeapGame
 
+    other = load_game(args.game)
+    if not isinstance(other, HeapGame):
+        from grundy.model.textio import read_text_file
+
+        if args.position:
+            raise InvalidInputError(f"give the position either on the command line or in --file, "
+                                    f"not both: {' '.join(args.position)!r}")
+        text = read_text_file(args.heap_file, what="position file")
+        return other, other.parse_position(" ".join(text.replace(",", " ").split()))
     game, heaps = heap_file(args.game, args.position, args.heap_file)
     if game.spec == "nim" and len(heaps) >= LARGE_NIM_HEAPS and not isinstance(heaps, tuple):
         # (a tuple: some heap exceeds 64 bits; the engine answers those, in the same shape)
@@ -342,8 +442,9 @@ def print_answer(answer: Any, lang: Any = None) -> None:
         else:
             emit(t("  winning moves ({n} listed, not all: see the note above):", n=len(moves)))
         for move in moves[:SHOWN_MOVES]:
-            if parts is not None and len(parts) > SHORT_POSITION and move.part_move is not None:
-                emit(f"    {t.move(move.label)}")  # the label names the part; the whole position is long
+            if ((parts is not None and len(parts) > SHORT_POSITION and move.part_move is not None)
+                    or (parts is None and not whole)):
+                emit(f"    {t.move(move.label)}")  # the label names the part or step; the position is long
             else:
                 emit(f"    {t.move(move.label)}   ⇒  {fmt(move.to)}")
         if len(moves) > SHOWN_MOVES:

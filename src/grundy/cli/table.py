@@ -10,6 +10,7 @@ period 12 from heap 71 (proved: Guy-Smith periodicity theorem (octal code of len
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from grundy.cli import common
@@ -87,14 +88,17 @@ def run(args: argparse.Namespace) -> int:
     if args.rebuild and args.store is None:
         raise InvalidInputError("--rebuild applies to a table kept with --store FILE")
     game = load_game(args.game)
-    own_steps = args.limit is not None and hasattr(game, "table_cells")  # (a user's game's budget)
+    own_heaps = _own_heap_game(game)
+    # (a user's game's budget)
+    own_steps = args.limit is not None and (hasattr(game, "table_cells") or own_heaps)
     if args.misere or (args.limit is not None and not own_steps) or args.quotient:
         from grundy.cli.misere_table import run_misere
 
         return run_misere(args, game)
     from grundy.reports.user_tables import user_table
 
-    own = user_table(game, args.upto, patterns=args.patterns, limit=args.limit)  # one budget
+    own = None if own_heaps else user_table(game, args.upto, patterns=args.patterns,
+                                            limit=args.limit)  # one budget
     if own is not None:
         return _user_table(args, own)
     grid = game.table_2d(args.upto)
@@ -108,10 +112,28 @@ def run(args: argparse.Namespace) -> int:
         if args.plot is not None:
             plot_grid(game.spec, grid, args.plot)
         return 0
+    if own_heaps:  # a user's heap game: one step budget (and its safety net), progress shown
+        from grundy.define import answering
+        from grundy.engine.search import DEFAULT_LIMIT
+
+        with answering(limit=DEFAULT_LIMIT if args.limit is None else args.limit):
+            run_table(game, args.upto, method=args.method, summary=args.summary, json_out=args.json,
+                      plot=args.plot, patterns=args.patterns, store=args.store, rebuild=args.rebuild,
+                      lang=args.language, show_progress=True)
+        return 0
     run_table(game, args.upto, method=args.method, summary=args.summary, json_out=args.json,
               plot=args.plot, patterns=args.patterns, store=args.store, rebuild=args.rebuild,
               lang=args.language)
     return 0
+
+
+def _own_heap_game(game: Any) -> bool:
+    """Whether ``game`` is a heap game of the user's own (``@grundy.heap_game``)."""
+    if "grundy.define" not in sys.modules:
+        return False
+    from grundy.define.user_games import UserHeapGame
+
+    return isinstance(game, UserHeapGame)
 
 
 def _user_table(args: argparse.Namespace, table: Any) -> int:
@@ -162,16 +184,17 @@ def plot_table(result: TableAnalysis, path: str) -> None:
 
 def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bool,
               plot: str | None, patterns: bool = True, store: str | None = None,
-              rebuild: bool = False, lang: Any = None) -> None:
+              rebuild: bool = False, lang: Any = None, show_progress: bool = False) -> None:
     """Build, analyse and print the table of a heap game (the ``grundy table`` command), its
-    text in ``lang`` (a :class:`~grundy.model.language.Language`; English by default)."""
+    text in ``lang`` (a :class:`~grundy.model.language.Language`; English by default); a progress
+    bar on a terminal for a large table, or with ``show_progress``."""
     from grundy.reports.heap_tables import heap_table
 
     if common.OWN_PROCESS:
         import grundy.tables.kernels
 
         grundy.tables.kernels.LEAN_START = True
-    with progress_bar(upto >= 200_000) as progress:
+    with progress_bar(show_progress or upto >= 200_000) as progress:
         table = heap_table(game, upto, method=method, patterns=patterns, summary=summary,
                            store=store, rebuild=rebuild, progress=progress)
     if plot is not None:

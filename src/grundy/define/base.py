@@ -183,7 +183,27 @@ def splits_among(options: list[Any]) -> bool:
 def probe_splits(game: Any) -> bool:
     """Whether a move of a heap below :data:`SPLIT_PROBE` splits a heap, looking at no heap past
     :data:`SPLIT_PROBE_OPTIONS` options listed, nor from the first whose move function fails (a
-    fact about the rules, read once: the game's laws keep it)."""
+    fact about the rules, read once: the game's laws keep it). The calls are steps of the query
+    that asks (or of one of their own, with the default budget) and run under its safety net: a
+    move function that loops at heap 100 is stopped, with one refusal."""
+    from grundy.define.query import active, answering
+
+    context = active()  # (a listed option is a table step: TABLE_STEP of a search step)
+    if context is not None:
+        return _probe_splits(game, context)
+    from grundy.engine.limits import asked_limit
+    from grundy.engine.search import DEFAULT_LIMIT
+
+    asked = asked_limit.get()
+    with answering(limit=DEFAULT_LIMIT if asked is None else asked):
+        own = active()
+        assert own is not None
+        return _probe_splits(game, own)
+
+
+def _probe_splits(game: Any, context: Any) -> bool:
+    from grundy.define.query import TABLE_STEP
+
     listed = 0
     for n in range(SPLIT_PROBE):
         try:
@@ -192,6 +212,8 @@ def probe_splits(game: Any) -> bool:
             raise
         except GrundyError:
             break
+        context.spend((1 + len(options)) * TABLE_STEP, f"{game.spec}: the options of heaps "
+                      f"0..{SPLIT_PROBE - 1} (does a move split a heap?)")
         if splits_among(options):
             return True
         listed += len(options)

@@ -72,14 +72,23 @@ MEX = _mex_table(16)
 """``MEX[b]``: the mex of the values whose bits are set in ``b``, for ``b < 2**16``."""
 
 
+class OverBudget(Exception):
+    """The table's steps ran past the budget given to :func:`fill_all` (heap ``len(g)`` not
+    tabulated)."""
+
+
 def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | None,
-             splits: list[bool] | None = None) -> None:
+             splits: list[bool] | None = None, budget: float = float("inf")) -> float:
     """Extend ``g = G(0..len(g)-1)`` to ``G(0..stop-1)``; ``splits`` (a list) receives whether a
-    move of the heaps tabulated split a heap."""
+    move of the heaps tabulated split a heap. Returns the steps done: a heap and each of its
+    options one (three each once the game has shown a split); past ``budget`` steps,
+    :class:`OverBudget` (counted per heap, before it is tabulated: the same table stops at the
+    same heap on any machine)."""
     fn = game._call()
     mixed = game.has_splits
     seen_split = False
     chunk = FIRST_CHUNK
+    left = budget
     try:
         while len(g) < stop:
             end = min(len(g) + chunk, stop)
@@ -88,7 +97,7 @@ def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | N
             while len(g) < end:
                 loop = (_mixed_small if small else _mixed_any) if mixed else \
                     (_ints_small if small else _ints_any)
-                options, split = loop(game, fn, g, end)
+                options, split, left = loop(game, fn, g, end, left)
                 seen_split |= split
                 if options is None:
                     break
@@ -110,6 +119,7 @@ def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | N
     finally:
         if splits is not None:
             splits.append(seen_split)
+    return budget - left
 
 
 def listed_options(game: UserHeapGame, fn: Any, n: int) -> list[Any]:
@@ -125,10 +135,12 @@ def listed_options(game: UserHeapGame, fn: Any, n: int) -> list[Any]:
     return options if type(options) is list else game._listed(f"heap {n}", options)
 
 
-# The four loops below fill heaps len(g)..end-1 and return (None, whether a move split a heap), or
-# stop at the first heap they cannot value and return its options (the heap not yet in g).
+# The four loops below fill heaps len(g)..end-1 and return (None, whether a move split a heap, the
+# steps left), or stop at the first heap they cannot value and return its options (the heap not
+# yet in g; its steps already counted, so the slow path does not count them again).
+Loop = tuple[list[Any] | None, bool, float]
 
-def _ints_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[list[Any] | None, bool]:
+def _ints_small(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) -> Loop:
     """Options that are ints, values below :data:`SMALL`."""
     append = g.append
     bit = BIT
@@ -144,36 +156,42 @@ def _ints_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[li
             raise game._raised(f"heap {n}", exc) from None
         if type(options) is not listed:
             options = game._listed(f"heap {n}", options)
+        left -= len(options) + 1
+        if left < 0:
+            raise OverBudget
         b = 0
         try:
             for o in options:
                 if o <= 1 and (o < 0 or o is True or o is False):  # (one test for a heap > 1)
-                    return options, False
+                    return options, False, left
                 b |= bit[g[o]]  # a heap >= n, a non-int or a large value raises
             append(mex[b] if b < limit else (~b & (b + 1)).bit_length() - 1)
         except Exception:
-            return options, False
-    return None, False
+            return options, False, left
+    return None, False, left
 
 
-def _ints_any(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[list[Any] | None, bool]:
+def _ints_any(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) -> Loop:
     """Options that are ints, any values."""
     append = g.append
     for n in range(len(g), end):
         options = listed_options(game, fn, n)
+        left -= len(options) + 1
+        if left < 0:
+            raise OverBudget
         try:
             seen = {g[o] if o > 1 or (o >= 0 and o is not True and o is not False) else []
                     for o in options}  # ([] fails to hash: a negative or a bool)
         except Exception:
-            return options, False
+            return options, False, left
         v = 0
         while v in seen:
             v += 1
         append(v)
-    return None, False
+    return None, False, left
 
 
-def _mixed_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[list[Any] | None, bool]:
+def _mixed_small(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) -> Loop:
     """Options that are ints or splits (tuples or lists of ints), values below :data:`SMALL`."""
     append = g.append
     bit = BIT
@@ -194,6 +212,9 @@ def _mixed_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[l
             raise game._raised(f"heap {n}", exc) from None
         if type(options) is not listed:
             options = game._listed(f"heap {n}", options)
+        left -= 3 * len(options) + 1
+        if left < 0:
+            raise OverBudget
         b = 0
         try:
             for o in options:
@@ -202,37 +223,40 @@ def _mixed_small(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[l
                     x, y = o
                     if ((x <= 1 and (x < 0 or x is True or x is False))
                             or (y <= 1 and (y < 0 or y is True or y is False))):
-                        return options, split
+                        return options, split, left
                     b |= bit[g[x] ^ g[y]]
                     split = True
                 elif kind is plain:
                     if o < 0:
-                        return options, split
+                        return options, split, left
                     b |= bit[g[o]]
                 elif kind is pair or kind is listed:
                     x = 0
                     for h in o:
                         if h <= 1 and (h < 0 or h is True or h is False):
-                            return options, split
+                            return options, split, left
                         x ^= g[h]
                     b |= bit[x]
                     if size(o) > 1:
                         split = True
                 else:
-                    return options, split
+                    return options, split, left
             append(mex[b] if b < limit else (~b & (b + 1)).bit_length() - 1)
         except Exception:
-            return options, split
-    return None, split
+            return options, split, left
+    return None, split, left
 
 
-def _mixed_any(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[list[Any] | None, bool]:
+def _mixed_any(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) -> Loop:
     """Options that are ints or splits, any values."""
     append = g.append
     plain = int
     split = False
     for n in range(len(g), end):
         options = listed_options(game, fn, n)
+        left -= 3 * len(options) + 1
+        if left < 0:
+            raise OverBudget
         seen: set[int] = set()
         add = seen.add
         try:
@@ -240,23 +264,23 @@ def _mixed_any(game: UserHeapGame, fn: Any, g: list[int], end: int) -> tuple[lis
                 kind = type(o)
                 if kind is plain:
                     if o < 0:
-                        return options, split
+                        return options, split, left
                     add(g[o])
                 elif kind is tuple or kind is list:
                     x = 0
                     for h in o:
                         if h <= 1 and (h < 0 or h is True or h is False):
-                            return options, split
+                            return options, split, left
                         x ^= g[h]
                     add(x)
                     if len(o) > 1:
                         split = True
                 else:
-                    return options, split
+                    return options, split, left
         except Exception:
-            return options, split
+            return options, split, left
         v = 0
         while v in seen:
             v += 1
         append(v)
-    return None, split
+    return None, split, left

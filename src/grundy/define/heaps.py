@@ -30,6 +30,33 @@ REACH_SHARE = 0.8
 """Share of a query's remaining steps the table may take to reach the heap asked about (the rest
 lists its winning moves)."""
 
+DENSE_HEAPS = 1 << 24
+"""Most heaps a table of every heap below the one asked about may hold, whatever the budget (its
+memory): past them the heap is answered by a proved pattern, by the heaps it reaches, or by a
+conjectured pattern, or refused (the budget's size never switches the method)."""
+
+SPARSE_FIRST = 2048
+"""Heaps the search from a heap beyond the table's reach visits before it counts: the density of
+the heaps visited (a depth-first search goes down first) estimates how many are reachable."""
+
+SEARCHED_HEAPS = 1 << 20
+"""Most heaps the search of the heaps reachable from one heap may hold (a dict: memory), whatever
+the budget."""
+
+PROBE_TABLE = 256
+"""Heaps whose options tell whether their number grows with the heap (then a heap far beyond
+the table is not asked its options: it would list too many)."""
+
+SPARSE_SHARE = 0.5
+"""Share of a query's remaining steps a search of the heaps reachable from one heap may take."""
+
+SPARSE_RATIO = 0.03125
+"""The search of the reachable heaps (a step each, and one per option) stops, and the table of
+every heap below is built instead, once it has visited this share of those heaps: a table step
+costs :data:`~grundy.define.query.TABLE_STEP` of a search step, so the search is the cheaper
+method only when far fewer heaps are reachable than lie below (options ``n // 2``, ``n // 3``:
+O(log² n) of them)."""
+
 
 @dataclass
 class HeapState:
@@ -39,6 +66,17 @@ class HeapState:
     patterns: list[Pattern] | None = None
     periodicity: Periodicity | None = None
     used: dict[int, Pattern] = field(default_factory=dict)
+    searched: dict[int, int] = field(default_factory=dict)
+    """Values found by a search of the heaps reachable from a heap beyond the table."""
+    reached: dict[int, int] = field(default_factory=dict)
+    """Heap asked about → how many heaps its search visited (its reason says so)."""
+    estimate: float = 0.0
+    """Of the last search stopped: how many heaps are reachable, by the density of those visited
+    between the lowest and the heap asked about (a depth-first search goes down first)."""
+    grows: bool | None = None
+    """Whether the number of options grows with the heap (:meth:`few_options`), once read."""
+    cost: float = 1.0
+    """Of the last search stopped: the steps a heap visited took (itself and its options)."""
 
     def extend(self, game: UserHeapGame, stop: int, context: Answering, share: float = 0.5) -> None:
         """Extend the table towards ``stop`` with at most ``share`` of the query's remaining
@@ -52,19 +90,127 @@ class HeapState:
             context.extended.add(game)
 
     def value(self, game: UserHeapGame, n: int, context: Answering) -> int:
-        """``G(n)``: the table (built to ``n`` if the budget allows), else a pattern, checked."""
+        """``G(n)``: the table where it reaches; else, by counting, a search of the heaps reachable
+        from ``n`` while they are few, or the table built to ``n`` where the budget allows; beyond
+        the table's reach a proved pattern, else the search, else a pattern, checked."""
         if n < len(self.table):
             return self.table[n]
         vouched = context.vouched.get((game, n))
         if vouched is not None:
             return vouched
-        if n < context.limit / TABLE_STEP:
+        found = self.searched.get(n)
+        if found is not None:
+            return found
+        # by counting: the heaps reachable from n, searched alone while they are few; the table
+        # of every heap below where the budget and memory allow it (a larger budget never makes
+        # a table of 10^9 heaps); beyond the first heaps, a proved pattern first
+        dense = n < min(context.limit / TABLE_STEP, DENSE_HEAPS)
+        gap = n + 1 - len(self.table)
+        found, self.estimate = None, 0.0
+        searchable = self.few_options(game, context)  # (the table now holds the first heaps)
+        if n < len(self.table):
+            return self.table[n]
+        if searchable:
+            found = self.search(game, n, context, gap * SPARSE_RATIO if dense else SPARSE_FIRST)
+        if (found is None and not dense and self.estimate and self.proved(game, context) is None
+                and self.estimate * self.cost <= context.room() * SPARSE_SHARE
+                and self.estimate <= SEARCHED_HEAPS):
+            found = self.search(game, n, context, float("inf"))
+        if found is not None:
+            return found
+        if dense and n >= PATTERN_TABLE and self.proved(game, context) is not None:
+            return self.by_pattern(game, n, context)
+        if dense:
             self.extend(game, min(n + 1, PATTERN_TABLE), context)
             if n < len(self.table) or self.reachable(game, n, context):
                 self.extend(game, n + 1, context, REACH_SHARE)
             if n < len(self.table):
                 return self.table[n]
         return self.by_pattern(game, n, context)
+
+    def proved(self, game: UserHeapGame, context: Answering) -> Pattern | None:
+        """The proved pattern of the values, if the table shows one."""
+        return next((p for p in self.find(game, context) if p.describes == "values"
+                     and p.status == "proved" and (p.formula is not None or self.periodicity is not None)),
+                    None)
+
+    def few_options(self, game: UserHeapGame, context: Answering) -> bool:
+        """Whether a search of the heaps reachable from a heap may pay: not when the number of
+        options grows with the heap (compared at heaps 127 and 255, once: a fact of the rules),
+        as with a split ``(a, n - a)`` for every ``a`` — each heap then lists about as many
+        options as there are heaps below it, and reaches most of them."""
+        self.extend(game, PROBE_TABLE, context)
+        if self.grows is None:
+            top = min(len(self.table), PROBE_TABLE) - 1
+            if top < 2:
+                return False
+            wide, narrow = len(game.heap_options(top)), len(game.heap_options(top // 2))
+            context.spend(wide + narrow + 2, f"{game.spec}: the options of heaps {top // 2} and {top}")
+            self.grows = wide > narrow + 1
+        return not self.grows
+
+    def search(self, game: UserHeapGame, n: int, context: Answering, cap: float) -> int | None:
+        """``G(n)`` by a memoised search of the heaps reachable from ``n`` alone (the table answers
+        the heaps it holds), or ``None`` once it has visited more than ``cap`` heaps or spent
+        :data:`SPARSE_SHARE` of the remaining steps (the values found so far are kept: each is
+        exact)."""
+        table, memo = self.table, self.searched
+        known = len(table)
+        fn = game._call()
+        budget = context.room() * SPARSE_SHARE
+        spent = visited = 0
+        lowest = n
+        stack = [n]
+        expanded: dict[int, list[Any]] = {}  # heap -> its options (a heap, or a split's tuple)
+        try:
+            while stack:
+                heap = stack[-1]
+                options = expanded.get(heap)
+                if options is None:
+                    if heap in memo:  # (reached again by another path)
+                        stack.pop()
+                        continue
+                    visited += 1
+                    if heap < lowest:
+                        lowest = heap
+                    if visited > cap or spent > budget:
+                        self.estimate = visited * (n + 1 - known) / (n + 1 - lowest)
+                        self.cost = spent / visited
+                        return None
+                    options = expanded[heap] = _options(game, fn, heap)
+                    spent += 1 + len(options)
+                    if spent > budget:  # (the steps spent stay within the room left)
+                        self.estimate = visited * (n + 1 - known) / (n + 1 - lowest)
+                        self.cost = spent / visited
+                        return None
+                    size = len(stack)
+                    for o in options:
+                        if type(o) is int:
+                            if o >= known and o not in memo:
+                                stack.append(o)
+                        else:
+                            stack.extend(h for h in o if h >= known and h not in memo)
+                    if len(stack) > size:
+                        continue
+                stack.pop()
+                del expanded[heap]
+                seen = set()
+                for o in options:
+                    if type(o) is int:
+                        seen.add(table[o] if o < known else memo[o])
+                    else:
+                        total = 0
+                        for h in o:
+                            total ^= table[h] if h < known else memo[h]
+                        seen.add(total)
+                v = 0
+                while v in seen:
+                    v += 1
+                memo[heap] = v
+        finally:
+            context.spend(spent, f"{game.spec}: the heaps reachable from heap {n:,}")
+        self.reached[n] = visited
+        return memo[n]
 
     def reachable(self, game: UserHeapGame, n: int, context: Answering) -> bool:
         """Whether the table may reach heap ``n`` within half the remaining budget, judged by the
@@ -114,8 +260,11 @@ class HeapState:
             best = f" (a conjecture: {usable[0].text})" if usable else ""
             which = "pattern, proved or conjectured," if context.conjecture else "proved pattern"
             more = ", conjecture=True uses a conjectured pattern" if usable and not context.conjecture else ""
+            within = (f"within {context.limit:,} steps" if context.limit / TABLE_STEP <= DENSE_HEAPS else
+                      f"(past {DENSE_HEAPS:,} heaps no table is built, and more heaps are reachable "
+                      f"from it than {context.limit:,} steps search)")
             raise SearchLimitError(
-                f"{spec}: heap {n:,} is beyond brute force within {context.limit:,} steps and no "
+                f"{spec}: heap {n:,} is beyond brute force {within} and no "
                 f"{which} gives its value{best}{_octal_hint(game)}; 'analyze(game, upto=N)' looks "
                 f"for a pattern, limit= raises the budget{more}",
                 parameters=("table", "limit", "conjecture"), spec=spec)
@@ -186,6 +335,24 @@ class HeapState:
             totals[option] = total
         context.vouch(game, f"heap {n:,}", value, totals, pattern)
         context.remember(game, n, value, parts)
+
+
+def _options(game: UserHeapGame, fn: Any, n: int) -> list[Any]:
+    """The distinct options of heap ``n``, each a heap (an int) or a split (a tuple of heaps):
+    quickly when the move function lists plain heaps below ``n``, else by the checked
+    :meth:`~grundy.define.UserHeapGame.heap_options` (and its clear error)."""
+    try:
+        listed = fn(n)
+    except GrundyError:
+        raise
+    except Exception as exc:
+        raise game._raised(f"heap {n}", exc) from None
+    if type(listed) is list:
+        if not listed:
+            return []
+        if set(map(type, listed)) == {int} and min(listed) >= 0 and max(listed) < n:
+            return list(dict.fromkeys(listed))
+    return [o[0] if len(o) == 1 else o for o in game.heap_options(n)]
 
 
 def heap_state(game: Any) -> HeapState:

@@ -47,3 +47,11 @@ def _smith_positions_text(f: Facts) -> str:
 @template("mex-explored")
 def _mex_explored_text(f: Facts) -> str:
     return f"the mex of the options' values, over every position reachable ({_explored(f['explored'])})"
+
+
+@template("mex-reachable")
+def _mex_reachable_text(f: Facts) -> str:
+    count = f["heaps"]
+    return (f"the mex of the options' values, by a memoised search of the heaps reachable from "
+            f"this one ({count:,} heap{'s' if count != 1 else ''}: few, so not a table of every "
+            f"heap below)")

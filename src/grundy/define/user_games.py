@@ -201,13 +201,29 @@ class UserHeapGame(_Defined, HeapGame):
         return steps
 
     def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
+        """``G(0..upto)`` within the query's step budget (:func:`~grundy.define.query.current`:
+        ``grundy table --limit N``, a library call's ``limit=``, else the default), each heap and
+        option a table step (:data:`~grundy.define.query.TABLE_STEP` of a search step); past it,
+        one refusal saying how far the table got."""
         import numpy as np
+
+        from grundy.define.fill import OverBudget, fill_all
+        from grundy.define.query import TABLE_STEP
 
         if method == "sparse":
             raise InvalidInputError(f"method 'sparse' applies to octal games only, not {self.spec}")
         values: list[int] = []
         seen: list[bool] = []
-        self.fill_table(values, upto + 1, progress=progress, splits=seen)
+        context = current()
+        try:
+            spent = fill_all(self, values, upto + 1, progress, seen, context.room() / TABLE_STEP)
+        except OverBudget:
+            raise SearchLimitError(
+                f"{self.spec}: the table of heaps 0..{upto:,} needs more than {context.limit:,} steps "
+                f"(a heap or an option is {TABLE_STEP:g} of a step; it reached heap "
+                f"{len(values):,}); limit= raises the budget", parameters=("limit",),
+                spec=self.spec) from None
+        context.spend(spent * TABLE_STEP, self.spec)
         return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1,
                           splits=any(seen))
 
@@ -241,9 +257,11 @@ class UserHeapGame(_Defined, HeapGame):
         return found
 
     def _heap_reason(self, n: int) -> Reason | None:
-        used = heap_state(self).used.get(n)
+        state = heap_state(self)
+        used = state.used.get(n)
         if used is None:
-            return None
+            reached = state.reached.get(n)
+            return None if reached is None else Reason("mex-reachable", {"heaps": reached})
         rule = used.text.rsplit(" (", 1)[0]
         if used.proof and used.text.endswith(f" (proved by {used.proof})"):
             rule = used.text.removesuffix(f" (proved by {used.proof})")  # (the proof has parentheses)
@@ -329,7 +347,13 @@ class UserGame(_Defined, Game):
                 start = self.format_position(self.start_position())
                 raise InvalidPositionError(f"{self.spec}: give a position, e.g. its start position "
                                            f"{start!r}")
-            return self._inside(_default_parse(text), text)
+            position = _default_parse(text)
+            if (type(self).domain.arity == 1 and isinstance(position, tuple) and len(position) > 1
+                    and all(type(x) is int for x in position)):
+                # a game on one number: several numbers are the sum of their positions (as an
+                # exported program reads them)
+                return self.validate(Sum(*((x,) for x in position)))
+            return self._inside(position, text)
         try:
             position = hashable(parse(text))
         except GrundyError:

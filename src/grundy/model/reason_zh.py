@@ -153,6 +153,12 @@ def _mex_explored(f: Facts) -> str:
     return f"所有可达局面上后继 SG 值的 mex（{_explored(f['explored'])}）"
 
 
+@template("mex-reachable", "zh")
+def _mex_reachable(f: Facts) -> str:
+    return (f"后继 SG 值的 mex：只对从这一堆可到达的 {f['heaps']:,} 个堆做带记忆的搜索"
+            f"（可到达的堆很少，因此不建下方每一堆的表）")
+
+
 @template("proved-pattern", "zh")
 def _proved_pattern(f: Facts) -> str:
     return f"由已证明的规律 {f['pattern']}（{zh(f['proof'])}）"

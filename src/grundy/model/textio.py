@@ -275,9 +275,21 @@ def split_tokens(text: str) -> list[str]:
     return [t for t in re.split(r"[\s,]+", text.strip()) if t]
 
 
+BULK_TEXT = 100_000
+"""Characters of position text past which :func:`check_heaps` reads its numbers in bulk
+(:func:`decimal_numbers`, numpy), as a file of a staircase's 2·10⁵ counts is."""
+
+
 def check_heaps(position: Any, what: str = "heap") -> tuple[int, ...]:
     """Validate a heap position given as an int, a sequence of ints, or text."""
+    if type(position) is tuple and position and set(map(type, position)) == {int} \
+            and min(position) >= 0:
+        return position  # (already valid: checked in bulk, as a long staircase is, repeatedly)
     if isinstance(position, str):
+        if len(position) > BULK_TEXT:
+            numbers = decimal_numbers(position)
+            if numbers is not None:
+                return tuple(numbers.tolist())
         return tuple(parse_heap(t, what) for t in split_tokens(position))
     if isinstance(position, bool):
         raise InvalidPositionError(f"{what} must be a non-negative integer, got {position!r}")

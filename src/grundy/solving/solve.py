@@ -283,6 +283,58 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
                     note, listed, _remoteness(game, position) if remoteness else None, quoted)
 
 
+@asking
+def solve_value(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
+                limit: int | None = None) -> tuple[Outcome, int | str | None]:
+    """The outcome and the Grundy value :func:`solve` gives, computing nothing else (no winning
+    move, reason or remoteness): what ``grundy solve --batch`` and ``--input`` print.
+
+    >>> from grundy import load_game
+    >>> solve_value(load_game("nim"), (3, 4, 5))
+    (<Outcome.N: 'N'>, 2)
+    """
+    if misere:  # (the misère answer's rules decide it together with its moves)
+        answer = solve(game, position, misere=True, cache=cache, limit=limit)
+        return answer.outcome, answer.grundy
+    position = game.validate(position)
+    cache = cache or Cache()
+    decided_limit = VALUE_LIMIT_WHEN_DECIDED if limit is None else limit
+    budget_limit = DEFAULT_LIMIT if limit is None else limit
+    if game.loopy_value(position) is not None:  # (an infinite value: solve's own path)
+        answer = solve(game, position, cache=cache, limit=limit)
+        return answer.outcome, answer.grundy
+    try:  # the value within the smaller budget solve gives it: then it is solve's value
+        value = grundy_value(game, position, cache=cache, limit=decided_limit)
+    except ResourceLimitError:
+        raise
+    except SearchLimitError:
+        value = None
+    if value is not None:
+        return (Outcome.N if value else Outcome.P), value
+    parts = game.components(position)
+    if parts is not None and len(parts) >= LARGE_SUM:
+        shared = Budget(budget_limit, seconds=float("inf"))
+        values: dict[Any, int] = {}
+        for part_game, part_position in parts:
+            key = (id(part_game), part_position)
+            if key not in values:
+                values[key] = part_value(part_game, part_position, cache, shared)
+        total = xor_all(values[(id(g), p)] for g, p in parts)
+        return (Outcome.N if total else Outcome.P), total
+    by_rule = game.closed_outcome(position)
+    try:
+        steps = budget_limit if by_rule is None else min(budget_limit, decided_limit)
+        value = grundy_value(game, position, cache=cache, limit=steps)
+    except ResourceLimitError:
+        raise
+    except SearchLimitError:
+        if by_rule is None:
+            raise
+        value = None
+    result = by_rule if by_rule is not None else (Outcome.N if value else Outcome.P)
+    return result, 0 if value is None and result is Outcome.P else value
+
+
 def _examples(exc: TooManyMovesError) -> list[Move]:
     """The winning moves a :class:`TooManyMovesError` found anyway (one of each class)."""
     return [m for m in exc.examples if isinstance(m, Move)]

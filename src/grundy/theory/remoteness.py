@@ -136,7 +136,11 @@ def _measure(position: Any) -> tuple[int, int]:
             squares += w * w if w <= BIG_WORDS else digit_work(w)
         elif isinstance(item, (tuple, list, frozenset, set)):
             words += 1
-            pending.extend(item)
+            if item and set(map(type, item)) == {int} and -_SMALL < min(item) and max(item) < _SMALL:
+                words += len(item)  # (small ints, measured in bulk: one word each)
+                squares += len(item)
+            else:
+                pending.extend(item)
         elif isinstance(item, (str, bytes)):
             words += 1 + ((len(item) - 1) >> 3 if item else 0)
         else:

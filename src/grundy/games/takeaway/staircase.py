@@ -41,6 +41,24 @@ def _label(k: int, i: int) -> str:
     return f"move {k} from step {i} to " + ("the floor" if i == 1 else f"step {i - 1}")
 
 
+class _Slide(Move):
+    """A move of :meth:`Staircase._moves_to_value`, its label and position built when first read
+    (a staircase of 2·10⁵ steps may have thousands of winning moves: listing them stays linear)."""
+
+    __slots__ = ("_idx", "_k", "_position")
+
+    def __init__(self, position: tuple[int, ...], idx: int, k: int) -> None:
+        self._position, self._idx, self._k = position, idx, k
+
+    @property
+    def label(self) -> str:  # type: ignore[override]
+        return _label(self._k, self._idx + 1)
+
+    @property
+    def to(self) -> Position:  # type: ignore[override]
+        return Staircase._slide(self._position, self._idx, self._k)
+
+
 @dataclass(frozen=True)
 class Staircase(Game):
     """Staircase Nim; a position is the tuple of counts on steps 1..n."""
@@ -91,7 +109,7 @@ class Staircase(Game):
 
     def _moves_to_value(self, position: Any, target: int) -> list[Move]:
         x = self._value(position) ^ target
-        found = []
+        found: list[Move] = []
         if x == 0:
             return []
         for idx, c in enumerate(position):
@@ -104,7 +122,7 @@ class Staircase(Game):
                 if k > c:
                     continue
             if k > 0:
-                found.append(Move(_label(k, step), self._slide(position, idx, k)))
+                found.append(_Slide(position, idx, k))
         return found
 
     def _winning_moves(self, position: Any) -> list[Move]:

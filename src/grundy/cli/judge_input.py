@@ -1,0 +1,155 @@
+"""``grundy solve GAME --input lines|cases|counted FILE``: a contest judge's whole input, in one of
+the layouts an exported program reads (``grundy export --main``), answered in one process with
+one line per case, as the exported program prints it: ``VALUE OUTCOME`` (``- N`` where only the
+outcome is known), or ``error: MESSAGE`` for a case nothing answers.
+
+- ``lines``: one position per line — a heap game's heap sizes (several heaps are a sum), a pair
+  game's ``a b``, a game on one number ``n`` (several numbers, the sum of their positions, when
+  the game declares ``arity=1``);
+- ``cases``: the number of cases ``T``, then ``T`` cases; ``counted``: one case. A case of a heap
+  game (or of a game on one number) is a count ``n`` and ``n`` numbers, of a pair game ``a b``;
+  line breaks do not matter.
+
+A layout that cannot be read (a word that is not a number, the input ending inside a case, words
+after the last case) stops with one line on stderr: after it no case can be told from the next.
+
+>>> _case_numbers("heap", "cases", "2  1 3  2 1 1".split())
+[[3], [1, 1]]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Iterator
+from typing import Any
+
+from grundy.errors import GrundyError, InvalidInputError
+
+FORMATS = ("lines", "cases", "counted")
+"""The layouts (the same as ``grundy.export.main.INPUT_FORMATS``)."""
+
+
+def input_kind(game: Any) -> str:
+    """How a case of ``game`` is written: ``"heap"`` (heap sizes), ``"pair"`` (``a b``),
+    ``"sum"`` (numbers of a game on one number declared ``arity=1``: their sum) or ``"number"``
+    (one number); refused for any other game, in one line."""
+    from grundy.model.game import HeapGame, laws_of
+
+    if isinstance(game, HeapGame):
+        return "heap"
+    if "grundy.define" in sys.modules:
+        from grundy.define.user_games import UserGame
+
+        if isinstance(game, UserGame):
+            if type(game).domain.arity == 1:
+                return "sum"
+            if game.pairs():
+                return "pair"
+            if game.table_line(0) is not None:
+                return "number"
+    if laws_of(game).pair_table is not None:
+        return "pair"
+    raise InvalidInputError(f"--input reads heap games, games on pairs and games on one number (as "
+                            f"an exported program does), not {game.spec!r}: use --batch FILE")
+
+
+def _number(word: str) -> int:
+    if word.isascii() and word.isdigit() and len(word) < 4000:  # (the common case, quickly)
+        return int(word)
+    from grundy.model.textio import parse_heap
+
+    return parse_heap(word, "a number of the input")
+
+
+def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
+    """The numbers of each case of a ``cases`` or ``counted`` input (read as the exported
+    program reads it)."""
+    at = 0
+
+    def take() -> int:
+        nonlocal at
+        if at >= len(words):
+            raise InvalidInputError("the input ended inside a case")
+        at += 1
+        return _number(words[at - 1])
+
+    cases = take() if layout == "cases" else 1
+    out = []
+    for _ in range(cases):
+        out.append([take(), take()] if kind == "pair" else [take() for _ in range(take())])
+    if at < len(words):
+        raise InvalidInputError(f"{len(words) - at:,} more words after the last case")
+    return out
+
+
+def _position(game: Any, kind: str, numbers: list[int]) -> Any:
+    """The position of one case's numbers (checked by the game)."""
+    if kind == "heap":
+        return game.validate(tuple(numbers))
+    if kind == "pair":
+        if len(numbers) != 2:
+            raise InvalidInputError(f"a position of {game.spec} is two numbers a b, got "
+                                    f"{len(numbers)}")
+        return game.validate(tuple(numbers))
+    if kind == "number" and len(numbers) != 1:
+        raise InvalidInputError(f"{game.spec} does not declare arity=1, so several numbers are not "
+                                f"a sum: give one number")
+    if len(numbers) == 1:
+        return game.validate((numbers[0],))
+    from grundy.define.sums import Sum
+
+    return game.validate(Sum(*((n,) for n in numbers)))
+
+
+def _cases(kind: str, layout: str, text: str) -> Iterator[list[int] | GrundyError]:
+    if layout != "lines":
+        yield from _case_numbers(kind, layout, text.split())
+        return
+    for line in text.split("\n"):
+        words = line.split()
+        if words:
+            try:
+                yield [_number(w) for w in words]
+            except GrundyError as exc:
+                yield exc
+
+
+def run_input(args: argparse.Namespace, value: Any) -> int:
+    """Answer every case of the input (``value(game, position, cache)`` gives the outcome and
+    the Grundy value); exit status 2 when a case failed (each marked in its place)."""
+    from grundy.catalog import load_game
+    from grundy.cli.common import flag_message
+    from grundy.engine.search import Cache
+    from grundy.model.textio import int_text, read_text_file
+
+    if args.input not in FORMATS:
+        raise InvalidInputError(f"--input is one of {', '.join(FORMATS)}, got {args.input!r}")
+    if args.game is None or len(args.position) != 1 or args.batch or args.heap_file or args.json:
+        raise InvalidInputError("give the game and one input file ('-': stdin), e.g. "
+                                "grundy solve nim --input cases -  (text answers only)")
+    game = load_game(args.game)
+    kind = input_kind(game)
+    cases = list(_cases(kind, args.input, read_text_file(args.position[0], what="input")))
+    cache = Cache()
+    out = sys.stdout
+    failed = 0
+    first = ""
+    for number, case in enumerate(cases, 1):
+        try:
+            if isinstance(case, GrundyError):
+                raise case
+            outcome, grundy = value(game, _position(game, kind, case), cache)
+        except GrundyError as exc:
+            message = " ".join(flag_message(exc).split())
+            failed += 1
+            first = first or f"case {number}: {message}"
+            out.write(f"error: {message}\n")
+            continue
+        out.write(f"{'-' if grundy is None else int_text(grundy)} {outcome.value}\n")
+    if failed:
+        out.flush()
+        sys.stderr.write(f"grundy: error: {failed:,} of {len(cases):,} cases failed (each marked "
+                         f"in the output); first: {first}\n")
+        return 2
+    return 0
