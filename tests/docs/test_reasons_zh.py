@@ -30,6 +30,7 @@ HAND_MADE = [  # rules no catalogue sample reaches
     Reason("conjectured-pattern", {"pattern": "G(n) = n mod 3", "checked_upto": 400}),
     Reason("conjectured-pair-pattern", {"pattern": "a = b", "checked_upto": 30}),
     Reason("smith", {}),
+    Reason("mex-reachable", {"heaps": 37}),
     Reason("p-rule-move", {"rule": "n % 2 == 1 or n == 2", "checked": 300, "target": "5"}),
     Reason("hackenbush-floating", {"ground": "g", "close": " (did you mean 'G'?)"}),
     Reason("moore-heap", {"n": 6, "value": 6}),

@@ -17,7 +17,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidGameError
+from grundy.errors import InvalidGameError, InvalidPositionError
+from grundy.model.game import split_tokens
+from grundy.model.textio import int_text, is_number_token, parse_number
 
 
 @dataclass(frozen=True)
@@ -185,3 +187,48 @@ def domain_pair_patterns(grid: list[list[int | None]], minimum: tuple[int, ...] 
         elif not any(q.describes == p.describes for q in out):
             out.append(p)
     return out, None
+
+
+# ---- the default text and domain of a position ---------------------------------------------
+
+def default_parse(text: str) -> Any:
+    """A position from its text: numbers (``10**18`` too) make a tuple, one word is a name.
+
+    >>> default_parse("3 10**2"), default_parse("5"), default_parse("v")
+    ((3, 100), (5,), 'v')
+    """
+    tokens = split_tokens(text)
+    if not tokens:
+        raise InvalidPositionError("give a position, e.g. '3 4'")
+    items = tuple(parse_number(t, "a number of the position") if is_number_token(t) else t
+                  for t in tokens)  # (10**18 is a number, as everywhere)
+    if len(items) == 1 and isinstance(items[0], str):
+        return items[0]  # one word: a name (a vertex, a state)
+    return items  # numbers are a tuple, one number a 1-tuple: "5" is (5,)
+
+
+def outside_default_domain(position: Any) -> str | None:
+    """Why ``position`` is outside the default domain of a ``@grundy.game`` (its numbers are
+    non-negative, as heaps are, unless the game declares ``minimum=`` or ``valid=``), or ``None``.
+
+    >>> outside_default_domain((-1, 4))[:40], outside_default_domain((0, 4)), outside_default_domain("v")
+    ("coordinate 1 is -1: a position's numbers", None, None)
+    """
+    items = position if isinstance(position, tuple) else (position,)
+    for i, x in enumerate(items):
+        if isinstance(x, int) and not isinstance(x, bool) and x < 0:
+            return (f"coordinate {i + 1} is {x}: a position's numbers are at least 0 unless the game "
+                    f"declares minimum= (e.g. minimum=(-9, 0)) or valid=")
+    return None
+
+
+def default_format(position: Any) -> str:
+    """``str`` of the position (of each item of a tuple, joined by spaces), a number of more than
+    3,000 digits written in near-linear time (:func:`~grundy.model.textio.int_text`).
+
+    >>> default_format((3, "a", 10**4000)) == "3 a " + str(10**4000), default_format("v")
+    (True, 'v')
+    """
+    if isinstance(position, tuple):
+        return " ".join(map(int_text, position))
+    return int_text(position)

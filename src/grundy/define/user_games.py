@@ -14,7 +14,7 @@ from grundy.define import base
 from grundy.define import reasons as _reasons  # noqa: F401  (the templates of these rules)
 from grundy.define.base import _Defined, _short
 from grundy.define.by_rule import NPositionByRule
-from grundy.define.domain import Domain
+from grundy.define.domain import Domain, default_format, default_parse, outside_default_domain
 from grundy.define.fill import listed_options
 from grundy.define.heaps import heap_state
 from grundy.define.pairs import beyond_exploring, pair_state, pair_value
@@ -35,7 +35,6 @@ from grundy.model.laws import Laws, TableMethod
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
-from grundy.model.textio import int_text, is_number_token, parse_number
 
 CHUNK = 4096
 """Heaps between two calls of the progress hook of the table builder."""
@@ -279,44 +278,6 @@ class UserHeapGame(_Defined, HeapGame):
 # ---- games on any positions (cycles allowed) --------------------------------------------------------
 
 
-def _default_parse(text: str) -> Position:
-    tokens = split_tokens(text)
-    if not tokens:
-        raise InvalidPositionError("give a position, e.g. '3 4'")
-    items = tuple(parse_number(t, "a number of the position") if is_number_token(t) else t
-                  for t in tokens)  # (10**18 is a number, as everywhere)
-    if len(items) == 1 and isinstance(items[0], str):
-        return items[0]  # one word: a name (a vertex, a state)
-    return items  # numbers are a tuple, one number a 1-tuple: "5" is (5,)
-
-
-def _negative(position: Any) -> str | None:
-    """Why ``position`` is outside the default domain of a ``@grundy.game`` (its numbers are
-    non-negative, as heaps are, unless the game declares ``minimum=`` or ``valid=``), or ``None``.
-
-    >>> _negative((-1, 4))[:40], _negative((0, 4)), _negative("v")
-    ("coordinate 1 is -1: a position's numbers", None, None)
-    """
-    items = position if isinstance(position, tuple) else (position,)
-    for i, x in enumerate(items):
-        if isinstance(x, int) and not isinstance(x, bool) and x < 0:
-            return (f"coordinate {i + 1} is {x}: a position's numbers are at least 0 unless the game "
-                    f"declares minimum= (e.g. minimum=(-9, 0)) or valid=")
-    return None
-
-
-def _default_format(position: Any) -> str:
-    """``str`` of the position (of each item of a tuple, joined by spaces), a number of more than
-    3,000 digits written in near-linear time (:func:`~grundy.model.textio.int_text`).
-
-    >>> _default_format((3, "a", 10**4000)) == "3 a " + str(10**4000), _default_format("v")
-    (True, 'v')
-    """
-    if isinstance(position, tuple):
-        return " ".join(map(int_text, position))
-    return int_text(position)
-
-
 class UserGame(_Defined, Game):
     """Base of the games made by :func:`game`: the values come from the whole graph of positions
     reachable from the one asked about (explored within the step budget), by Smith's generalised
@@ -347,7 +308,7 @@ class UserGame(_Defined, Game):
                 start = self.format_position(self.start_position())
                 raise InvalidPositionError(f"{self.spec}: give a position, e.g. its start position "
                                            f"{start!r}")
-            position = _default_parse(text)
+            position = default_parse(text)
             if (type(self).domain.arity == 1 and isinstance(position, tuple) and len(position) > 1
                     and all(type(x) is int for x in position)):
                 # a game on one number: several numbers are the sum of their positions (as an
@@ -368,7 +329,7 @@ class UserGame(_Defined, Game):
             return position
         why = domain.why_not(position) if domain.declared_any else None
         if why is None and domain.minimum is None and domain.valid is None:
-            why = _negative(position)  # the default domain: numbers of at least 0
+            why = outside_default_domain(position)  # the default domain: numbers of at least 0
         if why is not None:
             raise InvalidPositionError(f"{self.spec}: position {shown!r} is not a position of the "
                                        f"game: {why}")
@@ -378,7 +339,7 @@ class UserGame(_Defined, Game):
         if isinstance(position, Sum):
             return " + ".join(self.format_position(p) for p in position.parts) or NOTHING
         fmt = type(self).text_format
-        return _default_format(position) if fmt is None else str(fmt(position))
+        return default_format(position) if fmt is None else str(fmt(position))
 
     def validate(self, position: Any) -> Position:
         if isinstance(position, str):
