@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError, TooManyMovesError
-from grundy.model.game import Game, Move, Outcome, Position, check_heaps, describe_take
+from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
+from grundy.games.takeaway.fibonacci import heap_and_limit
+from grundy.model.game import Game, Move, Outcome, Position, describe_take
 from grundy.model.laws import Laws
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.textio import int_text
@@ -174,16 +175,7 @@ class DynamicSubtraction(Game):
         return f"dynamic-subtraction({self.k})"
 
     def validate(self, position: Any) -> tuple[int, int]:
-        values = check_heaps(position)
-        if len(values) == 1:
-            n = values[0]
-            return n, max(n - 1, 0)  # an opening heap of 0 or 1: no legal move (a P-position)
-        if len(values) != 2:
-            raise InvalidPositionError(f"a {self.spec} position is 'n' or 'n limit', got {position!r}")
-        n, limit = values
-        if n > 0 and limit < 1 and (n, limit) != (1, 0):  # (1, 0): the opening heap of 1
-            raise InvalidPositionError(f"{self.spec}: the limit must be at least 1, got {limit!r}")
-        return n, min(n, limit)
+        return heap_and_limit(self.spec, position)
 
     def parse_position(self, text: str) -> tuple[int, int]:
         return self.validate(text)

@@ -193,6 +193,26 @@ def _short(terms: Sequence[int], count: int) -> str:
             + "+".join(map(int_text, terms[-2:])))
 
 
+def heap_and_limit(spec: str, position: Any) -> tuple[int, int]:
+    """A position ``(n, limit)`` of a take-away game whose next take is bounded by ``limit``
+    (Fibonacci Nim, k-fold dynamic subtraction): ``n`` alone is the opening heap, where any take
+    but the whole heap is allowed (``limit = n - 1``); the limit is capped at ``n``.
+
+    >>> heap_and_limit("fibonacci-nim", (20,)), heap_and_limit("fibonacci-nim", "20 50")
+    ((20, 19), (20, 20))
+    """
+    values = check_heaps(position)
+    if len(values) == 1:
+        n = values[0]
+        return n, max(n - 1, 0)  # an opening heap of 0 or 1: no legal move (a P-position)
+    if len(values) != 2:
+        raise InvalidPositionError(f"a {spec} position is 'n' or 'n limit', got {position!r}")
+    n, limit = values
+    if n > 0 and limit < 1 and (n, limit) != (1, 0):  # (1, 0): the opening heap of 1
+        raise InvalidPositionError(f"{spec}: the limit must be at least 1, got {limit!r}")
+    return n, min(n, limit)
+
+
 @dataclass(frozen=True)
 class FibonacciNim(Game):
     """Fibonacci Nim; a position is ``(n, limit)``."""
@@ -204,16 +224,7 @@ class FibonacciNim(Game):
         return "fibonacci-nim"
 
     def validate(self, position: Any) -> tuple[int, int]:
-        values = check_heaps(position)
-        if len(values) == 1:
-            n = values[0]
-            return n, max(n - 1, 0)  # an opening heap of 0 or 1: no legal move (a P-position)
-        if len(values) != 2:
-            raise InvalidPositionError(f"a fibonacci-nim position is 'n' or 'n limit', got {position!r}")
-        n, limit = values
-        if n > 0 and limit < 1 and (n, limit) != (1, 0):  # (1, 0): the opening heap of 1
-            raise InvalidPositionError(f"fibonacci-nim: the limit must be at least 1, got {limit!r}")
-        return n, min(n, limit)
+        return heap_and_limit(self.spec, position)
 
     def parse_position(self, text: str) -> tuple[int, int]:
         return self.validate(text)
