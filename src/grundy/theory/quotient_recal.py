@@ -29,6 +29,7 @@ from itertools import combinations
 
 from grundy.errors import NotSupportedError
 from grundy.model.game import HeapGame
+from grundy.theory import quotient_build
 from grundy.theory.quotient_build import (
     MAX_ORDER,
     LazyMul,
@@ -319,8 +320,11 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
         heap_of.setdefault(li, j)
     letters = list(kinds)
     mul, p = st.mul, st.p
+    p_set = frozenset(x for x, isp in enumerate(p) if isp)
     rows = letter_rows(mul, letters)
     start = (st.heap[n], st.opts[n])
+    if st.m >= quotient_build.COMPILED_FROM_M:
+        return _first_failure_compiled(st, steps, rows, heap_of, start, more, most, walked)
     index = {start: 0}
     states = [start]
     parent: list[tuple[int, int]] = [(-1, -1)]
@@ -328,7 +332,7 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
     i = 0
     while i < len(states):
         x, o = states[i]
-        out = bool(o) and not any(p[y] for y in o)
+        out = bool(o) and o.isdisjoint(p_set)
         if p[x] != out:
             word, back = [n], i
             while back:
@@ -355,6 +359,41 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
             return found
     if found is None and walked is not None:
         walked.append(set(states))
+    return found
+
+
+def _first_failure_compiled(st: State, steps: Steps, rows: list[tuple[list[int], list[list[int]]]],
+                            heap_of: dict[int, int], start: tuple[int, frozenset[int]],
+                            more: list[tuple[int, ...]] | None, most: int,
+                            walked: list[set[tuple[int, frozenset[int]]]] | None
+                            ) -> tuple[tuple[int, ...], bool] | None:
+    """:func:`first_failure`'s walk in compiled code (same pairs, order and steps)."""
+    from grundy.theory.quotient_walk import pair, walk, walked_pairs
+
+    n = len(st.heap) - 1
+    trows = [rt for _, rts in rows for rt in rts]
+    toff = [0]
+    for _, rts in rows:
+        toff.append(toff[-1] + len(rts))
+    stop_after = 1 if more is None else max(1, most - len(more))
+    result = walk([rh for rh, _ in rows], trows, toff, st.p, start, stop_after, 50 * MAX_ORDER,
+                  steps.limit - steps.spent)
+    status, spent, parent, via, fails = result[0], result[2], result[7], result[8], result[9]
+    steps.spend(int(spent), "looking for a failing sum")
+    found: tuple[tuple[int, ...], bool] | None = None
+    for i in fails.tolist():
+        word, back = [n], i
+        while back:
+            word.append(heap_of[int(via[back])])
+            back = int(parent[back])
+        sorted_word = tuple(sorted(word, reverse=True))
+        if found is None:
+            _, o = pair(result, i)
+            found = sorted_word, bool(o) and not any(st.p[y] for y in o)
+        elif more is not None:
+            more.append(sorted_word)
+    if status == 0 and found is None and walked is not None:
+        walked.append(walked_pairs(result))
     return found
 
 
