@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
-
-import numpy as np
+from typing import TYPE_CHECKING, Any
 
 from grundy.errors import NotSupportedError, SearchLimitError
 from grundy.model.game import HeapGame
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MAX_ORDER = 1_500
 """The largest quotient built (its multiplication table has ``order²`` entries)."""
@@ -364,6 +365,8 @@ def moore_classes(cls: list[int], trans: list[list[int]] | np.ndarray, steps: St
                 break
             cls, count = new, len(sig)
     else:
+        import numpy as np
+
         current = np.asarray(cls, dtype=np.int64)
         while True:
             steps.spend(per_round, what)
@@ -382,12 +385,19 @@ def moore_classes(cls: list[int], trans: list[list[int]] | np.ndarray, steps: St
 
 
 def _uniform(trans: list[list[int]] | np.ndarray, size: int) -> np.ndarray | None:
-    """``trans`` as a ``size × k`` array when every state has ``k ≥ 1`` transitions, else ``None``."""
-    if isinstance(trans, np.ndarray):
+    """``trans`` as a ``size × k`` array when every state has ``k ≥ 1`` transitions, else ``None``
+    (and for fewer than :data:`SORTED_FROM` states: numpy is not loaded for a small quotient)."""
+    if not isinstance(trans, list):
         return trans if trans.ndim == 2 and trans.shape[1] else None
-    if size < 64 or not trans or not trans[0] or any(len(row) != len(trans[0]) for row in trans):
+    if size < SORTED_FROM or not trans or not trans[0] or any(len(row) != len(trans[0]) for row in trans):
         return None
+    import numpy as np
+
     return np.asarray(trans, dtype=np.int64)
+
+
+SORTED_FROM = 512
+"""Moore's minimisation sorts the signatures with numpy from this many states on."""
 
 
 def _grow(st: State, seen: set[tuple[int, frozenset[int]]], old: set[tuple[int, frozenset[int]]],

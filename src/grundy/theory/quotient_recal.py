@@ -26,12 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from grundy.errors import NotSupportedError
 from grundy.model.game import HeapGame
 from grundy.theory import quotient_build
 from grundy.theory.quotient_build import (
     MAX_ORDER,
+    SORTED_FROM,
     LazyMul,
     State,
     Steps,
@@ -45,6 +47,9 @@ from grundy.theory.quotient_build import (
     letter_rows,
     moore_classes,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MAX_RECAL = 60_000
 """The largest direct product a recalibration builds before reducing it."""
@@ -166,7 +171,13 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
         p[x] = bool(o) and not any(p[z] for z in o)
     # reduce by indistinguishability (Moore), generators = the distinct heap images
     gens = sorted(set(heap[1:]) - {0})
-    step_of = [[times(x, g) for g in gens] for x in range(size)]
+    step_of: list[list[int]] | np.ndarray
+    if gens and size >= SORTED_FROM:
+        import numpy as np
+
+        step_of = np.column_stack([_times_all(sub, s, ends, folds, size, g) for g in gens])
+    else:
+        step_of = [[times(x, g) for g in gens] for x in range(size)]
     cls = moore_classes([1 if p[x] else 0 for x in range(size)], step_of, steps,
                         size * (len(gens) + 1), f"reducing the recalibrated candidate at heap {n}", game, n)
     label: dict[int, int] = {}
@@ -178,7 +189,7 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
     m = len(first)
     # class d = (class of its least word without the first heap) · that heap, an earlier class
     gi = {g: i for i, g in enumerate(gens)}
-    step = [[label[cls[step_of[first[c]][i]]] for i in range(len(gens))] for c in range(m)]
+    step = [[label[cls[y]] for y in list(step_of[first[c]])] for c in range(m)]
     parent, letter = [-1] * m, [0] * m
     for d in range(1, m):
         word = words[first[d]]
@@ -241,6 +252,22 @@ def _product(sub: SubRows, s: int, ends: list[int], folds: list[list[int]]) -> C
             b //= e
         return out
     return times
+
+
+def _times_all(sub: SubRows, s: int, ends: list[int], folds: list[list[int]], size: int,
+               b: int) -> np.ndarray:
+    """``times(x, b)`` of :func:`_product` for every element ``x`` at once (numpy)."""
+    import numpy as np
+
+    a = np.arange(size, dtype=np.int64)
+    out = np.asarray(sub[b % s], dtype=np.int64)[a % s]
+    rest, b, radix = a // s, b // s, s
+    for e, fold in zip(ends, folds, strict=True):
+        out += radix * np.asarray(fold, dtype=np.int64)[rest % e + b % e]
+        rest //= e
+        b //= e
+        radix *= e
+    return out
 
 
 def _least_words_fn(times: Callable[[int, int], int], heap: list[int], size: int,
