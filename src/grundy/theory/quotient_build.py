@@ -368,16 +368,22 @@ def moore_classes(cls: list[int], trans: list[list[int]] | np.ndarray, steps: St
         import numpy as np
 
         current = np.asarray(cls, dtype=np.int64)
+        _, current = np.unique(current, return_inverse=True)  # (labels 0..count-1: keys stay small)
+        current = current.reshape(-1)
+        start = current
         while True:
             steps.spend(per_round, what)
-            signature = np.column_stack([current, current[table]])
-            _, first, inverse = np.unique(signature, axis=0, return_index=True, return_inverse=True)
+            ids = current
+            for column in table.T:  # the signature's columns one at a time, renumbered densely
+                _, ids = np.unique(ids * count + current[column], return_inverse=True)
+                ids = ids.reshape(-1)
+            _, first = np.unique(ids, return_index=True)
             if len(first) == count:
                 break
             rank = np.empty(len(first), dtype=np.int64)
             rank[np.argsort(first)] = np.arange(len(first))
-            current, count = rank[inverse.reshape(-1)], len(first)
-        cls = current.tolist()
+            current, count = rank[ids], len(first)
+        cls = cls if current is start else current.tolist()
     if count > MAX_ORDER:
         raise NotSupportedError(f"{game.spec}: the misère quotient of heaps ≤ {n} has more than "
                                 f"{MAX_ORDER:,} elements")
