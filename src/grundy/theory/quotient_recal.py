@@ -123,6 +123,7 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
         opts.append(frozenset(found))
     words, split = _least_words_fn(times, heap, size, steps)
     below: dict[int, set[int]] = {0: set()}  # the option images of each element's least word
+    column = _Columns(sub, s, ends, folds, size, times)
 
     def options(x: int) -> set[int]:
         # least word of x = k copies of heap j, then the least word of y (split[x] = (j, k, y))
@@ -133,10 +134,10 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
         o = below[x]
         for z in reversed(chain):
             j, k, y = split[z]
-            h, ts = heap[j], opts[j]
+            col, ts = column[heap[j]], opts[j]
             for _ in range(k):
-                o = {times(a, h) for a in o} | {times(y, t) for t in ts}
-                y = times(y, h)
+                o = {col[a] for a in o} | {times(y, t) for t in ts}
+                y = col[y]
             steps.spend(k * (len(o) + 1) + 1, f"recalibrating at heap {n}")
             below[z] = o
         return o
@@ -252,6 +253,24 @@ def _product(sub: SubRows, s: int, ends: list[int], folds: list[list[int]]) -> C
             b //= e
         return out
     return times
+
+
+class _Columns(dict[int, list[int]]):
+    """``b ↦ [times(x, b) for every x]`` of a recalibrated candidate, each built when first read
+    (numpy from :data:`SORTED_FROM` elements, else one product at a time)."""
+
+    def __init__(self, sub: SubRows, s: int, ends: list[int], folds: list[list[int]], size: int,
+                 times: Callable[[int, int], int]) -> None:
+        super().__init__()
+        self.args, self.size, self.times = (sub, s, ends, folds, size), size, times
+
+    def __missing__(self, b: int) -> list[int]:
+        if self.size >= SORTED_FROM:
+            col = _times_all(*self.args, b).tolist()
+        else:
+            col = [self.times(x, b) for x in range(self.size)]
+        self[b] = col
+        return col
 
 
 def _times_all(sub: SubRows, s: int, ends: list[int], folds: list[list[int]], size: int,
