@@ -463,3 +463,27 @@ def test_a_table_without_upto_grows_until_proved_or_stops_where_a_heap_is_not_se
     code, out, err = run(capsys, "table", "octal(0.6)", "--misere", "--quotient", "--json")
     found = json.loads(out)["quotient"]
     assert code == 0 and found["checked_upto"] == 16 and "heap 17 is not settled" in found["reason"]
+
+
+@pytest.mark.parametrize(("code", "upto"), [("0.07", 17), ("0.137", 16), ("0.35", 8)])
+def test_the_compiled_walk_builds_the_same_quotient_with_the_same_steps(
+        code: str, upto: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the walks over the pairs (x, O) run compiled for candidates of COMPILED_FROM_M elements and
+    # more; run every walk both ways, and the quotient, its numbering and the steps spent agree
+    from grundy.theory import quotient_build
+    from grundy.theory.quotient import finish_quotient
+    from grundy.theory.quotient_build import State, Steps
+    from grundy.theory.quotient_recal import settle
+
+    game = load_game(f"octal({code})")
+    found = []
+    for threshold in (10**9, 1):
+        monkeypatch.setattr(quotient_build, "COMPILED_FROM_M", threshold)
+        steps, st, checked = Steps(10**9, game.spec), State([[0]], [False], [()]), 0
+        while len(st.heap) <= upto:
+            st, checked = settle(st, game, steps)
+        q = finish_quotient(game, st, checked, steps)
+        found.append((q.table, q.p, q.heaps, q.names, q.verified_states, steps.spent))
+    assert found[0] == found[1]
+    q = quotient(code, upto)
+    assert found[0][:4] == (q.table, q.p, q.heaps, q.names)

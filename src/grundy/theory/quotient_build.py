@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from grundy.errors import NotSupportedError, SearchLimitError
 from grundy.model.game import HeapGame
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MAX_ORDER = 1_500
 """The largest quotient built (its multiplication table has ``order²`` entries)."""
@@ -235,8 +239,12 @@ def _refine(st: State, game: HeapGame, steps: Steps,
     heap_of = {li: n - j for j, li in enumerate(reversed(letter_of))}  # least heap of each letter
     letters = list(kinds)
     mul, p = st.mul, st.p
+    p_set = frozenset(x for x, isp in enumerate(p) if isp)
     rows = letter_rows(mul, letters)
     start: tuple[int, frozenset[int]] = (0, frozenset())
+    raw = getattr(known, "raw", None) if known else None
+    if failure is not None and st.m >= COMPILED_FROM_M and (not known or raw is not None):
+        return _verify_compiled(st, steps, rows, heap_of, failure, known, raw, game, n)
     index = {start: 0}
     states = [start]
     trans: list[list[int]] = []
@@ -245,7 +253,7 @@ def _refine(st: State, game: HeapGame, steps: Steps,
     i = 0
     while i < len(states):
         x, o = states[i]
-        out = bool(o) and not any(p[y] for y in o)
+        out = bool(o) and o.isdisjoint(p_set)
         if p[x] != out:
             consistent = False
             if failure is not None:
@@ -276,7 +284,7 @@ def _refine(st: State, game: HeapGame, steps: Steps,
         st.seen = known.union(states)
         return st, len(st.seen)
     # Moore minimisation of the pairs by the outcome their options give
-    cls = moore_classes([1 if (bool(o) and not any(p[y] for y in o)) else 0 for _, o in states],
+    cls = moore_classes([1 if (bool(o) and o.isdisjoint(p_set)) else 0 for _, o in states],
                         trans, steps, len(states) * len(letters), "refining the candidate", game, n)
     # classes numbered in order of first reach (BFS), the identity first
     label: dict[int, int] = {}
@@ -298,28 +306,104 @@ def _refine(st: State, game: HeapGame, steps: Steps,
                   _generators(new_mul, heap)), 0
 
 
-def moore_classes(cls: list[int], trans: list[list[int]], steps: Steps, per_round: int, what: str,
-                  game: HeapGame, n: int) -> list[int]:
+COMPILED_FROM_M = 128
+"""Candidates of at least this many elements are verified in compiled code
+(:mod:`grundy.theory.quotient_walk`; the same pairs, in the same order, the same steps)."""
+
+
+def _verify_compiled(st: State, steps: Steps, rows: list[tuple[list[int], list[list[int]]]],
+                     heap_of: dict[int, int], failure: list[tuple[tuple[int, ...], bool]],
+                     known: set[tuple[int, frozenset[int]]], raw: Any, game: HeapGame,
+                     n: int) -> tuple[State, int]:
+    """:func:`_refine` with ``failure`` given, its walk compiled."""
+    from grundy.theory.quotient_walk import pair, walk
+
+    trows = [rt for _, rts in rows for rt in rts]
+    toff = [0]
+    for _, rts in rows:
+        toff.append(toff[-1] + len(rts))
+    result = walk([rh for rh, _ in rows], trows, toff, st.p, (0, frozenset()), 1, 50 * MAX_ORDER,
+                  steps.limit - steps.spent, raw)
+    status, count, spent, parent, via, fails = result[:3] + result[7:10]
+    steps.spend(int(spent), "verification")
+    if status == 2:
+        raise NotSupportedError(f"{game.spec}: verifying the quotient of heaps ≤ {n} needs more "
+                                f"than {50 * MAX_ORDER:,} states")
+    if status == 1:
+        i = int(fails[0])
+        word = []
+        while i:
+            word.append(heap_of[int(via[i])])
+            i = int(parent[i])
+        _, o = pair(result, int(fails[0]))
+        failure.append((tuple(sorted(word, reverse=True)), bool(o) and not any(st.p[y] for y in o)))
+        return st, 0
+    st.seen = known.union(pair(result, i) for i in range(int(count)))
+    return st, len(st.seen)
+
+
+def moore_classes(cls: list[int], trans: list[list[int]] | np.ndarray, steps: Steps, per_round: int,
+                  what: str, game: HeapGame, n: int) -> list[int]:
     """Moore's minimisation: the coarsest refinement of the classes ``cls`` (a number a state)
     that the transitions ``trans`` (a list of next states a state) respect, each round costing
     ``per_round`` steps of ``what``; refused past :data:`MAX_ORDER` classes (heaps ``≤ n``).
+    Classes are numbered in order of their first state (as a dictionary of signatures would);
+    with as many transitions from every state, a round is one sort of the signatures (numpy).
 
     >>> from grundy.catalog import load_game
     >>> moore_classes([0, 0, 1], [[1], [2], [2]], Steps(100, "kayles"), 3, "example", load_game("kayles"), 1)
     [0, 1, 2]
     """
     count = len(set(cls))
-    while True:
-        steps.spend(per_round, what)
-        sig: dict[tuple[int, ...], int] = {}
-        new = [sig.setdefault((cls[s], *(cls[t] for t in trans[s])), len(sig)) for s in range(len(cls))]
-        if len(sig) == count:
-            break
-        cls, count = new, len(sig)
+    table = _uniform(trans, len(cls))
+    if table is None:
+        while True:
+            steps.spend(per_round, what)
+            sig: dict[tuple[int, ...], int] = {}
+            new = [sig.setdefault((cls[s], *(cls[t] for t in trans[s])), len(sig)) for s in range(len(cls))]
+            if len(sig) == count:
+                break
+            cls, count = new, len(sig)
+    else:
+        import numpy as np
+
+        current = np.asarray(cls, dtype=np.int64)
+        _, current = np.unique(current, return_inverse=True)  # (labels 0..count-1: keys stay small)
+        current = current.reshape(-1)
+        start = current
+        while True:
+            steps.spend(per_round, what)
+            ids = current
+            for column in table.T:  # the signature's columns one at a time, renumbered densely
+                _, ids = np.unique(ids * count + current[column], return_inverse=True)
+                ids = ids.reshape(-1)
+            _, first = np.unique(ids, return_index=True)
+            if len(first) == count:
+                break
+            rank = np.empty(len(first), dtype=np.int64)
+            rank[np.argsort(first)] = np.arange(len(first))
+            current, count = rank[ids], len(first)
+        cls = cls if current is start else current.tolist()
     if count > MAX_ORDER:
         raise NotSupportedError(f"{game.spec}: the misère quotient of heaps ≤ {n} has more than "
                                 f"{MAX_ORDER:,} elements")
     return cls
+
+
+def _uniform(trans: list[list[int]] | np.ndarray, size: int) -> np.ndarray | None:
+    """``trans`` as a ``size × k`` array when every state has ``k ≥ 1`` transitions, else ``None``
+    (and for fewer than :data:`SORTED_FROM` states: numpy is not loaded for a small quotient)."""
+    if not isinstance(trans, list):
+        return trans if trans.ndim == 2 and trans.shape[1] else None
+    if size < SORTED_FROM or not trans or not trans[0] or any(len(row) != len(trans[0]) for row in trans):
+        return None
+    import numpy as np
+
+    return np.asarray(trans, dtype=np.int64)
+
+
+SORTED_FROM = 512
+"""Moore's minimisation sorts the signatures with numpy from this many states on."""
 
 
 def _grow(st: State, seen: set[tuple[int, frozenset[int]]], old: set[tuple[int, frozenset[int]]],
@@ -331,6 +415,7 @@ def _grow(st: State, seen: set[tuple[int, frozenset[int]]], old: set[tuple[int, 
     if letter in old:
         return seen
     mul, p = st.mul, st.p
+    p_set = frozenset(x for x, isp in enumerate(p) if isp)
     letters = [*old, letter]
     rows = letter_rows(mul, letters)
     out = set(seen)
@@ -344,7 +429,7 @@ def _grow(st: State, seen: set[tuple[int, frozenset[int]]], old: set[tuple[int, 
     steps.spend(len(seen), "verification")
     while todo:
         x, o = todo.pop()
-        if p[x] != (bool(o) and not any(p[y] for y in o)):
+        if p[x] != (bool(o) and o.isdisjoint(p_set)):
             return None
         steps.spend(len(letters) * (len(o) + 1), "verification")
         for rh, rts in rows:

@@ -26,11 +26,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import combinations
+from typing import TYPE_CHECKING
 
 from grundy.errors import NotSupportedError
 from grundy.model.game import HeapGame
+from grundy.theory import quotient_build
 from grundy.theory.quotient_build import (
     MAX_ORDER,
+    SORTED_FROM,
     LazyMul,
     State,
     Steps,
@@ -44,6 +47,9 @@ from grundy.theory.quotient_build import (
     letter_rows,
     moore_classes,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
 
 MAX_RECAL = 60_000
 """The largest direct product a recalibration builds before reducing it."""
@@ -117,6 +123,7 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
         opts.append(frozenset(found))
     words, split = _least_words_fn(times, heap, size, steps)
     below: dict[int, set[int]] = {0: set()}  # the option images of each element's least word
+    column = _Columns(sub, s, ends, folds, size, times)
 
     def options(x: int) -> set[int]:
         # least word of x = k copies of heap j, then the least word of y (split[x] = (j, k, y))
@@ -127,10 +134,10 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
         o = below[x]
         for z in reversed(chain):
             j, k, y = split[z]
-            h, ts = heap[j], opts[j]
+            col, ts = column[heap[j]], opts[j]
             for _ in range(k):
-                o = {times(a, h) for a in o} | {times(y, t) for t in ts}
-                y = times(y, h)
+                o = {col[a] for a in o} | {times(y, t) for t in ts}
+                y = col[y]
             steps.spend(k * (len(o) + 1) + 1, f"recalibrating at heap {n}")
             below[z] = o
         return o
@@ -165,7 +172,13 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
         p[x] = bool(o) and not any(p[z] for z in o)
     # reduce by indistinguishability (Moore), generators = the distinct heap images
     gens = sorted(set(heap[1:]) - {0})
-    step_of = [[times(x, g) for g in gens] for x in range(size)]
+    step_of: list[list[int]] | np.ndarray
+    if gens and size >= SORTED_FROM:
+        import numpy as np
+
+        step_of = np.column_stack([_times_all(sub, s, ends, folds, size, g) for g in gens])
+    else:
+        step_of = [[times(x, g) for g in gens] for x in range(size)]
     cls = moore_classes([1 if p[x] else 0 for x in range(size)], step_of, steps,
                         size * (len(gens) + 1), f"reducing the recalibrated candidate at heap {n}", game, n)
     label: dict[int, int] = {}
@@ -177,7 +190,7 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
     m = len(first)
     # class d = (class of its least word without the first heap) · that heap, an earlier class
     gi = {g: i for i, g in enumerate(gens)}
-    step = [[label[cls[step_of[first[c]][i]]] for i in range(len(gens))] for c in range(m)]
+    step = [[label[cls[y]] for y in list(step_of[first[c]])] for c in range(m)]
     parent, letter = [-1] * m, [0] * m
     for d in range(1, m):
         word = words[first[d]]
@@ -240,6 +253,40 @@ def _product(sub: SubRows, s: int, ends: list[int], folds: list[list[int]]) -> C
             b //= e
         return out
     return times
+
+
+class _Columns(dict[int, list[int]]):
+    """``b ↦ [times(x, b) for every x]`` of a recalibrated candidate, each built when first read
+    (numpy from :data:`SORTED_FROM` elements, else one product at a time)."""
+
+    def __init__(self, sub: SubRows, s: int, ends: list[int], folds: list[list[int]], size: int,
+                 times: Callable[[int, int], int]) -> None:
+        super().__init__()
+        self.args, self.size, self.times = (sub, s, ends, folds, size), size, times
+
+    def __missing__(self, b: int) -> list[int]:
+        if self.size >= SORTED_FROM:
+            col = _times_all(*self.args, b).tolist()
+        else:
+            col = [self.times(x, b) for x in range(self.size)]
+        self[b] = col
+        return col
+
+
+def _times_all(sub: SubRows, s: int, ends: list[int], folds: list[list[int]], size: int,
+               b: int) -> np.ndarray:
+    """``times(x, b)`` of :func:`_product` for every element ``x`` at once (numpy)."""
+    import numpy as np
+
+    a = np.arange(size, dtype=np.int64)
+    out = np.asarray(sub[b % s], dtype=np.int64)[a % s]
+    rest, b, radix = a // s, b // s, s
+    for e, fold in zip(ends, folds, strict=True):
+        out += radix * np.asarray(fold, dtype=np.int64)[rest % e + b % e]
+        rest //= e
+        b //= e
+        radix *= e
+    return out
 
 
 def _least_words_fn(times: Callable[[int, int], int], heap: list[int], size: int,
@@ -319,8 +366,11 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
         heap_of.setdefault(li, j)
     letters = list(kinds)
     mul, p = st.mul, st.p
+    p_set = frozenset(x for x, isp in enumerate(p) if isp)
     rows = letter_rows(mul, letters)
     start = (st.heap[n], st.opts[n])
+    if st.m >= quotient_build.COMPILED_FROM_M:
+        return _first_failure_compiled(st, steps, rows, heap_of, start, more, most, walked)
     index = {start: 0}
     states = [start]
     parent: list[tuple[int, int]] = [(-1, -1)]
@@ -328,7 +378,7 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
     i = 0
     while i < len(states):
         x, o = states[i]
-        out = bool(o) and not any(p[y] for y in o)
+        out = bool(o) and o.isdisjoint(p_set)
         if p[x] != out:
             word, back = [n], i
             while back:
@@ -355,6 +405,41 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
             return found
     if found is None and walked is not None:
         walked.append(set(states))
+    return found
+
+
+def _first_failure_compiled(st: State, steps: Steps, rows: list[tuple[list[int], list[list[int]]]],
+                            heap_of: dict[int, int], start: tuple[int, frozenset[int]],
+                            more: list[tuple[int, ...]] | None, most: int,
+                            walked: list[set[tuple[int, frozenset[int]]]] | None
+                            ) -> tuple[tuple[int, ...], bool] | None:
+    """:func:`first_failure`'s walk in compiled code (same pairs, order and steps)."""
+    from grundy.theory.quotient_walk import pair, walk, walked_pairs
+
+    n = len(st.heap) - 1
+    trows = [rt for _, rts in rows for rt in rts]
+    toff = [0]
+    for _, rts in rows:
+        toff.append(toff[-1] + len(rts))
+    stop_after = 1 if more is None else max(1, most - len(more))
+    result = walk([rh for rh, _ in rows], trows, toff, st.p, start, stop_after, 50 * MAX_ORDER,
+                  steps.limit - steps.spent)
+    status, spent, parent, via, fails = result[0], result[2], result[7], result[8], result[9]
+    steps.spend(int(spent), "looking for a failing sum")
+    found: tuple[tuple[int, ...], bool] | None = None
+    for i in fails.tolist():
+        word, back = [n], i
+        while back:
+            word.append(heap_of[int(via[back])])
+            back = int(parent[back])
+        sorted_word = tuple(sorted(word, reverse=True))
+        if found is None:
+            _, o = pair(result, i)
+            found = sorted_word, bool(o) and not any(st.p[y] for y in o)
+        elif more is not None:
+            more.append(sorted_word)
+    if status == 0 and found is None and walked is not None:
+        walked.append(walked_pairs(result))
     return found
 
 

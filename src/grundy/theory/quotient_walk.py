@@ -1,0 +1,219 @@
+"""The walk over the pairs ``(x, O)`` of a misère-quotient candidate, compiled (numba).
+
+:func:`grundy.theory.quotient_recal.first_failure` walks, breadth first, every pair ``(x, O)``
+reachable from the newest heap's pair by adding letters (``x`` the element of a position, ``O``
+the set of its options' elements) and stops at the first pairs whose element is in the P-portion
+exactly when ``O`` is empty or meets it. For the large candidates of Dawson's Kayles that walk
+is most of the time; :func:`walk` does the same in compiled code, in the same order, spending the
+same steps, and finds the same pairs. A pair's set ``O`` is kept as a sorted run of a pool
+array and found again through an open-addressing hash table.
+
+Imported only for a candidate of at least
+:data:`~grundy.theory.quotient_build.COMPILED_FROM_M` elements, so numba is never loaded for a
+small quotient (Kayles, 0.15, 0.44: at most 42 elements).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+if "NUMBA_CACHE_DIR" not in os.environ and not os.access(Path(__file__).parent, os.W_OK):
+    os.environ["NUMBA_CACHE_DIR"] = str(Path.home() / ".cache" / "grundy-numba")
+
+from numba import njit
+
+
+@njit(cache=True)
+def _hash(x: int, pool: np.ndarray, start: int, length: int) -> int:  # pragma: no cover - compiled
+    h = np.uint64(x + 1) * np.uint64(0x9E3779B97F4A7C15)
+    for k in range(length):
+        h = (h ^ np.uint64(pool[start + k] + 1)) * np.uint64(0x100000001B3)
+    return int(h >> np.uint64(1))
+
+
+@njit(cache=True)
+def _known(nx: int, pool: np.ndarray, at: int, k: int, kxs: np.ndarray, kostart: np.ndarray,
+           kolen: np.ndarray, kpool: np.ndarray, ktable: np.ndarray) -> bool:  # pragma: no cover
+    size = ktable.shape[0]
+    slot = _hash(nx, pool, at, k) & (size - 1)
+    while ktable[slot] >= 0:
+        j = ktable[slot]
+        if kxs[j] == nx and kolen[j] == k:
+            sj = kostart[j]
+            same = True
+            for q in range(k):
+                if kpool[sj + q] != pool[at + q]:
+                    same = False
+                    break
+            if same:
+                return True
+        slot = (slot + 1) & (size - 1)
+    return False
+
+
+@njit(cache=True)
+def _walk(rows: np.ndarray, trows: np.ndarray, toff: np.ndarray, p: np.ndarray, x0: int,
+          o0: np.ndarray, stop_after: int, max_states: int, budget: int, kxs: np.ndarray,
+          kostart: np.ndarray, kolen: np.ndarray, kpool: np.ndarray,
+          ktable: np.ndarray) -> tuple[Any, ...]:  # pragma: no cover - compiled
+    """The breadth-first walk; returns (status, states, spent, xs, ostart, olen, pool, parent,
+    via, fails, table): status 0 the walk ended, 1 ``stop_after`` failing pairs found, 2 too many
+    states, 3 the budget exceeded. Pairs of the known walk ``k…`` (with its hash ``ktable``) are
+    not walked again."""
+    letters, m = rows.shape
+    cap = 1024
+    xs = np.empty(cap, np.int32)
+    ostart = np.empty(cap, np.int64)
+    olen = np.empty(cap, np.int32)
+    parent = np.empty(cap, np.int32)
+    via = np.empty(cap, np.int32)
+    pool = np.empty(max(16 * cap, o0.shape[0] + m + 16), np.int32)
+    used = 0
+    tsize = 4096
+    table = -np.ones(tsize, np.int64)
+    mark = np.zeros(m, np.int64)
+    stamp = 0
+    buf = np.empty(m, np.int32)
+    fails = np.empty(max(stop_after, 1), np.int64)
+    nfail = 0
+    # the start pair
+    xs[0] = x0
+    ostart[0] = 0
+    olen[0] = o0.shape[0]
+    parent[0] = -1
+    via[0] = -1
+    for k in range(o0.shape[0]):
+        pool[k] = o0[k]
+    used = o0.shape[0]
+    table[_hash(x0, pool, 0, olen[0]) & (tsize - 1)] = 0
+    count = 1
+    spent = 0
+    i = 0
+    while i < count:
+        x, s0, ln = xs[i], ostart[i], olen[i]
+        out = ln > 0
+        for k in range(ln):
+            if p[pool[s0 + k]]:
+                out = False
+                break
+        if p[x] != out:
+            fails[nfail] = i
+            nfail += 1
+            if nfail >= stop_after:
+                return 1, count, spent, xs, ostart, olen, pool, parent, via, fails[:nfail], table
+            i += 1
+            continue
+        spent += letters * (ln + 1)
+        if spent > budget:
+            return 3, count, spent, xs, ostart, olen, pool, parent, via, fails[:nfail], table
+        for li in range(letters):
+            stamp += 1
+            k = 0
+            for q in range(ln):
+                y = rows[li, pool[s0 + q]]
+                if mark[y] != stamp:
+                    mark[y] = stamp
+                    buf[k] = y
+                    k += 1
+            for t in range(toff[li], toff[li + 1]):
+                y = trows[t, x]
+                if mark[y] != stamp:
+                    mark[y] = stamp
+                    buf[k] = y
+                    k += 1
+            run = buf[:k]
+            run.sort()
+            nx = rows[li, x]
+            if used + k > pool.shape[0]:
+                bigger = np.empty(2 * pool.shape[0] + k, np.int32)
+                bigger[:used] = pool[:used]
+                pool = bigger
+            pool[used:used + k] = run
+            slot = _hash(nx, pool, used, k) & (tsize - 1)
+            found = False
+            while table[slot] >= 0:
+                j = table[slot]
+                if xs[j] == nx and olen[j] == k:
+                    same = True
+                    sj = ostart[j]
+                    for q in range(k):
+                        if pool[sj + q] != pool[used + q]:
+                            same = False
+                            break
+                    if same:
+                        found = True
+                        break
+                slot = (slot + 1) & (tsize - 1)
+            if found:
+                continue
+            if _known(nx, pool, used, k, kxs, kostart, kolen, kpool, ktable):
+                continue
+            if count == xs.shape[0]:
+                xs = np.concatenate((xs, np.empty(count, np.int32)))
+                ostart = np.concatenate((ostart, np.empty(count, np.int64)))
+                olen = np.concatenate((olen, np.empty(count, np.int32)))
+                parent = np.concatenate((parent, np.empty(count, np.int32)))
+                via = np.concatenate((via, np.empty(count, np.int32)))
+            xs[count] = nx
+            ostart[count] = used
+            olen[count] = k
+            parent[count] = i
+            via[count] = li
+            table[slot] = count
+            used += k
+            count += 1
+            if 2 * count > tsize:  # grow the hash table
+                tsize *= 2
+                table = -np.ones(tsize, np.int64)
+                for j in range(count):
+                    slot = _hash(xs[j], pool, ostart[j], olen[j]) & (tsize - 1)
+                    while table[slot] >= 0:
+                        slot = (slot + 1) & (tsize - 1)
+                    table[slot] = j
+        i += 1
+        if count > max_states:
+            return 2, count, spent, xs, ostart, olen, pool, parent, via, fails[:nfail], table
+    return 0, count, spent, xs, ostart, olen, pool, parent, via, fails[:nfail], table
+
+
+NO_KNOWN = (np.zeros(0, np.int32), np.zeros(0, np.int64), np.zeros(0, np.int32), np.zeros(0, np.int32),
+            -np.ones(1, np.int64))
+
+
+def walk(rows: list[list[int]], trows: list[list[int]], toff: list[int], p: list[bool],
+         start: tuple[int, frozenset[int]], stop_after: int, max_states: int, budget: int,
+         known: tuple[Any, ...] | None = None) -> tuple[Any, ...]:
+    """:func:`_walk` on lists: ``rows[l]`` the row of letter ``l``'s heap image, ``trows`` the
+    rows of the elements of each letter's option set (letter ``l``'s from ``toff[l]`` to
+    ``toff[l + 1]``); ``known`` an earlier walk's result whose pairs are skipped."""
+    m = len(p)
+    r = np.asarray(rows, dtype=np.int32).reshape(len(rows), m)
+    t = np.asarray(trows, dtype=np.int32).reshape(len(trows), m) if trows else np.zeros((0, m), np.int32)
+    k = NO_KNOWN if known is None else (known[3], known[4], known[5], known[6], known[10])
+    return _walk(r, t, np.asarray(toff, dtype=np.int64), np.asarray(p, dtype=np.bool_), start[0],
+                 np.asarray(sorted(start[1]), dtype=np.int32), stop_after, max_states, budget, *k)
+
+
+class Walked(set[tuple[int, frozenset[int]]]):
+    """The pairs of a finished walk, with the walk's arrays (``raw``) for a later compiled walk
+    that skips them."""
+
+    raw: tuple[Any, ...]
+
+
+def walked_pairs(result: tuple[Any, ...]) -> Walked:
+    """Every pair of a finished walk, as a set that keeps the walk's arrays."""
+    out = Walked(pair(result, i) for i in range(int(result[1])))
+    out.raw = result
+    return out
+
+
+def pair(result: tuple[Any, ...], i: int) -> tuple[int, frozenset[int]]:
+    """State ``i`` of a walk's result as a pair ``(x, O)``."""
+    xs, ostart, olen, pool = result[3], result[4], result[5], result[6]
+    s = int(ostart[i])
+    return int(xs[i]), frozenset(pool[s:s + int(olen[i])].tolist())
