@@ -31,6 +31,7 @@ from grundy.export.code import LANGS, OutcomeRule, export_code
 from grundy.export.main import INPUT_FORMATS
 from grundy.export.model import pattern_law
 from grundy.model.game import Game, HeapGame
+from grundy.model.laws import ExportRule
 from grundy.patterns.record import Pattern
 
 __all__ = ["HEAP_UPTO", "PAIR_UPTO", "PROVED_P_POSITIONS", "RECHECK_STEPS", "ExportResult", "Plan",
@@ -54,15 +55,6 @@ PROVED_P_POSITIONS: dict[str, tuple[str, str | None, str | None]] = {
 
 _THEOREMS = {"wythoff": "Wythoff's theorem, 1907", "fibonacci-nim": "Whinihan's theorem, 1963",
              "dynamic-subtraction": "Schwenk's theorem, 1970"}
-
-COIN_HEADS: dict[str, tuple[str, str]] = {
-    "turning-turtles": ("n", "a head at coin n is a Nim heap of n"),
-    "ruler": ("n & -n", "a head at coin n has the largest power of 2 dividing n (the ruler function)"),
-    "mock-turtles": ("2 * (n - 1) + 1 - popcount(n - 1) % 2",
-                     "a head at coin n has the n-th odious number (an odd number of 1 bits)"),
-}
-"""Coin-turning games whose single head has a value a theorem gives (a position is the sum of its
-heads, by the coin-turning theorem, Winning Ways ch. 14): the value of one head, and the theorem."""
 
 START_FROM_ONE = {"fibonacci-nim": "the start position (n, n - 1): the first move may not take all"}
 """Pair games whose start position one number gives, as contests state them: the words."""
@@ -283,10 +275,11 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
             return Plan(game.spec, "moore", table=[], moore_k=k)
         raise NotSupportedError(f"{game.spec}: a position of several heaps is not the sum of its heaps "
                                 f"(a move may change several), and export has no rule for it")
-    if getattr(game, "name", "") == "staircase":  # (the odd-steps theorem)
-        return Plan(game.spec, "staircase", table=[])
-    if getattr(game, "name", "") in COIN_HEADS:
-        return _coin_plan(game)
+    declared = game.laws.export  # (the game's own export rule, when it declares one)
+    if declared is not None and declared.kind in _RULE_KINDS:
+        return Plan(game.spec, _RULE_KINDS[declared.kind], table=[])
+    if declared is not None and declared.kind == "heads":
+        return _coin_plan(game, declared)
     if limit is not None and limit < 1:
         raise InvalidInputError(f"limit must be a positive number of steps, got {limit}")
     if hasattr(game, "table_cells"):
@@ -313,6 +306,9 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     return _gated(plan, conjecture)
 
 
+_RULES = ("moore", "staircase", "split", "strip")
+"""The kinds of program written from a theorem's algorithm, with no table to check them against."""
+
 RECHECK_STEPS = 4_000_000
 """Steps (heaps times the options of the largest heap) a heap game's table may be extended by to
 re-check an unproved pattern before it is exported (``limit=`` raises it)."""
@@ -327,7 +323,7 @@ def _gated(plan: Plan, conjecture: bool) -> Plan:
     re-check reached)."""
     from dataclasses import replace
 
-    if plan.kind in ("moore", "staircase") or plan.checked is not None:
+    if plan.kind in _RULES or plan.checked is not None:
         return replace(plan, conjecture=conjecture)
     best, period, rule = plan.best, plan.period, plan.rule
     unproved = (best is not None and best.status != "proved") or (
@@ -404,7 +400,7 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
     plan = plan or export_plan(game, upto)
     args = plan.code_arguments()
     code = export_code(lang=lang, main=main, input_format=input_format, **args)
-    if plan.kind not in ("moore", "staircase"):
+    if plan.kind not in _RULES:
         _self_check(code if lang == "python" else export_code(lang="python", **args), plan)
     return code
 
@@ -475,12 +471,17 @@ def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[An
     return "pair", grid, pair_patterns(grid, game), None
 
 
-def _coin_plan(game: Game) -> Plan:
+_RULE_KINDS = {"staircase": "staircase", "split-stones": "split", "strip": "strip"}
+"""The export rules a game declares (:class:`~grundy.model.laws.ExportRule`) that are written as
+their own kind of program, by the kind."""
+
+
+def _coin_plan(game: Game, declared: ExportRule) -> Plan:
     """A coin-turning game read as the positions of its heads (coins numbered from 1 at the left):
     the value of one head by its theorem, a row the XOR over its heads."""
     from grundy.patterns.formulas import evaluate
 
-    formula, theorem = COIN_HEADS[getattr(game, "name", "")]
+    formula, theorem = declared.formula or "", declared.theorem or ""
     law = f"G(head at n) = {formula}"
     pattern = Pattern("values", f"{law} (proved: {theorem})", formula, "proved", 0,
                       proof=f"{theorem}; a row of coins is the sum of its heads (the coin-turning theorem)")
