@@ -89,12 +89,17 @@ TableBuilder = Callable[[int, TableMethod, "Progress | None"], "TableBuild | Non
 
 
 class ExportRule(FrozenRecord):
-    """How ``grundy export`` writes a program for the game where no table of one heap or pair
-    would (declared by the game; the export code never asks a game's name).
+    """How ``grundy export`` writes a program for the game where a table of one heap or pair
+    would not, or what it adds to the table (declared by the game; the export code never asks a
+    game's name).
 
-    ``kind`` is one of :data:`EXPORT_KINDS`; ``formula`` (over ``n``, in the grammar of
-    :mod:`grundy.patterns.formulas`) and ``theorem`` (the words of its proof) where the kind takes
-    them.
+    ``kind`` is one of :data:`EXPORT_KINDS`. ``formula``: over ``n`` (a coin-turning game's head)
+    or ``a, b`` (a pair game's P-positions), in the grammar of :mod:`grundy.patterns.formulas`;
+    ``theorem``: the proof's name or words; ``words``: the rule in words (P-positions);
+    ``code``: a rule the export writes in code of its own instead of a formula (``zeckendorf``,
+    ``kfold K``, see :class:`grundy.export.model.OutcomeRule`); ``start``: of a pair game whose
+    start position one number gives, ``(n, n - 1)``, the words that say why; ``parameter``: the
+    game's number the rule needs (Moore's ``k``).
 
     >>> ExportRule("heads", "n & -n", "the ruler function").kind
     'heads'
@@ -103,19 +108,26 @@ class ExportRule(FrozenRecord):
     kind: str
     formula: str | None
     theorem: str | None
+    words: str | None
+    code: str | None
+    start: str | None
+    parameter: int | None
 
-    _fields = ("kind", "formula", "theorem")
+    _fields = ("kind", "formula", "theorem", "words", "code", "start", "parameter")
 
-    def __init__(self, kind: str, formula: str | None = None, theorem: str | None = None) -> None:
-        self._init(kind, formula, theorem)
+    def __init__(self, kind: str, formula: str | None = None, theorem: str | None = None, *,
+                 words: str | None = None, code: str | None = None, start: str | None = None,
+                 parameter: int | None = None) -> None:
+        self._init(kind, formula, theorem, words, code, start, parameter)
 
 
-EXPORT_KINDS = ("staircase", "heads", "split-stones", "strip")
+EXPORT_KINDS = ("staircase", "heads", "split-stones", "strip", "moore", "p-positions")
 """The export rules a game can declare: ``staircase`` (the odd-steps theorem), ``heads`` (a
 coin-turning game: the value of one head at coin ``n`` by ``formula``, a row the XOR over its
 heads), ``split-stones`` (the split game: a stone ``d`` piles before the last is worth the
 ``d``-th odious number), ``strip`` (coin-slide: the plain mex over the moves, on strips as long as
-``grundy solve`` searches)."""
+``grundy solve`` searches), ``moore`` (Moore's theorem for Nim_k, ``parameter`` = k),
+``p-positions`` (a pair game: who wins beyond its table, by a theorem)."""
 
 
 _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_winning_moves",

@@ -34,31 +34,13 @@ from grundy.model.game import Game, HeapGame
 from grundy.model.laws import ExportRule
 from grundy.patterns.record import Pattern
 
-__all__ = ["HEAP_UPTO", "PAIR_UPTO", "PROVED_P_POSITIONS", "RECHECK_STEPS", "ExportResult", "Plan",
+__all__ = ["HEAP_UPTO", "PAIR_UPTO", "RECHECK_STEPS", "ExportResult", "Plan",
            "export_game", "export_plan", "export_source", "is_sum_of_heaps"]
 
 HEAP_UPTO = 1000
 """Default ``upto`` of a heap game (and of a game on one number)."""
 PAIR_UPTO = 30
 """Default ``upto`` of a game on pairs."""
-
-PROVED_P_POSITIONS: dict[str, tuple[str, str | None, str | None]] = {
-    "wythoff": ("P iff min(a, b) = floor(k * phi) with k = |a - b|, phi = (1 + sqrt 5) / 2",
-                "min(a, b) == (abs(a - b) + isqrt(5 * abs(a - b) * abs(a - b))) // 2", None),
-    "fibonacci-nim": ("P iff n = 0 or the smallest Zeckendorf term of n exceeds the limit "
-                      "(a = n, b = the limit)", None, "zeckendorf"),
-    "dynamic-subtraction": ("P iff n = 0 or the smallest term of n's greedy form over H(1) = 1, "
-                            "H(j+1) = H(j) + H(m), m least with K*H(m) >= H(j), exceeds the limit "
-                            "(a = n, b = the limit)", None, "kfold"),
-}
-"""Pair games whose P-positions a theorem gives (the theorem is in the game's module docstring)."""
-
-_THEOREMS = {"wythoff": "Wythoff's theorem, 1907", "fibonacci-nim": "Whinihan's theorem, 1963",
-             "dynamic-subtraction": "Schwenk's theorem, 1970"}
-
-START_FROM_ONE = {"fibonacci-nim": "the start position (n, n - 1): the first move may not take all"}
-"""Pair games whose start position one number gives, as contests state them: the words."""
-
 
 @dataclass(frozen=True)
 class Plan:
@@ -269,13 +251,12 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     when it is not proved (:func:`export_game`); Moore's rule; or a refusal."""
     from grundy.define.source import move_source
 
+    declared = game.laws.export  # (the game's own export rule, when it declares one)
     if isinstance(game, HeapGame) and not is_sum_of_heaps(game):
-        k = getattr(game, "k", None)
-        if getattr(game, "name", "") == "moore" and isinstance(k, int):
-            return Plan(game.spec, "moore", table=[], moore_k=k)
+        if declared is not None and declared.kind == "moore" and declared.parameter is not None:
+            return Plan(game.spec, "moore", table=[], moore_k=declared.parameter)
         raise NotSupportedError(f"{game.spec}: a position of several heaps is not the sum of its heaps "
                                 f"(a move may change several), and export has no rule for it")
-    declared = game.laws.export  # (the game's own export rule, when it declares one)
     if declared is not None and declared.kind in _RULE_KINDS:
         return Plan(game.spec, _RULE_KINDS[declared.kind], table=[])
     if declared is not None and declared.kind == "heads":
@@ -299,7 +280,7 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     source = move_source(game) if (best is None and period is None) or unproved else None
     octal = game.octal_digits if isinstance(game, HeapGame) else None
     plan = Plan(game.spec, kind, table, best, period, rule, source, octal=tuple(octal or ()),
-                start=START_FROM_ONE.get(getattr(game, "name", "")) if kind == "pair" else None)
+                start=declared.start if kind == "pair" and declared is not None else None)
     if kind == "heap" and unproved:
         assert isinstance(game, HeapGame)
         return _gated(_rechecked(game, plan, RECHECK_STEPS if limit is None else limit), conjecture)
@@ -406,13 +387,10 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
 
 
 def _p_rule(game: Game, patterns: list[Any], origin: tuple[int, ...] | None = None) -> Any:
-    name = getattr(game, "name", "")
-    if name in PROVED_P_POSITIONS:
-        text, formula, code = PROVED_P_POSITIONS[name]
-        if code == "kfold":  # the rule's one parameter is the game's own (dynamic-subtraction(K))
-            k = getattr(game, "k", 0)
-            text, code = text.replace("K*", f"{k}*"), f"kfold {k}"
-        return OutcomeRule(text, f"proved ({_THEOREMS[name]})", formula, code)
+    declared = game.laws.export
+    if declared is not None and declared.kind == "p-positions":  # (a theorem, declared by the game)
+        return OutcomeRule(declared.words or "", f"proved ({declared.theorem})", declared.formula,
+                           declared.code)
     found = next((p for p in patterns if p.describes == "p-positions" and p.formula is not None), None)
     if found is None:
         return None
