@@ -19,6 +19,8 @@ EPILOG = """examples:
   grundy export wythoff --lang python --upto 20
   grundy export fibonacci-nim --main --input cases      (a case: n alone, the start position)
   grundy export staircase --main                        (a line: the counters on steps 1..n)
+  grundy export split-game --main                       (a line: the stone counts of piles 1..n)
+  grundy export coin-slide --main --input cases         (a case: L k, then the k coins' cells)
   grundy export 'octal(0.007)' --upto 100000            (cut to 64 KB; the program computes the rest)
   grundy export doc-half --rules half.py --upto 2000 --conjecture --lang python
   grundy export doc-digit --rules digits.py --lang python --upto 1000 --main

@@ -11,7 +11,10 @@ is answered by Moore's theorem. A ``@grundy.game`` on one number (positions ``(n
 the game declares ``arity=1`` (then several numbers cannot be one position, and the sum is the one
 meaning they can have; otherwise they could be a position of the game's own, and the input is
 refused). A game with a declared domain (``minimum=``, ``valid=``) is tabulated from its least
-position; an input outside the domain is an error for that input alone. Any other game is refused.
+position; an input outside the domain is an error for that input alone. A game that states its
+own export rule in its laws (:class:`~grundy.model.laws.ExportRule`: staircase, coin-turning heads,
+the split game, coin-slide, Moore's Nim_k, the P-positions of a pair game by a theorem) is written
+by it; this module never asks a game's name. Any other game is refused.
 
 >>> from grundy.catalog import load_game
 >>> result = export_game(load_game("subtraction(1,2)"), lang="python", upto=60)
@@ -46,7 +49,8 @@ PAIR_UPTO = 30
 class Plan:
     """What an export of a game rests on (computed once, written in either language).
 
-    ``kind`` is ``"heap"``, ``"pair"``, ``"number"`` (a game on one number) ``"moore"`` or ``"staircase"``;
+    ``kind`` is ``"heap"``, ``"pair"``, ``"number"`` (a game on one number), ``"moore"``,
+    ``"staircase"``, ``"split"`` (the split game) or ``"strip"`` (coin-slide);
     ``checked`` the last position up to which an unproved pattern was compared with computed
     values (``None``: nothing unproved answers), ``conjecture`` whether it answers beyond (after a
     local check where the program can make one), ``notes`` what the export warns about;
