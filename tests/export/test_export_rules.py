@@ -183,3 +183,13 @@ def test_the_rule_is_the_declaration_not_the_name() -> None:
     policy = Path(grundy.__file__).parent / "reports" / "export_policy.py"
     text = policy.read_text()
     assert '"staircase":' not in text.split("_RULE_KINDS")[0] and "COIN_HEADS" not in text
+
+
+def test_a_sum_of_different_games_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import run
+
+    code, out, err = run(capsys, "export", "wythoff", "+", "fibonacci-nim", "--lang", "python")
+    assert code == 2 and out == "" and len(err.splitlines()) == 1
+    assert "a sum of different games (wythoff + fibonacci-nim) is not exported" in err
+    code, out, _ = run(capsys, "export", "wythoff", "--lang", "python", "--upto", "3")
+    assert code == 0 and out.startswith("# wythoff: the Grundy value of one pair (a, b).")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from grundy.cli.common import emit, non_negative_int, positive_int
-from grundy.errors import InvalidInputError
+from grundy.errors import InvalidInputError, NotSupportedError
 
 EPILOG = """examples:
   grundy export 'subtraction(1,3,4)' --lang cpp --main > sub.cpp
@@ -44,6 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("game", help="a heap game ('subtraction(1,3,4)', your own), a game on pairs, "
                                      "or your own game on one number")
+    parser.add_argument("more", nargs="*", help=argparse.SUPPRESS)  # (a sum of games: refused)
     parser.add_argument("--lang", choices=("cpp", "python"), default="cpp",
                         help="C++17 (default) or Python")
     parser.add_argument("--upto", "-n", type=non_negative_int, metavar="N",
@@ -74,6 +75,12 @@ def run(args: argparse.Namespace) -> int:
     from grundy.catalog import load_game
     from grundy.reports.export_policy import export_game
 
+    more = [word for word in getattr(args, "more", []) if word != "+"]
+    if more:
+        raise NotSupportedError(
+            f"export writes a program for one game: a sum of different games "
+            f"({' + '.join([args.game, *more])}) is not exported; export each game, answer each part "
+            f"with its program and XOR the values (P iff the XOR is 0)")
     layout = getattr(args, "input", "lines")
     if layout != "lines" and not args.main:
         raise InvalidInputError(f"--input {layout} says what the program's main reads: add --main")

@@ -25,6 +25,7 @@ from grundy.export.model import (
     table_status,
     text_lines,
 )
+from grundy.export.rules import CPP_SPLIT, CPP_STRIP
 
 _BASE = r"""typedef __int128 i128;
 typedef unsigned __int128 u128;
@@ -404,82 +405,6 @@ bool answer(const std::vector<unsigned long long> &steps, unsigned long long &va
     return value != 0;
 }"""
 
-_SPLIT = r"""// a stone d piles before the last: g(0) = 0, g(d) the d-th odious number (1, 2, 4, 7, ...)
-unsigned long long stone_value(unsigned long long d) {
-    if (d == 0) return 0;
-    return 2 * (d - 1) + 1 - (unsigned long long)(__builtin_popcountll(d - 1) % 2);
-}
-
-// the XOR of stone_value(n - i) over the piles i = 1..n with an odd count
-unsigned long long grundy_value(const std::vector<unsigned long long> &piles) {
-    if (piles.empty()) fail("a position needs at least one pile");
-    const unsigned long long n = piles.size();
-    unsigned long long value = 0;
-    for (unsigned long long i = 0; i < n; ++i)
-        if (piles[i] & 1) value ^= stone_value(n - 1 - i);
-    return value;
-}
-
-bool first_player_wins(const std::vector<unsigned long long> &piles) { return grundy_value(piles) != 0; }
-
-bool answer(const std::vector<unsigned long long> &piles, unsigned long long &value, bool &known) {
-    value = grundy_value(piles);
-    known = true;
-    return value != 0;
-}"""
-
-_STRIP = r"""static const unsigned long long MAX_CELLS = 16;
-static std::map<std::string, unsigned long long> memo;
-
-// the mex over the moves of a strip such as "##.#." (leading empty cells do not matter)
-unsigned long long grundy_value(std::string strip) {
-    strip.erase(0, strip.find_first_not_of('.') == std::string::npos ? strip.size()
-                                                                      : strip.find_first_not_of('.'));
-    if (strip.empty()) return 0;
-    const auto found = memo.find(strip);
-    if (found != memo.end()) return found->second;
-    std::vector<bool> seen(strip.size() + 2, false);
-    for (size_t i = 0; i < strip.size(); ++i) {
-        if (strip[i] != '#') continue;
-        std::string next = strip;
-        const size_t j = strip.find('.', i + 1);
-        next[i] = '.';
-        if (j != std::string::npos) next[j] = '#';
-        const unsigned long long g = grundy_value(next);
-        if (g < seen.size()) seen[g] = true;
-    }
-    unsigned long long g = 0;
-    while (seen[g]) ++g;
-    memo[strip] = g;
-    return g;
-}
-
-bool first_player_wins(const std::string &strip) { return grundy_value(strip) != 0; }
-
-// the strip of numbers L, then the cells (1..L) of its coins
-std::string strip_of(const std::vector<unsigned long long> &numbers) {
-    if (numbers.empty()) fail("a position is the strip's length L, then the cells of its coins");
-    const unsigned long long length = numbers[0];
-    if (length < 1 || length > MAX_CELLS)
-        fail("the strip's length must be 1.." + std::to_string(MAX_CELLS) +
-             " (the strips this program searches), got " + std::to_string(length));
-    std::string cells(length, '.');
-    for (size_t k = 1; k < numbers.size(); ++k) {
-        const unsigned long long c = numbers[k];
-        if (c < 1 || c > length)
-            fail("a coin's cell must be 1.." + std::to_string(length) + ", got " + std::to_string(c));
-        if (cells[c - 1] == '#') fail("two coins on cell " + std::to_string(c));
-        cells[c - 1] = '#';
-    }
-    return cells;
-}
-
-bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, bool &known) {
-    value = grundy_value(strip_of(numbers));
-    known = true;
-    return value != 0;
-}"""
-
 _MOORE = r"""// Moore's theorem: P iff every binary column sum of the heaps is 0 mod K + 1
 bool first_player_wins(const std::vector<unsigned long long> &heaps) {
     for (int bit = 0; bit < 64; ++bit) {
@@ -574,7 +499,7 @@ def cpp_program(program: Program) -> str:
                  _MOORE % {"k1": program.moore_k + 1}]
         return _assemble(program, code)
     if kind in ("staircase", "split", "strip"):
-        code.append({"staircase": _STAIRCASE, "split": _SPLIT, "strip": _STRIP}[kind])
+        code.append({"staircase": _STAIRCASE, "split": CPP_SPLIT, "strip": CPP_STRIP}[kind])
         return _assemble(program, code)
     params = ["a", "b"] if kind == "pair" else ["n"]
     plain = ", ".join(f"unsigned long long {p}" for p in params)

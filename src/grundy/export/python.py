@@ -27,6 +27,7 @@ from grundy.export.model import (
     table_status,
     text_lines,
 )
+from grundy.export.rules import PY_SPLIT, PY_STRIP
 
 _PY_FACTOR = '''def _prime(n):
     if n < 2:
@@ -225,83 +226,6 @@ def answer(steps):
     value = grundy_value(steps)
     return value, value != 0'''
 
-_PY_SPLIT = '''def stone_value(d):
-    """A stone d piles before the last: g(0) = 0, g(d) the d-th odious number (1, 2, 4, 7, ...)."""
-    if d <= 0:
-        return 0
-    return 2 * (d - 1) + 1 - bin(d - 1).count("1") % 2
-
-
-def grundy_value(piles):
-    """The XOR of stone_value(n - i) over the piles i = 1..n with an odd count."""
-    if not piles:
-        raise ValueError("a position needs at least one pile")
-    n = len(piles)
-    value = 0
-    for i, c in enumerate(piles):
-        if c & 1:
-            value ^= stone_value(n - 1 - i)
-    return value
-
-
-def first_player_wins(piles):
-    return grundy_value(piles) != 0
-
-
-def answer(piles):
-    value = grundy_value(piles)
-    return value, value != 0'''
-
-_PY_STRIP = '''MAX_CELLS = 16
-_MEMO = {"": 0}
-
-
-def grundy_value(strip):
-    """The mex over the moves of a strip such as "##.#." (leading empty cells do not matter)."""
-    strip = strip.lstrip(".")
-    if strip not in _MEMO:
-        seen = set()
-        for i, ch in enumerate(strip):
-            if ch == "#":
-                j = strip.find(".", i + 1)
-                cells = list(strip)
-                cells[i] = "."
-                if j >= 0:
-                    cells[j] = "#"
-                seen.add(grundy_value("".join(cells)))
-        g = 0
-        while g in seen:
-            g += 1
-        _MEMO[strip] = g
-    return _MEMO[strip]
-
-
-def first_player_wins(strip):
-    return grundy_value(strip) != 0
-
-
-def strip_of(numbers):
-    """The strip of numbers L, then the cells (1..L) of its coins."""
-    if not numbers:
-        raise ValueError("a position is the strip's length L, then the cells of its coins")
-    length, coins = numbers[0], numbers[1:]
-    if not 1 <= length <= MAX_CELLS:
-        raise ValueError(f"the strip's length must be 1..{MAX_CELLS} (the strips this program "
-                         f"searches), got {length}")
-    cells = ["."] * length
-    for c in coins:
-        if not 1 <= c <= length:
-            raise ValueError(f"a coin's cell must be 1..{length}, got {c}")
-        if cells[c - 1] == "#":
-            raise ValueError(f"two coins on cell {c}")
-        cells[c - 1] = "#"
-    return "".join(cells)
-
-
-def answer(numbers):
-    value = grundy_value(strip_of(numbers))
-    return value, value != 0'''
-
 _PY_MOORE = '''def first_player_wins(heaps):
     """Moore's theorem: P iff every binary column sum of the heaps is 0 mod K + 1."""
     width = max((h.bit_length() for h in heaps), default=0)
@@ -320,7 +244,7 @@ def answer(heaps):
     return (grundy_value(heaps) if len(live) <= 1 else None), first_player_wins(heaps)'''
 
 
-_PY_RULES = {"staircase": _PY_STAIRCASE, "split": _PY_SPLIT, "strip": _PY_STRIP}
+_PY_RULES = {"staircase": _PY_STAIRCASE, "split": PY_SPLIT, "strip": PY_STRIP}
 """The programs written from a theorem's algorithm alone, by kind."""
 
 
