@@ -183,6 +183,7 @@ def test_the_rule_is_the_declaration_not_the_name() -> None:
     policy = Path(grundy.__file__).parent / "reports" / "export_policy.py"
     text = policy.read_text()
     assert '"staircase":' not in text.split("_RULE_KINDS")[0] and "COIN_HEADS" not in text
+    assert 'getattr(game, "name"' not in text and "PROVED_P_POSITIONS" not in text
 
 
 def test_a_sum_of_different_games_is_refused_in_one_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -25,7 +25,7 @@ from grundy.export.model import (
     table_status,
     text_lines,
 )
-from grundy.export.rules import CPP_SPLIT, CPP_STRIP
+from grundy.export.rules import CPP_SPLIT, CPP_STAIRCASE, CPP_STRIP
 
 _BASE = r"""typedef __int128 i128;
 typedef unsigned __int128 u128;
@@ -390,21 +390,6 @@ static bool p_position(unsigned long long n, unsigned long long limit) {
     return smallest > limit;
 }"""
 
-_STAIRCASE = r"""// the odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)
-unsigned long long grundy_value(const std::vector<unsigned long long> &steps) {
-    unsigned long long value = 0;
-    for (size_t i = 0; i < steps.size(); i += 2) value ^= steps[i];
-    return value;
-}
-
-bool first_player_wins(const std::vector<unsigned long long> &steps) { return grundy_value(steps) != 0; }
-
-bool answer(const std::vector<unsigned long long> &steps, unsigned long long &value, bool &known) {
-    value = grundy_value(steps);
-    known = true;
-    return value != 0;
-}"""
-
 _MOORE = r"""// Moore's theorem: P iff every binary column sum of the heaps is 0 mod K + 1
 bool first_player_wins(const std::vector<unsigned long long> &heaps) {
     for (int bit = 0; bit < 64; ++bit) {
@@ -499,7 +484,7 @@ def cpp_program(program: Program) -> str:
                  _MOORE % {"k1": program.moore_k + 1}]
         return _assemble(program, code)
     if kind in ("staircase", "split", "strip"):
-        code.append({"staircase": _STAIRCASE, "split": CPP_SPLIT, "strip": CPP_STRIP}[kind])
+        code.append({"staircase": CPP_STAIRCASE, "split": CPP_SPLIT, "strip": CPP_STRIP}[kind])
         return _assemble(program, code)
     params = ["a", "b"] if kind == "pair" else ["n"]
     plain = ", ".join(f"unsigned long long {p}" for p in params)

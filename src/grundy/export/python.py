@@ -27,7 +27,7 @@ from grundy.export.model import (
     table_status,
     text_lines,
 )
-from grundy.export.rules import PY_SPLIT, PY_STRIP
+from grundy.export.rules import PY_SPLIT, PY_STAIRCASE, PY_STRIP
 
 _PY_FACTOR = '''def _prime(n):
     if n < 2:
@@ -210,22 +210,6 @@ _PY_ZECKENDORF = '''def p_position(n, limit):
             smallest = f
     return smallest > limit'''
 
-_PY_STAIRCASE = '''def grundy_value(steps):
-    """The odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)."""
-    value = 0
-    for c in steps[0::2]:
-        value ^= c
-    return value
-
-
-def first_player_wins(steps):
-    return grundy_value(steps) != 0
-
-
-def answer(steps):
-    value = grundy_value(steps)
-    return value, value != 0'''
-
 _PY_MOORE = '''def first_player_wins(heaps):
     """Moore's theorem: P iff every binary column sum of the heaps is 0 mod K + 1."""
     width = max((h.bit_length() for h in heaps), default=0)
@@ -244,7 +228,7 @@ def answer(heaps):
     return (grundy_value(heaps) if len(live) <= 1 else None), first_player_wins(heaps)'''
 
 
-_PY_RULES = {"staircase": _PY_STAIRCASE, "split": PY_SPLIT, "strip": PY_STRIP}
+_PY_RULES = {"staircase": PY_STAIRCASE, "split": PY_SPLIT, "strip": PY_STRIP}
 """The programs written from a theorem's algorithm alone, by kind."""
 
 

@@ -1,7 +1,8 @@
 """The programs written from a rule a game declares (:class:`grundy.model.laws.ExportRule`) with
-no table: the split game by its odious-stones theorem, coin-slide by the memoised mex over its
-moves; in Python (``PY_*``) and C++ (``CPP_*``), each defining ``grundy_value``,
-``first_player_wins`` and the ``answer`` the main calls (:mod:`grundy.export.main`).
+no table: staircase Nim by the odd-steps theorem, the split game by its odious-stones theorem,
+coin-slide by the memoised mex over its moves; in Python (``PY_*``) and C++ (``CPP_*``), each
+defining ``grundy_value``, ``first_player_wins`` and the ``answer`` the main calls
+(:mod:`grundy.export.main`).
 
 >>> split: dict[str, object] = {}
 >>> slide: dict[str, object] = {}
@@ -12,6 +13,22 @@ moves; in Python (``PY_*``) and C++ (``CPP_*``), each defining ``grundy_value``,
 """
 
 from __future__ import annotations
+
+PY_STAIRCASE = '''def grundy_value(steps):
+    """The odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)."""
+    value = 0
+    for c in steps[0::2]:
+        value ^= c
+    return value
+
+
+def first_player_wins(steps):
+    return grundy_value(steps) != 0
+
+
+def answer(steps):
+    value = grundy_value(steps)
+    return value, value != 0'''
 
 PY_SPLIT = '''def stone_value(d):
     """A stone d piles before the last: g(0) = 0, g(d) the d-th odious number (1, 2, 4, 7, ...)."""
@@ -89,6 +106,22 @@ def strip_of(numbers):
 def answer(numbers):
     value = grundy_value(strip_of(numbers))
     return value, value != 0'''
+
+CPP_STAIRCASE = r"""
+// the odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)
+unsigned long long grundy_value(const std::vector<unsigned long long> &steps) {
+    unsigned long long value = 0;
+    for (size_t i = 0; i < steps.size(); i += 2) value ^= steps[i];
+    return value;
+}
+
+bool first_player_wins(const std::vector<unsigned long long> &steps) { return grundy_value(steps) != 0; }
+
+bool answer(const std::vector<unsigned long long> &steps, unsigned long long &value, bool &known) {
+    value = grundy_value(steps);
+    known = true;
+    return value != 0;
+}"""[1:]
 
 CPP_SPLIT = r"""// a stone d piles before the last: g(0) = 0, g(d) the d-th odious number (1, 2, 4, 7, ...)
 unsigned long long stone_value(unsigned long long d) {
