@@ -151,14 +151,6 @@ def test_a_line_of_several_pairs_is_their_sum(tmp_path: Path) -> None:
     assert done.stdout.splitlines() == lines
 
 
-@pytest.mark.parametrize("name", ["coin-slide", "split-game"])
-def test_games_without_an_export_are_still_refused_in_one_line(name: str) -> None:
-    from grundy.errors import NotSupportedError
-
-    with pytest.raises(NotSupportedError, match="export needs"):
-        export_game(grundy.load_game(name), lang="python")
-
-
 def coin_moves(name: str, row: tuple[int, ...]) -> list[tuple[int, ...]]:
     """The rules (coins 0-based here): turn a head at x to tails, and with it ..."""
     out = []

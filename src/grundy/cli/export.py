@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from grundy.cli.common import emit, non_negative_int, positive_int
-from grundy.errors import InvalidInputError
+from grundy.errors import InvalidInputError, NotSupportedError
 
 EPILOG = """examples:
   grundy export 'subtraction(1,3,4)' --lang cpp --main > sub.cpp
@@ -19,6 +19,8 @@ EPILOG = """examples:
   grundy export wythoff --lang python --upto 20
   grundy export fibonacci-nim --main --input cases      (a case: n alone, the start position)
   grundy export staircase --main                        (a line: the counters on steps 1..n)
+  grundy export split-game --main                       (a line: the stone counts of piles 1..n)
+  grundy export coin-slide --main --input cases         (a case: L k, then the k coins' cells)
   grundy export 'octal(0.007)' --upto 100000            (cut to 64 KB; the program computes the rest)
   grundy export doc-half --rules half.py --upto 2000 --conjecture --lang python
   grundy export doc-digit --rules digits.py --lang python --upto 1000 --main
@@ -42,6 +44,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
     parser.add_argument("game", help="a heap game ('subtraction(1,3,4)', your own), a game on pairs, "
                                      "or your own game on one number")
+    parser.add_argument("more", nargs="*", help=argparse.SUPPRESS)  # (a sum of games: refused)
     parser.add_argument("--lang", choices=("cpp", "python"), default="cpp",
                         help="C++17 (default) or Python")
     parser.add_argument("--upto", "-n", type=non_negative_int, metavar="N",
@@ -72,6 +75,12 @@ def run(args: argparse.Namespace) -> int:
     from grundy.catalog import load_game
     from grundy.reports.export_policy import export_game
 
+    more = [word for word in getattr(args, "more", []) if word != "+"]
+    if more:
+        raise NotSupportedError(
+            f"export writes a program for one game: a sum of different games "
+            f"({' + '.join([args.game, *more])}) is not exported; export each game, answer each part "
+            f"with its program and XOR the values (P iff the XOR is 0)")
     layout = getattr(args, "input", "lines")
     if layout != "lines" and not args.main:
         raise InvalidInputError(f"--input {layout} says what the program's main reads: add --main")

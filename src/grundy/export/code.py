@@ -41,7 +41,7 @@ from grundy.patterns.record import Pattern
 __all__ = ["ALPHABET", "KINDS", "LANGS", "SIZE_WARNING", "OutcomeRule", "Program", "export_code", "header",
            "pack", "table_status", "unpack"]
 
-KINDS = ("heap", "pair", "moore", "number", "staircase")
+KINDS = ("heap", "pair", "moore", "number", "staircase", "split", "strip")
 LANGS = ("cpp", "python")
 SIZE_WARNING = 64 * 1024
 """Source size (bytes) above which ``grundy export`` warns: many judges refuse larger submissions."""
@@ -114,6 +114,9 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     computes the values itself, by the plain mex over the code's moves (up to the heap asked).
 
     ``kind="staircase"``: staircase Nim (the counters on steps 1..n), by the odd-steps theorem.
+    ``kind="split"``: the split game (the stone counts of piles 1..n), by its odious-stones theorem.
+    ``kind="strip"``: coin-slide (a strip's length, then the cells of its coins), by the plain mex
+    over its moves, on strips of at most 16 cells (as ``grundy solve`` searches).
 
     ``start`` (a pair game): one number ``n`` alone is the start position ``(n, n - 1)``, said in
     these words (Fibonacci Nim: the first move may not take all). A line of several pairs of a
@@ -144,6 +147,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                           status="proved (the odd-steps theorem: a move between an even and an odd "
                                  "step is a Nim move on the odd steps, or is reversed)")
         return _emit(program, lang)
+    if kind in _RULE_STATUS:
+        return _emit(Program(title, kind, main, input_format, status=_RULE_STATUS[kind]), lang)
     if start is not None and kind != "pair":
         raise InvalidInputError("a start position from one number is exported for pair games only")
     if pattern is not None and (pattern.describes != "values" or pattern.formula is None):
@@ -204,6 +209,14 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
             base.update(octal=tuple(octal), move_source=None)
         program = Program(**base, values=tuple(flat), rows=rows, cols=cols)  # type: ignore[arg-type]
     return _emit(program, lang)
+
+
+_RULE_STATUS = {
+    "split": "proved (a stone is a game of its own whose value is the d-th odious number, by "
+             "induction on d; docs/splitting.md)",
+    "strip": "exact (the plain mex over the moves, memoised; strips of at most 16 cells, as grundy "
+             "solve searches; a longer strip is an error line)"}
+"""The status line of the kinds written from an algorithm alone (besides Moore's and staircase)."""
 
 
 def _emit(program: Program, lang: str) -> str:

@@ -11,11 +11,14 @@ ending inside a case) stops the program: after it, no position could be told fro
 Layouts (``INPUT_FORMATS``):
 
 - ``lines``: one position per line (a heap game: its heap sizes; a pair game: ``a b``; a game
-  on one number: ``n``, or several numbers, their sum, when the game declares ``arity=1``);
+  on one number: ``n``, or several numbers, their sum, when the game declares ``arity=1``;
+  staircase and the split game: the counts of steps or piles 1..n; coin-slide: the strip's
+  length ``L``, then the cells ``1..L`` of its coins);
 - ``cases``: the number of cases ``T``, then ``T`` cases;
 - ``counted``: one case.
 
-A case of a heap game is ``n`` followed by ``n`` heap sizes; of a pair game, ``a b``. Line breaks
+A case of a heap game is ``n`` followed by ``n`` heap sizes; of a pair game, ``a b``; of
+coin-slide, ``L k`` followed by the cells of its ``k`` coins. Line breaks
 do not matter in ``cases`` and ``counted``.
 
 >>> "def main" in python_main("heap", "cases")
@@ -41,6 +44,12 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     elif kind == "staircase":
         case = "n, then the counters on steps 1..n"
         line = "one position per line: the counters on steps 1..n"
+    elif kind == "split":
+        case = "n, then the stone counts of piles 1..n"
+        line = "one position per line: the stone counts of piles 1..n"
+    elif kind == "strip":
+        case = "the strip's length L, k, then the cells (1..L) of its k coins"
+        line = "one position per line: the strip's length L, then the cells (1..L) of its coins"
     elif kind == "pair" and start is not None:
         case = f"one number n ({start})"
         line = f"one position per line: n alone ({start}), or a b, or several pairs (their sum)"
@@ -133,6 +142,8 @@ def python_main(kind: str, input_format: str, one: bool = False) -> str:
         return _PY_COMMON + _PY_LINES
     pair_case = "[take()]" if one else "[take(), take()]"
     case = pair_case if kind == "pair" else "[take() for _ in range(take())]"
+    if kind == "strip":  # (the length, then the count of coins and their cells)
+        case = "[take()] + [take() for _ in range(take())]"
     cases = "take()" if input_format == "cases" else "1"
     return _PY_COMMON + _PY_STREAM % {"case": case, "cases": cases}
 
@@ -240,5 +251,7 @@ def cpp_main(kind: str, input_format: str, one: bool = False) -> str:
     if input_format == "lines":
         return _CPP_COMMON + _CPP_LINES
     case = (_CPP_CASE_ONE if one else _CPP_CASE_PAIR) if kind == "pair" else _CPP_CASE_HEAP
+    if kind == "strip":  # (the length, then the count of coins and their cells)
+        case = "        numbers.push_back(take());\n" + _CPP_CASE_HEAP
     cases = "take()" if input_format == "cases" else "1"
     return _CPP_COMMON + _CPP_STREAM % {"case": case, "cases": cases}

@@ -287,6 +287,10 @@ def header(program: Program) -> list[str]:
                 else "; the game does not declare arity=1, so several numbers are not read as a sum"),
             "staircase": "the Grundy value of staircase Nim (counters slide from step i to step i - 1; "
                          "step 0 is the floor)",
+            "split": "the Grundy value of the split game (piles 1..n in a row; a move takes a stone from "
+                     "pile i and adds one to piles j and k, i < j <= k <= n)",
+            "strip": "the Grundy value of coin-slide (a strip of cells numbered 1..L from the left; a "
+                     "move takes a coin to the nearest empty cell on its right, or off the strip)",
             "moore": f"who wins Moore's Nim_{program.moore_k} (reduce 1 to {program.moore_k} heaps "
                      f"in one move; several heaps are NOT a sum)"}[program.kind]
     lines = [f"{program.title}: {program.what or what}."]
@@ -299,6 +303,11 @@ def header(program: Program) -> list[str]:
                   "Nim heap: n); otherwise no theorem gives the value, and the main prints '-'"]
     elif program.kind == "staircase":
         lines.append(f"values: the XOR of the counters on the odd steps 1, 3, 5, ...: {program.status}")
+    elif program.kind == "split":
+        lines.append(f"values: the XOR of g(n - i) over the piles i with an odd count, g(0) = 0 and g(d) "
+                     f"the d-th odious number (1, 2, 4, 7, 8, ...): {program.status}")
+    elif program.kind == "strip":
+        lines.append(f"values: {program.status}")
     elif program.node is not None or program.period is not None:
         lines.append(f"values: {program.status}")
     else:

@@ -27,6 +27,7 @@ from grundy.export.model import (
     table_status,
     text_lines,
 )
+from grundy.export.rules import PY_SPLIT, PY_STAIRCASE, PY_STRIP
 
 _PY_FACTOR = '''def _prime(n):
     if n < 2:
@@ -209,22 +210,6 @@ _PY_ZECKENDORF = '''def p_position(n, limit):
             smallest = f
     return smallest > limit'''
 
-_PY_STAIRCASE = '''def grundy_value(steps):
-    """The odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)."""
-    value = 0
-    for c in steps[0::2]:
-        value ^= c
-    return value
-
-
-def first_player_wins(steps):
-    return grundy_value(steps) != 0
-
-
-def answer(steps):
-    value = grundy_value(steps)
-    return value, value != 0'''
-
 _PY_MOORE = '''def first_player_wins(heaps):
     """Moore's theorem: P iff every binary column sum of the heaps is 0 mod K + 1."""
     width = max((h.bit_length() for h in heaps), default=0)
@@ -241,6 +226,10 @@ def grundy_value(heaps):
 def answer(heaps):
     live = [h for h in heaps if h]
     return (grundy_value(heaps) if len(live) <= 1 else None), first_player_wins(heaps)'''
+
+
+_PY_RULES = {"staircase": PY_STAIRCASE, "split": PY_SPLIT, "strip": PY_STRIP}
+"""The programs written from a theorem's algorithm alone, by kind."""
 
 
 def _packed(name: str, values: Sequence[int]) -> list[str]:
@@ -261,8 +250,8 @@ def python_program(program: Program) -> str:
     if kind == "moore":
         blocks += [f"K = {program.moore_k}", _PY_MOORE]
         return _py_join(out, blocks, program)
-    if kind == "staircase":
-        blocks.append(_PY_STAIRCASE)
+    if kind in _PY_RULES:
+        blocks.append(_PY_RULES[kind])
         return _py_join(out, blocks, program)
     params = "a, b" if kind == "pair" else "n"
     guard = _py_guard(program)

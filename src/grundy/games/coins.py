@@ -38,7 +38,7 @@ from typing import Any
 
 from grundy.errors import InvalidPositionError, SearchLimitError
 from grundy.model.game import Game, Move, Position
-from grundy.model.laws import Laws
+from grundy.model.laws import ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template, xor_text
 
 MAX_SLIDE_CELLS = 16
@@ -143,7 +143,12 @@ class _CoinTurning(_CoinRow):
         """What _CoinTurning declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(value=self._value, moves_to_value=self._moves_to_value,
                     winning_moves=self._winning_moves, reason=self._reason,
-                    misere_outcome=self._misere_outcome, samples=self._samples)
+                    misere_outcome=self._misere_outcome, samples=self._samples,
+                    export=ExportRule("heads", *self.head_rule))
+
+    head_rule = ("", "")
+    """The value of one head at coin ``n`` as a formula over ``n``, and the theorem that gives it
+    (what ``grundy export`` writes)."""
 
     def _value(self, position: Any) -> int:
         total = 0
@@ -190,6 +195,7 @@ class TurningTurtles(_CoinTurning):
     """Turn a head to tails and optionally any one coin to its left: Nim with heap ``p`` per head."""
 
     name = "turning-turtles"
+    head_rule = ("n", "a head at coin n is a Nim heap of n")
     rule = "v(p) = p"
 
     def coin_value(self, p: int) -> int:
@@ -209,6 +215,8 @@ class MockTurtles(_CoinTurning):
     """Turn a head to tails and optionally one or two coins to its left."""
 
     name = "mock-turtles"
+    head_rule = ("2 * (n - 1) + 1 - popcount(n - 1) % 2",
+                 "a head at coin n has the n-th odious number (an odd number of 1 bits)")
     rule = "v(p) = the p-th odious number"
 
     def coin_value(self, p: int) -> int:
@@ -237,6 +245,7 @@ class Ruler(_CoinTurning):
     """Turn a head to tails together with any run of consecutive coins ending just left of it."""
 
     name = "ruler"
+    head_rule = ("n & -n", "a head at coin n has the largest power of 2 dividing n (the ruler function)")
     rule = "v(p) = the largest power of 2 dividing p"
 
     def coin_value(self, p: int) -> int:
@@ -298,7 +307,7 @@ class CoinSlide(_CoinRow):
     @property
     def laws(self) -> Laws:
         """What CoinSlide declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
-        return Laws(samples=self._samples)
+        return Laws(samples=self._samples, export=ExportRule("strip"))
 
     def _samples(self) -> Iterable[Position]:
         return ["".join(t) for n in range(1, 7) for t in product("#.", repeat=n)]

@@ -88,10 +88,53 @@ MovesRule = Callable[["Position"], "list[Move] | None"]
 TableBuilder = Callable[[int, TableMethod, "Progress | None"], "TableBuild | None"]
 
 
+class ExportRule(FrozenRecord):
+    """How ``grundy export`` writes a program for the game where a table of one heap or pair
+    would not, or what it adds to the table (declared by the game; the export code never asks a
+    game's name).
+
+    ``kind`` is one of :data:`EXPORT_KINDS`. ``formula``: over ``n`` (a coin-turning game's head)
+    or ``a, b`` (a pair game's P-positions), in the grammar of :mod:`grundy.patterns.formulas`;
+    ``theorem``: the proof's name or words; ``words``: the rule in words (P-positions);
+    ``code``: a rule the export writes in code of its own instead of a formula (``zeckendorf``,
+    ``kfold K``, see :class:`grundy.export.model.OutcomeRule`); ``start``: of a pair game whose
+    start position one number gives, ``(n, n - 1)``, the words that say why; ``parameter``: the
+    game's number the rule needs (Moore's ``k``).
+
+    >>> ExportRule("heads", "n & -n", "the ruler function").kind
+    'heads'
+    """
+
+    kind: str
+    formula: str | None
+    theorem: str | None
+    words: str | None
+    code: str | None
+    start: str | None
+    parameter: int | None
+
+    _fields = ("kind", "formula", "theorem", "words", "code", "start", "parameter")
+
+    def __init__(self, kind: str, formula: str | None = None, theorem: str | None = None, *,
+                 words: str | None = None, code: str | None = None, start: str | None = None,
+                 parameter: int | None = None) -> None:
+        self._init(kind, formula, theorem, words, code, start, parameter)
+
+
+EXPORT_KINDS = ("staircase", "heads", "split-stones", "strip", "moore", "p-positions")
+"""The export rules a game can declare: ``staircase`` (the odd-steps theorem), ``heads`` (a
+coin-turning game: the value of one head at coin ``n`` by ``formula``, a row the XOR over its
+heads), ``split-stones`` (the split game: a stone ``d`` piles before the last is worth the
+``d``-th odious number), ``strip`` (coin-slide: the plain mex over the moves, on strips as long as
+``grundy solve`` searches), ``moore`` (Moore's theorem for Nim_k, ``parameter`` = k),
+``p-positions`` (a pair game: who wins beyond its table, by a theorem)."""
+
+
 _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_winning_moves",
                "moves_to_value", "loopy_value", "reason", "samples", "picture", "pair_table",
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
-               "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable")
+               "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
+               "export")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -166,6 +209,8 @@ class Laws(FrozenRecord):
     searchable: Callable[[Position], bool] | None
     """Whether a search from ``position`` may list its options (the remoteness line); false for
     a position answered by a pattern because it is too large to explore: ``searchable(p)``."""
+    export: ExportRule | None
+    """How ``grundy export`` answers the game where a table of one heap or pair would not."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
@@ -188,11 +233,12 @@ class Laws(FrozenRecord):
                  periodicity: Periodicity | None = None,
                  table_head: Callable[[int], list[int] | None] | None = None,
                  table_builder: TableBuilder | None = None,
-                 searchable: Callable[[Position], bool] | None = None) -> None:
+                 searchable: Callable[[Position], bool] | None = None,
+                 export: ExportRule | None = None) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
-                   periodicity, table_head, table_builder, searchable)
+                   periodicity, table_head, table_builder, searchable, export)
 
 
 NO_LAWS = Laws()

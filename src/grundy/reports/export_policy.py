@@ -11,7 +11,10 @@ is answered by Moore's theorem. A ``@grundy.game`` on one number (positions ``(n
 the game declares ``arity=1`` (then several numbers cannot be one position, and the sum is the one
 meaning they can have; otherwise they could be a position of the game's own, and the input is
 refused). A game with a declared domain (``minimum=``, ``valid=``) is tabulated from its least
-position; an input outside the domain is an error for that input alone. Any other game is refused.
+position; an input outside the domain is an error for that input alone. A game that states its
+own export rule in its laws (:class:`~grundy.model.laws.ExportRule`: staircase, coin-turning heads,
+the split game, coin-slide, Moore's Nim_k, the P-positions of a pair game by a theorem) is written
+by it; this module never asks a game's name. Any other game is refused.
 
 >>> from grundy.catalog import load_game
 >>> result = export_game(load_game("subtraction(1,2)"), lang="python", upto=60)
@@ -31,9 +34,10 @@ from grundy.export.code import LANGS, OutcomeRule, export_code
 from grundy.export.main import INPUT_FORMATS
 from grundy.export.model import pattern_law
 from grundy.model.game import Game, HeapGame
+from grundy.model.laws import ExportRule
 from grundy.patterns.record import Pattern
 
-__all__ = ["HEAP_UPTO", "PAIR_UPTO", "PROVED_P_POSITIONS", "RECHECK_STEPS", "ExportResult", "Plan",
+__all__ = ["HEAP_UPTO", "PAIR_UPTO", "RECHECK_STEPS", "ExportResult", "Plan",
            "export_game", "export_plan", "export_source", "is_sum_of_heaps"]
 
 HEAP_UPTO = 1000
@@ -41,38 +45,12 @@ HEAP_UPTO = 1000
 PAIR_UPTO = 30
 """Default ``upto`` of a game on pairs."""
 
-PROVED_P_POSITIONS: dict[str, tuple[str, str | None, str | None]] = {
-    "wythoff": ("P iff min(a, b) = floor(k * phi) with k = |a - b|, phi = (1 + sqrt 5) / 2",
-                "min(a, b) == (abs(a - b) + isqrt(5 * abs(a - b) * abs(a - b))) // 2", None),
-    "fibonacci-nim": ("P iff n = 0 or the smallest Zeckendorf term of n exceeds the limit "
-                      "(a = n, b = the limit)", None, "zeckendorf"),
-    "dynamic-subtraction": ("P iff n = 0 or the smallest term of n's greedy form over H(1) = 1, "
-                            "H(j+1) = H(j) + H(m), m least with K*H(m) >= H(j), exceeds the limit "
-                            "(a = n, b = the limit)", None, "kfold"),
-}
-"""Pair games whose P-positions a theorem gives (the theorem is in the game's module docstring)."""
-
-_THEOREMS = {"wythoff": "Wythoff's theorem, 1907", "fibonacci-nim": "Whinihan's theorem, 1963",
-             "dynamic-subtraction": "Schwenk's theorem, 1970"}
-
-COIN_HEADS: dict[str, tuple[str, str]] = {
-    "turning-turtles": ("n", "a head at coin n is a Nim heap of n"),
-    "ruler": ("n & -n", "a head at coin n has the largest power of 2 dividing n (the ruler function)"),
-    "mock-turtles": ("2 * (n - 1) + 1 - popcount(n - 1) % 2",
-                     "a head at coin n has the n-th odious number (an odd number of 1 bits)"),
-}
-"""Coin-turning games whose single head has a value a theorem gives (a position is the sum of its
-heads, by the coin-turning theorem, Winning Ways ch. 14): the value of one head, and the theorem."""
-
-START_FROM_ONE = {"fibonacci-nim": "the start position (n, n - 1): the first move may not take all"}
-"""Pair games whose start position one number gives, as contests state them: the words."""
-
-
 @dataclass(frozen=True)
 class Plan:
     """What an export of a game rests on (computed once, written in either language).
 
-    ``kind`` is ``"heap"``, ``"pair"``, ``"number"`` (a game on one number) ``"moore"`` or ``"staircase"``;
+    ``kind`` is ``"heap"``, ``"pair"``, ``"number"`` (a game on one number), ``"moore"``,
+    ``"staircase"``, ``"split"`` (the split game) or ``"strip"`` (coin-slide);
     ``checked`` the last position up to which an unproved pattern was compared with computed
     values (``None``: nothing unproved answers), ``conjecture`` whether it answers beyond (after a
     local check where the program can make one), ``notes`` what the export warns about;
@@ -277,16 +255,16 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     when it is not proved (:func:`export_game`); Moore's rule; or a refusal."""
     from grundy.define.source import move_source
 
+    declared = game.laws.export  # (the game's own export rule, when it declares one)
     if isinstance(game, HeapGame) and not is_sum_of_heaps(game):
-        k = getattr(game, "k", None)
-        if getattr(game, "name", "") == "moore" and isinstance(k, int):
-            return Plan(game.spec, "moore", table=[], moore_k=k)
+        if declared is not None and declared.kind == "moore" and declared.parameter is not None:
+            return Plan(game.spec, "moore", table=[], moore_k=declared.parameter)
         raise NotSupportedError(f"{game.spec}: a position of several heaps is not the sum of its heaps "
                                 f"(a move may change several), and export has no rule for it")
-    if getattr(game, "name", "") == "staircase":  # (the odd-steps theorem)
-        return Plan(game.spec, "staircase", table=[])
-    if getattr(game, "name", "") in COIN_HEADS:
-        return _coin_plan(game)
+    if declared is not None and declared.kind in _RULE_KINDS:
+        return Plan(game.spec, _RULE_KINDS[declared.kind], table=[])
+    if declared is not None and declared.kind == "heads":
+        return _coin_plan(game, declared)
     if limit is not None and limit < 1:
         raise InvalidInputError(f"limit must be a positive number of steps, got {limit}")
     if hasattr(game, "table_cells"):
@@ -306,12 +284,15 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     source = move_source(game) if (best is None and period is None) or unproved else None
     octal = game.octal_digits if isinstance(game, HeapGame) else None
     plan = Plan(game.spec, kind, table, best, period, rule, source, octal=tuple(octal or ()),
-                start=START_FROM_ONE.get(getattr(game, "name", "")) if kind == "pair" else None)
+                start=declared.start if kind == "pair" and declared is not None else None)
     if kind == "heap" and unproved:
         assert isinstance(game, HeapGame)
         return _gated(_rechecked(game, plan, RECHECK_STEPS if limit is None else limit), conjecture)
     return _gated(plan, conjecture)
 
+
+_RULES = ("moore", "staircase", "split", "strip")
+"""The kinds of program written from a theorem's algorithm, with no table to check them against."""
 
 RECHECK_STEPS = 4_000_000
 """Steps (heaps times the options of the largest heap) a heap game's table may be extended by to
@@ -327,7 +308,7 @@ def _gated(plan: Plan, conjecture: bool) -> Plan:
     re-check reached)."""
     from dataclasses import replace
 
-    if plan.kind in ("moore", "staircase") or plan.checked is not None:
+    if plan.kind in _RULES or plan.checked is not None:
         return replace(plan, conjecture=conjecture)
     best, period, rule = plan.best, plan.period, plan.rule
     unproved = (best is not None and best.status != "proved") or (
@@ -404,19 +385,16 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
     plan = plan or export_plan(game, upto)
     args = plan.code_arguments()
     code = export_code(lang=lang, main=main, input_format=input_format, **args)
-    if plan.kind not in ("moore", "staircase"):
+    if plan.kind not in _RULES:
         _self_check(code if lang == "python" else export_code(lang="python", **args), plan)
     return code
 
 
 def _p_rule(game: Game, patterns: list[Any], origin: tuple[int, ...] | None = None) -> Any:
-    name = getattr(game, "name", "")
-    if name in PROVED_P_POSITIONS:
-        text, formula, code = PROVED_P_POSITIONS[name]
-        if code == "kfold":  # the rule's one parameter is the game's own (dynamic-subtraction(K))
-            k = getattr(game, "k", 0)
-            text, code = text.replace("K*", f"{k}*"), f"kfold {k}"
-        return OutcomeRule(text, f"proved ({_THEOREMS[name]})", formula, code)
+    declared = game.laws.export
+    if declared is not None and declared.kind == "p-positions":  # (a theorem, declared by the game)
+        return OutcomeRule(declared.words or "", f"proved ({declared.theorem})", declared.formula,
+                           declared.code)
     found = next((p for p in patterns if p.describes == "p-positions" and p.formula is not None), None)
     if found is None:
         return None
@@ -475,12 +453,17 @@ def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[An
     return "pair", grid, pair_patterns(grid, game), None
 
 
-def _coin_plan(game: Game) -> Plan:
+_RULE_KINDS = {"staircase": "staircase", "split-stones": "split", "strip": "strip"}
+"""The export rules a game declares (:class:`~grundy.model.laws.ExportRule`) that are written as
+their own kind of program, by the kind."""
+
+
+def _coin_plan(game: Game, declared: ExportRule) -> Plan:
     """A coin-turning game read as the positions of its heads (coins numbered from 1 at the left):
     the value of one head by its theorem, a row the XOR over its heads."""
     from grundy.patterns.formulas import evaluate
 
-    formula, theorem = COIN_HEADS[getattr(game, "name", "")]
+    formula, theorem = declared.formula or "", declared.theorem or ""
     law = f"G(head at n) = {formula}"
     pattern = Pattern("values", f"{law} (proved: {theorem})", formula, "proved", 0,
                       proof=f"{theorem}; a row of coins is the sum of its heads (the coin-turning theorem)")

@@ -39,7 +39,7 @@ from typing import Any
 from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 from grundy.games.takeaway.fibonacci import heap_and_limit
 from grundy.model.game import Game, Move, Outcome, Position, describe_take
-from grundy.model.laws import Laws
+from grundy.model.laws import ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.textio import int_text
 
@@ -196,7 +196,11 @@ class DynamicSubtraction(Game):
         """What the game declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(outcome=self._outcome, winning_moves=self._winning_moves, value=self._value,
                     misere_outcome=self._misere_outcome, reason=self._reason,
-                    pair_table=self._pair_table, samples=self._samples)
+                    pair_table=self._pair_table, samples=self._samples, export=ExportRule(
+                        "p-positions", None, "Schwenk's theorem, 1970", code=f"kfold {self.k}",
+                        words=f"P iff n = 0 or the smallest term of n's greedy form over H(1) = 1, "
+                              f"H(j+1) = H(j) + H(m), m least with {self.k}*H(m) >= H(j), exceeds the "
+                              f"limit (a = n, b = the limit)"))
 
     def _outcome(self, position: Any) -> Outcome:
         n, limit = position

@@ -40,7 +40,7 @@ from typing import Any
 
 from grundy.errors import InvalidPositionError, SearchLimitError, TooManyMovesError
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps, describe_take
-from grundy.model.laws import Laws
+from grundy.model.laws import ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.textio import int_text
 
@@ -213,6 +213,13 @@ def heap_and_limit(spec: str, position: Any) -> tuple[int, int]:
     return n, min(n, limit)
 
 
+_EXPORT = ExportRule(
+    "p-positions", None, "Whinihan's theorem, 1963", code="zeckendorf",
+    words="P iff n = 0 or the smallest Zeckendorf term of n exceeds the limit (a = n, b = the limit)",
+    start="the start position (n, n - 1): the first move may not take all")
+"""Who wins beyond an exported table (Whinihan's rule), and the start position one number gives."""
+
+
 @dataclass(frozen=True)
 class FibonacciNim(Game):
     """Fibonacci Nim; a position is ``(n, limit)``."""
@@ -242,7 +249,7 @@ class FibonacciNim(Game):
         """What FibonacciNim declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(outcome=self._outcome, winning_moves=self._winning_moves, value=self._value,
                     misere_outcome=self._misere_outcome, reason=self._reason,
-                    pair_table=self._pair_table, samples=self._samples)
+                    pair_table=self._pair_table, samples=self._samples, export=_EXPORT)
 
     def _outcome(self, position: Any) -> Outcome:
         n, limit = position

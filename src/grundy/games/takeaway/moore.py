@@ -41,7 +41,7 @@ from typing import Any
 
 from grundy.errors import InvalidGameError, InvalidInputError, SearchLimitError, TooManyMovesError
 from grundy.model.game import HeapGame, HeapResult, Move, Outcome, Position, positions_exceed
-from grundy.model.laws import Laws, TableMethod
+from grundy.model.laws import ExportRule, Laws, TableMethod
 from grundy.model.period_rules import TableBuild
 from grundy.model.periodic import Periodicity, Progress
 from grundy.model.reason import Facts, Reason, template
@@ -255,7 +255,8 @@ class Moore(HeapGame):
                     heap_reason=self._heap_reason, periodicity=self._periodicity(),
                     table_builder=self._build_table, reason=self._reason,
                     misere_outcome=self._misere_outcome,
-                    misere_winning_moves=self._misere_winning_moves, samples=self._samples)
+                    misere_winning_moves=self._misere_winning_moves, samples=self._samples,
+                    export=ExportRule("moore", parameter=self.k))
 
     def _outcome(self, position: Any) -> Outcome:
         return Outcome.N if any(column_sums(position, self.k)) else Outcome.P

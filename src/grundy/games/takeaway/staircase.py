@@ -29,7 +29,7 @@ from typing import Any
 
 from grundy.errors import InvalidPositionError, SearchLimitError
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps
-from grundy.model.laws import Laws
+from grundy.model.laws import ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template, xor_text
 from grundy.model.textio import int_text
 
@@ -99,7 +99,7 @@ class Staircase(Game):
         """What Staircase declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(value=self._value, moves_to_value=self._moves_to_value,
                     winning_moves=self._winning_moves, misere_outcome=self._misere_outcome,
-                    reason=self._reason, samples=self._samples)
+                    reason=self._reason, samples=self._samples, export=ExportRule("staircase"))
 
     def _value(self, position: Any) -> int:
         total = 0

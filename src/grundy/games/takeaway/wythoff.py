@@ -32,7 +32,7 @@ from typing import Any
 
 from grundy.errors import InvalidInputError, InvalidPositionError, SearchLimitError
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps
-from grundy.model.laws import Laws
+from grundy.model.laws import ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.textio import int_text
 
@@ -129,6 +129,13 @@ def grundy_grid(rows: int, cols: int) -> list[list[int]]:
     return [row[: want[1]] for row in grid[: want[0]]]
 
 
+_EXPORT = ExportRule(
+    "p-positions", "min(a, b) == (abs(a - b) + isqrt(5 * abs(a - b) * abs(a - b))) // 2",
+    "Wythoff's theorem, 1907",
+    words="P iff min(a, b) = floor(k * phi) with k = |a - b|, phi = (1 + sqrt 5) / 2")
+"""Who wins beyond an exported table: Wythoff's P-positions."""
+
+
 @dataclass(frozen=True)
 class Wythoff(Game):
     """Wythoff's game; a position is a pair ``(a, b)`` of heap sizes."""
@@ -171,7 +178,7 @@ class Wythoff(Game):
         return Laws(outcome=self._outcome, misere_outcome=self._misere_outcome, value=self._value,
                     winning_moves=self._winning_moves,
                     misere_winning_moves=self._misere_winning_moves, reason=self._reason,
-                    pair_table=self._pair_table, samples=self._samples)
+                    pair_table=self._pair_table, samples=self._samples, export=_EXPORT)
 
     def _outcome(self, position: Any) -> Outcome:
         return Outcome.P if is_p_position(*position) else Outcome.N

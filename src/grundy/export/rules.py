@@ -1,0 +1,200 @@
+"""The programs written from a rule a game declares (:class:`grundy.model.laws.ExportRule`) with
+no table: staircase Nim by the odd-steps theorem, the split game by its odious-stones theorem,
+coin-slide by the memoised mex over its moves; in Python (``PY_*``) and C++ (``CPP_*``), each
+defining ``grundy_value``, ``first_player_wins`` and the ``answer`` the main calls
+(:mod:`grundy.export.main`).
+
+>>> split: dict[str, object] = {}
+>>> slide: dict[str, object] = {}
+>>> exec(PY_SPLIT, split)
+>>> exec(PY_STRIP, slide)
+>>> split["answer"]([1, 1, 0]), slide["answer"]([6, 1, 2, 4])
+((3, True), (0, False))
+"""
+
+from __future__ import annotations
+
+PY_STAIRCASE = '''def grundy_value(steps):
+    """The odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)."""
+    value = 0
+    for c in steps[0::2]:
+        value ^= c
+    return value
+
+
+def first_player_wins(steps):
+    return grundy_value(steps) != 0
+
+
+def answer(steps):
+    value = grundy_value(steps)
+    return value, value != 0'''
+
+PY_SPLIT = '''def stone_value(d):
+    """A stone d piles before the last: g(0) = 0, g(d) the d-th odious number (1, 2, 4, 7, ...)."""
+    if d <= 0:
+        return 0
+    return 2 * (d - 1) + 1 - bin(d - 1).count("1") % 2
+
+
+def grundy_value(piles):
+    """The XOR of stone_value(n - i) over the piles i = 1..n with an odd count."""
+    if not piles:
+        raise ValueError("a position needs at least one pile")
+    n = len(piles)
+    value = 0
+    for i, c in enumerate(piles):
+        if c & 1:
+            value ^= stone_value(n - 1 - i)
+    return value
+
+
+def first_player_wins(piles):
+    return grundy_value(piles) != 0
+
+
+def answer(piles):
+    value = grundy_value(piles)
+    return value, value != 0'''
+
+PY_STRIP = '''MAX_CELLS = 16
+_MEMO = {"": 0}
+
+
+def grundy_value(strip):
+    """The mex over the moves of a strip such as "##.#." (leading empty cells do not matter)."""
+    strip = strip.lstrip(".")
+    if strip not in _MEMO:
+        seen = set()
+        for i, ch in enumerate(strip):
+            if ch == "#":
+                j = strip.find(".", i + 1)
+                cells = list(strip)
+                cells[i] = "."
+                if j >= 0:
+                    cells[j] = "#"
+                seen.add(grundy_value("".join(cells)))
+        g = 0
+        while g in seen:
+            g += 1
+        _MEMO[strip] = g
+    return _MEMO[strip]
+
+
+def first_player_wins(strip):
+    return grundy_value(strip) != 0
+
+
+def strip_of(numbers):
+    """The strip of numbers L, then the cells (1..L) of its coins."""
+    if not numbers:
+        raise ValueError("a position is the strip's length L, then the cells of its coins")
+    length, coins = numbers[0], numbers[1:]
+    if not 1 <= length <= MAX_CELLS:
+        raise ValueError(f"the strip's length must be 1..{MAX_CELLS} (the strips this program "
+                         f"searches), got {length}")
+    cells = ["."] * length
+    for c in coins:
+        if not 1 <= c <= length:
+            raise ValueError(f"a coin's cell must be 1..{length}, got {c}")
+        if cells[c - 1] == "#":
+            raise ValueError(f"two coins on cell {c}")
+        cells[c - 1] = "#"
+    return "".join(cells)
+
+
+def answer(numbers):
+    value = grundy_value(strip_of(numbers))
+    return value, value != 0'''
+
+CPP_STAIRCASE = r"""
+// the odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)
+unsigned long long grundy_value(const std::vector<unsigned long long> &steps) {
+    unsigned long long value = 0;
+    for (size_t i = 0; i < steps.size(); i += 2) value ^= steps[i];
+    return value;
+}
+
+bool first_player_wins(const std::vector<unsigned long long> &steps) { return grundy_value(steps) != 0; }
+
+bool answer(const std::vector<unsigned long long> &steps, unsigned long long &value, bool &known) {
+    value = grundy_value(steps);
+    known = true;
+    return value != 0;
+}"""[1:]
+
+CPP_SPLIT = r"""// a stone d piles before the last: g(0) = 0, g(d) the d-th odious number (1, 2, 4, 7, ...)
+unsigned long long stone_value(unsigned long long d) {
+    if (d == 0) return 0;
+    return 2 * (d - 1) + 1 - (unsigned long long)(__builtin_popcountll(d - 1) % 2);
+}
+
+// the XOR of stone_value(n - i) over the piles i = 1..n with an odd count
+unsigned long long grundy_value(const std::vector<unsigned long long> &piles) {
+    if (piles.empty()) fail("a position needs at least one pile");
+    const unsigned long long n = piles.size();
+    unsigned long long value = 0;
+    for (unsigned long long i = 0; i < n; ++i)
+        if (piles[i] & 1) value ^= stone_value(n - 1 - i);
+    return value;
+}
+
+bool first_player_wins(const std::vector<unsigned long long> &piles) { return grundy_value(piles) != 0; }
+
+bool answer(const std::vector<unsigned long long> &piles, unsigned long long &value, bool &known) {
+    value = grundy_value(piles);
+    known = true;
+    return value != 0;
+}"""
+
+CPP_STRIP = r"""static const unsigned long long MAX_CELLS = 16;
+static std::map<std::string, unsigned long long> memo;
+
+// the mex over the moves of a strip such as "##.#." (leading empty cells do not matter)
+unsigned long long grundy_value(std::string strip) {
+    strip.erase(0, strip.find_first_not_of('.') == std::string::npos ? strip.size()
+                                                                      : strip.find_first_not_of('.'));
+    if (strip.empty()) return 0;
+    const auto found = memo.find(strip);
+    if (found != memo.end()) return found->second;
+    std::vector<bool> seen(strip.size() + 2, false);
+    for (size_t i = 0; i < strip.size(); ++i) {
+        if (strip[i] != '#') continue;
+        std::string next = strip;
+        const size_t j = strip.find('.', i + 1);
+        next[i] = '.';
+        if (j != std::string::npos) next[j] = '#';
+        const unsigned long long g = grundy_value(next);
+        if (g < seen.size()) seen[g] = true;
+    }
+    unsigned long long g = 0;
+    while (seen[g]) ++g;
+    memo[strip] = g;
+    return g;
+}
+
+bool first_player_wins(const std::string &strip) { return grundy_value(strip) != 0; }
+
+// the strip of numbers L, then the cells (1..L) of its coins
+std::string strip_of(const std::vector<unsigned long long> &numbers) {
+    if (numbers.empty()) fail("a position is the strip's length L, then the cells of its coins");
+    const unsigned long long length = numbers[0];
+    if (length < 1 || length > MAX_CELLS)
+        fail("the strip's length must be 1.." + std::to_string(MAX_CELLS) +
+             " (the strips this program searches), got " + std::to_string(length));
+    std::string cells(length, '.');
+    for (size_t k = 1; k < numbers.size(); ++k) {
+        const unsigned long long c = numbers[k];
+        if (c < 1 || c > length)
+            fail("a coin's cell must be 1.." + std::to_string(length) + ", got " + std::to_string(c));
+        if (cells[c - 1] == '#') fail("two coins on cell " + std::to_string(c));
+        cells[c - 1] = '#';
+    }
+    return cells;
+}
+
+bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, bool &known) {
+    value = grundy_value(strip_of(numbers));
+    known = true;
+    return value != 0;
+}"""
