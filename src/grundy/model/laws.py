@@ -91,7 +91,8 @@ TableBuilder = Callable[[int, TableMethod, "Progress | None"], "TableBuild | Non
 _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_winning_moves",
                "moves_to_value", "loopy_value", "reason", "samples", "picture", "pair_table",
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
-               "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable")
+               "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
+               "size")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -166,6 +167,10 @@ class Laws(FrozenRecord):
     searchable: Callable[[Position], bool] | None
     """Whether a search from ``position`` may list its options (the remoteness line); false for
     a position answered by a pattern because it is too large to explore: ``searchable(p)``."""
+    size: Callable[[Position], int] | None
+    """How many parts a position that is not a sum has (a staircase's steps): JSON writes a
+    winning move's whole resulting position only for short positions, so that the answer stays
+    linear in the position's size: ``size((3, 0, 2)) == 3``."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
@@ -188,11 +193,12 @@ class Laws(FrozenRecord):
                  periodicity: Periodicity | None = None,
                  table_head: Callable[[int], list[int] | None] | None = None,
                  table_builder: TableBuilder | None = None,
-                 searchable: Callable[[Position], bool] | None = None) -> None:
+                 searchable: Callable[[Position], bool] | None = None,
+                 size: Callable[[Position], int] | None = None) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
-                   periodicity, table_head, table_builder, searchable)
+                   periodicity, table_head, table_builder, searchable, size)
 
 
 NO_LAWS = Laws()
