@@ -201,6 +201,12 @@ def run_batch(args: argparse.Namespace) -> int:
                                 "without positions, --file, --graph, --plot or --explain")
     fixed = load_game(args.game) if args.game is not None else None
     cache = Cache()
+    fast = None  # many short lines of one heap game: each heap solved once, a line is their XOR
+    if fixed is not None and not (args.json or args.misere or args.conjecture):
+        from grundy.cli.judge_input import HeapLines
+
+        fast = HeapLines.of(fixed, lambda game, position, cache: _value(args, game, position, cache),
+                            cache)
     games: dict[str, Any] = {}
     out = sys.stdout
     count = 0
@@ -222,7 +228,11 @@ def run_batch(args: argparse.Namespace) -> int:
             if args.json:
                 answer, conjectures = _solve(args, game, position, cache, remoteness=False)
             else:
-                result, value = _value(args, game, position, cache)
+                found = None
+                if fast is not None and type(position) is tuple and position \
+                        and all(type(h) is int for h in position):
+                    found = fast.heaps(position)
+                result, value = found or _value(args, game, position, cache)
         except GrundyError as exc:
             _batch_error(out, args.json, number, text, exc, failed)
             continue

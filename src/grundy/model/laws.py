@@ -134,7 +134,7 @@ _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_wi
                "moves_to_value", "loopy_value", "reason", "samples", "picture", "pair_table",
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
                "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
-               "export")
+               "export", "size")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -211,6 +211,10 @@ class Laws(FrozenRecord):
     a position answered by a pattern because it is too large to explore: ``searchable(p)``."""
     export: ExportRule | None
     """How ``grundy export`` answers the game where a table of one heap or pair would not."""
+    size: Callable[[Position], int] | None
+    """How many parts a position that is not a sum has (a staircase's steps): JSON writes a
+    winning move's whole resulting position only for short positions, so that the answer stays
+    linear in the position's size: ``size((3, 0, 2)) == 3``."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
@@ -234,11 +238,12 @@ class Laws(FrozenRecord):
                  table_head: Callable[[int], list[int] | None] | None = None,
                  table_builder: TableBuilder | None = None,
                  searchable: Callable[[Position], bool] | None = None,
-                 export: ExportRule | None = None) -> None:
+                 export: ExportRule | None = None,
+                 size: Callable[[Position], int] | None = None) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
-                   periodicity, table_head, table_builder, searchable, export)
+                   periodicity, table_head, table_builder, searchable, export, size)
 
 
 NO_LAWS = Laws()

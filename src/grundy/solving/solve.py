@@ -171,7 +171,7 @@ class Solution(FrozenRecord):
 
         fmt = self.game.format_position
         parts = self.parts
-        short = parts is None or len(parts) <= SHORT_POSITION
+        short = self._short(parts)
 
         def text(move: Move) -> str:  # what json.dumps(_move_json(move, ...)) gives, faster
             out = '{"move": ' + quote(move.label)
@@ -194,8 +194,17 @@ class Solution(FrozenRecord):
     def _moves_json(self) -> Iterator[dict[str, Any]]:
         fmt = self.game.format_position
         parts = self.parts
-        short = parts is None or len(parts) <= SHORT_POSITION
+        short = self._short(parts)
         return (_move_json(m, fmt, parts, short) for m in self.winning_moves)
+
+    def _short(self, parts: Sequence[tuple[Game, Position]] | None) -> bool:
+        """Whether the position has at most :data:`SHORT_POSITION` parts (its sum's parts, or
+        what the game declares its size: a staircase's steps), so that JSON writes each winning
+        move's resulting position (``"to"``)."""
+        if parts is not None:
+            return len(parts) <= SHORT_POSITION
+        size = laws_of(self.game).size
+        return size is None or size(self.position) <= SHORT_POSITION
 
     def _json(self, moves: Any, position: str | None = None) -> dict[str, Any]:
         data: dict[str, Any] = {

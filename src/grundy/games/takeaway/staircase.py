@@ -99,7 +99,11 @@ class Staircase(Game):
         """What Staircase declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(value=self._value, moves_to_value=self._moves_to_value,
                     winning_moves=self._winning_moves, misere_outcome=self._misere_outcome,
-                    reason=self._reason, samples=self._samples, export=ExportRule("staircase"))
+                    reason=self._reason, samples=self._samples, export=ExportRule("staircase"),
+                    size=self._size)
+
+    def _size(self, position: Any) -> int:  # (the steps: JSON names a long staircase's moves)
+        return len(position)
 
     def _value(self, position: Any) -> int:
         total = 0
