@@ -13,15 +13,15 @@ from __future__ import annotations
 import functools
 import http.server
 import json
-import shutil
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+
+from tests.browser import CHROMIUM, DRIVER, MISSING, headless_chromium, serving
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -80,45 +80,23 @@ def test_the_site_builds_in_both_languages(site: Path) -> None:
     assert (site / "img" / "web-table.png").is_file()
 
 
-CHROMIUM = next(filter(None, map(shutil.which, ["chromium", "chromium-browser"])), None)
-DRIVER = shutil.which("chromedriver")
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
     pytest.importorskip("selenium", reason="the browser test needs Selenium: pip install selenium")
     if CHROMIUM is None or DRIVER is None:
-        pytest.skip("needs Debian's chromium and chromium-driver "
-                    "(apt-get install -y chromium chromium-driver)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1200,900"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(executable_path=str(DRIVER)), options=options)
-    driver.set_page_load_timeout(30)
-    try:
+        pytest.skip(MISSING)
+    with headless_chromium() as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 @pytest.fixture(scope="module")
 def served(site: Path) -> Iterator[str]:
     handler = functools.partial(http.server.SimpleHTTPRequestHandler, directory=str(site))
     handler.log_message = lambda *args: None  # type: ignore[attr-defined]
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=10)
+    with serving(http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)) as url:
+        yield url
 
 
 def _wait(driver: Any, css: str) -> Any:

@@ -10,8 +10,6 @@ in docs/ were made so).
 from __future__ import annotations
 
 import os
-import shutil
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,48 +19,26 @@ import pytest
 pytest.importorskip("flask", reason="grundy serve needs Flask: pip install 'grundy[web]'")
 pytest.importorskip("selenium", reason="the browser test needs Selenium: pip install selenium")
 
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as ec
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from grundy.web.app import serve
+from tests.browser import CHROMIUM, DRIVER, MISSING, headless_chromium, serving
 
-CHROMIUM = next(filter(None, map(shutil.which, ["chromium", "chromium-browser"])), None)
-DRIVER = shutil.which("chromedriver")
-
-pytestmark = pytest.mark.skipif(
-    CHROMIUM is None or DRIVER is None,
-    reason="needs Debian's chromium and chromium-driver (apt-get install -y chromium chromium-driver)")
+pytestmark = pytest.mark.skipif(CHROMIUM is None or DRIVER is None, reason=MISSING)
 
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[str]:
-    httpd = serve("127.0.0.1", 0)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_port}"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
-        thread.join(timeout=10)
+    with serving(serve("127.0.0.1", 0)) as url:
+        yield url
 
 
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for arg in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-                "--window-size=1200,900"):
-        options.add_argument(arg)
-    driver = webdriver.Chrome(service=Service(executable_path=str(DRIVER)), options=options)
-    driver.set_page_load_timeout(30)
-    try:
+    with headless_chromium() as driver:
         yield driver
-    finally:
-        driver.quit()
 
 
 def _wait(driver: Any, by: str, what: str) -> Any:
