@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.define.query import TABLE_STEP, Answering, game_state
 from grundy.errors import GrundyError, ResourceLimitError, SearchLimitError
+from grundy.model.laws import Describes, Status
 from grundy.patterns.record import Pattern
 
 if TYPE_CHECKING:
@@ -130,8 +131,9 @@ class HeapState:
 
     def proved(self, game: UserHeapGame, context: Answering) -> Pattern | None:
         """The proved pattern of the values, if the table shows one."""
-        return next((p for p in self.find(game, context) if p.describes == "values"
-                     and p.status == "proved" and (p.formula is not None or self.periodicity is not None)),
+        return next((p for p in self.find(game, context) if p.describes == Describes.VALUES
+                     and p.status == Status.PROVED
+                     and (p.formula is not None or self.periodicity is not None)),
                     None)
 
     def few_options(self, game: UserHeapGame, context: Answering) -> bool:
@@ -247,13 +249,13 @@ class HeapState:
         return lambda m: table[m] if m < len(table) else periodicity.value(table, m)
 
     def by_pattern(self, game: UserHeapGame, n: int, context: Answering) -> int:
-        usable = [p for p in self.find(game, context) if p.describes == "values"
+        usable = [p for p in self.find(game, context) if p.describes == Describes.VALUES
                   and (p.formula is not None or self.periodicity is not None)]
-        chosen = next((p for p in usable if p.status == "proved"), None)
+        chosen = next((p for p in usable if p.status == Status.PROVED), None)
         if chosen is None and context.conjecture and usable:
             chosen = usable[0]
         spec = game.spec
-        rules = [p for p in self.find(game, context) if p.describes == "p-positions" and p.formula]
+        rules = [p for p in self.find(game, context) if p.describes == Describes.P_POSITIONS and p.formula]
         if chosen is None and context.conjecture and not usable and rules:
             return self.by_p_rule(game, n, rules[0], context)
         if chosen is None:  # (conjecture=True named only where it was not given and would help)
@@ -270,7 +272,7 @@ class HeapState:
                 parameters=("table", "limit", "conjecture"), spec=spec)
         rule = self.rule(chosen)
         value = rule(n)
-        if chosen.status != "proved":
+        if chosen.status != Status.PROVED:
             self.check(game, n, value, chosen, rule, context)
             if chosen not in context.used:
                 context.used.append(chosen)
@@ -363,7 +365,7 @@ def heap_state(game: Any) -> HeapState:
 def _octal_hint(game: UserHeapGame) -> str:
     """Which octal game the rules agree with on the small heaps (its period is proved once the
     game declares that code), or nothing."""
-    if getattr(game, "octal_code", None) is not None:
+    if game.octal_code is not None:
         return ""
     from grundy.games.takebreak.octal_match import MATCH_HEAPS, infer_octal
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.define.query import Answering, game_state
 from grundy.errors import GrundyError, ResourceLimitError, SearchLimitError
+from grundy.model.laws import Describes
 from grundy.patterns.record import Pattern
 
 if TYPE_CHECKING:
@@ -71,8 +72,8 @@ def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
         found = [] if cells is None else [
             p for p in domain_pair_patterns(cells, type(game).domain.minimum, find_pair_patterns)[0]
             if p.formula is not None]
-        state.patterns = [p for p in found if p.describes == "values"]
-        state.p_rules = [p for p in found if p.describes == "p-positions"]
+        state.patterns = [p for p in found if p.describes == Describes.VALUES]
+        state.p_rules = [p for p in found if p.describes == Describes.P_POSITIONS]
     return state.patterns
 
 

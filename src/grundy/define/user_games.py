@@ -31,7 +31,7 @@ from grundy.errors import (
     SearchLimitError,
 )
 from grundy.model.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
-from grundy.model.laws import Laws, TableMethod
+from grundy.model.laws import Laws, Status, TableMethod
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
@@ -261,10 +261,8 @@ class UserHeapGame(_Defined, HeapGame):
         if used is None:
             reached = state.reached.get(n)
             return None if reached is None else Reason("mex-reachable", {"heaps": reached})
-        rule = used.text.rsplit(" (", 1)[0]
-        if used.proof and used.text.endswith(f" (proved by {used.proof})"):
-            rule = used.text.removesuffix(f" (proved by {used.proof})")  # (the proof has parentheses)
-        if used.status == "proved":
+        rule = used.rule
+        if used.status == Status.PROVED:
             facts: dict[str, Any] = {"pattern": rule, "proof": used.proof}
             from grundy.games.takebreak.octal_match import declared_agreement
 
@@ -439,13 +437,13 @@ class UserGame(_Defined, Game):
         return Laws(value=self._value, loopy_value=self._loopy_value, outcome=self._outcome,
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
                     reason=self._reason, pair_table=self._pair_table,
-                    misere_outcome=self._misere_check, searchable=self._searchable)
+                    misere_check=self._misere_check, searchable=self._searchable)
 
     def _misere_check(self, position: Any) -> None:
-        """No misère rule of its own (``None``), but first the check of normal play: options that
-        are sums must not lead back to a part of themselves (``(n,) → (n,) + (0,)`` grows sums
-        without end, which the misère search would follow); a position too large to explore is
-        left to the misère search's own budget."""
+        """The check of normal play before a misère search: options that are sums must not lead
+        back to a part of themselves (``(n,) → (n,) + (0,)`` grows sums without end, which the
+        misère search would follow); a position too large to explore is left to the misère
+        search's own budget."""
         if isinstance(position, Sum) or not beyond_exploring(self, position, current()):
             try:
                 self._graph(position)
@@ -453,7 +451,6 @@ class UserGame(_Defined, Game):
                 raise  # (a safety net: a refusal, never read as "no check here")
             except SearchLimitError:
                 pass
-        return None
 
     def _value(self, position: Any) -> int | None:
         value = self._general_value(position)
@@ -486,8 +483,8 @@ class UserGame(_Defined, Game):
             return None
         used = pair_state(self).used.get(position)
         if used is not None:
-            rule = used.text.rsplit(" (", 1)[0]
-            return Reason("conjectured-pair-pattern", {"pattern": rule, "checked_upto": used.checked_upto})
+            return Reason("conjectured-pair-pattern",
+                          {"pattern": used.rule, "checked_upto": used.checked_upto})
         count, cyclic = self._graph(position).reach(position)
         return Reason("smith-positions" if cyclic else "mex-explored", {"explored": count})
 

@@ -260,8 +260,12 @@ class Game(ABC):
 
     @final
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
-        """The misère-play outcome by the declared rule, or ``None`` (the engine then searches)."""
-        rule = laws_of(self).misere_outcome
+        """The misère-play outcome by the declared rule, or ``None`` (the engine then searches);
+        the declared :attr:`Laws.misere_check` runs first."""
+        laws = laws_of(self)
+        if laws.misere_check is not None:
+            laws.misere_check(position)
+        rule = laws.misere_outcome
         return None if rule is None else rule(position)
 
     @final

@@ -34,7 +34,7 @@ from grundy.export.code import LANGS, OutcomeRule, export_code
 from grundy.export.main import INPUT_FORMATS
 from grundy.export.model import pattern_law
 from grundy.model.game import Game, HeapGame
-from grundy.model.laws import ExportRule
+from grundy.model.laws import Describes, ExportRule, Status
 from grundy.patterns.record import Pattern
 
 __all__ = ["HEAP_UPTO", "PAIR_UPTO", "RECHECK_STEPS", "ExportResult", "Plan",
@@ -392,9 +392,12 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
 
 def _p_rule(game: Game, patterns: list[Any], origin: tuple[int, ...] | None = None) -> Any:
     declared = game.laws.export
-    if declared is not None and declared.kind == "p-positions":  # (a theorem, declared by the game)
+    if declared is not None and declared.kind == "p-positions":  # (a theorem's rule in code of its own)
         return OutcomeRule(declared.words or "", f"proved ({declared.theorem})", declared.formula,
                            declared.code)
+    theorem = next((t for t in game.laws.theorems if t.describes == Describes.P_POSITIONS), None)
+    if theorem is not None:  # (a theorem's formula, declared by the game: Laws.theorems)
+        return OutcomeRule(theorem.words, f"proved ({theorem.name})", theorem.formula)
     found = next((p for p in patterns if p.describes == "p-positions" and p.formula is not None), None)
     if found is None:
         return None
@@ -465,7 +468,7 @@ def _coin_plan(game: Game, declared: ExportRule) -> Plan:
 
     formula, theorem = declared.formula or "", declared.theorem or ""
     law = f"G(head at n) = {formula}"
-    pattern = Pattern("values", f"{law} (proved: {theorem})", formula, "proved", 0,
+    pattern = Pattern(Describes.VALUES, f"{law} (proved: {theorem})", formula, Status.PROVED, 0,
                       proof=f"{theorem}; a row of coins is the sum of its heads (the coin-turning theorem)")
     table: list[int | None] = [None] + [evaluate(formula, n=n) for n in range(1, 65)]
     what = ("the Grundy value of one head at coin n; several numbers are the heads of one row, whose "
@@ -560,8 +563,9 @@ def _line_plan(game: Any, line: list[int | None], domain: Any) -> Plan:
                 break
             formula = shift_formula(p.formula, {"n": n0})
             if all(evaluate(formula, n=n) == line[n] for n in range(n0, upto + 1)):
-                best = Pattern("values", f"G(n) = {formula} (conjecture, checked for {n0} <= n <= {upto})",
-                               formula, "conjecture", upto)
+                best = Pattern(Describes.VALUES,
+                               f"G(n) = {formula} (conjecture, checked for {n0} <= n <= {upto})",
+                               formula, Status.CONJECTURE, upto)
                 break
     return Plan(game.spec, "number", line, best, origin=(n0,), domain=_domain_words(domain, "number"),
                 sums=domain.arity == 1)

@@ -12,15 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 from grundy.model.game import Game
-from grundy.patterns.record import Pattern
+from grundy.patterns.record import SEARCH_STEPS, Pattern
 from grundy.tables.analysis import TableAnalysis, analyze
 
 PATTERN_VALUES = 100_001
 """The patterns are looked for in (at most) ``G(0..100000)``; each says how far it was checked."""
 
-PATTERN_STEPS = 30_000
-"""Steps of the formula search of the pattern finders (a count, so the output never depends on the
-machine's load)."""
+PATTERN_STEPS = SEARCH_STEPS
+"""Steps of the formula search of the pattern finders: the pattern search's one budget,
+:data:`grundy.patterns.record.SEARCH_STEPS` (a module global here so that a test can lower it)."""
 
 
 def heap_patterns(result: TableAnalysis) -> list[Pattern]:
@@ -43,7 +43,7 @@ def pair_patterns(grid: list[list[int]], game: Game | None = None) -> list[Patte
     from grundy.patterns.pairs import find_pair_patterns
     from grundy.patterns.proof import game_theorems
 
-    return find_pair_patterns(grid, steps=PATTERN_STEPS, theorems=game_theorems(game))
+    return find_pair_patterns(grid, steps=PATTERN_STEPS, theorems=() if game is None else game_theorems(game))
 
 
 def heap_table_json(result: TableAnalysis, found: list[Pattern], *, summary: bool = False,

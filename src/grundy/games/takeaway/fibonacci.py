@@ -40,7 +40,7 @@ from typing import Any
 
 from grundy.errors import InvalidPositionError, SearchLimitError, TooManyMovesError
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps, describe_take
-from grundy.model.laws import ExportRule, Laws
+from grundy.model.laws import Board, BoardKind, ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.textio import int_text
 
@@ -220,6 +220,18 @@ _EXPORT = ExportRule(
 """Who wins beyond an exported table (Whinihan's rule), and the start position one number gives."""
 
 
+def _heap_row(position: Any) -> tuple[int]:
+    return (position[0],)
+
+
+def _limit_note(position: Any) -> str:
+    return f"the next move may take at most {position[1]}"
+
+
+_BOARD = Board(BoardKind.ROWS, "heap", rows=_heap_row, note=_limit_note)
+"""``grundy play`` draws the heap as a row of counters, and the limit of the next move under it."""
+
+
 @dataclass(frozen=True)
 class FibonacciNim(Game):
     """Fibonacci Nim; a position is ``(n, limit)``."""
@@ -249,7 +261,8 @@ class FibonacciNim(Game):
         """What FibonacciNim declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(outcome=self._outcome, winning_moves=self._winning_moves, value=self._value,
                     misere_outcome=self._misere_outcome, reason=self._reason,
-                    pair_table=self._pair_table, samples=self._samples, export=_EXPORT)
+                    pair_table=self._pair_table, samples=self._samples, export=_EXPORT,
+                    board=_BOARD)
 
     def _outcome(self, position: Any) -> Outcome:
         n, limit = position
