@@ -437,7 +437,14 @@ class UserGame(_Defined, Game):
         return Laws(value=self._value, loopy_value=self._loopy_value, outcome=self._outcome,
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
                     reason=self._reason, pair_table=self._pair_table,
-                    misere_check=self._misere_check, searchable=self._searchable)
+                    misere_check=self._misere_check, searchable=self._searchable,
+                    start=None if type(self).start_function is None else self._start)
+
+    def _start(self) -> Position:
+        """The declared start position (checked), for :attr:`Laws.start`."""
+        start = self.start_position()
+        assert start is not None  # (declared only when the game has a start function)
+        return start
 
     def _misere_check(self, position: Any) -> None:
         """The check of normal play before a misère search: options that are sums must not lead

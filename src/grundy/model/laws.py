@@ -234,7 +234,7 @@ _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_wi
                "moves_to_value", "loopy_value", "reason", "samples", "picture", "pair_table",
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
                "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
-               "export", "size", "theorems", "board", "misere_check")
+               "export", "size", "theorems", "board", "misere_check", "start")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -249,7 +249,7 @@ class Laws(FrozenRecord):
     (2, 'all-but', 1)
 
     A frozen record compared by its fields, like a frozen dataclass, but written out: it is
-    built at every start-up, where a dataclass of 27 fields costs a millisecond
+    built at every start-up, where a dataclass of 28 fields costs a millisecond
     (:class:`~grundy.model.record.FrozenRecord`). Copy it with changes by :meth:`replace`:
 
     >>> NO_LAWS.replace(splits=True).splits, NO_LAWS.splits
@@ -325,6 +325,9 @@ class Laws(FrozenRecord):
     """A check run wherever the misère rules are asked about a position, so before the misère
     search explores it: it raises when the position cannot be searched (a user's game whose sums
     grow without end) and returns nothing otherwise: ``misere_check(p)``."""
+    start: Callable[[], Position] | None
+    """The game's start position, for a game that declares one (a user's game, ``start=``):
+    ``start()``; the family tables solve it for each member."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
@@ -352,12 +355,13 @@ class Laws(FrozenRecord):
                  size: Callable[[Position], int] | None = None,
                  theorems: tuple[Theorem, ...] = (),
                  board: Board | None = None,
-                 misere_check: Callable[[Position], None] | None = None) -> None:
+                 misere_check: Callable[[Position], None] | None = None,
+                 start: Callable[[], Position] | None = None) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
                    periodicity, table_head, table_builder, searchable, export, size, tuple(theorems),
-                   board, misere_check)
+                   board, misere_check, start)
 
 
 NO_LAWS = Laws()

@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any
 
 from grundy.errors import GrundyError, InvalidInputError, NotSupportedError
+from grundy.model.game import laws_of
 from grundy.model.laws import Describes, Status
 from grundy.model.periodic import Periodicity
 from grundy.patterns.record import Pattern
@@ -253,7 +254,8 @@ def start_family(spec: str, key: str, values: list[int], specs: list[str], *,
     members = []
     for value, member in zip(values, specs, strict=True):
         game = load_game(member)
-        start = getattr(game, "start_position", lambda: None)()
+        declared = laws_of(game).start
+        start = None if declared is None else declared()
         if start is None:
             raise NotSupportedError(f"no table for the family {spec!r}: {game.spec} is not a heap "
                                     f"game and declares no start position (@grundy.game(..., "

@@ -164,7 +164,7 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
             if not good:
                 continue
             good_of[n] = good
-            if n > MOVE_LIST_LIMIT and getattr(game, "has_splits", True) and not grouped:
+            if n > MOVE_LIST_LIMIT and game.has_splits and not grouped:
                 complete = False
                 continue
             counted = _winning_heap_moves(game, q, n, good, count_only=True)
