@@ -13,6 +13,8 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from grundy.model.laws import Status
+
 TABLE = 'style="border-collapse:collapse;font-family:monospace;font-size:12px"'
 SHOWN_VALUES = 2_000
 """Values drawn in a notebook table (the rest is counted, not drawn)."""
@@ -70,9 +72,10 @@ def facts_html(rows: Iterable[tuple[str, Any]]) -> str:
     return f"<table>{body}</table>"
 
 
-def badge(status: str) -> str:
-    """A coloured ``proved`` / ``conjecture`` label."""
-    background = "#136c2e" if status == "proved" else "#b06f00"
+def badge(status: Status | str) -> str:
+    """A coloured ``proved`` / ``conjecture`` label (a :class:`~grundy.model.laws.Status`, or
+    its value read back from JSON)."""
+    background = "#136c2e" if status == Status.PROVED else "#b06f00"
     return (f'<span style="background:{background};color:#fff;border-radius:4px;padding:0 4px;'
             f'font-size:11px;font-weight:bold">{escape(status)}</span>')
 
