@@ -131,7 +131,9 @@ class _Search:
         """One step: ``(bound, key)`` of values worth keeping, or ``None`` — too big for exact
         int64 work, a constant (constants stay leaves), or values an expression has already
         (``low``, ``high``: their least and greatest, when known)."""
-        self.tick()
+        self.steps -= 1  # (the step of :meth:`tick`, written inline: one call per expression)
+        if self.steps < 0:
+            raise _Exhausted
         if self.length:
             if low is None or high is None:
                 low, high = int(self.minimum(values)), int(self.maximum(values))
