@@ -184,3 +184,50 @@ def test_the_check_can_fail(tmp_path: Path) -> None:
     found = found_probes(tmp_path)
     assert [f.split(":")[1] for f in found] == ["3", "4", "5", "6", "7", "8", "9"], found
     assert all(f.startswith("generic.py:") for f in found)
+
+
+# ---- the words of a pattern are typed: Describes and Status, one home (grundy.model.laws) -------
+
+PATTERN_WORDS = {"values", "p-positions", "proved", "conjecture"}
+"""The values of :class:`~grundy.model.laws.Describes` and :class:`~grundy.model.laws.Status`."""
+
+LITERAL_WORDS_ALLOWED = {
+    "export/": "REMOVE AFTER MERGING h/sparse-export: compare with Describes/Status",
+    "reports/export_policy.py": "REMOVE AFTER MERGING h/sparse-export: compare with Describes/Status",
+    "theory/quotient": "a misère quotient's own status (proved, observed, ...), no pattern's",
+    "tables/misere_table.py": "a misère quotient's own status (proved, observed, ...), no pattern's",
+}
+"""Files (by prefix) that may still compare ``.describes``/``.status`` with a literal, and why."""
+
+
+def literal_words(root: Path = SRC) -> list[str]:
+    """``file:line: text`` of every ``X.describes``/``X.status`` compared with one of
+    :data:`PATTERN_WORDS` written as a literal, outside the allowed files."""
+    out = []
+    for path in sorted(root.rglob("*.py")):
+        rel = path.relative_to(root).as_posix()
+        if rel.startswith(tuple(LITERAL_WORDS_ALLOWED)):
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Compare):
+                continue
+            sides = [node.left, *node.comparators]
+            words = {s.value for side in sides for s in ast.walk(side)
+                     if isinstance(s, ast.Constant) and isinstance(s.value, str)}
+            typed = any(isinstance(s, ast.Attribute) and s.attr in ("describes", "status") for s in sides)
+            if typed and words & PATTERN_WORDS:
+                out.append(f"{rel}:{node.lineno}: {ast.unparse(node)}")
+    return sorted(out)
+
+
+def test_the_words_of_a_pattern_are_compared_typed() -> None:
+    found = literal_words()
+    assert not found, "compare with grundy.model.laws.Describes / Status, not a literal:\n" + "\n".join(found)
+
+
+def test_the_words_check_can_fail(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text('def f(p):\n'
+                                   '    return p.status == "proved" or p.describes in ("values",)\n'
+                                   "def g(p, Status):\n"
+                                   "    return p.status == Status.PROVED\n")
+    assert literal_words(tmp_path) == ["a.py:2: p.describes in ('values',)", "a.py:2: p.status == 'proved'"]
