@@ -51,8 +51,6 @@ class Table:
             parts.append(self._misere_html())
         elif "members" in data:
             parts.append(f"<p>{len(data['members'])} members over {escape(data['parameter'])}</p>")
-        elif "order" in data or "quotient" in data:
-            parts.append(f"<p>misère quotient of heaps 0..{data['upto']:,}</p>")
         elif data.get("values") and isinstance(data["values"][0], list):
             parts.append(f"<p>G(a, b) for 0 ≤ a, b ≤ {data['upto']} (rows a, columns b; dark: "
                          f"P-positions)</p>{grid_html(data['values'])}")

@@ -26,7 +26,6 @@ from grundy.cli.common import (
 from grundy.reports.heap_tables import periodicity_line, rare_line  # noqa: F401 (re-exported)
 from grundy.reports.table_query import DEFAULT_UPTO, OptionWords, TableKind, TableRequest, listed, plan_table
 from grundy.tables.analysis import METHODS
-from grundy.tables.misere_table import DEFAULT_LIMIT as MISERE_LIMIT
 
 if TYPE_CHECKING:
     from grundy.reports.table_query import Table, TablePlan
@@ -61,6 +60,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "truncated, another game's table) instead of refusing it")
     parser.add_argument("--no-patterns", dest="patterns", action="store_false",
                         help="do not look for patterns (formulas, P-position rules) in the table")
+    from grundy.tables.misere_table import DEFAULT_LIMIT as MISERE_LIMIT
+
     parser.add_argument("--misere", action="store_true",
                         help="misère Grundy values of single heaps, their period and each heap's genus")
     parser.add_argument("--quotient", action="store_true",
