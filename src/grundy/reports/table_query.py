@@ -24,15 +24,15 @@ grundy.errors.InvalidInputError: store= keeps heap tables of octal games, not wy
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.model.game import Game, HeapGame, laws_of
-from grundy.model.periodic import Progress
+from grundy.model.record import FrozenRecord
 
 if TYPE_CHECKING:
+    from grundy.model.periodic import Progress
     from grundy.reports.heap_tables import HeapTable
     from grundy.tables.misere_table import QuotientTable
 
@@ -93,25 +93,38 @@ def listed(items: Sequence[str]) -> str:
 LIBRARY_WORDS = OptionWords()
 
 
-@dataclass(frozen=True)
-class TableRequest:
+class TableRequest(FrozenRecord):
     """What a table is asked for with: the game (a spec, a family spec ``'take(k=2..9)'``, or a
     :class:`~grundy.model.game.Game`) and ``upto`` (``None``: :data:`DEFAULT_UPTO`, and a misère
     quotient grows until proved); the other options as ``grundy table`` has them. ``plot``: the
     file a picture of the table is to be drawn into (checked here to apply; drawn by
-    :meth:`Table.draw`)."""
+    :meth:`Table.draw`). (A :class:`~grundy.model.record.FrozenRecord`, as the other records of
+    ``grundy table``'s start: a dataclass costs a millisecond to make.)
+
+    >>> TableRequest("kayles", misere=True).size
+    50
+    """
 
     game: str | Game
-    upto: int | None = None
-    misere: bool = False
-    quotient: bool = False
-    summary: bool = False
-    method: str = "auto"
-    patterns: bool = True
-    store: str | None = None
-    rebuild: bool = False
-    limit: int | None = None
-    plot: str | None = None
+    upto: int | None
+    misere: bool
+    quotient: bool
+    summary: bool
+    method: str
+    patterns: bool
+    store: str | None
+    rebuild: bool
+    limit: int | None
+    plot: str | None
+
+    _fields = ("game", "upto", "misere", "quotient", "summary", "method", "patterns", "store",
+               "rebuild", "limit", "plot")
+
+    def __init__(self, game: str | Game, upto: int | None = None, *, misere: bool = False,
+                 quotient: bool = False, summary: bool = False, method: str = "auto",
+                 patterns: bool = True, store: str | None = None, rebuild: bool = False,
+                 limit: int | None = None, plot: str | None = None) -> None:
+        self._init(game, upto, misere, quotient, summary, method, patterns, store, rebuild, limit, plot)
 
     @property
     def size(self) -> int:
@@ -119,8 +132,7 @@ class TableRequest:
         return DEFAULT_UPTO if self.upto is None else self.upto
 
 
-@dataclass(frozen=True)
-class Table:
+class Table(FrozenRecord):
     """A built table: its :attr:`kind` and the report of that kind, rendered to JSON
     (:meth:`to_json`) and text (:meth:`text_lines`), drawn when :attr:`drawable`."""
 
@@ -129,7 +141,12 @@ class Table:
     """A :class:`~grundy.reports.heap_tables.HeapTable`, :class:`~grundy.reports.user_tables.UserTable`,
     :class:`~grundy.tables.misere_table.MisereTable`, :class:`~grundy.tables.misere_table.QuotientTable`
     or a family table of :mod:`grundy.reports.family`."""
-    summary: bool = False
+    summary: bool
+
+    _fields = ("kind", "report", "summary")
+
+    def __init__(self, kind: TableKind, report: Any, summary: bool = False) -> None:
+        self._init(kind, report, summary)
 
     @property
     def game(self) -> Game | None:
@@ -183,16 +200,20 @@ class Table:
         return png(self.draw) if self.drawable else None
 
 
-@dataclass(frozen=True)
-class TablePlan:
+class TablePlan(FrozenRecord):
     """The table :func:`plan_table` chose for a request, not yet built: :meth:`build` builds it."""
 
     request: TableRequest
     kind: TableKind
     game: Game | None
     """The game (``None`` for a family)."""
-    own: bool = False
+    own: bool
     """Whether the table calls a move function of your own (one step budget, ``limit=``)."""
+
+    _fields = ("request", "kind", "game", "own")
+
+    def __init__(self, request: TableRequest, kind: TableKind, game: Game | None, own: bool = False) -> None:
+        self._init(request, kind, game, own)
 
     def build(self, *, progress: Progress | None = None, words: OptionWords = LIBRARY_WORDS) -> Table:
         """Check the request's options against the kind of table (refusals name them in
