@@ -67,6 +67,26 @@ class TakeAway(FrozenRecord):
         self._init(kind, values)
 
 
+class PositionValues(FrozenRecord):
+    """The values of a game on one number (:attr:`line`, ``G(n)`` for ``n = 0..upto``) or on pairs
+    (:attr:`grid`, ``G(a, b)``, rows ``a``), ``None`` outside the game's domain, whose smallest
+    position is :attr:`minimum` when declared.
+
+    >>> PositionValues(None, [[None, 1], [1, 0]], (0, 1)).grid[1]
+    [1, 0]
+    """
+
+    line: list[int | None] | None
+    grid: list[list[int | None]] | None
+    minimum: tuple[int, ...] | None
+
+    _fields = ("line", "grid", "minimum")
+
+    def __init__(self, line: list[int | None] | None, grid: list[list[int | None]] | None,
+                 minimum: tuple[int, ...] | None = None) -> None:
+        self._init(line, grid, minimum)
+
+
 class TableMethod(StrEnum):
     """How a table of one-heap values is built (``grundy table --method``).
 
@@ -134,7 +154,7 @@ _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_wi
                "moves_to_value", "loopy_value", "reason", "samples", "picture", "pair_table",
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
                "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
-               "export", "size")
+               "export", "size", "step_budget", "octal_note", "position_table")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -215,6 +235,15 @@ class Laws(FrozenRecord):
     """How many parts a position that is not a sum has (a staircase's steps): JSON writes a
     winning move's whole resulting position only for short positions, so that the answer stays
     linear in the position's size: ``size((3, 0, 2)) == 3``."""
+    step_budget: bool
+    """Whether the game's answers and tables call a move function of the user's own
+    (``@grundy.game``, ``@grundy.heap_game``), within the query's step budget (``limit=``)."""
+    octal_note: Callable[[int], str | None] | None
+    """A heap game of the user's own: one line saying which octal game its rules agree with on
+    heaps ``0..upto``, or ``None``: ``octal_note(upto)``."""
+    position_table: Callable[[int], PositionValues] | None
+    """A game on positions of one or two numbers with a domain of its own (``@grundy.game``): its
+    values up to ``upto`` (:class:`PositionValues`), refused when its positions are neither."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
@@ -239,11 +268,15 @@ class Laws(FrozenRecord):
                  table_builder: TableBuilder | None = None,
                  searchable: Callable[[Position], bool] | None = None,
                  export: ExportRule | None = None,
-                 size: Callable[[Position], int] | None = None) -> None:
+                 size: Callable[[Position], int] | None = None,
+                 step_budget: bool = False,
+                 octal_note: Callable[[int], str | None] | None = None,
+                 position_table: Callable[[int], PositionValues] | None = None) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
-                   periodicity, table_head, table_builder, searchable, export, size)
+                   periodicity, table_head, table_builder, searchable, export, size, step_budget,
+                   octal_note, position_table)
 
 
 NO_LAWS = Laws()
