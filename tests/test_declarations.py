@@ -51,14 +51,6 @@ NOT_GAMES = {
 """Receivers that are no game, by their root name, with the reason."""
 
 ALLOWED = {
-    # ---- remove after merging h/table-entry (one table entry point reads the declaration) ----
-    ("cli/table.py", 'hasattr(game, "table_cells")'): "REMOVE AFTER MERGING h/table-entry",
-    ("reports/heap_tables.py", 'getattr(game, "move_function", None)'): "REMOVE AFTER MERGING h/table-entry",
-    ("reports/user_tables.py", 'hasattr(game, "table_cells")'): "REMOVE AFTER MERGING h/table-entry",
-    ("reports/user_tables.py", 'getattr(type(game), "domain")'): "REMOVE AFTER MERGING h/table-entry",
-    ("reports/user_tables.py", 'getattr(type(game), "start_function", None)'):
-        "REMOVE AFTER MERGING h/table-entry",
-    ("reports/user_tables.py", 'getattr(game, "defaults", None)'): "REMOVE AFTER MERGING h/table-entry",
     # ---- remove after merging h/sparse-export --------------------------------------------------
     ("reports/export_policy.py", 'hasattr(game, "table_cells")'): "REMOVE AFTER MERGING h/sparse-export",
     # ---- remove after merging h/solution-writer (one Solution type, chosen inside grundy.solve) --

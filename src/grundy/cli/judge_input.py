@@ -173,7 +173,7 @@ class HeapLines:
 
     def heaps(self, position: tuple[int, ...]) -> tuple[Any, int] | None:
         """The outcome and Grundy value of a valid position (its heaps), or ``None``."""
-        from grundy.model.outcome import Outcome
+        from grundy.model.game import Outcome
 
         known = self.values
         total = 0

@@ -31,7 +31,7 @@ from grundy.errors import (
     SearchLimitError,
 )
 from grundy.model.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
-from grundy.model.laws import Laws, Status, TableMethod
+from grundy.model.laws import Laws, PositionValues, Status, TableMethod
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
@@ -61,7 +61,14 @@ class UserHeapGame(_Defined, HeapGame):
     def laws(self) -> Laws:
         return Laws(period_rule=self._period_rule, splits=self._splits(),
                     table_builder=self._build_table, heap_value=self._heap_value,
-                    heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason)
+                    heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason,
+                    step_budget=True, octal_note=self._octal_note)
+
+    def _octal_note(self, upto: int) -> str | None:
+        """Which octal game these rules agree with on heaps ``0..upto`` (none when declared)."""
+        from grundy.games.takebreak.octal_match import octal_note
+
+        return octal_note(self, upto)
 
     def _period_rule(self) -> PeriodRule | None:
         """The declared octal game's periodicity theorem (the declaration checked on small heaps)."""
@@ -438,6 +445,7 @@ class UserGame(_Defined, Game):
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
                     reason=self._reason, pair_table=self._pair_table,
                     misere_check=self._misere_check, searchable=self._searchable,
+                    step_budget=True, position_table=self._position_values,
                     start=None if type(self).start_function is None else self._start)
 
     def _start(self) -> Position:
@@ -445,6 +453,12 @@ class UserGame(_Defined, Game):
         start = self.start_position()
         assert start is not None  # (declared only when the game has a start function)
         return start
+
+    def _position_values(self, upto: int) -> PositionValues:
+        """The values of the positions up to ``upto`` (:mod:`grundy.define.position_table`)."""
+        from grundy.define.position_table import position_values
+
+        return position_values(self, upto)
 
     def _misere_check(self, position: Any) -> None:
         """The check of normal play before a misère search: options that are sums must not lead

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from enum import StrEnum
 from operator import attrgetter
 
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
 from grundy.model.bounded import BoundedCache, Derived
 from grundy.model.labels import describe_split, describe_take, positions_exceed  # noqa: F401 (re-exported)
 from grundy.model.laws import NO_LAWS, Laws, TableMethod, TakeAway
-from grundy.model.outcome import Outcome
 from grundy.model.reason import Reason, as_reason
 from grundy.model.textio import check_heaps, int_text, parse_heap, split_tokens  # noqa: F401 (re-exported)
 
@@ -42,6 +42,22 @@ else:
 
 Position = Hashable
 """Any immutable, hashable value; each game documents the shape of its positions."""
+
+
+class Outcome(StrEnum):
+    """Outcome class of a position under optimal play."""
+
+    N = "N"
+    """The Next player (the one to move) wins."""
+    P = "P"
+    """The Previous player (the one who just moved) wins: the player to move loses."""
+    D = "D"
+    """Neither player can force a win (loopy games only): a draw."""
+
+    @property
+    def winner(self) -> str:
+        """``"first"`` (the player to move), ``"second"`` or ``"neither"``."""
+        return {"N": "first", "P": "second", "D": "neither"}[self.value]
 
 
 _TO = attrgetter("to")

@@ -35,17 +35,20 @@ def colour(value: int, largest: int) -> tuple[str, str]:
     return f"hsl({210 - round(190 * share)},70%,{72 - round(20 * share)}%)", "#111111"
 
 
-def cell(value: int, largest: int) -> str:
-    """One heat-map cell."""
+def cell(value: int | None, largest: int) -> str:
+    """One heat-map cell (blank for ``None``: not a position of the game)."""
+    if value is None:
+        return "<td></td>"
     background, text = colour(value, largest)
     return (f'<td style="background:{background};color:{text};text-align:center;min-width:1.6em;'
             f'padding:0 2px">{value}</td>')
 
 
-def values_html(values: Sequence[int], per_row: int = 20) -> str:
-    """``G(0), G(1), …`` as rows of ``per_row`` coloured cells, the first heap of each row in front."""
+def values_html(values: Sequence[int | None], per_row: int = 20) -> str:
+    """``G(0), G(1), …`` as rows of ``per_row`` coloured cells, the first heap of each row in front
+    (``None``: a blank cell)."""
     shown = list(values[:SHOWN_VALUES])
-    largest = max(shown, default=0)
+    largest = max((v for v in shown if v is not None), default=0)
     head = "<tr><th>n</th>" + "".join(f"<th>+{i}</th>" for i in range(per_row)) + "</tr>"
     rows = [f"<tr><th>{start}</th>" + "".join(cell(v, largest) for v in shown[start:start + per_row])
             + "</tr>" for start in range(0, len(shown), per_row)]
@@ -53,10 +56,11 @@ def values_html(values: Sequence[int], per_row: int = 20) -> str:
     return f"<table {TABLE}>{head}{''.join(rows)}</table>{more}"
 
 
-def grid_html(grid: Sequence[Sequence[int]]) -> str:
-    """The heat map of ``G(a, b)``: rows ``a``, columns ``b``, P-positions dark."""
+def grid_html(grid: Sequence[Sequence[int | None]]) -> str:
+    """The heat map of ``G(a, b)``: rows ``a``, columns ``b``, P-positions dark (``None``: a
+    blank cell, outside the game's domain)."""
     rows = [list(r[:SHOWN_SIDE]) for r in grid[:SHOWN_SIDE]]
-    largest = max((v for r in rows for v in r), default=0)
+    largest = max((v for r in rows for v in r if v is not None), default=0)
     columns = len(rows[0]) if rows else 0
     head = "<tr><th>a\\b</th>" + "".join(f"<th>{b}</th>" for b in range(columns)) + "</tr>"
     body = "".join(f"<tr><th>{a}</th>" + "".join(cell(v, largest) for v in r) + "</tr>"

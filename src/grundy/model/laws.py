@@ -67,6 +67,26 @@ class TakeAway(FrozenRecord):
         self._init(kind, values)
 
 
+class PositionValues(FrozenRecord):
+    """The values of a game on one number (:attr:`line`, ``G(n)`` for ``n = 0..upto``) or on pairs
+    (:attr:`grid`, ``G(a, b)``, rows ``a``), ``None`` outside the game's domain, whose smallest
+    position is :attr:`minimum` when declared.
+
+    >>> PositionValues(None, [[None, 1], [1, 0]], (0, 1)).grid[1]
+    [1, 0]
+    """
+
+    line: list[int | None] | None
+    grid: list[list[int | None]] | None
+    minimum: tuple[int, ...] | None
+
+    _fields = ("line", "grid", "minimum")
+
+    def __init__(self, line: list[int | None] | None, grid: list[list[int | None]] | None,
+                 minimum: tuple[int, ...] | None = None) -> None:
+        self._init(line, grid, minimum)
+
+
 class TableMethod(StrEnum):
     """How a table of one-heap values is built (``grundy table --method``).
 
@@ -234,7 +254,8 @@ _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_wi
                "moves_to_value", "loopy_value", "reason", "samples", "picture", "pair_table",
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
                "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
-               "export", "size", "theorems", "board", "misere_check", "start")
+               "export", "size", "step_budget", "octal_note", "position_table", "theorems", "board",
+               "misere_check", "start")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -249,7 +270,7 @@ class Laws(FrozenRecord):
     (2, 'all-but', 1)
 
     A frozen record compared by its fields, like a frozen dataclass, but written out: it is
-    built at every start-up, where a dataclass of 28 fields costs a millisecond
+    built at every start-up, where a dataclass of 31 fields costs a millisecond
     (:class:`~grundy.model.record.FrozenRecord`). Copy it with changes by :meth:`replace`:
 
     >>> NO_LAWS.replace(splits=True).splits, NO_LAWS.splits
@@ -315,6 +336,15 @@ class Laws(FrozenRecord):
     """How many parts a position that is not a sum has (a staircase's steps): JSON writes a
     winning move's whole resulting position only for short positions, so that the answer stays
     linear in the position's size: ``size((3, 0, 2)) == 3``."""
+    step_budget: bool
+    """Whether the game's answers and tables call a move function of the user's own
+    (``@grundy.game``, ``@grundy.heap_game``), within the query's step budget (``limit=``)."""
+    octal_note: Callable[[int], str | None] | None
+    """A heap game of the user's own: one line saying which octal game its rules agree with on
+    heaps ``0..upto``, or ``None``: ``octal_note(upto)``."""
+    position_table: Callable[[int], PositionValues] | None
+    """A game on positions of one or two numbers with a domain of its own (``@grundy.game``): its
+    values up to ``upto`` (:class:`PositionValues`), refused when its positions are neither."""
     theorems: tuple[Theorem, ...]
     """The formulas the game declares proved (Wythoff's P-positions, :class:`Theorem`): a pattern
     found with the same formula is labelled proved, and ``grundy export`` answers beyond its table
@@ -353,6 +383,9 @@ class Laws(FrozenRecord):
                  searchable: Callable[[Position], bool] | None = None,
                  export: ExportRule | None = None,
                  size: Callable[[Position], int] | None = None,
+                 step_budget: bool = False,
+                 octal_note: Callable[[int], str | None] | None = None,
+                 position_table: Callable[[int], PositionValues] | None = None,
                  theorems: tuple[Theorem, ...] = (),
                  board: Board | None = None,
                  misere_check: Callable[[Position], None] | None = None,
@@ -360,8 +393,8 @@ class Laws(FrozenRecord):
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
-                   periodicity, table_head, table_builder, searchable, export, size, tuple(theorems),
-                   board, misere_check, start)
+                   periodicity, table_head, table_builder, searchable, export, size, step_budget,
+                   octal_note, position_table, tuple(theorems), board, misere_check, start)
 
 
 NO_LAWS = Laws()

@@ -102,11 +102,10 @@ def heap_table(game: Game, upto: int, *, method: str = "auto", patterns: bool = 
         if token is not None:
             asked_limit.reset(token)
     lean = summary and result.table is None
-    note = None
-    if getattr(game, "move_function", None) is not None:  # a user's heap game: an octal game?
-        from grundy.games.takebreak.octal_match import octal_note
+    from grundy.model.game import laws_of
 
-        note = octal_note(game, upto)
+    rule = laws_of(game).octal_note  # (a user's heap game: an octal game?)
+    note = None if rule is None else rule(upto)
     return HeapTable(result, heap_patterns(result) if patterns and not lean else [], lean, note)
 
 

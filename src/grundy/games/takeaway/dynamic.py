@@ -200,7 +200,8 @@ class DynamicSubtraction(Game):
                         "p-positions", None, "Schwenk's theorem, 1970", code=f"kfold {self.k}",
                         words=f"P iff n = 0 or the smallest term of n's greedy form over H(1) = 1, "
                               f"H(j+1) = H(j) + H(m), m least with {self.k}*H(m) >= H(j), exceeds the "
-                              f"limit (a = n, b = the limit)"))
+                              f"limit (a = n, b = the limit)",
+                        start="the start position (n, n - 1): the first move may not take all"))
 
     def _outcome(self, position: Any) -> Outcome:
         n, limit = position
