@@ -31,7 +31,7 @@ from grundy.errors import (
     SearchLimitError,
 )
 from grundy.model.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
-from grundy.model.laws import Laws, TableMethod
+from grundy.model.laws import ExportRule, Laws, TableMethod
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
@@ -439,7 +439,8 @@ class UserGame(_Defined, Game):
         return Laws(value=self._value, loopy_value=self._loopy_value, outcome=self._outcome,
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
                     reason=self._reason, pair_table=self._pair_table,
-                    misere_outcome=self._misere_check, searchable=self._searchable)
+                    misere_outcome=self._misere_check, searchable=self._searchable,
+                    export=ExportRule("defined"))
 
     def _misere_check(self, position: Any) -> None:
         """No misère rule of its own (``None``), but first the check of normal play: options that
