@@ -31,7 +31,7 @@ from grundy.errors import (
     SearchLimitError,
 )
 from grundy.model.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
-from grundy.model.laws import Laws, PositionValues, TableMethod
+from grundy.model.laws import ExportRule, Laws, PositionValues, TableMethod
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
@@ -447,7 +447,8 @@ class UserGame(_Defined, Game):
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
                     reason=self._reason, pair_table=self._pair_table,
                     misere_outcome=self._misere_check, searchable=self._searchable,
-                    step_budget=True, position_table=self._position_values)
+                    step_budget=True, position_table=self._position_values,
+                    export=ExportRule("defined"))
 
     def _position_values(self, upto: int) -> PositionValues:
         """The values of the positions up to ``upto`` (:mod:`grundy.define.position_table`)."""

@@ -75,6 +75,7 @@ class Plan:
     conjecture: bool = False
     notes: tuple[str, ...] = ()
     octal: tuple[int, ...] = ()
+    unequal: bool = False
     start: str | None = None
     what: str | None = None
 
@@ -83,7 +84,7 @@ class Plan:
         args = {"name": self.name, "kind": self.kind, "pattern": self.best, "table": self.table,
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
-                "octal": self.octal, "start": self.start, "what": self.what}
+                "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
             table = (self.table[corner[0]:] if self.kind != "pair"
@@ -147,8 +148,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
-    program computes the heaps beyond by its code's mex; otherwise the warning says where the
-    table ends).
+    program computes the heaps beyond by the sparse-space method over its moves; otherwise the
+    warning says where the table ends).
 
     >>> from grundy.catalog import load_game
     >>> result = export_game(load_game("nim"), lang="python", main=True, upto=10)
@@ -211,7 +212,8 @@ def _cut(game: Game, plan: Plan, max_size: int, size: int,
         low = max(1, low * 49 // 50)
         best = attempt(low)
     kept = len(best[0].table) - 1
-    beyond = ("the program computes the heaps beyond it by the octal code's mex" if plan.octal else
+    beyond = ("the program computes the heaps beyond it by the sparse-space method over its moves"
+              if plan.octal else
               "beyond it, " + ("the move function answers" if options["lang"] == "python"
                                and plan.source is not None else "an error line"))
     note = (f"the table of heaps 0..{len(plan.table) - 1:,} would make the program larger than "
@@ -267,7 +269,7 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
         return _coin_plan(game, declared)
     if limit is not None and limit < 1:
         raise InvalidInputError(f"limit must be a positive number of steps, got {limit}")
-    if hasattr(game, "table_cells"):
+    if declared is not None and declared.kind == "defined":  # (a game of grundy.define)
         plan = _user_plan(game, upto, limit)
         if plan is not None:
             return _gated(plan, conjecture)
@@ -282,9 +284,10 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     unproved = (best is not None and best.status != "proved") or (
         best is None and period is not None and not period.proved)
     source = move_source(game) if (best is None and period is None) or unproved else None
-    octal = game.octal_digits if isinstance(game, HeapGame) else None
+    unequal = declared is not None and declared.kind == "unequal-split"  # (Grundy's game)
+    octal = (4,) if unequal else game.octal_digits if isinstance(game, HeapGame) else None
     plan = Plan(game.spec, kind, table, best, period, rule, source, octal=tuple(octal or ()),
-                start=declared.start if kind == "pair" and declared is not None else None)
+                unequal=unequal, start=declared.start if kind == "pair" and declared is not None else None)
     if kind == "heap" and unproved:
         assert isinstance(game, HeapGame)
         return _gated(_rechecked(game, plan, RECHECK_STEPS if limit is None else limit), conjecture)
