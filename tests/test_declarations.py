@@ -51,8 +51,6 @@ NOT_GAMES = {
 """Receivers that are no game, by their root name, with the reason."""
 
 ALLOWED = {
-    # ---- remove after merging h/sparse-export --------------------------------------------------
-    ("reports/export_policy.py", 'hasattr(game, "table_cells")'): "REMOVE AFTER MERGING h/sparse-export",
     # ---- remove after merging h/solution-writer (one Solution type, chosen inside grundy.solve) --
     ("cli/solve.py", "game.spec == 'nim'"): "REMOVE AFTER MERGING h/solution-writer",
     # ---- no games: the object's own class, or a position's type ----------------------------------
@@ -184,8 +182,6 @@ PATTERN_WORDS = {"values", "p-positions", "proved", "conjecture"}
 """The values of :class:`~grundy.model.laws.Describes` and :class:`~grundy.model.laws.Status`."""
 
 LITERAL_WORDS_ALLOWED = {
-    "export/": "REMOVE AFTER MERGING h/sparse-export: compare with Describes/Status",
-    "reports/export_policy.py": "REMOVE AFTER MERGING h/sparse-export: compare with Describes/Status",
     "theory/quotient": "a misère quotient's own status (proved, observed, ...), no pattern's",
     "tables/misere_table.py": "a misère quotient's own status (proved, observed, ...), no pattern's",
 }

@@ -31,7 +31,7 @@ from grundy.errors import (
     SearchLimitError,
 )
 from grundy.model.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
-from grundy.model.laws import Laws, PositionValues, Status, TableMethod
+from grundy.model.laws import ExportRule, Laws, PositionValues, Status, TableMethod
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
@@ -446,6 +446,7 @@ class UserGame(_Defined, Game):
                     reason=self._reason, pair_table=self._pair_table,
                     misere_check=self._misere_check, searchable=self._searchable,
                     step_budget=True, position_table=self._position_values,
+                    export=ExportRule("defined"),
                     start=None if type(self).start_function is None else self._start)
 
     def _start(self) -> Position:

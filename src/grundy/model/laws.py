@@ -240,14 +240,18 @@ class ExportRule(FrozenRecord):
         self._init(kind, formula, theorem, words, code, start, parameter)
 
 
-EXPORT_KINDS = ("staircase", "heads", "split-stones", "strip", "moore", "p-positions")
+EXPORT_KINDS = ("staircase", "heads", "split-stones", "strip", "moore", "p-positions", "unequal-split",
+                "defined")
 """The export rules a game can declare: ``staircase`` (the odd-steps theorem), ``heads`` (a
 coin-turning game: the value of one head at coin ``n`` by ``formula``, a row the XOR over its
 heads), ``split-stones`` (the split game: a stone ``d`` piles before the last is worth the
 ``d``-th odious number), ``strip`` (coin-slide: the plain mex over the moves, on strips as long as
 ``grundy solve`` searches), ``moore`` (Moore's theorem for Nim_k, ``parameter`` = k),
 ``p-positions`` (a pair game: who wins beyond its table, by a theorem's rule in code of its own,
-``code``; a theorem stated as a formula is declared once, in :attr:`Laws.theorems`)."""
+``code``; a theorem stated as a formula is declared once, in :attr:`Laws.theorems`),
+``unequal-split`` (a move splits a heap into two unequal heaps, Grundy's game: the table, extended
+beyond by the program's sparse-space algorithm), ``defined`` (a game of :mod:`grundy.define` on
+pairs or on one number: the table of the positions of its declared domain)."""
 
 
 _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_winning_moves",

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.model.game import HeapGame, HeapResult
-from grundy.model.laws import Laws, TableMethod
+from grundy.model.laws import ExportRule, Laws, TableMethod
 from grundy.model.period_rules import TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Facts, Reason, template
@@ -119,7 +119,7 @@ class GrundyGame(HeapGame):
         """What GrundyGame declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
                     heap_reason=self._heap_reason, table_builder=self._build_table,
-                    samples=self._samples)
+                    samples=self._samples, export=ExportRule("unequal-split"))
 
     def _heap_value(self, n: int) -> int:
         return heap_value(n)
