@@ -51,7 +51,9 @@ class TakeKind(Enum):
 class TakeAway(FrozenRecord):
     """The take-away set of a game whose every move takes counters from one heap without
     splitting it. The misère-sum rules (:mod:`grundy.theory.misere_laws`) use it to prove facts
-    about every heap size.
+    about every heap size. The set is the rules as data: a move of heap ``n`` taking ``s`` is
+    labelled ``describe_take(n, s)`` (``take s: n → n - s``), as a sum of many heaps answered in
+    bulk writes it (:mod:`grundy.solving.bulk`).
 
     >>> TakeAway(TakeKind.ALL_BUT, ())   # Nim: take any number
     TakeAway(kind=<TakeKind.ALL_BUT: 'all-but'>, values=())
@@ -134,7 +136,7 @@ _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_wi
                "moves_to_value", "loopy_value", "reason", "samples", "picture", "pair_table",
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
                "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
-               "export", "size")
+               "export", "size", "value_table")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -215,6 +217,12 @@ class Laws(FrozenRecord):
     """How many parts a position that is not a sum has (a staircase's steps): JSON writes a
     winning move's whole resulting position only for short positions, so that the answer stays
     linear in the position's size: ``size((3, 0, 2)) == 3``."""
+    value_table: Callable[[int], tuple[Sequence[int], int, int] | None] | None
+    """The values of every heap up to ``top`` at once, for a game with a finite
+    :attr:`take_away` set: ``value_table(top)`` is ``(head, e, p)``, ``G(n) = head[n]`` for
+    ``n < e + p`` and ``head[e + (n - e) % p]`` beyond (``p == 0``: ``head`` holds every value up
+    to ``top``); ``None`` where it is not at hand. A sum of many heaps is then answered in bulk
+    (:mod:`grundy.solving.bulk`)."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
@@ -239,11 +247,13 @@ class Laws(FrozenRecord):
                  table_builder: TableBuilder | None = None,
                  searchable: Callable[[Position], bool] | None = None,
                  export: ExportRule | None = None,
-                 size: Callable[[Position], int] | None = None) -> None:
+                 size: Callable[[Position], int] | None = None,
+                 value_table: Callable[[int], tuple[Sequence[int], int, int] | None] | None = None
+                 ) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
-                   periodicity, table_head, table_builder, searchable, export, size)
+                   periodicity, table_head, table_builder, searchable, export, size, value_table)
 
 
 NO_LAWS = Laws()
