@@ -85,7 +85,7 @@ def bulk_solution(game: Game, heaps: Any, misere: bool) -> Bulk | None:
     rule = laws_of(game).take_away
     assert rule is not None
     if rule.kind is TakeKind.ALL_BUT:
-        values, total, parts, takes = _nim(arr, misere)
+        values, total, parts, takes, wins = _nim(arr, misere)
     else:
         try:
             found = _takes(game, arr, tuple(sorted(set(rule.values))))
@@ -94,9 +94,9 @@ def bulk_solution(game: Game, heaps: Any, misere: bool) -> Bulk | None:
         if found is None:
             return None
         values, total, parts, takes = found
+        wins = bool(total)
     position = tuple(arr.tolist())
-    moves = HeapMoves(game, arr, parts, takes, position)
-    return Bulk(position, arr, values, total, moves, bool(len(moves)) if misere else bool(total))
+    return Bulk(position, arr, values, total, HeapMoves(game, arr, parts, takes, position), wins)
 
 
 def _heap_array(heaps: Any) -> np.ndarray | None:
@@ -113,24 +113,24 @@ def _heap_array(heaps: Any) -> np.ndarray | None:
     return arr.astype(np.int64, copy=False)
 
 
-def _nim(arr: np.ndarray, misere: bool) -> tuple[np.ndarray, int, np.ndarray, np.ndarray]:
+def _nim(arr: np.ndarray, misere: bool) -> tuple[np.ndarray, int, np.ndarray, np.ndarray, bool]:
     """Nim heaps: the nim-sum and every winning move (heap indices, takes); in misère play by the
     anti-Nim rule (play as in Nim unless every heap would be 0 or 1, then leave an odd number of
-    1-heaps). The values are the heaps themselves."""
+    1-heaps). The values are the heaps themselves; last, whether the player to move wins."""
     total = int(np.bitwise_xor.reduce(arr))
     big = np.flatnonzero(arr > 1)
     if misere and big.size <= 1:
         ones = int(np.count_nonzero(arr == 1))
         if big.size == 0:  # the player to move wins iff the 1-heaps are even: take one of them
             parts = np.flatnonzero(arr == 1) if ones % 2 == 0 else np.zeros(0, dtype=np.intp)
-            return arr, total, parts, np.ones(parts.size, dtype=np.int64)
+            return arr, total, parts, np.ones(parts.size, dtype=np.int64), ones % 2 == 0
         left = 1 if ones % 2 == 0 else 0  # one big heap: leave an odd number of 1-heaps
-        return arr, total, big, arr[big] - left
+        return arr, total, big, arr[big] - left, True
     if not total:
-        return arr, total, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64)
+        return arr, total, np.zeros(0, dtype=np.intp), np.zeros(0, dtype=np.int64), False
     targets = arr ^ total
     parts = np.flatnonzero(targets < arr)
-    return arr, total, parts, arr[parts] - targets[parts]
+    return arr, total, parts, arr[parts] - targets[parts], True
 
 
 def _takes(game: Game, arr: np.ndarray, takes: tuple[int, ...]
