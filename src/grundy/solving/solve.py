@@ -87,6 +87,9 @@ class Solution(FrozenRecord):
     """The heaps as a numpy array, for a sum answered in bulk (:mod:`grundy.solving.bulk`), else
     ``None``: the same heaps as :attr:`position`, its text and parts built from the array."""
 
+    kind: ClassVar[str] = "position"
+    """What the answer answers (an Every-SG answer says ``"every"``): how the writers write it."""
+
     _fields: ClassVar[tuple[str, ...]] = (
         "game", "position", "outcome", "grundy", "winning_moves", "why", "misere", "note",
         "moves_listed", "remoteness", "quoted", "listed_parts", "heaps")

@@ -23,9 +23,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Sequence
-from typing import Any
 
 from grundy.model.game import Game, Move, Position, laws_of
+
+TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
+if TYPE_CHECKING:
+    from typing import Any
 
 SHORT_POSITION = 100
 """JSON gives each winning move's whole resulting position (``"to"``) only for positions of at most
@@ -104,9 +107,7 @@ def _pieces(answer: Any, chunk: int, extras: dict[str, Any]) -> Iterator[str | b
 def _fields(answer: Any, reason: str | None, conjectures: Sequence[str],
             steps: Sequence[str] | None) -> dict[str, Any]:
     """The object's fields, the winning moves of a :class:`Solution` left lazy (an iterator)."""
-    from grundy.theory.every import EveryAnswer
-
-    data = answer.to_json() if isinstance(answer, EveryAnswer) else _solution_fields(answer)
+    data = answer.to_json() if answer.kind == "every" else _solution_fields(answer)
     if reason is not None:
         data["reason"] = reason
     if conjectures:
@@ -228,10 +229,9 @@ def text_lines(answer: Any, lang: Any = None, heading: Callable[[str], str] = st
     :class:`~grundy.model.language.Language`; English by default), at most ``shown`` winning
     moves; ``heading`` marks the words a terminal shows in bold."""
     from grundy.model.language import ENGLISH
-    from grundy.theory.every import EveryAnswer
 
     t = lang or ENGLISH
-    if isinstance(answer, EveryAnswer):
+    if answer.kind == "every":
         return _every_lines(answer, t, heading, shown)
     return [*_heading_lines(answer, t, heading), *_move_lines(answer, t, shown), *_why_lines(answer, t)]
 
