@@ -13,7 +13,8 @@ the remoteness, and the rule or theorem that decided it. This is what ``grundy s
 Sums with many parts (a multi-heap position, a :class:`~grundy.engine.sums.SumGame`) are answered
 part by part: each distinct part is valued once, its winning moves found once, and the moves are
 lifted into the whole position lazily, so a million heaps take time and memory linear in the
-input and the answer.
+input and the answer; heaps of a game whose declaration allows it are answered in bulk with numpy
+(:mod:`grundy.solving.bulk`). Every answer is written by :mod:`grundy.solving.writers`.
 """
 
 from __future__ import annotations
@@ -184,6 +185,11 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
 
     ``remoteness``: also compute the remoteness (a brute force of at most
     :data:`REMOTENESS_LIMIT` steps, skipped where it does not finish; ``grundy solve`` asks for it).
+
+    ``position`` may be a tuple, list or numpy array of heaps: from
+    :data:`~grundy.solving.bulk.BULK_SUM` heaps on, a game whose declaration allows it (a take-away
+    set, and for a finite one its table of values) is answered in bulk (:mod:`grundy.solving.bulk`),
+    the same answer in time and memory linear in the heaps, its moves read lazily.
     """
     position, bulk = _many_heaps(game, position, misere)
     if bulk is not None:

@@ -15,7 +15,7 @@ nim  3 4 5
 
 The JSON is written in pieces (:func:`json_chunks`, :func:`json_bytes`), the winning moves a chunk
 at a time, so the answer for a million heaps streams in memory linear in one chunk; a winning
-move's object is defined once (:func:`move_json`), and the moves of a sum answered in bulk
+move's object is written in one place (:func:`move_text`), and the moves of a sum answered in bulk
 (:class:`~grundy.solving.bulk.HeapMoves`) are written by the text of that object, column by column.
 """
 
@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterator, Sequence
+from json.encoder import encode_basestring as _quote  # (JSON strings as json.dumps writes them, in C)
 
 from grundy.model.game import Game, Move, Position, laws_of
 
@@ -137,20 +138,27 @@ def _solution_fields(answer: Any) -> dict[str, Any]:
     return data
 
 
-def move_json(move: Move, fmt: Callable[[Position], str],
-              parts: Sequence[tuple[Game, Position]] | None, short: bool) -> dict[str, Any]:
-    """A winning move's JSON object: its label, the whole position after it (``short``: the
-    position has at most :data:`SHORT_POSITION` parts), and for a move in one part of a sum that
-    part's number (from 1) and the part before and after (``fmt`` writes a whole position)."""
-    entry: dict[str, Any] = {"move": move.label}
+def move_text(move: Move, fmt: Callable[[Position], str],
+              parts: Sequence[tuple[Game, Position]] | None, short: bool) -> str:
+    """A winning move's JSON object, as text (the one place it is written; :func:`answer_json`
+    reads its objects back from this text): its label, the whole position after it (``short``: the
+    position has at most :data:`SHORT_POSITION` parts; ``fmt`` writes a whole position), and for a
+    move in one part of a sum that part's number (from 1) and the part before and after.
+
+    >>> from grundy import load_game, solve
+    >>> answer = solve(load_game("nim"), (3, 4, 5))
+    >>> move_text(answer.winning_moves[0], answer.game.format_position, answer.parts, True)
+    '{"move": "heap 1: take 2: 3 → 1", "to": "1 4 5", "part": 1, "part_from": "3", "part_to": "1"}'
+    """
+    out = '{"move": ' + _quote(move.label)
     if short:
-        entry["to"] = fmt(move.to)
+        out += ', "to": ' + _quote(fmt(move.to))
     if move.part is not None and move.part_move is not None and parts is not None:
         part_game, part_position = parts[move.part]
-        entry["part"] = move.part + 1
-        entry["part_from"] = part_game.format_position(part_position)
-        entry["part_to"] = part_game.format_position(move.part_move.to)
-    return entry
+        out += (f', "part": {move.part + 1}, "part_from": '
+                f'{_quote(part_game.format_position(part_position))}, "part_to": '
+                f'{_quote(part_game.format_position(move.part_move.to))}')
+    return out + "}"
 
 
 def _short(answer: Any, parts: Sequence[tuple[Game, Position]] | None) -> bool:
@@ -163,14 +171,14 @@ def _short(answer: Any, parts: Sequence[tuple[Game, Position]] | None) -> bool:
 
 
 def _moves_json(answer: Any) -> Iterator[dict[str, Any]]:
-    fmt, parts = answer.game.format_position, answer.parts
-    short = _short(answer, parts)
-    return (move_json(m, fmt, parts, short) for m in answer.winning_moves)
+    """The winning moves' objects, read back from their text (:func:`_move_pieces`)."""
+    for piece in _move_pieces(answer, CHUNK):
+        yield from json.loads(b"[" + piece + b"]" if isinstance(piece, bytes) else "[" + piece + "]")
 
 
 def _move_pieces(answer: Any, chunk: int) -> Iterator[str | bytes]:
     """The winning moves as JSON objects joined by ``", "``, ``chunk`` moves a piece: each as
-    :func:`move_json` writes it; the moves of a sum answered in bulk by the text of that object
+    :func:`move_text` writes it; the moves of a sum answered in bulk by the text of that object
     for a model move, its numbers filled in column by column."""
     import itertools
 
@@ -187,10 +195,10 @@ def _move_pieces(answer: Any, chunk: int) -> Iterator[str | bytes]:
     fmt = answer.game.format_position
     found = iter(moves)
     while True:
-        block = [move_json(m, fmt, parts, short) for m in itertools.islice(found, chunk)]
+        block = [move_text(m, fmt, parts, short) for m in itertools.islice(found, chunk)]
         if not block:
             return
-        yield json.dumps(block, ensure_ascii=False)[1:-1]
+        yield ", ".join(block)
 
 
 _MARKS = (7 * 10**21 + 1, 3 * 10**21 + 3, 9 * 10**21 + 9, 6 * 10**21 + 6)
@@ -200,7 +208,7 @@ heap and what is left (the order of :meth:`~grundy.solving.bulk.HeapMoves.column
 
 def _bulk_template(game: Game, moves: Any) -> list[bytes | int] | None:
     """The pieces of a bulk move's JSON object followed by ``", "`` (numbers ``k`` for column
-    ``k``), from :func:`move_json` of a model move with the numbers :data:`_MARKS`; ``None`` for
+    ``k``), from :func:`move_text` of a model move with the numbers :data:`_MARKS`; ``None`` for
     moves that are not in bulk, or a game whose text does not hold each number as written."""
     from grundy.solving.bulk import HeapMoves
 
@@ -211,7 +219,7 @@ def _bulk_template(game: Game, moves: Any) -> list[bytes | int] | None:
     number, take, heap, _ = _MARKS
     model = HeapMoves.move(game, None, number - 1, heap, take)
     parts: Any = {number - 1: (game, (heap,))}  # (the one part the model move reads)
-    text = json.dumps(move_json(model, game.format_position, parts, False), ensure_ascii=False) + ", "
+    text = move_text(model, game.format_position, parts, False) + ", "
     pieces: list[bytes | int] = []
     marks = [str(m) for m in _MARKS]
     for k, piece in enumerate(re.split("(" + "|".join(marks) + ")", text)):
