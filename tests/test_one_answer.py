@@ -123,3 +123,31 @@ def test_every_and_batch_lines_are_the_librarys_answers(capsys: pytest.CaptureFi
     values = _cli(capsys, "solve", "subtraction(1,3,4)", "--batch", str(path)).splitlines()
     answers = [solve(game, game.parse_position(x)) for x in lines]
     assert values == [f"{a.outcome.value} {a.grundy}" for a in answers]
+
+
+def test_a_declared_take_away_set_is_the_games_moves_and_labels() -> None:
+    """What lets a sum of many heaps be written in bulk: a game that declares its take-away set
+    moves and labels its heaps as the set says (``take s: n → n - s``), checked on every catalogue
+    game that declares one (the bulk writer no longer compares with the general path at run time)."""
+    from grundy.catalog import registered_games
+    from grundy.model.game import HeapGame, laws_of
+    from grundy.model.laws import TakeKind
+
+    seen = set()
+    for entry in registered_games():
+        for example in entry.examples[:1]:
+            game = load_game(example.split()[0])
+            rule = laws_of(game).take_away if isinstance(game, HeapGame) else None
+            if rule is None:
+                continue
+            seen.add(entry.name)
+            for n in range(40):
+                moves = [(label, result) for label, result in game.heap_moves(n)]
+                takes = [n - result[0] for _, result in moves]
+                assert all(len(result) == 1 for _, result in moves), game.spec
+                assert [label for label, _ in moves] == [f"take {s}: {n} → {n - s}" for s in takes], game.spec
+                allowed = set(rule.values)
+                expected = {s for s in range(1, n + 1)
+                            if (s in allowed) == (rule.kind is TakeKind.ONLY)}
+                assert set(takes) == expected, (game.spec, n)
+    assert {"nim", "subtraction", "bash"} <= seen
