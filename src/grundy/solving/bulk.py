@@ -25,7 +25,7 @@ JSON writer (:mod:`grundy.solving.writers`) renders them column by column.
 from __future__ import annotations
 
 import functools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple, overload
 
@@ -249,15 +249,36 @@ def heaps_text(game: Game, heaps: np.ndarray) -> str:
     >>> heaps_text(load_game("nim"), np.array([3, 14, 0]))
     '3 14 0'
     """
-    from grundy.solving.text_rows import rows
+    sep = _separator(game)
+    if sep is None:
+        return game.format_position(tuple(heaps.tolist()))
+    return _joined(heaps, sep.encode("utf-8")).decode("utf-8")
 
+
+def heaps_json(game: Game, heaps: np.ndarray, quote: Callable[[str], str]) -> bytes | None:
+    """:func:`heaps_text` as a JSON string in UTF-8 (``quote`` writes a JSON string), or ``None``
+    when the game writes its heaps so that it is not built from the array."""
+    sep = _separator(game)
+    if sep is None:
+        return None
+    return b'"' + _joined(heaps, quote(sep)[1:-1].encode("utf-8")) + b'"'
+
+
+def _separator(game: Game) -> str | None:
+    """The text between two heaps as the game writes a position, when it writes each heap as its
+    number and nothing else; ``None`` otherwise."""
     a, b = _MODEL_HEAPS
     text = game.format_position((a, b))
     sep = text.removeprefix(str(a)).removesuffix(str(b))
     if text != f"{a}{sep}{b}" or not sep or "\0" in sep or any(c.isdigit() for c in sep):
-        return game.format_position(tuple(heaps.tolist()))
-    gap = sep.encode("utf-8")
-    return rows([0, gap], [heaps])[:-len(gap)].tobytes().decode("utf-8")
+        return None
+    return sep
+
+
+def _joined(heaps: np.ndarray, gap: bytes) -> bytes:
+    from grundy.solving.text_rows import rows
+
+    return bytes(rows([0, gap], [heaps])[:-len(gap)].tobytes())
 
 
 _MODEL_HEAPS = (7 * 10**21 + 7, 3 * 10**21 + 3)

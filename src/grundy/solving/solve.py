@@ -310,15 +310,18 @@ def _many_heaps(game: Game, position: Any, misere: bool) -> tuple[Any, Solution 
 
 def _bulk_answer(game: Game, found: Bulk, misere: bool) -> Solution:
     """The solution of a sum answered in bulk, with the reason the general path gives."""
-    from grundy.theory.misere import MISERE_NOTE
-
     position, total = found.position, found.total
     reason = as_reason(game.explain(position, misere))  # a rule for the whole position (Bouton)
     if reason is None:
         reason = sum_reason(len(position), found.values[:8].tolist(),
                             [(game, (h,)) for h in position[:3]], total)
+    note = None
+    if misere:  # (theory.misere imported only for misère play)
+        from grundy.theory.misere import MISERE_NOTE
+
+        note = MISERE_NOTE
     return Solution(game, position, Outcome.N if found.wins else Outcome.P, None if misere else total,
-                    found.moves, reason, misere, MISERE_NOTE if misere else None, heaps=found.heaps)
+                    found.moves, reason, misere, note, heaps=found.heaps)
 
 
 def _examples(exc: TooManyMovesError) -> list[Move]:

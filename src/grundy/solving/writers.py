@@ -83,32 +83,66 @@ def json_bytes(answer: Any, chunk: int = CHUNK, errors: str = "strict", **extras
 
 
 def _pieces(answer: Any, chunk: int, extras: dict[str, Any]) -> Iterator[str | bytes]:
-    """The JSON text: the fields before and after the moves, each dumped as an object of its own
-    (its braces cut off) — the text json.dumps writes, with no marker a user's string could hold."""
+    """The JSON text: runs of plain fields each dumped as an object of its own (its braces cut
+    off: the text json.dumps writes), and between them the fields written in pieces — the winning
+    moves of a :class:`Solution`, and the position of heaps answered in bulk, from its array."""
     from grundy.model.textio import json_text
 
-    data = _fields(answer, extras.get("reason"), extras.get("conjectures", ()), extras.get("steps"))
-    keys = list(data)
-    if "winning_moves" not in data or isinstance(data["winning_moves"], list):
+    data = _fields(answer, extras.get("reason"), extras.get("conjectures", ()), extras.get("steps"),
+                   stream=True)
+    streamed: dict[str, Callable[[], Iterator[str | bytes]]] = {}
+    if "winning_moves" in data and not isinstance(data["winning_moves"], list):
+        streamed["winning_moves"] = lambda: _moves_array(answer, chunk)
+    if data.get("position", "") is None:  # (heaps answered in bulk: the text from the array)
+        position = _bulk_position(answer)
+        if position is None:
+            data["position"] = answer.position_text
+        else:
+            streamed["position"] = lambda: iter((position,))
+    if not streamed:
         yield json_text(data, ensure_ascii=False)
         return
-    at = keys.index("winning_moves")
-    head = json_text({k: data[k] for k in keys[:at]}, ensure_ascii=False)[:-1]
-    tail = json_text({k: data[k] for k in keys[at + 1:]}, ensure_ascii=False)[1:]
-    yield head + ', "winning_moves": ['
+    run: dict[str, Any] = {}
+    sep = "{"
+    for key, value in [*data.items(), ("", None)]:
+        if key and key not in streamed:
+            run[key] = value
+            continue
+        if run:
+            yield sep + json_text(run, ensure_ascii=False)[1:-1]
+            sep, run = ", ", {}
+        if key:
+            yield sep + _quote(key) + ": "
+            yield from streamed[key]()
+            sep = ", "
+    yield "}"
+
+
+def _moves_array(answer: Any, chunk: int) -> Iterator[str | bytes]:
+    yield "["
     first = True
     for piece in _move_pieces(answer, chunk):
         if not first:
             yield ", "
         yield piece
         first = False
-    yield "], " + tail
+    yield "]"
+
+
+def _bulk_position(answer: Any) -> bytes | None:
+    """The position of heaps answered in bulk as a JSON string, built from the array."""
+    if answer.kind != "position" or answer.heaps is None:
+        return None
+    from grundy.solving.bulk import heaps_json
+
+    return heaps_json(answer.game, answer.heaps, _quote)
 
 
 def _fields(answer: Any, reason: str | None, conjectures: Sequence[str],
-            steps: Sequence[str] | None) -> dict[str, Any]:
-    """The object's fields, the winning moves of a :class:`Solution` left lazy (an iterator)."""
-    data = answer.to_json() if answer.kind == "every" else _solution_fields(answer)
+            steps: Sequence[str] | None, stream: bool = False) -> dict[str, Any]:
+    """The object's fields, the winning moves of a :class:`Solution` left lazy (an iterator);
+    ``stream``: the position of heaps answered in bulk left ``None`` too (written from the array)."""
+    data = answer.to_json() if answer.kind == "every" else _solution_fields(answer, stream)
     if reason is not None:
         data["reason"] = reason
     if conjectures:
@@ -118,10 +152,10 @@ def _fields(answer: Any, reason: str | None, conjectures: Sequence[str],
     return data
 
 
-def _solution_fields(answer: Any) -> dict[str, Any]:
+def _solution_fields(answer: Any, stream: bool) -> dict[str, Any]:
     data: dict[str, Any] = {
         "game": answer.game.spec,
-        "position": answer.position_text,
+        "position": None if stream and answer.heaps is not None else answer.position_text,
         "misere": answer.misere,
         "outcome": answer.outcome.value,
         "winner": answer.outcome.winner,
