@@ -51,7 +51,9 @@ class TakeKind(Enum):
 class TakeAway(FrozenRecord):
     """The take-away set of a game whose every move takes counters from one heap without
     splitting it. The misère-sum rules (:mod:`grundy.theory.misere_laws`) use it to prove facts
-    about every heap size.
+    about every heap size. The set is the rules as data: a move of heap ``n`` taking ``s`` is
+    labelled ``describe_take(n, s)`` (``take s: n → n - s``), as a sum of many heaps answered in
+    bulk writes it (:mod:`grundy.solving.bulk`).
 
     >>> TakeAway(TakeKind.ALL_BUT, ())   # Nim: take any number
     TakeAway(kind=<TakeKind.ALL_BUT: 'all-but'>, values=())
@@ -158,7 +160,8 @@ _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_wi
                "moves_to_value", "loopy_value", "reason", "samples", "picture", "pair_table",
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
                "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
-               "export", "size", "step_budget", "octal_note", "position_table")
+               "export", "size", "step_budget", "octal_note", "position_table",
+               "value_table")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -248,6 +251,12 @@ class Laws(FrozenRecord):
     position_table: Callable[[int], PositionValues] | None
     """A game on positions of one or two numbers with a domain of its own (``@grundy.game``): its
     values up to ``upto`` (:class:`PositionValues`), refused when its positions are neither."""
+    value_table: Callable[[int], tuple[Sequence[int], int, int] | None] | None
+    """The values of every heap up to ``top`` at once, for a game with a finite
+    :attr:`take_away` set: ``value_table(top)`` is ``(head, e, p)``, ``G(n) = head[n]`` for
+    ``n < e + p`` and ``head[e + (n - e) % p]`` beyond (``p == 0``: ``head`` holds every value up
+    to ``top``); ``None`` where it is not at hand. A sum of many heaps is then answered in bulk
+    (:mod:`grundy.solving.bulk`)."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
@@ -275,12 +284,14 @@ class Laws(FrozenRecord):
                  size: Callable[[Position], int] | None = None,
                  step_budget: bool = False,
                  octal_note: Callable[[int], str | None] | None = None,
-                 position_table: Callable[[int], PositionValues] | None = None) -> None:
+                 position_table: Callable[[int], PositionValues] | None = None,
+                 value_table: Callable[[int], tuple[Sequence[int], int, int] | None] | None = None
+                 ) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
                    periodicity, table_head, table_builder, searchable, export, size, step_budget,
-                   octal_note, position_table)
+                   octal_note, position_table, value_table)
 
 
 NO_LAWS = Laws()
