@@ -51,8 +51,6 @@ NOT_GAMES = {
 """Receivers that are no game, by their root name, with the reason."""
 
 ALLOWED = {
-    # ---- remove after merging h/solution-writer (one Solution type, chosen inside grundy.solve) --
-    ("cli/solve.py", "game.spec == 'nim'"): "REMOVE AFTER MERGING h/solution-writer",
     # ---- no games: the object's own class, or a position's type ----------------------------------
     ("define/base.py", "getattr(self, k)"):
         "a user's game class reading its own parameters by the names it declares (define builds it)",

@@ -96,8 +96,8 @@ def solution_html(answer: Any) -> str:
     game = answer.game
     verdict = {"N": "first player (to move) wins", "P": "second player wins",
                "D": "a draw: neither player can force a win"}[answer.outcome.value]
-    shown = game.format_position(answer.position)
-    if len(shown) > 300:
+    shown, whole = answer.position_prefix(300)  # (a million heaps: only the first are written)
+    if not whole:
         shown = shown[:60] + " …"
     rows: list[tuple[str, Any]] = [("outcome", f"{answer.outcome.value}-position, {verdict}"),
                                    ("grundy", "—" if answer.grundy is None else answer.grundy)]

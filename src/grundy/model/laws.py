@@ -51,7 +51,9 @@ class TakeKind(Enum):
 class TakeAway(FrozenRecord):
     """The take-away set of a game whose every move takes counters from one heap without
     splitting it. The misère-sum rules (:mod:`grundy.theory.misere_laws`) use it to prove facts
-    about every heap size.
+    about every heap size. The set is the rules as data: a move of heap ``n`` taking ``s`` is
+    labelled ``describe_take(n, s)`` (``take s: n → n - s``), as a sum of many heaps answered in
+    bulk writes it (:mod:`grundy.solving.bulk`).
 
     >>> TakeAway(TakeKind.ALL_BUT, ())   # Nim: take any number
     TakeAway(kind=<TakeKind.ALL_BUT: 'all-but'>, values=())
@@ -258,8 +260,8 @@ _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_wi
                "moves_to_value", "loopy_value", "reason", "samples", "picture", "pair_table",
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
                "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
-               "export", "size", "step_budget", "octal_note", "position_table", "theorems", "board",
-               "misere_check", "start")
+               "export", "size", "step_budget", "octal_note", "position_table", "value_table",
+               "theorems", "board", "misere_check", "start")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -274,7 +276,7 @@ class Laws(FrozenRecord):
     (2, 'all-but', 1)
 
     A frozen record compared by its fields, like a frozen dataclass, but written out: it is
-    built at every start-up, where a dataclass of 31 fields costs a millisecond
+    built at every start-up, where a dataclass of 32 fields costs a millisecond
     (:class:`~grundy.model.record.FrozenRecord`). Copy it with changes by :meth:`replace`:
 
     >>> NO_LAWS.replace(splits=True).splits, NO_LAWS.splits
@@ -349,6 +351,12 @@ class Laws(FrozenRecord):
     position_table: Callable[[int], PositionValues] | None
     """A game on positions of one or two numbers with a domain of its own (``@grundy.game``): its
     values up to ``upto`` (:class:`PositionValues`), refused when its positions are neither."""
+    value_table: Callable[[int], tuple[Sequence[int], int, int] | None] | None
+    """The values of every heap up to ``top`` at once, for a game with a finite
+    :attr:`take_away` set: ``value_table(top)`` is ``(head, e, p)``, ``G(n) = head[n]`` for
+    ``n < e + p`` and ``head[e + (n - e) % p]`` beyond (``p == 0``: ``head`` holds every value up
+    to ``top``); ``None`` where it is not at hand. A sum of many heaps is then answered in bulk
+    (:mod:`grundy.solving.bulk`)."""
     theorems: tuple[Theorem, ...]
     """The formulas the game declares proved (Wythoff's P-positions, :class:`Theorem`): a pattern
     found with the same formula is labelled proved, and ``grundy export`` answers beyond its table
@@ -390,6 +398,7 @@ class Laws(FrozenRecord):
                  step_budget: bool = False,
                  octal_note: Callable[[int], str | None] | None = None,
                  position_table: Callable[[int], PositionValues] | None = None,
+                 value_table: Callable[[int], tuple[Sequence[int], int, int] | None] | None = None,
                  theorems: tuple[Theorem, ...] = (),
                  board: Board | None = None,
                  misere_check: Callable[[Position], None] | None = None,
@@ -398,7 +407,8 @@ class Laws(FrozenRecord):
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
                    periodicity, table_head, table_builder, searchable, export, size, step_budget,
-                   octal_note, position_table, tuple(theorems), board, misere_check, start)
+                   octal_note, position_table, value_table, tuple(theorems), board, misere_check,
+                   start)
 
 
 NO_LAWS = Laws()

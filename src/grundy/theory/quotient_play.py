@@ -21,6 +21,7 @@ from typing import Any
 from grundy.errors import InvalidInputError, NotSupportedError, ResourceLimitError, SearchLimitError
 from grundy.model.game import HeapGame, Move, Outcome
 from grundy.model.reason import Reason
+from grundy.theory.misere import MISERE_NOTE
 from grundy.theory.quotient import DEFAULT_QUOTIENT_LIMIT, MisereQuotient, misere_quotient
 
 MOVE_LIST_LIMIT = 2_000_000
@@ -149,7 +150,7 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
     wins = not q.is_p(total)
     moves: list[Move] = []
     complete = True
-    note = "Grundy values do not decide misère play"
+    note = MISERE_NOTE
     if wins:
         suffix = [0] * (len(sizes) + 1)
         for i in range(len(sizes) - 1, -1, -1):
