@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable
 
 from grundy.errors import InvalidInputError
+from grundy.model.bounded import kept
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
                          max(_help_width() if width is None else width, 40))
 
 
-_WIDTH: list[int] = []
+_WIDTH: list[int] = kept(__name__ + "._WIDTH", [])
 
 
 def _help_width() -> int:

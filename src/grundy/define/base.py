@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from grundy.errors import GrundyError, InvalidGameError, ResourceLimitError
-from grundy.model.bounded import BoundedCache, Derived
+from grundy.model.bounded import BoundedCache, Derived, kept
 
 # ---- parameters, shared by both kinds of game -----------------------------------------------------
 
@@ -40,7 +40,7 @@ def _parameters(fn: Callable[..., Any], name: str) -> dict[str, int | str | bool
     return out
 
 
-_BOUND: BoundedCache[Any, Callable[[Any], Any]] = BoundedCache(1024)
+_BOUND: BoundedCache[Any, Callable[[Any], Any]] = kept(__name__ + "._BOUND", BoundedCache(1024))
 """Move functions with a game's parameters bound, for the last 1024 own games with parameters
 (one forgotten is bound again, the same)."""
 

@@ -26,7 +26,7 @@ from typing import Any, TypeVar
 from grundy.engine.limits import asked_limit
 from grundy.engine.search import DEFAULT_LIMIT, MEMORY_LIMIT, resident_bytes
 from grundy.errors import ResourceLimitError, SearchLimitError
-from grundy.model.bounded import BoundedCache
+from grundy.model.bounded import BoundedCache, kept
 from grundy.patterns.record import Pattern
 
 TABLE_STEP = 0.125
@@ -193,7 +193,7 @@ def active() -> Answering | None:
 GAMES_KEPT = 256
 """Own games whose states (tables, patterns, explored positions) are kept between queries."""
 
-_STATES: BoundedCache[tuple[str, Any], Any] = BoundedCache(GAMES_KEPT)
+_STATES: BoundedCache[tuple[str, Any], Any] = kept(__name__ + "._STATES", BoundedCache(GAMES_KEPT))
 
 S = TypeVar("S")
 

@@ -22,7 +22,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Seq
 from operator import attrgetter
 
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
-from grundy.model.bounded import BoundedCache, Derived
+from grundy.model.bounded import BoundedCache, Derived, kept
 from grundy.model.labels import describe_split, describe_take, positions_exceed  # noqa: F401 (re-exported)
 from grundy.model.laws import NO_LAWS, Laws, TableMethod, TakeAway
 from grundy.model.outcome import Outcome
@@ -557,7 +557,7 @@ LAWS_KEPT = 4096
 """Games whose :class:`~grundy.model.laws.Laws` :func:`laws_of` keeps (least recently used
 forgotten first; a forgotten declaration is built again from the game, the same)."""
 
-_LAWS: BoundedCache[Game, Laws] = BoundedCache(LAWS_KEPT)
+_LAWS: BoundedCache[Game, Laws] = kept(__name__ + "._LAWS", BoundedCache(LAWS_KEPT))
 
 
 def laws_of(game: Game) -> Laws:
