@@ -32,7 +32,18 @@ if TYPE_CHECKING:
 
 OWN_PROCESS = False
 """True when the ``grundy`` console script runs in its own process (not called by a library or a
-test), where one-shot start-up tricks are allowed (:func:`grundy.tables.kernels.prepare`)."""
+test), where one-shot start-up tricks are allowed (``lean_start`` of :func:`grundy.heap_table`):
+set by :func:`own_process`."""
+
+
+def own_process() -> None:
+    """What the ``grundy`` console script does to its own process (and the library never does):
+    marks it :data:`OWN_PROCESS`, and where the package directory is read-only, points numba's
+    on-disk cache at ``~/.cache/grundy-numba`` (unless ``NUMBA_CACHE_DIR`` is set already)."""
+    global OWN_PROCESS
+    OWN_PROCESS = True
+    if "NUMBA_CACHE_DIR" not in os.environ and not os.access(os.path.dirname(__file__), os.W_OK):
+        os.environ["NUMBA_CACHE_DIR"] = os.path.join(os.path.expanduser("~"), ".cache", "grundy-numba")
 
 
 class UsageError(InvalidInputError):

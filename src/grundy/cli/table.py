@@ -190,13 +190,10 @@ def run_table(game: Game, upto: int, *, method: str, summary: bool, json_out: bo
     bar on a terminal for a large table, or with ``show_progress``."""
     from grundy.reports.heap_tables import heap_table
 
-    if common.OWN_PROCESS:
-        import grundy.tables.kernels
-
-        grundy.tables.kernels.LEAN_START = True
     with progress_bar(show_progress or upto >= 200_000) as progress:
         table = heap_table(game, upto, method=method, patterns=patterns, summary=summary,
-                           store=store, rebuild=rebuild, progress=progress)
+                           store=store, rebuild=rebuild, progress=progress,
+                           lean_start=common.OWN_PROCESS)
     if plot is not None:
         plot_table(table.analysis, plot)
     if json_out:

@@ -150,9 +150,13 @@ _armed: dict[int, Any] = {}
 
 
 def _arm(context: Answering) -> None:
-    """Start the watchdog for ``context`` (the first time a user's game is asked something)."""
+    """Start the watchdog for ``context`` (the first time a user's game is asked something):
+    only in the main thread, only where the process has no SIGALRM handler and no interval timer
+    of its own, and undone by :func:`_disarm` when the block ends (the handler the process had is
+    put back: ``tests/engine/test_process_state.py``)."""
     if (_watched or threading.current_thread() is not threading.main_thread()
-            or signal.getsignal(signal.SIGALRM) not in (signal.SIG_DFL, None)):
+            or signal.getsignal(signal.SIGALRM) not in (signal.SIG_DFL, None)
+            or signal.getitimer(signal.ITIMER_REAL) != (0.0, 0.0)):
         return
     context.measure_memory()
     _armed[id(context)] = signal.signal(signal.SIGALRM, _watchdog)
