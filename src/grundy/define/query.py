@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import signal
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -24,8 +23,8 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from grundy.engine.limits import asked_limit
-from grundy.engine.search import DEFAULT_LIMIT, MEMORY_LIMIT, resident_bytes
-from grundy.errors import ResourceLimitError, SearchLimitError
+from grundy.engine.search import DEFAULT_LIMIT, MEMORY_LIMIT, Budget, resident_bytes
+from grundy.errors import SearchLimitError
 from grundy.model.bounded import BoundedCache, kept
 from grundy.patterns.record import Pattern
 
@@ -49,34 +48,43 @@ _WATCH_EVERY = 0.05
 
 @dataclass
 class Answering:
-    """One query: conjectured patterns allowed or not, its budget, the patterns used, and the
-    heaps whose values a checked pattern vouches for (filled in while answering)."""
+    """One query: conjectured patterns allowed or not, the patterns used, the heaps whose values a
+    checked pattern vouches for (filled in while answering), and the one :class:`Budget` it
+    carries: ``limit`` steps, with a time net of :data:`SAFETY_SECONDS` (more for a larger limit)
+    and a memory net set when the watchdog is armed."""
 
     conjecture: bool = False
     limit: int = DEFAULT_LIMIT
     used: list[Pattern] = field(default_factory=list)
-    spent: float = 0.0
     vouched: dict[tuple[Any, Any], int] = field(default_factory=dict)
     extended: set[Any] = field(default_factory=set)
     states: dict[tuple[str, Any], Any] = field(default_factory=dict)
     """The per-game states (:func:`game_state`) this query used, held until it ends."""
-    seconds: float = 0.0
-    memory: int = MEMORY_LIMIT
-    _deadline: float = 0.0
+    budget: Budget = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        self.seconds = max(SAFETY_SECONDS, self.limit * SECONDS_PER_STEP)
-        self._deadline = time.monotonic() + self.seconds
+        self.budget = Budget(self.limit, seconds=max(SAFETY_SECONDS, self.limit * SECONDS_PER_STEP),
+                             memory=MEMORY_LIMIT)
+
+    @property
+    def spent(self) -> float:
+        """Steps spent so far."""
+        return self.budget.spent
+
+    @property
+    def seconds(self) -> float:
+        """The time net of the query."""
+        return self.budget._seconds or 0.0
 
     def measure_memory(self) -> None:
         """Set the memory the query may grow to, from what the process uses now (read when the
         watchdog is armed, not for every query: reading it is a file read)."""
         start = resident_bytes() or 0
-        self.memory = min(MEMORY_LIMIT, start + max(MEMORY_ALLOWANCE, 512 * self.limit))
+        self.budget.memory = min(MEMORY_LIMIT, start + max(MEMORY_ALLOWANCE, 512 * self.limit))
 
     def room(self) -> int:
         """Steps left in the budget."""
-        return max(0, int(self.limit - self.spent))
+        return self.budget.room()
 
     def vouch(self, game: Any, where: str, value: int, options: dict[Any, int], pattern: Pattern) -> None:
         """The local check of a conjectured pattern: ``value`` (what the pattern gives the position
@@ -100,22 +108,11 @@ class Answering:
 
     def spend(self, steps: float, what: str) -> None:
         """Account for ``steps``; past the budget, a :class:`SearchLimitError` about ``what``."""
-        self.spent += steps
-        if self.spent > self.limit:
-            raise SearchLimitError(f"{what} needs more than {self.limit:,} steps (positions and "
-                                   f"moves); raise limit=", parameters=("limit",))
+        self.budget.charge(steps, what)
 
     def check(self, what: str) -> None:
         """The safety net: refuse once the query has run too long or grown too large."""
-        if time.monotonic() > self._deadline:
-            raise ResourceLimitError(f"{what} stopped after {self.seconds:g} s without an answer (the "
-                                   f"time limit of a budget of {self.limit:,} steps); the move "
-                                   f"function is too slow for this position")
-        used = resident_bytes()
-        if used is not None and used > self.memory:
-            raise ResourceLimitError(f"{what} stopped at {used / 2**30:.1f} GiB of memory without an "
-                                   f"answer: the move function lists too many options or too large "
-                                   f"positions")
+        self.budget.check(what)
 
 
 _answering: ContextVar[Answering | None] = ContextVar("grundy_answering", default=None)

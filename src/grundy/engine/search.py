@@ -202,18 +202,32 @@ def _hint_parameters(game: Game) -> tuple[str, ...]:
 
 
 class Budget:
-    """The work a query may still do; shared by the searches that answer one question.
+    """The work a query may still do: the one budget object a question carries, shared by every
+    search and table that answers it.
 
-    It counts steps (one per position expanded, one per option listed) up to ``limit`` and, every
-    few thousand steps, checks the process's memory (:data:`MEMORY_LIMIT`) and, for the default
-    limit, the time spent (:data:`DEFAULT_SECONDS`).
+    It counts steps up to ``limit`` — what decides an answer, so the same question gets the same
+    answer on any machine — and, as safety nets only, time and memory, which can turn a runaway
+    query into a refusal (:class:`~grundy.errors.ResourceLimitError`) but never into another
+    answer. Two kinds of work are counted in the same steps:
+
+    - a search's (:meth:`spend`: one step per position expanded, one per option listed; every few
+      thousand steps the memory (``memory``, by default :data:`MEMORY_LIMIT`), the clock (for the
+      default limit, :data:`DEFAULT_SECONDS`) and the progress hook are looked at);
+    - the work of a query about your own games (:meth:`charge`, a fraction of a step per heap of
+      a table: :class:`grundy.define.Answering` carries one of these, whose time and memory nets
+      :meth:`check` reads).
+
+    >>> budget = Budget(100, seconds=60.0)
+    >>> budget.charge(12.5, "a table"); budget.room()
+    87
     """
 
-    __slots__ = ("_deadline", "_hook", "_next_check", "_next_report", "_seconds", "limit", "spent")
+    __slots__ = ("_deadline", "_hook", "_next_check", "_next_report", "_seconds", "limit", "memory", "spent")
 
-    def __init__(self, limit: int, *, seconds: float | None = None) -> None:
+    def __init__(self, limit: int, *, seconds: float | None = None, memory: int | None = None) -> None:
         self.limit = limit
-        self.spent = 0
+        self.spent = 0  # (an int for searches; a query's own work is charged in fractions too)
+        self.memory = memory  # (None: MEMORY_LIMIT, read at each check)
         self._hook = _progress.get()
         self._next_check = _CHECK_EVERY
         self._next_report = _PROGRESS_EVERY
@@ -222,8 +236,18 @@ class Budget:
         self._deadline = None if seconds is None else time.monotonic() + seconds
         self._seconds = seconds
 
+    @property
+    def seconds(self) -> float | None:
+        """The time net: how long the query may run (``None``: no limit)."""
+        return self._seconds
+
+    def room(self) -> int:
+        """Steps left."""
+        return max(0, int(self.limit - self.spent))
+
     def spend(self, units: int, game: Game) -> None:
-        """Account for ``units`` of work, raising :class:`SearchLimitError` past the limit."""
+        """Account for ``units`` of a search of ``game``, raising :class:`SearchLimitError` past
+        the limit."""
         self.spent += units
         if self.spent > self.limit:
             raise SearchLimitError(
@@ -233,6 +257,27 @@ class Budget:
         if self.spent >= self._next_check:
             self._check(game)
 
+    def charge(self, steps: float, what: str) -> None:
+        """Account for ``steps`` of a query's own work; past the limit, a
+        :class:`SearchLimitError` about ``what``."""
+        self.spent += steps  # type: ignore[assignment]  # (fractions of a step: see the class)
+        if self.spent > self.limit:
+            raise SearchLimitError(f"{what} needs more than {self.limit:,} steps (positions and "
+                                   f"moves); raise limit=", parameters=("limit",))
+
+    def check(self, what: str) -> None:
+        """The safety nets of a query's own work: refuse once ``what`` has run too long or the
+        process has grown past ``memory``."""
+        if self._deadline is not None and time.monotonic() > self._deadline:
+            raise ResourceLimitError(f"{what} stopped after {self._seconds:g} s without an answer (the "
+                                   f"time limit of a budget of {self.limit:,} steps); the move "
+                                   f"function is too slow for this position")
+        used = resident_bytes()
+        if used is not None and used > (MEMORY_LIMIT if self.memory is None else self.memory):
+            raise ResourceLimitError(f"{what} stopped at {used / 2**30:.1f} GiB of memory without an "
+                                   f"answer: the move function lists too many options or too large "
+                                   f"positions")
+
     def _check(self, game: Game) -> None:
         self._next_check = self.spent + _CHECK_EVERY
         if self._deadline is not None and time.monotonic() > self._deadline:
@@ -241,10 +286,11 @@ class Budget:
                 f"without an answer; raise the step limit (limit=) to search longer"
                 f"{_pattern_hint(game)}", parameters=_hint_parameters(game), spec=game.spec)
         used = resident_bytes()
-        if used is not None and used > MEMORY_LIMIT:
+        memory = MEMORY_LIMIT if self.memory is None else self.memory
+        if used is not None and used > memory:
             raise ResourceLimitError(
                 f"{game.spec}: brute force stopped at {used / 2**30:.1f} GiB of memory after "
-                f"{self.spent:,} steps (the limit is {MEMORY_LIMIT / 2**30:g} GiB): the positions are "
+                f"{self.spent:,} steps (the limit is {memory / 2**30:g} GiB): the positions are "
                 f"too large or too many to search")
         if self._hook is not None and self.spent >= self._next_report:
             self._next_report = self.spent + _PROGRESS_EVERY
