@@ -130,3 +130,20 @@ def test_a_lean_start_table_leaves_no_flag_set() -> None:
     table = grundy.heap_table(grundy.load_game("subtraction(1,3,4)"), 50, lean_start=True)
     assert table.analysis.period == 7
     assert kernels._lean == [False]
+
+
+def test_a_query_is_opened_for_games_that_declare_their_own_rules() -> None:
+    """Whether a question needs a query of grundy.define is declared by the game (``own_rules``),
+    never read from which modules the process happens to have imported."""
+    from grundy.errors import InvalidInputError
+    from grundy.reports.answers import solve_answer
+
+    nim, own = grundy.load_game("nim"), grundy.load_game("t-state-plain")
+    mixed, position = parse_sum(["t-state-plain", "77", "+", "nim", "3"])
+    assert "grundy.define" in sys.modules
+    assert (nim.own_rules, own.own_rules, mixed.own_rules) == (False, True, True)
+    assert not parse_sum(["nim", "3", "+", "kayles", "4"])[0].own_rules
+    with pytest.raises(InvalidInputError, match="your own games"):
+        solve_answer(nim, (3, 4), conjecture=True)  # (grundy.define imported or not)
+    answer, conjectures = solve_answer(mixed, position, conjecture=True)
+    assert (answer.grundy, conjectures) == (grundy.solve(mixed, position).grundy, [])

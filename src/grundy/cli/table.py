@@ -10,7 +10,6 @@ period 12 from heap 71 (proved: Guy-Smith periodicity theorem (octal code of len
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
 from grundy.cli import common
@@ -129,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _own_heap_game(game: Any) -> bool:
     """Whether ``game`` is a heap game of the user's own (``@grundy.heap_game``)."""
-    if "grundy.define" not in sys.modules:
+    if not game.own_rules:  # (declared: no user's game, no need to look further)
         return False
     from grundy.define.user_games import UserHeapGame
 

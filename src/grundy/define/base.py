@@ -60,6 +60,11 @@ class _Defined:
     field derives them again at each use (the same values)."""
 
     @property
+    def own_rules(self) -> bool:
+        """True: the rules are a user's own move function (see :attr:`Game.own_rules`)."""
+        return True
+
+    @property
     def params(self) -> dict[str, Any]:
         """The game's parameters, by name."""
         return {k: getattr(self, k) for k in self.defaults}

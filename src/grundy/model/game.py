@@ -141,7 +141,7 @@ class Game(ABC):
     """The members of :class:`Game` and :class:`HeapGame` a game author may override (the last
     two are :class:`HeapGame`'s). Graph games (:class:`ContentHashedGame`) add ``from_graph``."""
     TRAITS: ClassVar[tuple[str, ...]] = ("name", "takes_graph", "takes_ground", "heapwise",
-                                         "plain_keys")
+                                         "plain_keys", "own_rules")
     """The typed class attributes a game sets to declare what it is."""
 
     name: ClassVar[str] = ""
@@ -155,6 +155,15 @@ class Game(ABC):
     plain_keys: ClassVar[bool] = True
     """Whether a position is its own memo key: declared when the class is made, false once a
     class defines :meth:`canonical` (the engine then calls no ``canonical`` per option)."""
+
+    @property
+    def own_rules(self) -> bool:
+        """Whether the rules are (or, for a sum, include) a user's own move function
+        (``@grundy.heap_game``, ``@grundy.game``): a question about such a game is answered
+        within one query of :mod:`grundy.define` (one step budget for its tables, patterns and
+        searches, the patterns used listed); the others never need one. Declared: false here,
+        true for the classes the decorators build, and a sum asks its parts."""
+        return False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)

@@ -38,7 +38,8 @@ def solve_answer(game: Game, position: Position, *, misere: bool = False, limit:
     heaps of a take-away game is answered in bulk (:mod:`grundy.tables.heap_sums`), with the
     same answer as the general path.
     """
-    if conjecture and "grundy.define" not in sys.modules:
+    own = game.own_rules  # (declared by the game: only then is there a query to open)
+    if conjecture and not own:
         raise InvalidInputError("conjecture=True applies to your own games (defined with "
                                 "@grundy.heap_game or @grundy.game)")
     position, bulk = _heap_sum(game, position, misere)
@@ -49,7 +50,7 @@ def solve_answer(game: Game, position: Position, *, misere: bool = False, limit:
         return solve(game, position, misere=misere, limit=limit, cache=cache, remoteness=remoteness)
 
     runner = run if run is not None else (lambda job: job())
-    if "grundy.define" not in sys.modules:  # no user game is defined: nothing to answer by pattern
+    if not own:  # no user's game: nothing to answer by pattern
         return runner(work), []
     from grundy.define import answering
     from grundy.define.by_rule import NPositionByRule, answer_by_rule
