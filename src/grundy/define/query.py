@@ -116,6 +116,15 @@ class Answering:
 
 
 _answering: ContextVar[Answering | None] = ContextVar("grundy_answering", default=None)
+"""The query of the :func:`answering` block being run (``None``: outside one).
+
+Why a context variable and not a parameter: the query is opened around a whole question
+(``solve``, a table, an export), but the code that spends its budget, uses its patterns and
+vouches for values is a user's game's own (:class:`~grundy.define.UserHeapGame`), which the
+engine and the table layer reach only through the fixed game interface (``options``, the
+game's laws), with no room for a query object. Code that holds the query passes it explicitly
+(``context=`` of the user games' methods); the variable is scoped to the block, per thread and
+per asyncio task."""
 _watched: list[Answering] = []
 
 

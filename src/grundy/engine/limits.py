@@ -24,7 +24,17 @@ if TYPE_CHECKING:
     F = TypeVar("F", bound=Callable[..., Any])
 
 asked_limit: ContextVar[int | None] = ContextVar("grundy_asked_limit", default=None)
-"""The steps the library call being answered may still spend (``None``: not given)."""
+"""The steps the library call being answered may still spend (``None``: not given).
+
+Why a context variable and not a parameter: the engine asks a game about its positions through
+the fixed :class:`~grundy.model.game.Game` interface (``options(position)``, its laws), which
+carries no budget, and a user's own game (:mod:`grundy.define`) must spend the budget of the call
+that asked (``grundy_value(game, p, limit=N)``: N steps, not the default) when its move function
+runs inside that call. Everything that can carry a budget explicitly does (``budget=`` of the
+engine's functions, the :class:`~grundy.engine.search.Budget` of an
+:class:`~grundy.define.Answering`); this variable only crosses the game interface, it is set for
+the extent of one call (reset in a ``finally``), and it is per thread and per asyncio task, so
+concurrent calls never see each other's limit."""
 
 
 def asking(fn: F) -> F:

@@ -152,6 +152,13 @@ _Expand = Callable[[Key], "tuple[bool, Any, list[Key] | None]"]
 
 ProgressHook = Callable[[int], None]
 _progress: ContextVar[ProgressHook | None] = ContextVar("grundy_progress", default=None)
+"""The hook of :class:`reporting_progress`, read by each :class:`Budget` when it is made.
+
+Why a context variable and not a parameter: one question builds budgets at many depths (a sum's
+parts, the remoteness, the misère search, an explanation, a user's game's own searches behind the
+game interface), and the hook only displays a counter — it never changes an answer — so it is set
+around the whole question by the command line (``with reporting_progress(hook)``) instead of being
+threaded through every call. Scoped to that block, per thread and per asyncio task."""
 _PROGRESS_EVERY = 1 << 16
 
 
