@@ -217,7 +217,7 @@ def _probe_splits(game: Any, context: Any) -> bool:
             raise
         except GrundyError:
             break
-        context.spend((1 + len(options)) * TABLE_STEP, f"{game.spec}: the options of heaps "
+        context.charge((1 + len(options)) * TABLE_STEP, f"{game.spec}: the options of heaps "
                       f"0..{SPLIT_PROBE - 1} (does a move split a heap?)")
         if splits_among(options):
             return True

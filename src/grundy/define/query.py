@@ -16,14 +16,21 @@ from __future__ import annotations
 
 import signal
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from grundy.engine.limits import asked_limit
-from grundy.engine.search import DEFAULT_LIMIT, MEMORY_LIMIT, Budget, resident_bytes
+from grundy.engine.search import (
+    _CHECK_EVERY,
+    _PROGRESS_EVERY,
+    DEFAULT_LIMIT,
+    MEMORY_LIMIT,
+    Budget,
+    resident_bytes,
+)
 from grundy.errors import SearchLimitError
 from grundy.model.bounded import BoundedCache, kept
 from grundy.patterns.record import Pattern
@@ -46,45 +53,44 @@ _WATCH_EVERY = 0.05
 """Seconds between the watchdog's looks at the clock and the memory (main thread only)."""
 
 
-@dataclass
-class Answering:
-    """One query: conjectured patterns allowed or not, the patterns used, the heaps whose values a
-    checked pattern vouches for (filled in while answering), and the one :class:`Budget` it
-    carries: ``limit`` steps, with a time net of :data:`SAFETY_SECONDS` (more for a larger limit)
-    and a memory net set when the watchdog is armed."""
+class Answering(Budget):
+    """One query: a :class:`~grundy.engine.search.Budget` of ``limit`` steps (its time net
+    :data:`SAFETY_SECONDS`, more for a larger limit; its memory net set when the watchdog is
+    armed) that also records whether conjectured patterns are allowed, the patterns used, and the
+    heaps whose values a checked pattern vouches for (filled in while answering). Its own work is
+    counted with :meth:`~grundy.engine.search.Budget.charge` (fractions of a step for a table's
+    heaps) and checked with :meth:`~grundy.engine.search.Budget.check`.
 
-    conjecture: bool = False
-    limit: int = DEFAULT_LIMIT
-    used: list[Pattern] = field(default_factory=list)
-    vouched: dict[tuple[Any, Any], int] = field(default_factory=dict)
-    extended: set[Any] = field(default_factory=set)
-    states: dict[tuple[str, Any], Any] = field(default_factory=dict)
-    """The per-game states (:func:`game_state`) this query used, held until it ends."""
-    budget: Budget = field(init=False, repr=False, compare=False)
+    >>> query = Answering(limit=1000)
+    >>> query.charge(2.5, "a table"); query.room(), query.conjecture
+    (997, False)
+    """
 
-    def __post_init__(self) -> None:
-        self.budget = Budget(self.limit, seconds=max(SAFETY_SECONDS, self.limit * SECONDS_PER_STEP),
-                             memory=MEMORY_LIMIT)
+    __slots__ = ("conjecture", "extended", "states", "used", "vouched")
 
-    @property
-    def spent(self) -> float:
-        """Steps spent so far."""
-        return self.budget.spent
+    def __init__(self, conjecture: bool = False, limit: int = DEFAULT_LIMIT) -> None:
+        # (the Budget's fields set here directly, not through Budget.__init__: a query is made at
+        # each question about a user's game, so its making is on the engine's path)
+        seconds = max(SAFETY_SECONDS, limit * SECONDS_PER_STEP)
+        self.limit, self.spent, self.memory, self._hook = limit, 0, MEMORY_LIMIT, None
+        self._next_check, self._next_report = _CHECK_EVERY, _PROGRESS_EVERY
+        self._deadline, self._seconds = time.monotonic() + seconds, seconds
+        self.conjecture = conjecture
+        self.used: list[Pattern] = []
+        self.vouched: dict[tuple[Any, Any], int] = {}
+        self.extended: set[Any] = set()
+        self.states: dict[tuple[str, Any], Any] = {}
+        """The per-game states (:func:`game_state`) this query used, held until it ends."""
 
-    @property
-    def seconds(self) -> float:
-        """The time net of the query."""
-        return self.budget._seconds or 0.0
+    def __repr__(self) -> str:
+        return (f"Answering(conjecture={self.conjecture!r}, limit={self.limit!r}, spent={self.spent!r}, "
+                f"used={self.used!r})")
 
     def measure_memory(self) -> None:
         """Set the memory the query may grow to, from what the process uses now (read when the
         watchdog is armed, not for every query: reading it is a file read)."""
         start = resident_bytes() or 0
-        self.budget.memory = min(MEMORY_LIMIT, start + max(MEMORY_ALLOWANCE, 512 * self.limit))
-
-    def room(self) -> int:
-        """Steps left in the budget."""
-        return self.budget.room()
+        self.memory = min(MEMORY_LIMIT, start + max(MEMORY_ALLOWANCE, 512 * self.limit))
 
     def vouch(self, game: Any, where: str, value: int, options: dict[Any, int], pattern: Pattern) -> None:
         """The local check of a conjectured pattern: ``value`` (what the pattern gives the position
@@ -105,14 +111,6 @@ class Answering:
         self.vouched[(game, position)] = value
         for option, v in options.items():
             self.vouched.setdefault((game, option), v)
-
-    def spend(self, steps: float, what: str) -> None:
-        """Account for ``steps``; past the budget, a :class:`SearchLimitError` about ``what``."""
-        self.budget.charge(steps, what)
-
-    def check(self, what: str) -> None:
-        """The safety net: refuse once the query has run too long or grown too large."""
-        self.budget.check(what)
 
 
 _answering: ContextVar[Answering | None] = ContextVar("grundy_answering", default=None)

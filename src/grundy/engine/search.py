@@ -221,8 +221,9 @@ class Budget:
       thousand steps the memory (``memory``, by default :data:`MEMORY_LIMIT`), the clock (for the
       default limit, :data:`DEFAULT_SECONDS`) and the progress hook are looked at);
     - the work of a query about your own games (:meth:`charge`, a fraction of a step per heap of
-      a table: :class:`grundy.define.Answering` carries one of these, whose time and memory nets
-      :meth:`check` reads).
+      a table; :meth:`check` reads the time and memory nets): a query,
+      :class:`grundy.define.Answering`, is a budget of this class that also records the
+      patterns it used.
 
     >>> budget = Budget(100, seconds=60.0)
     >>> budget.charge(12.5, "a table"); budget.room()
