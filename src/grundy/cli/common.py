@@ -214,7 +214,7 @@ def searching(work: Callable[[], T]) -> T:
     """Run ``work``; if a brute-force search runs long on a terminal, show a live counter."""
     if not sys.stderr.isatty():
         return work()
-    from grundy.engine.search import reporting_progress
+    from grundy.engine.limits import reporting_progress
 
     shown = [False]
 

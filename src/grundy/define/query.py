@@ -22,13 +22,13 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import Any, TypeVar
 
-from grundy.engine.limits import asked_limit
-from grundy.engine.search import (
+from grundy.engine.limits import (
     _CHECK_EVERY,
     _PROGRESS_EVERY,
     DEFAULT_LIMIT,
     MEMORY_LIMIT,
     Budget,
+    asked_limit,
     resident_bytes,
 )
 from grundy.errors import SearchLimitError
@@ -54,12 +54,12 @@ _WATCH_EVERY = 0.05
 
 
 class Answering(Budget):
-    """One query: a :class:`~grundy.engine.search.Budget` of ``limit`` steps (its time net
+    """One query: a :class:`~grundy.engine.limits.Budget` of ``limit`` steps (its time net
     :data:`SAFETY_SECONDS`, more for a larger limit; its memory net set when the watchdog is
     armed) that also records whether conjectured patterns are allowed, the patterns used, and the
     heaps whose values a checked pattern vouches for (filled in while answering). Its own work is
-    counted with :meth:`~grundy.engine.search.Budget.charge` (fractions of a step for a table's
-    heaps) and checked with :meth:`~grundy.engine.search.Budget.check`.
+    counted with :meth:`~grundy.engine.limits.Budget.charge` (fractions of a step for a table's
+    heaps) and checked with :meth:`~grundy.engine.limits.Budget.check`.
 
     >>> query = Answering(limit=1000)
     >>> query.charge(2.5, "a table"); query.room(), query.conjecture

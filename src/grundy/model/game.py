@@ -158,11 +158,9 @@ class Game(ABC):
 
     @property
     def own_rules(self) -> bool:
-        """Whether the rules are (or, for a sum, include) a user's own move function
-        (``@grundy.heap_game``, ``@grundy.game``): a question about such a game is answered
-        within one query of :mod:`grundy.define` (one step budget for its tables, patterns and
-        searches, the patterns used listed); the others never need one. Declared: false here,
-        true for the classes the decorators build, and a sum asks its parts."""
+        """Whether the rules are (or, in a sum, include) a user's own move function: a question
+        about such a game is answered within one query of :mod:`grundy.define`. Declared: false
+        here, true for the classes ``@grundy.heap_game``/``@grundy.game`` build."""
         return False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
