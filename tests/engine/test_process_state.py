@@ -32,6 +32,7 @@ print(json.dumps({k: [before.get(k), after.get(k)] for k in set(before) | set(af
 """
 
 
+@pytest.mark.slow
 def test_importing_grundy_changes_no_environment_variable() -> None:
     env = {k: v for k, v in __import__("os").environ.items() if k != "NUMBA_CACHE_DIR"}
     done = subprocess.run([sys.executable, "-c", _PROBE, *IMPORTS], capture_output=True, text=True,
@@ -80,6 +81,7 @@ def _sigalrm_state() -> tuple[Any, tuple[float, float]]:
     return signal.getsignal(signal.SIGALRM), signal.getitimer(signal.ITIMER_REAL)
 
 
+@pytest.mark.slow
 def test_no_sigalrm_handler_is_left_behind() -> None:
     grundy.clear_caches()
     before = _sigalrm_state()
@@ -89,6 +91,7 @@ def test_no_sigalrm_handler_is_left_behind() -> None:
     assert any(h is not before[0] for h in HANDLERS), "the watchdog was never armed: the test tests nothing"
 
 
+@pytest.mark.slow
 def test_a_handler_of_the_caller_is_kept_and_not_replaced() -> None:
     def mine(signum: int, frame: Any) -> None:
         raise AssertionError("no alarm is expected")
@@ -104,6 +107,7 @@ def test_a_handler_of_the_caller_is_kept_and_not_replaced() -> None:
         signal.signal(signal.SIGALRM, old)
 
 
+@pytest.mark.slow
 def test_calls_work_from_a_thread_that_is_not_the_main_one() -> None:
     grundy.clear_caches()
     expected = _calls()
@@ -124,6 +128,7 @@ def test_calls_work_from_a_thread_that_is_not_the_main_one() -> None:
     assert found == [expected]
 
 
+@pytest.mark.slow
 def test_a_lean_start_table_leaves_no_flag_set() -> None:
     from grundy.tables import kernels
 

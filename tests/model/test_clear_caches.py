@@ -53,6 +53,7 @@ def _own_game() -> Iterator[None]:
     yield  # (unregistered by tests/conftest.py after the module)
 
 
+@pytest.mark.slow
 def test_clear_caches_empties_every_registered_cache_and_keeps_the_answers() -> None:
     grundy.clear_caches()
     first = _answers()
@@ -65,6 +66,7 @@ def test_clear_caches_empties_every_registered_cache_and_keeps_the_answers() -> 
     assert _answers() == first
 
 
+@pytest.mark.slow
 def test_every_module_level_cache_is_registered() -> None:
     """The caches this module knows of are all in the registry once their modules are imported
     (a new cache must register itself, or be added here with the reason it need not)."""
