@@ -116,7 +116,8 @@ def clear_caches() -> None:
     """Forget everything the library keeps between calls (every registered cache of the modules
     imported so far): the memory is freed, and later calls compute again what they need, with
     the same answers. A :class:`~grundy.engine.search.Cache` passed by the caller is the
-    caller's own and is left alone.
+    caller's own and is left alone. Call it between questions, not while another thread is
+    answering one (a table grown on demand is emptied in place).
 
     >>> import grundy
     >>> grundy.clear_caches()
