@@ -44,7 +44,7 @@ def input_kind(game: Any) -> str:
 
     if isinstance(game, HeapGame):
         return "heap"
-    if "grundy.define" in sys.modules:
+    if game.own_rules:  # (declared by the game: only a user's game has a domain)
         from grundy.define.user_games import UserGame
 
         if isinstance(game, UserGame):

@@ -156,7 +156,7 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
     """Solve, with the patterns of users' own games when they are defined (``--conjecture``)."""
     from grundy.reports.answers import solve_answer
 
-    if args.conjecture and "grundy.define" not in sys.modules:
+    if args.conjecture and not game.own_rules:
         raise InvalidInputError("--conjecture applies to your own games (defined with "
                                 "@grundy.heap_game, loaded with --rules FILE.py)")
     answer, conjectures = solve_answer(game, position, misere=args.misere, limit=_given_limit(args),
@@ -306,7 +306,7 @@ def _value(args: argparse.Namespace, game: Any, position: Any, cache: Any) -> tu
     if tty is None:  # (read once per run: a judge's input has 10^5 lines)
         tty = args._stderr_tty = sys.stderr.isatty()
     run = searching if tty else _run
-    if "grundy.define" not in sys.modules:
+    if not game.own_rules:  # (declared by the game: only a user's game needs a query)
         return run(work)
     from grundy.define import answering
 

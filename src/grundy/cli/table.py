@@ -116,9 +116,5 @@ def _build(plan: TablePlan) -> Table:
         return searching(lambda: plan.build(words=WORDS))
     if plan.kind is not TableKind.HEAPS:
         return plan.build(words=WORDS)
-    if common.OWN_PROCESS:
-        import grundy.tables.kernels
-
-        grundy.tables.kernels.LEAN_START = True
     with progress_bar(plan.own or plan.request.size >= 200_000) as progress:
-        return plan.build(progress=progress, words=WORDS)
+        return plan.build(progress=progress, words=WORDS, lean_start=common.OWN_PROCESS)

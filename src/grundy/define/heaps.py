@@ -86,7 +86,7 @@ class HeapState:
             return
         allowed = context.room() * share / TABLE_STEP
         spent = game.fill_table(self.table, stop, limit=int(allowed))
-        context.spend(spent * TABLE_STEP, game.spec)
+        context.charge(spent * TABLE_STEP, game.spec)
         if len(self.table) < stop:
             context.extended.add(game)
 
@@ -147,7 +147,7 @@ class HeapState:
             if top < 2:
                 return False
             wide, narrow = len(game.heap_options(top)), len(game.heap_options(top // 2))
-            context.spend(wide + narrow + 2, f"{game.spec}: the options of heaps {top // 2} and {top}")
+            context.charge(wide + narrow + 2, f"{game.spec}: the options of heaps {top // 2} and {top}")
             self.grows = wide > narrow + 1
         return not self.grows
 
@@ -210,7 +210,7 @@ class HeapState:
                     v += 1
                 memo[heap] = v
         finally:
-            context.spend(spent, f"{game.spec}: the heaps reachable from heap {n:,}")
+            context.charge(spent, f"{game.spec}: the heaps reachable from heap {n:,}")
         self.reached[n] = visited
         return memo[n]
 
@@ -293,7 +293,7 @@ class HeapState:
             return table[m] == 0 if m < len(table) else bool(func({"n": m}))
 
         options = game.heap_options(n)
-        context.spend(len(options) + 1, f"{game.spec}: checking the conjectured rule at heap {n:,}")
+        context.charge(len(options) + 1, f"{game.spec}: checking the conjectured rule at heap {n:,}")
         if any(len(o) != 1 for o in options):
             raise SearchLimitError(f"{game.spec}: no answer at heap {n:,}: a move there splits the heap, "
                                    f"and the conjectured rule {rule.text} does not decide a sum")
@@ -324,7 +324,7 @@ class HeapState:
         """Refuse unless ``value`` is the mex of the pattern's values of the options of heap
         ``n`` (then the pattern vouches for those values in this query)."""
         options = game.heap_options(n)
-        context.spend(len(options) + 1, f"{game.spec}: checking the conjectured pattern at heap {n:,}")
+        context.charge(len(options) + 1, f"{game.spec}: checking the conjectured pattern at heap {n:,}")
         parts: dict[int, int] = {}
         totals: dict[Any, int] = {}
         for option in options:

@@ -112,7 +112,7 @@ def pair_value(game: UserGame, position: tuple[int, int], context: Answering) ->
 
     value = rule(position)
     options = game.options_of(position)
-    context.spend(len(options) + 1, f"{game.spec}: checking the conjectured pattern at {shown!r}")
+    context.charge(len(options) + 1, f"{game.spec}: checking the conjectured pattern at {shown!r}")
     values = {o: rule(o) for o in options}
     context.vouch(game, repr(shown), value, values, chosen)
     context.remember(game, position, value, values)
@@ -134,7 +134,7 @@ def _by_p_rule(game: UserGame, position: tuple[int, int], context: Answering) ->
     assert formula is not None
     shown = game.format_position(position)
     options = game.options_of(position)
-    context.spend(len(options) + 1, f"{game.spec}: checking the conjectured rule at {shown!r}")
+    context.charge(len(options) + 1, f"{game.spec}: checking the conjectured rule at {shown!r}")
     if isinstance(position, Sum) or any(isinstance(o, Sum) for o in options):
         raise SearchLimitError(f"{game.spec}: no answer at {shown!r}: a move there is a sum, whose "
                                f"outcome the conjectured rule {rule.text} does not decide")

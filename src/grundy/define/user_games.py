@@ -229,7 +229,7 @@ class UserHeapGame(_Defined, HeapGame):
                 f"(a heap or an option is {TABLE_STEP:g} of a step; it reached heap "
                 f"{len(values):,}); limit= raises the budget", parameters=("limit",),
                 spec=self.spec) from None
-        context.spend(spent * TABLE_STEP, self.spec)
+        context.charge(spent * TABLE_STEP, self.spec)
         return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1,
                           splits=any(seen))
 
@@ -419,7 +419,7 @@ class UserGame(_Defined, Game):
             raise SearchLimitError(f"{self.spec}: the positions reachable need more than the {room:,} "
                                    f"steps left of the query's budget of {context.limit:,} (positions "
                                    f"and moves); raise limit=", parameters=("limit",)) from None
-        context.spend(steps, self.spec)
+        context.charge(steps, self.spec)
         return graph
 
     def _general_value(self, position: Any) -> Any:

@@ -23,7 +23,7 @@ from enum import StrEnum
 from operator import attrgetter
 
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
-from grundy.model.bounded import BoundedCache, Derived
+from grundy.model.bounded import BoundedCache, Derived, kept
 from grundy.model.labels import describe_split, describe_take, positions_exceed  # noqa: F401 (re-exported)
 from grundy.model.laws import NO_LAWS, Laws, TableMethod, TakeAway
 from grundy.model.reason import Reason, as_reason
@@ -157,7 +157,7 @@ class Game(ABC):
     """The members of :class:`Game` and :class:`HeapGame` a game author may override (the last
     two are :class:`HeapGame`'s). Graph games (:class:`ContentHashedGame`) add ``from_graph``."""
     TRAITS: ClassVar[tuple[str, ...]] = ("name", "takes_graph", "takes_ground", "heapwise",
-                                         "plain_keys")
+                                         "plain_keys", "own_rules")
     """The typed class attributes a game sets to declare what it is."""
 
     name: ClassVar[str] = ""
@@ -171,6 +171,13 @@ class Game(ABC):
     plain_keys: ClassVar[bool] = True
     """Whether a position is its own memo key: declared when the class is made, false once a
     class defines :meth:`canonical` (the engine then calls no ``canonical`` per option)."""
+
+    @property
+    def own_rules(self) -> bool:
+        """Whether the rules are (or, in a sum, include) a user's own move function: a question
+        about such a game is answered within one query of :mod:`grundy.define`. Declared: false
+        here, true for the classes ``@grundy.heap_game``/``@grundy.game`` build."""
+        return False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -577,7 +584,7 @@ LAWS_KEPT = 4096
 """Games whose :class:`~grundy.model.laws.Laws` :func:`laws_of` keeps (least recently used
 forgotten first; a forgotten declaration is built again from the game, the same)."""
 
-_LAWS: BoundedCache[Game, Laws] = BoundedCache(LAWS_KEPT)
+_LAWS: BoundedCache[Game, Laws] = kept(__name__ + "._LAWS", BoundedCache(LAWS_KEPT))
 
 
 def laws_of(game: Game) -> Laws:

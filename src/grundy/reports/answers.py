@@ -9,7 +9,6 @@ users' own games where ``conjecture`` allows them, and its JSON object.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 
 from grundy.engine.search import DEFAULT_LIMIT, Cache
@@ -35,14 +34,15 @@ def solve_answer(game: Game, position: Position, *, misere: bool = False, limit:
     heaps is answered in bulk where the game's declaration allows it (:func:`grundy.solve` chooses,
     :mod:`grundy.solving.bulk`).
     """
-    if conjecture and "grundy.define" not in sys.modules:
+    own = game.own_rules  # (declared by the game: only then is there a query to open)
+    if conjecture and not own:
         raise InvalidInputError("conjecture=True applies to your own games (defined with "
                                 "@grundy.heap_game or @grundy.game)")
     def work() -> Solution:
         return solve(game, position, misere=misere, limit=limit, cache=cache, remoteness=remoteness)
 
     runner = run if run is not None else (lambda job: job())
-    if "grundy.define" not in sys.modules:  # no user game is defined: nothing to answer by pattern
+    if not own:  # no user's game: nothing to answer by pattern
         return runner(work), []
     from grundy.define import answering
     from grundy.define.by_rule import NPositionByRule, answer_by_rule

@@ -215,14 +215,15 @@ class TablePlan(FrozenRecord):
     def __init__(self, request: TableRequest, kind: TableKind, game: Game | None, own: bool = False) -> None:
         self._init(request, kind, game, own)
 
-    def build(self, *, progress: Progress | None = None, words: OptionWords = LIBRARY_WORDS) -> Table:
+    def build(self, *, progress: Progress | None = None, words: OptionWords = LIBRARY_WORDS,
+              lean_start: bool = False) -> Table:
         """Check the request's options against the kind of table (refusals name them in
         ``words``) and build the table; ``progress(done, total)`` is called while a heap table
-        is built."""
+        is built; ``lean_start`` as for :func:`~grundy.reports.heap_tables.heap_table`."""
         check_options(self, words)
         request = self.request
         if self.kind is TableKind.HEAPS:
-            return Table(self.kind, _heaps(self, progress), request.summary)
+            return Table(self.kind, _heaps(self, progress, lean_start), request.summary)
         if self.kind is TableKind.PAIRS:
             from grundy.reports.user_tables import grid_table
 
@@ -338,7 +339,7 @@ def _check_misere(plan: TablePlan, words: OptionWords) -> None:
                                 f"to {MAX_UPTO:,}")
 
 
-def _heaps(plan: TablePlan, progress: Progress | None) -> HeapTable:
+def _heaps(plan: TablePlan, progress: Progress | None, lean_start: bool = False) -> HeapTable:
     """The table of a heap game; one of your own (``@grundy.heap_game``) within one step budget
     (``limit=``, and its safety net) for the whole table, its patterns and its octal note."""
     from grundy.reports.heap_tables import heap_table
@@ -349,7 +350,7 @@ def _heaps(plan: TablePlan, progress: Progress | None) -> HeapTable:
     def build() -> HeapTable:
         return heap_table(game, request.size, method=request.method, patterns=request.patterns,
                           summary=request.summary, store=request.store, rebuild=request.rebuild,
-                          progress=progress)
+                          progress=progress, lean_start=lean_start)
 
     if not plan.own:
         return build()

@@ -34,11 +34,12 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import chain
 from typing import Any
 
 from grundy.errors import InvalidPositionError, SearchLimitError, TooManyMovesError
+from grundy.model.bounded import kept, register_cache
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps, describe_take
 from grundy.model.laws import Board, BoardKind, ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template
@@ -111,6 +112,7 @@ def zeckendorf(n: int) -> list[int]:
     return [term for term, _ in _terms(n)]
 
 
+@partial(kept, __name__ + ".zeckendorf_walk")
 @lru_cache(maxsize=4)  # (one question reads it for the outcome, the moves and the reason)
 def zeckendorf_walk(n: int, limit: int) -> Zeckendorf:
     """The Zeckendorf form of ``n ≥ 1`` and the winning takes of ``(n, limit)`` in one walk, in
@@ -166,6 +168,7 @@ def winning_takes(n: int, limit: int) -> list[int]:
 
 
 _VALUES: list[list[int]] = [[0]]
+register_cache(__name__ + "._VALUES", lambda: _VALUES.__delitem__(slice(1, None)), lambda: len(_VALUES) - 1)
 
 
 def _value_table(n: int) -> list[list[int]]:

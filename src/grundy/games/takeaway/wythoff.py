@@ -31,6 +31,7 @@ from math import isqrt
 from typing import Any
 
 from grundy.errors import InvalidInputError, InvalidPositionError, SearchLimitError
+from grundy.model.bounded import register_cache
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps
 from grundy.model.laws import Board, BoardKind, Describes, Laws, Theorem
 from grundy.model.reason import Facts, Reason, template
@@ -94,6 +95,14 @@ def is_p_position(x: int, y: int, misere: bool = False) -> bool:
 
 
 _TABLE: list[list[int]] = [[0]]
+
+
+def _forget_table() -> None:
+    global _TABLE
+    _TABLE = [[0]]
+
+
+register_cache(__name__ + "._TABLE", _forget_table, lambda: len(_TABLE) * len(_TABLE[0]) - 1)
 
 
 def grundy_grid(rows: int, cols: int) -> list[list[int]]:
