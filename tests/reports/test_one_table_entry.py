@@ -25,17 +25,28 @@ from grundy.web.app import create_app  # noqa: E402
 from tests.schemas import checked_client  # noqa: E402
 
 
-@grundy.heap_game("t-one-octal")
 def _octal_rules(n: int) -> list[Any]:
     """Take 1, 2 or 4; taking 1 may also split the rest (the rules of octal 4.3303, undeclared)."""
     return [n - k for k in (1, 2, 4) if k <= n] + [(a, n - a) for a in range(1, n // 2 + 1)]
 
 
-@grundy.game("t-one-domain", minimum=(1, 1))
 def _domain_rules(position: tuple[int, int]) -> list[tuple[int, int]]:
     """Take 1 or 2 from one of two piles, each pile keeping at least 1."""
     a, b = position
     return [(a - k, b) for k in (1, 2) if a - k >= 1] + [(a, b - k) for k in (1, 2) if b - k >= 1]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _registered() -> Any:
+    """Two games of our own, registered while this module runs, and unregistered after it (the
+    catalogue's conformance test asks every registered game for examples)."""
+    from grundy import catalog
+
+    grundy.heap_game("t-one-octal")(_octal_rules)
+    grundy.game("t-one-domain", minimum=(1, 1))(_domain_rules)
+    yield
+    for name in ("t-one-octal", "t-one-domain"):
+        catalog.unregister(name)
 
 
 @pytest.fixture(scope="module")
