@@ -4,7 +4,7 @@ Run: ``python bench/quotient_sweep.py [--limit 10000000] [--codes 0.77,0.07,…]
 Without ``--codes``: every two-digit code ``0.ab`` (``a, b`` in 1..7, and ``0.0b``), the
 one-digit codes, the codes Plambeck and Siegel discuss (0.106, 4.7, …) and a fixed sample of
 three-digit codes. Each game's quotient is built heap by heap as ``grundy.misere_quotient`` does
-(:func:`grundy.theory.quotient_recal.settle`), all heaps sharing one budget of ``--limit`` steps
+(:func:`grundy.theory.quotient.settling.settle`), all heaps sharing one budget of ``--limit`` steps
 (the default budget of ``grundy table GAME --misere --quotient``), and after every heap the
 periodicity theorem is tried. A row gives the order and
 
@@ -30,8 +30,8 @@ from grundy.theory.quotient import (
     _proved,
     finish_quotient,
 )
-from grundy.theory.quotient_build import State, Steps
-from grundy.theory.quotient_recal import settle
+from grundy.theory.quotient.candidate import State, Steps
+from grundy.theory.quotient.settling import settle
 
 PAPERS = ["0.75", "0.77", "0.07", "0.137", "0.31", "0.34", "0.35", "0.71", "0.72", "0.51", "0.6",
           "4.7", "0.106", "0.4", "0.26", "0.53", "0.54", "0.55", "0.57", "0.644", "0.764", "0.775"]

@@ -42,9 +42,9 @@ def run_quotient(args: argparse.Namespace, game: Game) -> int:
 
 def _stored(game: Game, upto: int, path: str, limit: int, rebuild: bool) -> QuotientTable:
     """``--store FILE``: the quotient kept in ``path`` (read and checked again, built on, or
-    computed and written; :func:`grundy.theory.quotient_store.stored_quotient`)."""
+    computed and written; :func:`grundy.theory.quotient.store.stored_quotient`)."""
     from grundy.tables.misere_table import QuotientTable
-    from grundy.theory.quotient_store import QuotientFileError, stored_quotient
+    from grundy.theory.quotient.store import QuotientFileError, stored_quotient
 
     try:
         q = stored_quotient(game, upto, path, limit=limit, rebuild=rebuild)

@@ -1,6 +1,6 @@
 """The walk over the pairs ``(x, O)`` of a misère-quotient candidate, compiled (numba).
 
-:func:`grundy.theory.quotient_recal.first_failure` walks, breadth first, every pair ``(x, O)``
+:func:`grundy.theory.quotient.settling.first_failure` walks, breadth first, every pair ``(x, O)``
 reachable from the newest heap's pair by adding letters (``x`` the element of a position, ``O``
 the set of its options' elements) and stops at the first pairs whose element is in the P-portion
 exactly when ``O`` is empty or meets it. For the large candidates of Dawson's Kayles that walk
@@ -9,7 +9,7 @@ same steps, and finds the same pairs. A pair's set ``O`` is kept as a sorted run
 array and found again through an open-addressing hash table.
 
 Imported only for a candidate of at least
-:data:`~grundy.theory.quotient_build.COMPILED_FROM_M` elements, so numba is never loaded for a
+:data:`~grundy.theory.quotient.verification.COMPILED_FROM_M` elements, so numba is never loaded for a
 small quotient (Kayles, 0.15, 0.44: at most 42 elements).
 """
 
