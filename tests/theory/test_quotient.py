@@ -487,3 +487,34 @@ def test_the_compiled_walk_builds_the_same_quotient_with_the_same_steps(
     assert found[0] == found[1]
     q = quotient(code, upto)
     assert found[0][:4] == (q.table, q.p, q.heaps, q.names)
+
+
+@pytest.mark.parametrize(("code", "heaps"), [("0.07", 21), ("0.137", 19)])
+def test_the_compiled_recalibration_builds_the_same_candidate(code: str, heaps: int,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # least words on arrays and the P-portion in compiled code (for large products) against the
+    # plain-Python recalibration: the same candidate, numbering included, and the same rejections
+    from grundy.theory.quotient import recalibration
+    from grundy.theory.quotient.candidate import State, Steps, full_table
+    from grundy.theory.quotient.settling import settle
+
+    game = load_game(f"octal({code})")
+    st = State([[0]], [False], [()])
+    while len(st.heap) <= heaps:
+        st, _ = settle(st, game, Steps(10**9, "t"))
+    rnd = random.Random(heaps)
+    for free in ({heaps: (2, 2)}, {heaps - 1: (3, 2)}, {5: (2, 2), heaps: (1, 2)}):
+        word = tuple(sorted(rnd.choices(range(1, heaps + 1), k=3), reverse=True))
+        found = []
+        for threshold in (10**9, 0):
+            monkeypatch.setattr(recalibration, "COMPILED_FROM_SIZE", threshold)
+            built = recalibration.recalibrate(st, game, free, Steps(10**9, "t"))
+            assert built is not None
+            x = 0
+            for j in word:
+                x = built.mul[x][built.heap[j]]
+            checked = [recalibration.recalibrate(st, game, free, Steps(10**9, "t"), (word, should))
+                       for should in (True, False)]
+            assert (checked[0] is None) != (checked[1] is None) and checked[built.p[x]] is None
+            found.append((full_table(built.mul), built.p, built.heap, built.opts))
+        assert found[0] == found[1]

@@ -36,6 +36,7 @@ def moore_classes(cls: list[int], trans: list[list[int]] | np.ndarray, steps: St
             if len(sig) == count:
                 break
             cls, count = new, len(sig)
+            _refuse_past_max(count, game, n)
     else:
         import numpy as np
 
@@ -52,14 +53,21 @@ def moore_classes(cls: list[int], trans: list[list[int]] | np.ndarray, steps: St
             _, first = np.unique(ids, return_index=True)
             if len(first) == count:
                 break
+            _refuse_past_max(len(first), game, n)
             rank = np.empty(len(first), dtype=np.int64)
             rank[np.argsort(first)] = np.arange(len(first))
             current, count = rank[ids], len(first)
         cls = cls if current is start else current.tolist()
+    _refuse_past_max(count, game, n)
+    return cls
+
+
+def _refuse_past_max(count: int, game: HeapGame, n: int) -> None:
+    """Refuse a partition of more than :data:`MAX_ORDER` classes (rounds only refine: as soon as
+    one has that many)."""
     if count > MAX_ORDER:
         raise NotSupportedError(f"{game.spec}: the misère quotient of heaps ≤ {n} has more than "
                                 f"{MAX_ORDER:,} elements")
-    return cls
 
 
 def _uniform(trans: list[list[int]] | np.ndarray, size: int) -> np.ndarray | None:

@@ -72,7 +72,12 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
                   for j in range(1, n + 1)]
     opts = [frozenset[int]()] + [_option_elements(game, j, heap, product.times, steps)
                                  for j in range(1, n + 1)]
-    words, split = _product_least_words(product.times, heap, product.size, steps)
+    if product.size >= COMPILED_FROM_SIZE:
+        found = _compiled_portion(product, heap, opts, check, steps, what)
+        if found is None:
+            return None
+        return _reduced(product, heap, opts, *found, game, n, steps)
+    words, split = _product_least_words(product, heap, steps)
     options = _WordOptions(product, heap, opts, split, steps, what)
     known: dict[int, bool] = {}
     if check is not None and not _word_comes_out(check, heap, product.times, options, known):
@@ -85,7 +90,14 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
             continue
         o = options(x)
         p[x] = bool(o) and not any(p[z] for z in o)
-    return _reduced(product, heap, opts, p, order, words, game, n, steps)
+
+    def first_heap(x: int) -> tuple[int, int]:
+        word, rest = words[x], 0
+        for j in word[1:]:
+            rest = product.times(rest, heap[j])
+        return word[0], rest
+
+    return _reduced(product, heap, opts, p, order, first_heap, game, n, steps)
 
 
 def _submonoid(st: State, free: dict[int, tuple[int, int]]) -> tuple[list[int], dict[int, int]]:
@@ -159,9 +171,17 @@ class _WordOptions:
         self.product, self.heap, self.opts, self.split, self.steps, self.what = (
             product, heap, opts, split, steps, what)
         self.below: dict[int, set[int]] = {0: set()}
+        self.letters: dict[int, tuple[list[int], list[list[int]]]] = {}
+
+    def _letter(self, j: int) -> tuple[list[int], list[list[int]]]:
+        """The columns of heap ``j``'s element and of its options' elements."""
+        if j not in self.letters:
+            columns = self.product.columns
+            self.letters[j] = columns[self.heap[j]], [columns[t] for t in self.opts[j]]
+        return self.letters[j]
 
     def __call__(self, x: int) -> set[int]:
-        below, split, times = self.below, self.split, self.product.times
+        below, split = self.below, self.split
         chain = []
         while x not in below:
             chain.append(x)
@@ -169,9 +189,9 @@ class _WordOptions:
         o = below[x]
         for z in reversed(chain):
             j, k, y = split[z]
-            col, ts = self.product.columns[self.heap[j]], self.opts[j]
+            col, tcols = self._letter(j)
             for _ in range(k):
-                o = {col[a] for a in o} | {times(y, t) for t in ts}
+                o = {col[a] for a in o}.union([tc[y] for tc in tcols])
                 y = col[y]
             self.steps.spend(k * (len(o) + 1) + 1, self.what)
             below[z] = o
@@ -203,8 +223,97 @@ def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
     return known[w] == check[1]
 
 
+COMPILED_FROM_SIZE = 2048
+"""Recalibrated products of at least this many elements get their least words (numpy) and
+P-portion (:func:`grundy.theory.quotient.walk.portion`, numba) in compiled code."""
+
+
+def _compiled_portion(product: FreeProduct, heap: list[int], opts: list[frozenset[int]],
+                      check: tuple[tuple[int, ...], bool] | None, steps: Steps, what: str
+                      ) -> tuple[list[bool], list[int], Callable[[int], tuple[int, int]]] | None:
+    """The P-portion, the elements in least-word order and each element's first heap and rest
+    (``(j, y)``: its least word is heap ``j`` then ``y``'s), computed on arrays; ``None`` when
+    ``check``'s word comes out wrong."""
+    import numpy as np
+
+    from grundy.theory.quotient.walk import portion
+
+    size, n = product.size, len(heap) - 1
+    hcols = np.stack([np.arange(size, dtype=np.int64)]
+                     + [product.times_all(heap[j]) for j in range(1, n + 1)]).astype(np.int32)
+    order, sj, sk, sy = _least_words_on_arrays(hcols, steps)
+    rows: dict[int, int] = {}
+    tlist: list[int] = []
+    toff = [0, 0]
+    for j in range(1, n + 1):
+        tlist.extend(rows.setdefault(t, len(rows)) for t in sorted(opts[j]))
+        toff.append(len(tlist))
+    tcols = (np.stack([product.times_all(t) for t in rows]).astype(np.int32) if rows
+             else np.zeros((1, size), np.int32))
+    p, spent, late = portion(order, sj, sk, sy, hcols, tlist, toff, tcols)
+    steps.spend(spent, what)
+    if late:
+        raise NotSupportedError(f"recalibration: an option's element comes after its own "
+                                f"(internal error, {late} times)")
+    if check is not None:
+        w = 0
+        for j in check[0]:
+            w = int(hcols[j, w])
+        if bool(p[w]) != check[1]:
+            return None
+
+    def first_heap(x: int) -> tuple[int, int]:
+        j, y = int(sj[x]), int(sy[x])
+        for _ in range(int(sk[x]) - 1):
+            y = int(hcols[j, y])
+        return j, y
+
+    return p.tolist(), order.tolist(), first_heap
+
+
+def _least_words_on_arrays(hcols: np.ndarray, steps: Steps
+                           ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """:func:`_product_least_words` on arrays: the elements in least-word order (the order they
+    are found in: heaps in increasing order, then powers, then the shorter word's order) and
+    ``(j, k, y)`` of each as ``sj``, ``sk``, ``sy``."""
+    import numpy as np
+
+    size = hcols.shape[1]
+    found = np.zeros(size, dtype=np.bool_)
+    order = np.empty(size, dtype=np.int64)
+    sj, sk, sy = (np.zeros(size, dtype=np.int32) for _ in range(3))
+    order[0], found[0], count = 0, True, 1
+    for j in range(1, hcols.shape[0]):
+        if count == size:
+            break
+        before = order[:count].copy()
+        h = hcols[j]
+        cur, power, seen_powers, k = before, 0, {0}, 0
+        while True:
+            k += 1
+            power = int(h[power])
+            cur = h[cur]
+            steps.spend(len(before), "least words")
+            fresh = ~found[cur]
+            if fresh.any():
+                new, src = cur[fresh], before[fresh]
+                _, first = np.unique(new, return_index=True)
+                first.sort()
+                z = new[first]
+                order[count:count + len(z)] = z
+                found[z] = True
+                sj[z], sk[z], sy[z] = j, k, src[first]
+                count += len(z)
+            if power in seen_powers:
+                break
+            seen_powers.add(power)
+    if count != size:
+        raise NotSupportedError("recalibration: the heaps do not generate the candidate (internal error)")
+    return order, sj, sk, sy
+
+
 def _reduced(product: FreeProduct, heap: list[int], opts: list[frozenset[int]], p: list[bool],
-             order: list[int], words: list[tuple[int, ...]], game: HeapGame, n: int,
+             order: list[int], first_heap: Callable[[int], tuple[int, int]], game: HeapGame, n: int,
              steps: Steps) -> State:
     """The product with its P-portion ``p`` reduced by indistinguishability (Moore), generators
     the distinct heap images; class ``d`` is the class of its least word without the first heap,
@@ -231,11 +340,8 @@ def _reduced(product: FreeProduct, heap: list[int], opts: list[frozenset[int]], 
     step = [[label[cls[y]] for y in list(step_of[first[c]])] for c in range(m)]
     parent, letter = [-1] * m, [0] * m
     for d in range(1, m):
-        word = words[first[d]]
-        rest = 0
-        for j in word[1:]:
-            rest = times(rest, heap[j])
-        parent[d], letter[d] = label[cls[rest]], gi[heap[word[0]]]
+        j, rest = first_heap(first[d])
+        parent[d], letter[d] = label[cls[rest]], gi[heap[j]]
     new_mul = LazyMul(step, parent, letter, steps, f"multiplication table at heap {n}")
     new_heap = [label[cls[h]] for h in heap]
     return State(new_mul, [p[x] for x in first], least_words(new_mul, new_heap, m), new_heap,
@@ -326,12 +432,12 @@ def _times_all(sub: SubRows, s: int, ends: list[int], folds: list[list[int]], si
     return out
 
 
-def _product_least_words(times: Callable[[int, int], int], heap: list[int], size: int,
+def _product_least_words(product: FreeProduct, heap: list[int],
                          steps: Steps) -> tuple[list[tuple[int, ...]], list[tuple[int, int, int]]]:
-    """:func:`~grundy.theory.quotient.candidate.least_words` for a multiplication given as a function,
-    and for each element ``z`` but the identity ``(j, k, y)``: its least word is ``k`` copies of
-    heap ``j`` followed by the least word of ``y``."""
-
+    """:func:`~grundy.theory.quotient.candidate.least_words` in the product, and for each element
+    ``z`` but the identity ``(j, k, y)``: its least word is ``k`` copies of heap ``j`` followed by
+    the least word of ``y``."""
+    times, size, columns = product.times, product.size, product.columns
     word: dict[int, tuple[int, ...]] = {0: ()}
     split = [(0, 0, 0)] * size
     for j in range(1, len(heap)):
@@ -345,8 +451,9 @@ def _product_least_words(times: Callable[[int, int], int], heap: list[int], size
             k += 1
             power = times(power, h)
             steps.spend(len(before), "least words")
+            col = columns[power]
             for y in before:
-                z = times(y, power)
+                z = col[y]
                 if z not in word:
                     word[z] = (j,) * k + word[y]
                     split[z] = (j, k, y)

@@ -171,6 +171,7 @@ def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State
     pending: list[tuple[int, ...]] = []  # failing sums of an earlier candidate, to try first
     for _ in range(MAX_REPAIRS):
         quick = still_failing(cand, pending, steps)
+        earlier = quick is not None  # (a failing sum of an earlier candidate)
         walked: list[set[Pair]] = []
         if quick is None:
             quick = first_failure(cand, steps, pending, most, walked)
@@ -182,6 +183,9 @@ def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State
         recal = recalibration.recalibrate_for(cand, game, *failure[0], steps)
         if recal is not None:
             cand = recal
+            continue
+        if earlier:  # no guess fixes an earlier candidate's sum: walk this one's own sums first
+            pending.clear()
             continue
         cand, _ = verify(cand, game, steps)
     raise NotSupportedError(f"{game.spec}: the quotient of heaps ≤ {n} was not settled "
