@@ -20,13 +20,15 @@ from grundy.model.game import HeapGame
 from grundy.theory.quotient.candidate import (
     MAX_ORDER,
     MAX_POWERS,
+    LazyMul,
     State,
     Steps,
+    full_table,
     generators,
     option_images,
     option_set_of_word,
 )
-from grundy.theory.quotient.moore import moore_classes
+from grundy.theory.quotient.moore import SORTED_FROM, moore_classes
 
 
 def guess_next_heap(st: State, game: HeapGame, steps: Steps) -> State:
@@ -49,19 +51,32 @@ def guess_next_heap(st: State, game: HeapGame, steps: Steps) -> State:
     new_m = len(label)
     steps.spend(new_m * new_m, f"multiplication table at heap {n}")
     reps_s = [best[inverse[i]][1] for i in range(new_m)]
-    new_mul = [[0] * new_m for _ in range(new_m)]
-    for i in range(new_m):
-        xi, ki = reps_s[i] % m, reps_s[i] // m
-        row = new_mul[i]
-        for j in range(new_m):
-            xj, kj = reps_s[j] % m, reps_s[j] // m
-            row[j] = label[cls[mul[xi][xj] + m * fold(ki + kj)]]
+    new_mul = _table(mul, m, reps_s, [label[c] for c in range(len(label))], cls, fold, end)
     new_p = [columns[reps_s[i] // m][reps_s[i] % m] for i in range(new_m)]
     remap = [label[cls[x]] for x in range(m)]
     heap = [remap[h] for h in st.heap] + [label[cls[m * fold(1)]]]
     opts = [frozenset(remap[t] for t in ts) for ts in st.opts] + [frozenset(remap[t] for t in t_set)]
     return State(new_mul, new_p, [best[inverse[i]][0] for i in range(new_m)], heap, opts,
                  generators(new_mul, heap))
+
+
+def _table(mul: list[list[int]] | LazyMul, m: int, reps: list[int], label: list[int], cls: list[int],
+           fold: Callable[[int], int], end: int) -> list[list[int]]:
+    """The multiplication of the reduced candidate: ``(x, k)(y, l) = (xy, fold(k + l))`` on the
+    representatives ``reps`` (pairs encoded ``x + m·k``), mapped to the new numbers (numpy from
+    :data:`~grundy.theory.quotient.moore.SORTED_FROM` elements)."""
+    new_m = len(reps)
+    if new_m < SORTED_FROM:
+        return [[label[cls[mul[ri % m][rj % m] + m * fold(ri // m + rj // m)]] for rj in reps] for ri in reps]
+    import numpy as np
+
+    xs = np.asarray(reps, dtype=np.int64) % m
+    ks = np.asarray(reps, dtype=np.int64) // m
+    table = np.asarray(full_table(mul), dtype=np.int64)
+    folded = np.asarray([fold(k) for k in range(2 * end)], dtype=np.int64)
+    pairs = table[xs[:, None], xs[None, :]] + m * folded[ks[:, None] + ks[None, :]]
+    out: list[list[int]] = np.asarray(label, dtype=np.int64)[np.asarray(cls, dtype=np.int64)[pairs]].tolist()
+    return out
 
 
 def _power_columns(st: State, game: HeapGame, n: int, t_set: frozenset[int],

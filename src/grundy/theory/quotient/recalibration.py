@@ -363,6 +363,15 @@ class SubRows(dict[int, list[int]]):
         row = self[a] = [pos[row_a[y]] for y in self.keep]
         return row
 
+    def array(self, a: int) -> np.ndarray:
+        """Row ``a`` as a numpy array (kept)."""
+        import numpy as np
+
+        arrays = self.__dict__.setdefault("arrays", {})
+        if a not in arrays:
+            arrays[a] = np.asarray(self[a], dtype=np.int64)
+        return arrays[a]
+
 
 def _product(sub: SubRows, s: int, ends: list[int], folds: list[list[int]]) -> Callable[[int, int], int]:
     """The product of the recalibrated candidate ``S × C(i1, p1) × …`` (mixed radix: the ``S`` part
@@ -418,17 +427,19 @@ class _Columns(dict[int, list[int]]):
 
 def _times_all(sub: SubRows, s: int, ends: list[int], folds: list[list[int]], size: int,
                b: int) -> np.ndarray:
-    """``times(x, b)`` of :func:`_product` for every element ``x`` at once (numpy)."""
+    """``times(x, b)`` of :func:`_product` for every element ``x`` at once (numpy): the ``S`` part
+    is ``b``'s row, and each exponent digit adds its folded sum, broadcast over the lower digits."""
     import numpy as np
 
-    a = np.arange(size, dtype=np.int64)
-    out = np.asarray(sub[b % s], dtype=np.int64)[a % s]
-    rest, b, radix = a // s, b // s, s
+    out = sub.array(b % s)
+    b //= s
+    radix = s
     for e, fold in zip(ends, folds, strict=True):
-        out += radix * np.asarray(fold, dtype=np.int64)[rest % e + b % e]
-        rest //= e
+        digit = np.asarray(fold[b % e:b % e + e], dtype=np.int64) * radix
+        out = (digit[:, None] + out[None, :]).reshape(-1)
         b //= e
         radix *= e
+    assert out.shape[0] == size
     return out
 
 
