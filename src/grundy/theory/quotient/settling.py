@@ -16,7 +16,14 @@ from __future__ import annotations
 from grundy.errors import NotSupportedError
 from grundy.model.game import HeapGame
 from grundy.theory.quotient import recalibration, verification
-from grundy.theory.quotient.candidate import State, Steps, full_table, letter_rows, option_set_of_word
+from grundy.theory.quotient.candidate import (
+    State,
+    Steps,
+    full_table,
+    letter_rows,
+    option_images,
+    option_set_of_word,
+)
 from grundy.theory.quotient.guess import guess_next_heap
 from grundy.theory.quotient.verification import (
     MAX_PAIRS,
@@ -150,9 +157,11 @@ def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
     One walk collects several failing sums; the next candidates are tried on the later ones
     first (a sum still failing is the next guess's target, with no walk), and a walk runs again
     only when none of them fails any more.
-    When the new heap leaves the monoid as it was, the base's verification is extended by the
-    new heap's letter only. Where the collected sums lead to a refusal (a candidate too large to
-    verify — Dawson's Kayles' heap 33), the heap is settled again with one fresh walk per round."""
+    When the new heap's options have the images of an earlier heap's, the base is the answer
+    (:func:`_same_options`); when the new heap leaves the monoid as it was, the base's
+    verification is extended by the new heap's letter only. Where the collected sums lead to a
+    refusal (a candidate too large to verify), the heap is settled again with one fresh walk per
+    round."""
     try:
         return _settle(base, game, steps, 6)
     except NotSupportedError:
@@ -162,6 +171,10 @@ def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
 def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State, int]:
     """:func:`settle`, collecting up to ``most`` failing sums per walk."""
     n = len(base.heap)
+    if base.seen is not None:
+        same = _same_options(base, game, steps)
+        if same is not None:
+            return same, len(base.seen)
     cand = guess_next_heap(base, game, steps)
     if base.seen is not None and cand.m == base.m and cand.p == base.p and cand.mul == base.mul:
         grown = grow_verified(cand, base.seen, {(base.heap[j], base.opts[j]) for j in range(1, n)}, steps)
@@ -190,6 +203,20 @@ def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State
         cand, _ = verify(cand, game, steps)
     raise NotSupportedError(f"{game.spec}: the quotient of heaps ≤ {n} was not settled "
                             f"after {MAX_REPAIRS} repairs")
+
+
+def _same_options(base: State, game: HeapGame, steps: Steps) -> State | None:
+    """``Q_{n+1}`` when the new heap's options have the images of some heap ``j``'s options in the
+    verified ``Q_n``: then it is ``Q_n``, the new heap mapped to heap ``j``'s image. (Replacing
+    every copy of the new heap by heap ``j`` in a position keeps its outcome, by induction on the
+    position: the options' images are the same sets, so their outcomes are.) ``None`` otherwise."""
+    n = len(base.heap)
+    t_set = option_images(game, n, base.heap, base.mul, steps)
+    for j in range(1, n):
+        if base.opts[j] == t_set:
+            return State(base.mul, base.p, base.rep, [*base.heap, base.heap[j]], [*base.opts, t_set],
+                         base.gens, base.seen)
+    return None
 
 
 def _commutative(st: State, game: HeapGame, steps: Steps) -> State:
