@@ -2,7 +2,8 @@
 (text, and ``--json``) against a plain Python loop that reads the file and XORs the periodic
 values, each run as its own process, interleaved, in the same session.
 
-Run: ``prlimit --as=8000000000 python bench/large_sum.py [--heaps 1000000] [--repeat 3]``. Writes
+Run: ``prlimit --as=8000000000 python bench/large_sum.py [--heaps 1000000] [--repeat 3] [--game nim]``
+(``--game nim``: Nim's heaps, the loop XORs the heaps themselves). Writes
 the heaps file (random heaps below 10⁶, fixed seed) to a temporary directory, checks that the
 JSON answer's Grundy value is the loop's and that its winning moves are as many as the text says,
 and prints the median wall time and CPU time (user + system) of each, their ratios to the loop's,
@@ -42,6 +43,15 @@ with open(sys.argv[1]) as f:
 print(total)
 """
 
+NIM_LOOP = """
+import sys
+total = 0
+with open(sys.argv[1]) as f:
+    for token in f.read().split():
+        total ^= int(token)
+print(total)
+"""
+
 
 def run(cmd: list[str], out: Path) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user + system) and peak resident MB of ``cmd``, its output
@@ -61,7 +71,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--heaps", type=int, default=10**6)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--game", choices=(GAME, "nim"), default=GAME)
     args = parser.parse_args()
+    game = args.game
+    loop = LOOP.format(takes=TAKES) if game == GAME else NIM_LOOP
     script = Path(sys.executable).with_name("grundy")  # the console script, as users run it
     grundy = [str(script)] if script.exists() else [sys.executable, "-m", "grundy"]
     with tempfile.TemporaryDirectory() as tmp:
@@ -70,9 +83,9 @@ def main() -> None:
         heaps.write_text("\n".join(str(rng.randrange(10**6)) for _ in range(args.heaps)) + "\n")
         outs = {name: Path(tmp, f"{name}.out") for name in ("loop", "text", "json")}
         commands = {
-            "loop": [sys.executable, "-c", LOOP.format(takes=TAKES), str(heaps)],
-            "text": [*grundy, "solve", GAME, "--file", str(heaps)],
-            "json": [*grundy, "solve", GAME, "--file", str(heaps), "--json"],
+            "loop": [sys.executable, "-c", loop, str(heaps)],
+            "text": [*grundy, "solve", game, "--file", str(heaps)],
+            "json": [*grundy, "solve", game, "--file", str(heaps), "--json"],
         }
         times: dict[str, list[float]] = {name: [] for name in commands}
         cpu: dict[str, list[float]] = {name: [] for name in commands}
@@ -90,7 +103,7 @@ def main() -> None:
         if answer["grundy"] != total or (f"winning moves ({moves})" not in text and moves):
             sys.exit(f"answers disagree: loop {total}, JSON {answer['grundy']} with {moves} moves")
     loop, loop_cpu = statistics.median(times["loop"]), statistics.median(cpu["loop"])
-    print(f"{GAME}, {args.heaps:,} heaps below 10^6, nim-sum {total}, {moves:,} winning moves; "
+    print(f"{game}, {args.heaps:,} heaps below 10^6, nim-sum {total}, {moves:,} winning moves; "
           f"load average {os.getloadavg()[0]:.1f}, median of {args.repeat} interleaved runs")
     for name, label in (("loop", "plain Python loop (read, XOR)"), ("text", "grundy solve --file"),
                         ("json", "grundy solve --file --json")):

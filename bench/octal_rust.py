@@ -11,7 +11,9 @@ For each game and N it runs, interleaved ``--repeat`` times (so both see the sam
   inside the process, numba's compiled code loaded from its cache) and the whole-command time.
 
 Each process's CPU seconds (user + system) are read too: on a loaded machine they change far
-less than wall-clock times (grundy's are those of its kernel, measured inside the process).
+less than wall-clock times (grundy's are given for its kernel, measured inside the process, and
+for the whole command, read from the kernel's accounting of the child: they include a warm-up
+table of 2^16 heaps and counting the values at every power of two).
 Each process's peak resident memory is read from the kernel's accounting of that one child
 (``os.wait4``), so the two programs' memory is compared side by side; grundy's is also given
 above its own start-up (Python, numpy, numba and LLVM loaded: a constant of about 150 MB), which
@@ -169,7 +171,7 @@ def main(argv: list[str] | None = None) -> int:
             for k in (int(s) for s in args.sizes.split(",")):
                 n = 1 << k
                 rust_t, ours_whole, ours_kernel, problems, method = [], [], [], [], ""
-                rust_mem, ours_mem, ours_grown, rust_cpu, ours_cpu = [], [], [], [], []
+                rust_mem, ours_mem, ours_grown, rust_cpu, ours_cpu, whole_cpu = [], [], [], [], [], []
                 for _ in range(args.repeat):
                     seconds, dumps, g_last, peak, cpu = run_rust(binary, code, n, Path(scratch))
                     rust_cpu.append(cpu)
@@ -177,7 +179,8 @@ def main(argv: list[str] | None = None) -> int:
                         f.unlink()
                     rust_t.append(seconds)
                     rust_mem.append(peak)
-                    whole, ours, ours_peak, _ = run_grundy(code, n, args.method)
+                    whole, ours, ours_peak, cpu = run_grundy(code, n, args.method)
+                    whole_cpu.append(cpu)
                     ours_cpu.append(float(ours["kernel_cpu"]))  # type: ignore[arg-type]
                     ours_whole.append(whole)
                     ours_kernel.append(float(ours["kernel"]))  # type: ignore[arg-type]
@@ -187,13 +190,14 @@ def main(argv: list[str] | None = None) -> int:
                     problems = agree(n, ours, dumps, g_last)
                 r, w, kt = median(rust_t), median(ours_whole), median(ours_kernel)
                 rm, om, og = median(rust_mem), median(ours_mem), median(ours_grown)
-                rc, oc = median(rust_cpu), median(ours_cpu)
+                rc, oc, wc = median(rust_cpu), median(ours_cpu), median(whole_cpu)
                 total = checksum(ours["freqs"][str(n)])  # type: ignore[index]
                 status = (f"tables agree (checksum {total}, value counts at every power of two)"
                           if not problems else "DISAGREE: " + "; ".join(problems))
                 print(f"{code} N=2^{k}: research {r:.3f}s  grundy kernel {kt:.3f}s "
                       f"(ratio {kt / r:.2f})  whole command {w:.3f}s (ratio {w / r:.2f})  "
-                      f"CPU seconds: research {rc:.2f}, grundy kernel {oc:.2f} (ratio {oc / rc:.2f})  "
+                      f"CPU seconds: research {rc:.2f}, grundy kernel {oc:.2f} (ratio {oc / rc:.2f}), "
+                      f"whole command {wc:.2f} (ratio {wc / rc:.2f})  "
                       f"peak memory: research {rm / mb:.0f} MB, grundy {om / mb:.0f} MB "
                       f"({og / mb:.0f} MB above its start-up: {og / n:.2f} bytes a heap)  "
                       f"[{method}] {status}", flush=True)

@@ -20,6 +20,7 @@ from grundy.errors import (
     SearchLimitError,
     UnknownGameError,
 )
+from grundy.model.bounded import clear_caches
 from grundy.model.game import Game, HeapGame, Move, Outcome
 from grundy.solving.solve import Solution, solve
 
@@ -85,7 +86,7 @@ __all__ = [
     "HeapTable", "InvalidGameError", "InvalidInputError", "InvalidPositionError", "LoopyGameError",
     "MisereQuotient", "MisereTable", "Move", "Nimber", "NotSupportedError", "Outcome", "QuotientTable",
     "SearchLimitError", "Solution", "StartFamilyTable", "Sum", "SumGame", "UnknownGameError",
-    "analyze_family", "analyze_misere", "export_game", "game", "grundy_table", "grundy_value",
+    "analyze_family", "analyze_misere", "clear_caches", "export_game", "game", "grundy_table", "grundy_value",
     "heap_game", "heap_table", "load_game", "mex", "misere_quotient", "moves_to_value", "outcome",
     "parse_sum", "quotient_table", "register", "registered_games", "solve", "solve_every",
     "winning_moves",

@@ -1,7 +1,8 @@
 """Tables for notebooks: :func:`table` computes what ``grundy table GAME --upto N --json`` prints
-(``--misere`` too) and shows it in Jupyter as HTML — the values coloured (a pair table as its
-heat map), the period (proved or observed), the patterns with their status, the genus of misère
-play, and the command line's plot as an image when matplotlib is installed.
+(``--misere`` too), by the same :func:`grundy.reports.table_query.build_table`, and shows it in
+Jupyter as HTML — the values coloured (a pair table as its heat map), the period (proved or
+observed), the patterns with their status, the genus of misère play, and the command line's plot
+as an image when matplotlib is installed.
 
 :class:`~grundy.solving.solve.Solution`, games, :class:`~grundy.tables.analysis.TableAnalysis`
 and patterns have their own ``_repr_html_``; ``docs/tour.ipynb`` shows them all.
@@ -16,10 +17,13 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grundy.model.game import Game
 from grundy.model.html import badge, escape, facts_html, grid_html, image_html, values_html
+
+if TYPE_CHECKING:
+    from grundy.reports.table_query import Table as BuiltTable
 
 MAX_MISERE_UPTO = 2_000
 """Largest misère table computed here (brute force within the usual budget)."""
@@ -27,11 +31,13 @@ MAX_MISERE_UPTO = 2_000
 
 @dataclass(frozen=True)
 class Table:
-    """A table and its analysis: :attr:`data` is the command line's JSON object."""
+    """A table and its analysis: :attr:`data` is the command line's JSON object, :attr:`built`
+    the library's table (:func:`grundy.reports.table_query.build_table`) it renders."""
 
-    game: Game
+    game: Game | None
     data: dict[str, Any]
     plot: bool = True
+    built: BuiltTable | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The ``grundy table --json`` object."""
@@ -39,24 +45,32 @@ class Table:
 
     def _repr_html_(self) -> str:
         data = self.data
-        parts = [f"<b>{escape(self.game.spec)}</b>"]
+        title = self.game.spec if self.game is not None else data.get("family", "")
+        parts = [f"<b>{escape(title)}</b>"]
         if data.get("misere"):
             parts.append(self._misere_html())
-        elif data["values"] and isinstance(data["values"][0], list):
+        elif "members" in data:
+            parts.append(f"<p>{len(data['members'])} members over {escape(data['parameter'])}</p>")
+        elif data.get("values") and isinstance(data["values"][0], list):
             parts.append(f"<p>G(a, b) for 0 ≤ a, b ≤ {data['upto']} (rows a, columns b; dark: "
                          f"P-positions)</p>{grid_html(data['values'])}")
-        else:
+        elif "max" in data:
             parts.append(f"<p>G(0..{data['upto']:,}): {escape(_period(data, data['upto']))}; largest "
-                         f"value {data['max']}</p>{values_html(data['values'])}")
+                         f"value {data['max']}</p>{values_html(data.get('values', []))}")
+            if data.get("octal_note"):
+                parts.append(f"<p>{escape(data['octal_note'])}</p>")
+        else:
+            parts.append(f"<p>G(0..{data['upto']:,})</p>{values_html(data.get('values', []))}")
         patterns = data.get("patterns", [])
         if patterns:
             parts.append("<p>patterns:</p><ul>" + "".join(
                 f"<li>{badge(p['status'])} {escape(p['text'])}</li>" for p in patterns) + "</ul>")
-        elif not data.get("misere"):
+        elif not data.get("misere") and "patterns" in data:
             parts.append("<p>patterns: none found</p>")
         picture = self.png() if self.plot else None
         if picture is not None:
-            parts.append(image_html(picture, f"plot of the table of {self.game.spec}"))
+            title = self.game.spec if self.game is not None else "the family"
+            parts.append(image_html(picture, f"plot of the table of {title}"))
         return "<div>" + "".join(parts) + "</div>"
 
     def _misere_html(self) -> str:
@@ -70,28 +84,8 @@ class Table:
 
     def png(self) -> bytes | None:
         """The command line's ``--plot`` picture of the table (``None`` without matplotlib, and for
-        misère tables, which have no plot)."""
-        if self.data.get("misere"):
-            return None
-        try:
-            import matplotlib  # noqa: F401
-        except ImportError:
-            return None
-        import os
-        import tempfile
-
-        from grundy.cli.table import plot_grid, plot_table
-        from grundy.tables.analysis import analyze
-
-        with tempfile.TemporaryDirectory() as folder:
-            path = os.path.join(folder, "table.png")
-            values = self.data["values"]
-            if values and isinstance(values[0], list):
-                plot_grid(self.game.spec, values, path)
-            else:
-                plot_table(analyze(self.game, self.data["upto"]), path)
-            with open(path, "rb") as handle:
-                return handle.read()
+        tables that have no picture: misère tables, families, grids with blank cells)."""
+        return None if self.built is None else self.built.png()
 
 
 def _period(found: dict[str, Any], upto: int) -> str:
@@ -105,28 +99,19 @@ def _period(found: dict[str, Any], upto: int) -> str:
 
 
 def table(game: str | Game, upto: int = 100, *, misere: bool = False, plot: bool = True) -> Table:
-    """The table of ``game`` (a spec such as ``"kayles"`` or a :class:`Game`) up to ``upto``:
-    heap values, or ``G(a, b)`` for games on pairs; ``misere=True``: misère values and genus.
+    """The table of ``game`` (a spec such as ``"kayles"``, a family ``"subtraction(k=1..5)"``,
+    or a :class:`Game`) up to ``upto``, as ``grundy table GAME --upto N --json`` has it: heap
+    values, ``G(a, b)`` for games on pairs, a game of your own's positions (blank outside its
+    domain); ``misere=True``: misère values and genus (up to :data:`MAX_MISERE_UPTO` here).
 
     >>> table("wythoff", 3, plot=False).data["values"][1]
     [1, 2, 0, 4]
     """
-    from grundy.catalog import load_game
+    from grundy.reports.table_query import TableRequest, build_table
 
-    if isinstance(game, str):
-        game = load_game(game)
-    if misere:
-        from grundy.engine.search import DEFAULT_LIMIT
+    if misere and not 0 <= upto <= MAX_MISERE_UPTO:
         from grundy.errors import InvalidInputError
-        from grundy.model.game import HeapGame
 
-        if not isinstance(game, HeapGame):
-            raise InvalidInputError(f"misère tables are of heap games, and {game.spec!r} is not one")
-        if not 0 <= upto <= MAX_MISERE_UPTO:
-            raise InvalidInputError(f"misère tables here go up to {MAX_MISERE_UPTO:,}, got {upto!r}")
-        from grundy.tables.misere_table import analyze_misere
-
-        return Table(game, analyze_misere(game, upto, limit=DEFAULT_LIMIT).to_json(), plot)
-    from grundy.reports.tables import table_json
-
-    return Table(game, table_json(game, upto), plot)
+        raise InvalidInputError(f"misère tables here go up to {MAX_MISERE_UPTO:,}, got {upto!r}")
+    built = build_table(TableRequest(game, upto, misere=misere))
+    return Table(built.game, built.to_json(), plot, built)

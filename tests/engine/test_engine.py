@@ -113,7 +113,7 @@ def test_astronomically_many_options_are_refused_not_enumerated() -> None:
 
 @pytest.mark.slow
 def test_progress_hook_sees_long_searches() -> None:
-    from grundy.engine.search import reporting_progress
+    from grundy.engine.limits import reporting_progress
 
     seen: list[int] = []
     with reporting_progress(seen.append):

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from grundy import load_game, solve
+from grundy.engine import limits
 from grundy.engine import search as engine
 from grundy.errors import SearchLimitError
 from tests.helpers import brute_value, mex_table_subtraction, run, solve_json
@@ -89,19 +90,19 @@ def test_many_heaps_give_compact_moves(tmp_path: Path, capsys: pytest.CaptureFix
 
 
 def test_the_default_budget_refuses_in_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.05)
+    monkeypatch.setattr(limits, "DEFAULT_SECONDS", 0.05)
     with pytest.raises(SearchLimitError, match=r"stopped after 0\.05 s"):
         engine.grundy_value(load_game("kayles"), (30, 40, 50, 60), use_rules=False)
 
 
 def test_an_explicit_limit_counts_steps_not_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.0)
+    monkeypatch.setattr(limits, "DEFAULT_SECONDS", 0.0)
     assert engine.grundy_value(load_game("subtraction(1,3,4)"), (300,), use_rules=False,
                                limit=10_000) == mex_table_subtraction([1, 3, 4], 300)[300]
 
 
 def test_memory_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "MEMORY_LIMIT", 1)
+    monkeypatch.setattr(limits, "MEMORY_LIMIT", 1)
     with pytest.raises(SearchLimitError, match="GiB of memory"):
         engine.grundy_value(load_game("kayles"), (25, 26, 27), use_rules=False, limit=10**8)
 
@@ -139,7 +140,7 @@ def test_powers_are_read_as_heaps(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_a_large_sum_is_bounded_in_steps_not_time(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(engine, "DEFAULT_SECONDS", 0.0)  # any clock check would refuse at once
+    monkeypatch.setattr(limits, "DEFAULT_SECONDS", 0.0)  # any clock check would refuse at once
     heaps = tuple(range(5000))
     table = mex_table_subtraction([1, 3, 4], 5000)
     total = 0

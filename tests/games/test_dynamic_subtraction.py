@@ -144,14 +144,17 @@ def test_parse_and_errors() -> None:
 @pytest.mark.parametrize("k", [1, 3, 4])
 def test_export_answers_beyond_its_table_by_schwenks_rule(k: int, tmp_path: Path) -> None:
     """The exported programs (Python; C++ where g++ is installed) read ``n limit`` and answer
-    every position to 1,000 like the brute force, and huge heaps like the library."""
+    every position to 1,000 like the brute force, and huge heaps like the library; a number alone
+    is the start position ``(n, n − 1)``, as a contest states it."""
     game = DynamicSubtraction(k)
     lost = brute_losing_takes(k, 1000)
     small = [(n, limit) for n in range(1, 1001) for limit in {1, 2, n // 3, n - 1} if limit >= 1]
     huge = [(n, limit) for n in (2**64 - 1, 10**19 + 7, 3**40, 2**63) for limit in (1, 7, 10**6, n)]
     want = ["N" if [t for t in lost[n] if t <= limit] else "P" for n, limit in small]
     want += [outcome(game, game.validate(p)).value for p in huge]
-    text = "".join(f"{n} {limit}\n" for n, limit in small + huge)
+    starts = range(1, 400)
+    want += ["N" if [t for t in lost[n] if t < n] else "P" for n in starts]
+    text = "".join(f"{n} {limit}\n" for n, limit in small + huge) + "".join(f"{n}\n" for n in starts)
     programs = {lang: export_game(game, lang=lang, main=True, upto=20).source
                 for lang in ("python", "cpp")}
     assert "proved (Schwenk's theorem, 1970)" in programs["python"]

@@ -12,13 +12,8 @@ import pytest
 
 from grundy import load_game, outcome, solve
 from grundy.errors import InvalidInputError, InvalidPositionError
-from grundy.games.takeaway.nim import (
-    LARGE_NIM_HEAPS,
-    large_nim_report,
-    nim_sum_array,
-    nim_winning_moves_array,
-    parse_heaps_text,
-)
+from grundy.games.takeaway.nim import nim_sum_array, nim_winning_moves_array, parse_heaps_text
+from grundy.solving.bulk import BULK_SUM
 from tests.helpers import brute_outcome, brute_winning_targets, run
 
 NIM = load_game("nim")
@@ -45,11 +40,14 @@ def test_array_api_rejects_bad_arrays(bad: np.ndarray) -> None:
 
 
 @pytest.mark.slow
-def test_large_report_matches_solve_normal_and_misere() -> None:
+def test_bulk_nim_matches_the_brute_force_normal_and_misere(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("grundy.solving.bulk.BULK_SUM", 1)  # every position in bulk
+    monkeypatch.setattr("grundy.solving.solve.LARGE_SUM", 1)
     for heaps in product(range(4), repeat=4):
-        arr = np.array(heaps)
         for misere in (False, True):
-            report = large_nim_report(arr, misere)
+            answer = solve(NIM, np.array(heaps), misere=misere)
+            assert answer.heaps is not None
+            report = answer.to_json()
             assert report["outcome"] == brute_outcome(NIM, heaps, misere).value, (heaps, misere)
             targets = {(*heaps[:m["part"] - 1], int(m["part_to"]), *heaps[m["part"]:])
                        for m in report["winning_moves"]}
@@ -114,7 +112,7 @@ def test_one_json_shape_whatever_the_heap_count(tmp_path: Path, capsys: pytest.C
         assert code == 0, err
         code, typed, err = run(capsys, "solve", "nim", *map(str, heaps), "--json", *flag)
         data = json.loads(from_file)
-        if len(heaps) < LARGE_NIM_HEAPS:  # (the engine's answer adds the remoteness when it finds it)
+        if len(heaps) < BULK_SUM:  # (the engine's answer adds the remoteness when it finds it)
             data.pop("remoteness", None)
             assert data == {k: v for k, v in json.loads(typed).items() if k != "remoteness"}
         else:

@@ -156,10 +156,10 @@ def test_table_solve_and_export_agree_on_proofs(capsys: pytest.CaptureFixture[st
 def test_pair_patterns_are_proved_only_as_declared_theorems() -> None:
     wythoff = load_game("wythoff")
     grid = wythoff.table_2d(30)
-    declared = [p for p in find_pair_patterns(grid, steps=STEPS, theorems=wythoff.pattern_theorems())
+    declared = [p for p in find_pair_patterns(grid, steps=STEPS, theorems=wythoff.laws.theorems)
                 if p.status == "proved"]
     assert len(declared) == 1 and declared[0].describes == "p-positions"
     assert all(p.status == "conjecture" for p in find_pair_patterns(grid, steps=STEPS))
     xor = [[a ^ b for b in range(12)] for a in range(12)]
     assert all(p.status == "conjecture" for p in find_pair_patterns(xor, steps=STEPS,
-                                                                    theorems=wythoff.pattern_theorems()))
+                                                                    theorems=wythoff.laws.theorems))

@@ -1,6 +1,6 @@
-"""A sum of many heaps of a take-away game answered in bulk (grundy.tables.heap_sums): the same
-answer, text and JSON as the general path, checked against an independent brute force, and the
-bulk text and number readers against plain Python."""
+"""A sum of many heaps of a take-away game answered in bulk (grundy.solving.bulk, chosen inside
+grundy.solve): the same answer, text and JSON as the general path, checked against an independent
+brute force, and the bulk text and number readers against plain Python."""
 
 from __future__ import annotations
 
@@ -13,15 +13,14 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-import grundy.tables.heap_sums as heap_sums
-from grundy import load_game, solve
+import grundy.solving.bulk as bulk
+from grundy import Game, Solution, load_game, solve
 from grundy.cli.solve import print_answer, write_json
 from grundy.games.takeaway.nim import parse_heaps_text
 from grundy.games.takeaway.subtraction import Subtraction
 from grundy.model.game import HeapResult
 from grundy.model.textio import decimal_numbers
-from grundy.tables.heap_sums import heap_sum_solution
-from grundy.tables.text_rows import rows
+from grundy.solving.text_rows import rows
 from tests.helpers import run
 
 # a plain period, a preperiod (14) with four takes, Bash (its moves listed by take descending),
@@ -36,6 +35,18 @@ def _mex_table(takes: tuple[int, ...], upto: int) -> list[int]:
         seen = {values[n - s] for s in takes if s <= n}
         values.append(next(v for v in range(len(seen) + 1) if v not in seen))
     return values
+
+
+def heap_sum_solution(game: Game, heaps: object) -> Solution | None:
+    """The bulk answer of ``grundy.solve`` for ``heaps`` however few they are, or ``None`` when
+    it answers them in general."""
+    saved = bulk.BULK_SUM
+    bulk.BULK_SUM = 1
+    try:
+        answer = solve(game, heaps)
+    finally:
+        bulk.BULK_SUM = saved
+    return answer if answer.heaps is not None else None
 
 
 def _printed(answer: object) -> str:
@@ -88,7 +99,7 @@ def test_the_residue_path_for_huge_heaps_agrees_with_the_full_table(monkeypatch:
     rng = random.Random(5)
     heaps = tuple(rng.choice([rng.randrange(40), rng.randrange(10**17, 10**18)]) for _ in range(300))
     full = heap_sum_solution(game, heaps)
-    monkeypatch.setattr(heap_sums, "FULL_TABLE", 0)
+    monkeypatch.setattr(bulk, "FULL_TABLE", 0)
     by_residue = heap_sum_solution(game, heaps)
     assert full is not None and by_residue is not None and full == by_residue
     assert b"".join(full.json_bytes()) == b"".join(by_residue.json_bytes())
@@ -96,7 +107,8 @@ def test_the_residue_path_for_huge_heaps_agrees_with_the_full_table(monkeypatch:
 
 
 class _Renamed(Subtraction):
-    """A subtraction game that labels its moves its own way: the bulk text would not match."""
+    """A subtraction game that labels its moves its own way, and so declares no take-away set
+    (the set declares the moves' labels too: ``take s: n → n - s``)."""
 
     def heap_moves(self, n: int):  # type: ignore[no-untyped-def,override]
         for s in self.subtraction_set:
@@ -106,17 +118,42 @@ class _Renamed(Subtraction):
     def heap_options(self, n: int) -> list[HeapResult]:
         return [(n - s,) for s in self.subtraction_set if s <= n]
 
+    @property
+    def laws(self):  # type: ignore[no-untyped-def,override]
+        return super().laws.replace(take_away=None)
 
-def test_a_game_the_bulk_text_does_not_reproduce_is_left_to_the_general_path() -> None:
+
+class _Commas(Subtraction):
+    """A subtraction game that writes its heaps with commas: the bulk text follows the game's."""
+
+    def format_position(self, position):  # type: ignore[no-untyped-def,override]
+        return ",  ".join(f"<{h}>" for h in position)
+
+
+def test_only_a_declared_take_away_set_is_answered_in_bulk() -> None:
     game = _Renamed((1, 3, 4))
     heaps = tuple(range(1, 202))
     answer = solve(game, heaps)
     assert answer.grundy and answer.winning_moves[0].label.endswith("remove 1")
-    assert heap_sum_solution(game, heaps) is None  # the sample's labels differ: not answered in bulk
+    assert heap_sum_solution(game, heaps) is None  # no take-away set declared: the general path
     assert heap_sum_solution(load_game("subtraction(1,3,4)"), heaps) is not None
-    assert heap_sum_solution(game, range(1, 200)) is not None  # a P-position: no move to write
-    for other in ("nim", "kayles", "octal(0.07)", "allbut(1,2)"):
-        assert heap_sum_solution(load_game(other), heaps) is None  # no finite take set
+    p_position = tuple(range(1, 200))
+    assert heap_sum_solution(load_game("subtraction(1,3,4)"), p_position) is not None
+    assert heap_sum_solution(load_game("nim"), heaps) is not None  # take any number: Nim heaps
+    for other in ("kayles", "octal(0.07)", "allbut(1,2)"):
+        assert heap_sum_solution(load_game(other), heaps) is None  # no finite take set, not Nim
+
+
+def test_the_bulk_text_is_the_games_own_text() -> None:
+    game = _Commas((1, 3, 4))
+    heaps = tuple(range(1, 1_500, 7))
+    answer = heap_sum_solution(game, heaps)
+    assert answer is not None and answer.heaps is not None
+    general = solve(game, heaps)
+    assert answer.position_text == game.format_position(heaps) == general.position_text
+    text = "".join(answer.json_chunks(chunk=3))
+    assert text == "".join(general.json_chunks()) == json.dumps(general.to_json(), ensure_ascii=False)
+    assert json.loads(text)["winning_moves"][0]["part_from"].startswith("<")
 
 
 def test_cli_heap_file_text_and_json_are_the_general_answer(tmp_path: Path,
@@ -165,12 +202,12 @@ def test_decimal_numbers_reads_what_int_reads() -> None:
 
 def test_library_answers_and_misere_files_keep_the_general_shape(tmp_path: Path,
                                                                  capsys: pytest.CaptureFixture[str]) -> None:
-    from grundy.reports.answers import BULK_SUM, solution_json, solve_answer
+    from grundy.reports.answers import solution_json, solve_answer
 
     game = load_game("subtraction(1,3,4)")
-    heaps = tuple((7 * i * i + 3) % 50 for i in range(BULK_SUM))
+    heaps = tuple((7 * i * i + 3) % 50 for i in range(bulk.BULK_SUM))
     answer, _ = solve_answer(game, heaps, remoteness=False)
-    assert isinstance(answer, heap_sums.HeapSumSolution)  # a tuple of many heaps: in bulk too
+    assert answer.heaps is not None  # a tuple of many heaps: in bulk too
     assert solution_json(game, heaps) == solve(game, heaps).to_json()
     path = tmp_path / "heaps.txt"
     path.write_text(" ".join(map(str, heaps[:40])))

@@ -205,6 +205,20 @@ def test_memory_per_heap_of_a_table_and_its_analysis(spec: str, monkeypatch: pyt
     assert per_heap <= 2.5, f"{per_heap:.2f} bytes a heap (peaks {peaks})"
 
 
+def test_a_stored_table_keeps_no_byte_a_heap_in_memory(tmp_path: Path) -> None:
+    """Built with a file (``--store``), the values live in the file's memory map: the memory the
+    process allocates (tracemalloc: every numpy buffer, not the map) does not grow with the table
+    (counts, rare heaps and checksums are taken in blocks of :data:`grundy.tables.sparse.BLOCK`)."""
+    game = load_game("octal(0.161)")
+    build_stored(game, 5000, tmp_path / "warm.g")  # type: ignore[arg-type]  # kernels loaded
+    small, large = 1 << 17, 1 << 19
+    peaks = [_traced_peak(lambda n=n: build_stored(game, n - 1, tmp_path / f"{n}.g"))  # type: ignore[arg-type, misc]
+             for n in (small, large)]
+    assert peaks[1] - peaks[0] <= 0.05 * (large - small), f"peaks {peaks}"
+    assert np.asarray(build_stored(game, large - 1, tmp_path / f"{large}.g").values[:3001]).tolist() == \
+        brute_octal((0, 1, 6, 1), 3000)  # type: ignore[arg-type]
+
+
 CHILD = r"""
 import json, resource, sys
 from grundy import load_game

@@ -188,9 +188,9 @@ def _dispatch(argv: list[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> NoReturn:
     """Entry point of the ``grundy`` console script; always exits."""
     if argv is None:
-        from grundy.cli import common
+        from grundy.cli.common import own_process
 
-        common.OWN_PROCESS = True
+        own_process()  # (a flag of this process, and numba's cache directory where needed)
     args = list(sys.argv[1:] if argv is None else argv)
     sys.set_int_max_str_digits(0)  # exact answers for heaps of any size are printed in full
     from grundy.cli.console import prepare_console

@@ -22,6 +22,7 @@ import sys
 from collections.abc import Callable
 
 from grundy.errors import InvalidInputError
+from grundy.model.bounded import kept
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:
@@ -31,7 +32,18 @@ if TYPE_CHECKING:
 
 OWN_PROCESS = False
 """True when the ``grundy`` console script runs in its own process (not called by a library or a
-test), where one-shot start-up tricks are allowed (:func:`grundy.tables.kernels.prepare`)."""
+test), where one-shot start-up tricks are allowed (``lean_start`` of :func:`grundy.heap_table`):
+set by :func:`own_process`."""
+
+
+def own_process() -> None:
+    """What the ``grundy`` console script does to its own process (and the library never does):
+    marks it :data:`OWN_PROCESS`, and where the package directory is read-only, points numba's
+    on-disk cache at ``~/.cache/grundy-numba`` (unless ``NUMBA_CACHE_DIR`` is set already)."""
+    global OWN_PROCESS
+    OWN_PROCESS = True
+    if "NUMBA_CACHE_DIR" not in os.environ and not os.access(os.path.dirname(__file__), os.W_OK):
+        os.environ["NUMBA_CACHE_DIR"] = os.path.join(os.path.expanduser("~"), ".cache", "grundy-numba")
 
 
 class UsageError(InvalidInputError):
@@ -93,7 +105,7 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
                          max(_help_width() if width is None else width, 40))
 
 
-_WIDTH: list[int] = []
+_WIDTH: list[int] = kept(__name__ + "._WIDTH", [])
 
 
 def _help_width() -> int:
@@ -202,7 +214,7 @@ def searching(work: Callable[[], T]) -> T:
     """Run ``work``; if a brute-force search runs long on a terminal, show a live counter."""
     if not sys.stderr.isatty():
         return work()
-    from grundy.engine.search import reporting_progress
+    from grundy.engine.limits import reporting_progress
 
     shown = [False]
 

@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from grundy.cli.common import emit, heading, print_json, searching
+from grundy.cli.common import emit, heading, searching
 from grundy.errors import InvalidInputError, SearchLimitError
 from grundy.model.game import Game, Position
 
@@ -35,19 +35,13 @@ def run_every(args: argparse.Namespace, on_graph: OnGraph) -> int:
         answer = searching(lambda: solve_every(game, position, limit=limit))
     except SearchLimitError as exc:  # a table of values does not answer Every-SG: no such hint
         raise _without_table_hint(exc) from None
+    from grundy.solving.writers import json_chunks, text_lines
+
     t = args.language
-    if args.json:
-        data = answer.to_json()
-        data["reason"] = t.reason(answer.why)  # (the keys and "why" stay)
-        print_json(data)
+    if args.json:  # (the reason in the language asked; the keys and "why" stay)
+        emit("".join(json_chunks(answer, reason=t.reason(answer.why))))
     else:
-        lines = answer.text_lines(heading=heading, shown=SHOWN_MOVES)
-        if not t.english:  # the fixed words by their shapes, the moves' labels, the reason from its facts
-            why = f"  why:      {answer.reason}"
-            lines = [t("  why:      {why}", why=t.reason(answer.why)) if line == why else
-                     " | ".join(map(t.move, line.split(" | "))) if line.startswith("    ") else
-                     t.sentence(line) for line in lines]
-        for line in lines:
+        for line in text_lines(answer, t, heading, SHOWN_MOVES):
             emit(line)
     return 0
 

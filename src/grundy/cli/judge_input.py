@@ -10,6 +10,12 @@ outcome is known), or ``error: MESSAGE`` for a case nothing answers.
   game (or of a game on one number) is a count ``n`` and ``n`` numbers, of a pair game ``a b``;
   line breaks do not matter.
 
+Games whose export rule says how a position is written read as their exported programs do: the
+split game (:class:`~grundy.model.laws.ExportRule` ``split-stones``) a line of the stone counts of
+piles ``1..n`` (a case: ``n``, then the counts); coin-slide (``strip``) the strip's length ``L``,
+then the cells ``1..L`` of its coins (a case: ``L k``, then the ``k`` cells), which is the position
+``#``/``.`` of ``--batch``.
+
 A layout that cannot be read (a word that is not a number, the input ending inside a case, words
 after the last case) stops with one line on stderr: after it no case can be told from the next.
 
@@ -38,7 +44,7 @@ def input_kind(game: Any) -> str:
 
     if isinstance(game, HeapGame):
         return "heap"
-    if "grundy.define" in sys.modules:
+    if game.own_rules:  # (declared by the game: only a user's game has a domain)
         from grundy.define.user_games import UserGame
 
         if isinstance(game, UserGame):
@@ -48,10 +54,17 @@ def input_kind(game: Any) -> str:
                 return "pair"
             if game.table_line(0) is not None:
                 return "number"
-    if laws_of(game).pair_table is not None:
+    laws = laws_of(game)
+    if laws.export is not None and laws.export.kind in _RULE_LAYOUTS:
+        return _RULE_LAYOUTS[laws.export.kind]
+    if laws.pair_table is not None:
         return "pair"
     raise InvalidInputError(f"--input reads heap games, games on pairs and games on one number (as "
                             f"an exported program does), not {game.spec!r}: use --batch FILE")
+
+
+_RULE_LAYOUTS = {"split-stones": "piles", "strip": "strip"}
+"""The case layouts of the games whose export rule says how a position is written, by the rule."""
 
 
 def _number(word: str) -> int:
@@ -77,7 +90,10 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
     cases = take() if layout == "cases" else 1
     out = []
     for _ in range(cases):
-        out.append([take(), take()] if kind == "pair" else [take() for _ in range(take())])
+        if kind == "strip":  # (the length, then the count of coins and their cells)
+            out.append([take()] + [take() for _ in range(take())])
+        else:
+            out.append([take(), take()] if kind == "pair" else [take() for _ in range(take())])
     if at < len(words):
         raise InvalidInputError(f"{len(words) - at:,} more words after the last case")
     return out
@@ -85,8 +101,10 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
 
 def _position(game: Any, kind: str, numbers: list[int]) -> Any:
     """The position of one case's numbers (checked by the game)."""
-    if kind == "heap":
+    if kind in ("heap", "piles"):
         return game.validate(tuple(numbers))
+    if kind == "strip":
+        return game.validate(_strip(numbers))
     if kind == "pair":
         if len(numbers) != 2:
             raise InvalidInputError(f"a position of {game.spec} is two numbers a b, got "
@@ -100,6 +118,23 @@ def _position(game: Any, kind: str, numbers: list[int]) -> Any:
     from grundy.define.sums import Sum
 
     return game.validate(Sum(*((n,) for n in numbers)))
+
+
+def _strip(numbers: list[int]) -> str:
+    """Coin-slide's position (``#`` a coin, ``.`` an empty cell) of a strip's length ``L`` and the
+    cells ``1..L`` of its coins, as the exported program reads them.
+
+    >>> _strip([6, 1, 2, 4])
+    '##.#..'
+    """
+    length, cells = numbers[0], numbers[1:]
+    bad = next((c for c in cells if not 1 <= c <= length), None)
+    if length < 1 or bad is not None:
+        raise InvalidInputError(f"a coin-slide case is the strip's length L >= 1, then the cells "
+                                f"1..L of its coins, got L = {length} and a coin at {bad}")
+    if len(set(cells)) != len(cells):
+        raise InvalidInputError(f"a cell holds one coin at most, got the cells {cells}")
+    return "".join("#" if i in set(cells) else "." for i in range(1, length + 1))
 
 
 class HeapLines:
@@ -173,7 +208,7 @@ class HeapLines:
 
     def heaps(self, position: tuple[int, ...]) -> tuple[Any, int] | None:
         """The outcome and Grundy value of a valid position (its heaps), or ``None``."""
-        from grundy.model.outcome import Outcome
+        from grundy.model.game import Outcome
 
         known = self.values
         total = 0

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from grundy.cli.common import emit, flag_message, heading, positive_int, print_json, searching
+from grundy.cli.common import emit, flag_message, heading, positive_int, searching
 from grundy.errors import GrundyError, InvalidInputError
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
@@ -97,8 +97,6 @@ def run(args: argparse.Namespace) -> int:
     if args.game is None:
         raise InvalidInputError("give the game and the position, e.g. 'grundy solve nim 3 4 5'")
     game, position = _game_and_position(args)
-    if game is None:  # answered already (Nim with very many heaps)
-        return 0
     if args.quotient_file is not None:
         _use_stored_quotient(game, args.quotient_file, args.limit)
     answer, conjectures = _solve(args, game, position)
@@ -112,17 +110,11 @@ def run(args: argparse.Namespace) -> int:
 
         steps = explain_steps(game, answer.position, misere=args.misere, limit=_limit(args),
                               lang=args.language)
-    if args.json:
-        if conjectures or steps is not None or not args.language.english:
-            from grundy.reports.answers import answer_json
-
-            data = answer_json(answer, conjectures, steps)
-            data["reason"] = args.language.reason(answer.why)  # (the keys and "why" stay)
-            print_json(data, big_ints=True)
-        else:
-            write_json(answer)
-        return 0
     t = args.language
+    if args.json:  # (the reason in the language asked; the keys and "why" stay)
+        write_json(answer, reason=None if t.english else t.reason(answer.why),
+                   conjectures=conjectures, steps=steps)
+        return 0
     print_answer(answer, t)
     for text in conjectures:
         emit(t("  status:   conjecture: {text}", text=text))
@@ -164,7 +156,7 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
     """Solve, with the patterns of users' own games when they are defined (``--conjecture``)."""
     from grundy.reports.answers import solve_answer
 
-    if args.conjecture and "grundy.define" not in sys.modules:
+    if args.conjecture and not game.own_rules:
         raise InvalidInputError("--conjecture applies to your own games (defined with "
                                 "@grundy.heap_game, loaded with --rules FILE.py)")
     answer, conjectures = solve_answer(game, position, misere=args.misere, limit=_given_limit(args),
@@ -194,7 +186,8 @@ def run_batch(args: argparse.Namespace) -> int:
     all (empty, or only blank and comment lines) is an error too: one line on stderr, exit 2."""
     from grundy.catalog import load_game
     from grundy.engine.search import Cache
-    from grundy.model.textio import int_text, json_text, read_text_file
+    from grundy.model.textio import read_text_file
+    from grundy.solving.writers import json_chunks, value_line
 
     if args.position or args.heap_file or args.graph or args.plot or args.explain:
         raise InvalidInputError("--batch reads every position from its file: give at most the game, "
@@ -237,13 +230,10 @@ def run_batch(args: argparse.Namespace) -> int:
             _batch_error(out, args.json, number, text, exc, failed)
             continue
         if args.json:
-            data = answer.to_json()
-            data["reason"] = args.language.reason(answer.why)
-            if conjectures:
-                data["status"], data["conjectures"] = "conjecture", conjectures
-            out.write(json_text(data, ensure_ascii=False) + "\n")
+            out.write("".join(json_chunks(answer, reason=args.language.reason(answer.why),
+                                          conjectures=conjectures)) + "\n")
         else:
-            out.write(f"{result.value} {'-' if value is None else int_text(value)}\n")
+            out.write(value_line(result, value) + "\n")
     if count == 0:
         raise InvalidInputError(f"batch file {args.batch!r} has no position (blank lines and "
                                 "'# ' comments are skipped)")
@@ -316,7 +306,7 @@ def _value(args: argparse.Namespace, game: Any, position: Any, cache: Any) -> tu
     if tty is None:  # (read once per run: a judge's input has 10^5 lines)
         tty = args._stderr_tty = sys.stderr.isatty()
     run = searching if tty else _run
-    if "grundy.define" not in sys.modules:
+    if not game.own_rules:  # (declared by the game: only a user's game needs a query)
         return run(work)
     from grundy.define import answering
 
@@ -380,7 +370,6 @@ def _game_with_heap_file(args: argparse.Namespace) -> tuple[Any, Any]:
     staircase's counts), as it reads one from the command line."""
     from grundy.catalog import load_game
     from grundy.cli.common import heap_file
-    from grundy.games.takeaway.nim import LARGE_NIM_HEAPS, large_nim_report
     from grundy.model.game import HeapGame
 
     other = load_game(args.game)
@@ -393,99 +382,37 @@ def _game_with_heap_file(args: argparse.Namespace) -> tuple[Any, Any]:
         text = read_text_file(args.heap_file, what="position file")
         return other, other.parse_position(" ".join(text.replace(",", " ").split()))
     game, heaps = heap_file(args.game, args.position, args.heap_file)
-    if game.spec == "nim" and len(heaps) >= LARGE_NIM_HEAPS and not isinstance(heaps, tuple):
-        # (a tuple: some heap exceeds 64 bits; the engine answers those, in the same shape)
-        _print_large_nim(large_nim_report(heaps, args.misere, full_position=args.json), args.json)
-        return None, None
-    # an array of heaps as it is: a sum of many heaps may be answered in bulk (solve_answer)
+    # an array of heaps as it is: grundy.solve answers a sum of many heaps in bulk where it can
     return game, game.validate(heaps) if isinstance(heaps, tuple) else heaps
 
 
-def write_json(answer: Any) -> None:
-    """Print the answer's JSON object on one line, streaming the winning moves (a sum of a million
-    heaps may have a million of them); as bytes, when standard output takes UTF-8."""
+def write_json(answer: Any, **extras: Any) -> None:
+    """Print the answer's JSON object on one line (:func:`grundy.solving.writers.json_bytes`;
+    ``extras`` as for :func:`~grundy.solving.writers.answer_json`), streaming the winning moves (a
+    sum of a million heaps may have a million of them); as bytes, when standard output takes UTF-8."""
+    from grundy.solving.writers import json_bytes, json_chunks
+
     out = sys.stdout
     raw = getattr(out, "buffer", None)
     if raw is not None and (out.encoding or "").lower().replace("-", "").replace("_", "") == "utf8":
         out.flush()
-        for piece in answer.json_bytes(1 << 13, out.errors or "strict"):
+        for piece in json_bytes(answer, 1 << 13, out.errors or "strict", **extras):
             raw.write(piece)
         raw.write(b"\n")
         return
-    for chunk in answer.json_chunks():
+    for chunk in json_chunks(answer, **extras):
         out.write(chunk)
     out.write("\n")
 
 
-MISERE_NOTE = "Grundy values do not decide misère play"
-"""The note of every misère answer (the text leaves it out: the line above says so already)."""
-
-
 def print_answer(answer: Any, lang: Any = None) -> None:
     """Print a :class:`~grundy.solving.solve.Solution` as text (in ``lang``, a
-    :class:`~grundy.model.language.Language`; English by default)."""
-    from grundy.model.language import ENGLISH
-    from grundy.model.textio import int_text
-    from grundy.solving.solve import SHORT_POSITION
+    :class:`~grundy.model.language.Language`; English by default) by
+    :func:`grundy.solving.writers.text_lines`."""
+    from grundy.solving.writers import text_lines
 
-    t = lang or ENGLISH
-    game, misere = answer.game, answer.misere
-    fmt = game.format_position
-    parts = answer.parts
-    verdict = {"N": "first player (to move) wins", "P": "second player wins",
-               "D": "a draw: neither player can force a win"}[answer.outcome.value]
-    shown, whole = answer.position_prefix(2000)
-    if not whole:
-        shown = f"{shown[:60]} …" + (f" ({len(parts):,} parts)" if parts else "")
-    emit(heading(game.spec) + f"  {shown}" + (t("  (misère)") if misere else ""))
-    emit(t("  outcome:  {o}, {verdict}", o=heading(t(answer.outcome.value + "-position")),
-           verdict=t(verdict)))
-    value = "—" if answer.grundy is None else int_text(answer.grundy)
-    note = answer.note
-    if misere and note:  # (every misère answer says that values do not decide it: not repeated)
-        note = note.removeprefix(MISERE_NOTE).removeprefix("; ") or None
-    emit(t("  grundy:   {value}", value=value) + (t("  ({note})", note=t.sentence(note)) if note else ""))
-    moves = answer.winning_moves
-    if moves:
-        if answer.moves_listed:
-            emit(t("  winning moves ({n}):", n=len(moves)))
-        else:
-            emit(t("  winning moves ({n} listed, not all: see the note above):", n=len(moves)))
-        for move in moves[:SHOWN_MOVES]:
-            if ((parts is not None and len(parts) > SHORT_POSITION and move.part_move is not None)
-                    or (parts is None and not whole)):
-                emit(f"    {t.move(move.label)}")  # the label names the part or step; the position is long
-            else:
-                emit(f"    {t.move(move.label)}   ⇒  {fmt(move.to)}")
-        if len(moves) > SHOWN_MOVES:
-            emit(t("    … and {n} more (--json lists all)" if answer.moves_listed
-                   else "    … and {n} more (--json lists them)", n=len(moves) - SHOWN_MOVES))
-    elif not answer.moves_listed:
-        emit(t("  winning moves: not listed (too many; see the note above)"))
-    else:
-        emit(t("  winning moves: none"))
-    emit(t("  why:      {why}", why=t.reason(answer.why)))
-    if answer.remoteness is not None:
-        emit(t("  moves:    {n} to the end (remoteness: the winner hurries, the loser delays)",
-               n=answer.remoteness))
-
-
-def _print_large_nim(report: dict[str, Any], json_out: bool) -> None:
-    """Print :func:`grundy.games.takeaway.nim.large_nim_report` (Nim with very many heaps)."""
-    if json_out:
-        print_json(report, big_ints=True)
-        return
-    verdict = "first player (to move) wins" if report["outcome"] == "N" else "second player wins"
-    emit(heading("nim") + f"  {report['position']}" + ("  (misère)" if report["misere"] else ""))
-    emit(f"  outcome:  {heading(report['outcome'] + '-position')}, {verdict}")
-    emit(f"  grundy:   {'—' if report['grundy'] is None else report['grundy']}")
-    moves = report["winning_moves"]
-    emit(f"  winning moves ({len(moves)}):" if moves else "  winning moves: none")
-    for move in moves[:SHOWN_MOVES]:
-        emit(f"    {move['move']}")
-    if len(moves) > SHOWN_MOVES:
-        emit(f"    … and {len(moves) - SHOWN_MOVES} more (--json lists all)")
-    emit(f"  why:      {report['reason']}")
+    for line in text_lines(answer, lang, heading, SHOWN_MOVES):
+        emit(line)
 
 
 if __name__ == "__main__":  # pragma: no cover

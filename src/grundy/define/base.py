@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, ClassVar
 
 from grundy.errors import GrundyError, InvalidGameError, ResourceLimitError
-from grundy.model.bounded import BoundedCache, Derived
+from grundy.model.bounded import BoundedCache, Derived, kept
 
 # ---- parameters, shared by both kinds of game -----------------------------------------------------
 
@@ -40,7 +40,7 @@ def _parameters(fn: Callable[..., Any], name: str) -> dict[str, int | str | bool
     return out
 
 
-_BOUND: BoundedCache[Any, Callable[[Any], Any]] = BoundedCache(1024)
+_BOUND: BoundedCache[Any, Callable[[Any], Any]] = kept(__name__ + "._BOUND", BoundedCache(1024))
 """Move functions with a game's parameters bound, for the last 1024 own games with parameters
 (one forgotten is bound again, the same)."""
 
@@ -58,6 +58,11 @@ class _Defined:
     classes the decorators make declare it a field of their own (``_define``), so each game
     holds a :class:`~grundy.model.bounded.Derived` store; a class written by hand without that
     field derives them again at each use (the same values)."""
+
+    @property
+    def own_rules(self) -> bool:
+        """True: the rules are a user's own move function (see :attr:`Game.own_rules`)."""
+        return True
 
     @property
     def params(self) -> dict[str, Any]:
@@ -212,7 +217,7 @@ def _probe_splits(game: Any, context: Any) -> bool:
             raise
         except GrundyError:
             break
-        context.spend((1 + len(options)) * TABLE_STEP, f"{game.spec}: the options of heaps "
+        context.charge((1 + len(options)) * TABLE_STEP, f"{game.spec}: the options of heaps "
                       f"0..{SPLIT_PROBE - 1} (does a move split a heap?)")
         if splits_among(options):
             return True

@@ -19,6 +19,7 @@ from typing import Any
 
 from grundy.errors import InvalidGameError, InvalidPositionError
 from grundy.model.game import split_tokens
+from grundy.model.laws import Describes, Status
 from grundy.model.textio import int_text, is_number_token, parse_number
 
 
@@ -169,21 +170,21 @@ def domain_pair_patterns(grid: list[list[int | None]], minimum: tuple[int, ...] 
         return find(sub), None  # type: ignore[arg-type]
     out = []
     for p in find(sub):  # type: ignore[arg-type]
-        if p.formula is None or p.describes not in ("values", "p-positions"):
+        if p.formula is None or p.describes not in (Describes.VALUES, Describes.P_POSITIONS):
             continue
         formula = shift_formula(p.formula, {"a": a0, "b": b0})
         holds = all(
-            (evaluate(formula, a=a, b=b) == grid[a][b]) if p.describes == "values"
+            (evaluate(formula, a=a, b=b) == grid[a][b]) if p.describes == Describes.VALUES
             else (bool(evaluate(formula, a=a, b=b)) == (grid[a][b] == 0))
             for a in range(a0, upto + 1) for b in range(b0, upto + 1))
         if not holds:
             continue
         where = f"conjecture, checked for {a0} <= a <= {upto}, {b0} <= b <= {upto}"
-        text = f"G(a, b) = {formula} ({where})" if p.describes == "values" else f"P iff {formula} ({where})"
-        out.append(Pattern(p.describes, text, formula, "conjecture", upto))
+        law = f"G(a, b) = {formula}" if p.describes == Describes.VALUES else f"P iff {formula}"
+        out.append(Pattern.stated(p.describes, law, where, formula, Status.CONJECTURE, upto))
     for p in find_domain_families(grid, a0, b0):  # over a and b themselves (ratios, bits)
-        if p.describes == "values":  # (simpler than the shifted one, when there is one)
-            out = [p] + [q for q in out if q.describes != "values"]
+        if p.describes == Describes.VALUES:  # (simpler than the shifted one, when there is one)
+            out = [p] + [q for q in out if q.describes != Describes.VALUES]
         elif not any(q.describes == p.describes for q in out):
             out.append(p)
     return out, None

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.define.query import TABLE_STEP, Answering, game_state
 from grundy.errors import GrundyError, ResourceLimitError, SearchLimitError
+from grundy.model.laws import Describes, Status
 from grundy.patterns.record import Pattern
 
 if TYPE_CHECKING:
@@ -85,7 +86,7 @@ class HeapState:
             return
         allowed = context.room() * share / TABLE_STEP
         spent = game.fill_table(self.table, stop, limit=int(allowed))
-        context.spend(spent * TABLE_STEP, game.spec)
+        context.charge(spent * TABLE_STEP, game.spec)
         if len(self.table) < stop:
             context.extended.add(game)
 
@@ -130,8 +131,9 @@ class HeapState:
 
     def proved(self, game: UserHeapGame, context: Answering) -> Pattern | None:
         """The proved pattern of the values, if the table shows one."""
-        return next((p for p in self.find(game, context) if p.describes == "values"
-                     and p.status == "proved" and (p.formula is not None or self.periodicity is not None)),
+        return next((p for p in self.find(game, context) if p.describes == Describes.VALUES
+                     and p.status == Status.PROVED
+                     and (p.formula is not None or self.periodicity is not None)),
                     None)
 
     def few_options(self, game: UserHeapGame, context: Answering) -> bool:
@@ -145,7 +147,7 @@ class HeapState:
             if top < 2:
                 return False
             wide, narrow = len(game.heap_options(top)), len(game.heap_options(top // 2))
-            context.spend(wide + narrow + 2, f"{game.spec}: the options of heaps {top // 2} and {top}")
+            context.charge(wide + narrow + 2, f"{game.spec}: the options of heaps {top // 2} and {top}")
             self.grows = wide > narrow + 1
         return not self.grows
 
@@ -208,7 +210,7 @@ class HeapState:
                     v += 1
                 memo[heap] = v
         finally:
-            context.spend(spent, f"{game.spec}: the heaps reachable from heap {n:,}")
+            context.charge(spent, f"{game.spec}: the heaps reachable from heap {n:,}")
         self.reached[n] = visited
         return memo[n]
 
@@ -247,13 +249,13 @@ class HeapState:
         return lambda m: table[m] if m < len(table) else periodicity.value(table, m)
 
     def by_pattern(self, game: UserHeapGame, n: int, context: Answering) -> int:
-        usable = [p for p in self.find(game, context) if p.describes == "values"
+        usable = [p for p in self.find(game, context) if p.describes == Describes.VALUES
                   and (p.formula is not None or self.periodicity is not None)]
-        chosen = next((p for p in usable if p.status == "proved"), None)
+        chosen = next((p for p in usable if p.status == Status.PROVED), None)
         if chosen is None and context.conjecture and usable:
             chosen = usable[0]
         spec = game.spec
-        rules = [p for p in self.find(game, context) if p.describes == "p-positions" and p.formula]
+        rules = [p for p in self.find(game, context) if p.describes == Describes.P_POSITIONS and p.formula]
         if chosen is None and context.conjecture and not usable and rules:
             return self.by_p_rule(game, n, rules[0], context)
         if chosen is None:  # (conjecture=True named only where it was not given and would help)
@@ -270,7 +272,7 @@ class HeapState:
                 parameters=("table", "limit", "conjecture"), spec=spec)
         rule = self.rule(chosen)
         value = rule(n)
-        if chosen.status != "proved":
+        if chosen.status != Status.PROVED:
             self.check(game, n, value, chosen, rule, context)
             if chosen not in context.used:
                 context.used.append(chosen)
@@ -291,7 +293,7 @@ class HeapState:
             return table[m] == 0 if m < len(table) else bool(func({"n": m}))
 
         options = game.heap_options(n)
-        context.spend(len(options) + 1, f"{game.spec}: checking the conjectured rule at heap {n:,}")
+        context.charge(len(options) + 1, f"{game.spec}: checking the conjectured rule at heap {n:,}")
         if any(len(o) != 1 for o in options):
             raise SearchLimitError(f"{game.spec}: no answer at heap {n:,}: a move there splits the heap, "
                                    f"and the conjectured rule {rule.text} does not decide a sum")
@@ -322,7 +324,7 @@ class HeapState:
         """Refuse unless ``value`` is the mex of the pattern's values of the options of heap
         ``n`` (then the pattern vouches for those values in this query)."""
         options = game.heap_options(n)
-        context.spend(len(options) + 1, f"{game.spec}: checking the conjectured pattern at heap {n:,}")
+        context.charge(len(options) + 1, f"{game.spec}: checking the conjectured pattern at heap {n:,}")
         parts: dict[int, int] = {}
         totals: dict[Any, int] = {}
         for option in options:
@@ -363,7 +365,7 @@ def heap_state(game: Any) -> HeapState:
 def _octal_hint(game: UserHeapGame) -> str:
     """Which octal game the rules agree with on the small heaps (its period is proved once the
     game declares that code), or nothing."""
-    if getattr(game, "octal_code", None) is not None:
+    if game.octal_code is not None:
         return ""
     from grundy.games.takebreak.octal_match import MATCH_HEAPS, infer_octal
 

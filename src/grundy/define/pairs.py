@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from grundy.define.query import Answering, game_state
 from grundy.errors import GrundyError, ResourceLimitError, SearchLimitError
+from grundy.model.laws import Describes
 from grundy.patterns.record import Pattern
 
 if TYPE_CHECKING:
@@ -71,8 +72,8 @@ def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
         found = [] if cells is None else [
             p for p in domain_pair_patterns(cells, type(game).domain.minimum, find_pair_patterns)[0]
             if p.formula is not None]
-        state.patterns = [p for p in found if p.describes == "values"]
-        state.p_rules = [p for p in found if p.describes == "p-positions"]
+        state.patterns = [p for p in found if p.describes == Describes.VALUES]
+        state.p_rules = [p for p in found if p.describes == Describes.P_POSITIONS]
     return state.patterns
 
 
@@ -111,7 +112,7 @@ def pair_value(game: UserGame, position: tuple[int, int], context: Answering) ->
 
     value = rule(position)
     options = game.options_of(position)
-    context.spend(len(options) + 1, f"{game.spec}: checking the conjectured pattern at {shown!r}")
+    context.charge(len(options) + 1, f"{game.spec}: checking the conjectured pattern at {shown!r}")
     values = {o: rule(o) for o in options}
     context.vouch(game, repr(shown), value, values, chosen)
     context.remember(game, position, value, values)
@@ -133,7 +134,7 @@ def _by_p_rule(game: UserGame, position: tuple[int, int], context: Answering) ->
     assert formula is not None
     shown = game.format_position(position)
     options = game.options_of(position)
-    context.spend(len(options) + 1, f"{game.spec}: checking the conjectured rule at {shown!r}")
+    context.charge(len(options) + 1, f"{game.spec}: checking the conjectured rule at {shown!r}")
     if isinstance(position, Sum) or any(isinstance(o, Sum) for o in options):
         raise SearchLimitError(f"{game.spec}: no answer at {shown!r}: a move there is a sum, whose "
                                f"outcome the conjectured rule {rule.text} does not decide")

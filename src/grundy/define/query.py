@@ -20,13 +20,19 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from grundy.engine.limits import asked_limit
-from grundy.engine.search import DEFAULT_LIMIT, MEMORY_LIMIT, resident_bytes
-from grundy.errors import ResourceLimitError, SearchLimitError
-from grundy.model.bounded import BoundedCache
+from grundy.engine.limits import (
+    _CHECK_EVERY,
+    _PROGRESS_EVERY,
+    DEFAULT_LIMIT,
+    MEMORY_LIMIT,
+    Budget,
+    asked_limit,
+    resident_bytes,
+)
+from grundy.errors import SearchLimitError
+from grundy.model.bounded import BoundedCache, kept
 from grundy.patterns.record import Pattern
 
 TABLE_STEP = 0.125
@@ -47,36 +53,44 @@ _WATCH_EVERY = 0.05
 """Seconds between the watchdog's looks at the clock and the memory (main thread only)."""
 
 
-@dataclass
-class Answering:
-    """One query: conjectured patterns allowed or not, its budget, the patterns used, and the
-    heaps whose values a checked pattern vouches for (filled in while answering)."""
+class Answering(Budget):
+    """One query: a :class:`~grundy.engine.limits.Budget` of ``limit`` steps (its time net
+    :data:`SAFETY_SECONDS`, more for a larger limit; its memory net set when the watchdog is
+    armed) that also records whether conjectured patterns are allowed, the patterns used, and the
+    heaps whose values a checked pattern vouches for (filled in while answering). Its own work is
+    counted with :meth:`~grundy.engine.limits.Budget.charge` (fractions of a step for a table's
+    heaps) and checked with :meth:`~grundy.engine.limits.Budget.check`.
 
-    conjecture: bool = False
-    limit: int = DEFAULT_LIMIT
-    used: list[Pattern] = field(default_factory=list)
-    spent: float = 0.0
-    vouched: dict[tuple[Any, Any], int] = field(default_factory=dict)
-    extended: set[Any] = field(default_factory=set)
-    states: dict[tuple[str, Any], Any] = field(default_factory=dict)
-    """The per-game states (:func:`game_state`) this query used, held until it ends."""
-    seconds: float = 0.0
-    memory: int = MEMORY_LIMIT
-    _deadline: float = 0.0
+    >>> query = Answering(limit=1000)
+    >>> query.charge(2.5, "a table"); query.room(), query.conjecture
+    (997, False)
+    """
 
-    def __post_init__(self) -> None:
-        self.seconds = max(SAFETY_SECONDS, self.limit * SECONDS_PER_STEP)
-        self._deadline = time.monotonic() + self.seconds
+    __slots__ = ("conjecture", "extended", "states", "used", "vouched")
+
+    def __init__(self, conjecture: bool = False, limit: int = DEFAULT_LIMIT) -> None:
+        # (the Budget's fields set here directly, not through Budget.__init__: a query is made at
+        # each question about a user's game, so its making is on the engine's path)
+        seconds = max(SAFETY_SECONDS, limit * SECONDS_PER_STEP)
+        self.limit, self.spent, self.memory, self._hook = limit, 0, MEMORY_LIMIT, None
+        self._next_check, self._next_report = _CHECK_EVERY, _PROGRESS_EVERY
+        self._deadline, self._seconds = time.monotonic() + seconds, seconds
+        self.conjecture = conjecture
+        self.used: list[Pattern] = []
+        self.vouched: dict[tuple[Any, Any], int] = {}
+        self.extended: set[Any] = set()
+        self.states: dict[tuple[str, Any], Any] = {}
+        """The per-game states (:func:`game_state`) this query used, held until it ends."""
+
+    def __repr__(self) -> str:
+        return (f"Answering(conjecture={self.conjecture!r}, limit={self.limit!r}, spent={self.spent!r}, "
+                f"used={self.used!r})")
 
     def measure_memory(self) -> None:
         """Set the memory the query may grow to, from what the process uses now (read when the
         watchdog is armed, not for every query: reading it is a file read)."""
         start = resident_bytes() or 0
         self.memory = min(MEMORY_LIMIT, start + max(MEMORY_ALLOWANCE, 512 * self.limit))
-
-    def room(self) -> int:
-        """Steps left in the budget."""
-        return max(0, int(self.limit - self.spent))
 
     def vouch(self, game: Any, where: str, value: int, options: dict[Any, int], pattern: Pattern) -> None:
         """The local check of a conjectured pattern: ``value`` (what the pattern gives the position
@@ -98,27 +112,17 @@ class Answering:
         for option, v in options.items():
             self.vouched.setdefault((game, option), v)
 
-    def spend(self, steps: float, what: str) -> None:
-        """Account for ``steps``; past the budget, a :class:`SearchLimitError` about ``what``."""
-        self.spent += steps
-        if self.spent > self.limit:
-            raise SearchLimitError(f"{what} needs more than {self.limit:,} steps (positions and "
-                                   f"moves); raise limit=", parameters=("limit",))
-
-    def check(self, what: str) -> None:
-        """The safety net: refuse once the query has run too long or grown too large."""
-        if time.monotonic() > self._deadline:
-            raise ResourceLimitError(f"{what} stopped after {self.seconds:g} s without an answer (the "
-                                   f"time limit of a budget of {self.limit:,} steps); the move "
-                                   f"function is too slow for this position")
-        used = resident_bytes()
-        if used is not None and used > self.memory:
-            raise ResourceLimitError(f"{what} stopped at {used / 2**30:.1f} GiB of memory without an "
-                                   f"answer: the move function lists too many options or too large "
-                                   f"positions")
-
 
 _answering: ContextVar[Answering | None] = ContextVar("grundy_answering", default=None)
+"""The query of the :func:`answering` block being run (``None``: outside one).
+
+Why a context variable and not a parameter: the query is opened around a whole question
+(``solve``, a table, an export), but the code that spends its budget, uses its patterns and
+vouches for values is a user's game's own (:class:`~grundy.define.UserHeapGame`), which the
+engine and the table layer reach only through the fixed game interface (``options``, the
+game's laws), with no room for a query object. Code that holds the query passes it explicitly
+(``context=`` of the user games' methods); the variable is scoped to the block, per thread and
+per asyncio task."""
 _watched: list[Answering] = []
 
 
@@ -150,9 +154,13 @@ _armed: dict[int, Any] = {}
 
 
 def _arm(context: Answering) -> None:
-    """Start the watchdog for ``context`` (the first time a user's game is asked something)."""
+    """Start the watchdog for ``context`` (the first time a user's game is asked something):
+    only in the main thread, only where the process has no SIGALRM handler and no interval timer
+    of its own, and undone by :func:`_disarm` when the block ends (the handler the process had is
+    put back: ``tests/engine/test_process_state.py``)."""
     if (_watched or threading.current_thread() is not threading.main_thread()
-            or signal.getsignal(signal.SIGALRM) not in (signal.SIG_DFL, None)):
+            or signal.getsignal(signal.SIGALRM) not in (signal.SIG_DFL, None)
+            or signal.getitimer(signal.ITIMER_REAL) != (0.0, 0.0)):
         return
     context.measure_memory()
     _armed[id(context)] = signal.signal(signal.SIGALRM, _watchdog)
@@ -193,7 +201,7 @@ def active() -> Answering | None:
 GAMES_KEPT = 256
 """Own games whose states (tables, patterns, explored positions) are kept between queries."""
 
-_STATES: BoundedCache[tuple[str, Any], Any] = BoundedCache(GAMES_KEPT)
+_STATES: BoundedCache[tuple[str, Any], Any] = kept(__name__ + "._STATES", BoundedCache(GAMES_KEPT))
 
 S = TypeVar("S")
 

@@ -31,7 +31,7 @@ def move_source(game_obj: Game) -> str | None:
         return None
     for i, arg in enumerate(node.args.kwonlyargs):
         if arg.arg in game_obj.defaults:
-            node.args.kw_defaults[i] = ast.Constant(getattr(game_obj, arg.arg))
+            node.args.kw_defaults[i] = ast.Constant(game_obj.params[arg.arg])
     if isinstance(game_obj, HeapGame):
         node.name = "moves"
         return ast.unparse(node) + "\n"

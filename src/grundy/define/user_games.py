@@ -31,7 +31,7 @@ from grundy.errors import (
     SearchLimitError,
 )
 from grundy.model.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
-from grundy.model.laws import Laws, TableMethod
+from grundy.model.laws import ExportRule, Laws, PositionValues, Status, TableMethod
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
@@ -61,7 +61,14 @@ class UserHeapGame(_Defined, HeapGame):
     def laws(self) -> Laws:
         return Laws(period_rule=self._period_rule, splits=self._splits(),
                     table_builder=self._build_table, heap_value=self._heap_value,
-                    heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason)
+                    heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason,
+                    step_budget=True, octal_note=self._octal_note)
+
+    def _octal_note(self, upto: int) -> str | None:
+        """Which octal game these rules agree with on heaps ``0..upto`` (none when declared)."""
+        from grundy.games.takebreak.octal_match import octal_note
+
+        return octal_note(self, upto)
 
     def _period_rule(self) -> PeriodRule | None:
         """The declared octal game's periodicity theorem (the declaration checked on small heaps)."""
@@ -222,7 +229,7 @@ class UserHeapGame(_Defined, HeapGame):
                 f"(a heap or an option is {TABLE_STEP:g} of a step; it reached heap "
                 f"{len(values):,}); limit= raises the budget", parameters=("limit",),
                 spec=self.spec) from None
-        context.spend(spent * TABLE_STEP, self.spec)
+        context.charge(spent * TABLE_STEP, self.spec)
         return TableBuild(np.array(values, dtype=np.int64), "python (the move function)", upto + 1,
                           splits=any(seen))
 
@@ -261,10 +268,8 @@ class UserHeapGame(_Defined, HeapGame):
         if used is None:
             reached = state.reached.get(n)
             return None if reached is None else Reason("mex-reachable", {"heaps": reached})
-        rule = used.text.rsplit(" (", 1)[0]
-        if used.proof and used.text.endswith(f" (proved by {used.proof})"):
-            rule = used.text.removesuffix(f" (proved by {used.proof})")  # (the proof has parentheses)
-        if used.status == "proved":
+        rule = used.rule
+        if used.status == Status.PROVED:
             facts: dict[str, Any] = {"pattern": rule, "proof": used.proof}
             from grundy.games.takebreak.octal_match import declared_agreement
 
@@ -414,7 +419,7 @@ class UserGame(_Defined, Game):
             raise SearchLimitError(f"{self.spec}: the positions reachable need more than the {room:,} "
                                    f"steps left of the query's budget of {context.limit:,} (positions "
                                    f"and moves); raise limit=", parameters=("limit",)) from None
-        context.spend(steps, self.spec)
+        context.charge(steps, self.spec)
         return graph
 
     def _general_value(self, position: Any) -> Any:
@@ -439,13 +444,28 @@ class UserGame(_Defined, Game):
         return Laws(value=self._value, loopy_value=self._loopy_value, outcome=self._outcome,
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
                     reason=self._reason, pair_table=self._pair_table,
-                    misere_outcome=self._misere_check, searchable=self._searchable)
+                    misere_check=self._misere_check, searchable=self._searchable,
+                    step_budget=True, position_table=self._position_values,
+                    export=ExportRule("defined"),
+                    start=None if type(self).start_function is None else self._start)
+
+    def _start(self) -> Position:
+        """The declared start position (checked), for :attr:`Laws.start`."""
+        start = self.start_position()
+        assert start is not None  # (declared only when the game has a start function)
+        return start
+
+    def _position_values(self, upto: int) -> PositionValues:
+        """The values of the positions up to ``upto`` (:mod:`grundy.define.position_table`)."""
+        from grundy.define.position_table import position_values
+
+        return position_values(self, upto)
 
     def _misere_check(self, position: Any) -> None:
-        """No misère rule of its own (``None``), but first the check of normal play: options that
-        are sums must not lead back to a part of themselves (``(n,) → (n,) + (0,)`` grows sums
-        without end, which the misère search would follow); a position too large to explore is
-        left to the misère search's own budget."""
+        """The check of normal play before a misère search: options that are sums must not lead
+        back to a part of themselves (``(n,) → (n,) + (0,)`` grows sums without end, which the
+        misère search would follow); a position too large to explore is left to the misère
+        search's own budget."""
         if isinstance(position, Sum) or not beyond_exploring(self, position, current()):
             try:
                 self._graph(position)
@@ -453,7 +473,6 @@ class UserGame(_Defined, Game):
                 raise  # (a safety net: a refusal, never read as "no check here")
             except SearchLimitError:
                 pass
-        return None
 
     def _value(self, position: Any) -> int | None:
         value = self._general_value(position)
@@ -486,8 +505,8 @@ class UserGame(_Defined, Game):
             return None
         used = pair_state(self).used.get(position)
         if used is not None:
-            rule = used.text.rsplit(" (", 1)[0]
-            return Reason("conjectured-pair-pattern", {"pattern": rule, "checked_upto": used.checked_upto})
+            return Reason("conjectured-pair-pattern",
+                          {"pattern": used.rule, "checked_upto": used.checked_upto})
         count, cyclic = self._graph(position).reach(position)
         return Reason("smith-positions" if cyclic else "mex-explored", {"explored": count})
 

@@ -1,6 +1,6 @@
 """A ceiling on the process's memory, so that a runaway allocation fails cleanly.
 
-The searches check their memory between steps (:data:`grundy.engine.search.MEMORY_LIMIT`, 4 GiB
+The searches check their memory between steps (:data:`grundy.engine.limits.MEMORY_LIMIT`, 4 GiB
 resident), but one step can allocate without limit: a user's move function that returns 4·10⁹
 options fills the machine before the next check, and the kernel's OOM killer ends the process.
 The ``grundy`` command therefore caps its own virtual address space (``RLIMIT_AS``, where the
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import os
 
-from grundy.engine.search import MEMORY_LIMIT
+from grundy.engine.limits import MEMORY_LIMIT
 from grundy.errors import InvalidInputError
 
 DEFAULT_BYTES = 2 * MEMORY_LIMIT

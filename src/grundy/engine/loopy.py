@@ -39,6 +39,7 @@ from typing import Any
 import numpy as np
 
 from grundy.errors import InvalidInputError
+from grundy.model.bounded import kept
 from grundy.model.game import Outcome
 
 JIT_THRESHOLD = 20_000
@@ -275,7 +276,7 @@ def _smith_kernel(n: int, indptr: Any, indices: Any, rindptr: Any, rindices: Any
         i += 1
 
 
-_COMPILED: dict[str, Callable[..., Any]] = {}
+_COMPILED: dict[str, Callable[..., Any]] = kept(__name__ + "._COMPILED", {})
 
 
 def _kernel(fn: Callable[..., Any], size: int, backend: str) -> Callable[..., Any]:

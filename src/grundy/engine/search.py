@@ -17,23 +17,16 @@ game's closed forms (its hooks) wherever they answer.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable
-from contextvars import ContextVar
 from itertools import islice, repeat
 
-from grundy.engine.limits import asked_limit, asking, resident_bytes
-from grundy.errors import LoopyGameError, ResourceLimitError, SearchLimitError
-from grundy.model.game import Game, HeapGame, Move, Outcome, Position, value_rule
+from grundy.engine.limits import _CHECK_EVERY, DEFAULT_LIMIT, Budget, asked_limit, asking
+from grundy.errors import LoopyGameError
+from grundy.model.game import Game, Move, Outcome, Position, value_rule
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:
-    from contextvars import Token
     from typing import Any
-
-DEFAULT_LIMIT = 2_000_000
-"""Default budget of a single query's brute force, in units of work: one per position expanded
-plus one per option listed (so a position with astronomically many options is refused too)."""
 
 Key = tuple[int, Position]
 """A memo key: (the game's number in its :class:`Cache`, the canonical position)."""
@@ -149,112 +142,6 @@ class Cache:
 
 
 _Expand = Callable[[Key], "tuple[bool, Any, list[Key] | None]"]
-
-ProgressHook = Callable[[int], None]
-_progress: ContextVar[ProgressHook | None] = ContextVar("grundy_progress", default=None)
-_PROGRESS_EVERY = 1 << 16
-
-
-class reporting_progress:  # (lower case: a context manager used as a function)
-    """Call ``hook(units_of_work_so_far)`` now and then during brute-force searches in this block
-    (``with reporting_progress(hook): ...``).
-
-    The command line uses it to show a live counter; the hook may raise (e.g. KeyboardInterrupt)
-    to stop the search. (A class, not a :func:`contextlib.contextmanager`: :mod:`contextlib` is
-    not imported at start-up.)
-    """
-
-    def __init__(self, hook: ProgressHook) -> None:
-        self._hook = hook
-        self._tokens: list[Token[ProgressHook | None]] = []
-
-    def __enter__(self) -> None:
-        self._tokens.append(_progress.set(self._hook))
-
-    def __exit__(self, *exc: object) -> None:
-        _progress.reset(self._tokens.pop())
-
-
-DEFAULT_SECONDS = 5.0
-"""The default budget also stops a search after this long, so that a question too large for brute
-force is refused in seconds; an explicit ``limit`` (``--limit``) bounds the steps only. A safety
-net only: it raises :class:`~grundy.errors.ResourceLimitError`, which no fallback reads as "no
-answer here, try another way" (``tests/engine/test_safety_nets.py``), so the clock can turn an
-answer into a refusal, never into a different answer."""
-
-MEMORY_LIMIT = 4 * 2**30
-"""A search stops once the process's resident memory passes this, whatever its step limit."""
-
-_CHECK_EVERY = 1 << 14
-"""Units of work between checks of the clock, the memory and the progress hook."""
-
-
-def _pattern_hint(game: Game) -> str:
-    """Where a table can help (heap games, whose tables have periods and patterns), say so."""
-    if isinstance(game, HeapGame):
-        return ", or find a pattern to answer larger heaps with: analyze(game, upto=N)"
-    return ""
-
-
-def _hint_parameters(game: Game) -> tuple[str, ...]:
-    """The parameters a budget's refusal names (the table only where :func:`_pattern_hint` does)."""
-    return ("limit", "table") if isinstance(game, HeapGame) else ("limit",)
-
-
-class Budget:
-    """The work a query may still do; shared by the searches that answer one question.
-
-    It counts steps (one per position expanded, one per option listed) up to ``limit`` and, every
-    few thousand steps, checks the process's memory (:data:`MEMORY_LIMIT`) and, for the default
-    limit, the time spent (:data:`DEFAULT_SECONDS`).
-    """
-
-    __slots__ = ("_deadline", "_hook", "_next_check", "_next_report", "_seconds", "limit", "spent")
-
-    def __init__(self, limit: int, *, seconds: float | None = None) -> None:
-        self.limit = limit
-        self.spent = 0
-        self._hook = _progress.get()
-        self._next_check = _CHECK_EVERY
-        self._next_report = _PROGRESS_EVERY
-        if seconds is None and limit == DEFAULT_LIMIT:
-            seconds = DEFAULT_SECONDS
-        self._deadline = None if seconds is None else time.monotonic() + seconds
-        self._seconds = seconds
-
-    def spend(self, units: int, game: Game) -> None:
-        """Account for ``units`` of work, raising :class:`SearchLimitError` past the limit."""
-        self.spent += units
-        if self.spent > self.limit:
-            raise SearchLimitError(
-                f"{game.spec}: brute force would need more than {self.limit:,} steps "
-                f"(positions and options); raise the limit (limit=){_pattern_hint(game)}",
-                parameters=_hint_parameters(game), spec=game.spec)
-        if self.spent >= self._next_check:
-            self._check(game)
-
-    def _check(self, game: Game) -> None:
-        self._next_check = self.spent + _CHECK_EVERY
-        if self._deadline is not None and time.monotonic() > self._deadline:
-            raise ResourceLimitError(
-                f"{game.spec}: brute force stopped after {self._seconds:g} s and {self.spent:,} steps "
-                f"without an answer; raise the step limit (limit=) to search longer"
-                f"{_pattern_hint(game)}", parameters=_hint_parameters(game), spec=game.spec)
-        used = resident_bytes()
-        if used is not None and used > MEMORY_LIMIT:
-            raise ResourceLimitError(
-                f"{game.spec}: brute force stopped at {used / 2**30:.1f} GiB of memory after "
-                f"{self.spent:,} steps (the limit is {MEMORY_LIMIT / 2**30:g} GiB): the positions are "
-                f"too large or too many to search")
-        if self._hook is not None and self.spent >= self._next_report:
-            self._next_report = self.spent + _PROGRESS_EVERY
-            self._hook(self.spent)
-
-    def take(self, items: Iterable[Any], game: Game) -> list[Any]:
-        """``list(items)``, but stop with :class:`SearchLimitError` once the budget runs out."""
-        taken = list(islice(items, self.limit - self.spent + 1))
-        self.spend(len(taken), game)
-        return taken
 
 
 def _search(root: Key, memo: dict[Key, Any], expand: _Expand,

@@ -40,6 +40,16 @@ class SumGame(Game):
             raise InvalidGameError("a sum needs at least one component game")
 
     @property
+    def own_rules(self) -> bool:
+        """Whether a part's rules are a user's own (:attr:`Game.own_rules`).
+
+        >>> from grundy.catalog import load_game
+        >>> SumGame((load_game("nim"), load_game("kayles"))).own_rules
+        False
+        """
+        return any(part.own_rules for part in self.parts)
+
+    @property
     def spec(self) -> str:
         return f" {SUM_SEPARATOR} ".join(g.spec for g in self.parts)
 
@@ -100,3 +110,4 @@ class SumGame(Game):
 
     def _samples(self) -> Iterable[Position]:
         return ()
+

@@ -18,6 +18,7 @@ needs nothing but Python. The header comment of every program says what its answ
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from grundy.errors import InvalidInputError
 from grundy.export import kfold
@@ -34,6 +35,7 @@ from grundy.export.model import (
     unpack,
 )
 from grundy.export.python import move_function, python_program
+from grundy.model.laws import Describes
 from grundy.model.periodic import Periodicity
 from grundy.patterns.formulas import parse
 from grundy.patterns.record import Pattern
@@ -42,6 +44,13 @@ __all__ = ["ALPHABET", "KINDS", "LANGS", "SIZE_WARNING", "OutcomeRule", "Program
            "pack", "table_status", "unpack"]
 
 KINDS = ("heap", "pair", "moore", "number", "staircase", "split", "strip")
+"""What an exported program reads: a sum of heaps, a pair, one number (see :func:`export_code`),
+or a game written from a theorem's algorithm alone: ``moore`` (Moore's Nim_k, whose heaps are not a
+sum: who wins by Moore's theorem, the value only of a position with at most one non-empty heap),
+``staircase`` (the counters on steps 1..n, by the odd-steps theorem), ``split`` (the split game:
+the stone counts of piles 1..n, by its odious-stones theorem), ``strip`` (coin-slide: a strip's
+length, then the cells of its coins, by the plain mex over its moves on strips of at most 16
+cells, as ``grundy solve`` searches)."""
 LANGS = ("cpp", "python")
 SIZE_WARNING = 64 * 1024
 """Source size (bytes) above which ``grundy export`` warns: many judges refuse larger submissions."""
@@ -78,56 +87,100 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 input_format: str = "lines", outcome_rule: OutcomeRule | None = None,
                 moore_k: int | None = None, origin: Sequence[int] | None = None,
                 domain: str | None = None, sums: bool = True, checked: int | None = None,
-                conjecture: bool = False, octal: Sequence[int] | None = None,
+                conjecture: bool = False, octal: Sequence[int] | None = None, unequal: bool = False,
                 start: str | None = None, what: str | None = None) -> str:
     """A self-contained program answering positions of a game.
 
-    ``kind="heap"``: a game on heaps whose positions are sums of heaps (the values of the heaps
-    are XORed). Each heap by the pattern's formula when given (a ``"values"`` pattern), else by
-    the ``period`` (``G(n) = G(e + (n - e) mod p) + q·s`` beyond the preperiod ``e``, proved or
-    only observed in the whole table, which the code says), else by the table (and in Python,
-    when ``move_source`` holds a move function ``def f(n): return [options...]``, by a memoised
-    mex over it beyond the table).
-
-    ``kind="pair"``: a game on one pair ``(a, b)``, by the formula or the table; beyond the
-    table, ``outcome_rule`` (the P-positions) gives who wins, when there is one.
-
-    ``kind="number"``: a game on one number ``n`` (a ``@grundy.game`` with positions ``(n,)``),
-    by the formula or the table; several numbers of one input are a disjunctive sum of such
-    positions (values XORed) when ``sums``, otherwise an error for that input.
+    ``kind="heap"``: a sum of heaps (their values XORed), each heap by the pattern's formula (a
+    ``"values"`` pattern), else by the ``period`` (``G(n) = G(e + (n - e) mod p) + q·s`` beyond
+    the preperiod ``e``, proved or only observed, which the code says), else by the table (beyond
+    it, in Python, by a memoised mex over ``move_source``, a move function ``def f(n): return
+    [options...]``). ``kind="pair"``: one pair ``(a, b)``, by the formula or the table; beyond
+    the table, ``outcome_rule`` (the P-positions) gives who wins. ``kind="number"``: one number
+    ``n`` (a ``@grundy.game`` on ``(n,)``), by the formula or the table; several numbers are a
+    sum when ``sums``, otherwise an error for that input. The other kinds (``moore`` with
+    ``moore_k``, ``staircase``, ``split``, ``strip``) are written from a theorem's algorithm
+    alone: see :data:`KINDS`.
 
     A game with a declared domain: ``origin`` is its least position (``(n0,)`` or ``(a0, b0)``),
-    where the table starts, and ``domain`` says in words which positions exist (for the header);
-    an input below the origin, or a blank cell (``None``) of the table, is an error for that
-    input alone ("not a position of the game").
-
-    ``kind="moore"``: Moore's Nim_k (``moore_k``), whose heaps are not a sum: who wins by Moore's
-    theorem, the value only of a position with at most one non-empty heap (a Nim heap).
+    where the table starts, and ``domain`` says in words which positions exist; an input below
+    the origin, or a blank cell (``None``) of the table, is an error for that input alone.
 
     ``checked``: the last heap (of a pair game: the last ``a`` and ``b``) up to which an unproved
-    formula or period was compared with computed values. Beyond it the program answers by it only
-    with ``conjecture``, and then only after a local check where it can make one (the Python
-    program, with ``move_source``: the value must be the mex of the values the formula gives the
-    options); every other input beyond it gets an error line saying why.
+    formula or period was compared with computed values; beyond it the program answers by it
+    only with ``conjecture``, after a local check where it can make one (Python, with
+    ``move_source``: the value must be the mex of the values the formula gives the options);
+    every other input beyond it gets an error line saying why.
 
     ``octal``: the digits ``d0 d1 …`` of an octal game exported as a table; beyond it the program
-    computes the values itself, by the plain mex over the code's moves (up to the heap asked).
-
-    ``kind="staircase"``: staircase Nim (the counters on steps 1..n), by the odd-steps theorem.
-    ``kind="split"``: the split game (the stone counts of piles 1..n), by its odious-stones theorem.
-    ``kind="strip"``: coin-slide (a strip's length, then the cells of its coins), by the plain mex
-    over its moves, on strips of at most 16 cells (as ``grundy solve`` searches).
+    computes the values itself, up to the largest heap asked, by the sparse-space method
+    (:mod:`grundy.export.splits`; exact whatever its classes); ``unequal``: the two heaps a move
+    leaves must differ (Grundy's game: ``octal=(4,), unequal=True``).
 
     ``start`` (a pair game): one number ``n`` alone is the start position ``(n, n - 1)``, said in
-    these words (Fibonacci Nim: the first move may not take all). A line of several pairs of a
-    pair game is their sum (values XORed; an error line where a value is unknown).
-
-    ``what``: the header's words for what the program answers, where the kind's do not fit.
-
-    ``main=True`` adds a program reading positions from stdin (``input_format``: ``lines``,
-    ``cases`` or ``counted``, see :mod:`grundy.export.main`) and printing ``VALUE
-    OUTCOME`` per position.
+    these words (Fibonacci Nim). Several pairs on a line are their sum. ``what``: the header's
+    words for what the program answers, where the kind's do not fit. ``main=True`` adds a program
+    reading positions from stdin (``input_format``: ``lines``, ``cases`` or ``counted``, see
+    :mod:`grundy.export.main`) and printing ``VALUE OUTCOME`` per position.
     """
+    _check_choices(kind, lang, input_format)
+    title = " ".join(name.split())
+    rule_program = _rule_program(title, kind, main, input_format, moore_k)
+    if rule_program is not None:
+        return _emit(rule_program, lang)
+    if start is not None and kind != "pair":
+        raise InvalidInputError("a start position from one number is exported for pair games only")
+    if pattern is not None and (pattern.describes != Describes.VALUES or pattern.formula is None):
+        raise InvalidInputError(
+            f"only a pattern of the values with a formula can be exported, got {pattern.text!r}")
+    variables = ("a", "b") if kind == "pair" else ("n",)
+    holes = any(v is None for row in table for v in (row if isinstance(row, Sequence) else [row]))
+    values = _table(kind, table, holes)
+    corner = _corner(kind, origin, variables)
+    if holes and domain is None:
+        raise InvalidInputError("a table with blank cells needs the domain it comes from")
+    if holes and (pattern is not None or period is not None):
+        raise InvalidInputError("a table with blank cells is exported as a table, not by a formula")
+    if kind == "number" and (period is not None or move_source is not None):
+        raise InvalidInputError("a game on one number is exported by its formula or its table")
+    base: dict[str, Any] = {
+        "title": title, "kind": kind, "main": main, "input_format": input_format,
+        "rule": outcome_rule, "rule_node": _rule_node(kind, outcome_rule, variables),
+        "origin": corner if any(corner) else (), "domain": domain, "holes": holes, "sums": sums,
+        "checked": checked, "conjecture": conjecture, "start": start, "what": what}
+    if checked is not None and (pattern is not None or period is not None) and move_source is not None:
+        move_function(move_source, kind)  # (carried by a Python program, for the local check)
+        base["move_source"] = move_source if lang == "python" and conjecture else None
+    if pattern is not None:
+        assert pattern.formula is not None
+        program = Program(**base, node=parse(pattern.formula, variables), status=pattern_status(pattern))
+    elif period is not None and kind == "heap":
+        program = _period_program(base, values, period)  # type: ignore[arg-type]
+    else:
+        program = _table_program(base, values, lang, move_source, octal, unequal)
+    return _emit(program, lang)
+
+
+def _period_program(base: dict[str, Any], values: list[int], period: Periodicity) -> Program:
+    """The program of a heap game answering by its period (its first values, then the law)."""
+    e, p, checked = period.preperiod, period.period, base["checked"]
+    if len(values) < e + p:
+        raise InvalidInputError(f"the table holds {len(values)} values, fewer than the preperiod "
+                                f"{e} plus the period {p}")
+    return Program(**base, period=period, values=tuple(values[:e + p]),
+                   status=period_status(period, len(values) - 1 if checked is None else checked))
+
+
+def _corner(kind: str, origin: Sequence[int] | None, variables: tuple[str, ...]) -> tuple[int, ...]:
+    """The least position (zeros when none is declared), checked."""
+    corner = tuple(int(x) for x in origin) if origin is not None else (0,) * len(variables)
+    if len(corner) != len(variables) or any(x < 0 for x in corner):
+        raise InvalidInputError(f"the origin of a {kind} game is {len(variables)} numbers >= 0, "
+                                f"got {tuple(origin or ())!r}")
+    return corner
+
+
+def _check_choices(kind: str, lang: str, input_format: str) -> None:
     if kind not in KINDS:
         raise InvalidInputError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if lang not in LANGS:
@@ -135,80 +188,58 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     if input_format not in INPUT_FORMATS:
         raise InvalidInputError(
             f"the input format must be one of {', '.join(INPUT_FORMATS)}, got {input_format!r}")
-    title = " ".join(name.split())
+
+
+def _rule_program(title: str, kind: str, main: bool, input_format: str,
+                  moore_k: int | None) -> Program | None:
+    """The program of a kind written from a theorem's algorithm alone (no table), else ``None``."""
     if kind == "moore":
         if moore_k is None or not 1 <= moore_k < 1 << 62:
             raise InvalidInputError(f"Moore's Nim_k needs 1 <= k < 2**62, got {moore_k!r}")
-        program = Program(title, kind, main, input_format, moore_k=moore_k,
-                          status="proved (Moore's theorem, 1910)")
-        return _emit(program, lang)
+        return Program(title, kind, main, input_format, moore_k=moore_k,
+                       status="proved (Moore's theorem, 1910)")
     if kind == "staircase":
-        program = Program(title, kind, main, input_format,
-                          status="proved (the odd-steps theorem: a move between an even and an odd "
-                                 "step is a Nim move on the odd steps, or is reversed)")
-        return _emit(program, lang)
+        return Program(title, kind, main, input_format,
+                       status="proved (the odd-steps theorem: a move between an even and an odd "
+                              "step is a Nim move on the odd steps, or is reversed)")
     if kind in _RULE_STATUS:
-        return _emit(Program(title, kind, main, input_format, status=_RULE_STATUS[kind]), lang)
-    if start is not None and kind != "pair":
-        raise InvalidInputError("a start position from one number is exported for pair games only")
-    if pattern is not None and (pattern.describes != "values" or pattern.formula is None):
-        raise InvalidInputError(
-            f"only a pattern of the values with a formula can be exported, got {pattern.text!r}")
-    variables = ("a", "b") if kind == "pair" else ("n",)
-    holes = any(v is None for row in table for v in (row if isinstance(row, Sequence) else [row]))
-    if holes and domain is None:
-        raise InvalidInputError("a table with blank cells needs the domain it comes from")
-    values = _table(kind, table, holes)
-    corner = tuple(int(x) for x in origin) if origin is not None else (0,) * len(variables)
-    if len(corner) != len(variables) or any(x < 0 for x in corner):
-        raise InvalidInputError(f"the origin of a {kind} game is {len(variables)} numbers >= 0, "
-                                f"got {tuple(origin or ())!r}")
-    if holes and (pattern is not None or period is not None):
-        raise InvalidInputError("a table with blank cells is exported as a table, not by a formula")
-    if kind == "number" and (period is not None or move_source is not None):
-        raise InvalidInputError("a game on one number is exported by its formula or its table")
-    rule_node = None
-    if outcome_rule is not None:
-        if kind != "pair":
-            raise InvalidInputError("a rule for the P-positions is exported for pair games only")
-        if outcome_rule.formula is not None:
-            rule_node = parse(outcome_rule.formula, variables)
-        elif outcome_rule.code != "zeckendorf":
-            kfold.rule_k(outcome_rule.code or "")  # "kfold K", or refused
-    base = {"title": title, "kind": kind, "main": main, "input_format": input_format,
-            "rule": outcome_rule, "rule_node": rule_node, "origin": corner if any(corner) else (),
-            "domain": domain, "holes": holes, "sums": sums, "checked": checked,
-            "conjecture": conjecture, "start": start, "what": what}
-    if checked is not None and (pattern is not None or period is not None) and move_source is not None:
+        return Program(title, kind, main, input_format, status=_RULE_STATUS[kind])
+    return None
+
+
+def _rule_node(kind: str, rule: OutcomeRule | None, variables: tuple[str, ...]) -> Any:
+    """The parsed formula of a pair game's rule for its P-positions (``None`` for a rule in code
+    of its own: Zeckendorf's, or k-fold's, checked here)."""
+    if rule is None:
+        return None
+    if kind != "pair":
+        raise InvalidInputError("a rule for the P-positions is exported for pair games only")
+    if rule.formula is not None:
+        return parse(rule.formula, variables)
+    if rule.code != "zeckendorf":
+        kfold.rule_k(rule.code or "")  # "kfold K", or refused
+    return None
+
+
+def _table_program(base: dict[str, Any], values: list[int] | list[list[int]], lang: str,
+                   move_source: str | None, octal: Sequence[int] | None, unequal: bool) -> Program:
+    """The program answering by the table (beyond it by the move function in Python, or by an
+    octal game's algorithm)."""
+    kind, outcome_rule, checked = base["kind"], base["rule"], base["checked"]
+    if move_source is not None:
         move_function(move_source, kind)
-        base["move_source"] = move_source if lang == "python" and conjecture else None
-    if pattern is not None:
-        assert pattern.formula is not None
-        program = Program(**base, node=parse(pattern.formula, variables),  # type: ignore[arg-type]
-                          status=pattern_status(pattern))
-    elif period is not None and kind == "heap":
-        e, p = period.preperiod, period.period
-        if len(values) < e + p:
-            raise InvalidInputError(f"the table holds {len(values)} values, fewer than the preperiod "
-                                    f"{e} plus the period {p}")
-        program = Program(**base, period=period, values=tuple(values[:e + p]),  # type: ignore[arg-type]
-                          status=period_status(period, len(values) - 1 if checked is None else checked))
-    else:
-        if move_source is not None:
-            move_function(move_source, kind)
-        flat = [v for row in values for v in (row if isinstance(row, list) else [row])]
-        rows = len(values)
-        first = values[0] if values else []
-        cols = len(first) if isinstance(first, list) else 1
-        rule_checked = outcome_rule is not None and not outcome_rule.status.startswith("proved")
-        base.update(checked=checked if rule_checked else None,  # (a table needs no check; a rule may)
-                    move_source=move_source if lang == "python" else None)
-        if octal and kind == "heap" and not holes:
-            if not all(isinstance(d, int) and 0 <= d <= 7 for d in octal):
-                raise InvalidInputError(f"octal digits are 0..7, got {tuple(octal)!r}")
-            base.update(octal=tuple(octal), move_source=None)
-        program = Program(**base, values=tuple(flat), rows=rows, cols=cols)  # type: ignore[arg-type]
-    return _emit(program, lang)
+    flat = [v for row in values for v in (row if isinstance(row, list) else [row])]
+    rows = len(values)
+    first = values[0] if values else []
+    cols = len(first) if isinstance(first, list) else 1
+    rule_checked = outcome_rule is not None and not outcome_rule.status.startswith("proved")
+    base.update(checked=checked if rule_checked else None,  # (a table needs no check; a rule may)
+                move_source=move_source if lang == "python" else None)
+    if octal and kind == "heap" and not base["holes"]:
+        if not all(isinstance(d, int) and 0 <= d <= 7 for d in octal):
+            raise InvalidInputError(f"octal digits are 0..7, got {tuple(octal)!r}")
+        base.update(octal=tuple(octal), unequal=bool(unequal), move_source=None)
+    return Program(**base, values=tuple(flat), rows=rows, cols=cols)
 
 
 _RULE_STATUS = {

@@ -26,6 +26,7 @@ from grundy.export.model import (
     text_lines,
 )
 from grundy.export.rules import CPP_SPLIT, CPP_STAIRCASE, CPP_STRIP
+from grundy.export.splits import CPP_SPARSE, MAX_HEAP
 
 _BIN = {ast.Add: "py_add", ast.Sub: "py_sub", ast.Mult: "py_mul", ast.FloorDiv: "py_floordiv",
         ast.Mod: "py_mod", ast.LShift: "py_shl", ast.RShift: "py_shr"}
@@ -174,51 +175,6 @@ bool answer(const std::vector<unsigned long long> &heaps, unsigned long long &va
 }"""
 
 
-_CPP_OCTAL = r"""// the octal code's digits d0 d1 ...: the algorithm that extends the table
-static const int OCTAL[] = {DIGITS};
-static const unsigned long long OCTAL_STEPS = STEPS;  // options visited to extend the table, all inputs
-static std::vector<unsigned long long> G_EXT;
-static unsigned long long octal_spent = 0;
-
-// G(n) by the plain mex over the octal code's moves (remove k tokens: bit 1 leaves nothing, bit 2
-// one heap, bit 4 two heaps), extending the table up to n
-static unsigned long long by_octal(unsigned long long n) {
-    if (G_EXT.empty()) G_EXT = TABLE;
-    if (n < G_EXT.size()) return G_EXT[n];
-    const int digits = (int)(sizeof(OCTAL) / sizeof(OCTAL[0]));
-    int splits = 0;
-    for (int k = 0; k < digits; ++k) splits += (OCTAL[k] & 4) ? 1 : 0;
-    const u128 low = G_EXT.size(), top = n;
-    const u128 cost = (top - low + 1) * (u128)digits + (u128)splits * (top * (top + 1) - (low - 1) * low) / 4;
-    if (n > (1ull << 40) || (u128)octal_spent + cost > (u128)OCTAL_STEPS)
-        fail("heap " + std::to_string(n) + " is beyond the table (0.." + std::to_string(TABLE.size() - 1) +
-             "), and computing it needs more than the " + std::to_string(OCTAL_STEPS) +
-             " steps this program allows itself");
-    octal_spent += (unsigned long long)cost;
-    std::vector<unsigned long long> mark(64, ~0ull);
-    unsigned long long most = 0;
-    for (unsigned long long v : G_EXT) most = v > most ? v : most;
-    for (unsigned long long m = G_EXT.size(); m <= n; ++m) {
-        unsigned long long size = 2;
-        while (size <= most) size *= 2;
-        if (mark.size() < 2 * size + 2) mark.assign(2 * size + 2, ~0ull);
-        for (int k = 0; k < digits && (unsigned long long)k <= m; ++k) {
-            const unsigned long long r = m - (unsigned long long)k;
-            const int d = OCTAL[k];
-            if ((d & 1) && r == 0 && k) mark[0] = m;
-            if ((d & 2) && r >= 1 && k) mark[G_EXT[r]] = m;
-            if ((d & 4) && r >= 2)
-                for (unsigned long long a = 1; a <= r / 2; ++a) mark[G_EXT[a] ^ G_EXT[r - a]] = m;
-        }
-        unsigned long long v = 0;
-        while (mark[v] == m) ++v;
-        G_EXT.push_back(v);
-        most = v > most ? v : most;
-    }
-    return G_EXT[n];
-}"""
-
-
 def _formula(name: str, params: list[str], node: ast.expr, comment: str, result: str) -> list[str]:
     signature = ", ".join(f"unsigned long long {p}_" for p in params)
     body = translate(node)
@@ -237,19 +193,33 @@ def _formula(name: str, params: list[str], node: ast.expr, comment: str, result:
 def cpp_program(program: Program) -> str:
     """The whole C++ source of ``program`` (see :func:`grundy.export.code.export_code`)."""
     kind = program.kind
-    code: list[str] = []
     if kind == "moore":
-        code += ["unsigned long long grundy_value(unsigned long long n) { return n; }  // one heap", "",
-                 _MOORE % {"k1": program.moore_k + 1}]
-        return _assemble(program, code)
+        return _assemble(program, [
+            "unsigned long long grundy_value(unsigned long long n) { return n; }  // one heap", "",
+            _MOORE % {"k1": program.moore_k + 1}])
     if kind in ("staircase", "split", "strip"):
-        code.append({"staircase": CPP_STAIRCASE, "split": CPP_SPLIT, "strip": CPP_STRIP}[kind])
-        return _assemble(program, code)
+        rule = {"staircase": CPP_STAIRCASE, "split": CPP_SPLIT, "strip": CPP_STRIP}[kind]
+        return _assemble(program, [rule])
     params = ["a", "b"] if kind == "pair" else ["n"]
     plain = ", ".join(f"unsigned long long {p}" for p in params)
-    guard = _cpp_guard(program)
+    code = _cpp_values(program, params, plain)
+    uses_rule = program.rule is not None and program.node is None
+    code.append("")
+    if uses_rule:
+        code += _cpp_rule(program, plain)
+    else:
+        code += [f"bool first_player_wins({plain}) {{",
+                 f"    return grundy_value({', '.join(params)}) != 0;", "}"]
+    code += ["", *_cpp_answer(program, uses_rule)]
+    return _assemble(program, code)
+
+
+def _cpp_values(program: Program, params: list[str], plain: str) -> list[str]:
+    """``grundy_value``: by the formula, the period (gated by ``CHECKED`` where unproved) or the
+    table (and beyond it an octal game's algorithm)."""
     gated = program.checked is not None and (program.node is not None or program.period is not None)
     name = "by_pattern" if gated else "grundy_value"
+    code: list[str] = []
     if program.node is not None:
         formula = _formula(name, params, program.node, program.status,
                            "static unsigned long long" if gated else "unsigned long long")
@@ -267,67 +237,83 @@ def cpp_program(program: Program) -> str:
     if gated:
         code += _cpp_gate(program, params, plain)
     elif program.node is None and program.period is None:
-        r, c = program.rows, program.cols
-        a0, b0 = (program.corner * 2)[:2]
-        size = f"static const unsigned long long ROWS = {r}ull, COLS = {c}ull;"
-        if program.origin:
-            size += "\nstatic const unsigned long long " + (
-                f"N0 = {a0}ull;" if kind != "pair" else f"A0 = {a0}ull, B0 = {b0}ull;")
-        code += [_unpack_cpp(), "", f"// {table_status(program)}" + (
-            " (0: not a position, v + 1: the value v)" if program.holes else ""),
-            *_packed("TABLE", program.values), size, ""]
-        shown = ('"(" + std::to_string(a) + ", " + std::to_string(b) + ")' if kind == "pair"
-                 else ('"heap " + std::to_string(n) + "' if kind == "heap" else 'std::to_string(n) + "'))
-        outside_table, where = _cpp_inside(program)
-        if kind == "heap":
-            limits = f"0..{r - 1}"
-        elif kind == "number":
-            limits = f"{a0}..{a0 + r - 1}"
-        else:
-            limits = (f"a <= {r - 1}, b <= {c - 1}" if not program.origin
-                      else f"{a0} <= a <= {a0 + r - 1}, {b0} <= b <= {b0 + c - 1}")
-        past = [f'        fail({shown} is beyond the table ({limits})");']
-        if program.octal:
-            octal = _CPP_OCTAL.replace("DIGITS", ", ".join(map(str, program.octal)))
-            code += [*octal.replace("STEPS", f"{OCTAL_STEPS['cpp']}ull").split("\n"), ""]
-            past = ["        return by_octal(n);"]
-        code += [f"unsigned long long grundy_value({plain}) {{", *guard,
-                 f"    if ({outside_table})", *past]
-        if program.holes:
-            code += [f"    const unsigned long long value = TABLE[{where}];",
-                     f'    if (value == 0) fail({shown} {HOLE}");',
-                     "    return value - 1;", "}"]
-        else:
-            code += [f"    return TABLE[{where}];", "}"]
-    uses_rule = program.rule is not None and program.node is None
-    code.append("")
-    if uses_rule:
-        assert program.rule is not None
-        beyond = "    return !p_position(a, b);"
-        if program.checked is not None:  # a conjectured rule: a C++ program cannot check it
-            beyond = (f'    fail("(" + std::to_string(a) + ", " + std::to_string(b) + ") is beyond the '
-                      f'table (a, b <= {program.checked}), where the rule for the P-positions was checked; '
-                      f'this C++ program cannot check it there (the Python export with the move function '
-                      f'can)");')
-        elif program.rule_node is not None:
-            code += _formula("p_position", ["a", "b"], program.rule_node,
-                             f"{program.rule.text}: {program.rule.status}", "static bool")
-        else:
-            code.append(_ZECKENDORF if program.rule.code == "zeckendorf"
-                        else kfold.cpp_rule(program.rule.code or ""))
-        code += ["", f"bool first_player_wins({plain}) {{", *guard,
-                 f"    if (!({_cpp_inside(program)[0]})) return grundy_value(a, b) != 0;"
-                 if program.origin else "    if (a < ROWS && b < COLS) return grundy_value(a, b) != 0;",
-                 beyond, "}"]
+        code += _cpp_table(program, plain)
+    return code
+
+
+def _cpp_table(program: Program, plain: str) -> list[str]:
+    """``grundy_value`` by the packed table (beyond it: an octal game's algorithm, or an error)."""
+    kind, r, c = program.kind, program.rows, program.cols
+    a0, b0 = (program.corner * 2)[:2]
+    size = f"static const unsigned long long ROWS = {r}ull, COLS = {c}ull;"
+    if program.origin:
+        size += "\nstatic const unsigned long long " + (
+            f"N0 = {a0}ull;" if kind != "pair" else f"A0 = {a0}ull, B0 = {b0}ull;")
+    code = [_unpack_cpp(), "", f"// {table_status(program)}" + (
+        " (0: not a position, v + 1: the value v)" if program.holes else ""),
+        *_packed("TABLE", program.values), size, ""]
+    shown = _cpp_shown(kind)
+    outside_table, where = _cpp_inside(program)
+    if kind == "heap":
+        limits = f"0..{r - 1}"
+    elif kind == "number":
+        limits = f"{a0}..{a0 + r - 1}"
     else:
-        code += [f"bool first_player_wins({plain}) {{",
-                 f"    return grundy_value({', '.join(params)}) != 0;", "}"]
-    code.append("")
+        limits = (f"a <= {r - 1}, b <= {c - 1}" if not program.origin
+                  else f"{a0} <= a <= {a0 + r - 1}, {b0} <= b <= {b0 + c - 1}")
+    past = [f'        fail({shown} is beyond the table ({limits})");']
+    if program.octal:
+        code += [*_cpp_octal(program).split("\n"), ""]
+        past = ["        return by_octal(n);"]
+    code += [f"unsigned long long grundy_value({plain}) {{", *_cpp_guard(program),
+             f"    if ({outside_table})", *past]
+    if program.holes:
+        return [*code, f"    const unsigned long long value = TABLE[{where}];",
+                f'    if (value == 0) fail({shown} {HOLE}");', "    return value - 1;", "}"]
+    return [*code, f"    return TABLE[{where}];", "}"]
+
+
+def _cpp_octal(program: Program) -> str:
+    """The sparse-space algorithm of an octal game's program, filled in."""
+    return (CPP_SPARSE.replace("@DIGITS@", ", ".join(map(str, program.octal)))
+            .replace("@UNEQUAL@", "true" if program.unequal else "false")
+            .replace("@STEPS@", f"{OCTAL_STEPS['cpp']}ull").replace("@MOST@", f"{MAX_HEAP['cpp']}ull"))
+
+
+def _cpp_shown(kind: str) -> str:
+    """The start of a C++ string expression naming the position (closed by the caller's text)."""
+    return ('"(" + std::to_string(a) + ", " + std::to_string(b) + ")' if kind == "pair"
+            else ('"heap " + std::to_string(n) + "' if kind == "heap" else 'std::to_string(n) + "'))
+
+
+def _cpp_rule(program: Program, plain: str) -> list[str]:
+    """``first_player_wins`` of a pair game with a rule for its P-positions beyond the table."""
+    assert program.rule is not None
+    code: list[str] = []
+    beyond = "    return !p_position(a, b);"
+    if program.checked is not None:  # a conjectured rule: a C++ program cannot check it
+        beyond = (f'    fail("(" + std::to_string(a) + ", " + std::to_string(b) + ") is beyond the '
+                  f'table (a, b <= {program.checked}), where the rule for the P-positions was checked; '
+                  f'this C++ program cannot check it there (the Python export with the move function '
+                  f'can)");')
+    elif program.rule_node is not None:
+        code += _formula("p_position", ["a", "b"], program.rule_node,
+                         f"{program.rule.text}: {program.rule.status}", "static bool")
+    else:
+        code.append(_ZECKENDORF if program.rule.code == "zeckendorf"
+                    else kfold.cpp_rule(program.rule.code or ""))
+    inside = (f"    if (!({_cpp_inside(program)[0]})) return grundy_value(a, b) != 0;" if program.origin
+              else "    if (a < ROWS && b < COLS) return grundy_value(a, b) != 0;")
+    return [*code, "", f"bool first_player_wins({plain}) {{", *_cpp_guard(program), inside, beyond, "}"]
+
+
+def _cpp_answer(program: Program, uses_rule: bool) -> list[str]:
+    """``answer``, which the main calls with the numbers of one position (a sum where they are)."""
     answer = ["bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, "
               "bool &known) {", "    known = true;"]
-    if kind == "heap":
+    if program.kind == "heap":
         answer += ["    value = 0;", "    for (unsigned long long h : numbers) value ^= grundy_value(h);"]
-    elif kind == "number":
+    elif program.kind == "number":
         if not program.sums:
             answer += ["    if (numbers.size() != 1)",
                        '        fail("a position is one number n, got " + std::to_string(numbers.size()) + '
@@ -345,8 +331,8 @@ def cpp_program(program: Program) -> str:
                    "        value = 0;",
                    "        for (size_t i = 0; i < numbers.size(); i += 2) value ^= grundy_value(numbers[i], "
                    "numbers[i + 1]);",
-                   "        return value != 0;", "    }"]
-        answer += ["    if (numbers.size() != 2)",
+                   "        return value != 0;", "    }",
+                   "    if (numbers.size() != 2)",
                    '        fail("expected two numbers a b, got " + std::to_string(numbers.size()));']
         if uses_rule:
             test = ("numbers[0] >= ROWS || numbers[1] >= COLS" if not program.origin else
@@ -355,8 +341,7 @@ def cpp_program(program: Program) -> str:
             answer += [f"    if ({test}) {{", "        known = false;",
                        "        return first_player_wins(numbers[0], numbers[1]);", "    }"]
         answer.append("    value = grundy_value(numbers[0], numbers[1]);")
-    code += [*answer, "    return value != 0;", "}"]
-    return _assemble(program, code)
+    return [*answer, "    return value != 0;", "}"]
 
 
 def _cpp_gate(program: Program, params: list[str], plain: str) -> list[str]:
@@ -364,8 +349,7 @@ def _cpp_gate(program: Program, params: list[str], plain: str) -> list[str]:
     ``CHECKED``, an error line beyond (a C++ program does not carry the move function, so it
     cannot check the conjecture there)."""
     beyond = "a > CHECKED || b > CHECKED" if program.kind == "pair" else "n > CHECKED"
-    shown = ('"(" + std::to_string(a) + ", " + std::to_string(b) + ")' if program.kind == "pair"
-             else ('"heap " + std::to_string(n) + "' if program.kind == "heap" else 'std::to_string(n) + "'))
+    shown = _cpp_shown(program.kind)
     where = {"pair": f"a, b <= {program.checked}", "heap": f"heap {program.checked}",
              "number": f"n = {program.checked}"}[program.kind]
     why = ("this C++ program cannot check the conjecture there (the Python export carries the move "
@@ -413,7 +397,7 @@ def _assemble(program: Program, code: list[str]) -> str:
     includes = (_INCLUDES + (["initializer_list"] if "in_set(" in body else [])
                 + (["unordered_map"] if "py_G(" in body else [])
                 + (["map"] if "std::map<" in body else [])
-                + (["algorithm"] if "exponents(" in "".join(helpers) else []))
+                + (["algorithm"] if "exponents(" in "".join(helpers) or "std::fill(" in body else []))
     out = [f"// {line}" for line in header(program)]
     out += ["// Generated by grundy. Compile: g++ -std=c++17 -O2 -Wall", ""]
     out += [f"#include <{name}>" for name in sorted(includes)] + ["", BASE, ""]
@@ -422,7 +406,8 @@ def _assemble(program: Program, code: list[str]) -> str:
     out += [h + "\n" for h in helpers]
     out.append(body)
     if program.main:
-        out.append(cpp_main(program.kind, program.input_format, program.start is not None))
+        out.append(cpp_main(program.kind, program.input_format, program.start is not None,
+                            prepare=bool(program.octal)))
     else:
         out += ["", "// (add your own main, or export with main=True)"]
     return "\n".join(out).rstrip("\n") + "\n"

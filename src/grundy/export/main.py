@@ -182,7 +182,9 @@ _CPP_LINES = r"""
 int main() {
     std::ios::sync_with_stdio(false);
     std::string line;
-    bool failed = false;
+    std::vector<std::vector<unsigned long long>> positions;
+    std::vector<std::string> texts;  // a line that cannot be read: its error
+    unsigned long long most = 0;
     while (std::getline(std::cin, line)) {
         std::istringstream in(line);
         std::string word, text;
@@ -192,66 +194,85 @@ int main() {
         } catch (const std::runtime_error &e) {
             text = std::string("error: ") + e.what();
         }
-        if (text.empty()) {
-            if (numbers.empty()) continue;
-            text = answer_line(numbers);
-        }
+        if (text.empty() && numbers.empty()) continue;
+        for (unsigned long long x : numbers) most = text.empty() && x > most ? x : most;
+        positions.push_back(numbers);
+        texts.push_back(text);
+    }
+%(prepare)s    bool failed = false;
+    for (size_t i = 0; i < positions.size(); ++i) {
+        const std::string text = texts[i].empty() ? answer_line(positions[i]) : texts[i];
         if (text.compare(0, 6, "error:") == 0) failed = true;
-        std::printf("%s\n", text.c_str());
+        std::printf("%%s\n", text.c_str());
     }
     return failed ? 1 : 0;
 }
 """
 
 _CPP_STREAM = r"""
+struct InputEnd {
+    std::string why;
+};
+
 static unsigned long long take() {
     std::string word;
-    if (!(std::cin >> word)) {
-        std::fprintf(stderr, "error: the input ended inside a case\n");
-        std::exit(1);
-    }
+    if (!(std::cin >> word)) throw InputEnd{"the input ended inside a case"};
     try {
         return parse_number(word);
     } catch (const std::runtime_error &e) {
-        std::fprintf(stderr, "error: %%s\n", e.what());
-        std::exit(1);
+        throw InputEnd{e.what()};
     }
 }
 
 int main() {
     std::ios::sync_with_stdio(false);
-    bool failed = false;
-    const unsigned long long cases = %(cases)s;
-    for (unsigned long long c = 0; c < cases; ++c) {
-        std::vector<unsigned long long> numbers;
+    std::vector<std::vector<unsigned long long>> positions;
+    std::string stop;  // why reading stopped early: every case after it is lost
+    unsigned long long most = 0;
+    try {
+        const unsigned long long cases = %(cases)s;
+        for (unsigned long long c = 0; c < cases; ++c) {
+            std::vector<unsigned long long> numbers;
 %(case)s
+            for (unsigned long long x : numbers) most = x > most ? x : most;
+            positions.push_back(numbers);
+        }
+        std::string extra;
+        if (std::cin >> extra) stop = "more words after the last case";
+    } catch (const InputEnd &e) {
+        stop = e.why;
+    }
+%(prepare)s    bool failed = false;
+    for (const std::vector<unsigned long long> &numbers : positions) {
         const std::string text = answer_line(numbers);
         if (text.compare(0, 6, "error:") == 0) failed = true;
         std::printf("%%s\n", text.c_str());
     }
-    std::string extra;
-    if (std::cin >> extra) {
-        std::fprintf(stderr, "error: more words after the last case\n");
+    if (!stop.empty()) {
+        std::fprintf(stderr, "error: %%s\n", stop.c_str());
         return 1;
     }
     return failed ? 1 : 0;
 }
 """
 
-_CPP_CASE_HEAP = """        const unsigned long long count = take();
-        for (unsigned long long i = 0; i < count; ++i) numbers.push_back(take());"""
-_CPP_CASE_ONE = """        numbers.push_back(take());"""
-_CPP_CASE_PAIR = """        numbers.push_back(take());
-        numbers.push_back(take());"""
+_CPP_CASE_HEAP = """            const unsigned long long count = take();
+            for (unsigned long long i = 0; i < count; ++i) numbers.push_back(take());"""
+_CPP_CASE_ONE = """            numbers.push_back(take());"""
+_CPP_CASE_PAIR = """            numbers.push_back(take());
+            numbers.push_back(take());"""
 
 
-def cpp_main(kind: str, input_format: str, one: bool = False) -> str:
+def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = False) -> str:
     """The C++ ``main`` reading ``input_format`` (after a program defining ``answer``); ``one``: a
-    case of a pair game is one number (its start position)."""
+    case of a pair game is one number (its start position). It reads the whole input first; with
+    ``prepare``, it then calls the program's ``prepare(most)`` with the largest number read (an
+    octal game's program computes its table that far at once) before it answers."""
+    call = "    prepare(most);\n" if prepare else "    (void)most;\n"
     if input_format == "lines":
-        return _CPP_COMMON + _CPP_LINES
+        return _CPP_COMMON + _CPP_LINES % {"prepare": call}
     case = (_CPP_CASE_ONE if one else _CPP_CASE_PAIR) if kind == "pair" else _CPP_CASE_HEAP
     if kind == "strip":  # (the length, then the count of coins and their cells)
-        case = "        numbers.push_back(take());\n" + _CPP_CASE_HEAP
+        case = "            numbers.push_back(take());\n" + _CPP_CASE_HEAP
     cases = "take()" if input_format == "cases" else "1"
-    return _CPP_COMMON + _CPP_STREAM % {"case": case, "cases": cases}
+    return _CPP_COMMON + _CPP_STREAM % {"case": case, "cases": cases, "prepare": call}

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grundy.export.main import describe
+from grundy.model.laws import Status
 from grundy.model.periodic import Periodicity
 from grundy.patterns.record import Pattern
 
@@ -51,7 +52,7 @@ def pattern_status(pattern: Pattern) -> str:
     'G(n) = (n % 3): conjecture, checked on all positions up to 9'
     """
     law = pattern_law(pattern.text)
-    if pattern.status == "proved":
+    if pattern.status == Status.PROVED:
         return f"{law}: proved ({pattern.proof or pattern.text})"
     return f"{law}: conjecture, checked on all positions up to {pattern.checked_upto}"
 
@@ -191,8 +192,11 @@ class Program:
     the first move may not take all), in these words; ``None``: two numbers are needed."""
     octal: tuple[int, ...] = ()
     """The digits ``d0 d1 …`` of an octal game exported as a table: beyond it the program computes
-    the values by the plain mex over the code's moves (the algorithm, not the data), within
-    :data:`OCTAL_STEPS` options."""
+    the values by the sparse-space method over the code's moves (the algorithm, not the data;
+    :mod:`grundy.export.splits`), within :data:`OCTAL_STEPS` steps."""
+    unequal: bool = False
+    """With ``octal``: the two heaps a move leaves must differ (Grundy's game is the code ``4.``
+    with unequal heaps)."""
     checked: int | None = None
     """The last heap (of a pair game: the last ``a`` and ``b``) up to which an unproved formula,
     period or P-rule was checked against computed values; beyond it the program answers only
@@ -211,15 +215,24 @@ class Program:
         return self.origin or ((0, 0) if self.kind == "pair" else (0,))
 
 
+def octal_text(digits: Sequence[int]) -> str:
+    """An octal code's usual text.
+
+    >>> octal_text((0, 7, 7)), octal_text((4, 0, 7))
+    ('0.77', '4.07')
+    """
+    return f"{digits[0]}." + "".join(map(str, digits[1:]))
+
+
 def minimum_words(program: Program) -> str:
     """The declared minimum in words (``a >= 1, b >= 1``), said by the error of an input below it."""
     names = ("a", "b") if program.kind == "pair" else ("n",)
     return ", ".join(f"{v} >= {m}" for v, m in zip(names, program.corner, strict=True))
 
 
-OCTAL_STEPS = {"python": 50_000_000, "cpp": 4_000_000_000}
-"""How many options an exported octal program may visit to extend its table (all inputs together);
-past it the input gets an error line of its own."""
+OCTAL_STEPS = {"python": 50_000_000, "cpp": 16_000_000_000}
+"""How many steps (options and pairs visited) an exported octal program may spend to extend its
+table (all inputs together); past it the input gets an error line of its own."""
 
 MOVE_STEPS = 2_000_000
 """How many options the move function of an exported Python program may list for one input
@@ -314,9 +327,12 @@ def header(program: Program) -> list[str]:
         lines.append(f"values: {table_status(program)}"
                      + (f"; beyond it, by the move function (a memoised mex, at most {MOVE_STEPS:,} options "
                         "listed for one input, else an error line for it)" if program.move_source else "")
-                     + ("; beyond it, computed by the program by the plain mex over the octal code's "
-                        "moves (exact; at most the number of options its OCTAL_STEPS says, else an error "
-                        "line)" if program.octal else ""))
+                     + ("; beyond it, computed by the program up to the largest heap asked, by the "
+                        "sparse-space method over the moves of "
+                        + (f"the octal code {octal_text(program.octal)}" if not program.unequal else
+                           "Grundy's game (split a heap into two unequal heaps)")
+                        + " (exact: every candidate value is checked; at most the steps its OCTAL_STEPS "
+                        "says, else an error line)" if program.octal else ""))
     if program.checked is not None:
         lines.append(beyond_checked(program))
     if program.rule is not None and program.node is None:

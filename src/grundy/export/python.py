@@ -28,6 +28,7 @@ from grundy.export.model import (
     text_lines,
 )
 from grundy.export.rules import PY_SPLIT, PY_STAIRCASE, PY_STRIP
+from grundy.export.splits import MAX_HEAP, PY_SPARSE
 
 _PY_FACTOR = '''def _prime(n):
     if n < 2:
@@ -254,13 +255,26 @@ def python_program(program: Program) -> str:
         blocks.append(_PY_RULES[kind])
         return _py_join(out, blocks, program)
     params = "a, b" if kind == "pair" else "n"
-    guard = _py_guard(program)
+    blocks += _py_values(program, params)
+    uses_rule = program.rule is not None and program.node is None
+    if uses_rule:
+        blocks += _py_rule(program, params)
+    else:
+        blocks.append(f"def first_player_wins({params}):\n    return grundy_value({params}) != 0")
+    blocks.append(_py_answer(program, uses_rule))
+    return _py_join(out, blocks, program)
+
+
+def _py_values(program: Program, params: str) -> list[str]:
+    """``grundy_value``: by the formula, the period (gated by ``CHECKED`` where unproved) or the
+    table (and beyond it the move function or an octal game's algorithm)."""
+    blocks: list[str] = []
     if program.node is None:
         blocks.append(_PY_UNPACK)
     gated = program.checked is not None and (program.node is not None or program.period is not None)
     name = "_by_pattern" if gated else "grundy_value"
     if program.node is not None:
-        blocks.append(f"def {name}({params}):\n    # {program.status}\n{guard}"
+        blocks.append(f"def {name}({params}):\n    # {program.status}\n{_py_guard(program)}"
                       f"    return int({python_expression(program.node)})")
     elif program.period is not None:
         e, p, s = program.period.preperiod, program.period.period, program.period.saltus
@@ -274,88 +288,102 @@ def python_program(program: Program) -> str:
     if gated:
         blocks += _py_gate(program, params)
     elif program.node is None and program.period is None:
-        size = f"ROWS, COLS = {program.rows}, {program.cols}"
-        if program.origin:
-            size += "\nORIGIN = " + (f"{program.origin[0]}" if kind != "pair" else
-                                     f"{program.origin[0]}, {program.origin[1]}")
-        blocks.append("\n".join([f"# {table_status(program)}" + (
-            " (0: not a position, v + 1: the value v)" if program.holes else ""),
-            *_packed("TABLE", program.values), size]))
-        if program.move_source is not None:
-            fname = move_function(program.move_source, kind)
-            blocks += ["# the move function, as given\n" + program.move_source.strip("\n"),
-                       f"MOVES = {fname}\nKIND = {kind!r}\nMOVE_STEPS = {MOVE_STEPS}",
-                       _PY_MEX.strip("\n")]
-        inside, where = _py_inside(program)
-        what = {"heap": "heap {n}", "number": "{n}", "pair": "({a}, {b})"}[kind]
-        a0, b0 = (program.corner * 2)[:2]
-        limits = {"heap": "0..{ROWS - 1}", "number": f"{a0}..{{{a0} + ROWS - 1}}",
-                  "pair": ("a <= {ROWS - 1}, b <= {COLS - 1}" if not program.origin else
-                           f"{a0} <= a <= {{{a0} + ROWS - 1}}, {b0} <= b <= {{{b0} + COLS - 1}}")}[kind]
-        beyond = ("    return _by_moves(" + ("(a, b)" if kind == "pair" else "n") + ")"
-                  if program.move_source is not None else
-                  f'    raise ValueError(f"{what} is beyond the table ({limits})")')
-        if program.octal:
-            blocks.append(_PY_OCTAL % {"digits": program.octal, "steps": OCTAL_STEPS["python"]})
-            beyond = "    return _by_octal(n)"
-        if program.holes:
-            hit = (f"        value = TABLE[{where}]\n        if value == 0:\n"
-                   f'            raise ValueError(f"{what} {HOLE}")\n'
-                   "        return value - 1\n")
-        else:
-            hit = f"        return TABLE[{where}]\n"
-        blocks.append(f"def grundy_value({params}):\n{guard}    if {inside}:\n{hit}" + beyond)
-    uses_rule = program.rule is not None and program.node is None
-    if uses_rule:
-        assert program.rule is not None
-        if program.rule_node is not None:
-            blocks.append(f"def p_position(a, b):\n    # {program.rule.text}: {program.rule.status}\n"
-                          f"    return bool({ast.unparse(program.rule_node)})")
-        else:
-            blocks.append(_PY_ZECKENDORF if program.rule.code == "zeckendorf"
-                          else kfold.python_rule(program.rule.code or ""))
-        beyond = "    return not p_position(a, b)"
-        if program.checked is not None:  # a conjectured rule: checked locally, or not used
-            if can_check(program):
-                blocks.append(_PY_RULE_CHECK.strip("\n").replace("INSIDE", _py_inside(program)[0]))
-                beyond = "    _rule_check(a, b)\n" + beyond
-            else:
-                beyond = (f'    raise ValueError(f"({{a}}, {{b}}) is beyond the table (a, b <= '
-                          f'{program.checked}), where the rule for the P-positions was checked; this '
-                          f'program cannot check it there (the Python export with the move function can)")')
-        blocks.append(f"def first_player_wins({params}):\n{guard}"
-                      f"    if {_py_inside(program)[0]}:\n"
-                      f"        return grundy_value(a, b) != 0\n{beyond}")
+        blocks += _py_table(program, params)
+    return blocks
+
+
+def _py_table(program: Program, params: str) -> list[str]:
+    """``grundy_value`` by the packed table; beyond it by the move function, an octal game's
+    algorithm, or an error."""
+    kind = program.kind
+    size = f"ROWS, COLS = {program.rows}, {program.cols}"
+    if program.origin:
+        size += "\nORIGIN = " + (f"{program.origin[0]}" if kind != "pair" else
+                                 f"{program.origin[0]}, {program.origin[1]}")
+    blocks = ["\n".join([f"# {table_status(program)}" + (
+        " (0: not a position, v + 1: the value v)" if program.holes else ""),
+        *_packed("TABLE", program.values), size])]
+    if program.move_source is not None:
+        fname = move_function(program.move_source, kind)
+        blocks += ["# the move function, as given\n" + program.move_source.strip("\n"),
+                   f"MOVES = {fname}\nKIND = {kind!r}\nMOVE_STEPS = {MOVE_STEPS}",
+                   _PY_MEX.strip("\n")]
+    inside, where = _py_inside(program)
+    what = {"heap": "heap {n}", "number": "{n}", "pair": "({a}, {b})"}[kind]
+    a0, b0 = (program.corner * 2)[:2]
+    limits = {"heap": "0..{ROWS - 1}", "number": f"{a0}..{{{a0} + ROWS - 1}}",
+              "pair": ("a <= {ROWS - 1}, b <= {COLS - 1}" if not program.origin else
+                       f"{a0} <= a <= {{{a0} + ROWS - 1}}, {b0} <= b <= {{{b0} + COLS - 1}}")}[kind]
+    beyond = ("    return _by_moves(" + ("(a, b)" if kind == "pair" else "n") + ")"
+              if program.move_source is not None else
+              f'    raise ValueError(f"{what} is beyond the table ({limits})")')
+    if program.octal:
+        blocks.append(PY_SPARSE % {"digits": program.octal, "unequal": program.unequal,
+                                   "steps": OCTAL_STEPS["python"], "most": MAX_HEAP["python"]})
+        beyond = "    return _by_octal(n)"
+    if program.holes:
+        hit = (f"        value = TABLE[{where}]\n        if value == 0:\n"
+               f'            raise ValueError(f"{what} {HOLE}")\n'
+               "        return value - 1\n")
     else:
-        blocks.append(f"def first_player_wins({params}):\n    return grundy_value({params}) != 0")
-    if kind == "heap":
-        blocks.append("def answer(heaps):\n    value = 0\n    for h in heaps:\n"
-                      "        value ^= grundy_value(h)\n    return value, value != 0")
-    elif kind == "number":
+        hit = f"        return TABLE[{where}]\n"
+    return [*blocks, f"def grundy_value({params}):\n{_py_guard(program)}    if {inside}:\n{hit}" + beyond]
+
+
+def _py_rule(program: Program, params: str) -> list[str]:
+    """``p_position`` and ``first_player_wins`` of a pair game with a rule for its P-positions
+    beyond the table (a conjectured rule checked locally where the program can)."""
+    assert program.rule is not None
+    blocks: list[str] = []
+    if program.rule_node is not None:
+        blocks.append(f"def p_position(a, b):\n    # {program.rule.text}: {program.rule.status}\n"
+                      f"    return bool({ast.unparse(program.rule_node)})")
+    else:
+        blocks.append(_PY_ZECKENDORF if program.rule.code == "zeckendorf"
+                      else kfold.python_rule(program.rule.code or ""))
+    beyond = "    return not p_position(a, b)"
+    if program.checked is not None:  # a conjectured rule: checked locally, or not used
+        if can_check(program):
+            blocks.append(_PY_RULE_CHECK.strip("\n").replace("INSIDE", _py_inside(program)[0]))
+            beyond = "    _rule_check(a, b)\n" + beyond
+        else:
+            beyond = (f'    raise ValueError(f"({{a}}, {{b}}) is beyond the table (a, b <= '
+                      f'{program.checked}), where the rule for the P-positions was checked; this '
+                      f'program cannot check it there (the Python export with the move function can)")')
+    blocks.append(f"def first_player_wins({params}):\n{_py_guard(program)}"
+                  f"    if {_py_inside(program)[0]}:\n"
+                  f"        return grundy_value(a, b) != 0\n{beyond}")
+    return blocks
+
+
+def _py_answer(program: Program, uses_rule: bool) -> str:
+    """``answer``, which the main calls with the numbers of one position (a sum where they are)."""
+    if program.kind == "heap":
+        return ("def answer(heaps):\n    value = 0\n    for h in heaps:\n"
+                "        value ^= grundy_value(h)\n    return value, value != 0")
+    if program.kind == "number":
         one = ("" if program.sums else
                '    if len(numbers) != 1:\n        raise ValueError(f"a position is one number n, got '
                '{len(numbers)} (the game does not declare arity=1, so several numbers are not a sum)")\n')
-        blocks.append("def answer(numbers):\n    # several numbers: a sum, whose value is the XOR of theirs\n"
-                      if program.sums else "def answer(numbers):\n")
-        blocks[-1] += (one + "    value = 0\n    for n in numbers:\n"
-                       "        value ^= grundy_value(n)\n    return value, value != 0")
-    else:
-        check = ""
-        if program.start is not None:
-            check += (f"    if len(numbers) == 1:  # {program.start}\n"
-                      "        numbers = [numbers[0], max(numbers[0] - 1, 0)]\n")
-        check += ("    if len(numbers) > 2 and len(numbers) % 2 == 0:  # several pairs: their sum\n"
-                  "        value = 0\n        for i in range(0, len(numbers), 2):\n"
-                  "            value ^= grundy_value(numbers[i], numbers[i + 1])\n"
-                  "        return value, value != 0\n")
-        check += ('    if len(numbers) != 2:\n        raise ValueError(f"expected two numbers a b, '
-                  'got {len(numbers)}")\n    a, b = numbers\n')
-        if uses_rule:
-            check += (f"    if not ({_py_inside(program)[0]}):\n"
-                      "        return None, first_player_wins(a, b)\n")
-        blocks.append("def answer(numbers):\n" + check + "    value = grundy_value(a, b)\n"
-                      "    return value, value != 0")
-    return _py_join(out, blocks, program)
+        head = ("def answer(numbers):\n    # several numbers: a sum, whose value is the XOR of theirs\n"
+                if program.sums else "def answer(numbers):\n")
+        return (head + one + "    value = 0\n    for n in numbers:\n"
+                "        value ^= grundy_value(n)\n    return value, value != 0")
+    check = ""
+    if program.start is not None:
+        check += (f"    if len(numbers) == 1:  # {program.start}\n"
+                  "        numbers = [numbers[0], max(numbers[0] - 1, 0)]\n")
+    check += ("    if len(numbers) > 2 and len(numbers) % 2 == 0:  # several pairs: their sum\n"
+              "        value = 0\n        for i in range(0, len(numbers), 2):\n"
+              "            value ^= grundy_value(numbers[i], numbers[i + 1])\n"
+              "        return value, value != 0\n")
+    check += ('    if len(numbers) != 2:\n        raise ValueError(f"expected two numbers a b, '
+              'got {len(numbers)}")\n    a, b = numbers\n')
+    if uses_rule:
+        check += (f"    if not ({_py_inside(program)[0]}):\n"
+                  "        return None, first_player_wins(a, b)\n")
+    return ("def answer(numbers):\n" + check + "    value = grundy_value(a, b)\n"
+            "    return value, value != 0")
 
 
 _PY_LOCAL_CHECK = '''
@@ -378,46 +406,6 @@ def _local_check(position, value):
         raise ValueError(f"{_shown(position)}: the conjectured pattern gives {value}, but the mex of the "
                          f"values it gives the options is {mex}, so the pattern is false there")
 '''
-
-
-_PY_OCTAL = '''# the octal code's digits d0 d1 ...: the algorithm that extends the table
-OCTAL = %(digits)r
-OCTAL_STEPS = %(steps)d  # options visited to extend the table, all inputs together
-_G = list(TABLE)
-_SPENT = [0]
-
-
-def _by_octal(n):
-    """G(n) by the plain mex over the octal code's moves (remove k tokens: bit 1 leaves nothing,
-    bit 2 one heap, bit 4 two heaps), extending the table up to n."""
-    g = _G
-    if n < len(g):
-        return g[n]
-    low = len(g)
-    splits = sum(1 for d in OCTAL if d & 4)
-    cost = (n - low + 1) * len(OCTAL) + splits * (n * (n + 1) - (low - 1) * low) // 4
-    if _SPENT[0] + cost > OCTAL_STEPS:
-        raise ValueError(f"heap {n} is beyond the table (0..{len(TABLE) - 1}), and computing it needs "
-                         f"more than the {OCTAL_STEPS:,} steps this program allows itself")
-    _SPENT[0] += cost
-    for m in range(low, n + 1):
-        seen = set()
-        for k, d in enumerate(OCTAL):
-            r = m - k
-            if r < 0:
-                break
-            if d & 1 and r == 0 and k:
-                seen.add(0)
-            if d & 2 and r >= 1 and k:
-                seen.add(g[r])
-            if d & 4 and r >= 2:
-                for a in range(1, r // 2 + 1):
-                    seen.add(g[a] ^ g[r - a])
-        v = 0
-        while v in seen:
-            v += 1
-        g.append(v)
-    return g[n]'''
 
 
 _PY_RULE_CHECK = '''

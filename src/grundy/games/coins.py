@@ -37,6 +37,7 @@ from itertools import combinations, product
 from typing import Any
 
 from grundy.errors import InvalidPositionError, SearchLimitError
+from grundy.model.bounded import register_cache
 from grundy.model.game import Game, Move, Position
 from grundy.model.laws import ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template, xor_text
@@ -69,6 +70,15 @@ def ruler_value(p: int) -> int:
 
 _RULER_PREFIX: list[int] = [0]
 _RULER_WHERE: dict[int, list[int]] = {0: [0]}
+
+
+def _forget_ruler() -> None:
+    del _RULER_PREFIX[1:]
+    _RULER_WHERE.clear()
+    _RULER_WHERE[0] = [0]
+
+
+register_cache(__name__ + "._RULER_PREFIX", _forget_ruler, lambda: len(_RULER_PREFIX) - 1)
 
 
 def _flip(position: str, coins: Iterable[int]) -> str:

@@ -9,6 +9,19 @@ forgetting an entry costs time, never a different answer.
 (1, 2, 3)
 >>> "a" in cache, len(cache)
 (False, 2)
+
+Every cache the library keeps between calls at module level registers itself here, by name
+(:func:`kept` for a dict, a :class:`BoundedCache` or a :func:`functools.lru_cache` function;
+:func:`register_cache` for a table grown from a seed), so that :func:`clear_caches`
+(``grundy.clear_caches()``) forgets them all at once and :func:`cache_sizes` tells what each
+holds. Clearing never changes an answer: everything cached is computed again on demand.
+
+>>> squares = kept("doc.squares", {})
+>>> squares[3] = 9
+>>> cache_sizes()["doc.squares"]
+1
+>>> clear_caches(); cache_sizes()["doc.squares"]
+0
 """
 
 from __future__ import annotations
@@ -22,11 +35,12 @@ if TYPE_CHECKING:
 
     K = TypeVar("K", bound=Hashable)
     V = TypeVar("V")
+    C = TypeVar("C")
 
     class _Generic(Generic[K, V]):
         """:class:`typing.Generic` in ``K`` and ``V``, for type checkers."""
 else:
-    K = V = None
+    K = V = C = None
 
     class _Generic:
         """What ``Generic[K, V]`` is at run time here: nothing (typing is not imported at start-up;
@@ -72,6 +86,49 @@ class BoundedCache(_Generic[K, V]):
     def clear(self) -> None:
         """Forget every entry."""
         self._data.clear()
+
+
+_CACHES: dict[str, tuple[Callable[[], object], Callable[[], int]]] = {}
+"""Name → (how to clear the cache, how many entries it holds): :func:`register_cache`."""
+
+
+def register_cache(name: str, clear: Callable[[], object], size: Callable[[], int]) -> None:
+    """Register a module-level cache under ``name`` (the module's name and the variable's):
+    ``clear()`` empties it (back to its seed, for a table grown from one) and ``size()`` counts
+    the entries it holds beyond that seed (0 once cleared)."""
+    _CACHES[name] = (clear, size)
+
+
+def kept(name: str, cache: C) -> C:
+    """Register ``cache`` (a dict, a :class:`BoundedCache`, or a function wrapped by
+    :func:`functools.lru_cache` / :func:`functools.cache`) under ``name`` and return it, so a
+    module writes ``_MEMO = kept(__name__ + "._MEMO", {})``."""
+    cache_clear = getattr(cache, "cache_clear", None)
+    if cache_clear is not None:
+        info = cache.cache_info  # type: ignore[attr-defined]
+        register_cache(name, cache_clear, lambda: int(info().currsize))
+    else:
+        register_cache(name, cache.clear, cache.__len__)  # type: ignore[attr-defined]
+    return cache
+
+
+def clear_caches() -> None:
+    """Forget everything the library keeps between calls (every registered cache of the modules
+    imported so far): the memory is freed, and later calls compute again what they need, with
+    the same answers. A :class:`~grundy.engine.search.Cache` passed by the caller is the
+    caller's own and is left alone. Call it between questions, not while another thread is
+    answering one (a table grown on demand is emptied in place).
+
+    >>> import grundy
+    >>> grundy.clear_caches()
+    """
+    for clear, _ in list(_CACHES.values()):
+        clear()
+
+
+def cache_sizes() -> dict[str, int]:
+    """How many entries each registered cache holds (beyond its seed), by name."""
+    return {name: size() for name, (_, size) in _CACHES.items()}
 
 
 class Derived:

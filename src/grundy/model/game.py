@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from enum import StrEnum
 from operator import attrgetter
 
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
-from grundy.model.bounded import BoundedCache, Derived
+from grundy.model.bounded import BoundedCache, Derived, kept
 from grundy.model.labels import describe_split, describe_take, positions_exceed  # noqa: F401 (re-exported)
 from grundy.model.laws import NO_LAWS, Laws, TableMethod, TakeAway
-from grundy.model.outcome import Outcome
 from grundy.model.reason import Reason, as_reason
 from grundy.model.textio import check_heaps, int_text, parse_heap, split_tokens  # noqa: F401 (re-exported)
 
@@ -42,6 +42,22 @@ else:
 
 Position = Hashable
 """Any immutable, hashable value; each game documents the shape of its positions."""
+
+
+class Outcome(StrEnum):
+    """Outcome class of a position under optimal play."""
+
+    N = "N"
+    """The Next player (the one to move) wins."""
+    P = "P"
+    """The Previous player (the one who just moved) wins: the player to move loses."""
+    D = "D"
+    """Neither player can force a win (loopy games only): a draw."""
+
+    @property
+    def winner(self) -> str:
+        """``"first"`` (the player to move), ``"second"`` or ``"neither"``."""
+        return {"N": "first", "P": "second", "D": "neither"}[self.value]
 
 
 _TO = attrgetter("to")
@@ -141,7 +157,7 @@ class Game(ABC):
     """The members of :class:`Game` and :class:`HeapGame` a game author may override (the last
     two are :class:`HeapGame`'s). Graph games (:class:`ContentHashedGame`) add ``from_graph``."""
     TRAITS: ClassVar[tuple[str, ...]] = ("name", "takes_graph", "takes_ground", "heapwise",
-                                         "plain_keys")
+                                         "plain_keys", "own_rules")
     """The typed class attributes a game sets to declare what it is."""
 
     name: ClassVar[str] = ""
@@ -155,6 +171,13 @@ class Game(ABC):
     plain_keys: ClassVar[bool] = True
     """Whether a position is its own memo key: declared when the class is made, false once a
     class defines :meth:`canonical` (the engine then calls no ``canonical`` per option)."""
+
+    @property
+    def own_rules(self) -> bool:
+        """Whether the rules are (or, in a sum, include) a user's own move function: a question
+        about such a game is answered within one query of :mod:`grundy.define`. Declared: false
+        here, true for the classes ``@grundy.heap_game``/``@grundy.game`` build."""
+        return False
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
@@ -260,8 +283,12 @@ class Game(ABC):
 
     @final
     def closed_misere_outcome(self, position: Any) -> Outcome | None:
-        """The misère-play outcome by the declared rule, or ``None`` (the engine then searches)."""
-        rule = laws_of(self).misere_outcome
+        """The misère-play outcome by the declared rule, or ``None`` (the engine then searches);
+        the declared :attr:`Laws.misere_check` runs first."""
+        laws = laws_of(self)
+        if laws.misere_check is not None:
+            laws.misere_check(position)
+        rule = laws.misere_outcome
         return None if rule is None else rule(position)
 
     @final
@@ -557,7 +584,7 @@ LAWS_KEPT = 4096
 """Games whose :class:`~grundy.model.laws.Laws` :func:`laws_of` keeps (least recently used
 forgotten first; a forgotten declaration is built again from the game, the same)."""
 
-_LAWS: BoundedCache[Game, Laws] = BoundedCache(LAWS_KEPT)
+_LAWS: BoundedCache[Game, Laws] = kept(__name__ + "._LAWS", BoundedCache(LAWS_KEPT))
 
 
 def laws_of(game: Game) -> Laws:

@@ -13,6 +13,8 @@ import html
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from grundy.model.laws import Status
+
 TABLE = 'style="border-collapse:collapse;font-family:monospace;font-size:12px"'
 SHOWN_VALUES = 2_000
 """Values drawn in a notebook table (the rest is counted, not drawn)."""
@@ -33,17 +35,20 @@ def colour(value: int, largest: int) -> tuple[str, str]:
     return f"hsl({210 - round(190 * share)},70%,{72 - round(20 * share)}%)", "#111111"
 
 
-def cell(value: int, largest: int) -> str:
-    """One heat-map cell."""
+def cell(value: int | None, largest: int) -> str:
+    """One heat-map cell (blank for ``None``: not a position of the game)."""
+    if value is None:
+        return "<td></td>"
     background, text = colour(value, largest)
     return (f'<td style="background:{background};color:{text};text-align:center;min-width:1.6em;'
             f'padding:0 2px">{value}</td>')
 
 
-def values_html(values: Sequence[int], per_row: int = 20) -> str:
-    """``G(0), G(1), …`` as rows of ``per_row`` coloured cells, the first heap of each row in front."""
+def values_html(values: Sequence[int | None], per_row: int = 20) -> str:
+    """``G(0), G(1), …`` as rows of ``per_row`` coloured cells, the first heap of each row in front
+    (``None``: a blank cell)."""
     shown = list(values[:SHOWN_VALUES])
-    largest = max(shown, default=0)
+    largest = max((v for v in shown if v is not None), default=0)
     head = "<tr><th>n</th>" + "".join(f"<th>+{i}</th>" for i in range(per_row)) + "</tr>"
     rows = [f"<tr><th>{start}</th>" + "".join(cell(v, largest) for v in shown[start:start + per_row])
             + "</tr>" for start in range(0, len(shown), per_row)]
@@ -51,10 +56,11 @@ def values_html(values: Sequence[int], per_row: int = 20) -> str:
     return f"<table {TABLE}>{head}{''.join(rows)}</table>{more}"
 
 
-def grid_html(grid: Sequence[Sequence[int]]) -> str:
-    """The heat map of ``G(a, b)``: rows ``a``, columns ``b``, P-positions dark."""
+def grid_html(grid: Sequence[Sequence[int | None]]) -> str:
+    """The heat map of ``G(a, b)``: rows ``a``, columns ``b``, P-positions dark (``None``: a
+    blank cell, outside the game's domain)."""
     rows = [list(r[:SHOWN_SIDE]) for r in grid[:SHOWN_SIDE]]
-    largest = max((v for r in rows for v in r), default=0)
+    largest = max((v for r in rows for v in r if v is not None), default=0)
     columns = len(rows[0]) if rows else 0
     head = "<tr><th>a\\b</th>" + "".join(f"<th>{b}</th>" for b in range(columns)) + "</tr>"
     body = "".join(f"<tr><th>{a}</th>" + "".join(cell(v, largest) for v in r) + "</tr>"
@@ -70,9 +76,10 @@ def facts_html(rows: Iterable[tuple[str, Any]]) -> str:
     return f"<table>{body}</table>"
 
 
-def badge(status: str) -> str:
-    """A coloured ``proved`` / ``conjecture`` label."""
-    background = "#136c2e" if status == "proved" else "#b06f00"
+def badge(status: Status | str) -> str:
+    """A coloured ``proved`` / ``conjecture`` label (a :class:`~grundy.model.laws.Status`, or
+    its value read back from JSON)."""
+    background = "#136c2e" if status == Status.PROVED else "#b06f00"
     return (f'<span style="background:{background};color:#fff;border-radius:4px;padding:0 4px;'
             f'font-size:11px;font-weight:bold">{escape(status)}</span>')
 
@@ -89,8 +96,8 @@ def solution_html(answer: Any) -> str:
     game = answer.game
     verdict = {"N": "first player (to move) wins", "P": "second player wins",
                "D": "a draw: neither player can force a win"}[answer.outcome.value]
-    shown = game.format_position(answer.position)
-    if len(shown) > 300:
+    shown, whole = answer.position_prefix(300)  # (a million heaps: only the first are written)
+    if not whole:
         shown = shown[:60] + " …"
     rows: list[tuple[str, Any]] = [("outcome", f"{answer.outcome.value}-position, {verdict}"),
                                    ("grundy", "—" if answer.grundy is None else answer.grundy)]

@@ -51,7 +51,9 @@ class TakeKind(Enum):
 class TakeAway(FrozenRecord):
     """The take-away set of a game whose every move takes counters from one heap without
     splitting it. The misère-sum rules (:mod:`grundy.theory.misere_laws`) use it to prove facts
-    about every heap size.
+    about every heap size. The set is the rules as data: a move of heap ``n`` taking ``s`` is
+    labelled ``describe_take(n, s)`` (``take s: n → n - s``), as a sum of many heaps answered in
+    bulk writes it (:mod:`grundy.solving.bulk`).
 
     >>> TakeAway(TakeKind.ALL_BUT, ())   # Nim: take any number
     TakeAway(kind=<TakeKind.ALL_BUT: 'all-but'>, values=())
@@ -67,6 +69,26 @@ class TakeAway(FrozenRecord):
         self._init(kind, values)
 
 
+class PositionValues(FrozenRecord):
+    """The values of a game on one number (:attr:`line`, ``G(n)`` for ``n = 0..upto``) or on pairs
+    (:attr:`grid`, ``G(a, b)``, rows ``a``), ``None`` outside the game's domain, whose smallest
+    position is :attr:`minimum` when declared.
+
+    >>> PositionValues(None, [[None, 1], [1, 0]], (0, 1)).grid[1]
+    [1, 0]
+    """
+
+    line: list[int | None] | None
+    grid: list[list[int | None]] | None
+    minimum: tuple[int, ...] | None
+
+    _fields = ("line", "grid", "minimum")
+
+    def __init__(self, line: list[int | None] | None, grid: list[list[int | None]] | None,
+                 minimum: tuple[int, ...] | None = None) -> None:
+        self._init(line, grid, minimum)
+
+
 class TableMethod(StrEnum):
     """How a table of one-heap values is built (``grundy table --method``).
 
@@ -80,6 +102,105 @@ class TableMethod(StrEnum):
     """A dense mex over every option."""
     SPARSE = "sparse"
     """The rare/common value split (octal games with splits)."""
+
+
+class Describes(StrEnum):
+    """What a pattern or a theorem describes: the Grundy values, or the P-positions (``G = 0``).
+    A str enum: JSON writes ``"values"`` and ``"p-positions"``.
+
+    >>> Describes.P_POSITIONS == "p-positions", [d.value for d in Describes]
+    (True, ['values', 'p-positions'])
+    """
+
+    VALUES = "values"
+    """The Grundy values (``G(n) = ...``, ``G(a, b) = ...``)."""
+    P_POSITIONS = "p-positions"
+    """The P-positions: a formula true exactly where ``G = 0``."""
+
+
+class Status(StrEnum):
+    """How far a pattern is known: proved by a theorem, or a conjecture checked on a table.
+    A str enum: JSON writes ``"proved"`` and ``"conjecture"``.
+
+    >>> Status("proved") is Status.PROVED, [s.value for s in Status]
+    (True, ['proved', 'conjecture'])
+    """
+
+    PROVED = "proved"
+    """A theorem proves it for every position."""
+    CONJECTURE = "conjecture"
+    """Checked on every position of a table, not proved beyond it."""
+
+
+class Theorem(FrozenRecord):
+    """A formula a game declares proved, written once: the pattern finders label a pattern with
+    the same syntax tree proved by it (:func:`grundy.patterns.proof.declared_proof`), and
+    ``grundy export`` answers beyond its table by it (see :attr:`Laws.theorems`).
+
+    ``describes``: the values or the P-positions; ``formula``: in the grammar of
+    :mod:`grundy.patterns.formulas` (over ``a, b`` for a game on pairs); ``proof``: the theorem's
+    statement, as a proved pattern names it; ``name``: the theorem's short name, as an exported
+    program's header names it (``proved (NAME)``); ``words``: the rule in plain ASCII words, for
+    an exported program's comments.
+
+    >>> Theorem(Describes.P_POSITIONS, "a == b", "Tweedledum", name="mirror").describes.value
+    'p-positions'
+    """
+
+    describes: Describes
+    formula: str
+    proof: str
+    name: str
+    words: str
+
+    _fields = ("describes", "formula", "proof", "name", "words")
+
+    def __init__(self, describes: Describes | str, formula: str, proof: str, *, name: str = "",
+                 words: str = "") -> None:
+        self._init(Describes(describes), formula, proof, name or proof, words)
+
+
+class BoardKind(StrEnum):
+    """How ``grundy play`` pictures a position on a terminal (:class:`Board`)."""
+
+    ROWS = "rows"
+    """One row of counters per number of the position (heaps, piles, steps)."""
+    TOKENS = "tokens"
+    """Tokens on the vertices of a graph, each with the vertices it may move to."""
+    EDGES = "edges"
+    """The edges still standing."""
+
+
+class Board(FrozenRecord):
+    """How ``grundy play`` pictures a position of the game (:mod:`grundy.play.board`), declared
+    by the game; the picture code never asks a game's name. A heap game that declares none is
+    drawn as rows of heaps; any other game as its position's text (a string as cells numbered
+    from 1).
+
+    ``noun``: what one row is (``heap``, ``pile``, ``step``); ``rows``: the numbers drawn as
+    rows when they are not the position itself; ``note``: a line under the picture;
+    ``tokens``: each token's vertex and the vertices it may move to; ``edges``: the edges
+    standing.
+
+    >>> Board(BoardKind.ROWS, "step")
+    Board(kind=<BoardKind.ROWS: 'rows'>, noun='step', rows=None, note=None, tokens=None, edges=None)
+    """
+
+    kind: BoardKind
+    noun: str
+    rows: Callable[[Position], Sequence[int]] | None
+    note: Callable[[Position], str] | None
+    tokens: Callable[[Position], list[tuple[str, list[str]]]] | None
+    edges: Callable[[Position], list[str]] | None
+
+    _fields = ("kind", "noun", "rows", "note", "tokens", "edges")
+
+    def __init__(self, kind: BoardKind, noun: str = "heap", *,
+                 rows: Callable[[Position], Sequence[int]] | None = None,
+                 note: Callable[[Position], str] | None = None,
+                 tokens: Callable[[Position], list[tuple[str, list[str]]]] | None = None,
+                 edges: Callable[[Position], list[str]] | None = None) -> None:
+        self._init(kind, noun, rows, note, tokens, edges)
 
 
 ValueRule = Callable[["Position"], "int | None"]
@@ -121,20 +242,26 @@ class ExportRule(FrozenRecord):
         self._init(kind, formula, theorem, words, code, start, parameter)
 
 
-EXPORT_KINDS = ("staircase", "heads", "split-stones", "strip", "moore", "p-positions")
+EXPORT_KINDS = ("staircase", "heads", "split-stones", "strip", "moore", "p-positions", "unequal-split",
+                "defined")
 """The export rules a game can declare: ``staircase`` (the odd-steps theorem), ``heads`` (a
 coin-turning game: the value of one head at coin ``n`` by ``formula``, a row the XOR over its
 heads), ``split-stones`` (the split game: a stone ``d`` piles before the last is worth the
 ``d``-th odious number), ``strip`` (coin-slide: the plain mex over the moves, on strips as long as
 ``grundy solve`` searches), ``moore`` (Moore's theorem for Nim_k, ``parameter`` = k),
-``p-positions`` (a pair game: who wins beyond its table, by a theorem)."""
+``p-positions`` (a pair game: who wins beyond its table, by a theorem's rule in code of its own,
+``code``; a theorem stated as a formula is declared once, in :attr:`Laws.theorems`),
+``unequal-split`` (a move splits a heap into two unequal heaps, Grundy's game: the table, extended
+beyond by the program's sparse-space algorithm), ``defined`` (a game of :mod:`grundy.define` on
+pairs or on one number: the table of the positions of its declared domain)."""
 
 
 _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_winning_moves",
                "moves_to_value", "loopy_value", "reason", "samples", "picture", "pair_table",
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
                "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
-               "export", "size")
+               "export", "size", "step_budget", "octal_note", "position_table", "value_table",
+               "theorems", "board", "misere_check", "start")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -149,7 +276,7 @@ class Laws(FrozenRecord):
     (2, 'all-but', 1)
 
     A frozen record compared by its fields, like a frozen dataclass, but written out: it is
-    built at every start-up, where a dataclass of 21 fields costs a millisecond
+    built at every start-up, where a dataclass of 32 fields costs a millisecond
     (:class:`~grundy.model.record.FrozenRecord`). Copy it with changes by :meth:`replace`:
 
     >>> NO_LAWS.replace(splits=True).splits, NO_LAWS.splits
@@ -215,6 +342,34 @@ class Laws(FrozenRecord):
     """How many parts a position that is not a sum has (a staircase's steps): JSON writes a
     winning move's whole resulting position only for short positions, so that the answer stays
     linear in the position's size: ``size((3, 0, 2)) == 3``."""
+    step_budget: bool
+    """Whether the game's answers and tables call a move function of the user's own
+    (``@grundy.game``, ``@grundy.heap_game``), within the query's step budget (``limit=``)."""
+    octal_note: Callable[[int], str | None] | None
+    """A heap game of the user's own: one line saying which octal game its rules agree with on
+    heaps ``0..upto``, or ``None``: ``octal_note(upto)``."""
+    position_table: Callable[[int], PositionValues] | None
+    """A game on positions of one or two numbers with a domain of its own (``@grundy.game``): its
+    values up to ``upto`` (:class:`PositionValues`), refused when its positions are neither."""
+    value_table: Callable[[int], tuple[Sequence[int], int, int] | None] | None
+    """The values of every heap up to ``top`` at once, for a game with a finite
+    :attr:`take_away` set: ``value_table(top)`` is ``(head, e, p)``, ``G(n) = head[n]`` for
+    ``n < e + p`` and ``head[e + (n - e) % p]`` beyond (``p == 0``: ``head`` holds every value up
+    to ``top``); ``None`` where it is not at hand. A sum of many heaps is then answered in bulk
+    (:mod:`grundy.solving.bulk`)."""
+    theorems: tuple[Theorem, ...]
+    """The formulas the game declares proved (Wythoff's P-positions, :class:`Theorem`): a pattern
+    found with the same formula is labelled proved, and ``grundy export`` answers beyond its table
+    by it."""
+    board: Board | None
+    """How ``grundy play`` pictures a position (:class:`Board`)."""
+    misere_check: Callable[[Position], None] | None
+    """A check run wherever the misère rules are asked about a position, so before the misère
+    search explores it: it raises when the position cannot be searched (a user's game whose sums
+    grow without end) and returns nothing otherwise: ``misere_check(p)``."""
+    start: Callable[[], Position] | None
+    """The game's start position, for a game that declares one (a user's game, ``start=``):
+    ``start()``; the family tables solve it for each member."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
@@ -239,11 +394,21 @@ class Laws(FrozenRecord):
                  table_builder: TableBuilder | None = None,
                  searchable: Callable[[Position], bool] | None = None,
                  export: ExportRule | None = None,
-                 size: Callable[[Position], int] | None = None) -> None:
+                 size: Callable[[Position], int] | None = None,
+                 step_budget: bool = False,
+                 octal_note: Callable[[int], str | None] | None = None,
+                 position_table: Callable[[int], PositionValues] | None = None,
+                 value_table: Callable[[int], tuple[Sequence[int], int, int] | None] | None = None,
+                 theorems: tuple[Theorem, ...] = (),
+                 board: Board | None = None,
+                 misere_check: Callable[[Position], None] | None = None,
+                 start: Callable[[], Position] | None = None) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
-                   periodicity, table_head, table_builder, searchable, export, size)
+                   periodicity, table_head, table_builder, searchable, export, size, step_budget,
+                   octal_note, position_table, value_table, tuple(theorems), board, misere_check,
+                   start)
 
 
 NO_LAWS = Laws()

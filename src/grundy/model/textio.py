@@ -25,6 +25,7 @@ import sys
 from collections.abc import Iterable, Sequence
 
 from grundy.errors import InvalidInputError, InvalidPositionError
+from grundy.model.bounded import kept
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:
@@ -96,7 +97,8 @@ quadratic in the digits (16 s for a million digits on CPython 3.11)."""
 
 BIG_BITS = 10_000
 """Ints of more bits than this (3,011 decimal digits) are big for :func:`int_text`."""
-_RECENT: dict[int, str] = {}  # the last few big conversions: the same heap is written many times
+_RECENT: dict[int, str] = kept(__name__ + "._RECENT", {})
+"""The last few big conversions: the same heap is written many times."""
 _RECENT_SIZE = 4
 
 

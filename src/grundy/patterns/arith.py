@@ -21,6 +21,7 @@ import math
 from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
+from grundy.model.bounded import kept
 
 if TYPE_CHECKING:
     import numpy as np
@@ -232,7 +233,7 @@ def vec_arith(name: str, x: np.ndarray, y: np.ndarray | None = None) -> np.ndarr
     raise AssertionError(name)
 
 
-_SIEVES: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = {}
+_SIEVES: dict[int, tuple[np.ndarray, np.ndarray, np.ndarray]] = kept(__name__ + "._SIEVES", {})
 
 
 def _cached_sieve(top: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -46,6 +46,7 @@ from collections.abc import Callable, Collection, Mapping
 from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
+from grundy.model.bounded import kept
 from grundy.patterns import arith
 from grundy.patterns.recursion import memoised
 
@@ -333,6 +334,7 @@ def _int(node: ast.expr) -> int:
     return node.value
 
 
+@functools.partial(kept, __name__ + ".compiled")
 @functools.lru_cache(maxsize=256)
 def compiled(formula: str, variables: tuple[str, ...] = VARIABLES) -> Compiled:
     """``formula`` checked and turned into a function of an environment ``{name: value}``.

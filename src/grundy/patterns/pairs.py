@@ -18,9 +18,10 @@ from fractions import Fraction
 from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
+from grundy.model.laws import Describes, Status, Theorem
 from grundy.patterns.formulas import agrees
 from grundy.patterns.pair_families import bit_formula, nim_product, ratio_rules
-from grundy.patterns.proof import Theorem, declared_proof
+from grundy.patterns.proof import declared_proof
 from grundy.patterns.recognise import beatty, quadratic_candidates, simplest_rational
 from grundy.patterns.record import (
     MAX_SIZE,
@@ -77,14 +78,15 @@ class _Grid:
 
         return agrees(formula, expected, _env(self.r, self.c), self.r * self.c)
 
-    def conjecture(self, describes: str, text: str, formula: str | None) -> Pattern:
+    def conjecture(self, describes: Describes, text: str, formula: str | None) -> Pattern:
         if formula is not None and too_long(formula, self.text_len, self.r * self.c):
             formula = None
         theorem = declared_proof(describes, formula, self.theorems)
         if theorem is not None:
-            return Pattern(describes, f"{text} (proved: {theorem})", formula, "proved", self.last, theorem)
+            return Pattern.stated(describes, text, f"proved: {theorem}", formula, Status.PROVED, self.last,
+                                  theorem)
         where = f"conjecture, checked for a <= {self.r - 1}, b <= {self.c - 1}"
-        return Pattern(describes, f"{text} ({where})", formula, "conjecture", self.last)
+        return Pattern.stated(describes, text, where, formula, Status.CONJECTURE, self.last)
 
 
 def _search(g: _Grid, *, boolean: bool, steps: int) -> str | None:
@@ -104,7 +106,7 @@ def _search(g: _Grid, *, boolean: bool, steps: int) -> str | None:
 
 def _symmetric(g: _Grid) -> Pattern | None:
     if g.r >= 3 and g.c >= 3 and g.holds("a == b", boolean=True):
-        return g.conjecture("p-positions", "P iff a == b", "a == b")
+        return g.conjecture(Describes.P_POSITIONS, "P iff a == b", "a == b")
     return None
 
 
@@ -133,7 +135,7 @@ def _pairs(g: _Grid) -> Pattern | None:
         text = (f"the P-positions are (x_k, y_k) and (y_k, x_k) with x_k = ⌊k·{alpha.factor()}⌋, "
                 f"y_k = x_k + {step}" + (f", {alpha.name()} = {alpha}" if alpha.name() != str(alpha) else ""))
         if g.holds(formula, boolean=True):
-            return g.conjecture("p-positions", text, formula)
+            return g.conjecture(Describes.P_POSITIONS, text, formula)
     seen: set[int] = set()
     for x, y in pairs:  # x_k = the least number in no earlier pair
         least = next(i for i in range(s + 1) if i not in seen)
@@ -142,7 +144,7 @@ def _pairs(g: _Grid) -> Pattern | None:
         seen.update((x, y))
     text = (f"the P-positions are (x_k, y_k) and (y_k, x_k) with y_k - x_k = {step}, x_k the least "
             f"number in no earlier pair")
-    return g.conjecture("p-positions", text, None)
+    return g.conjecture(Describes.P_POSITIONS, text, None)
 
 
 def _threshold(g: _Grid, transpose: bool) -> Pattern | None:
@@ -191,7 +193,7 @@ def _threshold(g: _Grid, transpose: bool) -> Pattern | None:
     options = rational + irrational if q.denominator <= 3 else irrational + rational
     for formula, rule, note in options:
         if g.holds(formula, boolean=True):
-            return g.conjecture("p-positions", f"P iff {rule}{note}", formula)
+            return g.conjecture(Describes.P_POSITIONS, f"P iff {rule}{note}", formula)
     return None
 
 
@@ -199,7 +201,7 @@ def _ratio(g: _Grid) -> Pattern | None:
     """P iff ``max(a, b) < c·min(a, b)`` (:func:`grundy.patterns.pair_families.ratio_rules`)."""
     for formula, text in ratio_rules(g.p):
         if g.holds(formula, boolean=True):
-            return g.conjecture("p-positions", f"P iff {text}", formula)
+            return g.conjecture(Describes.P_POSITIONS, f"P iff {text}", formula)
     return None
 
 
@@ -257,7 +259,7 @@ def _periodic(g: _Grid) -> Pattern | None:
         text = "P iff (a % {}, b % {}) in {{{}}}".format(pa, pb, ", ".join(f"({x}, {y})" for x, y in cells))
     if not g.holds(formula, boolean=True):
         return None
-    return g.conjecture("p-positions", text, formula)
+    return g.conjecture(Describes.P_POSITIONS, text, formula)
 
 
 def _derived(g: _Grid, values: str | None) -> Pattern | None:
@@ -266,7 +268,7 @@ def _derived(g: _Grid, values: str | None) -> Pattern | None:
     options = zero_tests(values)
     for formula in options:
         if g.holds(formula, boolean=True):
-            return g.conjecture("p-positions", f"P iff {formula}", formula)
+            return g.conjecture(Describes.P_POSITIONS, f"P iff {formula}", formula)
     return None
 
 
@@ -290,7 +292,7 @@ def find_pair_patterns(grid: Sequence[Sequence[int]], *, max_patterns: int = 5,
     if values is None:
         values = _search(g, boolean=False, steps=steps)
     if values is not None:
-        out.append(g.conjecture("values", f"G(a, b) = {values}", values))
+        out.append(g.conjecture(Describes.VALUES, f"G(a, b) = {values}", values))
     finders: list[Callable[[], Pattern | None]] = [
         lambda: _symmetric(g), lambda: _periodic(g), lambda: _pairs(g),
         lambda: _threshold(g, False), lambda: _threshold(g, True), lambda: _ratio(g)]
@@ -299,11 +301,12 @@ def find_pair_patterns(grid: Sequence[Sequence[int]], *, max_patterns: int = 5,
         if found is not None:
             out.append(found)
             break
-    if not any(p.describes == "p-positions" for p in out) and any(v == 0 for v in g.flat):
+    if not any(p.describes == Describes.P_POSITIONS for p in out) and any(v == 0 for v in g.flat):
         derived = _derived(g, values)
         if derived is None:
             formula = _search(g, boolean=True, steps=steps // 2)
-            derived = None if formula is None else g.conjecture("p-positions", f"P iff {formula}", formula)
+            derived = (None if formula is None
+                       else g.conjecture(Describes.P_POSITIONS, f"P iff {formula}", formula))
         if derived is not None:
             out.append(derived)
     return sorted((p for p in out if fits(p.formula)), key=cost)[:max_patterns]
@@ -343,11 +346,13 @@ def find_domain_families(grid: Sequence[Sequence[int | None]], a0: int, b0: int)
     out: list[Pattern] = []
     values = bit_formula(v, a, b)
     if values is not None and holds(values, boolean=False):
-        out.append(Pattern("values", f"G(a, b) = {values} ({where})", values, "conjecture", upto))
+        out.append(Pattern.stated(Describes.VALUES, f"G(a, b) = {values}", where, values, Status.CONJECTURE,
+                                  upto))
     p = [[None if x < a0 or y < b0 or cell is None else cell == 0 for y, cell in enumerate(row)]
          for x, row in enumerate(grid)]
     for formula, text in ratio_rules(p):
         if holds(formula, boolean=True):
-            out.append(Pattern("p-positions", f"P iff {text} ({where})", formula, "conjecture", upto))
+            out.append(Pattern.stated(Describes.P_POSITIONS, f"P iff {text}", where, formula,
+                                      Status.CONJECTURE, upto))
             break
     return out

@@ -34,6 +34,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from grundy.errors import InvalidInputError
+from grundy.model.game import Game, laws_of
+from grundy.model.laws import Describes, Theorem
 from grundy.model.periodic import Periodicity
 from grundy.patterns.formulas import FormulaError, agrees, compiled, parse
 
@@ -394,30 +396,24 @@ def implied_by_period(formula: str, values: Sequence[int], periodicity: Periodic
             f" from n = {start} and matches the values for n < {count}")
 
 
-Theorem = tuple[str, str, str]
-"""``(describes, formula, theorem)``: a rule a game declares proved (``describes`` is ``"values"``
-or ``"p-positions"``; ``formula`` in the grammar of :mod:`grundy.patterns.formulas`)."""
-
-
-def game_theorems(game: object) -> list[Theorem]:
-    """The formulas a game declares proved (its ``pattern_theorems()`` hook, if it has one).
+def game_theorems(game: Game) -> tuple[Theorem, ...]:
+    """The formulas a game declares proved (:attr:`~grundy.model.laws.Laws.theorems`).
 
     >>> from grundy import load_game
-    >>> [t[0] for t in game_theorems(load_game("wythoff"))], game_theorems(load_game("kayles"))
-    (['p-positions'], [])
+    >>> [t.describes.value for t in game_theorems(load_game("wythoff"))], game_theorems(load_game("kayles"))
+    (['p-positions'], ())
     """
-    hook = getattr(game, "pattern_theorems", None)
-    return list(hook()) if callable(hook) else []
+    return laws_of(game).theorems
 
 
-def declared_proof(describes: str, formula: str | None, theorems: Sequence[Theorem]) -> str | None:
-    """The theorem among ``theorems`` that states exactly ``formula`` (same syntax tree), or ``None``.
+def declared_proof(describes: Describes | str, formula: str | None,
+                   theorems: Sequence[Theorem]) -> str | None:
+    """The statement of the theorem among ``theorems`` that states exactly ``formula`` (same
+    syntax tree), or ``None``.
 
-    >>> wythoff = [("p-positions", "min(a, b) == (abs(a - b) + isqrt(5 * (a - b) * (a - b))) // 2", "W")]
-    >>> declared_proof("p-positions", "min(a,b) == (abs(a-b) + isqrt(5 * (a - b) * (a - b))) // 2", wythoff)
-    'W'
-    >>> declared_proof("p-positions", "a == b", wythoff) is None
-    True
+    >>> mirror = [Theorem("p-positions", "a == b", "the mirror strategy")]
+    >>> declared_proof("p-positions", "(a)==b", mirror), declared_proof("p-positions", "a == b + 1", mirror)
+    ('the mirror strategy', None)
     """
     if formula is None:
         return None
@@ -425,9 +421,9 @@ def declared_proof(describes: str, formula: str | None, theorems: Sequence[Theor
         tree = ast.dump(parse(formula))
     except InvalidInputError:
         return None
-    for kind, stated, theorem in theorems:
-        if kind == describes and ast.dump(parse(stated)) == tree:
-            return theorem
+    for theorem in theorems:
+        if theorem.describes == describes and ast.dump(parse(theorem.formula)) == tree:
+            return theorem.proof
     return None
 
 

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import ast
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from grundy.model.laws import Describes, Status
 from grundy.patterns.formulas import MAX_FORMULA_CHARS, parse, size
 
 PREFIX = 256
@@ -13,27 +14,52 @@ PAIR_PREFIX = 16
 """Side of the square of pair values the search fits on."""
 SEARCH_STEPS = 30_000
 """Steps (expressions built) of one formula search: about a second on one core, and the same
-result however loaded the machine is (a budget in seconds would print fewer patterns under load)."""
+result however loaded the machine is (a budget in seconds would print fewer patterns under load).
+The one budget of a pattern search: the finders, the synthesis and the tables all default to it."""
 MAX_SIZE = 9
 """Largest formula (in nodes) the search tries."""
 
 
 @dataclass(frozen=True)
 class Pattern:
-    """One pattern in a table: of the values, or of the P-positions (``G = 0``)."""
+    """One pattern in a table: of the values, or of the P-positions (``G = 0``).
 
-    describes: str
-    """``"values"`` or ``"p-positions"``."""
+    The finders build it by :meth:`stated`, from the rule and the note on its status, so that the
+    rule alone (:attr:`rule`) is read back without parsing the line written for a person:
+
+    >>> p = Pattern.stated("values", "G(n) = n % 3", "conjecture, checked for n <= 9", "n % 3",
+    ...                    "conjecture", 9)
+    >>> p.text, p.rule, p.describes is Describes.VALUES, p.status is Status.CONJECTURE
+    ('G(n) = n % 3 (conjecture, checked for n <= 9)', 'G(n) = n % 3', True, True)
+    """
+
+    describes: Describes
+    """The values or the P-positions (a str enum: JSON writes ``"values"`` or ``"p-positions"``)."""
     text: str
-    """One line for a person."""
+    """One line for a person: the rule, then its status in parentheses."""
     formula: str | None
     """A formula of the grammar over ``n`` (or ``a`` and ``b``): the value, or true exactly at P-positions."""
-    status: str
-    """``"proved"`` or ``"conjecture"``."""
+    status: Status
+    """Proved or a conjecture (a str enum: JSON writes ``"proved"`` or ``"conjecture"``)."""
     checked_upto: int
     """Largest ``n`` (or bound on ``a`` and ``b``) checked against the table."""
     proof: str | None = None
     """The theorem, for a proved pattern."""
+    law: str | None = field(default=None, compare=False, repr=False)
+    """The rule alone, without its status, as the finder stated it (:meth:`stated`); ``None``
+    for a pattern built from one line, whose :attr:`text` is then its rule."""
+
+    @classmethod
+    def stated(cls, describes: Describes | str, law: str, note: str, formula: str | None,
+               status: Status | str, checked_upto: int, proof: str | None = None) -> Pattern:
+        """The pattern whose text is ``law (note)``; ``law`` is kept as its :attr:`rule`."""
+        return cls(Describes(describes), f"{law} ({note})", formula, Status(status), checked_upto,
+                   proof, law)
+
+    @property
+    def rule(self) -> str:
+        """The rule alone, without its status: ``G(n) = n % 3``."""
+        return self.text if self.law is None else self.law
 
     def _repr_html_(self) -> str:
         """A notebook shows the pattern with its status (proved or conjecture)."""
@@ -59,9 +85,9 @@ def fits(formula: str | None) -> bool:
 
 def cost(p: Pattern) -> tuple[int, int, int]:
     """Sort key, simplest first: proved before conjectures, then by the formula's size."""
-    return (0 if p.status == "proved" else 1,
+    return (0 if p.status == Status.PROVED else 1,
             size(p.formula) if p.formula and fits(p.formula) else len(p.text) // 4,
-            0 if p.describes == "values" else 1)
+            0 if p.describes == Describes.VALUES else 1)
 
 
 def too_long(formula: str, table_text_length: int, points: int) -> bool:

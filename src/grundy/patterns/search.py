@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
+from grundy.model.laws import Describes, Status
 from grundy.patterns.families import arithmetic_values, p_union, self_similar
 from grundy.patterns.formulas import agrees, size
 from grundy.patterns.pairs import find_pair_patterns
@@ -77,19 +78,20 @@ def _values_formula(values: list[int], periodicity: Periodicity | None, text_len
                                steps=steps, reject=lambda f: too_long(f, text_len, total))
     if formula is None:
         return None
-    return _labelled("values", f"G(n) = {formula}", formula, values, periodicity)
+    return _labelled(Describes.VALUES, f"G(n) = {formula}", formula, values, periodicity)
 
 
-def _labelled(describes: str, text: str, formula: str, values: list[int],
+def _labelled(describes: Describes, text: str, formula: str, values: list[int],
               periodicity: Periodicity | None) -> Pattern:
     """The pattern, ``"proved"`` exactly when :func:`~grundy.patterns.proof.implied_by_period` says so."""
     last = len(values) - 1
-    proof = implied_by_period(formula, values, periodicity, boolean=describes == "p-positions")
+    proof = implied_by_period(formula, values, periodicity, boolean=describes == Describes.P_POSITIONS)
     if proof is not None and periodicity is not None:
         salt = f", saltus {periodicity.saltus}" if periodicity.saltus else ""
         why = f"implied by the proved period {periodicity.period} from heap {periodicity.preperiod}{salt}"
-        return Pattern(describes, f"{text} (proved: {why})", formula, "proved", last, proof)
-    return Pattern(describes, f"{text} (conjecture, checked for n <= {last})", formula, "conjecture", last)
+        return Pattern.stated(describes, text, f"proved: {why}", formula, Status.PROVED, last, proof)
+    return Pattern.stated(describes, text, f"conjecture, checked for n <= {last}", formula, Status.CONJECTURE,
+                          last)
 
 
 def _set_text(items: Sequence[int]) -> str:
@@ -111,8 +113,8 @@ def _residue_pattern(values: list[int], found: Periodicity) -> Pattern | None:
         formula = f"n in {_set_text(zeros)}"
         if not fits(formula):
             return None  # a long list restates the table
-        return Pattern("p-positions", f"P iff n in {_set_text(zeros)} ({where}, saltus {s})", formula,
-                       "proved", last, f"{found.reason}; saltus {s} > 0")
+        return Pattern.stated(Describes.P_POSITIONS, f"P iff n in {_set_text(zeros)}", f"{where}, saltus {s}",
+                              formula, Status.PROVED, last, f"{found.reason}; saltus {s} > 0")
     if s != 0:
         return None
     residues = sorted({n % p for n in range(e, e + p) if values[n] == 0})
@@ -135,8 +137,9 @@ def _residue_pattern(values: list[int], found: Periodicity) -> Pattern | None:
         formula = "n >= 0" if not extra_n and not extra_p else formula.replace("True and ", "")
     if not fits(formula):
         return None
-    return Pattern("p-positions", f"P iff {text} ({where})", formula, "proved" if proved else "conjecture",
-                   last, found.reason if proved else None)
+    return Pattern.stated(Describes.P_POSITIONS, f"P iff {text}", where, formula,
+                          Status.PROVED if proved else Status.CONJECTURE, last,
+                          found.reason if proved else None)
 
 
 def _named_patterns(zeros: set[int], table: list[int], periodicity: Periodicity | None) -> list[Pattern]:
@@ -156,7 +159,7 @@ def _named_patterns(zeros: set[int], table: list[int], periodicity: Periodicity 
             text, formula = f"n = 0 or n is one of the {named.name}", f"n == 0 or {named.formula}"
         else:
             text, formula = f"n > 0 and n is one of the {named.name}", f"n > 0 and ({named.formula})"
-        out.append(_labelled("p-positions", f"P iff {text}", formula, table, periodicity))
+        out.append(_labelled(Describes.P_POSITIONS, f"P iff {text}", formula, table, periodicity))
     return out
 
 
@@ -169,8 +172,8 @@ def _beatty_pattern(zeros: list[int], last: int, text_len: int) -> Pattern | Non
     if zeros[0] == 0:
         formula = f"n == 0 or {formula}"
     text = f"P iff n = ⌊k·{alpha.factor()}⌋ for some k >= {k0}, {alpha.name()} = {alpha}"
-    return Pattern("p-positions", f"{text} (conjecture, checked for n <= {last})",
-                   None if too_long(formula, text_len, last + 1) else formula, "conjecture", last)
+    return Pattern.stated(Describes.P_POSITIONS, text, f"conjecture, checked for n <= {last}",
+                          None if too_long(formula, text_len, last + 1) else formula, Status.CONJECTURE, last)
 
 
 def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = None,
@@ -183,7 +186,7 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
 
     >>> from grundy.tables.periodicity import Periodicity
     >>> top = find_patterns([n % 3 for n in range(30)], periodicity=Periodicity(3, 0, 0, True, "a window"))
-    >>> top[0].text, top[0].status
+    >>> top[0].text, top[0].status.value
     ('G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)', 'proved')
     """
     table = _as_ints(values)
@@ -206,22 +209,23 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
             head = table[found.preperiod:found.preperiod + found.period]
             shown = " ".join(map(str, head[:24])) + (" ..." if len(head) > 24 else "")
             salt = f" + {found.saltus}" if found.saltus else ""
-            status = "proved" if found.proved else "conjecture"
+            status = Status.PROVED if found.proved else Status.CONJECTURE
             how = f"proved by {found.reason}" if found.proved else f"conjecture, seen for n <= {last}"
-            text = f"G(n + {found.period}) = G(n){salt} for n >= {found.preperiod}: {shown} ({how})"
-            out.append(Pattern("values", text, None, status, last, found.reason if found.proved else None))
+            law = f"G(n + {found.period}) = G(n){salt} for n >= {found.preperiod}: {shown}"
+            out.append(Pattern.stated(Describes.VALUES, law, how, None, status, last,
+                                      found.reason if found.proved else None))
     zeros = [n for n, v in enumerate(table) if v == 0]
     if zeros:
         out.extend(_named_patterns(set(zeros), table, found))
-        if not any(p.describes == "p-positions" for p in out):
+        if not any(p.describes == Describes.P_POSITIONS for p in out):
             beat = _beatty_pattern(zeros, last, text_len)
             if beat is not None:
                 out.append(beat)
-        if not any(p.describes == "p-positions" for p in out) and formula is None:
+        if not any(p.describes == Describes.P_POSITIONS for p in out) and formula is None:
             union = p_union(table)
             if union is not None:
-                out.append(_labelled("p-positions", f"P iff {union}", union, table, found))
-    if not any(p.describes == "p-positions" for p in out) and zeros and len(zeros) < len(table):
+                out.append(_labelled(Describes.P_POSITIONS, f"P iff {union}", union, table, found))
+    if not any(p.describes == Describes.P_POSITIONS for p in out) and zeros and len(zeros) < len(table):
         out.extend(_p_formula(table, formula, text_len, steps // 2, found))
     return sorted((p for p in out if fits(p.formula)), key=cost)[:max_patterns]
 
@@ -238,7 +242,7 @@ def _family_formula(table: list[int], periodicity: Periodicity | None, text_len:
     if not found:
         return None
     best = min(found, key=size)  # (Ω(n) rather than a recursion saying the same)
-    return _labelled("values", f"G(n) = {best}", best, table, periodicity)
+    return _labelled(Describes.VALUES, f"G(n) = {best}", best, table, periodicity)
 
 
 def _derived_p_formula(values_formula: Pattern | None) -> list[str]:
@@ -260,13 +264,14 @@ def _p_formula(table: list[int], values_formula: Pattern | None, text_len: int,
     full = {"n": _arange(total)}
     for formula in _derived_p_formula(values_formula):
         if agrees(formula, expected, full, total):
-            return [_labelled("p-positions", f"P iff {formula}", formula, table, periodicity)]
+            return [_labelled(Describes.P_POSITIONS, f"P iff {formula}", formula, table, periodicity)]
     prefix = min(total, PREFIX)
     target = np.array([v == 0 for v in table[:prefix]], dtype=np.int64)
     found = shortest_formula({"n": _arange(prefix)}, expected, target, total=total, full_env=full,
                              boolean=True, max_size=MAX_SIZE, steps=steps,
                              reject=lambda f: too_long(f, text_len, total))
-    return [] if found is None else [_labelled("p-positions", f"P iff {found}", found, table, periodicity)]
+    return [] if found is None else [_labelled(Describes.P_POSITIONS, f"P iff {found}", found, table,
+                                               periodicity)]
 
 
 __all__ = ["Pattern", "find_pair_patterns", "find_patterns", "periodic_modulus"]

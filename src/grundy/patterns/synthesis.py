@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from grundy.patterns.formulas import Unsafe, agrees, size, vec_binary, vec_unary
+from grundy.patterns.record import SEARCH_STEPS
 
 if TYPE_CHECKING:
     import numpy as np
@@ -85,123 +86,151 @@ class _Exhausted(Exception):
     pass
 
 
-STEPS = 30_000
-"""Default number of steps (expressions built) of one search."""
+class _Search:
+    """The state of one bottom-up search: the expressions kept, by size and by their values on
+    the prefix (the first, smallest, of each), the formulas found and the steps left."""
+
+    def __init__(self, target: np.ndarray, boolean: bool, steps: int) -> None:
+        import numpy as np
+
+        self.boolean = boolean
+        self.steps = steps
+        self.length = len(target)
+        self.goal = (target != 0) if boolean else np.asarray(target, dtype=np.int64)
+        self.goal_key = self.goal.astype(bool if boolean else np.int64).tobytes()
+        self.seen: dict[bytes, _Expr] = {}
+        self.levels: dict[int, list[_Expr]] = {1: []}
+        self.emitted: set[str] = set()
+        self.found: list[tuple[str, int]] = []
+        self.minimum, self.maximum = np.minimum.reduce, np.maximum.reduce  # (the ufuncs: no wrapper per call)
+
+    def tick(self) -> None:
+        """One step of the budget (an expression built); past the last, :class:`_Exhausted`."""
+        self.steps -= 1
+        if self.steps < 0:
+            raise _Exhausted
+
+    def hit(self, values: np.ndarray, key: bytes | None = None) -> bool:
+        """Whether ``values`` are the target (``key``: their bytes, when at hand and int64)."""
+        import numpy as np
+
+        if self.boolean:
+            return (values != 0).tobytes() == self.goal_key
+        if key is not None and values.dtype == np.int64:
+            return key == self.goal_key
+        return bool(np.array_equal(values, self.goal))
+
+    def emit(self, text: str, s: int) -> None:
+        """A formula found, of size ``s`` (each text once)."""
+        if text not in self.emitted:
+            self.emitted.add(text)
+            self.found.append((text, s))
+
+    def admit(self, values: np.ndarray, low: int | None = None,
+              high: int | None = None) -> tuple[int, bytes] | None:
+        """One step: ``(bound, key)`` of values worth keeping, or ``None`` — too big for exact
+        int64 work, a constant (constants stay leaves), or values an expression has already
+        (``low``, ``high``: their least and greatest, when known)."""
+        self.steps -= 1  # (the step of :meth:`tick`, written inline: one call per expression)
+        if self.steps < 0:
+            raise _Exhausted
+        if self.length:
+            if low is None or high is None:
+                low, high = int(self.minimum(values)), int(self.maximum(values))
+            bound = max(high, -low)
+            if bound >= _BOUND or (self.length > 1 and low == high):
+                return None
+        else:
+            bound = 0
+        key = values.tobytes()
+        return None if key in self.seen else (bound, key)
+
+    def add(self, values: np.ndarray, admitted: tuple[int, bytes], text: str, prec: int, s: int,
+            is_bool: bool) -> None:
+        """Keep an admitted expression (and emit it if it is the target)."""
+        bound, key = admitted
+        e = _Expr(text, prec, s, values, bound, is_bool)
+        self.seen[key] = e
+        self.levels.setdefault(s, []).append(e)
+        if self.hit(values, key):
+            self.emit(text, s)
+
+    def leaves(self, env: Mapping[str, np.ndarray], constants: Collection[int]) -> None:
+        """The expressions of size 1: the variables, then the small constants and ``constants``."""
+        import numpy as np
+
+        for name, raw in env.items():
+            values = np.asarray(raw, dtype=np.int64)
+            admitted = self.admit(values)
+            if admitted is not None:
+                self.add(values, admitted, name, _PREC["atom"], 1, False)
+        for c in sorted({c for c in (0, 1, 2, 3, 4, 5, *constants) if abs(c) < _BOUND}):
+            e = _constant(c, self.length)
+            self.levels[1].append(e)
+            if self.hit(e.values):
+                self.emit(e.text, 1)
+
+    def binary(self, op: str, i: int, j: int, s: int) -> None:
+        """Every ``x op y`` of size ``s``, ``x`` of size ``i`` and ``y`` of size ``j``."""
+        _combine(op, self.levels.get(i, []), self.levels.get(j, []), i == j, s, self.admit, self.add,
+                 self.tick)
+
+    def unary(self, s: int) -> None:
+        """Every function of an expression of size ``s - 1`` (``not`` only of a truth value)."""
+        for e in self.levels.get(s - 1, []):
+            if e.const:
+                continue
+            for fn in ("not",) if e.boolean else _UNARY:
+                try:
+                    values = vec_unary(fn, e.values)
+                except Unsafe:
+                    self.tick()
+                    continue
+                admitted = self.admit(values)
+                if admitted is not None:
+                    text, prec = _unary_text(fn, e)
+                    self.add(values, admitted, text, prec, s, fn == "not")
+
+    def drain(self, by_size: bool = False) -> list[tuple[str, int]]:
+        """The formulas found since the last call (``by_size``: smallest first)."""
+        out = sorted(self.found, key=lambda t: t[1]) if by_size else list(self.found)
+        self.found.clear()
+        return out
+
+
+def _splits(s: int) -> list[tuple[int, int]]:
+    """The sizes ``(i, j)`` of the two operands of a binary expression of size ``s``, the most
+    even first."""
+    return sorted(((i, s - 1 - i) for i in range(1, s - 1)), key=lambda t: (abs(t[0] - t[1]), -t[0]))
 
 
 def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bool = False,
                constants: Collection[int] = (), max_size: int = 9,
-               steps: int = STEPS) -> Iterator[tuple[str | None, int]]:
+               steps: int = SEARCH_STEPS) -> Iterator[tuple[str | None, int]]:
     """``(formula, size)`` agreeing with ``target`` on the prefix; ``(None, s)`` when sizes ``<= s`` are done.
 
     ``env`` maps each variable to its values on the prefix; ``boolean`` compares truth values only.
     ``steps`` bounds the expressions built (each costs one vector operation on the prefix).
     """
-    import numpy as np
-
-    budget = [steps]
-
-    def tick() -> None:
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _Exhausted
-    length = len(target)
-    goal = (target != 0) if boolean else np.asarray(target, dtype=np.int64)
-    seen: dict[bytes, _Expr] = {}
-    levels: dict[int, list[_Expr]] = {1: []}
-    emitted: set[str] = set()
-    found: list[tuple[str, int]] = []
-
-    goal_key = goal.astype(bool if boolean else np.int64).tobytes()
-    minimum, maximum = np.minimum.reduce, np.maximum.reduce  # (the ufuncs: no wrapper per call)
-
-    def hit(values: np.ndarray, key: bytes | None = None) -> bool:
-        """Whether ``values`` are the target (``key``: their bytes, when at hand and int64)."""
-        if boolean:
-            return (values != 0).tobytes() == goal_key
-        if key is not None and values.dtype == np.int64:
-            return key == goal_key
-        return bool(np.array_equal(values, goal))
-
-    def emit(text: str, s: int) -> None:
-        if text not in emitted:
-            emitted.add(text)
-            found.append((text, s))
-
-    def admit(values: np.ndarray, low: int | None = None,
-              high: int | None = None) -> tuple[int, bytes] | None:
-        """One step: ``(bound, key)`` of values worth keeping, or ``None`` — too big for exact
-        int64 work, a constant (constants stay leaves), or values an expression has already
-        (``low``, ``high``: their least and greatest, when known)."""
-        tick()
-        if length:
-            if low is None or high is None:
-                low, high = int(minimum(values)), int(maximum(values))
-            bound = max(high, -low)
-            if bound >= _BOUND or (length > 1 and low == high):
-                return None
-        else:
-            bound = 0
-        key = values.tobytes()
-        return None if key in seen else (bound, key)
-
-    def add(values: np.ndarray, admitted: tuple[int, bytes], text: str, prec: int, s: int,
-            is_bool: bool) -> None:
-        bound, key = admitted
-        e = _Expr(text, prec, s, values, bound, is_bool)
-        seen[key] = e
-        levels.setdefault(s, []).append(e)
-        if hit(values, key):
-            emit(text, s)
-
-    def keep(values: np.ndarray, text: str, prec: int, s: int, is_bool: bool) -> None:
-        admitted = admit(values)
-        if admitted is not None:
-            add(values, admitted, text, prec, s, is_bool)
-
-    for name, values in env.items():
-        keep(np.asarray(values, dtype=np.int64), name, _PREC["atom"], 1, False)
-    consts = sorted({c for c in (0, 1, 2, 3, 4, 5, *constants) if abs(c) < _BOUND})
-    for c in consts:
-        e = _constant(c, length)
-        levels[1].append(e)
-        if hit(e.values):
-            emit(e.text, 1)
-    yield from found
-    found.clear()
+    search = _Search(target, boolean, steps)
+    search.leaves(env, constants)
+    yield from search.drain()
     yield None, 1
     binary = [*_BINARY, "and", "or"] if boolean else list(_BINARY)
     try:
         for s in range(2, max_size + 1):
-            splits = sorted(((i, s - 1 - i) for i in range(1, s - 1)),
-                            key=lambda t: (abs(t[0] - t[1]), -t[0]))
-            for i, j in splits:
+            for i, j in _splits(s):
                 for op in binary:
-                    if op in _COMMUTATIVE and i < j:
-                        continue
-                    _combine(op, levels.get(i, []), levels.get(j, []), i == j, s, admit, add, tick)
-                yield from found
-                found.clear()
-            for e in levels.get(s - 1, []):
-                if e.const:
-                    continue
-                for fn in ("not",) if e.boolean else _UNARY:
-                    try:
-                        values = vec_unary(fn, e.values)
-                    except Unsafe:
-                        tick()
-                        continue
-                    admitted = admit(values)
-                    if admitted is not None:
-                        text, prec = _unary_text(fn, e)
-                        add(values, admitted, text, prec, s, fn == "not")
+                    if op not in _COMMUTATIVE or i >= j:
+                        search.binary(op, i, j, s)
+                yield from search.drain()
+            search.unary(s)
             if not boolean:
-                _meet_in_the_middle(levels.get(s - 1, []), seen, goal, emit)
-            yield from sorted(found, key=lambda t: t[1])
-            found.clear()
+                _meet_in_the_middle(search.levels.get(s - 1, []), search.seen, search.goal, search.emit)
+            yield from search.drain(by_size=True)
             yield None, s
     except _Exhausted:
-        yield from sorted(found, key=lambda t: t[1])
+        yield from search.drain(by_size=True)
 
 
 def _combine(op: str, left: list[_Expr], right: list[_Expr], same: bool, s: int,
@@ -273,7 +302,7 @@ def _meet_in_the_middle(new: list[_Expr], seen: dict[bytes, _Expr], goal: np.nda
 def shortest_formula(env: Mapping[str, np.ndarray], expected: Callable[[int, int], bool],
                      target: np.ndarray, *, total: int, full_env: Mapping[str, np.ndarray] | None = None,
                      boolean: bool = False, constants: Collection[int] = (), max_size: int = 9,
-                     steps: int = STEPS, reject: Callable[[str], bool] | None = None) -> str | None:
+                     steps: int = SEARCH_STEPS, reject: Callable[[str], bool] | None = None) -> str | None:
     """The shortest formula found (within the bounds) that ``agrees`` with ``expected`` on ``total`` points.
 
     ``env`` and ``target`` are the prefix the search fits on; ``full_env`` (default ``env``) holds

@@ -17,44 +17,54 @@ from __future__ import annotations
 from typing import Any
 
 from grundy.engine.sums import SumGame
-from grundy.model.game import Game, HeapGame
+from grundy.model.game import Game, HeapGame, laws_of
+from grundy.model.laws import Board, BoardKind
 
 SHOWN_COUNTERS = 40
 """Counters drawn in a row; a larger heap is drawn shortened, its size always written."""
 
 
 def board(game: Game, position: Any) -> list[str]:
-    """Lines that picture ``position`` of ``game`` (see the module docstring)."""
+    """Lines that picture ``position`` of ``game`` (see the module docstring), as the game's
+    :attr:`~grundy.model.laws.Laws.board` declares it."""
     if isinstance(game, SumGame):
         lines: list[str] = []
         for part_game, part in game.components(position):
             lines.append(f"{part_game.spec}:")
             lines.extend("  " + line for line in board(part_game, part))
         return lines
-    name = type(game).__name__
-    if isinstance(game, HeapGame) or name in ("Wythoff", "SplitGame"):
-        return _rows("pile" if name == "SplitGame" else "heap", position)
-    if name == "Staircase":
-        return _rows("step", position)
-    if name == "FibonacciNim":
-        n, limit = position
-        return [*_rows("heap", (n,)), f"the next move may take at most {limit}"]
+    declared = laws_of(game).board
+    if declared is None and isinstance(game, HeapGame):
+        declared = HEAPS
+    if declared is not None:
+        return _declared(declared, position)
     if isinstance(position, str):
         width = max(len(str(len(position))), 1)
         return ["coin  " + " ".join(str(i).rjust(width) for i in range(1, len(position) + 1)),
                 "      " + " ".join(c.rjust(width) for c in position)]
-    if name == "Digraph":
+    return [game.format_position(position)]
+
+
+HEAPS = Board(BoardKind.ROWS, "heap")
+"""The picture of a heap game that declares none: a row of counters per heap."""
+
+
+def _declared(declared: Board, position: Any) -> list[str]:
+    """The picture a :class:`~grundy.model.laws.Board` declares."""
+    if declared.kind is BoardKind.TOKENS:
+        assert declared.tokens is not None
         out = []
-        for i, v in enumerate(position, 1):
-            targets = [game.vertex_name(int(w)) for w in game.successors(int(v))]  # type: ignore[attr-defined]
+        for i, (vertex, targets) in enumerate(declared.tokens(position), 1):
             where = ", ".join(targets[:12]) + (", …" if len(targets) > 12 else "") if targets else "nowhere"
-            out.append(f"token {i} at {game.vertex_name(int(v))}: may move to {where}")  # type: ignore[attr-defined]
+            out.append(f"token {i} at {vertex}: may move to {where}")
         return out
-    if name == "GreenHackenbush":
-        standing = [m.label.removeprefix("cut edge ") for m in game.moves(position)]
+    if declared.kind is BoardKind.EDGES:
+        assert declared.edges is not None
+        standing = declared.edges(position)
         return [f"edges standing ({len(standing)}): " + ", ".join(standing[:30])
                 + (", …" if len(standing) > 30 else "")] if standing else ["no edge touches the ground"]
-    return [game.format_position(position)]
+    rows = _rows(declared.noun, position if declared.rows is None else declared.rows(position))
+    return rows if declared.note is None else [*rows, declared.note(position)]
 
 
 def _rows(what: str, sizes: Any) -> list[str]:

@@ -9,20 +9,16 @@ users' own games where ``conjecture`` allows them, and its JSON object.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 
 from grundy.engine.search import DEFAULT_LIMIT, Cache
 from grundy.errors import InvalidInputError, SearchLimitError
-from grundy.model.game import Game, HeapGame, Position
+from grundy.model.game import Game, Position
 from grundy.solving.solve import Solution, solve
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:
     from typing import Any
-
-BULK_SUM = 1_000
-"""From this many heaps on, a sum of heaps of a take-away game is answered in bulk (numpy)."""
 
 
 def solve_answer(game: Game, position: Position, *, misere: bool = False, limit: int | None = None,
@@ -34,22 +30,19 @@ def solve_answer(game: Game, position: Position, *, misere: bool = False, limit:
 
     An explicit ``limit`` budgets every step of the answer; ``None`` is the default budget.
 
-    ``position`` may also be a numpy array of heaps (``grundy solve GAME --file F``). A sum of many
-    heaps of a take-away game is answered in bulk (:mod:`grundy.tables.heap_sums`), with the
-    same answer as the general path.
+    ``position`` may also be a numpy array of heaps (``grundy solve GAME --file F``); a sum of many
+    heaps is answered in bulk where the game's declaration allows it (:func:`grundy.solve` chooses,
+    :mod:`grundy.solving.bulk`).
     """
-    if conjecture and "grundy.define" not in sys.modules:
+    own = game.own_rules  # (declared by the game: only then is there a query to open)
+    if conjecture and not own:
         raise InvalidInputError("conjecture=True applies to your own games (defined with "
                                 "@grundy.heap_game or @grundy.game)")
-    position, bulk = _heap_sum(game, position, misere)
-    if bulk is not None:
-        return bulk, []
-
     def work() -> Solution:
         return solve(game, position, misere=misere, limit=limit, cache=cache, remoteness=remoteness)
 
     runner = run if run is not None else (lambda job: job())
-    if "grundy.define" not in sys.modules:  # no user game is defined: nothing to answer by pattern
+    if not own:  # no user's game: nothing to answer by pattern
         return runner(work), []
     from grundy.define import answering
     from grundy.define.by_rule import NPositionByRule, answer_by_rule
@@ -58,6 +51,8 @@ def solve_answer(game: Game, position: Position, *, misere: bool = False, limit:
         try:
             answer = runner(work)
         except NPositionByRule as found:  # N by a rule of the P-positions: a move, no value
+            if not isinstance(position, tuple | list | int):  # (a numpy array of heaps)
+                position = game.validate(tuple(position.tolist()))  # type: ignore[attr-defined]
             answer = answer_by_rule(game, position, found, _single(game, position))
             return answer, [p.text for p in context.used]
     if context.used and answer.outcome.value == "N" and answer.moves_listed and not answer.winning_moves:
@@ -77,28 +72,12 @@ def _single(game: Game, position: Any) -> Any:
     return part[0] if isinstance(part, tuple) and len(part) == 1 else part
 
 
-def _heap_sum(game: Game, position: Any, misere: bool) -> tuple[Position, Solution | None]:
-    """The bulk answer to a sum of many heaps where it applies; the position as a tuple."""
-    numpy = sys.modules.get("numpy")
-    array = numpy is not None and isinstance(position, numpy.ndarray)
-    if (not misere and isinstance(game, HeapGame) and (array or isinstance(position, tuple | list))
-            and len(position) >= BULK_SUM):
-        from grundy.tables.heap_sums import heap_sum_solution
-
-        answer = heap_sum_solution(game, position)
-        if answer is not None:
-            return answer.position, answer
-    return (game.validate(tuple(position.tolist())) if array else position), None
-
-
 def answer_json(answer: Solution, conjectures: list[str], steps: list[str] | None) -> dict[str, Any]:
-    """The object ``grundy solve --json [--explain]`` prints (the web page's ``/api/solve`` too)."""
-    data: dict[str, Any] = answer.to_json()
-    if conjectures:
-        data["status"], data["conjectures"] = "conjecture", conjectures
-    if steps is not None:
-        data["explanation"] = steps
-    return data
+    """The object ``grundy solve --json [--explain]`` prints (the web page's ``/api/solve`` too):
+    :func:`grundy.solving.writers.answer_json`."""
+    from grundy.solving import writers
+
+    return writers.answer_json(answer, conjectures=conjectures, steps=steps)
 
 
 def solution_json(game: Game, position: Position, *, misere: bool = False, explain: bool = False,

@@ -34,7 +34,7 @@ from grundy.export.code import LANGS, OutcomeRule, export_code
 from grundy.export.main import INPUT_FORMATS
 from grundy.export.model import pattern_law
 from grundy.model.game import Game, HeapGame
-from grundy.model.laws import ExportRule
+from grundy.model.laws import Describes, ExportRule, Status
 from grundy.patterns.record import Pattern
 
 __all__ = ["HEAP_UPTO", "PAIR_UPTO", "RECHECK_STEPS", "ExportResult", "Plan",
@@ -75,6 +75,7 @@ class Plan:
     conjecture: bool = False
     notes: tuple[str, ...] = ()
     octal: tuple[int, ...] = ()
+    unequal: bool = False
     start: str | None = None
     what: str | None = None
 
@@ -83,7 +84,7 @@ class Plan:
         args = {"name": self.name, "kind": self.kind, "pattern": self.best, "table": self.table,
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
-                "octal": self.octal, "start": self.start, "what": self.what}
+                "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
             table = (self.table[corner[0]:] if self.kind != "pair"
@@ -147,8 +148,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
-    program computes the heaps beyond by its code's mex; otherwise the warning says where the
-    table ends).
+    program computes the heaps beyond by the sparse-space method over its moves; otherwise the
+    warning says where the table ends).
 
     >>> from grundy.catalog import load_game
     >>> result = export_game(load_game("nim"), lang="python", main=True, upto=10)
@@ -211,7 +212,8 @@ def _cut(game: Game, plan: Plan, max_size: int, size: int,
         low = max(1, low * 49 // 50)
         best = attempt(low)
     kept = len(best[0].table) - 1
-    beyond = ("the program computes the heaps beyond it by the octal code's mex" if plan.octal else
+    beyond = ("the program computes the heaps beyond it by the sparse-space method over its moves"
+              if plan.octal else
               "beyond it, " + ("the move function answers" if options["lang"] == "python"
                                and plan.source is not None else "an error line"))
     note = (f"the table of heaps 0..{len(plan.table) - 1:,} would make the program larger than "
@@ -267,24 +269,25 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
         return _coin_plan(game, declared)
     if limit is not None and limit < 1:
         raise InvalidInputError(f"limit must be a positive number of steps, got {limit}")
-    if hasattr(game, "table_cells"):
+    if declared is not None and declared.kind == "defined":  # (a game of grundy.define)
         plan = _user_plan(game, upto, limit)
         if plan is not None:
             return _gated(plan, conjecture)
     kind, table, patterns, period = _table_and_patterns(game, upto)
-    best = next((p for p in patterns if p.describes == "values" and p.formula is not None), None)
-    if best is not None and best.status != "proved" and period is not None and period.proved:
+    best = next((p for p in patterns if p.describes == Describes.VALUES and p.formula is not None), None)
+    if best is not None and best.status != Status.PROVED and period is not None and period.proved:
         best = None  # a proved period beats a conjectured formula
     if kind == "heap" and best is None and period is not None and not period.proved:
-        best = next((p for p in patterns if p.describes == "values" and p.formula is not None
-                     and p.status == "proved"), None)  # (a proved formula beats an observed period)
+        best = next((p for p in patterns if p.describes == Describes.VALUES and p.formula is not None
+                     and p.status == Status.PROVED), None)  # (a proved formula beats an observed period)
     rule = _p_rule(game, patterns) if kind == "pair" and best is None else None
-    unproved = (best is not None and best.status != "proved") or (
+    unproved = (best is not None and best.status != Status.PROVED) or (
         best is None and period is not None and not period.proved)
     source = move_source(game) if (best is None and period is None) or unproved else None
-    octal = game.octal_digits if isinstance(game, HeapGame) else None
+    unequal = declared is not None and declared.kind == "unequal-split"  # (Grundy's game)
+    octal = (4,) if unequal else game.octal_digits if isinstance(game, HeapGame) else None
     plan = Plan(game.spec, kind, table, best, period, rule, source, octal=tuple(octal or ()),
-                start=declared.start if kind == "pair" and declared is not None else None)
+                unequal=unequal, start=declared.start if kind == "pair" and declared is not None else None)
     if kind == "heap" and unproved:
         assert isinstance(game, HeapGame)
         return _gated(_rechecked(game, plan, RECHECK_STEPS if limit is None else limit), conjecture)
@@ -311,7 +314,7 @@ def _gated(plan: Plan, conjecture: bool) -> Plan:
     if plan.kind in _RULES or plan.checked is not None:
         return replace(plan, conjecture=conjecture)
     best, period, rule = plan.best, plan.period, plan.rule
-    unproved = (best is not None and best.status != "proved") or (
+    unproved = (best is not None and best.status != Status.PROVED) or (
         best is None and period is not None and not period.proved)
     if best is None and rule is not None and not rule.status.startswith("proved"):
         if not conjecture:
@@ -392,10 +395,14 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
 
 def _p_rule(game: Game, patterns: list[Any], origin: tuple[int, ...] | None = None) -> Any:
     declared = game.laws.export
-    if declared is not None and declared.kind == "p-positions":  # (a theorem, declared by the game)
+    if declared is not None and declared.kind == "p-positions":  # (a theorem's rule in code of its own)
         return OutcomeRule(declared.words or "", f"proved ({declared.theorem})", declared.formula,
                            declared.code)
-    found = next((p for p in patterns if p.describes == "p-positions" and p.formula is not None), None)
+    theorem = next((t for t in game.laws.theorems if t.describes == Describes.P_POSITIONS), None)
+    if theorem is not None:  # (a theorem's formula, declared by the game: Laws.theorems)
+        return OutcomeRule(theorem.words, f"proved ({theorem.name})", theorem.formula)
+    found = next((p for p in patterns if p.describes == Describes.P_POSITIONS and p.formula is not None),
+                 None)
     if found is None:
         return None
     n = found.checked_upto
@@ -465,7 +472,7 @@ def _coin_plan(game: Game, declared: ExportRule) -> Plan:
 
     formula, theorem = declared.formula or "", declared.theorem or ""
     law = f"G(head at n) = {formula}"
-    pattern = Pattern("values", f"{law} (proved: {theorem})", formula, "proved", 0,
+    pattern = Pattern(Describes.VALUES, f"{law} (proved: {theorem})", formula, Status.PROVED, 0,
                       proof=f"{theorem}; a row of coins is the sum of its heads (the coin-turning theorem)")
     table: list[int | None] = [None] + [evaluate(formula, n=n) for n in range(1, 65)]
     what = ("the Grundy value of one head at coin n; several numbers are the heads of one row, whose "
@@ -523,9 +530,9 @@ def _domain_pair_plan(game: Any, cells: list[list[int | None]], domain: Any) -> 
     patterns: list[Pattern] = []
     if domain.valid is None:  # beyond the table, only the minimum can be checked
         patterns = domain_pair_patterns(cells, (a0, b0), lambda grid: pair_patterns(grid, game))[0]
-    best = next((p for p in patterns if p.describes == "values" and p.formula is not None), None)
+    best = next((p for p in patterns if p.describes == Describes.VALUES and p.formula is not None), None)
     rule = _p_rule(game, patterns, (a0, b0)) if best is None else None
-    unproved = best is None or best.status != "proved"
+    unproved = best is None or best.status != Status.PROVED
     source = move_source(game) if unproved and domain.valid is None else None
     return Plan(game.spec, "pair", _pad(table, a0, b0), best, None, rule, source, origin=(a0, b0),
                 domain=words)
@@ -553,15 +560,16 @@ def _line_plan(game: Any, line: list[int | None], domain: Any) -> Plan:
     best = None
     if domain.valid is None and all(v is not None for v in values):
         for p in find_patterns(values, steps=PATTERN_STEPS):  # type: ignore[arg-type]
-            if p.describes != "values" or p.formula is None:
+            if p.describes != Describes.VALUES or p.formula is None:
                 continue
             if n0 == 0:
                 best = p
                 break
             formula = shift_formula(p.formula, {"n": n0})
             if all(evaluate(formula, n=n) == line[n] for n in range(n0, upto + 1)):
-                best = Pattern("values", f"G(n) = {formula} (conjecture, checked for {n0} <= n <= {upto})",
-                               formula, "conjecture", upto)
+                best = Pattern(Describes.VALUES,
+                               f"G(n) = {formula} (conjecture, checked for {n0} <= n <= {upto})",
+                               formula, Status.CONJECTURE, upto)
                 break
     return Plan(game.spec, "number", line, best, origin=(n0,), domain=_domain_words(domain, "number"),
                 sums=domain.arity == 1)

@@ -30,6 +30,8 @@ from fractions import Fraction
 from typing import Any
 
 from grundy.errors import GrundyError, InvalidInputError, NotSupportedError
+from grundy.model.game import laws_of
+from grundy.model.laws import Describes, Status
 from grundy.model.periodic import Periodicity
 from grundy.patterns.record import Pattern
 
@@ -117,7 +119,7 @@ class Dependence:
     describes: str
     formula: str
     text: str
-    status: str = "conjecture"
+    status: Status = Status.CONJECTURE
 
     def to_json(self) -> dict[str, Any]:
         return {"describes": self.describes, "formula": self.formula, "text": self.text,
@@ -150,7 +152,7 @@ class FamilyTable:
                       f"period {found.period} from heap {found.preperiod}"
                       + (f", saltus {found.saltus}" if found.saltus else "")
                       + (" (proved)" if found.proved else " (observed)"))
-            first = next((p.text for p in member.patterns if p.describes == "values"), None)
+            first = next((p.text for p in member.patterns if p.describes == Describes.VALUES), None)
             shown = f"; {first}" if first and not summary else ""
             out.append(f"  {key} = {member.value}: {period}{shown}")
         for dep in self.dependence:
@@ -252,7 +254,8 @@ def start_family(spec: str, key: str, values: list[int], specs: list[str], *,
     members = []
     for value, member in zip(values, specs, strict=True):
         game = load_game(member)
-        start = getattr(game, "start_position", lambda: None)()
+        declared = laws_of(game).start
+        start = None if declared is None else declared()
         if start is None:
             raise NotSupportedError(f"no table for the family {spec!r}: {game.spec} is not a heap "
                                     f"game and declares no start position (@grundy.game(..., "
@@ -304,17 +307,18 @@ def shifted_patterns(values: list[int], lo: int, name: str = "n") -> list[Patter
     out = []
     found = _sequence_formula(values, lo, boolean=False)
     if found is not None and all(evaluate(found, n=lo + i) == v for i, v in enumerate(values)):
-        out.append(Pattern("values", f"G(start) = {_renamed(found, name)} (conjecture, checked for "
-                                     f"{where})", found, "conjecture", hi))
+        out.append(Pattern.stated(Describes.VALUES, f"G(start) = {_renamed(found, name)}",
+                                  f"conjecture, checked for {where}", found, Status.CONJECTURE, hi))
     if all(zero) or not any(zero):  # (a search would find a constant, or a bare truthy "n")
         kind = "P" if all(zero) else "N"
-        out.append(Pattern("p-positions", f"every start is a {kind}-position (conjecture, checked for "
-                           f"{where})", "1" if all(zero) else "0", "conjecture", hi))
+        out.append(Pattern.stated(Describes.P_POSITIONS, f"every start is a {kind}-position",
+                                  f"conjecture, checked for {where}", "1" if all(zero) else "0",
+                                  Status.CONJECTURE, hi))
         return out
     found = _periodic_rule(zero, lo) or _sequence_formula([int(z) for z in zero], lo, boolean=True)
     if found is not None and all(bool(evaluate(found, n=lo + i)) == z for i, z in enumerate(zero)):
-        out.append(Pattern("p-positions", f"P iff {_renamed(found, name)} (conjecture, checked for "
-                                          f"{where})", found, "conjecture", hi))
+        out.append(Pattern.stated(Describes.P_POSITIONS, f"P iff {_renamed(found, name)}",
+                                  f"conjecture, checked for {where}", found, Status.CONJECTURE, hi))
     return out
 
 

@@ -85,28 +85,37 @@ class HeapTable:
 
 def heap_table(game: Game, upto: int, *, method: str = "auto", patterns: bool = True,
                summary: bool = False, store: str | None = None, rebuild: bool = False,
-               progress: Progress | None = None, limit: int | None = None) -> HeapTable:
+               progress: Progress | None = None, limit: int | None = None,
+               lean_start: bool = False) -> HeapTable:
     """Build and analyse ``G(0..upto)`` of a heap game (``method``, ``store``, ``rebuild`` and
     ``progress`` as for :func:`~grundy.tables.analysis.analyze`) and look for its patterns
     (unless ``patterns`` is false, or a ``summary`` is lean: see the module's note). ``limit``:
     the step budget of a table that calls your own move function (``@grundy.heap_game``; by
-    default :data:`~grundy.engine.search.DEFAULT_LIMIT`, a heap or an option 1/8 of a step)."""
+    default :data:`~grundy.engine.search.DEFAULT_LIMIT`, a heap or an option 1/8 of a step).
+    ``lean_start``: a compiled kernel this table is the first to load loads numba without scipy
+    (:class:`~grundy.tables.kernels.lean_numba`: faster, but no BLAS in compiled code for the
+    rest of the process; the command line asks for it in its own process)."""
     from grundy.engine.limits import asked_limit
     from grundy.reports.tables import heap_patterns
     from grundy.tables.analysis import analyze
 
     token = asked_limit.set(limit) if limit is not None else None
     try:
-        result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
+        if lean_start:
+            from grundy.tables.kernels import lean_numba
+
+            with lean_numba():
+                result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
+        else:
+            result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
     finally:
         if token is not None:
             asked_limit.reset(token)
     lean = summary and result.table is None
-    note = None
-    if getattr(game, "move_function", None) is not None:  # a user's heap game: an octal game?
-        from grundy.games.takebreak.octal_match import octal_note
+    from grundy.model.game import laws_of
 
-        note = octal_note(game, upto)
+    rule = laws_of(game).octal_note  # (a user's heap game: an octal game?)
+    note = None if rule is None else rule(upto)
     return HeapTable(result, heap_patterns(result) if patterns and not lean else [], lean, note)
 
 

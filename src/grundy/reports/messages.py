@@ -57,6 +57,7 @@ def command_line_message(error: BaseException) -> str:
         elif name == "plot":
             text = text.replace("pictures are drawn of games on graphs", "--plot draws games on graphs")
             text = text.replace("plot_solution:", "--plot:")
+            text = text.replace("drawing a table needs matplotlib", "--plot needs matplotlib")
         else:
             flag = FLAGS.get(name, "--" + name.replace("_", "-"))
             text = re.sub(rf"(?<![\w-]){re.escape(name)}=(?![\w'\"])", flag, text)

@@ -1,10 +1,12 @@
-"""A table as ``grundy table`` reports it: the analysis of a heap game's values or the grid of a
-game on pairs, with the patterns found, and its JSON object.
+"""The parts of a table as ``grundy table`` reports it: the patterns found in a heap game's values
+or in the grid of a game on pairs, and their JSON objects (the one entry point that chooses and
+builds every table is :func:`grundy.reports.table_query.build_table`).
 
 >>> from grundy.catalog import load_game
->>> data = table_json(load_game("subtraction(1,2)"), 20)
->>> data["period"], data["proved"], data["patterns"][0]["text"]
-(3, True, 'G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)')
+>>> from grundy.tables.analysis import analyze
+>>> data = heap_table_json(analyze(load_game("subtraction(1,2)"), 20), [])
+>>> data["period"], data["proved"]
+(3, True)
 """
 
 from __future__ import annotations
@@ -12,15 +14,15 @@ from __future__ import annotations
 from typing import Any
 
 from grundy.model.game import Game
-from grundy.patterns.record import Pattern
-from grundy.tables.analysis import TableAnalysis, analyze
+from grundy.patterns.record import SEARCH_STEPS, Pattern
+from grundy.tables.analysis import TableAnalysis
 
 PATTERN_VALUES = 100_001
 """The patterns are looked for in (at most) ``G(0..100000)``; each says how far it was checked."""
 
-PATTERN_STEPS = 30_000
-"""Steps of the formula search of the pattern finders (a count, so the output never depends on the
-machine's load)."""
+PATTERN_STEPS = SEARCH_STEPS
+"""Steps of the formula search of the pattern finders: the pattern search's one budget,
+:data:`grundy.patterns.record.SEARCH_STEPS` (a module global here so that a test can lower it)."""
 
 
 def heap_patterns(result: TableAnalysis) -> list[Pattern]:
@@ -28,6 +30,7 @@ def heap_patterns(result: TableAnalysis) -> list[Pattern]:
     analysis' periodicity, so that a pattern is proved where the period is.
 
     >>> from grundy.catalog import load_game
+    >>> from grundy.tables.analysis import analyze
     >>> [p.text for p in heap_patterns(analyze(load_game("subtraction(1,2)"), 100))][:1]
     ['G(n) = n % 3 (proved: implied by the proved period 3 from heap 0)']
     """
@@ -43,7 +46,7 @@ def pair_patterns(grid: list[list[int]], game: Game | None = None) -> list[Patte
     from grundy.patterns.pairs import find_pair_patterns
     from grundy.patterns.proof import game_theorems
 
-    return find_pair_patterns(grid, steps=PATTERN_STEPS, theorems=game_theorems(game))
+    return find_pair_patterns(grid, steps=PATTERN_STEPS, theorems=() if game is None else game_theorems(game))
 
 
 def heap_table_json(result: TableAnalysis, found: list[Pattern], *, summary: bool = False,
@@ -65,12 +68,3 @@ def grid_json(spec: str, grid: list[list[int]], patterns: list[Pattern], *,
     if not summary:
         data["values"] = grid
     return data
-
-
-def table_json(game: Game, upto: int) -> dict[str, Any]:
-    """``grundy table GAME --upto N --json`` as an object (the web page's ``/api/table`` too)."""
-    grid = game.table_2d(upto)
-    if grid is not None:
-        return grid_json(game.spec, grid, pair_patterns(grid, game))
-    result = analyze(game, upto, "auto")
-    return heap_table_json(result, heap_patterns(result))

@@ -14,11 +14,11 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from grundy.errors import InvalidInputError, NotSupportedError
+from grundy.errors import InvalidInputError
 from grundy.model.game import Game
 from grundy.patterns.record import Pattern
 
-__all__ = ["UserTable", "grid_lines", "user_table"]
+__all__ = ["UserTable", "grid_lines", "grid_table", "user_table"]
 
 NO_LINE_SEARCH = "no pattern search: the game's domain does not start at 0"
 
@@ -26,7 +26,8 @@ NO_LINE_SEARCH = "no pattern search: the game's domain does not start at 0"
 @dataclass(frozen=True)
 class UserTable:
     """A user's game's values: :attr:`line` (``G(n)``, ``n = 0..upto``) or :attr:`grid`
-    (``G(a, b)``), ``None`` at the numbers outside its domain."""
+    (``G(a, b)``), ``None`` at the numbers outside its domain; a catalogue game on pairs
+    (:func:`grid_table`) has a grid with no blank."""
 
     game: Game
     line: list[int | None] | None
@@ -75,13 +76,16 @@ class UserTable:
 
 
 def user_table(game: Game, upto: int, *, patterns: bool = True, limit: int | None = None) -> UserTable | None:
-    """The table of ``game`` up to ``upto`` if it is a game defined with ``@grundy.game`` /
-    ``@grundy.heap_game`` that tabulates as a grid or a line (one budget: steps, with a time and
-    memory safety net; ``limit`` steps, by default :data:`grundy.engine.search.DEFAULT_LIMIT`),
-    else ``None`` (a catalogue game). A user's game whose positions are neither numbers nor pairs
-    of numbers is refused with a :class:`NotSupportedError`."""
-    if not hasattr(game, "table_cells"):
-        if limit is not None:
+    """The table of ``game`` up to ``upto`` if it is a game defined with ``@grundy.game`` that
+    tabulates as a grid or a line (it declares :attr:`~grundy.model.laws.Laws.position_table`;
+    one budget: steps, with a time and memory safety net; ``limit`` steps, by default
+    :data:`grundy.engine.search.DEFAULT_LIMIT`), else ``None``. A user's game whose positions are
+    neither numbers nor pairs of numbers is refused with a :class:`NotSupportedError`."""
+    from grundy.model.game import laws_of
+
+    laws = laws_of(game)
+    if laws.position_table is None:
+        if limit is not None and not laws.step_budget:
             raise InvalidInputError(f"limit= applies to the tables of your own games, not {game.spec}",
                                     parameters=("limit",))
         return None
@@ -89,57 +93,36 @@ def user_table(game: Game, upto: int, *, patterns: bool = True, limit: int | Non
     from grundy.engine.search import DEFAULT_LIMIT
 
     with answering(limit=DEFAULT_LIMIT if limit is None else limit):
-        cells = game.table_cells(upto)
-        line = None if cells is not None else game.table_line(upto)  # type: ignore[attr-defined]
-    if cells is not None:
+        values = laws.position_table(upto)
+    if values.grid is not None:
         from grundy.define.domain import domain_pair_patterns
         from grundy.reports.tables import pair_patterns
 
-        minimum = getattr(type(game), "domain").minimum  # noqa: B009 (a user's game class)
-        found, why = domain_pair_patterns(cells, minimum, pair_patterns) if patterns else ([], None)
-        return UserTable(game, None, cells, found, why)
-    if line is not None:
-        from grundy.patterns.search import find_patterns
-        from grundy.reports.tables import PATTERN_STEPS
+        found, why = (domain_pair_patterns(values.grid, values.minimum, pair_patterns) if patterns
+                      else ([], None))
+        return UserTable(game, None, values.grid, found, why)
+    from grundy.patterns.search import find_patterns
+    from grundy.reports.tables import PATTERN_STEPS
 
-        full = all(v is not None for v in line)
-        values = [v for v in line if v is not None]
-        found = find_patterns(values, steps=PATTERN_STEPS) if patterns and full else []
-        return UserTable(game, line, None, found, NO_LINE_SEARCH if patterns and not full else None)
-    family = ""
-    if getattr(type(game), "start_function", None) is not None:
-        import shlex
-
-        names = list(getattr(game, "defaults", None) or ())
-        start = shlex.quote(game.format_position(game.start_position()))  # type: ignore[attr-defined]
-        family = (f"; it declares its start positions: 'grundy table {game.name}({names[0]}=A..B)' "
-                  f"tabulates them" if names else
-                  f"; it declares its start position: grundy solve {game.name} {start} solves it")
-    raise NotSupportedError(f"no table for {game.spec}: its positions are neither numbers nor "
-                            f"pairs of numbers (a game may declare arity=1 or arity=2){family}"
-                            f"{_probe_failure(game)}")
+    line = values.line or []
+    full = all(v is not None for v in line)
+    numbers = [v for v in line if v is not None]
+    found = find_patterns(numbers, steps=PATTERN_STEPS) if patterns and full else []
+    return UserTable(game, line, None, found, NO_LINE_SEARCH if patterns and not full else None)
 
 
-def _probe_failure(game: Game) -> str:
-    """Why the options of the pair ``(0, 0)``, which an undeclared game's table tries first, are
-    not options, when the move function returned there (a game on pairs whose function returns
-    ``None`` looks like a game on something else); nothing when it raised (a game on triples
-    refuses a pair: that is no fault of its function)."""
-    from grundy.errors import GrundyError, ResourceLimitError
+def grid_table(game: Game, grid: list[list[int]], *, patterns: bool = True) -> UserTable:
+    """The table of a catalogue game on pairs (Wythoff): its grid ``G(a, b)`` and the patterns
+    found in it, proved where they state a theorem of ``game``.
 
-    domain = getattr(type(game), "domain")  # noqa: B009 (a user's game class)
-    if domain.arity is not None or domain.valid is not None or type(game).text_parse is not None:  # type: ignore[attr-defined]
-        return ""
-    try:
-        type(game).move_function((0, 0), **game.params)  # type: ignore[attr-defined]
-        game.options_of((0, 0))  # type: ignore[attr-defined]
-    except ResourceLimitError:
-        raise
-    except GrundyError as exc:
-        return f"; tried as a pair, (0, 0) has no options: {exc}"
-    except Exception:
-        return ""
-    return ""
+    >>> from grundy.catalog import load_game
+    >>> game = load_game("wythoff")
+    >>> grid_table(game, game.table_2d(2), patterns=False).to_json()["values"][1]
+    [1, 2, 0]
+    """
+    from grundy.reports.tables import pair_patterns
+
+    return UserTable(game, None, grid, pair_patterns(grid, game) if patterns else [])  # type: ignore[arg-type]
 
 
 def grid_lines(spec: str, grid: Sequence[Sequence[int | None]], patterns: list[Pattern], *,

@@ -13,7 +13,8 @@ the remoteness, and the rule or theorem that decided it. This is what ``grundy s
 Sums with many parts (a multi-heap position, a :class:`~grundy.engine.sums.SumGame`) are answered
 part by part: each distinct part is valued once, its winning moves found once, and the moves are
 lifted into the whole position lazily, so a million heaps take time and memory linear in the
-input and the answer.
+input and the answer; heaps of a game whose declaration allows it are answered in bulk with numpy
+(:mod:`grundy.solving.bulk`). Every answer is written by :mod:`grundy.solving.writers`.
 """
 
 from __future__ import annotations
@@ -41,6 +42,8 @@ TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start
 if TYPE_CHECKING:
     from typing import Any, ClassVar
 
+    from grundy.solving.bulk import Bulk
+
 VALUE_LIMIT_WHEN_DECIDED = 200_000
 """Default brute-force budget for the Grundy value of a position whose outcome a rule already
 decided (a ``limit`` given explicitly is used as it is)."""
@@ -51,15 +54,12 @@ REMOTENESS_LIMIT = 20_000
 LARGE_SUM = 64
 """From this many parts on, a sum is solved part by part with shared work (see the module doc)."""
 
-SHORT_POSITION = 100
-"""JSON gives each winning move's whole resulting position (``"to"``) only for positions of at most
-this many parts; larger ones give the part moved (``"part"``, ``"part_from"``, ``"part_to"``)."""
-
 
 class Solution(FrozenRecord):
     """Everything grundy knows about one position (a frozen record: compared, hashed and printed
-    by its fields but :attr:`quoted` and :attr:`listed_parts`; :meth:`replace` copies it with
-    some fields changed)."""
+    by its fields but :attr:`quoted`, :attr:`listed_parts` and :attr:`heaps`; :meth:`replace`
+    copies it with some fields changed). Written as JSON and text by :mod:`grundy.solving.writers`
+    (:meth:`to_json`, :meth:`json_chunks`, :meth:`json_bytes`)."""
 
     game: Game
     position: Position
@@ -69,7 +69,7 @@ class Solution(FrozenRecord):
     for loopy positions of infinite generalised value."""
     winning_moves: Sequence[Move]
     """A list, or for a large sum answered in bulk a sequence that builds each :class:`Move` when
-    read (:mod:`grundy.tables.heap_sums`)."""
+    read (:class:`~grundy.solving.bulk.HeapMoves`)."""
     why: Reason
     """The rule or theorem that decided the answer, with the numbers it used
     (:class:`~grundy.model.reason.Reason`); :attr:`reason` is its text."""
@@ -84,19 +84,25 @@ class Solution(FrozenRecord):
     """The errors :attr:`note` quotes (their ``parameters`` say which call arguments it names)."""
     listed_parts: Sequence[tuple[Game, Position]] | None
     """The parts, when the solver has listed them already (:attr:`parts` then reuses them)."""
+    heaps: Any
+    """The heaps as a numpy array, for a sum answered in bulk (:mod:`grundy.solving.bulk`), else
+    ``None``: the same heaps as :attr:`position`, its text and parts built from the array."""
+
+    kind: ClassVar[str] = "position"
+    """What the answer answers (an Every-SG answer says ``"every"``): how the writers write it."""
 
     _fields: ClassVar[tuple[str, ...]] = (
         "game", "position", "outcome", "grundy", "winning_moves", "why", "misere", "note",
-        "moves_listed", "remoteness", "quoted", "listed_parts")
-    _hidden: ClassVar[tuple[str, ...]] = ("quoted", "listed_parts")
+        "moves_listed", "remoteness", "quoted", "listed_parts", "heaps")
+    _hidden: ClassVar[tuple[str, ...]] = ("quoted", "listed_parts", "heaps")
 
     def __init__(self, game: Game, position: Position, outcome: Outcome, grundy: int | str | None,
                  winning_moves: Sequence[Move], why: Reason, misere: bool = False,
                  note: str | None = None, moves_listed: bool = True, remoteness: int | None = None,
                  quoted: tuple[GrundyError, ...] = (),
-                 listed_parts: Sequence[tuple[Game, Position]] | None = None) -> None:
+                 listed_parts: Sequence[tuple[Game, Position]] | None = None, heaps: Any = None) -> None:
         self._init(game, position, outcome, grundy, winning_moves, why, misere, note, moves_listed,
-                   remoteness, quoted, listed_parts)
+                   remoteness, quoted, listed_parts, heaps)
 
     @functools.cached_property
     def reason(self) -> str:
@@ -106,6 +112,10 @@ class Solution(FrozenRecord):
     @functools.cached_property
     def parts(self) -> Sequence[tuple[Game, Position]] | None:
         """The position's parts (a sum's components, a multi-heap position's heaps), or ``None``."""
+        if self.heaps is not None:
+            from grundy.solving.bulk import HeapParts
+
+            return HeapParts(self.game, self.heaps)
         if self.listed_parts is not None:
             return self.listed_parts
         return self.game.components(self.position)
@@ -113,10 +123,21 @@ class Solution(FrozenRecord):
     @functools.cached_property
     def position_text(self) -> str:
         """The position as the game writes it."""
+        if self.heaps is not None:
+            from grundy.solving.bulk import heaps_text
+
+            return heaps_text(self.game, self.heaps)
         return self.game.format_position(self.position)
 
     def position_prefix(self, chars: int) -> tuple[str, bool]:
         """The first ``chars`` characters of :attr:`position_text`, and whether that is all of it."""
+        if self.heaps is not None:
+            from grundy.solving.bulk import heaps_text
+
+            count = int(self.heaps.size)
+            first = min(count, chars // 2 + 1)  # (each heap but the last takes two characters or more)
+            text = heaps_text(self.game, self.heaps[:first])
+            return text[:chars], first == count and len(text) <= chars
         text = self.position_text
         return text[:chars], len(text) <= chars
 
@@ -127,116 +148,30 @@ class Solution(FrozenRecord):
         return solution_html(self)
 
     def to_json(self) -> dict[str, Any]:
-        """The ``--json`` object of ``grundy solve``."""
-        return self._json(self._moves_json())
+        """The ``--json`` object of ``grundy solve`` (:func:`grundy.solving.writers.answer_json`)."""
+        from grundy.solving.writers import answer_json
+
+        return answer_json(self)
 
     def json_chunks(self, chunk: int = 10_000) -> Iterator[str]:
         """:meth:`to_json` as JSON text in pieces, the winning moves ``chunk`` at a time (memory
-        stays bounded however many there are).
+        stays bounded however many there are; :func:`grundy.solving.writers.json_chunks`).
 
         >>> from grundy import load_game
         >>> import json
         >>> answer = solve(load_game("nim"), (3, 4, 5))
         >>> json.loads("".join(answer.json_chunks())) == answer.to_json()
         True
-        >>> big = solve(load_game("nim"), tuple(range(1, 300)) + (1000,))  # moves give their part only
-        >>> json.loads("".join(big.json_chunks(chunk=7))) == big.to_json()
-        True
         """
-        from grundy.model.textio import json_text
+        from grundy.solving.writers import json_chunks
 
-        # the fields before and after the moves, each dumped as an object of its own (its braces
-        # cut off): the text json.dumps writes, with no marker a user's string could also hold
-        data = self._json([])
-        keys = list(data)
-        at = keys.index("winning_moves")
-        head = json_text({k: data[k] for k in keys[:at]}, ensure_ascii=False)[:-1]
-        tail = json_text({k: data[k] for k in keys[at + 1:]}, ensure_ascii=False)[1:]
-        yield head + ', "winning_moves": ['
-        first = True
-        for joined in self._move_texts(chunk):
-            yield joined if first else ", " + joined
-            first = False
-        yield "], " + tail
+        return json_chunks(self, chunk)
 
     def json_bytes(self, chunk: int = 10_000, errors: str = "strict") -> Iterator[bytes]:
         """:meth:`json_chunks` encoded in UTF-8 (``errors`` as in :meth:`str.encode`)."""
-        for text in self.json_chunks(chunk):
-            yield text.encode("utf-8", errors)
+        from grundy.solving.writers import json_bytes
 
-    def _move_texts(self, chunk: int) -> Iterator[str]:
-        """The winning moves as JSON objects joined by ``", "``, ``chunk`` moves a piece."""
-        import itertools
-        from json.encoder import encode_basestring as quote  # (the C encoder, non-ASCII kept)
-
-        fmt = self.game.format_position
-        parts = self.parts
-        short = self._short(parts)
-
-        def text(move: Move) -> str:  # what json.dumps(_move_json(move, ...)) gives, faster
-            out = '{"move": ' + quote(move.label)
-            if short:
-                out += ', "to": ' + quote(fmt(move.to))
-            if move.part is not None and move.part_move is not None and parts is not None:
-                part_game, part_position = parts[move.part]
-                out += (f', "part": {move.part + 1}, "part_from": '
-                        f'{quote(part_game.format_position(part_position))}, "part_to": '
-                        f'{quote(part_game.format_position(move.part_move.to))}')
-            return out + "}"
-
-        moves = iter(self.winning_moves)
-        while True:
-            block = list(itertools.islice(moves, chunk))
-            if not block:
-                break
-            yield ", ".join(map(text, block))
-
-    def _moves_json(self) -> Iterator[dict[str, Any]]:
-        fmt = self.game.format_position
-        parts = self.parts
-        short = self._short(parts)
-        return (_move_json(m, fmt, parts, short) for m in self.winning_moves)
-
-    def _short(self, parts: Sequence[tuple[Game, Position]] | None) -> bool:
-        """Whether the position has at most :data:`SHORT_POSITION` parts (its sum's parts, or
-        what the game declares its size: a staircase's steps), so that JSON writes each winning
-        move's resulting position (``"to"``)."""
-        if parts is not None:
-            return len(parts) <= SHORT_POSITION
-        size = laws_of(self.game).size
-        return size is None or size(self.position) <= SHORT_POSITION
-
-    def _json(self, moves: Any, position: str | None = None) -> dict[str, Any]:
-        data: dict[str, Any] = {
-            "game": self.game.spec,
-            "position": self.position_text if position is None else position,
-            "misere": self.misere,
-            "outcome": self.outcome.value,
-            "winner": self.outcome.winner,
-            "grundy": self.grundy,
-            "winning_moves": moves if isinstance(moves, str) else list(moves),
-            "winning_moves_complete": self.moves_listed,
-            "reason": self.reason,
-            "why": self.why.to_json(),
-        }
-        if self.remoteness is not None:
-            data["remoteness"] = self.remoteness
-        if self.note:
-            data["note"] = self.note
-        return data
-
-
-def _move_json(move: Move, fmt: Any, parts: Sequence[tuple[Game, Position]] | None,
-               short: bool) -> dict[str, Any]:
-    entry: dict[str, Any] = {"move": move.label}
-    if short:
-        entry["to"] = fmt(move.to)
-    if move.part is not None and move.part_move is not None and parts is not None:
-        part_game, part_position = parts[move.part]
-        entry["part"] = move.part + 1
-        entry["part_from"] = part_game.format_position(part_position)
-        entry["part_to"] = part_game.format_position(move.part_move.to)
-    return entry
+        return json_bytes(self, chunk, errors)
 
 
 @asking
@@ -250,7 +185,15 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
 
     ``remoteness``: also compute the remoteness (a brute force of at most
     :data:`REMOTENESS_LIMIT` steps, skipped where it does not finish; ``grundy solve`` asks for it).
+
+    ``position`` may be a tuple, list or numpy array of heaps: from
+    :data:`~grundy.solving.bulk.BULK_SUM` heaps on, a game whose declaration allows it (a take-away
+    set, and for a finite one its table of values) is answered in bulk (:mod:`grundy.solving.bulk`),
+    the same answer in time and memory linear in the heaps, its moves read lazily.
     """
+    position, bulk = _many_heaps(game, position, misere)
+    if bulk is not None:
+        return bulk
     position = game.validate(position)
     cache = cache or Cache()
     decided_limit = VALUE_LIMIT_WHEN_DECIDED if limit is None else limit
@@ -344,6 +287,43 @@ def solve_value(game: Game, position: Any, *, misere: bool = False, cache: Cache
     return result, 0 if value is None and result is Outcome.P else value
 
 
+def _many_heaps(game: Game, position: Any, misere: bool) -> tuple[Any, Solution | None]:
+    """The bulk answer to a sum of many heaps where the game's declaration allows it
+    (:mod:`grundy.solving.bulk`); else the position, a numpy array of heaps as a tuple."""
+    import sys
+
+    numpy = sys.modules.get("numpy")  # (an array comes from a caller that imported numpy)
+    array = numpy is not None and isinstance(position, numpy.ndarray)
+    if not (array or isinstance(position, tuple | list)):
+        return position, None
+    from grundy.model.game import HeapGame
+
+    if isinstance(game, HeapGame) and len(position) >= LARGE_SUM:
+        from grundy.solving.bulk import applies, bulk_solution
+
+        if applies(game, len(position), misere):
+            found = bulk_solution(game, position, misere)
+            if found is not None:
+                return found.position, _bulk_answer(game, found, misere)
+    return (tuple(position.tolist()) if array else position), None
+
+
+def _bulk_answer(game: Game, found: Bulk, misere: bool) -> Solution:
+    """The solution of a sum answered in bulk, with the reason the general path gives."""
+    position, total = found.position, found.total
+    reason = as_reason(game.explain(position, misere))  # a rule for the whole position (Bouton)
+    if reason is None:
+        reason = sum_reason(len(position), found.values[:8].tolist(),
+                            [(game, (h,)) for h in position[:3]], total)
+    note = None
+    if misere:  # (theory.misere imported only for misère play)
+        from grundy.theory.misere import MISERE_NOTE
+
+        note = MISERE_NOTE
+    return Solution(game, position, Outcome.N if found.wins else Outcome.P, None if misere else total,
+                    found.moves, reason, misere, note, heaps=found.heaps)
+
+
 def _examples(exc: TooManyMovesError) -> list[Move]:
     """The winning moves a :class:`TooManyMovesError` found anyway (one of each class)."""
     return [m for m in exc.examples if isinstance(m, Move)]
@@ -363,7 +343,9 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
                   rule_limit: int) -> Solution:
     """Misère play: the game's own rule, else the SJ theorem or genus theory over its parts,
     else brute force within the budget."""
-    note = "Grundy values do not decide misère play"
+    from grundy.theory.misere import MISERE_NOTE
+
+    note = MISERE_NOTE
     quotient = _misere_quotient_solution(game, position, limit, first=True)
     if quotient is not None:
         return quotient

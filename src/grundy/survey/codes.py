@@ -166,7 +166,7 @@ def _octal_entry(written: str) -> Entry:
 
 def _catalogue_entry(text: str) -> Entry:
     from grundy.catalog import load_game
-    from grundy.games.takebreak.octal import format_code
+    from grundy.games.takebreak.octal import Octal, format_code
     from grundy.model.game import HeapGame
 
     try:
@@ -175,11 +175,11 @@ def _catalogue_entry(text: str) -> Entry:
         raise InvalidInputError(f"bad survey spec {text!r}: {exc}") from None
     if not isinstance(game, HeapGame):
         raise InvalidInputError(f"{game.spec} is not played on heaps: a survey needs a table of heap values")
-    digits = getattr(game, "digits", None)
-    if not isinstance(digits, tuple):
+    digits = game.octal_digits
+    if digits is None:
         return Entry(game.spec)
     code = format_code(digits)
-    if game.spec == f"octal({code})":  # a code as written by the user, e.g. octal(.137)
+    if game == Octal(digits):  # the octal game of a code as written by the user, e.g. octal(.137)
         return _octal_entry(code)
     reduced, rules = reduce_code(digits)
     return Entry(game.spec, f"octal({format_code(reduced)})", "; ".join([f"{game.spec} is {code}", *rules]))

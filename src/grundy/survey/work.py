@@ -20,14 +20,14 @@ import json
 import time
 import zlib
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, cast
+from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
 
 if TYPE_CHECKING:
     import numpy as np
 
-    from grundy.games.takebreak.octal import Octal
+    from grundy.model.game import HeapGame
     from grundy.tables.periodicity import Periodicity
 
 @dataclass
@@ -142,7 +142,7 @@ def frequencies(values: np.ndarray) -> dict[int, int] | None:
     return found if len(found) <= MAX_FREQUENCIES else None
 
 
-def continue_octal(game: Octal, prefix: np.ndarray, upto: int
+def continue_octal(game: HeapGame, prefix: np.ndarray, upto: int
                    ) -> tuple[np.ndarray, Periodicity | None, int]:
     """Extend the octal table ``prefix`` (``G(0..len-1)``) to ``G(0..upto)`` without recomputing it.
 
@@ -160,7 +160,10 @@ def continue_octal(game: Octal, prefix: np.ndarray, upto: int
     total = upto + 1
     values = np.zeros(total, dtype=prefix.dtype)
     values[:start] = prefix
-    arrays = octal_arrays(game.digits)
+    digits = game.octal_digits
+    if digits is None:
+        raise InvalidInputError(f"{game.spec} is no octal game: the octal kernel cannot continue its table")
+    arrays = octal_arrays(digits)
     sparse = sparse_classes(prefix) if game.has_splits else None
     work = Workspace()
 
@@ -182,6 +185,7 @@ def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | 
 
     import grundy
     from grundy.catalog import load_game
+    from grundy.model.game import HeapGame
     from grundy.tables.analysis import analyze
     from grundy.tables.periodicity import find_period
     from grundy.tables.sparse import count_rare, table_classes
@@ -190,7 +194,8 @@ def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | 
         time.sleep(delay)
     t0 = time.perf_counter()
     game = load_game(spec)
-    is_octal = isinstance(getattr(game, "digits", None), tuple)
+    heaps = game if isinstance(game, HeapGame) else None
+    is_octal = heaps is not None and heaps.octal_digits is not None
     found: Periodicity | None
     prefix, refused = None, ""
     if table is not None and dtype is not None and is_octal:
@@ -200,7 +205,8 @@ def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | 
             refused = f" ({exc}: computed again from heap 0)"
     if prefix is not None:
         resumed_from = len(prefix)
-        values, found, computed = continue_octal(cast("Octal", game), prefix, upto)
+        assert heaps is not None
+        values, found, computed = continue_octal(heaps, prefix, upto)
         if found is None:
             found = find_period(values)
         method = "continued with the octal kernel" + (" + proved period" if found and found.proved else "")
@@ -210,7 +216,7 @@ def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | 
         method = analysis.method + refused
         resumed_from = 0
     proved = bool(found and found.proved)
-    classes = table_classes(values) if getattr(game, "has_splits", False) else None
+    classes = table_classes(values) if heaps is not None and heaps.has_splits else None
     packed = pack_table(values, spec) if is_octal and not proved else (None, None)
     return GameResult(
         spec=spec, upto=upto, computed=int(computed), resumed_from=resumed_from,

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from grundy.errors import InvalidInputError, NotSupportedError
-from grundy.model.bounded import BoundedCache
+from grundy.model.bounded import BoundedCache, kept
 from grundy.model.game import Game, HeapGame
 from grundy.model.laws import TableMethod
 from grundy.model.periodic import Periodicity, Progress
@@ -334,8 +334,9 @@ class _Oracle:
 ORACLES_KEPT = 64
 """Games whose oracles (tables and proved periods) are kept; one forgotten is built again."""
 
-_ORACLES: BoundedCache[HeapGame, _Oracle] = BoundedCache(ORACLES_KEPT)
-_BY_IDENTITY: BoundedCache[int, tuple[HeapGame, _Oracle]] = BoundedCache(ORACLES_KEPT)
+_ORACLES: BoundedCache[HeapGame, _Oracle] = kept(__name__ + "._ORACLES", BoundedCache(ORACLES_KEPT))
+_BY_IDENTITY: BoundedCache[int, tuple[HeapGame, _Oracle]] = kept(__name__ + "._BY_IDENTITY",
+                                                                BoundedCache(ORACLES_KEPT))
 
 
 def _oracle(game: HeapGame) -> _Oracle:

@@ -34,6 +34,10 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     import numpy as np
 
+BLOCK = 1 << 16
+"""Heaps read at a time when a table is counted or its rare heaps listed (a table may be a memory
+map of 2^30 values; a block's work space, a few bytes a heap of it, is all that is allocated)."""
+
 MASK_PREFIX = 8192
 """The classes a table reports are chosen on this many first values (:func:`table_classes`)."""
 
@@ -177,7 +181,7 @@ def count_rare(values: np.ndarray, mask: int, delta: int, sigma: int = 0, start:
 
 
 def _rare_blocks(values: np.ndarray, mask: int, delta: int, sigma: int, stop: int,
-                 block: int = 1 << 20) -> Iterator[np.ndarray]:
+                 block: int = BLOCK) -> Iterator[np.ndarray]:
     """The rare heaps ``1 <= x < stop``, block by block (each an increasing ``int64`` array)."""
     import numpy as np
 
@@ -218,7 +222,7 @@ def rare_summary(values: np.ndarray, mask: int, delta: int, sigma: int = 0, firs
     """
     count, last = 0, None
     head: list[int] = []
-    for hits in _rare_blocks(values, mask, delta, sigma, len(values), 1 << 20):
+    for hits in _rare_blocks(values, mask, delta, sigma, len(values)):
         if len(hits):
             count += len(hits)
             head.extend(int(h) for h in hits[:max(0, first - len(head))])

@@ -29,6 +29,7 @@ from grundy.engine.address_space import make_room
 from grundy.errors import InvalidInputError
 from grundy.model.period_rules import TableBuild
 from grundy.model.periodic import Progress
+from grundy.tables.sparse import BLOCK as COUNT_BLOCK
 from grundy.tables.table_file import (
     BLOCK,
     HEADER,
@@ -84,8 +85,8 @@ def value_frequencies(values: Sequence[int] | np.ndarray, *, powers_of_two: bool
     counts = np.zeros(width, dtype=np.int64)
     lo = 0
     for stop in stops:
-        for a in range(lo, stop, 1 << 20):  # in blocks: a memmap of 2^32 values stays on disk
-            counts += np.bincount(v[a:min(stop, a + (1 << 20))], minlength=width)
+        for a in range(lo, stop, COUNT_BLOCK):  # in blocks: a memmap of 2^32 values stays on disk
+            counts += np.bincount(v[a:min(stop, a + COUNT_BLOCK)], minlength=width)
         lo = stop
         out[stop] = counts.tolist()
     return out

@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import product
 from math import prod
-from typing import Any
+from typing import Any, ClassVar
 
 from grundy.engine.search import DEFAULT_LIMIT, Budget
 from grundy.errors import GrundyError
@@ -79,6 +79,9 @@ class EveryAnswer:
     why: Reason
     """The rule (``"every-sg"``) with the suspense numbers (:class:`~grundy.model.reason.Reason`)."""
     note: str | None = None
+    kind: ClassVar[str] = "every"
+    """What the answer answers (a :class:`~grundy.solving.solve.Solution` says ``"position"``):
+    how :mod:`grundy.solving.writers` writes it."""
 
     @property
     def reason(self) -> str:

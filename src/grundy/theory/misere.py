@@ -59,6 +59,9 @@ from grundy.model.game import Game, HeapGame, Move, Outcome, Position
 from grundy.model.reason import Facts, Reason, template
 from grundy.theory.misere_laws import HeapLaw, LawKind, MisereMemo, genus_entry, heap_law, profile
 
+MISERE_NOTE = "Grundy values do not decide misère play"
+"""The note of every misère answer (its text leaves it out: the answer's first line says misère)."""
+
 __all__ = ["MisereAnswer", "MisereMemo", "genus", "misere_outcome", "misere_table", "misere_value"]
 
 DEFAULT_MISERE_LIMIT = 200_000

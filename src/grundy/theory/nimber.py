@@ -29,6 +29,7 @@ from __future__ import annotations
 from typing import Any, SupportsIndex
 
 from grundy.errors import GrundyError, InvalidInputError
+from grundy.model.bounded import register_cache
 
 __all__ = ["Nimber", "NimberZeroDivisionError", "nim_inverse", "nim_mul", "nim_mul_plain",
            "nim_pow", "nim_square"]
@@ -43,6 +44,14 @@ _BITS = 16
 _ORDER = (1 << _BITS) - 1  # the multiplicative group of the 2^16 nimbers is cyclic of this order
 _LOG: list[int] = []
 _EXP: list[int] = []  # _EXP[i] = g^i for 0 <= i < 2 * _ORDER, so log sums need no reduction
+
+
+def _forget_tables() -> None:
+    _LOG.clear()
+    _EXP.clear()
+
+
+register_cache(__name__ + "._EXP", _forget_tables, lambda: len(_EXP))
 
 
 def _tables() -> tuple[list[int], list[int]]:

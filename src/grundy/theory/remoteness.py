@@ -233,7 +233,7 @@ def remoteness(game: Game, position: Any, *, limit: int = DEFAULT_LIMIT, memo: M
     """Steinhaus–Smith remoteness of ``position``: odd iff the player to move wins.
 
     ``memo`` (a dict) may be shared between calls on the same game, and ``budget`` (a
-    :class:`~grundy.engine.search.Budget`, replacing ``limit``) between searches. Raises
+    :class:`~grundy.engine.limits.Budget`, replacing ``limit``) between searches. Raises
     :class:`~grundy.errors.SearchLimitError` past ``limit`` units of work and
     :class:`~grundy.errors.LoopyGameError` if a position can reach itself.
 

@@ -6,7 +6,8 @@ command line's own objects:
 
 * ``GET /api/games`` — the catalogue (``grundy list --json``), rules files' games included;
 * ``GET /api/solve?game=G&position=P[&misere=1][&explain=1]`` — ``grundy solve G P --json``;
-* ``GET /api/table?game=G&upto=N`` — ``grundy table G --upto N --json``;
+* ``GET /api/table?game=G&upto=N`` — ``grundy table G --upto N --json`` (a heap game, a game on
+  pairs, a game of your own, a family ``GAME(k=A..B)``);
 * ``POST /api/play`` ``{"game", "position", "misere", "first"}`` — a new match: its id and first
   turn object; ``POST /api/play/ID`` ``{"command": "..."}`` — one line of ``grundy play --json``.
 
@@ -76,7 +77,16 @@ def create_app(docs: str | None = None) -> Flask:
     ``docs``: the folder of the built docs site (``mkdocs build``), served under ``/docs/``."""
     app = Flask(__name__, static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = 64 * 1024
-    matches = _Matches()
+    _error_handlers(app)
+    _page_routes(app, docs)
+    _answer_routes(app)
+    _play_routes(app, _Matches())
+    return app
+
+
+def _error_handlers(app: Flask) -> None:
+    """Every refusal is ``{"error": "one line"}``: 400 for bad input, 422 for a question the
+    library cannot answer, the HTTP error's own code otherwise."""
 
     @app.errorhandler(BadRequest)
     @app.errorhandler(GrundyError)
@@ -95,6 +105,10 @@ def create_app(docs: str | None = None) -> Flask:
         app.logger.exception("internal error")
         return jsonify(error=f"internal error ({type(exc).__name__}); the server goes on"), 500
 
+
+def _page_routes(app: Flask, docs: str | None) -> None:
+    """The page itself (``static/``) and the built docs site under ``/docs/``."""
+
     @app.get("/")
     def index() -> Response:
         return _static("index.html")
@@ -107,6 +121,10 @@ def create_app(docs: str | None = None) -> Flask:
     @app.get("/docs/<path:path>")
     def docs_page(path: str = "") -> Response:
         return _docs(docs, path)
+
+
+def _answer_routes(app: Flask) -> None:
+    """``/api/games``, ``/api/solve`` and ``/api/table``: the command line's own objects."""
 
     @app.get("/api/games")
     def games() -> Response:
@@ -126,18 +144,12 @@ def create_app(docs: str | None = None) -> Flask:
 
     @app.get("/api/table")
     def table() -> Response:
-        from grundy.catalog import load_game
-        from grundy.reports.tables import table_json
-
         _known_args(("game", "upto"))
-        game = load_game(_arg("game"))
-        upto = _int(_arg("upto", "100"), "upto")
-        pairs = game.table_2d(0) is not None
-        most = MAX_GRID if pairs else MAX_UPTO
-        if not 0 <= upto <= most:
-            raise BadRequest(f"upto must be 0..{most:,} here{' (a table of pairs)' if pairs else ''}, "
-                             f"got {upto:,}; 'grundy table' on the command line goes further")
-        return jsonify(table_json(game, upto))
+        return jsonify(table_json(_arg("game"), _int(_arg("upto", "100"), "upto")))
+
+
+def _play_routes(app: Flask, matches: _Matches) -> None:
+    """``POST /api/play`` starts a match, ``POST /api/play/ID`` plays one command line in it."""
 
     @app.post("/api/play")
     def new_match() -> Response:
@@ -167,7 +179,24 @@ def create_app(docs: str | None = None) -> Flask:
             answer = respond(match, text)
         return (jsonify(answer), 400) if "error" in answer else jsonify(answer)
 
-    return app
+
+TABLE_CAPS = {"heaps": (MAX_UPTO, ""), "pairs": (MAX_GRID, " (a table of pairs)"),
+              "positions": (MAX_GRID, " (a table of a game of your own)"),
+              "family": (MAX_GRID, " (a family)")}
+"""The largest ``upto`` the page computes for each kind of table, and how the refusal names it."""
+
+
+def table_json(spec: str, upto: int) -> dict[str, Any]:
+    """``grundy table SPEC --upto UPTO --json`` (:func:`grundy.reports.table_query.build_table`),
+    within the page's bounds (:data:`TABLE_CAPS`)."""
+    from grundy.reports.table_query import TableRequest, plan_table
+
+    plan = plan_table(TableRequest(spec, upto))
+    most, what = TABLE_CAPS.get(plan.kind.value, (MAX_GRID, ""))
+    if not 0 <= upto <= most:
+        raise BadRequest(f"upto must be 0..{most:,} here{what}, got {upto:,}; 'grundy table' on the "
+                         f"command line goes further")
+    return plan.build().to_json()
 
 
 def _static(name: str) -> Response:

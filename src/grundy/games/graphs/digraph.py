@@ -52,7 +52,7 @@ from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionEr
 from grundy.games.graphs.fileio import GraphData, from_networkx, graph_param
 from grundy.model.bounded import Derived
 from grundy.model.game import ContentHashedGame, Move, Outcome, Position, split_tokens
-from grundy.model.laws import Laws
+from grundy.model.laws import Board, BoardKind, Laws
 from grundy.model.reason import Facts, Reason, template
 
 EXAMPLES: dict[int, tuple[str, str]] = {
@@ -183,7 +183,13 @@ class Digraph(ContentHashedGame):
                     misere_winning_moves=self._misere_winning_moves, picture=self._picture,
                     samples=self._samples, value=self._value, loopy_value=self._loopy_value,
                     outcome=self._outcome, moves_to_value=self._moves_to_value,
-                    winning_moves=self._winning_moves, reason=self._reason)
+                    winning_moves=self._winning_moves, reason=self._reason,
+                    board=Board(BoardKind.TOKENS, tokens=self._tokens))
+
+    def _tokens(self, position: Any) -> list[tuple[str, list[str]]]:
+        """Each token's vertex and the vertices it may move to (``grundy play``'s picture)."""
+        return [(self.vertex_name(int(v)), [self.vertex_name(int(w)) for w in self.successors(int(v))])
+                for v in position]
 
     def _misere_outcome(self, position: Any) -> Outcome | None:
         if len(position) != 1:

@@ -44,7 +44,7 @@ from grundy.games.graphs.fileio import (
 )
 from grundy.model.bounded import BoundedCache, Derived
 from grundy.model.game import ContentHashedGame, Move, Position, split_tokens
-from grundy.model.laws import Laws
+from grundy.model.laws import Board, BoardKind, Laws
 from grundy.model.reason import Facts, Reason, template
 
 EXAMPLES: dict[int, tuple[str, str]] = {
@@ -414,7 +414,11 @@ class GreenHackenbush(ContentHashedGame):
         """What GreenHackenbush declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(picture=self._picture, samples=self._samples, value=self._value,
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
-                    reason=self._reason)
+                    reason=self._reason, board=Board(BoardKind.EDGES, edges=self._standing))
+
+    def _standing(self, position: Any) -> list[str]:
+        """The edges standing, as the moves that cut them name them (``grundy play``'s picture)."""
+        return [m.label.removeprefix("cut edge ") for m in self.moves(position)]
 
     def _picture(self, answer: Any, ax: Any) -> None:
         """The ground a square; standing edges black, winning cuts red, fallen edges dotted."""

@@ -27,10 +27,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from typing import Any, NamedTuple
 
 from grundy.errors import InvalidGameError, SearchLimitError
+from grundy.model.bounded import kept
 from grundy.model.game import HeapGame, HeapResult, Outcome, Position, describe_take
 from grundy.model.laws import Laws, TakeAway, TakeKind
 from grundy.model.periodic import Periodicity
@@ -68,6 +69,7 @@ class _Solved:
     prefix: dict[int, list[int]] = field(default_factory=dict)
 
 
+@partial(kept, __name__ + "._solve")
 @cache
 def _solve(excluded: tuple[int, ...]) -> _Solved:
     t = max(excluded)

@@ -97,7 +97,13 @@ class Bash(HeapGame):
                     take_away=self._take_away(), heap_value=self._heap_value,
                     heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason,
                     misere_outcome=self._misere_outcome,
-                    misere_winning_moves=self._misere_winning_moves, reason=self._reason)
+                    misere_winning_moves=self._misere_winning_moves, reason=self._reason,
+                    value_table=self._value_table)
+
+    def _value_table(self, top: int) -> tuple[list[int] | Any, int, int] | None:
+        from grundy.tables.analysis import value_table
+
+        return value_table(self, top)
 
     def _period_rule(self) -> PeriodRule:
         # a take-away game whose moves from n >= a remove a..b: each value is the mex of values in

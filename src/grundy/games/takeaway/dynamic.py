@@ -33,11 +33,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 from grundy.games.takeaway.fibonacci import heap_and_limit
+from grundy.model.bounded import kept
 from grundy.model.game import Game, Move, Outcome, Position, describe_take
 from grundy.model.laws import ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template
@@ -106,6 +107,7 @@ class Walk:
     takes: tuple[int, ...]
 
 
+@partial(kept, __name__ + ".walk")
 @lru_cache(maxsize=4)  # (one question reads it for the outcome, the moves and the reason)
 def walk(k: int, n: int, limit: int) -> Walk:
     """The terms of ``n ≥ 1`` and every winning take from ``(n, limit)`` (module docstring).
@@ -125,7 +127,7 @@ def walk(k: int, n: int, limit: int) -> Walk:
     return Walk(tuple(form), tuple(takes))
 
 
-_TABLES: dict[int, list[list[int]]] = {}
+_TABLES: dict[int, list[list[int]]] = kept(__name__ + "._TABLES", {})
 
 
 def _value_table(k: int, n: int) -> list[list[int]]:
@@ -200,7 +202,8 @@ class DynamicSubtraction(Game):
                         "p-positions", None, "Schwenk's theorem, 1970", code=f"kfold {self.k}",
                         words=f"P iff n = 0 or the smallest term of n's greedy form over H(1) = 1, "
                               f"H(j+1) = H(j) + H(m), m least with {self.k}*H(m) >= H(j), exceeds the "
-                              f"limit (a = n, b = the limit)"))
+                              f"limit (a = n, b = the limit)",
+                        start="the start position (n, n - 1): the first move may not take all"))
 
     def _outcome(self, position: Any) -> Outcome:
         n, limit = position

@@ -34,13 +34,14 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import lru_cache, partial
 from itertools import chain
 from typing import Any
 
 from grundy.errors import InvalidPositionError, SearchLimitError, TooManyMovesError
+from grundy.model.bounded import kept, register_cache
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps, describe_take
-from grundy.model.laws import ExportRule, Laws
+from grundy.model.laws import Board, BoardKind, ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.textio import int_text
 
@@ -111,6 +112,7 @@ def zeckendorf(n: int) -> list[int]:
     return [term for term, _ in _terms(n)]
 
 
+@partial(kept, __name__ + ".zeckendorf_walk")
 @lru_cache(maxsize=4)  # (one question reads it for the outcome, the moves and the reason)
 def zeckendorf_walk(n: int, limit: int) -> Zeckendorf:
     """The Zeckendorf form of ``n ≥ 1`` and the winning takes of ``(n, limit)`` in one walk, in
@@ -166,6 +168,7 @@ def winning_takes(n: int, limit: int) -> list[int]:
 
 
 _VALUES: list[list[int]] = [[0]]
+register_cache(__name__ + "._VALUES", lambda: _VALUES.__delitem__(slice(1, None)), lambda: len(_VALUES) - 1)
 
 
 def _value_table(n: int) -> list[list[int]]:
@@ -220,6 +223,18 @@ _EXPORT = ExportRule(
 """Who wins beyond an exported table (Whinihan's rule), and the start position one number gives."""
 
 
+def _heap_row(position: Any) -> tuple[int]:
+    return (position[0],)
+
+
+def _limit_note(position: Any) -> str:
+    return f"the next move may take at most {position[1]}"
+
+
+_BOARD = Board(BoardKind.ROWS, "heap", rows=_heap_row, note=_limit_note)
+"""``grundy play`` draws the heap as a row of counters, and the limit of the next move under it."""
+
+
 @dataclass(frozen=True)
 class FibonacciNim(Game):
     """Fibonacci Nim; a position is ``(n, limit)``."""
@@ -249,7 +264,8 @@ class FibonacciNim(Game):
         """What FibonacciNim declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(outcome=self._outcome, winning_moves=self._winning_moves, value=self._value,
                     misere_outcome=self._misere_outcome, reason=self._reason,
-                    pair_table=self._pair_table, samples=self._samples, export=_EXPORT)
+                    pair_table=self._pair_table, samples=self._samples, export=_EXPORT,
+                    board=_BOARD)
 
     def _outcome(self, position: Any) -> Outcome:
         n, limit = position

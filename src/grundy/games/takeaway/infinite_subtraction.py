@@ -34,6 +34,7 @@ from typing import Any
 
 from grundy.engine.search import mex
 from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
+from grundy.model.bounded import register_cache
 from grundy.model.game import HeapGame, HeapResult, Move, Outcome, describe_take
 from grundy.model.laws import Laws
 from grundy.model.periodic import Periodicity
@@ -81,6 +82,8 @@ def _powers_moves(n: int, residue: int, what: str) -> list[tuple[str, HeapResult
 
 
 _TABLES: dict[str, Any] = {"fibonacci": [], "squares": []}
+register_cache(__name__ + "._TABLES", lambda: _TABLES.update(fibonacci=[], squares=[]),
+               lambda: sum(map(len, _TABLES.values())))
 
 
 def members(kind: str, n: int) -> Iterator[int]:

@@ -29,7 +29,7 @@ from typing import Any
 
 from grundy.errors import InvalidPositionError, SearchLimitError
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps
-from grundy.model.laws import ExportRule, Laws
+from grundy.model.laws import Board, BoardKind, ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template, xor_text
 from grundy.model.textio import int_text
 
@@ -100,7 +100,7 @@ class Staircase(Game):
         return Laws(value=self._value, moves_to_value=self._moves_to_value,
                     winning_moves=self._winning_moves, misere_outcome=self._misere_outcome,
                     reason=self._reason, samples=self._samples, export=ExportRule("staircase"),
-                    size=self._size)
+                    size=self._size, board=Board(BoardKind.ROWS, "step"))
 
     def _size(self, position: Any) -> int:  # (the steps: JSON names a long staircase's moves)
         return len(position)

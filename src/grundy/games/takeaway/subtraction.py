@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
 from grundy.errors import InvalidGameError
 from grundy.model.game import HeapGame, HeapResult, describe_take
@@ -61,7 +62,12 @@ class Subtraction(HeapGame):
         return Laws(period_rule=self._period_rule, table_head=self._table_head,
                     table_builder=self._build_table, take_away=self._take_away(),
                     heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
-                    heap_reason=self._heap_reason)
+                    heap_reason=self._heap_reason, value_table=self._value_table)
+
+    def _value_table(self, top: int) -> tuple[list[int] | Any, int, int] | None:
+        from grundy.tables.analysis import value_table
+
+        return value_table(self, top)
 
     def _period_rule(self) -> PeriodRule:
         top = max(self.subtraction_set)

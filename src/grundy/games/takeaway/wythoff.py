@@ -31,13 +31,16 @@ from math import isqrt
 from typing import Any
 
 from grundy.errors import InvalidInputError, InvalidPositionError, SearchLimitError
+from grundy.model.bounded import register_cache
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps
-from grundy.model.laws import ExportRule, Laws
+from grundy.model.laws import Board, BoardKind, Describes, Laws, Theorem
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.textio import int_text
 
 MAX_TABLE_CELLS = 1_000_000
 """Largest ``(a+1)·(b+1)`` for which Grundy values are computed (by table)."""
+_BOARD = Board(BoardKind.ROWS, "heap")
+"""``grundy play`` draws the two heaps as rows of counters."""
 
 
 def golden_floor(k: int) -> int:
@@ -94,6 +97,14 @@ def is_p_position(x: int, y: int, misere: bool = False) -> bool:
 _TABLE: list[list[int]] = [[0]]
 
 
+def _forget_table() -> None:
+    global _TABLE
+    _TABLE = [[0]]
+
+
+register_cache(__name__ + "._TABLE", _forget_table, lambda: len(_TABLE) * len(_TABLE[0]) - 1)
+
+
 def grundy_grid(rows: int, cols: int) -> list[list[int]]:
     """Grundy values ``G(a, b)`` for ``a < rows`` and ``b < cols`` (bit-mask mex per cell).
 
@@ -129,11 +140,14 @@ def grundy_grid(rows: int, cols: int) -> list[list[int]]:
     return [row[: want[1]] for row in grid[: want[0]]]
 
 
-_EXPORT = ExportRule(
-    "p-positions", "min(a, b) == (abs(a - b) + isqrt(5 * abs(a - b) * abs(a - b))) // 2",
-    "Wythoff's theorem, 1907",
+THEOREM = Theorem(
+    Describes.P_POSITIONS, "min(a, b) == (abs(a - b) + isqrt(5 * abs(a - b) * abs(a - b))) // 2",
+    "Wythoff's theorem: the P-positions are (⌊kφ⌋, ⌊kφ²⌋) and their mirror images",
+    name="Wythoff's theorem, 1907",
     words="P iff min(a, b) = floor(k * phi) with k = |a - b|, phi = (1 + sqrt 5) / 2")
-"""Who wins beyond an exported table: Wythoff's P-positions."""
+"""Wythoff's P-positions as a formula, ``min(a, b) = ⌊|a − b|·φ⌋`` with ``⌊d·φ⌋ = (d +
+isqrt(5d²)) // 2``: what ``grundy table`` labels proved, and what ``grundy export`` answers by
+beyond its table."""
 
 
 @dataclass(frozen=True)
@@ -178,7 +192,8 @@ class Wythoff(Game):
         return Laws(outcome=self._outcome, misere_outcome=self._misere_outcome, value=self._value,
                     winning_moves=self._winning_moves,
                     misere_winning_moves=self._misere_winning_moves, reason=self._reason,
-                    pair_table=self._pair_table, samples=self._samples, export=_EXPORT)
+                    pair_table=self._pair_table, samples=self._samples, theorems=(THEOREM,),
+                    board=_BOARD)
 
     def _outcome(self, position: Any) -> Outcome:
         return Outcome.P if is_p_position(*position) else Outcome.N
@@ -234,12 +249,6 @@ with b−a = 1 is (0,1): a ≠ 0, an N-position'
                                              "lower": _lower_of_difference(d, True)})
         return Reason("misere-wythoff" if misere else "wythoff",
                       {"a": a, "b": b, "difference": d, "floor": golden_floor(d)})
-
-    def pattern_theorems(self) -> list[tuple[str, str, str]]:
-        """The P-positions by Wythoff's theorem, as a formula (what ``grundy table`` labels proved):
-        ``min(a, b) = ⌊|a − b|·φ⌋``, with ``⌊d·φ⌋ = (d + isqrt(5d²)) // 2``."""
-        return [("p-positions", "min(a, b) == (abs(a - b) + isqrt(5 * abs(a - b) * abs(a - b))) // 2",
-                 "Wythoff's theorem: the P-positions are (⌊kφ⌋, ⌊kφ²⌋) and their mirror images")]
 
     def _pair_table(self, upto: int) -> list[list[int]]:
         """Grundy values ``G(a, b)`` for ``0 ≤ a, b ≤ upto``."""

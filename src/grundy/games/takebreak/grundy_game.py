@@ -23,8 +23,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError, NotSupportedError
+from grundy.model.bounded import register_cache
 from grundy.model.game import HeapGame, HeapResult
-from grundy.model.laws import Laws, TableMethod
+from grundy.model.laws import ExportRule, Laws, TableMethod
 from grundy.model.period_rules import TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Facts, Reason, template
@@ -42,6 +43,14 @@ PYTHON_TABLE = 1500
 _table: list[int] | np.ndarray = [0]
 """The values ``G(0..len-1)`` computed so far (shared by every instance): a list while small,
 the kernel's numpy array once large."""
+
+
+def _forget_table() -> None:
+    global _table
+    _table = [0]
+
+
+register_cache(__name__ + "._table", _forget_table, lambda: len(_table) - 1)
 
 
 def python_table(upto: int) -> list[int]:
@@ -119,7 +128,7 @@ class GrundyGame(HeapGame):
         """What GrundyGame declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
                     heap_reason=self._heap_reason, table_builder=self._build_table,
-                    samples=self._samples)
+                    samples=self._samples, export=ExportRule("unequal-split"))
 
     def _heap_value(self, n: int) -> int:
         return heap_value(n)

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.errors import InvalidGameError
+from grundy.model.bounded import kept
 from grundy.model.period_rules import PeriodRule
 
 MATCH_HEAPS = 1000
@@ -167,6 +168,7 @@ def declared_agreement(game: Any) -> tuple[str, int] | None:
     return game.octal_code, _declared_rule(game)[1]
 
 
+@functools.partial(kept, __name__ + "._declared_rule")
 @functools.lru_cache(maxsize=64)
 def _declared_rule(game: Any) -> tuple[PeriodRule, int]:
     code = game.octal_code

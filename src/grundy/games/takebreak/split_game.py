@@ -30,7 +30,7 @@ from typing import Any
 
 from grundy.errors import InvalidPositionError, TooManyMovesError
 from grundy.model.game import Game, Move, check_heaps
-from grundy.model.laws import ExportRule, Laws
+from grundy.model.laws import Board, BoardKind, ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.textio import int_text
 
@@ -128,7 +128,8 @@ class SplitGame(Game):
     def laws(self) -> Laws:
         """What SplitGame declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(value=self._value, moves_to_value=self._moves_to_value, reason=self._reason,
-                    samples=self._samples, export=ExportRule("split-stones"))
+                    samples=self._samples, export=ExportRule("split-stones"),
+                    board=Board(BoardKind.ROWS, "pile"))
 
     def _value(self, position: Any) -> int:
         n = len(position)

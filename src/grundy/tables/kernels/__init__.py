@@ -1,8 +1,11 @@
 """Compiled table kernels (numba ``@njit(cache=True)``), imported lazily by the table builders.
 
 Importing :mod:`grundy` never imports this package; only building a large table does, so
-``grundy solve nim 3 4 5`` stays free of numba. The kernels fill a preallocated numpy array of
-Grundy values in place, continuing from an index ``start`` (so a table can be extended):
+``grundy solve nim 3 4 5`` stays free of numba. Importing a kernel changes no environment
+variable: where the package directory is read-only, numba keeps its on-disk cache in the user's
+cache directory by itself (the ``grundy`` command points it at ``~/.cache/grundy-numba`` in its
+own process). The kernels fill a preallocated numpy array of Grundy values in place, continuing
+from an index ``start`` (so a table can be extended):
 
 - :mod:`grundy.tables.kernels.subtraction`: finite subtraction sets, O(N·|S|);
 - :mod:`grundy.tables.kernels.octal`: octal (take-and-break) games, the plain O(N²) mex loop and the
@@ -20,31 +23,37 @@ Each kernel is checked in the tests against the pure-Python reference
 
 from __future__ import annotations
 
-import os
 import sys
-from pathlib import Path
 
-
-def _cache_dir() -> None:
-    """Point numba's on-disk cache at a per-user directory if the package directory is read-only."""
-    if "NUMBA_CACHE_DIR" in os.environ:
-        return
-    here = Path(__file__).parent
-    if not os.access(here, os.W_OK):
-        os.environ["NUMBA_CACHE_DIR"] = str(Path.home() / ".cache" / "grundy-numba")
-
-
-_cache_dir()
-
-
-LEAN_START = False
-"""Set by the command line in its own process: load numba without scipy (see below)."""
+_lean = [False]
+"""Whether a :class:`lean_numba` block is open (the kernel modules read it as they are imported)."""
 
 
 def prepare() -> None:
-    """Called by each kernel module before it imports numba."""
-    if LEAN_START:
+    """Called by each kernel module before it imports numba: within a :class:`lean_numba` block,
+    numba is loaded without scipy."""
+    if _lean[-1]:
         start_without_scipy()
+
+
+class lean_numba:  # (lower case: a context manager used as a function)
+    """Within this block, a kernel imported for the first time loads numba without scipy
+    (:func:`start_without_scipy`); the state before the block is restored at its end. What
+    :func:`grundy.heap_table` does with ``lean_start=True``, which the command line passes in its
+    own process, where nothing else will want BLAS in compiled code.
+
+    >>> with lean_numba():
+    ...     _lean[-1]
+    True
+    >>> _lean
+    [False]
+    """
+
+    def __enter__(self) -> None:
+        _lean.append(True)
+
+    def __exit__(self, *exc: object) -> None:
+        _lean.pop()
 
 
 def start_without_scipy() -> None:
@@ -52,9 +61,9 @@ def start_without_scipy() -> None:
 
     numba imports ``scipy.linalg`` at start-up only to enable ``np.dot`` and ``np.linalg`` inside
     compiled code, which these kernels never use; that import is most of numba's start-up time.
-    The command line calls this before building a table in its own process; the library never
-    does (another module in the same process may want BLAS in its own compiled code). A no-op if
-    numba or scipy.linalg is already imported.
+    Only within a :class:`lean_numba` block, which the command line opens around a table in its
+    own process; the library never does on its own (another module in the same process may want
+    BLAS in its own compiled code). A no-op if numba or scipy.linalg is already imported.
     """
     if "numba" in sys.modules or "scipy.linalg" in sys.modules:
         return

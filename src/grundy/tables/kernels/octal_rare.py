@@ -36,6 +36,7 @@ from typing import Any
 import numpy as np
 
 from grundy.tables.kernels import prepare
+from grundy.tables.sparse import BLOCK as BLOCK_COUNT
 from grundy.tables.sparse import choose_mask, rare_positions
 
 prepare()
@@ -404,8 +405,8 @@ class RareState:
 
     def count(self, values: np.ndarray, lo: int, hi: int) -> None:
         """Add the values ``values[lo:hi]`` to the counts (in blocks: the table may be a memmap)."""
-        for a in range(lo, hi, 1 << 20):
-            counts = np.bincount(np.asarray(values[a:min(hi, a + (1 << 20))]), minlength=1)
+        for a in range(lo, hi, BLOCK_COUNT):
+            counts = np.bincount(np.asarray(values[a:min(hi, a + BLOCK_COUNT)]), minlength=1)
             self.freq[:len(counts)] += counts
 
     def grow(self) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 from grundy.errors import InvalidInputError, NotSupportedError, ResourceLimitError, SearchLimitError
 from grundy.model.game import HeapGame, Move, Outcome
 from grundy.model.reason import Reason
+from grundy.theory.misere import MISERE_NOTE
 from grundy.theory.quotient.build import DEFAULT_QUOTIENT_LIMIT, misere_quotient
 from grundy.theory.quotient.result import MisereQuotient
 
@@ -150,7 +151,7 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
     wins = not q.is_p(total)
     moves: list[Move] = []
     complete = True
-    note = "Grundy values do not decide misère play"
+    note = MISERE_NOTE
     if wins:
         suffix = [0] * (len(sizes) + 1)
         for i in range(len(sizes) - 1, -1, -1):
@@ -165,7 +166,7 @@ def quotient_solution(game: Any, position: Any, limit: int = DEFAULT_QUOTIENT_LI
             if not good:
                 continue
             good_of[n] = good
-            if n > MOVE_LIST_LIMIT and getattr(game, "has_splits", True) and not grouped:
+            if n > MOVE_LIST_LIMIT and game.has_splits and not grouped:
                 complete = False
                 continue
             counted = _winning_heap_moves(game, q, n, good, count_only=True)

@@ -15,16 +15,10 @@ small quotient (Kayles, 0.15, 0.44: at most 42 elements).
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
 from typing import Any
 
 import numpy as np
-
-if "NUMBA_CACHE_DIR" not in os.environ and not os.access(Path(__file__).parent, os.W_OK):
-    os.environ["NUMBA_CACHE_DIR"] = str(Path.home() / ".cache" / "grundy-numba")
-
-from numba import njit
+from numba import njit  # (where this directory is read-only, numba caches in the user's cache directory)
 
 
 @njit(cache=True)
