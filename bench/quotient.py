@@ -25,8 +25,8 @@ from pathlib import Path
 from grundy.catalog import load_game
 from grundy.errors import NotSupportedError, SearchLimitError
 from grundy.theory.quotient import DEFAULT_QUOTIENT_LIMIT, misere_quotient
-from grundy.theory.quotient_play import _QUOTIENTS, quotient_for, quotient_solution
-from grundy.theory.quotient_store import load_quotient, save_quotient
+from grundy.theory.quotient.play import _QUOTIENTS, quotient_for, quotient_solution
+from grundy.theory.quotient.store import load_quotient, save_quotient
 
 
 def main() -> None:

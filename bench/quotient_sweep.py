@@ -4,7 +4,7 @@ Run: ``python bench/quotient_sweep.py [--limit 10000000] [--codes 0.77,0.07,…]
 Without ``--codes``: every two-digit code ``0.ab`` (``a, b`` in 1..7, and ``0.0b``), the
 one-digit codes, the codes Plambeck and Siegel discuss (0.106, 4.7, …) and a fixed sample of
 three-digit codes. Each game's quotient is built heap by heap as ``grundy.misere_quotient`` does
-(:func:`grundy.theory.quotient_recal.settle`), all heaps sharing one budget of ``--limit`` steps
+(:func:`grundy.theory.quotient.settling.settle`), all heaps sharing one budget of ``--limit`` steps
 (the default budget of ``grundy table GAME --misere --quotient``), and after every heap the
 periodicity theorem is tried. A row gives the order and
 
@@ -23,15 +23,10 @@ import time
 
 from grundy.catalog import load_game
 from grundy.errors import NotSupportedError, SearchLimitError
-from grundy.theory.quotient import (
-    DEFAULT_QUOTIENT_LIMIT,
-    _find_period,
-    _period_rule,
-    _proved,
-    finish_quotient,
-)
-from grundy.theory.quotient_build import State, Steps
-from grundy.theory.quotient_recal import settle
+from grundy.theory.quotient import DEFAULT_QUOTIENT_LIMIT, finish_quotient
+from grundy.theory.quotient.candidate import State, Steps
+from grundy.theory.quotient.periods import period_rule, proved_period, seen_period
+from grundy.theory.quotient.settling import settle
 
 PAPERS = ["0.75", "0.77", "0.07", "0.137", "0.31", "0.34", "0.35", "0.71", "0.72", "0.51", "0.6",
           "4.7", "0.106", "0.4", "0.26", "0.53", "0.54", "0.55", "0.57", "0.644", "0.764", "0.775"]
@@ -53,7 +48,7 @@ def sweep(code: str, limit: int, upto: int) -> tuple[str, int | None, str, int, 
     """(code, order, status text, steps, seconds) of one game."""
     game = load_game(f"octal({code})")
     steps = Steps(limit, game.spec)
-    t = _period_rule(game)
+    t = period_rule(game)
     st, checked, why = State([[0]], [False], [()]), 1, ""
     start = time.process_time()
     while len(st.heap) - 1 < upto:
@@ -67,7 +62,7 @@ def sweep(code: str, limit: int, upto: int) -> tuple[str, int | None, str, int, 
             why = ("refused: more than 1,500 elements" if "more than 1,500 elements" in text
                    else "refused: " + text.split(": ", 1)[-1][:70])
             break
-        if t is not None and _proved(st.heap, t) is not None:
+        if t is not None and proved_period(st.heap, t) is not None:
             break
     seconds = time.process_time() - start
     n = len(st.heap) - 1
@@ -75,7 +70,7 @@ def sweep(code: str, limit: int, upto: int) -> tuple[str, int | None, str, int, 
     if q.status == "proved":
         text = f"proved from {n} (period {q.period} from {q.preperiod})"
     else:
-        found = _find_period(st.heap)
+        found = seen_period(st.heap)
         seen = f", observed period {found[0]} from {found[1]}" if found is not None else ""
         text = f"exact to {n}{seen}" + (f"; heap {n + 1}: {why}" if why else "")
     return code, q.order, text, steps.spent, seconds

@@ -116,6 +116,6 @@ def test_limit_option_bounds_brute_force(capsys: pytest.CaptureFixture[str],
                                          monkeypatch: pytest.MonkeyPatch) -> None:
     # no misère rule decides a sum of Kayles rows within 10 steps (the quotient needs more, and a
     # quotient another test computed in this process is set aside): brute force, which --limit bounds
-    monkeypatch.setattr("grundy.theory.quotient_play._QUOTIENTS", {})
+    monkeypatch.setattr("grundy.theory.quotient.play._QUOTIENTS", {})
     code, _, err = run(capsys, "solve", "kayles", "30", "5", "--misere", "--limit", "10")
     assert code == 2 and "more than 10 steps" in err and err.count("\n") == 1

@@ -17,7 +17,7 @@ import grundy
 from grundy.catalog import parse_sum
 
 IMPORTS = ("grundy", "grundy.tables.kernels", "grundy.tables.kernels.subtraction",
-           "grundy.theory.quotient_walk", "grundy.cli.app", "grundy.define")
+           "grundy.theory.quotient.walk", "grundy.cli.app", "grundy.define")
 
 _PROBE = """
 import json, os, sys

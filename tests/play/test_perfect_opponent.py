@@ -161,7 +161,7 @@ def misere_kayles_outcome():
 def test_misere_quotient_lists_one_of_each_class(monkeypatch) -> None:
     """Too many misère moves to list (the limit made small here): one of each class is still
     listed, and each is a winning move by brute force."""
-    import grundy.theory.quotient_play as quotient_play
+    import grundy.theory.quotient.play as quotient_play
 
     monkeypatch.setattr(quotient_play, "LISTED_MOVES", 1)
     answer = solve(load_game("kayles"), (26,), misere=True)

@@ -23,7 +23,7 @@ import grundy
 from grundy.catalog import load_game
 from grundy.errors import NotSupportedError, SearchLimitError
 from grundy.theory.quotient import MisereQuotient, misere_quotient
-from grundy.theory.quotient_play import quotient_solution
+from grundy.theory.quotient.play import quotient_solution
 from tests.helpers import run
 
 CODES = ["0.77", "0.07", "0.75", "0.137", "0.72", "0.51", "0.6", "0.31"]
@@ -223,7 +223,7 @@ def test_table_cli(capsys: pytest.CaptureFixture[str]) -> None:
 
 def test_grouped_moves_of_large_heaps_match_one_by_one() -> None:
     from grundy.model.game import Move
-    from grundy.theory.quotient_play import _winning_heap_moves
+    from grundy.theory.quotient.play import _winning_heap_moves
 
     game = load_game("octal(0.72)")
     q = quotient("0.72", None)
@@ -305,7 +305,7 @@ def test_every_kayles_position_of_few_counters_agrees_with_the_proved_quotient()
 
 def test_quotient_cache_is_bounded_and_eviction_is_harmless(monkeypatch: pytest.MonkeyPatch) -> None:
     from grundy.errors import InvalidInputError
-    from grundy.theory import quotient_play
+    from grundy.theory.quotient import play as quotient_play
 
     cache = quotient_play.QuotientCache(size=1)
     monkeypatch.setattr(quotient_play, "_QUOTIENTS", cache)
@@ -341,22 +341,22 @@ def test_dawson_games_at_their_largest_settled_range_agree_with_brute_force(code
 def test_a_wrong_recalibration_guess_changes_no_answer(monkeypatch: pytest.MonkeyPatch) -> None:
     # the recalibration only guesses: a deliberately wrong first guess (heaps 2 and 3 freed with long
     # cycles) must be caught by the verification and end in the same quotient
-    from grundy.theory import quotient_recal
-    from grundy.theory.quotient_build import _refine
+    from grundy.theory.quotient import recalibration
+    from grundy.theory.quotient.verification import verify
 
-    real = quotient_recal.recalibrate_for
+    real = recalibration.recalibrate_for
     calls: list[int] = []
 
     def first_wrong(cand: Any, game: Any, word: Any, should: bool, steps: Any) -> Any:
         calls.append(len(calls))
         if len(calls) == 1:
-            wrong = quotient_recal.recalibrate(cand, game, {2: (5, 4), 3: (3, 2)}, steps)
+            wrong = recalibration.recalibrate(cand, game, {2: (5, 4), 3: (3, 2)}, steps)
             assert wrong is not None
-            assert _refine(wrong, game, steps)[1] == 0  # indeed wrong: the verification fails
+            assert verify(wrong, game, steps)[1] == 0  # indeed wrong: the verification fails
             return wrong
         return real(cand, game, word, should, steps)
 
-    monkeypatch.setattr(quotient_recal, "recalibrate_for", first_wrong)
+    monkeypatch.setattr(recalibration, "recalibrate_for", first_wrong)
     q = misere_quotient(load_game("octal(0.07)"), upto=14)
     assert len(calls) > 1
     exact = quotient("0.07", 14)
@@ -410,14 +410,15 @@ def test_a_recalibration_guess_is_rejected_exactly_when_it_gets_the_word_wrong()
     # the early check (the word's outcome from the elements below it only) must agree with the
     # full P-portion of the same guess: exactly one of the two outcomes is accepted, and then the
     # candidate is the one built without the check
-    from grundy.theory.quotient_build import State, Steps, _extend, full_table
-    from grundy.theory.quotient_recal import recalibrate
+    from grundy.theory.quotient.candidate import State, Steps, full_table
+    from grundy.theory.quotient.guess import guess_next_heap
+    from grundy.theory.quotient.recalibration import recalibrate
 
     game = load_game("octal(0.07)")
     steps = Steps(10**8, "t")
     st = State([[0]], [False], [()])
     for _ in range(12):
-        st = _extend(st, game, steps)
+        st = guess_next_heap(st, game, steps)
     rnd = random.Random(3)
     for free in ({10: (2, 2)}, {12: (3, 2)}, {11: (2, 2), 12: (4, 2)}):
         full = recalibrate(st, game, free, steps)
@@ -470,15 +471,14 @@ def test_the_compiled_walk_builds_the_same_quotient_with_the_same_steps(
         code: str, upto: int, monkeypatch: pytest.MonkeyPatch) -> None:
     # the walks over the pairs (x, O) run compiled for candidates of COMPILED_FROM_M elements and
     # more; run every walk both ways, and the quotient, its numbering and the steps spent agree
-    from grundy.theory import quotient_build
-    from grundy.theory.quotient import finish_quotient
-    from grundy.theory.quotient_build import State, Steps
-    from grundy.theory.quotient_recal import settle
+    from grundy.theory.quotient import finish_quotient, verification
+    from grundy.theory.quotient.candidate import State, Steps
+    from grundy.theory.quotient.settling import settle
 
     game = load_game(f"octal({code})")
     found = []
     for threshold in (10**9, 1):
-        monkeypatch.setattr(quotient_build, "COMPILED_FROM_M", threshold)
+        monkeypatch.setattr(verification, "COMPILED_FROM_M", threshold)
         steps, st, checked = Steps(10**9, game.spec), State([[0]], [False], [()]), 0
         while len(st.heap) <= upto:
             st, checked = settle(st, game, steps)
@@ -487,3 +487,54 @@ def test_the_compiled_walk_builds_the_same_quotient_with_the_same_steps(
     assert found[0] == found[1]
     q = quotient(code, upto)
     assert found[0][:4] == (q.table, q.p, q.heaps, q.names)
+
+
+@pytest.mark.parametrize(("code", "heaps"), [("0.07", 21), ("0.137", 19)])
+def test_the_compiled_recalibration_builds_the_same_candidate(code: str, heaps: int,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    # least words on arrays and the P-portion in compiled code (for large products) against the
+    # plain-Python recalibration: the same candidate, numbering included, and the same rejections
+    from grundy.theory.quotient import recalibration
+    from grundy.theory.quotient.candidate import State, Steps, full_table
+    from grundy.theory.quotient.settling import settle
+
+    game = load_game(f"octal({code})")
+    st = State([[0]], [False], [()])
+    while len(st.heap) <= heaps:
+        st, _ = settle(st, game, Steps(10**9, "t"))
+    rnd = random.Random(heaps)
+    for free in ({heaps: (2, 2)}, {heaps - 1: (3, 2)}, {5: (2, 2), heaps: (1, 2)}):
+        word = tuple(sorted(rnd.choices(range(1, heaps + 1), k=3), reverse=True))
+        found = []
+        for threshold in (10**9, 0):
+            monkeypatch.setattr(recalibration, "COMPILED_FROM_SIZE", threshold)
+            built = recalibration.recalibrate(st, game, free, Steps(10**9, "t"))
+            assert built is not None
+            x = 0
+            for j in word:
+                x = built.mul[x][built.heap[j]]
+            checked = [recalibration.recalibrate(st, game, free, Steps(10**9, "t"), (word, should))
+                       for should in (True, False)]
+            assert (checked[0] is None) != (checked[1] is None) and checked[built.p[x]] is None
+            found.append((full_table(built.mul), built.p, built.heap, built.opts))
+        assert found[0] == found[1]
+
+
+@pytest.mark.parametrize(("code", "upto"), [("0.77", 90), ("0.15", 80), ("0.07", 20)])
+def test_a_heap_with_an_earlier_heaps_option_images_keeps_the_quotient(
+        code: str, upto: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the short cut (the new heap's options have the images of heap j's: the quotient stays, the
+    # heap maps to heap j's image) gives exactly what the guess and its verification give
+    from grundy.theory.quotient import settling
+
+    game = load_game(f"octal({code})")
+    fast = misere_quotient(game, upto=upto)
+    used = []
+    real = settling._same_options
+    monkeypatch.setattr(settling, "_same_options", lambda *a: used.append(real(*a)))
+    slow = misere_quotient(game, upto=upto)
+    assert any(s is not None for s in used) or code == "0.07"
+    assert (fast.table, fast.p, fast.heaps, fast.options, fast.names, fast.verified_states) == \
+        (slow.table, slow.p, slow.heaps, slow.options, slow.names, slow.verified_states)
+    for n in range(1, min(upto, 30) + 1, 7):
+        assert fast.is_p(fast.heap(n)) == brute_p(code, (n,)), n

@@ -1,4 +1,4 @@
-"""Stored misère quotients (grundy.theory.quotient_store): a file round-trips, and a damaged, edited
+"""Stored misère quotients (grundy.theory.quotient.store): a file round-trips, and a damaged, edited
 or foreign file is refused with one line — never answers. Answers of a loaded quotient are checked
 against the independent whole-sum brute force of tests/theory/test_quotient.py."""
 
@@ -13,7 +13,7 @@ import pytest
 from grundy.catalog import load_game
 from grundy.errors import InvalidInputError
 from grundy.theory.quotient import misere_quotient
-from grundy.theory.quotient_store import QuotientFileError, _digest, load_quotient, save_quotient
+from grundy.theory.quotient.store import QuotientFileError, _digest, load_quotient, save_quotient
 from tests.theory.test_quotient import brute_p
 
 
@@ -99,7 +99,7 @@ def test_edited_heap_images_are_refused_or_still_right(tmp_path: Path) -> None:
 
 def test_table_store_round_trip_builds_on_and_solve_uses_the_file(
         tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    from grundy.theory import quotient_play
+    from grundy.theory.quotient import play as quotient_play
     from tests.helpers import run
 
     path = str(tmp_path / "q.json")
@@ -217,14 +217,14 @@ def test_store_paths_that_cannot_be_written_are_one_line(tmp_path: Path, capsys:
 
 def test_a_run_killed_while_it_settles_heaps_keeps_those_settled(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from grundy.theory import quotient_recal
-    from grundy.theory.quotient_store import stored_quotient
+    from grundy.theory.quotient import settling
+    from grundy.theory.quotient.store import stored_quotient
 
     class Killed(BaseException):
         """Stands for SIGKILL."""
 
     game, path = load_game("octal(0.07)"), tmp_path / "q.json"
-    real, calls = quotient_recal.settle, [0]
+    real, calls = settling.settle, [0]
 
     def killed_at_the_sixth(*args: object) -> object:
         calls[0] += 1
@@ -232,7 +232,7 @@ def test_a_run_killed_while_it_settles_heaps_keeps_those_settled(tmp_path: Path,
             raise Killed
         return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(quotient_recal, "settle", killed_at_the_sixth)
+    monkeypatch.setattr(settling, "settle", killed_at_the_sixth)
     with pytest.raises(Killed):
         stored_quotient(game, 12, path)
     monkeypatch.undo()

@@ -131,8 +131,8 @@ def _use_stored_quotient(game: Any, path: str, limit: int | None) -> None:
     """``--quotient-file F``: the quotient in ``F``, checked again against ``game``'s rules, is the
     one the misère answer uses (for heaps it does not cover, one is computed as without it)."""
     from grundy.theory.quotient import DEFAULT_QUOTIENT_LIMIT
-    from grundy.theory.quotient_play import _QUOTIENTS
-    from grundy.theory.quotient_store import load_quotient
+    from grundy.theory.quotient.play import _QUOTIENTS
+    from grundy.theory.quotient.store import load_quotient
 
     q = searching(lambda: load_quotient(game, path, DEFAULT_QUOTIENT_LIMIT if limit is None else limit))
     known = _QUOTIENTS.get(game)

@@ -95,8 +95,8 @@ def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | N
             started = time.monotonic()
             small = True
             while len(g) < end:
-                loop = (_mixed_small if small else _mixed_any) if mixed else \
-                    (_ints_small if small else _ints_any)
+                loop = (_splits_small_values if small else _splits_any_values) if mixed else \
+                    (_heaps_small_values if small else _heaps_any_values)
                 options, split, left = loop(game, fn, g, end, left)
                 seen_split |= split
                 if options is None:
@@ -140,7 +140,7 @@ def listed_options(game: UserHeapGame, fn: Any, n: int) -> list[Any]:
 # yet in g; its steps already counted, so the slow path does not count them again).
 Loop = tuple[list[Any] | None, bool, float]
 
-def _ints_small(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) -> Loop:
+def _heaps_small_values(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) -> Loop:
     """Options that are ints, values below :data:`SMALL`."""
     append = g.append
     bit = BIT
@@ -171,7 +171,7 @@ def _ints_small(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float
     return None, False, left
 
 
-def _ints_any(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) -> Loop:
+def _heaps_any_values(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) -> Loop:
     """Options that are ints, any values."""
     append = g.append
     for n in range(len(g), end):
@@ -191,7 +191,7 @@ def _ints_any(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) 
     return None, False, left
 
 
-def _mixed_small(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) -> Loop:
+def _splits_small_values(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) -> Loop:
     """Options that are ints or splits (tuples or lists of ints), values below :data:`SMALL`."""
     append = g.append
     bit = BIT
@@ -247,7 +247,7 @@ def _mixed_small(game: UserHeapGame, fn: Any, g: list[int], end: int, left: floa
     return None, split, left
 
 
-def _mixed_any(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) -> Loop:
+def _splits_any_values(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float) -> Loop:
     """Options that are ints or splits, any values."""
     append = g.append
     plain = int

@@ -51,10 +51,6 @@ class Form:
     period: int
     step: int
 
-    def stretched(self, period: int) -> Form:
-        """The same law stated for a multiple ``period`` of :attr:`period`."""
-        return Form(self.start, period, self.step * (period // self.period))
-
 
 class _GiveUp(Exception):
     pass

@@ -11,7 +11,7 @@ numbers of :mod:`grundy.theory.remoteness` for normal play.
 
 When the reachable positions are too many for :data:`EXACT_STEPS` (``nim 10**18``), it falls back to the
 library: outcomes by the games' theorems (closed forms, Smith's values on loopy graphs; in misère
-play a heap game's proved misère quotient, :mod:`grundy.theory.quotient_play`, and the SJ theorem
+play a heap game's proved misère quotient, :mod:`grundy.theory.quotient.play`, and the SJ theorem
 and genus theory, :mod:`grundy.theory.misere`), else one bounded search
 (:func:`grundy.engine.search.outcome`); remoteness where a small search finds it
 (:func:`grundy.theory.remoteness.remoteness`).
@@ -194,7 +194,7 @@ class Oracle:
             if decided is not None:
                 return decided
             if self.misere and self._quotient:  # a heap game's misère quotient, where proved
-                from grundy.theory.quotient_play import quotient_solution
+                from grundy.theory.quotient.play import quotient_solution
 
                 by_quotient = quotient_solution(game, position)
                 if by_quotient is not None:

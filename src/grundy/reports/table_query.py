@@ -389,7 +389,7 @@ def _quotient(plan: TablePlan) -> QuotientTable:
     limit = DEFAULT_QUOTIENT_LIMIT if request.limit is None else request.limit
     if request.store is None:
         return quotient_table(game, request.upto, limit=limit)
-    from grundy.theory.quotient_store import QuotientFileError, stored_quotient
+    from grundy.theory.quotient.store import QuotientFileError, stored_quotient
 
     try:
         q = stored_quotient(game, request.size, request.store, limit=limit, rebuild=request.rebuild)

@@ -386,14 +386,14 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
 def _misere_quotient_solution(game: Game, position: Position, limit: int,
                               first: bool) -> Solution | None:
     """Heaps of one heap game by the game's misère quotient, where it can be computed
-    (:mod:`grundy.theory.quotient_play`); ``None`` otherwise. Octal games (wild, as most are) ask
+    (:mod:`grundy.theory.quotient.play`); ``None`` otherwise. Octal games (wild, as most are) ask
     first (``first=True``); other heap games after the SJ theorem and genus theory."""
     from grundy.model.game import HeapGame
 
     if not isinstance(game, HeapGame) or (game.octal_digits is not None) != first:
         return None
     from grundy.theory.quotient import DEFAULT_QUOTIENT_LIMIT
-    from grundy.theory.quotient_play import quotient_solution
+    from grundy.theory.quotient.play import quotient_solution
 
     budget = limit if limit != DEFAULT_LIMIT or not first else DEFAULT_QUOTIENT_LIMIT
     answer = quotient_solution(game, position, budget)

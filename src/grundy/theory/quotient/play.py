@@ -22,7 +22,8 @@ from grundy.errors import InvalidInputError, NotSupportedError, ResourceLimitErr
 from grundy.model.game import HeapGame, Move, Outcome
 from grundy.model.reason import Reason
 from grundy.theory.misere import MISERE_NOTE
-from grundy.theory.quotient import DEFAULT_QUOTIENT_LIMIT, MisereQuotient, misere_quotient
+from grundy.theory.quotient.build import DEFAULT_QUOTIENT_LIMIT, misere_quotient
+from grundy.theory.quotient.result import MisereQuotient
 
 MOVE_LIST_LIMIT = 2_000_000
 """Heaps larger than this (with splitting moves) do not have their moves listed one by one."""
@@ -38,7 +39,7 @@ class QuotientCache:
     """The quotients computed in this process, one per game (the one covering the most heaps), at
     most ``size`` games; past that the least recently used is dropped. Dropping one is harmless:
     it is only recomputed the next time a sum of that game asks for it. The largest quotient kept
-    has at most :data:`~grundy.theory.quotient_build.MAX_ORDER` elements, so the cache holds at most
+    has at most :data:`~grundy.theory.quotient.candidate.MAX_ORDER` elements, so the cache holds at most
     ``size`` such tables.
 
     >>> cache = QuotientCache(size=2)

@@ -1,6 +1,6 @@
 """The walk over the pairs ``(x, O)`` of a misère-quotient candidate, compiled (numba).
 
-:func:`grundy.theory.quotient_recal.first_failure` walks, breadth first, every pair ``(x, O)``
+:func:`grundy.theory.quotient.settling.first_failure` walks, breadth first, every pair ``(x, O)``
 reachable from the newest heap's pair by adding letters (``x`` the element of a position, ``O``
 the set of its options' elements) and stops at the first pairs whose element is in the P-portion
 exactly when ``O`` is empty or meets it. For the large candidates of Dawson's Kayles that walk
@@ -9,7 +9,7 @@ same steps, and finds the same pairs. A pair's set ``O`` is kept as a sorted run
 array and found again through an open-addressing hash table.
 
 Imported only for a candidate of at least
-:data:`~grundy.theory.quotient_build.COMPILED_FROM_M` elements, so numba is never loaded for a
+:data:`~grundy.theory.quotient.verification.COMPILED_FROM_M` elements, so numba is never loaded for a
 small quotient (Kayles, 0.15, 0.44: at most 42 elements).
 """
 
@@ -211,3 +211,88 @@ def pair(result: tuple[Any, ...], i: int) -> tuple[int, frozenset[int]]:
     xs, ostart, olen, pool = result[3], result[4], result[5], result[6]
     s = int(ostart[i])
     return int(xs[i]), frozenset(pool[s:s + int(olen[i])].tolist())
+
+
+@njit(cache=True)
+def _portion(order: np.ndarray, sj: np.ndarray, sk: np.ndarray, sy: np.ndarray, hcols: np.ndarray,
+             tlist: np.ndarray, toff: np.ndarray, tcols: np.ndarray) -> tuple[Any, ...]:  # pragma: no cover
+    """The P-portion of a recalibrated candidate along its elements' least words (``order``):
+    element ``x``'s least word is ``sk[x]`` copies of heap ``sj[x]`` then the least word of
+    ``sy[x]``, so the images of its options are those of ``sy[x]``'s times the heap, with the
+    heap's options times ``sy[x]``, ``sk[x]`` times over. Returns ``(p, spent, late)``: ``late``
+    counts options met before their own element was marked (none when the order is right)."""
+    size = hcols.shape[1]
+    ostart = np.full(size, -1, np.int64)
+    olen = np.zeros(size, np.int32)
+    pool = np.empty(max(1024, 8 * size), np.int32)
+    used = 0
+    p = np.zeros(size, np.bool_)
+    done = np.zeros(size, np.bool_)
+    mark = np.zeros(size, np.int64)
+    stamp = 0
+    buf = np.empty(size, np.int32)
+    nxt = np.empty(size, np.int32)
+    spent = 0
+    late = 0
+    for idx in range(order.shape[0]):
+        x = order[idx]
+        if idx == 0:  # the identity: no options
+            ostart[x] = 0
+            done[x] = True
+            continue
+        j, y = sj[x], sy[x]
+        if ostart[y] < 0:
+            return p, spent, -1
+        n0 = olen[y]
+        s0 = ostart[y]
+        for q in range(n0):
+            buf[q] = pool[s0 + q]
+        for _ in range(sk[x]):
+            stamp += 1
+            cnt = 0
+            for q in range(n0):
+                z = hcols[j, buf[q]]
+                if mark[z] != stamp:
+                    mark[z] = stamp
+                    nxt[cnt] = z
+                    cnt += 1
+            for t in range(toff[j], toff[j + 1]):
+                z = tcols[tlist[t], y]
+                if mark[z] != stamp:
+                    mark[z] = stamp
+                    nxt[cnt] = z
+                    cnt += 1
+            for q in range(cnt):
+                buf[q] = nxt[q]
+            n0 = cnt
+            y = hcols[j, y]
+        spent += sk[x] * (n0 + 1) + 1
+        if used + n0 > pool.shape[0]:
+            bigger = np.empty(2 * pool.shape[0] + n0, np.int32)
+            bigger[:used] = pool[:used]
+            pool = bigger
+        ostart[x] = used
+        olen[x] = n0
+        lost = n0 > 0
+        for q in range(n0):
+            z = buf[q]
+            pool[used + q] = z
+            if not done[z]:
+                late += 1
+            if p[z]:
+                lost = False
+        used += n0
+        p[x] = lost
+        done[x] = True
+    return p, spent, late
+
+
+def portion(order: np.ndarray, sj: np.ndarray, sk: np.ndarray, sy: np.ndarray, hcols: np.ndarray,
+            tlist: list[int], toff: list[int], tcols: np.ndarray) -> tuple[np.ndarray, int, int]:
+    """:func:`_portion` on the arrays of
+    :func:`grundy.theory.quotient.recalibration.recalibrate`: ``hcols[j]`` the products with heap
+    ``j``'s element, ``tcols`` the products with each option element, heap ``j``'s rows
+    ``tlist[toff[j]:toff[j + 1]]``."""
+    p, spent, late = _portion(order, sj, sk, sy, hcols, np.asarray(tlist, dtype=np.int64),
+                              np.asarray(toff, dtype=np.int64), tcols)
+    return p, int(spent), int(late)

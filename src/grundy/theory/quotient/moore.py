@@ -1,0 +1,86 @@
+"""Moore's partition refinement: the coarsest partition of a finite automaton's states that
+keeps their classes and respects every transition — how a misère-quotient candidate is reduced
+by indistinguishability."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from grundy.errors import NotSupportedError
+from grundy.model.game import HeapGame
+from grundy.theory.quotient.candidate import MAX_ORDER, Steps
+
+if TYPE_CHECKING:
+    import numpy as np
+
+
+def moore_classes(cls: list[int], trans: list[list[int]] | np.ndarray, steps: Steps, per_round: int,
+                  what: str, game: HeapGame, n: int) -> list[int]:
+    """Moore's minimisation: the coarsest refinement of the classes ``cls`` (a number a state)
+    that the transitions ``trans`` (a list of next states a state) respect, each round costing
+    ``per_round`` steps of ``what``; refused past :data:`MAX_ORDER` classes (heaps ``≤ n``).
+    Classes are numbered in order of their first state (as a dictionary of signatures would);
+    with as many transitions from every state, a round is one sort of the signatures (numpy).
+
+    >>> from grundy.catalog import load_game
+    >>> moore_classes([0, 0, 1], [[1], [2], [2]], Steps(100, "kayles"), 3, "example", load_game("kayles"), 1)
+    [0, 1, 2]
+    """
+    count = len(set(cls))
+    table = _uniform(trans, len(cls))
+    if table is None:
+        while True:
+            steps.spend(per_round, what)
+            sig: dict[tuple[int, ...], int] = {}
+            new = [sig.setdefault((cls[s], *(cls[t] for t in trans[s])), len(sig)) for s in range(len(cls))]
+            if len(sig) == count:
+                break
+            cls, count = new, len(sig)
+            _refuse_past_max(count, game, n)
+    else:
+        import numpy as np
+
+        current = np.asarray(cls, dtype=np.int64)
+        _, current = np.unique(current, return_inverse=True)  # (labels 0..count-1: keys stay small)
+        current = current.reshape(-1)
+        start = current
+        while True:
+            steps.spend(per_round, what)
+            ids = current
+            for column in table.T:  # the signature's columns one at a time, renumbered densely
+                _, ids = np.unique(ids * count + current[column], return_inverse=True)
+                ids = ids.reshape(-1)
+            _, first = np.unique(ids, return_index=True)
+            if len(first) == count:
+                break
+            _refuse_past_max(len(first), game, n)
+            rank = np.empty(len(first), dtype=np.int64)
+            rank[np.argsort(first)] = np.arange(len(first))
+            current, count = rank[ids], len(first)
+        cls = cls if current is start else current.tolist()
+    _refuse_past_max(count, game, n)
+    return cls
+
+
+def _refuse_past_max(count: int, game: HeapGame, n: int) -> None:
+    """Refuse a partition of more than :data:`MAX_ORDER` classes (rounds only refine: as soon as
+    one has that many)."""
+    if count > MAX_ORDER:
+        raise NotSupportedError(f"{game.spec}: the misère quotient of heaps ≤ {n} has more than "
+                                f"{MAX_ORDER:,} elements")
+
+
+def _uniform(trans: list[list[int]] | np.ndarray, size: int) -> np.ndarray | None:
+    """``trans`` as a ``size × k`` array when every state has ``k ≥ 1`` transitions, else ``None``
+    (and for fewer than :data:`SORTED_FROM` states: numpy is not loaded for a small quotient)."""
+    if not isinstance(trans, list):
+        return trans if trans.ndim == 2 and trans.shape[1] else None
+    if size < SORTED_FROM or not trans or not trans[0] or any(len(row) != len(trans[0]) for row in trans):
+        return None
+    import numpy as np
+
+    return np.asarray(trans, dtype=np.int64)
+
+
+SORTED_FROM = 512
+"""Moore's minimisation sorts the signatures with numpy from this many states on."""

@@ -1,0 +1,232 @@
+"""Settling ``Q_{n+1}`` from a verified ``Q_n``: guess, look for a failing sum, recalibrate or
+repair, until a candidate is verified (:func:`settle`).
+
+>>> from grundy.catalog import load_game
+>>> from grundy.theory.quotient.candidate import State, Steps
+>>> game, steps = load_game("kayles"), Steps(10**6, "kayles")
+>>> st = State([[0]], [False], [()])
+>>> for _ in range(6):
+...     st, checked = settle(st, game, steps)
+>>> st.m, checked > 0
+(12, True)
+"""
+
+from __future__ import annotations
+
+from grundy.errors import NotSupportedError
+from grundy.model.game import HeapGame
+from grundy.theory.quotient import recalibration, verification
+from grundy.theory.quotient.candidate import (
+    State,
+    Steps,
+    full_table,
+    letter_rows,
+    option_images,
+    option_set_of_word,
+)
+from grundy.theory.quotient.guess import guess_next_heap
+from grundy.theory.quotient.verification import (
+    MAX_PAIRS,
+    Failure,
+    Pair,
+    Rows,
+    grow_verified,
+    heap_letters,
+    verify,
+)
+
+
+def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = None,
+                  most: int = 8, walked: list[set[Pair]] | None = None) -> Failure | None:
+    """A quick look for a failing sum: the verification's walk, but only over the positions
+    that contain the newest heap (where a candidate for ``Q_{n+1}`` built on a verified ``Q_n``
+    fails, in practice), shortest first. Returns the sum (heaps, largest first) and the outcome
+    it should have, or ``None`` when none is found — which proves nothing: the full verification
+    still runs, but skips the pairs walked (every pair with the newest heap, checked and closed
+    under the letters), appended to ``walked`` when the walk found nothing and ended. With
+    ``more``: the walk goes on past the first failing sum until ``most`` are found (or the walk
+    ends), and the later ones are appended to ``more`` (:func:`settle` tries them on the next
+    candidates before walking again)."""
+    n = len(st.heap) - 1
+    letters, _, heap_of = heap_letters(st)
+    mul, p = st.mul, st.p
+    p_set = frozenset(x for x, isp in enumerate(p) if isp)
+    rows = letter_rows(mul, letters)
+    start = (st.heap[n], st.opts[n])
+    if st.m >= verification.COMPILED_FROM_M:
+        return _first_failure_compiled(st, steps, rows, heap_of, start, more, most, walked)
+    index = {start: 0}
+    states = [start]
+    parent: list[tuple[int, int]] = [(-1, -1)]
+    found: Failure | None = None
+    i = 0
+    while i < len(states):
+        x, o = states[i]
+        out = bool(o) and o.isdisjoint(p_set)
+        if p[x] != out:
+            word, back = [n], i
+            while back:
+                back, li = parent[back]
+                word.append(heap_of[li])
+            sorted_word = tuple(sorted(word, reverse=True))
+            if found is None:
+                found = sorted_word, out
+            elif more is not None:
+                more.append(sorted_word)
+            if more is None or len(more) + 1 >= most:
+                return found
+            i += 1
+            continue
+        steps.spend(len(letters) * (len(o) + 1), "looking for a failing sum")
+        for li, (rh, rts) in enumerate(rows):
+            nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
+            if nxt not in index:
+                index[nxt] = len(states)
+                states.append(nxt)
+                parent.append((i, li))
+        i += 1
+        if len(states) > MAX_PAIRS:
+            return found
+    if found is None and walked is not None:
+        walked.append(set(states))
+    return found
+
+
+def _first_failure_compiled(st: State, steps: Steps, rows: Rows, heap_of: dict[int, int], start: Pair,
+                            more: list[tuple[int, ...]] | None, most: int,
+                            walked: list[set[Pair]] | None) -> Failure | None:
+    """:func:`first_failure`'s walk in compiled code (same pairs, order and steps)."""
+    from grundy.theory.quotient.walk import pair, walk, walked_pairs
+
+    n = len(st.heap) - 1
+    trows = [rt for _, rts in rows for rt in rts]
+    toff = [0]
+    for _, rts in rows:
+        toff.append(toff[-1] + len(rts))
+    stop_after = 1 if more is None else max(1, most - len(more))
+    result = walk([rh for rh, _ in rows], trows, toff, st.p, start, stop_after, MAX_PAIRS,
+                  steps.limit - steps.spent)
+    status, spent, parent, via, fails = result[0], result[2], result[7], result[8], result[9]
+    steps.spend(int(spent), "looking for a failing sum")
+    found: Failure | None = None
+    for i in fails.tolist():
+        word, back = [n], i
+        while back:
+            word.append(heap_of[int(via[back])])
+            back = int(parent[back])
+        sorted_word = tuple(sorted(word, reverse=True))
+        if found is None:
+            _, o = pair(result, i)
+            found = sorted_word, bool(o) and not any(st.p[y] for y in o)
+        elif more is not None:
+            more.append(sorted_word)
+    if status == 0 and found is None and walked is not None:
+        walked.append(walked_pairs(result))
+    return found
+
+
+def still_failing(st: State, words: list[tuple[int, ...]], steps: Steps) -> Failure | None:
+    """The first of ``words`` (failing sums of an earlier candidate) on which ``st`` fails too,
+    with the outcome its options give in ``st``; the ones before it are dropped from ``words``."""
+    while words:
+        word = words.pop(0)
+        o = option_set_of_word(st, word)
+        x = 0
+        for j in word:
+            x = st.mul[st.heap[j]][x]
+        steps.spend(len(word) * (len(o) + 1) + 1, "looking for a failing sum")
+        out = bool(o) and not any(st.p[y] for y in o)
+        if st.p[x] != out:
+            return word, out
+    return None
+
+
+MAX_REPAIRS = 200
+"""Repairs of one heap's candidate before refusing."""
+
+
+def settle(base: State, game: HeapGame, steps: Steps) -> tuple[State, int]:
+    """``Q_{n+1}`` from ``Q_n``: guess (:func:`~grundy.theory.quotient.guess.guess_next_heap`),
+    verify (:func:`~grundy.theory.quotient.verification.verify`); on failure a failing sum —
+    found by a quick walk over the positions with the new heap (:func:`first_failure`), else by
+    the verification's own walk — is handed to
+    :func:`~grundy.theory.quotient.recalibration.recalibrate_for`, which frees one or two of its
+    heaps as a whole cyclic component (MisereSolver's recalibration) so that the word comes out right; when
+    no such guess helps, a plain repair (the pairs minimised, right one move deeper) is the next
+    candidate. Only a verified candidate is returned: the guesses change speed, never answers.
+    One walk collects several failing sums; the next candidates are tried on the later ones
+    first (a sum still failing is the next guess's target, with no walk), and a walk runs again
+    only when none of them fails any more.
+    When the new heap's options have the images of an earlier heap's, the base is the answer
+    (:func:`_same_options`); when the new heap leaves the monoid as it was, the base's
+    verification is extended by the new heap's letter only. Where the collected sums lead to a
+    refusal (a candidate too large to verify), the heap is settled again with one fresh walk per
+    round."""
+    try:
+        return _settle(base, game, steps, 6)
+    except NotSupportedError:
+        return _settle(base, game, steps, 1)
+
+
+def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State, int]:
+    """:func:`settle`, collecting up to ``most`` failing sums per walk."""
+    n = len(base.heap)
+    if base.seen is not None:
+        same = _same_options(base, game, steps)
+        if same is not None:
+            return same, len(base.seen)
+    cand = guess_next_heap(base, game, steps)
+    if base.seen is not None and cand.m == base.m and cand.p == base.p and cand.mul == base.mul:
+        grown = grow_verified(cand, base.seen, {(base.heap[j], base.opts[j]) for j in range(1, n)}, steps)
+        if grown is not None:  # same monoid: the verification carries over, new letter added
+            cand.seen = grown
+            return _commutative(cand, game, steps), len(grown)
+    pending: list[tuple[int, ...]] = []  # failing sums of an earlier candidate, to try first
+    for _ in range(MAX_REPAIRS):
+        quick = still_failing(cand, pending, steps)
+        earlier = quick is not None  # (a failing sum of an earlier candidate)
+        walked: list[set[Pair]] = []
+        if quick is None:
+            quick = first_failure(cand, steps, pending, most, walked)
+        failure: list[Failure] = [] if quick is None else [quick]
+        if quick is None:
+            fixed, checked = verify(cand, game, steps, failure, walked[0] if walked else None)
+            if checked:
+                return _commutative(fixed, game, steps), checked
+        recal = recalibration.recalibrate_for(cand, game, *failure[0], steps)
+        if recal is not None:
+            cand = recal
+            continue
+        if earlier:  # no guess fixes an earlier candidate's sum: walk this one's own sums first
+            pending.clear()
+            continue
+        cand, _ = verify(cand, game, steps)
+    raise NotSupportedError(f"{game.spec}: the quotient of heaps ≤ {n} was not settled "
+                            f"after {MAX_REPAIRS} repairs")
+
+
+def _same_options(base: State, game: HeapGame, steps: Steps) -> State | None:
+    """``Q_{n+1}`` when the new heap's options have the images of some heap ``j``'s options in the
+    verified ``Q_n``: then it is ``Q_n``, the new heap mapped to heap ``j``'s image. (Replacing
+    every copy of the new heap by heap ``j`` in a position keeps its outcome, by induction on the
+    position: the options' images are the same sets, so their outcomes are.) ``None`` otherwise."""
+    n = len(base.heap)
+    t_set = option_images(game, n, base.heap, base.mul, steps)
+    for j in range(1, n):
+        if base.opts[j] == t_set:
+            return State(base.mul, base.p, base.rep, [*base.heap, base.heap[j]], [*base.opts, t_set],
+                         base.gens, base.seen)
+    return None
+
+
+def _commutative(st: State, game: HeapGame, steps: Steps) -> State:
+    """``st`` with its whole table built, after checking it is commutative: the walks multiply
+    ``x`` by a heap image ``h`` as ``mul[h][x]``, which is ``x·h`` only then (every candidate is
+    commutative by construction; this makes the verified table's answers rest on no such claim)."""
+    mul = st.mul = full_table(st.mul)
+    m = len(mul)
+    steps.spend(m * (m - 1) // 2 + 1, "checking the quotient")
+    if any(mul[x][y] != mul[y][x] for x in range(m) for y in range(x)):
+        raise NotSupportedError(f"{game.spec}: a candidate quotient of heaps ≤ {len(st.heap) - 1} is "
+                                f"not commutative (internal error)")
+    return st

@@ -1,0 +1,226 @@
+"""The verification of a misère-quotient candidate (step 2 of :mod:`grundy.theory.quotient`) and
+its repair: every pair ``(x, O)`` reachable from ``(1, ∅)`` by adding heaps is visited once and
+checked (``x ∈ P`` iff ``O`` is non-empty and misses ``P``); an inconsistent candidate is either
+reported by its first failing sum or repaired (the pairs minimised, right one move deeper).
+
+>>> from grundy.catalog import load_game
+>>> from grundy.theory.quotient.candidate import State, Steps
+>>> from grundy.theory.quotient.guess import guess_next_heap
+>>> game, steps = load_game("kayles"), Steps(10**6, "kayles")
+>>> st = State([[0]], [False], [()])
+>>> for _ in range(3):
+...     st = guess_next_heap(st, game, steps)
+>>> verify(st, game, steps)[1] > 0   # pairs verified: the guess is right
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from grundy.errors import NotSupportedError
+from grundy.model.game import HeapGame
+from grundy.theory.quotient.candidate import (
+    MAX_ORDER,
+    LazyMul,
+    State,
+    Steps,
+    generators,
+    least_words,
+    letter_rows,
+    option_images,
+)
+from grundy.theory.quotient.moore import moore_classes
+
+Pair = tuple[int, frozenset[int]]
+Rows = list[tuple[list[int], list[list[int]]]]
+Failure = tuple[tuple[int, ...], bool]
+
+COMPILED_FROM_M = 128
+"""Candidates of at least this many elements are verified in compiled code
+(:mod:`grundy.theory.quotient.walk`; the same pairs, in the same order, the same steps)."""
+
+MAX_PAIRS = 50 * MAX_ORDER
+"""The most pairs a walk visits before refusing."""
+
+
+def heap_letters(st: State) -> tuple[list[Pair], list[int], dict[int, int]]:
+    """The distinct letters ``(h, T)`` (a heap's image and its options' images) of heaps ``1..n``,
+    each heap's letter number, and the least heap of each letter."""
+    n = len(st.heap) - 1
+    kinds: dict[Pair, int] = {}
+    letter_of = [kinds.setdefault((st.heap[j], st.opts[j]), len(kinds)) for j in range(1, n + 1)]
+    heap_of: dict[int, int] = {}
+    for j, li in enumerate(letter_of, start=1):
+        heap_of.setdefault(li, j)
+    return list(kinds), letter_of, heap_of
+
+
+def verify(st: State, game: HeapGame, steps: Steps, failure: list[Failure] | None = None,
+           known: set[Pair] | None = None) -> tuple[State, int]:
+    """Step 2 of :mod:`grundy.theory.quotient`, with repair: explore every reachable pair
+    ``(x, O)`` of the candidate; if each is consistent the candidate is proved and returned
+    unchanged with the number of pairs verified. Otherwise the pairs themselves, with the outcome
+    their options give, are minimised into the next candidate (right on every position one move
+    deeper than before) — returned with ``0`` pairs verified. With ``failure`` given, the first
+    inconsistent pair's word (heaps, largest first) and the outcome it should have are appended to
+    it instead, and ``st`` is returned unchanged with ``0``; then ``known`` may give pairs already
+    checked, a set closed under every letter (the walk of
+    :func:`~grundy.theory.quotient.settling.first_failure`), which are not walked again."""
+    if known is None:
+        known = set()
+    elif failure is None:
+        raise ValueError("known pairs are for a verification that stops at the first failure")
+    n = len(st.heap) - 1
+    letters, letter_of, heap_of = heap_letters(st)
+    rows = letter_rows(st.mul, letters)
+    raw = getattr(known, "raw", None) if known else None
+    if failure is not None and st.m >= COMPILED_FROM_M and (not known or raw is not None):
+        return _verify_compiled(st, steps, rows, heap_of, failure, known, raw, game, n)
+    states, trans, parent, failed = _walk_all(st, rows, steps, known, failure is not None, game)
+    if failure is not None and failed is not None:
+        word, back = [], failed
+        while back:
+            back, li = parent[back]
+            word.append(heap_of[li])
+        failure.append((tuple(sorted(word, reverse=True)), _lost(st.p, states[failed][1])))
+        return st, 0
+    if failed is None:
+        st.seen = known.union(states)
+        return st, len(st.seen)
+    return _repair(st, game, steps, states, trans, parent, letter_of), 0
+
+
+def _lost(p: list[bool], o: frozenset[int]) -> bool:
+    """Whether a position whose options' images are ``o`` is a misère P-position."""
+    return bool(o) and not any(p[y] for y in o)
+
+
+def _walk_all(st: State, rows: Rows, steps: Steps, known: set[Pair], stop: bool, game: HeapGame
+              ) -> tuple[list[Pair], list[list[int]], list[tuple[int, int]], int | None]:
+    """The breadth-first walk from ``(1, ∅)``: the pairs, each one's transitions (letters whose
+    pair is in ``known`` left out), its parent and letter, and the first inconsistent pair
+    (``None`` when all are consistent); with ``stop`` the walk ends there."""
+    p = st.p
+    p_set = frozenset(x for x, isp in enumerate(p) if isp)
+    start: Pair = (0, frozenset())
+    index = {start: 0}
+    states = [start]
+    trans: list[list[int]] = []
+    parent: list[tuple[int, int]] = [(-1, -1)]
+    failed: int | None = None
+    i = 0
+    while i < len(states):
+        x, o = states[i]
+        if p[x] != (bool(o) and o.isdisjoint(p_set)) and failed is None:
+            failed = i
+            if stop:
+                break
+        steps.spend(len(rows) * (len(o) + 1), "verification")
+        row = []
+        for li, (rh, rts) in enumerate(rows):
+            nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
+            k = index.get(nxt)
+            if k is None:
+                if nxt in known:
+                    continue  # checked, and so is everything it leads to (no trans: no repair)
+                k = index[nxt] = len(states)
+                states.append(nxt)
+                parent.append((i, li))
+            row.append(k)
+        trans.append(row)
+        i += 1
+        if len(states) > MAX_PAIRS:
+            raise NotSupportedError(f"{game.spec}: verifying the quotient of heaps ≤ {len(st.heap) - 1} "
+                                    f"needs more than {MAX_PAIRS:,} states")
+    return states, trans, parent, failed
+
+
+def _repair(st: State, game: HeapGame, steps: Steps, states: list[Pair], trans: list[list[int]],
+            parent: list[tuple[int, int]], letter_of: list[int]) -> State:
+    """The next candidate: the pairs minimised (Moore) by the outcome their options give, classes
+    numbered in order of first reach (the identity first), each class ``d`` the product of its
+    first pair's parent's class and a letter."""
+    n = len(st.heap) - 1
+    p = st.p
+    letters = len(trans[0]) if trans else 0
+    cls = moore_classes([1 if _lost(p, o) else 0 for _, o in states], trans, steps,
+                        len(states) * letters, "refining the candidate", game, n)
+    label: dict[int, int] = {}
+    first: list[int] = []
+    for s in range(len(states)):
+        if cls[s] not in label:
+            label[cls[s]] = len(label)
+            first.append(s)
+    m = len(first)
+    of = [label[c] for c in cls]
+    step = [[of[trans[first[c]][li]] for li in range(letters)] for c in range(m)]
+    new_mul = LazyMul(step, [-1] + [of[parent[first[d]][0]] for d in range(1, m)],
+                      [0] + [parent[first[d]][1] for d in range(1, m)], steps, "multiplication table")
+    heap = [0] + [step[0][letter_of[j - 1]] for j in range(1, n + 1)]
+    new_p = [_lost(p, states[first[c]][1]) for c in range(m)]
+    opts = [frozenset[int]()] + [option_images(game, j, heap, new_mul, steps) for j in range(1, n + 1)]
+    return State(new_mul, new_p, least_words(new_mul, heap, m), heap, opts, generators(new_mul, heap))
+
+
+def _verify_compiled(st: State, steps: Steps, rows: Rows, heap_of: dict[int, int],
+                     failure: list[Failure], known: set[Pair], raw: Any, game: HeapGame,
+                     n: int) -> tuple[State, int]:
+    """:func:`verify` with ``failure`` given, its walk compiled."""
+    from grundy.theory.quotient.walk import pair, walk
+
+    trows = [rt for _, rts in rows for rt in rts]
+    toff = [0]
+    for _, rts in rows:
+        toff.append(toff[-1] + len(rts))
+    result = walk([rh for rh, _ in rows], trows, toff, st.p, (0, frozenset()), 1, MAX_PAIRS,
+                  steps.limit - steps.spent, raw)
+    status, count, spent, parent, via, fails = result[:3] + result[7:10]
+    steps.spend(int(spent), "verification")
+    if status == 2:
+        raise NotSupportedError(f"{game.spec}: verifying the quotient of heaps ≤ {n} needs more "
+                                f"than {MAX_PAIRS:,} states")
+    if status == 1:
+        i = int(fails[0])
+        word = []
+        while i:
+            word.append(heap_of[int(via[i])])
+            i = int(parent[i])
+        _, o = pair(result, int(fails[0]))
+        failure.append((tuple(sorted(word, reverse=True)), _lost(st.p, o)))
+        return st, 0
+    st.seen = known.union(pair(result, i) for i in range(int(count)))
+    return st, len(st.seen)
+
+
+def grow_verified(st: State, seen: set[Pair], old: set[Pair], steps: Steps) -> set[Pair] | None:
+    """The verified pairs ``seen`` (closed under the letters ``old``) extended by the new heap's
+    letter; ``None`` if some new pair is inconsistent."""
+    n = len(st.heap) - 1
+    letter = (st.heap[n], st.opts[n])
+    if letter in old:
+        return seen
+    p = st.p
+    p_set = frozenset(x for x, isp in enumerate(p) if isp)
+    letters = [*old, letter]
+    rows = letter_rows(st.mul, letters)
+    out = set(seen)
+    todo = []
+    rh, rts = rows[-1]
+    for x, o in seen:
+        nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
+        if nxt not in out:
+            out.add(nxt)
+            todo.append(nxt)
+    steps.spend(len(seen), "verification")
+    while todo:
+        x, o = todo.pop()
+        if p[x] != (bool(o) and o.isdisjoint(p_set)):
+            return None
+        steps.spend(len(letters) * (len(o) + 1), "verification")
+        for rh, rts in rows:
+            nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
+            if nxt not in out:
+                out.add(nxt)
+                todo.append(nxt)
+    return out
