@@ -69,8 +69,8 @@ class Pattern:
 
     def to_json(self) -> dict[str, object]:
         """The pattern as JSON (keys describes, text, formula, status, checked_upto)."""
-        return {"describes": self.describes, "text": self.text, "formula": self.formula,
-                "status": self.status, "checked_upto": self.checked_upto}
+        return {"describes": str(self.describes), "text": self.text, "formula": self.formula,
+                "status": str(self.status), "checked_upto": self.checked_upto}
 
 
 def fits(formula: str | None) -> bool:

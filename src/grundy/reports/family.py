@@ -122,8 +122,8 @@ class Dependence:
     status: Status = Status.CONJECTURE
 
     def to_json(self) -> dict[str, Any]:
-        return {"describes": self.describes, "formula": self.formula, "text": self.text,
-                "status": self.status}
+        return {"describes": str(self.describes), "formula": self.formula, "text": self.text,
+                "status": str(self.status)}
 
 
 @dataclass(frozen=True)
