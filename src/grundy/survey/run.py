@@ -393,7 +393,10 @@ def _compute(client: Any, jobs: list[Job], store: Store, summary: Summary, strea
                 on_stored(summary.stored)
 
     try:
-        queue = as_completed()
+        # on this client's event loop: as_completed() alone takes the process's default client's,
+        # and with two clients (a script's and the survey's) a task lost with its worker then
+        # failed in the survey's client: "Event ... is bound to a different event loop"
+        queue = as_completed(loop=client.loop)
         for _ in range(IN_FLIGHT_PER_WORKER * threads):
             submit_next(queue)
         bar.update(done=0, proved=0, failed=0, force=True)
