@@ -9,16 +9,23 @@ system, from start-up on) and its peak resident memory. It prints per run:
 - ``start``: seconds to start the cluster (worker processes spawned and warmed up);
 - ``survey``: seconds of the survey itself on the running cluster (planning, tasks, storing);
 - ``total``: the two together, what a user waits for;
-- ``cpu``: the workers' CPU seconds together, and ``cpu/task`` per task;
-- ``busy``: ``cpu / (survey x workers)``: how much of each worker's share of the wall-clock time
-  it spent computing (1.0 = never idle, never waiting for a core);
+- ``cpu``: the workers' CPU seconds together (start-up and warm-up included), and ``tasks``: the
+  CPU seconds of the tasks alone (measured in each task), per task;
+- ``busy``: the tasks' CPU seconds ``/ (survey x workers)``: how much of its wall-clock time
+  each worker spent computing (1.0 = never idle, never waiting for a core);
 - the peak resident memory of the largest worker and of the client.
 
-Then the medians and the ratios ``2 workers / 1 worker`` (below 0.5 impossible, 0.5 = perfect).
+Then the medians and the ratios ``2 workers / 1 worker`` (below 0.5 impossible, 0.5 = perfect),
+the CPU seconds of each task, and a projection for a machine where each worker has a core of its
+own (the tasks' measured CPU seconds laid out largest first on 2 workers, times the growth of the
+tasks' CPU seconds with 2 workers): what the wall-clock ratio would be without other load.
 The databases of the runs are checked to hold the same results (every column but the time and
 stamp columns). On a shared machine the wall-clock ratios depend on the load of other processes;
 the CPU seconds per task show whether the workers fought each other for the cores (they grow
-then) or only waited.
+then) or only waited. On Linux with ``kernel.sched_autogroup_enabled = 1`` each session gets a
+fair share of the CPU however many processes it runs: while other sessions keep the cores busy,
+a second worker only halves each worker's share, and ``busy`` shows it (two workers at about
+half the busy fraction of one).
 
     python bench/survey_scaling.py                         # 8 codes to 2^18, 3 repeats
     python bench/survey_scaling.py --codes 0.16,0.104 --upto 2**17 --repeat 1
@@ -58,6 +65,14 @@ def _rows(db: Path) -> list[tuple[Any, ...]]:
         return [tuple(r[k] for k in r.keys() if k not in VARYING) for r in rows]
 
 
+def lpt_makespan(costs: list[float], workers: int) -> float:
+    """The finishing time of ``costs`` on ``workers`` machines, each taking the largest one left."""
+    loads = [0.0] * workers
+    for cost in sorted(costs, reverse=True):
+        loads[loads.index(min(loads))] += cost
+    return max(loads)
+
+
 def one_run(codes: list[str], upto: int, workers: int, tmp: Path, tag: str) -> dict[str, Any]:
     """Survey ``codes`` to ``upto`` on a new local cluster of ``workers`` processes."""
     from grundy.survey.run import dask_client, run_survey
@@ -72,10 +87,11 @@ def one_run(codes: list[str], upto: int, workers: int, tmp: Path, tag: str) -> d
     t3 = time.perf_counter()
     assert not summary.failed and summary.stored == summary.submitted, summary.text()
     cpu = sum(u[0] for u in usage.values())
-    return {"workers": workers, "start": t1 - t0, "survey": t2 - t1, "total": t3 - t0, "cpu": cpu,
-            "tasks": summary.submitted, "rss": max(u[1] for u in usage.values()),
+    return {"task_cpu": summary.task_cpu, "workers": workers, "start": t1 - t0, "survey": t2 - t1,
+            "total": t3 - t0, "cpu": cpu, "tcpu": sum(summary.task_cpu), "tasks": len(summary.task_cpu),
+            "rss": max(u[1] for u in usage.values()),
             "client_rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
-            "busy": cpu / ((t2 - t1) * workers), "rows": _rows(db)}
+            "busy": sum(summary.task_cpu) / ((t2 - t1) * workers), "rows": _rows(db)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -96,20 +112,31 @@ def main(argv: list[str] | None = None) -> int:
                 runs[workers].append(run)
                 print(f"  {workers} worker{'s' if workers > 1 else ' '}: start {run['start']:5.1f} s, "
                       f"survey {run['survey']:6.1f} s, total {run['total']:6.1f} s, cpu {run['cpu']:6.1f} s "
-                      f"({run['cpu'] / max(1, run['tasks']):.2f} s/task, {run['tasks']} tasks), "
-                      f"busy {run['busy']:.2f}, worker peak {run['rss'] / 2**20:.0f} MB", flush=True)
+                      f"(tasks {run['tcpu']:.1f} s: {run['tcpu'] / max(1, run['tasks']):.2f} s/task, "
+                      f"{run['tasks']} tasks), "
+                      f"busy {run['busy']:.2f}, worker peak {run['rss'] / 2**20:.0f} MB; tasks' CPU s: "
+                      + " ".join(f"{c:.2f}" for c in sorted(run["task_cpu"], reverse=True)), flush=True)
     reference = runs[1][0]["rows"]
     same = all(run["rows"] == reference for both in runs.values() for run in both)
     print(f"databases identical across runs (but times): {'yes' if same else 'NO'}")
-    med = {w: {k: median(run[k] for run in runs[w]) for k in ("start", "survey", "total", "cpu", "busy")}
-           for w in runs}
+    keys = ("start", "survey", "total", "cpu", "tcpu", "busy")
+    med = {w: {k: median(run[k] for run in runs[w]) for k in keys} for w in runs}
     for w in (1, 2):
         m = med[w]
         print(f"median, {w} worker{'s' if w > 1 else ' '}: start {m['start']:.1f} s, "
               f"survey {m['survey']:.1f} s, total {m['total']:.1f} s, cpu {m['cpu']:.1f} s, "
               f"busy {m['busy']:.2f}")
     print(f"ratio 2 workers / 1 worker: survey {med[2]['survey'] / med[1]['survey']:.2f}, "
-          f"total {med[2]['total'] / med[1]['total']:.2f}, cpu {med[2]['cpu'] / med[1]['cpu']:.2f}")
+          f"total {med[2]['total'] / med[1]['total']:.2f}, workers' cpu {med[2]['cpu'] / med[1]['cpu']:.2f}, "
+          f"tasks' cpu {med[2]['tcpu'] / med[1]['tcpu']:.2f}")
+    tasks = runs[1][0]["task_cpu"]
+    per_task = median(sum(run["task_cpu"]) / len(run["task_cpu"]) for run in runs[1])
+    growth = med[2]["tcpu"] / med[1]["tcpu"]
+    print(f"tasks: {len(tasks)}, CPU seconds each (1 worker, first run): "
+          + ", ".join(f"{c:.2f}" for c in sorted(tasks, reverse=True)) + f"; mean {per_task:.2f} s")
+    print(f"projected with a free core for each worker (largest task first, the measured CPU seconds, "
+          f"and the 2-worker CPU growth {growth:.2f}): 2 workers / 1 worker = "
+          f"{growth * lpt_makespan(tasks, 2) / sum(tasks):.2f}")
     peak = max(run["rss"] for both in runs.values() for run in both)
     client_peak = max(run["client_rss"] for both in runs.values() for run in both)
     print(f"peak resident memory: {peak / 2**20:.0f} MB a worker, {client_peak / 2**20:.0f} MB the client")

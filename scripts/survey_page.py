@@ -4,7 +4,7 @@ Each row is a game that was computed (a representative) with every code of the s
 same game; its status is ``proved`` (the Guy-Smith theorem proves the period from the table),
 ``period P observed, not proved`` (the table repeats with period P from its preperiod on, but
 not far enough for the theorem), ``no period found up to N`` or ``not computed yet`` (a survey
-interrupted before this game). Only what the database holds is printed.
+interrupted before this game: listed after the table). Only what the database holds is printed.
 
     python scripts/survey_page.py '0.????' --db survey-0dddd.sqlite > table.md
 """
@@ -60,7 +60,10 @@ def page(specs: list[str], rows: list[dict[str, Any]]) -> str:
              f"with no period found, {states['not computed yet']:,} not computed yet.", "",
              "| game | period | preperiod | max | rare | status | codes that are the same game |",
              "|---|---:|---:|---:|---:|---|---|"]
+    waiting = [s for s in distinct if _kind(by_spec.get(s, NOT_COMPUTED)) == "not computed yet"]
     for spec in distinct:
+        if spec in waiting:
+            continue
         r = by_spec.get(spec, NOT_COMPUTED)
         same = [_short(m) for m in sorted(members[spec], key=sort_key) if m != spec]
 
@@ -69,6 +72,11 @@ def page(specs: list[str], rows: list[dict[str, Any]]) -> str:
 
         lines.append(f"| {_short(spec)} | {show('period')} | {show('preperiod')} | {show('max_value')} | "
                      f"{show('rare_count')} | {_status(r)} | {', '.join(same)} |")
+    if waiting:
+        groups = [", ".join([_short(s), *(_short(m) for m in sorted(members[s], key=sort_key) if m != s)])
+                  for s in waiting]
+        lines += ["", f"Not computed yet ({len(waiting):,} distinct games; after each, the codes that are "
+                      f"the same game): " + "; ".join(groups) + "."]
     return "\n".join(lines)
 
 

@@ -77,6 +77,8 @@ class Summary:
     """Dask tasks the games were grouped into (:func:`plan_tasks`)."""
     cpu_seconds: float = 0.0
     """CPU seconds the workers spent on the games stored (for measurements)."""
+    task_cpu: list[float] = field(default_factory=list)
+    """CPU seconds of each task that returned, in the order they returned (for measurements)."""
 
     def text(self, extend_hint: str = "extend=N") -> str:
         """One line for the user (``extend_hint``: how the caller writes the extension: the
@@ -408,6 +410,7 @@ def _compute(client: Any, jobs: list[Job], store: Store, summary: Summary, strea
                 summary.failed.extend((job.spec, f"{type(exc).__name__}: {exc}") for job in task.jobs)
                 done += len(task.jobs)
             else:
+                summary.task_cpu.append(sum(r.cpu_seconds for r in results if not isinstance(r, GameFailure)))
                 for job, result in zip(task.jobs, results, strict=True):
                     store_one(job, result)
                     done += 1
