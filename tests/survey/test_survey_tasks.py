@@ -129,3 +129,33 @@ def test_two_worker_processes_store_the_same_database_as_one(tmp_path: Path) -> 
     assert found[1] == found[2]
     unproved = {s for s, r in found[1]["games"].items() if r["upto"] is not None and not r["proved"]}
     assert {"octal(0.16)", "octal(0.104)"} <= unproved and set(found[1]["tables"]) == unproved
+
+
+def test_the_docs_table_shows_only_what_the_database_holds(tmp_path: Path) -> None:
+    import importlib.util
+
+    from grundy.survey.database import Store
+    from grundy.survey.report import load_rows
+
+    spec = importlib.util.spec_from_file_location(
+        "survey_page", Path(__file__).resolve().parents[2] / "scripts" / "survey_page.py")
+    assert spec is not None and spec.loader is not None
+    page_module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(page_module)
+    db = tmp_path / "s.sqlite"
+    store = Store(db)
+    specs = ["0.0[4-7]", "0.70", "0.771"]
+    entries = expand(specs)
+    store.add_equivalences([(e.spec, e.representative, e.rule or "") for e in entries if e.representative])
+    for game in ("octal(0.07)", "octal(0.04)", "octal(0.77)"):
+        assert store.save(compute_game(game, 2000), None)
+    store.close()
+    text = page_module.page(specs, load_rows(db))
+    assert text.startswith("6 codes, 6 distinct games: 2 proved, 0 with a period observed but not proved, "
+                           "1 with no period found, 3 not computed yet.")
+    assert "| 0.07 | 34 | 53 | " in text  # Dawson's Kayles
+    assert "| 0.77 | 12 | 71 | " in text and text.count("| proved | 0.771 |") == 1  # Kayles, and .771 with it
+    assert "| 0.04 | - | - | " in text and "no period found up to 2,000" in text
+    assert text.rsplit("\n", 1)[-1] == ("Not computed yet (3 distinct games; after each, the codes that are "
+                                        "the same game): 0.05; 0.06; 0.7, 0.70.")
+    assert "| 0.05 |" not in text and "| 0.7 |" not in text  # nothing printed that was not computed
