@@ -41,6 +41,16 @@ def _status(row: dict[str, Any]) -> str:
     return kind
 
 
+UNPROVED = ("observed", "no period found")
+
+
+def _lengths(unproved: list[dict[str, Any]]) -> str:
+    """How far the tables of the unproved games go: ``N to 65,536 heaps, M to 16,384 heaps``."""
+    counts = Counter(int(r["upto"]) for r in unproved)
+    parts = [f"{n:,} to {upto:,} heaps" for upto, n in sorted(counts.items(), reverse=True)]
+    return "Tables of the unproved games: " + (", ".join(parts) if parts else "none") + "."
+
+
 def _short(spec: str) -> str:
     return spec[6:-1] if spec.startswith("octal(") else spec
 
@@ -58,6 +68,7 @@ def page(specs: list[str], rows: list[dict[str, Any]]) -> str:
     lines = [f"{len(entries):,} codes, {len(distinct):,} distinct games: {states['proved']:,} proved, "
              f"{states['observed']:,} with a period observed but not proved, {states['no period found']:,} "
              f"with no period found, {states['not computed yet']:,} not computed yet.", "",
+             _lengths([by_spec[s] for s in distinct if _kind(by_spec.get(s, NOT_COMPUTED)) in UNPROVED]), "",
              "| game | period | preperiod | max | rare | status | codes that are the same game |",
              "|---|---:|---:|---:|---:|---|---|"]
     waiting = [s for s in distinct if _kind(by_spec.get(s, NOT_COMPUTED)) == "not computed yet"]

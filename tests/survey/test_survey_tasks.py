@@ -153,6 +153,7 @@ def test_the_docs_table_shows_only_what_the_database_holds(tmp_path: Path) -> No
     text = page_module.page(specs, load_rows(db))
     assert text.startswith("6 codes, 6 distinct games: 2 proved, 0 with a period observed but not proved, "
                            "1 with no period found, 3 not computed yet.")
+    assert "\nTables of the unproved games: 1 to 2,000 heaps.\n" in text
     assert "| 0.07 | 34 | 53 | " in text  # Dawson's Kayles
     assert "| 0.77 | 12 | 71 | " in text and text.count("| proved | 0.771 |") == 1  # Kayles, and .771 with it
     assert "| 0.04 | - | - | " in text and "no period found up to 2,000" in text
