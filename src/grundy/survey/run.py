@@ -1,19 +1,27 @@
 """Run a survey on Dask: plan the games, compute them on the workers, store each result in SQLite.
 
-The client process plans (which games are new, which unproved ones to continue), submits one
-task per game (:func:`grundy.survey.work.compute_game`; a few per worker at a time, so that a
-survey of 100,000 codes holds few tables in memory), and writes each result to the database as
-it arrives, in a transaction per game, then releases it. Workers never touch the database, so a worker that
+The client process plans (which games are new, which unproved ones to continue), groups the games
+into tasks (:func:`plan_tasks`: each task is worth at least :data:`MIN_TASK_WORK` heaps, so the
+scheduler's overhead per task is small beside it, and the largest are submitted first, so the
+last tasks to finish are short ones), submits them
+(:func:`grundy.survey.work.compute_batch`; a few per worker at a time, so that a survey of
+100,000 codes holds few tables in memory), and writes each game's result to the database as its
+task returns, in a transaction per game, then releases it. Workers never touch the database, so a worker that
 dies loses only its running task, which the scheduler runs again elsewhere; the client stores
 the result of each game once. On Ctrl-C the remaining tasks are cancelled, the cluster (if the
 survey started it) is closed, and every game already stored stays.
 
 The cluster: a ``distributed.LocalCluster`` with one single-threaded worker process per core
-(``workers`` overrides), or any running cluster given by its scheduler address (its workers
-need grundy installed).
+(``workers`` overrides), each pinned to one thread (:data:`WORKER_ENV`: numba, OpenMP and BLAS
+thread pools of one thread, so that K workers use K cores and never fight over them) and warmed
+up once (:func:`grundy.survey.work.warm_up`: the compiled kernels loaded, by every worker at the
+same time, before the first task); or any running cluster given by its scheduler address (its
+workers need grundy installed; they are warmed up on their first task).
 
 >>> plan_jobs([], {}, upto=100, extend=None)
 []
+>>> [len(t.jobs) for t in plan_tasks([Job(f"octal(0.{d})", 999) for d in range(1, 8)], threads=1)]
+[2, 2, 2, 1]
 """
 
 from __future__ import annotations
@@ -65,6 +73,12 @@ class Summary:
     unfinished: int = 0
     """Submitted games neither stored nor failed (after an interruption)."""
     seconds: float = 0.0
+    tasks: int = 0
+    """Dask tasks the games were grouped into (:func:`plan_tasks`)."""
+    cpu_seconds: float = 0.0
+    """CPU seconds the workers spent on the games stored (for measurements)."""
+    task_cpu: list[float] = field(default_factory=list)
+    """CPU seconds of each task that returned, in the order they returned (for measurements)."""
 
     def text(self, extend_hint: str = "extend=N") -> str:
         """One line for the user (``extend_hint``: how the caller writes the extension: the
@@ -96,6 +110,74 @@ def plan_jobs(entries: list[Entry], stored: dict[str, dict[str, Any]], *, upto: 
         elif extend is not None and not row["proved"] and row["upto"] < extend:
             jobs[spec] = Job(spec, extend, int(row["upto"]))
     return list(jobs.values())
+
+
+MIN_TASK_WORK = 1 << 16
+"""Estimated work (heaps to compute) a task should have at least: a task of fewer heaps costs
+milliseconds, and the scheduler's round trip (a few ms) and the result's transfer would be a good
+part of it. Games are batched up to this much (fewer when the whole survey is small, see
+:func:`plan_tasks`)."""
+
+TASKS_PER_THREAD = 4
+"""A survey is cut into at least this many tasks per worker thread (when it has that many games),
+so that the workers finish together."""
+
+
+def estimated_work(job: Job) -> int:
+    """Heaps that ``job`` computes at most: ``upto + 1`` from scratch, or from its stored table on.
+    (A game whose period is proved early costs less; an unproved one costs all of it.)
+
+    >>> estimated_work(Job("kayles", 999)), estimated_work(Job("kayles", 999, 499))
+    (1000, 500)
+    """
+    start = 0 if job.previous_upto is None else job.previous_upto + 1
+    return max(1, job.upto + 1 - start)
+
+
+@dataclass(frozen=True)
+class Task:
+    """One Dask task: games computed one after another on a worker."""
+
+    jobs: tuple[Job, ...]
+
+    @property
+    def work(self) -> int:
+        """The estimated work of the task (:func:`estimated_work` of its games, summed)."""
+        return sum(estimated_work(job) for job in self.jobs)
+
+
+def task_target(jobs: list[Job], threads: int, min_work: int = MIN_TASK_WORK) -> int:
+    """The estimated work each task gets at least: ``min_work``, or less when the survey is too
+    small to give every thread :data:`TASKS_PER_THREAD` tasks of that size.
+
+    >>> task_target([Job("kayles", 999)] * 80, threads=2)  # 80,000 heaps: 8 tasks of 10,000
+    10000
+    >>> task_target([Job("kayles", 2**16)] * 80, threads=2)
+    65536
+    """
+    total = sum(estimated_work(job) for job in jobs)
+    return max(1, min(min_work, total // (TASKS_PER_THREAD * max(1, threads))))
+
+
+def plan_tasks(jobs: list[Job], threads: int, min_work: int = MIN_TASK_WORK) -> list[Task]:
+    """``jobs`` grouped into tasks, largest first: taken by decreasing estimated work (ties in their
+    given order), each game joins the current task until the task reaches :func:`task_target`
+    (a game at least that large is a task by itself); only the last task may be smaller.
+    Submitting the largest first keeps the end of a survey short: the last tasks to finish are
+    the small ones, on whichever worker is free."""
+    target = task_target(jobs, threads, min_work)
+    tasks: list[Task] = []
+    batch: list[Job] = []
+    work = 0
+    for job in sorted(jobs, key=estimated_work, reverse=True):
+        batch.append(job)
+        work += estimated_work(job)
+        if work >= target:
+            tasks.append(Task(tuple(batch)))
+            batch, work = [], 0
+    if batch:
+        tasks.append(Task(tuple(batch)))
+    return tasks
 
 
 class ProgressBar:
@@ -167,6 +249,12 @@ SCHEDULER_TIMEOUT = 3
 """Seconds to wait for a ``--scheduler`` to answer before giving up (a reachable one answers at
 once; an unreachable address should fail fast)."""
 
+WORKER_ENV = {name: "1" for name in ("NUMBA_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS",
+                                      "OPENBLAS_NUM_THREADS")}
+"""The environment of a local cluster's worker processes: every thread pool a kernel may use
+(numba's ``prange``, OpenMP, BLAS) has one thread, as each worker has one task thread, so that
+K workers use K cores (Dask sets the last three itself; numba's is not among them)."""
+
 LOCAL_HTTP = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
 """The local scheduler's HTTP endpoints (health checks; no dashboard): 127.0.0.1, any free port."""
 
@@ -196,10 +284,13 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
     with _sigint_ignored():
         cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
                                dashboard_address=None, scheduler_kwargs=LOCAL_HTTP,
-                               silence_logs=logging.ERROR)
+                               silence_logs=logging.ERROR, env=WORKER_ENV)
     try:
         client = Client(cluster)
         try:
+            from grundy.survey.work import warm_up
+
+            client.run(warm_up)  # every worker at once, before the first task
             yield client
         finally:
             client.close()
@@ -265,47 +356,64 @@ IN_FLIGHT_PER_WORKER = 4
 
 def _compute(client: Any, jobs: list[Job], store: Store, summary: Summary, stream: IO[str] | None,
              on_stored: Callable[[int], None] | None, delay: float) -> None:
-    """Submit ``jobs`` (a bounded number at a time), store each result as it arrives, release it;
-    on Ctrl-C cancel what is in flight and return."""
+    """Submit ``jobs`` in tasks (a bounded number at a time), store each game of a task as the
+    task returns, release it; on Ctrl-C cancel what is in flight and return."""
     from distributed import as_completed
 
-    from grundy.survey.work import compute_game
+    from grundy.survey.work import BatchItem, GameFailure, compute_batch
 
     bar = ProgressBar(len(jobs), stream)
-    in_flight: dict[Any, Job] = {}
-    waiting = iter(jobs)
+    threads = sum(client.nthreads().values()) or 1
+    tasks = plan_tasks(jobs, threads)
+    summary.tasks = len(tasks)
+    in_flight: dict[Any, Task] = {}
+    waiting = iter(tasks)
     done = 0
 
     def submit_next(queue: Any) -> None:
-        job = next(waiting, None)
-        if job is None:
+        task = next(waiting, None)
+        if task is None:
             return
-        table = store.table(job.spec) if job.previous_upto is not None else None
-        data, dtype = (table[0], table[1]) if table else (None, None)
-        future = client.submit(compute_game, job.spec, job.upto, data, dtype, delay, pure=False,
-                               key=f"survey-{job.spec}-{job.upto}-{time.time_ns()}")
-        in_flight[future] = job
+        items: list[BatchItem] = []
+        for job in task.jobs:
+            table = store.table(job.spec) if job.previous_upto is not None else None
+            data, dtype = (table[0], table[1]) if table else (None, None)
+            items.append((job.spec, job.upto, data, dtype))
+        future = client.submit(compute_batch, items, delay, pure=False,
+                               key=f"survey-{task.jobs[0].spec}-{len(items)}-{time.time_ns()}")
+        in_flight[future] = task
         queue.add(future)
 
+    def store_one(job: Job, result: Any) -> None:
+        if isinstance(result, GameFailure):
+            summary.failed.append((result.spec, result.error))
+        elif store.save(result, job.previous_upto):
+            summary.stored += 1
+            summary.proved += int(result.proved)
+            summary.cpu_seconds += result.cpu_seconds
+            if on_stored is not None:
+                on_stored(summary.stored)
+
     try:
-        queue = as_completed()
-        threads = sum(client.nthreads().values()) or 1
+        # on this client's event loop: as_completed() alone takes the process's default client's,
+        # and with two clients (a script's and the survey's) a task lost with its worker then
+        # failed in the survey's client: "Event ... is bound to a different event loop"
+        queue = as_completed(loop=client.loop)
         for _ in range(IN_FLIGHT_PER_WORKER * threads):
             submit_next(queue)
         bar.update(done=0, proved=0, failed=0, force=True)
         for future in queue:
-            job = in_flight.pop(future)
-            done += 1
+            task = in_flight.pop(future)
             try:
-                result = future.result()
-            except Exception as exc:  # a game that fails (or kills its workers) does not stop the survey
-                summary.failed.append((job.spec, f"{type(exc).__name__}: {exc}"))
+                results = future.result()
+            except Exception as exc:  # a task that fails (or kills its workers) does not stop the survey
+                summary.failed.extend((job.spec, f"{type(exc).__name__}: {exc}") for job in task.jobs)
+                done += len(task.jobs)
             else:
-                if store.save(result, job.previous_upto):
-                    summary.stored += 1
-                    summary.proved += int(result.proved)
-                    if on_stored is not None:
-                        on_stored(summary.stored)
+                summary.task_cpu.append(sum(r.cpu_seconds for r in results if not isinstance(r, GameFailure)))
+                for job, result in zip(task.jobs, results, strict=True):
+                    store_one(job, result)
+                    done += 1
             future.release()
             submit_next(queue)
             bar.update(done=done, proved=summary.proved, failed=len(summary.failed))

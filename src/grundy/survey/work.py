@@ -8,9 +8,15 @@ table by :func:`continue_octal`, which fills ``values[start:stop]`` with the oct
 every power of two from 4096 and at the end (the loop ``analyze`` uses,
 :func:`grundy.tables.builders.fill_proving`).
 
+A Dask task computes a *batch* of games (:func:`compute_batch`: the survey's planner groups
+small games so that each task is worth its scheduling), and each worker is warmed up once when
+the cluster starts (:func:`warm_up`: numba's compiled kernels loaded before the first task).
+
 >>> r = compute_game("octal(0.07)", 300)
 >>> r.period, r.preperiod, r.proved, r.resumed_from, r.table is None
 (34, 53, True, 0, True)
+>>> [type(x).__name__ for x in compute_batch([("octal(0.07)", 300, None, None), ("nonsense", 9, None, None)])]
+['GameResult', 'GameFailure']
 """
 
 from __future__ import annotations
@@ -53,6 +59,8 @@ class GameResult:
     seconds: float
     method: str
     version: str
+    cpu_seconds: float = 0.0
+    """CPU seconds of the worker process spent on this game (not stored: for measurements)."""
     table: bytes | None = None
     """``zlib``-compressed values ``G(0..upto)`` of an unproved octal game (to continue later)."""
     table_dtype: str | None = None
@@ -192,7 +200,7 @@ def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | 
 
     if delay:
         time.sleep(delay)
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     game = load_game(spec)
     heaps = game if isinstance(game, HeapGame) else None
     is_octal = heaps is not None and heaps.octal_digits is not None
@@ -226,4 +234,52 @@ def compute_game(spec: str, upto: int, table: bytes | None = None, dtype: str | 
         rare_count=count_rare(values, *classes) if classes else None, rare_classes=classes,
         frequencies=frequencies(values),
         seconds=time.perf_counter() - t0, method=method, version=grundy.__version__,
-        table=packed[0], table_dtype=packed[1])
+        cpu_seconds=time.process_time() - c0, table=packed[0], table_dtype=packed[1])
+
+
+@dataclass(frozen=True)
+class GameFailure:
+    """A game of a batch that raised: its spec and the error in one line."""
+
+    spec: str
+    error: str
+
+
+BatchItem = tuple[str, int, "bytes | None", "str | None"]
+"""One game of a batch: spec, upto, stored table and its dtype (``None, None``: from heap 0)."""
+
+
+def compute_batch(items: list[BatchItem], delay: float = 0.0) -> list[GameResult | GameFailure]:
+    """:func:`compute_game` for each game of ``items``, in order; a game that raises becomes a
+    :class:`GameFailure` and the batch goes on (one bad game does not lose the others)."""
+    done: list[GameResult | GameFailure] = []
+    for spec, upto, table, dtype in items:
+        try:
+            done.append(compute_game(spec, upto, table, dtype, delay))
+        except Exception as exc:  # reported by the client as this game's failure
+            done.append(GameFailure(spec, f"{type(exc).__name__}: {exc}"))
+    return done
+
+
+WARM_UP = (("octal(0.16)", 20_000), ("octal(0.007)", 20_000))
+"""Small tables whose computation loads every kernel a survey of octal games uses (the rare-value
+scan, the plain kernel, the period search and proof)."""
+
+
+def warm_up() -> float:
+    """Load what a survey's tasks use (numba's compiled kernels, from its cache or compiled once)
+    by computing the small tables :data:`WARM_UP`; returns the seconds it took. Run once on each
+    worker when a local cluster starts, so that no task pays for it.
+
+    >>> warm_up() >= 0
+    True
+    """
+    t0 = time.perf_counter()
+    for spec, upto in WARM_UP:
+        compute_game(spec, upto)
+    WARMED["seconds"] = time.perf_counter() - t0
+    return WARMED["seconds"]
+
+
+WARMED: dict[str, float] = {}
+"""``{"seconds": s}`` once :func:`warm_up` has run in this process (a worker warmed up has it)."""

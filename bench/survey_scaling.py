@@ -1,0 +1,147 @@
+"""How a survey's time scales with Dask workers: the same survey on 1 and on 2 workers, same run.
+
+For each repeat, and for each worker count (in alternating order, so both see the same machine
+load), it starts a local cluster the way ``grundy survey --workers K`` does
+(:func:`grundy.survey.run.dask_client`), surveys the same codes into a fresh database with
+:func:`grundy.survey.run.run_survey`, and reads from every worker process its CPU seconds (user +
+system, from start-up on) and its peak resident memory. It prints per run:
+
+- ``start``: seconds to start the cluster (worker processes spawned and warmed up);
+- ``survey``: seconds of the survey itself on the running cluster (planning, tasks, storing);
+- ``total``: the two together, what a user waits for;
+- ``cpu``: the workers' CPU seconds together (start-up and warm-up included), and ``tasks``: the
+  CPU seconds of the tasks alone (measured in each task), per task;
+- ``busy``: the tasks' CPU seconds ``/ (survey x workers)``: how much of its wall-clock time
+  each worker spent computing (1.0 = never idle, never waiting for a core);
+- the peak resident memory of the largest worker and of the client.
+
+Then the medians and the ratios ``2 workers / 1 worker`` (below 0.5 impossible, 0.5 = perfect),
+the CPU seconds of each task, and a projection for a machine where each worker has a core of its
+own (the tasks' measured CPU seconds laid out largest first on 2 workers, times the growth of the
+tasks' CPU seconds with 2 workers): what the wall-clock ratio would be without other load.
+The databases of the runs are checked to hold the same results (every column but the time and
+stamp columns). On a shared machine the wall-clock ratios depend on the load of other processes;
+the CPU seconds per task show whether the workers fought each other for the cores (they grow
+then) or only waited. On Linux with ``kernel.sched_autogroup_enabled = 1`` each session gets a
+fair share of the CPU however many processes it runs: while other sessions keep the cores busy,
+a second worker only halves each worker's share, and ``busy`` shows it (two workers at about
+half the busy fraction of one).
+
+    python bench/survey_scaling.py                         # 8 codes to 2^18, 3 repeats
+    python bench/survey_scaling.py --codes 0.16,0.104 --upto 2**17 --repeat 1
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import resource
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+from statistics import median
+from typing import Any
+
+DEFAULT_CODES = "0.007,0.014,0.034,0.104,0.16,0.161,0.166,0.006"
+"""Eight unproved codes of the three-digit survey (tasks of seconds to 2^18 heaps)."""
+
+VARYING = ("seconds", "stored_at", "sha256", "version")
+
+
+def _worker_usage() -> tuple[float, int]:
+    """On a worker: its CPU seconds so far and its peak resident memory in bytes."""
+    import resource as res
+
+    usage = res.getrusage(res.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss * 1024
+
+
+def _rows(db: Path) -> list[tuple[Any, ...]]:
+    with sqlite3.connect(db) as conn:
+        conn.row_factory = sqlite3.Row
+        rows = conn.execute("SELECT * FROM games ORDER BY spec").fetchall()
+        return [tuple(r[k] for k in r.keys() if k not in VARYING) for r in rows]
+
+
+def lpt_makespan(costs: list[float], workers: int) -> float:
+    """The finishing time of ``costs`` on ``workers`` machines, each taking the largest one left."""
+    loads = [0.0] * workers
+    for cost in sorted(costs, reverse=True):
+        loads[loads.index(min(loads))] += cost
+    return max(loads)
+
+
+def one_run(codes: list[str], upto: int, workers: int, tmp: Path, tag: str) -> dict[str, Any]:
+    """Survey ``codes`` to ``upto`` on a new local cluster of ``workers`` processes."""
+    from grundy.survey.run import dask_client, run_survey
+
+    db = tmp / f"{tag}.sqlite"
+    t0 = time.perf_counter()
+    with dask_client(workers) as client:
+        t1 = time.perf_counter()
+        summary = run_survey(codes, db=db, upto=upto, client=client, stream=io.StringIO())
+        t2 = time.perf_counter()
+        usage = client.run(_worker_usage)
+    t3 = time.perf_counter()
+    assert not summary.failed and summary.stored == summary.submitted, summary.text()
+    cpu = sum(u[0] for u in usage.values())
+    return {"task_cpu": summary.task_cpu, "workers": workers, "start": t1 - t0, "survey": t2 - t1,
+            "total": t3 - t0, "cpu": cpu, "tcpu": sum(summary.task_cpu), "tasks": len(summary.task_cpu),
+            "rss": max(u[1] for u in usage.values()),
+            "client_rss": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024,
+            "busy": sum(summary.task_cpu) / ((t2 - t1) * workers), "rows": _rows(db)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--codes", default=DEFAULT_CODES, help="comma-separated octal codes or patterns")
+    parser.add_argument("--upto", default="2**18", help="table size (an integer or 2**k)")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args(argv)
+    codes = [c.strip() for c in args.codes.split(",") if c.strip()]
+    base, _, power = args.upto.partition("**")
+    upto = int(base) ** int(power) if power else int(base)
+    print(f"survey of {len(codes)} codes to {upto:,} heaps; {args.repeat} repeats of 1 and 2 workers")
+    runs: dict[int, list[dict[str, Any]]] = {1: [], 2: []}
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in range(args.repeat):
+            for workers in ((1, 2) if r % 2 == 0 else (2, 1)):
+                run = one_run(codes, upto, workers, Path(tmp), f"r{r}w{workers}")
+                runs[workers].append(run)
+                print(f"  {workers} worker{'s' if workers > 1 else ' '}: start {run['start']:5.1f} s, "
+                      f"survey {run['survey']:6.1f} s, total {run['total']:6.1f} s, cpu {run['cpu']:6.1f} s "
+                      f"(tasks {run['tcpu']:.1f} s: {run['tcpu'] / max(1, run['tasks']):.2f} s/task, "
+                      f"{run['tasks']} tasks), "
+                      f"busy {run['busy']:.2f}, worker peak {run['rss'] / 2**20:.0f} MB; tasks' CPU s: "
+                      + " ".join(f"{c:.2f}" for c in sorted(run["task_cpu"], reverse=True)), flush=True)
+    reference = runs[1][0]["rows"]
+    same = all(run["rows"] == reference for both in runs.values() for run in both)
+    print(f"databases identical across runs (but times): {'yes' if same else 'NO'}")
+    keys = ("start", "survey", "total", "cpu", "tcpu", "busy")
+    med = {w: {k: median(run[k] for run in runs[w]) for k in keys} for w in runs}
+    for w in (1, 2):
+        m = med[w]
+        print(f"median, {w} worker{'s' if w > 1 else ' '}: start {m['start']:.1f} s, "
+              f"survey {m['survey']:.1f} s, total {m['total']:.1f} s, cpu {m['cpu']:.1f} s, "
+              f"busy {m['busy']:.2f}")
+    print(f"ratio 2 workers / 1 worker: survey {med[2]['survey'] / med[1]['survey']:.2f}, "
+          f"total {med[2]['total'] / med[1]['total']:.2f}, workers' cpu {med[2]['cpu'] / med[1]['cpu']:.2f}, "
+          f"tasks' cpu {med[2]['tcpu'] / med[1]['tcpu']:.2f}")
+    tasks = runs[1][0]["task_cpu"]
+    per_task = median(sum(run["task_cpu"]) / len(run["task_cpu"]) for run in runs[1])
+    growth = med[2]["tcpu"] / med[1]["tcpu"]
+    print(f"tasks: {len(tasks)}, CPU seconds each (1 worker, first run): "
+          + ", ".join(f"{c:.2f}" for c in sorted(tasks, reverse=True)) + f"; mean {per_task:.2f} s")
+    print(f"projected with a free core for each worker (largest task first, the measured CPU seconds, "
+          f"and the 2-worker CPU growth {growth:.2f}): 2 workers / 1 worker = "
+          f"{growth * lpt_makespan(tasks, 2) / sum(tasks):.2f}")
+    peak = max(run["rss"] for both in runs.values() for run in both)
+    client_peak = max(run["client_rss"] for both in runs.values() for run in both)
+    print(f"peak resident memory: {peak / 2**20:.0f} MB a worker, {client_peak / 2**20:.0f} MB the client")
+    return 0 if same else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
