@@ -68,7 +68,7 @@ ENTRIES: tuple[GameEntry, ...] = (
               "(S)  e.g. subtraction(1,3,4); also subtraction(odd|powers-of-2|fibonacci|squares)",
               ("subtraction(1,3,4)", "subtraction(2,5)", "subtraction(1)", "subtraction(odd)",
                "subtraction(powers-of-2)", "subtraction(fibonacci)", "subtraction(squares)")),
-    # ---- issue 3: the take-away and Nim family ----
+    # ---- the take-away and Nim family ----
     GameEntry("bash", "grundy.games.takeaway.bash:Bash",
               "Bash game: take a..b from one heap (bash(m): 1..m); rest=all: fewer than a must all go",
               "(m) | (a,b) | (a,b,rest=all)",
@@ -110,7 +110,7 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("coin-slide", "grundy.games.coins:CoinSlide",
               "move a coin to the nearest empty cell on its right, or off the strip (position e.g. ##.#..)",
               "", ("coin-slide",)),
-    # ---- issue 4: take-and-break (octal) games ----
+    # ---- take-and-break (octal) games ----
     GameEntry("octal", "grundy.games.takebreak.octal:Octal",
               "take-and-break game d0.d1d2...: digit i says what may remain after taking i "
               "(1: nothing, 2: one heap, 4: two heaps); periods proved (Guy-Smith)",
@@ -140,7 +140,7 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("split-game", "grundy.games.takebreak.split_game:SplitGame",
               "piles 1..n in a row: take a stone from pile i, add one to piles j and k (i < j <= k <= n)",
               "position: the stone counts of piles 1..n", ("split-game",)),
-    # ---- issue 5: games on graphs (the graph comes from --graph FILE or graph=FILE) ----
+    # ---- games on graphs (the graph comes from --graph FILE or graph=FILE) ----
     GameEntry("digraph", "grundy.games.graphs.digraph:Digraph",
               "tokens on a directed graph (cycles allowed: draws, Smith's values); a move slides one token",
               "--graph FILE | (graph=FILE) | (example=1|2)", ("digraph(example=1)", "digraph(example=2)")),

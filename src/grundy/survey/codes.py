@@ -45,7 +45,7 @@ import re
 from dataclasses import dataclass
 
 from grundy.errors import GrundyError, InvalidInputError
-from grundy.tables.light import octal_head, octal_options
+from grundy.tables.proved_period import octal_head, octal_options
 
 MAX_CODES = 100_000
 """Largest number of codes a survey's patterns may expand to."""

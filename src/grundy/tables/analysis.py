@@ -109,7 +109,7 @@ class TableAnalysis:
     def checksum(self) -> int:
         """The sum of the values (what the C reference prints, to compare tables)."""
         if self.table is None and self.head is not None:
-            from grundy.tables.light import checksum
+            from grundy.tables.proved_period import checksum
 
             return checksum(self.head, self.periodicity, self.upto)
         return int(self.values.sum(dtype="uint64")) if len(self.values) else 0
@@ -203,11 +203,11 @@ def analyze(game: Game, upto: int, method: TableMethod | str = TableMethod.AUTO,
             raise NotSupportedError(f"tables kept on disk are built for octal games, not {game.spec}")
         built = stored
     elif method == "auto":
-        light = _light_analysis(game, upto, t0)
-        if light is not None:
+        proved = _proved_period_analysis(game, upto, t0)
+        if proved is not None:
             if progress:
                 progress(upto + 1, upto + 1)
-            return light
+            return proved
     if store is None:
         try:
             built = build(game, upto, method, progress)
@@ -229,9 +229,9 @@ def analyze(game: Game, upto: int, method: TableMethod | str = TableMethod.AUTO,
                          {"compute": t1 - t0, "analyse": t2 - t1})
 
 
-def _light_analysis(game: HeapGame, upto: int, t0: float) -> TableAnalysis | None:
+def _proved_period_analysis(game: HeapGame, upto: int, t0: float) -> TableAnalysis | None:
     """The analysis without numpy, when plain Python proves the period in a short head."""
-    from grundy.tables.light import proved_head, rare_info, value
+    from grundy.tables.proved_period import proved_head, rare_info, value
 
     head, found = proved_head(game, upto)
     if found is None:

@@ -120,7 +120,7 @@ def build_subtraction(moves: tuple[int, ...], upto: int, method: TableMethod | s
     import numpy as np
 
     from grundy.tables.kernels.subtraction import value_dtype
-    from grundy.tables.light import subtraction_head
+    from grundy.tables.proved_period import subtraction_head
 
     total = upto + 1
     values = np.zeros(total, dtype=value_dtype(len(moves)))

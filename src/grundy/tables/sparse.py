@@ -16,7 +16,7 @@ rare heaps few and the kernels fast. This module chooses the classes and lists t
 
 A mask may be negative: an infinite bitstring of ones above its low bits (``-2`` is Flammenkamp's
 ``…11110`` for Grundy's game). numpy is imported only by the functions that take arrays, so
-:func:`choose_classes` on a list (the numpy-free path of :mod:`grundy.tables.light`) stays
+:func:`choose_classes` on a list (the numpy-free path of :mod:`grundy.tables.proved_period`) stays
 plain Python.
 
 >>> choose_classes([0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4, 1, 2, 7])  # (mask, delta, sigma, count)

@@ -74,7 +74,7 @@ class Subtraction(HeapGame):
         return PeriodRule(1, 1, top, f"a window of max S = {top} values repeats")
 
     def _table_head(self, count: int) -> list[int]:
-        from grundy.tables.light import subtraction_head
+        from grundy.tables.proved_period import subtraction_head
 
         return subtraction_head(self.subtraction_set, count)
 

@@ -1,4 +1,4 @@
-"""The light path of ``analyze(method="auto")``: a period proved in plain Python, no numpy.
+"""A proved period in plain Python, no numpy: the light path of ``analyze(method="auto")``.
 
 Most octal and subtraction games prove their period within a few hundred values. Then the whole
 table ``G(0..N)`` is determined, and its summary (largest value, checksum, first values, the rare
