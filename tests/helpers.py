@@ -132,6 +132,29 @@ def winning_targets(game: Game, position: Any, misere: bool = False) -> set[Any]
     return {m.to for m in winning_moves(game, position, misere=misere)}
 
 
+def brute_octal(digits: tuple[int, ...], upto: int) -> list[int]:
+    """G(0..upto) of the octal game with these digits, by the definition (mex over every move of
+    the code), independent of the package's kernels."""
+    g: list[int] = []
+    for n in range(upto + 1):
+        options = set()
+        for i, d in enumerate(digits):
+            if i > n:
+                break
+            rest = n - i
+            if i > 0 and d & 1 and rest == 0:
+                options.add(0)
+            if i > 0 and d & 2 and rest > 0:
+                options.add(g[rest])
+            if d & 4:
+                options.update(g[a] ^ g[rest - a] for a in range(1, rest // 2 + 1))
+        m = 0
+        while m in options:
+            m += 1
+        g.append(m)
+    return g
+
+
 def mex_table_subtraction(subtraction_set: list[int], upto: int) -> list[int]:
     """A hand-written subtraction-game table, the way users write it."""
     values: list[int] = []

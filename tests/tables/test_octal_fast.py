@@ -21,31 +21,7 @@ from grundy.tables.kernels.octal_rare import fill_rare, octal_rare_table
 from grundy.tables.sparse import choose_mask
 from grundy.tables.store import build_stored, stored_bytes, stored_dtype, value_frequencies
 from grundy.tables.table_file import HEADER, read_head
-
-
-def brute_octal(digits: tuple[int, ...], upto: int) -> list[int]:
-    """G(0..upto) by the definition: the mex over every move of the code, written out here."""
-    g: list[int] = []
-    for n in range(upto + 1):
-        options = set()
-        for i, d in enumerate(digits):
-            if i > n:
-                break
-            rest = n - i
-            if i > 0 and d & 1 and rest == 0:
-                options.add(0)
-            if i > 0 and d & 2 and rest > 0:
-                options.add(g[rest])
-            if d & 4:
-                for a in range(1, rest):
-                    if a <= rest - a:
-                        options.add(g[a] ^ g[rest - a])
-        m = 0
-        while m in options:
-            m += 1
-        g.append(m)
-    return g
-
+from tests.helpers import brute_octal
 
 codes = st.tuples(st.sampled_from([0, 4]), st.lists(st.integers(0, 7), min_size=1, max_size=6)).map(
     lambda t: (t[0], *t[1]))
@@ -203,7 +179,7 @@ def test_stored_sizes_at_2_32_without_allocating() -> None:
 
 def test_cli_store_resumes_and_reports_frequencies(tmp_path: Path,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from tests.helpers import run
+    from tests.helpers import brute_octal, run
 
     path = tmp_path / "t.bin"
     code, out, err = run(capsys, "table", "octal(0.161)", "--upto", "3000", "--store", str(path),

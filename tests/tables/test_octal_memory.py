@@ -29,29 +29,7 @@ from grundy.tables.kernels.octal_rare import octal_rare_table
 from grundy.tables.periodicity import find_period, prove_period
 from grundy.tables.sparse import rare_positions, rare_summary
 from grundy.tables.store import build_stored
-
-
-def brute_octal(digits: tuple[int, ...], upto: int) -> list[int]:
-    """G(0..upto) by the definition, written out here (mex over every move of the code)."""
-    g: list[int] = []
-    for n in range(upto + 1):
-        options = set()
-        for i, d in enumerate(digits):
-            if i > n:
-                break
-            rest = n - i
-            if i > 0 and d & 1 and rest == 0:
-                options.add(0)
-            if i > 0 and d & 2 and rest > 0:
-                options.add(g[rest])
-            if d & 4:
-                options.update(g[a] ^ g[rest - a] for a in range(1, rest // 2 + 1))
-        m = 0
-        while m in options:
-            m += 1
-        g.append(m)
-    return g
-
+from tests.helpers import brute_octal
 
 # ---- the narrowest dtype -------------------------------------------------------------------------
 

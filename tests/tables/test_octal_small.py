@@ -9,6 +9,8 @@ import sys
 
 import pytest
 
+from tests.helpers import brute_octal
+
 CHILD = r"""
 import json, sys
 from grundy.cli.app import main
@@ -19,28 +21,6 @@ except SystemExit:
 print()
 print(json.dumps(sorted(m for m in ('numba', 'llvmlite') if m in sys.modules)))
 """
-
-
-def brute_octal(digits: tuple[int, ...], upto: int) -> list[int]:
-    """G(0..upto) by the definition (mex over every move of the code)."""
-    g: list[int] = []
-    for n in range(upto + 1):
-        options = set()
-        for i, d in enumerate(digits):
-            if i > n:
-                break
-            rest = n - i
-            if i > 0 and d & 1 and rest == 0:
-                options.add(0)
-            if i > 0 and d & 2 and rest > 0:
-                options.add(g[rest])
-            if d & 4:
-                options.update(g[a] ^ g[rest - a] for a in range(1, rest // 2 + 1))
-        m = 0
-        while m in options:
-            m += 1
-        g.append(m)
-    return g
 
 
 @pytest.mark.parametrize(("spec", "digits", "upto"), [
