@@ -103,7 +103,7 @@ def python_lines(source: str, lines: list[str]) -> list[str]:
 
 def run_lines(source: str, stdin: str) -> list[str]:
     script = subprocess.run([sys.executable, "-S", "-c", source], input=stdin, capture_output=True,
-                            text=True)
+                            text=True, timeout=120)
     assert "Traceback" not in script.stderr, script.stderr
     return script.stdout.splitlines()
 
@@ -345,3 +345,25 @@ def test_a_conjectured_p_rule_is_checked_locally_beyond_the_table(
         for text in compile_and_run(cpp, "20 20\n3 4\n"):
             assert text.startswith("error:") or text in ("0 P", "7 N")
         assert compile_and_run(cpp, "20 20\n3 4\n")[0].startswith("error:")
+
+
+@pytest.mark.slow
+def test_the_local_check_stops_a_move_function_that_yields_too_many_options() -> None:
+    """``take at most half`` (G(2k) = k, G(2k+1) = G(k), conjectured from its table) exported with
+    conjecture: a heap of 10**18 has 5·10**17 options, so the local check says it cannot run, at
+    once, instead of listing them; heaps near the table are still answered and checked."""
+    def half(n):  # type: ignore[no-untyped-def]
+        return (n - k for k in range(1, n // 2 + 1))
+
+    def brute(n: int) -> int:
+        return n // 2 if n % 2 == 0 else brute(n // 2)
+
+    grundy.heap_game("checked-yield")(half)
+    try:
+        source = export_game(catalog.load_game("checked-yield"), lang="python", main=True,
+                             conjecture=True).source
+        got = run_lines(source, "5\n1000000000000000000\n5001\n")
+        assert got[0] == f"{brute(5)} N" and got[2] == f"{brute(5001)} N"
+        assert got[1] == "error: heap 1000000000000000000: too many options to check the conjecture locally"
+    finally:
+        catalog.unregister("checked-yield")

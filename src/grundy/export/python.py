@@ -500,10 +500,17 @@ def _components(option):
 
 
 def _options(position):
+    """The options the move function lists, at most MOVE_STEPS + 1 of them (a move function that
+    yields its options is not run past what one input may use)."""
     shown = f"heap {position}" if KIND == "heap" else repr(position)
     try:
         listed = MOVES(*position) if KIND == "pair" else MOVES(position)
-        return [_components(o) for o in listed]
+        options = []
+        for option in listed:
+            options.append(_components(option))
+            if len(options) > MOVE_STEPS:
+                break
+        return options
     except MemoryError:
         raise ValueError(f"the move function ran out of memory listing the options of {shown}") from None
     except Exception as exc:  # the move function's own failure: an error line for this input only
