@@ -24,6 +24,7 @@ from grundy import (
     registered_games,
     solve,
 )
+from grundy.catalog import ENTRIES
 from tests.helpers import brute_outcome, brute_value, brute_winning_targets, winning_targets
 from tests.marks import slow_params
 
@@ -117,3 +118,10 @@ def test_misere_rules_agree_with_brute_force(name: str, spec: str) -> None:
             assert answer.outcome is expected
             assert answer.why.rule != "misere-brute-force", game.format_position(position)
     _assert_few_skipped(spec, skipped)
+
+
+def test_every_entry_names_its_class() -> None:
+    """A catalogue entry's name is its class's ``name`` (the catalogue repeats it so that looking a
+    game up, or listing the games, imports no game module; this test keeps the two in step)."""
+    for entry in ENTRIES:
+        assert entry.load_class().name == entry.name, entry.target

@@ -59,6 +59,8 @@ class GameEntry(FrozenRecord):
         return cls
 
 
+# Each name is also its class's ``name``: the catalogue repeats it so that a look-up or ``grundy
+# list`` imports no game module (tests/test_conformance.py keeps the two in step).
 ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("nim", "grundy.games.takeaway.nim:Nim",
               "Nim: take any positive number from one heap; several heaps are a sum",
