@@ -7,6 +7,7 @@ import shutil
 import subprocess
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -153,6 +154,39 @@ def brute_octal(digits: tuple[int, ...], upto: int) -> list[int]:
             m += 1
         g.append(m)
     return g
+
+
+@cache
+def split_game_value(piles: tuple[int, ...]) -> int:
+    """The split game by its moves, independent of the package: a stone leaves pile i and one
+    stone goes to each of piles j and k, i < j <= k <= n (two to pile j when j = k)."""
+    n, seen = len(piles), set()
+    for i in range(n):
+        if piles[i]:
+            for j in range(i + 1, n):
+                for k in range(j, n):
+                    after = list(piles)
+                    after[i] -= 1
+                    after[j] += 1
+                    after[k] += 1
+                    seen.add(split_game_value(tuple(after)))
+    return mex(seen)
+
+
+@cache
+def coin_slide_value(strip: str) -> int:
+    """Coin-slide by its moves, independent of the package: a coin goes to the nearest empty
+    cell on its right, or off the strip when there is none."""
+    seen = set()
+    for i, cell in enumerate(strip):
+        if cell == "#":
+            j = strip.find(".", i + 1)
+            after = list(strip)
+            after[i] = "."
+            if j >= 0:
+                after[j] = "#"
+            seen.add(coin_slide_value("".join(after)))
+    return mex(seen)
 
 
 def mex_table_subtraction(subtraction_set: list[int], upto: int) -> list[int]:

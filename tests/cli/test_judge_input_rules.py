@@ -8,52 +8,11 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
-from functools import cache
 from pathlib import Path
 
 import pytest
 
-from tests.helpers import run
-
-
-@cache
-def split_value(piles: tuple[int, ...]) -> int:
-    """The split game by its moves: a stone leaves pile i and one stone goes to each of piles j and
-    k, i < j <= k <= n (two to pile j when j = k)."""
-    n = len(piles)
-    seen = set()
-    for i in range(n):
-        if piles[i]:
-            for j in range(i + 1, n):
-                for k in range(j, n):
-                    after = list(piles)
-                    after[i] -= 1
-                    after[j] += 1
-                    after[k] += 1
-                    seen.add(split_value(tuple(after)))
-    v = 0
-    while v in seen:
-        v += 1
-    return v
-
-
-@cache
-def slide_value(strip: str) -> int:
-    """Coin-slide by its moves: a coin goes to the nearest empty cell on its right, or off the
-    strip when there is none."""
-    seen = set()
-    for i, cell in enumerate(strip):
-        if cell == "#":
-            j = strip.find(".", i + 1)
-            after = list(strip)
-            after[i] = "."
-            if j >= 0:
-                after[j] = "#"
-            seen.add(slide_value("".join(after)))
-    v = 0
-    while v in seen:
-        v += 1
-    return v
+from tests.helpers import coin_slide_value, run, split_game_value
 
 
 def answer(value: int) -> str:
@@ -80,7 +39,7 @@ def test_the_split_game_reads_its_piles_in_every_layout(capsys: pytest.CaptureFi
                                                          tmp_path: Path) -> None:
     rng = random.Random(26)
     cases = [tuple(rng.randrange(3) for _ in range(rng.randrange(1, 5))) for _ in range(12)]
-    want = [answer(split_value(c)) for c in cases]
+    want = [answer(split_game_value(c)) for c in cases]
     texts = {"lines": "".join(" ".join(map(str, c)) + "\n" for c in cases),
              "cases": f"{len(cases)}\n" + "".join(f"{len(c)}\n{' '.join(map(str, c))}\n" for c in cases),
              "counted": f"{len(cases[0])} {' '.join(map(str, cases[0]))}\n"}
@@ -97,7 +56,7 @@ def test_coin_slide_reads_a_strip_and_its_coins_in_every_layout(capsys: pytest.C
     for _ in range(12):
         length = rng.randrange(1, 9)
         strips.append((length, sorted(rng.sample(range(1, length + 1), rng.randrange(length + 1)))))
-    want = [answer(slide_value("".join("#" if i in cells else "." for i in range(1, n + 1))))
+    want = [answer(coin_slide_value("".join("#" if i in cells else "." for i in range(1, n + 1))))
             for n, cells in strips]
     texts = {"lines": "".join(" ".join(map(str, [n, *cells])) + "\n" for n, cells in strips),
              "cases": f"{len(strips)}\n" + "".join(f"{n} {len(c)}\n{' '.join(map(str, c))}\n"
@@ -116,4 +75,4 @@ def test_a_coin_outside_the_strip_is_an_error_line_for_its_case(capsys: pytest.C
     code, out, err = run(capsys, "solve", "coin-slide", "--input", "cases", str(path))
     lines = out.splitlines()
     assert code == 2 and lines[0].startswith("error: a coin-slide case is the strip's length L >= 1")
-    assert lines[1] == answer(slide_value("#.#")) and "1 of 2 cases failed" in err
+    assert lines[1] == answer(coin_slide_value("#.#")) and "1 of 2 cases failed" in err

@@ -12,7 +12,6 @@ import shutil
 import subprocess
 import sys
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -22,46 +21,9 @@ import grundy
 from grundy.errors import NotSupportedError
 from grundy.model.laws import ExportRule, Laws
 from grundy.reports.export_policy import export_game
-from tests.helpers import compile_cpp_together
+from tests.helpers import coin_slide_value, compile_cpp_together, split_game_value
 
 GXX = shutil.which("g++")
-
-
-@cache
-def split_value(piles: tuple[int, ...]) -> int:
-    """Brute force on the whole position: take a stone from pile i, add one to piles j <= k after it."""
-    n, seen = len(piles), set()
-    for i in range(n):
-        if piles[i]:
-            for j in range(i + 1, n):
-                for k in range(j, n):
-                    after = list(piles)
-                    after[i] -= 1
-                    after[j] += 1
-                    after[k] += 1
-                    seen.add(split_value(tuple(after)))
-    m = 0
-    while m in seen:
-        m += 1
-    return m
-
-
-@cache
-def slide_value(strip: str) -> int:
-    """Brute force: a coin goes to the nearest empty cell on its right, or off the strip."""
-    seen = set()
-    for i, ch in enumerate(strip):
-        if ch == "#":
-            cells = list(strip)
-            cells[i] = "."
-            j = strip.find(".", i + 1)
-            if j >= 0:
-                cells[j] = "#"
-            seen.add(slide_value("".join(cells)))
-    m = 0
-    while m in seen:
-        m += 1
-    return m
 
 
 def line(value: int) -> str:
@@ -97,12 +59,13 @@ def test_split_game_by_its_theorem_in_every_layout(tmp_path: Path) -> None:
     small = [[rng.randint(0, 2) for _ in range(rng.randint(1, 5))] for _ in range(30)]
     small += [[1], [0], [1, 0], [1, 1, 0], [0, 0, 0, 1], [3, 0, 0, 0]]
     for piles in small:  # the brute force, and grundy solve, agree first
-        assert split_value(tuple(piles)) == grundy.solve(grundy.load_game("split-game"), tuple(piles)).grundy
+        want = grundy.solve(grundy.load_game("split-game"), tuple(piles)).grundy
+        assert split_game_value(tuple(piles)) == want
     big = [[rng.randint(0, 10**18) for _ in range(40)], [2**64 - 1] * 30 + [0, 1]]
     long = [rng.randint(0, 3) for _ in range(5000)]  # (grundy's value alone: solve lists every winning move)
     cases = small + big + [long]
     game = grundy.load_game("split-game")
-    want = ([line(split_value(tuple(c))) for c in small]
+    want = ([line(split_game_value(tuple(c))) for c in small]
             + [line(grundy.solve(game, tuple(c)).grundy) for c in big]
             + [line(grundy.grundy_value(game, tuple(long)))])
     inputs = {"lines": "".join(" ".join(map(str, c)) + "\n" for c in cases),
@@ -127,7 +90,7 @@ def test_coin_slide_by_the_mex_in_every_layout(tmp_path: Path) -> None:
     strips += ["".join(rng.choice("#.") for _ in range(16)) for _ in range(3)]
     want = []
     for strip in strips:  # the brute force, and grundy solve, agree
-        value = slide_value(strip)
+        value = coin_slide_value(strip)
         assert value == grundy.solve(grundy.load_game("coin-slide"), strip).grundy, strip
         want.append(line(value))
     cases = [strip_numbers(s) for s in strips]
@@ -136,7 +99,7 @@ def test_coin_slide_by_the_mex_in_every_layout(tmp_path: Path) -> None:
               "cases": f"{len(cases)}\n" + "".join(f"{c[0]} {len(c) - 1}\n{' '.join(map(str, c[1:]))}\n"
                                                     for c in cases),
               "counted": "16 3\n1 2 16\n"}
-    counted = line(slide_value("##" + "." * 13 + "#"))
+    counted = line(coin_slide_value("##" + "." * 13 + "#"))
     for layout, runs in run_all("coin-slide", inputs, tmp_path).items():
         for lang, lines, code in runs:
             if layout == "lines":
