@@ -67,22 +67,29 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise SystemExit(code)
 
 
+def _take_option(argv: list[str], option: str, needs: str) -> tuple[list[str], list[str]]:
+    """The values of every ``OPTION VALUE`` (or ``OPTION=VALUE``) in ``argv``, and ``argv``
+    without them; ``needs`` is the error when the option ends ``argv`` with no value."""
+    rest: list[str] = []
+    given: list[str] = []
+    args = iter(argv)
+    for arg in args:
+        if arg == option:
+            value = next(args, None)
+            if value is None:
+                raise UsageError(needs)
+            given.append(value)
+        elif arg.startswith(option + "="):
+            given.append(arg.partition("=")[2])
+        else:
+            rest.append(arg)
+    return given, rest
+
+
 def _load_rules(argv: list[str]) -> list[str]:
     """Take every ``--rules FILE.py`` (or ``--rules=FILE.py``) out of ``argv`` and execute each
     file once, so that the games it defines are known to the command."""
-    rest: list[str] = []
-    files: list[str] = []
-    args = iter(argv)
-    for arg in args:
-        if arg == "--rules":
-            path = next(args, None)
-            if path is None:
-                raise UsageError("--rules needs a file: --rules FILE.py")
-            files.append(path)
-        elif arg.startswith("--rules="):
-            files.append(arg.partition("=")[2])
-        else:
-            rest.append(arg)
+    files, rest = _take_option(argv, "--rules", "--rules needs a file: --rules FILE.py")
     if files:
         from grundy.cli.rules import load_rules
 
@@ -96,19 +103,7 @@ def _inline_moves(argv: list[str]) -> list[str]:
     (:func:`grundy.cli.rules.define_moves`) and put the game's name where the command reads GAME
     (right after the command's name): ``table --moves 'n: [n - 1]' --upto 9`` runs as
     ``table moves --upto 9``."""
-    rest: list[str] = []
-    given: list[str] = []
-    args = iter(argv)
-    for arg in args:
-        if arg == "--moves":
-            text = next(args, None)
-            if text is None:
-                raise UsageError("--moves needs a move function: --moves 'n: [n - 1, n - 2]'")
-            given.append(text)
-        elif arg.startswith("--moves="):
-            given.append(arg.partition("=")[2])
-        else:
-            rest.append(arg)
+    given, rest = _take_option(argv, "--moves", "--moves needs a move function: --moves 'n: [n - 1, n - 2]'")
     if not given:
         return argv
     from grundy.cli.rules import MOVES_COMMANDS, define_moves
