@@ -1,0 +1,171 @@
+"""The rare-value scan on several threads: the same table as one thread and as a brute force.
+
+The brute force here is its own: the mex of every option of heap ``n``, the XORs of a split's
+two parts taken with numpy a heap at a time (no kernel, no sparse-space classes).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pytest
+
+from grundy.tables.kernels import octal_threads
+from grundy.tables.kernels.octal import Workspace, octal_arrays, table_buffer
+from grundy.tables.kernels.octal_rare import fill_rare, octal_rare_table
+from grundy.tables.kernels.octal_threads import (
+    DONE,
+    FULL,
+    NEW_BIT,
+    WIDER,
+    fill_threads,
+    reach,
+    thread_count,
+)
+
+
+def brute(code: str, upto: int) -> list[int]:
+    """``G(0..upto)`` of ``octal(code)`` straight from the rule (Winning Ways ch. 4)."""
+    digits = [int(ch) for ch in code.replace(".", "")]
+    g = np.zeros(upto + 1, dtype=np.int64)
+    for n in range(1, upto + 1):
+        options = set()
+        for i, d in enumerate(digits):
+            if d & 1 and i == n:
+                options.add(0)
+            if d & 2 and 0 < i < n:
+                options.add(int(g[n - i]))
+            r = n - i
+            if d & 4 and r >= 2:
+                a = np.arange(1, r // 2 + 1)
+                options.update((g[a] ^ g[r - a]).tolist())
+        m = 0
+        while m in options:
+            m += 1
+        g[n] = m
+    return g.tolist()
+
+
+def digits(code: str) -> tuple[int, ...]:
+    return tuple(int(ch) for ch in code.replace(".", ""))
+
+
+@pytest.fixture
+def short_spans(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int, int]]:
+    """Threads on stretches of any length (not only long ones), and a record of every threaded
+    stretch: ``(start, reason, reached)``."""
+    monkeypatch.setattr(octal_threads, "MIN_SPAN", 16)
+    calls: list[tuple[int, int, int]] = []
+    real = octal_threads.fill_threads
+
+    def recorded(values: np.ndarray, start: int, *args: Any) -> tuple[int, int]:
+        reason, reached = real(values, start, *args)
+        calls.append((start, reason, reached))
+        return reason, reached
+
+    monkeypatch.setattr(octal_threads, "fill_threads", recorded)
+    return calls
+
+
+def forced(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Use the threads asked for even where heaps need their neighbours (strict alternation)."""
+    monkeypatch.setattr(octal_threads, "thread_count", lambda arrays, threads: threads or 1)
+
+
+# 0.161, 0.167: G(n) needs G(n-2) (reach 2); 0.014, 0.00444: reach 4; 0.0404, 0.04: reach 3;
+# 0.0666, 0.164, 0.04: values above 255 (two bytes a heap, and new bits mid-stretch)
+CODES = ["0.161", "0.167", "0.014", "0.0666", "0.164", "0.0404", "0.04", "0.00444"]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_two_threads_equal_one_thread_and_brute_force(code: str,
+                                                       short_spans: list[tuple[int, int, int]]) -> None:
+    upto = 3000
+    expected = brute(code, upto)
+    arrays = octal_arrays(digits(code))
+    one = octal_rare_table(arrays, upto, threads=1)
+    assert not short_spans
+    two = octal_rare_table(arrays, upto, threads=2)
+    assert short_spans, "no stretch was computed by threads"
+    assert one.tolist() == expected
+    assert two.tolist() == expected
+    assert two.dtype == one.dtype
+
+
+@pytest.mark.parametrize("code", ["0.77", "4.007", "0.6"])
+def test_games_that_need_the_previous_heap_keep_one_thread(code: str) -> None:
+    arrays = octal_arrays(digits(code))
+    assert reach(arrays) == 1 and thread_count(arrays, 2) == 1
+    assert octal_rare_table(arrays, 2000, threads=2).tolist() == brute(code, 2000)
+
+
+@pytest.mark.parametrize("code", ["0.77", "4.007", "0.6", "0.161", "0.0666"])
+@pytest.mark.parametrize("threads", [2, 3])
+def test_threads_in_strict_alternation_are_still_exact(code: str, threads: int,
+                                                       short_spans: list[tuple[int, int, int]],
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """More threads than the game lets work at once: each waits for the heap before its own."""
+    forced(monkeypatch)
+    arrays = octal_arrays(digits(code))
+    assert octal_rare_table(arrays, 1500, threads=threads).tolist() == brute(code, 1500)
+    assert short_spans
+
+
+def test_every_way_of_stopping_is_taken_and_kept_exact(short_spans: list[tuple[int, int, int]]) -> None:
+    """0.0666 needs new bits and a wider dtype within threaded stretches; a rare list of 8
+    fills up (heaps taken back from the thread that went on are computed again)."""
+    code, upto = "0.0666", 6000
+    expected = brute(code, upto)
+    arrays = octal_arrays(digits(code))
+    work = Workspace(threads=2)
+    values = fill_rare(table_buffer(upto + 1), 0, upto + 1, arrays, work)
+    assert values.tolist() == expected
+    reasons = {reason for _, reason, _ in short_spans}
+    assert {NEW_BIT, WIDER} <= reasons
+    assert all(reached > start or reason in (WIDER, FULL) for start, reason, reached in short_spans)
+    # a full rare list: 50 places left in the state's list before a stretch of 2048 heaps
+    work = Workspace(threads=2)
+    values = fill_rare(table_buffer(upto + 1), 0, 2048, arrays, work)
+    state = work.rare
+    state.rare_at = state.rare_at[:state.n_rare + 50].copy()
+    state.rare_value = state.rare_value[:state.n_rare + 50].copy()
+    short_spans.clear()
+    values = fill_rare(values, 2048, upto + 1, arrays, work)
+    assert values.tolist() == expected
+    assert FULL in {reason for _, reason, _ in short_spans}
+
+
+def test_counts_and_rare_heaps_are_those_of_one_thread(short_spans: list[tuple[int, int, int]]) -> None:
+    code, upto = "0.164", 5000
+    arrays = octal_arrays(digits(code))
+    works = [Workspace(threads=1), Workspace(threads=2)]
+    tables = [fill_rare(table_buffer(upto + 1), 0, upto + 1, arrays, work) for work in works]
+    assert tables[0].tolist() == tables[1].tolist()
+    one, two = (work.rare for work in works)
+    assert (one.freq == two.freq).all()
+    assert one.n_rare == two.n_rare and one.mask == two.mask
+    assert (one.rare_at[:one.n_rare] == two.rare_at[:two.n_rare]).all()
+    assert (one.rare_value[:one.n_rare] == two.rare_value[:two.n_rare]).all()
+
+
+def test_a_threaded_stretch_reports_done_at_its_end() -> None:
+    arrays = octal_arrays(digits("0.161"))
+    values = octal_rare_table(arrays, 1 << 12, threads=1)
+    work = Workspace(threads=1)
+    part = table_buffer(len(values))
+    part[:1 << 11] = values[:1 << 11]
+    fill_rare(part, 0, 1 << 11, arrays, work)  # the counts and rare heaps of the first half
+    reason, reached = fill_threads(part, 1 << 11, len(values), arrays, work.rare,
+                                   work.limit(part.dtype), 2)
+    assert (reason, reached) == (DONE, len(values))
+    assert part.tolist() == values.tolist()
+
+
+def test_reach_and_thread_count() -> None:
+    assert reach(octal_arrays(digits("0.161"))) == 2
+    assert reach(octal_arrays(digits("0.014"))) == 4
+    assert reach(octal_arrays(digits("0.0404"))) == 3
+    assert thread_count(octal_arrays(digits("0.014")), 3) == 3
+    assert thread_count(octal_arrays(digits("0.161")), 8) == 2
+    assert thread_count(octal_arrays(digits("0.161")), None) >= 1
