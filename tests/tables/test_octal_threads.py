@@ -6,6 +6,7 @@ two parts taken with numpy a heap at a time (no kernel, no sparse-space classes)
 
 from __future__ import annotations
 
+from itertools import pairwise
 from typing import Any
 
 import numpy as np
@@ -18,8 +19,11 @@ from grundy.tables.kernels.octal_threads import (
     DONE,
     FULL,
     NEW_BIT,
+    PROBE,
+    SOLO_FIRST,
     WIDER,
     fill_threads,
+    plan,
     reach,
     thread_count,
 )
@@ -56,6 +60,8 @@ def short_spans(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int, int]]:
     """Threads on stretches of any length (not only long ones), and a record of every threaded
     stretch: ``(start, reason, reached)``."""
     monkeypatch.setattr(octal_threads, "MIN_SPAN", 16)
+    monkeypatch.setattr(octal_threads, "BUSY_ENOUGH", -10.0)  # threads trusted however loaded the machine
+    monkeypatch.setattr(octal_threads, "PATIENCE", 1 << 62)  # and never give up waiting
     calls: list[tuple[int, int, int]] = []
     real = octal_threads.fill_threads
 
@@ -149,7 +155,7 @@ def test_counts_and_rare_heaps_are_those_of_one_thread(short_spans: list[tuple[i
     assert (one.rare_value[:one.n_rare] == two.rare_value[:two.n_rare]).all()
 
 
-def test_a_threaded_stretch_reports_done_at_its_end() -> None:
+def test_a_threaded_stretch_reports_done_at_its_end(short_spans: list[tuple[int, int, int]]) -> None:
     arrays = octal_arrays(digits("0.161"))
     values = octal_rare_table(arrays, 1 << 12, threads=1)
     work = Workspace(threads=1)
@@ -169,3 +175,48 @@ def test_reach_and_thread_count() -> None:
     assert thread_count(octal_arrays(digits("0.014")), 3) == 3
     assert thread_count(octal_arrays(digits("0.161")), 8) == 2
     assert thread_count(octal_arrays(digits("0.161")), None) >= 1
+
+
+def test_threads_that_do_not_pay_leave_the_next_heaps_to_one_thread(
+        short_spans: list[tuple[int, int, int]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """When the threads wait too much (here: always), one thread computes the next heaps, and
+    threads are tried again after them; the table is the same."""
+    monkeypatch.setattr(octal_threads, "BUSY_ENOUGH", 10.0)
+    monkeypatch.setattr(octal_threads, "MIN_SPAN", 64)
+    monkeypatch.setattr(octal_threads, "PROBE", 100)
+    monkeypatch.setattr(octal_threads, "SOLO_FIRST", 300)
+    code, upto = "0.167", 3000
+    work = Workspace(threads=2)
+    values = fill_rare(table_buffer(upto + 1), 0, upto + 1, octal_arrays(digits(code)), work)
+    assert values.tolist() == brute(code, upto)
+    starts = [start for start, _, _ in short_spans]  # (the first stretches stop early: new bits)
+    gaps = [b - a for a, b in pairwise(starts[1:])]
+    assert len(gaps) >= 2 and gaps[0] >= 300 and gaps == sorted(gaps)  # one thread ever longer
+    assert not work.rare.trusted and work.rare.solo_span > 300
+
+
+def test_plan() -> None:
+    class State:
+        trusted, solo_until = False, 0
+
+    state = State()
+    assert plan(state, 1 << 20, 1 << 21, 1) == (1, 1 << 21)
+    assert plan(state, 1 << 20, (1 << 20) + 100, 2) == (1, (1 << 20) + 100)  # too short for threads
+    assert plan(state, 1 << 20, 1 << 21, 2) == (2, (1 << 20) + PROBE)  # a probe
+    state.trusted = True
+    assert plan(state, 1 << 20, 1 << 21, 2) == (2, 1 << 21)
+    state.solo_until = (1 << 20) + SOLO_FIRST
+    assert plan(state, 1 << 20, 1 << 21, 2) == (1, (1 << 20) + SOLO_FIRST)
+
+
+def test_threads_that_give_up_waiting_leave_an_exact_table(
+        short_spans: list[tuple[int, int, int]], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A thread that waits more than it works gives up at once (no patience): the stretch ends
+    there, the heaps done are kept and one thread goes on."""
+    monkeypatch.setattr(octal_threads, "PATIENCE", 0)
+    monkeypatch.setattr(octal_threads, "BUSY_ENOUGH", 0.5)
+    code, upto = "0.014", 4000
+    work = Workspace(threads=2)
+    values = fill_rare(table_buffer(upto + 1), 0, upto + 1, octal_arrays(digits(code)), work)
+    assert values.tolist() == brute(code, upto)
+    assert short_spans

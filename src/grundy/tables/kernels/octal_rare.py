@@ -134,6 +134,16 @@ class RareState:
         self.impossible = np.zeros((4, 1), dtype=np.uint64)
         self.seen = np.zeros(1, dtype=np.uint64)
         self.want = np.zeros(1, dtype=np.uint8)
+        self.spins = 0
+        """How many times the threads spun waiting for one another (:mod:`.octal_threads`)."""
+        self.busy = 0.0
+        """How many threads were at work on average in the last stretch threads did (they wait
+        for one another the rest of the time)."""
+        self.trusted = False
+        self.solo_until = 0
+        self.solo_span = octal_threads.SOLO_FIRST
+        """Whether threads are trusted with whole stretches, and one thread's heaps after they
+        did not pay (:func:`.octal_threads.plan`)."""
         self.plain_stretch = 0
         """Heaps computed by the plain kernel (when the rare heaps were too many)."""
 
@@ -212,11 +222,14 @@ def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, wo
             state.position = n = bound
             state.rechoose(values)
             continue
-        if threads > 1 and bound - n >= octal_threads.MIN_SPAN:
-            reason, n = octal_threads.fill_threads(values, n, bound, arrays, state, limit, threads)
+        ways, end = octal_threads.plan(state, n, bound, threads)
+        if ways > 1:
+            start = n
+            reason, n = octal_threads.fill_threads(values, n, end, arrays, state, limit, ways)
+            octal_threads.judge(state, start, n, ways)
         else:
             reason, n, state.n_rare = fill_octal_rare(
-                values, n, bound, *arrays, state.rare_at, state.rare_value, state.n_rare,
+                values, n, end, *arrays, state.rare_at, state.rare_value, state.n_rare,
                 state.impossible, state.seen, state.want, state.mask, state.delta, state.cap, limit,
                 state.freq)
         state.position = n

@@ -59,6 +59,12 @@ from grundy.tables.kernels.octal_scan import (  # noqa: E402
 STOPPED = 4
 """A thread's reason: it stopped because another thread stopped first."""
 
+GAVE_UP = 5
+"""A thread's reason: it waited for the others more than it worked (they are not running)."""
+
+PATIENCE = 1 << 24
+"""Processor cycles (a few milliseconds) a thread runs before it may give up waiting."""
+
 SLOT = 32
 """``int64`` entries between two threads' counters in the control array (256 bytes: the
 progress and the rare count of each thread on cache lines of their own)."""
@@ -68,6 +74,17 @@ SPINS = 2048
 
 MIN_SPAN = 1 << 14
 """Stretches of fewer heaps are computed by one thread (starting threads costs more)."""
+
+PROBE = 1 << 15
+"""Heaps in a stretch that tries threads before they are trusted (:func:`plan`)."""
+
+BUSY_ENOUGH = 0.5
+"""Threads are kept while, on average, at least ``1 + BUSY_ENOUGH * (T - 1)`` of the ``T`` are at
+work (not waiting for another); else the next stretches go to one thread (:func:`judge`)."""
+
+SOLO_FIRST, SOLO_MOST = 1 << 17, 1 << 22
+"""Heaps computed by one thread after threads did not pay, the first time and at most (the
+span doubles each time they fail again)."""
 
 
 def _load_typing(typingctx: Any, array: Any, index: Any) -> Any:  # pragma: no cover - compiled
@@ -127,6 +144,19 @@ def _yield_typing(typingctx: Any) -> Any:  # pragma: no cover - compiled
     return sig, codegen
 
 
+def _cycles_typing(typingctx: Any) -> Any:  # pragma: no cover - compiled
+    """The processor's cycle counter (``rdtsc`` on x86; it counts while the thread is not running)."""
+    sig = types.int64()
+
+    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.IntType(64), []),
+                                            "llvm.readcyclecounter")
+        return builder.call(fn, [])
+
+    return sig, codegen
+
+
+_cycles: Any = intrinsic(_cycles_typing)
 _load: Any = intrinsic(_load_typing)
 _store: Any = intrinsic(_store_typing)
 _pause: Any = intrinsic(_pause_typing)
@@ -134,23 +164,46 @@ _yield: Any = intrinsic(_yield_typing)
 
 
 @njit(cache=True, nogil=True)
-def _wait(ctl: np.ndarray, t: int, threads: int, below: int) -> bool:  # pragma: no cover - compiled
-    """Wait until every other thread has published its heaps ``< below``; ``False`` if a thread
-    stopped instead (then the caller stops too)."""
-    stop_at = SLOT * threads
+def _ready(ctl: np.ndarray, t: int, threads: int, below: int) -> bool:  # pragma: no cover - compiled
+    """Whether every other thread has published its heaps ``< below``."""
     for u in range(threads):
-        if u == t:
-            continue
+        if u != t and _load(ctl, SLOT * u) < below:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _wait(ctl: np.ndarray, t: int, threads: int, below: int) -> int:  # pragma: no cover - compiled
+    """Wait until every other thread has published its heaps ``< below``: 1 if it waited, 0 if
+    not, -1 if a thread stopped instead (then the caller stops too). A wait adds its spins to
+    ``ctl[SLOT * t + 1]`` and its processor cycles to ``ctl[SLOT * t + 2]``."""
+    stop_at = SLOT * threads
+    waited = 0
+    if not _ready(ctl, t, threads, below):
+        waited = 1
+        began = _cycles()
         spins = 0
-        while _load(ctl, SLOT * u) < below:
-            if _load(ctl, stop_at) != 0:
-                return False
+        while not _ready(ctl, t, threads, below) and _load(ctl, stop_at) == 0:
             _pause()
             spins += 1
-            if spins == SPINS:
+            if spins % SPINS == 0:
                 _yield()
-                spins = 0
-    return _load(ctl, stop_at) == 0
+        ctl[SLOT * t + 1] += spins
+        ctl[SLOT * t + 2] += _cycles() - began
+    # (the flag after the progress: a thread raises it before it publishes a value others must
+    # not read with the old classes)
+    return waited if _load(ctl, stop_at) == 0 else -1
+
+
+@njit(cache=True, nogil=True)
+def _leave(ctl: np.ndarray, t: int, began: int, reason: int, n: int, count: int,
+           stopping: bool) -> tuple[int, int, int]:  # pragma: no cover - compiled
+    """What a thread returns; its cycles go to ``ctl[SLOT * t + 3]`` and, if it ``stopping``
+    early, the flag is raised."""
+    ctl[SLOT * t + 3] = _cycles() - began
+    if stopping:
+        _store(ctl, ctl.shape[0] - SLOT, 1)
+    return reason, n, count
 
 
 @njit(cache=True, nogil=True)
@@ -159,28 +212,35 @@ def fill_octal_rare_part(values: np.ndarray, start: int, stop: int, t: int, thre
                          base_at: np.ndarray, base_value: np.ndarray, n_base: int,
                          own_at: np.ndarray, own_value: np.ndarray, ctl: np.ndarray,
                          impossible: np.ndarray, seen: np.ndarray, want: np.ndarray, mask: int,
-                         delta: int, cap: int, limit: int, freq: np.ndarray
+                         delta: int, cap: int, limit: int, freq: np.ndarray, patience: int
                          ) -> tuple[int, int, int]:  # pragma: no cover - compiled
     """Thread ``t`` of ``threads``: fill the heaps ``start + t, start + t + threads, ...`` below
     ``stop``; return ``(reason, next, count)``: why it stopped, its first heap not done, and how
     many rare heaps it appended to ``own_at[t]`` / ``own_value[t]``.
 
     ``base_at[:n_base]`` are the rare heaps below ``start``; ``ctl[SLOT * u]`` is thread
-    ``u``'s first heap not done, ``ctl[SLOT * u + SLOT // 2]`` the length of its rare list, and
-    ``ctl[SLOT * threads]`` is set when a thread stops early. The reasons are those of
+    ``u``'s first heap not done, ``ctl[SLOT * u + 1 .. 3]`` how many times it spun waiting, the
+    processor cycles it waited and those it ran, ``ctl[SLOT * u + SLOT // 2]`` the length of its
+    rare list, and ``ctl[SLOT * threads]`` is set when a thread stops early. After ``patience``
+    cycles a thread that has waited more than it worked gives up (:data:`GAVE_UP`). The reasons are those of
     :func:`~grundy.tables.kernels.octal_rare.fill_octal_rare`, and :data:`STOPPED`.
     """
     words = (cap >> 6) + 1
     size = own_at.shape[1]
-    stop_at = SLOT * threads
+    began = _cycles()
     count = 0
     n = start + t
     while n < stop:
-        if n > start and not _wait(ctl, t, threads, n - reach + 1):  # (heap start needs none)
-            return STOPPED, n, count
+        if n > start:  # (heap start needs no other)
+            waited = _wait(ctl, t, threads, n - reach + 1)
+            if waited < 0:
+                return _leave(ctl, t, began, STOPPED, n, count, False)
+            if waited:
+                ran = _cycles() - began
+                if ran > patience and 2 * ctl[SLOT * t + 2] > ran:  # waiting more than working
+                    return _leave(ctl, t, began, GAVE_UP, n, count, True)
         if count == size:
-            _store(ctl, stop_at, 1)
-            return FULL, n, count
+            return _leave(ctl, t, began, FULL, n, count, True)
         kinds = _mark_options(values, n, nothing, single, split, seen, words, delta)
         for i in split:
             r = n - i
@@ -192,8 +252,7 @@ def fill_octal_rare_part(values: np.ndarray, start: int, stop: int, t: int, thre
                 _mark_rare(values, r, own_at[u], own_value[u], length, seen, words, cap)
         m = least_missing(values, n, split, seen, want, impossible, kinds, words, cap)
         if m > limit:
-            _store(ctl, stop_at, 1)
-            return WIDER, n, count
+            return _leave(ctl, t, began, WIDER, n, count, True)
         values[n] = m
         freq[m] += 1
         if n >= 1 and ((_popcount(np.uint64(m & mask)) & 1) ^ (delta & n)) == 0:
@@ -203,11 +262,11 @@ def fill_octal_rare_part(values: np.ndarray, start: int, stop: int, t: int, thre
             _store(ctl, SLOT * t + SLOT // 2, count)
         n += threads
         if m >= cap:
-            _store(ctl, stop_at, 1)
+            _store(ctl, SLOT * threads, 1)  # (before the progress that lets the others read it)
             _store(ctl, SLOT * t, n)
-            return NEW_BIT, n, count
+            return _leave(ctl, t, began, NEW_BIT, n, count, False)
         _store(ctl, SLOT * t, n)
-    return DONE, n, count
+    return _leave(ctl, t, began, DONE, n, count, False)
 
 
 def reach(arrays: OctalArrays) -> int:
@@ -261,7 +320,7 @@ def fill_threads(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
         results[t] = fill_octal_rare_part(
             values, start, stop, t, threads, d, *arrays, state.rare_at, state.rare_value,
             state.n_rare, own_at, own_value, ctl, state.impossible, seen[t], want[t],
-            state.mask, state.delta, state.cap, limit, freq[t])
+            state.mask, state.delta, state.cap, limit, freq[t], PATIENCE)
 
     workers = [threading.Thread(target=run, args=(t,), daemon=True) for t in range(1, threads)]
     for worker in workers:
@@ -270,6 +329,11 @@ def fill_threads(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
     for worker in workers:
         worker.join()
     reached = min(result[1] for result in results)
+    state.spins += int(ctl[1:SLOT * threads:SLOT].sum())
+    waited, ran = ctl[2:SLOT * threads:SLOT], ctl[3:SLOT * threads:SLOT]
+    state.busy = float(np.sum(1 - waited / np.maximum(ran, 1)))  # threads at work, on average
+    if any(result[0] == GAVE_UP for result in results):
+        state.busy = 0.0  # (a thread found the others not running: one thread goes on)
     _keep_below(values, reached, results, own_at, own_value, freq, state, start, threads)
     for reason, done, _ in results:
         if reason == NEW_BIT and done - threads < reached:  # a value kept needs a new bit
@@ -301,3 +365,33 @@ def _keep_below(values: np.ndarray, reached: int, results: list[tuple[int, int, 
     state.rare_at[state.n_rare:state.n_rare + len(at)] = at[order]
     state.rare_value[state.n_rare:state.n_rare + len(at)] = value[order]
     state.n_rare += len(at)
+
+
+def plan(state: Any, n: int, bound: int, threads: int) -> tuple[int, int]:
+    """How many threads compute the heaps from ``n``, and up to which heap (at most ``bound``).
+
+    Threads in lock-step only pay when each has a core of its own: on a machine busy with other
+    work a thread that is not running holds the others up. So threads first run a stretch of
+    :data:`PROBE` heaps; :func:`judge` trusts them with whole stretches if they were at work
+    enough, else one thread computes the next :data:`SOLO_FIRST` heaps (then twice as many each
+    time threads fail again, up to :data:`SOLO_MOST`) before threads are tried again. Timing
+    decides only the speed: the table is the same.
+    """
+    if threads < 2 or bound - n < MIN_SPAN:
+        return 1, bound
+    if n < state.solo_until:
+        return 1, min(bound, state.solo_until)
+    return threads, bound if state.trusted else min(bound, n + PROBE)
+
+
+def judge(state: Any, start: int, reached: int, threads: int) -> None:
+    """After threads computed ``start .. reached``: trust them, or give one thread the next heaps."""
+    if reached - start < MIN_SPAN and state.busy > 0:  # (stopped early: too short to tell)
+        return
+    if state.busy >= 1 + BUSY_ENOUGH * (threads - 1):
+        state.trusted, state.solo_span = True, SOLO_FIRST
+    else:
+        state.trusted = False
+        state.solo_until = reached + state.solo_span
+        state.solo_span = min(2 * state.solo_span, SOLO_MOST)
+
