@@ -18,8 +18,8 @@ reports:
   table costs (cache lines passed between cores, the extra rare lists);
 - the table's checksum (the sum of the values) and a digest of its bytes: the two must agree.
 
-With ``--always`` threads compute every stretch; by default (as ``grundy table`` runs) a stretch
-where the threads waited too much is followed by heaps on one thread
+With ``--always`` threads compute every stretch; by default (as ``grundy table`` runs) threads
+are timed against one thread on adjacent stretches and kept only where they are faster
 (:func:`grundy.tables.kernels.octal_threads.plan`).
 
 The parent reads each child's peak resident memory (``os.wait4``) and prints, per game and N,
@@ -51,7 +51,8 @@ from numba import njit
 code, n, threads, always = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "always"
 octal_threads.usable_cores = lambda: threads  # the cores the kernel may use, for this child
 if always:  # threads on every stretch, however much they wait
-    octal_threads.BUSY_ENOUGH = -1e9
+    octal_threads.GAIN = -1.0
+    octal_threads.PATIENCE = 1 << 62
 spins, busy = [0], [[]]
 real = octal_threads.fill_threads
 
@@ -108,8 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--threads", type=int, default=2)
     parser.add_argument("--always", action="store_true",
-                        help="threads on every stretch (the default gives the next heaps to one thread "
-                             "when threads wait too much, as on a busy machine)")
+                        help="threads on every stretch (by default threads are timed against one thread, "
+                             "and kept only where they are faster)")
     args = parser.parse_args(argv)
     ok = True
     mb = 1 << 20

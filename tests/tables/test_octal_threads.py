@@ -60,7 +60,8 @@ def short_spans(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int, int]]:
     """Threads on stretches of any length (not only long ones), and a record of every threaded
     stretch: ``(start, reason, reached)``."""
     monkeypatch.setattr(octal_threads, "MIN_SPAN", 16)
-    monkeypatch.setattr(octal_threads, "BUSY_ENOUGH", -10.0)  # threads trusted however loaded the machine
+    monkeypatch.setattr(octal_threads, "GAIN", -1.0)  # threads trusted however slow they are here
+    monkeypatch.setattr(octal_threads, "PROBE", 16)
     monkeypatch.setattr(octal_threads, "PATIENCE", 1 << 62)  # and never give up waiting
     calls: list[tuple[int, int, int]] = []
     real = octal_threads.fill_threads
@@ -181,7 +182,7 @@ def test_threads_that_do_not_pay_leave_the_next_heaps_to_one_thread(
         short_spans: list[tuple[int, int, int]], monkeypatch: pytest.MonkeyPatch) -> None:
     """When the threads wait too much (here: always), one thread computes the next heaps, and
     threads are tried again after them; the table is the same."""
-    monkeypatch.setattr(octal_threads, "BUSY_ENOUGH", 10.0)
+    monkeypatch.setattr(octal_threads, "GAIN", 1e9)
     monkeypatch.setattr(octal_threads, "MIN_SPAN", 64)
     monkeypatch.setattr(octal_threads, "PROBE", 100)
     monkeypatch.setattr(octal_threads, "SOLO_FIRST", 300)
@@ -197,14 +198,18 @@ def test_threads_that_do_not_pay_leave_the_next_heaps_to_one_thread(
 
 def test_plan() -> None:
     class State:
-        trusted, solo_until = False, 0
+        trusted, solo_until, solo_rate, solo_at = False, 0, None, 0
 
     state = State()
     assert plan(state, 1 << 20, 1 << 21, 1) == (1, 1 << 21)
     assert plan(state, 1 << 20, (1 << 20) + 100, 2) == (1, (1 << 20) + 100)  # too short for threads
-    assert plan(state, 1 << 20, 1 << 21, 2) == (2, (1 << 20) + PROBE)  # a probe
+    assert plan(state, 1 << 20, 1 << 21, 2) == (1, (1 << 20) + PROBE)  # one thread, timed
+    state.solo_rate, state.solo_at = 1e6, 1 << 20
+    assert plan(state, 1 << 20, 1 << 21, 2) == (2, (1 << 20) + PROBE)  # then threads, timed
+    assert plan(state, 1 << 21, 1 << 22, 2) == (1, (1 << 21) + PROBE)  # one thread again at 2n
     state.trusted = True
     assert plan(state, 1 << 20, 1 << 21, 2) == (2, 1 << 21)
+    assert plan(state, 1 << 21, 1 << 22, 2) == (1, (1 << 21) + PROBE)
     state.solo_until = (1 << 20) + SOLO_FIRST
     assert plan(state, 1 << 20, 1 << 21, 2) == (1, (1 << 20) + SOLO_FIRST)
 
@@ -214,7 +219,7 @@ def test_threads_that_give_up_waiting_leave_an_exact_table(
     """A thread that waits more than it works gives up at once (no patience): the stretch ends
     there, the heaps done are kept and one thread goes on."""
     monkeypatch.setattr(octal_threads, "PATIENCE", 0)
-    monkeypatch.setattr(octal_threads, "BUSY_ENOUGH", 0.5)
+    monkeypatch.setattr(octal_threads, "GAIN", 1.1)
     code, upto = "0.014", 4000
     work = Workspace(threads=2)
     values = fill_rare(table_buffer(upto + 1), 0, upto + 1, octal_arrays(digits(code)), work)

@@ -31,6 +31,8 @@ values need a new bit.
 
 from __future__ import annotations
 
+import time
+
 import numpy as np
 
 from grundy.tables.kernels import prepare
@@ -142,8 +144,11 @@ class RareState:
         self.trusted = False
         self.solo_until = 0
         self.solo_span = octal_threads.SOLO_FIRST
-        """Whether threads are trusted with whole stretches, and one thread's heaps after they
-        did not pay (:func:`.octal_threads.plan`)."""
+        self.solo_rate: float | None = None
+        self.solo_at = 0
+        """Whether threads are trusted with whole stretches, one thread's heaps after they did
+        not pay, and one thread's heaps a second, timed up to heap ``solo_at``
+        (:func:`.octal_threads.plan`)."""
         self.plain_stretch = 0
         """Heaps computed by the plain kernel (when the rare heaps were too many)."""
 
@@ -223,15 +228,16 @@ def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, wo
             state.rechoose(values)
             continue
         ways, end = octal_threads.plan(state, n, bound, threads)
+        began, first = time.perf_counter(), n
         if ways > 1:
-            start = n
             reason, n = octal_threads.fill_threads(values, n, end, arrays, state, limit, ways)
-            octal_threads.judge(state, start, n, ways)
         else:
             reason, n, state.n_rare = fill_octal_rare(
                 values, n, end, *arrays, state.rare_at, state.rare_value, state.n_rare,
                 state.impossible, state.seen, state.want, state.mask, state.delta, state.cap, limit,
                 state.freq)
+        if threads > 1:
+            octal_threads.judge(state, ways, first, n, time.perf_counter() - began)
         state.position = n
         if reason == FULL:
             state.grow()

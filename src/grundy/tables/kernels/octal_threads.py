@@ -76,11 +76,12 @@ MIN_SPAN = 1 << 14
 """Stretches of fewer heaps are computed by one thread (starting threads costs more)."""
 
 PROBE = 1 << 15
-"""Heaps in a stretch that tries threads before they are trusted (:func:`plan`)."""
+"""Heaps in a stretch that measures one thread's speed, or tries threads before they are
+trusted (:func:`plan`)."""
 
-BUSY_ENOUGH = 0.5
-"""Threads are kept while, on average, at least ``1 + BUSY_ENOUGH * (T - 1)`` of the ``T`` are at
-work (not waiting for another); else the next stretches go to one thread (:func:`judge`)."""
+GAIN = 1.1
+"""Threads are kept while they compute at least this many times as many heaps a second as one
+thread did on the last stretch it computed (:func:`judge`)."""
 
 SOLO_FIRST, SOLO_MOST = 1 << 17, 1 << 22
 """Heaps computed by one thread after threads did not pay, the first time and at most (the
@@ -282,12 +283,25 @@ def reach(arrays: OctalArrays) -> int:
     return min(steps, default=1 << 30)
 
 
+def _affinity() -> set[int]:
+    """The cores the calling thread may run on."""
+    try:
+        return os.sched_getaffinity(0)
+    except AttributeError:  # pragma: no cover - not Linux
+        return set(range(os.cpu_count() or 1))
+
+
+def _pin(cores: set[int]) -> None:
+    """Let the calling thread run on ``cores`` only (where the system allows it)."""
+    try:
+        os.sched_setaffinity(0, cores)
+    except (AttributeError, OSError):  # pragma: no cover - not Linux, or not allowed
+        pass
+
+
 def usable_cores() -> int:
     """The cores this process may run on."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        return os.cpu_count() or 1
+    return len(_affinity())
 
 
 def thread_count(arrays: OctalArrays, threads: int | None) -> int:
@@ -311,16 +325,24 @@ def fill_threads(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
     for u in range(threads):
         ctl[SLOT * u] = start + u
     freq = np.zeros((threads, len(state.freq)), dtype=np.int64)
-    seen = np.zeros((threads, len(state.seen)), dtype=np.uint64)
-    want = np.zeros((threads, len(state.want)), dtype=np.uint8)
+    seen = [_apart(len(state.seen), np.uint64) for _ in range(threads)]
+    want = [_apart(len(state.want), np.uint8) for _ in range(threads)]
     results: list[tuple[int, int, int]] = [(STOPPED, start, 0)] * threads
     d = reach(arrays)
 
+    cores = sorted(_affinity())
+
     def run(t: int) -> None:
-        results[t] = fill_octal_rare_part(
-            values, start, stop, t, threads, d, *arrays, state.rare_at, state.rare_value,
-            state.n_rare, own_at, own_value, ctl, state.impossible, seen[t], want[t],
-            state.mask, state.delta, state.cap, limit, freq[t], PATIENCE)
+        before = _affinity()
+        if len(cores) >= threads:  # a core each: the scheduler may otherwise put two on one
+            _pin({cores[t]})
+        try:
+            results[t] = fill_octal_rare_part(
+                values, start, stop, t, threads, d, *arrays, state.rare_at, state.rare_value,
+                state.n_rare, own_at, own_value, ctl, state.impossible, seen[t], want[t],
+                state.mask, state.delta, state.cap, limit, freq[t], PATIENCE)
+        finally:
+            _pin(before)
 
     workers = [threading.Thread(target=run, args=(t,), daemon=True) for t in range(1, threads)]
     for worker in workers:
@@ -342,6 +364,13 @@ def fill_threads(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
         if done == reached and reason in (WIDER, FULL):
             return reason, reached
     return DONE, reached  # done, or stopped for a heap taken back: the caller goes on
+
+
+def _apart(length: int, dtype: Any) -> np.ndarray:
+    """A zeroed scratch array of a thread with no cache line in common with another's (a line
+    written by two cores passes between them at every write)."""
+    pad = 128 // np.dtype(dtype).itemsize
+    return np.zeros(length + 2 * pad, dtype=dtype)[pad:pad + length]
 
 
 def _keep_below(values: np.ndarray, reached: int, results: list[tuple[int, int, int]],
@@ -370,28 +399,37 @@ def _keep_below(values: np.ndarray, reached: int, results: list[tuple[int, int, 
 def plan(state: Any, n: int, bound: int, threads: int) -> tuple[int, int]:
     """How many threads compute the heaps from ``n``, and up to which heap (at most ``bound``).
 
-    Threads in lock-step only pay when each has a core of its own: on a machine busy with other
-    work a thread that is not running holds the others up. So threads first run a stretch of
-    :data:`PROBE` heaps; :func:`judge` trusts them with whole stretches if they were at work
-    enough, else one thread computes the next :data:`SOLO_FIRST` heaps (then twice as many each
-    time threads fail again, up to :data:`SOLO_MOST`) before threads are tried again. Timing
-    decides only the speed: the table is the same.
+    Threads in lock-step pay only where a heap's work is long against passing a cache line
+    between cores, and where each thread has a core of its own (on a machine busy with other
+    work, a thread that is not running holds the others up). So one thread first computes
+    :data:`PROBE` heaps, timed; then threads compute :data:`PROBE` heaps, timed, and
+    :func:`judge` trusts them with whole stretches if they were :data:`GAIN` times as fast, else
+    one thread computes the next :data:`SOLO_FIRST` heaps (twice as many each time threads fail
+    again, up to :data:`SOLO_MOST`) before threads are tried again. Timing decides only the
+    speed: the table is the same. One thread is timed again each time ``n`` doubles.
     """
     if threads < 2 or bound - n < MIN_SPAN:
         return 1, bound
     if n < state.solo_until:
         return 1, min(bound, state.solo_until)
+    if state.solo_rate is None or n >= 2 * state.solo_at:  # (a heap's work grows with n)
+        return 1, min(bound, n + PROBE)
     return threads, bound if state.trusted else min(bound, n + PROBE)
 
 
-def judge(state: Any, start: int, reached: int, threads: int) -> None:
-    """After threads computed ``start .. reached``: trust them, or give one thread the next heaps."""
+def judge(state: Any, ways: int, start: int, reached: int, seconds: float) -> None:
+    """After ``ways`` threads computed the heaps ``start .. reached`` in ``seconds``: note one
+    thread's speed, or trust the threads, or give one thread the next heaps."""
+    rate = (reached - start) / max(seconds, 1e-9)
+    if ways == 1:
+        if reached - start >= MIN_SPAN:
+            state.solo_rate, state.solo_at = rate, reached
+        return
     if reached - start < MIN_SPAN and state.busy > 0:  # (stopped early: too short to tell)
         return
-    if state.busy >= 1 + BUSY_ENOUGH * (threads - 1):
+    if state.busy > 0 and rate >= GAIN * state.solo_rate:
         state.trusted, state.solo_span = True, SOLO_FIRST
     else:
         state.trusted = False
         state.solo_until = reached + state.solo_span
         state.solo_span = min(2 * state.solo_span, SOLO_MOST)
-
