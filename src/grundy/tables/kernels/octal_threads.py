@@ -62,8 +62,9 @@ STOPPED = 4
 GAVE_UP = 5
 """A thread's reason: it waited for the others more than it worked (they are not running)."""
 
-PATIENCE = 1 << 24
-"""Processor cycles (a few milliseconds) a thread runs before it may give up waiting."""
+PATIENCE = 1 << 27
+"""Processor cycles (about 50 ms) a thread runs before it may give up waiting (shorter: a few
+milliseconds of another process on its core would make it give up)."""
 
 SLOT = 32
 """``int64`` entries between two threads' counters in the control array (256 bytes: the
