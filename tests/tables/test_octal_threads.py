@@ -225,3 +225,16 @@ def test_threads_that_give_up_waiting_leave_an_exact_table(
     values = fill_rare(table_buffer(upto + 1), 0, upto + 1, octal_arrays(digits(code)), work)
     assert values.tolist() == brute(code, upto)
     assert short_spans
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code", ["0.161", "0.014", "0.167"])
+def test_threads_on_every_long_stretch_at_2_17(code: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The stretch lengths of a real table (no short spans), threads trusted everywhere."""
+    monkeypatch.setattr(octal_threads, "GAIN", -1.0)
+    monkeypatch.setattr(octal_threads, "PATIENCE", 1 << 62)
+    arrays = octal_arrays(digits(code))
+    one = octal_rare_table(arrays, 1 << 17, threads=1)
+    two = octal_rare_table(arrays, 1 << 17, threads=2)
+    assert (one == two).all()
+    assert one[:3001].tolist() == brute(code, 3000)
