@@ -206,10 +206,11 @@ def test_plan() -> None:
     assert plan(state, 1 << 20, 1 << 21, 2) == (1, (1 << 20) + PROBE)  # one thread, timed
     state.solo_rate, state.solo_at = 1e6, 1 << 20
     assert plan(state, 1 << 20, 1 << 21, 2) == (2, (1 << 20) + PROBE)  # then threads, timed
-    assert plan(state, 1 << 21, 1 << 22, 2) == (1, (1 << 21) + PROBE)  # one thread again at 2n
+    assert plan(state, 1 << 21, 1 << 22, 2) == (2, (1 << 21) + PROBE)  # (2n: no new timing yet)
+    assert plan(state, 1 << 22, 1 << 23, 2) == (1, (1 << 22) + PROBE)  # one thread again at 4n
     state.trusted = True
     assert plan(state, 1 << 20, 1 << 21, 2) == (2, 1 << 21)
-    assert plan(state, 1 << 21, 1 << 22, 2) == (1, (1 << 21) + PROBE)
+    assert plan(state, 1 << 22, 1 << 23, 2) == (1, (1 << 22) + PROBE)
     state.solo_until = (1 << 20) + SOLO_FIRST
     assert plan(state, 1 << 20, 1 << 21, 2) == (1, (1 << 20) + SOLO_FIRST)
 

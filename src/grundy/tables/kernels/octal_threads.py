@@ -84,6 +84,10 @@ GAIN = 1.1
 """Threads are kept while they compute at least this many times as many heaps a second as one
 thread did on the last stretch it computed (:func:`judge`)."""
 
+RETIME = 4
+"""One thread is timed again when the heaps have grown this many times since it last was (a
+heap's work grows slowly with ``n``; a timing costs :data:`PROBE` heaps on one thread)."""
+
 SOLO_FIRST, SOLO_MOST = 1 << 17, 1 << 22
 """Heaps computed by one thread after threads did not pay, the first time and at most (the
 span doubles each time they fail again)."""
@@ -407,13 +411,13 @@ def plan(state: Any, n: int, bound: int, threads: int) -> tuple[int, int]:
     :func:`judge` trusts them with whole stretches if they were :data:`GAIN` times as fast, else
     one thread computes the next :data:`SOLO_FIRST` heaps (twice as many each time threads fail
     again, up to :data:`SOLO_MOST`) before threads are tried again. Timing decides only the
-    speed: the table is the same. One thread is timed again each time ``n`` doubles.
+    speed: the table is the same. One thread is timed again each time ``n`` grows :data:`RETIME`-fold.
     """
     if threads < 2 or bound - n < MIN_SPAN:
         return 1, bound
     if n < state.solo_until:
         return 1, min(bound, state.solo_until)
-    if state.solo_rate is None or n >= 2 * state.solo_at:  # (a heap's work grows with n)
+    if state.solo_rate is None or n >= RETIME * state.solo_at:  # (a heap's work grows with n)
         return 1, min(bound, n + PROBE)
     return threads, bound if state.trusted else min(bound, n + PROBE)
 
