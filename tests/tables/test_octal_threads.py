@@ -7,6 +7,7 @@ two parts taken with numpy a heap at a time (no kernel, no sparse-space classes)
 from __future__ import annotations
 
 from itertools import pairwise
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -239,3 +240,16 @@ def test_threads_on_every_long_stretch_at_2_17(code: str, monkeypatch: pytest.Mo
     two = octal_rare_table(arrays, 1 << 17, threads=2)
     assert (one == two).all()
     assert one[:3001].tolist() == brute(code, 3000)
+
+
+@pytest.mark.parametrize("code", ["0.0666", "0.161"])
+def test_a_stored_table_by_threads(code: str, short_spans: list[tuple[int, int, int]],
+                                   tmp_path: Path) -> None:
+    """The file-backed table (a memory map, widened on disk when a value passes 255)."""
+    from grundy import load_game
+    from grundy.tables.store import build_stored
+
+    game: Any = load_game(f"octal({code})")
+    built = build_stored(game, 4000, tmp_path / "t.g")
+    assert np.asarray(built.values).tolist() == brute(code, 4000)
+    assert short_spans
