@@ -253,3 +253,20 @@ def test_a_stored_table_by_threads(code: str, short_spans: list[tuple[int, int, 
     built = build_stored(game, 4000, tmp_path / "t.g")
     assert np.asarray(built.values).tolist() == brute(code, 4000)
     assert short_spans
+
+
+def test_an_error_in_one_thread_stops_the_others_and_is_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    """(Else the others would wait for it for ever.)"""
+    arrays = octal_arrays(digits("0.161"))
+    work = Workspace(threads=1)
+    values = fill_rare(table_buffer(1 << 12), 0, 1 << 11, arrays, work)
+    real = octal_threads.fill_octal_rare_part
+
+    def failing(*args: Any) -> tuple[int, int, int]:
+        if args[3] == 1:
+            raise RuntimeError("thread 1 failed")
+        return real(*args)
+
+    monkeypatch.setattr(octal_threads, "fill_octal_rare_part", failing)
+    with pytest.raises(RuntimeError, match="thread 1 failed"):
+        fill_threads(values, 1 << 11, 1 << 12, arrays, work.rare, 255, 2)

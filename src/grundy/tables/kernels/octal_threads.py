@@ -336,6 +336,7 @@ def fill_threads(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
     d = reach(arrays)
 
     cores = sorted(_affinity())
+    errors: list[BaseException] = []
 
     def run(t: int) -> None:
         before = _affinity()
@@ -346,6 +347,9 @@ def fill_threads(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
                 values, start, stop, t, threads, d, *arrays, state.rare_at, state.rare_value,
                 state.n_rare, own_at, own_value, ctl, state.impossible, seen[t], want[t],
                 state.mask, state.delta, state.cap, limit, freq[t], PATIENCE)
+        except BaseException as error:  # the others would wait for this thread: stop them
+            ctl[SLOT * threads] = 1
+            errors.append(error)
         finally:
             _pin(before)
 
@@ -355,6 +359,8 @@ def fill_threads(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
     run(0)
     for worker in workers:
         worker.join()
+    if errors:
+        raise errors[0]
     reached = min(result[1] for result in results)
     state.spins += int(ctl[1:SLOT * threads:SLOT].sum())
     waited, ran = ctl[2:SLOT * threads:SLOT], ctl[3:SLOT * threads:SLOT]
