@@ -4,6 +4,9 @@ One command (on an idle machine with at least 2 cores):
 
     python bench/octal_cores.py --games 0.161,0.014,0.167 --sizes 24 --repeat 3
 
+(about 20 minutes: 0.014 to 2^24 takes about 4 minutes a run on one thread). ``--always`` puts
+threads on every stretch (no timing against one thread); ``--sizes 20`` takes a minute.
+
 For each game and N it runs, interleaved ``--repeat`` times (so both see the same machine load),
 a fresh process that builds ``G(0..N-1)`` with :func:`grundy.tables.builders.build` (method
 ``auto``, the way ``grundy table`` builds it) on 1 thread, then one on T threads
