@@ -270,3 +270,16 @@ def test_an_error_in_one_thread_stops_the_others_and_is_raised(monkeypatch: pyte
     monkeypatch.setattr(octal_threads, "fill_octal_rare_part", failing)
     with pytest.raises(RuntimeError, match="thread 1 failed"):
         fill_threads(values, 1 << 11, 1 << 12, arrays, work.rare, 255, 2)
+
+
+def test_numba_thread_count_bounds_the_default(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A survey's Dask worker has NUMBA_NUM_THREADS=1: its tables keep one thread."""
+    import numba
+
+    arrays = octal_arrays(digits("0.014"))
+    monkeypatch.setattr(octal_threads, "usable_cores", lambda: 2)
+    monkeypatch.setattr(numba.config, "NUMBA_NUM_THREADS", 1)
+    assert octal_threads.thread_count(arrays, None) == 1
+    monkeypatch.setattr(numba.config, "NUMBA_NUM_THREADS", 2)
+    assert octal_threads.thread_count(arrays, None) == 2
+    assert octal_threads.thread_count(arrays, 1) == 1

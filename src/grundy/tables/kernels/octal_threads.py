@@ -39,8 +39,9 @@ import numpy as np
 from grundy.tables.kernels import prepare
 
 prepare()
+import numba  # noqa: E402  (after prepare)
 from llvmlite import ir  # type: ignore[import-untyped]  # noqa: E402
-from numba import njit, types  # noqa: E402  (after prepare)
+from numba import njit, types  # noqa: E402
 from numba.core import cgutils  # noqa: E402
 from numba.core.extending import intrinsic  # noqa: E402
 
@@ -311,8 +312,9 @@ def usable_cores() -> int:
 
 def thread_count(arrays: OctalArrays, threads: int | None) -> int:
     """How many threads :func:`fill_threads` uses for this game: ``threads`` (default: every
-    usable core), at most :func:`reach` (heaps further apart need one another)."""
-    wanted = usable_cores() if threads is None else threads
+    usable core, at most numba's thread count, so ``NUMBA_NUM_THREADS=1`` — as a survey's Dask
+    workers have it — keeps one), at most :func:`reach` (heaps further apart need one another)."""
+    wanted = min(usable_cores(), numba.config.NUMBA_NUM_THREADS) if threads is None else threads  # type: ignore[attr-defined]
     return max(1, min(wanted, reach(arrays)))
 
 
