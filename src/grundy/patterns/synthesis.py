@@ -51,6 +51,9 @@ _DTYPES = ("int8", "int16", "int32", "int64")
 is written in ``_DTYPES[w]``."""
 _BATCH = 4096
 """Expressions built in one matrix operation (bounds the memory of a batch)."""
+_SMALL = 512
+"""Expressions of several small operations gathered into one batch before they are kept (a
+batch costs a few dozen numpy calls, whatever its size)."""
 
 Ref = tuple[int, int]
 """An expression kept: its size and its place among the kept expressions of that size."""
@@ -197,12 +200,14 @@ class _Search:
 
         if not self.length:
             return [b""] * len(rows)
+        if not len(rows):
+            return []
         width = np.searchsorted(_WIDTHS, bound, side="right")
-        widths = np.unique(width).tolist()
-        if len(widths) == 1:
-            return _row_bytes(rows, widths[0])
+        narrow, wide = int(width.min()), int(width.max())
+        if narrow == wide:
+            return _row_bytes(rows, narrow)
         out: list[bytes] = [b""] * len(rows)
-        for w in widths:
+        for w in range(narrow, wide + 1):
             chosen = width == w
             for place, key in zip(np.flatnonzero(chosen).tolist(), _row_bytes(rows[chosen], w), strict=True):
                 out[place] = key
@@ -264,26 +269,44 @@ class _Search:
 
     # ---- building expressions -----------------------------------------------------------------
 
-    def binary(self, op: str, i: int, j: int, s: int) -> None:
+    def binary(self, ops: list[str], i: int, j: int, s: int) -> None:
         """Every ``x op y`` of size ``s``, ``x`` of size ``i`` and ``y`` of size ``j``, in the
-        order of a loop over ``x`` then ``y``."""
+        order of a loop over the operations, then ``x``, then ``y``; kept a few thousand at a time
+        (one batch may hold several operations)."""
         if i not in self.levels or j not in self.levels:
             return
-        for ix, iy in _pairs(op, self.levels[i].rows(), self.levels[j].rows(), i == j):
-            allowed = self.take(len(ix))
-            for start in range(0, allowed, _BATCH):
-                self._binary_batch(op, (i, ix[start:allowed][:_BATCH]), (j, iy[start:allowed][:_BATCH]), s)
-            if allowed < len(ix):
-                raise _Exhausted
+        left, right = self.levels[i].rows(), self.levels[j].rows()
+        waiting: list[tuple[str, np.ndarray, np.ndarray, np.ndarray]] = []
+        count = 0
+        for op in ops:
+            for ix, iy in _pairs(op, left, right, i == j):
+                allowed = self.take(len(ix))
+                for start in range(0, allowed, _BATCH):
+                    part = self._built(op, (i, ix[start:allowed][:_BATCH]), (j, iy[start:allowed][:_BATCH]))
+                    if len(part[1]) >= _SMALL:  # (a large part alone: no copy into a batch)
+                        self._keep_built(waiting, i, j, s)
+                        self._keep_built([part], i, j, s)
+                        waiting, count = [], 0
+                        continue
+                    waiting.append(part)
+                    count += len(part[1])
+                    if count >= _SMALL:
+                        self._keep_built(waiting, i, j, s)
+                        waiting, count = [], 0
+                if allowed < len(ix):
+                    self._keep_built(waiting, i, j, s)
+                    raise _Exhausted
+        self._keep_built(waiting, i, j, s)
 
-    def _binary_batch(self, op: str, left: tuple[int, np.ndarray], right: tuple[int, np.ndarray],
-                      s: int) -> None:
+    def _built(self, op: str, left: tuple[int, np.ndarray],
+               right: tuple[int, np.ndarray]) -> tuple[str, np.ndarray, np.ndarray, np.ndarray]:
+        """``(op, x, y, values)``: the ``x op y`` that are defined (each has cost its step)."""
         import numpy as np
 
         (i, ix), (j, iy) = left, right
         xv, _, _, xb, _, _ = self.levels[i].rows()
         yv, ylow, _, yb, _, _ = self.levels[j].rows()
-        safe = np.ones(len(ix), dtype=bool)  # (what vec_binary refuses; + - * never, on kept values)
+        safe = None  # (what vec_binary refuses; + - * never, on kept values)
         if op in ("//", "%"):
             safe = yv[iy].all(axis=1)
         elif op == ">>" and self.length:
@@ -293,10 +316,25 @@ class _Search:
             safe = (by < 63) & (xb[ix] < np.left_shift(1, 62 - np.minimum(by, 62)))
             if self.length:
                 safe &= ylow[iy] >= 0
-        ix, iy = ix[safe], iy[safe]
+        if safe is not None:
+            ix, iy = ix[safe], iy[safe]
         rows = vec_binary(op, xv[ix], yv[iy], 0, 0) if self.length else np.zeros((len(ix), 0), dtype=np.int64)
-        boolean = np.full(len(ix), op in _COMPARISONS or op in ("and", "or"))
-        self.keep(rows, s, boolean, functools.partial(_binary_node, op, (i, ix), (j, iy)))
+        return op, ix, iy, rows
+
+    def _keep_built(self, built: list[tuple[str, np.ndarray, np.ndarray, np.ndarray]], i: int, j: int,
+                    s: int) -> None:
+        import numpy as np
+
+        if not built:
+            return
+        ops = tuple(op for op, _, _, _ in built)
+        which = np.repeat(np.arange(len(built)), [len(x) for _, x, _, _ in built])
+        truth = np.array([op in _COMPARISONS or op in ("and", "or") for op in ops])
+        if len(built) == 1:
+            _, ix, iy, rows = built[0]
+        else:
+            ix, iy, rows = (np.concatenate(part) for part in zip(*(b[1:] for b in built), strict=True))
+        self.keep(rows, s, truth[which], functools.partial(_binary_node, ops, which, (i, ix), (j, iy)))
 
     def unary(self, s: int) -> None:
         """Every function of an expression of size ``s - 1`` (``not`` only of a truth value), in
@@ -319,7 +357,8 @@ class _Search:
                 safe = ~(natural[part_fn] & (low[part_at] < 0))
                 part_at, part_fn = part_at[safe], part_fn[safe]
             rows = np.empty((len(part_at), self.length), dtype=np.int64)
-            for f in np.unique(part_fn).tolist() if self.length else ():
+            present = np.flatnonzero(np.bincount(part_fn, minlength=len(_UNARY))).tolist()
+            for f in present if self.length else ():
                 chosen = part_fn == f
                 rows[chosen] = vec_unary(_UNARY[f], values[part_at[chosen]])
             self.keep(rows, s, part_fn == _UNARY.index("not"),
@@ -381,8 +420,9 @@ def _unary_node(s: int, at: np.ndarray, fn: np.ndarray, k: int) -> Node:
     return "unary", _UNARY[int(fn[k])], (s, int(at[k]))
 
 
-def _binary_node(op: str, left: tuple[int, np.ndarray], right: tuple[int, np.ndarray], k: int) -> Node:
-    return "binary", op, (left[0], int(left[1][k])), (right[0], int(right[1][k]))
+def _binary_node(ops: tuple[str, ...], which: np.ndarray, left: tuple[int, np.ndarray],
+                 right: tuple[int, np.ndarray], k: int) -> Node:
+    return "binary", ops[int(which[k])], (left[0], int(left[1][k])), (right[0], int(right[1][k]))
 
 
 def _row_bytes(rows: np.ndarray, width: int) -> list[bytes]:
@@ -449,9 +489,7 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
     try:
         for s in range(2, max_size + 1):
             for i, j in _splits(s):
-                for op in binary:
-                    if op not in _COMMUTATIVE or i >= j:
-                        search.binary(op, i, j, s)
+                search.binary([op for op in binary if op not in _COMMUTATIVE or i >= j], i, j, s)
                 yield from search.drain()
             search.unary(s)
             if not boolean:
