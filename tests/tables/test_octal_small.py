@@ -70,3 +70,34 @@ def test_a_kernel_from_the_cache_loads_lean(tmp_path: object) -> None:
         assert run["values"] == want
         assert run["loader"] == "Cache.load_overload"
     assert not runs[1]["registries"]
+
+
+OWN = r"""
+import atexit, os, sys
+atexit.register(lambda: print(os.environ.get("OPENBLAS_NUM_THREADS")))
+args = ["table", "octal(0.6)", "--upto", "40", "--json"]
+from grundy.cli.app import main
+if sys.argv[1] == "own":
+    sys.argv = ["grundy", *args]
+    main()  # (the console script: its own process)
+main(args)  # (called as a function)
+"""
+
+
+def test_the_table_command_starts_one_blas_thread() -> None:
+    """In its own process (the console script), ``grundy table`` asks numpy's BLAS for one
+    thread, unless the caller chose a number; called as a function, it changes no variable."""
+    import json
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+
+    def run(how: str, **extra: str) -> tuple[list[int], str]:
+        out = subprocess.run([sys.executable, "-c", OWN, how], capture_output=True, text=True,
+                             env={**env, **extra}, check=True, timeout=120).stdout
+        table, threads = out.strip().rsplit("\n", 1)
+        return json.loads(table)["values"], threads
+
+    assert run("own") == (brute_octal((0, 6), 40), "1")
+    assert run("own", OPENBLAS_NUM_THREADS="2")[1] == "2"
+    assert run("function") == (brute_octal((0, 6), 40), "None")
