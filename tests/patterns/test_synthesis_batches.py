@@ -95,6 +95,17 @@ def test_random_targets(seed: int) -> None:
     both({"n": n}, target, boolean=True, steps=rng.randrange(1, 3000), max_size=rng.randrange(2, 9))
 
 
+def test_values_at_the_ends_of_int64() -> None:
+    """A variable or a target reaching the least int64 (whose negation wraps) is refused or
+    missed exactly as one at a time."""
+    least = np.iinfo(np.int64).min
+    n = np.array([3, least, 5, 7, 2], dtype=np.int64)
+    both({"n": n}, n % 3, steps=500)
+    m = np.arange(5, dtype=np.int64)
+    both({"n": m}, np.array([least, 1, 2, least, 0], dtype=np.int64), steps=2000)
+    both({"n": m[:1]}, np.array([least], dtype=np.int64), steps=300)
+
+
 def test_pairs() -> None:
     a, b = (x.ravel().astype(np.int64) for x in np.meshgrid(np.arange(12), np.arange(12), indexing="ij"))
     both({"a": a, "b": b}, (a % 3) ^ (b % 3), steps=6000)

@@ -149,7 +149,7 @@ class _Search:
         self.length = len(target)
         self.goal = (np.asarray(target) != 0) if boolean else np.asarray(target, dtype=np.int64)
         goal = self.goal[None, :]
-        self.goal_key = b"" if boolean else self.keys(goal, np.abs(goal).max(axis=1, initial=0))[0]
+        self.goal_key = b"" if boolean else self.keys(goal, _bounds(goal))[0]
         self.seen: dict[bytes, Ref] = {}
         self.levels: dict[int, _Level] = {}
         self.texts: dict[Ref, Text] = {}
@@ -223,7 +223,7 @@ class _Search:
 
         if self.length:
             low, high = rows.min(axis=1), rows.max(axis=1)
-            fit = np.maximum(high, -low) < _BOUND
+            fit = (np.maximum(high, -low) < _BOUND) & (low > -_BOUND)  # (-low wraps at the least int64)
             if self.length > 1:
                 fit &= low != high
         else:
@@ -378,11 +378,10 @@ class _Search:
         x, goal = values[each], self.goal
         hits: list[tuple[int, int, Ref | None, int]] = []  # (x, which way, y, or the constant y)
         for way, need in enumerate((goal - x, x - goal, goal + x, goal ^ x)):
-            bound = np.abs(need).max(axis=1) if self.length else np.zeros(len(need), dtype=np.int64)
-            found = [self.seen.get(key) for key in self.keys(need, bound)]
+            found = [self.seen.get(key) for key in self.keys(need, _bounds(need))]
             flat = np.zeros(len(need), dtype=bool)
             if self.length:
-                flat = (need == need[:, :1]).all(axis=1) & (np.abs(need[:, 0]) < _BOUND)
+                flat = (need == need[:, :1]).all(axis=1) & (need[:, 0] > -_BOUND) & (need[:, 0] < _BOUND)
             for k in np.flatnonzero(flat | np.array([f is not None for f in found], dtype=bool)).tolist():
                 hits.append((k, way, found[k], int(need[k, 0]) if flat[k] else 0))
         for k, way, y, constant in sorted(hits, key=lambda h: (h[0], h[1])):
@@ -406,6 +405,17 @@ class _Search:
 _MEET = (("+", True), ("-", True), ("-", False), ("^", True))
 """The ways of :meth:`_Search.meet_in_the_middle`: ``x + y``, ``x - y``, ``y - x``, ``x ^ y``
 (``y`` is ``goal - x``, ``x - goal``, ``goal + x``, ``goal ^ x``)."""
+
+
+def _bounds(rows: np.ndarray) -> np.ndarray:
+    """The largest absolute value of each row, as :meth:`_Search.keys` needs it (``_BOUND`` for
+    a row reaching ``-2**31`` or below: the least int64 is its own absolute value)."""
+    import numpy as np
+
+    if not rows.shape[1]:
+        return np.zeros(len(rows), dtype=np.int64)
+    low, high = rows.min(axis=1), rows.max(axis=1)
+    return np.where(low > -_BOUND, np.maximum(high, -low), _BOUND)
 
 
 def _through(node: Callable[[int], Node], kept: np.ndarray, t: int) -> Node:
