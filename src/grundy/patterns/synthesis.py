@@ -133,6 +133,7 @@ class _Level:
             parts = self.blocks or [(np.zeros((0, self.length), dtype=np.int64), empty, empty,
                                      empty.astype(bool), empty.astype(bool))]
             values, low, high, boolean, const = (np.concatenate(part) for part in zip(*parts, strict=True))
+            self.blocks = [(values, low, high, boolean, const)]  # (one copy of the values, not two)
             self._rows = (values, low, high, np.maximum(high, -low), boolean, const)
         return self._rows
 
