@@ -233,7 +233,10 @@ class _Search:
         fresh = np.flatnonzero(fit)
         level = self.levels.setdefault(s, _Level(self.length))
         seen, base = self.seen, level.count
-        keys = self.keys(rows[fresh], np.maximum(high[fresh], -low[fresh]))
+        if len(fresh) == len(rows):  # (all of them: no copy)
+            keys = self.keys(rows, np.maximum(high, -low))
+        else:
+            keys = self.keys(rows[fresh], np.maximum(high[fresh], -low[fresh]))
         first = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))  # each key's first place
         places = sorted(first[key] for key in first.keys() - seen.keys())
         if not places:
