@@ -17,6 +17,7 @@ from grundy.errors import NotSupportedError
 from grundy.model.game import HeapGame
 from grundy.theory.quotient import recalibration, verification
 from grundy.theory.quotient.candidate import (
+    Images,
     State,
     Steps,
     full_table,
@@ -177,10 +178,12 @@ def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State
             return same, len(base.seen)
     cand = guess_next_heap(base, game, steps)
     if base.seen is not None and cand.m == base.m and cand.p == base.p and cand.mul == base.mul:
-        grown = grow_verified(cand, base.seen, {(base.heap[j], base.opts[j]) for j in range(1, n)}, steps)
+        images = base.images if base.images is not None else Images()
+        grown = grow_verified(cand, base.seen, {(base.heap[j], base.opts[j]) for j in range(1, n)}, steps,
+                              images)
         if grown is not None:  # same monoid: the verification carries over, new letter added
-            cand.seen = grown
-            return _commutative(cand, game, steps), len(grown)
+            cand.mul, cand.seen, cand.images = base.mul, grown, images  # (its table checked already)
+            return cand, len(grown)
     pending: list[tuple[int, ...]] = []  # failing sums of an earlier candidate, to try first
     for _ in range(MAX_REPAIRS):
         quick = still_failing(cand, pending, steps)
@@ -215,7 +218,7 @@ def _same_options(base: State, game: HeapGame, steps: Steps) -> State | None:
     for j in range(1, n):
         if base.opts[j] == t_set:
             return State(base.mul, base.p, base.rep, [*base.heap, base.heap[j]], [*base.opts, t_set],
-                         base.gens, base.seen)
+                         base.gens, base.seen, base.images)
     return None
 
 
