@@ -479,6 +479,7 @@ def test_the_compiled_walk_builds_the_same_quotient_with_the_same_steps(
     found = []
     for threshold in (10**9, 1):
         monkeypatch.setattr(verification, "COMPILED_FROM_M", threshold)
+        monkeypatch.setattr(verification, "PYTHON_WALK_STEPS", 0)
         steps, st, checked = Steps(10**9, game.spec), State([[0]], [False], [()]), 0
         while len(st.heap) <= upto:
             st, checked = settle(st, game, steps)
@@ -581,3 +582,24 @@ def test_the_guess_that_keeps_the_monoid_and_the_grown_verification_match_the_pl
         (slow.table, slow.p, slow.heaps, slow.options, slow.names, slow.verified_states)
     for n in range(1, min(upto, 30) + 1, 7):
         assert fast.is_p(fast.heap(n)) == brute_p(code, (n,)), n
+
+
+def test_the_columns_of_a_small_recalibrated_product_are_its_products() -> None:
+    # a small product's columns are built digit by digit on lists (no numpy); each against
+    # times(x, b), one product at a time
+    from grundy.theory.quotient import recalibration
+    from grundy.theory.quotient.candidate import State, Steps
+    from grundy.theory.quotient.settling import settle
+
+    game = load_game("octal(0.07)")
+    steps, st = Steps(10**9, game.spec), State([[0]], [False], [()])
+    while len(st.heap) <= 12:
+        st, _ = settle(st, game, steps)
+    n = len(st.heap) - 1
+    for free in ({5: (2, 2)}, {3: (1, 2), 7: (3, 2)}, {2: (1, 2), 4: (1, 2), 9: (2, 2)}):
+        keep, pos = recalibration._submonoid(st, free)
+        product = recalibration.FreeProduct(recalibration.SubRows(st.mul, keep, pos, steps, "t"), free,
+                                            game, n, steps)
+        assert product.size < recalibration.SORTED_FROM
+        for b in range(product.size):
+            assert product.columns[b] == [product.times(x, b) for x in range(product.size)], (free, b)

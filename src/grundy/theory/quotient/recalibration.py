@@ -420,9 +420,24 @@ class _Columns(dict[int, list[int]]):
         if self.size >= SORTED_FROM:
             col = _times_all(*self.args, b).tolist()
         else:
-            col = [self.times(x, b) for x in range(self.size)]
+            col = _times_all_lists(*self.args, b)
         self[b] = col
         return col
+
+
+def _times_all_lists(sub: SubRows, s: int, ends: list[int], folds: list[list[int]], size: int,
+                     b: int) -> list[int]:
+    """:func:`_times_all` on lists (no numpy for a small product)."""
+    out = list(sub[b % s])
+    b //= s
+    radix = s
+    for e, fold in zip(ends, folds, strict=True):
+        digits = [radix * f for f in fold[b % e:b % e + e]]
+        out = [d + v for d in digits for v in out]
+        b //= e
+        radix *= e
+    assert len(out) == size
+    return out
 
 
 def _times_all(sub: SubRows, s: int, ends: list[int], folds: list[list[int]], size: int,

@@ -50,12 +50,24 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
     candidates before walking again)."""
     n = len(st.heap) - 1
     letters, _, heap_of = heap_letters(st)
-    mul, p = st.mul, st.p
-    p_set = frozenset(x for x, isp in enumerate(p) if isp)
-    rows = letter_rows(mul, letters)
+    rows = letter_rows(st.mul, letters)
     start = (st.heap[n], st.opts[n])
-    if st.m >= verification.COMPILED_FROM_M:
+    if verification.compiled_walk(st.m, steps):
         return _first_failure_compiled(st, steps, rows, heap_of, start, more, most, walked)
+    before = steps.spent
+    try:
+        return _first_failure_python(st, steps, rows, heap_of, start, more, most, walked)
+    finally:
+        steps.walked += steps.spent - before
+
+
+def _first_failure_python(st: State, steps: Steps, rows: Rows, heap_of: dict[int, int], start: Pair,
+                          more: list[tuple[int, ...]] | None, most: int,
+                          walked: list[set[Pair]] | None) -> Failure | None:
+    """:func:`first_failure`'s walk in Python."""
+    n = len(st.heap) - 1
+    p = st.p
+    p_set = frozenset(x for x, isp in enumerate(p) if isp)
     index = {start: 0}
     states = [start]
     parent: list[tuple[int, int]] = [(-1, -1)]
@@ -78,7 +90,7 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
                 return found
             i += 1
             continue
-        steps.spend(len(letters) * (len(o) + 1), "looking for a failing sum")
+        steps.spend(len(rows) * (len(o) + 1), "looking for a failing sum")
         for li, (rh, rts) in enumerate(rows):
             nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
             if nxt not in index:

@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterable
 from typing import Any
 
@@ -39,8 +40,29 @@ Rows = list[tuple[list[int], list[list[int]]]]
 Failure = tuple[tuple[int, ...], bool]
 
 COMPILED_FROM_M = 128
-"""Candidates of at least this many elements are verified in compiled code
-(:mod:`grundy.theory.quotient.walk`; the same pairs, in the same order, the same steps)."""
+"""Candidates of at least this many elements may be walked in compiled code
+(:mod:`grundy.theory.quotient.walk`; the same pairs, in the same order, the same steps), once
+:func:`compiled_walk` says it is worth loading."""
+
+COMPILED_AT_ONCE_FROM_M = 512
+"""Candidates of at least this many elements are walked in compiled code from the first walk."""
+
+PYTHON_WALK_STEPS = 3_000_000
+"""Steps of walks in Python (about half a CPU second) after which the compiled walk is
+loaded (about half a CPU second with numpy and numba): a quotient whose walks are few and short
+never pays for it, and one whose walks are many pays at most about as much again."""
+
+
+def compiled_walk(m: int, steps: Steps) -> bool:
+    """Whether a walk over the pairs of a candidate of ``m`` elements runs compiled: from
+    :data:`COMPILED_FROM_M` elements, once the compiled walk is loaded already, or the walks of
+    this quotient in Python passed :data:`PYTHON_WALK_STEPS`, or from
+    :data:`COMPILED_AT_ONCE_FROM_M` elements. (Which way changes no result: both walk the same
+    pairs in the same order and spend the same steps.)"""
+    if m < COMPILED_FROM_M:
+        return False
+    return (m >= COMPILED_AT_ONCE_FROM_M or steps.walked >= PYTHON_WALK_STEPS
+            or "grundy.theory.quotient.walk" in sys.modules)
 
 MAX_PAIRS = 50 * MAX_ORDER
 """The most pairs a walk visits before refusing."""
@@ -77,9 +99,11 @@ def verify(st: State, game: HeapGame, steps: Steps, failure: list[Failure] | Non
     letters, letter_of, heap_of = heap_letters(st)
     rows = letter_rows(st.mul, letters)
     raw = getattr(known, "raw", None) if known else None
-    if failure is not None and st.m >= COMPILED_FROM_M and (not known or raw is not None):
+    if failure is not None and compiled_walk(st.m, steps) and (not known or raw is not None):
         return _verify_compiled(st, steps, rows, heap_of, failure, known, raw, game, n)
+    before = steps.spent
     states, trans, parent, failed = _walk_all(st, rows, steps, known, failure is not None, game)
+    steps.walked += steps.spent - before
     if failure is not None and failed is not None:
         word, back = [], failed
         while back:
