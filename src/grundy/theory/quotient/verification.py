@@ -47,10 +47,11 @@ COMPILED_FROM_M = 128
 COMPILED_AT_ONCE_FROM_M = 512
 """Candidates of at least this many elements are walked in compiled code from the first walk."""
 
-PYTHON_WALK_STEPS = 3_000_000
-"""Steps of walks in Python (about half a CPU second) after which the compiled walk is
-loaded (about half a CPU second with numpy and numba): a quotient whose walks are few and short
-never pays for it, and one whose walks are many pays at most about as much again."""
+PYTHON_WALK_STEPS = 6_000_000
+"""Steps of walks in Python (about a CPU second) after which the compiled walk is loaded (about
+a CPU second too: numba's import is half of it, numpy and the cached compiled functions the
+rest): a quotient whose walks are few and short never pays for it, and one whose walks are many
+pays at most about as much again."""
 
 
 def compiled_walk(m: int, steps: Steps) -> bool:

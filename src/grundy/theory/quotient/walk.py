@@ -10,7 +10,7 @@ array and found again through an open-addressing hash table.
 
 Imported only when :func:`~grundy.theory.quotient.verification.compiled_walk` says so (a
 candidate of at least :data:`~grundy.theory.quotient.verification.COMPILED_FROM_M` elements, and
-walks in Python of more than a third of a CPU second before, or a large candidate), so numba is
+walks in Python of about a CPU second before, or a large candidate), so numba is
 never loaded for a small quotient (Kayles, 0.15, 0.44: at most 42 elements) nor where the walks
 are few and short.
 """
