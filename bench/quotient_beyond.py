@@ -20,6 +20,7 @@ import resource
 import time
 
 from grundy.catalog import load_game
+from grundy.errors import NotSupportedError, SearchLimitError
 from grundy.theory.quotient import candidate, guess, moore, recalibration, settling, verification
 from grundy.theory.quotient.candidate import Steps
 from grundy.theory.quotient.store import _load_state
@@ -53,7 +54,12 @@ def main() -> None:
         return found
 
     recalibration.recalibrate_for = logged  # type: ignore[assignment]
-    settled, checked = settling.settle(st, game, Steps(args.limit, game.spec))
+    try:
+        settled, checked = settling.settle(st, game, Steps(args.limit, game.spec))
+    except (NotSupportedError, SearchLimitError) as exc:  # a refusal is a result here too
+        print(f"heap {len(st.heap)} refused: {exc}; {time.process_time() - start:.1f} CPU s, peak "
+              f"resident {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:.2f} GiB", flush=True)
+        raise SystemExit(1) from None
     print(f"heap {len(settled.heap) - 1}: order {settled.m}, P-portion {sum(settled.p)}, "
           f"{checked:,} pairs verified; {time.process_time() - start:.1f} CPU s, peak resident "
           f"{resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 2**20:.2f} GiB", flush=True)

@@ -479,6 +479,7 @@ def test_the_compiled_walk_builds_the_same_quotient_with_the_same_steps(
     found = []
     for threshold in (10**9, 1):
         monkeypatch.setattr(verification, "COMPILED_FROM_M", threshold)
+        monkeypatch.setattr(verification, "PYTHON_WALK_STEPS", 0)
         steps, st, checked = Steps(10**9, game.spec), State([[0]], [False], [()]), 0
         while len(st.heap) <= upto:
             st, checked = settle(st, game, steps)
@@ -538,3 +539,67 @@ def test_a_heap_with_an_earlier_heaps_option_images_keeps_the_quotient(
         (slow.table, slow.p, slow.heaps, slow.options, slow.names, slow.verified_states)
     for n in range(1, min(upto, 30) + 1, 7):
         assert fast.is_p(fast.heap(n)) == brute_p(code, (n,)), n
+
+
+@pytest.mark.parametrize(("code", "upto"), [("0.77", 50), ("0.44", 60), ("0.07", 22)])
+def test_the_guess_that_keeps_the_monoid_and_the_grown_verification_match_the_plain_ones(
+        code: str, upto: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # two short cuts: a guess whose columns are the powers of an element of Q_n is Q_n itself (no
+    # reduction), and the verified pairs are extended by a new letter on bit masks with products
+    # remembered from heap to heap; each against the plain way, written here
+    from grundy.theory.quotient import guess, settling
+
+    game = load_game(f"octal({code})")
+    real_grow, real_same = settling.grow_verified, guess._same_monoid
+    outcomes: list[bool] = []
+
+    def plain_checked(st: Any, seen: Any, old: Any, steps: Any, images: Any = None) -> Any:
+        out = real_grow(st, seen, old, steps, images)
+        mul, p = st.mul, st.p
+        letters = [*old, (st.heap[-1], st.opts[-1])]
+        closed, todo = set(seen), list(seen)
+        while todo:  # the closure of the pairs under every letter, on frozensets
+            x, o = todo.pop()
+            for h, ts in letters:
+                nxt = (mul[h][x], frozenset([mul[h][y] for y in o] + [mul[t][x] for t in ts]))
+                if nxt not in closed:
+                    closed.add(nxt)
+                    todo.append(nxt)
+        consistent = all(p[x] == (bool(o) and not any(p[y] for y in o)) for x, o in closed)
+        assert (out is not None) == consistent
+        assert out is None or out == closed
+        outcomes.append(consistent)
+        return out
+
+    monkeypatch.setattr(settling, "grow_verified", plain_checked)
+    fast = misere_quotient(game, upto=upto)
+    assert True in outcomes
+    used: list[int | None] = []
+    monkeypatch.setattr(guess, "_same_monoid", lambda *a: used.append(real_same(*a)))  # type: ignore[func-returns-value]
+    slow = misere_quotient(game, upto=upto)
+    assert any(h is not None for h in used)
+    assert (fast.table, fast.p, fast.heaps, fast.options, fast.names, fast.verified_states) == \
+        (slow.table, slow.p, slow.heaps, slow.options, slow.names, slow.verified_states)
+    for n in range(1, min(upto, 30) + 1, 7):
+        assert fast.is_p(fast.heap(n)) == brute_p(code, (n,)), n
+
+
+def test_the_columns_of_a_small_recalibrated_product_are_its_products() -> None:
+    # a small product's columns are built digit by digit on lists (no numpy); each against
+    # times(x, b), one product at a time
+    from grundy.theory.quotient import recalibration
+    from grundy.theory.quotient.candidate import State, Steps
+    from grundy.theory.quotient.settling import settle
+
+    game = load_game("octal(0.07)")
+    steps, st = Steps(10**9, game.spec), State([[0]], [False], [()])
+    while len(st.heap) <= 12:
+        st, _ = settle(st, game, steps)
+    n = len(st.heap) - 1
+    for free in ({5: (2, 2)}, {3: (1, 2), 7: (3, 2)}, {2: (1, 2), 4: (1, 2), 9: (2, 2)}):
+        keep, pos = recalibration._submonoid(st, free)
+        product = recalibration.FreeProduct(recalibration.SubRows(st.mul, keep, pos, steps, "t"), free,
+                                            game, n, steps)
+        assert product.size < recalibration.SORTED_FROM
+        for b in range(product.size):
+            assert product.columns[b] == [product.times(x, b) for x in range(product.size)], (free, b)

@@ -33,6 +33,9 @@ class Steps:
 
     def __init__(self, limit: int, spec: str) -> None:
         self.limit, self.spent, self.spec = limit, 0, spec
+        self.walked = 0
+        """Steps of the walks over pairs done in Python so far (they decide when the compiled
+        walk is worth loading: :func:`~grundy.theory.quotient.verification.compiled_walk`)."""
 
     def spend(self, units: int, what: str) -> None:
         self.spent += units
@@ -80,6 +83,21 @@ def full_table(mul: list[list[int]] | LazyMul) -> list[list[int]]:
 
 
 @dataclass
+class Images:
+    """What extending a verification heap by heap over one table remembers
+    (:func:`~grundy.theory.quotient.verification.grow_verified`), sets of elements written as bit
+    masks: the verified pairs ``(x, O)`` (``pairs``, the same as the set ``source``); for a heap
+    image ``h``, the image ``Oh`` of each ``O`` met and of each byte of a mask; for a letter
+    ``(h, T)``, ``xT`` for every ``x``."""
+
+    pairs: set[tuple[int, int]] = field(default_factory=set)
+    source: set[tuple[int, frozenset[int]]] | None = None
+    of_sets: dict[int, dict[int, int]] = field(default_factory=dict)
+    of_letters: dict[tuple[int, frozenset[int]], list[int]] = field(default_factory=dict)
+    of_bytes: dict[int, list[list[int]]] = field(default_factory=dict)
+
+
+@dataclass
 class State:
     """``Q_n`` under construction: elements ``0..m-1`` (0 the identity), ``rep`` a word (heaps,
     largest first) of each element."""
@@ -92,6 +110,8 @@ class State:
     gens: list[int] = field(default_factory=list)
     seen: set[tuple[int, frozenset[int]]] | None = None
     """The pairs ``(x, O)`` its verification visited (once verified)."""
+    images: Images | None = None
+    """What :func:`~grundy.theory.quotient.verification.grow_verified` remembered (this table's)."""
 
     @property
     def m(self) -> int:

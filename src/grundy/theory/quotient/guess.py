@@ -38,6 +38,10 @@ def guess_next_heap(st: State, game: HeapGame, steps: Steps) -> State:
     m, mul = st.m, st.mul
     t_set = option_images(game, n, st.heap, mul, steps)
     columns, start = _power_columns(st, game, n, t_set, steps)
+    h = _same_monoid(st, columns, start, steps)
+    if h is not None:  # what the reduction below would give, without it
+        heap = [*st.heap, h]
+        return State(st.mul, st.p, st.rep, heap, [*st.opts, t_set], generators(st.mul, heap))
     end = len(columns)
     period = end - start
 
@@ -58,6 +62,41 @@ def guess_next_heap(st: State, game: HeapGame, steps: Steps) -> State:
     opts = [frozenset(remap[t] for t in ts) for ts in st.opts] + [frozenset(remap[t] for t in t_set)]
     return State(new_mul, new_p, [best[inverse[i]][0] for i in range(new_m)], heap, opts,
                  generators(new_mul, heap))
+
+
+def _same_monoid(st: State, columns: list[list[bool]], start: int, steps: Steps) -> int | None:
+    """The element ``h`` of ``Q_n`` whose powers give the columns (``p[x·h^k]`` is column ``k`` at
+    ``x``, and ``h^end = h^start`` as the columns fold), if one does; else ``None``.
+
+    Then the reduction of the pairs ``(x, k)`` is ``Q_n`` itself, numbered as it is, with the new
+    heap's image ``h``: ``(x, k) ↦ x·h^k`` is a homomorphism of the folded pairs onto ``Q_n`` that
+    keeps every outcome, so pairs with one image are indistinguishable, and ``Q_n`` is reduced, so
+    pairs with different images are not. (At most one ``h`` fits, as ``Q_n`` is reduced.)"""
+    m, mul, p = st.m, st.mul, st.p
+    end = len(columns)
+    if end < 2:  # the new heap changes no outcome: the identity's image
+        return 0
+    first = columns[1]
+    found = None
+    for h in range(m):
+        row = mul[h]
+        if all(p[row[x]] == first[x] for x in range(m)):
+            found = h
+            break
+    steps.spend(m * (found + 1 if found is not None else m), "outcomes with the new heap")
+    if found is None:
+        return None
+    power = found
+    for k in range(2, end):
+        power = mul[found][power]
+        row, col = mul[power], columns[k]
+        if any(p[row[x]] != col[x] for x in range(m)):
+            return None
+    steps.spend(m * end, "outcomes with the new heap")
+    powers = [0, found]
+    for _ in range(end - 1):
+        powers.append(mul[found][powers[-1]])
+    return found if powers[end] == powers[start] else None
 
 
 def _table(mul: list[list[int]] | LazyMul, m: int, reps: list[int], label: list[int], cls: list[int],

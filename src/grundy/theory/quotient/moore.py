@@ -32,7 +32,8 @@ def moore_classes(cls: list[int], trans: list[list[int]] | np.ndarray, steps: St
         while True:
             steps.spend(per_round, what)
             sig: dict[tuple[int, ...], int] = {}
-            new = [sig.setdefault((cls[s], *(cls[t] for t in trans[s])), len(sig)) for s in range(len(cls))]
+            get = cls.__getitem__
+            new = [sig.setdefault((c, *map(get, row)), len(sig)) for c, row in zip(cls, trans, strict=True)]
             if len(sig) == count:
                 break
             cls, count = new, len(sig)

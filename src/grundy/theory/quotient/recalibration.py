@@ -318,7 +318,7 @@ def _reduced(product: FreeProduct, heap: list[int], opts: list[frozenset[int]], 
     """The product with its P-portion ``p`` reduced by indistinguishability (Moore), generators
     the distinct heap images; class ``d`` is the class of its least word without the first heap,
     times that heap (an earlier class)."""
-    size, times = product.size, product.times
+    size = product.size
     gens = sorted(set(heap[1:]) - {0})
     step_of: list[list[int]] | np.ndarray
     if gens and size >= SORTED_FROM:
@@ -326,7 +326,8 @@ def _reduced(product: FreeProduct, heap: list[int], opts: list[frozenset[int]], 
 
         step_of = np.column_stack([product.times_all(g) for g in gens])
     else:
-        step_of = [[times(x, g) for g in gens] for x in range(size)]
+        step_of = [list(row) for row in zip(*[product.columns[g] for g in gens], strict=True)] if gens \
+            else [[] for _ in range(size)]
     cls = moore_classes([1 if p[x] else 0 for x in range(size)], step_of, steps,
                         size * (len(gens) + 1), f"reducing the recalibrated candidate at heap {n}", game, n)
     label: dict[int, int] = {}
@@ -420,9 +421,24 @@ class _Columns(dict[int, list[int]]):
         if self.size >= SORTED_FROM:
             col = _times_all(*self.args, b).tolist()
         else:
-            col = [self.times(x, b) for x in range(self.size)]
+            col = _times_all_lists(*self.args, b)
         self[b] = col
         return col
+
+
+def _times_all_lists(sub: SubRows, s: int, ends: list[int], folds: list[list[int]], size: int,
+                     b: int) -> list[int]:
+    """:func:`_times_all` on lists (no numpy for a small product)."""
+    out = list(sub[b % s])
+    b //= s
+    radix = s
+    for e, fold in zip(ends, folds, strict=True):
+        digits = [radix * f for f in fold[b % e:b % e + e]]
+        out = [d + v for d in digits for v in out]
+        b //= e
+        radix *= e
+    assert len(out) == size
+    return out
 
 
 def _times_all(sub: SubRows, s: int, ends: list[int], folds: list[list[int]], size: int,

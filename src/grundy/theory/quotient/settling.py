@@ -17,6 +17,7 @@ from grundy.errors import NotSupportedError
 from grundy.model.game import HeapGame
 from grundy.theory.quotient import recalibration, verification
 from grundy.theory.quotient.candidate import (
+    Images,
     State,
     Steps,
     full_table,
@@ -49,12 +50,24 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
     candidates before walking again)."""
     n = len(st.heap) - 1
     letters, _, heap_of = heap_letters(st)
-    mul, p = st.mul, st.p
-    p_set = frozenset(x for x, isp in enumerate(p) if isp)
-    rows = letter_rows(mul, letters)
+    rows = letter_rows(st.mul, letters)
     start = (st.heap[n], st.opts[n])
-    if st.m >= verification.COMPILED_FROM_M:
+    if verification.compiled_walk(st.m, steps):
         return _first_failure_compiled(st, steps, rows, heap_of, start, more, most, walked)
+    before = steps.spent
+    try:
+        return _first_failure_python(st, steps, rows, heap_of, start, more, most, walked)
+    finally:
+        steps.walked += steps.spent - before
+
+
+def _first_failure_python(st: State, steps: Steps, rows: Rows, heap_of: dict[int, int], start: Pair,
+                          more: list[tuple[int, ...]] | None, most: int,
+                          walked: list[set[Pair]] | None) -> Failure | None:
+    """:func:`first_failure`'s walk in Python."""
+    n = len(st.heap) - 1
+    p = st.p
+    p_set = frozenset(x for x, isp in enumerate(p) if isp)
     index = {start: 0}
     states = [start]
     parent: list[tuple[int, int]] = [(-1, -1)]
@@ -77,7 +90,7 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
                 return found
             i += 1
             continue
-        steps.spend(len(letters) * (len(o) + 1), "looking for a failing sum")
+        steps.spend(len(rows) * (len(o) + 1), "looking for a failing sum")
         for li, (rh, rts) in enumerate(rows):
             nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
             if nxt not in index:
@@ -177,10 +190,12 @@ def _settle(base: State, game: HeapGame, steps: Steps, most: int) -> tuple[State
             return same, len(base.seen)
     cand = guess_next_heap(base, game, steps)
     if base.seen is not None and cand.m == base.m and cand.p == base.p and cand.mul == base.mul:
-        grown = grow_verified(cand, base.seen, {(base.heap[j], base.opts[j]) for j in range(1, n)}, steps)
+        images = base.images if base.images is not None else Images()
+        grown = grow_verified(cand, base.seen, {(base.heap[j], base.opts[j]) for j in range(1, n)}, steps,
+                              images)
         if grown is not None:  # same monoid: the verification carries over, new letter added
-            cand.seen = grown
-            return _commutative(cand, game, steps), len(grown)
+            cand.mul, cand.seen, cand.images = base.mul, grown, images  # (its table checked already)
+            return cand, len(grown)
     pending: list[tuple[int, ...]] = []  # failing sums of an earlier candidate, to try first
     for _ in range(MAX_REPAIRS):
         quick = still_failing(cand, pending, steps)
@@ -215,7 +230,7 @@ def _same_options(base: State, game: HeapGame, steps: Steps) -> State | None:
     for j in range(1, n):
         if base.opts[j] == t_set:
             return State(base.mul, base.p, base.rep, [*base.heap, base.heap[j]], [*base.opts, t_set],
-                         base.gens, base.seen)
+                         base.gens, base.seen, base.images)
     return None
 
 

@@ -16,12 +16,15 @@ True
 
 from __future__ import annotations
 
+import sys
+from collections.abc import Iterable
 from typing import Any
 
 from grundy.errors import NotSupportedError
 from grundy.model.game import HeapGame
 from grundy.theory.quotient.candidate import (
     MAX_ORDER,
+    Images,
     LazyMul,
     State,
     Steps,
@@ -37,8 +40,30 @@ Rows = list[tuple[list[int], list[list[int]]]]
 Failure = tuple[tuple[int, ...], bool]
 
 COMPILED_FROM_M = 128
-"""Candidates of at least this many elements are verified in compiled code
-(:mod:`grundy.theory.quotient.walk`; the same pairs, in the same order, the same steps)."""
+"""Candidates of at least this many elements may be walked in compiled code
+(:mod:`grundy.theory.quotient.walk`; the same pairs, in the same order, the same steps), once
+:func:`compiled_walk` says it is worth loading."""
+
+COMPILED_AT_ONCE_FROM_M = 512
+"""Candidates of at least this many elements are walked in compiled code from the first walk."""
+
+PYTHON_WALK_STEPS = 6_000_000
+"""Steps of walks in Python (about a CPU second) after which the compiled walk is loaded (about
+a CPU second too: numba's import is half of it, numpy and the cached compiled functions the
+rest): a quotient whose walks are few and short never pays for it, and one whose walks are many
+pays at most about as much again."""
+
+
+def compiled_walk(m: int, steps: Steps) -> bool:
+    """Whether a walk over the pairs of a candidate of ``m`` elements runs compiled: from
+    :data:`COMPILED_FROM_M` elements, once the compiled walk is loaded already, or the walks of
+    this quotient in Python passed :data:`PYTHON_WALK_STEPS`, or from
+    :data:`COMPILED_AT_ONCE_FROM_M` elements. (Which way changes no result: both walk the same
+    pairs in the same order and spend the same steps.)"""
+    if m < COMPILED_FROM_M:
+        return False
+    return (m >= COMPILED_AT_ONCE_FROM_M or steps.walked >= PYTHON_WALK_STEPS
+            or "grundy.theory.quotient.walk" in sys.modules)
 
 MAX_PAIRS = 50 * MAX_ORDER
 """The most pairs a walk visits before refusing."""
@@ -75,9 +100,11 @@ def verify(st: State, game: HeapGame, steps: Steps, failure: list[Failure] | Non
     letters, letter_of, heap_of = heap_letters(st)
     rows = letter_rows(st.mul, letters)
     raw = getattr(known, "raw", None) if known else None
-    if failure is not None and st.m >= COMPILED_FROM_M and (not known or raw is not None):
+    if failure is not None and compiled_walk(st.m, steps) and (not known or raw is not None):
         return _verify_compiled(st, steps, rows, heap_of, failure, known, raw, game, n)
+    before = steps.spent
     states, trans, parent, failed = _walk_all(st, rows, steps, known, failure is not None, game)
+    steps.walked += steps.spent - before
     if failure is not None and failed is not None:
         word, back = [], failed
         while back:
@@ -193,34 +220,111 @@ def _verify_compiled(st: State, steps: Steps, rows: Rows, heap_of: dict[int, int
     return st, len(st.seen)
 
 
-def grow_verified(st: State, seen: set[Pair], old: set[Pair], steps: Steps) -> set[Pair] | None:
+def grow_verified(st: State, seen: set[Pair], old: set[Pair], steps: Steps,
+                  images: Images | None = None) -> set[Pair] | None:
     """The verified pairs ``seen`` (closed under the letters ``old``) extended by the new heap's
-    letter; ``None`` if some new pair is inconsistent."""
+    letter; ``None`` if some new pair is inconsistent. The walk runs on bit masks; ``images``
+    remembers them and the products met (valid while the table is the same:
+    :func:`~grundy.theory.quotient.settling.settle` hands it on from heap to heap)."""
     n = len(st.heap) - 1
     letter = (st.heap[n], st.opts[n])
     if letter in old:
         return seen
+    if images is None:
+        images = Images()
+    if images.source is not seen:
+        images.pairs, images.source = {(x, _mask(o)) for x, o in seen}, seen
     p = st.p
-    p_set = frozenset(x for x, isp in enumerate(p) if isp)
-    letters = [*old, letter]
-    rows = letter_rows(st.mul, letters)
-    out = set(seen)
+    p_mask = _mask(x for x, isp in enumerate(p) if isp)
+    moves = [_letter_map(st, h, ts, images) for h, ts in [*old, letter]]
+    out = set(images.pairs)
     todo = []
-    rh, rts = rows[-1]
-    for x, o in seen:
-        nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
+    row, by_o, by_x, chunks = moves[-1]
+    for x, o in images.pairs:
+        oh = by_o.get(o)
+        if oh is None:
+            oh = by_o[o] = _moved(o, chunks)
+        nxt = (row[x], oh | by_x[x])
         if nxt not in out:
             out.add(nxt)
             todo.append(nxt)
     steps.spend(len(seen), "verification")
+    new = []
     while todo:
-        x, o = todo.pop()
-        if p[x] != (bool(o) and o.isdisjoint(p_set)):
+        pair = todo.pop()
+        new.append(pair)
+        x, o = pair
+        if p[x] != (o != 0 and not o & p_mask):
             return None
-        steps.spend(len(letters) * (len(o) + 1), "verification")
-        for rh, rts in rows:
-            nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
+        steps.spend(len(moves) * (o.bit_count() + 1), "verification")
+        for row, by_o, by_x, chunks in moves:
+            oh = by_o.get(o)
+            if oh is None:
+                oh = by_o[o] = _moved(o, chunks)
+            nxt = (row[x], oh | by_x[x])
             if nxt not in out:
                 out.add(nxt)
                 todo.append(nxt)
-    return out
+    grown = set(seen)
+    grown.update((x, frozenset(_members(o))) for x, o in new)
+    images.pairs, images.source = out, grown
+    return grown
+
+
+def _mask(elements: Iterable[int]) -> int:
+    """A set of elements as a bit mask."""
+    mask = 0
+    for y in elements:
+        mask |= 1 << y
+    return mask
+
+
+def _members(mask: int) -> list[int]:
+    """The elements of a bit mask."""
+    found = []
+    while mask:
+        low = mask & -mask
+        found.append(low.bit_length() - 1)
+        mask ^= low
+    return found
+
+
+def _moved(mask: int, chunks: list[list[int]]) -> int:
+    """The image of the set ``mask`` under a multiplication, a byte at a time (``chunks``:
+    :func:`_byte_images`)."""
+    image = 0
+    for table in chunks:
+        if not mask:
+            break
+        image |= table[mask & 255]
+        mask >>= 8
+    return image
+
+
+def _byte_images(row: list[int]) -> list[list[int]]:
+    """For each byte ``c`` of a mask, the image of each of its 256 values under ``row``."""
+    chunks = []
+    for base in range(0, len(row), 8):
+        table = [0] * 256
+        for bit, y in enumerate(row[base:base + 8]):
+            one = 1 << y
+            for v in range(1 << bit, 1 << (bit + 1)):
+                table[v] = table[v - (1 << bit)] | one
+        chunks.append(table)
+    return chunks
+
+
+def _letter_map(st: State, h: int, ts: frozenset[int], images: Images
+                ) -> tuple[list[int], dict[int, int], list[int], list[list[int]]]:
+    """A letter ``(h, T)`` as the pieces of its map of pairs ``(x, O) ↦ (xh, Oh ∪ xT)``: the row of
+    ``h``, the images ``Oh`` remembered, ``xT`` for every ``x`` (sets as bit masks), and ``h``'s
+    byte images (:func:`_byte_images`)."""
+    mul = st.mul
+    by_x = images.of_letters.get((h, ts))
+    if by_x is None:
+        trows = [mul[t] for t in ts]
+        by_x = images.of_letters[h, ts] = [_mask([rt[x] for rt in trows]) for x in range(st.m)]
+    chunks = images.of_bytes.get(h)
+    if chunks is None:
+        chunks = images.of_bytes[h] = _byte_images(mul[h])
+    return mul[h], images.of_sets.setdefault(h, {}), by_x, chunks

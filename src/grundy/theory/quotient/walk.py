@@ -8,9 +8,11 @@ is most of the time; :func:`walk` does the same in compiled code, in the same or
 same steps, and finds the same pairs. A pair's set ``O`` is kept as a sorted run of a pool
 array and found again through an open-addressing hash table.
 
-Imported only for a candidate of at least
-:data:`~grundy.theory.quotient.verification.COMPILED_FROM_M` elements, so numba is never loaded for a
-small quotient (Kayles, 0.15, 0.44: at most 42 elements).
+Imported only when :func:`~grundy.theory.quotient.verification.compiled_walk` says so (a
+candidate of at least :data:`~grundy.theory.quotient.verification.COMPILED_FROM_M` elements, and
+walks in Python of about a CPU second before, or a large candidate), so numba is
+never loaded for a small quotient (Kayles, 0.15, 0.44: at most 42 elements) nor where the walks
+are few and short.
 """
 
 from __future__ import annotations
