@@ -95,12 +95,11 @@ def heap_table(game: Game, upto: int, *, method: str = "auto", patterns: bool = 
     ``lean_start``: a compiled kernel this table is the first to load loads numba without scipy
     (:class:`~grundy.tables.kernels.lean_numba`: faster, but no BLAS in compiled code for the
     rest of the process; the command line asks for it in its own process)."""
-    from grundy.engine.limits import asked_limit
+    from grundy.engine.limits import one_budget, within
     from grundy.reports.tables import heap_patterns
     from grundy.tables.analysis import analyze
 
-    token = asked_limit.set(limit) if limit is not None else None
-    try:
+    with within(one_budget(limit, None)):  # (a game's table builder, behind its laws, reads it)
         if lean_start:
             from grundy.tables.kernels import lean_numba
 
@@ -108,9 +107,6 @@ def heap_table(game: Game, upto: int, *, method: str = "auto", patterns: bool = 
                 result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
         else:
             result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
-    finally:
-        if token is not None:
-            asked_limit.reset(token)
     lean = summary and result.table is None
     from grundy.model.game import laws_of
 

@@ -24,6 +24,7 @@ from itertools import product
 from math import prod
 from typing import Any, ClassVar
 
+from grundy.engine.limits import one_budget
 from grundy.engine.search import DEFAULT_LIMIT, Budget
 from grundy.errors import GrundyError
 from grundy.model.game import Game, Move, Outcome, Position
@@ -48,9 +49,12 @@ def every_components(game: Game, position: Position) -> list[tuple[Game, Positio
     return found
 
 
-def solve_every(game: Game, position: Any, *, limit: int = DEFAULT_LIMIT) -> EveryAnswer:
+def solve_every(game: Game, position: Any, *, limit: int | None = None,
+                budget: Budget | None = None) -> EveryAnswer:
     """The Every-SG answer for ``position`` of ``game`` played as the sum of its components
-    (:func:`every_components`); brute force within ``limit`` steps in all.
+    (:func:`every_components`); brute force within the steps of ``budget`` in all (its nets and
+    progress hook too; ``limit=N`` is short for ``budget=Budget(N)``, not both; by default
+    :data:`~grundy.engine.search.DEFAULT_LIMIT` steps).
 
     >>> from grundy.catalog import load_game
     >>> print("\\n".join(solve_every(load_game("nim"), (1, 2)).text_lines()[:3]))
@@ -58,7 +62,9 @@ def solve_every(game: Game, position: Any, *, limit: int = DEFAULT_LIMIT) -> Eve
       outcome:  N-position, first player (to move) wins
       suspense: nim 1: 1, nim 2: 1
     """
-    return every_sg(every_components(game, game.validate(position)), limit=limit)
+    given = one_budget(limit, budget)
+    return every_sg(every_components(game, game.validate(position)),
+                    budget=Budget(DEFAULT_LIMIT) if given is None else given.part(given.room()))
 
 
 CombinedMove = tuple[Move | None, ...]
@@ -142,7 +148,7 @@ class EveryAnswer:
 
 
 def every_sg(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAULT_LIMIT,
-             list_limit: int = LIST_LIMIT) -> EveryAnswer:
+             list_limit: int = LIST_LIMIT, budget: Budget | None = None) -> EveryAnswer:
     """Solve the Every-SG sum of ``components`` (pairs ``(game, position)``): on each turn the
     player moves in every component that still has a move; whoever moves last wins.
 
@@ -153,7 +159,8 @@ def every_sg(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAULT_LIM
     option of least suspense) and ``winning_moves_complete`` is false.
 
     A component is played as given: a Nim position ``(3, 4)`` is one component in which a move
-    takes from one heap; pass ``(nim, 3)`` and ``(nim, 4)`` for two components.
+    takes from one heap; pass ``(nim, 3)`` and ``(nim, 4)`` for two components. ``budget``: a
+    :class:`~grundy.engine.limits.Budget` to spend instead of a new one of ``limit`` steps.
 
     >>> from grundy.catalog import load_game
     >>> answer = every_sg([(load_game("subtraction(1,3,4)"), 6), (load_game("kayles"), 4)])
@@ -167,7 +174,7 @@ def every_sg(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAULT_LIM
     if not components:
         raise GrundyError("an Every-SG sum needs at least one component")
     parts = tuple((g, g.validate(p)) for g, p in components)
-    budget = Budget(limit)
+    budget = Budget(limit) if budget is None else budget
     memos: dict[Game, Memo] = {}
 
     def s_of(game: Game, position: Position) -> int:
