@@ -1,8 +1,8 @@
 """The one JSON writer and the one text writer of an answer of ``grundy solve``: a
 :class:`~grundy.solving.solve.Solution` (a position, a sum of any size, misère play) or an
-:class:`~grundy.theory.every.EveryAnswer` (``--every``, whose fields and English lines its own
-``to_json``/``text_lines`` give). The command line (one position, ``--batch``, ``--every``), the
-web API (``/api/solve``) and the notebook all print through them.
+:class:`~grundy.theory.every.EveryAnswer` (``--every``: data from the theory, written here). The
+command line (one position, ``--batch``, ``--every``), the web API (``/api/solve``) and the
+notebook all print through them (the notebook's HTML from :func:`summary`, the same fields).
 
 >>> from grundy import load_game, solve
 >>> answer = solve(load_game("nim"), (3, 4, 5))
@@ -142,7 +142,7 @@ def _fields(answer: Any, reason: str | None, conjectures: Sequence[str],
             steps: Sequence[str] | None, stream: bool = False) -> dict[str, Any]:
     """The object's fields, the winning moves of a :class:`Solution` left lazy (an iterator);
     ``stream``: the position of heaps answered in bulk left ``None`` too (written from the array)."""
-    data = answer.to_json() if answer.kind == "every" else _solution_fields(answer, stream)
+    data = _every_fields(answer) if answer.kind == "every" else _solution_fields(answer, stream)
     if reason is not None:
         data["reason"] = reason
     if conjectures:
@@ -342,10 +342,37 @@ def _why_lines(answer: Any, t: Any) -> list[str]:
 
 # ---- Every-SG ------------------------------------------------------------------------------------
 
+def _every_fields(answer: Any) -> dict[str, Any]:
+    """The JSON object of an Every-SG answer (:class:`~grundy.theory.every.EveryAnswer`)."""
+    components = answer.components
+
+    def fmt(index: int, position: Position) -> str:
+        return str(components[index][0].format_position(position))
+
+    data: dict[str, Any] = {
+        "mode": "every",
+        "components": [{"game": g.spec, "position": g.format_position(p), "suspense": s}
+                       for (g, p), s in zip(components, answer.suspense, strict=True)],
+        "outcome": answer.outcome.value,
+        "winner": answer.outcome.winner,
+        "suspense": list(answer.suspense),
+        "winning_moves": [
+            {"moves": [None if m is None else m.label for m in combined],
+             "to": [fmt(i, p if m is None else m.to)
+                    for i, ((_, p), m) in enumerate(zip(components, combined, strict=True))]}
+            for combined in answer.winning_moves],
+        "winning_moves_complete": answer.winning_moves_complete,
+        "reason": answer.reason,
+        "why": answer.why.to_json(),
+    }
+    if answer.note:
+        data["note"] = answer.note
+    return data
+
+
 def _every_lines(answer: Any, t: Any, heading: Callable[[str], str], shown: int) -> list[str]:
-    """``grundy solve --every`` as text: the answer's own lines
-    (:meth:`~grundy.theory.every.EveryAnswer.text_lines`), in ``t``'s language."""
-    lines: list[str] = answer.text_lines(heading=heading, shown=shown)
+    """``grundy solve --every`` as text (:func:`_every_english`), in ``t``'s language."""
+    lines = _every_english(answer, heading, shown)
     if t.english:
         return lines
     # the fixed words by their shapes, the moves' labels, the reason from its facts
@@ -353,3 +380,29 @@ def _every_lines(answer: Any, t: Any, heading: Callable[[str], str], shown: int)
     return [t("  why:      {why}", why=t.reason(answer.why)) if line == why else
             " | ".join(map(t.move, line.split(" | "))) if line.startswith("    ") else
             t.sentence(line) for line in lines]
+
+
+def _every_english(answer: Any, heading: Callable[[str], str], shown: int) -> list[str]:
+    """The English lines of an Every-SG answer (at most ``shown`` winning moves)."""
+    parts = answer.components
+    written = [f"{g.spec} {g.format_position(p)}" for g, p in parts]
+    out = [heading("Every-SG") + "  " + " + ".join(written),
+           f"  outcome:  {heading(answer.outcome.value + '-position')}, {VERDICTS[answer.outcome.value]}",
+           "  suspense: " + ", ".join(f"{w}: {s}" for w, s in zip(written, answer.suspense, strict=True))]
+    moves = answer.winning_moves
+    if moves:
+        count = f"{len(moves)}" if answer.winning_moves_complete else "one shown"
+        out.append(f"  winning moves ({count}; one move in every component that has one):")
+        for combined in moves[:shown]:
+            labels = " | ".join("—" if m is None else m.label for m in combined)
+            to = " + ".join(f"{g.spec} {g.format_position(p if m is None else m.to)}"
+                            for (g, p), m in zip(parts, combined, strict=True))
+            out.append(f"    {labels}   ⇒  {to}")
+        if len(moves) > shown:
+            out.append(f"    … and {len(moves) - shown} more (--json lists all)")
+    else:
+        out.append("  winning moves: none")
+    if answer.note:
+        out.append(f"  note:     {answer.note}")
+    out.append(f"  why:      {answer.reason}")
+    return out
