@@ -142,10 +142,12 @@ class Solution(FrozenRecord):
         return text[:chars], len(text) <= chars
 
     def _repr_html_(self) -> str:
-        """A notebook shows the answer as a compact table and the winning moves."""
+        """A notebook shows the answer as a compact table and the winning moves: what the text
+        writer shows (:func:`grundy.solving.writers.summary`), as HTML."""
         from grundy.model.html import solution_html
+        from grundy.solving.writers import summary
 
-        return solution_html(self)
+        return solution_html(summary(self))
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``grundy solve`` (:func:`grundy.solving.writers.answer_json`)."""
