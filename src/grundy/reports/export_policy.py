@@ -34,7 +34,7 @@ from grundy.export import code as writer
 from grundy.export.code import LANGS, OutcomeRule, export_code
 from grundy.export.main import INPUT_FORMATS
 from grundy.export.model import pattern_law
-from grundy.model.game import Game, HeapGame
+from grundy.model.game import Game, HeapGame, laws_of
 from grundy.model.laws import Describes, ExportRule, Status
 from grundy.patterns.record import Pattern
 
@@ -506,21 +506,31 @@ def _domain_words(domain: Any, kind: str) -> str | None:
 
 def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | None:
     """The plan of a ``@grundy.game``: on pairs with a declared domain, or on one number; ``None``
-    for a game on pairs from ``(0, 0)`` (the general path, as before) and refused otherwise."""
+    for a game on pairs from ``(0, 0)`` (the general path, as before) and refused otherwise. The
+    values are the game's declared table (:attr:`Laws.position_table
+    <grundy.model.laws.Laws.position_table>`): the pairs up to :data:`PAIR_UPTO`, or the numbers
+    up to :data:`HEAP_UPTO` (by default)."""
+    table = laws_of(game).position_table
+    if table is None:
+        return None
     from grundy.define import answering
+    from grundy.define.position_table import NoPositionTable
     from grundy.engine.search import DEFAULT_LIMIT
 
     domain = type(game).domain
-    with answering(limit=DEFAULT_LIMIT if limit is None else limit):
-        cells = game.table_cells(PAIR_UPTO if upto is None else upto)
-        line = None if cells is not None else game.table_line(HEAP_UPTO if upto is None else upto)
-    if cells is not None:
+    try:
+        with answering(limit=DEFAULT_LIMIT if limit is None else limit):
+            values = table(PAIR_UPTO if upto is None else upto)
+            if values.grid is None and upto is None:  # (one number: the longer default table)
+                values = table(HEAP_UPTO)
+    except NoPositionTable:
+        return None  # refused by the general path, with its message
+    if values.grid is not None:
         if not domain.declared_any:
             return None
-        return _domain_pair_plan(game, cells, domain)
-    if line is None:
-        return None  # refused by the general path, with its message
-    return _line_plan(game, line, domain)
+        return _domain_pair_plan(game, values.grid, domain)
+    assert values.line is not None
+    return _line_plan(game, values.line, domain)
 
 
 def _domain_pair_plan(game: Any, cells: list[list[int | None]], domain: Any) -> Plan:
