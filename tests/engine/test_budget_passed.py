@@ -112,6 +112,7 @@ def test_the_hook_of_a_budget_passed_sees_the_search() -> None:
     lambda: solve_every(load_game("nim"), (1, 2), limit=10, budget=Budget(10)),
     lambda: grundy.outcome(load_game("nim"), (3, 4), limit=10, budget=Budget(10)),
     lambda: export_game(load_game("nim"), lang="python", limit=10, budget=Budget(10)),
+    lambda: grundy.heap_table(load_game("kayles"), 10, limit=10, budget=Budget(10)),
 ])
 def test_a_limit_and_a_budget_at_once_are_refused(call: Any) -> None:
     with pytest.raises(InvalidInputError, match=r"give limit=10 or budget=Budget\(10\), not both") as info:
@@ -126,6 +127,20 @@ def test_a_table_takes_the_budget_as_its_limit() -> None:
     assert by_limit == by_budget
     with pytest.raises(SearchLimitError):
         build_table(TableRequest("kayles", 40, misere=True, budget=Budget(50)))
+
+
+@pytest.mark.slow
+def test_the_table_of_your_own_game_spends_the_budget_passed() -> None:
+    @grundy.heap_game("t-budget-digits")  # (unregistered by tests/conftest.py after the module)
+    def digits(n: int) -> list[int]:
+        return [n - int(d) for d in str(n) if d != "0"]
+
+    game = load_game("t-budget-digits")
+    with pytest.raises(SearchLimitError, match="more than 2,000 steps"):
+        grundy.heap_table(game, 100_000, budget=Budget(2_000))
+    values = grundy.heap_table(game, 60, budget=Budget(2_000)).analysis.values.tolist()
+    options = {n: [n - int(d) for d in str(n) if d != "0"] for n in range(61)}
+    assert values == [brute(n, options) for n in range(61)]
 
 
 def test_a_table_request_holds_one_budget() -> None:
