@@ -9,6 +9,8 @@ For each game and N it runs, interleaved ``--repeat`` times (so both see the sam
 - the research solver, from a scratch directory (it writes files there); whole-command time;
 - grundy in a fresh process: ``build(octal(code), N - 1, method)``; the kernel time (measured
   inside the process, numba's compiled code loaded from its cache) and the whole-command time.
+  grundy's kernel may use ``--threads`` cores (default 1: one core each, as the research solver,
+  which is single-threaded).
 
 Each process's CPU seconds (user + system) are read too: on a loaded machine they change far
 less than wall-clock times (grundy's are given for its kernel, measured inside the process, and
@@ -51,7 +53,9 @@ t0 = time.perf_counter()
 from grundy import load_game
 from grundy.tables.builders import build
 from grundy.tables.store import value_frequencies
-code, n, method = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+code, n, method, threads = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+from grundy.tables.kernels import octal_threads
+octal_threads.usable_cores = lambda: threads  # the cores grundy's kernel may use, for this child
 game = load_game(f"octal({code})")
 build(game, 1 << 16, method)  # loads the compiled kernels (numba's cache), not timed as kernel
 import resource
@@ -106,9 +110,10 @@ def run_rust(binary: Path, code: str, n: int, scratch: Path
     return seconds, dumps, g_last, peak, cpu
 
 
-def run_grundy(code: str, n: int, method: str) -> tuple[float, dict[str, object], int, float]:
+def run_grundy(code: str, n: int, method: str, threads: int = 1
+               ) -> tuple[float, dict[str, object], int, float]:
     """Whole-command seconds, what the child process reports, its peak bytes and CPU seconds."""
-    seconds, out, peak, cpu = run_measured([sys.executable, "-c", CHILD, code, str(n), method])
+    seconds, out, peak, cpu = run_measured([sys.executable, "-c", CHILD, code, str(n), method, str(threads)])
     return seconds, json.loads(out), peak, cpu
 
 
@@ -157,6 +162,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sizes", default="18,20", help="exponents k: N = 2^k heaps")
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--method", default="auto", choices=["auto", "sparse", "plain"])
+    parser.add_argument("--threads", type=int, default=1,
+                        help="cores grundy's kernel may use (default 1: one core each, as the research "
+                             "solver; see bench/octal_cores.py for 1 against 2)")
     args = parser.parse_args(argv)
     binary = args.rust or DEFAULT_BINARY
     if not binary.exists():
@@ -179,7 +187,7 @@ def main(argv: list[str] | None = None) -> int:
                         f.unlink()
                     rust_t.append(seconds)
                     rust_mem.append(peak)
-                    whole, ours, ours_peak, cpu = run_grundy(code, n, args.method)
+                    whole, ours, ours_peak, cpu = run_grundy(code, n, args.method, args.threads)
                     whole_cpu.append(cpu)
                     ours_cpu.append(float(ours["kernel_cpu"]))  # type: ignore[arg-type]
                     ours_whole.append(whole)

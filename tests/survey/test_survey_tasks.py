@@ -110,6 +110,10 @@ def _worker_state() -> tuple[str | None, bool]:
     return os.environ.get("NUMBA_NUM_THREADS"), "seconds" in WARMED
 
 
+def _saturation(dask_scheduler: Any) -> float:
+    return float(dask_scheduler.WORKER_SATURATION)
+
+
 @pytest.mark.slow
 def test_two_worker_processes_store_the_same_database_as_one(tmp_path: Path) -> None:
     pytest.importorskip("distributed")
@@ -121,6 +125,7 @@ def test_two_worker_processes_store_the_same_database_as_one(tmp_path: Path) -> 
             state = client.run(_worker_state)
             assert len(state) == workers
             assert set(state.values()) == {("1", True)}  # one numba thread; warmed up before any task
+            assert client.run_on_scheduler(_saturation) == 1.0  # a task waits for a free worker
             summary = run_survey(specs, db=db, upto=20_000, client=client, stream=open(os.devnull, "w"))
         assert not summary.failed and summary.stored == summary.submitted == 25
         assert summary.tasks < summary.submitted  # the games proved early were batched

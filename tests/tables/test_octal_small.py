@@ -37,3 +37,67 @@ def test_a_small_table_loads_no_compiler(spec: str, digits: tuple[int, ...], upt
     table, loaded = out.strip().rsplit("\n", 1)
     assert json.loads(loaded) == [], f"{spec} to {upto} loaded {loaded}"
     assert json.loads(table)["values"] == brute_octal(digits, upto)
+
+
+LEAN = r"""
+import json, sys
+from grundy.catalog import load_game
+from grundy.reports.heap_tables import heap_table
+table = heap_table(load_game(sys.argv[1]), int(sys.argv[2]), method="sparse", patterns=False,
+                   lean_start=True)
+from numba.core.caching import Cache
+print(json.dumps({"values": table.analysis.values.tolist(),
+                  "registries": "numba.np.random.generator_methods" in sys.modules,
+                  "loader": Cache.load_overload.__qualname__}))
+"""
+
+
+@pytest.mark.slow  # (compiles the kernels into an empty cache: ~15 s)
+def test_a_kernel_from_the_cache_loads_lean(tmp_path: object) -> None:
+    """The command line's lean start (``lean_start=True``): the first run compiles the kernel into
+    an empty numba cache, the second loads it from there without numba's full registries (its
+    random-number implementations stay unloaded); both give the brute force's values, and
+    numba's own loader is back after the table."""
+    import json
+    import os
+
+    env = {**os.environ, "NUMBA_CACHE_DIR": str(tmp_path)}
+    want = brute_octal((0, 1, 6), 700)
+    runs = [json.loads(subprocess.run([sys.executable, "-c", LEAN, "octal(0.16)", "700"], capture_output=True,
+                                      text=True, env=env, check=True, timeout=600).stdout)
+            for _ in range(2)]
+    for run in runs:
+        assert run["values"] == want
+        assert run["loader"] == "Cache.load_overload"
+    assert not runs[1]["registries"]
+
+
+OWN = r"""
+import atexit, os, sys
+atexit.register(lambda: print(os.environ.get("OPENBLAS_NUM_THREADS")))
+args = ["table", "octal(0.6)", "--upto", "40", "--json"]
+from grundy.cli.app import main
+if sys.argv[1] == "own":
+    sys.argv = ["grundy", *args]
+    main()  # (the console script: its own process)
+main(args)  # (called as a function)
+"""
+
+
+def test_the_table_command_starts_one_blas_thread() -> None:
+    """In its own process (the console script), ``grundy table`` asks numpy's BLAS for one
+    thread, unless the caller chose a number; called as a function, it changes no variable."""
+    import json
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+
+    def run(how: str, **extra: str) -> tuple[list[int], str]:
+        out = subprocess.run([sys.executable, "-c", OWN, how], capture_output=True, text=True,
+                             env={**env, **extra}, check=True, timeout=120).stdout
+        table, threads = out.strip().rsplit("\n", 1)
+        return json.loads(table)["values"], threads
+
+    assert run("own") == (brute_octal((0, 6), 40), "1")
+    assert run("own", OPENBLAS_NUM_THREADS="2")[1] == "2"
+    assert run("function") == (brute_octal((0, 6), 40), "None")

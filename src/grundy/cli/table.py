@@ -92,6 +92,8 @@ WORDS = CommandLineWords()
 
 def run(args: argparse.Namespace) -> int:
     """Build, analyse and print a table (:func:`grundy.reports.table_query.build_table`)."""
+    if common.OWN_PROCESS:
+        _one_blas_thread()
     request = TableRequest(args.game, args.upto, misere=args.misere, quotient=args.quotient,
                            summary=args.summary, method=args.method, patterns=args.patterns,
                            store=args.store, rebuild=args.rebuild, limit=args.limit, plot=args.plot)
@@ -107,6 +109,18 @@ def run(args: argparse.Namespace) -> int:
     if table.kind is not TableKind.HEAPS and args.plot is not None:
         table.draw(args.plot)
     return 0
+
+
+def _one_blas_thread() -> None:
+    """In the command's own process, before numpy is first imported: numpy's BLAS starts one
+    thread rather than one per core (unless ``OPENBLAS_NUM_THREADS`` is set already). Nothing a
+    table computes calls BLAS, and starting its thread pool is about a fifth of numpy's import
+    (~0.02 s of CPU)."""
+    import os
+    import sys
+
+    if "numpy" not in sys.modules:
+        os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 
 def _build(plan: TablePlan) -> Table:

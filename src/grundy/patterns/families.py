@@ -88,7 +88,11 @@ def self_similar(table: list[int], *, steps: int) -> str | None:
 def _recursive_residues(diff: np.ndarray, n: np.ndarray, m: int) -> tuple[int, list[int]] | None:
     """``(c, residues)``: the constant ``c`` shared by the most residues where ``diff`` is ``c``."""
     by_c: dict[int, list[int]] = {}
+    head, head_n = diff[:PREFIX], n[:PREFIX]
     for r in range(m):
+        first = head[head_n % m == r]  # (two values in the head: not one constant, cheap first)
+        if len(first) and int(first.min()) != int(first.max()):
+            continue
         part = diff[n % m == r]
         if len(part) >= 8 and int(part.min()) == int(part.max()):
             by_c.setdefault(int(part[0]), []).append(r)
@@ -180,8 +184,11 @@ def arithmetic_values(table: list[int], *, steps: int) -> str | None:
     n = np.arange(1, total, dtype=np.int64)
     per_function = max(steps // len(ARITHMETIC), 200)
     for text in ARITHMETIC:
+        head = _arith_values(text, n[:PREFIX])  # (a clash in the head is one in the table: cheap first)
+        if head is None or not _a_function_of(head, values[1:PREFIX + 1]) or len(set(head.tolist())) < 3:
+            continue
         keys = _arith_values(text, n)
-        if keys is None or not _a_function_of(keys, values[1:]) or len(set(keys[:PREFIX].tolist())) < 3:
+        if keys is None or not _a_function_of(keys, values[1:]):
             continue
         found = shortest_formula({text: keys[:PREFIX]}, lambda i, v: v == int(values[i + 1]),
                                  values[1:PREFIX + 1], total=len(n),

@@ -36,11 +36,11 @@ if TYPE_CHECKING:
 
 def _as_ints(values: Sequence[int]) -> list[int]:
     try:
-        out = [int(v) for v in values]
+        out = list(map(int, values))
     except (TypeError, ValueError):
         raise InvalidInputError(
             f"a table of Grundy values must hold integers, got {list(values)[:10]!r}") from None
-    if any(v < 0 for v in out):
+    if out and min(out) < 0:
         raise InvalidInputError(f"Grundy values are non-negative, got {min(out)}")
     return out
 

@@ -9,6 +9,11 @@ number of steps (expressions built), never by time, so its result does not depen
 the machine; its candidates agree with the target on the prefix only, and
 :func:`shortest_formula` confirms them on the whole table.
 
+The expressions are built in batches: all ``x op y`` of one operation and two sizes are one
+matrix operation (rows: expressions, columns: the prefix), and only the expressions kept get a
+text, when one is asked for. The order is that of a loop over ``x`` then ``y``, so the steps,
+the expressions kept and the formulas found are those of building them one at a time.
+
 >>> import numpy as np
 >>> n = np.arange(64, dtype=np.int64)
 >>> shortest_formula({"n": n}, lambda i, v: v == i % 3, n % 3, total=64)
@@ -17,18 +22,20 @@ the machine; its candidates agree with the target on the prefix only, and
 
 from __future__ import annotations
 
+import bisect
+import functools
 from collections.abc import Callable, Collection, Iterator, Mapping
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from grundy.patterns.formulas import Unsafe, agrees, size, vec_binary, vec_unary
+from grundy.patterns.formulas import agrees, size, vec_binary, vec_unary
 from grundy.patterns.record import SEARCH_STEPS
 
 if TYPE_CHECKING:
     import numpy as np
 
 _BOUND = 1 << 31
-"""Values the search keeps (so that every operation on two of them is exact in int64)."""
+"""Values the search keeps (so that every operation on two of them is exact in int64: a sum,
+difference or product of two kept values never needs :class:`~grundy.patterns.formulas.Unsafe`)."""
 
 _PREC = {"or": 1, "and": 2, "not": 3, "cmp": 4, "|": 5, "^": 6, "&": 7, "<<": 8, ">>": 8, "+": 9,
          "-": 9, "*": 10, "//": 10, "%": 10, "neg": 11, "atom": 12}
@@ -36,29 +43,37 @@ _COMMUTATIVE = {"+", "*", "^", "&", "|", "min", "max", "==", "!=", "and", "or"}
 _COMPARISONS = ("<", "<=", "==", "!=")
 _UNARY = ("neg", "not", "abs", "popcount", "ctz", "cto", "bit_length", "isqrt")
 _BINARY = ("+", "-", "*", "//", "%", "^", "&", "|", "<<", ">>", "min", "max", *_COMPARISONS)
-_NEVER_UNSAFE = frozenset({"^", "&", "|", "min", "max", *_COMPARISONS})
-"""Operations :func:`~grundy.patterns.formulas.vec_binary` computes for any operands (no bound
-or value makes them refuse), so a level's worth of them is one vector operation."""
+_NATURAL = frozenset({"popcount", "ctz", "cto", "bit_length", "isqrt"})
+"""The functions of :func:`~grundy.patterns.formulas.vec_unary` undefined below 0."""
+_WIDTHS = (1 << 7, 1 << 15, 1 << 31)
+_DTYPES = ("int8", "int16", "int32", "int64")
+"""The widths of :meth:`_Search.keys`: a row of values below ``_WIDTHS[w]`` in absolute value
+is written in ``_DTYPES[w]``."""
+_BATCH = 4096
+"""Expressions built in one matrix operation (bounds the memory of a batch)."""
+_SMALL = 512
+"""Expressions of several small operations gathered into one batch before they are kept (a
+batch costs a few dozen numpy calls, whatever its size)."""
+
+Ref = tuple[int, int]
+"""An expression kept: its size and its place among the kept expressions of that size."""
+Node = tuple[Any, ...]
+"""How an expression was built: ``("leaf", text, precedence)``, ``("unary", function, operand)``
+or ``("binary", operation, left, right)`` (operands as :data:`Ref`)."""
+Text = tuple[str, int]
+"""An expression written out, and the precedence of its outermost operation."""
 
 
-@dataclass(frozen=True)
-class _Expr:
-    text: str
-    prec: int
-    size: int
-    values: Any  # np.ndarray
-    bound: int
-    boolean: bool
-    const: bool = False
+def _wrap(e: Text, need: int) -> str:
+    return e[0] if e[1] >= need else f"({e[0]})"
 
 
-def _wrap(e: _Expr, need: int) -> str:
-    return e.text if e.prec >= need else f"({e.text})"
-
-
-def _binary_text(op: str, x: _Expr, y: _Expr) -> tuple[str, int]:
+def _binary_text(op: str, x: Text, y: Text) -> Text:
     if op in ("min", "max"):
-        return f"{op}({x.text}, {y.text})", _PREC["atom"]
+        return f"{op}({x[0]}, {y[0]})", _PREC["atom"]
+    if op in ("and", "or"):
+        prec = _PREC[op]
+        return f"{_wrap(x, prec)} {op} {_wrap(y, prec + 1)}", prec
     if op in _COMPARISONS:
         prec = _PREC["cmp"]
         return f"{_wrap(x, prec + 1)} {op} {_wrap(y, prec + 1)}", prec
@@ -67,23 +82,60 @@ def _binary_text(op: str, x: _Expr, y: _Expr) -> tuple[str, int]:
     return f"{_wrap(x, need)} {op} {_wrap(y, max(need, prec + 1))}", prec
 
 
-def _unary_text(fn: str, e: _Expr) -> tuple[str, int]:
+def _unary_text(fn: str, e: Text) -> Text:
     if fn == "neg":
         return f"-{_wrap(e, _PREC['neg'])}", _PREC["neg"]
     if fn == "not":
         return f"not {_wrap(e, _PREC['not'])}", _PREC["not"]
-    return f"{fn}({e.text})", _PREC["atom"]
+    return f"{fn}({e[0]})", _PREC["atom"]
 
 
-def _constant(c: int, length: int) -> _Expr:
-    import numpy as np
-
-    return _Expr(str(c), _PREC["atom"] if c >= 0 else _PREC["neg"], 1,
-                 np.full(length, c, dtype=np.int64), abs(c), False, True)
+def _constant_text(c: int) -> Text:
+    return str(c), _PREC["atom"] if c >= 0 else _PREC["neg"]
 
 
 class _Exhausted(Exception):
     pass
+
+
+class _Level:
+    """The expressions of one size kept so far: their values (one row each), least and greatest
+    values, whether each is a truth value or a constant, and how each was built (for its text)."""
+
+    def __init__(self, length: int) -> None:
+        self.length = length
+        self.blocks: list[tuple[Any, ...]] = []  # (values, low, high, boolean, const) of each batch
+        self.starts: list[int] = []  # where each batch's expressions begin
+        self.builds: list[Callable[[int], Node]] = []  # how each batch's expressions were built
+        self.count = 0
+        self._rows: tuple[Any, ...] | None = None
+
+    def add(self, values: np.ndarray, low: np.ndarray, high: np.ndarray, boolean: np.ndarray,
+            const: np.ndarray, build: Callable[[int], Node]) -> None:
+        """A batch of expressions kept; ``build(t)``: how its ``t``-th one was built."""
+        self.blocks.append((values, low, high, boolean, const))
+        self.starts.append(self.count)
+        self.builds.append(build)
+        self.count += len(values)
+        self._rows = None
+
+    def node(self, index: int) -> Node:
+        """How the expression at ``index`` was built."""
+        b = bisect.bisect_right(self.starts, index) - 1
+        return self.builds[b](index - self.starts[b])
+
+    def rows(self) -> tuple[Any, ...]:
+        """``(values, low, high, bound, boolean, const)``, one entry per expression, in order."""
+        if self._rows is None:
+            import numpy as np
+
+            empty = np.zeros(0, dtype=np.int64)
+            parts = self.blocks or [(np.zeros((0, self.length), dtype=np.int64), empty, empty,
+                                     empty.astype(bool), empty.astype(bool))]
+            values, low, high, boolean, const = (np.concatenate(part) for part in zip(*parts, strict=True))
+            self.blocks = [(values, low, high, boolean, const)]  # (one copy of the values, not two)
+            self._rows = (values, low, high, np.maximum(high, -low), boolean, const)
+        return self._rows
 
 
 class _Search:
@@ -96,29 +148,36 @@ class _Search:
         self.boolean = boolean
         self.steps = steps
         self.length = len(target)
-        self.goal = (target != 0) if boolean else np.asarray(target, dtype=np.int64)
-        self.goal_key = self.goal.astype(bool if boolean else np.int64).tobytes()
-        self.seen: dict[bytes, _Expr] = {}
-        self.levels: dict[int, list[_Expr]] = {1: []}
+        self.goal = (np.asarray(target) != 0) if boolean else np.asarray(target, dtype=np.int64)
+        goal = self.goal[None, :]
+        self.goal_key = b"" if boolean else self.keys(goal, _bounds(goal))[0]
+        self.seen: dict[bytes, Ref] = {}
+        self.levels: dict[int, _Level] = {}
+        self.texts: dict[Ref, Text] = {}
         self.emitted: set[str] = set()
         self.found: list[tuple[str, int]] = []
-        self.minimum, self.maximum = np.minimum.reduce, np.maximum.reduce  # (the ufuncs: no wrapper per call)
 
-    def tick(self) -> None:
-        """One step of the budget (an expression built); past the last, :class:`_Exhausted`."""
-        self.steps -= 1
-        if self.steps < 0:
-            raise _Exhausted
+    # ---- the budget, the texts, the formulas found --------------------------------------------
 
-    def hit(self, values: np.ndarray, key: bytes | None = None) -> bool:
-        """Whether ``values`` are the target (``key``: their bytes, when at hand and int64)."""
-        import numpy as np
+    def take(self, count: int) -> int:
+        """How many of ``count`` expressions about to be built (one step each) the budget allows."""
+        allowed = max(0, min(count, self.steps))
+        self.steps -= allowed
+        return allowed
 
-        if self.boolean:
-            return (values != 0).tobytes() == self.goal_key
-        if key is not None and values.dtype == np.int64:
-            return key == self.goal_key
-        return bool(np.array_equal(values, self.goal))
+    def text(self, ref: Ref) -> Text:
+        """The expression kept at ``ref``, written out (built from its parts' texts, once)."""
+        got = self.texts.get(ref)
+        if got is None:
+            node = self.levels[ref[0]].node(ref[1])
+            if node[0] == "leaf":
+                got = node[1], node[2]
+            elif node[0] == "unary":
+                got = _unary_text(node[1], self.text(node[2]))
+            else:
+                got = _binary_text(node[1], self.text(node[2]), self.text(node[3]))
+            self.texts[ref] = got
+        return got
 
     def emit(self, text: str, s: int) -> None:
         """A formula found, of size ``s`` (each text once)."""
@@ -126,76 +185,296 @@ class _Search:
             self.emitted.add(text)
             self.found.append((text, s))
 
-    def admit(self, values: np.ndarray, low: int | None = None,
-              high: int | None = None) -> tuple[int, bytes] | None:
-        """One step: ``(bound, key)`` of values worth keeping, or ``None`` — too big for exact
-        int64 work, a constant (constants stay leaves), or values an expression has already
-        (``low``, ``high``: their least and greatest, when known)."""
-        self.steps -= 1  # (the step of :meth:`tick`, written inline: one call per expression)
-        if self.steps < 0:
-            raise _Exhausted
-        if self.length:
-            if low is None or high is None:
-                low, high = int(self.minimum(values)), int(self.maximum(values))
-            bound = max(high, -low)
-            if bound >= _BOUND or (self.length > 1 and low == high):
-                return None
-        else:
-            bound = 0
-        key = values.tobytes()
-        return None if key in self.seen else (bound, key)
+    def drain(self, by_size: bool = False) -> list[tuple[str, int]]:
+        """The formulas found since the last call (``by_size``: smallest first)."""
+        out = sorted(self.found, key=lambda t: t[1]) if by_size else list(self.found)
+        self.found.clear()
+        return out
 
-    def add(self, values: np.ndarray, admitted: tuple[int, bytes], text: str, prec: int, s: int,
-            is_bool: bool) -> None:
-        """Keep an admitted expression (and emit it if it is the target)."""
-        bound, key = admitted
-        e = _Expr(text, prec, s, values, bound, is_bool)
-        self.seen[key] = e
-        self.levels.setdefault(s, []).append(e)
-        if self.hit(values, key):
-            self.emit(text, s)
+    # ---- keeping expressions ------------------------------------------------------------------
+
+    def keys(self, rows: np.ndarray, bound: np.ndarray) -> list[bytes]:
+        """The values of each row as bytes (what two expressions with the same values share), in
+        the narrowest of int8, int16, int32 that holds the row (``bound``: its largest absolute
+        value; int64 above): short keys hash fast, and rows of different widths differ."""
+        import numpy as np
+
+        if not self.length:
+            return [b""] * len(rows)
+        if not len(rows):
+            return []
+        width = np.searchsorted(_WIDTHS, bound, side="right")
+        narrow, wide = int(width.min()), int(width.max())
+        if narrow == wide:
+            return _row_bytes(rows, narrow)
+        out: list[bytes] = [b""] * len(rows)
+        for w in range(narrow, wide + 1):
+            chosen = width == w
+            for place, key in zip(np.flatnonzero(chosen).tolist(), _row_bytes(rows[chosen], w), strict=True):
+                out[place] = key
+        return out
+
+    def keep(self, rows: np.ndarray, s: int, boolean: np.ndarray,
+             node: Callable[[int], Node]) -> None:
+        """Keep, in order, the rows (expressions of size ``s`` already paid for) worth keeping:
+        exact in int64, not constant (constants stay leaves), values no expression has yet; and
+        emit those that are the target. ``node(k)``: how row ``k`` was built (asked only for
+        the text of a formula found)."""
+        import numpy as np
+
+        if self.length:
+            low, high = rows.min(axis=1), rows.max(axis=1)
+            fit = (np.maximum(high, -low) < _BOUND) & (low > -_BOUND)  # (-low wraps at the least int64)
+            if self.length > 1:
+                fit &= low != high
+        else:
+            low = high = np.zeros(len(rows), dtype=np.int64)
+            fit = np.ones(len(rows), dtype=bool)
+        fresh = np.flatnonzero(fit)
+        level = self.levels.setdefault(s, _Level(self.length))
+        seen, base = self.seen, level.count
+        if len(fresh) == len(rows):  # (all of them: no copy)
+            keys = self.keys(rows, np.maximum(high, -low))
+        else:
+            keys = self.keys(rows[fresh], np.maximum(high[fresh], -low[fresh]))
+        first = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1), strict=True))  # each key's first place
+        places = sorted(first[key] for key in first.keys() - seen.keys())
+        if not places:
+            return
+        seen.update(zip([keys[p] for p in places], [(s, base + t) for t in range(len(places))], strict=True))
+        kept = fresh[places]
+        values = rows[kept]
+        level.add(values, low[kept], high[kept], boolean[kept], np.zeros(len(kept), dtype=bool),
+                  functools.partial(_through, node, kept))
+        if self.boolean:
+            hits = np.flatnonzero(((values != 0) == self.goal).all(axis=1)).tolist()
+        else:
+            ref = seen.get(self.goal_key)
+            hits = [ref[1] - base] if ref is not None and ref[0] == s and ref[1] >= base else []
+        for h in hits:
+            self.emit(self.text((s, base + h))[0], s)
 
     def leaves(self, env: Mapping[str, np.ndarray], constants: Collection[int]) -> None:
         """The expressions of size 1: the variables, then the small constants and ``constants``."""
         import numpy as np
 
         for name, raw in env.items():
-            values = np.asarray(raw, dtype=np.int64)
-            admitted = self.admit(values)
-            if admitted is not None:
-                self.add(values, admitted, name, _PREC["atom"], 1, False)
+            values = np.asarray(raw, dtype=np.int64).reshape(1, -1)
+            if not self.take(1):
+                raise _Exhausted
+            self.keep(values, 1, np.zeros(1, dtype=bool), functools.partial(_leaf, (name, _PREC["atom"])))
+        level = self.levels.setdefault(1, _Level(self.length))
         for c in sorted({c for c in (0, 1, 2, 3, 4, 5, *constants) if abs(c) < _BOUND}):
-            e = _constant(c, self.length)
-            self.levels[1].append(e)
-            if self.hit(e.values):
-                self.emit(e.text, 1)
+            values = np.full((1, self.length), c, dtype=np.int64)
+            level.add(values, np.array([c]), np.array([c]), np.zeros(1, dtype=bool), np.ones(1, dtype=bool),
+                      functools.partial(_leaf, _constant_text(c)))
+            if np.array_equal(values[0] != 0 if self.boolean else values[0], self.goal):
+                self.emit(str(c), 1)
 
-    def binary(self, op: str, i: int, j: int, s: int) -> None:
-        """Every ``x op y`` of size ``s``, ``x`` of size ``i`` and ``y`` of size ``j``."""
-        _combine(op, self.levels.get(i, []), self.levels.get(j, []), i == j, s, self.admit, self.add,
-                 self.tick)
+    # ---- building expressions -----------------------------------------------------------------
+
+    def binary(self, ops: list[str], i: int, j: int, s: int) -> None:
+        """Every ``x op y`` of size ``s``, ``x`` of size ``i`` and ``y`` of size ``j``, in the
+        order of a loop over the operations, then ``x``, then ``y``; kept a few thousand at a time
+        (one batch may hold several operations)."""
+        if i not in self.levels or j not in self.levels:
+            return
+        left, right = self.levels[i].rows(), self.levels[j].rows()
+        waiting: list[tuple[str, np.ndarray, np.ndarray, np.ndarray]] = []
+        count = 0
+        for op in ops:
+            for ix, iy in _pairs(op, left, right, i == j):
+                allowed = self.take(len(ix))
+                for start in range(0, allowed, _BATCH):
+                    part = self._built(op, (i, ix[start:allowed][:_BATCH]), (j, iy[start:allowed][:_BATCH]))
+                    if len(part[1]) >= _SMALL:  # (a large part alone: no copy into a batch)
+                        self._keep_built(waiting, i, j, s)
+                        self._keep_built([part], i, j, s)
+                        waiting, count = [], 0
+                        continue
+                    waiting.append(part)
+                    count += len(part[1])
+                    if count >= _SMALL:
+                        self._keep_built(waiting, i, j, s)
+                        waiting, count = [], 0
+                if allowed < len(ix):
+                    self._keep_built(waiting, i, j, s)
+                    raise _Exhausted
+        self._keep_built(waiting, i, j, s)
+
+    def _built(self, op: str, left: tuple[int, np.ndarray],
+               right: tuple[int, np.ndarray]) -> tuple[str, np.ndarray, np.ndarray, np.ndarray]:
+        """``(op, x, y, values)``: the ``x op y`` that are defined (each has cost its step)."""
+        import numpy as np
+
+        (i, ix), (j, iy) = left, right
+        xv, _, _, xb, _, _ = self.levels[i].rows()
+        yv, ylow, _, yb, _, _ = self.levels[j].rows()
+        safe = None  # (what vec_binary refuses; + - * never, on kept values)
+        if op in ("//", "%"):
+            safe = yv[iy].all(axis=1)
+        elif op == ">>" and self.length:
+            safe = ylow[iy] >= 0
+        elif op == "<<":
+            by = yb[iy]
+            safe = (by < 63) & (xb[ix] < np.left_shift(1, 62 - np.minimum(by, 62)))
+            if self.length:
+                safe &= ylow[iy] >= 0
+        if safe is not None:
+            ix, iy = ix[safe], iy[safe]
+        rows = vec_binary(op, xv[ix], yv[iy], 0, 0) if self.length else np.zeros((len(ix), 0), dtype=np.int64)
+        return op, ix, iy, rows
+
+    def _keep_built(self, built: list[tuple[str, np.ndarray, np.ndarray, np.ndarray]], i: int, j: int,
+                    s: int) -> None:
+        import numpy as np
+
+        if not built:
+            return
+        ops = tuple(op for op, _, _, _ in built)
+        which = np.repeat(np.arange(len(built)), [len(x) for _, x, _, _ in built])
+        truth = np.array([op in _COMPARISONS or op in ("and", "or") for op in ops])
+        if len(built) == 1:
+            _, ix, iy, rows = built[0]
+        else:
+            ix, iy, rows = (np.concatenate(part) for part in zip(*(b[1:] for b in built), strict=True))
+        self.keep(rows, s, truth[which], functools.partial(_binary_node, ops, which, (i, ix), (j, iy)))
 
     def unary(self, s: int) -> None:
-        """Every function of an expression of size ``s - 1`` (``not`` only of a truth value)."""
-        for e in self.levels.get(s - 1, []):
-            if e.const:
-                continue
-            for fn in ("not",) if e.boolean else _UNARY:
-                try:
-                    values = vec_unary(fn, e.values)
-                except Unsafe:
-                    self.tick()
-                    continue
-                admitted = self.admit(values)
-                if admitted is not None:
-                    text, prec = _unary_text(fn, e)
-                    self.add(values, admitted, text, prec, s, fn == "not")
+        """Every function of an expression of size ``s - 1`` (``not`` only of a truth value), in
+        the order of a loop over the expressions then the functions."""
+        import numpy as np
 
-    def drain(self, by_size: bool = False) -> list[tuple[str, int]]:
-        """The formulas found since the last call (``by_size``: smallest first)."""
-        out = sorted(self.found, key=lambda t: t[1]) if by_size else list(self.found)
-        self.found.clear()
-        return out
+        if s - 1 not in self.levels:
+            return
+        values, low, _, _, boolean, const = self.levels[s - 1].rows()
+        each = np.flatnonzero(~const)
+        counts = np.where(boolean[each], 1, len(_UNARY))
+        at = np.repeat(each, counts)
+        within = np.arange(len(at)) - np.repeat(np.cumsum(counts) - counts, counts)
+        fn = np.where(boolean[at], _UNARY.index("not"), within)
+        allowed = self.take(len(at))
+        natural = np.array([name in _NATURAL for name in _UNARY])
+        for start in range(0, allowed, _BATCH):
+            part_at, part_fn = at[start:allowed][:_BATCH], fn[start:allowed][:_BATCH]
+            if self.length:
+                safe = ~(natural[part_fn] & (low[part_at] < 0))
+                part_at, part_fn = part_at[safe], part_fn[safe]
+            rows = np.empty((len(part_at), self.length), dtype=np.int64)
+            present = np.flatnonzero(np.bincount(part_fn, minlength=len(_UNARY))).tolist()
+            for f in present if self.length else ():
+                chosen = part_fn == f
+                rows[chosen] = vec_unary(_UNARY[f], values[part_at[chosen]])
+            self.keep(rows, s, part_fn == _UNARY.index("not"),
+                      functools.partial(_unary_node, s - 1, part_at, part_fn))
+        if allowed < len(at):
+            raise _Exhausted
+
+    def meet_in_the_middle(self, s: int) -> None:
+        """``x op y == goal`` with ``x`` of size ``s`` and ``y`` any kept expression (no larger)
+        or a constant, for ``+ - ^``, in the order of a loop over ``x`` then the operations."""
+        import numpy as np
+
+        if s not in self.levels:
+            return
+        values, _, _, _, _, const = self.levels[s].rows()
+        each = np.flatnonzero(~const)
+        x, goal = values[each], self.goal
+        hits: list[tuple[int, int, Ref | None, int]] = []  # (x, which way, y, or the constant y)
+        for way, need in enumerate((goal - x, x - goal, goal + x, goal ^ x)):
+            found = [self.seen.get(key) for key in self.keys(need, _bounds(need))]
+            flat = np.zeros(len(need), dtype=bool)
+            if self.length:
+                flat = (need == need[:, :1]).all(axis=1) & (need[:, 0] > -_BOUND) & (need[:, 0] < _BOUND)
+            for k in np.flatnonzero(flat | np.array([f is not None for f in found], dtype=bool)).tolist():
+                hits.append((k, way, found[k], int(need[k, 0]) if flat[k] else 0))
+        for k, way, y, constant in sorted(hits, key=lambda h: (h[0], h[1])):
+            self._meet(_MEET[way], (s, int(each[k])), y, constant)
+
+    def _meet(self, way: tuple[str, bool], x: Ref, y: Ref | None, constant: int) -> None:
+        op, x_left = way
+        if y is None:
+            if op == "^" and constant == 0:
+                return
+            y_text, y_size = _constant_text(constant), 1
+        else:
+            y_text, y_size = self.text(y), y[0]
+        if y_size > x[0]:
+            return
+        x_text = self.text(x)
+        text, _ = _binary_text(op, x_text, y_text) if x_left else _binary_text(op, y_text, x_text)
+        self.emit(text, x[0] + y_size + 1)
+
+
+_MEET = (("+", True), ("-", True), ("-", False), ("^", True))
+"""The ways of :meth:`_Search.meet_in_the_middle`: ``x + y``, ``x - y``, ``y - x``, ``x ^ y``
+(``y`` is ``goal - x``, ``x - goal``, ``goal + x``, ``goal ^ x``)."""
+
+
+def _bounds(rows: np.ndarray) -> np.ndarray:
+    """The largest absolute value of each row, as :meth:`_Search.keys` needs it (``_BOUND`` for
+    a row reaching ``-2**31`` or below: the least int64 is its own absolute value)."""
+    import numpy as np
+
+    if not rows.shape[1]:
+        return np.zeros(len(rows), dtype=np.int64)
+    low, high = rows.min(axis=1), rows.max(axis=1)
+    return np.where(low > -_BOUND, np.maximum(high, -low), _BOUND)
+
+
+def _through(node: Callable[[int], Node], kept: np.ndarray, t: int) -> Node:
+    return node(int(kept[t]))
+
+
+def _leaf(text: Text, k: int) -> Node:
+    return "leaf", *text
+
+
+def _unary_node(s: int, at: np.ndarray, fn: np.ndarray, k: int) -> Node:
+    return "unary", _UNARY[int(fn[k])], (s, int(at[k]))
+
+
+def _binary_node(ops: tuple[str, ...], which: np.ndarray, left: tuple[int, np.ndarray],
+                 right: tuple[int, np.ndarray], k: int) -> Node:
+    return "binary", ops[int(which[k])], (left[0], int(left[1][k])), (right[0], int(right[1][k]))
+
+
+def _row_bytes(rows: np.ndarray, width: int) -> list[bytes]:
+    """Each row's values as bytes, written in ``_DTYPES[width]``."""
+    import numpy as np
+
+    dtype = np.dtype(_DTYPES[width])
+    flat = np.ascontiguousarray(rows, dtype=dtype).view(np.dtype((np.void, rows.shape[1] * dtype.itemsize)))
+    keys: list[Any] = flat.ravel().tolist()  # (a void array lists bytes)
+    return keys
+
+
+def _pairs(op: str, left: tuple[Any, ...], right: tuple[Any, ...],
+           same: bool) -> Iterator[tuple[np.ndarray, np.ndarray]]:
+    """The operands ``(x, y)`` of ``x op y`` worth building, as index arrays in the order of a
+    loop over ``x`` then ``y``, a few rows of ``x`` at a time: a constant only on the right of
+    ``// % >>`` (and always there), never two constants, truth values only for ``and``/``or``,
+    and each unordered pair once for a commutative operation on one size."""
+    import numpy as np
+
+    _, _, _, _, x_bool, x_const = left
+    _, _, _, _, y_bool, y_const = right
+    const_right, logic = op in ("//", "%", ">>"), op in ("and", "or")
+    x_ok = ~(x_const & (const_right or logic))
+    y_ok = y_const.copy() if const_right else np.ones(len(y_const), dtype=bool)
+    if logic:
+        x_ok &= x_bool
+        y_ok &= y_bool
+    rows = max(1, _BATCH // max(1, len(y_ok)))
+    columns = np.arange(len(y_ok))
+    for start in range(0, len(x_ok), rows):
+        stop = min(len(x_ok), start + rows)
+        grid = x_ok[start:stop, None] & y_ok[None, :] & ~(x_const[start:stop, None] & y_const[None, :])
+        if same and op in _COMMUTATIVE:
+            grid &= columns[None, :] >= np.arange(start, stop)[:, None]
+        ix, iy = np.nonzero(grid)
+        if len(ix):
+            yield ix + start, iy
 
 
 def _splits(s: int) -> list[tuple[int, int]]:
@@ -210,93 +489,29 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
     """``(formula, size)`` agreeing with ``target`` on the prefix; ``(None, s)`` when sizes ``<= s`` are done.
 
     ``env`` maps each variable to its values on the prefix; ``boolean`` compares truth values only.
-    ``steps`` bounds the expressions built (each costs one vector operation on the prefix).
+    ``steps`` bounds the expressions built (each one step, whether kept or not).
     """
     search = _Search(target, boolean, steps)
-    search.leaves(env, constants)
+    try:
+        search.leaves(env, constants)
+    except _Exhausted:
+        yield from search.drain(by_size=True)
+        return
     yield from search.drain()
     yield None, 1
     binary = [*_BINARY, "and", "or"] if boolean else list(_BINARY)
     try:
         for s in range(2, max_size + 1):
             for i, j in _splits(s):
-                for op in binary:
-                    if op not in _COMMUTATIVE or i >= j:
-                        search.binary(op, i, j, s)
+                search.binary([op for op in binary if op not in _COMMUTATIVE or i >= j], i, j, s)
                 yield from search.drain()
             search.unary(s)
             if not boolean:
-                _meet_in_the_middle(search.levels.get(s - 1, []), search.seen, search.goal, search.emit)
+                search.meet_in_the_middle(s - 1)
             yield from search.drain(by_size=True)
             yield None, s
     except _Exhausted:
         yield from search.drain(by_size=True)
-
-
-def _combine(op: str, left: list[_Expr], right: list[_Expr], same: bool, s: int,
-             admit: Callable[..., tuple[int, bytes] | None],
-             add: Callable[[np.ndarray, tuple[int, bytes], str, int, int, bool], None],
-             tick: Callable[[], None]) -> None:
-    const_right = op in ("//", "%", ">>")
-    stacked = None
-    if op in _NEVER_UNSAFE and right:  # x op y for every y of the level in one operation
-        import numpy as np
-
-        stacked = np.stack([y.values for y in right])
-    for ix, x in enumerate(left):
-        if x.const and (const_right or op in ("and", "or")):
-            continue
-        if op in ("and", "or") and not x.boolean:
-            continue
-        rows = None
-        for iy, y in enumerate(right):
-            if same and op in _COMMUTATIVE and iy < ix:
-                continue
-            if (x.const and y.const) or (const_right and not y.const):
-                continue
-            if op in ("and", "or"):
-                if not y.boolean:
-                    continue
-            if stacked is not None:
-                if rows is None:
-                    rows = vec_binary(op, x.values[None, :], stacked, x.bound, 0)
-                    lows, highs = rows.min(axis=1).tolist(), rows.max(axis=1).tolist()
-                values = rows[iy]
-                admitted = admit(values, lows[iy], highs[iy])
-            else:
-                try:
-                    values = vec_binary(op, x.values, y.values, x.bound, y.bound)
-                except Unsafe:
-                    tick()
-                    continue
-                admitted = admit(values)
-            if admitted is None:
-                continue  # (its text is never built)
-            if rows is not None:
-                values = values.copy()  # (a row of its own, not a view keeping the others)
-            if op in ("and", "or"):
-                prec = _PREC[op]
-                text = f"{_wrap(x, prec)} {op} {_wrap(y, prec + 1)}"
-            else:
-                text, prec = _binary_text(op, x, y)
-            add(values, admitted, text, prec, s, op in _COMPARISONS or op in ("and", "or"))
-
-
-def _meet_in_the_middle(new: list[_Expr], seen: dict[bytes, _Expr], goal: np.ndarray,
-                        emit: Callable[[str, int], None]) -> None:
-    """``x op y == goal`` with ``x`` new and ``y`` any kept expression or constant, for ``+ - ^``."""
-    for x in new:
-        if x.const:
-            continue
-        for op, need, x_left in (("+", goal - x.values, True), ("-", x.values - goal, True),
-                                 ("-", goal + x.values, False), ("^", goal ^ x.values, True)):
-            y = seen.get(need.tobytes())
-            if y is None and len(need) and (need == need[0]).all() and abs(int(need[0])) < _BOUND:
-                y = _constant(int(need[0]), len(need))
-            if y is None or y.size > x.size or (y.const and op == "^" and y.text == "0"):
-                continue
-            text, _ = _binary_text(op, x, y) if x_left else _binary_text(op, y, x)
-            emit(text, x.size + y.size + 1)
 
 
 def shortest_formula(env: Mapping[str, np.ndarray], expected: Callable[[int, int], bool],

@@ -98,24 +98,23 @@ def heap_table(game: Game, upto: int, *, method: str = "auto", patterns: bool = 
     ``lean_start``: a compiled kernel this table is the first to load loads numba without scipy
     (:class:`~grundy.tables.kernels.lean_numba`: faster, but no BLAS in compiled code for the
     rest of the process; the command line asks for it in its own process)."""
+    from contextlib import nullcontext
+
     from grundy.engine.limits import one_budget, within
     from grundy.reports.tables import heap_patterns
     from grundy.tables.analysis import analyze
+    from grundy.tables.kernels import lean_numba
 
     with within(one_budget(limit, budget)):  # (a game's table builder, behind its laws, reads it)
-        if lean_start:
-            from grundy.tables.kernels import lean_numba
-
-            with lean_numba():
-                result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
-        else:
+        with lean_numba() if lean_start else nullcontext():  # (the patterns' period kernel too)
             result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
-    lean = summary and result.table is None
+            lean = summary and result.table is None
+            found = heap_patterns(result) if patterns and not lean else []
     from grundy.model.game import laws_of
 
     rule = laws_of(game).octal_note  # (a user's heap game: an octal game?)
     note = None if rule is None else rule(upto)
-    return HeapTable(result, heap_patterns(result) if patterns and not lean else [], lean, note)
+    return HeapTable(result, found, lean, note)
 
 
 def periodicity_line(result: TableAnalysis) -> str:

@@ -259,12 +259,20 @@ LOCAL_HTTP = {"dashboard": False, "dashboard_address": "127.0.0.1:0"}
 """The local scheduler's HTTP endpoints (health checks; no dashboard): 127.0.0.1, any free port."""
 
 
+LOCAL_SCHEDULING = {"distributed.scheduler.worker-saturation": 1.0}
+"""The local scheduler sends a worker a task only when its thread is free (Dask's default, 1.1,
+sends a worker of one thread a second task, which waits there behind the first even when another
+worker is idle): with tasks of seconds the round trip between tasks costs nothing, and each task
+starts on the first worker to become free."""
+
+
 @contextlib.contextmanager
 def dask_client(workers: int | None = None, scheduler: str | None = None) -> Iterator[Any]:
     """A ``distributed.Client``: on ``scheduler``, or on a new local cluster of ``workers`` processes."""
     import logging
 
     require_dask()
+    import dask
     from distributed import Client, LocalCluster
 
     if scheduler is not None:
@@ -281,7 +289,7 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
             client.close()
         return
     n = workers or os.cpu_count() or 1
-    with _sigint_ignored():
+    with _sigint_ignored(), dask.config.set(LOCAL_SCHEDULING):
         cluster = LocalCluster(n_workers=n, threads_per_worker=1, processes=True, host="127.0.0.1",
                                dashboard_address=None, scheduler_kwargs=LOCAL_HTTP,
                                silence_logs=logging.ERROR, env=WORKER_ENV)

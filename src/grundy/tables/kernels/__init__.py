@@ -24,6 +24,7 @@ Each kernel is checked in the tests against the pure-Python reference
 from __future__ import annotations
 
 import sys
+from typing import Any
 
 _lean = [False]
 """Whether a :class:`lean_numba` block is open (the kernel modules read it as they are imported)."""
@@ -54,6 +55,8 @@ class lean_numba:  # (lower case: a context manager used as a function)
 
     def __exit__(self, *exc: object) -> None:
         _lean.pop()
+        if not _lean[-1]:
+            _restore_cache_loads()
 
 
 def start_without_scipy() -> None:
@@ -72,3 +75,43 @@ def start_without_scipy() -> None:
         import numba.np.arraymath  # noqa: F401  (its BLAS check now fails fast)
     finally:
         del sys.modules["scipy.linalg.cython_blas"]
+    _load_cached_kernels_lean()
+
+
+_LEAN_LOADS: list[tuple[Any, Any]] = []
+"""``(numba's Cache class, its own load_overload)`` while :func:`_load_cached_kernels_lean` is in force."""
+
+
+def _load_cached_kernels_lean() -> None:
+    """Within a :class:`lean_numba` block that imported numba: a kernel found in numba's on-disk
+    cache is loaded without first loading every implementation numba has (its target context's
+    ``refresh``: ~0.1 s of CPU, the registries of numpy, random numbers, typed containers...,
+    which only compiling needs, and numba's compiler loads them itself when it compiles). The
+    runtime the compiled code links to (NRT) is still initialised. Numba's own loader is put back
+    at the end of the block; nothing changes where numba's cache class lacks the methods this
+    relies on (another numba version): then numba loads as it always does."""
+    try:
+        from numba.core.caching import Cache
+        from numba.core.runtime import rtsys
+    except ImportError:  # pragma: no cover (a numba without these modules: its own way)
+        return
+    if _LEAN_LOADS or not all(hasattr(Cache, name) for name in (
+            "load_overload", "_load_overload", "_guard_against_spurious_io_errors")):
+        return
+    own = Cache.load_overload
+
+    def load_overload(self: Any, sig: Any, target_context: Any) -> Any:
+        rtsys.initialize(target_context)
+        with self._guard_against_spurious_io_errors():
+            return self._load_overload(sig, target_context)
+        return None  # (the block swallowed an I/O error: compile instead)
+
+    _LEAN_LOADS.append((Cache, own))
+    setattr(Cache, "load_overload", load_overload)  # noqa: B010  (a method of numba's class, for the block)
+
+
+def _restore_cache_loads() -> None:
+    """Numba's own loader again (:func:`_load_cached_kernels_lean`)."""
+    while _LEAN_LOADS:
+        cache, own = _LEAN_LOADS.pop()
+        cache.load_overload = own

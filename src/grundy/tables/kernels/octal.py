@@ -225,8 +225,10 @@ class Workspace:
     values; stamps are ``int32`` (a table has fewer than 2**31 entries).
     """
 
-    def __init__(self) -> None:
+    def __init__(self, threads: int | None = None) -> None:
         self._arrays: dict[tuple[str, str], np.ndarray] = {}
+        self.threads = threads
+        """Threads for the rare-value scan (``None``: every usable core; see :mod:`.octal_threads`)."""
         self.rare: Any = None
         """The rare-value scan's state between calls (see :mod:`.octal_rare`)."""
 

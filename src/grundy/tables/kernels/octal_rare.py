@@ -31,7 +31,7 @@ values need a new bit.
 
 from __future__ import annotations
 
-from typing import Any
+import time
 
 import numpy as np
 
@@ -40,10 +40,9 @@ from grundy.tables.sparse import BLOCK as BLOCK_COUNT
 from grundy.tables.sparse import choose_mask, rare_positions
 
 prepare()
-from llvmlite import ir  # type: ignore[import-untyped]  # noqa: E402
-from numba import njit, types  # noqa: E402  (after prepare)
-from numba.core.extending import intrinsic  # noqa: E402
+from numba import njit  # noqa: E402  (after prepare)
 
+from grundy.tables.kernels import octal_threads  # noqa: E402
 from grundy.tables.kernels.octal import (  # noqa: E402
     OVERFLOW,
     NeedsWider,
@@ -53,38 +52,19 @@ from grundy.tables.kernels.octal import (  # noqa: E402
     table_buffer,
     widened,
 )
-
-DONE, FULL, WIDER, NEW_BIT = 0, 1, 2, 3
-"""Why :func:`fill_octal_rare` stopped: done, rare list full, a value too wide, a value needing a new bit."""
-
-BLOCK = 64
-"""Splits scanned between two tests for found values."""
+from grundy.tables.kernels.octal_scan import (  # noqa: E402
+    DONE,
+    FULL,
+    NEW_BIT,
+    WIDER,
+    _mark_options,
+    _mark_rare,
+    _popcount,
+    least_missing,
+)
 
 RECHOOSE_FROM = 64
 """The mask is chosen again at every power of two from here on."""
-
-
-def _ctz_typing(typingctx: Any, x: Any) -> Any:  # pragma: no cover - compiled
-    """Count trailing zeros of a nonzero uint64."""
-    sig = types.int64(types.uint64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.cttz(args[0], ir.Constant(ir.IntType(1), 1))
-
-    return sig, codegen
-
-
-def _popcount_typing(typingctx: Any, x: Any) -> Any:  # pragma: no cover - compiled
-    sig = types.int64(types.uint64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        return builder.ctpop(args[0])
-
-    return sig, codegen
-
-
-_ctz: Any = intrinsic(_ctz_typing)
-_popcount: Any = intrinsic(_popcount_typing)
 
 
 @njit(cache=True, nogil=True)
@@ -107,114 +87,6 @@ def class_words(mask: int, cap: int, words: int) -> np.ndarray:  # pragma: no co
 
 
 @njit(cache=True, nogil=True)
-def _below(word: Any, k: int, c: int) -> Any:  # pragma: no cover - compiled
-    """The bits of ``word`` (values ``64k .. 64k+63``) for values below ``c``."""
-    if 64 * k >= c:
-        return np.uint64(0)
-    if 64 * (k + 1) > c:
-        return word & ((np.uint64(1) << np.uint64(c - 64 * k)) - np.uint64(1))
-    return word
-
-
-@njit(cache=True, nogil=True)
-def _common_scan4(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray, c: int,
-                  m: int) -> int:  # pragma: no cover - compiled
-    """The least value below ``c`` that no option makes (``m`` if none), where every value is
-    below 256: the unmarked values below ``c`` in four 64-bit words, cleared by the splits
-    into common heaps in blocks of 64 (no branch inside a block), until none is left."""
-    one = np.uint64(1)
-    zero = np.uint64(0)
-    words = seen.shape[0]
-    m0 = _below(~seen[0], 0, c)
-    m1 = _below(~seen[1], 1, c) if words > 1 else zero
-    m2 = _below(~seen[2], 2, c) if words > 2 else zero
-    m3 = _below(~seen[3], 3, c) if words > 3 else zero
-    for i in split:
-        r = n - i
-        half = r // 2
-        a = 1
-        while a <= half and (m0 | m1 | m2 | m3) != zero:
-            top = min(half, a + 63)
-            a0 = zero
-            a1 = zero
-            a2 = zero
-            a3 = zero
-            for b in range(a, top + 1):
-                x = values[b] ^ values[r - b]
-                bit = one << np.uint64(x & 63)
-                w = x >> 6
-                a0 |= bit * np.uint64(w == 0)
-                a1 |= bit * np.uint64(w == 1)
-                a2 |= bit * np.uint64(w == 2)
-                a3 |= bit * np.uint64(w == 3)
-            m0 &= ~a0
-            m1 &= ~a1
-            m2 &= ~a2
-            m3 &= ~a3
-            a = top + 1
-        if (m0 | m1 | m2 | m3) == zero:
-            return m
-    if m0 != zero:
-        return _ctz(m0)
-    if m1 != zero:
-        return 64 + _ctz(m1)
-    if m2 != zero:
-        return 128 + _ctz(m2)
-    return 192 + _ctz(m3)
-
-
-@njit(cache=True, nogil=True)
-def _common_scan8(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray, c: int,
-                  m: int) -> int:  # pragma: no cover - compiled
-    """:func:`_common_scan4` for values below 512, in eight words."""
-    one = np.uint64(1)
-    zero = np.uint64(0)
-    words = seen.shape[0]
-    m0 = _below(~seen[0], 0, c)
-    m1 = _below(~seen[1], 1, c) if words > 1 else zero
-    m2 = _below(~seen[2], 2, c) if words > 2 else zero
-    m3 = _below(~seen[3], 3, c) if words > 3 else zero
-    m4 = _below(~seen[4], 4, c) if words > 4 else zero
-    m5 = _below(~seen[5], 5, c) if words > 5 else zero
-    m6 = _below(~seen[6], 6, c) if words > 6 else zero
-    m7 = _below(~seen[7], 7, c) if words > 7 else zero
-    for i in split:
-        r = n - i
-        half = r // 2
-        a = 1
-        while a <= half and (m0 | m1 | m2 | m3 | m4 | m5 | m6 | m7) != zero:
-            top = min(half, a + 63)
-            a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = zero
-            for b in range(a, top + 1):
-                x = values[b] ^ values[r - b]
-                bit = one << np.uint64(x & 63)
-                w = x >> 6
-                a0 |= bit * np.uint64(w == 0)
-                a1 |= bit * np.uint64(w == 1)
-                a2 |= bit * np.uint64(w == 2)
-                a3 |= bit * np.uint64(w == 3)
-                a4 |= bit * np.uint64(w == 4)
-                a5 |= bit * np.uint64(w == 5)
-                a6 |= bit * np.uint64(w == 6)
-                a7 |= bit * np.uint64(w == 7)
-            m0 &= ~a0
-            m1 &= ~a1
-            m2 &= ~a2
-            m3 &= ~a3
-            m4 &= ~a4
-            m5 &= ~a5
-            m6 &= ~a6
-            m7 &= ~a7
-            a = top + 1
-        if (m0 | m1 | m2 | m3 | m4 | m5 | m6 | m7) == zero:
-            return m
-    for k, word in enumerate((m0, m1, m2, m3, m4, m5, m6, m7)):
-        if word != zero:
-            return 64 * k + _ctz(word)
-    return m
-
-
-@njit(cache=True, nogil=True)
 def fill_octal_rare(values: np.ndarray, start: int, stop: int, nothing: np.ndarray, single: np.ndarray,
                     split: np.ndarray, rare_at: np.ndarray, rare_value: np.ndarray, n_rare: int,
                     impossible: np.ndarray, seen: np.ndarray, want: np.ndarray, mask: int, delta: int,
@@ -227,127 +99,15 @@ def fill_octal_rare(values: np.ndarray, start: int, stop: int, nothing: np.ndarr
     heap whose rare heap does not fit (``FULL``) and before a value above ``limit`` (``WIDER``).
     ``freq`` counts the values.
     """
-    one = np.uint64(1)
-    zero = np.uint64(0)
     words = (cap >> 6) + 1
     for n in range(start, stop):
         if n_rare == rare_at.shape[0]:
             return FULL, n, n_rare
-        for w in range(words):
-            seen[w] = zero
-        for i in nothing:
-            if i == n:
-                seen[0] |= one
-        for i in single:
-            if i < n:
-                v = values[n - i]
-                seen[v >> 6] |= one << np.uint64(v & 63)
-        kinds = 0
+        kinds = _mark_options(values, n, nothing, single, split, seen, words, delta)
         for i in split:
-            r = n - i
-            if r < 2:
-                continue
-            kinds |= 1 << (delta & r)
-            if r & 1 == 0:
-                seen[0] |= one  # the split into two equal heaps
-            hi = n_rare  # the rare heaps below r: all but the last few
-            while hi > 0 and rare_at[hi - 1] >= r:
-                hi -= 1
-            if words == 1:  # every value below 64: one register
-                acc = zero
-                for j in range(hi):
-                    acc |= one << np.uint64(rare_value[j] ^ values[r - rare_at[j]])
-                seen[0] |= acc
-            elif cap <= 256:  # values below 256: four registers, no chain through memory
-                a0 = zero
-                a1 = zero
-                a2 = zero
-                a3 = zero
-                for j in range(hi):
-                    v = rare_value[j] ^ values[r - rare_at[j]]
-                    bit = one << np.uint64(v & 63)
-                    w = v >> 6
-                    a0 |= bit * np.uint64(w == 0)
-                    a1 |= bit * np.uint64(w == 1)
-                    a2 |= bit * np.uint64(w == 2)
-                    a3 |= bit * np.uint64(w == 3)
-                seen[0] |= a0
-                seen[1] |= a1
-                if words > 2:
-                    seen[2] |= a2
-                if words > 3:
-                    seen[3] |= a3
-            else:
-                for j in range(hi):
-                    v = rare_value[j] ^ values[r - rare_at[j]]
-                    seen[v >> 6] |= one << np.uint64(v & 63)
-        # c: the least unmarked value that no split into common heaps makes
-        c = 0
-        for w in range(words):
-            u = ~seen[w] & impossible[kinds, w]
-            if u != zero:
-                c = 64 * w + _ctz(u)
-                break
-        m = c
-        if c <= 64:
-            low = ~seen[0]
-            if c < 64:
-                low &= (one << np.uint64(c)) - one
-            if low != zero:
-                for i in split:
-                    r = n - i
-                    half = r // 2
-                    a = 1
-                    while a <= half and low != zero:
-                        top = min(half, a + 63)
-                        acc = zero
-                        for b in range(a, top + 1):
-                            x = values[b] ^ values[r - b]
-                            acc |= np.uint64(x < 64) << np.uint64(x & 63)
-                        low &= ~acc
-                        a = top + 1
-                    if low == zero:
-                        break
-                if low != zero:
-                    m = _ctz(low)
-        elif cap <= 256:  # values below 256: the missing ones in four registers, as above
-            m = _common_scan4(values, n, split, seen, c, m)
-        elif cap <= 512:  # below 512: in eight registers
-            m = _common_scan8(values, n, split, seen, c, m)
-        else:
-            missing = 0
-            for u in range(c):
-                if not (seen[u >> 6] >> np.uint64(u & 63)) & one:
-                    want[u] = 1
-                    missing += 1
-            if missing:
-                for i in split:
-                    r = n - i
-                    half = r // 2
-                    a = 1
-                    while a <= half:
-                        top = min(half, a + BLOCK - 1)
-                        hit = 0
-                        for b in range(a, top + 1):
-                            hit |= want[values[b] ^ values[r - b]]
-                        if hit:
-                            for b in range(a, top + 1):
-                                x = values[b] ^ values[r - b]
-                                if want[x]:
-                                    want[x] = 0
-                                    missing -= 1
-                            if missing == 0:
-                                break
-                        a = top + 1
-                    if missing == 0:
-                        break
-                if missing:
-                    for u in range(c):
-                        if want[u]:
-                            m = u
-                            break
-                    for u in range(m, c):
-                        want[u] = 0
+            if n - i >= 2:
+                _mark_rare(values, n - i, rare_at, rare_value, n_rare, seen, words, cap)
+        m = least_missing(values, n, split, seen, want, impossible, kinds, words, cap)
         if m > limit:
             return WIDER, n, n_rare
         values[n] = m
@@ -376,6 +136,19 @@ class RareState:
         self.impossible = np.zeros((4, 1), dtype=np.uint64)
         self.seen = np.zeros(1, dtype=np.uint64)
         self.want = np.zeros(1, dtype=np.uint8)
+        self.spins = 0
+        """How many times the threads spun waiting for one another (:mod:`.octal_threads`)."""
+        self.busy = 0.0
+        """How many threads were at work on average in the last stretch threads did (they wait
+        for one another the rest of the time)."""
+        self.trusted = False
+        self.solo_until = 0
+        self.solo_span = octal_threads.SOLO_FIRST
+        self.solo_rate: float | None = None
+        self.solo_at = 0
+        """Whether threads are trusted with whole stretches, one thread's heaps after they did
+        not pay, and one thread's heaps a second, timed up to heap ``solo_at``
+        (:func:`.octal_threads.plan`)."""
         self.plain_stretch = 0
         """Heaps computed by the plain kernel (when the rare heaps were too many)."""
 
@@ -434,6 +207,7 @@ def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, wo
     ``auto``, stretches up to the next power of two where many heaps are rare are computed by
     the plain kernel instead (it is faster there).
     """
+    threads = octal_threads.thread_count(arrays, work.threads)
     state: RareState | None = work.rare
     if state is None or state.position != start or len(state.freq) < work.limit(values.dtype) + 2:
         state = RareState()
@@ -453,10 +227,17 @@ def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, wo
             state.position = n = bound
             state.rechoose(values)
             continue
-        reason, n, state.n_rare = fill_octal_rare(
-            values, n, bound, *arrays, state.rare_at, state.rare_value, state.n_rare,
-            state.impossible, state.seen, state.want, state.mask, state.delta, state.cap, limit,
-            state.freq)
+        ways, end = octal_threads.plan(state, n, bound, threads)
+        began, first = time.perf_counter(), n
+        if ways > 1:
+            reason, n = octal_threads.fill_threads(values, n, end, arrays, state, limit, ways)
+        else:
+            reason, n, state.n_rare = fill_octal_rare(
+                values, n, end, *arrays, state.rare_at, state.rare_value, state.n_rare,
+                state.impossible, state.seen, state.want, state.mask, state.delta, state.cap, limit,
+                state.freq)
+        if threads > 1:
+            octal_threads.judge(state, ways, first, n, time.perf_counter() - began)
         state.position = n
         if reason == FULL:
             state.grow()
@@ -478,6 +259,7 @@ def _wider(values: np.ndarray, state: RareState, work: Workspace, widen: bool) -
     return values
 
 
-def octal_rare_table(arrays: OctalArrays, upto: int) -> np.ndarray:
-    """Grundy values ``G(0..upto)`` by the rare-value scan (``uint8``, widened if needed)."""
-    return fill_rare(table_buffer(upto + 1), 0, upto + 1, arrays, Workspace())
+def octal_rare_table(arrays: OctalArrays, upto: int, threads: int | None = None) -> np.ndarray:
+    """Grundy values ``G(0..upto)`` by the rare-value scan (``uint8``, widened if needed), on
+    ``threads`` threads (default: every usable core, see :mod:`.octal_threads`)."""
+    return fill_rare(table_buffer(upto + 1), 0, upto + 1, arrays, Workspace(threads))

@@ -1,0 +1,161 @@
+"""The octal rare-value scan on 1 thread against T threads (default 2), same game and N, same run.
+
+One command (on an idle machine with at least 2 cores):
+
+    python bench/octal_cores.py --games 0.161,0.014,0.167 --sizes 24 --repeat 3
+
+(about 20 minutes: 0.014 to 2^24 takes about 4 minutes a run on one thread). ``--always`` puts
+threads on every stretch (no timing against one thread); ``--sizes 20`` takes a minute.
+
+For each game and N it runs, interleaved ``--repeat`` times (so both see the same machine load),
+a fresh process that builds ``G(0..N-1)`` with :func:`grundy.tables.builders.build` (method
+``auto``, the way ``grundy table`` builds it) on 1 thread, then one on T threads
+(:mod:`grundy.tables.kernels.octal_threads`; the child sets how many cores the kernel sees). Each
+child times the build after loading the compiled kernels (a warm-up table of 2^16 heaps) and
+reports:
+
+- wall-clock seconds and CPU seconds (user + system, all threads) of the build;
+- how many times the threads spun waiting for one another, and the CPU seconds that cost (the
+  spins times the cost of one spin, measured in the same process): the CPU seconds of the build
+  less those are its *work*; with T threads, work above the 1-thread CPU is what sharing the
+  table costs (cache lines passed between cores, the extra rare lists);
+- the table's checksum (the sum of the values) and a digest of its bytes: the two must agree.
+
+With ``--always`` threads compute every stretch; by default (as ``grundy table`` runs) threads
+are timed against one thread on adjacent stretches and kept only where they are faster
+(:func:`grundy.tables.kernels.octal_threads.plan`).
+
+The parent reads each child's peak resident memory (``os.wait4``) and prints, per game and N,
+the medians: wall 1 / wall T (the speed-up), CPU T / CPU 1 and work T / CPU 1 (the growth of
+work), peak memory, and the load average before and after. On a loaded machine wall-clock
+times of T threads in lock-step suffer far more than 1 thread (a thread that is not running
+holds the other up), so there compare the work; on an idle machine, the speed-up.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from statistics import median
+
+CHILD = r"""
+import hashlib, json, sys, time
+import numpy as np
+from grundy import load_game
+from grundy.tables.builders import build
+from grundy.tables.kernels import octal_threads
+from numba import njit
+
+code, n, threads, always = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "always"
+octal_threads.usable_cores = lambda: threads  # the cores the kernel may use, for this child
+if always:  # threads on every stretch, however much they wait
+    octal_threads.GAIN = -1.0
+    octal_threads.PATIENCE = 1 << 62
+spins, busy = [0], [[]]
+real = octal_threads.fill_threads
+
+def counted(values, start, stop, arrays, state, limit, t):
+    before = state.spins
+    out = real(values, start, stop, arrays, state, limit, t)
+    spins[0] += state.spins - before
+    busy[0].append(round(state.busy, 2))
+    return out
+
+octal_threads.fill_threads = counted
+pause = octal_threads._pause
+
+@njit
+def pauses(k):
+    for _ in range(k):
+        pause()
+
+game = load_game(f"octal({code})")
+build(game, 1 << 16, "auto")  # loads the compiled kernels (numba's cache); not timed
+pauses(10)
+c = time.process_time()
+pauses(2_000_000)
+pause_cost = (time.process_time() - c) / 2_000_000
+spins[0], busy[0] = 0, []
+t1, c1 = time.perf_counter(), time.process_time()
+built = build(game, n - 1, "auto")
+t2, c2 = time.perf_counter(), time.process_time()
+v = np.asarray(built.values)
+digest = hashlib.sha256(v.tobytes()).hexdigest()[:16]
+print(json.dumps({"wall": t2 - t1, "cpu": c2 - c1, "spins": spins[0], "pause": pause_cost,
+                  "checksum": int(v.sum(dtype=np.int64)), "digest": digest, "busy": busy[0],
+                  "method": built.method, "dtype": v.dtype.name}))
+"""
+
+
+def run_child(code: str, n: int, threads: int, always: bool) -> tuple[dict[str, object], int]:
+    """What one child reports, and its peak resident bytes."""
+    with tempfile.TemporaryFile(mode="w+") as out:
+        argv = [sys.executable, "-c", CHILD, code, str(n), str(threads), "always" if always else "judged"]
+        child = subprocess.Popen(argv,
+                                 stdout=out, text=True)
+        _, status, usage = os.wait4(child.pid, 0)
+        if os.waitstatus_to_exitcode(status):
+            raise subprocess.CalledProcessError(os.waitstatus_to_exitcode(status), CHILD)
+        out.seek(0)
+        return json.loads(out.read()), usage.ru_maxrss * 1024
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default="0.161,0.014,0.167")
+    parser.add_argument("--sizes", default="20", help="exponents k: N = 2^k heaps")
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--threads", type=int, default=2)
+    parser.add_argument("--always", action="store_true",
+                        help="threads on every stretch (by default threads are timed against one thread, "
+                             "and kept only where they are faster)")
+    args = parser.parse_args(argv)
+    ok = True
+    mb = 1 << 20
+    for code in args.games.split(","):
+        for k in (int(s) for s in args.sizes.split(",")):
+            n = 1 << k
+            load = os.getloadavg()[0]
+            runs: dict[int, list[tuple[dict[str, object], int]]] = {1: [], args.threads: []}
+            for _ in range(args.repeat):
+                for t in runs:
+                    runs[t].append(run_child(code, n, t, args.always))
+            one, many = runs[1], runs[args.threads]
+
+            def med(rs: list[tuple[dict[str, object], int]], key: str) -> float:
+                return median(float(r[key]) for r, _ in rs)  # type: ignore[arg-type]
+
+            def work(rs: list[tuple[dict[str, object], int]]) -> float:
+                return median(float(r["cpu"]) - float(r["spins"]) * float(r["pause"])  # type: ignore[arg-type]
+                              for r, _ in rs)
+
+            sums = {(r["checksum"], r["digest"]) for r, _ in one + many}
+            agree = len(sums) == 1
+            ok = ok and agree
+            w1, wt = med(one, "wall"), med(many, "wall")
+            c1, ct, kt = med(one, "cpu"), med(many, "cpu"), work(many)
+            p1 = median(p for _, p in one) / mb
+            pt = median(p for _, p in many) / mb
+            checksum, digest = next(iter(sums))
+            stretches = [b for r, _ in many for b in r["busy"]]  # type: ignore[attr-defined]
+            threaded = (f"{len(stretches) / len(many):.0f} stretches by threads a run, "
+                        f"{median(stretches):.2f} threads at work in them (median)" if stretches
+                        else "no stretch by threads")
+            print(f"{code} N=2^{k}: 1 thread wall {w1:.2f}s CPU {c1:.2f}s | {args.threads} threads wall "
+                  f"{wt:.2f}s CPU {ct:.2f}s (spinning {ct - kt:.2f}s, work {kt:.2f}s; {threaded}) | speed-up "
+                  f"{w1 / wt:.2f}x, CPU growth {ct / c1:.2f}x, work growth {kt / c1:.2f}x | peak memory "
+                  f"{p1:.0f} / {pt:.0f} MB | load {load:.1f} -> {os.getloadavg()[0]:.1f} | "
+                  + (f"tables agree (checksum {checksum}, sha256 {digest}) [{one[0][0]['method']}]" if agree
+                     else f"TABLES DIFFER: {sorted(sums)}"), flush=True)
+    print(f"cpu count {os.cpu_count()}; medians of {args.repeat} interleaved runs each; "
+          f"{time.strftime('%Y-%m-%d %H:%M:%S')}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
