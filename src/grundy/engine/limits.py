@@ -31,9 +31,10 @@ if TYPE_CHECKING:
 
     F = TypeVar("F", bound=Callable[..., Any])
 
-_asked: ContextVar[Budget | None] = ContextVar("grundy_asked_budget", default=None)
+_asked: ContextVar[Budget | int | None] = ContextVar("grundy_asked_budget", default=None)
 """The budget a game's own rules see behind the game interface (:func:`asked`); ``None``: none
-given, the default.
+given, the default; a plain budget is held as the steps it had left when the call began (an int,
+what :func:`asked` makes a budget of), a query as itself.
 
 Why this one piece of context is a context variable and not a parameter: the engine asks a game
 about its positions through the fixed :class:`~grundy.model.game.Game` interface
@@ -51,24 +52,24 @@ that is a query (a budget that is :attr:`Budget.shared`), which everything answe
 
 def asked() -> Budget | None:
     """The budget of the call being answered, as a game's own rules see it (see :data:`_asked`):
-    a shared query itself, or a plain budget whose ``limit`` is the room the call had when it
-    began (the rules read that, and spend a query of their own); ``None`` outside any call given
+    a shared query itself, or a fresh budget of the steps the call had left when it began (the
+    rules read its ``limit``, and spend a query of their own); ``None`` outside any call given
     one."""
-    return _asked.get()
+    given = _asked.get()
+    return Budget(given) if isinstance(given, int) else given
 
 
 class within:  # (lower case: a context manager used as a function; no contextlib at start-up)
     """Run the block with :func:`asked` set to ``budget``: a query (:attr:`Budget.shared`) as it
-    is, a plain budget as one of the room it has now (itself while it has spent nothing: its
-    ``limit`` is what the game's rules read, to spend their own steps, as many as the call had
-    left), ``None`` as the default. Inside a query, a plain budget or ``None`` leaves the query
-    in place: the query answers everything asked in it."""
+    is, a plain budget as the steps it has left now (what the game's rules read, to spend their
+    own steps, as many as the call had left), ``None`` as the default. Inside a query, a plain
+    budget or ``None`` leaves the query in place: the query answers everything asked in it."""
 
     __slots__ = ("_budget", "_token")
 
     def __init__(self, budget: Budget | None) -> None:
         self._budget = budget
-        self._token: Token[Budget | None] | None = None
+        self._token: Token[Budget | int | None] | None = None
 
     def __enter__(self) -> None:
         self._token = enter(self._budget)
@@ -79,18 +80,17 @@ class within:  # (lower case: a context manager used as a function; no contextli
             self._token = None
 
 
-def enter(budget: Budget | None) -> Token[Budget | None] | None:
-    """:class:`within`'s entry, for the engine's hot paths (``_asked.reset(token)`` in a
-    ``finally`` when the token is not ``None``)."""
+def enter(budget: Budget | int | None) -> Token[Budget | int | None] | None:
+    """:class:`within`'s entry (``budget`` may also be a number of steps: ``limit=``), for the
+    engine's hot paths (``_asked.reset(token)`` in a ``finally`` when the token is not ``None``)."""
     now = _asked.get()
-    if budget is None or not budget.shared:
-        if now is not None and now.shared:
-            return None  # (the query stays)
-        if budget is None:
-            return None if now is None else _asked.set(None)
-        if budget.spent:  # (its steps left alone: a game's rules make their own query of them)
-            budget = Budget(budget.room())
-    return _asked.set(budget)
+    if isinstance(budget, Budget) and budget.shared:
+        return _asked.set(budget)  # a query: itself
+    if now is not None and not isinstance(now, int) and now.shared:
+        return None  # inside a query: the query stays
+    if budget is None:
+        return None if now is None else _asked.set(None)
+    return _asked.set(budget if isinstance(budget, int) else budget.room())  # (its steps left, now)
 
 
 def one_budget(limit: int | None, budget: Budget | None) -> Budget | None:
@@ -119,9 +119,14 @@ def asking(fn: F) -> F:
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         budget, limit = kwargs.get("budget"), kwargs.get("limit")
-        if budget is None and limit is None and _asked.get() is None:
-            return fn(*args, **kwargs)  # (the common case: nothing to set)
-        token = enter(one_budget(limit, budget))
+        if budget is None:
+            if limit is None and _asked.get() is None:
+                return fn(*args, **kwargs)  # (the common case: nothing to set)
+            token = enter(limit)  # (the steps alone, for the game's rules to read)
+        else:
+            if limit is not None:
+                one_budget(limit, budget)  # (refused: both given)
+            token = enter(budget)
         try:
             return fn(*args, **kwargs)
         finally:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import islice, repeat
 
-from grundy.engine.limits import _CHECK_EVERY, DEFAULT_LIMIT, Budget, _asked, asking, enter
+from grundy.engine.limits import _CHECK_EVERY, DEFAULT_LIMIT, Budget, _asked, asking
 from grundy.errors import LoopyGameError
 from grundy.model.game import Game, Move, Outcome, Position, value_rule
 
@@ -341,7 +341,9 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
         except _NotPlain as split:
             work = split.budget
     work = work or Budget(limit)
-    token = enter(work)  # (the rules of your own games, behind the game interface, read it)
+    now = _asked.get()  # (the rules of your own games, behind the game interface, read it: enter())
+    token = None if now is not None and not isinstance(now, int) and now.shared else \
+        _asked.set(work.limit - work.spent)
     try:
         return _general_value(game, cache, work, closed, use_rules,
                               (number, position if canonical is None else canonical(position)))
