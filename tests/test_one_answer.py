@@ -109,7 +109,7 @@ def test_every_and_batch_lines_are_the_librarys_answers(capsys: pytest.CaptureFi
     argv = ["nim", "3", "+", "subtraction(1,2)", "4", "+", "kayles", "5"]
     out = _cli(capsys, "solve", "--every", *argv, "--json")
     answer = solve_every(*parse_sum(argv))
-    assert json.loads(out) == answer_json(answer) == answer.to_json()
+    assert json.loads(out) == answer_json(answer)
     assert _cli(capsys, "solve", "--every", *argv).splitlines() == text_lines(answer)
     lines = ["3 4 5", "1 1", " ".join(map(str, _heaps(5_000, 9))), "7"]
     path = tmp_path / "batch.txt"

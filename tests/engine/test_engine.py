@@ -113,9 +113,8 @@ def test_astronomically_many_options_are_refused_not_enumerated() -> None:
 
 @pytest.mark.slow
 def test_progress_hook_sees_long_searches() -> None:
-    from grundy.engine.limits import reporting_progress
+    from grundy.engine.limits import Budget
 
     seen: list[int] = []
-    with reporting_progress(seen.append):
-        grundy_value(Chain(), 200_000, limit=10**6)
+    grundy_value(Chain(), 200_000, budget=Budget(10**6, progress=seen.append))
     assert seen and seen == sorted(seen)

@@ -152,3 +152,51 @@ def test_a_query_is_opened_for_games_that_declare_their_own_rules() -> None:
         solve_answer(nim, (3, 4), conjecture=True)  # (grundy.define imported or not)
     answer, conjectures = solve_answer(mixed, position, conjecture=True)
     assert (answer.grundy, conjectures) == (grundy.solve(mixed, position).grundy, [])
+
+
+_ROOM = """
+import gc, json, resource, sys
+from grundy.catalog import load_game
+from grundy.engine.address_space import room_for
+from grundy.tables.store import build_stored
+
+soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+resource.setrlimit(resource.RLIMIT_AS, (8 * 2**30, hard))  # a finite limit, as the command sets
+found = resource.getrlimit(resource.RLIMIT_AS)[0]
+seen = {"found": found}
+try:
+    with room_for(2**30):
+        seen["inside"] = resource.getrlimit(resource.RLIMIT_AS)[0]
+        raise KeyError("a block that fails")
+except KeyError:
+    pass
+seen["after a failed block"] = resource.getrlimit(resource.RLIMIT_AS)[0]
+built = build_stored(load_game("octal(0.6)"), 200_000, sys.argv[1])
+seen["values"] = [int(v) for v in built.values[:12]]
+seen["while the table lives"] = resource.getrlimit(resource.RLIMIT_AS)[0]
+del built
+gc.collect()
+seen["after the table"] = resource.getrlimit(resource.RLIMIT_AS)[0]
+print(json.dumps(seen))
+"""
+
+
+@pytest.mark.slow
+def test_a_stored_table_leaves_the_address_space_limit_as_found(tmp_path: Any) -> None:
+    """A stored table raises a finite ``RLIMIT_AS`` for its mappings while it builds them and
+    for the table it returns while that lives, and gives it all back (a process of its own: the
+    limit is the whole process's)."""
+    done = subprocess.run([sys.executable, "-c", _ROOM, str(tmp_path / "t.bin")], capture_output=True,
+                          text=True, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    seen = json.loads(done.stdout)
+    found = seen["found"]
+    assert seen["inside"] == found + 2**30 and seen["after a failed block"] == found
+    assert seen["while the table lives"] > found  # (room for the mapping returned) ...
+    assert seen["after the table"] == found       # ... given back when it is freed
+    brute: list[int] = []  # octal 0.6: take one stone, leaving one non-empty row or two
+    for n in range(12):
+        options = {brute[a] ^ brute[n - 1 - a] for a in range(1, n - 1)}
+        options |= {brute[n - 1]} if n >= 2 else set()
+        brute.append(min(set(range(len(options) + 1)) - options))
+    assert seen["values"] == brute

@@ -14,6 +14,7 @@ from grundy.engine.search import Budget
 from grundy.errors import ResourceLimitError
 from grundy.play.analysis import Oracle
 from grundy.solving.explain import explain_steps
+from grundy.solving.writers import answer_json
 from grundy.tables.misere_table import heap_genera
 from grundy.theory.every import every_sg
 from grundy.theory.misere import misere_outcome
@@ -45,7 +46,7 @@ QUERIES: dict[str, Callable[[], Any]] = {
     "explain misère": lambda: explain_steps(load_game("grundy-game"), (9, 7), misere=True),
     "misère theorems": lambda: misere_outcome([(load_game("grundy-game"), (9,)), (load_game("nim"), (2,))]),
     "genera": lambda: heap_genera(load_game("subtraction(1,2)"), 6, 10_000),
-    "every-sg": lambda: every_sg([(load_game("nim"), 3), (load_game("kayles"), 4)]).to_json(),
+    "every-sg": lambda: answer_json(every_sg([(load_game("nim"), 3), (load_game("kayles"), 4)])),
     "play": _oracle("kayles", (6,), (4,)),
     "play misère": _oracle("dawson-kayles", (8,), (5,), misere=True),
     "play, no table": _oracle("grundy-game", (40,), (30,), limit=2000),

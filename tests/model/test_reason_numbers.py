@@ -937,13 +937,15 @@ def test_facts_of_games_of_ones_own(spec: str, position: Any) -> None:
 @pytest.mark.parametrize("parts", [[("subtraction(1,3,4)", 6), ("kayles", 4)], [("nim", 0)],
                                    [("nim", 3), ("kayles", 2), ("bash(2)", 5)]])
 def test_every_sg_reason(parts: list[tuple[str, int]]) -> None:
+    from grundy.solving.writers import answer_json
     from grundy.theory.every import every_sg
 
     components = [(load_game(spec), load_game(spec).validate(n)) for spec, n in parts]
     answer = every_sg(components)
     case = check_reason(answer.why, Case("every", components[0][0], components, False, False, {}))
     assert case.checked and not case.wrong, case.wrong
-    assert answer.to_json()["why"] == answer.why.to_json() and answer.to_json()["reason"] == answer.reason
+    data = answer_json(answer)
+    assert data["why"] == answer.why.to_json() and data["reason"] == answer.reason
     RULES_SEEN["every-sg"] += 1
 
 

@@ -33,6 +33,35 @@ def test_solution_html() -> None:
     assert "P-position" in lost and "winning moves: none" in lost
 
 
+@pytest.mark.parametrize(("spec", "position", "misere"), [
+    ("nim", (3, 4, 5), False), ("subtraction(1,2)", (3,), False), ("nim", tuple(range(1, 200)), False),
+    pytest.param("kayles", (10**18,), True, marks=pytest.mark.slow),
+    ("subtraction(1,3,4)", (9, 4), True), ("grundy-game", (9, 7), False)])
+def test_solution_html_says_what_the_text_says(spec: str, position: tuple[int, ...], misere: bool) -> None:
+    """The notebook's HTML is rendered from the structure the text writer renders: every line of
+    the text (but its labels and layout) is in the page, the same words."""
+    import html
+
+    from grundy.solving.writers import text_lines
+
+    answer = solve(load_game(spec), position, misere=misere, remoteness=not misere)
+    page = " ".join(html.unescape(re.sub(r"<[^>]+>", " ", answer._repr_html_())).split())
+    lines = text_lines(answer)
+    said = [lines[0].split("  ", 1)[1].replace("  (misère)", "")]  # the position
+    for line in lines[1:]:
+        head, _, rest = line.strip().partition(": ")
+        if line.startswith("    "):  # a winning move (its label, and where it leads)
+            said.append(line.strip())
+        elif head in ("outcome", "why", "moves"):
+            said.append(rest.strip())
+        elif head == "grundy":
+            value, _, note = rest.strip().partition("  (")
+            said += [value] + ([note[:-1]] if note else [])
+    for text in said:
+        assert " ".join(text.split()) in page, text
+    assert ("(misère)" in page) is misere and "<script" not in answer._repr_html_()
+
+
 def test_heap_table_html_is_the_brute_force_table() -> None:
     game = load_game("subtraction(1,3,4)")
     t = table(game, 45, plot=False)

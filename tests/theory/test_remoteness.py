@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 
 from grundy import Game, Outcome, SearchLimitError, load_game
+from grundy.solving.writers import answer_json
 from grundy.theory.every import every_sg
 from grundy.theory.remoteness import remoteness, remoteness_or_none, suspense
 from tests.helpers import Cycle
@@ -156,7 +157,7 @@ def test_every_sg_unlisted_moves_and_json() -> None:
     assert short.outcome is full.outcome is Outcome.N
     assert short.winning_moves[0] in full.winning_moves
     assert short.note and "combined moves" in short.note
-    data = json.loads(json.dumps(full.to_json()))
+    data = json.loads(json.dumps(answer_json(full)))
     assert data["mode"] == "every" and data["winner"] == "first"
     assert data["suspense"] == [1, 3, 1]
     assert data["components"][1] == {"game": "subtraction(1,3,4)", "position": "8", "suspense": 3}

@@ -28,6 +28,8 @@ TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start
 if TYPE_CHECKING:
     from typing import Any, NoReturn, TypeVar
 
+    from grundy.engine.limits import Budget
+
     T = TypeVar("T")
 
 OWN_PROCESS = False
@@ -210,12 +212,14 @@ def columns(rows: list[list[str]], indent: str = "") -> list[str]:
             ("  " if len(row) > 1 else "") + row[-1] for row in rows]
 
 
-def searching(work: Callable[[], T]) -> T:
-    """Run ``work``; if a brute-force search runs long on a terminal, show a live counter."""
-    if not sys.stderr.isatty():
-        return work()
-    from grundy.engine.limits import reporting_progress
+def searching(work: Callable[[Budget | None], T], limit: int | None = None) -> T:
+    """Run ``work(budget)`` with the budget of ``--limit`` (``limit``; ``None``: the default
+    budget); if a brute-force search runs long on a terminal, the budget's progress hook shows a
+    live counter."""
+    from grundy.engine.limits import Budget, one_budget
 
+    if not sys.stderr.isatty():
+        return work(one_budget(limit, None))
     shown = [False]
 
     def hook(steps: int) -> None:
@@ -224,8 +228,7 @@ def searching(work: Callable[[], T]) -> T:
         sys.stderr.flush()
 
     try:
-        with reporting_progress(hook):
-            return work()
+        return work(Budget.default(progress=hook) if limit is None else Budget(limit, progress=hook))
     finally:
         if shown[0]:
             sys.stderr.write("\r\033[K")

@@ -21,7 +21,6 @@ OnGraph = Callable[[str, str | None, str | None, list[str]], tuple[Any, Any]]
 
 def run_every(args: argparse.Namespace, on_graph: OnGraph) -> int:
     """The body of ``grundy solve --every`` (``on_graph`` reads ``--graph FILE``)."""
-    from grundy.engine.search import DEFAULT_LIMIT
     from grundy.theory.every import solve_every
 
     if args.misere:
@@ -30,9 +29,8 @@ def run_every(args: argparse.Namespace, on_graph: OnGraph) -> int:
     if args.plot is not None:
         raise InvalidInputError(f"--plot {args.plot!r} does not apply to --every")
     game, position = _game_and_position(args, on_graph)
-    limit = DEFAULT_LIMIT if args.limit is None else args.limit
     try:
-        answer = searching(lambda: solve_every(game, position, limit=limit))
+        answer = searching(lambda budget: solve_every(game, position, budget=budget), args.limit)
     except SearchLimitError as exc:  # a table of values does not answer Every-SG: no such hint
         raise _without_table_hint(exc) from None
     from grundy.solving.writers import json_chunks, text_lines

@@ -134,7 +134,7 @@ def _use_stored_quotient(game: Any, path: str, limit: int | None) -> None:
     from grundy.theory.quotient.play import _QUOTIENTS
     from grundy.theory.quotient.store import load_quotient
 
-    q = searching(lambda: load_quotient(game, path, DEFAULT_QUOTIENT_LIMIT if limit is None else limit))
+    q = load_quotient(game, path, DEFAULT_QUOTIENT_LIMIT if limit is None else limit)  # (no brute force)
     known = _QUOTIENTS.get(game)
     if known is None or q.checked_upto >= known.checked_upto:
         _QUOTIENTS[game] = q
@@ -159,9 +159,9 @@ def _solve(args: argparse.Namespace, game: Any, position: Any, cache: Any = None
     if args.conjecture and not game.own_rules:
         raise InvalidInputError("--conjecture applies to your own games (defined with "
                                 "@grundy.heap_game, loaded with --rules FILE.py)")
-    answer, conjectures = solve_answer(game, position, misere=args.misere, limit=_given_limit(args),
-                                       conjecture=args.conjecture, cache=cache, remoteness=remoteness,
-                                       run=searching)
+    answer, conjectures = searching(
+        lambda budget: solve_answer(game, position, misere=args.misere, conjecture=args.conjecture,
+                                    cache=cache, remoteness=remoteness, budget=budget), _given_limit(args))
     if answer.note and answer.quoted:  # the errors a note quotes name parameters: write the flags
         note = answer.note
         for error in answer.quoted:
@@ -299,23 +299,26 @@ def _value(args: argparse.Namespace, game: Any, position: Any, cache: Any) -> tu
 
     limit = _given_limit(args)
 
-    def work() -> tuple[Any, Any]:
-        return solve_value(game, position, misere=args.misere, cache=cache, limit=limit)
+    def work(budget: Any) -> tuple[Any, Any]:
+        return solve_value(game, position, misere=args.misere, cache=cache, budget=budget)
 
     tty = vars(args).get("_stderr_tty")
     if tty is None:  # (read once per run: a judge's input has 10^5 lines)
         tty = args._stderr_tty = sys.stderr.isatty()
     run = searching if tty else _run
     if not game.own_rules:  # (declared by the game: only a user's game needs a query)
-        return run(work)
+        return run(work, limit)
     from grundy.define import answering
 
     with answering(limit=_limit(args)):
-        return run(work)
+        return run(work, limit)
 
 
-def _run(work: Any) -> Any:
-    return work()
+def _run(work: Any, limit: int | None) -> Any:
+    """:func:`searching` without a terminal: ``work`` with the budget of ``--limit``."""
+    from grundy.engine.limits import one_budget
+
+    return work(one_budget(limit, None))
 
 
 def _game_and_position(args: argparse.Namespace) -> tuple[Any, Any]:

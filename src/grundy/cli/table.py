@@ -127,7 +127,8 @@ def _build(plan: TablePlan) -> Table:
     """Build the planned table, with the live progress a terminal shows: a counter for a misère
     search, a bar for a large heap table or one of your own."""
     if plan.kind in (TableKind.MISERE, TableKind.QUOTIENT):
-        return searching(lambda: plan.build(words=WORDS))
+        return searching(lambda budget: plan.replace(request=plan.request.replace(budget=budget))
+                         .build(words=WORDS), plan.request.limit)
     if plan.kind is not TableKind.HEAPS:
         return plan.build(words=WORDS)
     with progress_bar(plan.own or plan.request.size >= 200_000) as progress:

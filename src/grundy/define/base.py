@@ -196,11 +196,11 @@ def probe_splits(game: Any) -> bool:
     context = active()  # (a listed option is a table step: TABLE_STEP of a search step)
     if context is not None:
         return _probe_splits(game, context)
-    from grundy.engine.limits import asked_limit
+    from grundy.engine.limits import asked
     from grundy.engine.search import DEFAULT_LIMIT
 
-    asked = asked_limit.get()
-    with answering(limit=DEFAULT_LIMIT if asked is None else asked):
+    given = asked()
+    with answering(limit=DEFAULT_LIMIT if given is None else given.limit):
         own = active()
         assert own is not None
         return _probe_splits(game, own)

@@ -12,18 +12,23 @@ from grundy.errors import GrundyError, NotSupportedError, ResourceLimitError
 from grundy.model.laws import PositionValues
 
 
+class NoPositionTable(NotSupportedError):
+    """The refusal of :func:`position_values`: the game's positions are neither numbers nor pairs
+    of numbers (a caller with another way to answer, ``grundy export``'s general path, takes it)."""
+
+
 def position_values(game: Any, upto: int) -> PositionValues:
     """``G(a, b)`` (a game on pairs) or ``G(n)`` (a game on one number) of ``game`` (a
     :class:`~grundy.define.user_games.UserGame`, which calls this: not imported here) up to
     ``upto``, within the query's step budget; refused (:class:`NotSupportedError`) when its
-    positions are neither numbers nor pairs of numbers."""
+    positions are neither numbers nor pairs of numbers (:class:`NoPositionTable`)."""
     cells = game.table_cells(upto)
     if cells is not None:
         return PositionValues(None, cells, type(game).domain.minimum)
     line = game.table_line(upto)
     if line is not None:
         return PositionValues(line, None, type(game).domain.minimum)
-    raise NotSupportedError(f"no table for {game.spec}: its positions are neither numbers nor "
+    raise NoPositionTable(f"no table for {game.spec}: its positions are neither numbers nor "
                             f"pairs of numbers (a game may declare arity=1 or arity=2)"
                             f"{_start_hint(game)}{_probe_failure(game)}")
 

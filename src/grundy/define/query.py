@@ -19,7 +19,6 @@ import threading
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from contextvars import ContextVar
 from typing import Any, TypeVar
 
 from grundy.engine.limits import (
@@ -28,8 +27,9 @@ from grundy.engine.limits import (
     DEFAULT_LIMIT,
     MEMORY_LIMIT,
     Budget,
-    asked_limit,
+    asked,
     resident_bytes,
+    within,
 )
 from grundy.errors import SearchLimitError
 from grundy.model.bounded import BoundedCache, kept
@@ -68,11 +68,13 @@ class Answering(Budget):
 
     __slots__ = ("conjecture", "extended", "states", "used", "vouched")
 
+    shared = True  # (one query, shared by everything that answers it: see engine.limits.within)
+
     def __init__(self, conjecture: bool = False, limit: int = DEFAULT_LIMIT) -> None:
         # (the Budget's fields set here directly, not through Budget.__init__: a query is made at
         # each question about a user's game, so its making is on the engine's path)
         seconds = max(SAFETY_SECONDS, limit * SECONDS_PER_STEP)
-        self.limit, self.spent, self.memory, self._hook = limit, 0, MEMORY_LIMIT, None
+        self.limit, self.spent, self.memory, self._hook, self.standard = limit, 0, MEMORY_LIMIT, None, False
         self._next_check, self._next_report = _CHECK_EVERY, _PROGRESS_EVERY
         self._deadline, self._seconds = time.monotonic() + seconds, seconds
         self.conjecture = conjecture
@@ -113,16 +115,6 @@ class Answering(Budget):
             self.vouched.setdefault((game, option), v)
 
 
-_answering: ContextVar[Answering | None] = ContextVar("grundy_answering", default=None)
-"""The query of the :func:`answering` block being run (``None``: outside one).
-
-Why a context variable and not a parameter: the query is opened around a whole question
-(``solve``, a table, an export), but the code that spends its budget, uses its patterns and
-vouches for values is a user's game's own (:class:`~grundy.define.UserHeapGame`), which the
-engine and the table layer reach only through the fixed game interface (``options``, the
-game's laws), with no room for a query object. Code that holds the query passes it explicitly
-(``context=`` of the user games' methods); the variable is scoped to the block, per thread and
-per asyncio task."""
 _watched: list[Answering] = []
 
 
@@ -139,14 +131,17 @@ def answering(*, conjecture: bool = False, limit: int = DEFAULT_LIMIT) -> Iterat
     yielded :class:`Answering` (``grundy solve --conjecture``). Once a user's game is asked
     something in the block (in the main thread), a watchdog also stops the block when it runs too
     long or uses too much memory (a move function that builds a huge list); a query about the
-    catalogue's games alone never arms it."""
+    catalogue's games alone never arms it.
+
+    The block is the query's scope, as ``budget=`` of a call is a call's: functions called in it
+    with no budget of their own answer the query (:class:`grundy.engine.limits.within`); a query
+    may also be passed explicitly, ``grundy.solve(game, n, budget=query)``."""
     context = Answering(conjecture, limit)
-    token = _answering.set(context)
     try:
-        yield context
+        with within(context):
+            yield context
     finally:
         _disarm(context)
-        _answering.reset(token)
 
 
 _armed: dict[int, Any] = {}
@@ -176,15 +171,15 @@ def _disarm(context: Answering) -> None:
 
 
 def current() -> Answering:
-    """The query being answered; outside :func:`answering`, a fresh one, of the ``limit=`` the
-    library call was given (:data:`grundy.engine.limits.asked_limit`), else the default budget."""
-    context = _answering.get()
-    if context is None:
-        asked = asked_limit.get()
-        return Answering() if asked is None else Answering(limit=asked)
+    """The query being answered (:func:`grundy.engine.limits.asked`: the one piece of context
+    that crosses the game interface); outside one, a fresh one, of the steps the library call
+    was given (its ``limit=`` or ``budget=``), else the default budget."""
+    given = asked()
+    if not isinstance(given, Answering):
+        return Answering() if given is None else Answering(limit=given.limit)
     if not _watched:
-        _arm(context)
-    return context
+        _arm(given)
+    return given
 
 
 def active() -> Answering | None:
@@ -192,8 +187,10 @@ def active() -> Answering | None:
     :func:`answering` (where :func:`current` would make a fresh one): a caller that may need no
     budget at all makes that fresh one only when it does (one ``Answering()`` is what two calls
     of :func:`current` would give, outside a block: each a fresh one, nothing spent)."""
-    context = _answering.get()
-    if context is not None and not _watched:
+    context = asked()
+    if not isinstance(context, Answering):
+        return None
+    if not _watched:
         _arm(context)
     return context
 
@@ -216,10 +213,8 @@ def game_state(kind: str, game: Any, make: Callable[[], S]) -> S:
     True
     """
     key = (kind, game)
-    context = _answering.get()
+    context = active()
     if context is not None:
-        if not _watched:
-            _arm(context)
         found = context.states.get(key)
         if found is not None:
             return found

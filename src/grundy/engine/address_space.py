@@ -12,8 +12,9 @@ which the command prints as one line (exit 2).
 
 The cap only ever lowers the soft limit (a stricter limit set by the user stays, and the hard
 limit is untouched); a stored table, whose file is memory-mapped, raises the soft limit by the
-size of its mappings (:func:`make_room`). ``GRUNDY_ADDRESS_SPACE_GIB`` sets another cap in GiB
-(``0``: none).
+size of its mappings while it builds them (:class:`room_for`) and by the size of the table it
+returns while that lives (:func:`room_while`), and lowers it back as much: a call leaves the limit
+as it found it. ``GRUNDY_ADDRESS_SPACE_GIB`` sets another cap in GiB (``0``: none).
 
 >>> parse_gib("1.5"), parse_gib("0"), parse_gib(None) == DEFAULT_BYTES
 (1610612736, None, True)
@@ -70,16 +71,60 @@ def cap_from_environment() -> int | None:
     return cap(parse_gib(os.environ.get(ENVIRONMENT)))
 
 
-def make_room(nbytes: int) -> None:
+def make_room(nbytes: int) -> int:
     """Raise a finite soft ``RLIMIT_AS`` by ``nbytes`` (up to the hard limit): room for a file
-    mapped into memory, which takes address space but not the memory the cap protects."""
+    mapped into memory, which takes address space but not the memory the cap protects. Returns
+    the bytes added (``0``: no finite limit, or none could be added), which :func:`give_back`
+    takes away again: use :class:`room_for` or :func:`room_while`, which do, so that the limit is
+    left as it was found."""
     try:
         import resource
 
         soft, hard = resource.getrlimit(resource.RLIMIT_AS)
         if soft == resource.RLIM_INFINITY:
-            return
+            return 0
         new = soft + nbytes if hard == resource.RLIM_INFINITY else min(soft + nbytes, hard)
         resource.setrlimit(resource.RLIMIT_AS, (new, hard))
+        return int(new - soft)
+    except (ImportError, ValueError, OSError, AttributeError):  # pragma: no cover
+        return 0
+
+
+def give_back(nbytes: int) -> None:
+    """Lower a finite soft ``RLIMIT_AS`` by ``nbytes`` (what :func:`make_room` added)."""
+    if nbytes <= 0:
+        return
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if soft != resource.RLIM_INFINITY:
+            resource.setrlimit(resource.RLIMIT_AS, (max(0, soft - nbytes), hard))
     except (ImportError, ValueError, OSError, AttributeError):  # pragma: no cover
         return
+
+
+class room_for:  # (lower case: a context manager used as a function)
+    """Room for ``nbytes`` of mappings while the block runs (:func:`make_room`), given back when it
+    ends, however it ends: the limit is left as it was found
+    (``tests/engine/test_process_state.py``)."""
+
+    def __init__(self, nbytes: int) -> None:
+        self._nbytes = nbytes
+        self._added = 0
+
+    def __enter__(self) -> room_for:
+        self._added = make_room(self._nbytes)
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        give_back(self._added)
+        self._added = 0
+
+
+def room_while(mapping: object, nbytes: int) -> None:
+    """Room for ``nbytes`` of address space while ``mapping`` (a memory-mapped array that outlives
+    the call that made it) is alive, given back when it is freed."""
+    import weakref
+
+    weakref.finalize(mapping, give_back, make_room(nbytes))

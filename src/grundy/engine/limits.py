@@ -1,15 +1,16 @@
 """What bounds a query: its :class:`Budget` of steps (which decide the answer) with time and
-memory as safety nets only (which can only refuse), the progress hook a budget reports to, and
-the step limit a library call was given, for games whose rules search with a budget of their own
-(users' games, :mod:`grundy.define`, read it when no ``answering`` block sets one).
+memory as safety nets only (which can only refuse) and the progress hook it reports to, passed
+explicitly (``budget=``; ``limit=N`` is the shorthand ``budget=Budget(N)``), and the one piece of
+context that is not passed: the budget a game's own rules see behind the fixed game interface
+(:func:`asked`, set by :class:`within`).
 
->>> asked_limit.get() is None
+>>> asked() is None
 True
 >>> @asking
-... def ask(*, limit=None):
-...     return asked_limit.get()
->>> ask(limit=500), ask()
-(500, None)
+... def ask(*, limit=None, budget=None):
+...     return asked().limit
+>>> ask(limit=500), ask(budget=Budget(700))
+(500, 700)
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from contextvars import ContextVar
 from functools import wraps
 from itertools import islice
 
-from grundy.errors import ResourceLimitError, SearchLimitError
+from grundy.errors import InvalidInputError, ResourceLimitError, SearchLimitError
 from grundy.model.game import Game, HeapGame
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
@@ -30,35 +31,107 @@ if TYPE_CHECKING:
 
     F = TypeVar("F", bound=Callable[..., Any])
 
-asked_limit: ContextVar[int | None] = ContextVar("grundy_asked_limit", default=None)
-"""The steps the library call being answered may still spend (``None``: not given).
+_asked: ContextVar[Budget | int | None] = ContextVar("grundy_asked_budget", default=None)
+"""The budget a game's own rules see behind the game interface (:func:`asked`); ``None``: none
+given, the default; a plain budget is held as the steps it had left when the call began (an int,
+what :func:`asked` makes a budget of), a query as itself.
 
-Why a context variable and not a parameter: the engine asks a game about its positions through
-the fixed :class:`~grundy.model.game.Game` interface (``options(position)``, its laws), which
-carries no budget, and a user's own game (:mod:`grundy.define`) must spend the budget of the call
-that asked (``grundy_value(game, p, limit=N)``: N steps, not the default) when its move function
-runs inside that call. Everything that can carry a budget explicitly does (``budget=`` of the
-engine's functions, the :class:`~grundy.engine.limits.Budget` of an
-:class:`~grundy.define.Answering`); this variable only crosses the game interface, it is set for
-the extent of one call (reset in a ``finally``), and it is per thread and per asyncio task, so
-concurrent calls never see each other's limit."""
+Why this one piece of context is a context variable and not a parameter: the engine asks a game
+about its positions through the fixed :class:`~grundy.model.game.Game` interface
+(``options(position)``, the functions of its laws), which carries no budget, and a game of your
+own (:mod:`grundy.define`) must spend the budget of the call that asked (``grundy_value(game, p,
+limit=N)``: N steps, not the default; a query, :class:`~grundy.define.Answering`, shared) when
+its move function runs inside that call. Everything else passes its budget explicitly (the
+``budget=`` of the engine's and the solver's functions, the progress hook inside the budget).
+The variable is set only by :class:`within` — by the public functions for their extent
+(:func:`asking`) and by the engine where it calls a game's rules — and reset when they return;
+it is per thread and per asyncio task, so concurrent calls never see each other's budget; and a
+call given no budget sees none (the default), not the budget of a call it is nested in, unless
+that is a query (a budget that is :attr:`Budget.shared`), which everything answering it shares."""
+
+
+def asked() -> Budget | None:
+    """The budget of the call being answered, as a game's own rules see it (see :data:`_asked`):
+    a shared query itself, or a fresh budget of the steps the call had left when it began (the
+    rules read its ``limit``, and spend a query of their own); ``None`` outside any call given
+    one."""
+    given = _asked.get()
+    return Budget(given) if isinstance(given, int) else given
+
+
+class within:  # (lower case: a context manager used as a function; no contextlib at start-up)
+    """Run the block with :func:`asked` set to ``budget``: a query (:attr:`Budget.shared`) as it
+    is, a plain budget as the steps it has left now (what the game's rules read, to spend their
+    own steps, as many as the call had left), ``None`` as the default. Inside a query, a plain
+    budget or ``None`` leaves the query in place: the query answers everything asked in it."""
+
+    __slots__ = ("_budget", "_token")
+
+    def __init__(self, budget: Budget | None) -> None:
+        self._budget = budget
+        self._token: Token[Budget | int | None] | None = None
+
+    def __enter__(self) -> None:
+        self._token = enter(self._budget)
+
+    def __exit__(self, *exc: object) -> None:
+        if self._token is not None:
+            _asked.reset(self._token)
+            self._token = None
+
+
+def enter(budget: Budget | int | None) -> Token[Budget | int | None] | None:
+    """:class:`within`'s entry (``budget`` may also be a number of steps: ``limit=``), for the
+    engine's hot paths (``_asked.reset(token)`` in a ``finally`` when the token is not ``None``)."""
+    now = _asked.get()
+    if isinstance(budget, Budget) and budget.shared:
+        return _asked.set(budget)  # a query: itself
+    if now is not None and not isinstance(now, int) and now.shared:
+        return None  # inside a query: the query stays
+    if budget is None:
+        return None if now is None else _asked.set(None)
+    return _asked.set(budget if isinstance(budget, int) else budget.room())  # (its steps left, now)
+
+
+def one_budget(limit: int | None, budget: Budget | None) -> Budget | None:
+    """The budget a call was given: ``budget=``, or ``limit=N`` as the shorthand ``Budget(N)``,
+    or ``None`` (the default); both at once is an error.
+
+    >>> one_budget(500, None).limit, one_budget(None, None)
+    (500, None)
+    >>> one_budget(500, Budget(10))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.InvalidInputError: give limit=500 or budget=Budget(10), not both (...)
+    """
+    if budget is None:
+        return None if limit is None else Budget(limit)
+    if limit is not None:
+        raise InvalidInputError(f"give limit={limit!r} or budget={budget!r}, not both "
+                                f"(limit=N is short for budget=Budget(N))")
+    return budget
 
 
 def asking(fn: F) -> F:
-    """Run ``fn`` with :data:`asked_limit` set to its ``limit=`` keyword (or the room left in its
-    ``budget=``), when one is given."""
+    """Run ``fn`` :class:`within` the budget its ``budget=`` or ``limit=`` keywords give (see
+    :func:`one_budget`; ``None``: the default, not the budget of a call it is nested in)."""
 
     @wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
-        budget = kwargs.get("budget")
-        limit = kwargs.get("limit") if budget is None else budget.limit - budget.spent
-        if limit is None:
-            return fn(*args, **kwargs)
-        token = asked_limit.set(limit)
+        budget, limit = kwargs.get("budget"), kwargs.get("limit")
+        if budget is None:
+            if limit is None and _asked.get() is None:
+                return fn(*args, **kwargs)  # (the common case: nothing to set)
+            token = enter(limit)  # (the steps alone, for the game's rules to read)
+        else:
+            if limit is not None:
+                one_budget(limit, budget)  # (refused: both given)
+            token = enter(budget)
         try:
             return fn(*args, **kwargs)
         finally:
-            asked_limit.reset(token)
+            if token is not None:
+                _asked.reset(token)
 
     return wrapper  # type: ignore[return-value]
 
@@ -80,35 +153,10 @@ DEFAULT_LIMIT = 2_000_000
 plus one per option listed (so a position with astronomically many options is refused too)."""
 
 ProgressHook = Callable[[int], None]
-_progress: ContextVar[ProgressHook | None] = ContextVar("grundy_progress", default=None)
-"""The hook of :class:`reporting_progress`, read by each :class:`Budget` when it is made.
-
-Why a context variable and not a parameter: one question builds budgets at many depths (a sum's
-parts, the remoteness, the misère search, an explanation, a user's game's own searches behind the
-game interface), and the hook only displays a counter — it never changes an answer — so it is set
-around the whole question by the command line (``with reporting_progress(hook)``) instead of being
-threaded through every call. Scoped to that block, per thread and per asyncio task."""
+"""A budget's progress hook (``Budget(..., progress=hook)``): called with the steps spent so far
+now and then during a long search, to show a counter (it may raise, e.g. KeyboardInterrupt, to
+stop the search); it never changes an answer."""
 _PROGRESS_EVERY = 1 << 16
-
-
-class reporting_progress:  # (lower case: a context manager used as a function)
-    """Call ``hook(units_of_work_so_far)`` now and then during brute-force searches in this block
-    (``with reporting_progress(hook): ...``).
-
-    The command line uses it to show a live counter; the hook may raise (e.g. KeyboardInterrupt)
-    to stop the search. (A class, not a :func:`contextlib.contextmanager`: :mod:`contextlib` is
-    not imported at start-up.)
-    """
-
-    def __init__(self, hook: ProgressHook) -> None:
-        self._hook = hook
-        self._tokens: list[Token[ProgressHook | None]] = []
-
-    def __enter__(self) -> None:
-        self._tokens.append(_progress.set(self._hook))
-
-    def __exit__(self, *exc: object) -> None:
-        _progress.reset(self._tokens.pop())
 
 
 DEFAULT_SECONDS = 5.0
@@ -138,8 +186,10 @@ def _hint_parameters(game: Game) -> tuple[str, ...]:
 
 
 class Budget:
-    """The work a query may still do: the one budget object a question carries, shared by every
-    search and table that answers it.
+    """The work a query may still do: the one budget object a question carries, passed
+    explicitly (``budget=``); a function that runs several searches gives each a :meth:`part` of
+    it (the steps it allows, with its nets and progress hook), as ``limit=N`` gives each
+    ``Budget(N)``.
 
     It counts steps up to ``limit`` — what decides an answer, so the same question gets the same
     answer on any machine — and, as safety nets only, time and memory, which can turn a runaway
@@ -159,19 +209,61 @@ class Budget:
     87
     """
 
-    __slots__ = ("_deadline", "_hook", "_next_check", "_next_report", "_seconds", "limit", "memory", "spent")
+    __slots__ = ("_deadline", "_hook", "_next_check", "_next_report", "_seconds", "limit", "memory", "spent",
+                 "standard")
 
-    def __init__(self, limit: int, *, seconds: float | None = None, memory: int | None = None) -> None:
+    shared = False
+    """Whether this budget is a query shared by everything that answers it, calls made inside it
+    included (:class:`~grundy.define.Answering`), rather than one call's own (see :class:`within`)."""
+
+    def __init__(self, limit: int, *, seconds: float | None = None, memory: int | None = None,
+                 progress: ProgressHook | None = None) -> None:
         self.limit = limit
         self.spent = 0  # (an int for searches; a query's own work is charged in fractions too)
         self.memory = memory  # (None: MEMORY_LIMIT, read at each check)
-        self._hook = _progress.get()
+        self.standard = False
+        self._hook = progress
         self._next_check = _CHECK_EVERY
         self._next_report = _PROGRESS_EVERY
         if seconds is None and limit == DEFAULT_LIMIT:
             seconds = DEFAULT_SECONDS
         self._deadline = None if seconds is None else time.monotonic() + seconds
         self._seconds = seconds
+
+    @classmethod
+    def default(cls, *, progress: ProgressHook | None = None) -> Budget:
+        """The default budget as an object (what a call given no budget spends: each search
+        :data:`DEFAULT_LIMIT` steps, or less where the call says so), to carry a progress hook
+        without changing the steps: a function given it answers as given none.
+
+        >>> Budget.default().standard, Budget(DEFAULT_LIMIT).standard
+        (True, False)
+        """
+        budget = cls(DEFAULT_LIMIT, progress=progress)
+        budget.standard = True
+        return budget
+
+    def __repr__(self) -> str:
+        return "Budget.default()" if self.standard else f"Budget({self.limit!r})"
+
+    def part(self, limit: int, *, seconds: float | None = None) -> Budget:
+        """A fresh budget of ``limit`` steps for one search of the question this budget answers,
+        with this budget's safety nets (its clock, unless ``seconds`` is given; its memory) and
+        its progress hook: what a function given ``budget=`` gives each search it runs, where it
+        would give ``Budget(limit)`` to each with ``limit=``.
+
+        >>> budget = Budget(1_000, seconds=60.0, progress=print)
+        >>> part = budget.part(10); part.limit, part.seconds, part.progress is print
+        (10, 60.0, True)
+        """
+        if seconds is None and not self.standard:
+            seconds = self._seconds  # (a default budget's parts: the default nets, as Budget(limit))
+        return Budget(limit, seconds=seconds, memory=self.memory, progress=self._hook)
+
+    @property
+    def progress(self) -> ProgressHook | None:
+        """The progress hook (``None``: none)."""
+        return self._hook
 
     @property
     def seconds(self) -> float | None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import islice, repeat
 
-from grundy.engine.limits import _CHECK_EVERY, DEFAULT_LIMIT, Budget, asked_limit, asking
+from grundy.engine.limits import _CHECK_EVERY, DEFAULT_LIMIT, Budget, _asked, asking
 from grundy.errors import LoopyGameError
 from grundy.model.game import Game, Move, Outcome, Position, value_rule
 
@@ -341,12 +341,15 @@ def grundy_value(game: Game, position: Any, *, cache: Cache | None = None,
         except _NotPlain as split:
             work = split.budget
     work = work or Budget(limit)
-    token = asked_limit.set(work.limit - work.spent)  # (the rules of users' games read it)
+    now = _asked.get()  # (the rules of your own games, behind the game interface, read it: enter())
+    token = None if now is not None and not isinstance(now, int) and now.shared else \
+        _asked.set(work.limit - work.spent)
     try:
         return _general_value(game, cache, work, closed, use_rules,
                               (number, position if canonical is None else canonical(position)))
     finally:
-        asked_limit.reset(token)
+        if token is not None:
+            _asked.reset(token)
 
 
 def _general_value(game: Game, cache: Cache, work: Budget, closed: Callable[[Any], int | None] | None,
@@ -386,10 +389,11 @@ def _general_value(game: Game, cache: Cache, work: Budget, closed: Callable[[Any
 
 @asking
 def outcome(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
-            limit: int = DEFAULT_LIMIT, use_rules: bool = True) -> Outcome:
+            limit: int = DEFAULT_LIMIT, use_rules: bool = True, budget: Budget | None = None) -> Outcome:
     """Outcome class of ``position``: N if the player to move wins, P otherwise.
 
-    In misère play (``misere=True``) the player who makes the last move loses.
+    In misère play (``misere=True``) the player who makes the last move loses. ``budget``: as
+    for :func:`grundy_value` (then ``limit`` is not given).
 
     >>> from grundy.catalog import load_game
     >>> outcome(load_game("nim"), (1, 2, 3)), outcome(load_game("nim"), (1, 1), misere=True)
@@ -397,13 +401,13 @@ def outcome(game: Game, position: Any, *, misere: bool = False, cache: Cache | N
     """
     position = game.validate(position)
     if misere:
-        won = _misere_wins(game, position, cache, Budget(limit), use_rules)
+        won = _misere_wins(game, position, cache, budget or Budget(limit), use_rules)
         return Outcome.N if won else Outcome.P
     if use_rules:
         decided = game.closed_outcome(position)
         if decided is not None:
             return decided
-    value = grundy_value(game, position, cache=cache, limit=limit, use_rules=use_rules)
+    value = grundy_value(game, position, cache=cache, limit=limit, use_rules=use_rules, budget=budget)
     return Outcome.N if value else Outcome.P
 
 
@@ -434,8 +438,9 @@ def _misere_wins(game: Game, position: Position, cache: Cache | None, budget: Bu
 @asking
 def winning_moves(game: Game, position: Any, *, misere: bool = False,
                   cache: Cache | None = None, limit: int = DEFAULT_LIMIT,
-                  use_rules: bool = True) -> list[Move]:
+                  use_rules: bool = True, budget: Budget | None = None) -> list[Move]:
     """Every move from ``position`` to a P-position (empty when ``position`` is a P-position).
+    ``budget``: as for :func:`grundy_value` (then ``limit`` is not given).
 
     >>> from grundy.catalog import load_game
     >>> winning_moves(load_game("nim"), (3, 4, 5))
@@ -447,13 +452,15 @@ def winning_moves(game: Game, position: Any, *, misere: bool = False,
         rule = game.misere_winning_moves_rule(position) if use_rules else None
         if rule is not None:
             return rule
-        budget = Budget(limit)
+        budget = budget or Budget(limit)
         return [m for m in budget.take(game.moves(position), game)
                 if not _misere_wins(game, m.to, cache, budget, use_rules)]
     if use_rules:
         rule = game.winning_moves_rule(position)
         if rule is not None:
             return rule
+    if budget is not None:
+        return moves_to_value(game, position, 0, cache=cache, use_rules=use_rules, budget=budget)
     return moves_to_value(game, position, 0, cache=cache, limit=limit, use_rules=use_rules)
 
 

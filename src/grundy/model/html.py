@@ -91,26 +91,26 @@ def image_html(png: bytes, alt: str) -> str:
     return f'<img alt="{escape(alt)}" src="data:image/png;base64,{base64.b64encode(png).decode()}">'
 
 
-def solution_html(answer: Any) -> str:
-    """A :class:`~grundy.solving.solve.Solution` as a compact table and its winning moves."""
-    game = answer.game
-    verdict = {"N": "first player (to move) wins", "P": "second player wins",
-               "D": "a draw: neither player can force a win"}[answer.outcome.value]
-    shown, whole = answer.position_prefix(300)  # (a million heaps: only the first are written)
-    if not whole:
-        shown = shown[:60] + " …"
-    rows: list[tuple[str, Any]] = [("outcome", f"{answer.outcome.value}-position, {verdict}"),
-                                   ("grundy", "—" if answer.grundy is None else answer.grundy)]
-    if answer.remoteness is not None:
-        rows.append(("moves to the end", answer.remoteness))
-    rows.append(("why", answer.reason))
-    if answer.note:
-        rows.append(("note", answer.note))
-    moves = answer.winning_moves[:50]
-    items = "".join(f"<li>{escape(m.label)}</li>" for m in moves)
-    more = f"<li>… and {len(answer.winning_moves) - 50} more</li>" if len(answer.winning_moves) > 50 else ""
-    listed = (f"<p>winning moves ({len(answer.winning_moves)}):</p><ul>{items}{more}</ul>" if moves
-              else "<p>winning moves: none</p>" if answer.moves_listed
-              else "<p>winning moves: too many to list</p>")
-    title = f"<b>{escape(game.spec)}</b> {escape(shown)}" + (" (misère)" if answer.misere else "")
+def solution_html(summary: Any) -> str:
+    """An answer as a compact table and its winning moves, rendered from the
+    :class:`~grundy.solving.writers.Summary` the text writer renders too (the same facts, the same
+    words: :meth:`~grundy.solving.solve.Solution._repr_html_`)."""
+    s = summary
+    rows: list[tuple[str, Any]] = [("outcome", f"{s.outcome}-position, {s.verdict}"), ("grundy", s.grundy)]
+    if s.note:
+        rows.append(("note", s.note))
+    rows.append(("why", s.why.text))
+    if s.remoteness is not None:
+        rows.append(("moves", f"{s.remoteness} to the end (remoteness: the winner hurries, the loser "
+                              f"delays)"))
+    items = "".join(f"<li>{escape(label)}</li>" if to is None else
+                    f"<li>{escape(label)}   ⇒  {escape(to)}</li>" for label, to in s.moves)
+    if s.more > 0:
+        items += f"<li>… and {s.more} more</li>"
+    heading = (f"winning moves ({s.count}):" if s.listed else
+               f"winning moves ({s.count} listed, not all: see the note):")
+    listed = (f"<p>{escape(heading)}</p><ul>{items}</ul>" if s.count
+              else "<p>winning moves: none</p>" if s.listed
+              else "<p>winning moves: not listed (too many; see the note)</p>")
+    title = f"<b>{escape(s.spec)}</b> {escape(s.position)}" + (" (misère)" if s.misere else "")
     return f"<div>{title}{facts_html(rows)}{listed}</div>"

@@ -175,7 +175,7 @@ _SENTENCES: list[tuple[str, Replacement]] = [
     (r"^([NPD?])-position$", r"\1 态"),
     (r"^([NPD?])-position \((.*)\)$", r"\1 态（\2）"),
     (r"(?<=[（(])value (\d+)", r"SG 值 \1"),
-    # grundy solve --every (the lines of grundy.theory.every.EveryAnswer.text_lines)
+    # grundy solve --every (the lines grundy.solving.writers.text_lines writes for an EveryAnswer)
     (r"^  outcome:  N-position, first player \(to move\) wins$",
      "  结果：    N 态（必胜态），先手（轮到走的一方）必胜"),
     (r"^  outcome:  P-position, second player wins$", "  结果：    P 态（必败态），后手必胜"),

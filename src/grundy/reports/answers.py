@@ -9,8 +9,7 @@ users' own games where ``conjecture`` allows them, and its JSON object.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
+from grundy.engine.limits import Budget, one_budget
 from grundy.engine.search import DEFAULT_LIMIT, Cache
 from grundy.errors import InvalidInputError, SearchLimitError
 from grundy.model.game import Game, Position
@@ -23,33 +22,33 @@ if TYPE_CHECKING:
 
 def solve_answer(game: Game, position: Position, *, misere: bool = False, limit: int | None = None,
                  conjecture: bool = False, cache: Cache | None = None, remoteness: bool = True,
-                 run: Callable[[Callable[[], Solution]], Solution] | None = None
-                 ) -> tuple[Solution, list[str]]:
+                 budget: Budget | None = None) -> tuple[Solution, list[str]]:
     """Solve ``position``, and the texts of the conjectured patterns (of users' own games) the
-    answer used; ``run(work)`` runs the search (the command line shows its progress there).
+    answer used.
 
-    An explicit ``limit`` budgets every step of the answer; ``None`` is the default budget.
+    ``budget`` (or ``limit=N``, short for ``budget=Budget(N)``) budgets every step of the answer,
+    as for :func:`~grundy.solving.solve.solve` (its progress hook sees the searches: the command
+    line shows a counter); ``None`` is the default budget. For your own games the answer is one
+    query (:class:`~grundy.define.Answering`) of that many steps, passed to ``solve``.
 
     ``position`` may also be a numpy array of heaps (``grundy solve GAME --file F``); a sum of many
     heaps is answered in bulk where the game's declaration allows it (:func:`grundy.solve` chooses,
     :mod:`grundy.solving.bulk`).
     """
+    given = one_budget(limit, budget)
     own = game.own_rules  # (declared by the game: only then is there a query to open)
     if conjecture and not own:
         raise InvalidInputError("conjecture=True applies to your own games (defined with "
                                 "@grundy.heap_game or @grundy.game)")
-    def work() -> Solution:
-        return solve(game, position, misere=misere, limit=limit, cache=cache, remoteness=remoteness)
-
-    runner = run if run is not None else (lambda job: job())
     if not own:  # no user's game: nothing to answer by pattern
-        return runner(work), []
+        return solve(game, position, misere=misere, cache=cache, remoteness=remoteness, budget=given), []
     from grundy.define import answering
     from grundy.define.by_rule import NPositionByRule, answer_by_rule
 
-    with answering(conjecture=conjecture, limit=DEFAULT_LIMIT if limit is None else limit) as context:
+    steps = DEFAULT_LIMIT if given is None or given.standard else given.room()
+    with answering(conjecture=conjecture, limit=steps) as context:
         try:
-            answer = runner(work)
+            answer = solve(game, position, misere=misere, cache=cache, remoteness=remoteness, budget=given)
         except NPositionByRule as found:  # N by a rule of the P-positions: a move, no value
             if not isinstance(position, tuple | list | int):  # (a numpy array of heaps)
                 position = game.validate(tuple(position.tolist()))  # type: ignore[attr-defined]

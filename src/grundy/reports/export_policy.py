@@ -28,12 +28,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.engine.limits import Budget, one_budget
 from grundy.errors import GrundyError, InvalidInputError, NotSupportedError
 from grundy.export import code as writer
 from grundy.export.code import LANGS, OutcomeRule, export_code
 from grundy.export.main import INPUT_FORMATS
 from grundy.export.model import pattern_law
-from grundy.model.game import Game, HeapGame
+from grundy.model.game import Game, HeapGame, laws_of
 from grundy.model.laws import Describes, ExportRule, Status
 from grundy.patterns.record import Pattern
 
@@ -132,7 +133,7 @@ class ExportResult:
 
 def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
                 upto: int | None = None, conjecture: bool = False, limit: int | None = None,
-                max_size: int | None = writer.SIZE_WARNING) -> ExportResult:
+                max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -144,7 +145,9 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     checked range the program answers by it only with ``conjecture``, after the local check
     ``solve --conjecture`` makes (the Python program carries the move function for it; a C++
     program cannot, and answers such inputs with an error line); otherwise with an error line.
-    ``limit`` also bounds the table of a game of your own. ``warnings`` say what may fail.
+    ``limit`` also bounds the table of a game of your own. ``budget``: the steps as a
+    :class:`~grundy.engine.limits.Budget` (``limit=N`` is short for ``budget=Budget(N)``; not
+    both). ``warnings`` say what may fail.
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
@@ -166,7 +169,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
                                 f"it needs main=True")
     if max_size is not None and max_size < 1:
         raise InvalidInputError(f"max_size must be a positive number of bytes, got {max_size}")
-    plan = export_plan(game, upto, conjecture=conjecture, limit=limit)
+    plan = export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
     notes: tuple[str, ...] = ()
     if max_size is not None and len(source.encode()) > max_size and _cuttable(plan):
@@ -251,11 +254,15 @@ def is_sum_of_heaps(game: HeapGame) -> bool:
 
 
 def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False,
-                limit: int | None = None) -> Plan:
+                limit: int | None = None, budget: Budget | None = None) -> Plan:
     """The table of ``game`` to ``upto``, the patterns found in it, and the best pattern of the
     values that has a formula (proved first, then the simplest), re-checked on a longer table
-    when it is not proved (:func:`export_game`); Moore's rule; or a refusal."""
+    when it is not proved (:func:`export_game`); Moore's rule; or a refusal. ``budget`` or
+    ``limit``: as for :func:`export_game`."""
     from grundy.define.source import move_source
+
+    given = one_budget(limit, budget)
+    limit = None if given is None or given.standard else given.room()
 
     declared = game.laws.export  # (the game's own export rule, when it declares one)
     if isinstance(game, HeapGame) and not is_sum_of_heaps(game):
@@ -499,21 +506,31 @@ def _domain_words(domain: Any, kind: str) -> str | None:
 
 def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | None:
     """The plan of a ``@grundy.game``: on pairs with a declared domain, or on one number; ``None``
-    for a game on pairs from ``(0, 0)`` (the general path, as before) and refused otherwise."""
+    for a game on pairs from ``(0, 0)`` (the general path, as before) and refused otherwise. The
+    values are the game's declared table (:attr:`Laws.position_table
+    <grundy.model.laws.Laws.position_table>`): the pairs up to :data:`PAIR_UPTO`, or the numbers
+    up to :data:`HEAP_UPTO` (by default)."""
+    table = laws_of(game).position_table
+    if table is None:
+        return None
     from grundy.define import answering
+    from grundy.define.position_table import NoPositionTable
     from grundy.engine.search import DEFAULT_LIMIT
 
     domain = type(game).domain
-    with answering(limit=DEFAULT_LIMIT if limit is None else limit):
-        cells = game.table_cells(PAIR_UPTO if upto is None else upto)
-        line = None if cells is not None else game.table_line(HEAP_UPTO if upto is None else upto)
-    if cells is not None:
+    try:
+        with answering(limit=DEFAULT_LIMIT if limit is None else limit):
+            values = table(PAIR_UPTO if upto is None else upto)
+            if values.grid is None and upto is None:  # (one number: the longer default table)
+                values = table(HEAP_UPTO)
+    except NoPositionTable:
+        return None  # refused by the general path, with its message
+    if values.grid is not None:
         if not domain.declared_any:
             return None
-        return _domain_pair_plan(game, cells, domain)
-    if line is None:
-        return None  # refused by the general path, with its message
-    return _line_plan(game, line, domain)
+        return _domain_pair_plan(game, values.grid, domain)
+    assert values.line is not None
+    return _line_plan(game, values.line, domain)
 
 
 def _domain_pair_plan(game: Any, cells: list[list[int | None]], domain: Any) -> Plan:

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from grundy.engine.limits import Budget
 from grundy.model.game import Game
 from grundy.model.periodic import Progress
 from grundy.patterns.record import Pattern
@@ -86,31 +87,29 @@ class HeapTable:
 def heap_table(game: Game, upto: int, *, method: str = "auto", patterns: bool = True,
                summary: bool = False, store: str | None = None, rebuild: bool = False,
                progress: Progress | None = None, limit: int | None = None,
-               lean_start: bool = False) -> HeapTable:
+               lean_start: bool = False, budget: Budget | None = None) -> HeapTable:
     """Build and analyse ``G(0..upto)`` of a heap game (``method``, ``store``, ``rebuild`` and
     ``progress`` as for :func:`~grundy.tables.analysis.analyze`) and look for its patterns
     (unless ``patterns`` is false, or a ``summary`` is lean: see the module's note). ``limit``:
     the step budget of a table that calls your own move function (``@grundy.heap_game``; by
-    default :data:`~grundy.engine.search.DEFAULT_LIMIT`, a heap or an option 1/8 of a step).
+    default :data:`~grundy.engine.search.DEFAULT_LIMIT`, a heap or an option 1/8 of a step);
+    ``budget``: the same as a :class:`~grundy.engine.limits.Budget` (``limit=N`` is short for
+    ``budget=Budget(N)``; not both).
     ``lean_start``: a compiled kernel this table is the first to load loads numba without scipy
     (:class:`~grundy.tables.kernels.lean_numba`: faster, but no BLAS in compiled code for the
     rest of the process; the command line asks for it in its own process)."""
     from contextlib import nullcontext
 
-    from grundy.engine.limits import asked_limit
+    from grundy.engine.limits import one_budget, within
     from grundy.reports.tables import heap_patterns
     from grundy.tables.analysis import analyze
     from grundy.tables.kernels import lean_numba
 
-    token = asked_limit.set(limit) if limit is not None else None
-    try:
+    with within(one_budget(limit, budget)):  # (a game's table builder, behind its laws, reads it)
         with lean_numba() if lean_start else nullcontext():  # (the patterns' period kernel too)
             result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
             lean = summary and result.table is None
             found = heap_patterns(result) if patterns and not lean else []
-    finally:
-        if token is not None:
-            asked_limit.reset(token)
     from grundy.model.game import laws_of
 
     rule = laws_of(game).octal_note  # (a user's heap game: an octal game?)

@@ -27,6 +27,7 @@ from collections.abc import Callable, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
+from grundy.engine.limits import Budget, one_budget
 from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.model.game import Game, HeapGame, laws_of
 from grundy.model.record import FrozenRecord
@@ -98,11 +99,17 @@ class TableRequest(FrozenRecord):
     :class:`~grundy.model.game.Game`) and ``upto`` (``None``: :data:`DEFAULT_UPTO`, and a misère
     quotient grows until proved); the other options as ``grundy table`` has them. ``plot``: the
     file a picture of the table is to be drawn into (checked here to apply; drawn by
-    :meth:`Table.draw`). (A :class:`~grundy.model.record.FrozenRecord`, as the other records of
-    ``grundy table``'s start: a dataclass costs a millisecond to make.)
+    :meth:`Table.draw`). ``budget``: the :class:`~grundy.engine.limits.Budget` the table may
+    spend (its steps, safety nets and progress hook); ``limit=N`` is short for
+    ``budget=Budget(N)`` (not both), and :attr:`limit` is the budget's steps (``None`` for no
+    budget or :meth:`~grundy.engine.limits.Budget.default`). (A
+    :class:`~grundy.model.record.FrozenRecord`, as the other records of ``grundy table``'s
+    start: a dataclass costs a millisecond to make.)
 
     >>> TableRequest("kayles", misere=True).size
     50
+    >>> TableRequest("kayles", misere=True, budget=Budget(500)).limit
+    500
     """
 
     game: str | Game
@@ -116,15 +123,28 @@ class TableRequest(FrozenRecord):
     rebuild: bool
     limit: int | None
     plot: str | None
+    budget: Budget | None
 
     _fields = ("game", "upto", "misere", "quotient", "summary", "method", "patterns", "store",
-               "rebuild", "limit", "plot")
+               "rebuild", "limit", "plot", "budget")
 
     def __init__(self, game: str | Game, upto: int | None = None, *, misere: bool = False,
                  quotient: bool = False, summary: bool = False, method: str = "auto",
                  patterns: bool = True, store: str | None = None, rebuild: bool = False,
-                 limit: int | None = None, plot: str | None = None) -> None:
-        self._init(game, upto, misere, quotient, summary, method, patterns, store, rebuild, limit, plot)
+                 limit: int | None = None, plot: str | None = None, budget: Budget | None = None) -> None:
+        budget = one_budget(limit, budget)
+        limit = None if budget is None or budget.standard else budget.room()
+        self._init(game, upto, misere, quotient, summary, method, patterns, store, rebuild, limit, plot,
+                   budget)
+
+    def replace(self, **changes: Any) -> TableRequest:
+        """A copy with some fields changed; ``budget=`` or ``limit=`` replaces both (the steps are
+        the budget's)."""
+        if "limit" in changes and "budget" not in changes:
+            changes["budget"] = None
+        elif "limit" not in changes:
+            changes["limit"] = None
+        return super().replace(**changes)
 
     @property
     def size(self) -> int:
@@ -237,7 +257,8 @@ class TablePlan(FrozenRecord):
             from grundy.tables.misere_table import DEFAULT_LIMIT, analyze_misere
 
             limit = DEFAULT_LIMIT if request.limit is None else request.limit
-            return Table(self.kind, analyze_misere(self.game, request.size, limit=limit), request.summary)  # type: ignore[arg-type]
+            table = analyze_misere(self.game, request.size, limit=limit, budget=request.budget)  # type: ignore[arg-type]
+            return Table(self.kind, table, request.summary)
         if self.kind is TableKind.QUOTIENT:
             return Table(self.kind, _quotient(self), request.summary)
         from grundy.reports.family import analyze_family

@@ -22,7 +22,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator, Sequence
 
-from grundy.engine.limits import asking
+from grundy.engine.limits import asking, one_budget
 from grundy.engine.search import (
     DEFAULT_LIMIT,
     Budget,
@@ -142,10 +142,12 @@ class Solution(FrozenRecord):
         return text[:chars], len(text) <= chars
 
     def _repr_html_(self) -> str:
-        """A notebook shows the answer as a compact table and the winning moves."""
+        """A notebook shows the answer as a compact table and the winning moves: what the text
+        writer shows (:func:`grundy.solving.writers.summary`), as HTML."""
         from grundy.model.html import solution_html
+        from grundy.solving.writers import summary
 
-        return solution_html(self)
+        return solution_html(summary(self))
 
     def to_json(self) -> dict[str, Any]:
         """The ``--json`` object of ``grundy solve`` (:func:`grundy.solving.writers.answer_json`)."""
@@ -176,12 +178,23 @@ class Solution(FrozenRecord):
 
 @asking
 def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
-          limit: int | None = None, remoteness: bool = False) -> Solution:
+          limit: int | None = None, remoteness: bool = False, budget: Budget | None = None) -> Solution:
     """Solve ``position`` of ``game`` (normal play, or misère play with ``misere=True``).
 
-    ``limit``: the brute-force budget in steps (default :data:`~grundy.engine.search.DEFAULT_LIMIT`;
-    by default the Grundy value of a position whose outcome a rule decided gets only
-    :data:`VALUE_LIMIT_WHEN_DECIDED`, while a ``limit`` given here applies to it too).
+    ``budget``: the :class:`~grundy.engine.limits.Budget` the answer may spend — each search it
+    needs gets up to the steps it has left (``budget.room()``), with its time and memory nets and
+    its progress hook; ``limit=N`` is short for ``budget=Budget(N)`` (not both). By default (or
+    with :meth:`Budget.default() <grundy.engine.limits.Budget.default>`) each search gets
+    :data:`~grundy.engine.search.DEFAULT_LIMIT` steps, but the Grundy value of a position whose
+    outcome a rule decided only :data:`VALUE_LIMIT_WHEN_DECIDED`.
+
+    >>> from grundy import load_game
+    >>> solve(load_game("kayles"), 30, budget=Budget(100)).grundy  # (the moves: a search of 31 options)
+    7
+    >>> solve(load_game("kayles"), 30, budget=Budget(10))  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    grundy.errors.SearchLimitError: kayles: brute force would need more than 10 steps ...
 
     ``remoteness``: also compute the remoteness (a brute force of at most
     :data:`REMOTENESS_LIMIT` steps, skipped where it does not finish; ``grundy solve`` asks for it).
@@ -191,15 +204,16 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
     set, and for a finite one its table of values) is answered in bulk (:mod:`grundy.solving.bulk`),
     the same answer in time and memory linear in the heaps, its moves read lazily.
     """
+    given = one_budget(limit, budget)
     position, bulk = _many_heaps(game, position, misere)
     if bulk is not None:
         return bulk
     position = game.validate(position)
     cache = cache or Cache()
-    decided_limit = VALUE_LIMIT_WHEN_DECIDED if limit is None else limit
-    limit = DEFAULT_LIMIT if limit is None else limit
+    decided_limit = VALUE_LIMIT_WHEN_DECIDED if given is None or given.standard else given.room()
+    limit = DEFAULT_LIMIT if given is None else given.room()
     if misere:
-        return _solve_misere(game, position, cache, limit, decided_limit)
+        return _solve_misere(game, position, cache, given, limit, decided_limit)
     loopy = game.loopy_value(position)
     if loopy is not None:  # an infinite generalised value: the ordinary engine does not apply
         decided, rule_moves = game.closed_outcome(position), game.winning_moves_rule(position)
@@ -208,14 +222,14 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
                             as_reason(game.explain(position)) or Reason("smith", {}))
     parts = game.components(position)
     if parts is not None and len(parts) >= LARGE_SUM:
-        return _solve_large_sum(game, position, parts, cache, limit)
+        return _solve_large_sum(game, position, parts, cache, _steps(given, limit, seconds=float("inf")))
     by_rule = game.closed_outcome(position)
     value: int | None
     note = None
     quoted: tuple[GrundyError, ...] = ()
     try:
-        budget = limit if by_rule is None else min(limit, decided_limit)
-        value = grundy_value(game, position, cache=cache, limit=budget)
+        steps = limit if by_rule is None else min(limit, decided_limit)
+        value = grundy_value(game, position, cache=cache, **_spend(given, steps))
     except ResourceLimitError:  # (a safety net: a refusal, never a fallback)
         raise
     except SearchLimitError as exc:
@@ -227,7 +241,7 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
         value, note, quoted = 0, None, ()
     listed = True
     try:
-        moves = winning_moves(game, position, cache=cache, limit=limit)
+        moves = winning_moves(game, position, cache=cache, **_spend(given, limit))
     except TooManyMovesError as exc:  # (some may still be listed: the examples it found)
         moves, listed = _examples(exc), False
         note = "; ".join(filter(None, [note, f"winning moves not {'all ' * bool(moves)}listed: {exc}"]))
@@ -237,26 +251,28 @@ def solve(game: Game, position: Any, *, misere: bool = False, cache: Cache | Non
 
 @asking
 def solve_value(game: Game, position: Any, *, misere: bool = False, cache: Cache | None = None,
-                limit: int | None = None) -> tuple[Outcome, int | str | None]:
+                limit: int | None = None, budget: Budget | None = None) -> tuple[Outcome, int | str | None]:
     """The outcome and the Grundy value :func:`solve` gives, computing nothing else (no winning
-    move, reason or remoteness): what ``grundy solve --batch`` and ``--input`` print.
+    move, reason or remoteness): what ``grundy solve --batch`` and ``--input`` print. ``budget``
+    and ``limit`` as for :func:`solve`.
 
     >>> from grundy import load_game
     >>> solve_value(load_game("nim"), (3, 4, 5))
     (<Outcome.N: 'N'>, 2)
     """
+    given = one_budget(limit, budget)
     if misere:  # (the misère answer's rules decide it together with its moves)
-        answer = solve(game, position, misere=True, cache=cache, limit=limit)
+        answer = solve(game, position, misere=True, cache=cache, budget=given)
         return answer.outcome, answer.grundy
     position = game.validate(position)
     cache = cache or Cache()
-    decided_limit = VALUE_LIMIT_WHEN_DECIDED if limit is None else limit
-    budget_limit = DEFAULT_LIMIT if limit is None else limit
+    decided_limit = VALUE_LIMIT_WHEN_DECIDED if given is None or given.standard else given.room()
+    budget_limit = DEFAULT_LIMIT if given is None else given.room()
     if game.loopy_value(position) is not None:  # (an infinite value: solve's own path)
-        answer = solve(game, position, cache=cache, limit=limit)
+        answer = solve(game, position, cache=cache, budget=given)
         return answer.outcome, answer.grundy
     try:  # the value within the smaller budget solve gives it: then it is solve's value
-        value = grundy_value(game, position, cache=cache, limit=decided_limit)
+        value = grundy_value(game, position, cache=cache, **_spend(given, decided_limit))
     except ResourceLimitError:
         raise
     except SearchLimitError:
@@ -265,7 +281,7 @@ def solve_value(game: Game, position: Any, *, misere: bool = False, cache: Cache
         return (Outcome.N if value else Outcome.P), value
     parts = game.components(position)
     if parts is not None and len(parts) >= LARGE_SUM:
-        shared = Budget(budget_limit, seconds=float("inf"))
+        shared = _steps(given, budget_limit, seconds=float("inf"))
         values: dict[Any, int] = {}
         for part_game, part_position in parts:
             key = (id(part_game), part_position)
@@ -276,7 +292,7 @@ def solve_value(game: Game, position: Any, *, misere: bool = False, cache: Cache
     by_rule = game.closed_outcome(position)
     try:
         steps = budget_limit if by_rule is None else min(budget_limit, decided_limit)
-        value = grundy_value(game, position, cache=cache, limit=steps)
+        value = grundy_value(game, position, cache=cache, **_spend(given, steps))
     except ResourceLimitError:
         raise
     except SearchLimitError:
@@ -285,6 +301,22 @@ def solve_value(game: Game, position: Any, *, misere: bool = False, cache: Cache
         value = None
     result = by_rule if by_rule is not None else (Outcome.N if value else Outcome.P)
     return result, 0 if value is None and result is Outcome.P else value
+
+
+def _spend(given: Budget | None, limit: int) -> dict[str, Any]:
+    """The keywords of one search of ``limit`` steps: ``budget=`` a part of the budget the call
+    was given (its safety nets and progress hook, :meth:`~grundy.engine.limits.Budget.part`),
+    else ``limit=`` (the engine's fast path makes a budget only if the search needs one)."""
+    return {"limit": limit} if given is None else {"budget": given.part(limit)}
+
+
+def _steps(given: Budget | None, limit: int, seconds: float | None = None) -> Budget:
+    """The budget of one search of ``limit`` steps: a part of the budget the call was given (its
+    safety nets and progress hook, :meth:`~grundy.engine.limits.Budget.part`), else
+    ``Budget(limit)`` (the default nets)."""
+    if given is None:
+        return Budget(limit) if seconds is None else Budget(limit, seconds=seconds)
+    return given.part(limit, seconds=seconds)
 
 
 def _many_heaps(game: Game, position: Any, misere: bool) -> tuple[Any, Solution | None]:
@@ -339,7 +371,7 @@ def _remoteness(game: Game, position: Position) -> int | None:
     return remoteness_or_none(game, position, REMOTENESS_LIMIT)
 
 
-def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
+def _solve_misere(game: Game, position: Position, cache: Cache, given: Budget | None, limit: int,
                   rule_limit: int) -> Solution:
     """Misère play: the game's own rule, else the SJ theorem or genus theory over its parts,
     else brute force within the budget."""
@@ -361,7 +393,7 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
         from grundy.theory.misere import misere_outcome
 
         answer = misere_outcome(parts if parts is not None else [(game, position)],
-                                limit=min(limit, rule_limit))
+                                budget=_steps(given, min(limit, rule_limit)))
         if answer is None and refused is not None:
             raise refused
         if answer is not None:
@@ -372,10 +404,10 @@ def _solve_misere(game: Game, position: Position, cache: Cache, limit: int,
         quotient = _misere_quotient_solution(game, position, limit, first=False)
         if quotient is not None:
             return quotient
-    result = outcome(game, position, misere=True, cache=cache, limit=limit)
+    result = outcome(game, position, misere=True, cache=cache, **_spend(given, limit))
     listed = True
     try:
-        moves = winning_moves(game, position, misere=True, cache=cache, limit=limit)
+        moves = winning_moves(game, position, misere=True, cache=cache, **_spend(given, limit))
     except TooManyMovesError as exc:
         moves, listed = _examples(exc), False
         note = f"{note}; winning moves not {'all ' * bool(moves)}listed: {exc}"
@@ -404,14 +436,13 @@ def _misere_quotient_solution(game: Game, position: Position, limit: int,
 
 
 def _solve_large_sum(game: Game, position: Position, parts: list[tuple[Game, Position]],
-                     cache: Cache, limit: int) -> Solution:
+                     cache: Cache, budget: Budget) -> Solution:
     """A sum of many parts: value each distinct part once, find each distinct part's winning
     moves once, lift them lazily (time and memory linear in the parts and the moves).
 
     The steps of brute force are bounded as usual, but not the clock: the work grows with the
     number of parts, not with a search (a million heaps valued by their proved period take
-    seconds, all of them linear)."""
-    budget = Budget(limit, seconds=float("inf"))
+    seconds, all of them linear): ``budget`` has no clock."""
     values: dict[Any, int] = {}
     keys = []
     for part_game, part_position in parts:

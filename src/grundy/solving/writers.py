@@ -1,8 +1,8 @@
 """The one JSON writer and the one text writer of an answer of ``grundy solve``: a
 :class:`~grundy.solving.solve.Solution` (a position, a sum of any size, misère play) or an
-:class:`~grundy.theory.every.EveryAnswer` (``--every``, whose fields and English lines its own
-``to_json``/``text_lines`` give). The command line (one position, ``--batch``, ``--every``), the
-web API (``/api/solve``) and the notebook all print through them.
+:class:`~grundy.theory.every.EveryAnswer` (``--every``: data from the theory, written here). The
+command line (one position, ``--batch``, ``--every``), the web API (``/api/solve``) and the
+notebook all print through them (the notebook's HTML from :func:`summary`, the same fields).
 
 >>> from grundy import load_game, solve
 >>> answer = solve(load_game("nim"), (3, 4, 5))
@@ -26,10 +26,13 @@ from collections.abc import Callable, Iterator, Sequence
 from json.encoder import encode_basestring as _quote  # (JSON strings as json.dumps writes them, in C)
 
 from grundy.model.game import Game, Move, Position, laws_of
+from grundy.model.record import FrozenRecord
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
 if TYPE_CHECKING:
     from typing import Any
+
+    from grundy.model.reason import Reason
 
 SHORT_POSITION = 100
 """JSON gives each winning move's whole resulting position (``"to"``) only for positions of at most
@@ -142,7 +145,7 @@ def _fields(answer: Any, reason: str | None, conjectures: Sequence[str],
             steps: Sequence[str] | None, stream: bool = False) -> dict[str, Any]:
     """The object's fields, the winning moves of a :class:`Solution` left lazy (an iterator);
     ``stream``: the position of heaps answered in bulk left ``None`` too (written from the array)."""
-    data = answer.to_json() if answer.kind == "every" else _solution_fields(answer, stream)
+    data = _every_fields(answer) if answer.kind == "every" else _solution_fields(answer, stream)
     if reason is not None:
         data["reason"] = reason
     if conjectures:
@@ -275,7 +278,8 @@ def text_lines(answer: Any, lang: Any = None, heading: Callable[[str], str] = st
     t = lang or ENGLISH
     if answer.kind == "every":
         return _every_lines(answer, t, heading, shown)
-    return [*_heading_lines(answer, t, heading), *_move_lines(answer, t, shown), *_why_lines(answer, t)]
+    s = summary(answer, shown)
+    return [*_heading_lines(s, t, heading), *_move_lines(s, t), *_why_lines(s, t)]
 
 
 def value_line(outcome: Any, value: int | str | None) -> str:
@@ -290,62 +294,145 @@ def value_line(outcome: Any, value: int | str | None) -> str:
     return f"{outcome.value} {'-' if value is None else int_text(value) if isinstance(value, int) else value}"
 
 
-def _heading_lines(answer: Any, t: Any, heading: Callable[[str], str]) -> list[str]:
+class Summary(FrozenRecord):
+    """What the text of an answer shows, as data (:func:`summary`): the text writer
+    (:func:`text_lines`) and the notebook's HTML (:func:`grundy.model.html.solution_html`) both
+    render it, so they say the same things."""
+
+    spec: str
+    position: str
+    """The position as shown (a long one cut, with the count of its parts)."""
+    misere: bool
+    outcome: str
+    """``"N"``, ``"P"`` or ``"D"``."""
+    verdict: str
+    """Who wins, in words (:data:`VERDICTS`)."""
+    grundy: str
+    """The Grundy value as written (``"—"``: none)."""
+    note: str | None
+    """Why something is missing (in misère play, without the note every misère answer has)."""
+    listed: bool
+    """Whether the winning moves are all listed."""
+    count: int
+    """How many winning moves there are (or are listed)."""
+    moves: tuple[tuple[str, str | None], ...]
+    """The first winning moves shown: label and the position after it (``None`` where the
+    position is too long to repeat: the label names the part)."""
+    why: Reason
+    remoteness: int | None
+
+    _fields = ("spec", "position", "misere", "outcome", "verdict", "grundy", "note", "listed", "count",
+               "moves", "why", "remoteness")
+
+    def __init__(self, spec: str, position: str, misere: bool, outcome: str, verdict: str, grundy: str,
+                 note: str | None, listed: bool, count: int, moves: tuple[tuple[str, str | None], ...],
+                 why: Reason, remoteness: int | None) -> None:
+        self._init(spec, position, misere, outcome, verdict, grundy, note, listed, count, moves, why,
+                   remoteness)
+
+    @property
+    def more(self) -> int:
+        """Winning moves not shown."""
+        return self.count - len(self.moves)
+
+
+def summary(answer: Any, shown: int = SHOWN_MOVES) -> Summary:
+    """What the text of ``answer`` (a :class:`~grundy.solving.solve.Solution`) shows, as data,
+    with at most ``shown`` winning moves.
+
+    >>> from grundy import load_game, solve
+    >>> s = summary(solve(load_game("nim"), (3, 4, 5)))
+    >>> s.outcome, s.verdict, s.grundy, s.moves
+    ('N', 'first player (to move) wins', '2', (('heap 1: take 2: 3 → 1', '1 4 5'),))
+    """
     from grundy.model.textio import int_text
 
     parts = answer.parts
-    shown, whole = answer.position_prefix(2000)
+    position, whole = answer.position_prefix(2000)
     if not whole:
-        shown = f"{shown[:60]} …" + (f" ({len(parts):,} parts)" if parts else "")
+        position = f"{position[:60]} …" + (f" ({len(parts):,} parts)" if parts else "")
     note = answer.note
     if answer.misere and note:  # (every misère answer says that values do not decide it: not repeated)
         from grundy.theory.misere import MISERE_NOTE
 
         note = note.removeprefix(MISERE_NOTE).removeprefix("; ") or None
     grundy: Any = answer.grundy  # (an int, or the text of a loopy value)
-    value = "—" if grundy is None else int_text(grundy)
-    return [heading(answer.game.spec) + f"  {shown}" + (t("  (misère)") if answer.misere else ""),
-            t("  outcome:  {o}, {verdict}", o=heading(t(answer.outcome.value + "-position")),
-              verdict=t(VERDICTS[answer.outcome.value])),
-            t("  grundy:   {value}", value=value) + (t("  ({note})", note=t.sentence(note)) if note else "")]
-
-
-def _move_lines(answer: Any, t: Any, shown: int) -> list[str]:
     moves = answer.winning_moves
-    if not moves:
-        return [t("  winning moves: not listed (too many; see the note above)") if not answer.moves_listed
-                else t("  winning moves: none")]
-    out = [t("  winning moves ({n}):", n=len(moves)) if answer.moves_listed else
-           t("  winning moves ({n} listed, not all: see the note above):", n=len(moves))]
-    parts = answer.parts
-    whole = answer.position_prefix(2000)[1]
     fmt = answer.game.format_position
-    for move in moves[:shown]:
-        if ((parts is not None and len(parts) > SHORT_POSITION and move.part_move is not None)
-                or (parts is None and not whole)):
-            out.append(f"    {t.move(move.label)}")  # the label names the part or step; the position is long
-        else:
-            out.append(f"    {t.move(move.label)}   ⇒  {fmt(move.to)}")
-    if len(moves) > shown:
-        out.append(t("    … and {n} more (--json lists all)" if answer.moves_listed
-                     else "    … and {n} more (--json lists them)", n=len(moves) - shown))
+    long_parts = parts is not None and len(parts) > SHORT_POSITION
+    shown_moves = tuple(
+        (move.label, None if (long_parts and move.part_move is not None) or (parts is None and not whole)
+         else fmt(move.to)) for move in moves[:shown])
+    return Summary(answer.game.spec, position, answer.misere, answer.outcome.value,
+                   VERDICTS[answer.outcome.value], "—" if grundy is None else int_text(grundy), note,
+                   answer.moves_listed, len(moves), shown_moves, answer.why, answer.remoteness)
+
+
+def _heading_lines(s: Summary, t: Any, heading: Callable[[str], str]) -> list[str]:
+    note = s.note
+    return [heading(s.spec) + f"  {s.position}" + (t("  (misère)") if s.misere else ""),
+            t("  outcome:  {o}, {verdict}", o=heading(t(s.outcome + "-position")),
+              verdict=t(s.verdict)),
+            t("  grundy:   {value}", value=s.grundy)
+            + (t("  ({note})", note=t.sentence(note)) if note else "")]
+
+
+def _move_lines(s: Summary, t: Any) -> list[str]:
+    if not s.count:
+        return [t("  winning moves: not listed (too many; see the note above)") if not s.listed
+                else t("  winning moves: none")]
+    out = [t("  winning moves ({n}):", n=s.count) if s.listed else
+           t("  winning moves ({n} listed, not all: see the note above):", n=s.count)]
+    for label, to in s.moves:
+        # (to None: the label names the part or step; the position is long)
+        out.append(f"    {t.move(label)}" if to is None else f"    {t.move(label)}   ⇒  {to}")
+    if s.more > 0:
+        out.append(t("    … and {n} more (--json lists all)" if s.listed
+                     else "    … and {n} more (--json lists them)", n=s.more))
     return out
 
 
-def _why_lines(answer: Any, t: Any) -> list[str]:
-    out = [t("  why:      {why}", why=t.reason(answer.why))]
-    if answer.remoteness is not None:
+def _why_lines(s: Summary, t: Any) -> list[str]:
+    out = [t("  why:      {why}", why=t.reason(s.why))]
+    if s.remoteness is not None:
         out.append(t("  moves:    {n} to the end (remoteness: the winner hurries, the loser delays)",
-                     n=answer.remoteness))
+                     n=s.remoteness))
     return out
 
 
 # ---- Every-SG ------------------------------------------------------------------------------------
 
+def _every_fields(answer: Any) -> dict[str, Any]:
+    """The JSON object of an Every-SG answer (:class:`~grundy.theory.every.EveryAnswer`)."""
+    components = answer.components
+
+    def fmt(index: int, position: Position) -> str:
+        return str(components[index][0].format_position(position))
+
+    data: dict[str, Any] = {
+        "mode": "every",
+        "components": [{"game": g.spec, "position": g.format_position(p), "suspense": s}
+                       for (g, p), s in zip(components, answer.suspense, strict=True)],
+        "outcome": answer.outcome.value,
+        "winner": answer.outcome.winner,
+        "suspense": list(answer.suspense),
+        "winning_moves": [
+            {"moves": [None if m is None else m.label for m in combined],
+             "to": [fmt(i, p if m is None else m.to)
+                    for i, ((_, p), m) in enumerate(zip(components, combined, strict=True))]}
+            for combined in answer.winning_moves],
+        "winning_moves_complete": answer.winning_moves_complete,
+        "reason": answer.reason,
+        "why": answer.why.to_json(),
+    }
+    if answer.note:
+        data["note"] = answer.note
+    return data
+
+
 def _every_lines(answer: Any, t: Any, heading: Callable[[str], str], shown: int) -> list[str]:
-    """``grundy solve --every`` as text: the answer's own lines
-    (:meth:`~grundy.theory.every.EveryAnswer.text_lines`), in ``t``'s language."""
-    lines: list[str] = answer.text_lines(heading=heading, shown=shown)
+    """``grundy solve --every`` as text (:func:`_every_english`), in ``t``'s language."""
+    lines = _every_english(answer, heading, shown)
     if t.english:
         return lines
     # the fixed words by their shapes, the moves' labels, the reason from its facts
@@ -353,3 +440,29 @@ def _every_lines(answer: Any, t: Any, heading: Callable[[str], str], shown: int)
     return [t("  why:      {why}", why=t.reason(answer.why)) if line == why else
             " | ".join(map(t.move, line.split(" | "))) if line.startswith("    ") else
             t.sentence(line) for line in lines]
+
+
+def _every_english(answer: Any, heading: Callable[[str], str], shown: int) -> list[str]:
+    """The English lines of an Every-SG answer (at most ``shown`` winning moves)."""
+    parts = answer.components
+    written = [f"{g.spec} {g.format_position(p)}" for g, p in parts]
+    out = [heading("Every-SG") + "  " + " + ".join(written),
+           f"  outcome:  {heading(answer.outcome.value + '-position')}, {VERDICTS[answer.outcome.value]}",
+           "  suspense: " + ", ".join(f"{w}: {s}" for w, s in zip(written, answer.suspense, strict=True))]
+    moves = answer.winning_moves
+    if moves:
+        count = f"{len(moves)}" if answer.winning_moves_complete else "one shown"
+        out.append(f"  winning moves ({count}; one move in every component that has one):")
+        for combined in moves[:shown]:
+            labels = " | ".join("—" if m is None else m.label for m in combined)
+            to = " + ".join(f"{g.spec} {g.format_position(p if m is None else m.to)}"
+                            for (g, p), m in zip(parts, combined, strict=True))
+            out.append(f"    {labels}   ⇒  {to}")
+        if len(moves) > shown:
+            out.append(f"    … and {len(moves) - shown} more (--json lists all)")
+    else:
+        out.append("  winning moves: none")
+    if answer.note:
+        out.append(f"  note:     {answer.note}")
+    out.append(f"  why:      {answer.reason}")
+    return out

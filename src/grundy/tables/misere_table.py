@@ -33,6 +33,7 @@ from grundy.model.periodic import Periodicity
 from grundy.theory.misere_laws import LawKind, MisereMemo
 
 if TYPE_CHECKING:
+    from grundy.engine.limits import Budget
     from grundy.theory.quotient import MisereQuotient
 
 __all__ = ["DEFAULT_LIMIT", "GENUS_HEAPS", "MAX_QUOTIENT_UPTO", "MAX_UPTO", "MisereTable", "QuotientTable",
@@ -110,9 +111,12 @@ class MisereTable:
         return out
 
 
-def analyze_misere(game: Game, upto: int, *, limit: int = DEFAULT_LIMIT) -> MisereTable:
+def analyze_misere(game: Game, upto: int, *, limit: int = DEFAULT_LIMIT,
+                   budget: Budget | None = None) -> MisereTable:
     """The misère table of ``game`` (a heap game) for heaps ``0..upto``, brute force bounded by
-    ``limit`` steps for the values and again for the genera.
+    ``limit`` steps for the values and again for the genera (``budget``: the
+    :class:`~grundy.engine.limits.Budget` whose room, nets and progress hook the two searches
+    have, its room in place of ``limit`` unless it is the default budget).
 
     Raises :class:`~grundy.errors.InvalidInputError` for a game that is not a heap game or
     ``upto`` beyond :data:`MAX_UPTO`, and :class:`~grundy.theory.misere.MisereTableLimitError` (a
@@ -130,14 +134,23 @@ def analyze_misere(game: Game, upto: int, *, limit: int = DEFAULT_LIMIT) -> Mise
     if not 0 <= upto <= MAX_UPTO:
         raise InvalidInputError(f"upto={upto!r}: misère tables go from 0 up to {MAX_UPTO:,}")
     memo = MisereMemo()
-    values = misere_table(game, upto, limit=limit, memo=memo)
+    if budget is not None and not budget.standard:
+        limit = budget.room()
+    values = misere_table(game, upto, memo=memo, budget=_part(budget, limit))
     periodicity = misere_periodicity(game, memo)
     if periodicity is None:
         from grundy.tables.periodicity import find_period
 
         periodicity = find_period(values)
-    genera = heap_genera(game, min(upto + 1, GENUS_HEAPS), limit, memo)
+    genera = heap_genera(game, min(upto + 1, GENUS_HEAPS), limit, memo, _part(budget, limit))
     return MisereTable(game, upto, values, periodicity, genera, limit)
+
+
+def _part(budget: Budget | None, limit: int) -> Budget:
+    """A budget of ``limit`` steps for one search: a part of ``budget`` where one was given."""
+    from grundy.engine.limits import Budget
+
+    return Budget(limit) if budget is None else budget.part(limit)
 
 
 def misere_periodicity(game: HeapGame, memo: MisereMemo | None = None) -> Periodicity | None:
@@ -178,8 +191,8 @@ def misere_periodicity(game: HeapGame, memo: MisereMemo | None = None) -> Period
                                       f"{big} from heap {s}")
 
 
-def heap_genera(game: HeapGame, count: int, limit: int,
-                memo: MisereMemo | None = None) -> list[tuple[int, ...]]:
+def heap_genera(game: HeapGame, count: int, limit: int, memo: MisereMemo | None = None,
+                budget: Budget | None = None) -> list[tuple[int, ...]]:
     """Conway's genus of heaps ``0, 1, …, count - 1``, stopping at the first heap that does not
     fit in ``limit`` brute-force steps (in all).
 
@@ -192,7 +205,7 @@ def heap_genera(game: HeapGame, count: int, limit: int,
     from grundy.theory.misere_laws import genus_entry, profile
 
     memo = memo or MisereMemo()
-    budget = Budget(limit)
+    budget = Budget(limit) if budget is None else budget
     found: list[tuple[int, ...]] = []
     for n in range(count):
         try:  # fill the memo within the shared budget; genus() then only reads it

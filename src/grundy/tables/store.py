@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from grundy.engine.address_space import make_room
+from grundy.engine.address_space import room_for, room_while
 from grundy.errors import InvalidInputError
 from grundy.model.period_rules import TableBuild
 from grundy.model.periodic import Progress
@@ -193,12 +193,19 @@ def build_stored(game: OctalRules, upto: int, path: str | os.PathLike[str],
 
 def _build(game: OctalRules, upto: int, path: Path, progress: Progress | None,
            rebuild: bool) -> TableBuild:
+    head, digest = _start(path, game, upto + 1, rebuild)
+    # address space for the mappings (two at once, widening) while they are built, given back after
+    with room_for(3 * (HEADER + 2 * head["length"])):
+        return _fill(game, upto, path, progress, head, digest)
 
+
+def _fill(game: OctalRules, upto: int, path: Path, progress: Progress | None, head: dict[str, Any],
+          digest: Any) -> TableBuild:
+    """The rest of :func:`_build`: the table filled chunk by chunk in its file; the table returned
+    (a read-only mapping) keeps room for itself in the address space while it lives."""
     from grundy.tables.kernels.octal import NeedsWider, Workspace, fill_octal, octal_arrays
 
-    head, digest = _start(path, game, upto + 1, rebuild)
     length, dtype, computed = head["length"], head["dtype"], head["computed"]
-    make_room(3 * (HEADER + 2 * length))  # address space for the mappings (two at once, widening)
     values = _values(path, dtype, length)
     arrays = octal_arrays(game.digits)
     work = Workspace()
@@ -241,6 +248,7 @@ def _build(game: OctalRules, upto: int, path: Path, progress: Progress | None,
         # building the same table may have renamed its own copy (counting fewer values) over it
         del values
         table = _values(handle, dtype, length, "r")
+        room_while(table, HEADER + table.nbytes)
     except KeyboardInterrupt:
         raise _interrupted(path, done) from None
     finally:

@@ -18,12 +18,13 @@ which a move knocks pins from one of its rows.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import product
 from math import prod
 from typing import Any, ClassVar
 
+from grundy.engine.limits import one_budget
 from grundy.engine.search import DEFAULT_LIMIT, Budget
 from grundy.errors import GrundyError
 from grundy.model.game import Game, Move, Outcome, Position
@@ -48,17 +49,21 @@ def every_components(game: Game, position: Position) -> list[tuple[Game, Positio
     return found
 
 
-def solve_every(game: Game, position: Any, *, limit: int = DEFAULT_LIMIT) -> EveryAnswer:
+def solve_every(game: Game, position: Any, *, limit: int | None = None,
+                budget: Budget | None = None) -> EveryAnswer:
     """The Every-SG answer for ``position`` of ``game`` played as the sum of its components
-    (:func:`every_components`); brute force within ``limit`` steps in all.
+    (:func:`every_components`); brute force within the steps of ``budget`` in all (its nets and
+    progress hook too; ``limit=N`` is short for ``budget=Budget(N)``, not both; by default
+    :data:`~grundy.engine.search.DEFAULT_LIMIT` steps).
 
     >>> from grundy.catalog import load_game
-    >>> print("\\n".join(solve_every(load_game("nim"), (1, 2)).text_lines()[:3]))
-    Every-SG  nim 1 + nim 2
-      outcome:  N-position, first player (to move) wins
-      suspense: nim 1: 1, nim 2: 1
+    >>> answer = solve_every(load_game("nim"), (1, 2))
+    >>> answer.outcome.winner, answer.suspense, len(answer.winning_moves)
+    ('first', (1, 1), 1)
     """
-    return every_sg(every_components(game, game.validate(position)), limit=limit)
+    given = one_budget(limit, budget)
+    return every_sg(every_components(game, game.validate(position)),
+                    budget=Budget(DEFAULT_LIMIT) if given is None else given.part(given.room()))
 
 
 CombinedMove = tuple[Move | None, ...]
@@ -67,7 +72,9 @@ CombinedMove = tuple[Move | None, ...]
 
 @dataclass(frozen=True)
 class EveryAnswer:
-    """The answer for an Every-SG sum of components."""
+    """The answer for an Every-SG sum of components, as data: its JSON and text are written by
+    :mod:`grundy.solving.writers` (``answer_json(answer)``, ``text_lines(answer)``), the one
+    writer of every answer of ``grundy solve``."""
 
     components: tuple[tuple[Game, Position], ...]
     outcome: Outcome
@@ -88,61 +95,9 @@ class EveryAnswer:
         """The text of :attr:`why`."""
         return self.why.text
 
-    def to_json(self) -> dict[str, Any]:
-        """The ``--json`` object of an Every-SG answer."""
-
-        def fmt(index: int, position: Position) -> str:
-            return self.components[index][0].format_position(position)
-
-        data: dict[str, Any] = {
-            "mode": "every",
-            "components": [{"game": g.spec, "position": g.format_position(p), "suspense": s}
-                           for (g, p), s in zip(self.components, self.suspense, strict=True)],
-            "outcome": self.outcome.value,
-            "winner": self.outcome.winner,
-            "suspense": list(self.suspense),
-            "winning_moves": [
-                {"moves": [None if m is None else m.label for m in combined],
-                 "to": [fmt(i, p if m is None else m.to)
-                        for i, ((_, p), m) in enumerate(zip(self.components, combined, strict=True))]}
-                for combined in self.winning_moves],
-            "winning_moves_complete": self.winning_moves_complete,
-            "reason": self.reason,
-            "why": self.why.to_json(),
-        }
-        if self.note:
-            data["note"] = self.note
-        return data
-
-    def text_lines(self, *, heading: Callable[[str], str] = str, shown: int = 50) -> list[str]:
-        """The answer as ``grundy solve --every`` writes it (at most ``shown`` winning moves)."""
-        parts = self.components
-        written = [f"{g.spec} {g.format_position(p)}" for g, p in parts]
-        verdict = {"N": "first player (to move) wins", "P": "second player wins"}[self.outcome.value]
-        out = [heading("Every-SG") + "  " + " + ".join(written),
-               f"  outcome:  {heading(self.outcome.value + '-position')}, {verdict}",
-               "  suspense: " + ", ".join(f"{w}: {s}" for w, s in zip(written, self.suspense, strict=True))]
-        moves = self.winning_moves
-        if moves:
-            count = f"{len(moves)}" if self.winning_moves_complete else "one shown"
-            out.append(f"  winning moves ({count}; one move in every component that has one):")
-            for combined in moves[:shown]:
-                labels = " | ".join("—" if m is None else m.label for m in combined)
-                to = " + ".join(f"{g.spec} {g.format_position(p if m is None else m.to)}"
-                                for (g, p), m in zip(parts, combined, strict=True))
-                out.append(f"    {labels}   ⇒  {to}")
-            if len(moves) > shown:
-                out.append(f"    … and {len(moves) - shown} more (--json lists all)")
-        else:
-            out.append("  winning moves: none")
-        if self.note:
-            out.append(f"  note:     {self.note}")
-        out.append(f"  why:      {self.reason}")
-        return out
-
 
 def every_sg(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAULT_LIMIT,
-             list_limit: int = LIST_LIMIT) -> EveryAnswer:
+             list_limit: int = LIST_LIMIT, budget: Budget | None = None) -> EveryAnswer:
     """Solve the Every-SG sum of ``components`` (pairs ``(game, position)``): on each turn the
     player moves in every component that still has a move; whoever moves last wins.
 
@@ -153,7 +108,8 @@ def every_sg(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAULT_LIM
     option of least suspense) and ``winning_moves_complete`` is false.
 
     A component is played as given: a Nim position ``(3, 4)`` is one component in which a move
-    takes from one heap; pass ``(nim, 3)`` and ``(nim, 4)`` for two components.
+    takes from one heap; pass ``(nim, 3)`` and ``(nim, 4)`` for two components. ``budget``: a
+    :class:`~grundy.engine.limits.Budget` to spend instead of a new one of ``limit`` steps.
 
     >>> from grundy.catalog import load_game
     >>> answer = every_sg([(load_game("subtraction(1,3,4)"), 6), (load_game("kayles"), 4)])
@@ -167,7 +123,7 @@ def every_sg(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAULT_LIM
     if not components:
         raise GrundyError("an Every-SG sum needs at least one component")
     parts = tuple((g, g.validate(p)) for g, p in components)
-    budget = Budget(limit)
+    budget = Budget(limit) if budget is None else budget
     memos: dict[Game, Memo] = {}
 
     def s_of(game: Game, position: Position) -> int:

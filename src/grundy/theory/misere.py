@@ -140,13 +140,14 @@ def _facts(game: Game, position: Position, memo: MisereMemo,
 
 
 def misere_outcome(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAULT_MISERE_LIMIT,
-                   memo: MisereMemo | None = None,
-                   rules: Sequence[str] = (SJ, GENUS)) -> MisereAnswer | None:
+                   memo: MisereMemo | None = None, rules: Sequence[str] = (SJ, GENUS),
+                   budget: Budget | None = None) -> MisereAnswer | None:
     """The misère outcome of the sum of ``components`` by the SJ theorem or genus theory.
 
     The ``rules`` are tried in order (both by default). ``None`` when none applies, or when
     deciding whether one applies needs more than ``limit`` units of work (the caller then falls
-    back to brute force, or refuses).
+    back to brute force, or refuses). ``budget``: a :class:`~grundy.engine.limits.Budget` to
+    spend instead of a new one of ``limit`` steps.
 
     >>> from grundy.catalog import load_game
     >>> answer = misere_outcome([(load_game("lasker-nim"), (4,)), (load_game("nim"), (1,))])
@@ -156,7 +157,8 @@ def misere_outcome(components: Sequence[tuple[Game, Any]], *, limit: int = DEFAU
     True
     """
     memo = memo or MisereMemo()
-    budget = Budget(limit)
+    budget = Budget(limit) if budget is None else budget
+    limit = budget.limit
     atoms: list[_Atom] = []
     try:
         for index, (game, position) in enumerate(components):
@@ -326,11 +328,13 @@ def misere_value(game: Game, position: Any, *, limit: int = DEFAULT_MISERE_LIMIT
 
 
 def misere_table(game: HeapGame, upto: int, *, limit: int = DEFAULT_MISERE_LIMIT,
-                 memo: MisereMemo | None = None) -> list[int]:
+                 memo: MisereMemo | None = None, budget: Budget | None = None) -> list[int]:
     """Misère Grundy values of single heaps ``0 .. upto`` of a heap game: from the game's law
     where it has one (every heap), else by brute force within ``limit`` steps in all (refused
     beyond it with a :class:`~grundy.errors.SearchLimitError` naming ``upto=`` and ``limit=``).
     The period and genera of the table: :func:`grundy.tables.misere_table.analyze_misere`.
+    ``budget``: a :class:`~grundy.engine.limits.Budget` to spend instead of a new one of
+    ``limit`` steps.
 
     >>> from grundy.catalog import load_game
     >>> misere_table(load_game("subtraction(2,5)"), 12)
@@ -342,7 +346,8 @@ def misere_table(game: HeapGame, upto: int, *, limit: int = DEFAULT_MISERE_LIMIT
     law = heap_law(game, memo=memo)  # bounded on its own (MAX_LAW_STEPS)
     if law is not None and law.pair(0)[1] is not None:
         return [int(law.pair(n)[1]) for n in range(upto + 1)]  # type: ignore[arg-type]
-    budget = Budget(limit)
+    budget = Budget(limit) if budget is None else budget
+    limit = budget.limit
     values: list[int] = []
     try:
         for n in range(upto + 1):
