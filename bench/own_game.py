@@ -21,6 +21,7 @@ from typing import Any
 
 import grundy
 from grundy.catalog import unregister
+from grundy.engine.limits import Budget, within
 from grundy.tables.analysis import analyze
 
 
@@ -68,6 +69,16 @@ def by_hand_ints(moves: Callable[[int], list[int]], upto: int) -> list[int]:
     return g
 
 
+BUILD_STEPS = 10**10
+"""The step budget of each table (the default budget refuses the splitting game's 20,000 heaps)."""
+
+
+def build(game: Any, upto: int) -> Any:
+    """``game.build_table`` under a budget of :data:`BUILD_STEPS` steps (as ``grundy table --limit``)."""
+    with within(Budget(BUILD_STEPS)):
+        return game.build_table(upto, "auto", None)
+
+
 def timed(fn: Callable[[], object]) -> tuple[float, float, object]:
     """CPU time (this process) and wall time of one call, and its result."""
     cpu, wall = time.process_time(), time.perf_counter()
@@ -90,17 +101,18 @@ def main() -> None:
         ratios, walls, hands, ours = [], [], [], []
         for run in range(args.repeat):  # interleaved, each first in turn: both see the same load
             if run % 2:
-                c_ours, w_ours, built = timed(lambda: game.build_table(upto, "auto", None))  # noqa: B023
+                c_ours, w_ours, built = timed(lambda: build(game, upto))  # noqa: B023
             c_hand, w_hand, want = timed(lambda: hand(moves, upto))  # noqa: B023
             if not run % 2:
-                c_ours, w_ours, built = timed(lambda: game.build_table(upto, "auto", None))  # noqa: B023
+                c_ours, w_ours, built = timed(lambda: build(game, upto))  # noqa: B023
             assert built.values.tolist() == want, name  # type: ignore[attr-defined]
             ratios.append(c_ours / c_hand)
             walls.append(w_ours / w_hand)
             hands.append(c_hand)
             ours.append(c_ours)
         start = time.perf_counter()
-        analyze(game, upto)
+        with within(Budget(BUILD_STEPS)):
+            analyze(game, upto)
         t_table = time.perf_counter() - start
         print(f"{name}: N = {upto:,}  CPU by hand {min(hands):.3f} s  build_table {min(ours):.3f} s  "
               f"ratio {min(ratios):.2f}-{max(ratios):.2f} CPU (median {statistics.median(ratios):.2f}), "
