@@ -106,3 +106,12 @@ def test_import_grundy_stays_lean() -> None:
     code = f"import sys, grundy\nprint(sorted(m for m in {heavy!r} if m in sys.modules))"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert out.stdout == "[]\n"
+
+
+def test_a_text_answer_loads_no_json() -> None:
+    """``grundy solve nim 3 4 5`` (text) writes no JSON, so it does not import json (start-up)."""
+    code = ("import sys\nfrom grundy.cli import main\nsys.argv = ['grundy', 'solve', 'nim', '3', '4', '5']\n"
+            "try:\n    main()\nexcept SystemExit:\n    pass\nprint('json' in sys.modules, file=sys.stderr)")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
+    assert "grundy:   2" in out.stdout
+    assert out.stderr.strip() == "False"

@@ -21,9 +21,7 @@ move's object is written in one place (:func:`move_text`), and the moves of a su
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Iterator, Sequence
-from json.encoder import encode_basestring as _quote  # (JSON strings as json.dumps writes them, in C)
 
 from grundy.model.game import Game, Move, Position, laws_of
 from grundy.model.record import FrozenRecord
@@ -70,6 +68,7 @@ def json_chunks(answer: Any, chunk: int = CHUNK, **extras: Any) -> Iterator[str]
     """:func:`answer_json` as JSON text in pieces, the winning moves ``chunk`` at a time (memory
     stays bounded however many there are); ``extras`` as for :func:`answer_json`.
 
+    >>> import json
     >>> from grundy import load_game, solve
     >>> big = solve(load_game("nim"), tuple(range(1, 300)) + (1000,))  # moves give their part only
     >>> json.loads("".join(json_chunks(big, chunk=7))) == answer_json(big)
@@ -115,6 +114,8 @@ def _pieces(answer: Any, chunk: int, extras: dict[str, Any]) -> Iterator[str | b
             yield sep + json_text(run, ensure_ascii=False)[1:-1]
             sep, run = ", ", {}
         if key:
+            from json.encoder import encode_basestring as _quote
+
             yield sep + _quote(key) + ": "
             yield from streamed[key]()
             sep = ", "
@@ -136,6 +137,8 @@ def _bulk_position(answer: Any) -> bytes | None:
     """The position of heaps answered in bulk as a JSON string, built from the array."""
     if answer.kind != "position" or answer.heaps is None:
         return None
+    from json.encoder import encode_basestring as _quote
+
     from grundy.solving.bulk import heaps_json
 
     return heaps_json(answer.game, answer.heaps, _quote)
@@ -187,6 +190,8 @@ def move_text(move: Move, fmt: Callable[[Position], str],
     >>> move_text(answer.winning_moves[0], answer.game.format_position, answer.parts, True)
     '{"move": "heap 1: take 2: 3 → 1", "to": "1 4 5", "part": 1, "part_from": "3", "part_to": "1"}'
     """
+    from json.encoder import encode_basestring as _quote  # (JSON strings as json.dumps writes them, in C)
+
     out = '{"move": ' + _quote(move.label)
     if short:
         out += ', "to": ' + _quote(fmt(move.to))
@@ -209,6 +214,8 @@ def _short(answer: Any, parts: Sequence[tuple[Game, Position]] | None) -> bool:
 
 def _moves_json(answer: Any) -> Iterator[dict[str, Any]]:
     """The winning moves' objects, read back from their text (:func:`_move_pieces`)."""
+    import json
+
     for piece in _move_pieces(answer, CHUNK):
         yield from json.loads(b"[" + piece + b"]" if isinstance(piece, bytes) else "[" + piece + "]")
 
