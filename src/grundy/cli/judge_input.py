@@ -44,17 +44,10 @@ def input_kind(game: Any) -> str:
 
     if isinstance(game, HeapGame):
         return "heap"
-    if game.own_rules:  # (declared by the game: only a user's game has a domain)
-        from grundy.define.user_games import UserGame
-
-        if isinstance(game, UserGame):
-            if type(game).domain.arity == 1:
-                return "sum"
-            if game.pairs():
-                return "pair"
-            if game.table_line(0) is not None:
-                return "number"
     laws = laws_of(game)
+    layout = None if laws.input_layout is None else laws.input_layout()
+    if layout is not None:
+        return layout
     if laws.export is not None and laws.export.kind in _RULE_LAYOUTS:
         return _RULE_LAYOUTS[laws.export.kind]
     if laws.pair_table is not None:

@@ -446,8 +446,18 @@ class UserGame(_Defined, Game):
                     reason=self._reason, pair_table=self._pair_table,
                     misere_check=self._misere_check, searchable=self._searchable,
                     step_budget=True, position_table=self._position_values,
-                    export=ExportRule("defined"),
+                    export=ExportRule("defined"), input_layout=self._input_layout,
                     start=None if type(self).start_function is None else self._start)
+
+    def _input_layout(self) -> str | None:
+        """How a case of this game is written in a judge's input (:attr:`Laws.input_layout`)."""
+        if type(self).domain.arity == 1:
+            return "sum"
+        if self.pairs():
+            return "pair"
+        if self.table_line(0) is not None:
+            return "number"
+        return None
 
     def _start(self) -> Position:
         """The declared start position (checked), for :attr:`Laws.start`."""

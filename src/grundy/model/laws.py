@@ -261,7 +261,7 @@ _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_wi
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
                "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
                "export", "size", "step_budget", "octal_note", "position_table", "value_table",
-               "theorems", "board", "misere_check", "start")
+               "theorems", "board", "misere_check", "start", "input_layout")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -370,6 +370,11 @@ class Laws(FrozenRecord):
     start: Callable[[], Position] | None
     """The game's start position, for a game that declares one (a user's game, ``start=``):
     ``start()``; the family tables solve it for each member."""
+    input_layout: Callable[[], str | None] | None
+    """A game on numbers with a domain of its own (``@grundy.game``): how one case of it is
+    written in a judge's input, as its exported program reads it: ``"sum"`` (numbers of a game
+    on one number, declared ``arity=1``: their sum), ``"pair"`` (``a b``) or ``"number"`` (one
+    number); ``None`` when its positions are none of these: ``input_layout()``."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
@@ -402,13 +407,14 @@ class Laws(FrozenRecord):
                  theorems: tuple[Theorem, ...] = (),
                  board: Board | None = None,
                  misere_check: Callable[[Position], None] | None = None,
-                 start: Callable[[], Position] | None = None) -> None:
+                 start: Callable[[], Position] | None = None,
+                 input_layout: Callable[[], str | None] | None = None) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
                    periodicity, table_head, table_builder, searchable, export, size, step_budget,
                    octal_note, position_table, value_table, tuple(theorems), board, misere_check,
-                   start)
+                   start, input_layout)
 
 
 NO_LAWS = Laws()
