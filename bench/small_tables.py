@@ -14,6 +14,10 @@ recompile every module); one warm-up round also fills numba's cache.
 
     gcc -O2 -o /tmp/ref_sg ../shared/bench/ref_sg.c
     python bench/small_tables.py --ref /tmp/ref_sg --repeat 7
+
+``--before SRC`` also runs every ``grundy`` command with ``PYTHONPATH=SRC`` (another checkout's
+``src``, e.g. the commit before a change: ``git archive HEAD src | tar -x -C /tmp/before``),
+interleaved with the others, and prints both columns.
 """
 
 from __future__ import annotations
@@ -47,27 +51,42 @@ def main() -> None:
     parser.add_argument("--ref", help="the C loop, built from ../shared/bench/ref_sg.c (omit: no C row)")
     parser.add_argument("--grundy", default=shutil.which("grundy") or "grundy", help="the grundy command")
     parser.add_argument("--pyc", default="/tmp/grundy-bench-pyc", help="PYTHONPYCACHEPREFIX of the runs")
+    parser.add_argument("--before", metavar="SRC", help="also run grundy with PYTHONPATH=SRC (interleaved)")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = args.pyc
+    envs = {"": env}
+    if args.before:
+        envs["before"] = {**env, "PYTHONPATH": args.before,
+                          "PYTHONPYCACHEPREFIX": args.pyc.rstrip("/") + "-before"}
     commands: dict[str, list[str]] = {NIM: [args.grundy, *NIM.split()]}
     commands.update({t: [args.grundy, *t.split()] for t in TABLES})
     if args.ref:
         commands[C_LOOP] = [args.ref, *C_LOOP.split()[1:]]
-    for argv in commands.values():  # warm-up: bytecode written, numba's cache filled
-        if argv[0] != args.ref:
-            cpu_seconds(argv, env)
-    times: dict[str, list[float]] = {name: [] for name in commands}
+    runs = [(name, tree) for name in commands for tree in envs if tree == "" or commands[name][0] != args.ref]
+    for name, tree in runs:  # warm-up: bytecode written, numba's cache filled
+        if commands[name][0] != args.ref:
+            cpu_seconds(commands[name], envs[tree])
+    times: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
     for _ in range(args.repeat):
-        for name, argv in commands.items():
-            times[name].append(cpu_seconds(argv, env))
-    median = {name: statistics.median(t) for name, t in times.items()}
+        for name, tree in runs:
+            times[name, tree].append(cpu_seconds(commands[name], envs[tree]))
+    median = {run: statistics.median(t) for run, t in times.items()}
     print(f"load average at the end: {os.getloadavg()[0]:.1f}; medians of {args.repeat} interleaved runs")
     for name in commands:
-        against = median[C_LOOP] if "200000" in name and C_LOOP in median else median[NIM]
-        yardstick = "the C loop" if "200000" in name and C_LOOP in median else NIM
-        ratio = "" if name in (NIM, C_LOOP) else f"  {median[name] / against:.3f}x {yardstick}"
-        print(f"{name:48s} {median[name]:7.3f} s CPU{ratio}")
+        for tree in envs:
+            if (name, tree) in median:
+                print(f"{name + (' (' + tree + ')' if tree else ''):57s} {_row(name, tree, median)}")
+
+
+def _row(name: str, tree: str, median: dict[tuple[str, str], float]) -> str:
+    """The command's median CPU seconds and its ratio to its yardstick (run from the same tree)."""
+    seconds = median[name, tree]
+    if name in (NIM, C_LOOP):
+        return f"{seconds:7.3f} s CPU"
+    big = "200000" in name and (C_LOOP, "") in median
+    against = median[C_LOOP, ""] if big else median[NIM, tree]
+    return f"{seconds:7.3f} s CPU  {seconds / against:.3f}x {'the C loop' if big else NIM}"
 
 
 if __name__ == "__main__":

@@ -248,6 +248,23 @@ def _mask(formula: str, upto: int) -> int:
     return sum(1 << x for x, v in enumerate(got) if v)
 
 
+GLANCE = 64
+"""Heaps :func:`p_union` first looks at an atom on (its mask on the whole head only if needed)."""
+
+
+def _may_fit(atom: str, goals: list[int], head: int) -> bool:
+    """Whether ``atom`` can be part of a description :func:`p_union` tries: each set in ``A``,
+    ``A or B`` (both within the goal), ``A and B`` (both containing it) or ``A and not B`` (``A``
+    containing it, ``B`` disjoint from it) is within, contains or misses the goal, on every
+    first stretch of heaps too, so an atom that does none of these on the first
+    :data:`GLANCE` heaps (of the ``head`` looked at) of a goal is in no description of it (and
+    is not evaluated further)."""
+    width = min(GLANCE, head)
+    mask = _mask(atom, width)
+    glance = (1 << width) - 1
+    return any(mask & ~g & glance == 0 or g & glance & ~mask == 0 or mask & g == 0 for g in goals)
+
+
 def p_union(table: list[int]) -> str | None:
     """``A``, ``A or B``, ``A and B`` or ``A and not B`` for two simple sets (:func:`_atoms`) equal
     to the P-positions of the whole table (the simplest found), or ``None``."""
@@ -258,9 +275,9 @@ def p_union(table: list[int]) -> str | None:
         return None
     head = min(total, 512)  # a cheap look at the head, then the whole table
     target = sum(1 << x for x in range(head) if table[x] == 0)
-    atoms = [(text, _mask(text, head)) for text in ATOMS]
-    found: list[str] = []
     goals = [(target, "")] + ([(target & ~1, "n == 0 or ")] if target & 1 else [])
+    atoms = [(text, _mask(text, head)) for text in ATOMS if _may_fit(text, [g for g, _ in goals], head)]
+    found: list[str] = []
     for goal, zero in goals:
         for i, (a, ma) in enumerate(atoms):
             if ma == goal:

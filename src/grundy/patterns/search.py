@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from grundy.errors import InvalidInputError
 from grundy.model.laws import Describes, Status
 from grundy.patterns.families import arithmetic_values, p_union, self_similar
-from grundy.patterns.formulas import agrees, size
+from grundy.patterns.formulas import MAX_FORMULA_CHARS, agrees, size
 from grundy.patterns.pairs import find_pair_patterns
 from grundy.patterns.proof import eventual_form, implied_by_period
 from grundy.patterns.recognise import beatty, beatty_membership, named_sets
@@ -176,6 +176,19 @@ def _beatty_pattern(zeros: list[int], last: int, text_len: int) -> Pattern | Non
                           None if too_long(formula, text_len, last + 1) else formula, Status.CONJECTURE, last)
 
 
+def _text_length(table: list[int]) -> int:
+    """The length of the table written out (``", ".join``), what :func:`too_long` compares a
+    formula with; for a table whose every value takes a character, ``3·len - 2`` at least, so
+    from ``MAX_FORMULA_CHARS / 3`` values on that bound answers as the length itself (a
+    formula longer than the bound does not fit) and the table is not written out.
+
+    >>> _text_length([0, 12, 3]), _text_length(list(range(700))) >= MAX_FORMULA_CHARS
+    (9, True)
+    """
+    bound = 3 * len(table) - 2
+    return bound if bound >= MAX_FORMULA_CHARS else len(", ".join(map(str, table)))
+
+
 def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = None,
                   max_patterns: int = 5, steps: int = SEARCH_STEPS) -> list[Pattern]:
     """The patterns of a heap game's table ``G(0..N)``, simplest first (at most ``max_patterns``).
@@ -193,7 +206,7 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
     if not table:
         return []
     last = len(table) - 1
-    text_len = len(", ".join(map(str, table)))
+    text_len = _text_length(table)
     found = periodicity if periodicity is not None else find_period(table)
     out: list[Pattern] = []
     formula = _values_formula(table, found, text_len, steps)

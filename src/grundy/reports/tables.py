@@ -57,7 +57,7 @@ def heap_table_json(result: TableAnalysis, found: list[Pattern], *, summary: boo
     if not lean:  # value counts in G(0..2^k - 1) for each k, and in the whole table
         data["frequencies"] = {str(k): v for k, v in result.frequencies().items()}
     if not summary:
-        data["values"] = result.values.tolist()
+        data["values"] = result.first(result.upto + 1)
     return data
 
 
