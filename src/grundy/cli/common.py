@@ -40,10 +40,14 @@ set by :func:`own_process`."""
 
 def own_process() -> None:
     """What the ``grundy`` console script does to its own process (and the library never does):
-    marks it :data:`OWN_PROCESS`, and where the package directory is read-only, points numba's
-    on-disk cache at ``~/.cache/grundy-numba`` (unless ``NUMBA_CACHE_DIR`` is set already)."""
+    marks it :data:`OWN_PROCESS`, keeps the formula search's spaces on disk in
+    ``~/.cache/grundy-search`` (:mod:`grundy.patterns.space`; unless ``GRUNDY_SEARCH_CACHE`` is
+    set already: empty, none are kept), and where the package directory is read-only, points
+    numba's on-disk cache at ``~/.cache/grundy-numba`` (unless ``NUMBA_CACHE_DIR`` is set already)."""
     global OWN_PROCESS
     OWN_PROCESS = True
+    home_cache = os.path.join(os.path.expanduser("~"), ".cache")
+    os.environ.setdefault("GRUNDY_SEARCH_CACHE", os.path.join(home_cache, "grundy-search"))
     if "NUMBA_CACHE_DIR" not in os.environ and not os.access(os.path.dirname(__file__), os.W_OK):
         os.environ["NUMBA_CACHE_DIR"] = os.path.join(os.path.expanduser("~"), ".cache", "grundy-numba")
 

@@ -15,7 +15,7 @@ every position of the table. Formulas use the grammar of :mod:`grundy.patterns.f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
@@ -26,7 +26,7 @@ from grundy.patterns.pairs import find_pair_patterns
 from grundy.patterns.proof import eventual_form, implied_by_period
 from grundy.patterns.recognise import beatty, beatty_membership, named_sets
 from grundy.patterns.record import MAX_SIZE, PREFIX, SEARCH_STEPS, Pattern, cost, fits, too_long, zero_tests
-from grundy.patterns.synthesis import shortest_formula
+from grundy.patterns.synthesis import best_formula, shortest_formula
 from grundy.tables.periodicity import Periodicity, find_period
 
 if TYPE_CHECKING:
@@ -62,20 +62,34 @@ def _arange(count: int) -> np.ndarray:
     return np.arange(count, dtype=np.int64)
 
 
-def _values_formula(values: list[int], periodicity: Periodicity | None, text_len: int,
-                    steps: int) -> Pattern | None:
+def _formula_search(target: list[int], expected: Callable[[int, int], bool], *, total: int, boolean: bool,
+                    constants: Sequence[int], steps: int, reject: Callable[[str], bool]) -> str | None:
+    """:func:`~grundy.patterns.synthesis.shortest_formula` over ``n = 0..len(target)-1``,
+    confirmed on ``total`` points: replayed from the kept space of the search when there is one
+    (:mod:`grundy.patterns.space`: then numpy is loaded only to confirm a candidate), else run."""
+    from grundy.patterns import space
+
+    kept = space.cached(space.space_key(len(target), boolean, constants, MAX_SIZE, steps))
+    stream = None if kept is None else kept.candidates(target)
+    if stream is not None:
+        return best_formula(stream, lambda text: agrees(text, expected, {"n": _arange(total)}, total), reject)
     import numpy as np
 
+    return shortest_formula({"n": _arange(len(target))}, expected, np.array(target, dtype=np.int64),
+                            total=total, full_env={"n": _arange(total)}, boolean=boolean,
+                            constants=constants, max_size=MAX_SIZE, steps=steps, reject=reject)
+
+
+def _values_formula(values: list[int], periodicity: Periodicity | None, text_len: int,
+                    steps: int) -> Pattern | None:
     total = len(values)
     prefix = min(total, PREFIX)
     constants = []
     if periodicity is not None:
         p = periodicity.period
         constants = [d for d in range(2, min(p, 64) + 1) if p % d == 0] + [abs(periodicity.saltus)]
-    formula = shortest_formula({"n": _arange(prefix)}, lambda i, v: v == values[i],
-                               np.array(values[:prefix], dtype=np.int64), total=total,
-                               full_env={"n": _arange(total)}, constants=constants, max_size=MAX_SIZE,
-                               steps=steps, reject=lambda f: too_long(f, text_len, total))
+    formula = _formula_search(values[:prefix], lambda i, v: v == values[i], total=total, boolean=False,
+                              constants=constants, steps=steps, reject=lambda f: too_long(f, text_len, total))
     if formula is None:
         return None
     return _labelled(Describes.VALUES, f"G(n) = {formula}", formula, values, periodicity)
@@ -183,7 +197,7 @@ def _text_length(table: list[int]) -> int:
     formula longer than the bound does not fit) and the table is not written out.
 
     >>> _text_length([0, 12, 3]), _text_length(list(range(700))) >= MAX_FORMULA_CHARS
-    (9, True)
+    (8, True)
     """
     bound = 3 * len(table) - 2
     return bound if bound >= MAX_FORMULA_CHARS else len(", ".join(map(str, table)))
@@ -267,22 +281,18 @@ def _derived_p_formula(values_formula: Pattern | None) -> list[str]:
 
 def _p_formula(table: list[int], values_formula: Pattern | None, text_len: int,
                steps: int, periodicity: Periodicity | None) -> list[Pattern]:
-    import numpy as np
-
     total = len(table)
 
     def expected(i: int, v: int) -> bool:
         return bool(v) == (table[i] == 0)
 
-    full = {"n": _arange(total)}
     for formula in _derived_p_formula(values_formula):
-        if agrees(formula, expected, full, total):
+        if agrees(formula, expected, {"n": _arange(total)}, total):
             return [_labelled(Describes.P_POSITIONS, f"P iff {formula}", formula, table, periodicity)]
     prefix = min(total, PREFIX)
-    target = np.array([v == 0 for v in table[:prefix]], dtype=np.int64)
-    found = shortest_formula({"n": _arange(prefix)}, expected, target, total=total, full_env=full,
-                             boolean=True, max_size=MAX_SIZE, steps=steps,
-                             reject=lambda f: too_long(f, text_len, total))
+    target = [int(v == 0) for v in table[:prefix]]
+    found = _formula_search(target, expected, total=total, boolean=True, constants=(), steps=steps,
+                            reject=lambda f: too_long(f, text_len, total))
     return [] if found is None else [_labelled(Describes.P_POSITIONS, f"P iff {found}", found, table,
                                                periodicity)]
 

@@ -54,11 +54,9 @@ class TableAnalysis:
     head: list[int] | None = None
     """With ``table=None``: the first values, which a proved period extends to the whole table
     (or the whole table, for a short one computed in plain Python: :attr:`whole`)."""
-
-    @property
-    def whole(self) -> bool:
-        """Whether :attr:`head` holds the whole table (no numpy array needed for its values)."""
-        return self.table is None and self.head is not None and len(self.head) > self.upto
+    whole: bool = False
+    """The table is :attr:`head`, computed whole in plain Python (no period proved within it),
+    and no numpy array is needed for its values."""
 
     @property
     def lean(self) -> bool:
@@ -288,7 +286,7 @@ def _proved_period_analysis(game: HeapGame, upto: int, t0: float,
     t2 = time.perf_counter()
     method = "python" if whole else "python + proved period"
     return TableAnalysis(game, upto, None, found, method, min(len(head), upto + 1),
-                         rare, {"compute": t1 - t0, "analyse": t2 - t1}, head)
+                         rare, {"compute": t1 - t0, "analyse": t2 - t1}, head, whole)
 
 
 def _prove_or_observe_list(game: HeapGame, values: list[int], saltus_allowed: bool) -> Periodicity | None:
