@@ -28,8 +28,9 @@ process the last few spaces are kept in memory.
 
 from __future__ import annotations
 
+import functools
 import os
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from grundy.model.bounded import BoundedCache, kept
@@ -160,12 +161,23 @@ class Space:
         self.data = data
         self.linear: dict[int, array[int]] = {s: _unpacked("Q", b) for s, b in data["linear"].items()}
         self._nodes: dict[int, array[int]] = {}
-        self.by_hash = self._index({s: h for s, h in self.linear.items()}) if not self.boolean else {}
-        self.by_xor = self._index(data["xor"])
+        self._by_hash: dict[int, tuple[int, int] | None] | None = None
         self._texts: dict[tuple[int, int], tuple[str, int]] = {}
         self._rows: dict[tuple[int, int], list[int] | None] = {}
 
-    def _index(self, hashes: dict[int, Sequence[int]]) -> dict[int, tuple[int, int] | None]:
+    @property
+    def by_hash(self) -> dict[int, tuple[int, int] | None]:
+        """Each linear hash's expression (made when first asked: a space kept is not always read)."""
+        if self._by_hash is None:
+            self._by_hash = self._index(self.linear) if not self.boolean else {}
+        return self._by_hash
+
+    @functools.cached_property
+    def by_xor(self) -> dict[int, tuple[int, int] | None]:
+        """Each XOR hash's expression (of the sizes the meet-in-the-middle step reads)."""
+        return self._index(self.data["xor"])
+
+    def _index(self, hashes: Mapping[int, Sequence[int]]) -> dict[int, tuple[int, int] | None]:
         """Each hash's expression (``None``: two expressions share it, ambiguous), but the constants'."""
         out: dict[int, tuple[int, int] | None] = {}
         for s in sorted(hashes):
