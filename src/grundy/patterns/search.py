@@ -15,7 +15,9 @@ every position of the table. Formulas use the grammar of :mod:`grundy.patterns.f
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
+from itertools import compress, count
 from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
@@ -241,7 +243,7 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
             law = f"G(n + {found.period}) = G(n){salt} for n >= {found.preperiod}: {shown}"
             out.append(Pattern.stated(Describes.VALUES, law, how, None, status, last,
                                       found.reason if found.proved else None))
-    zeros = [n for n, v in enumerate(table) if v == 0]
+    zeros = list(compress(count(), map(operator.not_, table)))  # (the n with G(n) = 0, at C speed)
     if zeros:
         out.extend(_named_patterns(set(zeros), table, found))
         if not any(p.describes == Describes.P_POSITIONS for p in out):
