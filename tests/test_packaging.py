@@ -122,9 +122,9 @@ def test_a_small_table_loads_no_numpy(tmp_path: Path) -> None:
     """``grundy table 'octal(0.6)' --upto 100`` is computed and analysed in plain Python: with
     ``--no-patterns`` it imports no numpy, nor with its patterns once the formula search's space
     is kept (the first run searches with numpy and keeps it), and prints the same both times."""
-    code = ("import sys\nfrom grundy.cli import main\nsys.argv = ['grundy', *sys.argv[1:]]\n"
-            "try:\n    main()\nexcept SystemExit:\n    pass\n"
-            "print(sorted(m for m in ('numpy', 'numba') if m in sys.modules), file=sys.stderr)")
+    code = ("import atexit, sys\nfrom grundy.cli import main\nsys.argv = ['grundy', *sys.argv[1:]]\n"
+            "atexit.register(lambda: print(sorted(m for m in ('numpy', 'numba') if m in sys.modules),"
+            " file=sys.stderr))\nmain()")  # (the command ends the process: its exit handlers run)
     env = {**os.environ, "GRUNDY_SEARCH_CACHE": str(tmp_path)}
 
     def run(*args: str) -> tuple[str, str]:

@@ -38,6 +38,14 @@ test), where one-shot start-up tricks are allowed (``lean_start`` of :func:`grun
 set by :func:`own_process`."""
 
 
+QUICK_EXIT = False
+"""Set by a command whose process may end without the interpreter's teardown (``grundy
+table`` when it keeps nothing on disk): in its own process, :func:`grundy.cli.app.main` then
+runs the exit handlers, flushes the output and ends the process (``os._exit``), skipping the
+deallocation of every module's objects, which with numba and LLVM loaded costs several
+hundredths of a CPU second."""
+
+
 def own_process() -> None:
     """What the ``grundy`` console script does to its own process (and the library never does):
     marks it :data:`OWN_PROCESS`, keeps the formula search's spaces on disk in
