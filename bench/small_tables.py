@@ -64,7 +64,8 @@ def main() -> None:
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = args.pyc
-    env["GRUNDY_SEARCH_CACHE"] = tempfile.mkdtemp(prefix="grundy-bench-search-")
+    spaces = tempfile.TemporaryDirectory(prefix="grundy-bench-search-")  # (removed at the end)
+    env["GRUNDY_SEARCH_CACHE"] = spaces.name
     envs = {"": env}
     if args.before:
         envs["before"] = {**env, "PYTHONPATH": args.before,
@@ -85,6 +86,7 @@ def main() -> None:
     for _ in range(args.repeat):
         for name, tree in runs:
             times[name, tree].append(cpu_seconds(commands[name], envs[tree]))
+    spaces.cleanup()
     median = {run: statistics.median(t) for run, t in times.items()}
     print(f"load average at the end: {os.getloadavg()[0]:.1f}; medians of {args.repeat} interleaved runs")
     for name in commands:
