@@ -137,6 +137,11 @@ def test_candidates_keep_a_space_only_after_a_whole_search(tmp_path: Path,
     assert found in ("(n % 5) ^ (n // 3)", "(n // 3) ^ (n % 5)")
     assert list(synthesis.candidates({"n": n}, target, steps=4000)) == searched(target.tolist(), steps=4000)
     (file,) = tmp_path.iterdir()
+    blob = bytearray(file.read_bytes())
+    blob[len(blob) // 2] ^= 0x10  # (one flipped bit: a file that would still load)
+    file.write_bytes(bytes(blob))
+    monkeypatch.setattr(space, "_SPACES", space.BoundedCache(4))
+    assert space.cached(key) is None
     file.write_bytes(b"not a space")
     monkeypatch.setattr(space, "_SPACES", space.BoundedCache(4))
     assert space.cached(key) is None

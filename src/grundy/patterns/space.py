@@ -35,7 +35,7 @@ from typing import Any
 
 from grundy.model.bounded import BoundedCache, kept
 
-VERSION = 1
+VERSION = 2
 MAX_FILES = 32
 """Spaces kept on disk at most (a space of 30,000 steps on 256 values is about 330 kB)."""
 CACHE_VARIABLE = "GRUNDY_SEARCH_CACHE"
@@ -428,11 +428,9 @@ def cached(key: Key) -> Space | None:
     folder = os.environ.get(CACHE_VARIABLE)
     if not folder:
         return None
-    import marshal
-
     try:
         with open(os.path.join(folder, _file_name(key)), "rb") as f:
-            data = marshal.load(f)
+            data = _unsealed(f.read())
     except (OSError, ValueError, EOFError, TypeError):
         return None
     if not isinstance(data, dict) or data.get("key") != list(key):
@@ -447,20 +445,38 @@ def keep(key: Key, data: dict[str, Any]) -> Space:
     """Keep a space built now (in memory, and on disk when a cache folder is set)."""
     folder = os.environ.get(CACHE_VARIABLE)
     if folder:
-        import marshal
-
         data = {**data, "key": list(key)}
         try:
             os.makedirs(folder, exist_ok=True)
             path = os.path.join(folder, _file_name(key))
             temporary = f"{path}.{os.getpid()}.tmp"
             with open(temporary, "wb") as f:
-                marshal.dump(data, f)
+                f.write(_sealed(data))
             os.replace(temporary, path)
             _prune(folder)
         except OSError:
             pass  # (a cache that cannot be written is no cache)
     return _SPACES.get(key, lambda: Space(data))
+
+
+def _sealed(data: dict[str, Any]) -> bytes:
+    """A space as the bytes of its file: a CRC-32 of the rest, then the space (``marshal``)."""
+    import marshal
+    import zlib
+
+    body = marshal.dumps(data)
+    return zlib.crc32(body).to_bytes(4, "little") + body
+
+
+def _unsealed(blob: bytes) -> Any:
+    """The space in a file's bytes; ``ValueError`` when its checksum does not match (a damaged
+    file that would still load could miss expressions, so it is not trusted)."""
+    import marshal
+    import zlib
+
+    if len(blob) < 4 or zlib.crc32(blob[4:]) != int.from_bytes(blob[:4], "little"):
+        raise ValueError("a damaged search space")
+    return marshal.loads(blob[4:])
 
 
 def _file_name(key: Key) -> str:
