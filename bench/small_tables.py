@@ -7,6 +7,10 @@ built from ``../shared/bench/ref_sg.c`` with ``gcc -O2``), and prints each comma
 seconds (user + system of the child, as ``/usr/bin/time -f '%U %S'`` reports them) and its ratio
 to ``solve nim 3`` or to the C loop (docs/octal.md, "Tables at speed").
 
+The formula search's spaces are kept in a fresh directory (``GRUNDY_SEARCH_CACHE``), filled by
+the warm-up round as a first run of each command would fill ``~/.cache/grundy-search``; the rows
+marked ``[space not kept]`` run with it empty, as that first run does.
+
 Bytecode is compiled once and reused, as in an installed package: the children run with
 ``PYTHONPYCACHEPREFIX`` (a fixed directory, default ``/tmp/grundy-bench-pyc``) and without
 ``PYTHONDONTWRITEBYTECODE`` (with an editable install and that variable set, every run would
@@ -14,6 +18,10 @@ recompile every module); one warm-up round also fills numba's cache.
 
     gcc -O2 -o /tmp/ref_sg ../shared/bench/ref_sg.c
     python bench/small_tables.py --ref /tmp/ref_sg --repeat 7
+
+``--before SRC`` also runs every ``grundy`` command with ``PYTHONPATH=SRC`` (another checkout's
+``src``, e.g. the commit before a change: ``git archive HEAD src | tar -x -C /tmp/before``),
+interleaved with the others, and prints both columns.
 """
 
 from __future__ import annotations
@@ -23,12 +31,17 @@ import os
 import shutil
 import statistics
 import subprocess
+import tempfile
 
 NIM = "solve nim 3"
 C_LOOP = "ref_sg octal 200001 0.16"
 TABLES = ["table octal(0.6) --upto 100", "table octal(0.6) --upto 100 --no-patterns",
           "table octal(0.6) --upto 300", "table octal(0.16) --upto 200000",
           "table octal(0.16) --upto 200000 --no-patterns"]
+UNKEPT = " [space not kept]"
+"""A row run with ``GRUNDY_SEARCH_CACHE`` empty: the formula search runs (with numpy) instead of
+replaying its kept space, as the first table of its length does (grundy.patterns.space)."""
+UNKEPT_TABLES = ["table octal(0.6) --upto 100", "table octal(0.16) --upto 200000"]
 
 
 def cpu_seconds(argv: list[str], env: dict[str, str]) -> float:
@@ -47,27 +60,50 @@ def main() -> None:
     parser.add_argument("--ref", help="the C loop, built from ../shared/bench/ref_sg.c (omit: no C row)")
     parser.add_argument("--grundy", default=shutil.which("grundy") or "grundy", help="the grundy command")
     parser.add_argument("--pyc", default="/tmp/grundy-bench-pyc", help="PYTHONPYCACHEPREFIX of the runs")
+    parser.add_argument("--before", metavar="SRC", help="also run grundy with PYTHONPATH=SRC (interleaved)")
     args = parser.parse_args()
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     env["PYTHONPYCACHEPREFIX"] = args.pyc
+    spaces = tempfile.TemporaryDirectory(prefix="grundy-bench-search-")  # (removed at the end)
+    env["GRUNDY_SEARCH_CACHE"] = spaces.name
+    envs = {"": env}
+    if args.before:
+        envs["before"] = {**env, "PYTHONPATH": args.before,
+                          "PYTHONPYCACHEPREFIX": args.pyc.rstrip("/") + "-before"}
     commands: dict[str, list[str]] = {NIM: [args.grundy, *NIM.split()]}
     commands.update({t: [args.grundy, *t.split()] for t in TABLES})
+    commands.update({t + UNKEPT: [args.grundy, *t.split()] for t in UNKEPT_TABLES})
     if args.ref:
         commands[C_LOOP] = [args.ref, *C_LOOP.split()[1:]]
-    for argv in commands.values():  # warm-up: bytecode written, numba's cache filled
-        if argv[0] != args.ref:
-            cpu_seconds(argv, env)
-    times: dict[str, list[float]] = {name: [] for name in commands}
+    envs[UNKEPT] = {**env, "GRUNDY_SEARCH_CACHE": ""}  # (the tree before keeps no space)
+    runs = [(name, tree) for name in commands for tree in envs
+            if tree.endswith(UNKEPT) == name.endswith(UNKEPT)
+            and (tree.removesuffix(UNKEPT) == "" or commands[name][0] != args.ref)]
+    for name, tree in runs:  # warm-up: bytecode written, numba's cache filled, spaces kept
+        if commands[name][0] != args.ref:
+            cpu_seconds(commands[name], envs[tree])
+    times: dict[tuple[str, str], list[float]] = {run: [] for run in runs}
     for _ in range(args.repeat):
-        for name, argv in commands.items():
-            times[name].append(cpu_seconds(argv, env))
-    median = {name: statistics.median(t) for name, t in times.items()}
+        for name, tree in runs:
+            times[name, tree].append(cpu_seconds(commands[name], envs[tree]))
+    spaces.cleanup()
+    median = {run: statistics.median(t) for run, t in times.items()}
     print(f"load average at the end: {os.getloadavg()[0]:.1f}; medians of {args.repeat} interleaved runs")
     for name in commands:
-        against = median[C_LOOP] if "200000" in name and C_LOOP in median else median[NIM]
-        yardstick = "the C loop" if "200000" in name and C_LOOP in median else NIM
-        ratio = "" if name in (NIM, C_LOOP) else f"  {median[name] / against:.3f}x {yardstick}"
-        print(f"{name:48s} {median[name]:7.3f} s CPU{ratio}")
+        for tree in envs:
+            if (name, tree) in median:
+                label = tree.removesuffix(UNKEPT)
+                print(f"{name + (' (' + label + ')' if label else ''):72s} {_row(name, tree, median)}")
+
+
+def _row(name: str, tree: str, median: dict[tuple[str, str], float]) -> str:
+    """The command's median CPU seconds and its ratio to its yardstick (run from the same tree)."""
+    seconds = median[name, tree]
+    if name in (NIM, C_LOOP):
+        return f"{seconds:7.3f} s CPU"
+    big = "200000" in name and (C_LOOP, "") in median
+    against = median[C_LOOP, ""] if big else median[NIM, tree.removesuffix(UNKEPT)]
+    return f"{seconds:7.3f} s CPU  {seconds / against:.3f}x {'the C loop' if big else NIM}"
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import importlib.metadata
+import os
 import re
 import subprocess
 import sys
@@ -115,3 +116,24 @@ def test_a_text_answer_loads_no_json() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60)
     assert "grundy:   2" in out.stdout
     assert out.stderr.strip() == "False"
+
+
+def test_a_small_table_loads_no_numpy(tmp_path: Path) -> None:
+    """``grundy table 'octal(0.6)' --upto 100`` is computed and analysed in plain Python: with
+    ``--no-patterns`` it imports no numpy, nor with its patterns once the formula search's space
+    is kept (the first run searches with numpy and keeps it), and prints the same both times."""
+    code = ("import atexit, sys\nfrom grundy.cli import main\nsys.argv = ['grundy', *sys.argv[1:]]\n"
+            "atexit.register(lambda: print(sorted(m for m in ('numpy', 'numba') if m in sys.modules),"
+            " file=sys.stderr))\nmain()")  # (the command ends the process: its exit handlers run)
+    env = {**os.environ, "GRUNDY_SEARCH_CACHE": str(tmp_path)}
+
+    def run(*args: str) -> tuple[str, str]:
+        out = subprocess.run([sys.executable, "-c", code, "table", "octal(0.6)", "--upto", "100", *args],
+                             capture_output=True, text=True, check=True, timeout=120, env=env)
+        return out.stdout, out.stderr.strip()
+
+    assert run("--no-patterns")[1] == "[]"
+    searched, loaded = run()
+    assert loaded == "['numpy']" and len(list(tmp_path.iterdir())) == 2
+    assert run() == (searched, "[]")
+    assert "no period found in G(0..100)" in searched

@@ -101,3 +101,65 @@ def test_the_table_command_starts_one_blas_thread() -> None:
     assert run("own") == (brute_octal((0, 6), 40), "1")
     assert run("own", OPENBLAS_NUM_THREADS="2")[1] == "2"
     assert run("function") == (brute_octal((0, 6), 40), "None")
+
+
+def _numpy_route(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``analyze`` as before the plain-Python route for a whole short table: numpy's."""
+    from grundy.tables import analysis
+
+    plain = analysis._proved_period_analysis
+
+    def proved_only(game: object, upto: int, t0: float, saltus_allowed: bool = True) -> object:
+        found = plain(game, upto, t0, saltus_allowed)  # type: ignore[arg-type]
+        return found if found is not None and not found.whole else None
+
+    monkeypatch.setattr(analysis, "_proved_period_analysis", proved_only)
+
+
+def _seen(table: object) -> dict[str, object]:
+    data = table.to_json()  # type: ignore[attr-defined]
+    data.pop("seconds")
+    data.pop("method")
+    return {**data, "text": [line for line in table.text_lines() if "computed in" not in line]}  # type: ignore[attr-defined]
+
+
+def _summary(table: object) -> dict[str, object]:
+    data = table.to_json(summary=True)  # type: ignore[attr-defined]
+    data.pop("seconds")
+    data.pop("method")
+    return data
+
+
+def test_a_short_table_in_plain_python_reads_as_with_numpy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Up to 512 values, an octal or subtraction table whose period is not proved within them is
+    computed and analysed as a list (no numpy): its values, period (proved or observed), rare
+    values, frequencies, patterns and text are those of the numpy route, and its values those
+    of a brute force."""
+    import random
+
+    from grundy.catalog import load_game
+    from grundy.reports.heap_tables import heap_table
+
+    rng = random.Random(3)
+    cases = [("octal(0.6)", (0, 6), 100), ("octal(0.6)", (0, 6), 511), ("kayles", (0, 7, 7), 100),
+             ("octal(0.16)", (0, 1, 6), 300), ("octal(0.6)", (0, 6), 0), ("octal(0.6)", (0, 6), 1),
+             ("octal(0.007)", (0, 0, 0, 7), 60), ("octal(0.3)", (0, 3), 100)]
+    for _ in range(20):
+        digits = (0, *(rng.randrange(8) for _ in range(rng.randint(1, 3))))
+        if any(digits):
+            code = "".join(map(str, digits[1:]))
+            cases.append((f"octal(0.{code})", digits, rng.choice([2, 33, 100, 257, 511])))
+    listed = []
+    for spec, digits, upto in cases:
+        table = heap_table(load_game(spec), upto)
+        assert table.analysis.first(upto + 1) == brute_octal(digits, upto), spec
+        summary = heap_table(load_game(spec), upto, summary=True)
+        listed.append((table.analysis.method, _seen(table), _summary(summary)))
+    assert sum(method == "python" for method, _, _ in listed) >= 10
+    _numpy_route(monkeypatch)
+    for (spec, _, upto), (_, seen, summary) in zip(cases, listed, strict=True):
+        table = heap_table(load_game(spec), upto)
+        assert table.analysis.method != "python"
+        assert _seen(table) == seen, spec
+        assert _summary(heap_table(load_game(spec), upto, summary=True)) == summary, spec
+    assert "frequencies" not in listed[7][2]  # (0.3: its period proved in the head, a lean summary)

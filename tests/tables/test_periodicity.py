@@ -222,3 +222,17 @@ def test_winning_moves_of_huge_subtraction_heaps() -> None:
         expected = {(n - s,) for s in (1, 3, 4) if table[(n - s) % 7] == 0}
         assert {m.to for m in winning_moves(game, (n,))} == expected
         assert grundy_value(game, (n,)) == table[n % 7]
+
+
+@settings(max_examples=150)
+@given(st.lists(st.integers(0, 3), max_size=30), st.lists(st.integers(0, 5), min_size=1, max_size=6),
+       st.integers(0, 2), st.integers(0, 40), st.booleans())
+def test_find_period_of_a_list_is_that_of_an_array(pre: list[int], block: list[int], saltus: int,
+                                                   repeats: int, saltus_allowed: bool) -> None:
+    """A short list is searched in plain Python (no numpy), with the same answer."""
+    values = pre + [v + saltus * k for k in range(repeats) for v in block]
+    want = find_period(np.array(values, dtype=np.int64), saltus_allowed=saltus_allowed)
+    assert find_period(values, saltus_allowed=saltus_allowed) == want
+    for p in range(1, 5):
+        array = np.array(values, dtype=np.int64)
+        assert least_preperiod(values, p, saltus) == least_preperiod(array, p, saltus)

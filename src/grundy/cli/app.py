@@ -220,7 +220,31 @@ def main(argv: Sequence[str] | None = None) -> NoReturn:
         _quiet_exit(code)
     except OSError as exc:
         _output_failed(exc)
+    if argv is None:
+        from grundy.cli import common
+
+        if common.QUICK_EXIT:
+            _quick_exit(code)
     raise SystemExit(code)
+
+
+def _quick_exit(code: int) -> NoReturn:
+    """End the process now (:data:`grundy.cli.common.QUICK_EXIT`): the exit handlers run (the
+    logging's flush, the finalizers, numba's and LLVM's), the output is flushed, and the
+    interpreter's teardown of every module is skipped; an output that fails now is reported as
+    at the end of :func:`main`."""
+    import atexit
+    import os
+
+    atexit._run_exitfuncs()
+    try:
+        sys.stdout.flush()
+        sys.stderr.flush()
+    except BrokenPipeError:
+        _quiet_exit(code)
+    except OSError as exc:
+        _output_failed(exc)
+    os._exit(code)
 
 
 def _quiet_exit(code: int) -> NoReturn:

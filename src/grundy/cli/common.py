@@ -38,12 +38,24 @@ test), where one-shot start-up tricks are allowed (``lean_start`` of :func:`grun
 set by :func:`own_process`."""
 
 
+QUICK_EXIT = False
+"""Set by a command whose process may end without the interpreter's teardown (``grundy
+table`` when it keeps nothing on disk): in its own process, :func:`grundy.cli.app.main` then
+runs the exit handlers, flushes the output and ends the process (``os._exit``), skipping the
+deallocation of every module's objects, which with numba and LLVM loaded costs several
+hundredths of a CPU second."""
+
+
 def own_process() -> None:
     """What the ``grundy`` console script does to its own process (and the library never does):
-    marks it :data:`OWN_PROCESS`, and where the package directory is read-only, points numba's
-    on-disk cache at ``~/.cache/grundy-numba`` (unless ``NUMBA_CACHE_DIR`` is set already)."""
+    marks it :data:`OWN_PROCESS`, keeps the formula search's spaces on disk in
+    ``~/.cache/grundy-search`` (:mod:`grundy.patterns.space`; unless ``GRUNDY_SEARCH_CACHE`` is
+    set already: empty, none are kept), and where the package directory is read-only, points
+    numba's on-disk cache at ``~/.cache/grundy-numba`` (unless ``NUMBA_CACHE_DIR`` is set already)."""
     global OWN_PROCESS
     OWN_PROCESS = True
+    home_cache = os.path.join(os.path.expanduser("~"), ".cache")
+    os.environ.setdefault("GRUNDY_SEARCH_CACHE", os.path.join(home_cache, "grundy-search"))
     if "NUMBA_CACHE_DIR" not in os.environ and not os.access(os.path.dirname(__file__), os.W_OK):
         os.environ["NUMBA_CACHE_DIR"] = os.path.join(os.path.expanduser("~"), ".cache", "grundy-numba")
 

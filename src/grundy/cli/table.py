@@ -94,6 +94,7 @@ def run(args: argparse.Namespace) -> int:
     """Build, analyse and print a table (:func:`grundy.reports.table_query.build_table`)."""
     if common.OWN_PROCESS:
         _one_blas_thread()
+        common.QUICK_EXIT = args.store is None  # (a table kept on disk: its file is closed as usual)
     request = TableRequest(args.game, args.upto, misere=args.misere, quotient=args.quotient,
                            summary=args.summary, method=args.method, patterns=args.patterns,
                            store=args.store, rebuild=args.rebuild, limit=args.limit, plot=args.plot)

@@ -60,11 +60,11 @@ def self_similar(table: list[int], *, steps: int) -> str | None:
     ``n >= 1`` of the table are recursive; the other positions (and ``n = 0``) need a formula of
     their own, searched with ``steps``.
     """
+    total = len(table)
+    if total < MIN_TABLE or (total <= LISTED and not _recursion_seen(table)):
+        return None
     import numpy as np
 
-    total = len(table)
-    if total < MIN_TABLE:
-        return None
     values = np.array(table, dtype=np.int64)
     n = np.arange(1, total, dtype=np.int64)
     best: str | None = None
@@ -83,6 +83,31 @@ def self_similar(table: list[int], *, steps: int) -> str | None:
                 if formula is not None and (best is None or size(formula) < size(best)):
                     best = formula
     return best
+
+
+LISTED = 512
+"""Up to this many values, the families first look at the table as a list (no numpy) and
+go on only where one of them could apply: what they return is the same."""
+
+
+def _recursion_seen(table: list[int]) -> bool:
+    """Whether :func:`self_similar` finds any recursive residue in ``table`` (what
+    :func:`_recursive_residues` looks for, in plain Python): where none, it returns ``None``."""
+    total = len(table)
+    for m in MODULI:
+        for descent, smaller in DESCENTS:
+            if descent == "n - n // {m} - 1" and m == 2:
+                continue
+            for op in ("+", "^"):
+                diffs: dict[int, list[int]] = {}
+                for k in range(1, total):
+                    x = smaller(k, m)  # type: ignore[arg-type]
+                    d = table[k] - table[x] if op == "+" else table[k] ^ table[x]
+                    diffs.setdefault(k % m, []).append(d)
+                for part in diffs.values():  # (the head is in the part: a clash there is one here)
+                    if len(part) >= 8 and min(part) == max(part):
+                        return True
+    return False
 
 
 def _recursive_residues(diff: np.ndarray, n: np.ndarray, m: int) -> tuple[int, list[int]] | None:
@@ -175,11 +200,11 @@ def arithmetic_values(table: list[int], *, steps: int) -> str | None:
     >>> arithmetic_values([0] + [sum(e for e in _omega_list(k)) for k in range(1, 200)], steps=2000)
     'bigomega(n) if n > 0 else 0'
     """
+    total = len(table)
+    if total < MIN_TABLE or (total <= LISTED and not _arithmetic_seen(table)):
+        return None
     import numpy as np
 
-    total = len(table)
-    if total < MIN_TABLE:
-        return None
     values = np.array(table, dtype=np.int64)
     n = np.arange(1, total, dtype=np.int64)
     per_function = max(steps // len(ARITHMETIC), 200)
@@ -200,6 +225,22 @@ def arithmetic_values(table: list[int], *, steps: int) -> str | None:
             return found
         return f"{found} if n > 0 else {int(values[0])}"
     return None
+
+
+def _arithmetic_seen(table: list[int]) -> bool:
+    """Whether some ``F`` of :data:`ARITHMETIC` passes the first test of
+    :func:`arithmetic_values` (on the head: ``G`` a function of ``F``, ``F`` taking three values
+    at least), in plain Python: where none, it returns ``None``."""
+    from grundy.patterns.formulas import compiled
+
+    head = range(1, min(len(table) - 1, PREFIX) + 1)
+    for text in ARITHMETIC:
+        func = compiled(text)
+        value_of: dict[int, int] = {}
+        consistent = all(value_of.setdefault(func({"n": k}), table[k]) == table[k] for k in head)
+        if consistent and len(value_of) >= 3:
+            return True
+    return False
 
 
 def _omega_list(k: int) -> list[int]:
@@ -230,37 +271,72 @@ ATOMS = (
 
 
 def _mask(formula: str, upto: int) -> int:
-    """The members below ``upto`` of the set ``formula`` describes, as the bits of an integer."""
+    """The members below ``upto`` of the set ``formula`` describes, as the bits of an integer:
+    in int64 where that is exact (:func:`_vector_members`), else exactly in Python
+    (:func:`_exact_members`, the same members), which is also how a short table is looked at
+    while numpy is not loaded (up to :data:`LISTED` heaps: a short table does not load it)."""
+    import sys
+
+    got = _vector_members(formula, upto) if upto > LISTED or "numpy" in sys.modules else None
+    return _exact_members(formula, upto) if got is None else got
+
+
+def _vector_members(formula: str, upto: int) -> int | None:
+    """:func:`_mask` in int64 (numpy), or ``None`` where that is not exact."""
     import numpy as np
 
-    from grundy.patterns.formulas import FormulaError, Unsafe, compiled, parse, vec_eval
+    from grundy.patterns.formulas import Unsafe, parse, vec_eval
 
     try:
         got = vec_eval(parse(formula), {"n": np.arange(upto, dtype=np.int64)}, upto).tolist()
     except Unsafe:
-        func = compiled(formula)
-        got = []
-        for x in range(upto):
-            try:
-                got.append(func({"n": x}))
-            except (FormulaError, ArithmeticError):
-                got.append(0)
+        return None
     return sum(1 << x for x, v in enumerate(got) if v)
+
+
+def _exact_members(formula: str, upto: int) -> int:
+    """:func:`_mask` in Python integers (a heap where the formula is undefined is no member)."""
+    from grundy.patterns.formulas import FormulaError, compiled
+
+    func = compiled(formula)
+    out = 0
+    for x in range(upto):
+        try:
+            if func({"n": x}):
+                out |= 1 << x
+        except (FormulaError, ArithmeticError):
+            pass
+    return out
+
+
+GLANCE = 64
+"""Heaps :func:`p_union` first looks at an atom on (its mask on the whole head only if needed)."""
+
+
+def _may_fit(atom: str, goals: list[int], head: int) -> bool:
+    """Whether ``atom`` can be part of a description :func:`p_union` tries: each set in ``A``,
+    ``A or B`` (both within the goal), ``A and B`` (both containing it) or ``A and not B`` (``A``
+    containing it, ``B`` disjoint from it) is within, contains or misses the goal, on every
+    first stretch of heaps too, so an atom that does none of these on the first
+    :data:`GLANCE` heaps (of the ``head`` looked at) of a goal is in no description of it (and
+    is not evaluated further)."""
+    width = min(GLANCE, head)
+    mask = _mask(atom, width)
+    glance = (1 << width) - 1
+    return any(mask & ~g & glance == 0 or g & glance & ~mask == 0 or mask & g == 0 for g in goals)
 
 
 def p_union(table: list[int]) -> str | None:
     """``A``, ``A or B``, ``A and B`` or ``A and not B`` for two simple sets (:func:`_atoms`) equal
     to the P-positions of the whole table (the simplest found), or ``None``."""
-    import numpy as np
-
     total = len(table)
     if total < MIN_TABLE:
         return None
     head = min(total, 512)  # a cheap look at the head, then the whole table
     target = sum(1 << x for x in range(head) if table[x] == 0)
-    atoms = [(text, _mask(text, head)) for text in ATOMS]
-    found: list[str] = []
     goals = [(target, "")] + ([(target & ~1, "n == 0 or ")] if target & 1 else [])
+    atoms = [(text, _mask(text, head)) for text in ATOMS if _may_fit(text, [g for g, _ in goals], head)]
+    found: list[str] = []
     for goal, zero in goals:
         for i, (a, ma) in enumerate(atoms):
             if ma == goal:
@@ -273,6 +349,10 @@ def p_union(table: list[int]) -> str | None:
             for b, mb in atoms:
                 if ma & ~mb == goal and a != b:
                     found.append(f"{zero}({a} and not ({b}))" if zero else f"{a} and not ({b})")
+    if not found:
+        return None
+    import numpy as np
+
     env = {"n": np.arange(total, dtype=np.int64)}
     for formula in sorted(found, key=size):
         if agrees(formula, lambda i, v: bool(v) == (table[i] == 0), env, total):

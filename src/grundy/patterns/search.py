@@ -15,18 +15,20 @@ every position of the table. Formulas use the grammar of :mod:`grundy.patterns.f
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import operator
+from collections.abc import Callable, Sequence
+from itertools import compress, count
 from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
 from grundy.model.laws import Describes, Status
 from grundy.patterns.families import arithmetic_values, p_union, self_similar
-from grundy.patterns.formulas import agrees, size
+from grundy.patterns.formulas import MAX_FORMULA_CHARS, agrees, size
 from grundy.patterns.pairs import find_pair_patterns
 from grundy.patterns.proof import eventual_form, implied_by_period
 from grundy.patterns.recognise import beatty, beatty_membership, named_sets
 from grundy.patterns.record import MAX_SIZE, PREFIX, SEARCH_STEPS, Pattern, cost, fits, too_long, zero_tests
-from grundy.patterns.synthesis import shortest_formula
+from grundy.patterns.synthesis import best_formula, shortest_formula
 from grundy.tables.periodicity import Periodicity, find_period
 
 if TYPE_CHECKING:
@@ -62,20 +64,34 @@ def _arange(count: int) -> np.ndarray:
     return np.arange(count, dtype=np.int64)
 
 
-def _values_formula(values: list[int], periodicity: Periodicity | None, text_len: int,
-                    steps: int) -> Pattern | None:
+def _formula_search(target: list[int], expected: Callable[[int, int], bool], *, total: int, boolean: bool,
+                    constants: Sequence[int], steps: int, reject: Callable[[str], bool]) -> str | None:
+    """:func:`~grundy.patterns.synthesis.shortest_formula` over ``n = 0..len(target)-1``,
+    confirmed on ``total`` points: replayed from the kept space of the search when there is one
+    (:mod:`grundy.patterns.space`: then numpy is loaded only to confirm a candidate), else run."""
+    from grundy.patterns import space
+
+    kept = space.cached(space.space_key(len(target), boolean, constants, MAX_SIZE, steps))
+    stream = None if kept is None else kept.candidates(target)
+    if stream is not None:
+        return best_formula(stream, lambda text: agrees(text, expected, {"n": _arange(total)}, total), reject)
     import numpy as np
 
+    return shortest_formula({"n": _arange(len(target))}, expected, np.array(target, dtype=np.int64),
+                            total=total, full_env={"n": _arange(total)}, boolean=boolean,
+                            constants=constants, max_size=MAX_SIZE, steps=steps, reject=reject)
+
+
+def _values_formula(values: list[int], periodicity: Periodicity | None, text_len: int,
+                    steps: int) -> Pattern | None:
     total = len(values)
     prefix = min(total, PREFIX)
     constants = []
     if periodicity is not None:
         p = periodicity.period
         constants = [d for d in range(2, min(p, 64) + 1) if p % d == 0] + [abs(periodicity.saltus)]
-    formula = shortest_formula({"n": _arange(prefix)}, lambda i, v: v == values[i],
-                               np.array(values[:prefix], dtype=np.int64), total=total,
-                               full_env={"n": _arange(total)}, constants=constants, max_size=MAX_SIZE,
-                               steps=steps, reject=lambda f: too_long(f, text_len, total))
+    formula = _formula_search(values[:prefix], lambda i, v: v == values[i], total=total, boolean=False,
+                              constants=constants, steps=steps, reject=lambda f: too_long(f, text_len, total))
     if formula is None:
         return None
     return _labelled(Describes.VALUES, f"G(n) = {formula}", formula, values, periodicity)
@@ -176,6 +192,19 @@ def _beatty_pattern(zeros: list[int], last: int, text_len: int) -> Pattern | Non
                           None if too_long(formula, text_len, last + 1) else formula, Status.CONJECTURE, last)
 
 
+def _text_length(table: list[int]) -> int:
+    """The length of the table written out (``", ".join``), what :func:`too_long` compares a
+    formula with; for a table whose every value takes a character, ``3·len - 2`` at least, so
+    from ``MAX_FORMULA_CHARS / 3`` values on that bound answers as the length itself (a
+    formula longer than the bound does not fit) and the table is not written out.
+
+    >>> _text_length([0, 12, 3]), _text_length(list(range(700))) >= MAX_FORMULA_CHARS
+    (8, True)
+    """
+    bound = 3 * len(table) - 2
+    return bound if bound >= MAX_FORMULA_CHARS else len(", ".join(map(str, table)))
+
+
 def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = None,
                   max_patterns: int = 5, steps: int = SEARCH_STEPS) -> list[Pattern]:
     """The patterns of a heap game's table ``G(0..N)``, simplest first (at most ``max_patterns``).
@@ -193,7 +222,7 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
     if not table:
         return []
     last = len(table) - 1
-    text_len = len(", ".join(map(str, table)))
+    text_len = _text_length(table)
     found = periodicity if periodicity is not None else find_period(table)
     out: list[Pattern] = []
     formula = _values_formula(table, found, text_len, steps)
@@ -214,7 +243,7 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
             law = f"G(n + {found.period}) = G(n){salt} for n >= {found.preperiod}: {shown}"
             out.append(Pattern.stated(Describes.VALUES, law, how, None, status, last,
                                       found.reason if found.proved else None))
-    zeros = [n for n, v in enumerate(table) if v == 0]
+    zeros = list(compress(count(), map(operator.not_, table)))  # (the n with G(n) = 0, at C speed)
     if zeros:
         out.extend(_named_patterns(set(zeros), table, found))
         if not any(p.describes == Describes.P_POSITIONS for p in out):
@@ -254,22 +283,18 @@ def _derived_p_formula(values_formula: Pattern | None) -> list[str]:
 
 def _p_formula(table: list[int], values_formula: Pattern | None, text_len: int,
                steps: int, periodicity: Periodicity | None) -> list[Pattern]:
-    import numpy as np
-
     total = len(table)
 
     def expected(i: int, v: int) -> bool:
         return bool(v) == (table[i] == 0)
 
-    full = {"n": _arange(total)}
     for formula in _derived_p_formula(values_formula):
-        if agrees(formula, expected, full, total):
+        if agrees(formula, expected, {"n": _arange(total)}, total):
             return [_labelled(Describes.P_POSITIONS, f"P iff {formula}", formula, table, periodicity)]
     prefix = min(total, PREFIX)
-    target = np.array([v == 0 for v in table[:prefix]], dtype=np.int64)
-    found = shortest_formula({"n": _arange(prefix)}, expected, target, total=total, full_env=full,
-                             boolean=True, max_size=MAX_SIZE, steps=steps,
-                             reject=lambda f: too_long(f, text_len, total))
+    target = [int(v == 0) for v in table[:prefix]]
+    found = _formula_search(target, expected, total=total, boolean=True, constants=(), steps=steps,
+                            reject=lambda f: too_long(f, text_len, total))
     return [] if found is None else [_labelled(Describes.P_POSITIONS, f"P iff {found}", found, table,
                                                periodicity)]
 

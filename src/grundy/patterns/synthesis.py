@@ -27,6 +27,17 @@ import functools
 from collections.abc import Callable, Collection, Iterator, Mapping
 from typing import TYPE_CHECKING, Any
 
+from grundy.patterns.expressions import BINARY as _BINARY
+from grundy.patterns.expressions import COMMUTATIVE as _COMMUTATIVE
+from grundy.patterns.expressions import COMPARISONS as _COMPARISONS
+from grundy.patterns.expressions import MEET as _MEET
+from grundy.patterns.expressions import NATURAL as _NATURAL
+from grundy.patterns.expressions import PREC as _PREC
+from grundy.patterns.expressions import UNARY as _UNARY
+from grundy.patterns.expressions import Text
+from grundy.patterns.expressions import binary_text as _binary_text
+from grundy.patterns.expressions import constant_text as _constant_text
+from grundy.patterns.expressions import unary_text as _unary_text
 from grundy.patterns.formulas import agrees, size, vec_binary, vec_unary
 from grundy.patterns.record import SEARCH_STEPS
 
@@ -37,14 +48,6 @@ _BOUND = 1 << 31
 """Values the search keeps (so that every operation on two of them is exact in int64: a sum,
 difference or product of two kept values never needs :class:`~grundy.patterns.formulas.Unsafe`)."""
 
-_PREC = {"or": 1, "and": 2, "not": 3, "cmp": 4, "|": 5, "^": 6, "&": 7, "<<": 8, ">>": 8, "+": 9,
-         "-": 9, "*": 10, "//": 10, "%": 10, "neg": 11, "atom": 12}
-_COMMUTATIVE = {"+", "*", "^", "&", "|", "min", "max", "==", "!=", "and", "or"}
-_COMPARISONS = ("<", "<=", "==", "!=")
-_UNARY = ("neg", "not", "abs", "popcount", "ctz", "cto", "bit_length", "isqrt")
-_BINARY = ("+", "-", "*", "//", "%", "^", "&", "|", "<<", ">>", "min", "max", *_COMPARISONS)
-_NATURAL = frozenset({"popcount", "ctz", "cto", "bit_length", "isqrt"})
-"""The functions of :func:`~grundy.patterns.formulas.vec_unary` undefined below 0."""
 _WIDTHS = (1 << 7, 1 << 15, 1 << 31)
 _DTYPES = ("int8", "int16", "int32", "int64")
 """The widths of :meth:`_Search.keys`: a row of values below ``_WIDTHS[w]`` in absolute value
@@ -60,40 +63,6 @@ Ref = tuple[int, int]
 Node = tuple[Any, ...]
 """How an expression was built: ``("leaf", text, precedence)``, ``("unary", function, operand)``
 or ``("binary", operation, left, right)`` (operands as :data:`Ref`)."""
-Text = tuple[str, int]
-"""An expression written out, and the precedence of its outermost operation."""
-
-
-def _wrap(e: Text, need: int) -> str:
-    return e[0] if e[1] >= need else f"({e[0]})"
-
-
-def _binary_text(op: str, x: Text, y: Text) -> Text:
-    if op in ("min", "max"):
-        return f"{op}({x[0]}, {y[0]})", _PREC["atom"]
-    if op in ("and", "or"):
-        prec = _PREC[op]
-        return f"{_wrap(x, prec)} {op} {_wrap(y, prec + 1)}", prec
-    if op in _COMPARISONS:
-        prec = _PREC["cmp"]
-        return f"{_wrap(x, prec + 1)} {op} {_wrap(y, prec + 1)}", prec
-    prec = _PREC[op]
-    need = max(prec, _PREC["neg"]) if op in ("^", "&", "|", "<<", ">>") else prec  # clarity
-    return f"{_wrap(x, need)} {op} {_wrap(y, max(need, prec + 1))}", prec
-
-
-def _unary_text(fn: str, e: Text) -> Text:
-    if fn == "neg":
-        return f"-{_wrap(e, _PREC['neg'])}", _PREC["neg"]
-    if fn == "not":
-        return f"not {_wrap(e, _PREC['not'])}", _PREC["not"]
-    return f"{fn}({e[0]})", _PREC["atom"]
-
-
-def _constant_text(c: int) -> Text:
-    return str(c), _PREC["atom"] if c >= 0 else _PREC["neg"]
-
-
 class _Exhausted(Exception):
     pass
 
@@ -119,6 +88,12 @@ class _Level:
         self.count += len(values)
         self._rows = None
 
+    def nodes(self) -> list[Node]:
+        """How each expression was built, in order (:meth:`node` of every index)."""
+        ends = [*self.starts[1:], self.count]
+        return [n for build, a, b in zip(self.builds, self.starts, ends, strict=True)
+                for n in _batch_nodes(build, b - a)]
+
     def node(self, index: int) -> Node:
         """How the expression at ``index`` was built."""
         b = bisect.bisect_right(self.starts, index) - 1
@@ -142,9 +117,14 @@ class _Search:
     """The state of one bottom-up search: the expressions kept, by size and by their values on
     the prefix (the first, smallest, of each), the formulas found and the steps left."""
 
-    def __init__(self, target: np.ndarray, boolean: bool, steps: int) -> None:
+    def __init__(self, target: np.ndarray, boolean: bool, steps: int,
+                 log: list[tuple[Any, ...]] | None = None) -> None:
         import numpy as np
 
+        self.log = log
+        """What the search did, in order, for :mod:`grundy.patterns.space` (``None``: not kept):
+        ``("keep", s, a, b)`` kept the expressions ``a..b-1`` of size ``s``, ``("const", c)`` a
+        constant leaf, ``("drain", by_size)``, ``("meet", s)`` and ``("mark", s)`` (``(None, s)``)."""
         self.boolean = boolean
         self.steps = steps
         self.length = len(target)
@@ -179,6 +159,12 @@ class _Search:
             self.texts[ref] = got
         return got
 
+    def mark(self, s: int) -> tuple[None, int]:
+        """``(None, s)``: the sizes up to ``s`` are done."""
+        if self.log is not None:
+            self.log.append(("mark", s))
+        return None, s
+
     def emit(self, text: str, s: int) -> None:
         """A formula found, of size ``s`` (each text once)."""
         if text not in self.emitted:
@@ -187,6 +173,8 @@ class _Search:
 
     def drain(self, by_size: bool = False) -> list[tuple[str, int]]:
         """The formulas found since the last call (``by_size``: smallest first)."""
+        if self.log is not None:
+            self.log.append(("drain", by_size))
         out = sorted(self.found, key=lambda t: t[1]) if by_size else list(self.found)
         self.found.clear()
         return out
@@ -242,6 +230,8 @@ class _Search:
         if not places:
             return
         seen.update(zip([keys[p] for p in places], [(s, base + t) for t in range(len(places))], strict=True))
+        if self.log is not None:
+            self.log.append(("keep", s, base, base + len(places)))
         kept = fresh[places]
         values = rows[kept]
         level.add(values, low[kept], high[kept], boolean[kept], np.zeros(len(kept), dtype=bool),
@@ -268,6 +258,8 @@ class _Search:
             values = np.full((1, self.length), c, dtype=np.int64)
             level.add(values, np.array([c]), np.array([c]), np.zeros(1, dtype=bool), np.ones(1, dtype=bool),
                       functools.partial(_leaf, _constant_text(c)))
+            if self.log is not None:
+                self.log.append(("const", c))
             if np.array_equal(values[0] != 0 if self.boolean else values[0], self.goal):
                 self.emit(str(c), 1)
 
@@ -377,6 +369,8 @@ class _Search:
 
         if s not in self.levels:
             return
+        if self.log is not None:
+            self.log.append(("meet", s))
         values, _, _, _, _, const = self.levels[s].rows()
         each = np.flatnonzero(~const)
         x, goal = values[each], self.goal
@@ -406,11 +400,6 @@ class _Search:
         self.emit(text, x[0] + y_size + 1)
 
 
-_MEET = (("+", True), ("-", True), ("-", False), ("^", True))
-"""The ways of :meth:`_Search.meet_in_the_middle`: ``x + y``, ``x - y``, ``y - x``, ``x ^ y``
-(``y`` is ``goal - x``, ``x - goal``, ``goal + x``, ``goal ^ x``)."""
-
-
 def _bounds(rows: np.ndarray) -> np.ndarray:
     """The largest absolute value of each row, as :meth:`_Search.keys` needs it (``_BOUND`` for
     a row reaching ``-2**31`` or below: the least int64 is its own absolute value)."""
@@ -424,6 +413,25 @@ def _bounds(rows: np.ndarray) -> np.ndarray:
 
 def _through(node: Callable[[int], Node], kept: np.ndarray, t: int) -> Node:
     return node(int(kept[t]))
+
+
+def _batch_nodes(build: Callable[[int], Node], count: int) -> list[Node]:
+    """``[build(t) for t in range(count)]`` for one batch of a :class:`_Level`, the kept
+    expressions of a batch of ``x op y`` or of functions at once (the builds are this module's)."""
+    if not isinstance(build, functools.partial) or build.func is not _through:
+        return [build(t) for t in range(count)]
+    node, kept = build.args
+    func, args = node.func, node.args
+    ks = kept[:count]
+    if func is _binary_node:
+        ops, which, (i, ix), (j, iy) = args
+        return [("binary", ops[w], (i, x), (j, y)) for w, x, y in
+                zip(which[ks].tolist(), ix[ks].tolist(), iy[ks].tolist(), strict=True)]
+    if func is _unary_node:
+        size, at, fn = args
+        return [("unary", _UNARY[f], (size, a))
+                for a, f in zip(at[ks].tolist(), fn[ks].tolist(), strict=True)]
+    return [build(t) for t in range(count)]
 
 
 def _leaf(text: Text, k: int) -> Node:
@@ -491,14 +499,51 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
     ``env`` maps each variable to its values on the prefix; ``boolean`` compares truth values only.
     ``steps`` bounds the expressions built (each one step, whether kept or not).
     """
-    search = _Search(target, boolean, steps)
+    length = _counting(env)
+    if length is None:
+        return run(_Search(target, boolean, steps), env, boolean=boolean, constants=constants,
+                   max_size=max_size)
+    from grundy.patterns import space
+
+    key = space.space_key(length, boolean, constants, max_size, steps)
+    kept = space.cached(key)
+    replay = None if kept is None else kept.candidates(target.tolist())
+    if replay is not None:
+        return replay
+    return _keeping(key, env, target, boolean=boolean, constants=constants, max_size=max_size, steps=steps)
+
+
+def _counting(env: Mapping[str, np.ndarray]) -> int | None:
+    """``L`` when the one variable is ``n = 0..L-1`` (the search a :mod:`~grundy.patterns.space`
+    keeps), else ``None``."""
+    import numpy as np
+
+    n = env.get("n") if len(env) == 1 else None
+    if n is None or n.ndim != 1 or not np.array_equal(n, np.arange(len(n))):
+        return None
+    return len(n)
+
+
+def _keeping(key: tuple[Any, ...], env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bool,
+             constants: Collection[int], max_size: int, steps: int) -> Iterator[tuple[str | None, int]]:
+    """The search, logged; when it runs to its end (no formula stopped it), its space is kept."""
+    from grundy.patterns import space
+
+    search = _Search(target, boolean, steps, log=[])
+    yield from run(search, env, boolean=boolean, constants=constants, max_size=max_size)
+    space.keep(key, space.build(search, boolean))
+
+
+def run(search: _Search, env: Mapping[str, np.ndarray], *, boolean: bool, constants: Collection[int],
+        max_size: int) -> Iterator[tuple[str | None, int]]:
+    """:func:`candidates` with the search given (one that keeps its log, say)."""
     try:
         search.leaves(env, constants)
     except _Exhausted:
         yield from search.drain(by_size=True)
         return
     yield from search.drain()
-    yield None, 1
+    yield search.mark(1)
     binary = [*_BINARY, "and", "or"] if boolean else list(_BINARY)
     try:
         for s in range(2, max_size + 1):
@@ -509,7 +554,7 @@ def candidates(env: Mapping[str, np.ndarray], target: np.ndarray, *, boolean: bo
             if not boolean:
                 search.meet_in_the_middle(s - 1)
             yield from search.drain(by_size=True)
-            yield None, s
+            yield search.mark(s)
     except _Exhausted:
         yield from search.drain(by_size=True)
 
@@ -523,10 +568,17 @@ def shortest_formula(env: Mapping[str, np.ndarray], expected: Callable[[int, int
     ``env`` and ``target`` are the prefix the search fits on; ``full_env`` (default ``env``) holds
     the variables on all ``total`` points, where every candidate is confirmed.
     """
-    best: tuple[int, str] | None = None
     full = env if full_env is None else full_env
-    for text, s in candidates(env, target, boolean=boolean, constants=constants,
-                              max_size=max_size, steps=steps):
+    stream = candidates(env, target, boolean=boolean, constants=constants, max_size=max_size, steps=steps)
+    return best_formula(stream, lambda text: agrees(text, expected, full, total), reject)
+
+
+def best_formula(stream: Iterator[tuple[str | None, int]], confirm: Callable[[str], bool],
+                 reject: Callable[[str], bool] | None = None) -> str | None:
+    """The formula :func:`shortest_formula` picks from the candidates ``stream``: the first
+    ``confirm``-ed (and not ``reject``-ed) one of the least size, once no smaller one can follow."""
+    best: tuple[int, str] | None = None
+    for text, s in stream:
         if text is None:
             if best is not None and best[0] <= s + 1:
                 break
@@ -535,6 +587,6 @@ def shortest_formula(env: Mapping[str, np.ndarray], expected: Callable[[int, int
             continue
         if reject is not None and reject(text):
             continue
-        if agrees(text, expected, full, total):
+        if confirm(text):
             best = (size(text), text)
     return None if best is None else best[1]

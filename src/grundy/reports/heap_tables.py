@@ -58,7 +58,7 @@ class HeapTable:
         game, upto = result.game, result.upto
         out: list[str] = []
         if not summary:
-            values = result.values[:SHOWN_VALUES].tolist()
+            values = result.first(SHOWN_VALUES)
             out.append(heading(game.spec) + f"  Grundy values G(0..{upto})")
             width = max(len(str(v)) for v in values)
             per_row = 10 if width > 2 else 20
@@ -66,8 +66,8 @@ class HeapTable:
             for start in range(0, len(values), per_row):
                 row = " ".join(str(v).rjust(width) for v in values[start:start + per_row])
                 out.append(f"  {str(start).rjust(label)}: {row}")
-            if len(result.values) > SHOWN_VALUES:
-                out.append(f"  … {len(result.values) - SHOWN_VALUES:,} more values (--json prints them all)")
+            if upto + 1 > SHOWN_VALUES:
+                out.append(f"  … {upto + 1 - SHOWN_VALUES:,} more values (--json prints them all)")
         else:
             out.append(heading(game.spec) + f"  G(0..{upto:,})")
         out.append(f"  {periodicity_line(result)}")
@@ -108,7 +108,7 @@ def heap_table(game: Game, upto: int, *, method: str = "auto", patterns: bool = 
     with within(one_budget(limit, budget)):  # (a game's table builder, behind its laws, reads it)
         with lean_numba() if lean_start else nullcontext():  # (the patterns' period kernel too)
             result = analyze(game, upto, method, progress=progress, store=store, rebuild=rebuild)
-            lean = summary and result.table is None
+            lean = summary and result.lean
             found = heap_patterns(result) if patterns and not lean else []
     from grundy.model.game import laws_of
 

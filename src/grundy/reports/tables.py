@@ -16,6 +16,7 @@ from typing import Any
 from grundy.model.game import Game
 from grundy.patterns.record import SEARCH_STEPS, Pattern
 from grundy.tables.analysis import TableAnalysis
+from grundy.tables.periodicity import COMPILED_FROM
 
 PATTERN_VALUES = 100_001
 """The patterns are looked for in (at most) ``G(0..100000)``; each says how far it was checked."""
@@ -36,8 +37,14 @@ def heap_patterns(result: TableAnalysis) -> list[Pattern]:
     """
     from grundy.patterns.search import find_patterns
 
-    return find_patterns(result.first(PATTERN_VALUES), periodicity=result.periodicity,
-                         steps=PATTERN_STEPS)
+    found = result.periodicity
+    if found is None and result.table is not None and len(result.table) > COMPILED_FROM:
+        from grundy.tables.periodicity import find_period
+
+        # what find_patterns would observe on the list, found on the array itself: the compiled
+        # search the analysis loaded for this array's type answers (no second type to load)
+        found = find_period(result.table[:PATTERN_VALUES])
+    return find_patterns(result.first(PATTERN_VALUES), periodicity=found, steps=PATTERN_STEPS)
 
 
 def pair_patterns(grid: list[list[int]], game: Game | None = None) -> list[Pattern]:
@@ -57,7 +64,7 @@ def heap_table_json(result: TableAnalysis, found: list[Pattern], *, summary: boo
     if not lean:  # value counts in G(0..2^k - 1) for each k, and in the whole table
         data["frequencies"] = {str(k): v for k, v in result.frequencies().items()}
     if not summary:
-        data["values"] = result.values.tolist()
+        data["values"] = result.first(result.upto + 1)
     return data
 
 

@@ -52,7 +52,17 @@ class TableAnalysis:
     rare: RareInfo | None = None
     timings: dict[str, float] = field(default_factory=dict)
     head: list[int] | None = None
-    """With ``table=None``: the first values, which a proved period extends to the whole table."""
+    """With ``table=None``: the first values, which a proved period extends to the whole table
+    (or the whole table, for a short one computed in plain Python: :attr:`whole`)."""
+    whole: bool = False
+    """The table is :attr:`head`, computed whole in plain Python (no period proved within it),
+    and no numpy array is needed for its values."""
+
+    @property
+    def lean(self) -> bool:
+        """Whether the table was not built but follows from a period proved on a head of it
+        (a summary then says no more than the period: no patterns, no value frequencies)."""
+        return self.table is None and not self.whole
 
     @property
     def values(self) -> np.ndarray:
@@ -62,19 +72,21 @@ class TableAnalysis:
 
             from grundy.tables.periodicity import tile
 
-            assert self.head is not None and self.periodicity is not None
+            assert self.head is not None and (self.whole or self.periodicity is not None)
             from grundy.tables.builders import narrowest
 
             table: np.ndarray = np.zeros(self.upto + 1, dtype=narrowest(max(self.head)))
             start = min(len(self.head), self.upto + 1)
             table[:start] = self.head[:start]
-            tile(table, self.periodicity, start)
+            if not self.whole:
+                assert self.periodicity is not None
+                tile(table, self.periodicity, start)
             self.table = table
         return self.table
 
     def first(self, count: int) -> list[int]:
         """``G(0..count-1)`` (or fewer, for a shorter table)."""
-        if self.table is None and self.head is not None and count <= len(self.head):
+        if self.table is None and self.head is not None and (count <= len(self.head) or self.whole):
             return self.head[:min(count, self.upto + 1)]
         head: list[int] = self.values[:count].tolist()  # (Python ints, at C speed)
         return head
@@ -118,6 +130,8 @@ class TableAnalysis:
     def frequencies(self, *, powers_of_two: bool = True) -> dict[int, list[int]]:
         """How often each value occurs in ``G(0..k-1)``, for each power of two ``k`` and the
         whole table (:func:`grundy.tables.store.value_frequencies`)."""
+        if self.whole:
+            return _list_frequencies(self.first(self.upto + 1), powers_of_two)
         from grundy.tables.store import value_frequencies
 
         return value_frequencies(self.values, powers_of_two=powers_of_two)
@@ -155,6 +169,25 @@ class TableAnalysis:
             "rare": self.rare.to_json() if self.rare else None,
             "seconds": round(self.seconds, 6),
         }
+
+
+def _list_frequencies(values: list[int], powers_of_two: bool) -> dict[int, list[int]]:
+    """:func:`grundy.tables.store.value_frequencies` of a short list, in plain Python."""
+    n = len(values)
+    if n == 0:
+        return {}
+    stops = [1 << k for k in range(n.bit_length()) if 1 << k <= n] if powers_of_two else []
+    if not stops or stops[-1] != n:
+        stops.append(n)
+    counts = [0] * (max(values) + 1)
+    out: dict[int, list[int]] = {}
+    lo = 0
+    for stop in stops:
+        for v in values[lo:stop]:
+            counts[v] += 1
+        lo = stop
+        out[stop] = counts.copy()
+    return out
 
 
 def _rare_info(values: np.ndarray, sparse: tuple[int, int, int]) -> RareInfo:
@@ -204,7 +237,7 @@ def analyze(game: Game, upto: int, method: TableMethod | str = TableMethod.AUTO,
             raise NotSupportedError(f"tables kept on disk are built for octal games, not {game.spec}")
         built = stored
     elif method == "auto":
-        proved = _proved_period_analysis(game, upto, t0)
+        proved = _proved_period_analysis(game, upto, t0, saltus_allowed)
         if proved is not None:
             if progress:
                 progress(upto + 1, upto + 1)
@@ -230,12 +263,18 @@ def analyze(game: Game, upto: int, method: TableMethod | str = TableMethod.AUTO,
                          {"compute": t1 - t0, "analyse": t2 - t1})
 
 
-def _proved_period_analysis(game: HeapGame, upto: int, t0: float) -> TableAnalysis | None:
-    """The analysis without numpy, when plain Python proves the period in a short head."""
+def _proved_period_analysis(game: HeapGame, upto: int, t0: float,
+                            saltus_allowed: bool = True) -> TableAnalysis | None:
+    """The analysis without numpy, when plain Python proves the period in a short head, or
+    computes the whole of a short table (at most :data:`~grundy.tables.proved_period.HEAD_SIZES`
+    values: then its period is proved or observed as :func:`_prove_or_observe` does, on the list)."""
     from grundy.tables.proved_period import proved_head, rare_info, value
 
     head, found = proved_head(game, upto)
-    if found is None:
+    whole = found is None and len(head) > upto
+    if whole:
+        found = _prove_or_observe_list(game, head, saltus_allowed)
+    elif found is None:
         return None
     t1 = time.perf_counter()
     rare = None
@@ -243,10 +282,22 @@ def _proved_period_analysis(game: HeapGame, upto: int, t0: float) -> TableAnalys
         from grundy.tables.sparse import MASK_PREFIX, table_classes
 
         prefix = [value(head, found, n) for n in range(min(upto + 1, MASK_PREFIX))]
-        rare = rare_info(head, found, upto, *table_classes(prefix))
+        rare = rare_info(head, None if whole else found, upto, *table_classes(prefix))
     t2 = time.perf_counter()
-    return TableAnalysis(game, upto, None, found, "python + proved period", min(len(head), upto + 1),
-                         rare, {"compute": t1 - t0, "analyse": t2 - t1}, head)
+    method = "python" if whole else "python + proved period"
+    return TableAnalysis(game, upto, None, found, method, min(len(head), upto + 1),
+                         rare, {"compute": t1 - t0, "analyse": t2 - t1}, head, whole)
+
+
+def _prove_or_observe_list(game: HeapGame, values: list[int], saltus_allowed: bool) -> Periodicity | None:
+    """:func:`_prove_or_observe` of a whole short table held as a list (no numpy)."""
+    from grundy.tables.proved_period import prove_list
+
+    known = game.known_periodicity()
+    if known is not None and len(values) > known.preperiod + known.period:
+        return known
+    found = prove_list(game, values) if game.period_rule() is not None else None
+    return found if found is not None else find_period(values, saltus_allowed=saltus_allowed)
 
 
 OBSERVED_WINDOW = 1 << 21

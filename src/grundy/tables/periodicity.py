@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from grundy.model.period_rules import HasPeriodRule
@@ -107,6 +108,9 @@ def least_preperiod(values: Sequence[int] | np.ndarray, period: int, saltus: int
     >>> least_preperiod([3, 0, 1, 0, 1], 2)
     1
     """
+    if isinstance(values, list):  # (plain Python: no numpy for a short table)
+        return next((k + 1 for k in range(len(values) - period - 1, -1, -1)
+                     if values[k + period] - values[k] != saltus), 0)
     import numpy as np
 
     v = _as_array(values)
@@ -142,6 +146,8 @@ def find_period(values: Sequence[int] | np.ndarray, *, saltus_allowed: bool = Tr
     >>> find_period([0, 1, 2, 3, 4, 5]) is None
     True
     """
+    if isinstance(values, list) and len(values) <= COMPILED_FROM:
+        return _find_period_list(values, saltus_allowed, min_repeats)
     v = _as_array(values)
     n = len(v)
     shortest = max(16, n // 8)
@@ -162,6 +168,26 @@ def find_period(values: Sequence[int] | np.ndarray, *, saltus_allowed: bool = Tr
         p = int(periods[ok][0])
     saltus = int(v[-1]) - int(v[-1 - p]) if saltus_allowed else 0
     return Periodicity(p, least_preperiod(v, p, saltus), saltus)
+
+
+def _find_period_list(values: list[int], saltus_allowed: bool, min_repeats: int) -> Periodicity | None:
+    """:func:`find_period` of a short list in plain Python (no numpy): the same tails, the same
+    answer (the tests compare the two)."""
+    n = len(values)
+    shortest = max(16, n // 8)
+    seq = [b - a for a, b in pairwise(values)] if saltus_allowed else values
+    p = next((q for q, length in _tail_list(seq) if length >= min_repeats * q and length >= shortest), None)
+    if p is None:
+        return None
+    saltus = values[-1] - values[-1 - p] if saltus_allowed else 0
+    return Periodicity(p, least_preperiod(values, p, saltus), saltus)
+
+
+def _tail_list(values: list[int]) -> list[tuple[int, int]]:
+    """:func:`tail_periods` of a list, in plain Python."""
+    pi = prefix_function(values[::-1])
+    per = [i + 1 - k for i, k in enumerate(pi)]
+    return [(q, i + 1) for i, q in enumerate(per) if i + 1 == len(per) or per[i + 1] != q]
 
 
 # ---- proofs ------------------------------------------------------------------------------------

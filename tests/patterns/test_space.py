@@ -1,0 +1,167 @@
+"""The kept space of the formula search (:mod:`grundy.patterns.space`): replayed for a target,
+it yields what the search yields for that target (the same formulas, in the same order, with
+the same ``(None, s)`` marks), for targets other than the one whose search built it; it is kept
+only by a search that ran to its end, read back from disk, and refused where it cannot say."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from grundy.patterns import space, synthesis
+from tests.patterns.test_synthesis_batches import octal_table
+
+
+def searched(target: list[int], *, boolean: bool = False, steps: int = 30_000,
+             constants: tuple[int, ...] = (), max_size: int = 9) -> list[tuple[str | None, int]]:
+    """What the search itself yields (no space read or kept)."""
+    n = np.arange(len(target), dtype=np.int64)
+    search = synthesis._Search(np.array(target, dtype=np.int64), boolean, steps)
+    return list(synthesis.run(search, {"n": n}, boolean=boolean, constants=constants, max_size=max_size))
+
+
+def built(length: int, *, boolean: bool = False, steps: int = 30_000, constants: tuple[int, ...] = (),
+          max_size: int = 9, seed: int = 0) -> space.Space:
+    """The space of a search over ``n = 0..length-1``, built from a random target's search."""
+    rng = random.Random(seed)
+    target = np.array([rng.randrange(50, 90) for _ in range(length)], dtype=np.int64)
+    search = synthesis._Search(target, boolean, steps, log=[])
+    n = np.arange(length, dtype=np.int64)
+    for _ in synthesis.run(search, {"n": n}, boolean=boolean, constants=constants, max_size=max_size):
+        pass
+    return space.Space(space.build(search, boolean))
+
+
+def replayed(kept: space.Space, target: list[int]) -> list[tuple[str | None, int]]:
+    stream = kept.candidates(target)
+    assert stream is not None, "the space refused a target it should answer"
+    return list(stream)
+
+
+@pytest.mark.parametrize("code, upto", [("0.6", 100), ("0.16", 255), ("0.07", 60), ("0.77", 40),
+                                        ("0.137", 255), ("0.4", 31)])
+def test_real_tables(code: str, upto: int) -> None:
+    values = octal_table(code, upto)
+    length = len(values)
+    truth = [int(v == 0) for v in values]
+    assert replayed(built(length), values) == searched(values)
+    want = searched(truth, boolean=True, steps=15_000)
+    assert replayed(built(length, boolean=True, steps=15_000), truth) == want
+
+
+def test_formulas_are_found_from_another_tables_space() -> None:
+    n = list(range(64))
+    kept = built(64, steps=20_000)
+    for target in ([(k % 5) ^ (k // 3) for k in n], [k * k + 3 for k in n], [k % 7 + 2 for k in n],
+                   [(k >> 1) ^ (k % 3) for k in n], [4] * 64, n, [k // 2 for k in n]):
+        got = replayed(kept, target)
+        assert got == searched(target, steps=20_000)
+    assert ("(n % 5) ^ (n // 3)", 7) in replayed(kept, [(k % 5) ^ (k // 3) for k in n])
+    truth = built(64, boolean=True, steps=2000)
+    for target in ([int(k % 3 == 1) for k in n], [1] * 64, [0] * 64, [int(k == 0) for k in n]):
+        assert replayed(truth, target) == searched(target, boolean=True, steps=2000)
+
+
+@pytest.mark.parametrize("steps", [1, 2, 7, 40, 333, 2501, 12_000])
+def test_every_budget_ends_where_it_did(steps: int) -> None:
+    n = list(range(48))
+    target = [(k // 2) ^ (k % 3) for k in n]
+    assert replayed(built(48, steps=steps), target) == searched(target, steps=steps)
+    truth = [int(k % 3 == 1) for k in n]
+    assert replayed(built(48, boolean=True, steps=steps), truth) == searched(truth, boolean=True, steps=steps)
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_random_targets(seed: int) -> None:
+    rng = random.Random(seed)
+    length = rng.choice([2, 3, 5, 17, 64, 101])
+    constants = rng.choice([(), (7,), (12, 4, 3, 2), (2**35,)])
+    steps = rng.randrange(1, 6000)
+    max_size = rng.randrange(2, 10)
+    kept = built(length, steps=steps, constants=constants, max_size=max_size, seed=seed)
+    truth_kept = built(length, boolean=True, steps=steps, max_size=max_size, seed=seed)
+    for _ in range(4):
+        kind = rng.randrange(3)
+        if kind == 0:
+            target = [rng.randrange(4) for _ in range(length)]
+        elif kind == 1:
+            m, c = rng.randrange(2, 7), rng.randrange(0, 3)
+            target = [k % m + c for k in range(length)]
+        else:
+            target = [(k >> 1) ^ (k % 3) for k in range(length)]
+        want = searched(target, steps=steps, constants=constants, max_size=max_size)
+        assert replayed(kept, target) == want
+        truth = [int(v == 0) for v in target]
+        assert replayed(truth_kept, truth) == searched(truth, boolean=True, steps=steps, max_size=max_size)
+
+
+def test_what_the_space_cannot_say_is_refused() -> None:
+    kept = built(20, steps=3000)
+    assert kept.candidates([-1] + [0] * 19) is None  # a negative value
+    assert kept.candidates([2**31] + [0] * 19) is None  # out of the values kept
+    assert kept.candidates([0] * 19) is None  # another length
+    assert built(1, steps=300).candidates([0]) is None  # one point: every row is a constant
+
+
+def test_a_shared_hash_is_ambiguous() -> None:
+    kept = built(20, steps=3000)
+    index = kept._index({2: [5, 7, 5], 3: [9]})
+    assert index[5] is None and index[7] == (2, 1) and index[9] == (3, 0)
+
+
+def test_candidates_keep_a_space_only_after_a_whole_search(tmp_path: Path,
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """``synthesis.candidates`` keeps the space of a search that ran to its end (in memory and,
+    with ``GRUNDY_SEARCH_CACHE`` set, on disk), replays it after, also from the disk alone, and
+    ignores a damaged file."""
+    monkeypatch.setenv(space.CACHE_VARIABLE, str(tmp_path))
+    monkeypatch.setattr(space, "_SPACES", space.BoundedCache(4))
+    n = np.arange(57, dtype=np.int64)
+    key = space.space_key(57, False, (), 9, 4000)
+    early = synthesis.shortest_formula({"n": n}, lambda i, v: v == i % 3, n % 3, total=57, steps=4000)
+    assert early == "n % 3"
+    assert space.cached(key) is None and not list(tmp_path.iterdir())  # (it stopped at its formula)
+    other = np.array(octal_table("0.6", 56), dtype=np.int64)
+    first = list(synthesis.candidates({"n": n}, other, steps=4000))
+    assert space.cached(key) is not None and len(list(tmp_path.iterdir())) == 1
+    monkeypatch.setattr(space, "_SPACES", space.BoundedCache(4))  # (a new process: the disk only)
+    again = list(synthesis.candidates({"n": n}, other, steps=4000))
+    assert again == first == searched(other.tolist(), steps=4000)
+    assert space.cached(key) is not None
+    target = (n % 5) ^ (n // 3)
+    found = synthesis.shortest_formula({"n": n}, lambda i, v: v == int(target[i]), target, total=57,
+                                       steps=4000)
+    assert found in ("(n % 5) ^ (n // 3)", "(n // 3) ^ (n % 5)")
+    assert list(synthesis.candidates({"n": n}, target, steps=4000)) == searched(target.tolist(), steps=4000)
+    (file,) = tmp_path.iterdir()
+    blob = bytearray(file.read_bytes())
+    blob[len(blob) // 2] ^= 0x10  # (one flipped bit: a file that would still load)
+    file.write_bytes(bytes(blob))
+    monkeypatch.setattr(space, "_SPACES", space.BoundedCache(4))
+    assert space.cached(key) is None
+    file.write_bytes(b"not a space")
+    monkeypatch.setattr(space, "_SPACES", space.BoundedCache(4))
+    assert space.cached(key) is None
+    assert list(synthesis.candidates({"n": n}, other, steps=4000)) == first  # (searched again, kept again)
+
+
+def test_the_disk_keeps_at_most_max_files(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(space.CACHE_VARIABLE, str(tmp_path))
+    monkeypatch.setattr(space, "MAX_FILES", 2)
+    for length in (10, 11, 12):
+        n = np.arange(length, dtype=np.int64)
+        list(synthesis.candidates({"n": n}, np.array(octal_table("0.6", length - 1)), steps=500))
+    assert len(list(tmp_path.iterdir())) == 2
+
+
+def test_another_variable_is_searched_as_before() -> None:
+    """A search over other points than ``0..L-1`` (the families') keeps no space."""
+    n = np.arange(3, 40, dtype=np.int64)
+    target = n % 4
+    assert synthesis._counting({"n": n}) is None
+    alone = synthesis.run(synthesis._Search(target, False, 800), {"n": n}, boolean=False, constants=(),
+                          max_size=9)
+    assert list(synthesis.candidates({"n": n}, target, steps=800)) == list(alone)
