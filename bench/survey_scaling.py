@@ -17,9 +17,11 @@ system, from start-up on) and its peak resident memory. It prints per run:
 
 Then the medians and the ratios ``2 workers / 1 worker`` (below 0.5 impossible, 0.5 = perfect),
 the CPU seconds of each task, and a projection for a machine where each worker has a core of its
-own (the tasks' measured CPU seconds laid out largest first on 2 workers, pass by pass — the
-second stages start when every first stage is done — times the growth of the tasks' CPU seconds
-with 2 workers): what the wall-clock ratio would be without other load.
+own: the 1-worker run's tasks, with their measured CPU seconds, laid out on 2 workers pass by
+pass (the second stages start when every first stage is done), each task to the first worker
+free, in the order the survey submitted them and (for comparison) largest first, times the
+growth of the tasks' CPU seconds with 2 workers: what the wall-clock ratio would be without
+other load.
 
 The survey is staged as ``grundy survey`` stages it (every game first to a quarter of the table,
 then the unproved ones continued, largest expected cost first); ``--one-stage`` computes every
@@ -79,10 +81,20 @@ def lpt_makespan(costs: list[float], workers: int) -> float:
     return max(loads)
 
 
-def staged_makespan(costs: list[float], stages: list[int], workers: int) -> float:
-    """:func:`lpt_makespan` of each pass of tasks (``stages``: the pass of each cost), one after the other."""
-    return sum(lpt_makespan([c for c, s in zip(costs, stages, strict=True) if s == k], workers)
-               for k in sorted(set(stages)))
+def list_makespan(costs: list[float], workers: int) -> float:
+    """The finishing time of ``costs`` on ``workers`` machines, each taking the next one in this order."""
+    loads = [0.0] * workers
+    for cost in costs:
+        loads[loads.index(min(loads))] += cost
+    return max(loads)
+
+
+def pass_makespan(run: dict[str, Any], workers: int, schedule: Any) -> float:
+    """``schedule`` (:func:`lpt_makespan` or :func:`list_makespan`) of each pass of ``run``'s
+    tasks, in the order they were submitted, one pass after the other."""
+    tasks = sorted(zip(run["task_order"], run["task_stage"], run["task_cpu"], strict=True))
+    return sum(float(schedule([c for _, s, c in tasks if s == k], workers))
+               for k in sorted(set(run["task_stage"])))
 
 
 def one_run(codes: list[str], upto: int, workers: int, tmp: Path, tag: str, staged: bool) -> dict[str, Any]:
@@ -99,7 +111,8 @@ def one_run(codes: list[str], upto: int, workers: int, tmp: Path, tag: str, stag
     t3 = time.perf_counter()
     assert not summary.failed and summary.stored == summary.submitted, summary.text()
     cpu = sum(u[0] for u in usage.values())
-    return {"task_cpu": summary.task_cpu, "task_stage": summary.task_stage, "workers": workers,
+    return {"task_cpu": summary.task_cpu, "task_stage": summary.task_stage, "task_order": summary.task_order,
+            "workers": workers,
             "start": t1 - t0, "survey": t2 - t1,
             "total": t3 - t0, "cpu": cpu, "tcpu": sum(summary.task_cpu), "tasks": len(summary.task_cpu),
             "rss": max(u[1] for u in usage.values()),
@@ -151,9 +164,11 @@ def main(argv: list[str] | None = None) -> int:
         f"pass {k}: " + ", ".join(f"{c:.2f}" for c in sorted((c for c, s in zip(tasks, stages, strict=True)
                                                               if s == k), reverse=True))
         for k in sorted(set(stages))) + f"; mean {per_task:.2f} s")
-    print(f"projected with a free core for each worker (largest task first in each pass, the measured CPU "
-          f"seconds, and the 2-worker CPU growth {growth:.2f}): 2 workers / 1 worker = "
-          f"{growth * staged_makespan(tasks, stages, 2) / sum(tasks):.2f}")
+    print(f"projected with a free core for each worker (the 1-worker run's tasks, their measured CPU "
+          f"seconds and the 2-worker CPU growth {growth:.2f}; each pass after the one before): "
+          f"2 workers / 1 worker = "
+          f"{growth * pass_makespan(runs[1][0], 2, list_makespan) / sum(tasks):.2f} in the order submitted, "
+          f"{growth * pass_makespan(runs[1][0], 2, lpt_makespan) / sum(tasks):.2f} largest first")
     peak = max(run["rss"] for both in runs.values() for run in both)
     client_peak = max(run["client_rss"] for both in runs.values() for run in both)
     print(f"peak resident memory: {peak / 2**20:.0f} MB a worker, {client_peak / 2**20:.0f} MB the client")

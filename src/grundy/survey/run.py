@@ -126,6 +126,8 @@ class Summary:
     task_stage: list[int] = field(default_factory=list)
     """The pass of each task of :attr:`task_cpu`: 1 (every game, a large one to its first stage)
     or 2 (the second stages, after all of pass 1)."""
+    task_order: list[int] = field(default_factory=list)
+    """When each task of :attr:`task_cpu` was submitted: 0 for the survey's first, 1 for the next..."""
 
     def text(self, extend_hint: str = "extend=N") -> str:
         """One line for the user (``extend_hint``: how the caller writes the extension: the
@@ -471,6 +473,7 @@ class _Run:
         self.on_stored, self.delay, self.bar = on_stored, delay, bar
         self.threads = sum(client.nthreads().values()) or 1
         self.in_flight: dict[Any, Task] = {}
+        self.order: dict[Any, int] = {}
         self.done = 0
         self.second: list[Job] = []
         """The second stages of the first stages stored in this run."""
@@ -504,6 +507,7 @@ class _Run:
                 cpu = sum(r.cpu_seconds for r in results if not isinstance(r, GameFailure))
                 self.summary.task_cpu.append(cpu)
                 self.summary.task_stage.append(stage)
+                self.summary.task_order.append(self.order[future])
                 for job, result in zip(task.jobs, results, strict=True):
                     self.store_one(job, result)
             future.release()
@@ -529,6 +533,7 @@ class _Run:
         future = self.client.submit(compute_batch, items, self.delay, pure=False,
                                     key=f"survey-{task.jobs[0].spec}-{len(items)}-{time.time_ns()}")
         self.in_flight[future] = task
+        self.order[future] = len(self.order)
         queue.add(future)
 
     def store_one(self, job: Job, result: Any) -> None:
