@@ -4,8 +4,8 @@ expected cost first (no timing here: the order is tested on given costs).
 A staged game's row must be the row one stage stores (every column but the times): the proofs
 are tried at the same heaps, the second stage continues the first stage's table with the same
 kernels, and its counts are added to the first stage's. Checked game by game without Dask (codes
-proved before, at and after the pause, and unproved ones), then on a cluster, where a survey
-interrupted between its stages is finished by the same command.
+proved before, at and after the pause and at the end of the table, and unproved ones), then on
+a cluster, where a survey interrupted between its stages is finished by the same command.
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ UPTO = 2**16 - 1
 """Tables of 65,536 heaps: the smallest staged (first stage to 16,384)."""
 
 CODES = {"0.07": "proved in the head", "0.156": "proved at 8192, in the first stage",
-         "0.165": "proved at 16384, the pause", "0.015": "unproved", "0.034": "unproved"}
+         "0.165": "proved at 16384, the pause", "0.4341": "proved at 32768, in the second stage",
+         "0.7566": "proved at the end of the table", "0.015": "unproved", "0.034": "unproved"}
 
 
 def first_of(result: GameResult) -> FirstStage:
@@ -72,9 +73,16 @@ def test_a_staged_game_stores_the_row_of_one_stage(code: str) -> None:
     one = compute_game(spec, UPTO)
     two, first = staged(spec, UPTO)
     assert same_row(one, two) == {}, CODES[code]
-    assert (first is None) == one.proved, CODES[code]  # only unproved games have a second stage
+    pause = stage_pause(UPTO)
+    assert pause is not None
+    # a second stage unless a period is proved within the first stage
+    assert (first is None) == (one.proved and one.computed <= pause), CODES[code]
     if code == "0.165":
         assert one.computed == 16384 and "proved period" in one.method  # the case of the pause itself
+    if code == "0.4341":
+        assert one.computed == 32768 and "proved period" in one.method
+    if code == "0.7566":
+        assert one.computed == UPTO + 1 and one.proved and "proved period" not in one.method
 
 
 def test_where_a_survey_pauses() -> None:
@@ -160,7 +168,7 @@ def test_a_staged_survey_stores_what_one_stage_stores(tmp_path: Path) -> None:
         one = run_survey(specs, db=tmp_path / "one.sqlite", upto=UPTO, client=client, staged=False)
         two = run_survey(specs, db=tmp_path / "two.sqlite", upto=UPTO, client=client)
         assert set(two.task_stage) == {1, 2} and set(one.task_stage) == {1}
-        assert (two.stored, two.proved, two.unfinished) == (one.stored, one.proved, 0) == (5, 3, 0)
+        assert (two.stored, two.proved, two.unfinished) == (one.stored, one.proved, 0) == (7, 5, 0)
         assert _rows(tmp_path / "one.sqlite") == _rows(tmp_path / "two.sqlite")
         # interrupted between its stages: the first stages are stored, the same command finishes
         store = Store(tmp_path / "cut.sqlite", create=True)
@@ -170,5 +178,5 @@ def test_a_staged_survey_stores_what_one_stage_stores(tmp_path: Path) -> None:
         finally:
             store.close()
         again = run_survey(specs, db=tmp_path / "cut.sqlite", upto=UPTO, client=client)
-        assert (again.stored, again.skipped, again.shorter) == (5, 0, 0)
+        assert (again.stored, again.skipped, again.shorter) == (7, 0, 0)
         assert _rows(tmp_path / "one.sqlite") == _rows(tmp_path / "cut.sqlite")
