@@ -37,6 +37,11 @@ half the busy fraction of one).
     python bench/survey_scaling.py                         # 8 codes to 2^18, 3 repeats
     python bench/survey_scaling.py --codes 0.16,0.104 --upto 2**17 --repeat 1
     python bench/survey_scaling.py --one-stage             # every table in one stage
+    python bench/survey_scaling.py --estimates             # each first stage's estimate against the truth
+
+``--estimates`` runs no cluster: in this process (one thread, as a worker), each code's first stage
+and then its second, printing the first stage's estimate of the second's CPU seconds, the
+second's measured CPU seconds, and how many pairs of games the estimates order as the truth does.
 """
 
 from __future__ import annotations
@@ -120,16 +125,51 @@ def one_run(codes: list[str], upto: int, workers: int, tmp: Path, tag: str, stag
             "busy": sum(summary.task_cpu) / ((t2 - t1) * workers), "rows": _rows(db)}
 
 
+def estimates(codes: list[str], upto: int) -> int:
+    """Each code's first stage, its estimate of the second, and the second stage measured."""
+    import itertools
+    import os
+
+    os.environ["NUMBA_NUM_THREADS"] = "1"  # before numba loads: one thread, as a survey's worker
+    from grundy.survey.codes import expand
+    from grundy.survey.work import compute_game, stage_pause, warm_up
+
+    warm_up()
+    pause = stage_pause(upto)
+    print(f"first stages to {pause} heaps, second stages to {upto + 1:,} heaps (CPU seconds, one thread)")
+    found = []
+    for spec in dict.fromkeys(e.computed_spec for e in expand(codes)):
+        first = compute_game(spec, upto, pause=pause)
+        if first.first_stage_of is None or first.estimate is None:
+            print(f"  {spec}: proved in its first stage ({first.cpu_seconds:.2f} s)")
+            continue
+        second = compute_game(spec, upto, first.table, first.table_dtype)
+        found.append((first.estimate, second.cpu_seconds))
+        print(f"  {spec}: first {first.cpu_seconds:.2f} s, estimate {first.estimate:.2f} s, "
+              f"second {second.cpu_seconds:.2f} s (estimate / second "
+              f"{first.estimate / max(second.cpu_seconds, 1e-9):.2f})",
+              flush=True)
+    pairs = list(itertools.combinations(found, 2))
+    alike = sum(1 for a, b in pairs if (a[0] - b[0]) * (a[1] - b[1]) > 0)
+    print(f"{len(found)} second stages: {alike} of {len(pairs)} pairs ordered by the estimates "
+          f"as by their cost")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--codes", default=DEFAULT_CODES, help="comma-separated octal codes or patterns")
     parser.add_argument("--upto", default="2**18", help="table size (an integer or 2**k)")
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--one-stage", action="store_true", help="every table in one stage (not staged)")
+    parser.add_argument("--estimates", action="store_true",
+                        help="no cluster: each first stage's estimate of its second against the truth")
     args = parser.parse_args(argv)
     codes = [c.strip() for c in args.codes.split(",") if c.strip()]
     base, _, power = args.upto.partition("**")
     upto = int(base) ** int(power) if power else int(base)
+    if args.estimates:
+        return estimates(codes, upto)
     print(f"survey of {len(codes)} codes to {upto:,} heaps, {'one stage' if args.one_stage else 'staged'}; "
           f"{args.repeat} repeats of 1 and 2 workers")
     runs: dict[int, list[dict[str, Any]]] = {1: [], 2: []}
