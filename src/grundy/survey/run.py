@@ -11,6 +11,13 @@ dies loses only its running task, which the scheduler runs again elsewhere; the 
 the result of each game once. On Ctrl-C the remaining tasks are cancelled, the cluster (if the
 survey started it) is closed, and every game already stored stays.
 
+Large tables are computed in two passes (:class:`Job`, :func:`grundy.survey.work.first_stage`):
+every game first to a quarter of its table, as one stage computes it; then the unproved ones
+continue their stored tables, the largest expected cost first (each first stage estimates its
+second from its own kernel's times), and :func:`merge_stages` makes each row the one a single
+stage stores. So a survey of tables of unknown, unequal costs does not end with one worker on
+a large table that came last while the others are idle.
+
 The cluster: a ``distributed.LocalCluster`` with one single-threaded worker process per core
 (``workers`` overrides), each pinned to one thread (:data:`WORKER_ENV`: numba, OpenMP and BLAS
 thread pools of one thread, so that K workers use K cores and never fight over them) and warmed
