@@ -71,8 +71,10 @@ def test_planned_sizes_of_real_surveys() -> None:
     tasks = plan_tasks(small, threads=2)
     # 296,296 heaps for 2 threads: 8 tasks of >= 37,037 heaps, 37 games of 1,001 heaps each
     assert [len(t.jobs) for t in tasks] == [37] * 8
-    large = plan_jobs(entries, {}, upto=2**16, extend=None)
+    large = plan_jobs(entries, {}, upto=2**16, extend=None, staged=False)
     assert [len(t.jobs) for t in plan_tasks(large, threads=2)] == [1] * 296  # each game is worth a task
+    staged = plan_jobs(entries, {}, upto=2**16, extend=None)  # first stages of 16,384 heaps: 4 a task
+    assert [len(t.jobs) for t in plan_tasks(staged, threads=2)] == [4] * 74
     stored = {"octal(0.16)": {"upto": 2**16, "proved": 0}, "octal(0.07)": {"upto": 2**16, "proved": 1}}
     extend = plan_jobs(expand(["0.16", "0.07", "0.14"]), stored, upto=2**15, extend=2**17)
     assert [(j.spec, j.upto, j.previous_upto) for t in plan_tasks(extend, 2) for j in t.jobs] == \
@@ -80,8 +82,8 @@ def test_planned_sizes_of_real_surveys() -> None:
 
 
 def test_a_batch_reports_each_game_and_keeps_going_past_a_failure() -> None:
-    done = compute_batch([("octal(0.16)", 500, None, None), ("octal(0.9)", 500, None, None),
-                          ("octal(0.07)", 500, None, None)])
+    done = compute_batch([("octal(0.16)", 500, None, None, None), ("octal(0.9)", 500, None, None, None),
+                          ("octal(0.07)", 500, None, None, None)])
     assert [type(d) for d in done] == [GameResult, GameFailure, GameResult]
     first, failed, last = done
     assert isinstance(failed, GameFailure) and failed.spec == "octal(0.9)" and "0.9" in failed.error

@@ -11,6 +11,13 @@ dies loses only its running task, which the scheduler runs again elsewhere; the 
 the result of each game once. On Ctrl-C the remaining tasks are cancelled, the cluster (if the
 survey started it) is closed, and every game already stored stays.
 
+Large tables are computed in two passes (:class:`Job`, :func:`grundy.survey.work.first_stage`):
+every game first to a quarter of its table, as one stage computes it; then the unproved ones
+continue their stored tables, the largest expected cost first (each first stage estimates its
+second from its own kernel's times), and :func:`merge_stages` makes each row the one a single
+stage stores. So a survey of tables of unknown, unequal costs does not end with one worker on
+a large table that came last while the others are idle.
+
 The cluster: a ``distributed.LocalCluster`` with one single-threaded worker process per core
 (``workers`` overrides), each pinned to one thread (:data:`WORKER_ENV`: numba, OpenMP and BLAS
 thread pools of one thread, so that K workers use K cores and never fight over them) and warmed
@@ -42,6 +49,7 @@ from typing import IO, Any
 from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.survey.codes import Entry, expand
 from grundy.survey.database import Store
+from grundy.survey.work import CONTINUED, STAGE_MARK, GameResult, stage_pause, stage_target
 
 
 @dataclass(frozen=True)
@@ -51,6 +59,49 @@ class Job:
     spec: str
     upto: int
     previous_upto: int | None = None
+    pause: int | None = None
+    """A staged survey's first stage: the table is computed to ``pause`` heaps first
+    (:func:`grundy.survey.work.first_stage`), unless a period is proved there."""
+    estimate: float | None = None
+    """A second stage: the CPU seconds its first stage expects it to cost (orders the tasks)."""
+    first: FirstStage | None = None
+    """A second stage: what its first stage stored (merged into the row, as one stage stores it)."""
+
+
+@dataclass(frozen=True)
+class FirstStage:
+    """The columns of a first stage's row that its second stage adds to (:func:`merge_stages`)."""
+
+    method: str
+    computed: int
+    resumed_from: int
+    seconds: float
+
+
+def merge_stages(first: FirstStage, result: GameResult) -> GameResult:
+    """The second stage's ``result`` as the row of the whole table: the values computed and the
+    seconds of both stages, the first heap of the first, and the kernels of both (the name one
+    stage gives: ``rare-value scan``, ``+ plain kernel`` if either stage used it, ``+ proved
+    period`` if a checkpoint proved it).
+
+    >>> from grundy.survey.work import compute_game
+    >>> later = compute_game("octal(0.16)", 5000)
+    >>> later.method = "continued with the rare-value scan + plain kernel + proved period"
+    >>> merge_stages(FirstStage("rare-value scan", 4096, 0, 1.5), later).method
+    'rare-value scan + plain kernel + proved period'
+    """
+    from dataclasses import replace
+
+    parts = [p for p in first.method.split(" + ") if p != PROVED]
+    later = result.method.removeprefix(CONTINUED).split(" + ")
+    parts += [p for p in later if p not in parts and p != PROVED]
+    if PROVED in later:
+        parts.append(PROVED)
+    return replace(result, computed=first.computed + result.computed, resumed_from=first.resumed_from,
+                   method=" + ".join(parts), seconds=first.seconds + result.seconds)
+
+
+PROVED = "proved period"
 
 
 @dataclass
@@ -79,6 +130,11 @@ class Summary:
     """CPU seconds the workers spent on the games stored (for measurements)."""
     task_cpu: list[float] = field(default_factory=list)
     """CPU seconds of each task that returned, in the order they returned (for measurements)."""
+    task_stage: list[int] = field(default_factory=list)
+    """The pass of each task of :attr:`task_cpu`: 1 (every game, a large one to its first stage)
+    or 2 (the second stages, after all of pass 1)."""
+    task_order: list[int] = field(default_factory=list)
+    """When each task of :attr:`task_cpu` was submitted: 0 for the survey's first, 1 for the next..."""
 
     def text(self, extend_hint: str = "extend=N") -> str:
         """One line for the user (``extend_hint``: how the caller writes the extension: the
@@ -96,9 +152,12 @@ class Summary:
 
 
 def plan_jobs(entries: list[Entry], stored: dict[str, dict[str, Any]], *, upto: int,
-              extend: int | None) -> list[Job]:
-    """The games to compute: representatives not stored yet (to ``upto``) and, with ``extend``,
-    stored unproved games whose table is shorter than ``extend`` (continued to ``extend``)."""
+              extend: int | None, staged: bool = True) -> list[Job]:
+    """The games to compute: representatives not stored yet (to ``upto``; with ``staged``, in two
+    stages when the table is large: :func:`grundy.survey.work.stage_pause`), first stages stored
+    by a staged survey that did not finish (continued to that survey's ``upto``, or ``extend``)
+    and, with ``extend``, stored unproved games whose table is shorter than ``extend`` (continued
+    to ``extend``)."""
     jobs: dict[str, Job] = {}
     for entry in entries:
         spec = entry.computed_spec
@@ -106,7 +165,14 @@ def plan_jobs(entries: list[Entry], stored: dict[str, dict[str, Any]], *, upto: 
             continue
         row = stored.get(spec)
         if row is None or row["upto"] is None:
-            jobs[spec] = Job(spec, upto)
+            jobs[spec] = Job(spec, upto, pause=stage_pause(upto) if staged else None)
+            continue
+        target = None if row["proved"] else stage_target(row.get("method") or "")
+        goal = extend if extend is not None else target
+        if target is not None and goal is not None and row["upto"] < goal:
+            first = FirstStage(row["method"].rpartition(STAGE_MARK)[0], int(row["computed"]),
+                               int(row["resumed_from"]), float(row["seconds"]))
+            jobs[spec] = Job(spec, goal, int(row["upto"]), first=first)
         elif extend is not None and not row["proved"] and row["upto"] < extend:
             jobs[spec] = Job(spec, extend, int(row["upto"]))
     return list(jobs.values())
@@ -131,7 +197,23 @@ def estimated_work(job: Job) -> int:
     (1000, 500)
     """
     start = 0 if job.previous_upto is None else job.previous_upto + 1
-    return max(1, job.upto + 1 - start)
+    stop = job.upto + 1 if job.pause is None else job.pause
+    return max(1, stop - start)
+
+
+def job_cost(job: Job) -> tuple[float, int]:
+    """The order of the tasks, largest first: a second stage by the CPU seconds its first stage
+    expects (:attr:`Job.estimate`; unknown: before all others), before every other game, which
+    go by :func:`estimated_work`.
+
+    >>> first = FirstStage("rare-value scan", 10, 0, 0.1)
+    >>> later = [Job(s, 99, 9, estimate=e, first=first) for s, e in (("b", 2.0), ("c", 5.0), ("d", None))]
+    >>> [j.spec for j in sorted(later, key=job_cost, reverse=True)]
+    ['d', 'c', 'b']
+    """
+    if job.first is None:
+        return (-math.inf, estimated_work(job))
+    return (math.inf if job.estimate is None else job.estimate, estimated_work(job))
 
 
 @dataclass(frozen=True)
@@ -160,16 +242,16 @@ def task_target(jobs: list[Job], threads: int, min_work: int = MIN_TASK_WORK) ->
 
 
 def plan_tasks(jobs: list[Job], threads: int, min_work: int = MIN_TASK_WORK) -> list[Task]:
-    """``jobs`` grouped into tasks, largest first: taken by decreasing estimated work (ties in their
-    given order), each game joins the current task until the task reaches :func:`task_target`
-    (a game at least that large is a task by itself); only the last task may be smaller.
-    Submitting the largest first keeps the end of a survey short: the last tasks to finish are
-    the small ones, on whichever worker is free."""
+    """``jobs`` grouped into tasks, largest first: taken by decreasing cost (:func:`job_cost`;
+    ties in their given order), each game joins the current task until the task reaches
+    :func:`task_target` of estimated work (a game at least that large is a task by itself);
+    only the last task may be smaller. Submitting the largest first keeps the end of a survey
+    short: the last tasks to finish are the small ones, on whichever worker is free."""
     target = task_target(jobs, threads, min_work)
     tasks: list[Task] = []
     batch: list[Job] = []
     work = 0
-    for job in sorted(jobs, key=estimated_work, reverse=True):
+    for job in sorted(jobs, key=job_cost, reverse=True):
         batch.append(job)
         work += estimated_work(job)
         if work >= target:
@@ -309,12 +391,14 @@ def dask_client(workers: int | None = None, scheduler: str | None = None) -> Ite
 def run_survey(specs: list[str], *, db: str | Path, upto: int | None = None, extend: int | None = None,
                workers: int | None = None, scheduler: str | None = None, client: Any = None,
                stream: IO[str] | None = None, on_stored: Callable[[int], None] | None = None,
-               delay: float = 0.0) -> Summary:
+               delay: float = 0.0, staged: bool = True) -> Summary:
     """Survey ``specs`` into the database ``db`` (see the module docstring).
 
     ``client``: an existing ``distributed.Client`` to use (else one is made from ``workers`` /
     ``scheduler``). ``stream``: where progress goes (default stderr). ``on_stored(count)`` is called
-    after each stored game and ``delay`` slows each task down (both for tests).
+    after each stored game and ``delay`` slows each task down (both for tests). ``staged=False``
+    computes every table in one stage (:func:`plan_jobs`; the rows are the same but for the
+    times and the ``method``'s kernels).
     """
     if upto is None:
         upto = extend
@@ -338,7 +422,7 @@ def run_survey(specs: list[str], *, db: str | Path, upto: int | None = None, ext
         summary.equivalent = len(equivalences)
         store.add_equivalences(equivalences)
         stored = store.rows()
-        jobs = plan_jobs(entries, stored, upto=upto, extend=extend)
+        jobs = plan_jobs(entries, stored, upto=upto, extend=extend, staged=staged)
         representatives = {e.computed_spec for e in entries}
         planned = {j.spec for j in jobs}
         summary.shorter = sum(1 for s in representatives - planned
@@ -365,73 +449,122 @@ IN_FLIGHT_PER_WORKER = 4
 def _compute(client: Any, jobs: list[Job], store: Store, summary: Summary, stream: IO[str] | None,
              on_stored: Callable[[int], None] | None, delay: float) -> None:
     """Submit ``jobs`` in tasks (a bounded number at a time), store each game of a task as the
-    task returns, release it; on Ctrl-C cancel what is in flight and return."""
-    from distributed import as_completed
+    task returns, release it; on Ctrl-C cancel what is in flight and return.
 
-    from grundy.survey.work import BatchItem, GameFailure, compute_batch
-
-    bar = ProgressBar(len(jobs), stream)
-    threads = sum(client.nthreads().values()) or 1
-    tasks = plan_tasks(jobs, threads)
-    summary.tasks = len(tasks)
-    in_flight: dict[Any, Task] = {}
-    waiting = iter(tasks)
-    done = 0
-
-    def submit_next(queue: Any) -> None:
-        task = next(waiting, None)
-        if task is None:
-            return
-        items: list[BatchItem] = []
-        for job in task.jobs:
-            table = store.table(job.spec) if job.previous_upto is not None else None
-            data, dtype = (table[0], table[1]) if table else (None, None)
-            items.append((job.spec, job.upto, data, dtype))
-        future = client.submit(compute_batch, items, delay, pure=False,
-                               key=f"survey-{task.jobs[0].spec}-{len(items)}-{time.time_ns()}")
-        in_flight[future] = task
-        queue.add(future)
-
-    def store_one(job: Job, result: Any) -> None:
-        if isinstance(result, GameFailure):
-            summary.failed.append((result.spec, result.error))
-        elif store.save(result, job.previous_upto):
-            summary.stored += 1
-            summary.proved += int(result.proved)
-            summary.cpu_seconds += result.cpu_seconds
-            if on_stored is not None:
-                on_stored(summary.stored)
-
+    In two passes: every game (a large new one only to its first stage, see :class:`Job`), then
+    the second stages, largest expected cost first (those of first stages stored by a survey that
+    did not finish go in the first pass' place: their cost is unknown)."""
+    run = _Run(client, store, summary, on_stored, delay, ProgressBar(len(jobs), stream))
     try:
-        # on this client's event loop: as_completed() alone takes the process's default client's,
-        # and with two clients (a script's and the survey's) a task lost with its worker then
-        # failed in the survey's client: "Event ... is bound to a different event loop"
-        queue = as_completed(loop=client.loop)
-        for _ in range(IN_FLIGHT_PER_WORKER * threads):
-            submit_next(queue)
-        bar.update(done=0, proved=0, failed=0, force=True)
-        for future in queue:
-            task = in_flight.pop(future)
-            try:
-                results = future.result()
-            except Exception as exc:  # a task that fails (or kills its workers) does not stop the survey
-                summary.failed.extend((job.spec, f"{type(exc).__name__}: {exc}") for job in task.jobs)
-                done += len(task.jobs)
-            else:
-                summary.task_cpu.append(sum(r.cpu_seconds for r in results if not isinstance(r, GameFailure)))
-                for job, result in zip(task.jobs, results, strict=True):
-                    store_one(job, result)
-                    done += 1
-            future.release()
-            submit_next(queue)
-            bar.update(done=done, proved=summary.proved, failed=len(summary.failed))
+        later = [job for job in jobs if job.first is not None]
+        run.run_pass([job for job in jobs if job.first is None], 1)
+        run.run_pass(later + run.second, 2)
     except KeyboardInterrupt:
         summary.interrupted = True
         (stream if stream is not None else sys.stderr).write(
             f"\nsurvey: interrupted: {summary.stored:,} games stored are kept; stopping the workers "
             f"(run the same command to continue)\n")
-        client.cancel(list(in_flight))
+        client.cancel(list(run.in_flight))
     finally:
-        summary.unfinished = len(jobs) - done
-        bar.update(done=done, proved=summary.proved, failed=len(summary.failed), force=True)
-        bar.close()
+        summary.unfinished = len(jobs) - run.done
+        run.show(force=True)
+        run.bar.close()
+
+
+class _Run:
+    """The state of a survey's computation on Dask: tasks in flight, games done, second stages."""
+
+    def __init__(self, client: Any, store: Store, summary: Summary, on_stored: Callable[[int], None] | None,
+                 delay: float, bar: ProgressBar) -> None:
+        self.client, self.store, self.summary = client, store, summary
+        self.on_stored, self.delay, self.bar = on_stored, delay, bar
+        self.threads = sum(client.nthreads().values()) or 1
+        self.in_flight: dict[Any, Task] = {}
+        self.order: dict[Any, int] = {}
+        self.done = 0
+        self.second: list[Job] = []
+        """The second stages of the first stages stored in this run."""
+
+    def run_pass(self, jobs: list[Job], stage: int) -> None:
+        """Compute ``jobs`` (:func:`plan_tasks`), a few tasks per worker thread in flight at a time."""
+        from distributed import as_completed
+
+        from grundy.survey.work import GameFailure
+
+        if not jobs:
+            return
+        tasks = plan_tasks(jobs, self.threads)
+        self.summary.tasks += len(tasks)
+        waiting = iter(tasks)
+        # on this client's event loop: as_completed() alone takes the process's default client's,
+        # and with two clients (a script's and the survey's) a task lost with its worker then
+        # failed in the survey's client: "Event ... is bound to a different event loop"
+        queue = as_completed(loop=self.client.loop)
+        for _ in range(IN_FLIGHT_PER_WORKER * self.threads):
+            self.submit(next(waiting, None), queue)
+        self.show(force=True)
+        for future in queue:
+            task = self.in_flight.pop(future)
+            try:
+                results = future.result()
+            except Exception as exc:  # a task that fails (or kills its workers) does not stop the survey
+                self.summary.failed.extend((job.spec, f"{type(exc).__name__}: {exc}") for job in task.jobs)
+                self.done += len(task.jobs)
+            else:
+                cpu = sum(r.cpu_seconds for r in results if not isinstance(r, GameFailure))
+                self.summary.task_cpu.append(cpu)
+                self.summary.task_stage.append(stage)
+                self.summary.task_order.append(self.order[future])
+                for job, result in zip(task.jobs, results, strict=True):
+                    self.store_one(job, result)
+            future.release()
+            self.submit(next(waiting, None), queue)
+            self.show()
+
+    def show(self, force: bool = False) -> None:
+        """Update the progress bar."""
+        summary = self.summary
+        self.bar.update(done=self.done, proved=summary.proved, failed=len(summary.failed), force=force)
+
+    def submit(self, task: Task | None, queue: Any) -> None:
+        """Submit ``task`` (with the stored tables it continues) and add it to ``queue``."""
+        from grundy.survey.work import BatchItem, compute_batch
+
+        if task is None:
+            return
+        items: list[BatchItem] = []
+        for job in task.jobs:
+            table = self.store.table(job.spec) if job.previous_upto is not None else None
+            data, dtype = (table[0], table[1]) if table else (None, None)
+            items.append((job.spec, job.upto, data, dtype, job.pause))
+        future = self.client.submit(compute_batch, items, self.delay, pure=False,
+                                    key=f"survey-{task.jobs[0].spec}-{len(items)}-{time.time_ns()}")
+        self.in_flight[future] = task
+        self.order[future] = len(self.order)
+        queue.add(future)
+
+    def store_one(self, job: Job, result: Any) -> None:
+        """Store one game's result (a first stage: its row, and its second stage is planned)."""
+        from grundy.survey.work import GameFailure
+
+        summary = self.summary
+        if isinstance(result, GameFailure):
+            summary.failed.append((result.spec, result.error))
+            self.done += 1
+            return
+        summary.cpu_seconds += result.cpu_seconds
+        first = job.pause is not None and result.first_stage_of == job.upto
+        if job.first is not None and result.resumed_from == (job.previous_upto or 0) + 1:
+            result = merge_stages(job.first, result)  # continued from the first stage's table
+        if not self.store.save(result, job.previous_upto):
+            self.done += 1  # stored already (by another survey sharing the file)
+        elif first:
+            self.second.append(Job(job.spec, job.upto, result.upto, estimate=result.estimate,
+                                   first=FirstStage(result.method.rpartition(STAGE_MARK)[0], result.computed,
+                                                    result.resumed_from, result.seconds)))
+        else:
+            self.done += 1
+            summary.stored += 1
+            summary.proved += int(result.proved)
+            if self.on_stored is not None:
+                self.on_stored(summary.stored)
