@@ -83,7 +83,8 @@ def forced(monkeypatch: pytest.MonkeyPatch) -> None:
 
 # 0.161, 0.167: G(n) needs G(n-2) (reach 2); 0.014, 0.00444: reach 4; 0.0404, 0.04: reach 3;
 # 0.0666, 0.164, 0.04: values above 255 (two bytes a heap, and new bits mid-stretch)
-CODES = ["0.161", "0.167", "0.014", "0.0666", "0.164", "0.0404", "0.04", "0.00444"]
+# 0.104, 0.142: heap-parity classes (delta 1, sigma 1: test_rare_classes.py)
+CODES = ["0.161", "0.167", "0.014", "0.0666", "0.164", "0.0404", "0.04", "0.00444", "0.104", "0.142"]
 
 
 @pytest.mark.parametrize("code", CODES)

@@ -229,7 +229,7 @@ def build_octal(game: OctalRules, upto: int, method: TableMethod | str, progress
     if scan:
         state = work.rare
         kernel = "rare-value scan" if state.plain_stretch == 0 else "rare-value scan + plain kernel"
-        sparse = (state.mask, state.delta, 0)
+        sparse = (state.mask, state.delta, state.sigma)
     return Built(values, kernel + (" + proved period" if found else ""), computed, found, sparse)
 
 

@@ -219,8 +219,8 @@ def fill_octal_rare_part(values: np.ndarray, start: int, stop: int, t: int, thre
                          base_at: np.ndarray, base_value: np.ndarray, n_base: int,
                          own_at: np.ndarray, own_value: np.ndarray, ctl: np.ndarray,
                          impossible: np.ndarray, seen: np.ndarray, want: np.ndarray, mask: int,
-                         delta: int, cap: int, limit: int, freq: np.ndarray, patience: int
-                         ) -> tuple[int, int, int]:  # pragma: no cover - compiled
+                         delta: int, sigma: int, cap: int, limit: int, freq: np.ndarray,
+                         patience: int) -> tuple[int, int, int]:  # pragma: no cover - compiled
     """Thread ``t`` of ``threads``: fill the heaps ``start + t, start + t + threads, ...`` below
     ``stop``; return ``(reason, next, count)``: why it stopped, its first heap not done, and how
     many rare heaps it appended to ``own_at[t]`` / ``own_value[t]``.
@@ -262,7 +262,7 @@ def fill_octal_rare_part(values: np.ndarray, start: int, stop: int, t: int, thre
             return _leave(ctl, t, began, WIDER, n, count, True)
         values[n] = m
         freq[m] += 1
-        if n >= 1 and ((_popcount(np.uint64(m & mask)) & 1) ^ (delta & n)) == 0:
+        if n >= 1 and ((_popcount(np.uint64(m & mask)) & 1) ^ (delta & n)) == sigma:
             own_at[t, count] = n
             own_value[t, count] = m
             count += 1
@@ -348,7 +348,7 @@ def fill_threads(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
             results[t] = fill_octal_rare_part(
                 values, start, stop, t, threads, d, *arrays, state.rare_at, state.rare_value,
                 state.n_rare, own_at, own_value, ctl, state.impossible, seen[t], want[t],
-                state.mask, state.delta, state.cap, limit, freq[t], PATIENCE)
+                state.mask, state.delta, state.sigma, state.cap, limit, freq[t], PATIENCE)
         except BaseException as error:  # the others would wait for this thread: stop them
             ctl[SLOT * threads] = 1
             errors.append(error)
