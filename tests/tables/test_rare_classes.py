@@ -11,7 +11,14 @@ import numpy as np
 import pytest
 
 from grundy.tables.kernels.octal import Workspace, octal_arrays, octal_plain_table, table_buffer
-from grundy.tables.kernels.octal_rare import choose_rare_classes, fill_rare, split_parity
+from grundy.tables.kernels.octal_rare import (
+    PLAIN_SHARE,
+    PLAIN_SHARE_WIDE,
+    choose_rare_classes,
+    fill_rare,
+    plain_share,
+    split_parity,
+)
 from grundy.tables.sparse import choose_mask
 
 
@@ -64,3 +71,15 @@ def test_heap_parity_classes_are_chosen_and_the_table_is_exact(code: str) -> Non
     got = fill_rare(table_buffer(20001), 0, 20001, arrays, work)
     assert work.rare is not None and work.rare.delta == 1  # (they fire here)
     assert np.array_equal(np.asarray(got, dtype=np.int64), octal_plain_table(arrays, 20000).astype(np.int64))
+
+
+def test_wide_values_turn_to_the_plain_kernel_sooner() -> None:
+    """Values from 512 on are confirmed through a byte a value: ``auto`` then takes the plain
+    kernel from a smaller share of rare heaps, and the table is the same."""
+    assert plain_share(256) == plain_share(512) == PLAIN_SHARE > plain_share(1024) == PLAIN_SHARE_WIDE
+    arrays = octal_arrays(digits("0.007"))  # from heap 65,536: values past 512, 20 % of heaps rare
+    work = Workspace(1)
+    got = fill_rare(table_buffer(70000), 0, 70000, arrays, work, auto=True)
+    assert work.rare is not None and work.rare.cap > 512 and work.rare.n_rare > 0.2 * 70000
+    assert work.rare.plain_stretch == 70000 - 64  # (every heap from 64 on: 0.25 would have left the last)
+    assert np.array_equal(np.asarray(got, dtype=np.int64), octal_plain_table(arrays, 69999).astype(np.int64))

@@ -259,7 +259,19 @@ PLAIN_STAMPS = (1 << 31) - 1
 """The plain kernel's stamps (``int32``) serve heaps below this."""
 
 PLAIN_SHARE = 0.25
-"""With ``auto``, heaps are computed by the plain kernel while more than this share of them is rare."""
+"""With ``auto``, heaps are computed by the plain kernel while more than this share of them is
+rare, where every value is below 512 (the missing values are confirmed in registers)."""
+
+PLAIN_SHARE_WIDE = 0.06
+"""The same from 512 on, where the missing values are confirmed through a byte a value
+(:func:`~grundy.tables.kernels.octal_scan.least_missing`), several times slower: 0.007 to 2^18
+(values to 1064, 8 % of its heaps rare) took 10.5 s by the rare-value scan and 7.6 s by the
+plain kernel."""
+
+
+def plain_share(cap: int) -> float:
+    """The share of rare heaps above which ``auto`` takes the plain kernel, for values below ``cap``."""
+    return PLAIN_SHARE if cap <= 512 else PLAIN_SHARE_WIDE
 
 
 def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, work: Workspace,
@@ -282,7 +294,7 @@ def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, wo
     while n < stop:
         limit = work.limit(values.dtype)
         bound = min(stop, max(RECHOOSE_FROM, 1 << n.bit_length()))  # choose again there
-        if auto and RECHOOSE_FROM <= n and bound < PLAIN_STAMPS and state.n_rare > PLAIN_SHARE * n:
+        if auto and RECHOOSE_FROM <= n and bound < PLAIN_STAMPS and state.n_rare > plain_share(state.cap) * n:
             seen = work.stamps(values.dtype, "seen")
             if fill_octal_plain(values, n, bound, *arrays, seen, limit) == OVERFLOW:
                 values = _wider(values, state, work, widen)
