@@ -90,7 +90,7 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
             p[x] = known[x]
             continue
         o = options(x)
-        p[x] = bool(o) and not any(p[z] for z in o)
+        p[x] = bool(o) and not any(map(p.__getitem__, o))
 
     def first_heap(x: int) -> tuple[int, int]:
         j, k, rest = split[x]
@@ -221,7 +221,7 @@ def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
             todo.append((x, o))
             todo.extend((z, None) for z in missing)
             continue
-        known[x] = bool(o) and not any(known[z] for z in o)
+        known[x] = bool(o) and not any(map(known.__getitem__, o))
     return known[w] == check[1]
 
 
@@ -297,7 +297,7 @@ def _listed_portion(product: FreeProduct, heap: list[int], opts: list[frozenset[
     p = [False] * product.size
     for x in order:
         o = options(x)
-        p[x] = bool(o) and not any(p[z] for z in o)
+        p[x] = bool(o) and not any(map(p.__getitem__, o))
     if check is not None:
         w = 0
         for j in check[0]:
