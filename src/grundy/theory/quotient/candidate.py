@@ -34,8 +34,10 @@ class Steps:
     def __init__(self, limit: int, spec: str) -> None:
         self.limit, self.spent, self.spec = limit, 0, spec
         self.walked = 0
-        """Steps of the walks over pairs done in Python so far (they decide when the compiled
-        walk is worth loading: :func:`~grundy.theory.quotient.verification.compiled_walk`)."""
+        """Steps of the walks over pairs done in Python so far, and of large recalibrated products
+        done on lists (weighted: :data:`~grundy.theory.quotient.recalibration.LISTED_STEP`): they
+        decide when the compiled code is worth loading
+        (:func:`~grundy.theory.quotient.verification.compiled_loaded`)."""
 
     def spend(self, units: int, what: str) -> None:
         self.spent += units
