@@ -237,8 +237,9 @@ code is loaded (:func:`~grundy.theory.quotient.verification.compiled_loaded`) or
 
 LISTED_STEP = 3
 """A step of a large product's P-portion done on lists costs about as much as this many steps of a
-walk in Python (150 and 50 ns measured): what it adds to ``steps.walked``, which decides when the
-compiled code is worth loading (:func:`~grundy.theory.quotient.verification.compiled_loaded`)."""
+walk in Python (about 150 ns measured, a walk's step at most 70): what it adds to
+``steps.walked``, which decides when the compiled code is worth loading
+(:func:`~grundy.theory.quotient.verification.compiled_loaded`)."""
 
 COMPILED_AT_ONCE_FROM_SIZE = 32768
 """Recalibrated products of at least this many elements load the compiled code for their
