@@ -28,6 +28,13 @@ counts the JVM's compiler and collector threads too, so the wall ratio is the fa
 idle machine, the CPU ratio on a loaded one).
 
     python bench/miseresolver.py 0.77 0.15 0.44 0.07:33 0.137:32 --repeat 3
+
+With ``--against SRC`` (the ``src`` directory of another checkout of grundy, e.g. ``git worktree
+add /tmp/before COMMIT``) the same child runs on that source too, interleaved with the other two,
+and two more columns give its median CPU seconds with the ratio of this checkout's to it, and
+whether the two wrote the same JSON byte for byte (the quotient, its numbering included):
+
+    python bench/miseresolver.py 0.56:74 0.26:22 --repeat 3 --against /tmp/before/src
 """
 
 from __future__ import annotations
@@ -121,12 +128,17 @@ def misere_solver(classpath: Path, code: str, upto: int | None) -> tuple[dict[st
     return data, wall, cpu, rss
 
 
-def grundy_side(code: str, upto: int | None) -> tuple[dict[str, Any], float, float, int]:
+def grundy_side(code: str, upto: int | None, src: Path | None = None
+                ) -> tuple[dict[str, Any], float, float, int, str]:
+    """grundy's child on ``code`` (this checkout, or the source directory ``src``): the quotient,
+    wall s, CPU s, peak RSS bytes and the JSON as written."""
+    env = None if src is None else dict(os.environ, PYTHONPATH=str(src))
     with tempfile.TemporaryDirectory() as tmp:
         dump = Path(tmp) / "q.json"
         _, wall, cpu, rss = timed([sys.executable, "-c", CHILD, code, "" if upto is None else str(upto),
-                                   str(dump)])
-        return json.loads(dump.read_text()), wall, cpu, rss
+                                   str(dump)], env)
+        text = dump.read_text()
+        return json.loads(text), wall, cpu, rss, text
 
 
 def facts(q: dict[str, Any]) -> str:
@@ -142,6 +154,8 @@ def main() -> None:
     parser.add_argument("--classpath", type=Path, default=DEFAULT_CLASSPATH,
                         help="MisereSolver's compiled classes (see its README)")
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--against", type=Path, default=None,
+                        help="the src directory of another checkout of grundy, run too (before/after)")
     args = parser.parse_args()
     if not (args.classpath / DRIVER.replace(".", "/")).with_suffix(".class").exists():
         sys.exit(f"no MisereSolver classes in {args.classpath}: compile them as its README says "
@@ -150,16 +164,23 @@ def main() -> None:
     if spec is None or not spec.submodule_search_locations:
         sys.exit("grundy is not importable (set PYTHONPATH=src)")
     compileall.compile_dir(next(iter(spec.submodule_search_locations)), quiet=1)
+    if args.against is not None:
+        if not (args.against / "grundy").is_dir():
+            sys.exit(f"--against {args.against}: no grundy package there (give a checkout's src)")
+        compileall.compile_dir(args.against / "grundy", quiet=1)
+    extra = " CPU s against / ratio | same JSON |" if args.against is not None else ""
     print("| game | MisereSolver | grundy | isomorphic | wall s (MS / grundy) | ratio | CPU s (MS / grundy) "
-          "| CPU ratio | peak MB (MS / grundy) |")
-    print("|---|---|---|---|---:|---:|---:|---:|---:|")
+          "| CPU ratio | peak MB (MS / grundy) |" + extra)
+    print("|---|---|---|---|---:|---:|---:|---:|---:|" + ("---:|---|" if extra else ""))
     for spec in args.games:
         code, _, top = spec.partition(":")
         upto = int(top) if top else None
-        ms_runs, gr_runs = [], []
+        ms_runs, gr_runs, old_runs = [], [], []
         for _ in range(args.repeat):
             ms_runs.append(misere_solver(args.classpath, code, upto))
             gr_runs.append(grundy_side(code, upto))
+            if args.against is not None:
+                old_runs.append(grundy_side(code, upto, args.against))
         ms, gr = ms_runs[0][0], gr_runs[0][0]
         why = isomorphism(gr, ms)
         ms_wall, gr_wall = median(r[1] for r in ms_runs), median(r[1] for r in gr_runs)
@@ -167,7 +188,18 @@ def main() -> None:
         ms_rss, gr_rss = max(r[3] for r in ms_runs), max(r[3] for r in gr_runs)
         print(f"| {spec} | {facts(ms)} | {facts(gr)} | {'yes' if why is None else 'NO: ' + why} "
               f"| {ms_wall:.2f} / {gr_wall:.2f} | {gr_wall / ms_wall:.2f} | {ms_cpu:.2f} / {gr_cpu:.2f} "
-              f"| {gr_cpu / ms_cpu:.2f} | {ms_rss / 2**20:.0f} / {gr_rss / 2**20:.0f} |", flush=True)
+              f"| {gr_cpu / ms_cpu:.2f} | {ms_rss / 2**20:.0f} / {gr_rss / 2**20:.0f} |"
+              + against(gr_runs, old_runs), flush=True)
+
+
+def against(gr_runs: list[tuple[Any, ...]], old_runs: list[tuple[Any, ...]]) -> str:
+    """The two columns of ``--against`` (empty without it): the other checkout's median CPU s, the
+    ratio of this one's to it, and whether every run wrote the same JSON."""
+    if not old_runs:
+        return ""
+    gr_cpu, old_cpu = median(r[2] for r in gr_runs), median(r[2] for r in old_runs)
+    same = all(r[4] == gr_runs[0][4] for r in gr_runs + old_runs)
+    return f" {old_cpu:.2f} / {gr_cpu / old_cpu:.2f} | {'yes' if same else 'NO'} |"
 
 
 if __name__ == "__main__":

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grundy.errors import NotSupportedError, SearchLimitError
 from grundy.model.game import HeapGame
@@ -34,8 +34,10 @@ class Steps:
     def __init__(self, limit: int, spec: str) -> None:
         self.limit, self.spent, self.spec = limit, 0, spec
         self.walked = 0
-        """Steps of the walks over pairs done in Python so far (they decide when the compiled
-        walk is worth loading: :func:`~grundy.theory.quotient.verification.compiled_walk`)."""
+        """Steps of the walks over pairs done in Python so far, and of large recalibrated products
+        done on lists (weighted: :data:`~grundy.theory.quotient.recalibration.LISTED_STEP`): they
+        decide when the compiled code is worth loading
+        (:func:`~grundy.theory.quotient.verification.compiled_loaded`)."""
 
     def spend(self, units: int, what: str) -> None:
         self.spent += units
@@ -86,15 +88,15 @@ def full_table(mul: list[list[int]] | LazyMul) -> list[list[int]]:
 class Images:
     """What extending a verification heap by heap over one table remembers
     (:func:`~grundy.theory.quotient.verification.grow_verified`), sets of elements written as bit
-    masks: the verified pairs ``(x, O)`` (``pairs``, the same as the set ``source``); for a heap
-    image ``h``, the image ``Oh`` of each ``O`` met and of each byte of a mask; for a letter
-    ``(h, T)``, ``xT`` for every ``x``."""
+    masks: for a heap image ``h``, the image ``Oh`` of each ``O`` met and of each byte of a mask;
+    for a letter ``(h, T)``, ``xT`` for every ``x``; and a walk's images (:attr:`of_walks`)."""
 
-    pairs: set[tuple[int, int]] = field(default_factory=set)
-    source: set[tuple[int, frozenset[int]]] | None = None
     of_sets: dict[int, dict[int, int]] = field(default_factory=dict)
     of_letters: dict[tuple[int, frozenset[int]], list[int]] = field(default_factory=dict)
     of_bytes: dict[int, list[list[int]]] = field(default_factory=dict)
+    of_walks: dict[tuple[int, ...], Any] = field(default_factory=dict)
+    """The images ``Oh`` a walk met under its letters' distinct ``h`` (those ``h`` the key:
+    :class:`~grundy.theory.quotient.verification.HeapImages`)."""
 
 
 @dataclass
@@ -108,8 +110,8 @@ class State:
     heap: list[int] = field(default_factory=lambda: [0])
     opts: list[frozenset[int]] = field(default_factory=lambda: [frozenset()])
     gens: list[int] = field(default_factory=list)
-    seen: set[tuple[int, frozenset[int]]] | None = None
-    """The pairs ``(x, O)`` its verification visited (once verified)."""
+    seen: set[tuple[int, int]] | None = None
+    """The pairs ``(x, O)`` its verification visited (once verified; ``O`` a bit mask)."""
     images: Images | None = None
     """What :func:`~grundy.theory.quotient.verification.grow_verified` remembered (this table's)."""
 

@@ -28,7 +28,7 @@ from grundy.theory.quotient.candidate import (
     option_images,
     option_set_of_word,
 )
-from grundy.theory.quotient.moore import SORTED_FROM, moore_classes
+from grundy.theory.quotient.moore import arrays_for, moore_classes
 
 
 def guess_next_heap(st: State, game: HeapGame, steps: Steps) -> State:
@@ -102,10 +102,10 @@ def _same_monoid(st: State, columns: list[list[bool]], start: int, steps: Steps)
 def _table(mul: list[list[int]] | LazyMul, m: int, reps: list[int], label: list[int], cls: list[int],
            fold: Callable[[int], int], end: int) -> list[list[int]]:
     """The multiplication of the reduced candidate: ``(x, k)(y, l) = (xy, fold(k + l))`` on the
-    representatives ``reps`` (pairs encoded ``x + m·k``), mapped to the new numbers (numpy from
-    :data:`~grundy.theory.quotient.moore.SORTED_FROM` elements)."""
+    representatives ``reps`` (pairs encoded ``x + m·k``), mapped to the new numbers (numpy where
+    :func:`~grundy.theory.quotient.moore.arrays_for` says so)."""
     new_m = len(reps)
-    if new_m < SORTED_FROM:
+    if not arrays_for(new_m):
         return [[label[cls[mul[ri % m][rj % m] + m * fold(ri // m + rj // m)]] for rj in reps] for ri in reps]
     import numpy as np
 

@@ -4,6 +4,7 @@ by indistinguishability."""
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING
 
 from grundy.errors import NotSupportedError
@@ -29,14 +30,23 @@ def moore_classes(cls: list[int], trans: list[list[int]] | np.ndarray, steps: St
     count = len(set(cls))
     table = _uniform(trans, len(cls))
     if table is None:
+        width = len(trans[0]) if trans else 0
+        columns = list(zip(*trans, strict=True)) if all(len(row) == width for row in trans) else None
         while True:
             steps.spend(per_round, what)
-            sig: dict[tuple[int, ...], int] = {}
             get = cls.__getitem__
-            new = [sig.setdefault((c, *map(get, row)), len(sig)) for c, row in zip(cls, trans, strict=True)]
-            if len(sig) == count:
+            if columns is not None:  # (the signatures built column by column, in C)
+                signatures = list(zip(cls, *[map(get, column) for column in columns], strict=True))
+                number = {key: i for i, key in enumerate(dict.fromkeys(signatures))}
+                new, found = list(map(number.__getitem__, signatures)), len(number)
+            else:
+                sig: dict[tuple[int, ...], int] = {}
+                new = [sig.setdefault((c, *map(get, row)), len(sig))
+                       for c, row in zip(cls, trans, strict=True)]
+                found = len(sig)
+            if found == count:
                 break
-            cls, count = new, len(sig)
+            cls, count = new, found
             _refuse_past_max(count, game, n)
     else:
         import numpy as np
@@ -73,10 +83,10 @@ def _refuse_past_max(count: int, game: HeapGame, n: int) -> None:
 
 def _uniform(trans: list[list[int]] | np.ndarray, size: int) -> np.ndarray | None:
     """``trans`` as a ``size × k`` array when every state has ``k ≥ 1`` transitions, else ``None``
-    (and for fewer than :data:`SORTED_FROM` states: numpy is not loaded for a small quotient)."""
+    (and where :func:`arrays_for` says no: numpy is not loaded for a small quotient)."""
     if not isinstance(trans, list):
         return trans if trans.ndim == 2 and trans.shape[1] else None
-    if size < SORTED_FROM or not trans or not trans[0] or any(len(row) != len(trans[0]) for row in trans):
+    if not arrays_for(size) or not trans or not trans[0] or any(len(row) != len(trans[0]) for row in trans):
         return None
     import numpy as np
 
@@ -84,4 +94,17 @@ def _uniform(trans: list[list[int]] | np.ndarray, size: int) -> np.ndarray | Non
 
 
 SORTED_FROM = 512
-"""Moore's minimisation sorts the signatures with numpy from this many states on."""
+"""Moore's minimisation sorts the signatures with numpy from this many states on (and the guess's
+table and a recalibrated product's columns are built with numpy from this many elements) — once
+numpy is loaded: :func:`arrays_for`."""
+
+NUMPY_AT_ONCE_FROM = 4096
+"""From this many states or elements numpy is loaded for the work (loading it costs about 0.1 CPU
+s, as much as Moore's refinement of a few thousand states in Python)."""
+
+
+def arrays_for(size: int) -> bool:
+    """Whether work on ``size`` states or elements is done with numpy: from :data:`SORTED_FROM`
+    when numpy is loaded already, from :data:`NUMPY_AT_ONCE_FROM` in any case. (Which way changes
+    no result: both number the classes, and build the tables, the same.)"""
+    return size >= SORTED_FROM and (size >= NUMPY_AT_ONCE_FROM or "numpy" in sys.modules)

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING
 
 from grundy.errors import NotSupportedError
 from grundy.model.game import HeapGame
+from grundy.theory.quotient import verification
 from grundy.theory.quotient.candidate import (
     LazyMul,
     State,
@@ -37,7 +38,7 @@ from grundy.theory.quotient.candidate import (
     generators,
     least_words,
 )
-from grundy.theory.quotient.moore import SORTED_FROM, moore_classes
+from grundy.theory.quotient.moore import arrays_for, moore_classes
 
 if TYPE_CHECKING:
     import numpy as np
@@ -73,29 +74,33 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
     opts = [frozenset[int]()] + [_option_elements(game, j, heap, product.times, steps)
                                  for j in range(1, n + 1)]
     if product.size >= COMPILED_FROM_SIZE:
-        found = _compiled_portion(product, heap, opts, check, steps, what)
+        if product.size >= COMPILED_AT_ONCE_FROM_SIZE or verification.compiled_loaded(steps):
+            found = _compiled_portion(product, heap, opts, check, steps, what)
+        else:
+            before = steps.spent
+            found = _listed_portion(product, heap, opts, check, steps, what)
+            steps.walked += LISTED_STEP * (steps.spent - before)
         if found is None:
             return None
         return _reduced(product, heap, opts, *found, game, n, steps)
-    words, split = _product_least_words(product, heap, steps)
+    order, split = _product_least_words(product, heap, steps)
     options = _WordOptions(product, heap, opts, split, steps, what)
     known: dict[int, bool] = {}
     if check is not None and not _word_comes_out(check, heap, product.times, options, known):
         return None
-    order = sorted(range(product.size), key=lambda x: words[x])
     p = [False] * product.size
     for x in order:  # options' least words are smaller: their elements are marked already
         if x in known:
             p[x] = known[x]
             continue
         o = options(x)
-        p[x] = bool(o) and not any(p[z] for z in o)
+        p[x] = bool(o) and not any(map(p.__getitem__, o))
 
     def first_heap(x: int) -> tuple[int, int]:
-        word, rest = words[x], 0
-        for j in word[1:]:
+        j, k, rest = split[x]
+        for _ in range(k - 1):
             rest = product.times(rest, heap[j])
-        return word[0], rest
+        return j, rest
 
     return _reduced(product, heap, opts, p, order, first_heap, game, n, steps)
 
@@ -191,7 +196,8 @@ class _WordOptions:
             j, k, y = split[z]
             col, tcols = self._letter(j)
             for _ in range(k):
-                o = {col[a] for a in o}.union([tc[y] for tc in tcols])
+                o = set(map(col.__getitem__, o))
+                o.update([tc[y] for tc in tcols])
                 y = col[y]
             self.steps.spend(k * (len(o) + 1) + 1, self.what)
             below[z] = o
@@ -219,13 +225,26 @@ def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
             todo.append((x, o))
             todo.extend((z, None) for z in missing)
             continue
-        known[x] = bool(o) and not any(known[z] for z in o)
+        known[x] = bool(o) and not any(map(known.__getitem__, o))
     return known[w] == check[1]
 
 
 COMPILED_FROM_SIZE = 2048
 """Recalibrated products of at least this many elements get their least words (numpy) and
-P-portion (:func:`grundy.theory.quotient.walk.portion`, numba) in compiled code."""
+P-portion (:func:`grundy.theory.quotient.walk.portion`, numba) in compiled code, once the compiled
+code is loaded (:func:`~grundy.theory.quotient.verification.compiled_loaded`) or from
+:data:`COMPILED_AT_ONCE_FROM_SIZE` elements."""
+
+LISTED_STEP = 3
+"""A step of a large product's P-portion done on lists costs about as much as this many steps of a
+walk in Python (about 150 ns measured, a walk's step at most 70): what it adds to
+``steps.walked``, which decides when the compiled code is worth loading
+(:func:`~grundy.theory.quotient.verification.compiled_loaded`)."""
+
+COMPILED_AT_ONCE_FROM_SIZE = 32768
+"""Recalibrated products of at least this many elements load the compiled code for their
+P-portion (a product of a few thousand elements costs a few hundredths of a CPU second more in
+Python; loading numba about half a second)."""
 
 
 def _compiled_portion(product: FreeProduct, heap: list[int], opts: list[frozenset[int]],
@@ -269,6 +288,71 @@ def _compiled_portion(product: FreeProduct, heap: list[int], opts: list[frozense
         return j, y
 
     return p.tolist(), order.tolist(), first_heap
+
+
+def _listed_portion(product: FreeProduct, heap: list[int], opts: list[frozenset[int]],
+                    check: tuple[tuple[int, ...], bool] | None, steps: Steps, what: str
+                    ) -> tuple[list[bool], list[int], Callable[[int], tuple[int, int]]] | None:
+    """:func:`_compiled_portion` in Python (no numba to load): the same columns read, the same
+    least words, the P-portion of every element before ``check`` is looked at, and so the same
+    steps spent (which way a product is done never changes the budget's verdict)."""
+    n = len(heap) - 1
+    columns = product.columns
+    hcols = [columns[heap[j]] for j in range(1, n + 1)]  # (the columns the compiled portion reads)
+    for j in range(1, n + 1):
+        for t in sorted(opts[j]):
+            columns[t]  # (read as the compiled portion reads it: a step a new row of the submonoid)
+    order, split = _listed_least_words(hcols, product.size, steps)
+    options = _WordOptions(product, heap, opts, split, steps, what)
+    p = [False] * product.size
+    for x in order:
+        o = options(x)
+        p[x] = bool(o) and not any(map(p.__getitem__, o))
+    if check is not None:
+        w = 0
+        for j in check[0]:
+            w = columns[heap[j]][w]
+        if p[w] != check[1]:
+            return None
+
+    def first_heap(x: int) -> tuple[int, int]:
+        j, k, rest = split[x]
+        for _ in range(k - 1):
+            rest = columns[heap[j]][rest]
+        return j, rest
+
+    return p, order, first_heap
+
+
+def _listed_least_words(hcols: list[list[int]], size: int,
+                        steps: Steps) -> tuple[list[int], list[tuple[int, int, int]]]:
+    """:func:`_least_words_on_arrays` on lists (``hcols[j - 1]`` the column of heap ``j``): the
+    elements in least-word order and ``(j, k, y)`` of each."""
+    found = [False] * size
+    found[0] = True
+    order = [0]
+    split = [(0, 0, 0)] * size
+    for j, h in enumerate(hcols, start=1):
+        if len(order) == size:
+            break
+        before = order[:]
+        cur, power, seen_powers, k = before, 0, {0}, 0
+        while True:
+            k += 1
+            power = h[power]
+            cur = [h[c] for c in cur]
+            steps.spend(len(before), "least words")
+            for z, y in zip(cur, before, strict=True):
+                if not found[z]:
+                    found[z] = True
+                    order.append(z)
+                    split[z] = (j, k, y)
+            if power in seen_powers:
+                break
+            seen_powers.add(power)
+    if len(order) != size:
+        raise NotSupportedError("recalibration: the heaps do not generate the candidate (internal error)")
+    return order, split
 
 
 def _least_words_on_arrays(hcols: np.ndarray, steps: Steps
@@ -321,7 +405,7 @@ def _reduced(product: FreeProduct, heap: list[int], opts: list[frozenset[int]], 
     size = product.size
     gens = sorted(set(heap[1:]) - {0})
     step_of: list[list[int]] | np.ndarray
-    if gens and size >= SORTED_FROM:
+    if gens and arrays_for(size):
         import numpy as np
 
         step_of = np.column_stack([product.times_all(g) for g in gens])
@@ -410,7 +494,8 @@ def _product(sub: SubRows, s: int, ends: list[int], folds: list[list[int]]) -> C
 
 class _Columns(dict[int, list[int]]):
     """``b ↦ [times(x, b) for every x]`` of a recalibrated candidate, each built when first read
-    (numpy from :data:`SORTED_FROM` elements, else one product at a time)."""
+    (numpy where :func:`~grundy.theory.quotient.moore.arrays_for` says so, else digit by digit on
+    lists)."""
 
     def __init__(self, sub: SubRows, s: int, ends: list[int], folds: list[list[int]], size: int,
                  times: Callable[[int, int], int]) -> None:
@@ -418,7 +503,7 @@ class _Columns(dict[int, list[int]]):
         self.args, self.size, self.times = (sub, s, ends, folds, size), size, times
 
     def __missing__(self, b: int) -> list[int]:
-        if self.size >= SORTED_FROM:
+        if arrays_for(self.size):
             col = _times_all(*self.args, b).tolist()
         else:
             col = _times_all_lists(*self.args, b)
@@ -460,18 +545,23 @@ def _times_all(sub: SubRows, s: int, ends: list[int], folds: list[list[int]], si
 
 
 def _product_least_words(product: FreeProduct, heap: list[int],
-                         steps: Steps) -> tuple[list[tuple[int, ...]], list[tuple[int, int, int]]]:
-    """:func:`~grundy.theory.quotient.candidate.least_words` in the product, and for each element
-    ``z`` but the identity ``(j, k, y)``: its least word is ``k`` copies of heap ``j`` followed by
-    the least word of ``y``."""
+                         steps: Steps) -> tuple[list[int], list[tuple[int, int, int]]]:
+    """:func:`~grundy.theory.quotient.candidate.least_words` in the product: the elements in
+    least-word order (the order they are found in: heaps in increasing order, then powers, then
+    the order of the shorter word — a word of heap ``j`` and smaller ones is larger than every word
+    of smaller heaps, ``k`` copies of ``j`` before ``k + 1``), and for each element ``z`` but the
+    identity ``(j, k, y)``: its least word is ``k`` copies of heap ``j`` followed by the least word
+    of ``y``."""
     times, size, columns = product.times, product.size, product.columns
-    word: dict[int, tuple[int, ...]] = {0: ()}
+    found = [False] * size
+    found[0] = True
+    order = [0]
     split = [(0, 0, 0)] * size
     for j in range(1, len(heap)):
-        if len(word) == size:
+        if len(order) == size:
             break
         h = heap[j]
-        before = sorted(word, key=lambda y: word[y])
+        before = order[:]
         power, seen_powers = 0, {0}
         k = 0
         while True:
@@ -481,15 +571,16 @@ def _product_least_words(product: FreeProduct, heap: list[int],
             col = columns[power]
             for y in before:
                 z = col[y]
-                if z not in word:
-                    word[z] = (j,) * k + word[y]
+                if not found[z]:
+                    found[z] = True
+                    order.append(z)
                     split[z] = (j, k, y)
             if power in seen_powers:
                 break
             seen_powers.add(power)
-    if len(word) != size:
+    if len(order) != size:
         raise NotSupportedError("recalibration: the heaps do not generate the candidate (internal error)")
-    return [word[x] for x in range(size)], split
+    return order, split
 
 
 def recalibrate_for(cand: State, game: HeapGame, word: tuple[int, ...], should: bool,

@@ -29,10 +29,14 @@ from grundy.theory.quotient.guess import guess_next_heap
 from grundy.theory.quotient.verification import (
     MAX_PAIRS,
     Failure,
+    Letter,
     Pair,
     Rows,
+    SwitchToCompiled,
+    _mask,
     grow_verified,
     heap_letters,
+    mask_moves,
     verify,
 )
 
@@ -51,31 +55,42 @@ def first_failure(st: State, steps: Steps, more: list[tuple[int, ...]] | None = 
     n = len(st.heap) - 1
     letters, _, heap_of = heap_letters(st)
     rows = letter_rows(st.mul, letters)
-    start = (st.heap[n], st.opts[n])
+    start = (st.heap[n], _mask(st.opts[n]))
     if verification.compiled_walk(st.m, steps):
         return _first_failure_compiled(st, steps, rows, heap_of, start, more, most, walked)
-    before = steps.spent
+    before, found_before = steps.spent, None if more is None else len(more)
     try:
-        return _first_failure_python(st, steps, rows, heap_of, start, more, most, walked)
-    finally:
+        found = _first_failure_python(st, steps, letters, heap_of, start, more, most, walked,
+                                      verification.python_cap(st.m, steps))
+    except SwitchToCompiled:  # (done again compiled, as if it had been from the start)
         steps.walked += steps.spent - before
+        steps.spent = before
+        if more is not None:
+            del more[found_before:]
+        return _first_failure_compiled(st, steps, rows, heap_of, start, more, most, walked)
+    steps.walked += steps.spent - before
+    return found
 
 
-def _first_failure_python(st: State, steps: Steps, rows: Rows, heap_of: dict[int, int], start: Pair,
-                          more: list[tuple[int, ...]] | None, most: int,
-                          walked: list[set[Pair]] | None) -> Failure | None:
-    """:func:`first_failure`'s walk in Python."""
+def _first_failure_python(st: State, steps: Steps, letters: list[Letter], heap_of: dict[int, int],
+                          start: Pair, more: list[tuple[int, ...]] | None, most: int,
+                          walked: list[set[Pair]] | None, cap: int) -> Failure | None:
+    """:func:`first_failure`'s walk in Python (sets as bit masks);
+    :class:`~grundy.theory.quotient.verification.SwitchToCompiled` when ``steps.spent`` passes
+    ``cap``."""
     n = len(st.heap) - 1
     p = st.p
-    p_set = frozenset(x for x, isp in enumerate(p) if isp)
+    p_mask = _mask(x for x, isp in enumerate(p) if isp)
+    heap_images, moves = mask_moves(st, letters)
     index = {start: 0}
     states = [start]
     parent: list[tuple[int, int]] = [(-1, -1)]
     found: Failure | None = None
+    spend, count = steps.spend, len(letters)
     i = 0
     while i < len(states):
         x, o = states[i]
-        out = bool(o) and o.isdisjoint(p_set)
+        out = o != 0 and not o & p_mask
         if p[x] != out:
             word, back = [n], i
             while back:
@@ -90,9 +105,12 @@ def _first_failure_python(st: State, steps: Steps, rows: Rows, heap_of: dict[int
                 return found
             i += 1
             continue
-        steps.spend(len(rows) * (len(o) + 1), "looking for a failing sum")
-        for li, (rh, rts) in enumerate(rows):
-            nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
+        spend(count * (o.bit_count() + 1), "looking for a failing sum")
+        if steps.spent > cap:
+            raise SwitchToCompiled
+        ohs = heap_images(o)
+        for li, (rh, g, by_x) in enumerate(moves):
+            nxt = (rh[x], ohs[g] | by_x[x])
             if nxt not in index:
                 index[nxt] = len(states)
                 states.append(nxt)
@@ -130,7 +148,7 @@ def _first_failure_compiled(st: State, steps: Steps, rows: Rows, heap_of: dict[i
         sorted_word = tuple(sorted(word, reverse=True))
         if found is None:
             _, o = pair(result, i)
-            found = sorted_word, bool(o) and not any(st.p[y] for y in o)
+            found = sorted_word, o != 0 and not any(st.p[y] for y in range(o.bit_length()) if o >> y & 1)
         elif more is not None:
             more.append(sorted_word)
     if status == 0 and found is None and walked is not None:

@@ -18,6 +18,9 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Iterable
+from functools import reduce
+from itertools import chain
+from operator import or_
 from typing import Any
 
 from grundy.errors import NotSupportedError
@@ -35,7 +38,10 @@ from grundy.theory.quotient.candidate import (
 )
 from grundy.theory.quotient.moore import moore_classes
 
-Pair = tuple[int, frozenset[int]]
+Pair = tuple[int, int]
+"""A pair ``(x, O)`` of a walk: an element and a set of elements as a bit mask (bit ``y`` for ``y``)."""
+Letter = tuple[int, frozenset[int]]
+"""A letter ``(h, T)``: a heap's image and the set of its options' images."""
 Rows = list[tuple[list[int], list[list[int]]]]
 Failure = tuple[tuple[int, ...], bool]
 
@@ -44,36 +50,49 @@ COMPILED_FROM_M = 128
 (:mod:`grundy.theory.quotient.walk`; the same pairs, in the same order, the same steps), once
 :func:`compiled_walk` says it is worth loading."""
 
-COMPILED_AT_ONCE_FROM_M = 512
-"""Candidates of at least this many elements are walked in compiled code from the first walk."""
+PYTHON_WALK_STEPS = 10_000_000
+"""Steps of walks in Python (about half a CPU second) after which the compiled walk is loaded
+(about half a CPU second too: numba's import, numpy and the cached compiled functions): a quotient
+whose walks are few and short never pays for it, and one whose walks are many pays at most about
+as much again. A walk in Python that passes it is left and done again compiled (its steps given
+back: the compiled walk spends the same)."""
 
-PYTHON_WALK_STEPS = 6_000_000
-"""Steps of walks in Python (about a CPU second) after which the compiled walk is loaded (about
-a CPU second too: numba's import is half of it, numpy and the cached compiled functions the
-rest): a quotient whose walks are few and short never pays for it, and one whose walks are many
-pays at most about as much again."""
+
+class SwitchToCompiled(Exception):
+    """A look for a failing sum in Python passed :func:`python_cap`: it is done again in compiled
+    code (:func:`~grundy.theory.quotient.settling.first_failure`)."""
+
+
+def compiled_loaded(steps: Steps) -> bool:
+    """Whether the compiled code (:mod:`grundy.theory.quotient.walk`) is loaded, or worth loading
+    now: the walks of this quotient in Python passed :data:`PYTHON_WALK_STEPS`."""
+    return steps.walked >= PYTHON_WALK_STEPS or "grundy.theory.quotient.walk" in sys.modules
 
 
 def compiled_walk(m: int, steps: Steps) -> bool:
     """Whether a walk over the pairs of a candidate of ``m`` elements runs compiled: from
-    :data:`COMPILED_FROM_M` elements, once the compiled walk is loaded already, or the walks of
-    this quotient in Python passed :data:`PYTHON_WALK_STEPS`, or from
-    :data:`COMPILED_AT_ONCE_FROM_M` elements. (Which way changes no result: both walk the same
-    pairs in the same order and spend the same steps.)"""
+    :data:`COMPILED_FROM_M` elements, once :func:`compiled_loaded` says so. (Which way changes no
+    result: both walk the same pairs in the same order and spend the same steps.)"""
+    return m >= COMPILED_FROM_M and compiled_loaded(steps)
+
+
+def python_cap(m: int, steps: Steps) -> int:
+    """The value of ``steps.spent`` past which a look for a failing sum in Python over a candidate
+    of ``m`` elements stops (:class:`SwitchToCompiled`): where the walks in Python pass
+    :data:`PYTHON_WALK_STEPS` (none below :data:`COMPILED_FROM_M` elements)."""
     if m < COMPILED_FROM_M:
-        return False
-    return (m >= COMPILED_AT_ONCE_FROM_M or steps.walked >= PYTHON_WALK_STEPS
-            or "grundy.theory.quotient.walk" in sys.modules)
+        return 1 << 62
+    return steps.spent + PYTHON_WALK_STEPS - steps.walked
 
 MAX_PAIRS = 50 * MAX_ORDER
 """The most pairs a walk visits before refusing."""
 
 
-def heap_letters(st: State) -> tuple[list[Pair], list[int], dict[int, int]]:
+def heap_letters(st: State) -> tuple[list[Letter], list[int], dict[int, int]]:
     """The distinct letters ``(h, T)`` (a heap's image and its options' images) of heaps ``1..n``,
     each heap's letter number, and the least heap of each letter."""
     n = len(st.heap) - 1
-    kinds: dict[Pair, int] = {}
+    kinds: dict[Letter, int] = {}
     letter_of = [kinds.setdefault((st.heap[j], st.opts[j]), len(kinds)) for j in range(1, n + 1)]
     heap_of: dict[int, int] = {}
     for j, li in enumerate(letter_of, start=1):
@@ -103,7 +122,7 @@ def verify(st: State, game: HeapGame, steps: Steps, failure: list[Failure] | Non
     if failure is not None and compiled_walk(st.m, steps) and (not known or raw is not None):
         return _verify_compiled(st, steps, rows, heap_of, failure, known, raw, game, n)
     before = steps.spent
-    states, trans, parent, failed = _walk_all(st, rows, steps, known, failure is not None, game)
+    states, trans, parent, failed = _walk_all(st, letters, steps, known, failure is not None, game)
     steps.walked += steps.spent - before
     if failure is not None and failed is not None:
         word, back = [], failed
@@ -118,35 +137,38 @@ def verify(st: State, game: HeapGame, steps: Steps, failure: list[Failure] | Non
     return _repair(st, game, steps, states, trans, parent, letter_of), 0
 
 
-def _lost(p: list[bool], o: frozenset[int]) -> bool:
-    """Whether a position whose options' images are ``o`` is a misère P-position."""
-    return bool(o) and not any(p[y] for y in o)
+def _lost(p: list[bool], o: int) -> bool:
+    """Whether a position whose options' images are ``o`` (a bit mask) is a misère P-position."""
+    return o != 0 and not o & _mask(x for x, isp in enumerate(p) if isp)
 
 
-def _walk_all(st: State, rows: Rows, steps: Steps, known: set[Pair], stop: bool, game: HeapGame
+def _walk_all(st: State, letters: list[Letter], steps: Steps, known: set[Pair], stop: bool, game: HeapGame
               ) -> tuple[list[Pair], list[list[int]], list[tuple[int, int]], int | None]:
-    """The breadth-first walk from ``(1, ∅)``: the pairs, each one's transitions (letters whose
-    pair is in ``known`` left out), its parent and letter, and the first inconsistent pair
-    (``None`` when all are consistent); with ``stop`` the walk ends there."""
+    """The breadth-first walk from ``(1, ∅)`` (sets as bit masks): the pairs, each one's
+    transitions (letters whose pair is in ``known`` left out), its parent and letter, and the first
+    inconsistent pair (``None`` when all are consistent); with ``stop`` the walk ends there."""
     p = st.p
-    p_set = frozenset(x for x, isp in enumerate(p) if isp)
-    start: Pair = (0, frozenset())
+    p_mask = _mask(x for x, isp in enumerate(p) if isp)
+    heap_images, moves = mask_moves(st, letters)
+    start: Pair = (0, 0)
     index = {start: 0}
     states = [start]
     trans: list[list[int]] = []
     parent: list[tuple[int, int]] = [(-1, -1)]
     failed: int | None = None
+    spend, count, limit = steps.spend, len(letters), MAX_PAIRS
     i = 0
     while i < len(states):
         x, o = states[i]
-        if p[x] != (bool(o) and o.isdisjoint(p_set)) and failed is None:
+        if p[x] != (o != 0 and not o & p_mask) and failed is None:
             failed = i
             if stop:
                 break
-        steps.spend(len(rows) * (len(o) + 1), "verification")
+        spend(count * (o.bit_count() + 1), "verification")
         row = []
-        for li, (rh, rts) in enumerate(rows):
-            nxt = (rh[x], frozenset([rh[y] for y in o] + [rt[x] for rt in rts]))
+        ohs = heap_images(o)
+        for li, (rh, g, by_x) in enumerate(moves):
+            nxt = (rh[x], ohs[g] | by_x[x])
             k = index.get(nxt)
             if k is None:
                 if nxt in known:
@@ -157,10 +179,58 @@ def _walk_all(st: State, rows: Rows, steps: Steps, known: set[Pair], stop: bool,
             row.append(k)
         trans.append(row)
         i += 1
-        if len(states) > MAX_PAIRS:
+        if len(states) > limit:
             raise NotSupportedError(f"{game.spec}: verifying the quotient of heaps ≤ {len(st.heap) - 1} "
                                     f"needs more than {MAX_PAIRS:,} states")
     return states, trans, parent, failed
+
+
+Moves = list[tuple[list[int], int, list[int]]]
+"""A walk's letters ``(h, T)``: the row of ``h``, the number of ``h`` among the distinct heap
+images of the letters and ``xT`` for every ``x`` (a bit mask)."""
+
+
+class HeapImages:
+    """``O ↦ [Oh for each h]`` for the distinct heap images ``hs`` of a walk's letters (sets as bit
+    masks), remembered: the images under every ``h`` at once, as one integer that holds them side
+    by side (``m`` bits each) — the union over ``y`` in ``O`` of ``y``'s images, read off a table."""
+
+    def __init__(self, mul: list[list[int]] | LazyMul, hs: tuple[int, ...], m: int) -> None:
+        rows = [mul[h] for h in hs]
+        self.side = [sum(1 << (row[y] + g * m) for g, row in enumerate(rows)) for y in range(m)]
+        self.shifts = [g * m for g in range(len(hs))]
+        self.full = (1 << m) - 1
+        self.met: dict[int, list[int]] = {}
+
+    def __call__(self, o: int) -> list[int]:
+        found = self.met.get(o)
+        if found is None:
+            both = reduce(or_, map(self.side.__getitem__, _members(o)), 0)
+            full = self.full
+            found = self.met[o] = [both >> shift & full for shift in self.shifts]
+        return found
+
+
+def mask_moves(st: State, letters: list[Letter]) -> tuple[HeapImages, Moves]:
+    """The letters ``(h, T)`` of a walk as maps of pairs ``(x, O) ↦ (xh, Oh ∪ xT)`` on bit masks:
+    the images ``Oh`` under the distinct ``h`` (:class:`HeapImages`, kept in ``st.images`` for
+    the next walk over the same table with the same letters) and each letter (:data:`Moves`)."""
+    if st.images is None:
+        st.images = Images()
+    images, mul = st.images, st.mul
+    hs = tuple(sorted({h for h, _ in letters}))
+    number = {h: g for g, h in enumerate(hs)}
+    moves: Moves = []
+    for h, ts in letters:
+        by_x = images.of_letters.get((h, ts))
+        if by_x is None:
+            trows = [mul[t] for t in ts]
+            by_x = images.of_letters[h, ts] = [_mask([rt[x] for rt in trows]) for x in range(st.m)]
+        moves.append((mul[h], number[h], by_x))
+    heap_images = images.of_walks.get(hs)
+    if heap_images is None:
+        heap_images = images.of_walks[hs] = HeapImages(mul, hs, st.m)
+    return heap_images, moves
 
 
 def _repair(st: State, game: HeapGame, steps: Steps, states: list[Pair], trans: list[list[int]],
@@ -171,7 +241,9 @@ def _repair(st: State, game: HeapGame, steps: Steps, states: list[Pair], trans: 
     n = len(st.heap) - 1
     p = st.p
     letters = len(trans[0]) if trans else 0
-    cls = moore_classes([1 if _lost(p, o) else 0 for _, o in states], trans, steps,
+    p_mask = _mask(x for x, isp in enumerate(p) if isp)
+    lost = [1 if o != 0 and not o & p_mask else 0 for _, o in states]
+    cls = moore_classes(lost, trans, steps,
                         len(states) * letters, "refining the candidate", game, n)
     label: dict[int, int] = {}
     first: list[int] = []
@@ -185,7 +257,7 @@ def _repair(st: State, game: HeapGame, steps: Steps, states: list[Pair], trans: 
     new_mul = LazyMul(step, [-1] + [of[parent[first[d]][0]] for d in range(1, m)],
                       [0] + [parent[first[d]][1] for d in range(1, m)], steps, "multiplication table")
     heap = [0] + [step[0][letter_of[j - 1]] for j in range(1, n + 1)]
-    new_p = [_lost(p, states[first[c]][1]) for c in range(m)]
+    new_p = [lost[first[c]] == 1 for c in range(m)]
     opts = [frozenset[int]()] + [option_images(game, j, heap, new_mul, steps) for j in range(1, n + 1)]
     return State(new_mul, new_p, least_words(new_mul, heap, m), heap, opts, generators(new_mul, heap))
 
@@ -194,15 +266,15 @@ def _verify_compiled(st: State, steps: Steps, rows: Rows, heap_of: dict[int, int
                      failure: list[Failure], known: set[Pair], raw: Any, game: HeapGame,
                      n: int) -> tuple[State, int]:
     """:func:`verify` with ``failure`` given, its walk compiled."""
-    from grundy.theory.quotient.walk import pair, walk
+    from grundy.theory.quotient.walk import pair, pairs, walk
 
     trows = [rt for _, rts in rows for rt in rts]
     toff = [0]
     for _, rts in rows:
         toff.append(toff[-1] + len(rts))
-    result = walk([rh for rh, _ in rows], trows, toff, st.p, (0, frozenset()), 1, MAX_PAIRS,
+    result = walk([rh for rh, _ in rows], trows, toff, st.p, (0, 0), 1, MAX_PAIRS,
                   steps.limit - steps.spent, raw)
-    status, count, spent, parent, via, fails = result[:3] + result[7:10]
+    status, _count, spent, parent, via, fails = result[:3] + result[7:10]
     steps.spend(int(spent), "verification")
     if status == 2:
         raise NotSupportedError(f"{game.spec}: verifying the quotient of heaps ≤ {n} needs more "
@@ -216,11 +288,11 @@ def _verify_compiled(st: State, steps: Steps, rows: Rows, heap_of: dict[int, int
         _, o = pair(result, int(fails[0]))
         failure.append((tuple(sorted(word, reverse=True)), _lost(st.p, o)))
         return st, 0
-    st.seen = known.union(pair(result, i) for i in range(int(count)))
+    st.seen = known.union(pairs(result))
     return st, len(st.seen)
 
 
-def grow_verified(st: State, seen: set[Pair], old: set[Pair], steps: Steps,
+def grow_verified(st: State, seen: set[Pair], old: set[Letter], steps: Steps,
                   images: Images | None = None) -> set[Pair] | None:
     """The verified pairs ``seen`` (closed under the letters ``old``) extended by the new heap's
     letter; ``None`` if some new pair is inconsistent. The walk runs on bit masks; ``images``
@@ -232,43 +304,36 @@ def grow_verified(st: State, seen: set[Pair], old: set[Pair], steps: Steps,
         return seen
     if images is None:
         images = Images()
-    if images.source is not seen:
-        images.pairs, images.source = {(x, _mask(o)) for x, o in seen}, seen
+    st.images = images  # (the table is the one these images are of)
     p = st.p
     p_mask = _mask(x for x, isp in enumerate(p) if isp)
-    moves = [_letter_map(st, h, ts, images) for h, ts in [*old, letter]]
-    out = set(images.pairs)
+    heap_images, moves = mask_moves(st, [*old, letter])
+    out = set(seen)
     todo = []
-    row, by_o, by_x, chunks = moves[-1]
-    for x, o in images.pairs:
+    row, by_o, by_x, chunks = _letter_map(st, *letter, images)
+    met, g = heap_images.met, moves[-1][1]
+    for x, o in seen:
         oh = by_o.get(o)
         if oh is None:
-            oh = by_o[o] = _moved(o, chunks)
+            ohs = met.get(o)
+            oh = by_o[o] = _moved(o, chunks) if ohs is None else ohs[g]
         nxt = (row[x], oh | by_x[x])
         if nxt not in out:
             out.add(nxt)
             todo.append(nxt)
     steps.spend(len(seen), "verification")
-    new = []
     while todo:
-        pair = todo.pop()
-        new.append(pair)
-        x, o = pair
+        x, o = todo.pop()
         if p[x] != (o != 0 and not o & p_mask):
             return None
         steps.spend(len(moves) * (o.bit_count() + 1), "verification")
-        for row, by_o, by_x, chunks in moves:
-            oh = by_o.get(o)
-            if oh is None:
-                oh = by_o[o] = _moved(o, chunks)
-            nxt = (row[x], oh | by_x[x])
+        ohs = heap_images(o)
+        for row, g, by_x in moves:
+            nxt = (row[x], ohs[g] | by_x[x])
             if nxt not in out:
                 out.add(nxt)
                 todo.append(nxt)
-    grown = set(seen)
-    grown.update((x, frozenset(_members(o))) for x, o in new)
-    images.pairs, images.source = out, grown
-    return grown
+    return out
 
 
 def _mask(elements: Iterable[int]) -> int:
@@ -280,13 +345,17 @@ def _mask(elements: Iterable[int]) -> int:
 
 
 def _members(mask: int) -> list[int]:
-    """The elements of a bit mask."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
-    return found
+    """The elements of a bit mask, in increasing order."""
+    data = mask.to_bytes((mask.bit_length() + 7) >> 3, "little")
+    while len(_BYTE_MEMBERS) < len(data):
+        k = len(_BYTE_MEMBERS)
+        _BYTE_MEMBERS.append([[8 * k + j for j in range(8) if b >> j & 1] for b in range(256)])
+    return list(chain.from_iterable(map(list.__getitem__, _BYTE_MEMBERS, data)))
+
+
+_BYTE_MEMBERS: list[list[list[int]]] = []
+"""``_BYTE_MEMBERS[k][b]``: the elements of byte ``k`` of a mask when that byte is ``b`` (built
+when first needed)."""
 
 
 def _moved(mask: int, chunks: list[list[int]]) -> int:

@@ -181,20 +181,22 @@ NO_KNOWN = (np.zeros(0, np.int32), np.zeros(0, np.int64), np.zeros(0, np.int32),
 
 
 def walk(rows: list[list[int]], trows: list[list[int]], toff: list[int], p: list[bool],
-         start: tuple[int, frozenset[int]], stop_after: int, max_states: int, budget: int,
+         start: tuple[int, int], stop_after: int, max_states: int, budget: int,
          known: tuple[Any, ...] | None = None) -> tuple[Any, ...]:
     """:func:`_walk` on lists: ``rows[l]`` the row of letter ``l``'s heap image, ``trows`` the
     rows of the elements of each letter's option set (letter ``l``'s from ``toff[l]`` to
-    ``toff[l + 1]``); ``known`` an earlier walk's result whose pairs are skipped."""
+    ``toff[l + 1]``), ``start`` the first pair (its set a bit mask); ``known`` an earlier walk's
+    result whose pairs are skipped."""
     m = len(p)
     r = np.asarray(rows, dtype=np.int32).reshape(len(rows), m)
     t = np.asarray(trows, dtype=np.int32).reshape(len(trows), m) if trows else np.zeros((0, m), np.int32)
     k = NO_KNOWN if known is None else (known[3], known[4], known[5], known[6], known[10])
     return _walk(r, t, np.asarray(toff, dtype=np.int64), np.asarray(p, dtype=np.bool_), start[0],
-                 np.asarray(sorted(start[1]), dtype=np.int32), stop_after, max_states, budget, *k)
+                 np.asarray([y for y in range(start[1].bit_length()) if start[1] >> y & 1], dtype=np.int32),
+                 stop_after, max_states, budget, *k)
 
 
-class Walked(set[tuple[int, frozenset[int]]]):
+class Walked(set[tuple[int, int]]):
     """The pairs of a finished walk, with the walk's arrays (``raw``) for a later compiled walk
     that skips them."""
 
@@ -203,16 +205,33 @@ class Walked(set[tuple[int, frozenset[int]]]):
 
 def walked_pairs(result: tuple[Any, ...]) -> Walked:
     """Every pair of a finished walk, as a set that keeps the walk's arrays."""
-    out = Walked(pair(result, i) for i in range(int(result[1])))
+    out = Walked(pairs(result))
     out.raw = result
     return out
 
 
-def pair(result: tuple[Any, ...], i: int) -> tuple[int, frozenset[int]]:
-    """State ``i`` of a walk's result as a pair ``(x, O)``."""
+def pair(result: tuple[Any, ...], i: int) -> tuple[int, int]:
+    """State ``i`` of a walk's result as a pair ``(x, O)`` (``O`` a bit mask)."""
     xs, ostart, olen, pool = result[3], result[4], result[5], result[6]
     s = int(ostart[i])
-    return int(xs[i]), frozenset(pool[s:s + int(olen[i])].tolist())
+    mask = 0
+    for y in pool[s:s + int(olen[i])].tolist():
+        mask |= 1 << y
+    return int(xs[i]), mask
+
+
+def pairs(result: tuple[Any, ...]) -> list[tuple[int, int]]:
+    """Every state of a walk's result as a pair ``(x, O)`` (``O`` a bit mask)."""
+    count = int(result[1])
+    xs, ostart, olen = (a[:count].tolist() for a in result[3:6])
+    pool = result[6][:max((s + k for s, k in zip(ostart, olen, strict=True)), default=0)].tolist()
+    out = []
+    for x, s, k in zip(xs, ostart, olen, strict=True):
+        mask = 0
+        for y in pool[s:s + k]:
+            mask |= 1 << y
+        out.append((x, mask))
+    return out
 
 
 @njit(cache=True)
