@@ -165,3 +165,17 @@ def test_another_variable_is_searched_as_before() -> None:
     alone = synthesis.run(synthesis._Search(target, False, 800), {"n": n}, boolean=False, constants=(),
                           max_size=9)
     assert list(synthesis.candidates({"n": n}, target, steps=800)) == list(alone)
+
+
+def test_without_the_search_sources_no_space_is_kept_on_disk(tmp_path: Path,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """An install whose sources cannot be read cannot tell a changed search: nothing on disk."""
+    monkeypatch.setenv(space.CACHE_VARIABLE, str(tmp_path))
+    monkeypatch.setattr(space, "_SPACES", space.BoundedCache(4))
+    monkeypatch.setattr(space, "_FINGERPRINT", space.BoundedCache(1))
+    monkeypatch.setattr(space, "SOURCES", str(tmp_path / "missing"))
+    assert space._fingerprint() == -1
+    n = np.arange(40, dtype=np.int64)
+    other = np.array(octal_table("0.6", 39), dtype=np.int64)
+    assert list(synthesis.candidates({"n": n}, other, steps=800)) == searched(other.tolist(), steps=800)
+    assert not list(tmp_path.iterdir())

@@ -132,14 +132,29 @@ def _fingerprint() -> int:
     return got
 
 
+SOURCES = os.path.dirname(__file__)
+"""The folder of the search's source files (their checksum is part of a kept space's key)."""
+
+
 def _code_checksum() -> int:
+    """A CRC-32 of the search's source files, or ``-1`` where they cannot be read (an install
+    without its sources): then no space is kept on disk, since a changed search could not be told."""
     import zlib
 
     total = 0
-    for name in ("synthesis.py", "expressions.py", "formulas.py", "arith.py", "space.py"):
-        with open(os.path.join(os.path.dirname(__file__), name), "rb") as f:
-            total = zlib.crc32(f.read(), total)
+    try:
+        for name in ("synthesis.py", "expressions.py", "formulas.py", "arith.py", "space.py"):
+            with open(os.path.join(SOURCES, name), "rb") as f:
+                total = zlib.crc32(f.read(), total)
+    except OSError:
+        return -1
     return total
+
+
+def _folder(key: Key) -> str | None:
+    """Where spaces are kept on disk (``GRUNDY_SEARCH_CACHE``), if anywhere, for ``key``."""
+    folder = os.environ.get(CACHE_VARIABLE)
+    return folder if folder and key[1] >= 0 else None
 
 
 _FINGERPRINT: BoundedCache[str, int] = kept(__name__ + "._FINGERPRINT", BoundedCache(1))
@@ -425,8 +440,8 @@ def cached(key: Key) -> Space | None:
     """The space of ``key``, from memory or the disk cache, if kept."""
     if key in _SPACES:
         return _SPACES.get(key, lambda: None)
-    folder = os.environ.get(CACHE_VARIABLE)
-    if not folder:
+    folder = _folder(key)
+    if folder is None:
         return None
     try:
         with open(os.path.join(folder, _file_name(key)), "rb") as f:
@@ -443,8 +458,8 @@ def cached(key: Key) -> Space | None:
 
 def keep(key: Key, data: dict[str, Any]) -> Space:
     """Keep a space built now (in memory, and on disk when a cache folder is set)."""
-    folder = os.environ.get(CACHE_VARIABLE)
-    if folder:
+    folder = _folder(key)
+    if folder is not None:
         data = {**data, "key": list(key)}
         try:
             os.makedirs(folder, exist_ok=True)
