@@ -196,19 +196,38 @@ class HeapImages:
     by side (``m`` bits each) — the union over ``y`` in ``O`` of ``y``'s images, read off a table."""
 
     def __init__(self, mul: list[list[int]] | LazyMul, hs: tuple[int, ...], m: int) -> None:
-        rows = [mul[h] for h in hs]
-        self.side = [sum(1 << (row[y] + g * m) for g, row in enumerate(rows)) for y in range(m)]
+        self.rows = [mul[h] for h in hs]
+        self.side: list[int] | None = None  # (a table of len(hs) * m * m bits: only while small)
+        if len(hs) * m * m <= SIDE_BITS:
+            self.side = [sum(1 << (row[y] + g * m) for g, row in enumerate(self.rows)) for y in range(m)]
         self.shifts = [g * m for g in range(len(hs))]
         self.full = (1 << m) - 1
         self.met: dict[int, list[int]] = {}
+        self.room = MET_BITS // max(1, len(hs) * m)  # sets remembered before the memory is cleared
 
     def __call__(self, o: int) -> list[int]:
         found = self.met.get(o)
         if found is None:
-            both = reduce(or_, map(self.side.__getitem__, _members(o)), 0)
-            full = self.full
-            found = self.met[o] = [both >> shift & full for shift in self.shifts]
+            if self.side is not None:
+                both = reduce(or_, map(self.side.__getitem__, _members(o)), 0)
+                full = self.full
+                found = [both >> shift & full for shift in self.shifts]
+            else:
+                members = _members(o)
+                found = [_mask(row[y] for y in members) for row in self.rows]
+            if len(self.met) >= self.room:
+                self.met.clear()
+            self.met[o] = found
         return found
+
+
+SIDE_BITS = 1 << 30
+"""At most this many bits (128 MB) in a walk's table of images side by side; a larger candidate
+(past grundy's bounds, as ``bench/quotient_beyond.py`` raises them) takes each image apart."""
+
+MET_BITS = 1 << 31
+"""At most about this many bits (256 MB) of images remembered by a walk; then they are forgotten
+and found again (the steps spent are the same either way)."""
 
 
 def mask_moves(st: State, letters: list[Letter]) -> tuple[HeapImages, Moves]:
