@@ -177,7 +177,7 @@ def continue_octal(game: HeapGame, prefix: np.ndarray, upto: int
     """
     import numpy as np
 
-    from grundy.tables.analysis import _prove_or_observe
+    from grundy.tables.analysis import prove_or_observe
     from grundy.tables.builders import fill_proving
     from grundy.tables.kernels.octal import Workspace, fill_octal, octal_arrays
     from grundy.tables.kernels.octal_rare import fill_rare
@@ -207,7 +207,7 @@ def continue_octal(game: HeapGame, prefix: np.ndarray, upto: int
     if found is not None:
         kernel += " + proved period"
     else:
-        found = _prove_or_observe(game, values, True)
+        found = prove_or_observe(game, values, True)
     return values, found, stop - start, kernel
 
 

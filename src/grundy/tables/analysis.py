@@ -250,7 +250,7 @@ def analyze(game: Game, upto: int, method: TableMethod | str = TableMethod.AUTO,
     t1 = time.perf_counter()
     found = built.periodicity
     if found is None:
-        found = _prove_or_observe(game, built.values, saltus_allowed)
+        found = prove_or_observe(game, built.values, saltus_allowed)
     sparse = None  # the classes shown are chosen the same way whatever kernel built the table
     splits = game.has_splits if built.splits is None else built.splits
     if splits and len(built.values) > 1:
@@ -267,7 +267,7 @@ def _proved_period_analysis(game: HeapGame, upto: int, t0: float,
                             saltus_allowed: bool = True) -> TableAnalysis | None:
     """The analysis without numpy, when plain Python proves the period in a short head, or
     computes the whole of a short table (at most :data:`~grundy.tables.proved_period.HEAD_SIZES`
-    values: then its period is proved or observed as :func:`_prove_or_observe` does, on the list)."""
+    values: then its period is proved or observed as :func:`prove_or_observe` does, on the list)."""
     from grundy.tables.proved_period import proved_head, rare_info, value
 
     head, found = proved_head(game, upto)
@@ -290,7 +290,7 @@ def _proved_period_analysis(game: HeapGame, upto: int, t0: float,
 
 
 def _prove_or_observe_list(game: HeapGame, values: list[int], saltus_allowed: bool) -> Periodicity | None:
-    """:func:`_prove_or_observe` of a whole short table held as a list (no numpy)."""
+    """:func:`prove_or_observe` of a whole short table held as a list (no numpy)."""
     from grundy.tables.proved_period import prove_list
 
     known = game.known_periodicity()
@@ -305,7 +305,7 @@ OBSERVED_WINDOW = 1 << 21
 whole table): 8 MB of work space, whatever the table's length."""
 
 
-def _prove_or_observe(game: HeapGame, values: np.ndarray, saltus_allowed: bool) -> Periodicity | None:
+def prove_or_observe(game: HeapGame, values: np.ndarray, saltus_allowed: bool) -> Periodicity | None:
     """Prove on growing prefixes (a proof on a prefix holds for the whole table), else observe."""
     n = len(values)
     known = game.known_periodicity()  # a game's own theorem, if any
