@@ -287,6 +287,15 @@ def find_entry(name: str) -> GameEntry | None:
 _SPEC = re.compile(r"^\s*([A-Za-z][\w\-]*)\s*(?:\((.*)\))?\s*$", re.S)
 
 
+def is_family(spec: str) -> bool:
+    """Whether ``spec`` names a family of games: a parameter given as a range ``A..B``.
+
+    >>> is_family("take(k=2..9)"), is_family("take(k=2)")
+    (True, False)
+    """
+    return ".." in spec
+
+
 def parse_spec(spec: str) -> tuple[str, list[int | str], dict[str, int | str]]:
     """Split ``name(arg, key=value, ...)`` into name, positional and keyword parameters.
 

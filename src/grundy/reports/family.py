@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+from grundy.catalog import is_family
 from grundy.errors import GrundyError, InvalidInputError, NotSupportedError
 from grundy.model.game import laws_of
 from grundy.model.laws import Describes, Status
@@ -42,11 +43,6 @@ RANGE = re.compile(r"^\s*(\d+)\s*\.\.\s*(\d+)\s*$")
 
 MAX_MEMBERS = 64
 """Largest parameter range tabulated at once."""
-
-
-def is_family(spec: str) -> bool:
-    """Whether ``spec`` has a parameter range ``A..B``."""
-    return ".." in spec
 
 
 def expand(spec: str) -> tuple[str, list[int], list[str]]:

@@ -281,8 +281,9 @@ def plan_table(request: TableRequest, *, words: OptionWords = LIBRARY_WORDS) -> 
     family for a family spec; with ``misere``, ``quotient`` or a ``limit`` for a game that does
     not spend a step budget of its own, a misère table or quotient; a game of your own on numbers
     or pairs; a catalogue game on pairs; else the table of a heap game."""
-    if isinstance(request.game, str) and ".." in request.game:  # 'take(k=2..9)': every member
-        # (grundy.reports.family.is_family, without importing the family tables' module)
+    from grundy.catalog import is_family
+
+    if isinstance(request.game, str) and is_family(request.game):  # 'take(k=2..9)': every member
         return TablePlan(request, TableKind.FAMILY, None)
     if request.rebuild and request.store is None:
         raise InvalidInputError(f"{words.option('rebuild')} applies to a table kept with "
