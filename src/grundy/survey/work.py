@@ -178,35 +178,16 @@ def continue_octal(game: HeapGame, prefix: np.ndarray, upto: int
     import numpy as np
 
     from grundy.tables.analysis import prove_or_observe
-    from grundy.tables.builders import fill_proving
-    from grundy.tables.kernels.octal import Workspace, fill_octal, octal_arrays
-    from grundy.tables.kernels.octal_rare import fill_rare
+    from grundy.tables.builders import fill_octal_table
 
     start = len(prefix)
-    total = upto + 1
-    values = np.zeros(total, dtype=prefix.dtype)
+    values = np.zeros(upto + 1, dtype=prefix.dtype)
     values[:start] = prefix
     digits = game.octal_digits
     if digits is None:
         raise InvalidInputError(f"{game.spec} is no octal game: the octal kernel cannot continue its table")
-    arrays = octal_arrays(digits)
-    work = Workspace()
-    scan = game.has_splits
-
-    def fill(values: np.ndarray, a: int, b: int) -> np.ndarray:
-        if scan:
-            return fill_rare(values, a, b, arrays, work, auto=True)
-        return fill_octal(values, a, b, arrays, None, work)
-
-    step = max(1 << 16, total // 100)  # as build_octal's chunks
-    values, stop, found = fill_proving(values, start, "auto", game, step, fill, None)
-    kernel = "plain kernel"
-    if scan:
-        plain = work.rare is not None and work.rare.plain_stretch > 0
-        kernel = "rare-value scan" + (" + plain kernel" if plain else "")
-    if found is not None:
-        kernel += " + proved period"
-    else:
+    values, stop, found, kernel, _ = fill_octal_table(game, digits, values, start, "auto", None)
+    if found is None:
         found = prove_or_observe(game, values, True)
     return values, found, stop - start, kernel
 

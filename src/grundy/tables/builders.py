@@ -208,11 +208,28 @@ def build_octal(game: OctalRules, upto: int, method: TableMethod | str, progress
                 progress(total, total)
             return Built(values, "numpy", total, found)
 
-    from grundy.tables.kernels.octal import Workspace, fill_octal, octal_arrays, table_buffer
+    from grundy.tables.kernels.octal import table_buffer
 
-    arrays = octal_arrays(game.digits)
-    work = Workspace()
     values = table_buffer(total)  # uint8, widened in place by the kernel if a value needs it
+    values, computed, found, kernel, sparse = fill_octal_table(game, game.digits, values, 0, method, progress)
+    return Built(values, kernel, computed, found, sparse)
+
+
+def fill_octal_table(game: OctalRules | HeapGame, digits: tuple[int, ...], values: np.ndarray, start: int,
+                     method: TableMethod | str, progress: Progress | None
+                     ) -> tuple[np.ndarray, int, Periodicity | None, str, tuple[int, int, int] | None]:
+    """Fill ``values[start:]`` of the octal game ``digits`` with the compiled kernels (``values[:start]``
+    given): the rare-value scan for a game with splitting moves (with ``auto``, plain stretches
+    where most heaps are rare), else the plain kernel, proving a period at the checkpoints with
+    ``auto`` (:func:`fill_proving`). Returns the table (widened if need be), the heap where
+    filling stopped, the period if proved, the kernels' name (``+ proved period`` when proved)
+    and the rare-value classes ``(mask, delta, sigma)`` of the scan. A fresh table
+    (:func:`build_octal`) and a survey's stored one continued fill the same way."""
+    from grundy.tables.kernels.octal import Workspace, fill_octal, octal_arrays
+
+    arrays = octal_arrays(digits)
+    work = Workspace()
+    total = len(values)
     scan = game.has_splits and method != "plain"
     if scan:  # the rare-value scan (with auto: plain stretches where most heaps are rare)
         from grundy.tables.kernels.octal_rare import fill_rare
@@ -224,13 +241,15 @@ def build_octal(game: OctalRules, upto: int, method: TableMethod | str, progress
             return fill_octal(values, a, b, arrays, None, work)
 
     step = max(1 << 16, total // 100) if scan or not game.has_splits else max(1024, total // 400)
-    values, computed, found = fill_proving(values, 0, method, game, step, fill, progress)
+    values, stop, found = fill_proving(values, start, method, game, step, fill, progress)
     kernel, sparse = "plain kernel", None
-    if scan:
-        state = work.rare
+    state = work.rare
+    if scan and state is not None:
         kernel = "rare-value scan" if state.plain_stretch == 0 else "rare-value scan + plain kernel"
         sparse = (state.mask, state.delta, state.sigma)
-    return Built(values, kernel + (" + proved period" if found else ""), computed, found, sparse)
+    elif scan:  # (nothing left to fill)
+        kernel = "rare-value scan"
+    return values, stop, found, kernel + (" + proved period" if found else ""), sparse
 
 
 def build(game: HeapGame, upto: int, method: TableMethod | str = TableMethod.AUTO,
