@@ -24,7 +24,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -324,10 +324,11 @@ def _listed_portion(product: FreeProduct, heap: list[int], opts: list[frozenset[
     return p, order, first_heap
 
 
-def _listed_least_words(hcols: list[list[int]], size: int,
+def _listed_least_words(hcols: Iterable[list[int]], size: int,
                         steps: Steps) -> tuple[list[int], list[tuple[int, int, int]]]:
-    """:func:`_least_words_on_arrays` on lists (``hcols[j - 1]`` the column of heap ``j``): the
-    elements in least-word order and ``(j, k, y)`` of each."""
+    """:func:`_least_words_on_arrays` on lists (``hcols`` the columns of heaps ``1, 2, …`` in
+    turn, read only while elements are left to find): the elements in least-word order and
+    ``(j, k, y)`` of each."""
     found = [False] * size
     found[0] = True
     order = [0]
@@ -552,35 +553,8 @@ def _product_least_words(product: FreeProduct, heap: list[int],
     of smaller heaps, ``k`` copies of ``j`` before ``k + 1``), and for each element ``z`` but the
     identity ``(j, k, y)``: its least word is ``k`` copies of heap ``j`` followed by the least word
     of ``y``."""
-    times, size, columns = product.times, product.size, product.columns
-    found = [False] * size
-    found[0] = True
-    order = [0]
-    split = [(0, 0, 0)] * size
-    for j in range(1, len(heap)):
-        if len(order) == size:
-            break
-        h = heap[j]
-        before = order[:]
-        power, seen_powers = 0, {0}
-        k = 0
-        while True:
-            k += 1
-            power = times(power, h)
-            steps.spend(len(before), "least words")
-            col = columns[power]
-            for y in before:
-                z = col[y]
-                if not found[z]:
-                    found[z] = True
-                    order.append(z)
-                    split[z] = (j, k, y)
-            if power in seen_powers:
-                break
-            seen_powers.add(power)
-    if len(order) != size:
-        raise NotSupportedError("recalibration: the heaps do not generate the candidate (internal error)")
-    return order, split
+    columns = product.columns  # (heap j's column, applied k times, is the column of its k-th power)
+    return _listed_least_words((columns[heap[j]] for j in range(1, len(heap))), product.size, steps)
 
 
 def recalibrate_for(cand: State, game: HeapGame, word: tuple[int, ...], should: bool,
