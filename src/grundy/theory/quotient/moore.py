@@ -98,7 +98,7 @@ SORTED_FROM = 512
 table and a recalibrated product's columns are built with numpy from this many elements) — once
 numpy is loaded: :func:`arrays_for`."""
 
-NUMPY_AT_ONCE_FROM = 4096
+NUMPY_AT_ONCE_FROM = 16384
 """From this many states or elements numpy is loaded for the work (loading it costs about 0.1 CPU
 s, as much as Moore's refinement of a few thousand states in Python)."""
 

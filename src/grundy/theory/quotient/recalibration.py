@@ -397,7 +397,7 @@ def _spend_powers(h: list[int], power: int, seen_powers: set[int], width: int, s
         if power in seen_powers:
             break
         seen_powers.add(power)
-    steps.spend(rounds * width, "least words")
+    steps.spend_times(width, rounds, "least words")
 
 
 def _least_words_on_arrays(hcols: np.ndarray, steps: Steps
