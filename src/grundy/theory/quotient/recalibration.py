@@ -189,7 +189,7 @@ class _WordOptions:
         o = below[x]
         for z in reversed(chain):
             j, k, y = split[z]
-            col, tcols = self._letter(j)
+            col, tcols = self.letters.get(j) or self._letter(j)
             for _ in range(k):
                 o = set(map(col.__getitem__, o))
                 o.update([tc[y] for tc in tcols])
@@ -233,23 +233,28 @@ def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
                     known: dict[int, bool]) -> bool:
     """Whether the word ``check[0]`` has the outcome ``check[1]``, from the elements below it only
     (depth first; an option's least word is smaller, so this ends); their outcomes go to
-    ``known``."""
+    ``known``. (An element met again after its options were pushed has them all known: they
+    were resolved above it on the stack.)"""
     w = 0
     for j in check[0]:
         w = times(w, heap[j])
+    below, get = options.below.get, known.__getitem__
     todo: list[tuple[int, set[int] | None]] = [(w, None)]
+    pop, push = todo.pop, todo.append
     while todo:
-        x, o = todo.pop()
-        if x in known:
-            continue
+        x, o = pop()
         if o is None:
-            o = options(x)
-        missing = [z for z in o if z not in known]
-        if missing:
-            todo.append((x, o))
-            todo.extend((z, None) for z in missing)
-            continue
-        known[x] = bool(o) and not any(map(known.__getitem__, o))
+            if x in known:
+                continue
+            o = below(x)
+            if o is None:
+                o = options(x)
+            missing = [z for z in o if z not in known]
+            if missing:
+                push((x, o))
+                todo.extend([(z, None) for z in missing])
+                continue
+        known[x] = bool(o) and not any(map(get, o))
     return known[w] == check[1]
 
 

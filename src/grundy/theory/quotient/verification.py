@@ -316,7 +316,13 @@ def grow_verified(st: State, seen: set[Pair], old: set[Letter], steps: Steps,
     """The verified pairs ``seen`` (closed under the letters ``old``) extended by the new heap's
     letter; ``None`` if some new pair is inconsistent. The walk runs on bit masks; ``images``
     remembers them and the products met (valid while the table is the same:
-    :func:`~grundy.theory.quotient.settling.settle` hands it on from heap to heap)."""
+    :func:`~grundy.theory.quotient.settling.settle` hands it on from heap to heap).
+
+    The letters' maps ``(x, O) ↦ (xh, Oh ∪ xT)`` commute (the table does): an old letter takes
+    the new letter's image ``L(q)`` of a pair ``q`` of ``seen`` to ``L(q')``, ``q'`` the old
+    letter's image of ``q`` — in ``seen``, so ``L(q')`` is among the pairs added first. Such a
+    pair's old letters are not looked at (they add nothing), only its steps are spent; the pairs
+    met and their order are the same."""
     n = len(st.heap) - 1
     letter = (st.heap[n], st.opts[n])
     if letter in old:
@@ -341,14 +347,26 @@ def grow_verified(st: State, seen: set[Pair], old: set[Letter], steps: Steps,
             out.add(nxt)
             todo.append(nxt)
     steps.spend(len(seen), "verification")
+    new_row, new_by_x, first = row, by_x, len(todo)
     while todo:
         x, o = todo.pop()
         if p[x] != (o != 0 and not o & p_mask):
             return None
         steps.spend(len(moves) * (o.bit_count() + 1), "verification")
+        if len(todo) < first:  # (the new letter's image of a pair of seen: see below)
+            first = len(todo)
+            oh = by_o.get(o)
+            if oh is None:
+                ohs = met.get(o)
+                oh = by_o[o] = _moved(o, chunks) if ohs is None else ohs[g]
+            nxt = (new_row[x], oh | new_by_x[x])
+            if nxt not in out:
+                out.add(nxt)
+                todo.append(nxt)
+            continue
         ohs = heap_images(o)
-        for row, g, by_x in moves:
-            nxt = (row[x], ohs[g] | by_x[x])
+        for row, g_row, by_x in moves:
+            nxt = (row[x], ohs[g_row] | by_x[x])
             if nxt not in out:
                 out.add(nxt)
                 todo.append(nxt)
