@@ -5,6 +5,8 @@ by indistinguishability."""
 from __future__ import annotations
 
 import sys
+from itertools import count as counter
+from operator import itemgetter
 from typing import TYPE_CHECKING
 
 from grundy.errors import NotSupportedError
@@ -31,19 +33,14 @@ def moore_classes(cls: list[int], trans: list[list[int]] | np.ndarray, steps: St
     table = _uniform(trans, len(cls))
     if table is None:
         width = len(trans[0]) if trans else 0
-        columns = list(zip(*trans, strict=True)) if all(len(row) == width for row in trans) else None
+        if len(cls) >= 2 and all(len(row) == width for row in trans):
+            return _refined_by_columns(cls, list(zip(*trans, strict=True)), steps, per_round, what, game, n)
         while True:
             steps.spend(per_round, what)
             get = cls.__getitem__
-            if columns is not None:  # (the signatures built column by column, in C)
-                signatures = list(zip(cls, *[map(get, column) for column in columns], strict=True))
-                number = {key: i for i, key in enumerate(dict.fromkeys(signatures))}
-                new, found = list(map(number.__getitem__, signatures)), len(number)
-            else:
-                sig: dict[tuple[int, ...], int] = {}
-                new = [sig.setdefault((c, *map(get, row)), len(sig))
-                       for c, row in zip(cls, trans, strict=True)]
-                found = len(sig)
+            sig: dict[tuple[int, ...], int] = {}
+            new = [sig.setdefault((c, *map(get, row)), len(sig)) for c, row in zip(cls, trans, strict=True)]
+            found = len(sig)
             if found == count:
                 break
             cls, count = new, found
@@ -71,6 +68,29 @@ def moore_classes(cls: list[int], trans: list[list[int]] | np.ndarray, steps: St
         cls = cls if current is start else current.tolist()
     _refuse_past_max(count, game, n)
     return cls
+
+
+def _refined_by_columns(cls: list[int], columns: list[tuple[int, ...]], steps: Steps, per_round: int,
+                        what: str, game: HeapGame, n: int) -> list[int]:
+    """:func:`moore_classes` with ``columns[g][x]`` the state ``x`` goes to by transition ``g``
+    (at least two states), in C: a round reads each column's classes with an ``itemgetter``
+    and labels each signature by its first state (``dict.setdefault`` against a counter); the
+    last partition is numbered in order of first state at the end, as the rounds would."""
+    start, count = cls, len(set(cls))
+    gathers = [itemgetter(*column) for column in columns]
+    while True:
+        steps.spend(per_round, what)
+        first: dict[tuple[int, ...], int] = {}
+        new = list(map(first.setdefault, zip(cls, *[gather(cls) for gather in gathers]), counter()))
+        if len(first) == count:
+            break
+        cls, count = new, len(first)
+        _refuse_past_max(count, game, n)
+    _refuse_past_max(count, game, n)
+    if cls is start:
+        return cls
+    number = {label: i for i, label in enumerate(dict.fromkeys(cls))}
+    return list(map(number.__getitem__, cls))
 
 
 def _refuse_past_max(count: int, game: HeapGame, n: int) -> None:

@@ -234,11 +234,13 @@ def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
     """Whether the word ``check[0]`` has the outcome ``check[1]``, from the elements below it only
     (depth first; an option's least word is smaller, so this ends); their outcomes go to
     ``known``. (An element met again after its options were pushed has them all known: they
-    were resolved above it on the stack.)"""
+    were resolved above it on the stack.) An element whose word without its first heap has its
+    set built gets its own here, as :meth:`_WordOptions.__call__` would."""
     w = 0
     for j in check[0]:
         w = times(w, heap[j])
-    below, get = options.below.get, known.__getitem__
+    below, split, steps, what = options.below, options.split, options.steps, options.what
+    letters, letter, get = options.letters, options._letter, known.__getitem__
     todo: list[tuple[int, set[int] | None]] = [(w, None)]
     pop, push = todo.pop, todo.append
     while todo:
@@ -246,13 +248,26 @@ def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
         if o is None:
             if x in known:
                 continue
-            o = below(x)
+            o = below.get(x)
             if o is None:
-                o = options(x)
-            missing = [z for z in o if z not in known]
+                j, k, y = split[x]
+                o = below.get(y)
+                if o is None:
+                    o = options(x)
+                else:
+                    col, tcols = letters.get(j) or letter(j)
+                    for _ in range(k):
+                        o = set(map(col.__getitem__, o))
+                        o.update([tc[y] for tc in tcols])
+                        y = col[y]
+                    steps.spent += k * (len(o) + 1) + 1
+                    if steps.spent > steps.limit:
+                        steps.spend(0, what)
+                    below[x] = o
+            missing = [(z, None) for z in o if z not in known]
             if missing:
                 push((x, o))
-                todo.extend([(z, None) for z in missing])
+                todo.extend(missing)
                 continue
         known[x] = bool(o) and not any(map(get, o))
     return known[w] == check[1]
