@@ -244,7 +244,7 @@ def mask_moves(st: State, letters: list[Letter]) -> tuple[HeapImages, Moves]:
         by_x = images.of_letters.get((h, ts))
         if by_x is None:
             trows = [mul[t] for t in ts]
-            by_x = images.of_letters[h, ts] = [_mask([rt[x] for rt in trows]) for x in range(st.m)]
+            by_x = images.of_letters[h, ts] = _row_masks(trows, st.m)
         moves.append((mul[h], number[h], by_x))
     heap_images = images.of_walks.get(hs)
     if heap_images is None:
@@ -381,6 +381,15 @@ def _mask(elements: Iterable[int]) -> int:
     return mask
 
 
+def _row_masks(rows: list[list[int]], m: int) -> list[int]:
+    """For each ``x < m``, the set ``{row[x] for row in rows}`` as a bit mask (each one or-ed in
+    C)."""
+    if not rows:
+        return [0] * m
+    bit = [1 << y for y in range(m)].__getitem__
+    return [reduce(or_, map(bit, column)) for column in zip(*rows, strict=True)]
+
+
 def _members(mask: int) -> list[int]:
     """The elements of a bit mask, in increasing order."""
     data = mask.to_bytes((mask.bit_length() + 7) >> 3, "little")
@@ -429,7 +438,7 @@ def _letter_map(st: State, h: int, ts: frozenset[int], images: Images
     by_x = images.of_letters.get((h, ts))
     if by_x is None:
         trows = [mul[t] for t in ts]
-        by_x = images.of_letters[h, ts] = [_mask([rt[x] for rt in trows]) for x in range(st.m)]
+        by_x = images.of_letters[h, ts] = _row_masks(trows, st.m)
     chunks = images.of_bytes.get(h)
     if chunks is None:
         chunks = images.of_bytes[h] = _byte_images(mul[h])
