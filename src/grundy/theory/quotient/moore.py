@@ -70,7 +70,17 @@ def moore_classes(cls: list[int], trans: list[list[int]] | np.ndarray, steps: St
     return cls
 
 
-def _refined_by_columns(cls: list[int], columns: list[tuple[int, ...]], steps: Steps, per_round: int,
+def moore_columns(cls: list[int], columns: list[list[int]], steps: Steps, per_round: int, what: str,
+                  game: HeapGame, n: int) -> list[int]:
+    """:func:`moore_classes` with the transitions given column by column (``columns[g][x]``:
+    where transition ``g`` takes state ``x``), on lists."""
+    if len(cls) >= 2:
+        return _refined_by_columns(cls, columns, steps, per_round, what, game, n)
+    trans = [list(row) for row in zip(*columns, strict=True)] if columns else [[] for _ in cls]
+    return moore_classes(cls, trans, steps, per_round, what, game, n)
+
+
+def _refined_by_columns(cls: list[int], columns: list[tuple[int, ...]] | list[list[int]], steps: Steps, per_round: int,
                         what: str, game: HeapGame, n: int) -> list[int]:
     """:func:`moore_classes` with ``columns[g][x]`` the state ``x`` goes to by transition ``g``
     (at least two states), in C: a round reads each column's classes with an ``itemgetter``

@@ -38,7 +38,7 @@ from grundy.theory.quotient.candidate import (
     generators,
     least_words,
 )
-from grundy.theory.quotient.moore import arrays_for, moore_classes
+from grundy.theory.quotient.moore import arrays_for, moore_classes, moore_columns
 
 if TYPE_CHECKING:
     import numpy as np
@@ -469,16 +469,16 @@ def _reduced(product: FreeProduct, heap: list[int], opts: list[frozenset[int]], 
     times that heap (an earlier class)."""
     size = product.size
     gens = sorted(set(heap[1:]) - {0})
-    step_of: list[list[int]] | np.ndarray
+    what = f"reducing the recalibrated candidate at heap {n}"
+    columns: list[list[int]] | None = None
     if gens and arrays_for(size):
         import numpy as np
 
         step_of = np.column_stack([product.times_all(g) for g in gens])
-    else:
-        step_of = [list(row) for row in zip(*[product.columns[g] for g in gens], strict=True)] if gens \
-            else [[] for _ in range(size)]
-    cls = moore_classes([1 if p[x] else 0 for x in range(size)], step_of, steps,
-                        size * (len(gens) + 1), f"reducing the recalibrated candidate at heap {n}", game, n)
+        cls = moore_classes(list(map(int, p)), step_of, steps, size * (len(gens) + 1), what, game, n)
+    else:  # (the columns as they are: Moore's rounds read them so)
+        columns = [product.columns[g] for g in gens]
+        cls = moore_columns(list(map(int, p)), columns, steps, size * (len(gens) + 1), what, game, n)
     label: dict[int, int] = {}
     first: list[int] = []
     for x in order:  # the identity (least word ()) first
@@ -487,7 +487,10 @@ def _reduced(product: FreeProduct, heap: list[int], opts: list[frozenset[int]], 
             first.append(x)
     m = len(first)
     gi = {g: i for i, g in enumerate(gens)}
-    step = [[label[cls[y]] for y in list(step_of[first[c]])] for c in range(m)]
+    if columns is not None:
+        step = [[label[cls[col[x]]] for col in columns] for x in first]
+    else:
+        step = [[label[cls[y]] for y in step_of[x].tolist()] for x in first]
     parent, letter = [-1] * m, [0] * m
     for d in range(1, m):
         j, rest = first_heap(first[d])
