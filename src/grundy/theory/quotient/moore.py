@@ -80,8 +80,8 @@ def moore_columns(cls: list[int], columns: list[list[int]], steps: Steps, per_ro
     return moore_classes(cls, trans, steps, per_round, what, game, n)
 
 
-def _refined_by_columns(cls: list[int], columns: list[tuple[int, ...]] | list[list[int]], steps: Steps, per_round: int,
-                        what: str, game: HeapGame, n: int) -> list[int]:
+def _refined_by_columns(cls: list[int], columns: list[tuple[int, ...]] | list[list[int]], steps: Steps,
+                        per_round: int, what: str, game: HeapGame, n: int) -> list[int]:
     """:func:`moore_classes` with ``columns[g][x]`` the state ``x`` goes to by transition ``g``
     (at least two states), in C: a round reads each column's classes with an ``itemgetter``
     and labels each signature by its first state (``dict.setdefault`` against a counter); the
@@ -91,7 +91,8 @@ def _refined_by_columns(cls: list[int], columns: list[tuple[int, ...]] | list[li
     while True:
         steps.spend(per_round, what)
         first: dict[tuple[int, ...], int] = {}
-        new = list(map(first.setdefault, zip(cls, *[gather(cls) for gather in gathers]), counter()))
+        signatures = zip(cls, *[gather(cls) for gather in gathers], strict=True)
+        new = list(map(first.setdefault, signatures, counter()))
         if len(first) == count:
             break
         cls, count = new, len(first)
