@@ -191,8 +191,7 @@ class _WordOptions:
             j, k, y = split[z]
             col, tcols = self.letters.get(j) or self._letter(j)
             for _ in range(k):
-                o = set(map(col.__getitem__, o))
-                o.update([tc[y] for tc in tcols])
+                o = {*map(col.__getitem__, o), *[tc[y] for tc in tcols]}
                 y = col[y]
             self.steps.spend(k * (len(o) + 1) + 1, self.what)
             below[z] = o
@@ -214,8 +213,7 @@ class _WordOptions:
                 col, tcols = letters.get(j) or letter(j)
                 o = below[y]
                 for _ in range(k):
-                    o = set(map(col.__getitem__, o))
-                    o.update([tc[y] for tc in tcols])
+                    o = {*map(col.__getitem__, o), *[tc[y] for tc in tcols]}
                     y = col[y]
                 steps.spent += k * (len(o) + 1) + 1
                 if steps.spent > steps.limit:
@@ -257,8 +255,7 @@ def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
                 else:
                     col, tcols = letters.get(j) or letter(j)
                     for _ in range(k):
-                        o = set(map(col.__getitem__, o))
-                        o.update([tc[y] for tc in tcols])
+                        o = {*map(col.__getitem__, o), *[tc[y] for tc in tcols]}
                         y = col[y]
                     steps.spent += k * (len(o) + 1) + 1
                     if steps.spent > steps.limit:
