@@ -269,8 +269,8 @@ def _commutative(st: State, game: HeapGame, steps: Steps) -> State:
     (:func:`~grundy.theory.quotient.verification.grow_verified`) leaves out moves that the
     letters commuting makes idle (every candidate is a commutative monoid by construction; this
     makes the verified table's answers rest on no such claim). Associativity by Light's test:
-    ``(x·g)·y = x·(g·y)`` for the generators ``g``, which must generate the table (checked
-    with no steps spent: they are bounded by the commutativity check's)."""
+    ``(x·g)·y = x·(g·y)`` for the generators ``g``, which must generate the table (no steps
+    spent on it: it changes no answer, it only refuses a table that is not a monoid)."""
     mul = st.mul = full_table(st.mul)
     m = len(mul)
     steps.spend(m * (m - 1) // 2 + 1, "checking the quotient")
