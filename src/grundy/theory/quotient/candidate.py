@@ -45,6 +45,14 @@ class Steps:
             raise SearchLimitError(f"{self.spec}: the misère quotient needs more than {self.limit:,} "
                                    f"steps ({what}); raise limit=", parameters=("limit",))
 
+    def spend_times(self, units: int, times: int, what: str) -> None:
+        """``times`` calls of ``spend(units, what)`` (the same steps spent when one refuses)."""
+        if self.spent + units * times <= self.limit:
+            self.spent += units * times
+            return
+        for _ in range(times):
+            self.spend(units, what)
+
 
 class LazyMul(dict[int, list[int]]):
     """A candidate's multiplication table, each row built when first read (``m`` steps a row).
@@ -67,12 +75,26 @@ class LazyMul(dict[int, list[int]]):
     def __missing__(self, c: int) -> list[int]:
         step, parent, letter = self.step, self.parent, self.letter
         m = len(step)
-        self.steps.spend(m, self.what)
+        if c in self.paid:
+            self.paid.discard(c)
+        else:
+            self.steps.spend(m, self.what)
         row = [c] * m
         for d in range(1, m):
             row[d] = step[row[parent[d]]][letter[d]]
         self[c] = row
         return row
+
+    @property
+    def paid(self) -> set[int]:
+        """Rows whose steps are spent but that are not built yet (:meth:`pay`)."""
+        return self.__dict__.setdefault("_paid", set())
+
+    def pay(self, c: int) -> None:
+        """Spend row ``c``'s steps as reading it would, and build it only when it is read."""
+        if c not in self and c not in self.paid:
+            self.steps.spend(len(self.step), self.what)
+            self.paid.add(c)
 
     def full(self) -> list[list[int]]:
         """Every row, as lists."""
@@ -173,27 +195,47 @@ def generators(mul: list[list[int]] | LazyMul, heap: list[int]) -> list[int]:
 
 
 def least_words(mul: list[list[int]] | LazyMul, heap: list[int], m: int) -> list[tuple[int, ...]]:
-    """The least word (multiset order: largest heap first) of each element."""
+    """The least word (multiset order: largest heap first) of each element.
+
+    The elements found before heap ``j`` form the submonoid ``B`` its smaller heaps generate, and
+    power ``k`` of its image ``h`` finds those of ``h^k·B`` not found before. Once a power finds
+    none, no later one does (``h^k = h^i·b`` with ``i < k``, ``b`` in ``B``: the table is
+    commutative), so the later powers' rows are only paid for (:meth:`LazyMul.pay`), not read."""
     word: dict[int, tuple[int, ...]] = {0: ()}
     for j in range(1, len(heap)):
         if len(word) == m:
             break
         h = heap[j]
         before = sorted(word, key=lambda y: word[y])
-        power, k = [0], 0
+        power, k = 0, 0
         seen_powers = {0}
         while True:
             k += 1
-            nxt = mul[h][power[-1]]
-            fresh = [y for y in before if mul[nxt][y] not in word]
+            nxt = mul[h][power]
+            row = mul[nxt]
+            fresh = [y for y in before if row[y] not in word]
             for y in fresh:  # least remainder first
-                z = mul[nxt][y]
+                z = row[y]
                 if z not in word:
                     word[z] = (j,) * k + word[y]
             if nxt in seen_powers:
                 break
             seen_powers.add(nxt)
-            power.append(nxt)
+            power = nxt
+            if not fresh:  # (and none at a later power: their rows paid for)
+                _pay_powers(mul, mul[h], power, seen_powers)
+                break
     return [word[x] for x in range(m)]
 
 
+def _pay_powers(mul: list[list[int]] | LazyMul, row_h: list[int], power: int,
+                seen_powers: set[int]) -> None:
+    """:func:`least_words`' later powers of ``h`` (its row ``row_h``) after ``power``, up to the
+    first repeated one: their rows paid for as reading them would."""
+    while True:
+        power = row_h[power]
+        if isinstance(mul, LazyMul):
+            mul.pay(power)
+        if power in seen_powers:
+            break
+        seen_powers.add(power)

@@ -38,7 +38,7 @@ from grundy.theory.quotient.candidate import (
     generators,
     least_words,
 )
-from grundy.theory.quotient.moore import arrays_for, moore_classes
+from grundy.theory.quotient.moore import arrays_for, moore_classes, moore_columns
 
 if TYPE_CHECKING:
     import numpy as np
@@ -88,13 +88,7 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
     known: dict[int, bool] = {}
     if check is not None and not _word_comes_out(check, heap, product.times, options, known):
         return None
-    p = [False] * product.size
-    for x in order:  # options' least words are smaller: their elements are marked already
-        if x in known:
-            p[x] = known[x]
-            continue
-        o = options(x)
-        p[x] = bool(o) and not any(map(p.__getitem__, o))
+    p = options.portion(order, known)  # (options' least words are smaller: marked already)
 
     def first_heap(x: int) -> tuple[int, int]:
         j, k, rest = split[x]
@@ -180,10 +174,11 @@ class _WordOptions:
 
     def _letter(self, j: int) -> tuple[list[int], list[list[int]]]:
         """The columns of heap ``j``'s element and of its options' elements."""
-        if j not in self.letters:
+        letter = self.letters.get(j)
+        if letter is None:
             columns = self.product.columns
-            self.letters[j] = columns[self.heap[j]], [columns[t] for t in self.opts[j]]
-        return self.letters[j]
+            letter = self.letters[j] = columns[self.heap[j]], [columns[t] for t in self.opts[j]]
+        return letter
 
     def __call__(self, x: int) -> set[int]:
         below, split = self.below, self.split
@@ -194,14 +189,41 @@ class _WordOptions:
         o = below[x]
         for z in reversed(chain):
             j, k, y = split[z]
-            col, tcols = self._letter(j)
+            col, tcols = self.letters.get(j) or self._letter(j)
             for _ in range(k):
-                o = set(map(col.__getitem__, o))
-                o.update([tc[y] for tc in tcols])
+                o = {*map(col.__getitem__, o), *[tc[y] for tc in tcols]}
                 y = col[y]
             self.steps.spend(k * (len(o) + 1) + 1, self.what)
             below[z] = o
         return o
+
+    def portion(self, order: list[int], known: dict[int, bool]) -> list[bool]:
+        """The P-portion, element by element in least-word order (``x``'s options' elements come
+        before it, and so does the element ``y`` of its word without its first heap: ``y``'s set
+        is built already); ``known`` outcomes are taken as they are. The same sets and steps as
+        :meth:`__call__` on each element in turn."""
+        below, split, steps, what = self.below, self.split, self.steps, self.what
+        letters, letter = self.letters, self._letter
+        p = [False] * self.product.size
+        get = p.__getitem__
+        for x in order:
+            o = below.get(x)
+            if o is None:
+                j, k, y = split[x]
+                col, tcols = letters.get(j) or letter(j)
+                o = below[y]
+                for _ in range(k):
+                    o = {*map(col.__getitem__, o), *[tc[y] for tc in tcols]}
+                    y = col[y]
+                steps.spent += k * (len(o) + 1) + 1
+                if steps.spent > steps.limit:
+                    steps.spend(0, what)
+                below[x] = o
+            elif x in known:
+                p[x] = known[x]
+                continue
+            p[x] = bool(o) and not any(map(get, o))
+        return p
 
 
 def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
@@ -209,23 +231,42 @@ def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
                     known: dict[int, bool]) -> bool:
     """Whether the word ``check[0]`` has the outcome ``check[1]``, from the elements below it only
     (depth first; an option's least word is smaller, so this ends); their outcomes go to
-    ``known``."""
+    ``known``. (An element met again after its options were pushed has them all known: they
+    were resolved above it on the stack.) An element whose word without its first heap has its
+    set built gets its own here, as :meth:`_WordOptions.__call__` would."""
     w = 0
     for j in check[0]:
         w = times(w, heap[j])
+    below, split, steps, what = options.below, options.split, options.steps, options.what
+    letters, letter, get = options.letters, options._letter, known.__getitem__
     todo: list[tuple[int, set[int] | None]] = [(w, None)]
+    pop, push = todo.pop, todo.append
     while todo:
-        x, o = todo.pop()
-        if x in known:
-            continue
+        x, o = pop()
         if o is None:
-            o = options(x)
-        missing = [z for z in o if z not in known]
-        if missing:
-            todo.append((x, o))
-            todo.extend((z, None) for z in missing)
-            continue
-        known[x] = bool(o) and not any(map(known.__getitem__, o))
+            if x in known:
+                continue
+            o = below.get(x)
+            if o is None:
+                j, k, y = split[x]
+                o = below.get(y)
+                if o is None:
+                    o = options(x)
+                else:
+                    col, tcols = letters.get(j) or letter(j)
+                    for _ in range(k):
+                        o = {*map(col.__getitem__, o), *[tc[y] for tc in tcols]}
+                        y = col[y]
+                    steps.spent += k * (len(o) + 1) + 1
+                    if steps.spent > steps.limit:
+                        steps.spend(0, what)
+                    below[x] = o
+            missing = [(z, None) for z in o if z not in known]
+            if missing:
+                push((x, o))
+                todo.extend(missing)
+                continue
+        known[x] = bool(o) and not any(map(get, o))
     return known[w] == check[1]
 
 
@@ -303,11 +344,7 @@ def _listed_portion(product: FreeProduct, heap: list[int], opts: list[frozenset[
         for t in sorted(opts[j]):
             columns[t]  # (read as the compiled portion reads it: a step a new row of the submonoid)
     order, split = _listed_least_words(hcols, product.size, steps)
-    options = _WordOptions(product, heap, opts, split, steps, what)
-    p = [False] * product.size
-    for x in order:
-        o = options(x)
-        p[x] = bool(o) and not any(map(p.__getitem__, o))
+    p = _WordOptions(product, heap, opts, split, steps, what).portion(order, {})
     if check is not None:
         w = 0
         for j in check[0]:
@@ -328,7 +365,13 @@ def _listed_least_words(hcols: Iterable[list[int]], size: int,
                         steps: Steps) -> tuple[list[int], list[tuple[int, int, int]]]:
     """:func:`_least_words_on_arrays` on lists (``hcols`` the columns of heaps ``1, 2, …`` in
     turn, read only while elements are left to find): the elements in least-word order and
-    ``(j, k, y)`` of each."""
+    ``(j, k, y)`` of each.
+
+    The elements found before heap ``j`` are the submonoid ``B`` its smaller heaps generate, and
+    power ``k`` of heap ``j``'s image ``h`` finds those of ``h^k·B`` not in ``B ∪ h·B ∪ … ∪
+    h^(k-1)·B``. Once a power finds none, ``h^k = h^i·b`` for some ``i < k`` and ``b`` in ``B``,
+    so ``h^(k+1)·B ⊆ h^(i+1)·B`` and no later power finds any either (the product is
+    commutative): those powers are only counted, their steps spent as the scan would."""
     found = [False] * size
     found[0] = True
     order = [0]
@@ -341,19 +384,37 @@ def _listed_least_words(hcols: Iterable[list[int]], size: int,
         while True:
             k += 1
             power = h[power]
-            cur = [h[c] for c in cur]
             steps.spend(len(before), "least words")
-            for z, y in zip(cur, before, strict=True):
-                if not found[z]:
-                    found[z] = True
-                    order.append(z)
-                    split[z] = (j, k, y)
+            count = len(order)
+            if count < size:
+                cur = [h[c] for c in cur]
+                for z, y in zip(cur, before, strict=True):
+                    if not found[z]:
+                        found[z] = True
+                        order.append(z)
+                        split[z] = (j, k, y)
             if power in seen_powers:
                 break
             seen_powers.add(power)
+            if len(order) == count:  # (nothing new: nor at any later power)
+                _spend_powers(h, power, seen_powers, len(before), steps)
+                break
     if len(order) != size:
         raise NotSupportedError("recalibration: the heaps do not generate the candidate (internal error)")
     return order, split
+
+
+def _spend_powers(h: list[int], power: int, seen_powers: set[int], width: int, steps: Steps) -> None:
+    """The steps of the powers of ``h`` after ``power`` up to the first repeated one (``width``
+    each), when they find no element: counted, not scanned."""
+    rounds = 0
+    while True:
+        rounds += 1
+        power = h[power]
+        if power in seen_powers:
+            break
+        seen_powers.add(power)
+    steps.spend_times(width, rounds, "least words")
 
 
 def _least_words_on_arrays(hcols: np.ndarray, steps: Steps
@@ -405,16 +466,16 @@ def _reduced(product: FreeProduct, heap: list[int], opts: list[frozenset[int]], 
     times that heap (an earlier class)."""
     size = product.size
     gens = sorted(set(heap[1:]) - {0})
-    step_of: list[list[int]] | np.ndarray
+    what = f"reducing the recalibrated candidate at heap {n}"
+    columns: list[list[int]] | None = None
     if gens and arrays_for(size):
         import numpy as np
 
         step_of = np.column_stack([product.times_all(g) for g in gens])
-    else:
-        step_of = [list(row) for row in zip(*[product.columns[g] for g in gens], strict=True)] if gens \
-            else [[] for _ in range(size)]
-    cls = moore_classes([1 if p[x] else 0 for x in range(size)], step_of, steps,
-                        size * (len(gens) + 1), f"reducing the recalibrated candidate at heap {n}", game, n)
+        cls = moore_classes(list(map(int, p)), step_of, steps, size * (len(gens) + 1), what, game, n)
+    else:  # (the columns as they are: Moore's rounds read them so)
+        columns = [product.columns[g] for g in gens]
+        cls = moore_columns(list(map(int, p)), columns, steps, size * (len(gens) + 1), what, game, n)
     label: dict[int, int] = {}
     first: list[int] = []
     for x in order:  # the identity (least word ()) first
@@ -423,7 +484,10 @@ def _reduced(product: FreeProduct, heap: list[int], opts: list[frozenset[int]], 
             first.append(x)
     m = len(first)
     gi = {g: i for i, g in enumerate(gens)}
-    step = [[label[cls[y]] for y in list(step_of[first[c]])] for c in range(m)]
+    if columns is not None:
+        step = [[label[cls[col[x]]] for col in columns] for x in first]
+    else:
+        step = [[label[cls[y]] for y in step_of[x].tolist()] for x in first]
     parent, letter = [-1] * m, [0] * m
     for d in range(1, m):
         j, rest = first_heap(first[d])

@@ -244,7 +244,7 @@ def mask_moves(st: State, letters: list[Letter]) -> tuple[HeapImages, Moves]:
         by_x = images.of_letters.get((h, ts))
         if by_x is None:
             trows = [mul[t] for t in ts]
-            by_x = images.of_letters[h, ts] = [_mask([rt[x] for rt in trows]) for x in range(st.m)]
+            by_x = images.of_letters[h, ts] = _row_masks(trows, st.m)
         moves.append((mul[h], number[h], by_x))
     heap_images = images.of_walks.get(hs)
     if heap_images is None:
@@ -316,7 +316,13 @@ def grow_verified(st: State, seen: set[Pair], old: set[Letter], steps: Steps,
     """The verified pairs ``seen`` (closed under the letters ``old``) extended by the new heap's
     letter; ``None`` if some new pair is inconsistent. The walk runs on bit masks; ``images``
     remembers them and the products met (valid while the table is the same:
-    :func:`~grundy.theory.quotient.settling.settle` hands it on from heap to heap)."""
+    :func:`~grundy.theory.quotient.settling.settle` hands it on from heap to heap).
+
+    The letters' maps ``(x, O) ↦ (xh, Oh ∪ xT)`` commute (the table does): an old letter takes
+    the new letter's image ``L(q)`` of a pair ``q`` of ``seen`` to ``L(q')``, ``q'`` the old
+    letter's image of ``q`` — in ``seen``, so ``L(q')`` is among the pairs added first. Such a
+    pair's old letters are not looked at (they add nothing), only its steps are spent; the pairs
+    met and their order are the same."""
     n = len(st.heap) - 1
     letter = (st.heap[n], st.opts[n])
     if letter in old:
@@ -341,14 +347,26 @@ def grow_verified(st: State, seen: set[Pair], old: set[Letter], steps: Steps,
             out.add(nxt)
             todo.append(nxt)
     steps.spend(len(seen), "verification")
+    new_row, new_by_x, first = row, by_x, len(todo)
     while todo:
         x, o = todo.pop()
         if p[x] != (o != 0 and not o & p_mask):
             return None
         steps.spend(len(moves) * (o.bit_count() + 1), "verification")
+        if len(todo) < first:  # (the new letter's image of a pair of seen: see below)
+            first = len(todo)
+            oh = by_o.get(o)
+            if oh is None:
+                ohs = met.get(o)
+                oh = by_o[o] = _moved(o, chunks) if ohs is None else ohs[g]
+            nxt = (new_row[x], oh | new_by_x[x])
+            if nxt not in out:
+                out.add(nxt)
+                todo.append(nxt)
+            continue
         ohs = heap_images(o)
-        for row, g, by_x in moves:
-            nxt = (row[x], ohs[g] | by_x[x])
+        for row, g_row, by_x in moves:
+            nxt = (row[x], ohs[g_row] | by_x[x])
             if nxt not in out:
                 out.add(nxt)
                 todo.append(nxt)
@@ -361,6 +379,15 @@ def _mask(elements: Iterable[int]) -> int:
     for y in elements:
         mask |= 1 << y
     return mask
+
+
+def _row_masks(rows: list[list[int]], m: int) -> list[int]:
+    """For each ``x < m``, the set ``{row[x] for row in rows}`` as a bit mask (each one or-ed in
+    C)."""
+    if not rows:
+        return [0] * m
+    bit = [1 << y for y in range(m)].__getitem__
+    return [reduce(or_, map(bit, column)) for column in zip(*rows, strict=True)]
 
 
 def _members(mask: int) -> list[int]:
@@ -411,7 +438,7 @@ def _letter_map(st: State, h: int, ts: frozenset[int], images: Images
     by_x = images.of_letters.get((h, ts))
     if by_x is None:
         trows = [mul[t] for t in ts]
-        by_x = images.of_letters[h, ts] = [_mask([rt[x] for rt in trows]) for x in range(st.m)]
+        by_x = images.of_letters[h, ts] = _row_masks(trows, st.m)
     chunks = images.of_bytes.get(h)
     if chunks is None:
         chunks = images.of_bytes[h] = _byte_images(mul[h])
