@@ -177,7 +177,8 @@ def test_counts_and_rare_heaps_are_those_of_one_thread(short_spans: list[tuple[i
 
 
 @pytest.mark.parametrize("fill", [fill_threads, fill_spec])
-def test_a_threaded_stretch_reports_done_at_its_end(short_spans: list[tuple[int, int, int]], fill: Any) -> None:
+def test_a_threaded_stretch_reports_done_at_its_end(short_spans: list[tuple[int, int, int]],
+                                                    fill: Any) -> None:
     arrays = octal_arrays(digits("0.161"))
     values = octal_rare_table(arrays, 1 << 12, threads=1)
     work = Workspace(threads=1)

@@ -299,7 +299,8 @@ def _scan_wide(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray, 
 
 @njit(cache=True, nogil=True)
 def least_missing(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray, want: np.ndarray,
-                  impossible: np.ndarray, kinds: int, words: int, cap: int, below: int) -> int:  # pragma: no cover
+                  impossible: np.ndarray, kinds: int, words: int, cap: int,
+                  below: int) -> int:  # pragma: no cover - compiled
     """The mex of heap ``n`` once ``seen`` holds every option but the splits into two common
     heaps: ``c``, the least unmarked value that no such split can make, unless a value below
     ``c`` is missing too (the confirmation scan). Only the splits into two heaps below ``below``

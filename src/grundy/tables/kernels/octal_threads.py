@@ -42,7 +42,6 @@ import numba  # noqa: E402  (after prepare)
 from numba import njit  # noqa: E402
 
 from grundy.tables.kernels.atomics import _cycles, _load, _pause, _store, _yield  # noqa: E402
-
 from grundy.tables.kernels.octal import OctalArrays  # noqa: E402
 from grundy.tables.kernels.octal_scan import (  # noqa: E402
     DONE,
