@@ -19,7 +19,8 @@ value needing a new bit, the rare list full) exactly where one thread would.
 A tentative reads only final heaps and the rare heaps below ``below``, so no thread waits for a
 heap in progress and no cache line being written is read by the scans, save the newest; threads
 take :data:`CHUNK` heaps at a time from a shared counter, and the tentatives pass through a
-ring of one ``int64`` a heap (``(m0 + 1) << 16 | (n - below)``; 0: not ready).
+ring of one ``int64`` a heap (``(m0 + 1) << 17 | apart << 16 | (n - below)``, ``apart`` when
+no split into two common heaps makes ``m0``; 0: not ready).
 
 Measured in ``docs/octal.md`` ("Cores"), with ``bench/octal_cores.py``.
 """
@@ -58,10 +59,12 @@ LAG = 48
 of a heap, checked one by one when it is confirmed, grow with the lag, and so do the heaps
 computed again)."""
 
-LINE = 64
-"""Bytes of a cache line: a tentative reads only whole lines of the table, none still being
-written (``below`` is rounded down to where a line starts; a line read while the other core
-writes it passes between the cores at every write)."""
+LINE = 128
+"""A tentative reads only whole blocks of this many bytes of the table, none still being written
+(``below`` is rounded down to where a block starts): a cache line read while the other core
+writes it passes between the cores at every write, and a core that reads a line fetches the
+other line of its 128-byte pair too (0.161 at 2^19..2^19+2^17, 2 threads: 1.7x with 128, from
+0.5x to 1.7x with 64, depending on where the table's lines fall)."""
 
 SLOT = octal_threads.SLOT
 CLAIM, FIN, BELOW, TOKEN, STOP = 0, SLOT, 2 * SLOT, 3 * SLOT, 4 * SLOT
@@ -96,6 +99,35 @@ def _late_hit(values: np.ndarray, n: int, m0: int, below: int, single: np.ndarra
 
 
 @njit(cache=True, nogil=True)
+def _late_rare_hit(values: np.ndarray, n: int, m0: int, below: int, single: np.ndarray,
+                   split: np.ndarray, rare_at: np.ndarray, rare_value: np.ndarray,
+                   count: int) -> bool:  # pragma: no cover - compiled
+    """:func:`_late_hit` when no split into two common heaps makes ``m0`` (its class): only the
+    late single heaps and the late splits with a rare part (``rare_at[:count]``: every rare
+    heap below ``n``) can make it."""
+    for i in single:
+        if i < n and n - i >= below and values[n - i] == m0:
+            return True
+    for i in split:
+        r = n - i
+        if r < 2:
+            continue
+        if m0 == 0 and r & 1 == 0 and r >= 2 * below:  # (the equal split, late)
+            return True
+        j = 0  # the rare heaps x <= r - below, whose other part is late
+        while j < count and rare_at[j] <= r - below:
+            if rare_value[j] ^ values[r - rare_at[j]] == m0:
+                return True
+            j += 1
+        j = count - 1  # the late rare heaps x < r
+        while j >= 0 and rare_at[j] >= below:
+            if rare_at[j] < r and rare_value[j] ^ values[r - rare_at[j]] == m0:
+                return True
+            j -= 1
+    return False
+
+
+@njit(cache=True, nogil=True)
 def _confirm(values: np.ndarray, stop: int, ring: np.ndarray, ctl: np.ndarray, t: int,
              nothing: np.ndarray, single: np.ndarray, split: np.ndarray, rare_at: np.ndarray,
              rare_value: np.ndarray, impossible: np.ndarray, seen: np.ndarray, want: np.ndarray,
@@ -116,8 +148,13 @@ def _confirm(values: np.ndarray, stop: int, ring: np.ndarray, ctl: np.ndarray, t
             ctl[STOP + 1] = FULL
             _store(ctl, STOP, 1)
             break
-        m = (e >> 16) - 1
-        if _late_hit(values, fin, m, fin - (e & 0xFFFF), single, split):  # (the whole heap again)
+        m = (e >> 17) - 1
+        below = fin - (e & 0xFFFF)
+        if (e >> 16) & 1:  # (no split into two common heaps makes m)
+            hit = _late_rare_hit(values, fin, m, below, single, split, rare_at, rare_value, n_rare)
+        else:
+            hit = _late_hit(values, fin, m, below, single, split)
+        if hit:  # (the whole heap again)
             kinds = _mark_options(values, fin, nothing, single, split, seen, words, delta, fin)
             for i in split:
                 if fin - i >= 2:
@@ -139,7 +176,7 @@ def _confirm(values: np.ndarray, stop: int, ring: np.ndarray, ctl: np.ndarray, t
         fin += 1
         done += 1
         _store(ctl, FIN, fin)
-        if (fin + phase) % align == 0:  # (heap fin starts a cache line of values)
+        if (fin + phase) & (align - 1) == 0:  # (heap fin starts a block of lines of values)
             _store(ctl, BELOW + 1, n_rare)
             _store(ctl, BELOW, fin)
         if m >= cap:
@@ -175,7 +212,8 @@ def _guess(values: np.ndarray, n: int, stop: int, ring: np.ndarray, ctl: np.ndar
                     first += 1
                 _mark_rare(values, r, rare_at[first:], rare_value[first:], hi - first, seen, words, cap)
         m0 = least_missing(values, h, split, seen, want, impossible, kinds, words, cap, below)
-        _store(ring, h & rmask, ((m0 + 1) << 16) | (h - below))
+        apart = (impossible[kinds, m0 >> 6] >> np.uint64(m0 & 63)) & np.uint64(1)
+        _store(ring, h & rmask, ((m0 + 1) << 17) | (np.int64(apart) << 16) | (h - below))
         lags += h - below
         ctl[STATS + SLOT * t + 5] += 1
     ctl[STATS + SLOT * t + 6] += lags
