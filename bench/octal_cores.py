@@ -21,6 +21,13 @@ reports:
   table costs (cache lines passed between cores, the extra rare lists);
 - the table's checksum (the sum of the values) and a digest of its bytes: the two must agree.
 
+``--lockstep`` also runs, in the same interleaved rounds, T threads in lock-step
+(:mod:`grundy.tables.kernels.octal_threads`) where tentative values would be used
+(:mod:`grundy.tables.kernels.octal_spec`: codes whose heaps need the heap two back, 0.161 and
+0.167). ``--side-by-side`` also runs two 1-thread builds at once: on this shared machine
+independent work on the two cores is at times much slower than on one (the two virtual cores
+then share a physical one), and the ratio it prints is the most threads could gain then.
+
 With ``--always`` threads compute every stretch; by default (as ``grundy table`` runs) threads
 are timed against one thread on adjacent stretches and kept only where they are faster
 (:func:`grundy.tables.kernels.octal_threads.plan`).
@@ -102,15 +109,25 @@ print(json.dumps({"wall": t2 - t1, "cpu": c2 - c1, "spins": spins[0], "pause": p
 
 def run_child(code: str, n: int, threads: int, mode: str) -> tuple[dict[str, object], int]:
     """What one child reports, and its peak resident bytes."""
-    with tempfile.TemporaryFile(mode="w+") as out:
-        argv = [sys.executable, "-c", CHILD, code, str(n), str(threads), mode]
-        child = subprocess.Popen(argv,
+    return run_children(code, n, [(threads, mode)])[0]
+
+
+def run_children(code: str, n: int, ways: list[tuple[int, str]]) -> list[tuple[dict[str, object], int]]:
+    """What children run side by side report (one a way: threads, mode), and their peak
+    resident bytes."""
+    outs = [tempfile.TemporaryFile(mode="w+") for _ in ways]
+    children = [subprocess.Popen([sys.executable, "-c", CHILD, code, str(n), str(t), m],
                                  stdout=out, text=True)
+                for (t, m), out in zip(ways, outs, strict=True)]
+    results = []
+    for child, out in zip(children, outs, strict=True):
         _, status, usage = os.wait4(child.pid, 0)
         if os.waitstatus_to_exitcode(status):
             raise subprocess.CalledProcessError(os.waitstatus_to_exitcode(status), CHILD)
         out.seek(0)
-        return json.loads(out.read()), usage.ru_maxrss * 1024
+        results.append((json.loads(out.read()), usage.ru_maxrss * 1024))
+        out.close()
+    return results
 
 
 def _line(code: str, k: int, t: int, mode: str, one: list[tuple[dict[str, object], int]],
@@ -149,6 +166,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--always", action="store_true",
                         help="threads on every stretch (by default threads are timed against one thread, "
                              "and kept only where they are faster)")
+    parser.add_argument("--side-by-side", action="store_true",
+                        help="also run two 1-thread builds at once: how much slower independent work on the "
+                             "two cores is than on one at that moment (the best threads can do then)")
     parser.add_argument("--lockstep", action="store_true",
                         help="also time threads in lock-step (octal_threads) where tentatives (octal_spec) "
                              "would be used, in the same interleaved runs")
@@ -163,21 +183,30 @@ def main(argv: list[str] | None = None) -> int:
             if args.lockstep:
                 ways.append((args.threads, mode + "-lockstep"))
             runs: dict[tuple[int, str], list[tuple[dict[str, object], int]]] = {way: [] for way in ways}
+            side: list[tuple[dict[str, object], int]] = []
             for _ in range(args.repeat):
                 for t, m in ways:
                     runs[t, m].append(run_child(code, n, t, m))
+                if args.side_by_side:
+                    side += run_children(code, n, [(1, mode), (1, mode)])
+            pairs = [float(r["wall"]) for r, _ in side]  # type: ignore[arg-type]
             one = runs[1, mode]
 
             def med(rs: list[tuple[dict[str, object], int]], key: str) -> float:
                 return median(float(r[key]) for r, _ in rs)  # type: ignore[arg-type]
 
-            sums = {(r["checksum"], r["digest"]) for rs in runs.values() for r, _ in rs}
+            sums = {(r["checksum"], r["digest"]) for rs in [*runs.values(), side] for r, _ in rs}
             agree = len(sums) == 1
             ok = ok and agree
             checksum, digest = next(iter(sums))
             for (t, m), many in runs.items():
                 if t > 1:
                     print(_line(code, k, t, m, one, many, med, load), flush=True)
+            if pairs:
+                alone = med(one, "wall")
+                print(f"  two 1-thread builds side by side: wall {median(pairs):.2f}s each (median; "
+                      f"{min(pairs):.2f}-{max(pairs):.2f}s) against {alone:.2f}s alone: independent work on "
+                      f"the two cores at {2 * alone / median(pairs):.2f}x", flush=True)
             print(f"  load {load:.1f} -> {os.getloadavg()[0]:.1f} | "
                   + (f"tables agree (checksum {checksum}, sha256 {digest}) [{one[0][0]['method']}]" if agree
                      else f"TABLES DIFFER: {sorted(sums)}"), flush=True)

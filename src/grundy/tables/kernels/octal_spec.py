@@ -286,6 +286,13 @@ def _lines(length: int, dtype: Any) -> np.ndarray:
     return raw[skip:skip + length]
 
 
+def _aside(array: np.ndarray) -> np.ndarray:
+    """A copy of ``array`` with no cache line in common with another array."""
+    out = octal_threads._apart(array.size, array.dtype)
+    out[:] = array.ravel()
+    return out.reshape(array.shape)
+
+
 def applies(arrays: OctalArrays, threads: int) -> bool:
     """Whether ``threads`` threads fill the table by tentatives here: when each heap needs the
     last heap of another thread (:func:`~.octal_threads.reach` at most ``threads``)."""
@@ -302,6 +309,11 @@ def fill_spec(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, st
     ctl[FIN + 1] = ctl[BELOW + 1] = state.n_rare
     align = max(1, LINE // values.itemsize)  # (heaps a line)
     ring = _lines(1 << (2 * (LAG + (threads + 1) * CHUNK + align)).bit_length(), np.int64)
+    # every array on lines of its own (a small array read at every heap that shares a line with
+    # one being written, as the counts are, passes between the cores at every write)
+    nothing, single, split, rare_at, rare_value, impossible = (
+        _aside(a) for a in (*arrays, state.rare_at, state.rare_value, state.impossible))
+    freq = _aside(state.freq)
     seen = [octal_threads._apart(len(state.seen), np.uint64) for _ in range(threads)]
     want = [octal_threads._apart(len(state.want), np.uint8) for _ in range(threads)]
     phase = (values.ctypes.data // values.itemsize) % align  # (heap -phase starts a line)
@@ -313,10 +325,9 @@ def fill_spec(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, st
         if len(cores) >= threads:  # a core each
             octal_threads._pin({cores[t]})
         try:
-            fill_spec_part(values, stop, t, *arrays, state.rare_at, state.rare_value, ctl, ring,
-                           state.impossible, seen[t], want[t], state.mask, state.delta,
-                           state.sigma, state.cap, limit, state.freq, CHUNK, LAG, align, phase,
-                           octal_threads.PATIENCE)
+            fill_spec_part(values, stop, t, nothing, single, split, rare_at, rare_value, ctl, ring,
+                           impossible, seen[t], want[t], state.mask, state.delta, state.sigma,
+                           state.cap, limit, freq, CHUNK, LAG, align, phase, octal_threads.PATIENCE)
         except BaseException as error:  # the others would wait for this thread: stop them
             ctl[STOP] = 1
             errors.append(error)
@@ -331,6 +342,9 @@ def fill_spec(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, st
         worker.join()
     if errors:
         raise errors[0]
+    state.freq[:] = freq
+    state.rare_at[:] = rare_at
+    state.rare_value[:] = rare_value
     return _account(ctl, state, threads)
 
 
