@@ -5,19 +5,23 @@ Where every option of heap ``n`` is a heap ``<= n - reach`` and ``reach`` is no 
 threads (0.161 and 0.167: ``reach`` 2), the lock-step of :mod:`.octal_threads` makes each heap
 wait for the other core's last one. Here a heap is first given a *tentative* value, on any
 thread: ``m0 = mex(S)``, where ``S`` holds the options of ``n`` made of heaps below ``below``
-only, ``below`` being how many heaps were final when the tentative began. The options left out
-(*late*: a single heap ``n - i >= below``; a split of ``r`` into ``a + (r - a)`` with
-``r - a >= below``, that is ``a <= r - below``) are few: ``n - below`` is kept below :data:`LAG`
-heaps. Then the heaps are confirmed in order, one thread at a time (whichever holds the token):
-with every heap below ``n`` final, the late options are known; if none of them is ``m0``, then
-``G(n) = m0`` exactly (every value below ``m0`` is in ``S``, and ``m0`` is in neither ``S`` nor
-the late options); else heap ``n`` is computed again, exactly, with every option. So the table
+only, ``below`` being how many heaps were final when the tentative began, rounded down to a
+block of :data:`LINE` bytes of the table. The options left out (*late*: a single heap
+``n - i >= below``; a split of ``r`` into ``a + (r - a)`` with ``r - a >= below``, that is
+``a <= r - below``) are few: no thread takes a heap more than :data:`LAG` heaps beyond the last
+final one. Then the heaps are confirmed in order, one thread at a time (whichever holds the
+token): with every heap below ``n`` final, the late options are known; if none of them is
+``m0``, then ``G(n) = m0`` exactly (every value below ``m0`` is in ``S``, and ``m0`` is in
+neither ``S`` nor the late options); else heap ``n`` is computed again, exactly, with every
+option. When no split into two common heaps can make ``m0`` (its class, as in
+:func:`~grundy.tables.kernels.octal_scan.least_missing`), only the late single heaps and the
+late splits with a rare part are checked. So the table
 is the same, bit for bit, whatever the threads and their timing; only the confirming thread
 writes the table, the counts and the rare heaps, and stops (a value wider than the dtype, a
 value needing a new bit, the rare list full) exactly where one thread would.
 
 A tentative reads only final heaps and the rare heaps below ``below``, so no thread waits for a
-heap in progress and no cache line being written is read by the scans, save the newest; threads
+heap in progress and no cache line still being written is read by a tentative; threads
 take :data:`CHUNK` heaps at a time from a shared counter, and the tentatives pass through a
 ring of one ``int64`` a heap (``(m0 + 1) << 17 | apart << 16 | (n - below)``, ``apart`` when
 no split into two common heaps makes ``m0``; 0: not ready).
@@ -62,9 +66,8 @@ computed again)."""
 LINE = 128
 """A tentative reads only whole blocks of this many bytes of the table, none still being written
 (``below`` is rounded down to where a block starts): a cache line read while the other core
-writes it passes between the cores at every write, and a core that reads a line fetches the
-other line of its 128-byte pair too (0.161 at 2^19..2^19+2^17, 2 threads: 1.7x with 128, from
-0.5x to 1.7x with 64, depending on where the table's lines fall)."""
+writes it passes between the cores at every write, and a core may fetch the other line of a
+128-byte pair with the one it reads."""
 
 SLOT = octal_threads.SLOT
 CLAIM, FIN, BELOW, TOKEN, STOP = 0, SLOT, 2 * SLOT, 3 * SLOT, 4 * SLOT
