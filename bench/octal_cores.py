@@ -21,6 +21,13 @@ reports:
   table costs (cache lines passed between cores, the extra rare lists);
 - the table's checksum (the sum of the values) and a digest of its bytes: the two must agree.
 
+``--lockstep`` also runs, in the same interleaved rounds, T threads in lock-step
+(:mod:`grundy.tables.kernels.octal_threads`) where tentative values would be used
+(:mod:`grundy.tables.kernels.octal_spec`: codes whose heaps need the heap two back, 0.161 and
+0.167). ``--side-by-side`` also runs two 1-thread builds at once: on this shared machine
+independent work on the two cores is at times much slower than on one (the two virtual cores
+then share a physical one), and the ratio it prints is the most threads could gain then.
+
 With ``--always`` threads compute every stretch; by default (as ``grundy table`` runs) threads
 are timed against one thread on adjacent stretches and kept only where they are faster
 (:func:`grundy.tables.kernels.octal_threads.plan`).
@@ -42,31 +49,38 @@ import sys
 import tempfile
 import time
 from statistics import median
+from typing import Any
 
 CHILD = r"""
 import hashlib, json, sys, time
 import numpy as np
 from grundy import load_game
 from grundy.tables.builders import build
-from grundy.tables.kernels import octal_threads
+from grundy.tables.kernels import octal_spec, octal_threads
 from numba import njit
 
-code, n, threads, always = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4] == "always"
+code, n, threads, mode = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 octal_threads.usable_cores = lambda: threads  # the cores the kernel may use, for this child
-if always:  # threads on every stretch, however much they wait
+if "always" in mode:  # threads on every stretch, however much they wait
     octal_threads.GAIN = -1.0
     octal_threads.PATIENCE = 1 << 62
-spins, busy = [0], [[]]
-real = octal_threads.fill_threads
+if "lockstep" in mode:  # no tentatives: the lock-step of octal_threads for every game
+    octal_spec.applies = lambda arrays, threads: False
+spins, busy, again = [0], [[]], [0, 0]
 
-def counted(values, start, stop, arrays, state, limit, t):
-    before = state.spins
-    out = real(values, start, stop, arrays, state, limit, t)
-    spins[0] += state.spins - before
-    busy[0].append(round(state.busy, 2))
-    return out
+def counting(real):
+    def counted(values, start, stop, arrays, state, limit, t):
+        before = (state.spins, state.confirmed, state.computed_again)
+        out = real(values, start, stop, arrays, state, limit, t)
+        spins[0] += state.spins - before[0]
+        again[0] += state.confirmed - before[1]
+        again[1] += state.computed_again - before[2]
+        busy[0].append(round(state.busy, 2))
+        return out
+    return counted
 
-octal_threads.fill_threads = counted
+octal_threads.fill_threads = counting(octal_threads.fill_threads)
+octal_spec.fill_spec = counting(octal_spec.fill_spec)
 pause = octal_threads._pause
 
 @njit
@@ -80,7 +94,7 @@ pauses(10)
 c = time.process_time()
 pauses(2_000_000)
 pause_cost = (time.process_time() - c) / 2_000_000
-spins[0], busy[0] = 0, []
+spins[0], busy[0], again[:] = 0, [], [0, 0]
 t1, c1 = time.perf_counter(), time.process_time()
 built = build(game, n - 1, "auto")
 t2, c2 = time.perf_counter(), time.process_time()
@@ -88,21 +102,59 @@ v = np.asarray(built.values)
 digest = hashlib.sha256(v.tobytes()).hexdigest()[:16]
 print(json.dumps({"wall": t2 - t1, "cpu": c2 - c1, "spins": spins[0], "pause": pause_cost,
                   "checksum": int(v.sum(dtype=np.int64)), "digest": digest, "busy": busy[0],
-                  "method": built.method, "dtype": v.dtype.name}))
+                  "method": built.method, "dtype": v.dtype.name, "confirmed": again[0],
+                  "again": again[1]}))
 """
 
 
-def run_child(code: str, n: int, threads: int, always: bool) -> tuple[dict[str, object], int]:
+def run_child(code: str, n: int, threads: int, mode: str) -> tuple[dict[str, object], int]:
     """What one child reports, and its peak resident bytes."""
-    with tempfile.TemporaryFile(mode="w+") as out:
-        argv = [sys.executable, "-c", CHILD, code, str(n), str(threads), "always" if always else "judged"]
-        child = subprocess.Popen(argv,
+    return run_children(code, n, [(threads, mode)])[0]
+
+
+def run_children(code: str, n: int, ways: list[tuple[int, str]]) -> list[tuple[dict[str, object], int]]:
+    """What children run side by side report (one a way: threads, mode), and their peak
+    resident bytes."""
+    outs = [tempfile.TemporaryFile(mode="w+") for _ in ways]
+    children = [subprocess.Popen([sys.executable, "-c", CHILD, code, str(n), str(t), m],
                                  stdout=out, text=True)
+                for (t, m), out in zip(ways, outs, strict=True)]
+    results = []
+    for child, out in zip(children, outs, strict=True):
         _, status, usage = os.wait4(child.pid, 0)
         if os.waitstatus_to_exitcode(status):
             raise subprocess.CalledProcessError(os.waitstatus_to_exitcode(status), CHILD)
         out.seek(0)
-        return json.loads(out.read()), usage.ru_maxrss * 1024
+        results.append((json.loads(out.read()), usage.ru_maxrss * 1024))
+        out.close()
+    return results
+
+
+def _line(code: str, k: int, t: int, mode: str, one: list[tuple[dict[str, object], int]],
+          many: list[tuple[dict[str, object], int]], med: Any, load: float) -> str:
+    """One report line: 1 thread against ``t`` threads run the ``mode`` way."""
+    mb = 1 << 20
+
+    def work(rs: list[tuple[dict[str, object], int]]) -> float:
+        return median(float(r["cpu"]) - float(r["spins"]) * float(r["pause"])  # type: ignore[arg-type]
+                      for r, _ in rs)
+
+    w1, wt = med(one, "wall"), med(many, "wall")
+    c1, ct, kt = med(one, "cpu"), med(many, "cpu"), work(many)
+    p1 = median(p for _, p in one) / mb
+    pt = median(p for _, p in many) / mb
+    stretches = [b for r, _ in many for b in r["busy"]]  # type: ignore[attr-defined]
+    threaded = (f"{len(stretches) / len(many):.0f} stretches by threads a run, "
+                f"{median(stretches):.2f} threads at work in them (median)" if stretches
+                else "no stretch by threads")
+    confirmed = med(many, "confirmed")
+    again = (f", {med(many, 'again') / confirmed:.1%} of the heaps confirmed computed again"
+             if confirmed else "")
+    return (f"{code} N=2^{k}: 1 thread wall {w1:.2f}s CPU {c1:.2f}s | {t} threads ({mode}) wall "
+            f"{wt:.2f}s CPU {ct:.2f}s (spinning {ct - kt:.2f}s, work {kt:.2f}s; {threaded}{again}) | "
+            f"speed-up "
+            f"{w1 / wt:.2f}x, CPU growth {ct / c1:.2f}x, work growth {kt / c1:.2f}x | peak memory "
+            f"{p1:.0f} / {pt:.0f} MB")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -114,42 +166,48 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--always", action="store_true",
                         help="threads on every stretch (by default threads are timed against one thread, "
                              "and kept only where they are faster)")
+    parser.add_argument("--side-by-side", action="store_true",
+                        help="also run two 1-thread builds at once: how much slower independent work on the "
+                             "two cores is than on one at that moment (the best threads can do then)")
+    parser.add_argument("--lockstep", action="store_true",
+                        help="also time threads in lock-step (octal_threads) where tentatives (octal_spec) "
+                             "would be used, in the same interleaved runs")
     args = parser.parse_args(argv)
     ok = True
-    mb = 1 << 20
     for code in args.games.split(","):
         for k in (int(s) for s in args.sizes.split(",")):
             n = 1 << k
             load = os.getloadavg()[0]
-            runs: dict[int, list[tuple[dict[str, object], int]]] = {1: [], args.threads: []}
+            mode = "always" if args.always else "judged"
+            ways = [(1, mode), (args.threads, mode)]
+            if args.lockstep:
+                ways.append((args.threads, mode + "-lockstep"))
+            runs: dict[tuple[int, str], list[tuple[dict[str, object], int]]] = {way: [] for way in ways}
+            side: list[tuple[dict[str, object], int]] = []
             for _ in range(args.repeat):
-                for t in runs:
-                    runs[t].append(run_child(code, n, t, args.always))
-            one, many = runs[1], runs[args.threads]
+                for t, m in ways:
+                    runs[t, m].append(run_child(code, n, t, m))
+                if args.side_by_side:
+                    side += run_children(code, n, [(1, mode), (1, mode)])
+            pairs = [float(r["wall"]) for r, _ in side]  # type: ignore[arg-type]
+            one = runs[1, mode]
 
             def med(rs: list[tuple[dict[str, object], int]], key: str) -> float:
                 return median(float(r[key]) for r, _ in rs)  # type: ignore[arg-type]
 
-            def work(rs: list[tuple[dict[str, object], int]]) -> float:
-                return median(float(r["cpu"]) - float(r["spins"]) * float(r["pause"])  # type: ignore[arg-type]
-                              for r, _ in rs)
-
-            sums = {(r["checksum"], r["digest"]) for r, _ in one + many}
+            sums = {(r["checksum"], r["digest"]) for rs in [*runs.values(), side] for r, _ in rs}
             agree = len(sums) == 1
             ok = ok and agree
-            w1, wt = med(one, "wall"), med(many, "wall")
-            c1, ct, kt = med(one, "cpu"), med(many, "cpu"), work(many)
-            p1 = median(p for _, p in one) / mb
-            pt = median(p for _, p in many) / mb
             checksum, digest = next(iter(sums))
-            stretches = [b for r, _ in many for b in r["busy"]]  # type: ignore[attr-defined]
-            threaded = (f"{len(stretches) / len(many):.0f} stretches by threads a run, "
-                        f"{median(stretches):.2f} threads at work in them (median)" if stretches
-                        else "no stretch by threads")
-            print(f"{code} N=2^{k}: 1 thread wall {w1:.2f}s CPU {c1:.2f}s | {args.threads} threads wall "
-                  f"{wt:.2f}s CPU {ct:.2f}s (spinning {ct - kt:.2f}s, work {kt:.2f}s; {threaded}) | speed-up "
-                  f"{w1 / wt:.2f}x, CPU growth {ct / c1:.2f}x, work growth {kt / c1:.2f}x | peak memory "
-                  f"{p1:.0f} / {pt:.0f} MB | load {load:.1f} -> {os.getloadavg()[0]:.1f} | "
+            for (t, m), many in runs.items():
+                if t > 1:
+                    print(_line(code, k, t, m, one, many, med, load), flush=True)
+            if pairs:
+                alone = med(one, "wall")
+                print(f"  two 1-thread builds side by side: wall {median(pairs):.2f}s each (median; "
+                      f"{min(pairs):.2f}-{max(pairs):.2f}s) against {alone:.2f}s alone: independent work on "
+                      f"the two cores at {2 * alone / median(pairs):.2f}x", flush=True)
+            print(f"  load {load:.1f} -> {os.getloadavg()[0]:.1f} | "
                   + (f"tables agree (checksum {checksum}, sha256 {digest}) [{one[0][0]['method']}]" if agree
                      else f"TABLES DIFFER: {sorted(sums)}"), flush=True)
     print(f"cpu count {os.cpu_count()}; medians of {args.repeat} interleaved runs each; "

@@ -44,7 +44,7 @@ from grundy.tables.sparse import choose_mask, rare_positions
 prepare()
 from numba import njit  # noqa: E402  (after prepare)
 
-from grundy.tables.kernels import octal_threads  # noqa: E402
+from grundy.tables.kernels import octal_spec, octal_threads  # noqa: E402
 from grundy.tables.kernels.octal import (  # noqa: E402
     OVERFLOW,
     NeedsWider,
@@ -106,11 +106,11 @@ def fill_octal_rare(values: np.ndarray, start: int, stop: int, nothing: np.ndarr
     for n in range(start, stop):
         if n_rare == rare_at.shape[0]:
             return FULL, n, n_rare
-        kinds = _mark_options(values, n, nothing, single, split, seen, words, delta)
+        kinds = _mark_options(values, n, nothing, single, split, seen, words, delta, n)
         for i in split:
             if n - i >= 2:
                 _mark_rare(values, n - i, rare_at, rare_value, n_rare, seen, words, cap)
-        m = least_missing(values, n, split, seen, want, impossible, kinds, words, cap)
+        m = least_missing(values, n, split, seen, want, impossible, kinds, words, cap, n)
         if m > limit:
             return WIDER, n, n_rare
         values[n] = m
@@ -155,6 +155,9 @@ class RareState:
         """Whether threads are trusted with whole stretches, one thread's heaps after they did
         not pay, and one thread's heaps a second, timed up to heap ``solo_at``
         (:func:`.octal_threads.plan`)."""
+        self.confirmed = self.computed_again = self.guessed = self.guess_lag = 0
+        """Heaps confirmed from tentative values, and those of them computed again (their value
+        was among the options left out); tentatives, and their lags added up (:mod:`.octal_spec`)."""
         self.plain_stretch = 0
         """Heaps computed by the plain kernel (when the rare heaps were too many)."""
 
@@ -307,7 +310,8 @@ def fill_rare(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, wo
         ways, end = octal_threads.plan(state, n, bound, threads)
         began, first = time.perf_counter(), n
         if ways > 1:
-            reason, n = octal_threads.fill_threads(values, n, end, arrays, state, limit, ways)
+            fill = octal_spec.fill_spec if octal_spec.applies(arrays, ways) else octal_threads.fill_threads
+            reason, n = fill(values, n, end, arrays, state, limit, ways)
         else:
             reason, n, state.n_rare = fill_octal_rare(
                 values, n, end, *arrays, state.rare_at, state.rare_value, state.n_rare,

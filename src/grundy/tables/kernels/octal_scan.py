@@ -62,7 +62,7 @@ def _below(word: Any, k: int, c: int) -> Any:  # pragma: no cover - compiled
 
 @njit(cache=True, nogil=True)
 def _common_scan4(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray, c: int,
-                  m: int) -> int:  # pragma: no cover - compiled
+                  m: int, below: int) -> int:  # pragma: no cover - compiled
     """The least value below ``c`` that no option makes (``m`` if none), where every value is
     below 256: the unmarked values below ``c`` in four 64-bit words, cleared by the splits
     into common heaps in blocks of 64 (no branch inside a block), until none is left."""
@@ -76,7 +76,7 @@ def _common_scan4(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarra
     for i in split:
         r = n - i
         half = r // 2
-        a = 1
+        a = max(1, r - below + 1)  # (pairs with a part >= below left out)
         while a <= half and (m0 | m1 | m2 | m3) != zero:
             top = min(half, a + 63)
             a0 = zero
@@ -109,7 +109,7 @@ def _common_scan4(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarra
 
 @njit(cache=True, nogil=True)
 def _common_scan8(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray, c: int,
-                  m: int) -> int:  # pragma: no cover - compiled
+                  m: int, below: int) -> int:  # pragma: no cover - compiled
     """:func:`_common_scan4` for values below 512, in eight words."""
     one = np.uint64(1)
     zero = np.uint64(0)
@@ -125,7 +125,7 @@ def _common_scan8(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarra
     for i in split:
         r = n - i
         half = r // 2
-        a = 1
+        a = max(1, r - below + 1)  # (pairs with a part >= below left out)
         while a <= half and (m0 | m1 | m2 | m3 | m4 | m5 | m6 | m7) != zero:
             top = min(half, a + 63)
             a0 = a1 = a2 = a3 = a4 = a5 = a6 = a7 = zero
@@ -160,10 +160,10 @@ def _common_scan8(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarra
 
 @njit(cache=True, nogil=True)
 def _mark_options(values: np.ndarray, n: int, nothing: np.ndarray, single: np.ndarray, split: np.ndarray,
-                  seen: np.ndarray, words: int, delta: int) -> int:  # pragma: no cover - compiled
+                  seen: np.ndarray, words: int, delta: int, below: int) -> int:  # pragma: no cover - compiled
     """Clear ``seen`` and mark the options of heap ``n`` without a split, and the split into two
-    equal heaps; return the parities that splits into two common heaps can make (bit 0: even,
-    bit 1: odd)."""
+    equal heaps, leaving out those with a heap ``>= below`` (``n``: none); return the parities
+    that splits into two common heaps can make (bit 0: even, bit 1: odd)."""
     one = np.uint64(1)
     for w in range(words):
         seen[w] = np.uint64(0)
@@ -171,7 +171,7 @@ def _mark_options(values: np.ndarray, n: int, nothing: np.ndarray, single: np.nd
         if i == n:
             seen[0] |= one
     for i in single:
-        if i < n:
+        if i < n and n - i < below:
             v = values[n - i]
             seen[v >> 6] |= one << np.uint64(v & 63)
     kinds = 0
@@ -180,7 +180,7 @@ def _mark_options(values: np.ndarray, n: int, nothing: np.ndarray, single: np.nd
         if r < 2:
             continue
         kinds |= 1 << (delta & r)
-        if r & 1 == 0:
+        if r & 1 == 0 and r < 2 * below:
             seen[0] |= one  # the split into two equal heaps
     return kinds
 
@@ -227,7 +227,7 @@ def _mark_rare(values: np.ndarray, r: int, rare_at: np.ndarray, rare_value: np.n
 
 @njit(cache=True, nogil=True)
 def _scan64(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray,
-            c: int) -> int:  # pragma: no cover - compiled
+            c: int, below: int) -> int:  # pragma: no cover - compiled
     """The least value below ``c <= 64`` that no option makes (``c`` if none): the unmarked
     values in one register, cleared by the splits into common heaps in blocks of 64."""
     one = np.uint64(1)
@@ -240,7 +240,7 @@ def _scan64(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray,
     for i in split:
         r = n - i
         half = r // 2
-        a = 1
+        a = max(1, r - below + 1)  # (pairs with a part >= below left out)
         while a <= half and low != zero:
             top = min(half, a + 63)
             acc = zero
@@ -256,7 +256,7 @@ def _scan64(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray,
 
 @njit(cache=True, nogil=True)
 def _scan_wide(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray, want: np.ndarray,
-               c: int) -> int:  # pragma: no cover - compiled
+               c: int, below: int) -> int:  # pragma: no cover - compiled
     """:func:`_scan64` for any ``c``, with a byte a value in ``want`` (left all zero)."""
     one = np.uint64(1)
     m = c
@@ -270,7 +270,7 @@ def _scan_wide(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray, 
     for i in split:
         r = n - i
         half = r // 2
-        a = 1
+        a = max(1, r - below + 1)  # (pairs with a part >= below left out)
         while a <= half:
             top = min(half, a + BLOCK - 1)
             hit = 0
@@ -299,10 +299,13 @@ def _scan_wide(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray, 
 
 @njit(cache=True, nogil=True)
 def least_missing(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarray, want: np.ndarray,
-                  impossible: np.ndarray, kinds: int, words: int, cap: int) -> int:  # pragma: no cover
+                  impossible: np.ndarray, kinds: int, words: int, cap: int,
+                  below: int) -> int:  # pragma: no cover - compiled
     """The mex of heap ``n`` once ``seen`` holds every option but the splits into two common
     heaps: ``c``, the least unmarked value that no such split can make, unless a value below
-    ``c`` is missing too (the confirmation scan)."""
+    ``c`` is missing too (the confirmation scan). Only the splits into two heaps below ``below``
+    are scanned (``n``: all of them; less: the mex of the options without a heap ``>= below``,
+    when ``seen`` holds only those: :mod:`.octal_spec`)."""
     zero = np.uint64(0)
     c = 0
     for w in range(words):
@@ -311,9 +314,9 @@ def least_missing(values: np.ndarray, n: int, split: np.ndarray, seen: np.ndarra
             c = 64 * w + _ctz(u)
             break
     if c <= 64:
-        return _scan64(values, n, split, seen, c)
+        return _scan64(values, n, split, seen, c, below)
     if cap <= 256:  # values below 256: the missing ones in four registers
-        return _common_scan4(values, n, split, seen, c, c)
+        return _common_scan4(values, n, split, seen, c, c, below)
     if cap <= 512:  # below 512: in eight registers
-        return _common_scan8(values, n, split, seen, c, c)
-    return _scan_wide(values, n, split, seen, want, c)
+        return _common_scan8(values, n, split, seen, c, c, below)
+    return _scan_wide(values, n, split, seen, want, c, below)

@@ -30,7 +30,6 @@ Measured on 2 cores (``bench/octal_cores.py``) and discussed in ``docs/octal.md`
 from __future__ import annotations
 
 import os
-import platform
 import threading
 from typing import Any
 
@@ -40,11 +39,9 @@ from grundy.tables.kernels import prepare
 
 prepare()
 import numba  # noqa: E402  (after prepare)
-from llvmlite import ir  # type: ignore[import-untyped]  # noqa: E402
-from numba import njit, types  # noqa: E402
-from numba.core import cgutils  # noqa: E402
-from numba.core.extending import intrinsic  # noqa: E402
+from numba import njit  # noqa: E402
 
+from grundy.tables.kernels.atomics import _cycles, _load, _pause, _store, _yield  # noqa: E402
 from grundy.tables.kernels.octal import OctalArrays  # noqa: E402
 from grundy.tables.kernels.octal_scan import (  # noqa: E402
     DONE,
@@ -92,82 +89,6 @@ heap's work grows slowly with ``n``; a timing costs :data:`PROBE` heaps on one t
 SOLO_FIRST, SOLO_MOST = 1 << 17, 1 << 22
 """Heaps computed by one thread after threads did not pay, the first time and at most (the
 span doubles each time they fail again)."""
-
-
-def _load_typing(typingctx: Any, array: Any, index: Any) -> Any:  # pragma: no cover - compiled
-    """``array[index]`` (an ``int64`` array) loaded with acquire order."""
-    sig = types.int64(array, types.intp)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        arrayty = signature.args[0]
-        ary = context.make_array(arrayty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, arrayty, ary, [args[1]])
-        return builder.load_atomic(ptr, "acquire", 8)
-
-    return sig, codegen
-
-
-def _store_typing(typingctx: Any, array: Any, index: Any, value: Any) -> Any:  # pragma: no cover
-    """``array[index] = value`` (an ``int64`` array) stored with release order."""
-    sig = types.void(array, types.intp, types.int64)
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        arrayty = signature.args[0]
-        ary = context.make_array(arrayty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, arrayty, ary, [args[1]])
-        builder.store_atomic(args[2], ptr, "release", 8)
-        return context.get_dummy_value()
-
-    return sig, codegen
-
-
-_X86 = platform.machine().lower() in ("x86_64", "amd64", "i686", "i386")
-
-
-def _pause_typing(typingctx: Any) -> Any:  # pragma: no cover - compiled
-    """The processor's spin-wait hint (``pause`` on x86; nothing elsewhere)."""
-    sig = types.void()
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        if _X86:
-            fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.VoidType(), []),
-                                                "llvm.x86.sse2.pause")
-            builder.call(fn, [])
-        return context.get_dummy_value()
-
-    return sig, codegen
-
-
-def _yield_typing(typingctx: Any) -> Any:  # pragma: no cover - compiled
-    """``sched_yield()`` from the C library: give the core to another runnable thread."""
-    sig = types.void()
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.IntType(32), []),
-                                            "sched_yield")
-        builder.call(fn, [])
-        return context.get_dummy_value()
-
-    return sig, codegen
-
-
-def _cycles_typing(typingctx: Any) -> Any:  # pragma: no cover - compiled
-    """The processor's cycle counter (``rdtsc`` on x86; it counts while the thread is not running)."""
-    sig = types.int64()
-
-    def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(ir.IntType(64), []),
-                                            "llvm.readcyclecounter")
-        return builder.call(fn, [])
-
-    return sig, codegen
-
-
-_cycles: Any = intrinsic(_cycles_typing)
-_load: Any = intrinsic(_load_typing)
-_store: Any = intrinsic(_store_typing)
-_pause: Any = intrinsic(_pause_typing)
-_yield: Any = intrinsic(_yield_typing)
 
 
 @njit(cache=True, nogil=True)
@@ -248,7 +169,7 @@ def fill_octal_rare_part(values: np.ndarray, start: int, stop: int, t: int, thre
                     return _leave(ctl, t, began, GAVE_UP, n, count, True)
         if count == size:
             return _leave(ctl, t, began, FULL, n, count, True)
-        kinds = _mark_options(values, n, nothing, single, split, seen, words, delta)
+        kinds = _mark_options(values, n, nothing, single, split, seen, words, delta, n)
         for i in split:
             r = n - i
             if r < 2:
@@ -257,7 +178,7 @@ def fill_octal_rare_part(values: np.ndarray, start: int, stop: int, t: int, thre
             for u in range(threads):
                 length = count if u == t else _load(ctl, SLOT * u + SLOT // 2)
                 _mark_rare(values, r, own_at[u], own_value[u], length, seen, words, cap)
-        m = least_missing(values, n, split, seen, want, impossible, kinds, words, cap)
+        m = least_missing(values, n, split, seen, want, impossible, kinds, words, cap, n)
         if m > limit:
             return _leave(ctl, t, began, WIDER, n, count, True)
         values[n] = m
