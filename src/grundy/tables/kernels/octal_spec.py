@@ -63,11 +63,13 @@ LAG = 48
 of a heap, checked one by one when it is confirmed, grow with the lag, and so do the heaps
 computed again)."""
 
-LINE = 128
+LINE = 16
 """A tentative reads only whole blocks of this many bytes of the table, none still being written
-(``below`` is rounded down to where a block starts): a cache line read while the other core
-writes it passes between the cores at every write, and a core may fetch the other line of a
-128-byte pair with the one it reads."""
+(``below`` is rounded down to where a block starts). Longer blocks keep the scans off the line
+the other core writes, but lengthen the lag, so more tentatives are computed again: measured
+against blocks of 1 to 128 bytes (``docs/octal.md``, "Cores"), 16 bytes was as fast as any for
+0.161 and faster for 0.167 (128 bytes: 7.4 % and 22.6 % of the heaps computed again; 16: 2.6 %
+and 9.8 %)."""
 
 SLOT = octal_threads.SLOT
 CLAIM, FIN, BELOW, TOKEN, STOP = 0, SLOT, 2 * SLOT, 3 * SLOT, 4 * SLOT
