@@ -189,12 +189,17 @@ class _WordOptions:
         o = below[x]
         for z in reversed(chain):
             j, k, y = split[z]
-            col, tcols = self.letters.get(j) or self._letter(j)
-            for _ in range(k):
-                o = {*map(col.__getitem__, o), *[tc[y] for tc in tcols]}
-                y = col[y]
-            self.steps.spend(k * (len(o) + 1) + 1, self.what)
-            below[z] = o
+            o = below[z] = self.built(o, j, k, y)
+        return o
+
+    def built(self, o: set[int], j: int, k: int, y: int) -> set[int]:
+        """The options' elements of the word of ``k`` copies of heap ``j`` then ``y``'s word, from
+        ``o``, those of ``y``'s word (and its steps spent)."""
+        col, tcols = self.letters.get(j) or self._letter(j)
+        for _ in range(k):
+            o = {*map(col.__getitem__, o), *[tc[y] for tc in tcols]}
+            y = col[y]
+        self.steps.spend(k * (len(o) + 1) + 1, self.what)
         return o
 
     def portion(self, order: list[int], known: dict[int, bool]) -> list[bool]:
@@ -202,23 +207,14 @@ class _WordOptions:
         before it, and so does the element ``y`` of its word without its first heap: ``y``'s set
         is built already); ``known`` outcomes are taken as they are. The same sets and steps as
         :meth:`__call__` on each element in turn."""
-        below, split, steps, what = self.below, self.split, self.steps, self.what
-        letters, letter = self.letters, self._letter
+        below, split, built = self.below, self.split, self.built
         p = [False] * self.product.size
         get = p.__getitem__
         for x in order:
             o = below.get(x)
             if o is None:
                 j, k, y = split[x]
-                col, tcols = letters.get(j) or letter(j)
-                o = below[y]
-                for _ in range(k):
-                    o = {*map(col.__getitem__, o), *[tc[y] for tc in tcols]}
-                    y = col[y]
-                steps.spent += k * (len(o) + 1) + 1
-                if steps.spent > steps.limit:
-                    steps.spend(0, what)
-                below[x] = o
+                o = below[x] = built(below[y], j, k, y)
             elif x in known:
                 p[x] = known[x]
                 continue
@@ -237,8 +233,7 @@ def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
     w = 0
     for j in check[0]:
         w = times(w, heap[j])
-    below, split, steps, what = options.below, options.split, options.steps, options.what
-    letters, letter, get = options.letters, options._letter, known.__getitem__
+    below, split, built, get = options.below, options.split, options.built, known.__getitem__
     todo: list[tuple[int, set[int] | None]] = [(w, None)]
     pop, push = todo.pop, todo.append
     while todo:
@@ -250,17 +245,8 @@ def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
             if o is None:
                 j, k, y = split[x]
                 o = below.get(y)
-                if o is None:
-                    o = options(x)
-                else:
-                    col, tcols = letters.get(j) or letter(j)
-                    for _ in range(k):
-                        o = {*map(col.__getitem__, o), *[tc[y] for tc in tcols]}
-                        y = col[y]
-                    steps.spent += k * (len(o) + 1) + 1
-                    if steps.spent > steps.limit:
-                        steps.spend(0, what)
-                    below[x] = o
+                o = options(x) if o is None else built(o, j, k, y)
+                below[x] = o
             missing = [(z, None) for z in o if z not in known]
             if missing:
                 push((x, o))
