@@ -56,7 +56,7 @@ import hashlib, json, sys, time
 import numpy as np
 from grundy import load_game
 from grundy.tables.builders import build
-from grundy.tables.kernels import octal_spec, octal_threads
+from grundy.tables.kernels import atomics, octal_spec, octal_threads
 from numba import njit
 
 code, n, threads, mode = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
@@ -81,7 +81,7 @@ def counting(real):
 
 octal_threads.fill_threads = counting(octal_threads.fill_threads)
 octal_spec.fill_spec = counting(octal_spec.fill_spec)
-pause = octal_threads._pause
+pause = atomics.pause
 
 @njit
 def pauses(k):

@@ -19,14 +19,19 @@ from numba.core import cgutils  # noqa: E402
 from numba.core.extending import intrinsic  # noqa: E402
 
 
+def _item(context: Any, builder: Any, signature: Any, args: Any) -> Any:  # pragma: no cover - compiled
+    """The pointer to ``array[index]``, the first two arguments of an intrinsic."""
+    arrayty = signature.args[0]
+    ary = context.make_array(arrayty)(context, builder, args[0])
+    return cgutils.get_item_pointer(context, builder, arrayty, ary, [args[1]])
+
+
 def _load_typing(typingctx: Any, array: Any, index: Any) -> Any:  # pragma: no cover - compiled
     """``array[index]`` (an ``int64`` array) loaded with acquire order."""
     sig = types.int64(array, types.intp)
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        arrayty = signature.args[0]
-        ary = context.make_array(arrayty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, arrayty, ary, [args[1]])
+        ptr = _item(context, builder, signature, args)
         return builder.load_atomic(ptr, "acquire", 8)
 
     return sig, codegen
@@ -37,9 +42,7 @@ def _store_typing(typingctx: Any, array: Any, index: Any, value: Any) -> Any:  #
     sig = types.void(array, types.intp, types.int64)
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        arrayty = signature.args[0]
-        ary = context.make_array(arrayty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, arrayty, ary, [args[1]])
+        ptr = _item(context, builder, signature, args)
         builder.store_atomic(args[2], ptr, "release", 8)
         return context.get_dummy_value()
 
@@ -88,11 +91,11 @@ def _cycles_typing(typingctx: Any) -> Any:  # pragma: no cover - compiled
     return sig, codegen
 
 
-_cycles: Any = intrinsic(_cycles_typing)
-_load: Any = intrinsic(_load_typing)
-_store: Any = intrinsic(_store_typing)
-_pause: Any = intrinsic(_pause_typing)
-_yield: Any = intrinsic(_yield_typing)
+cycles: Any = intrinsic(_cycles_typing)
+load: Any = intrinsic(_load_typing)
+store: Any = intrinsic(_store_typing)
+pause: Any = intrinsic(_pause_typing)
+yield_core: Any = intrinsic(_yield_typing)
 
 
 def _add_typing(typingctx: Any, array: Any, index: Any, value: Any) -> Any:  # pragma: no cover
@@ -101,9 +104,7 @@ def _add_typing(typingctx: Any, array: Any, index: Any, value: Any) -> Any:  # p
     sig = types.int64(array, types.intp, types.int64)
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        arrayty = signature.args[0]
-        ary = context.make_array(arrayty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, arrayty, ary, [args[1]])
+        ptr = _item(context, builder, signature, args)
         return builder.atomic_rmw("add", ptr, args[2], "seq_cst")
 
     return sig, codegen
@@ -115,14 +116,12 @@ def _swap_typing(typingctx: Any, array: Any, index: Any, old: Any, new: Any) -> 
     sig = types.boolean(array, types.intp, types.int64, types.int64)
 
     def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-        arrayty = signature.args[0]
-        ary = context.make_array(arrayty)(context, builder, args[0])
-        ptr = cgutils.get_item_pointer(context, builder, arrayty, ary, [args[1]])
+        ptr = _item(context, builder, signature, args)
         pair = builder.cmpxchg(ptr, args[2], args[3], "seq_cst", "seq_cst")
         return builder.extract_value(pair, 1)
 
     return sig, codegen
 
 
-_add: Any = intrinsic(_add_typing)
-_swap: Any = intrinsic(_swap_typing)
+add: Any = intrinsic(_add_typing)
+swap: Any = intrinsic(_swap_typing)

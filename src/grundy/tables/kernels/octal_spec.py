@@ -42,7 +42,7 @@ prepare()
 from numba import njit  # noqa: E402  (after prepare)
 
 from grundy.tables.kernels import octal_threads  # noqa: E402
-from grundy.tables.kernels.atomics import _add, _cycles, _load, _pause, _store, _swap, _yield  # noqa: E402
+from grundy.tables.kernels.atomics import add, cycles, load, pause, store, swap, yield_core  # noqa: E402
 from grundy.tables.kernels.octal import OctalArrays  # noqa: E402
 from grundy.tables.kernels.octal_scan import (  # noqa: E402
     DONE,
@@ -146,12 +146,12 @@ def _confirm(values: np.ndarray, stop: int, ring: np.ndarray, ctl: np.ndarray, t
     done = 0
     again = 0
     while fin < stop:
-        e = _load(ring, fin & rmask)
+        e = load(ring, fin & rmask)
         if e == 0:
             break
         if n_rare == rare_at.shape[0]:
             ctl[STOP + 1] = FULL
-            _store(ctl, STOP, 1)
+            store(ctl, STOP, 1)
             break
         m = (e >> 17) - 1
         below = fin - (e & 0xFFFF)
@@ -168,7 +168,7 @@ def _confirm(values: np.ndarray, stop: int, ring: np.ndarray, ctl: np.ndarray, t
             again += 1
         if m > limit:
             ctl[STOP + 1] = WIDER
-            _store(ctl, STOP, 1)
+            store(ctl, STOP, 1)
             break
         ring[fin & rmask] = 0
         values[fin] = m
@@ -177,16 +177,16 @@ def _confirm(values: np.ndarray, stop: int, ring: np.ndarray, ctl: np.ndarray, t
             rare_at[n_rare] = fin
             rare_value[n_rare] = m
             n_rare += 1
-            _store(ctl, FIN + 1, n_rare)  # (before the heaps final: a tentative reads them after)
+            store(ctl, FIN + 1, n_rare)  # (before the heaps final: a tentative reads them after)
         fin += 1
         done += 1
-        _store(ctl, FIN, fin)
+        store(ctl, FIN, fin)
         if (fin + phase) & (align - 1) == 0:  # (heap fin starts a block of lines of values)
-            _store(ctl, BELOW + 1, n_rare)
-            _store(ctl, BELOW, fin)
+            store(ctl, BELOW + 1, n_rare)
+            store(ctl, BELOW, fin)
         if m >= cap:
             ctl[STOP + 1] = NEW_BIT
-            _store(ctl, STOP, 1)
+            store(ctl, STOP, 1)
             break
     ctl[STATS + SLOT * t + 3] += done
     ctl[STATS + SLOT * t + 4] += again
@@ -202,8 +202,8 @@ def _guess(values: np.ndarray, n: int, stop: int, ring: np.ndarray, ctl: np.ndar
     words = (cap >> 6) + 1
     lags = 0
     for h in range(n, min(n + chunk, stop)):
-        below = _load(ctl, BELOW)
-        count = _load(ctl, BELOW + 1)  # (after the heaps final: every rare heap below them)
+        below = load(ctl, BELOW)
+        count = load(ctl, BELOW + 1)  # (after the heaps final: every rare heap below them)
         # the mex of the options of heap h made of heaps below ``below`` only
         kinds = _mark_options(values, h, nothing, single, split, seen, words, delta, below)
         hi = count  # (the rare heaps below ``below``)
@@ -218,7 +218,7 @@ def _guess(values: np.ndarray, n: int, stop: int, ring: np.ndarray, ctl: np.ndar
                 _mark_rare(values, r, rare_at[first:], rare_value[first:], hi - first, seen, words, cap)
         m0 = least_missing(values, h, split, seen, want, impossible, kinds, words, cap, below)
         apart = (impossible[kinds, m0 >> 6] >> np.uint64(m0 & 63)) & np.uint64(1)
-        _store(ring, h & rmask, ((m0 + 1) << 17) | (np.int64(apart) << 16) | (h - below))
+        store(ring, h & rmask, ((m0 + 1) << 17) | (np.int64(apart) << 16) | (h - below))
         lags += h - below
         ctl[STATS + SLOT * t + 5] += 1
     ctl[STATS + SLOT * t + 6] += lags
@@ -231,19 +231,19 @@ def _idle(ctl: np.ndarray, ring: np.ndarray, fin: int, t: int, began: int,
     this thread gives up instead, having waited more than it worked after ``patience`` cycles."""
     mine = STATS + SLOT * t
     rmask = ring.shape[0] - 1
-    start = _cycles()
+    start = cycles()
     spins = 0
     while True:
-        _pause()
+        pause()
         spins += 1
         if spins % octal_threads.SPINS == 0:
-            _yield()
-        if (_load(ctl, FIN) != fin or _load(ring, fin & rmask) != 0
-                or _load(ctl, STOP) != 0):
+            yield_core()
+        if (load(ctl, FIN) != fin or load(ring, fin & rmask) != 0
+                or load(ctl, STOP) != 0):
             break
     ctl[mine] += spins
-    ctl[mine + 1] += _cycles() - start
-    ran = _cycles() - began
+    ctl[mine + 1] += cycles() - start
+    ran = cycles() - began
     return ran > patience and 2 * ctl[mine + 1] > ran
 
 
@@ -257,30 +257,30 @@ def fill_spec_part(values: np.ndarray, stop: int, t: int, nothing: np.ndarray, s
     """Thread ``t``: confirm heaps when it can take the token, else guess the next heaps, until
     ``ctl[FIN]`` reaches ``stop`` or a thread stops (``ctl``: see :data:`CLAIM`, :data:`STATS`)."""
     rmask = ring.shape[0] - 1
-    began = _cycles()
-    while _load(ctl, STOP) == 0:
-        fin = _load(ctl, FIN)
+    began = cycles()
+    while load(ctl, STOP) == 0:
+        fin = load(ctl, FIN)
         if fin >= stop:
             break
-        if _load(ring, fin & rmask) != 0 and _load(ctl, TOKEN) == 0 and _swap(ctl, TOKEN, 0, 1):
-            c0 = _cycles()
+        if load(ring, fin & rmask) != 0 and load(ctl, TOKEN) == 0 and swap(ctl, TOKEN, 0, 1):
+            c0 = cycles()
             _confirm(values, stop, ring, ctl, t, nothing, single, split, rare_at, rare_value,
                      impossible, seen, want, mask, delta, sigma, cap, limit, freq, align, phase)
-            _store(ctl, TOKEN, 0)
-            ctl[STATS + SLOT * t + 8] += _cycles() - c0
+            store(ctl, TOKEN, 0)
+            ctl[STATS + SLOT * t + 8] += cycles() - c0
             continue
-        claim = _load(ctl, CLAIM)
+        claim = load(ctl, CLAIM)
         if claim < stop and claim - fin <= lag:
-            c0 = _cycles()
-            n = _add(ctl, CLAIM, chunk)
+            c0 = cycles()
+            n = add(ctl, CLAIM, chunk)
             _guess(values, n, stop, ring, ctl, t, nothing, single, split, rare_at, rare_value,
                    impossible, seen, want, delta, cap, chunk, align)
-            ctl[STATS + SLOT * t + 7] += _cycles() - c0
+            ctl[STATS + SLOT * t + 7] += cycles() - c0
             continue
         if _idle(ctl, ring, fin, t, began, patience):
             ctl[STOP + 2] = 1
-            _store(ctl, STOP, 1)
-    ctl[STATS + SLOT * t + 2] = _cycles() - began
+            store(ctl, STOP, 1)
+    ctl[STATS + SLOT * t + 2] = cycles() - began
 
 
 def _lines(length: int, dtype: Any) -> np.ndarray:

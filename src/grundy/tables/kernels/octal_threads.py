@@ -41,7 +41,7 @@ prepare()
 import numba  # noqa: E402  (after prepare)
 from numba import njit  # noqa: E402
 
-from grundy.tables.kernels.atomics import _cycles, _load, _pause, _store, _yield  # noqa: E402
+from grundy.tables.kernels.atomics import cycles, load, pause, store, yield_core  # noqa: E402
 from grundy.tables.kernels.octal import OctalArrays  # noqa: E402
 from grundy.tables.kernels.octal_scan import (  # noqa: E402
     DONE,
@@ -95,7 +95,7 @@ span doubles each time they fail again)."""
 def _ready(ctl: np.ndarray, t: int, threads: int, below: int) -> bool:  # pragma: no cover - compiled
     """Whether every other thread has published its heaps ``< below``."""
     for u in range(threads):
-        if u != t and _load(ctl, SLOT * u) < below:
+        if u != t and load(ctl, SLOT * u) < below:
             return False
     return True
 
@@ -109,18 +109,18 @@ def _wait(ctl: np.ndarray, t: int, threads: int, below: int) -> int:  # pragma: 
     waited = 0
     if not _ready(ctl, t, threads, below):
         waited = 1
-        began = _cycles()
+        began = cycles()
         spins = 0
-        while not _ready(ctl, t, threads, below) and _load(ctl, stop_at) == 0:
-            _pause()
+        while not _ready(ctl, t, threads, below) and load(ctl, stop_at) == 0:
+            pause()
             spins += 1
             if spins % SPINS == 0:
-                _yield()
+                yield_core()
         ctl[SLOT * t + 1] += spins
-        ctl[SLOT * t + 2] += _cycles() - began
+        ctl[SLOT * t + 2] += cycles() - began
     # (the flag after the progress: a thread raises it before it publishes a value others must
     # not read with the old classes)
-    return waited if _load(ctl, stop_at) == 0 else -1
+    return waited if load(ctl, stop_at) == 0 else -1
 
 
 @njit(cache=True, nogil=True)
@@ -128,9 +128,9 @@ def _leave(ctl: np.ndarray, t: int, began: int, reason: int, n: int, count: int,
            stopping: bool) -> tuple[int, int, int]:  # pragma: no cover - compiled
     """What a thread returns; its cycles go to ``ctl[SLOT * t + 3]`` and, if it ``stopping``
     early, the flag is raised."""
-    ctl[SLOT * t + 3] = _cycles() - began
+    ctl[SLOT * t + 3] = cycles() - began
     if stopping:
-        _store(ctl, ctl.shape[0] - SLOT, 1)
+        store(ctl, ctl.shape[0] - SLOT, 1)
     return reason, n, count
 
 
@@ -155,7 +155,7 @@ def fill_octal_rare_part(values: np.ndarray, start: int, stop: int, t: int, thre
     """
     words = (cap >> 6) + 1
     size = own_at.shape[1]
-    began = _cycles()
+    began = cycles()
     count = 0
     n = start + t
     while n < stop:
@@ -164,7 +164,7 @@ def fill_octal_rare_part(values: np.ndarray, start: int, stop: int, t: int, thre
             if waited < 0:
                 return _leave(ctl, t, began, STOPPED, n, count, False)
             if waited:
-                ran = _cycles() - began
+                ran = cycles() - began
                 if ran > patience and 2 * ctl[SLOT * t + 2] > ran:  # waiting more than working
                     return _leave(ctl, t, began, GAVE_UP, n, count, True)
         if count == size:
@@ -176,7 +176,7 @@ def fill_octal_rare_part(values: np.ndarray, start: int, stop: int, t: int, thre
                 continue
             _mark_rare(values, r, base_at, base_value, n_base, seen, words, cap)
             for u in range(threads):
-                length = count if u == t else _load(ctl, SLOT * u + SLOT // 2)
+                length = count if u == t else load(ctl, SLOT * u + SLOT // 2)
                 _mark_rare(values, r, own_at[u], own_value[u], length, seen, words, cap)
         m = least_missing(values, n, split, seen, want, impossible, kinds, words, cap, n)
         if m > limit:
@@ -187,13 +187,13 @@ def fill_octal_rare_part(values: np.ndarray, start: int, stop: int, t: int, thre
             own_at[t, count] = n
             own_value[t, count] = m
             count += 1
-            _store(ctl, SLOT * t + SLOT // 2, count)
+            store(ctl, SLOT * t + SLOT // 2, count)
         n += threads
         if m >= cap:
-            _store(ctl, SLOT * threads, 1)  # (before the progress that lets the others read it)
-            _store(ctl, SLOT * t, n)
+            store(ctl, SLOT * threads, 1)  # (before the progress that lets the others read it)
+            store(ctl, SLOT * t, n)
             return _leave(ctl, t, began, NEW_BIT, n, count, False)
-        _store(ctl, SLOT * t, n)
+        store(ctl, SLOT * t, n)
     return _leave(ctl, t, began, DONE, n, count, False)
 
 
