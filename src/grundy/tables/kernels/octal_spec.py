@@ -31,7 +31,6 @@ Measured in ``docs/octal.md`` ("Cores"), with ``bench/octal_cores.py``.
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 import numpy as np
@@ -293,7 +292,7 @@ def _lines(length: int, dtype: Any) -> np.ndarray:
 
 def _aside(array: np.ndarray) -> np.ndarray:
     """A copy of ``array`` with no cache line in common with another array."""
-    out = octal_threads._apart(array.size, array.dtype)
+    out = octal_threads.apart(array.size, array.dtype)
     out[:] = array.ravel()
     return out.reshape(array.shape)
 
@@ -319,34 +318,15 @@ def fill_spec(values: np.ndarray, start: int, stop: int, arrays: OctalArrays, st
     nothing, single, split, rare_at, rare_value, impossible = (
         _aside(a) for a in (*arrays, state.rare_at, state.rare_value, state.impossible))
     freq = _aside(state.freq)
-    seen = [octal_threads._apart(len(state.seen), np.uint64) for _ in range(threads)]
-    want = [octal_threads._apart(len(state.want), np.uint8) for _ in range(threads)]
+    seen = [octal_threads.apart(len(state.seen), np.uint64) for _ in range(threads)]
+    want = [octal_threads.apart(len(state.want), np.uint8) for _ in range(threads)]
     phase = (values.ctypes.data // values.itemsize) % align  # (heap -phase starts a line)
-    cores = sorted(octal_threads._affinity())
-    errors: list[BaseException] = []
+    def part(t: int) -> None:
+        fill_spec_part(values, stop, t, nothing, single, split, rare_at, rare_value, ctl, ring,
+                       impossible, seen[t], want[t], state.mask, state.delta, state.sigma,
+                       state.cap, limit, freq, CHUNK, LAG, align, phase, octal_threads.PATIENCE)
 
-    def run(t: int) -> None:
-        before = octal_threads._affinity()
-        if len(cores) >= threads:  # a core each
-            octal_threads._pin({cores[t]})
-        try:
-            fill_spec_part(values, stop, t, nothing, single, split, rare_at, rare_value, ctl, ring,
-                           impossible, seen[t], want[t], state.mask, state.delta, state.sigma,
-                           state.cap, limit, freq, CHUNK, LAG, align, phase, octal_threads.PATIENCE)
-        except BaseException as error:  # the others would wait for this thread: stop them
-            ctl[STOP] = 1
-            errors.append(error)
-        finally:
-            octal_threads._pin(before)
-
-    workers = [threading.Thread(target=run, args=(t,), daemon=True) for t in range(1, threads)]
-    for worker in workers:
-        worker.start()
-    run(0)
-    for worker in workers:
-        worker.join()
-    if errors:
-        raise errors[0]
+    octal_threads.run_pinned(threads, part, ctl, STOP)
     state.freq[:] = freq
     state.rare_at[:] = rare_at
     state.rare_value[:] = rare_value

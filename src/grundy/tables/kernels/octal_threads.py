@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -210,7 +211,7 @@ def reach(arrays: OctalArrays) -> int:
     return min(steps, default=1 << 30)
 
 
-def _affinity() -> set[int]:
+def affinity() -> set[int]:
     """The cores the calling thread may run on."""
     try:
         return os.sched_getaffinity(0)
@@ -218,7 +219,7 @@ def _affinity() -> set[int]:
         return set(range(os.cpu_count() or 1))
 
 
-def _pin(cores: set[int]) -> None:
+def pin(cores: set[int]) -> None:
     """Let the calling thread run on ``cores`` only (where the system allows it)."""
     try:
         os.sched_setaffinity(0, cores)
@@ -228,7 +229,7 @@ def _pin(cores: set[int]) -> None:
 
 def usable_cores() -> int:
     """The cores this process may run on."""
-    return len(_affinity())
+    return len(affinity())
 
 
 def thread_count(arrays: OctalArrays, threads: int | None) -> int:
@@ -253,37 +254,18 @@ def fill_threads(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
     for u in range(threads):
         ctl[SLOT * u] = start + u
     freq = np.zeros((threads, len(state.freq)), dtype=np.int64)
-    seen = [_apart(len(state.seen), np.uint64) for _ in range(threads)]
-    want = [_apart(len(state.want), np.uint8) for _ in range(threads)]
+    seen = [apart(len(state.seen), np.uint64) for _ in range(threads)]
+    want = [apart(len(state.want), np.uint8) for _ in range(threads)]
     results: list[tuple[int, int, int]] = [(STOPPED, start, 0)] * threads
     d = reach(arrays)
 
-    cores = sorted(_affinity())
-    errors: list[BaseException] = []
+    def part(t: int) -> None:
+        results[t] = fill_octal_rare_part(
+            values, start, stop, t, threads, d, *arrays, state.rare_at, state.rare_value,
+            state.n_rare, own_at, own_value, ctl, state.impossible, seen[t], want[t],
+            state.mask, state.delta, state.sigma, state.cap, limit, freq[t], PATIENCE)
 
-    def run(t: int) -> None:
-        before = _affinity()
-        if len(cores) >= threads:  # a core each: the scheduler may otherwise put two on one
-            _pin({cores[t]})
-        try:
-            results[t] = fill_octal_rare_part(
-                values, start, stop, t, threads, d, *arrays, state.rare_at, state.rare_value,
-                state.n_rare, own_at, own_value, ctl, state.impossible, seen[t], want[t],
-                state.mask, state.delta, state.sigma, state.cap, limit, freq[t], PATIENCE)
-        except BaseException as error:  # the others would wait for this thread: stop them
-            ctl[SLOT * threads] = 1
-            errors.append(error)
-        finally:
-            _pin(before)
-
-    workers = [threading.Thread(target=run, args=(t,), daemon=True) for t in range(1, threads)]
-    for worker in workers:
-        worker.start()
-    run(0)
-    for worker in workers:
-        worker.join()
-    if errors:
-        raise errors[0]
+    run_pinned(threads, part, ctl, SLOT * threads)
     reached = min(result[1] for result in results)
     state.spins += int(ctl[1:SLOT * threads:SLOT].sum())
     waited, ran = ctl[2:SLOT * threads:SLOT], ctl[3:SLOT * threads:SLOT]
@@ -300,7 +282,36 @@ def fill_threads(values: np.ndarray, start: int, stop: int, arrays: OctalArrays,
     return DONE, reached  # done, or stopped for a heap taken back: the caller goes on
 
 
-def _apart(length: int, dtype: Any) -> np.ndarray:
+def run_pinned(threads: int, part: Callable[[int], None], ctl: np.ndarray, flag: int) -> None:
+    """Run ``part(t)`` for ``t < threads`` at once, ``part(0)`` on the calling thread, each on a
+    core of its own where there are enough; a part that raises sets ``ctl[flag]`` (the others,
+    which would wait for it, stop) and its error is raised once all have ended."""
+    cores = sorted(affinity())
+    errors: list[BaseException] = []
+
+    def run(t: int) -> None:
+        before = affinity()
+        if len(cores) >= threads:  # a core each: the scheduler may otherwise put two on one
+            pin({cores[t]})
+        try:
+            part(t)
+        except BaseException as error:  # the others would wait for this thread: stop them
+            ctl[flag] = 1
+            errors.append(error)
+        finally:
+            pin(before)
+
+    workers = [threading.Thread(target=run, args=(t,), daemon=True) for t in range(1, threads)]
+    for worker in workers:
+        worker.start()
+    run(0)
+    for worker in workers:
+        worker.join()
+    if errors:
+        raise errors[0]
+
+
+def apart(length: int, dtype: Any) -> np.ndarray:
     """A zeroed scratch array of a thread with no cache line in common with another's (a line
     written by two cores passes between them at every write)."""
     pad = 128 // np.dtype(dtype).itemsize
