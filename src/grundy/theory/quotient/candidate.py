@@ -71,6 +71,8 @@ class LazyMul(dict[int, list[int]]):
                  what: str) -> None:
         super().__init__()
         self.step, self.parent, self.letter, self.steps, self.what = step, parent, letter, steps, what
+        self.paid: set[int] = set()
+        """Rows whose steps are spent but that are not built yet (:meth:`pay`)."""
 
     def __missing__(self, c: int) -> list[int]:
         step, parent, letter = self.step, self.parent, self.letter
@@ -84,11 +86,6 @@ class LazyMul(dict[int, list[int]]):
             row[d] = step[row[parent[d]]][letter[d]]
         self[c] = row
         return row
-
-    @property
-    def paid(self) -> set[int]:
-        """Rows whose steps are spent but that are not built yet (:meth:`pay`)."""
-        return self.__dict__.setdefault("_paid", set())
 
     def pay(self, c: int) -> None:
         """Spend row ``c``'s steps as reading it would, and build it only when it is read."""
