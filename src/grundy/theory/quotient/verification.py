@@ -347,7 +347,7 @@ def grow_verified(st: State, seen: set[Pair], old: set[Letter], steps: Steps,
             out.add(nxt)
             todo.append(nxt)
     steps.spend(len(seen), "verification")
-    new_row, new_by_x, first = row, by_x, len(todo)
+    first = len(todo)
     while todo:
         x, o = todo.pop()
         if p[x] != (o != 0 and not o & p_mask):
@@ -359,14 +359,14 @@ def grow_verified(st: State, seen: set[Pair], old: set[Letter], steps: Steps,
             if oh is None:
                 ohs = met.get(o)
                 oh = by_o[o] = _moved(o, chunks) if ohs is None else ohs[g]
-            nxt = (new_row[x], oh | new_by_x[x])
+            nxt = (row[x], oh | by_x[x])
             if nxt not in out:
                 out.add(nxt)
                 todo.append(nxt)
             continue
         ohs = heap_images(o)
-        for row, g_row, by_x in moves:
-            nxt = (row[x], ohs[g_row] | by_x[x])
+        for rh, gh, bx in moves:
+            nxt = (rh[x], ohs[gh] | bx[x])
             if nxt not in out:
                 out.add(nxt)
                 todo.append(nxt)
