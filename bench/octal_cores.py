@@ -28,6 +28,11 @@ reports:
 independent work on the two cores is at times much slower than on one (the two virtual cores
 then share a physical one), and the ratio it prints is the most threads could gain then.
 
+``--one-core`` also runs the tentatives' way on one thread (guesses and confirmations taking
+turns, nothing passed between cores): its CPU against the plain scan's is what the way itself
+costs, and 2 threads that way can be at most 2 over it as fast as one; the kernel's own cycle
+counters split that time into guessing and confirming.
+
 With ``--always`` threads compute every stretch; by default (as ``grundy table`` runs) threads
 are timed against one thread on adjacent stretches and kept only where they are faster
 (:func:`grundy.tables.kernels.octal_threads.plan`).
@@ -66,6 +71,20 @@ if "always" in mode:  # threads on every stretch, however much they wait
     octal_threads.PATIENCE = 1 << 62
 if "lockstep" in mode:  # no tentatives: the lock-step of octal_threads for every game
     octal_spec.applies = lambda arrays, threads: False
+cycles = {"guess": 0, "confirm": 0}
+real_account = octal_spec._account
+
+def account(ctl, state, t):  # the kernel's own cycle counters: guessing, confirming
+    s = ctl[octal_spec.STATS:octal_spec.STATS + octal_spec.SLOT * t].reshape(t, octal_spec.SLOT)
+    cycles["guess"] += int(s[:, 7].sum())
+    cycles["confirm"] += int(s[:, 8].sum())
+    return real_account(ctl, state, t)
+
+octal_spec._account = account
+if "one-core" in mode:  # the tentatives' way on one thread: nothing passes between cores
+    real_spec = octal_spec.fill_spec
+    octal_spec.fill_spec = lambda v, a, b, arrays, state, limit, t: real_spec(v, a, b, arrays, state, limit,
+                                                                              1)
 spins, busy, again = [0], [[]], [0, 0]
 
 def counting(real):
@@ -95,6 +114,7 @@ c = time.process_time()
 pauses(2_000_000)
 pause_cost = (time.process_time() - c) / 2_000_000
 spins[0], busy[0], again[:] = 0, [], [0, 0]
+cycles.update(guess=0, confirm=0)
 t1, c1 = time.perf_counter(), time.process_time()
 built = build(game, n - 1, "auto")
 t2, c2 = time.perf_counter(), time.process_time()
@@ -103,7 +123,7 @@ digest = hashlib.sha256(v.tobytes()).hexdigest()[:16]
 print(json.dumps({"wall": t2 - t1, "cpu": c2 - c1, "spins": spins[0], "pause": pause_cost,
                   "checksum": int(v.sum(dtype=np.int64)), "digest": digest, "busy": busy[0],
                   "method": built.method, "dtype": v.dtype.name, "confirmed": again[0],
-                  "again": again[1]}))
+                  "again": again[1], **cycles}))
 """
 
 
@@ -157,6 +177,20 @@ def _line(code: str, k: int, t: int, mode: str, one: list[tuple[dict[str, object
             f"{p1:.0f} / {pt:.0f} MB")
 
 
+def _one_core_line(one: list[tuple[dict[str, object], int]], spec: list[tuple[dict[str, object], int]],
+                   med: Any) -> str:
+    """The tentatives' way on one thread against the plain scan on one thread."""
+    confirmed = med(spec, "confirmed")
+    if not confirmed:
+        return "  tentatives on one core: not used for this code (its heaps are not two apart)"
+    guess, check = med(spec, "guess"), med(spec, "confirm")
+    ratio = med(spec, "cpu") / med(one, "cpu")
+    return (f"  tentatives on one core: CPU {med(spec, 'cpu'):.2f}s = {ratio:.2f}x the plain scan's "
+            f"(cycles {guess / (guess + check):.0%} guessing, {check / (guess + check):.0%} confirming; "
+            f"{med(spec, 'again') / confirmed:.1%} computed again): 2 threads this way at most "
+            f"{2 / ratio:.2f}x")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default="0.161,0.014,0.167")
@@ -172,6 +206,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lockstep", action="store_true",
                         help="also time threads in lock-step (octal_threads) where tentatives (octal_spec) "
                              "would be used, in the same interleaved runs")
+    parser.add_argument("--one-core", action="store_true",
+                        help="also run the tentatives' way (octal_spec) on one thread, where it is used: "
+                             "its CPU against the plain scan's is its own cost, with no line passed "
+                             "between cores (the most 2 threads can gain that way is 2 over it)")
     args = parser.parse_args(argv)
     ok = True
     for code in args.games.split(","):
@@ -182,6 +220,8 @@ def main(argv: list[str] | None = None) -> int:
             ways = [(1, mode), (args.threads, mode)]
             if args.lockstep:
                 ways.append((args.threads, mode + "-lockstep"))
+            if args.one_core:
+                ways.append((2, "always-one-core"))
             runs: dict[tuple[int, str], list[tuple[dict[str, object], int]]] = {way: [] for way in ways}
             side: list[tuple[dict[str, object], int]] = []
             for _ in range(args.repeat):
@@ -200,7 +240,9 @@ def main(argv: list[str] | None = None) -> int:
             ok = ok and agree
             checksum, digest = next(iter(sums))
             for (t, m), many in runs.items():
-                if t > 1:
+                if m == "always-one-core":
+                    print(_one_core_line(one, many, med), flush=True)
+                elif t > 1:
                     print(_line(code, k, t, m, one, many, med, load), flush=True)
             if pairs:
                 alone = med(one, "wall")
