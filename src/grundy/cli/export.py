@@ -22,6 +22,7 @@ EPILOG = """examples:
   grundy export split-game --main                       (a line: the stone counts of piles 1..n)
   grundy export coin-slide --main --input cases         (a case: L k, then the k coins' cells)
   grundy export 'octal(0.007)' --upto 100000            (cut to 64 KB; the program computes the rest)
+  grundy export nim --misere --main --input cases       (misère Nim: '- N' or '- P' per case)
   grundy export doc-half --rules half.py --upto 2000 --conjecture --lang python
   grundy export doc-digit --rules digits.py --lang python --upto 1000 --main
       (doc-digit, doc-half: games defined in docs/own-games.md, saved as digits.py, half.py)
@@ -63,6 +64,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="keep the program under this many bytes (default 65536, what many judges "
                              "accept; 0: no bound): a heap game's longer table is cut, an octal "
                              "game's program computes the rest by its code")
+    parser.add_argument("--misere", action="store_true",
+                        help="misère play (whoever moves last loses): who wins a sum of heaps, by "
+                             "Conway's genus theory where every heap is tame (Nim, subtraction and "
+                             "Bash games); the main prints '- N' or '- P'")
     parser.add_argument("--input", choices=INPUT_FORMATS, default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases) or counted (one case)")
@@ -88,7 +93,8 @@ def run(args: argparse.Namespace) -> int:
         result = export_game(load_game(args.game), lang=args.lang, upto=args.upto, main=args.main,
                              input_format=layout, conjecture=getattr(args, "conjecture", False),
                              limit=getattr(args, "limit", None),
-                             max_size=getattr(args, "max_size", 64 * 1024) or None)
+                             max_size=getattr(args, "max_size", 64 * 1024) or None,
+                             misere=getattr(args, "misere", False))
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     for warning in result.warnings:

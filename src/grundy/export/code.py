@@ -23,6 +23,7 @@ from typing import Any
 from grundy.errors import InvalidInputError
 from grundy.export import kfold
 from grundy.export.main import INPUT_FORMATS
+from grundy.export.misere import MisereRule
 from grundy.export.model import (
     ALPHABET,
     OutcomeRule,
@@ -43,14 +44,16 @@ from grundy.patterns.record import Pattern
 __all__ = ["ALPHABET", "KINDS", "LANGS", "SIZE_WARNING", "OutcomeRule", "Program", "export_code", "header",
            "pack", "table_status", "unpack"]
 
-KINDS = ("heap", "pair", "moore", "number", "staircase", "split", "strip")
+KINDS = ("heap", "pair", "moore", "number", "staircase", "split", "strip", "misere")
 """What an exported program reads: a sum of heaps, a pair, one number (see :func:`export_code`),
 or a game written from a theorem's algorithm alone: ``moore`` (Moore's Nim_k, whose heaps are not a
 sum: who wins by Moore's theorem, the value only of a position with at most one non-empty heap),
 ``staircase`` (the counters on steps 1..n, by the odd-steps theorem), ``split`` (the split game:
 the stone counts of piles 1..n, by its odious-stones theorem), ``strip`` (coin-slide: a strip's
 length, then the cells of its coins, by the plain mex over its moves on strips of at most 16
-cells, as ``grundy solve`` searches)."""
+cells, as ``grundy solve`` searches), ``misere`` (a sum of heaps in misère play, by Conway's genus
+theory over the pairs of normal and misère values of a take-away game's heaps,
+:mod:`grundy.export.misere`)."""
 LANGS = ("cpp", "python")
 SIZE_WARNING = 64 * 1024
 """Source size (bytes) above which ``grundy export`` warns: many judges refuse larger submissions."""
@@ -88,7 +91,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 moore_k: int | None = None, origin: Sequence[int] | None = None,
                 domain: str | None = None, sums: bool = True, checked: int | None = None,
                 conjecture: bool = False, octal: Sequence[int] | None = None, unequal: bool = False,
-                start: str | None = None, what: str | None = None) -> str:
+                start: str | None = None, what: str | None = None, misere: MisereRule | None = None) -> str:
     """A self-contained program answering positions of a game.
 
     ``kind="heap"``: a sum of heaps (their values XORed), each heap by the pattern's formula (a
@@ -100,7 +103,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     ``n`` (a ``@grundy.game`` on ``(n,)``), by the formula or the table; several numbers are a
     sum when ``sums``, otherwise an error for that input. The other kinds (``moore`` with
     ``moore_k``, ``staircase``, ``split``, ``strip``) are written from a theorem's algorithm
-    alone: see :data:`KINDS`.
+    alone: see :data:`KINDS`; ``misere`` with ``misere``, a
+    :class:`~grundy.export.misere.MisereRule`.
 
     A game with a declared domain: ``origin`` is its least position (``(n0,)`` or ``(a0, b0)``),
     where the table starts, and ``domain`` says in words which positions exist; an input below
@@ -125,7 +129,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     """
     _check_choices(kind, lang, input_format)
     title = " ".join(name.split())
-    rule_program = _rule_program(title, kind, main, input_format, moore_k)
+    rule_program = _rule_program(title, kind, main, input_format, moore_k, misere)
     if rule_program is not None:
         return _emit(rule_program, lang)
     if start is not None and kind != "pair":
@@ -191,8 +195,12 @@ def _check_choices(kind: str, lang: str, input_format: str) -> None:
 
 
 def _rule_program(title: str, kind: str, main: bool, input_format: str,
-                  moore_k: int | None) -> Program | None:
+                  moore_k: int | None, misere: MisereRule | None = None) -> Program | None:
     """The program of a kind written from a theorem's algorithm alone (no table), else ``None``."""
+    if kind == "misere":
+        if misere is None:
+            raise InvalidInputError("a misère program needs the rule of its heaps (misere=)")
+        return Program(title, kind, main, input_format, misere=misere, status=misere.status)
     if kind == "moore":
         if moore_k is None or not 1 <= moore_k < 1 << 62:
             raise InvalidInputError(f"Moore's Nim_k needs 1 <= k < 2**62, got {moore_k!r}")

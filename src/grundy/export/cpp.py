@@ -14,6 +14,7 @@ import ast
 from grundy.export import kfold
 from grundy.export.cpp_helpers import BASE, OVERFLOW, helpers_for
 from grundy.export.main import cpp_main
+from grundy.export.misere import CPP_GENUS, CPP_PAIR, MisereRule
 from grundy.export.model import (
     ALPHABET,
     HOLE,
@@ -197,6 +198,9 @@ def cpp_program(program: Program) -> str:
         return _assemble(program, [
             "unsigned long long grundy_value(unsigned long long n) { return n; }  // one heap", "",
             _MOORE % {"k1": program.moore_k + 1}])
+    if kind == "misere":
+        assert program.misere is not None
+        return _assemble(program, _cpp_misere(program.misere))
     if kind in ("staircase", "split", "strip"):
         rule = {"staircase": CPP_STAIRCASE, "split": CPP_SPLIT, "strip": CPP_STRIP}[kind]
         return _assemble(program, [rule])
@@ -212,6 +216,17 @@ def cpp_program(program: Program) -> str:
                  f"    return grundy_value({', '.join(params)}) != 0;", "}"]
     code += ["", *_cpp_answer(program, uses_rule)]
     return _assemble(program, code)
+
+
+def _cpp_misere(rule: MisereRule) -> list[str]:
+    """A misère program: the pairs of its heaps, then the genus rule."""
+    code = [f"static const bool HAS_LIMIT = {'false' if rule.limit is None else 'true'};",
+            f"static const unsigned long long LIMIT = {rule.limit or 0}ull;"]
+    if rule.law == "periodic":
+        code += [_unpack_cpp(), "", f"static const unsigned long long START = {rule.start}ull, "
+                 f"PERIOD = {rule.period}ull;", f"// v(0..{len(rule.values) - 1})",
+                 *_packed("V", rule.values), f"// m(0..{len(rule.misere) - 1})", *_packed("M", rule.misere)]
+    return [*code, "", CPP_PAIR[rule.law], CPP_GENUS]
 
 
 def _cpp_values(program: Program, params: list[str], plain: str) -> list[str]:

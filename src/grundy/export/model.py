@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from grundy.export.main import describe
+from grundy.export.misere import MisereRule
 from grundy.model.laws import Status
 from grundy.model.periodic import Periodicity
 from grundy.patterns.record import Pattern
@@ -204,6 +205,9 @@ class Program:
     conjecture: bool = False
     """Whether positions beyond ``checked`` are answered by the conjecture, each checked locally
     (the mex of the values it gives the options, by the move function) where the program can."""
+    misere: MisereRule | None = None
+    """Of a misère program (kind ``misere``): the :class:`grundy.export.misere.MisereRule` of
+    its heaps."""
 
     @property
     def reads(self) -> str:
@@ -304,6 +308,7 @@ def header(program: Program) -> list[str]:
                      "pile i and adds one to piles j and k, i < j <= k <= n)",
             "strip": "the Grundy value of coin-slide (a strip of cells numbered 1..L from the left; a "
                      "move takes a coin to the nearest empty cell on its right, or off the strip)",
+            "misere": "who wins a sum of heaps in misère play (the player who moves last loses)",
             "moore": f"who wins Moore's Nim_{program.moore_k} (reduce 1 to {program.moore_k} heaps "
                      f"in one move; several heaps are NOT a sum)"}[program.kind]
     lines = [f"{program.title}: {program.what or what}."]
@@ -314,6 +319,9 @@ def header(program: Program) -> list[str]:
                   f"{program.status}",
                   "values: only of a position with at most one non-empty heap (a lone heap n is a "
                   "Nim heap: n); otherwise no theorem gives the value, and the main prints '-'"]
+    elif program.kind == "misere":
+        lines += [f"outcome: by each heap's pair (v, m) of normal and misère values: {program.status}",
+                  "values: no Grundy value decides misère play, so the main prints '-'"]
     elif program.kind == "staircase":
         lines.append(f"values: the XOR of the counters on the odd steps 1, 3, 5, ...: {program.status}")
     elif program.kind == "split":

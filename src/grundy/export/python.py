@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from grundy.errors import InvalidInputError
 from grundy.export import kfold
 from grundy.export.main import python_main
+from grundy.export.misere import PY_GENUS, PY_PAIR, MisereRule
 from grundy.export.model import (
     ALPHABET,
     HOLE,
@@ -254,6 +255,9 @@ def python_program(program: Program) -> str:
     if kind in _PY_RULES:
         blocks.append(_PY_RULES[kind])
         return _py_join(out, blocks, program)
+    if kind == "misere":
+        assert program.misere is not None
+        return _py_join(out, blocks + _py_misere(program.misere), program)
     params = "a, b" if kind == "pair" else "n"
     blocks += _py_values(program, params)
     uses_rule = program.rule is not None and program.node is None
@@ -263,6 +267,16 @@ def python_program(program: Program) -> str:
         blocks.append(f"def first_player_wins({params}):\n    return grundy_value({params}) != 0")
     blocks.append(_py_answer(program, uses_rule))
     return _py_join(out, blocks, program)
+
+
+def _py_misere(rule: MisereRule) -> list[str]:
+    """A misère program's blocks: the pairs of its heaps, then the genus rule."""
+    head = [f"LIMIT = {rule.limit}"]
+    if rule.law == "periodic":
+        head += [f"START, PERIOD = {rule.start}, {rule.period}", f"# v(0..{len(rule.values) - 1})",
+                 *_packed("V", rule.values), f"# m(0..{len(rule.misere) - 1})", *_packed("M", rule.misere)]
+        return [_PY_UNPACK, "\n".join(head), PY_PAIR[rule.law], PY_GENUS]
+    return ["\n".join(head), PY_PAIR[rule.law], PY_GENUS]
 
 
 def _py_values(program: Program, params: str) -> list[str]:

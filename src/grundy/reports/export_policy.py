@@ -33,6 +33,7 @@ from grundy.errors import GrundyError, InvalidInputError, NotSupportedError
 from grundy.export import code as writer
 from grundy.export.code import LANGS, OutcomeRule, export_code
 from grundy.export.main import INPUT_FORMATS
+from grundy.export.misere import MisereRule, misere_rule
 from grundy.export.model import pattern_law
 from grundy.model.game import Game, HeapGame, laws_of
 from grundy.model.laws import Describes, ExportRule, Status
@@ -51,7 +52,8 @@ class Plan:
     """What an export of a game rests on (computed once, written in either language).
 
     ``kind`` is ``"heap"``, ``"pair"``, ``"number"`` (a game on one number), ``"moore"``,
-    ``"staircase"``, ``"split"`` (the split game) or ``"strip"`` (coin-slide);
+    ``"staircase"``, ``"split"`` (the split game), ``"strip"`` (coin-slide) or ``"misere"`` (a
+    sum of heaps in misère play, by the law of its heaps, ``misere``);
     ``checked`` the last position up to which an unproved pattern was compared with computed
     values (``None``: nothing unproved answers), ``conjecture`` whether it answers beyond (after a
     local check where the program can make one), ``notes`` what the export warns about;
@@ -79,13 +81,15 @@ class Plan:
     unequal: bool = False
     start: str | None = None
     what: str | None = None
+    misere: MisereRule | None = None
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
         args = {"name": self.name, "kind": self.kind, "pattern": self.best, "table": self.table,
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
-                "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what}
+                "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what,
+                "misere": self.misere}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
             table = (self.table[corner[0]:] if self.kind != "pair"
@@ -133,7 +137,8 @@ class ExportResult:
 
 def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
                 upto: int | None = None, conjecture: bool = False, limit: int | None = None,
-                max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None) -> ExportResult:
+                max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None,
+                misere: bool = False) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -147,7 +152,9 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     program cannot, and answers such inputs with an error line); otherwise with an error line.
     ``limit`` also bounds the table of a game of your own. ``budget``: the steps as a
     :class:`~grundy.engine.limits.Budget` (``limit=N`` is short for ``budget=Budget(N)``; not
-    both). ``warnings`` say what may fail.
+    both). ``warnings`` say what may fail. ``misere=True``: who wins a sum of heaps in misère play
+    (the player who moves last loses), by Conway's genus theory where a law makes every heap of the
+    game tame (Nim, finite take-away sets: :mod:`grundy.export.misere`); refused otherwise.
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
@@ -169,7 +176,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
                                 f"it needs main=True")
     if max_size is not None and max_size < 1:
         raise InvalidInputError(f"max_size must be a positive number of bytes, got {max_size}")
-    plan = export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget))
+    plan = (_misere_plan(game) if misere else
+            export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
     notes: tuple[str, ...] = ()
     if max_size is not None and len(source.encode()) > max_size and _cuttable(plan):
@@ -301,7 +309,15 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     return _gated(plan, conjecture)
 
 
-_RULES = ("moore", "staircase", "split", "strip")
+def _misere_plan(game: Game) -> Plan:
+    """The plan of a heap game in misère play: the law of its heaps (:func:`misere_rule`)."""
+    if not isinstance(game, HeapGame) or not is_sum_of_heaps(game):
+        raise NotSupportedError(f"{game.spec}: export in misère play is written for sums of heaps of "
+                                f"one take-away game (grundy solve --misere answers the others)")
+    return Plan(game.spec, "misere", table=[], misere=misere_rule(game))
+
+
+_RULES = ("moore", "staircase", "split", "strip", "misere")
 """The kinds of program written from a theorem's algorithm, with no table to check them against."""
 
 RECHECK_STEPS = 4_000_000
@@ -397,7 +413,30 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
     code = export_code(lang=lang, main=main, input_format=input_format, **args)
     if plan.kind not in _RULES:
         _self_check(code if lang == "python" else export_code(lang="python", **args), plan)
+    if plan.kind == "misere":
+        _misere_check(code if lang == "python" else export_code(lang="python", **args), game)
     return code
+
+
+def _misere_check(code: str, game: Game) -> None:
+    """Run the Python program on sums of one to three heaps below 16 and compare with the misère
+    answers of :func:`grundy.theory.misere.misere_outcome` (which decides them the same way, from
+    the engine's own tables)."""
+    from itertools import combinations_with_replacement
+
+    from grundy.model.game import Outcome
+    from grundy.theory.misere import misere_outcome
+
+    namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
+    exec(compile(code, "<export>", "exec"), namespace)
+    wins = namespace["first_player_wins"]
+    for count in range(1, 4):
+        for heaps in combinations_with_replacement(range(16), count):
+            decided = misere_outcome([(game, (n,)) for n in heaps])
+            want = decided is not None and decided.outcome == Outcome.N
+            if decided is None or wins(list(heaps)) != want:
+                raise GrundyError(f"internal error: the exported misère program says "
+                                  f"{'N' if not want else 'P'} for heaps {list(heaps)}; please report it")
 
 
 def _p_rule(game: Game, patterns: list[Any], origin: tuple[int, ...] | None = None) -> Any:
