@@ -67,7 +67,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--misere", action="store_true",
                         help="misère play (whoever moves last loses): who wins a sum of heaps, by "
                              "Conway's genus theory where every heap is tame (Nim, subtraction and "
-                             "Bash games); the main prints '- N' or '- P'")
+                             "Bash games), else by the misère quotient (Kayles, octal games: where "
+                             "its period is not proved, the heaps it settled within --limit steps "
+                             "or up to --upto); the main prints '- N' or '- P'")
     parser.add_argument("--input", choices=INPUT_FORMATS, default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases) or counted (one case)")

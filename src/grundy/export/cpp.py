@@ -14,7 +14,7 @@ import ast
 from grundy.export import kfold
 from grundy.export.cpp_helpers import BASE, OVERFLOW, helpers_for
 from grundy.export.main import cpp_main
-from grundy.export.misere import CPP_GENUS, CPP_PAIR, MisereRule
+from grundy.export.misere import CPP_GENUS, CPP_PAIR, CPP_QUOTIENT, MisereRule
 from grundy.export.model import (
     ALPHABET,
     HOLE,
@@ -219,9 +219,17 @@ def cpp_program(program: Program) -> str:
 
 
 def _cpp_misere(rule: MisereRule) -> list[str]:
-    """A misère program: the pairs of its heaps, then the genus rule."""
+    """A misère program: the pairs of its heaps, then the genus rule; or its quotient."""
     code = [f"static const bool HAS_LIMIT = {'false' if rule.limit is None else 'true'};",
             f"static const unsigned long long LIMIT = {rule.limit or 0}ull;"]
+    if rule.law == "quotient":
+        code += [_unpack_cpp(), "", f"static const unsigned long long START = {rule.start}ull, "
+                 f"PERIOD = {rule.period}ull;", f"// the image of each heap 0..{len(rule.values) - 1}",
+                 *_packed("IMAGES", rule.values), "// 1: an element of the P-portion",
+                 *_packed("P", rule.misere),
+                 f"// the product of elements x and y: PRODUCTS[x * {len(rule.misere)} + y]",
+                 *_packed("PRODUCTS", rule.products)]
+        return [*code, "", CPP_QUOTIENT]
     if rule.law == "periodic":
         code += [_unpack_cpp(), "", f"static const unsigned long long START = {rule.start}ull, "
                  f"PERIOD = {rule.period}ull;", f"// v(0..{len(rule.values) - 1})",

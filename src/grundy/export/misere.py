@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from grundy.errors import NotSupportedError
+from grundy.model.laws import Status
 
 if TYPE_CHECKING:
     from grundy.model.game import Game
@@ -30,10 +31,11 @@ __all__ = ["CPP_GENUS", "CPP_PAIR", "PY_GENUS", "PY_PAIR", "MisereRule", "misere
 
 @dataclass(frozen=True)
 class MisereRule:
-    """The pairs ``(v, m)`` of every heap, as a program stores them: ``law`` ``"nim"`` (by the
-    formula) or ``"periodic"`` (``values`` and ``misere`` for heaps ``0..len - 1``, then period
-    ``period`` from heap ``start``); ``limit``: the least heap whose tameness is not known
-    (``None``: every heap is tame); ``status``: what it rests on, for the header."""
+    """What a misère program stores of its heaps: ``law`` ``"nim"`` (the pairs ``(v, m)`` by the
+    formula), ``"periodic"`` (``values`` and ``misere`` for heaps ``0..len - 1``, then period
+    ``period`` from heap ``start``) or ``"quotient"`` (the misère quotient, see ``products``);
+    ``limit``: the least heap the program cannot answer (tameness, or the quotient, not known
+    there; ``None``: every heap); ``status``: what it rests on, for the header."""
 
     law: str
     status: str
@@ -42,6 +44,10 @@ class MisereRule:
     values: tuple[int, ...] = ()
     misere: tuple[int, ...] = ()
     limit: int | None = None
+    products: tuple[int, ...] = ()
+    """Of law ``"quotient"``: the misère quotient's multiplication table, row by row (``values``:
+    each heap's image, periodic from ``start`` when ``limit`` is ``None``; ``misere``: 1 for the
+    elements of the P-portion, else 0)."""
 
 
 def misere_rule(game: Game) -> MisereRule:
@@ -65,6 +71,25 @@ def misere_rule(game: Game) -> MisereRule:
                       tuple(m for _, m in pairs), law.tame_fail)
 
 
+def quotient_rule(game: Game, upto: int | None, limit: int | None) -> MisereRule:
+    """The :class:`MisereRule` of ``game`` by its misère quotient (of every heap where the
+    periodicity theorem proves it, else of the heaps settled up to ``upto`` or within ``limit``
+    steps: :func:`grundy.theory.quotient.misere_quotient` with ``partial``)."""
+    from grundy.theory.quotient import misere_quotient
+    from grundy.theory.quotient.build import DEFAULT_QUOTIENT_LIMIT
+
+    q = misere_quotient(game, upto, limit=limit or DEFAULT_QUOTIENT_LIMIT, partial=True)
+    proved = q.status == Status.PROVED and q.period is not None and q.preperiod is not None
+    words = (f"the misère quotient of order {q.order}, {len(q.p_portion)} of its elements P-positions; "
+             f"{q.reason}")
+    status = (f"proved ({words})" if proved else
+              f"exact for heaps up to {q.checked_upto} ({words}; no period proved, so a larger heap "
+              f"is an error line)")
+    products = tuple(x for row in q.table for x in row)
+    return MisereRule("quotient", status, q.preperiod or 0, q.period or 1, tuple(q.heaps),
+                      tuple(int(b) for b in q.p), None if proved else q.checked_upto + 1, products)
+
+
 PY_PAIR = {
     "nim": '''def pair(n):
     """(v, m): the normal and misère values of one heap of n (Nim: m(0) = 1, m(1) = 0)."""
@@ -74,6 +99,28 @@ PY_PAIR = {
     if n >= len(V):
         n = START + (n - START) % PERIOD
     return V[n], M[n]'''}
+
+PY_QUOTIENT = '''def element(n):
+    """The image of a heap of n in the misère quotient (beyond the table, periodic from START)."""
+    if n >= len(IMAGES):
+        n = START + (n - START) % PERIOD
+    return IMAGES[n]
+
+
+def first_player_wins(heaps):
+    """The product of the heaps' images in the misère quotient: the player to move loses exactly
+    when it lies in the P-portion."""
+    order, x = len(P), 0
+    for n in heaps:
+        if LIMIT is not None and n >= LIMIT:
+            raise ValueError(f"heap {n}: the misère quotient is known only for heaps below {LIMIT}")
+        x = PRODUCTS[x * order + element(n)]
+    return P[x] == 0
+
+
+def answer(heaps):
+    """No Grundy value decides misère play: the value is '-' and the outcome is the quotient's."""
+    return None, first_player_wins(heaps)'''
 
 PY_GENUS = '''def first_player_wins(heaps):
     """Conway's genus theory: with every heap tame, the player to move wins exactly when some heap
@@ -105,6 +152,33 @@ static void pair(unsigned long long n, unsigned long long &v, unsigned long long
     v = V[n];
     m = M[n];
 }"""}
+
+CPP_QUOTIENT = r"""// the image of a heap of n in the misère quotient (beyond the table, periodic from START)
+static unsigned long long element(unsigned long long n) {
+    if (n >= IMAGES.size()) n = START + (n - START) % PERIOD;
+    return IMAGES[n];
+}
+
+// the product of the heaps' images in the misère quotient: the player to move loses exactly when
+// it lies in the P-portion
+bool first_player_wins(const std::vector<unsigned long long> &heaps) {
+    const unsigned long long order = P.size();
+    unsigned long long x = 0;
+    for (unsigned long long n : heaps) {
+        if (HAS_LIMIT && n >= LIMIT)
+            fail("heap " + std::to_string(n) + ": the misère quotient is known only for heaps below " +
+                 std::to_string(LIMIT));
+        x = PRODUCTS[x * order + element(n)];
+    }
+    return P[x] == 0;
+}
+
+// no Grundy value decides misère play: the value is '-' and the outcome is the quotient's
+bool answer(const std::vector<unsigned long long> &heaps, unsigned long long &value, bool &known) {
+    value = 0;
+    known = false;
+    return first_player_wins(heaps);
+}"""
 
 CPP_GENUS = r"""
 // Conway's genus theory: with every heap tame, the player to move wins exactly when some heap is

@@ -320,7 +320,10 @@ def header(program: Program) -> list[str]:
                   "values: only of a position with at most one non-empty heap (a lone heap n is a "
                   "Nim heap: n); otherwise no theorem gives the value, and the main prints '-'"]
     elif program.kind == "misere":
-        lines += [f"outcome: by each heap's pair (v, m) of normal and misère values: {program.status}",
+        how = ("the product of the heaps' images in the misère quotient, P iff it lies in the P-portion"
+               if program.misere is not None and program.misere.law == "quotient" else
+               "each heap's pair (v, m) of normal and misère values")
+        lines += [f"outcome: by {how}: {program.status}",
                   "values: no Grundy value decides misère play, so the main prints '-'"]
     elif program.kind == "staircase":
         lines.append(f"values: the XOR of the counters on the odd steps 1, 3, 5, ...: {program.status}")

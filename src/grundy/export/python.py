@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from grundy.errors import InvalidInputError
 from grundy.export import kfold
 from grundy.export.main import python_main
-from grundy.export.misere import PY_GENUS, PY_PAIR, MisereRule
+from grundy.export.misere import PY_GENUS, PY_PAIR, PY_QUOTIENT, MisereRule
 from grundy.export.model import (
     ALPHABET,
     HOLE,
@@ -270,8 +270,15 @@ def python_program(program: Program) -> str:
 
 
 def _py_misere(rule: MisereRule) -> list[str]:
-    """A misère program's blocks: the pairs of its heaps, then the genus rule."""
+    """A misère program's blocks: the pairs of its heaps, then the genus rule; or its quotient."""
     head = [f"LIMIT = {rule.limit}"]
+    if rule.law == "quotient":
+        head += [f"START, PERIOD = {rule.start}, {rule.period}",
+                 f"# the image of each heap 0..{len(rule.values) - 1}", *_packed("IMAGES", rule.values),
+                 "# 1: an element of the P-portion", *_packed("P", rule.misere),
+                 f"# the product of elements x and y: PRODUCTS[x * {len(rule.misere)} + y]",
+                 *_packed("PRODUCTS", rule.products)]
+        return [_PY_UNPACK, "\n".join(head), PY_QUOTIENT]
     if rule.law == "periodic":
         head += [f"START, PERIOD = {rule.start}, {rule.period}", f"# v(0..{len(rule.values) - 1})",
                  *_packed("V", rule.values), f"# m(0..{len(rule.misere) - 1})", *_packed("M", rule.misere)]

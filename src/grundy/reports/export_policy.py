@@ -33,7 +33,7 @@ from grundy.errors import GrundyError, InvalidInputError, NotSupportedError
 from grundy.export import code as writer
 from grundy.export.code import LANGS, OutcomeRule, export_code
 from grundy.export.main import INPUT_FORMATS
-from grundy.export.misere import MisereRule, misere_rule
+from grundy.export.misere import MisereRule, misere_rule, quotient_rule
 from grundy.export.model import pattern_law
 from grundy.model.game import Game, HeapGame, laws_of
 from grundy.model.laws import Describes, ExportRule, Status
@@ -176,7 +176,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
                                 f"it needs main=True")
     if max_size is not None and max_size < 1:
         raise InvalidInputError(f"max_size must be a positive number of bytes, got {max_size}")
-    plan = (_misere_plan(game) if misere else
+    plan = (_misere_plan(game, upto, limit) if misere else
             export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
     notes: tuple[str, ...] = ()
@@ -309,12 +309,18 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     return _gated(plan, conjecture)
 
 
-def _misere_plan(game: Game) -> Plan:
-    """The plan of a heap game in misère play: the law of its heaps (:func:`misere_rule`)."""
+def _misere_plan(game: Game, upto: int | None, limit: int | None) -> Plan:
+    """The plan of a heap game in misère play: the law that makes its heaps tame
+    (:func:`misere_rule`), else its misère quotient (:func:`quotient_rule`: of every heap where it
+    is proved, else of heaps up to ``upto`` or as far as ``limit`` steps settle)."""
     if not isinstance(game, HeapGame) or not is_sum_of_heaps(game):
         raise NotSupportedError(f"{game.spec}: export in misère play is written for sums of heaps of "
-                                f"one take-away game (grundy solve --misere answers the others)")
-    return Plan(game.spec, "misere", table=[], misere=misere_rule(game))
+                                f"one heap game (grundy solve --misere answers the others)")
+    try:
+        rule = misere_rule(game)
+    except NotSupportedError:
+        rule = quotient_rule(game, upto, limit)
+    return Plan(game.spec, "misere", table=[], misere=rule)
 
 
 _RULES = ("moore", "staircase", "split", "strip", "misere")
@@ -419,22 +425,21 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
 
 
 def _misere_check(code: str, game: Game) -> None:
-    """Run the Python program on sums of one to three heaps below 16 and compare with the misère
-    answers of :func:`grundy.theory.misere.misere_outcome` (which decides them the same way, from
-    the engine's own tables)."""
+    """Run the Python program on sums of one to three heaps below 16 (that it answers) and compare
+    with :func:`grundy.solving.solve.solve` in misère play (by the same theorems or quotient, or
+    by brute force where they do not decide)."""
     from itertools import combinations_with_replacement
 
     from grundy.model.game import Outcome
-    from grundy.theory.misere import misere_outcome
+    from grundy.solving.solve import solve
 
     namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
     exec(compile(code, "<export>", "exec"), namespace)
-    wins = namespace["first_player_wins"]
+    wins, limit = namespace["first_player_wins"], namespace["LIMIT"]
     for count in range(1, 4):
-        for heaps in combinations_with_replacement(range(16), count):
-            decided = misere_outcome([(game, (n,)) for n in heaps])
-            want = decided is not None and decided.outcome == Outcome.N
-            if decided is None or wins(list(heaps)) != want:
+        for heaps in combinations_with_replacement(range(16 if limit is None else min(16, limit)), count):
+            want = solve(game, heaps, misere=True).outcome == Outcome.N
+            if wins(list(heaps)) != want:
                 raise GrundyError(f"internal error: the exported misère program says "
                                   f"{'N' if not want else 'P'} for heaps {list(heaps)}; please report it")
 
