@@ -11,6 +11,7 @@ import pytest
 
 from grundy import InvalidGameError, InvalidPositionError, Outcome, load_game, moves_to_value, solve
 from grundy.games.coins2d import CoinProduct, TurningCorners
+from grundy.theory.nimber import nim_mul
 
 Heads = frozenset[tuple[int, int]]
 SetsOf = Callable[[int], Iterator[frozenset[int]]]
@@ -203,6 +204,23 @@ def test_big_coordinates() -> None:
     # ruler v(1024) = 1024 = 256·4 and turtles v(3) = 3: 1024 ⊗ 3 = 256·(4 ⊗ 3); ruler v(6) = 2
     assert answer.grundy == (256 * TIMES[4][3]) ^ TIMES[2][6]
     assert all(solve(product, m.to).grundy == 0 for m in answer.winning_moves)
+
+
+@pytest.mark.parametrize("spec", ["product(turning-turtles,ruler)", "product(mock-turtles,ruler)",
+                                  "product(ruler,mock-turtles)", "product(mock-turtles,mock-turtles)"])
+def test_a_coordinate_of_10_to_the_11_is_answered_without_its_coins_in_memory(spec: str) -> None:
+    """The value by the Tartan theorem; the moves are not listed, refused by counting the move sets
+    and the 1-D searches they need (a factor that scans the coins left of its head), before any is
+    tried, and the remoteness's options are made one at a time (a pool of 10**11 coins was built
+    at once before: a MemoryError)."""
+    game = load_game(spec)
+    f1, f2 = game.factors  # type: ignore[attr-defined]
+    x, y = 123456789012, 98765432109
+    answer = solve(game, f"{x},{y} 5,7")
+    assert answer.grundy == nim_mul(f1.coin_value(x), f2.coin_value(y)) ^ nim_mul(f1.coin_value(5),
+                                                                                  f2.coin_value(7))
+    assert not answer.moves_listed and answer.note and "not listed" in answer.note
+    assert solve(game, f"3,{y}").grundy == nim_mul(f1.coin_value(3), f2.coin_value(y))
 
 
 @pytest.mark.parametrize(("spec", "text", "quoted"), [

@@ -44,7 +44,7 @@ from grundy.patterns.record import Pattern
 __all__ = ["ALPHABET", "KINDS", "LANGS", "SIZE_WARNING", "OutcomeRule", "Program", "export_code", "header",
            "pack", "table_status", "unpack"]
 
-KINDS = ("heap", "pair", "moore", "number", "staircase", "split", "strip", "misere")
+KINDS = ("heap", "pair", "moore", "number", "staircase", "split", "strip", "misere", "grid")
 """What an exported program reads: a sum of heaps, a pair, one number (see :func:`export_code`),
 or a game written from a theorem's algorithm alone: ``moore`` (Moore's Nim_k, whose heaps are not a
 sum: who wins by Moore's theorem, the value only of a position with at most one non-empty heap),
@@ -53,7 +53,8 @@ the stone counts of piles 1..n, by its odious-stones theorem), ``strip`` (coin-s
 length, then the cells of its coins, by the plain mex over its moves on strips of at most 16
 cells, as ``grundy solve`` searches), ``misere`` (a sum of heaps in misère play, by Conway's genus
 theory over the pairs of normal and misère values of a take-away game's heaps,
-:mod:`grundy.export.misere`)."""
+:mod:`grundy.export.misere`), ``grid`` (heads ``x y`` on a grid, a product of two coin-turning
+games: by the Tartan theorem, the nim-product of the factors' values, XORed over the heads)."""
 LANGS = ("cpp", "python")
 SIZE_WARNING = 64 * 1024
 """Source size (bytes) above which ``grundy export`` warns: many judges refuse larger submissions."""
@@ -91,7 +92,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 moore_k: int | None = None, origin: Sequence[int] | None = None,
                 domain: str | None = None, sums: bool = True, checked: int | None = None,
                 conjecture: bool = False, octal: Sequence[int] | None = None, unequal: bool = False,
-                start: str | None = None, what: str | None = None, misere: MisereRule | None = None) -> str:
+                start: str | None = None, what: str | None = None, misere: MisereRule | None = None,
+                grid: tuple[str, str, int] | None = None) -> str:
     """A self-contained program answering positions of a game.
 
     ``kind="heap"``: a sum of heaps (their values XORed), each heap by the pattern's formula (a
@@ -104,7 +106,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     sum when ``sums``, otherwise an error for that input. The other kinds (``moore`` with
     ``moore_k``, ``staircase``, ``split``, ``strip``) are written from a theorem's algorithm
     alone: see :data:`KINDS`; ``misere`` with ``misere``, a
-    :class:`~grundy.export.misere.MisereRule`.
+    :class:`~grundy.export.misere.MisereRule`; ``grid`` with ``grid``, the formulas (over ``n``) of
+    a head's value in column ``x`` and in row ``y``, and the least coordinate.
 
     A game with a declared domain: ``origin`` is its least position (``(n0,)`` or ``(a0, b0)``),
     where the table starts, and ``domain`` says in words which positions exist; an input below
@@ -129,7 +132,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     """
     _check_choices(kind, lang, input_format)
     title = " ".join(name.split())
-    rule_program = _rule_program(title, kind, main, input_format, moore_k, misere)
+    rule_program = (_grid_program(title, main, input_format, grid, what) if kind == "grid" else
+                    _rule_program(title, kind, main, input_format, moore_k, misere))
     if rule_program is not None:
         return _emit(rule_program, lang)
     if start is not None and kind != "pair":
@@ -213,6 +217,17 @@ def _rule_program(title: str, kind: str, main: bool, input_format: str,
     if kind in _RULE_STATUS:
         return Program(title, kind, main, input_format, status=_RULE_STATUS[kind])
     return None
+
+
+def _grid_program(title: str, main: bool, input_format: str, grid: tuple[str, str, int] | None,
+                  what: str | None) -> Program:
+    """The program of a product of coin-turning games (the Tartan theorem)."""
+    if grid is None or grid[2] not in (0, 1):
+        raise InvalidInputError(f"a grid game needs its factors' formulas and origin 0 or 1, got {grid!r}")
+    first, second, origin = grid
+    return Program(title, "grid", main, input_format, node=parse(first, ("n",)),
+                   second=parse(second, ("n",)), origin=(origin, origin),
+                   status=f"proved ({what or 'the Tartan theorem'})")
 
 
 def _rule_node(kind: str, rule: OutcomeRule | None, variables: tuple[str, ...]) -> Any:

@@ -201,6 +201,13 @@ def cpp_program(program: Program) -> str:
     if kind == "misere":
         assert program.misere is not None
         return _assemble(program, _cpp_misere(program.misere))
+    if kind == "grid":
+        assert program.node is not None and program.second is not None
+        origin = program.corner[0]
+        return _assemble(program, [
+            *_formula("coin_x", ["n"], program.node, "v1(x), the first factor", "unsigned long long"), "",
+            *_formula("coin_y", ["n"], program.second, "v2(y), the second factor", "unsigned long long"),
+            "", CPP_NIM_MUL, CPP_GRID % {"check": _origin_check(origin)}])
     if kind in ("staircase", "split", "strip"):
         rule = {"staircase": CPP_STAIRCASE, "split": CPP_SPLIT, "strip": CPP_STRIP}[kind]
         return _assemble(program, [rule])
@@ -216,6 +223,51 @@ def cpp_program(program: Program) -> str:
                  f"    return grundy_value({', '.join(params)}) != 0;", "}"]
     code += ["", *_cpp_answer(program, uses_rule)]
     return _assemble(program, code)
+
+
+CPP_NIM_MUL = r"""// the nim-product (Conway): with a, b < 2^(2h) and F = 2^h a Fermat 2-power,
+// (a1 F + a0)(b1 F + b0) = (a1 b1 + a1 b0 + a0 b1) F + a0 b0 + a1 b1 (F / 2), as F F = F + F / 2
+unsigned long long nim_mul(unsigned long long a, unsigned long long b) {
+    if (a < 2 || b < 2) return a * b;
+    unsigned long long h = 1;
+    const unsigned long long most = a > b ? a : b;
+    while (h < 32 && (most >> (2 * h)) != 0) h *= 2;
+    const unsigned long long low = (1ull << h) - 1;
+    const unsigned long long a1 = a >> h, a0 = a & low, b1 = b >> h, b0 = b & low;
+    const unsigned long long c = nim_mul(a0, b0), top = nim_mul(a1, b1);
+    const unsigned long long middle = nim_mul(a1 ^ a0, b1 ^ b0) ^ c;
+    return (middle << h) ^ c ^ nim_mul(top, 1ull << (h - 1));
+}"""
+
+CPP_GRID = r"""
+// a board of heads x1 y1 x2 y2 ...: the XOR over its heads of coin_x(x) (nim-product) coin_y(y)
+// (the Tartan theorem); a head listed twice cancels, as a sum of positions
+unsigned long long grundy_value(const std::vector<unsigned long long> &numbers) {
+    if (numbers.size() %% 2) fail("a head is two numbers x y: got an odd count");
+    unsigned long long value = 0;
+    for (size_t i = 0; i + 1 < numbers.size(); i += 2) {
+        const unsigned long long x = numbers[i], y = numbers[i + 1];
+%(check)s        value ^= nim_mul(coin_x(x), coin_y(y));
+    }
+    return value;
+}
+
+bool first_player_wins(const std::vector<unsigned long long> &numbers) { return grundy_value(numbers) != 0; }
+
+bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, bool &known) {
+    value = grundy_value(numbers);
+    known = true;
+    return value != 0;
+}"""
+
+
+def _origin_check(origin: int) -> str:
+    """The check that a head's coordinates are at least ``origin`` (none for 0: unsigned)."""
+    if origin == 0:
+        return ""
+    return (f"        if (x < {origin}ull || y < {origin}ull)\n"
+            f"            fail(\"(\" + std::to_string(x) + \", \" + std::to_string(y) +\n"
+            f"                 \") is not a coin (coordinates from {origin})\");\n")
 
 
 def _cpp_misere(rule: MisereRule) -> list[str]:

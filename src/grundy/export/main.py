@@ -18,7 +18,8 @@ Layouts (``INPUT_FORMATS``):
 - ``counted``: one case.
 
 A case of a heap game is ``n`` followed by ``n`` heap sizes; of a pair game, ``a b``; of
-coin-slide, ``L k`` followed by the cells of its ``k`` coins. Line breaks
+coin-slide, ``L k`` followed by the cells of its ``k`` coins; of a grid of coins, ``k`` followed
+by the ``x y`` of its ``k`` heads. Line breaks
 do not matter in ``cases`` and ``counted``.
 
 >>> "def main" in python_main("heap", "cases")
@@ -50,6 +51,9 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     elif kind == "strip":
         case = "the strip's length L, k, then the cells (1..L) of its k coins"
         line = "one position per line: the strip's length L, then the cells (1..L) of its coins"
+    elif kind == "grid":
+        case = "k, then k heads x y"
+        line = "one position per line: its heads x1 y1 x2 y2 ... (a board is the sum of its heads)"
     elif kind == "pair" and start is not None:
         case = f"one number n ({start})"
         line = f"one position per line: n alone ({start}), or a b, or several pairs (their sum)"
@@ -144,6 +148,8 @@ def python_main(kind: str, input_format: str, one: bool = False) -> str:
     case = pair_case if kind == "pair" else "[take() for _ in range(take())]"
     if kind == "strip":  # (the length, then the count of coins and their cells)
         case = "[take()] + [take() for _ in range(take())]"
+    if kind == "grid":  # (the count of heads, then x y of each)
+        case = "[take() for _ in range(2 * take())]"
     cases = "take()" if input_format == "cases" else "1"
     return _PY_COMMON + _PY_STREAM % {"case": case, "cases": cases}
 
@@ -274,5 +280,7 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
     case = (_CPP_CASE_ONE if one else _CPP_CASE_PAIR) if kind == "pair" else _CPP_CASE_HEAP
     if kind == "strip":  # (the length, then the count of coins and their cells)
         case = "            numbers.push_back(take());\n" + _CPP_CASE_HEAP
+    if kind == "grid":  # (the count of heads, then x y of each)
+        case = _CPP_CASE_HEAP.replace("i < count", "i < 2 * count")
     cases = "take()" if input_format == "cases" else "1"
     return _CPP_COMMON + _CPP_STREAM % {"case": case, "cases": cases, "prepare": call}

@@ -206,6 +206,9 @@ class Program:
     """Whether positions beyond ``checked`` are answered by the conjecture, each checked locally
     (the mex of the values it gives the options, by the move function) where the program can."""
     misere: MisereRule | None = None
+    second: ast.expr | None = None
+    """Of a grid (kind ``grid``): the value of a head in row ``y`` (:attr:`node`: in column
+    ``x``), the coordinates from :attr:`origin`."""
     """Of a misère program (kind ``misere``): the :class:`grundy.export.misere.MisereRule` of
     its heaps."""
 
@@ -216,7 +219,7 @@ class Program:
     @property
     def corner(self) -> tuple[int, ...]:
         """The least position (zeros when none is declared)."""
-        return self.origin or ((0, 0) if self.kind == "pair" else (0,))
+        return self.origin or ((0, 0) if self.kind in ("pair", "grid") else (0,))
 
 
 def octal_text(digits: Sequence[int]) -> str:
@@ -309,6 +312,8 @@ def header(program: Program) -> list[str]:
             "strip": "the Grundy value of coin-slide (a strip of cells numbered 1..L from the left; a "
                      "move takes a coin to the nearest empty cell on its right, or off the strip)",
             "misere": "who wins a sum of heaps in misère play (the player who moves last loses)",
+            "grid": "the Grundy value of a board of heads (x, y) of a product of coin-turning games, "
+                    "the XOR of the values of its heads",
             "moore": f"who wins Moore's Nim_{program.moore_k} (reduce 1 to {program.moore_k} heaps "
                      f"in one move; several heaps are NOT a sum)"}[program.kind]
     lines = [f"{program.title}: {program.what or what}."]
@@ -325,6 +330,10 @@ def header(program: Program) -> list[str]:
                "each heap's pair (v, m) of normal and misère values")
         lines += [f"outcome: by {how}: {program.status}",
                   "values: no Grundy value decides misère play, so the main prints '-'"]
+    elif program.kind == "grid":
+        o = program.corner[0]
+        lines.append(f"values: a head at (x, y) is worth v1(x) ⊗ v2(y), the nim-product of the factors' "
+                     f"values, coordinates from {o}: {program.status}")
     elif program.kind == "staircase":
         lines.append(f"values: the XOR of the counters on the odd steps 1, 3, 5, ...: {program.status}")
     elif program.kind == "split":

@@ -230,6 +230,41 @@ def answer(heaps):
     return (grundy_value(heaps) if len(live) <= 1 else None), first_player_wins(heaps)'''
 
 
+PY_NIM_MUL = '''def nim_mul(a, b):
+    """The nim-product (Conway): with a, b < 2**(2h) and F = 2**h a Fermat 2-power,
+    (a1 F + a0)(b1 F + b0) = (a1 b1 + a1 b0 + a0 b1) F + a0 b0 + a1 b1 (F / 2), as F F = F + F / 2."""
+    if a < 2 or b < 2:
+        return a * b
+    h = 1
+    while max(a, b) >> (2 * h):
+        h *= 2
+    low = (1 << h) - 1
+    a1, a0, b1, b0 = a >> h, a & low, b >> h, b & low
+    c, top = nim_mul(a0, b0), nim_mul(a1, b1)
+    middle = nim_mul(a1 ^ a0, b1 ^ b0) ^ c
+    return (middle << h) ^ c ^ nim_mul(top, 1 << (h - 1))'''
+
+PY_GRID = '''def grundy_value(numbers):
+    """A board of heads x1 y1 x2 y2 ...: the XOR over its heads of coin_x(x) (nim-product) coin_y(y)
+    (the Tartan theorem); a head listed twice cancels, as a sum of positions."""
+    if len(numbers) % 2:
+        raise ValueError("a head is two numbers x y: got an odd count")
+    value = 0
+    for x, y in zip(numbers[0::2], numbers[1::2]):
+        if x < ORIGIN or y < ORIGIN:
+            raise ValueError(f"({x}, {y}) is not a coin (coordinates from {ORIGIN})")
+        value ^= nim_mul(coin_x(x), coin_y(y))
+    return value
+
+
+def first_player_wins(numbers):
+    return grundy_value(numbers) != 0
+
+
+def answer(numbers):
+    value = grundy_value(numbers)
+    return value, value != 0'''
+
 _PY_RULES = {"staircase": PY_STAIRCASE, "split": PY_SPLIT, "strip": PY_STRIP}
 """The programs written from a theorem's algorithm alone, by kind."""
 
@@ -255,6 +290,11 @@ def python_program(program: Program) -> str:
     if kind in _PY_RULES:
         blocks.append(_PY_RULES[kind])
         return _py_join(out, blocks, program)
+    if kind == "grid":
+        assert program.node is not None and program.second is not None
+        helpers = _py_helpers(called(program.node, program.second))
+        return _py_join(out[:-1] + (["import math"] if any("math." in h for h in helpers) else [])
+                        + ["import sys"], [*helpers, *_py_grid(program)], program)
     if kind == "misere":
         assert program.misere is not None
         return _py_join(out, blocks + _py_misere(program.misere), program)
@@ -267,6 +307,15 @@ def python_program(program: Program) -> str:
         blocks.append(f"def first_player_wins({params}):\n    return grundy_value({params}) != 0")
     blocks.append(_py_answer(program, uses_rule))
     return _py_join(out, blocks, program)
+
+
+def _py_grid(program: Program) -> list[str]:
+    """A grid's blocks: the factors' values, the nim-product, a board's value."""
+    assert program.node is not None and program.second is not None
+    first, second = python_expression(program.node), python_expression(program.second)
+    return [f"ORIGIN = {program.corner[0]}",
+            f"def coin_x(n):\n    return int({first})", f"def coin_y(n):\n    return int({second})",
+            PY_NIM_MUL, PY_GRID]
 
 
 def _py_misere(rule: MisereRule) -> list[str]:

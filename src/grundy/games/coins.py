@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import product
 from typing import Any
 
 from grundy.errors import InvalidPositionError, SearchLimitError
@@ -89,9 +89,21 @@ def _flip(position: str, coins: Iterable[int]) -> str:
 
 
 def _coins_left(p: int, most: int) -> Iterator[tuple[int, ...]]:
-    """Every set of at most ``most`` coins left of coin ``p``: the empty set, then single coins, …"""
+    """Every set of at most ``most`` coins left of coin ``p``: the empty set, then single coins, …,
+    each ``k``-set in the order of :func:`itertools.combinations`, made one at a time (its pool
+    would hold all ``p - 1`` coins at once: a coin of 10**11 must not cost its memory)."""
     for k in range(most + 1):
-        yield from combinations(range(1, p), k)
+        yield from _sets_below(1, p, k)
+
+
+def _sets_below(low: int, p: int, k: int) -> Iterator[tuple[int, ...]]:
+    """The ``k``-sets of coins ``low .. p - 1``, increasing, in lexicographic order."""
+    if k == 0:
+        yield ()
+        return
+    for q in range(low, p - k + 1):
+        for rest in _sets_below(q + 1, p, k - 1):
+            yield (q, *rest)
 
 
 class _CoinRow(Game):
@@ -135,6 +147,11 @@ class _CoinTurning(_CoinRow):
     def others_with_xor(self, p: int, w: int) -> list[tuple[int, ...]]:
         """The sets of :meth:`others` whose values XOR to ``w``."""
         raise NotImplementedError
+
+    def xor_cost(self, p: int) -> int:
+        """About how many steps :meth:`others_with_xor` takes at ``p`` (a product of games bounds
+        its search for moves by it)."""
+        return 1
 
     def moves(self, position: Any) -> Iterator[Move]:
         for p, ch in enumerate(position, start=1):
@@ -235,6 +252,9 @@ class MockTurtles(_CoinTurning):
     def others(self, p: int) -> Iterator[tuple[int, ...]]:
         return _coins_left(p, 2)
 
+    def xor_cost(self, p: int) -> int:
+        return p  # (one pass over the coins left of p)
+
     def others_with_xor(self, p: int, w: int) -> list[tuple[int, ...]]:
         def coin_of(v: int) -> int:  # the coin q < p with mock_value(q) == v, or 0
             q = (v >> 1) + 1
@@ -264,6 +284,9 @@ class Ruler(_CoinTurning):
     def others(self, p: int) -> Iterator[tuple[int, ...]]:
         for q in range(p, 0, -1):  # the run q..p-1 (empty when q == p)
             yield tuple(range(q, p))
+
+    def xor_cost(self, p: int) -> int:
+        return p  # (the prefix XORs up to p, kept)
 
     def others_with_xor(self, p: int, w: int) -> list[tuple[int, ...]]:
         # the run q..p-1 XORs to R(p-1) ⊕ R(q-1), with prefix XORs R(k) = v(1) ⊕ … ⊕ v(k)

@@ -47,7 +47,7 @@ from typing import Any, ClassVar, Protocol
 from grundy.errors import InvalidGameError, InvalidPositionError, TooManyMovesError
 from grundy.games.coins import MockTurtles, Ruler, TurningTurtles
 from grundy.model.game import Game, Move, Position
-from grundy.model.laws import Laws
+from grundy.model.laws import ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template
 from grundy.theory.nimber import nim_inverse, nim_mul
 
@@ -68,11 +68,16 @@ class CoinRule(Protocol):
     @property
     def rule(self) -> str: ...
 
+    @property
+    def head_rule(self) -> tuple[str, str]: ...
+
     def coin_value(self, p: int) -> int: ...
 
     def others(self, p: int) -> Iterator[tuple[int, ...]]: ...
 
     def others_with_xor(self, p: int, w: int) -> list[tuple[int, ...]]: ...
+
+    def xor_cost(self, p: int) -> int: ...
 
 
 @dataclass(frozen=True)
@@ -86,6 +91,7 @@ class Twins:
 
     name: ClassVar[str] = "twins"
     rule: ClassVar[str] = "v(x) = x"
+    head_rule: ClassVar[tuple[str, str]] = ("n", "a head at coin n (coins from 0) is worth n")
 
     def coin_value(self, p: int) -> int:
         return p
@@ -95,6 +101,9 @@ class Twins:
 
     def others_with_xor(self, p: int, w: int) -> list[tuple[int, ...]]:
         return [(w,)] if w < p else []
+
+    def xor_cost(self, p: int) -> int:
+        return 1
 
 
 _FACTORS: dict[str, CoinRule] = {
@@ -191,8 +200,12 @@ class _CoinGrid(Game):
     @property
     def laws(self) -> Laws:
         """What _CoinGrid declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
+        f1, f2 = self.factors
+        export = ExportRule("grid", f1.head_rule[0], f"the Tartan theorem; {self._factor_text()}",
+                            second=f2.head_rule[0], origin=self.origin)
         return Laws(value=self._value, moves_to_value=self._moves_to_value,
-                    winning_moves=self._winning_moves, reason=self._reason, samples=self._samples)
+                    winning_moves=self._winning_moves, reason=self._reason, samples=self._samples,
+                    export=export)
 
     def _value(self, position: Any) -> int:
         total = 0
@@ -210,7 +223,7 @@ class _CoinGrid(Game):
         for x, y in position:
             # try every move set of the side with fewer, solve the other side by its 1-D rule
             if _count_others(f1, x) <= _count_others(f2, y):
-                steps += _count_others(f1, x)
+                steps += _count_others(f1, x) * f2.xor_cost(y)  # (each set of x: one solve at y)
                 self._check_steps(steps, position)
                 for rest_x in f1.others(x):
                     alpha = _xor_values(f1, (x, *rest_x))
@@ -218,7 +231,7 @@ class _CoinGrid(Game):
                     for rest_y in f2.others_with_xor(y, beta ^ f2.coin_value(y)):
                         found.append(self._move(position, (x, *rest_x), (y, *rest_y)))
             else:
-                steps += _count_others(f2, y)
+                steps += _count_others(f2, y) * f1.xor_cost(x)
                 self._check_steps(steps, position)
                 for rest_y in f2.others(y):
                     beta = _xor_values(f2, (y, *rest_y))

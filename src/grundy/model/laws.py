@@ -220,7 +220,8 @@ class ExportRule(FrozenRecord):
     ``code``: a rule the export writes in code of its own instead of a formula (``zeckendorf``,
     ``kfold K``, see :class:`grundy.export.model.OutcomeRule`); ``start``: of a pair game whose
     start position one number gives, ``(n, n - 1)``, the words that say why; ``parameter``: the
-    game's number the rule needs (Moore's ``k``).
+    game's number the rule needs (Moore's ``k``); ``second``, ``origin``: of a ``grid`` game, the
+    value of a head in row ``n`` (``formula``: in column ``n``) and the least coordinate.
 
     >>> ExportRule("heads", "n & -n", "the ruler function").kind
     'heads'
@@ -233,17 +234,20 @@ class ExportRule(FrozenRecord):
     code: str | None
     start: str | None
     parameter: int | None
+    second: str | None
+    origin: int | None
 
-    _fields = ("kind", "formula", "theorem", "words", "code", "start", "parameter")
+    _fields = ("kind", "formula", "theorem", "words", "code", "start", "parameter", "second", "origin")
 
     def __init__(self, kind: str, formula: str | None = None, theorem: str | None = None, *,
                  words: str | None = None, code: str | None = None, start: str | None = None,
-                 parameter: int | None = None) -> None:
-        self._init(kind, formula, theorem, words, code, start, parameter)
+                 parameter: int | None = None, second: str | None = None,
+                 origin: int | None = None) -> None:
+        self._init(kind, formula, theorem, words, code, start, parameter, second, origin)
 
 
 EXPORT_KINDS = ("staircase", "heads", "split-stones", "strip", "moore", "p-positions", "unequal-split",
-                "defined")
+                "defined", "grid")
 """The export rules a game can declare: ``staircase`` (the odd-steps theorem), ``heads`` (a
 coin-turning game: the value of one head at coin ``n`` by ``formula``, a row the XOR over its
 heads), ``split-stones`` (the split game: a stone ``d`` piles before the last is worth the
@@ -253,7 +257,10 @@ heads), ``split-stones`` (the split game: a stone ``d`` piles before the last is
 ``code``; a theorem stated as a formula is declared once, in :attr:`Laws.theorems`),
 ``unequal-split`` (a move splits a heap into two unequal heaps, Grundy's game: the table, extended
 beyond by the program's sparse-space algorithm), ``defined`` (a game of :mod:`grundy.define` on
-pairs or on one number: the table of the positions of its declared domain)."""
+pairs or on one number: the table of the positions of its declared domain), ``grid`` (a product
+of two coin-turning games, the Tartan theorem: a head at ``(x, y)`` is worth the nim-product of
+``formula`` at ``x`` and ``second`` at ``y``, coordinates from ``origin``; a board the XOR over
+its heads)."""
 
 
 _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_winning_moves",

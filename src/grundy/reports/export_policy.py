@@ -53,7 +53,8 @@ class Plan:
 
     ``kind`` is ``"heap"``, ``"pair"``, ``"number"`` (a game on one number), ``"moore"``,
     ``"staircase"``, ``"split"`` (the split game), ``"strip"`` (coin-slide) or ``"misere"`` (a
-    sum of heaps in misère play, by the law of its heaps, ``misere``);
+    sum of heaps in misère play, by the law of its heaps, ``misere``) or ``"grid"`` (a product of
+    coin-turning games: the formulas of its two factors and the least coordinate, ``grid``);
     ``checked`` the last position up to which an unproved pattern was compared with computed
     values (``None``: nothing unproved answers), ``conjecture`` whether it answers beyond (after a
     local check where the program can make one), ``notes`` what the export warns about;
@@ -82,6 +83,7 @@ class Plan:
     start: str | None = None
     what: str | None = None
     misere: MisereRule | None = None
+    grid: tuple[str, str, int] | None = None
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
@@ -89,7 +91,7 @@ class Plan:
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
                 "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what,
-                "misere": self.misere}
+                "misere": self.misere, "grid": self.grid}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
             table = (self.table[corner[0]:] if self.kind != "pair"
@@ -282,6 +284,10 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
         return Plan(game.spec, _RULE_KINDS[declared.kind], table=[])
     if declared is not None and declared.kind == "heads":
         return _coin_plan(game, declared)
+    if declared is not None and declared.kind == "grid":
+        assert declared.formula is not None and declared.second is not None
+        return Plan(game.spec, "grid", table=[], what=declared.theorem,
+                    grid=(declared.formula, declared.second, declared.origin or 0))
     if limit is not None and limit < 1:
         raise InvalidInputError(f"limit must be a positive number of steps, got {limit}")
     if declared is not None and declared.kind == "defined":  # (a game of grundy.define)
@@ -323,7 +329,7 @@ def _misere_plan(game: Game, upto: int | None, limit: int | None) -> Plan:
     return Plan(game.spec, "misere", table=[], misere=rule)
 
 
-_RULES = ("moore", "staircase", "split", "strip", "misere")
+_RULES = ("moore", "staircase", "split", "strip", "misere", "grid")
 """The kinds of program written from a theorem's algorithm, with no table to check them against."""
 
 RECHECK_STEPS = 4_000_000
