@@ -277,3 +277,47 @@ def test_the_collector_is_paused_while_building_and_left_as_it_was(enabled: bool
         assert gc.isenabled() == enabled and seen and not any(seen)
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def _refused_at(game: Any, upto: int, limit: int) -> tuple[Any, ...]:
+    """The steps spent and the message where a budget of ``limit`` steps runs out (or the quotient)."""
+    from grundy.errors import SearchLimitError
+    from grundy.theory.quotient.settling import settle
+
+    steps, st = Steps(limit, game.spec), State([[0]], [False], [()])
+    try:
+        while len(st.heap) <= upto:
+            st, _ = settle(st, game, steps)
+    except SearchLimitError as exc:
+        return steps.spent, str(exc)
+    return steps.spent, st.m, st.p, st.heap
+
+
+@pytest.mark.parametrize(("code", "upto"), [("0.26", 16), ("4.7", 12)])
+def test_a_word_checked_by_closure_matches_the_depth_first_search(
+        code: str, upto: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a recalibrated product's failing word checked level by level (its sets built in another
+    # order) against the depth-first search: the same quotient, numbering and steps; and where a
+    # budget runs out during a check, the search is done again depth first, refused at the same
+    # step (budgets chosen so that some run out during a check)
+    from grundy.theory.quotient import recalibration
+
+    game = load_game(f"octal({code})")
+    fast = _settled(game, upto)
+    real_dfs = recalibration._word_comes_out
+    limits = range(20_000, 120_000, 1_777)
+    with_closure = [_refused_at(game, upto, limit) for limit in limits]
+    redone = {"checks": 0}
+
+    def counted(*args: Any) -> bool:
+        redone["checks"] += 1
+        return real_dfs(*args)
+
+    monkeypatch.setattr(recalibration, "_word_comes_out", counted)
+    assert [_refused_at(game, upto, limit) for limit in limits] == with_closure
+    assert redone["checks"]  # (some budget ran out during a check: the search was done again)
+    monkeypatch.setattr(recalibration, "_word_checked",
+                        lambda check, heap, order, product, options, known:
+                        real_dfs(check, heap, product.times, options, known))
+    assert _settled(game, upto) == fast
+    assert [_refused_at(game, upto, limit) for limit in limits] == with_closure
