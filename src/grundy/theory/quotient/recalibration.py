@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from grundy.errors import NotSupportedError, SearchLimitError
 from grundy.model.game import HeapGame
@@ -244,18 +244,18 @@ def _word_checked(check: tuple[tuple[int, ...], bool], heap: list[int], order: l
     spent = steps.spent
     sub = product.sub
     arrays = sub.__dict__.setdefault("arrays", {})  # (SubRows.array's rows too)
-    built = [options.below, options.letters, sub, product.columns, arrays]
+    grown: list[dict[int, Any]] = [options.below, options.letters, sub, product.columns, arrays]
     paid = None
     if isinstance(sub.mul, LazyMul):  # (the candidate's rows that the submonoid's are read from)
-        built.append(sub.mul)
-        paid = set(sub.mul.paid)
-    kept = [(d, set(d)) for d in built]
+        grown.append(sub.mul)
+        paid = sub.mul.paid.copy()
+    kept = [(d, len(d)) for d in grown]  # (entries are only added: the new ones come last)
     try:
         return _word_by_closure(check, heap, order, product.times, options, known)
     except SearchLimitError:
         steps.spent = spent
-        for d, keys in kept:
-            for key in [key for key in d if key not in keys]:
+        for d, count in kept:
+            for key in list(d)[count:]:
                 del d[key]
         if paid is not None and isinstance(sub.mul, LazyMul):
             sub.mul.paid = paid
