@@ -63,6 +63,39 @@ def test_moores_rounds_in_c_match_the_plain_rounds() -> None:
             assert got == want and steps.spent == 7 * rounds, (trial, way)
 
 
+@pytest.mark.parametrize("few", [1, 2, 8])
+def test_moores_rounds_class_by_class_match_the_plain_rounds(few: int,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # the rounds that refine only the classes that can split, from the first round that adds at
+    # most one class for `few` it has (forced on small automata; half of them with a long chain,
+    # whose rounds split a class or two each): the same classes, numbering and rounds
+    from grundy.theory.quotient import moore
+
+    monkeypatch.setattr(moore, "FEW_SPLIT", few)
+    monkeypatch.setattr(moore, "FEW_SPLIT_FROM", 1)
+    game, rnd = load_game("kayles"), random.Random(few)
+    went_on = {"rounds": 0}
+    real = moore._few_split_rounds
+
+    def counted(*args: Any) -> tuple[list[int], int]:
+        went_on["rounds"] += 1
+        return real(*args)
+
+    monkeypatch.setattr(moore, "_few_split_rounds", counted)
+    for trial in range(300):
+        size, width = rnd.randint(1, 80), rnd.randint(0, 4)
+        trans = [[rnd.randrange(size) for _ in range(width)] for _ in range(size)]
+        if width and trial % 2:
+            trans = [[min(size - 1, x + 1), *row[1:]] for x, row in enumerate(trans)]
+        cls = [rnd.randrange(rnd.randint(1, 3)) for _ in range(size)]
+        want, rounds = _plain_moore(list(cls), trans)
+        steps = Steps(10**9, "t")
+        columns = [list(c) for c in zip(*trans, strict=True)] if width else []
+        assert moore.moore_columns(list(cls), columns, steps, 7, "t", game, 0) == want, trial
+        assert steps.spent == 7 * rounds, trial
+    assert went_on["rounds"] > 50
+
+
 def _plain_least_words(mul: Any, heap: list[int], m: int) -> list[tuple[int, ...]]:
     """Every power of every heap scanned (the rows of all read), as it was."""
     word: dict[int, tuple[int, ...]] = {0: ()}
