@@ -272,7 +272,8 @@ def _word_by_closure(check: tuple[tuple[int, ...], bool], heap: list[int], order
     w = 0
     for j in check[0]:
         w = times(w, heap[j])
-    below, split, built = options.below, options.split, options.built
+    below, split, built, letters = options.below, options.split, options.built, options.letters
+    steps = options.steps
     need, frontier = {w}, [w]
     while frontier:
         reached: set[int] = set()
@@ -280,8 +281,17 @@ def _word_by_closure(check: tuple[tuple[int, ...], bool], heap: list[int], order
             o = below.get(x)
             if o is None:
                 j, k, y = split[x]
-                o = below.get(y)
-                o = options(x) if o is None else built(o, j, k, y)
+                rest = below.get(y)
+                if rest is None:
+                    o = options(x)
+                elif k == 1 and j in letters:  # (built's one copy, inline)
+                    col, tcols = letters[j]
+                    o = {*map(col.__getitem__, rest), *[tc[y] for tc in tcols]}
+                    steps.spent += len(o) + 2
+                    if steps.spent > steps.limit:
+                        steps.spend(0, options.what)
+                else:
+                    o = built(rest, j, k, y)
                 below[x] = o
             reached |= o
         reached -= need
