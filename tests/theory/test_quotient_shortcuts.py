@@ -63,6 +63,39 @@ def test_moores_rounds_in_c_match_the_plain_rounds() -> None:
             assert got == want and steps.spent == 7 * rounds, (trial, way)
 
 
+@pytest.mark.parametrize("few", [1, 2, 8])
+def test_moores_rounds_class_by_class_match_the_plain_rounds(few: int,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    # the rounds that refine only the classes that can split, from the first round that adds at
+    # most one class for `few` it has (forced on small automata; half of them with a long chain,
+    # whose rounds split a class or two each): the same classes, numbering and rounds
+    from grundy.theory.quotient import moore
+
+    monkeypatch.setattr(moore, "FEW_SPLIT", few)
+    monkeypatch.setattr(moore, "FEW_SPLIT_FROM", 1)
+    game, rnd = load_game("kayles"), random.Random(few)
+    went_on = {"rounds": 0}
+    real = moore._few_split_rounds
+
+    def counted(*args: Any) -> tuple[list[int], int]:
+        went_on["rounds"] += 1
+        return real(*args)
+
+    monkeypatch.setattr(moore, "_few_split_rounds", counted)
+    for trial in range(300):
+        size, width = rnd.randint(1, 80), rnd.randint(0, 4)
+        trans = [[rnd.randrange(size) for _ in range(width)] for _ in range(size)]
+        if width and trial % 2:
+            trans = [[min(size - 1, x + 1), *row[1:]] for x, row in enumerate(trans)]
+        cls = [rnd.randrange(rnd.randint(1, 3)) for _ in range(size)]
+        want, rounds = _plain_moore(list(cls), trans)
+        steps = Steps(10**9, "t")
+        columns = [list(c) for c in zip(*trans, strict=True)] if width else []
+        assert moore.moore_columns(list(cls), columns, steps, 7, "t", game, 0) == want, trial
+        assert steps.spent == 7 * rounds, trial
+    assert went_on["rounds"] > 50
+
+
 def _plain_least_words(mul: Any, heap: list[int], m: int) -> list[tuple[int, ...]]:
     """Every power of every heap scanned (the rows of all read), as it was."""
     word: dict[int, tuple[int, ...]] = {0: ()}
@@ -277,3 +310,47 @@ def test_the_collector_is_paused_while_building_and_left_as_it_was(enabled: bool
         assert gc.isenabled() == enabled and seen and not any(seen)
     finally:
         (gc.enable if was else gc.disable)()
+
+
+def _refused_at(game: Any, upto: int, limit: int) -> tuple[Any, ...]:
+    """The steps spent and the message where a budget of ``limit`` steps runs out (or the quotient)."""
+    from grundy.errors import SearchLimitError
+    from grundy.theory.quotient.settling import settle
+
+    steps, st = Steps(limit, game.spec), State([[0]], [False], [()])
+    try:
+        while len(st.heap) <= upto:
+            st, _ = settle(st, game, steps)
+    except SearchLimitError as exc:
+        return steps.spent, str(exc)
+    return steps.spent, st.m, st.p, st.heap
+
+
+@pytest.mark.parametrize(("code", "upto"), [("0.26", 16), ("4.7", 12)])
+def test_a_word_checked_by_closure_matches_the_depth_first_search(
+        code: str, upto: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # a recalibrated product's failing word checked level by level (its sets built in another
+    # order) against the depth-first search: the same quotient, numbering and steps; and where a
+    # budget runs out during a check, the search is done again depth first, refused at the same
+    # step (budgets chosen so that some run out during a check)
+    from grundy.theory.quotient import recalibration
+
+    game = load_game(f"octal({code})")
+    fast = _settled(game, upto)
+    real_dfs = recalibration._word_comes_out
+    limits = range(20_000, 120_000, 1_777)
+    with_closure = [_refused_at(game, upto, limit) for limit in limits]
+    redone = {"checks": 0}
+
+    def counted(*args: Any) -> bool:
+        redone["checks"] += 1
+        return real_dfs(*args)
+
+    monkeypatch.setattr(recalibration, "_word_comes_out", counted)
+    assert [_refused_at(game, upto, limit) for limit in limits] == with_closure
+    assert redone["checks"]  # (some budget ran out during a check: the search was done again)
+    monkeypatch.setattr(recalibration, "_word_checked",
+                        lambda check, heap, order, product, options, known:
+                        real_dfs(check, heap, product.times, options, known))
+    assert _settled(game, upto) == fast
+    assert [_refused_at(game, upto, limit) for limit in limits] == with_closure

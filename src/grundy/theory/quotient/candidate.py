@@ -73,17 +73,22 @@ class LazyMul(dict[int, list[int]]):
         self.step, self.parent, self.letter, self.steps, self.what = step, parent, letter, steps, what
         self.paid: set[int] = set()
         """Rows whose steps are spent but that are not built yet (:meth:`pay`)."""
+        self.recipe: list[tuple[int, int, int]] | None = None
+        """``(d, parent[d], letter[d])`` for ``d ≥ 1`` (listed when the first row is built)."""
 
     def __missing__(self, c: int) -> list[int]:
-        step, parent, letter = self.step, self.parent, self.letter
+        step = self.step
         m = len(step)
         if c in self.paid:
             self.paid.discard(c)
         else:
             self.steps.spend(m, self.what)
+        recipe = self.recipe
+        if recipe is None:
+            recipe = self.recipe = list(zip(range(1, m), self.parent[1:], self.letter[1:], strict=True))
         row = [c] * m
-        for d in range(1, m):
-            row[d] = step[row[parent[d]]][letter[d]]
+        for d, pd, ld in recipe:
+            row[d] = step[row[pd]][ld]
         self[c] = row
         return row
 

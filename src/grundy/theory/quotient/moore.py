@@ -5,6 +5,7 @@ by indistinguishability."""
 from __future__ import annotations
 
 import sys
+from itertools import chain
 from itertools import count as counter
 from operator import itemgetter
 from typing import TYPE_CHECKING
@@ -95,13 +96,95 @@ def _refined_by_columns(cls: list[int], columns: list[tuple[int, ...]] | list[li
         new = list(map(first.setdefault, signatures, counter()))
         if len(first) == count:
             break
-        cls, count = new, len(first)
+        before, cls, grown, count = cls, new, len(first) - count, len(first)
         _refuse_past_max(count, game, n)
+        if grown * FEW_SPLIT <= count and len(cls) >= FEW_SPLIT_FROM:
+            cls, count = _few_split_rounds(before, cls, count, columns, steps, per_round, what, game, n)
+            break
     _refuse_past_max(count, game, n)
     if cls is start:
         return cls
     number = {label: i for i, label in enumerate(dict.fromkeys(cls))}
     return list(map(number.__getitem__, cls))
+
+
+FEW_SPLIT = 8
+"""Moore's rounds go on class by class (:func:`_few_split_rounds`) once a round adds at most one
+class for this many it has (and the automaton has :data:`FEW_SPLIT_FROM` states): the reductions
+of recalibrated products often end in a long run of rounds that each split a few classes."""
+
+FEW_SPLIT_FROM = 64
+"""The fewest states for :data:`FEW_SPLIT`."""
+
+
+def _few_split_rounds(before: list[int], cls: list[int], count: int,
+                      columns: list[tuple[int, ...]] | list[list[int]], steps: Steps, per_round: int,
+                      what: str, game: HeapGame, n: int) -> tuple[list[int], int]:
+    """Moore's rounds after the one that refined ``before`` into ``cls`` (``count`` classes), with
+    the same partitions, rounds and steps, but where a round looks only at the classes that can
+    split: two states of a class that agreed on their successors' classes before the last round
+    are told apart by this one only through a successor in a class that the last round split
+    (its members ``moved``), so only the classes of those successors' predecessors are refined,
+    by their members' signatures. Returns the classes (labels in no particular order) and their
+    count. (The labels of ``cls`` are below its length, as :func:`_refined_by_columns` gives
+    them; new ones are taken from there on.)"""
+    size = len(cls)
+    pred: list[list[int]] = [[] for _ in range(size)]
+    for column in columns:
+        for x, z in enumerate(column):
+            pred[z].append(x)
+    members: dict[int, list[int]] = {}
+    for x, c in enumerate(cls):
+        members.setdefault(c, []).append(x)
+    split_from: dict[int, set[int]] = {}
+    for b, c in zip(before, cls, strict=True):
+        split_from.setdefault(b, set()).add(c)
+    moved = [x for cs in split_from.values() if len(cs) > 1 for c in cs for x in members[c]]
+    cls, fresh = list(cls), size
+    while True:
+        steps.spend(per_round, what)
+        label = cls.__getitem__
+        touched = set(map(label, chain.from_iterable(map(pred.__getitem__, moved))))
+        several = [c for c in touched if len(members[c]) > 1]
+        states = list(chain.from_iterable(map(members.__getitem__, several)))
+        if not states:
+            return cls, count
+        pick = itemgetter(*states)
+        first: dict[tuple[int, ...], int] = {}
+        ids = list(map(first.setdefault, zip(pick(cls), *[map(label, pick(column)) for column in columns],
+                                             strict=True), counter()))
+        if len(first) == len(several):
+            return cls, count
+        fresh, moved = _relabel(states, ids, several, cls, members, fresh)
+        count += len(first) - len(several)
+        _refuse_past_max(count, game, n)
+
+
+def _relabel(states: list[int], ids: list[int], several: list[int], cls: list[int],
+             members: dict[int, list[int]], fresh: int) -> tuple[int, list[int]]:
+    """:func:`_few_split_rounds`' new classes: in each class refined, the states whose signature
+    (``ids``) is its first state's keep its label, the others get new ones (from ``fresh`` on);
+    ``members`` follow. Returns the next new label and the members of the classes that split."""
+    keep: dict[int, int] = {}
+    new: dict[int, int] = {}
+    split: set[int] = set()
+    for x, i in zip(states, ids, strict=True):
+        c = cls[x]
+        if keep.setdefault(c, i) != i:
+            lab = new.get(i)
+            if lab is None:
+                lab = new[i] = fresh
+                fresh += 1
+            cls[x] = lab
+            split.add(c)
+    moved: list[int] = []
+    for c in split:
+        old = members[c]
+        moved += old
+        members[c] = []
+        for x in old:
+            members.setdefault(cls[x], []).append(x)
+    return fresh, moved
 
 
 def _refuse_past_max(count: int, game: HeapGame, n: int) -> None:

@@ -26,9 +26,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from itertools import combinations
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from grundy.errors import NotSupportedError
+from grundy.errors import NotSupportedError, SearchLimitError
 from grundy.model.game import HeapGame
 from grundy.theory.quotient import verification
 from grundy.theory.quotient.candidate import (
@@ -86,7 +86,7 @@ def recalibrate(st: State, game: HeapGame, free: dict[int, tuple[int, int]], ste
     order, split = _product_least_words(product, heap, steps)
     options = _WordOptions(product, heap, opts, split, steps, what)
     known: dict[int, bool] = {}
-    if check is not None and not _word_comes_out(check, heap, product.times, options, known):
+    if check is not None and not _word_checked(check, heap, order, product, options, known):
         return None
     p = options.portion(order, known)  # (options' least words are smaller: marked already)
 
@@ -199,7 +199,10 @@ class _WordOptions:
         for _ in range(k):
             o = {*map(col.__getitem__, o), *[tc[y] for tc in tcols]}
             y = col[y]
-        self.steps.spend(k * (len(o) + 1) + 1, self.what)
+        steps = self.steps
+        steps.spent += k * (len(o) + 1) + 1
+        if steps.spent > steps.limit:
+            steps.spend(0, self.what)  # (refused as spend refuses: the same steps spent)
         return o
 
     def portion(self, order: list[int], known: dict[int, bool]) -> list[bool]:
@@ -207,19 +210,98 @@ class _WordOptions:
         before it, and so does the element ``y`` of its word without its first heap: ``y``'s set
         is built already); ``known`` outcomes are taken as they are. The same sets and steps as
         :meth:`__call__` on each element in turn."""
-        below, split, built = self.below, self.split, self.built
+        below, split, built, letters, steps = self.below, self.split, self.built, self.letters, self.steps
         p = [False] * self.product.size
         get = p.__getitem__
         for x in order:
             o = below.get(x)
             if o is None:
                 j, k, y = split[x]
-                o = below[x] = built(below[y], j, k, y)
+                if k == 1 and j in letters:  # (built's one copy, inline)
+                    col, tcols = letters[j]
+                    o = below[x] = {*map(col.__getitem__, below[y]), *[tc[y] for tc in tcols]}
+                    steps.spent += len(o) + 2
+                    if steps.spent > steps.limit:
+                        steps.spend(0, self.what)
+                else:
+                    o = below[x] = built(below[y], j, k, y)
             elif x in known:
                 p[x] = known[x]
                 continue
             p[x] = bool(o) and not any(map(get, o))
         return p
+
+
+def _word_checked(check: tuple[tuple[int, ...], bool], heap: list[int], order: list[int],
+                  product: FreeProduct, options: _WordOptions, known: dict[int, bool]) -> bool:
+    """Whether the word ``check[0]`` has the outcome ``check[1]``: :func:`_word_comes_out`'s
+    answer, outcomes and sets, found by :func:`_word_by_closure` (cheaper). Both build the sets
+    of the same elements (the word's element, closed under options and under a word's rest) and
+    the columns of the same letters, so they spend the same steps, but in another order: where
+    the budget runs out on the way, all they built is forgotten and the depth-first search runs
+    instead, so that the refusal comes at the same step."""
+    steps = options.steps
+    spent = steps.spent
+    sub = product.sub
+    arrays = sub.__dict__.setdefault("arrays", {})  # (SubRows.array's rows too)
+    grown: list[dict[int, Any]] = [options.below, options.letters, sub, product.columns, arrays]
+    paid = None
+    if isinstance(sub.mul, LazyMul):  # (the candidate's rows that the submonoid's are read from)
+        grown.append(sub.mul)
+        paid = sub.mul.paid.copy()
+    kept = [(d, len(d)) for d in grown]  # (entries are only added: the new ones come last)
+    try:
+        return _word_by_closure(check, heap, order, product.times, options, known)
+    except SearchLimitError:
+        steps.spent = spent
+        for d, count in kept:
+            for key in list(d)[count:]:
+                del d[key]
+        if paid is not None and isinstance(sub.mul, LazyMul):
+            sub.mul.paid = paid
+        known.clear()
+        return _word_comes_out(check, heap, product.times, options, known)
+
+
+def _word_by_closure(check: tuple[tuple[int, ...], bool], heap: list[int], order: list[int],
+                     times: Callable[[int, int], int], options: _WordOptions,
+                     known: dict[int, bool]) -> bool:
+    """:func:`_word_comes_out` level by level: the elements below the word's (their sets built,
+    each level's union taken in C), then their outcomes in least-word order (an element's
+    options come before it)."""
+    w = 0
+    for j in check[0]:
+        w = times(w, heap[j])
+    below, split, built, letters = options.below, options.split, options.built, options.letters
+    steps = options.steps
+    need, frontier = {w}, [w]
+    while frontier:
+        reached: set[int] = set()
+        for x in frontier:
+            o = below.get(x)
+            if o is None:
+                j, k, y = split[x]
+                rest = below.get(y)
+                if rest is None:
+                    o = options(x)
+                elif k == 1 and j in letters:  # (built's one copy, inline)
+                    col, tcols = letters[j]
+                    o = {*map(col.__getitem__, rest), *[tc[y] for tc in tcols]}
+                    steps.spent += len(o) + 2
+                    if steps.spent > steps.limit:
+                        steps.spend(0, options.what)
+                else:
+                    o = built(rest, j, k, y)
+                below[x] = o
+            reached |= o
+        reached -= need
+        need |= reached
+        frontier = list(reached)
+    get = known.__getitem__
+    for x in filter(need.__contains__, order):
+        o = below[x]
+        known[x] = bool(o) and not any(map(get, o))
+    return known[w] == check[1]
 
 
 def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
@@ -234,23 +316,26 @@ def _word_comes_out(check: tuple[tuple[int, ...], bool], heap: list[int],
     for j in check[0]:
         w = times(w, heap[j])
     below, split, built, get = options.below, options.split, options.built, known.__getitem__
-    todo: list[tuple[int, set[int] | None]] = [(w, None)]
+    todo = [w]  # (x to visit; ~x to resolve, its options' outcomes known)
     pop, push = todo.pop, todo.append
     while todo:
-        x, o = pop()
-        if o is None:
+        x = pop()
+        if x < 0:
+            x = ~x
+            o = below[x]
+        else:
             if x in known:
                 continue
-            o = below.get(x)
-            if o is None:
+            found = below.get(x)
+            if found is None:
                 j, k, y = split[x]
-                o = below.get(y)
-                o = options(x) if o is None else built(o, j, k, y)
-                below[x] = o
-            missing = [(z, None) for z in o if z not in known]
+                rest = below.get(y)
+                found = below[x] = options(x) if rest is None else built(rest, j, k, y)
+            o = found
+            missing = [z for z in o if z not in known]
             if missing:
-                push((x, o))
-                todo.extend(missing)
+                push(~x)
+                todo += missing
                 continue
         known[x] = bool(o) and not any(map(get, o))
     return known[w] == check[1]

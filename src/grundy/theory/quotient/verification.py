@@ -387,7 +387,10 @@ def _row_masks(rows: list[list[int]], m: int) -> list[int]:
     if not rows:
         return [0] * m
     bit = [1 << y for y in range(m)].__getitem__
-    return [reduce(or_, map(bit, column)) for column in zip(*rows, strict=True)]
+    masks = list(map(bit, rows[0]))
+    for row in rows[1:]:  # (a row at a time: each or-ed in C)
+        masks = list(map(or_, masks, map(bit, row)))
+    return masks
 
 
 def _members(mask: int) -> list[int]:
