@@ -201,6 +201,7 @@ def test_python_programs_against_the_engine(plan: list) -> None:  # type: ignore
 def test_cpp_programs_against_the_engine(plan: list, tmp_path: Path) -> None:  # type: ignore[type-arg]
     sources = [export_family(f, lang="cpp", main=True, input_format=layout, where=where)
                for f, layout, where, *_ in plan]
+    sources += [export_family(f, lang="cpp") for f in FAMILIES]  # (the functions alone compile too)
     exe = compile_cpp_together(sources, tmp_path, "-O2")
     for i, (family, layout, where, _, stdin, want) in enumerate(plan):
         done = subprocess.run([str(exe), str(i)], input=stdin, capture_output=True, text=True)

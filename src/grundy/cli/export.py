@@ -26,6 +26,17 @@ EPILOG = """examples:
   grundy export doc-half --rules half.py --upto 2000 --conjecture --lang python
   grundy export doc-digit --rules digits.py --lang python --upto 1000 --main
       (doc-digit, doc-half: games defined in docs/own-games.md, saved as digits.py, half.py)
+  grundy export 'bash(m)' --main --input single --params last       (Brave Game: T, then T lines n m)
+  grundy export 'subtraction(S)' --main --input cases --params first   (one S-Nim block)
+  grundy export 'stripes(c,z,n)' --main --input single --params first  (POI Stripes)
+
+A family whose parameters the input gives: write the parameters as the names grundy list shows
+(bash(m), bash(a,b), bounded-nim(m), subtraction(S), stripes(c,z,n), moore(k)); the program's
+functions take them as arguments (grundy_value(n, m)), and --main reads them where --params says:
+first (once, before everything), each (default: each line or case starts with them) or last (each
+line or case ends with them); a set S is its size, then its members. --input single: T, then T
+cases of one heap each. subtraction(S) proves its period at run time; a heap it cannot answer
+within its bounds, or a parameter outside the family, is an error line for that input.
 
 The header says what the answers rest on: proved (a theorem), or a conjecture and how far it was
 checked, or the exact table and its range. An unproved pattern is first re-checked on a longer
