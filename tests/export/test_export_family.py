@@ -118,13 +118,16 @@ def _cases(family: str, rng: random.Random) -> list[Case]:
     elif family == "stripes(c,z,n)":
         for czn in [(1, 1, 1), (2, 2, 2), (1, 5, 1), (2, 3, 5), (1, 2, 3), (4, 7, 9), (1000, 1, 3),
                     (0, 2, 3), (1, 1001, 2)]:
-            cases += [([[x] for x in czn], heaps(400, big=False)) for _ in range(3)]
+            cases += [([[x] for x in czn], heaps(400, big=czn in PERIODIC)) for _ in range(3)]
     else:
         for k in [1, 2, 3, 5, 2**64 - 1, 0]:
             cases += [([[k]], [rng.randint(0, 6) for _ in range(rng.randint(1, 4))]) for _ in range(4)]
             cases.append(([[k]], [rng.choice(BIG), rng.choice(BIG), 3]))
     return cases
 
+
+PERIODIC = [(1, 1, 1), (2, 2, 2), (1, 5, 1)]
+"""Stripes whose period grundy proves (Guy-Smith): their exports answer rows up to 2^64 - 1 too."""
 
 FAMILIES = ("bash(m)", "bash(a,b)", "bounded-nim(m)", "subtraction(S)", "stripes(c,z,n)", "moore(k)")
 
@@ -220,6 +223,22 @@ def test_a_period_the_program_cannot_prove_is_an_error_line(tmp_path: Path) -> N
     if GXX is not None:
         exe = compile_cpp_together([export_family("subtraction(S)", lang="cpp", main=True)], tmp_path)
         _check(subprocess.run([str(exe), "0"], input=stdin, capture_output=True, text=True), want, "cpp")
+
+
+@pytest.mark.skipif(GXX is None, reason="needs g++")
+def test_stripes_without_a_proved_period_is_an_error_line_beyond_its_table(tmp_path: Path) -> None:
+    """stripes(2,3,5) shows no period within the program's bounds: a row of 10^18 is refused,
+    the rows of the table are answered."""
+    from grundy.tables.analysis import analyze
+
+    assert analyze(_game("stripes(2,3,5)"), 20000).periodicity is None  # (nor does grundy find one)
+    exe = compile_cpp_together([export_family("stripes(c,z,n)", lang="cpp", main=True, where="first")],
+                               tmp_path, "-O2")
+    stdin = "2 3 5\n1000000000000000000\n100 37\n"
+    want = ["error", expected("stripes(c,z,n)", ([[2], [3], [5]], [100, 37]))]
+    done = subprocess.run([str(exe), "0"], input=stdin, capture_output=True, text=True)
+    _check(done, want, "cpp")
+    assert "without a period proved by the Guy-Smith theorem" in done.stdout
 
 
 def test_the_header_says_what_the_answers_rest_on() -> None:

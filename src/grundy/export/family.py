@@ -119,8 +119,9 @@ def _values_line(family: Family) -> str:
                 f"period the program proves at run time: {family.theorem}. The work is bounded (a "
                 f"table of at most SUB_MOST heaps, SUB_STEPS steps for all inputs): a heap it "
                 f"cannot answer within them gets an error line, never a guess")
-    return (f"values: {family.theorem}; rows up to ROW_MOST, within ROW_STEPS steps for all inputs; "
-            f"a longer row gets an error line")
+    return (f"values: {family.theorem}. The work is bounded (a table of at most ROW_MOST rows, "
+            f"ROW_STEPS steps for all inputs): a row it cannot answer within them gets an error "
+            f"line, never a guess")
 
 
 # ---- Python ------------------------------------------------------------------------------------
@@ -315,30 +316,63 @@ def answer(heaps, params):
     wins = first_player_wins(heaps, params[0])
     return (live[0] if len(live) == 1 else 0 if not live else None), wins'''
 
-PY_STRIPES = '''ROW_STEPS = %(steps)d  # steps (pairs of rows looked at), all inputs together
-ROW_MOST = %(most)d  # the longest row this program computes
+PY_STRIPES = '''ROW_STEPS = %(steps)d  # steps (pairs of rows looked at, values compared), all inputs together
+ROW_MOST = %(most)d  # the longest table kept for one set of lengths
 _SPENT = [0]
 _TABLES = {}
+
+
+class _Rows:
+    """G(0..) of one set of lengths, extended as asked, and its period once proved by the Guy-Smith
+    theorem: G(n + p) = G(n) for e <= n < 2e + p + t (t the longest removal) implies it for every
+    n >= e; tried each time the table's length reaches a power of two."""
+
+    def __init__(self, lengths):
+        self.lengths, self.t, self.g, self.period = lengths, lengths[-1], [], None
+
+    def step(self):
+        g, x = self.g, len(self.g)
+        _SPENT[0] += x + 1
+        seen = {g[i] ^ g[x - s - i] for s in self.lengths if s <= x for i in range((x - s) // 2 + 1)}
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+        if len(g) & (len(g) - 1) == 0:
+            self.prove()
+
+    def prove(self):
+        g, size = self.g, len(self.g)
+        for p in range(1, size // 2 + 1):
+            n = size - 1 - p
+            while n >= 0 and g[n] == g[n + p]:
+                n -= 1
+            _SPENT[0] += size - p - n
+            e = n + 1
+            if 2 * e + 2 * p + self.t <= size:
+                self.period = (e, p)
+                return
+
+    def value(self, row):
+        while self.period is None and len(self.g) <= row:
+            if len(self.g) >= ROW_MOST or _SPENT[0] > ROW_STEPS:
+                raise ValueError(f"row {row}: the table reached row {len(self.g) - 1} without a period "
+                                 f"proved by the Guy-Smith theorem, within the {ROW_STEPS} steps and "
+                                 f"{ROW_MOST} rows this program allows itself")
+            self.step()
+        if row < len(self.g):
+            return self.g[row]
+        e, p = self.period
+        return self.g[e + (row - e) %% p]
 
 
 def grundy_value(row, c, z, n):
     """G(row): the mex over removing c, z or n consecutive stones (0, 1 or 2 rows remain)."""
     check(c, z, n)
     lengths = tuple(sorted({c, z, n}))
-    g = _TABLES.setdefault(lengths, [])
-    if row > ROW_MOST:
-        raise ValueError(f"row {row} is longer than the {ROW_MOST} this program computes")
-    while len(g) <= row:
-        x = len(g)
-        _SPENT[0] += x + 1
-        if _SPENT[0] > ROW_STEPS:
-            raise ValueError(f"row {row} needs more than the {ROW_STEPS} steps this program allows itself")
-        seen = {g[i] ^ g[x - s - i] for s in lengths if s <= x for i in range((x - s) // 2 + 1)}
-        v = 0
-        while v in seen:
-            v += 1
-        g.append(v)
-    return g[row]
+    if lengths not in _TABLES:
+        _TABLES[lengths] = _Rows(lengths)
+    return _TABLES[lengths].value(row)
 
 
 def answer(heaps, params):

@@ -145,30 +145,37 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
     return wins;
 }"""
 
-CPP_STRIPES = r"""// steps (pairs of rows looked at), all inputs together
+CPP_STRIPES = r"""// steps (pairs of rows looked at, values compared), all inputs together
 static const unsigned long long ROW_STEPS = @STEPS@ull;
-static const unsigned long long ROW_MOST = @MOST@ull;  // the longest row this program computes
+static const unsigned long long ROW_MOST = @MOST@ull;  // the longest table kept for one set of lengths
 static unsigned long long row_spent = 0;
-static std::map<std::vector<unsigned long long>, std::vector<unsigned>> row_tables;
 
-// G(row): the mex over removing c, z or n consecutive stones (0, 1 or 2 rows remain)
-unsigned long long grundy_value(unsigned long long row, unsigned long long c, unsigned long long z,
-                                unsigned long long n) {
-    check(c, z, n);
-    std::vector<unsigned long long> lengths = {c, z, n};
-    std::sort(lengths.begin(), lengths.end());
-    lengths.erase(std::unique(lengths.begin(), lengths.end()), lengths.end());
-    std::vector<unsigned> &g = row_tables[lengths];
-    if (row > ROW_MOST)
-        fail("row " + std::to_string(row) + " is longer than the " + std::to_string(ROW_MOST) +
-             " this program computes");
+// G(0..) of one set of lengths, extended as asked, and its period once proved by the Guy-Smith
+// theorem: G(n + p) = G(n) for e <= n < 2e + p + t (t the longest removal) implies it for every
+// n >= e; tried each time the table's length reaches a power of two
+struct Rows {
+    std::vector<unsigned long long> lengths;
+    std::vector<unsigned> g;
     std::vector<char> seen;
-    while (g.size() <= row) {
+    unsigned long long t = 0, e = 0, p = 0;  // the period, once proved (p > 0)
+
+    void prove() {
+        const unsigned long long size = g.size();
+        for (unsigned long long q = 1; 2 * q <= size; ++q) {
+            unsigned long long n = size - q;  // every index from n up agrees
+            while (n > 0 && g[n - 1] == g[n - 1 + q]) --n;
+            row_spent += size - q - n + 1;
+            if (2 * n + 2 * q + t <= size) {
+                e = n;
+                p = q;
+                return;
+            }
+        }
+    }
+
+    void step() {
         const unsigned long long x = g.size();
         row_spent += x + 1;
-        if (row_spent > ROW_STEPS)
-            fail("row " + std::to_string(row) + " needs more than the " + std::to_string(ROW_STEPS) +
-                 " steps this program allows itself");
         seen.assign(2 * x + 4, 0);
         for (unsigned long long s : lengths)
             if (s <= x)
@@ -179,8 +186,38 @@ unsigned long long grundy_value(unsigned long long row, unsigned long long c, un
         unsigned v = 0;
         while (seen[v]) ++v;
         g.push_back(v);
+        if ((g.size() & (g.size() - 1)) == 0) prove();
     }
-    return g[row];
+
+    unsigned long long value(unsigned long long row) {
+        while (p == 0 && g.size() <= row) {
+            if (g.size() >= ROW_MOST || row_spent > ROW_STEPS)
+                fail("row " + std::to_string(row) + ": the table reached row " +
+                     std::to_string(g.size() - 1) +
+                     " without a period proved by the Guy-Smith theorem, within the " +
+                     std::to_string(ROW_STEPS) + " steps and " + std::to_string(ROW_MOST) +
+                     " rows this program allows itself");
+            step();
+        }
+        if (row < g.size()) return g[row];
+        return g[e + (row - e) % p];
+    }
+};
+static std::map<std::vector<unsigned long long>, Rows> row_tables;
+
+// G(row): the mex over removing c, z or n consecutive stones (0, 1 or 2 rows remain)
+unsigned long long grundy_value(unsigned long long row, unsigned long long c, unsigned long long z,
+                                unsigned long long n) {
+    check(c, z, n);
+    std::vector<unsigned long long> lengths = {c, z, n};
+    std::sort(lengths.begin(), lengths.end());
+    lengths.erase(std::unique(lengths.begin(), lengths.end()), lengths.end());
+    Rows &rows = row_tables[lengths];
+    if (rows.lengths.empty()) {
+        rows.lengths = lengths;
+        rows.t = lengths.back();
+    }
+    return rows.value(row);
 }
 
 bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,

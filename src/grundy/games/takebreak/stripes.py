@@ -32,7 +32,9 @@ FAMILY = Family(
     f"1 <= c <= {MAX_STRIPE} and 1 <= z <= {MAX_STRIPE} and 1 <= n <= {MAX_STRIPE}",
     f"1 <= c, z, n <= {MAX_STRIPE}",
     "the plain mex over every move (remove c, z or n consecutive stones, leaving 0, 1 or 2 rows), "
-    "exact for each row up to the longest the program computes")
+    "computed at run time up to the rows asked; beyond it, a period the program proves at run time "
+    "by the Guy-Smith theorem: G(n + p) = G(n) for e <= n < 2e + p + t, t = max(c, z, n), implies "
+    "it for every n >= e")
 """The family ``stripes(c,z,n)`` (:meth:`Stripes.family`)."""
 
 
