@@ -111,10 +111,12 @@ def _cases(family: str, rng: random.Random) -> list[Case]:
             cases += [([[a], [b]], heaps(300)) for _ in range(4)]
     elif family == "subtraction(S)":
         sets = [[1], [2], [1, 3, 4], [2, 5], [5, 2, 2], [3, 7, 20], [1, 97], [4, 9, 11, 30],
-                [6, 13, 17, 31, 32], [], [0, 3]]
+                [6, 13, 17, 31, 32], [], [0, 3],
+                [290, 604, 929, 1271, 1889], [130, 740, 1030, 1610, 1629, 1777],  # periods 6530, 5146
+                [60, 511, 954, 1590, 1722, 1932], [1278, 1955, 1957]]  # from heaps 64046, 86363 on
         sets += [sorted(rng.sample(range(1, 40), rng.randint(1, 5))) for _ in range(8)]
         for s in sets:
-            cases += [([s], heaps(3000)) for _ in range(3)]
+            cases += [([s], heaps(3000)) for _ in range(3)] + [([s], [rng.choice(BIG), 5])]
     elif family == "stripes(c,z,n)":
         for czn in [(1, 1, 1), (2, 2, 2), (1, 5, 1), (2, 3, 5), (1, 2, 3), (4, 7, 9), (1000, 1, 3),
                     (0, 2, 3), (1, 1001, 2)]:
@@ -167,6 +169,9 @@ def _plan(rng: random.Random) -> list[tuple[str, str, str, list[Case]]]:
         runs.append((family, "lines", "first", first))
         runs.append((family, "counted", "first", first[:1]))
         runs.append((family, "single", "first", [(p, h[:1]) for p, h in first]))
+        runs.append((family, "single", "last", [(p, h[:1]) for p, h in cases]))  # Brave Game: n m
+        runs.append((family, "single", "each", [(p, h[-1:]) for p, h in cases]))
+        runs.append((family, "counted", "each", cases[-1:]))
     return runs
 
 
