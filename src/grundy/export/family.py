@@ -100,7 +100,8 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
                  "values: only of a position with at most one non-empty heap (a lone heap n is a Nim "
                  "heap: n); otherwise no theorem gives the value, and the main prints '-'"]
     else:
-        lines = [f"{title}: the Grundy value of one heap n, {given}; several heaps are a sum, whose "
+        one, many = ("row (its length)", "rows") if family.kind == "stripes" else ("heap n", "heaps")
+        lines = [f"{title}: the Grundy value of one {one}, {given}; several {many} are a sum, whose "
                  f"value is the XOR of theirs (Sprague-Grundy theorem)."]
         lines.append(_values_line(family))
     lines.append(f"parameters: {family.words}; any other is an error line for each position it "
