@@ -275,3 +275,10 @@ def test_cli_refuses_in_one_line(argv: list[str]) -> None:
     done = subprocess.run([sys.executable, "-m", "grundy", *argv], capture_output=True, text=True)
     assert done.returncode == 2 and done.stdout == "", done
     assert len(done.stderr.strip().splitlines()) == 1, done.stderr
+
+
+def test_cli_warns_above_max_size() -> None:
+    done = subprocess.run([sys.executable, "-m", "grundy", "export", "subtraction(S)", "--max-size", "100"],
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and "more than --max-size 100" in done.stderr
+    assert "grundy_value" in done.stdout

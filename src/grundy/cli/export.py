@@ -147,6 +147,12 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
                                 f"{given[0]} has no use there")
     source = export_family(args.game, lang=args.lang, main=args.main, input_format=layout,
                            where=where or "each")
+    most = getattr(args, "max_size", 64 * 1024)
+    if most and len(source.encode()) > most:  # (a family's program has no table to cut)
+        import sys
+
+        print(f"grundy: warning: the program is {len(source.encode()):,} bytes, more than --max-size "
+              f"{most:,}", file=sys.stderr)
     emit(source.rstrip("\n"))
     return True
 
