@@ -269,6 +269,7 @@ def test_refusals() -> None:
     ["export", "nim", "--main", "--params", "each"],
     ["export", "subtraction(S)", "--main", "--params", "last"],      # a line cannot end with a set
     ["export", "bash(m)", "--upto", "5"],
+    ["export", "bash(m)", "--misere"],                               # (normal play only)
     ["export", "bash(q)"],                                           # not the family's names
 ])
 def test_cli_refuses_in_one_line(argv: list[str]) -> None:
