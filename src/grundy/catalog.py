@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 
 from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionError, UnknownGameError
 from grundy.model.game import Game, Position
+from grundy.model.laws import Family
 from grundy.model.record import FrozenRecord
 from grundy.model.textio import split_segments, tokenize
 
@@ -361,6 +362,26 @@ def load_game(spec: str) -> Game:
     except TypeError as exc:  # wrong parameter names or count
         raise InvalidGameError(f"bad parameters for {entry.name!r} in {spec!r}: {exc}") from None
 
+
+
+def load_family(spec: str) -> tuple[str, Family] | None:
+    """The family a spec names when its parameters are written as names (``bash(m)``,
+    ``subtraction(S)``): its title and its :class:`~grundy.model.laws.Family`, as the game's
+    class declares it; ``None`` when a parameter is a number or a keyword, or the class declares
+    no family of those names (the spec is then a game, for :func:`load_game`).
+
+    >>> load_family("bash(m)")[1].formula, load_family("bash(3)"), load_family("subtraction(odd)")
+    ('n % (m + 1)', None, None)
+    """
+    if not isinstance(spec, str) or "(" not in spec:
+        return None
+    name, args, kwargs = parse_spec(spec)
+    entry = find_entry(name)
+    names = tuple(a for a in args if isinstance(a, str) and re.fullmatch(r"[A-Za-z]\w*", a))
+    if entry is None or kwargs or not names or len(names) != len(args):
+        return None
+    family = entry.load_class().family(names)
+    return None if family is None else (f"{entry.name}({','.join(names)})", family)
 
 
 def parse_sum(text: str | Sequence[str]) -> tuple[Game, Position]:

@@ -26,6 +26,17 @@ EPILOG = """examples:
   grundy export doc-half --rules half.py --upto 2000 --conjecture --lang python
   grundy export doc-digit --rules digits.py --lang python --upto 1000 --main
       (doc-digit, doc-half: games defined in docs/own-games.md, saved as digits.py, half.py)
+  grundy export 'bash(m)' --main --input single --params last       (Brave Game: T, then T lines n m)
+  grundy export 'subtraction(S)' --main --input cases --params first   (one S-Nim block)
+  grundy export 'stripes(c,z,n)' --main --input single --params first  (POI Stripes)
+
+A family whose parameters the input gives: write the parameters as the names grundy list shows
+(bash(m), bash(a,b), bounded-nim(m), subtraction(S), stripes(c,z,n), moore(k)); the program's
+functions take them as arguments (grundy_value(n, m)), and --main reads them where --params says:
+first (once, before everything), each (default: each line or case starts with them) or last (each
+line or case ends with them); a set S is its size, then its members. --input single: T, then T
+cases of one heap each. subtraction(S) proves its period at run time; a heap it cannot answer
+within its bounds, or a parameter outside the family, is an error line for that input.
 
 The header says what the answers rest on: proved (a theorem), or a conjecture and how far it was
 checked, or the exact table and its range. An unproved pattern is first re-checked on a longer
@@ -70,9 +81,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "Bash games), else by the misère quotient (Kayles, octal games: where "
                              "its period is not proved, the heaps it settled within --limit steps "
                              "or up to --upto); the main prints '- N' or '- P'")
-    parser.add_argument("--input", choices=INPUT_FORMATS, default="lines",
+    parser.add_argument("--input", choices=(*INPUT_FORMATS, "single"), default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
-                             "(T, then T cases) or counted (one case)")
+                             "(T, then T cases) or counted (one case); a family also single (T, then "
+                             "T cases of one heap each)")
+    parser.add_argument("--params", choices=("first", "each", "last"),
+                        help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
+                             "reads the parameters: first (once, before everything), each (default: "
+                             "every line or case starts with them) or last (every line or case ends "
+                             "with them)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -91,6 +108,11 @@ def run(args: argparse.Namespace) -> int:
     layout = getattr(args, "input", "lines")
     if layout != "lines" and not args.main:
         raise InvalidInputError(f"--input {layout} says what the program's main reads: add --main")
+    if _family(args, layout):
+        return 0
+    if layout == "single" or getattr(args, "params", None) is not None:
+        raise InvalidInputError("--input single and --params are for a family, its parameters written as "
+                                "names (e.g. 'bash(m)', 'subtraction(S)'; see grundy list)")
     try:
         result = export_game(load_game(args.game), lang=args.lang, upto=args.upto, main=args.main,
                              input_format=layout, conjecture=getattr(args, "conjecture", False),
@@ -103,6 +125,36 @@ def run(args: argparse.Namespace) -> int:
         print(f"grundy: warning: {_flags(warning)}", file=sys.stderr)
     emit(result.source.rstrip("\n"))
     return 0
+
+
+def _family(args: argparse.Namespace, layout: str) -> bool:
+    """Print the program of a family (parameters written as names), if the game is one."""
+    from grundy.catalog import load_family
+    from grundy.reports.export_policy import export_family
+
+    if load_family(args.game) is None:
+        return False
+    where = getattr(args, "params", None)
+    if where is not None and not args.main:
+        raise InvalidInputError(f"--params {where} says where the program's main reads the "
+                                f"parameters: add --main")
+    given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
+                                      ("--conjecture", getattr(args, "conjecture", False) or None),
+                                      ("--misere", getattr(args, "misere", False) or None))
+             if value is not None]
+    if given:
+        raise InvalidInputError(f"{args.game}: a family's program computes its values at run time, "
+                                f"{given[0]} has no use there")
+    source = export_family(args.game, lang=args.lang, main=args.main, input_format=layout,
+                           where=where or "each")
+    most = getattr(args, "max_size", 64 * 1024)
+    if most and len(source.encode()) > most:  # (a family's program has no table to cut)
+        import sys
+
+        print(f"grundy: warning: the program is {len(source.encode()):,} bytes, more than --max-size "
+              f"{most:,}", file=sys.stderr)
+    emit(source.rstrip("\n"))
+    return True
 
 
 def _flags(text: str) -> str:

@@ -25,7 +25,7 @@ from operator import attrgetter
 from grundy.errors import InvalidGameError, InvalidPositionError, NotSupportedError
 from grundy.model.bounded import BoundedCache, Derived, kept
 from grundy.model.labels import describe_split, describe_take, positions_exceed  # noqa: F401 (re-exported)
-from grundy.model.laws import NO_LAWS, Laws, TableMethod, TakeAway
+from grundy.model.laws import NO_LAWS, Family, Laws, TableMethod, TakeAway
 from grundy.model.reason import Reason, as_reason
 from grundy.model.textio import check_heaps, int_text, parse_heap, split_tokens  # noqa: F401 (re-exported)
 
@@ -214,6 +214,13 @@ class Game(ABC):
         if args or kwargs:
             raise InvalidGameError(f"game {cls.name!r} takes no parameters, got {_params(args, kwargs)}")
         return cls()
+
+    @classmethod
+    def family(cls, names: tuple[str, ...]) -> Family | None:
+        """The family of games this class makes when its parameters are written as ``names``
+        (``Bash.family(("m",))`` for ``bash(m)``), whose exported program reads them at run time;
+        ``None`` (the default) where it has none."""
+        return None
 
     # ---- what the author may write beyond the required four ---------------------------------
     def options(self, position: Any) -> Iterator[Position]:

@@ -246,6 +246,47 @@ class ExportRule(FrozenRecord):
         self._init(kind, formula, theorem, words, code, start, parameter, second, origin)
 
 
+class Family(FrozenRecord):
+    """A game family whose parameters a judge's input gives (``grundy export 'bash(m)'``): what
+    its exported program computes at run time, declared by the game's class
+    (:meth:`grundy.model.game.Game.family`); the export code never asks a game's name.
+
+    ``kind`` is one of :data:`FAMILY_KINDS`; ``params``: the parameters' names, in the order the
+    input gives them (a name of :data:`SET_PARAMETERS` is a finite set, read as its size then its
+    members); ``formula``: of a ``formula`` family, ``G(n)`` of one heap over ``n`` and the
+    parameters, in the grammar of :mod:`grundy.patterns.formulas`; ``check``: a formula over the
+    parameters, true exactly when they name a game of the family (``words`` says it);
+    ``theorem``: what the values rest on, for the program's header.
+
+    >>> Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", "Bash").params
+    ('m',)
+    """
+
+    kind: str
+    params: tuple[str, ...]
+    formula: str | None
+    check: str | None
+    words: str
+    theorem: str
+
+    _fields = ("kind", "params", "formula", "check", "words", "theorem")
+
+    def __init__(self, kind: str, params: tuple[str, ...], formula: str | None, check: str | None,
+                 words: str, theorem: str) -> None:
+        self._init(kind, tuple(params), formula, check, words, theorem)
+
+
+FAMILY_KINDS = ("formula", "subtraction", "moore", "stripes")
+"""How a family's program answers: ``formula`` (a heap's value by a formula over ``n`` and the
+parameters; several heaps are a sum), ``subtraction`` (a finite subtraction set ``S`` given at
+run time: the mex table, and a period the program proves), ``moore`` (Moore's Nim_k with ``k``
+given: Moore's theorem), ``stripes`` (the octal game with digit 7 at the lengths ``c, z, n``:
+the plain mex table at run time)."""
+
+SET_PARAMETERS = ("S",)
+"""The parameter names that stand for a finite set (read as its size, then its members)."""
+
+
 EXPORT_KINDS = ("staircase", "heads", "split-stones", "strip", "moore", "p-positions", "unequal-split",
                 "defined", "grid")
 """The export rules a game can declare: ``staircase`` (the odd-steps theorem), ``heads`` (a

@@ -39,7 +39,7 @@ from grundy.model.game import Game, HeapGame, laws_of
 from grundy.model.laws import Describes, ExportRule, Status
 from grundy.patterns.record import Pattern
 
-__all__ = ["HEAP_UPTO", "PAIR_UPTO", "RECHECK_STEPS", "ExportResult", "Plan",
+__all__ = ["HEAP_UPTO", "PAIR_UPTO", "RECHECK_STEPS", "ExportResult", "Plan", "export_family",
            "export_game", "export_plan", "export_source", "is_sum_of_heaps"]
 
 HEAP_UPTO = 1000
@@ -191,6 +191,27 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
         warnings += (f"the program is {size / 1024:.0f} KB, more than the {most // 1024} KB many "
                      f"judges accept; a smaller upto makes it smaller",)
     return ExportResult(source, plan, lang, warnings)
+
+
+def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
+                  where: str = "each") -> str:
+    """The program of the game family ``spec`` names, its parameters written as names
+    (``bash(m)``, ``subtraction(S)``, ``stripes(c,z,n)``, ``moore(k)``): the parameters are
+    arguments of its functions, read at run time (``where``: ``first``, ``each`` or ``last`` in
+    the input); see :mod:`grundy.export.family`.
+
+    >>> "def grundy_value(n, m):" in export_family("bounded-nim(m)", lang="python")
+    True
+    """
+    from grundy.catalog import load_family
+    from grundy.export.family_code import family_code
+
+    found = load_family(spec)
+    if found is None:
+        raise InvalidInputError(f"{spec!r} names no family: write the parameters as the names "
+                                f"grundy list shows, e.g. bash(m), subtraction(S), stripes(c,z,n)")
+    return family_code(found[0], found[1], lang=lang, main=main, input_format=input_format,
+                       where=where)
 
 
 def _cuttable(plan: Plan) -> bool:

@@ -33,7 +33,7 @@ from typing import Any
 from grundy.errors import InvalidGameError, SearchLimitError
 from grundy.games.takebreak._periodic import residue_hits
 from grundy.model.game import HeapGame, HeapResult, Move, Outcome, describe_take, positions_exceed
-from grundy.model.laws import Laws, TakeAway, TakeKind
+from grundy.model.laws import Family, Laws, TakeAway, TakeKind
 from grundy.model.period_rules import PeriodRule
 from grundy.model.reason import Facts, Reason, template, xor_text
 
@@ -78,6 +78,12 @@ class Bash(HeapGame):
         else:
             raise InvalidGameError("bash takes bash(m), bash(a,b) or bash(a,b,rest=all)")
         return cls(a, b, rest == "all" and a > 1)
+
+    @classmethod
+    def family(cls, names: tuple[str, ...]) -> Family | None:
+        """``bash(m)`` and ``bash(a,b)`` with the parameters given at run time, by the law of
+        :meth:`_heap_value` written as a formula (:data:`FAMILIES`)."""
+        return FAMILIES.get(("bash", names))
 
     @property
     def spec(self) -> str:
@@ -210,6 +216,11 @@ class BoundedNim(Bash):
             raise InvalidGameError("bounded-nim takes one parameter m, e.g. bounded-nim(3)")
         return cls(1, _positive(args[0], "bounded-nim(m): m"))
 
+    @classmethod
+    def family(cls, names: tuple[str, ...]) -> Family | None:
+        """``bounded-nim(m)`` with ``m`` given at run time (:data:`FAMILIES`)."""
+        return FAMILIES.get(("bounded-nim", names))
+
     @property
     def spec(self) -> str:
         return f"bounded-nim({self.b})"
@@ -231,6 +242,21 @@ class BoundedNim(Bash):
         p = self.period
         return Reason("bounded-nim", {"period": p, "residues": tuple(h % p for h in position[:8]),
                                       "count": len(position), "value": self.closed_value(position)})
+
+
+_BASH_M = ("the Bash game: the options n - m .. n - 1 of heap n hold every residue mod m + 1 but "
+           "n's, so G(n) = n mod (m + 1), by induction on n")
+FAMILIES = {
+    ("bash", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M),
+    ("bash", ("a", "b")): Family(
+        "formula", ("a", "b"), "n % (a + b) // a", "1 <= a <= b", "1 <= a <= b",
+        "the Bash game taking a..b: by induction on n, the options n - b .. n - a of heap n hold "
+        "every value below floor((n mod (a + b)) / a) and not that one (a period a + b, proved "
+        "by a window of b values)"),
+    ("bounded-nim", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M),
+}
+"""The families of :meth:`Bash.family` and :meth:`BoundedNim.family`, by name and parameters:
+the laws of :meth:`Bash._heap_value` (``bash(m)`` is ``bash(1,m)``) as formulas over ``n``."""
 
 
 @template("bash")

@@ -41,7 +41,7 @@ from typing import Any
 
 from grundy.errors import InvalidGameError, InvalidInputError, SearchLimitError, TooManyMovesError
 from grundy.model.game import HeapGame, HeapResult, Move, Outcome, Position, positions_exceed
-from grundy.model.laws import ExportRule, Laws, TableMethod
+from grundy.model.laws import ExportRule, Family, Laws, TableMethod
 from grundy.model.period_rules import TableBuild
 from grundy.model.periodic import Periodicity, Progress
 from grundy.model.reason import Facts, Reason, template
@@ -58,6 +58,9 @@ MAX_SUBSETS = 20_000
 
 MAX_DP_STEPS = 3_000_000
 """Most steps (digit choices tried) of the digit DP that counts winning moves, over all sets ``T``."""
+
+FAMILY = Family("moore", ("k",), None, "k >= 1", "k >= 1", "Moore's theorem, 1910")
+"""The family ``moore(k)`` (:meth:`Moore.family`)."""
 
 ONE_HEAP = "one Moore heap is a Nim heap (a move takes 1..n counters from it), so G(n) = n"
 """The law behind the values of single heaps."""
@@ -216,6 +219,11 @@ class Moore(HeapGame):
         if kwargs or len(args) != 1 or not isinstance(args[0], int) or args[0] < 1:
             raise InvalidGameError(f"moore(k) needs one positive integer k, got {args or kwargs!r}")
         return cls(args[0])
+
+    @classmethod
+    def family(cls, names: tuple[str, ...]) -> Family | None:
+        """``moore(k)`` with ``k`` given at run time: who wins by Moore's theorem."""
+        return FAMILY if names == FAMILY.params else None
 
     @property
     def spec(self) -> str:

@@ -20,13 +20,21 @@ from typing import Any
 
 from grundy.errors import InvalidGameError
 from grundy.model.game import HeapGame, HeapResult, describe_take
-from grundy.model.laws import Laws, TableMethod, TakeAway, TakeKind
+from grundy.model.laws import Family, Laws, TableMethod, TakeAway, TakeKind
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason, period_reason
 
 LARGE_HEAP = 10_000
 """Heaps from this size on are valued from the game's (proved) period instead of by brute force."""
+
+
+FAMILY = Family(
+    "subtraction", ("S",), None, None, "S: one or more positive integers",
+    "a finite subtraction set S: G(n) = mex of G(n - s), s in S, s <= n; for n >= max S it depends "
+    "only on the max S values before n, so once a window of max S consecutive values (ending at "
+    "n >= max S) repeats p heaps later, G(n + p) = G(n) from that window on (by induction)")
+"""The family ``subtraction(S)`` (:meth:`Subtraction.family`)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +59,12 @@ class Subtraction(HeapGame):
                 raise InvalidGameError(
                     f"subtraction set members must be positive integers, got {value!r}")
         return cls(tuple(sorted(set(int(v) for v in args))))
+
+    @classmethod
+    def family(cls, names: tuple[str, ...]) -> Family | None:
+        """``subtraction(S)``: the set given at run time (its program builds the mex table and
+        proves a period as :meth:`_period_rule` does: a window of ``max S`` values repeats)."""
+        return FAMILY if names == FAMILY.params else None
 
     @property
     def spec(self) -> str:

@@ -21,9 +21,21 @@ from typing import ClassVar
 
 from grundy.errors import InvalidGameError
 from grundy.games.takebreak.octal import Octal
+from grundy.model.laws import Family
 
 MAX_STRIPE = 1000
 """Longest stripe accepted (the POI task's bound)."""
+
+
+FAMILY = Family(
+    "stripes", ("c", "z", "n"), None,
+    f"1 <= c <= {MAX_STRIPE} and 1 <= z <= {MAX_STRIPE} and 1 <= n <= {MAX_STRIPE}",
+    f"1 <= c, z, n <= {MAX_STRIPE}",
+    "the plain mex over every move (remove c, z or n consecutive stones, leaving 0, 1 or 2 rows), "
+    "computed at run time up to the rows asked; beyond it, a period the program proves at run time "
+    "by the Guy-Smith theorem: G(n + p) = G(n) for e <= n < 2e + p + t, t = max(c, z, n), implies "
+    "it for every n >= e")
+"""The family ``stripes(c,z,n)`` (:meth:`Stripes.family`)."""
 
 
 def stripes_digits(lengths: tuple[int, ...]) -> tuple[int, ...]:
@@ -55,6 +67,11 @@ class Stripes(Octal):
                     f"stripe lengths must be integers from 1 to {MAX_STRIPE}, got {value!r}")
         lengths = tuple(int(v) for v in args)
         return cls(stripes_digits(lengths), lengths)
+
+    @classmethod
+    def family(cls, names: tuple[str, ...]) -> Family | None:
+        """``stripes(c,z,n)`` with the lengths given at run time (the plain mex table)."""
+        return FAMILY if names == FAMILY.params else None
 
     @property
     def spec(self) -> str:

@@ -1,0 +1,426 @@
+"""Exports of a game *family* whose parameters a judge's input gives (``grundy export 'bash(m)'``):
+the parameters are arguments of the exported functions, read at run time with the positions.
+
+A family is declared by its game's class (:meth:`grundy.model.game.Game.family`, a
+:class:`~grundy.model.laws.Family`), found from a spec whose parameters are written as names
+(:func:`grundy.catalog.load_family`; :func:`grundy.reports.export_policy.export_family` writes
+its program by :func:`grundy.export.family_code.family_code`). What the program computes, by
+the family's kind:
+
+- ``formula`` (``bash(m)``, ``bash(a,b)``, ``bounded-nim(m)``): a heap's value by a proved formula
+  over ``n`` and the parameters; several heaps are a sum;
+- ``subtraction`` (``subtraction(S)``): the mex table of the set ``S`` (:data:`PY_SUBTRACTION`),
+  and beyond it a period the program proves itself: a window of ``max S`` values that repeats;
+- ``moore`` (``moore(k)``): who wins by Moore's theorem;
+- ``stripes`` (``stripes(c,z,n)``): the plain mex table of the octal game with the digit 7 at
+  ``c``, ``z``, ``n``, up to the longest row it may compute.
+
+Where the parameters stand in the input (:data:`WHERE`): ``first`` (once, before everything),
+``each`` (every line or case starts with them) or ``last`` (every line or case ends with them). A
+set parameter is its size, then its members. Layouts (:data:`LAYOUTS`): those of
+:mod:`grundy.export.main`, and ``single`` (``T``, then ``T`` cases of one heap each, no count).
+
+>>> from grundy.model.laws import Family
+>>> bash = Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", "the Bash game")
+>>> source = python_family("bash(m)", bash, True, "lines", "each")
+>>> namespace: dict[str, object] = {"__name__": "doc"}
+>>> exec(source, namespace)
+>>> namespace["grundy_value"](10, 3), namespace["answer"]([10, 7], [3])
+(2, (1, True))
+"""
+
+from __future__ import annotations
+
+from grundy.errors import InvalidInputError
+from grundy.export.main import INPUT_FORMATS
+from grundy.model.laws import SET_PARAMETERS, Family
+
+LAYOUTS = (*INPUT_FORMATS, "single")
+"""What a family program's main reads: one position per line, ``T`` cases, one case, or ``T``
+cases of one heap each."""
+
+WHERE = ("first", "each", "last")
+"""Where the parameters stand: once before everything, at the start or at the end of each
+line or case."""
+
+STEPS = {"python": 30_000_000, "cpp": 2_000_000_000}
+"""How many steps (a heap's options looked at, a window compared) a program may spend on its
+run-time tables, all inputs together; past it an input that needs more gets an error line."""
+
+MOST = {"python": 2_000_000, "cpp": 20_000_000}
+"""The longest run-time table a program keeps (values held in memory)."""
+
+
+def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
+    """Refuse a layout the family's main cannot read, in one line."""
+    if layout not in LAYOUTS:
+        raise InvalidInputError(f"the input format must be one of {', '.join(LAYOUTS)}, got {layout!r}")
+    if where not in WHERE:
+        raise InvalidInputError(f"the parameters stand {' or '.join(WHERE)} in the input, got {where!r}")
+    if layout != "lines" and not main:
+        raise InvalidInputError(f"input_format={layout!r} says what the program's main reads: it "
+                                f"needs main=True")
+    if where == "last" and layout == "lines" and any(p in SET_PARAMETERS for p in family.params):
+        raise InvalidInputError(f"a line cannot end with the set {family.params[0]} (its size comes "
+                                f"first): put the parameters first or each, or read cases")
+
+
+def param_words(family: Family) -> str:
+    """The parameters as the input writes them (``m``; ``|S|, then the members of S``)."""
+    return ", ".join(f"|{p}|, then the members of {p}" if p in SET_PARAMETERS else p
+                     for p in family.params)
+
+
+def describe(family: Family, layout: str, where: str) -> str:
+    """What the main reads, in one line, for the header.
+
+    >>> from grundy.catalog import load_family
+    >>> describe(load_family("bash(m)")[1], "single", "first")
+    'first the parameters (m), then the number of cases T, then T cases, each one heap'
+    """
+    case = {"lines": "one position per line: its heap sizes",
+            "cases": "the number of cases T, then T cases, each n then n heap sizes",
+            "counted": "one case: n, then n heap sizes",
+            "single": "the number of cases T, then T cases, each one heap"}[layout]
+    params = f"the parameters ({param_words(family)})"
+    if where == "first":
+        return f"first {params}, then {case}"
+    part = "line" if layout == "lines" else "case"
+    return f"{case}; each {part} {'starts' if where == 'each' else 'ends'} with {params}"
+
+
+def header(title: str, family: Family, main: bool, layout: str, where: str) -> list[str]:
+    """The header comment's lines (without the comment marks): what the answers rest on."""
+    given = f"the parameters ({', '.join(family.params)}) given at run time"
+    if family.kind == "moore":
+        lines = [f"{title}: who wins Moore's Nim_k, {given} (reduce 1 to k heaps in one move; several "
+                 f"heaps are NOT a sum).",
+                 f"outcome: P iff every binary column sum of the heaps is 0 mod k + 1: proved "
+                 f"({family.theorem})",
+                 "values: only of a position with at most one non-empty heap (a lone heap n is a Nim "
+                 "heap: n); otherwise no theorem gives the value, and the main prints '-'"]
+    else:
+        one, many = ("row (its length)", "rows") if family.kind == "stripes" else ("heap n", "heaps")
+        lines = [f"{title}: the Grundy value of one {one}, {given}; several {many} are a sum, whose "
+                 f"value is the XOR of theirs (Sprague-Grundy theorem)."]
+        lines.append(_values_line(family))
+    lines.append(f"parameters: {family.words}; any other is an error line for each position it "
+                 f"comes with")
+    if main:
+        lines.append(f"input ({layout}, parameters {where}): {describe(family, layout, where)}; "
+                     f"output: one line 'VALUE OUTCOME' (N: the player to move wins) per position")
+    return lines
+
+
+def _values_line(family: Family) -> str:
+    if family.kind == "formula":
+        return f"values: G(n) = {family.formula}: proved ({family.theorem})"
+    if family.kind == "subtraction":
+        return (f"values: the mex table, computed at run time up to the heaps asked; beyond it, a "
+                f"period the program proves at run time: {family.theorem}. The work is bounded (a "
+                f"table of at most SUB_MOST heaps, SUB_STEPS steps for all inputs): a heap it "
+                f"cannot answer within them gets an error line, never a guess")
+    return (f"values: {family.theorem}. The work is bounded (a table of at most ROW_MOST rows, "
+            f"ROW_STEPS steps for all inputs): a row it cannot answer within them gets an error "
+            f"line, never a guess")
+
+
+# ---- Python ------------------------------------------------------------------------------------
+
+_PY_MAIN = '''
+
+def _number(word):
+    if not (word.isascii() and word.isdigit()):
+        raise ValueError(f"not a non-negative integer: {word}")
+    return int(word)
+
+
+def _answer_line(heaps, params):
+    try:
+        value, wins = answer(heaps, params)
+        return f"{'-' if value is None else value} {'N' if wins else 'P'}"
+    except (ValueError, ArithmeticError, RecursionError) as exc:
+        return f"error: {exc}"
+
+
+class _Words:
+    """The words of the input (or of one line), read in order."""
+
+    def __init__(self, words):
+        self.words, self.at = words, 0
+
+    def take(self):
+        if self.at >= len(self.words):
+            raise EOFError("the input ended inside a case")
+        self.at += 1
+        return _number(self.words[self.at - 1])
+
+    def params(self):
+        return [[self.take() for _ in range(self.take())] if kind == "set" else self.take()
+                for kind in PARAMS]
+
+    def heaps(self):
+        if LAYOUT == "single":
+            return [self.take()]
+        if LAYOUT == "lines":
+            return [self.take() for _ in range(len(self.words) - self.at)]
+        return [self.take() for _ in range(self.take())]
+
+
+def _line(words, fixed):
+    """The position and parameters of one line."""
+    if WHERE == "last":
+        words = words[len(words) - len(PARAMS):] + words[:len(words) - len(PARAMS)]
+    reader = _Words(words)
+    params = fixed if WHERE == "first" else reader.params()
+    return reader.heaps(), params
+
+
+def _cases():
+    """Each position's heaps and parameters (or why its line cannot be read)."""
+    if LAYOUT == "lines":
+        fixed = None
+        for line in sys.stdin:
+            words = line.split()
+            if not words:
+                continue
+            if WHERE == "first" and fixed is None:
+                reader = _Words(words)
+                fixed = reader.params()
+                if reader.at < len(words):
+                    raise EOFError(f"{len(words) - reader.at} more words on the parameters' line")
+                continue
+            try:
+                yield _line(words, fixed)
+            except (ValueError, EOFError) as exc:
+                yield exc
+        return
+    reader = _Words(sys.stdin.read().split())
+    fixed = reader.params() if WHERE == "first" else None
+    for _ in range(1 if LAYOUT == "counted" else reader.take()):
+        params = reader.params() if WHERE == "each" else fixed
+        heaps = reader.heaps()
+        yield heaps, (reader.params() if WHERE == "last" else params)
+    if reader.at < len(reader.words):
+        raise EOFError(f"{len(reader.words) - reader.at} more words after the last case")
+
+
+def main():
+    failed = False
+    try:
+        for case in _cases():
+            text = f"error: {case}" if isinstance(case, Exception) else _answer_line(*case)
+            failed = failed or text.startswith("error")
+            print(text)
+    except (ValueError, EOFError) as exc:
+        sys.exit(f"error: {exc}")
+    sys.exit(1 if failed else 0)
+
+
+if __name__ == "__main__":
+    main()
+'''
+
+PY_SUBTRACTION = '''SUB_STEPS = %(steps)d  # steps (a heap's options, a window compared), all inputs together
+SUB_MOST = %(most)d  # the longest table kept for one set
+_SPENT = [0]
+_SETS = {}
+_BASE, _MASK = 1000003, (1 << 64) - 1
+
+
+class _Sub:
+    """G(0..) of one subtraction set S, extended as asked, and its period once proved: a window of
+    max S values ending at heap t >= max S that equals the one ending at t + p proves
+    G(n + p) = G(n) for every n >= t - max S (Brent's cycle search over the windows, each match
+    of their rolling hashes compared value by value)."""
+
+    def __init__(self, s):
+        self.s, self.w, self.g, self.period = s, s[-1], [], None
+        self.hash = self.saved = self.saved_hash = 0
+        self.power, self.lam, self.top = 1, 0, pow(_BASE, self.w - 1, 1 << 64)
+
+    def step(self):
+        g, n = self.g, len(self.g)
+        seen = {g[n - x] for x in self.s if x <= n}
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+        _SPENT[0] += len(self.s) + 1
+        t = n + 1  # the window g[t - w:t] ends here
+        if t > self.w:
+            self.hash = ((self.hash - (g[t - 1 - self.w] + 1) * self.top) * _BASE + v + 1) & _MASK
+        else:
+            self.hash = (self.hash * _BASE + v + 1) & _MASK
+        if t < self.w:
+            return
+        if t == self.w:
+            self.saved, self.saved_hash = t, self.hash
+            return
+        self.lam += 1
+        if self.hash == self.saved_hash:
+            _SPENT[0] += self.w
+            if g[t - self.w:t] == g[self.saved - self.w:self.saved]:
+                e, p = self.saved - self.w, t - self.saved
+                while e > 0 and g[e - 1] == g[e - 1 + p]:
+                    e -= 1
+                self.period = (e, p)
+                return
+        if self.lam == self.power:
+            self.saved, self.saved_hash, self.power, self.lam = t, self.hash, 2 * self.power, 0
+
+    def value(self, n):
+        while self.period is None and len(self.g) <= n:
+            if _SPENT[0] > SUB_STEPS or len(self.g) >= SUB_MOST:
+                raise ValueError(f"heap {n}: the table reached heap {len(self.g) - 1} (max S = {self.w}) "
+                                 f"without a proved period, within the {SUB_STEPS} steps and "
+                                 f"{SUB_MOST} heaps this program allows itself")
+            self.step()
+        if n < len(self.g):
+            return self.g[n]
+        e, p = self.period
+        return self.g[e + (n - e) %% p]
+
+
+def subtraction_set(s):
+    """S checked: one or more positive integers (sorted, repeats dropped)."""
+    if not s:
+        raise ValueError("the subtraction set S is empty")
+    if min(s) < 1:
+        raise ValueError(f"the members of S must be positive integers, got {min(s)}")
+    return tuple(sorted(set(s)))
+
+
+def grundy_value(n, s):
+    """G(n) of the subtraction game with the set s (a list of positive integers)."""
+    key = subtraction_set(s)
+    if key not in _SETS:
+        _SETS[key] = _Sub(key)
+    return _SETS[key].value(n)
+
+
+def answer(heaps, params):
+    value = 0
+    for h in heaps:
+        value ^= grundy_value(h, params[0])
+    return value, value != 0'''
+
+PY_MOORE = '''def first_player_wins(heaps, k):
+    """Moore's theorem: P iff every binary column sum of the heaps is 0 mod k + 1."""
+    check(k)
+    width = max((h.bit_length() for h in heaps), default=0)
+    return any(sum(h >> b & 1 for h in heaps) % (k + 1) for b in range(width))
+
+
+def answer(heaps, params):
+    live = [h for h in heaps if h]
+    wins = first_player_wins(heaps, params[0])
+    return (live[0] if len(live) == 1 else 0 if not live else None), wins'''
+
+PY_STRIPES = '''ROW_STEPS = %(steps)d  # steps (pairs of rows looked at, values compared), all inputs together
+ROW_MOST = %(most)d  # the longest table kept for one set of lengths
+_SPENT = [0]
+_TABLES = {}
+
+
+class _Rows:
+    """G(0..) of one set of lengths, extended as asked, and its period once proved by the Guy-Smith
+    theorem: G(n + p) = G(n) for e <= n < 2e + p + t (t the longest removal) implies it for every
+    n >= e; tried each time the table's length reaches a power of two."""
+
+    def __init__(self, lengths):
+        self.lengths, self.t, self.g, self.period = lengths, lengths[-1], [], None
+
+    def step(self):
+        g, x = self.g, len(self.g)
+        _SPENT[0] += x + 1
+        seen = {g[i] ^ g[x - s - i] for s in self.lengths if s <= x for i in range((x - s) // 2 + 1)}
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+        if len(g) & (len(g) - 1) == 0:
+            self.prove()
+
+    def prove(self):
+        g, size = self.g, len(self.g)
+        for p in range(1, size // 2 + 1):
+            n = size - 1 - p
+            while n >= 0 and g[n] == g[n + p]:
+                n -= 1
+            _SPENT[0] += size - p - n
+            e = n + 1
+            if 2 * e + 2 * p + self.t <= size:
+                self.period = (e, p)
+                return
+
+    def value(self, row):
+        while self.period is None and len(self.g) <= row:
+            if len(self.g) >= ROW_MOST or _SPENT[0] > ROW_STEPS:
+                raise ValueError(f"row {row}: the table reached row {len(self.g) - 1} without a period "
+                                 f"proved by the Guy-Smith theorem, within the {ROW_STEPS} steps and "
+                                 f"{ROW_MOST} rows this program allows itself")
+            self.step()
+        if row < len(self.g):
+            return self.g[row]
+        e, p = self.period
+        return self.g[e + (row - e) %% p]
+
+
+def grundy_value(row, c, z, n):
+    """G(row): the mex over removing c, z or n consecutive stones (0, 1 or 2 rows remain)."""
+    check(c, z, n)
+    lengths = tuple(sorted({c, z, n}))
+    if lengths not in _TABLES:
+        _TABLES[lengths] = _Rows(lengths)
+    return _TABLES[lengths].value(row)
+
+
+def answer(heaps, params):
+    value = 0
+    for h in heaps:
+        value ^= grundy_value(h, *params)
+    return value, value != 0'''
+
+
+def python_family(title: str, family: Family, main: bool, layout: str, where: str) -> str:
+    """The Python source of a family's program."""
+    out = [f"# {line}" for line in header(title, family, main, layout, where)]
+    out += ["# Generated by grundy; needs only Python 3.8+.", "", "import sys", "", ""]
+    kinds = ", ".join(repr("set" if p in SET_PARAMETERS else "one") for p in family.params)
+    if main:
+        out += [f"PARAMS = ({kinds},)  # each parameter: one number, or a set (its size, then its members)",
+                f"WHERE = {where!r}  # the parameters: first (once), each (start of a case), last",
+                f"LAYOUT = {layout!r}", "", ""]
+    out.append(_py_body(title, family))
+    if main:
+        out.append(_PY_MAIN)
+    return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _py_body(title: str, family: Family) -> str:
+    """``check`` (of the parameters), ``grundy_value`` (or ``first_player_wins``) and
+    ``answer(heaps, params)`` of the family."""
+    from grundy.export.python import python_expression
+    from grundy.patterns.formulas import parse
+
+    check = ""
+    names = ", ".join(family.params)
+    if family.check is not None:
+        shown = ", ".join(f"{p} = {{{p}}}" for p in family.params)
+        test = python_expression(parse(family.check, family.params))
+        check = (f"def check({names}):\n    if not ({test}):\n"
+                 f"        raise ValueError(f\"{title} needs {family.words}, got {shown}\")\n\n\n")
+    if family.kind == "subtraction":
+        return PY_SUBTRACTION % {"steps": STEPS["python"], "most": MOST["python"]}
+    if family.kind == "moore":
+        return check + PY_MOORE
+    if family.kind == "stripes":
+        return check + PY_STRIPES % {"steps": STEPS["python"], "most": MOST["python"] // 100}
+    assert family.formula is not None
+    value = python_expression(parse(family.formula, ("n", *family.params)))
+    return (check +
+            f"def grundy_value(n, {names}):\n    # G(n) = {family.formula}: proved ({family.theorem})\n"
+            f"    check({names})\n    return int({value})\n\n\n"
+            "def answer(heaps, params):\n    value = 0\n    for h in heaps:\n"
+            "        value ^= grundy_value(h, *params)\n    return value, value != 0")

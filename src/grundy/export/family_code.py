@@ -1,0 +1,24 @@
+"""The program of a game family whose parameters the input gives, in either language
+(:mod:`grundy.export.family`, :mod:`grundy.export.family_cpp`)."""
+
+from __future__ import annotations
+
+from grundy.errors import InvalidInputError
+from grundy.export.family import check_layout, python_family
+from grundy.model.laws import Family
+
+
+def family_code(title: str, family: Family, *, lang: str = "cpp", main: bool = False,
+                input_format: str = "lines", where: str = "each") -> str:
+    """The program of ``family`` (named ``title``, e.g. ``bash(m)``) in C++17 (``lang="cpp"``)
+    or Python; ``main=True`` adds a main reading the parameters (``where``: ``first``, ``each``
+    or ``last``) and the positions (``input_format``) and printing ``VALUE OUTCOME`` per
+    position. A layout the main cannot read is refused in one line."""
+    check_layout(family, input_format, where, main)
+    if lang == "python":
+        return python_family(title, family, main, input_format, where)
+    if lang == "cpp":
+        from grundy.export.family_cpp import cpp_family
+
+        return cpp_family(title, family, main, input_format, where)
+    raise InvalidInputError(f"lang must be cpp or python, got {lang!r}")
