@@ -6,6 +6,7 @@ import json
 
 import pytest
 
+import grundy
 from grundy.games.takeaway.wythoff import golden_floor
 from tests.helpers import run, solve_json
 
@@ -78,5 +79,6 @@ def test_tables(capsys: pytest.CaptureFixture[str]) -> None:
     ["solve", "kayles", str(10**100), "--misere", "--limit", "100"],  # (no quotient in 100 steps;
 ])                                                                    # with the default budget it answers)
 def test_bad_input_is_one_line(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    grundy.clear_caches()  # (as a new process: a quotient kept from another test would answer)
     code, _, err = run(capsys, *argv)
     assert code == 2 and err.startswith("grundy: error:") and err.count("\n") == 1, err

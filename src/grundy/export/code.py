@@ -132,25 +132,14 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     """
     _check_choices(kind, lang, input_format)
     title = " ".join(name.split())
-    rule_program = (_grid_program(title, main, input_format, grid, what) if kind == "grid" else
-                    _rule_program(title, kind, main, input_format, moore_k, misere))
+    rule_program = _rule_program(title, kind, main, input_format, moore_k, misere, grid, what)
     if rule_program is not None:
         return _emit(rule_program, lang)
-    if start is not None and kind != "pair":
-        raise InvalidInputError("a start position from one number is exported for pair games only")
-    if pattern is not None and (pattern.describes != Describes.VALUES or pattern.formula is None):
-        raise InvalidInputError(
-            f"only a pattern of the values with a formula can be exported, got {pattern.text!r}")
     variables = ("a", "b") if kind == "pair" else ("n",)
     holes = any(v is None for row in table for v in (row if isinstance(row, Sequence) else [row]))
+    _check_sources(kind, pattern, period, move_source, start, holes, domain)
     values = _table(kind, table, holes)
     corner = _corner(kind, origin, variables)
-    if holes and domain is None:
-        raise InvalidInputError("a table with blank cells needs the domain it comes from")
-    if holes and (pattern is not None or period is not None):
-        raise InvalidInputError("a table with blank cells is exported as a table, not by a formula")
-    if kind == "number" and (period is not None or move_source is not None):
-        raise InvalidInputError("a game on one number is exported by its formula or its table")
     base: dict[str, Any] = {
         "title": title, "kind": kind, "main": main, "input_format": input_format,
         "rule": outcome_rule, "rule_node": _rule_node(kind, outcome_rule, variables),
@@ -167,6 +156,24 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     else:
         program = _table_program(base, values, lang, move_source, octal, unequal)
     return _emit(program, lang)
+
+
+def _check_sources(kind: str, pattern: Pattern | None, period: Periodicity | None,
+                   move_source: str | None, start: str | None, holes: bool, domain: str | None) -> None:
+    """Refuse what cannot answer together: a start position of a game not on pairs, a pattern
+    without a formula of the values, a table with blank cells but no domain (or with a formula),
+    a game on one number by a period or a move function."""
+    if start is not None and kind != "pair":
+        raise InvalidInputError("a start position from one number is exported for pair games only")
+    if pattern is not None and (pattern.describes != Describes.VALUES or pattern.formula is None):
+        raise InvalidInputError(
+            f"only a pattern of the values with a formula can be exported, got {pattern.text!r}")
+    if holes and domain is None:
+        raise InvalidInputError("a table with blank cells needs the domain it comes from")
+    if holes and (pattern is not None or period is not None):
+        raise InvalidInputError("a table with blank cells is exported as a table, not by a formula")
+    if kind == "number" and (period is not None or move_source is not None):
+        raise InvalidInputError("a game on one number is exported by its formula or its table")
 
 
 def _period_program(base: dict[str, Any], values: list[int], period: Periodicity) -> Program:
@@ -198,9 +205,12 @@ def _check_choices(kind: str, lang: str, input_format: str) -> None:
             f"the input format must be one of {', '.join(INPUT_FORMATS)}, got {input_format!r}")
 
 
-def _rule_program(title: str, kind: str, main: bool, input_format: str,
-                  moore_k: int | None, misere: MisereRule | None = None) -> Program | None:
+def _rule_program(title: str, kind: str, main: bool, input_format: str, moore_k: int | None,
+                  misere: MisereRule | None = None, grid: tuple[str, str, int] | None = None,
+                  what: str | None = None) -> Program | None:
     """The program of a kind written from a theorem's algorithm alone (no table), else ``None``."""
+    if kind == "grid":
+        return _grid_program(title, main, input_format, grid, what)
     if kind == "misere":
         if misere is None:
             raise InvalidInputError("a misère program needs the rule of its heaps (misere=)")

@@ -157,7 +157,7 @@ class Game(ABC):
     """The members of :class:`Game` and :class:`HeapGame` a game author may override (the last
     two are :class:`HeapGame`'s). Graph games (:class:`ContentHashedGame`) add ``from_graph``."""
     TRAITS: ClassVar[tuple[str, ...]] = ("name", "takes_graph", "takes_ground", "heapwise",
-                                         "plain_keys", "own_rules")
+                                         "plain_keys", "own_rules", "families")
     """The typed class attributes a game sets to declare what it is."""
 
     name: ClassVar[str] = ""
@@ -171,6 +171,10 @@ class Game(ABC):
     plain_keys: ClassVar[bool] = True
     """Whether a position is its own memo key: declared when the class is made, false once a
     class defines :meth:`canonical` (the engine then calls no ``canonical`` per option)."""
+    families: ClassVar[tuple[Family, ...]] = ()
+    """The families this class makes when its parameters are written as names (``bash(m)``,
+    ``subtraction(S)``): what an exported program computes with the parameters read at run time
+    (:meth:`family`)."""
 
     @property
     def own_rules(self) -> bool:
@@ -218,9 +222,9 @@ class Game(ABC):
     @classmethod
     def family(cls, names: tuple[str, ...]) -> Family | None:
         """The family of games this class makes when its parameters are written as ``names``
-        (``Bash.family(("m",))`` for ``bash(m)``), whose exported program reads them at run time;
-        ``None`` (the default) where it has none."""
-        return None
+        (``Bash.family(("m",))`` for ``bash(m)``), whose exported program reads them at run time:
+        the one of :attr:`families` with those parameters, else ``None``."""
+        return next((f for f in cls.families if f.params == names), None)
 
     # ---- what the author may write beyond the required four ---------------------------------
     def options(self, position: Any) -> Iterator[Position]:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar
 
 from grundy.errors import InvalidGameError, SearchLimitError
 from grundy.games.takebreak._periodic import residue_hits
@@ -47,6 +47,21 @@ def _positive(value: int | str, what: str) -> int:
     return value
 
 
+_BASH_M = ("the Bash game: the options n - m .. n - 1 of heap n hold every residue mod m + 1 but "
+           "n's, so G(n) = n mod (m + 1), by induction on n")
+FAMILIES = {
+    ("bash", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M),
+    ("bash", ("a", "b")): Family(
+        "formula", ("a", "b"), "n % (a + b) // a", "1 <= a <= b", "1 <= a <= b",
+        "the Bash game taking a..b: by induction on n, the options n - b .. n - a of heap n hold "
+        "every value below floor((n mod (a + b)) / a) and not that one (a period a + b, proved "
+        "by a window of b values)"),
+    ("bounded-nim", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M),
+}
+"""The families of :attr:`Bash.families` and :attr:`BoundedNim.families`, by name and parameters:
+the laws of :meth:`Bash._heap_value` (``bash(m)`` is ``bash(1,m)``) as formulas over ``n``."""
+
+
 @dataclass(frozen=True)
 class Bash(HeapGame):
     """Take ``a..b`` counters from one heap; ``rest_all``: fewer than ``a`` left must all be taken."""
@@ -55,6 +70,9 @@ class Bash(HeapGame):
     b: int
     rest_all: bool = False
     name = "bash"
+    families: ClassVar[tuple[Family, ...]] = (FAMILIES["bash", ("m",)], FAMILIES["bash", ("a", "b")])
+    """``bash(m)`` and ``bash(a,b)`` with the parameters given at run time, by the law of
+    :meth:`_heap_value` written as a formula (:data:`FAMILIES`)."""
 
     @classmethod
     def from_params(cls, *args: int | str, **kwargs: int | str) -> Bash:
@@ -79,11 +97,6 @@ class Bash(HeapGame):
             raise InvalidGameError("bash takes bash(m), bash(a,b) or bash(a,b,rest=all)")
         return cls(a, b, rest == "all" and a > 1)
 
-    @classmethod
-    def family(cls, names: tuple[str, ...]) -> Family | None:
-        """``bash(m)`` and ``bash(a,b)`` with the parameters given at run time, by the law of
-        :meth:`_heap_value` written as a formula (:data:`FAMILIES`)."""
-        return FAMILIES.get(("bash", names))
 
     @property
     def spec(self) -> str:
@@ -207,6 +220,8 @@ class BoundedNim(Bash):
     """Nim where a move takes 1..m counters from one heap: value ``⊕ (h mod (m+1))``."""
 
     name = "bounded-nim"
+    families = (FAMILIES["bounded-nim", ("m",)],)
+    """``bounded-nim(m)`` with ``m`` given at run time (:data:`FAMILIES`)."""
 
     @classmethod
     def from_params(cls, *args: int | str, **kwargs: int | str) -> BoundedNim:
@@ -216,10 +231,6 @@ class BoundedNim(Bash):
             raise InvalidGameError("bounded-nim takes one parameter m, e.g. bounded-nim(3)")
         return cls(1, _positive(args[0], "bounded-nim(m): m"))
 
-    @classmethod
-    def family(cls, names: tuple[str, ...]) -> Family | None:
-        """``bounded-nim(m)`` with ``m`` given at run time (:data:`FAMILIES`)."""
-        return FAMILIES.get(("bounded-nim", names))
 
     @property
     def spec(self) -> str:
@@ -244,19 +255,7 @@ class BoundedNim(Bash):
                                       "count": len(position), "value": self.closed_value(position)})
 
 
-_BASH_M = ("the Bash game: the options n - m .. n - 1 of heap n hold every residue mod m + 1 but "
-           "n's, so G(n) = n mod (m + 1), by induction on n")
-FAMILIES = {
-    ("bash", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M),
-    ("bash", ("a", "b")): Family(
-        "formula", ("a", "b"), "n % (a + b) // a", "1 <= a <= b", "1 <= a <= b",
-        "the Bash game taking a..b: by induction on n, the options n - b .. n - a of heap n hold "
-        "every value below floor((n mod (a + b)) / a) and not that one (a period a + b, proved "
-        "by a window of b values)"),
-    ("bounded-nim", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M),
-}
-"""The families of :meth:`Bash.family` and :meth:`BoundedNim.family`, by name and parameters:
-the laws of :meth:`Bash._heap_value` (``bash(m)`` is ``bash(1,m)``) as formulas over ``n``."""
+
 
 
 @template("bash")

@@ -60,7 +60,7 @@ MAX_DP_STEPS = 3_000_000
 """Most steps (digit choices tried) of the digit DP that counts winning moves, over all sets ``T``."""
 
 FAMILY = Family("moore", ("k",), None, "k >= 1", "k >= 1", "Moore's theorem, 1910")
-"""The family ``moore(k)`` (:meth:`Moore.family`)."""
+"""The family ``moore(k)`` (:attr:`Moore.families`)."""
 
 ONE_HEAP = "one Moore heap is a Nim heap (a move takes 1..n counters from it), so G(n) = n"
 """The law behind the values of single heaps."""
@@ -220,10 +220,8 @@ class Moore(HeapGame):
             raise InvalidGameError(f"moore(k) needs one positive integer k, got {args or kwargs!r}")
         return cls(args[0])
 
-    @classmethod
-    def family(cls, names: tuple[str, ...]) -> Family | None:
-        """``moore(k)`` with ``k`` given at run time: who wins by Moore's theorem."""
-        return FAMILY if names == FAMILY.params else None
+    families = (FAMILY,)
+    """``moore(k)`` with ``k`` given at run time: who wins by Moore's theorem."""
 
     @property
     def spec(self) -> str:

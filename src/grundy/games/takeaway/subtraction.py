@@ -34,7 +34,7 @@ FAMILY = Family(
     "a finite subtraction set S: G(n) = mex of G(n - s), s in S, s <= n; for n >= max S it depends "
     "only on the max S values before n, so once a window of max S consecutive values (ending at "
     "n >= max S) repeats p heaps later, G(n + p) = G(n) from that window on (by induction)")
-"""The family ``subtraction(S)`` (:meth:`Subtraction.family`)."""
+"""The family ``subtraction(S)`` (:attr:`Subtraction.families`)."""
 
 
 @dataclass(frozen=True)
@@ -60,11 +60,9 @@ class Subtraction(HeapGame):
                     f"subtraction set members must be positive integers, got {value!r}")
         return cls(tuple(sorted(set(int(v) for v in args))))
 
-    @classmethod
-    def family(cls, names: tuple[str, ...]) -> Family | None:
-        """``subtraction(S)``: the set given at run time (its program builds the mex table and
+    families = (FAMILY,)
+    """``subtraction(S)``: the set given at run time (its program builds the mex table and
         proves a period as :meth:`_period_rule` does: a window of ``max S`` values repeats)."""
-        return FAMILY if names == FAMILY.params else None
 
     @property
     def spec(self) -> str:

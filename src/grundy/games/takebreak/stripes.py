@@ -35,7 +35,7 @@ FAMILY = Family(
     "computed at run time up to the rows asked; beyond it, a period the program proves at run time "
     "by the Guy-Smith theorem: G(n + p) = G(n) for e <= n < 2e + p + t, t = max(c, z, n), implies "
     "it for every n >= e")
-"""The family ``stripes(c,z,n)`` (:meth:`Stripes.family`)."""
+"""The family ``stripes(c,z,n)`` (:attr:`Stripes.families`)."""
 
 
 def stripes_digits(lengths: tuple[int, ...]) -> tuple[int, ...]:
@@ -68,10 +68,8 @@ class Stripes(Octal):
         lengths = tuple(int(v) for v in args)
         return cls(stripes_digits(lengths), lengths)
 
-    @classmethod
-    def family(cls, names: tuple[str, ...]) -> Family | None:
-        """``stripes(c,z,n)`` with the lengths given at run time (the plain mex table)."""
-        return FAMILY if names == FAMILY.params else None
+    families = (FAMILY,)
+    """``stripes(c,z,n)`` with the lengths given at run time (the plain mex table)."""
 
     @property
     def spec(self) -> str:

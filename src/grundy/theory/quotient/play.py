@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.errors import InvalidInputError, NotSupportedError, ResourceLimitError, SearchLimitError
+from grundy.model.bounded import register_cache
 from grundy.model.game import HeapGame, Move, Outcome
 from grundy.model.reason import Reason
 from grundy.theory.misere import MISERE_NOTE
@@ -84,6 +85,7 @@ class QuotientCache:
 
 _QUOTIENTS = QuotientCache()
 """The largest quotient computed so far for each of the last :data:`CACHE_SIZE` games used."""
+register_cache(__name__ + "._QUOTIENTS", _QUOTIENTS.clear, _QUOTIENTS.__len__)
 
 
 def quotient_for(game: HeapGame, need: int, limit: int = DEFAULT_QUOTIENT_LIMIT) -> MisereQuotient:
