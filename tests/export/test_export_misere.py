@@ -181,3 +181,13 @@ def test_a_quotient_without_a_proved_period_answers_only_its_heaps() -> None:
     for heaps in ([10**18], [10**18 + 1, 7], [2**63 - 1, 5, 5]):
         want = grundy.solve(kayles, tuple(heaps), misere=True).outcome == grundy.Outcome.N
         assert namespace["first_player_wins"](heaps) == want  # type: ignore[operator]
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["nim", "--misere", "--upto", "50"], "so --upto has no use"),
+    (["bash(3)", "--misere", "--limit", "100"], "so --limit has no use"),
+    (["kayles", "--misere", "--conjecture"], "--conjecture has no use"),
+])
+def test_an_option_that_would_change_nothing_is_refused(argv: list[str], words: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "grundy", "export", *argv], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and words in done.stderr, done.stderr

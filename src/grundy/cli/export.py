@@ -162,4 +162,6 @@ def _flags(text: str) -> str:
     return (text.replace("a smaller upto", "a smaller --upto").replace("upto must", "--upto must")
             .replace("(conjecture answers", "(--conjecture answers").replace("limit must", "--limit must")
             .replace("; max_size raises", "; --max-size raises")
-            .replace("raise limit=", "raise --limit"))
+            .replace("raise limit=", "raise --limit").replace("so upto has no use", "so --upto has no use")
+            .replace("so limit has no use", "so --limit has no use")
+            .replace("; conjecture has no use", "; --conjecture has no use"))

@@ -178,7 +178,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
                                 f"it needs main=True")
     if max_size is not None and max_size < 1:
         raise InvalidInputError(f"max_size must be a positive number of bytes, got {max_size}")
-    plan = (_misere_plan(game, upto, limit) if misere else
+    plan = (_misere_plan(game, upto, one_budget(limit, budget), conjecture) if misere else
             export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
     notes: tuple[str, ...] = ()
@@ -336,17 +336,26 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     return _gated(plan, conjecture)
 
 
-def _misere_plan(game: Game, upto: int | None, limit: int | None) -> Plan:
+def _misere_plan(game: Game, upto: int | None, budget: Budget | None, conjecture: bool) -> Plan:
     """The plan of a heap game in misère play: the law that makes its heaps tame
     (:func:`misere_rule`), else its misère quotient (:func:`quotient_rule`: of every heap where it
-    is proved, else of heaps up to ``upto`` or as far as ``limit`` steps settle)."""
+    is proved, else of heaps up to ``upto`` or as far as the ``budget``'s steps settle). An option
+    that would change nothing is refused: ``conjecture`` (nothing unproved is exported), ``upto``
+    and a budget where a law answers every heap."""
     if not isinstance(game, HeapGame) or not is_sum_of_heaps(game):
         raise NotSupportedError(f"{game.spec}: export in misère play is written for sums of heaps of "
                                 f"one heap game (grundy solve --misere answers the others)")
+    if conjecture:
+        raise InvalidInputError(f"{game.spec}: export in misère play uses only proved laws and exact "
+                                f"quotients; conjecture has no use there")
+    limit = None if budget is None or budget.standard else budget.room()
     try:
         rule = misere_rule(game)
     except NotSupportedError:
-        rule = quotient_rule(game, upto, limit)
+        return Plan(game.spec, "misere", table=[], misere=quotient_rule(game, upto, limit))
+    if upto is not None or limit is not None:
+        raise InvalidInputError(f"{game.spec}: in misère play a law answers every heap, so "
+                                f"{'upto' if upto is not None else 'limit'} has no use there")
     return Plan(game.spec, "misere", table=[], misere=rule)
 
 
