@@ -13,11 +13,14 @@ the family's kind:
   and beyond it a period the program proves itself: a window of ``max S`` values that repeats;
 - ``moore`` (``moore(k)``): who wins by Moore's theorem;
 - ``stripes`` (``stripes(c,z,n)``): the plain mex table of the octal game with the digit 7 at
-  ``c``, ``z``, ``n``, up to the longest row it may compute.
+  ``c``, ``z``, ``n``, up to the longest row it may compute;
+- ``digraph`` (``digraph(E)``): tokens on a directed graph given as its edges, each vertex's value
+  by the mex from the sinks back; a vertex from which a cycle can be reached is an error line.
 
 Where the parameters stand in the input (:data:`WHERE`): ``first`` (once, before everything),
 ``each`` (every line or case starts with them) or ``last`` (every line or case ends with them). A
-set parameter is its size, then its members. Layouts (:data:`LAYOUTS`): those of
+set parameter is its size, then its members; a graph, its number of edges ``m``, then ``m``
+edges ``u v``. Layouts (:data:`LAYOUTS`): those of
 :mod:`grundy.export.main`, and ``single`` (``T``, then ``T`` cases of one heap each, no count).
 
 >>> from grundy.model.laws import Family
@@ -33,7 +36,7 @@ from __future__ import annotations
 
 from grundy.errors import InvalidInputError
 from grundy.export.main import INPUT_FORMATS
-from grundy.model.laws import SET_PARAMETERS, Family
+from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
 
 LAYOUTS = (*INPUT_FORMATS, "single")
 """What a family program's main reads: one position per line, ``T`` cases, one case, or ``T``
@@ -63,11 +66,15 @@ def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
     if where == "last" and layout == "lines" and any(p in SET_PARAMETERS for p in family.params):
         raise InvalidInputError(f"a line cannot end with the set {family.params[0]} (its size comes "
                                 f"first): put the parameters first or each, or read cases")
+    if layout == "lines" and any(p in GRAPH_PARAMETERS for p in family.params):
+        raise InvalidInputError(f"the graph {family.params[0]} spans several lines: read cases, "
+                                f"counted or single")
 
 
 def param_words(family: Family) -> str:
     """The parameters as the input writes them (``m``; ``|S|, then the members of S``)."""
-    return ", ".join(f"|{p}|, then the members of {p}" if p in SET_PARAMETERS else p
+    return ", ".join(f"|{p}|, then the members of {p}" if p in SET_PARAMETERS else
+                     f"the number m of edges of {p}, then its m edges u v" if p in GRAPH_PARAMETERS else p
                      for p in family.params)
 
 
@@ -82,6 +89,8 @@ def describe(family: Family, layout: str, where: str) -> str:
             "cases": "the number of cases T, then T cases, each n then n heap sizes",
             "counted": "one case: n, then n heap sizes",
             "single": "the number of cases T, then T cases, each one heap"}[layout]
+    if family.kind == "digraph":  # (a position is tokens on vertices)
+        case = case.replace("n heap sizes", "the vertices of its n tokens").replace("one heap", "one token")
     params = f"the parameters ({param_words(family)})"
     if where == "first":
         return f"first {params}, then {case}"
@@ -99,6 +108,10 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
                  f"({family.theorem})",
                  "values: only of a position with at most one non-empty heap (a lone heap n is a Nim "
                  "heap: n); otherwise no theorem gives the value, and the main prints '-'"]
+    elif family.kind == "digraph":
+        lines = [f"{title}: the Grundy value of a token on vertex v of a directed graph, {given} "
+                 f"(a move slides a token along an edge u -> v); several tokens are a sum, whose value "
+                 f"is the XOR of theirs (Sprague-Grundy theorem).", _values_line(family)]
     else:
         one, many = ("row (its length)", "rows") if family.kind == "stripes" else ("heap n", "heaps")
         lines = [f"{title}: the Grundy value of one {one}, {given}; several {many} are a sum, whose "
@@ -115,6 +128,10 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
 def _values_line(family: Family) -> str:
     if family.kind == "formula":
         return f"values: G(n) = {family.formula}: proved ({family.theorem})"
+    if family.kind == "digraph":
+        return (f"values: {family.theorem}. A token on a vertex no edge names has no move (value 0); "
+                f"on a vertex from which a cycle can be reached (a play may never end) the position "
+                f"gets an error line, never a guess")
     if family.kind == "subtraction":
         return (f"values: the mex table, computed at run time up to the heaps asked; beyond it, a "
                 f"period the program proves at run time: {family.theorem}. The work is bounded (a "
@@ -156,7 +173,8 @@ class _Words:
         return _number(self.words[self.at - 1])
 
     def params(self):
-        return [[self.take() for _ in range(self.take())] if kind == "set" else self.take()
+        return [[self.take() for _ in range(self.take())] if kind == "set" else
+                [self.take() for _ in range(2 * self.take())] if kind == "graph" else self.take()
                 for kind in PARAMS]
 
     def heaps(self):
@@ -305,6 +323,54 @@ def answer(heaps, params):
         value ^= grundy_value(h, params[0])
     return value, value != 0'''
 
+PY_DIGRAPH = '''_GRAPHS = {}
+
+
+def graph_values(edges):
+    """The vertices of the graph (edges u1 v1 u2 v2 ...: a move from u to v), and the Grundy value
+    of each from which no cycle can be reached: the mex of its successors', from the sinks back
+    (a vertex is done once all its successors are)."""
+    key = tuple(edges)
+    if key not in _GRAPHS:
+        succ, pred = {}, {}
+        for u, v in zip(edges[0::2], edges[1::2]):
+            succ.setdefault(u, []).append(v)
+            succ.setdefault(v, [])
+            pred.setdefault(v, []).append(u)
+        left = {u: len(vs) for u, vs in succ.items()}
+        ready = [u for u, d in left.items() if d == 0]
+        value = {}
+        while ready:
+            u = ready.pop()
+            seen = {value[v] for v in succ[u]}
+            g = 0
+            while g in seen:
+                g += 1
+            value[u] = g
+            for w in pred.get(u, ()):
+                left[w] -= 1
+                if left[w] == 0:
+                    ready.append(w)
+        _GRAPHS[key] = (set(succ), value)
+    return _GRAPHS[key]
+
+
+def grundy_value(vertex, edges):
+    vertices, value = graph_values(edges)
+    if vertex not in vertices:
+        return 0  # (no edge leaves it: no move)
+    if vertex not in value:
+        raise ValueError(f"vertex {vertex}: a cycle can be reached from it, so a play may never end "
+                         f"(grundy solve digraph answers such graphs, with draws)")
+    return value[vertex]
+
+
+def answer(heaps, params):
+    value = 0
+    for token in heaps:
+        value ^= grundy_value(token, params[0])
+    return value, value != 0'''
+
 PY_MOORE = '''def first_player_wins(heaps, k):
     """Moore's theorem: P iff every binary column sum of the heaps is 0 mod k + 1."""
     check(k)
@@ -387,9 +453,11 @@ def python_family(title: str, family: Family, main: bool, layout: str, where: st
     """The Python source of a family's program."""
     out = [f"# {line}" for line in header(title, family, main, layout, where)]
     out += ["# Generated by grundy; needs only Python 3.8+.", "", "import sys", "", ""]
-    kinds = ", ".join(repr("set" if p in SET_PARAMETERS else "one") for p in family.params)
+    kinds = ", ".join(repr("set" if p in SET_PARAMETERS else "graph" if p in GRAPH_PARAMETERS else "one")
+                      for p in family.params)
     if main:
-        out += [f"PARAMS = ({kinds},)  # each parameter: one number, or a set (its size, then its members)",
+        out += [f"PARAMS = ({kinds},)  # each parameter: one number, a set (its size, then its members) "
+                f"or a graph (m, then m edges u v)",
                 f"WHERE = {where!r}  # the parameters: first (once), each (start of a case), last",
                 f"LAYOUT = {layout!r}", "", ""]
     out.append(_py_body(title, family))
@@ -415,6 +483,8 @@ def _py_body(title: str, family: Family) -> str:
         return PY_SUBTRACTION % {"steps": STEPS["python"], "most": MOST["python"]}
     if family.kind == "moore":
         return check + PY_MOORE
+    if family.kind == "digraph":
+        return PY_DIGRAPH
     if family.kind == "stripes":
         return check + PY_STRIPES % {"steps": STEPS["python"], "most": MOST["python"] // 100}
     assert family.formula is not None

@@ -8,7 +8,7 @@ from __future__ import annotations
 from grundy.export.cpp import translate
 from grundy.export.cpp_helpers import BASE, OVERFLOW, helpers_for
 from grundy.export.family import MOST, STEPS, header
-from grundy.model.laws import SET_PARAMETERS, Family
+from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
 
 _INCLUDES = ["climits", "cstdio", "cstdlib", "iostream", "map", "sstream", "stdexcept", "string", "vector"]
 
@@ -228,8 +228,72 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
     return value != 0;
 }"""
 
+CPP_DIGRAPH = r"""// the vertices of a graph (edges u1 v1 u2 v2 ...: a move from u to v), sorted, and the
+// Grundy value of each from which no cycle can be reached (-1: a cycle can be), the mex of
+// its successors', from the sinks back (a vertex is done once all its successors are)
+typedef std::pair<std::vector<unsigned long long>, std::vector<long long>> GraphValues;
+static std::map<std::vector<unsigned long long>, GraphValues> GRAPHS;
+
+static const GraphValues &graph_values(const std::vector<unsigned long long> &edges) {
+    const auto found = GRAPHS.find(edges);
+    if (found != GRAPHS.end()) return found->second;
+    std::vector<unsigned long long> labels(edges);
+    std::sort(labels.begin(), labels.end());
+    labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
+    const size_t n = labels.size();
+    std::vector<std::vector<size_t>> succ(n), pred(n);
+    const auto index = [&labels](unsigned long long x) {
+        return (size_t)(std::lower_bound(labels.begin(), labels.end(), x) - labels.begin());
+    };
+    for (size_t i = 0; i + 1 < edges.size(); i += 2) {
+        const size_t u = index(edges[i]), v = index(edges[i + 1]);
+        succ[u].push_back(v);
+        pred[v].push_back(u);
+    }
+    std::vector<size_t> left(n), ready;
+    std::vector<long long> value(n, -1);
+    for (size_t u = 0; u < n; ++u) {
+        left[u] = succ[u].size();
+        if (left[u] == 0) ready.push_back(u);
+    }
+    std::vector<char> mark;
+    while (!ready.empty()) {
+        const size_t u = ready.back();
+        ready.pop_back();
+        mark.assign(succ[u].size() + 1, 0);
+        for (size_t v : succ[u])
+            if ((size_t)value[v] < mark.size()) mark[(size_t)value[v]] = 1;
+        long long g = 0;
+        while (mark[(size_t)g]) ++g;
+        value[u] = g;
+        for (size_t w : pred[u])
+            if (--left[w] == 0) ready.push_back(w);
+    }
+    return GRAPHS.emplace(edges, GraphValues(labels, value)).first->second;
+}
+
+unsigned long long grundy_value(unsigned long long vertex, const std::vector<unsigned long long> &edges) {
+    const GraphValues &graph = graph_values(edges);
+    const auto at = std::lower_bound(graph.first.begin(), graph.first.end(), vertex);
+    if (at == graph.first.end() || *at != vertex) return 0;  // (no edge leaves it: no move)
+    const long long g = graph.second[(size_t)(at - graph.first.begin())];
+    if (g < 0)
+        fail("vertex " + std::to_string(vertex) + ": a cycle can be reached from it, so a play may never "
+             "end (grundy solve digraph answers such graphs, with draws)");
+    return (unsigned long long)g;
+}
+
+bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
+            bool &known) {
+    known = true;
+    value = 0;
+    for (unsigned long long token : heaps) value ^= grundy_value(token, params[0]);
+    return value != 0;
+}"""
+
 CPP_MAIN = r"""
-static const int PARAMS[] = {@KINDS@};  // each parameter: 0 one number, 1 a set (its size, then its members)
+static const int PARAMS[] = {@KINDS@};  // each parameter: 0 one number, 1 a set (its size, then its
+                                       // members), 2 a graph (m, then m edges u v)
 static const char WHERE = '@WHERE@';  // the parameters: f first (once), e each (start of a case), l last
 static const char LAYOUT = '@LAYOUT@';  // l lines, c cases, o counted (one case), s single (T heaps)
 
@@ -264,7 +328,7 @@ struct Words {
         Params out;
         for (int kind : PARAMS) {
             std::vector<unsigned long long> numbers;
-            const unsigned long long count = kind ? take() : 1;
+            const unsigned long long count = kind == 2 ? 2 * take() : kind ? take() : 1;
             for (unsigned long long i = 0; i < count; ++i) numbers.push_back(take());
             out.push_back(numbers);
         }
@@ -429,6 +493,8 @@ def _body(title: str, family: Family) -> str:
         return "\n".join(check + _formula(family))
     if family.kind == "moore":
         return "\n".join([*check, CPP_MOORE])
+    if family.kind == "digraph":
+        return CPP_DIGRAPH
     if family.kind == "subtraction":
         return CPP_SUBTRACTION.replace("@STEPS@", str(STEPS["cpp"])).replace("@MOST@", str(MOST["cpp"]))
     return "\n".join([*check, CPP_STRIPES.replace("@STEPS@", str(STEPS["cpp"]))
@@ -448,7 +514,8 @@ def cpp_family(title: str, family: Family, main: bool, layout: str, where: str) 
     out += [h + "\n" for h in helpers]
     out += [_PARAMS, "", body]
     if main:
-        kinds = ", ".join("1" if p in SET_PARAMETERS else "0" for p in family.params)
+        kinds = ", ".join("1" if p in SET_PARAMETERS else "2" if p in GRAPH_PARAMETERS else "0"
+                          for p in family.params)
         out.append(CPP_MAIN.replace("@KINDS@", kinds).replace("@WHERE@", where[0])
                    .replace("@LAYOUT@", {"lines": "l", "cases": "c", "counted": "o", "single": "s"}[layout]))
     else:

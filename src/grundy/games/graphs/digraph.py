@@ -52,7 +52,7 @@ from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionEr
 from grundy.games.graphs.fileio import GraphData, from_networkx, graph_param
 from grundy.model.bounded import Derived
 from grundy.model.game import ContentHashedGame, Move, Outcome, Position, split_tokens
-from grundy.model.laws import Board, BoardKind, Laws
+from grundy.model.laws import Board, BoardKind, Family, Laws
 from grundy.model.reason import Facts, Reason, template
 
 EXAMPLES: dict[int, tuple[str, str]] = {
@@ -73,6 +73,11 @@ class Digraph(ContentHashedGame):
     spec_text: str = "digraph"
     _derived: Derived = field(default_factory=Derived, init=False, repr=False, compare=False)
     name = "digraph"
+    families = (Family(
+        "digraph", ("E",), None, None, "E: any directed graph, its vertices any numbers",
+        "the Grundy value of a vertex is the mex of its successors' (a sink: 0), computed from the sinks "
+        "back, and a sum of tokens is the XOR of theirs (Sprague-Grundy theorem)"),)
+    """``digraph(E)``: the graph given at run time, as its edges (``grundy export 'digraph(E)'``)."""
 
     # ---- construction -----------------------------------------------------------------------
     @classmethod
