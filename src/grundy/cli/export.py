@@ -31,7 +31,8 @@ EPILOG = """examples:
   grundy export 'stripes(c,z,n)' --main --input single --params first  (POI Stripes)
 
 A family whose parameters the input gives: write the parameters as the names grundy list shows
-(bash(m), bash(a,b), bounded-nim(m), subtraction(S), stripes(c,z,n), moore(k), digraph(E)); the program's
+(bash(m), bash(a,b), bounded-nim(m), subtraction(S), stripes(c,z,n), moore(k), digraph(E),
+green-hackenbush(E): a position is its ground vertex); the program's
 functions take them as arguments (grundy_value(n, m)), and --main reads them where --params says:
 first (once, before everything), each (default: each line or case starts with them) or last (each
 line or case ends with them); a set S is its size, then its members; a graph E its number of edges m,

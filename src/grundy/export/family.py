@@ -15,7 +15,9 @@ the family's kind:
 - ``stripes`` (``stripes(c,z,n)``): the plain mex table of the octal game with the digit 7 at
   ``c``, ``z``, ``n``, up to the longest row it may compute;
 - ``digraph`` (``digraph(E)``): tokens on a directed graph given as its edges, each vertex's value
-  by the mex from the sinks back; a vertex from which a cycle can be reached is an error line.
+  by the mex from the sinks back; a vertex from which a cycle can be reached is an error line;
+- ``hackenbush`` (``green-hackenbush(E)``): Green Hackenbush on an undirected multigraph given as
+  its edges, a position its ground vertex, by the fusion and colon principles.
 
 Where the parameters stand in the input (:data:`WHERE`): ``first`` (once, before everything),
 ``each`` (every line or case starts with them) or ``last`` (every line or case ends with them). A
@@ -91,6 +93,10 @@ def describe(family: Family, layout: str, where: str) -> str:
             "single": "the number of cases T, then T cases, each one heap"}[layout]
     if family.kind == "digraph":  # (a position is tokens on vertices)
         case = case.replace("n heap sizes", "the vertices of its n tokens").replace("one heap", "one token")
+    if family.kind == "hackenbush":  # (a position is the ground vertex)
+        case = (case.replace("n then n heap sizes", "1 then the ground vertex")
+                .replace("n, then n heap sizes", "1, then the ground vertex")
+                .replace("its heap sizes", "the ground vertex").replace("one heap", "the ground vertex"))
     params = f"the parameters ({param_words(family)})"
     if where == "first":
         return f"first {params}, then {case}"
@@ -108,6 +114,10 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
                  f"({family.theorem})",
                  "values: only of a position with at most one non-empty heap (a lone heap n is a Nim "
                  "heap: n); otherwise no theorem gives the value, and the main prints '-'"]
+    elif family.kind == "hackenbush":
+        lines = [f"{title}: the Grundy value of Green Hackenbush on an undirected multigraph, {given}, "
+                 f"grounded at the vertex a position names (a move deletes one edge; what loses "
+                 f"contact with the ground falls off).", f"values: proved ({family.theorem})"]
     elif family.kind == "digraph":
         lines = [f"{title}: the Grundy value of a token on vertex v of a directed graph, {given} "
                  f"(a move slides a token along an edge u -> v); several tokens are a sum, whose value "
@@ -371,6 +381,79 @@ def answer(heaps, params):
         value ^= grundy_value(token, params[0])
     return value, value != 0'''
 
+PY_HACKENBUSH = '''_GROUNDED = {}
+
+
+def _bridges(ground, adj):
+    """The order of each vertex reached from the ground (depth first, no recursion) and the ids of
+    the bridges among the edges reached (an edge on no cycle)."""
+    order, low, bridges = {ground: 0}, {ground: 0}, set()
+    stack = [(ground, -1, iter(adj[ground]))]
+    while stack:
+        u, through, rest = stack[-1]
+        for v, i in rest:
+            if i == through:
+                continue
+            if v in order:
+                low[u] = min(low[u], order[v])
+            else:
+                order[v] = low[v] = len(order)
+                stack.append((v, i, iter(adj[v])))
+                break
+        else:
+            stack.pop()
+            if stack:
+                parent = stack[-1][0]
+                low[parent] = min(low[parent], low[u])
+                if low[u] > order[parent]:
+                    bridges.add(through)
+    return order, bridges
+
+
+def hackenbush_value(ground, edges):
+    """Green Hackenbush on the multigraph of the edges u1 v1 u2 v2 ... (a loop: u u), grounded at
+    ``ground``. Fusion principle: the vertices of each 2-edge-connected block are fused, its edges
+    becoming loops (k loops count k mod 2); colon principle: on the tree of bridges left, a
+    branch hanging by a bridge counts 1 + its value, and branches at a vertex XOR."""
+    key = (ground, tuple(edges))
+    if key in _GROUNDED:
+        return _GROUNDED[key]
+    adj = {}
+    for i, (u, v) in enumerate(zip(edges[0::2], edges[1::2])):
+        adj.setdefault(u, []).append((v, i))
+        adj.setdefault(v, []).append((u, i))
+    if ground not in adj:
+        return 0
+    order, bridges = _bridges(ground, adj)
+    block, loops = {}, {}
+    for start in order:  # (the blocks: reached without crossing a bridge)
+        if start in block:
+            continue
+        block[start], todo = start, [start]
+        while todo:
+            u = todo.pop()
+            for v, i in adj[u]:
+                if i not in bridges and v not in block:
+                    block[v] = start
+                    todo.append(v)
+    for i, (u, v) in enumerate(zip(edges[0::2], edges[1::2])):
+        if u in block and i not in bridges:
+            loops[block[u]] = loops.get(block[u], 0) + 1
+    value = {b: loops.get(b, 0) % 2 for b in set(block.values())}
+    for u in sorted(order, key=order.get, reverse=True):  # (children before parents)
+        for v, i in adj[u]:
+            if i in bridges and order[v] > order[u]:  # (v hangs from u by this bridge)
+                value[block[u]] ^= value[block[v]] + 1
+    _GROUNDED[key] = value[block[ground]]
+    return _GROUNDED[key]
+
+
+def answer(heaps, params):
+    if len(heaps) != 1:
+        raise ValueError(f"a position is one ground vertex, got {len(heaps)} numbers")
+    value = hackenbush_value(heaps[0], params[0])
+    return value, value != 0'''
+
 PY_MOORE = '''def first_player_wins(heaps, k):
     """Moore's theorem: P iff every binary column sum of the heaps is 0 mod k + 1."""
     check(k)
@@ -485,6 +568,8 @@ def _py_body(title: str, family: Family) -> str:
         return check + PY_MOORE
     if family.kind == "digraph":
         return PY_DIGRAPH
+    if family.kind == "hackenbush":
+        return PY_HACKENBUSH
     if family.kind == "stripes":
         return check + PY_STRIPES % {"steps": STEPS["python"], "most": MOST["python"] // 100}
     assert family.formula is not None

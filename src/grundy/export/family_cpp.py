@@ -291,6 +291,100 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
     return value != 0;
 }"""
 
+CPP_HACKENBUSH = r"""// Green Hackenbush on the multigraph of the edges u1 v1 u2 v2 ... (a loop: u u),
+// grounded at `ground`. Fusion principle: the vertices of each 2-edge-connected block are fused, its
+// edges becoming loops (k loops count k mod 2); colon principle: on the tree of bridges left, a
+// branch hanging by a bridge counts 1 + its value, and branches at a vertex XOR.
+static std::map<std::pair<unsigned long long, std::vector<unsigned long long>>, unsigned long long> GROUNDED;
+
+unsigned long long hackenbush_value(unsigned long long ground, const std::vector<unsigned long long> &edges) {
+    const auto key = std::make_pair(ground, edges);
+    const auto found = GROUNDED.find(key);
+    if (found != GROUNDED.end()) return found->second;
+    std::vector<unsigned long long> labels(edges);
+    std::sort(labels.begin(), labels.end());
+    labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
+    const auto index = [&labels](unsigned long long x) {
+        return (size_t)(std::lower_bound(labels.begin(), labels.end(), x) - labels.begin());
+    };
+    const size_t n = labels.size(), m = edges.size() / 2;
+    const size_t root = index(ground);
+    if (root == n || labels[root] != ground) return GROUNDED[key] = 0;
+    std::vector<std::vector<std::pair<size_t, size_t>>> adj(n);  // (neighbour, edge id)
+    for (size_t i = 0; i < m; ++i) {
+        const size_t u = index(edges[2 * i]), v = index(edges[2 * i + 1]);
+        adj[u].push_back({v, i});
+        adj[v].push_back({u, i});
+    }
+    // depth first from the ground, no recursion: the order of each vertex reached, and the bridges
+    const size_t none = (size_t)-1;
+    std::vector<size_t> order(n, none), low(n, 0), through(n, none), next(n, 0), seen;
+    std::vector<char> bridge(m, 0);
+    std::vector<size_t> stack{root};
+    order[root] = low[root] = 0;
+    seen.push_back(root);
+    while (!stack.empty()) {
+        const size_t u = stack.back();
+        if (next[u] < adj[u].size()) {
+            const size_t v = adj[u][next[u]].first, i = adj[u][next[u]].second;
+            ++next[u];
+            if (i == through[u]) continue;
+            if (order[v] != none) {
+                low[u] = std::min(low[u], order[v]);
+            } else {
+                order[v] = low[v] = seen.size();
+                seen.push_back(v);
+                through[v] = i;
+                stack.push_back(v);
+            }
+            continue;
+        }
+        stack.pop_back();
+        if (!stack.empty()) {
+            const size_t parent = stack.back();
+            low[parent] = std::min(low[parent], low[u]);
+            if (low[u] > order[parent]) bridge[through[u]] = 1;
+        }
+    }
+    // the blocks (reached without crossing a bridge), their loops, then the colon principle
+    std::vector<size_t> block(n, none);
+    std::vector<unsigned long long> value(n, 0);
+    for (size_t start : seen) {
+        if (block[start] != none) continue;
+        block[start] = start;
+        std::vector<size_t> todo{start};
+        while (!todo.empty()) {
+            const size_t u = todo.back();
+            todo.pop_back();
+            for (const auto &edge : adj[u])
+                if (!bridge[edge.second] && block[edge.first] == none) {
+                    block[edge.first] = start;
+                    todo.push_back(edge.first);
+                }
+        }
+    }
+    for (size_t i = 0; i < m; ++i) {
+        const size_t u = index(edges[2 * i]);
+        if (block[u] != none && !bridge[i]) value[block[u]] ^= 1;
+    }
+    for (size_t k = seen.size(); k-- > 0;) {  // (children before parents)
+        const size_t u = seen[k];
+        for (const auto &edge : adj[u])
+            if (bridge[edge.second] && order[edge.first] > order[u])
+                value[block[u]] ^= value[block[edge.first]] + 1;
+    }
+    return GROUNDED[key] = value[block[root]];
+}
+
+bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
+            bool &known) {
+    if (heaps.size() != 1)
+        fail("a position is one ground vertex, got " + std::to_string(heaps.size()) + " numbers");
+    known = true;
+    value = hackenbush_value(heaps[0], params[0]);
+    return value != 0;
+}"""
+
 CPP_MAIN = r"""
 static const int PARAMS[] = {@KINDS@};  // each parameter: 0 one number, 1 a set (its size, then its
                                        // members), 2 a graph (m, then m edges u v)
@@ -495,6 +589,8 @@ def _body(title: str, family: Family) -> str:
         return "\n".join([*check, CPP_MOORE])
     if family.kind == "digraph":
         return CPP_DIGRAPH
+    if family.kind == "hackenbush":
+        return CPP_HACKENBUSH
     if family.kind == "subtraction":
         return CPP_SUBTRACTION.replace("@STEPS@", str(STEPS["cpp"])).replace("@MOST@", str(MOST["cpp"]))
     return "\n".join([*check, CPP_STRIPES.replace("@STEPS@", str(STEPS["cpp"]))

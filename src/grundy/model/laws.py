@@ -276,20 +276,23 @@ class Family(FrozenRecord):
         self._init(kind, tuple(params), formula, check, words, theorem)
 
 
-FAMILY_KINDS = ("formula", "subtraction", "moore", "stripes", "digraph")
+FAMILY_KINDS = ("formula", "subtraction", "moore", "stripes", "digraph", "hackenbush")
 """How a family's program answers: ``formula`` (a heap's value by a formula over ``n`` and the
 parameters; several heaps are a sum), ``subtraction`` (a finite subtraction set ``S`` given at
 run time: the mex table, and a period the program proves), ``moore`` (Moore's Nim_k with ``k``
 given: Moore's theorem), ``stripes`` (the octal game with digit 7 at the lengths ``c, z, n``:
 the plain mex table at run time), ``digraph`` (tokens on a directed graph ``E`` given at run time:
-each vertex's value by the mex from the sinks back; several tokens are a sum)."""
+each vertex's value by the mex from the sinks back; several tokens are a sum), ``hackenbush``
+(Green Hackenbush on an undirected multigraph ``E`` given at run time, a position its ground
+vertex: the fusion and colon principles)."""
 
 SET_PARAMETERS = ("S",)
 """The parameter names that stand for a finite set (read as its size, then its members)."""
 
 GRAPH_PARAMETERS = ("E",)
-"""The parameter names that stand for a directed graph, read as its number of edges ``m``, then
-``m`` edges ``u v`` (a move from vertex ``u`` to vertex ``v``; vertices are any numbers)."""
+"""The parameter names that stand for a graph, read as its number of edges ``m``, then ``m``
+edges ``u v`` (directed for tokens: a move from vertex ``u`` to vertex ``v``; vertices are any
+numbers)."""
 
 
 EXPORT_KINDS = ("staircase", "heads", "split-stones", "strip", "moore", "p-positions", "unequal-split",
