@@ -132,3 +132,13 @@ def test_lines_cannot_hold_a_graph() -> None:
 
     with pytest.raises(InvalidInputError, match="spans several lines"):
         export_family("digraph(E)", lang="python", main=True, input_format="lines", where="first")
+
+
+@pytest.mark.skipif(GXX is None, reason="g++ is not installed")
+def test_an_edge_count_of_2_to_the_63_is_refused_not_wrapped(tmp_path: Path) -> None:
+    """2 · 2**63 wraps to 0 in 64 bits: read so, the words after it would be taken for positions."""
+    cpp = export_family("digraph(E)", lang="cpp", main=True, input_format="cases", where="first")
+    exe = compile_cpp_together([cpp], tmp_path, "-O2")
+    done = subprocess.run([str(exe), "0"], input=f"{2**63}\n1 2\n1\n1 1\n", capture_output=True, text=True)
+    assert done.returncode == 1 and done.stdout == ""
+    assert "a graph of 9223372036854775808 edges" in done.stderr

@@ -422,7 +422,11 @@ struct Words {
         Params out;
         for (int kind : PARAMS) {
             std::vector<unsigned long long> numbers;
-            const unsigned long long count = kind == 2 ? 2 * take() : kind ? take() : 1;
+            unsigned long long count = kind ? take() : 1;
+            if (kind == 2) {  // (a graph: m edges, two numbers each)
+                if (count > ULLONG_MAX / 2) throw InputEnd{"a graph of " + std::to_string(count) + " edges"};
+                count *= 2;
+            }
             for (unsigned long long i = 0; i < count; ++i) numbers.push_back(take());
             out.push_back(numbers);
         }
