@@ -300,7 +300,7 @@ class _Sub:
     def value(self, n):
         while self.period is None and len(self.g) <= n:
             if _SPENT[0] > SUB_STEPS or len(self.g) >= SUB_MOST:
-                raise ValueError(f"heap {n}: the table reached heap {len(self.g) - 1} (max S = {self.w}) "
+                raise ValueError(f"heap {n}: the table holds {len(self.g)} heaps (max S = {self.w}) "
                                  f"without a proved period, within the {SUB_STEPS} steps and "
                                  f"{SUB_MOST} heaps this program allows itself")
             self.step()
@@ -506,7 +506,7 @@ class _Rows:
     def value(self, row):
         while self.period is None and len(self.g) <= row:
             if len(self.g) >= ROW_MOST or _SPENT[0] > ROW_STEPS:
-                raise ValueError(f"row {row}: the table reached row {len(self.g) - 1} without a period "
+                raise ValueError(f"row {row}: the table holds {len(self.g)} rows without a period "
                                  f"proved by the Guy-Smith theorem, within the {ROW_STEPS} steps and "
                                  f"{ROW_MOST} rows this program allows itself")
             self.step()

@@ -74,8 +74,8 @@ struct Sub {
     unsigned long long value(unsigned long long n) {
         while (p == 0 && g.size() <= n) {
             if (sub_spent > SUB_STEPS || g.size() >= SUB_MOST)
-                fail("heap " + std::to_string(n) + ": the table reached heap " +
-                     std::to_string(g.size() - 1) + " (max S = " + std::to_string(w) +
+                fail("heap " + std::to_string(n) + ": the table holds " +
+                     std::to_string(g.size()) + " heaps (max S = " + std::to_string(w) +
                      ") without a proved period, within the " +
                      std::to_string(SUB_STEPS) + " steps and " + std::to_string(SUB_MOST) +
                      " heaps this program allows itself");
@@ -192,8 +192,8 @@ struct Rows {
     unsigned long long value(unsigned long long row) {
         while (p == 0 && g.size() <= row) {
             if (g.size() >= ROW_MOST || row_spent > ROW_STEPS)
-                fail("row " + std::to_string(row) + ": the table reached row " +
-                     std::to_string(g.size() - 1) +
+                fail("row " + std::to_string(row) + ": the table holds " +
+                     std::to_string(g.size()) + " rows" +
                      " without a period proved by the Guy-Smith theorem, within the " +
                      std::to_string(ROW_STEPS) + " steps and " + std::to_string(ROW_MOST) +
                      " rows this program allows itself");
