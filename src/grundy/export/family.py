@@ -37,7 +37,7 @@ edges ``u v``. Layouts (:data:`LAYOUTS`): those of
 from __future__ import annotations
 
 from grundy.errors import InvalidInputError
-from grundy.export.main import INPUT_FORMATS
+from grundy.export.main import INPUT_FORMATS, PY_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
 
 LAYOUTS = (*INPUT_FORMATS, "single")
@@ -154,12 +154,7 @@ def _values_line(family: Family) -> str:
 
 # ---- Python ------------------------------------------------------------------------------------
 
-_PY_MAIN = '''
-
-def _number(word):
-    if not (word.isascii() and word.isdigit()):
-        raise ValueError(f"not a non-negative integer: {word}")
-    return int(word)
+_PY_MAIN = "\n\n" + PY_NUMBER + '''
 
 
 def _answer_line(heaps, params):

@@ -8,6 +8,7 @@ from __future__ import annotations
 from grundy.export.cpp import translate
 from grundy.export.cpp_helpers import BASE, OVERFLOW, helpers_for
 from grundy.export.family import MOST, STEPS, header
+from grundy.export.main import CPP_PARSE_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
 
 _INCLUDES = ["climits", "cstdio", "cstdlib", "iostream", "map", "sstream", "stdexcept", "string", "vector"]
@@ -395,19 +396,7 @@ struct InputEnd {
     std::string why;
 };
 
-static unsigned long long parse_number(const std::string &word) {
-    unsigned long long v = 0;
-    if (word.empty()) throw std::runtime_error("not a non-negative integer: " + word);
-    for (char ch : word)
-        if (ch < '0' || ch > '9') throw std::runtime_error("not a non-negative integer: " + word);
-    for (char ch : word) {  // digits only: a number past 2^64 - 1 is too large, not malformed
-        const unsigned long long d = (unsigned long long)(ch - '0');
-        if (v > (ULLONG_MAX - d) / 10)
-            throw std::runtime_error("a number is too large for this program (above 2^64 - 1): " + word);
-        v = v * 10 + d;
-    }
-    return v;
-}
+@PARSE_NUMBER@
 
 // the words of the input (or of one line), read in order
 struct Words {
@@ -616,7 +605,8 @@ def cpp_family(title: str, family: Family, main: bool, layout: str, where: str) 
     if main:
         kinds = ", ".join("1" if p in SET_PARAMETERS else "2" if p in GRAPH_PARAMETERS else "0"
                           for p in family.params)
-        out.append(CPP_MAIN.replace("@KINDS@", kinds).replace("@WHERE@", where[0])
+        out.append(CPP_MAIN.replace("@PARSE_NUMBER@", CPP_PARSE_NUMBER).replace("@KINDS@", kinds)
+                   .replace("@WHERE@", where[0])
                    .replace("@LAYOUT@", {"lines": "l", "cases": "c", "counted": "o", "single": "s"}[layout]))
     else:
         out += ["", "// (add your own main, or export with --main)"]

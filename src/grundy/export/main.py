@@ -70,12 +70,13 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
 
 # ---- Python ------------------------------------------------------------------------------------
 
-_PY_COMMON = '''
-
-def _number(word):
+PY_NUMBER = '''def _number(word):
     if not (word.isascii() and word.isdigit()):
         raise ValueError(f"not a non-negative integer: {word}")
-    return int(word)
+    return int(word)'''
+"""One word of the input as a number, or a ``ValueError`` that says why (every Python main)."""
+
+_PY_COMMON = "\n\n" + PY_NUMBER + '''
 
 
 def _answer_line(numbers):
@@ -156,8 +157,7 @@ def python_main(kind: str, input_format: str, one: bool = False) -> str:
 
 # ---- C++ ---------------------------------------------------------------------------------------
 
-_CPP_COMMON = r"""
-static unsigned long long parse_number(const std::string &word) {
+CPP_PARSE_NUMBER = r"""static unsigned long long parse_number(const std::string &word) {
     if (word.empty()) throw std::runtime_error("not a non-negative integer: " + word);
     unsigned long long v = 0;
     for (char ch : word) {
@@ -170,7 +170,10 @@ static unsigned long long parse_number(const std::string &word) {
         v = v * 10 + d;
     }
     return v;
-}
+}"""
+"""One word of the input as a number, or a ``std::runtime_error`` that says why (every C++ main)."""
+
+_CPP_COMMON = "\n" + CPP_PARSE_NUMBER + r"""
 
 static std::string answer_line(const std::vector<unsigned long long> &numbers) {
     try {
