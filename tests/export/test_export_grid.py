@@ -117,3 +117,25 @@ def test_a_line_that_is_not_a_board_is_an_error_line_of_its_own() -> None:
     lines = done.stdout.splitlines()
     assert lines[0].startswith("error: a head is two numbers") and lines[1].startswith("error: (0, 1)")
     assert lines[2] == "1 N" and done.returncode == 1
+
+
+def test_a_wrong_nim_product_is_caught_before_the_program_is_printed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The export runs its program against the engine's values (heads near the corner and far out):
+    a nim-product that forgets the F/2 term is refused as an internal error."""
+    from grundy.errors import GrundyError
+    from grundy.export import python as writer
+
+    wrong = writer.PY_NIM_MUL.replace("^ nim_mul(top, 1 << (h - 1))", "^ top")
+    assert wrong != writer.PY_NIM_MUL
+    monkeypatch.setattr(writer, "PY_NIM_MUL", wrong)
+    with pytest.raises(GrundyError, match="internal error"):
+        export_game(grundy.load_game("turning-corners"), lang="cpp")
+
+
+@pytest.mark.parametrize(("argv", "flag"), [
+    (["turning-corners", "--upto", "50"], "--upto"), (["staircase", "--conjecture"], "--conjecture"),
+    (["moore(2)", "--limit", "1000"], "--limit"),
+])
+def test_an_option_a_theorems_program_has_no_use_for_is_refused(argv: list[str], flag: str) -> None:
+    done = subprocess.run([sys.executable, "-m", "grundy", "export", *argv], capture_output=True, text=True)
+    assert done.returncode == 2 and done.stderr.count("\n") == 1 and f"so {flag} has no use" in done.stderr

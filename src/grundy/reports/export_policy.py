@@ -180,6 +180,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
         raise InvalidInputError(f"max_size must be a positive number of bytes, got {max_size}")
     plan = (_misere_plan(game, upto, one_budget(limit, budget), conjecture) if misere else
             export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
+    _refuse_unused(plan, upto, one_budget(limit, budget), conjecture)
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
     notes: tuple[str, ...] = ()
     if max_size is not None and len(source.encode()) > max_size and _cuttable(plan):
@@ -212,6 +213,18 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
                                 f"grundy list shows, e.g. bash(m), subtraction(S), stripes(c,z,n)")
     return family_code(found[0], found[1], lang=lang, main=main, input_format=input_format,
                        where=where)
+
+
+def _refuse_unused(plan: Plan, upto: int | None, budget: Budget | None, conjecture: bool) -> None:
+    """Refuse an option a program written from a theorem's algorithm alone has no use for (it has
+    no table and nothing unproved), rather than ignore it."""
+    if plan.kind not in _RULES or plan.kind == "misere":  # (misère: its plan says which it uses)
+        return
+    given = [name for name, used in (("upto", upto is not None), ("conjecture", conjecture),
+                                     ("limit", budget is not None and not budget.standard)) if used]
+    if given:
+        raise InvalidInputError(f"{plan.name}: the program is written from a theorem's algorithm "
+                                f"alone (no table, nothing unproved), so {given[0]} has no use there")
 
 
 def _cuttable(plan: Plan) -> bool:
@@ -457,7 +470,32 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
         _self_check(code if lang == "python" else export_code(lang="python", **args), plan)
     if plan.kind == "misere":
         _misere_check(code if lang == "python" else export_code(lang="python", **args), game)
+    if plan.kind == "grid":
+        _grid_check(code if lang == "python" else export_code(lang="python", **args), game, plan)
     return code
+
+
+def _grid_check(code: str, game: Game, plan: Plan) -> None:
+    """Run the Python program on boards of one to three heads (every board of one or two heads of
+    a 4 × 4 corner, three-head boards, heads far out) and compare with the engine's values (its own
+    nim-product)."""
+    from itertools import combinations
+
+    from grundy.engine.search import grundy_value
+
+    namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
+    exec(compile(code, "<export>", "exec"), namespace)
+    assert plan.grid is not None
+    o = plan.grid[2]
+    cells = [(x, y) for x in range(o, o + 4) for y in range(o, o + 4)]
+    far = [(2**40 + 3, 5 + o), (o + 7, 2**63 - 1), (2**32, 2**32 + 1)]
+    boards = [b for k in (1, 2) for b in combinations(cells, k)] + list(combinations(cells[::3] + far, 3))
+    for board in boards:
+        want = grundy_value(game, game.validate(" ".join(f"{x},{y}" for x, y in board)))
+        got = namespace["grundy_value"]([v for head in board for v in head])
+        if got != want:
+            raise GrundyError(f"internal error: the exported program gives {got} for the heads {board}, "
+                              f"the engine {want}; please report it")
 
 
 def _misere_check(code: str, game: Game) -> None:
