@@ -142,3 +142,35 @@ def test_an_edge_count_of_2_to_the_63_is_refused_not_wrapped(tmp_path: Path) -> 
     done = subprocess.run([str(exe), "0"], input=f"{2**63}\n1 2\n1\n1 1\n", capture_output=True, text=True)
     assert done.returncode == 1 and done.stdout == ""
     assert "a graph of 9223372036854775808 edges" in done.stderr
+
+
+def test_one_graph_read_first_is_shared_by_every_case(tmp_path: Path) -> None:
+    """A graph of 50,000 edges read once, then 20,000 cases: the C++ main keeps one copy of it
+    (a copy a case was 8 GB), under a 512 MB cap; the values are those of the brute force's
+    recursion on a tree whose vertex i moves to its parent."""
+    import resource
+
+    rng = random.Random(4)
+    m, count = 50_000, 20_000
+    parent = [0] + [rng.randrange(i) for i in range(1, m + 1)]
+    edges = [(i, parent[i]) for i in range(1, m + 1)]
+    depth = [0] * (m + 1)
+    for i in range(1, m + 1):
+        depth[i] = depth[parent[i]] + 1  # (one move: a path, so G = depth mod 2)
+    tokens = [rng.randrange(m + 1) for _ in range(count)]
+    stdin = f"{m}\n" + "".join(f"{u} {v}\n" for u, v in edges) + f"{count}\n" + "".join(
+        f"1 {t}\n" for t in tokens)
+    want = [f"{depth[t] % 2} {'N' if depth[t] % 2 else 'P'}" for t in tokens]
+    python = export_family("digraph(E)", lang="python", main=True, input_format="cases", where="first")
+    done = subprocess.run([sys.executable, "-S", "-c", python], input=stdin, capture_output=True, text=True)
+    assert done.stdout.splitlines() == want
+    if GXX is None:
+        return
+    cpp = export_family("digraph(E)", lang="cpp", main=True, input_format="cases", where="first")
+    exe = compile_cpp_together([cpp], tmp_path, "-O2")
+
+    def capped() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (512 << 20, 512 << 20))
+
+    done = subprocess.run([str(exe), "0"], input=stdin, capture_output=True, text=True, preexec_fn=capped)
+    assert done.returncode == 0 and done.stdout.splitlines() == want

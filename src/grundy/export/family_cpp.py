@@ -11,7 +11,8 @@ from grundy.export.family import MOST, STEPS, header
 from grundy.export.main import CPP_PARSE_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
 
-_INCLUDES = ["climits", "cstdio", "cstdlib", "iostream", "map", "sstream", "stdexcept", "string", "vector"]
+_INCLUDES = ["climits", "cstdio", "cstdlib", "iostream", "map", "memory", "sstream", "stdexcept", "string",
+             "vector"]
 
 _PARAMS = r"""// each parameter: its numbers (one number, or the members of a set)
 typedef std::vector<std::vector<unsigned long long>> Params;"""
@@ -273,8 +274,7 @@ static const GraphValues &graph_values(const std::vector<unsigned long long> &ed
     return GRAPHS.emplace(edges, GraphValues(labels, value)).first->second;
 }
 
-unsigned long long grundy_value(unsigned long long vertex, const std::vector<unsigned long long> &edges) {
-    const GraphValues &graph = graph_values(edges);
+static unsigned long long vertex_value(unsigned long long vertex, const GraphValues &graph) {
     const auto at = std::lower_bound(graph.first.begin(), graph.first.end(), vertex);
     if (at == graph.first.end() || *at != vertex) return 0;  // (no edge leaves it: no move)
     const long long g = graph.second[(size_t)(at - graph.first.begin())];
@@ -284,11 +284,23 @@ unsigned long long grundy_value(unsigned long long vertex, const std::vector<uns
     return (unsigned long long)g;
 }
 
+unsigned long long grundy_value(unsigned long long vertex, const std::vector<unsigned long long> &edges) {
+    return vertex_value(vertex, graph_values(edges));
+}
+
 bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
             bool &known) {
+    // (the main keeps every case's parameters until it ends, and cases share the parameters read
+    // once: the same object again is the same graph, found without comparing its edges)
+    static const Params *last_params = nullptr;
+    static const GraphValues *last = nullptr;
+    if (&params != last_params) {
+        last = &graph_values(params[0]);
+        last_params = &params;
+    }
     known = true;
     value = 0;
-    for (unsigned long long token : heaps) value ^= grundy_value(token, params[0]);
+    for (unsigned long long token : heaps) value ^= vertex_value(token, *last);
     return value != 0;
 }"""
 
@@ -431,7 +443,7 @@ struct Words {
 
 struct Case {
     std::vector<unsigned long long> heaps;
-    Params params;
+    std::shared_ptr<const Params> params;  // (parameters read once are shared, not copied per case)
     std::string error;  // why its line cannot be read
 };
 
@@ -447,14 +459,14 @@ static void read_lines(std::vector<Case> &cases) {
     const size_t count = sizeof(PARAMS) / sizeof(PARAMS[0]);
     std::string line;
     bool have = false;
-    Params fixed;
+    std::shared_ptr<const Params> fixed;
     while (std::getline(std::cin, line)) {
         std::vector<std::string> words = split(line);
         if (words.empty()) continue;
         if (WHERE == 'f' && !have) {
             Words in{words};
             try {
-                fixed = in.params();
+                fixed = std::make_shared<const Params>(in.params());
             } catch (const std::runtime_error &e) {
                 throw InputEnd{e.what()};
             }
@@ -468,7 +480,7 @@ static void read_lines(std::vector<Case> &cases) {
         Case c;
         try {
             Words in{words};
-            c.params = WHERE == 'f' ? fixed : in.params();
+            c.params = WHERE == 'f' ? fixed : std::make_shared<const Params>(in.params());
             c.heaps = in.heaps();
         } catch (const std::runtime_error &e) {
             c.error = e.what();
@@ -484,13 +496,13 @@ static void read_stream(std::vector<Case> &cases) {
     all << std::cin.rdbuf();
     Words in{split(all.str())};
     try {
-        const Params fixed = WHERE == 'f' ? in.params() : Params();
+        const auto fixed = std::make_shared<const Params>(WHERE == 'f' ? in.params() : Params());
         const unsigned long long count = LAYOUT == 'o' ? 1 : in.take();
         for (unsigned long long i = 0; i < count; ++i) {
             Case c;
-            c.params = WHERE == 'e' ? in.params() : fixed;
+            c.params = WHERE == 'e' ? std::make_shared<const Params>(in.params()) : fixed;
             c.heaps = in.heaps();
-            if (WHERE == 'l') c.params = in.params();
+            if (WHERE == 'l') c.params = std::make_shared<const Params>(in.params());
             cases.push_back(c);
         }
     } catch (const std::runtime_error &e) {
@@ -517,7 +529,7 @@ int main() {
             try {
                 unsigned long long value = 0;
                 bool known = true;
-                const bool wins = answer(c.heaps, c.params, value, known);
+                const bool wins = answer(c.heaps, *c.params, value, known);
                 text = (known ? std::to_string(value) : std::string("-")) + (wins ? " N" : " P");
             } catch (const std::runtime_error &e) {
                 text = std::string("error: ") + e.what();
