@@ -63,7 +63,9 @@ class Domain:
 
     def why_not(self, position: Any) -> str | None:
         """Why ``position`` is outside the domain, or ``None`` when it is inside."""
-        if self.arity is not None:
+        if self.arity is not None and not (  # (the common case first: a tuple of plain ints)
+                position.__class__ is tuple and len(position) == self.arity
+                and all(x.__class__ is int for x in position)):
             if not isinstance(position, tuple) or len(position) != self.arity or not all(
                     isinstance(x, int) and not isinstance(x, bool) for x in position):
                 return f"a position is {self.arity} integer{'s' if self.arity > 1 else ''}"

@@ -34,15 +34,27 @@ class Sum:
     def __new__(cls, *parts: Any) -> Any:
         flat: list[Hashable] = []
         for part in parts:
-            if isinstance(part, Sum):
+            if part.__class__ is tuple:  # the common case: hashability checked once, below
+                if part:
+                    flat.append(part)
+            elif isinstance(part, Sum):
                 flat.extend(part.parts)
             else:
                 part = hashable(part, "a part of a Sum")
                 if not is_empty(part):
                     flat.append(part)
+        try:
+            hash(tuple(flat))
+        except TypeError:
+            for part in flat:
+                hashable(part, "a part of a Sum")  # raises the clear error for the first culprit
+            raise
         if len(flat) == 1:
             return flat[0]
-        flat.sort(key=repr)
+        if _numbers_only(flat):
+            flat.sort()
+        else:
+            flat.sort(key=repr)
         self = super().__new__(cls)
         self.parts = tuple(flat)
         self._hash = hash(("Sum", self.parts))
@@ -65,6 +77,18 @@ class Sum:
         ``Sum()`` removes the part)."""
         rest = self.parts[:index] + self.parts[index + 1:]
         return Sum(*rest, option)
+
+
+def _numbers_only(parts: list[Hashable]) -> bool:
+    """Whether every part is a tuple of ints: such parts are ordered as numbers (a canonical
+    order that needs no ``repr``); any other mix is ordered by ``repr``."""
+    for part in parts:
+        if part.__class__ is not tuple:
+            return False
+        for x in part:  # type: ignore[attr-defined]
+            if x.__class__ is not int:
+                return False
+    return True
 
 
 def hashable(position: Any, what: str = "a position") -> Hashable:
