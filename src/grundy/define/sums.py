@@ -52,7 +52,7 @@ class Sum:
         if len(flat) == 1:
             return flat[0]
         if _numbers_only(flat):
-            flat.sort()
+            flat.sort()  # type: ignore[call-arg]
         else:
             flat.sort(key=repr)
         self = super().__new__(cls)
@@ -85,7 +85,7 @@ def _numbers_only(parts: list[Hashable]) -> bool:
     for part in parts:
         if part.__class__ is not tuple:
             return False
-        for x in part:  # type: ignore[attr-defined]
+        for x in part:
             if x.__class__ is not int:
                 return False
     return True
