@@ -125,3 +125,11 @@ def test_every_entry_names_its_class() -> None:
     game up, or listing the games, imports no game module; this test keeps the two in step)."""
     for entry in ENTRIES:
         assert entry.load_class().name == entry.name, entry.target
+
+
+def test_every_entry_lists_its_families() -> None:
+    """The families a catalogue entry lists for ``grundy list`` are its class's, in order, as
+    ``grundy export`` reads them (``bash(m)``)."""
+    for entry in ENTRIES:
+        declared = tuple(f"{entry.name}({','.join(f.params)})" for f in entry.load_class().families)
+        assert entry.families == declared, entry.name

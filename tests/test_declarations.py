@@ -65,6 +65,10 @@ ALLOWED = {
     ("define/user_games.py", "h.__class__"): "a position's type (an int heap)",
     ("define/user_games.py", "o.__class__"): "a position's type (an int heap)",
     ("define/user_games.py", "got.__class__"): "the type of what a move function returned (list, tuple)",
+    ("define/domain.py", "position.__class__"): "a position's type (a tuple of ints)",
+    ("define/domain.py", "x.__class__"): "a position's type (a tuple of ints)",
+    ("define/sums.py", "part.__class__"): "a part of a Sum: a position's type (a tuple of ints)",
+    ("define/sums.py", "x.__class__"): "a part of a Sum: a position's type (a tuple of ints)",
 }
 """Probes outside ``games/`` and ``model/`` that are allowed, by (file, source text): the reason."""
 

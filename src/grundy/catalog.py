@@ -43,12 +43,28 @@ class GameEntry(FrozenRecord):
     examples: tuple[str, ...]
     """Specs the conformance tests load and check against brute force."""
     aliases: tuple[str, ...]
+    families: tuple[str, ...]
+    """The families ``grundy export`` writes with parameters read from the judge's input, as
+    written (``bash(m)``): the class's :attr:`~grundy.model.game.Game.families`, repeated here so
+    that ``grundy list`` imports no game module (tests/test_conformance.py keeps the two in step)."""
 
-    _fields = ("name", "target", "summary", "params", "examples", "aliases")
+    _fields = ("name", "target", "summary", "params", "examples", "aliases", "families")
 
     def __init__(self, name: str, target: str | Callable[..., Game], summary: str, params: str = "",
-                 examples: tuple[str, ...] = (), aliases: tuple[str, ...] = ()) -> None:
-        self._init(name, target, summary, params, examples, aliases)
+                 examples: tuple[str, ...] = (), aliases: tuple[str, ...] = (), *,
+                 families: tuple[str, ...] = ()) -> None:
+        self._init(name, target, summary, params, examples, aliases, families)
+
+    def as_json(self) -> dict[str, object]:
+        """This entry as ``grundy list --json`` prints it and the web API's ``/api/games`` serves
+        it (``schemas/games.schema.json``).
+
+        >>> find_entry("moore").as_json()["families"]
+        ['moore(k)']
+        """
+        return {"name": self.name, "params": self.params, "summary": self.summary,
+                "aliases": list(self.aliases), "examples": list(self.examples),
+                "families": list(self.families)}
 
     def load_class(self) -> type[Game]:
         """Import and return the game class."""
@@ -70,16 +86,17 @@ ENTRIES: tuple[GameEntry, ...] = (
               "take s counters from one heap, s in a finite set S of positive integers",
               "(S)  e.g. subtraction(1,3,4); also subtraction(odd|powers-of-2|fibonacci|squares)",
               ("subtraction(1,3,4)", "subtraction(2,5)", "subtraction(1)", "subtraction(odd)",
-               "subtraction(powers-of-2)", "subtraction(fibonacci)", "subtraction(squares)")),
+               "subtraction(powers-of-2)", "subtraction(fibonacci)", "subtraction(squares)"),
+              families=("subtraction(S)",)),
     # ---- the take-away and Nim family ----
     GameEntry("bash", "grundy.games.takeaway.bash:Bash",
               "Bash game: take a..b from one heap (bash(m): 1..m); rest=all: fewer than a must all go",
               "(m) | (a,b) | (a,b,rest=all)",
               ("bash(3)", "bash(1)", "bash(2,5)", "bash(3,4)", "bash(2,3,rest=all)",
-               "bash(3,7,rest=all)")),
+               "bash(3,7,rest=all)"), families=("bash(m)", "bash(a,b)")),
     GameEntry("bounded-nim", "grundy.games.takeaway.bash:BoundedNim",
               "Nim taking 1..m from one heap: XOR of heap mod (m+1)",
-              "(m)", ("bounded-nim(2)", "bounded-nim(3)")),
+              "(m)", ("bounded-nim(2)", "bounded-nim(3)"), families=("bounded-nim(m)",)),
     GameEntry("wythoff", "grundy.games.takeaway.wythoff:Wythoff",
               "two heaps: take any number from one, or the same number from both (position 'a b')",
               "", ("wythoff",)),
@@ -100,7 +117,7 @@ ENTRIES: tuple[GameEntry, ...] = (
               "", ("staircase",)),
     GameEntry("moore", "grundy.games.takeaway.moore:Moore",
               "Moore's Nim_k: reduce between 1 and k heaps in one move",
-              "(k)", ("moore(1)", "moore(2)", "moore(3)")),
+              "(k)", ("moore(1)", "moore(2)", "moore(3)"), families=("moore(k)",)),
     GameEntry("turning-turtles", "grundy.games.coins:TurningTurtles",
               "coin turning: turn a head to tails, optionally one coin to its left (position e.g. THHTH)",
               "", ("turning-turtles",)),
@@ -133,7 +150,7 @@ ENTRIES: tuple[GameEntry, ...] = (
               "POI 2000 Stripes: remove exactly c, z or n consecutive stones from a row "
               "(the octal game with digit 7 at c, z, n)",
               "(c,z,n)  stripe lengths, e.g. stripes(1,5,1)",
-              ("stripes(1,5,1)", "stripes(2,3,5)", "stripes(1,2,3)")),
+              ("stripes(1,5,1)", "stripes(2,3,5)", "stripes(1,2,3)"), families=("stripes(c,z,n)",)),
     GameEntry("grundy-game", "grundy.games.takebreak.grundy_game:GrundyGame",
               "Grundy's game: split one heap into two unequal non-empty heaps (sparse-space tables)",
               "", ("grundy-game",), ("grundy", "grundys-game")),
@@ -146,12 +163,13 @@ ENTRIES: tuple[GameEntry, ...] = (
     # ---- games on graphs (the graph comes from --graph FILE or graph=FILE) ----
     GameEntry("digraph", "grundy.games.graphs.digraph:Digraph",
               "tokens on a directed graph (cycles allowed: draws, Smith's values); a move slides one token",
-              "--graph FILE | (graph=FILE) | (example=1|2)", ("digraph(example=1)", "digraph(example=2)")),
+              "--graph FILE | (graph=FILE) | (example=1|2)", ("digraph(example=1)", "digraph(example=2)"),
+              families=("digraph(E)",)),
     GameEntry("green-hackenbush", "grundy.games.graphs.hackenbush:GreenHackenbush",
               "delete an edge of an undirected multigraph; what loses contact with the ground falls off",
               "--graph FILE --ground V | (graph=FILE,ground=V) | (example=1|2|3)",
               ("green-hackenbush(example=1)", "green-hackenbush(example=2)",
-               "green-hackenbush(example=3)"), ("hackenbush",)),
+               "green-hackenbush(example=3)"), ("hackenbush",), families=("green-hackenbush(E)",)),
     GameEntry("vertex-geography", "grundy.games.graphs.geography:VertexGeography",
               "undirected vertex geography: move a token to an unvisited neighbour; the first player "
               "wins iff every maximum matching covers the start",

@@ -24,8 +24,7 @@ def run(args: argparse.Namespace) -> int:
 
     entries = registered_games()
     if args.json:
-        print_json([{"name": e.name, "params": e.params, "summary": e.summary,
-                     "aliases": list(e.aliases)} for e in entries])
+        print_json([e.as_json() for e in entries])
         return 0
     rows = [["game", "parameters", "description"]]
     for e in entries:
@@ -35,4 +34,9 @@ def run(args: argparse.Namespace) -> int:
     emit(heading(lines[0]))
     for line in lines[1:]:
         emit(line)
+    families = [f for e in entries for f in e.families]
+    if families:
+        emit("")
+        emit("families whose parameters the judge's input gives (grundy export 'bash(m)' --main "
+             "--params first|each|last): " + ", ".join(families))
     return 0

@@ -130,9 +130,7 @@ def _answer_routes(app: Flask) -> None:
     def games() -> Response:
         from grundy.catalog import registered_games
 
-        return jsonify([{"name": e.name, "params": e.params, "summary": e.summary,
-                         "aliases": list(e.aliases), "examples": list(e.examples)}
-                        for e in registered_games() if not e.load_class().takes_graph])
+        return jsonify([e.as_json() for e in registered_games() if not e.load_class().takes_graph])
 
     @app.get("/api/solve")
     def solve() -> Response:
