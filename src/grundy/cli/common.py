@@ -301,3 +301,12 @@ def heap_file(spec: str, positions: list[str], path: str) -> tuple[Any, Any]:
         raise InvalidInputError(f"give the heaps either on the command line or in --file, not both: "
                                 f"{' '.join(positions)!r}")
     return game, parse_heaps_text(read_text_file(path, what="heap file"))
+
+
+def read_number(word: str) -> int:
+    """A number of the input (a big one in any notation grundy reads), or one clear error."""
+    if word.isascii() and word.isdigit() and len(word) < 4000:  # (the common case, quickly)
+        return int(word)
+    from grundy.model.textio import parse_heap
+
+    return parse_heap(word, "a number of the input")

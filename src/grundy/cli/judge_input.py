@@ -30,6 +30,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any
 
+from grundy.cli.common import read_number
 from grundy.errors import GrundyError, InvalidInputError
 
 FORMATS = ("lines", "cases", "counted")
@@ -60,14 +61,6 @@ _RULE_LAYOUTS = {"split-stones": "piles", "strip": "strip"}
 """The case layouts of the games whose export rule says how a position is written, by the rule."""
 
 
-def _number(word: str) -> int:
-    if word.isascii() and word.isdigit() and len(word) < 4000:  # (the common case, quickly)
-        return int(word)
-    from grundy.model.textio import parse_heap
-
-    return parse_heap(word, "a number of the input")
-
-
 def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
     """The numbers of each case of a ``cases`` or ``counted`` input (read as the exported
     program reads it)."""
@@ -78,7 +71,7 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
         if at >= len(words):
             raise InvalidInputError("the input ended inside a case")
         at += 1
-        return _number(words[at - 1])
+        return read_number(words[at - 1])
 
     cases = take() if layout == "cases" else 1
     out = []
@@ -163,7 +156,7 @@ class HeapLines:
 
     def _word(self, word: str) -> int | None:
         try:
-            heap: int | None = _number(word)
+            heap: int | None = read_number(word)
         except GrundyError:
             heap = None
         self.words[word] = heap
@@ -228,43 +221,86 @@ def _cases(kind: str, layout: str, text: str,
                 yield found
                 continue
             try:
-                yield [_number(w) for w in words]
+                yield [read_number(w) for w in words]
             except GrundyError as exc:
                 yield exc
 
 
 def run_input(args: argparse.Namespace, value: Any) -> int:
     """Answer every case of the input (``value(game, position, cache)`` gives the outcome and
-    the Grundy value); exit status 2 when a case failed (each marked in its place)."""
-    from grundy.catalog import load_game
-    from grundy.cli.common import flag_message
+    the Grundy value); exit status 2 when a case failed (each marked in its place). A family
+    written with its parameters' names (``bash(m)``) reads them from the input, where
+    ``--params`` says (:mod:`grundy.cli.judge_family`)."""
+    from grundy.catalog import load_family, load_game
     from grundy.engine.search import Cache
-    from grundy.model.textio import int_text, read_text_file
+    from grundy.model.textio import read_text_file
 
-    if args.input not in FORMATS:
-        raise InvalidInputError(f"--input is one of {', '.join(FORMATS)}, got {args.input!r}")
+    if args.input not in (*FORMATS, "single"):
+        raise InvalidInputError(f"--input is one of {', '.join(FORMATS)}, single, got {args.input!r}")
     if args.game is None or len(args.position) != 1 or args.batch or args.heap_file or args.json:
         raise InvalidInputError("give the game and one input file ('-': stdin), e.g. "
                                 "grundy solve nim --input cases -  (text answers only)")
+    named = load_family(args.game)
+    if named is not None:
+        return _run_family(args, value, *named)
+    if args.params is not None or args.input == "single":
+        raise InvalidInputError(f"--input single and --params are for a family, its parameters written "
+                                f"as names (e.g. 'bash(m)'), not {args.game!r}")
     game = load_game(args.game)
     kind = input_kind(game)
     cache = Cache()
     text = read_text_file(args.position[0], what="input")
     fast = HeapLines.of(game, value, cache) if kind == "heap" and not args.misere \
         and not args.conjecture else None
-    cases = list(_cases(kind, args.input, text, fast))
+
+    def answer(case: list[int] | tuple[Any, int]) -> tuple[Any, Any]:
+        if isinstance(case, tuple):  # (answered already, by the fast path)
+            return case
+        found = None if fast is None else fast.line("", [str(n) for n in case])
+        return found or value(game, _position(game, kind, case), cache)
+
+    return _answer_all(list(_cases(kind, args.input, text, fast)), answer)
+
+
+def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -> int:
+    """The cases of a family's input, each answered for the game its parameters name."""
+    from grundy.catalog import find_entry
+    from grundy.cli.judge_family import check_family_input, family_cases, game_of
+    from grundy.engine.search import Cache
+    from grundy.model.textio import read_text_file
+
+    where = args.params or "each"
+    check_family_input(title, family, args.input, where)
+    entry = find_entry(title.partition("(")[0])
+    assert entry is not None  # (load_family found it)
+    cls, games, cache = entry.load_class(), {}, Cache()
+    text = read_text_file(args.position[0], what="input")
+
+    def answer(case: tuple[tuple[Any, ...], list[int]]) -> tuple[Any, Any]:
+        params, numbers = case
+        if params not in games:
+            games[params] = game_of(cls, params)
+        game = games[params]
+        return value(game, _position(game, input_kind(game), numbers), cache)
+
+    return _answer_all(list(family_cases(family, args.input, where, text)), answer)
+
+
+def _answer_all(cases: list[Any], answer: Any) -> int:
+    """Print one line per case: ``VALUE OUTCOME`` (``answer(case)`` gives the outcome and the
+    value; a case may be the error that reading it raised), else ``error: MESSAGE``;
+    exit status 2 when a case failed, with the first failure on stderr."""
+    from grundy.cli.common import flag_message
+    from grundy.model.textio import int_text
+
     out = sys.stdout
     failed = 0
     first = ""
     for number, case in enumerate(cases, 1):
         try:
-            if isinstance(case, tuple):
-                outcome, grundy = case
-            elif isinstance(case, GrundyError):
+            if isinstance(case, GrundyError):
                 raise case
-            else:
-                found = None if fast is None else fast.line("", [str(n) for n in case])
-                outcome, grundy = found or value(game, _position(game, kind, case), cache)
+            outcome, grundy = answer(case)
         except GrundyError as exc:
             message = " ".join(flag_message(exc).split())
             failed += 1

@@ -65,12 +65,16 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch", metavar="FILE",
                         help="solve one position per line of FILE ('-': stdin; lines 'GAME POSITION' "
                              "when no GAME is given), one answer per line ('N 2', or JSON lines)")
-    parser.add_argument("--input", metavar="LAYOUT", choices=("lines", "cases", "counted"),
+    parser.add_argument("--input", metavar="LAYOUT", choices=("lines", "cases", "counted", "single"),
                         help="read a judge's whole input from the one file given ('-': stdin) in "
                              "the layout of 'export --main': lines (a position per line), cases "
                              "(T, then T cases), counted (one case); a case of a heap game is n then "
-                             "n heaps (a sum); print 'VALUE OUTCOME' per case, as the exported "
-                             "program does")
+                             "n heaps (a sum); a family also single (T, then T cases of one heap); "
+                             "print 'VALUE OUTCOME' per case, as the exported program does")
+    parser.add_argument("--params", choices=("first", "each", "last"),
+                        help="with --input, a family (parameters written as names, e.g. 'bash(m)'): "
+                             "where the input gives the parameters: first (once, before everything), "
+                             "each (default: every line or case starts with them) or last")
     parser.add_argument("--file", dest="heap_file", metavar="F",
                         help="read the heaps (of any other game, the position: staircase's counts) "
                              "from this file ('-': stdin), separated by spaces, commas or newlines")
@@ -81,6 +85,9 @@ def run(args: argparse.Namespace) -> int:
     if args.quotient_file is not None and (not args.misere or args.every or args.batch is not None):
         raise InvalidInputError(f"--quotient-file {args.quotient_file!r} applies to "
                                 f"grundy solve GAME HEAPS... --misere")
+    if args.params is not None and args.input is None:
+        raise InvalidInputError(f"--params {args.params} says where a judge's input gives a family's "
+                                f"parameters: it goes with --input")
     if args.every:
         if args.game is None:
             raise InvalidInputError("give the game and the position, e.g. "

@@ -1,0 +1,114 @@
+"""``grundy solve 'bash(m)' --input LAYOUT --params WHERE FILE``: a judge's whole input for a family
+whose parameters the input gives, read as ``grundy export 'bash(m)' --main`` reads it, each case
+answered by grundy itself for the game its parameters name (one game per distinct parameters).
+
+The layouts are the exported program's: ``lines`` (one position per line), ``cases`` (``T``, then
+``T`` cases, each ``n`` then ``n`` heaps), ``counted`` (one case) and ``single`` (``T`` cases of
+one heap each); the parameters stand ``first`` (once, before everything), at the start of each
+line or case (``each``) or at its end (``last``). A set parameter (``S``) is its size, then its
+members. Families on graphs (``digraph(E)``, ``green-hackenbush(E)``) are read by their exported
+programs only.
+
+>>> from grundy.catalog import load_family
+>>> family = load_family("bash(m)")[1]
+>>> list(family_cases(family, "single", "last", "2  23 2  4 3"))  # Brave Game: n m
+[((2,), [23]), ((3,), [4])]
+>>> list(family_cases(load_family("subtraction(S)")[1], "lines", "first", "3 1 3 4\\n5 6\\n7"))
+[(((1, 3, 4),), [5, 6]), (((1, 3, 4),), [7])]
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from grundy.cli.common import read_number
+from grundy.errors import GrundyError, InvalidInputError
+from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
+
+Case = tuple[tuple[Any, ...], list[int]]
+"""One case: its parameters' values (a set as a tuple) and its numbers (heaps)."""
+
+
+class _Words:
+    """The words of the input (or of one line), read in order as numbers."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.words, self.at = words, 0
+
+    def take(self) -> int:
+        if self.at >= len(self.words):
+            raise InvalidInputError("the input ended inside a case")
+        self.at += 1
+        return read_number(self.words[self.at - 1])
+
+    def params(self, family: Family) -> tuple[Any, ...]:
+        return tuple(tuple(self.take() for _ in range(self.take())) if p in SET_PARAMETERS
+                     else self.take() for p in family.params)
+
+    def heaps(self, layout: str) -> list[int]:
+        if layout == "single":
+            return [self.take()]
+        if layout == "lines":
+            return [self.take() for _ in range(len(self.words) - self.at)]
+        return [self.take() for _ in range(self.take())]
+
+
+def family_cases(family: Family, layout: str, where: str,
+                 text: str) -> Iterator[Case | GrundyError]:
+    """Each case's parameters and numbers, in the order of the input; in ``lines``, a line that
+    cannot be read is its error (the others are still answered); in the other layouts an input
+    that cannot be read stops with one error (no case can then be told from the next)."""
+    if layout != "lines":
+        reader = _Words(text.split())
+        once = reader.params(family) if where == "first" else ()
+        for _ in range(1 if layout == "counted" else reader.take()):
+            params = reader.params(family) if where == "each" else once
+            heaps = reader.heaps(layout)
+            yield (reader.params(family) if where == "last" else params), heaps
+        if reader.at < len(reader.words):
+            raise InvalidInputError(f"{len(reader.words) - reader.at:,} more words after the last case")
+        return
+    fixed: tuple[Any, ...] | None = None
+    for line in text.split("\n"):
+        words = line.split()
+        if not words:
+            continue
+        if where == "first" and fixed is None:
+            reader = _Words(words)
+            fixed = reader.params(family)
+            if reader.at < len(words):
+                raise InvalidInputError(f"{len(words) - reader.at} more words on the parameters' line")
+            continue
+        try:
+            yield _line(family, where, words, fixed)
+        except GrundyError as exc:
+            yield exc
+
+
+def _line(family: Family, where: str, words: list[str], fixed: tuple[Any, ...] | None) -> Case:
+    """The parameters and heaps of one line."""
+    if where == "last":
+        count = len(family.params)
+        words = words[len(words) - count:] + words[:len(words) - count]
+    reader = _Words(words)
+    params = fixed if fixed is not None else reader.params(family)
+    return params, reader.heaps("lines")
+
+
+def check_family_input(title: str, family: Family, layout: str, where: str) -> None:
+    """Refuse, in one line, what this reader does not read: a graph family, or a layout the
+    family's exported main would refuse too."""
+    from grundy.export.family import check_layout
+
+    if any(p in GRAPH_PARAMETERS for p in family.params):
+        raise InvalidInputError(f"solve --input reads families of numbers and sets; {title} takes a "
+                                f"graph: grundy export '{title}' --main --input cases writes the "
+                                f"program that reads it")
+    check_layout(family, layout, where, True)
+
+
+def game_of(cls: Any, params: tuple[Any, ...]) -> Any:
+    """The game of ``cls`` that the parameters' values name (a set's members in order)."""
+    flat = [x for v in params for x in (v if isinstance(v, tuple) else (v,))]
+    return cls.from_params(*flat)

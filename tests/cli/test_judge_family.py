@@ -1,0 +1,88 @@
+"""``grundy solve 'bash(m)' --input LAYOUT --params WHERE FILE``: a judge's input of a family whose
+parameters the input gives, read as the exported program reads it and answered by the engine for
+the game each case's parameters name. Checked against the engine's own answer per case (the
+expectations of tests/export/test_export_family.py, which the exported programs meet too), in
+every layout and place of the parameters, with degenerate parameters (error lines) and large heaps.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from grundy.catalog import load_family
+from grundy.cli.judge_family import family_cases
+from grundy.errors import InvalidInputError
+from tests.export.test_export_family import _plan, expected, render
+from tests.helpers import run
+
+
+def _agrees(got: str, want: str, family: str) -> bool:
+    if want == "error":
+        return got.startswith("error:")
+    if family == "moore(k)" and want.startswith("-"):  # (the program has no value there; the
+        return got.split()[-1] == want.split()[-1]  # engine may compute one: the outcome agrees)
+    return got == want
+
+
+def test_family_inputs_answer_as_the_engine(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rng = random.Random(5)
+    runs = _plan(random.Random(11))
+    runs = [r for r in runs if r[0] != "subtraction(S)" or rng.random() < 0.5]  # (the long periods)
+    assert {r[0] for r in runs} >= {"bash(m)", "bash(a,b)", "stripes(c,z,n)", "moore(k)"}
+    seen = set()
+    for family, layout, where, cases in runs:
+        path = tmp_path / "judge.in"
+        path.write_text(render(family, cases, layout, where))
+        if layout == "single":
+            cases = [(p, h[:1]) for p, h in cases]
+        want = [expected(family, (cases[0][0] if where == "first" else p, h)) for p, h in cases]
+        want = want[:1] if layout == "counted" else want
+        code, out, err = run(capsys, "solve", family, "--input", layout, "--params", where, str(path))
+        got = out.splitlines()
+        assert len(got) == len(want), (family, layout, where, out, err)
+        for g, w in zip(got, want, strict=True):
+            assert _agrees(g, w, family), (family, layout, where, g, w)
+        assert code == (2 if "error" in want else 0), (family, layout, where, err)
+        seen.add((layout, where))
+    assert len(seen) >= 8
+
+
+def test_a_bad_line_is_its_own_error_and_the_others_are_answered(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "in.txt"
+    path.write_text("3 1 3 4\n5 6\n7 x\n\n4\n")  # S = {1, 3, 4}, then three lines
+    code, out, err = run(capsys, "solve", "subtraction(S)", "--input", "lines", "--params", "first",
+                         str(path))
+    lines = out.splitlines()
+    assert lines[0] == "1 N" and lines[1].startswith("error:") and lines[2] == "2 N", out  # G(5)^G(6)
+    assert code == 2 and "1 of 3 cases failed" in err
+
+
+@pytest.mark.parametrize("argv, words", [
+    (["digraph(E)", "--input", "cases"], "takes a graph"),
+    (["subtraction(S)", "--input", "lines", "--params", "last"], "cannot end with the set"),
+    (["nim", "--input", "single"], "are for a family"),
+    (["nim", "--input", "lines", "--params", "first"], "are for a family"),
+])
+def test_what_cannot_be_read_is_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    argv: list[str], words: str) -> None:
+    path = tmp_path / "in.txt"
+    path.write_text("1\n1 2\n")
+    code, out, err = run(capsys, "solve", *argv, str(path))
+    assert code == 2 and not out and words in err and len(err.strip().splitlines()) == 1, err
+
+
+def test_params_without_input_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "solve", "nim", "3", "--params", "each")
+    assert code == 2 and "goes with --input" in err
+
+
+def test_a_case_cut_short_stops_the_input() -> None:
+    family = load_family("bash(a,b)")[1]  # type: ignore[index]
+    with pytest.raises(InvalidInputError, match="ended inside a case"):
+        list(family_cases(family, "cases", "each", "2  1 3 1 5  2"))
+    with pytest.raises(InvalidInputError, match="more words after the last case"):
+        list(family_cases(family, "counted", "first", "1 3  1 5  9"))
