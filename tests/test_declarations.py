@@ -69,6 +69,8 @@ ALLOWED = {
     ("define/domain.py", "x.__class__"): "a position's type (a tuple of ints)",
     ("define/sums.py", "part.__class__"): "a part of a Sum: a position's type (a tuple of ints)",
     ("define/sums.py", "x.__class__"): "a part of a Sum: a position's type (a tuple of ints)",
+    ("define/sums.py", "a.__class__"): "a part of a Sum: a position's type (a tuple of ints)",
+    ("define/sums.py", "b.__class__"): "a part of a Sum: a position's type (a tuple of ints)",
 }
 """Probes outside ``games/`` and ``model/`` that are allowed, by (file, source text): the reason."""
 

@@ -32,6 +32,14 @@ class Sum:
     __slots__ = ("_hash", "parts")
 
     def __new__(cls, *parts: Any) -> Any:
+        if len(parts) == 2:  # (the common case, a split in two: two tuples of ints, quickly)
+            a, b = parts
+            if (a.__class__ is tuple and b.__class__ is tuple and a and b
+                    and {*map(type, a), *map(type, b)} == _INT):
+                self = super().__new__(cls)
+                self.parts = (a, b) if a <= b else (b, a)
+                self._hash = hash(("Sum", self.parts))
+                return self
         flat: list[Hashable] = []
         for part in parts:
             if part.__class__ is tuple:  # the common case: hashability checked once, below
@@ -77,6 +85,9 @@ class Sum:
         ``Sum()`` removes the part)."""
         rest = self.parts[:index] + self.parts[index + 1:]
         return Sum(*rest, option)
+
+
+_INT = {int}
 
 
 def _numbers_only(parts: list[Hashable]) -> bool:

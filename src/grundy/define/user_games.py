@@ -375,20 +375,27 @@ class UserGame(_Defined, Game):
         # (each option hashable, a list made a tuple: hashable() at each, only where one is a
         # list or one is not hashable, where it converts or raises the clear error)
         if any(map(isinstance, got, repeat(list))):
-            options = list(dict.fromkeys(hashable(o) for o in got))
+            unique = dict.fromkeys(hashable(o) for o in got)
         else:
             try:
-                options = list(dict.fromkeys(got))
+                unique = dict.fromkeys(got)
             except TypeError:
-                options = list(dict.fromkeys(hashable(o) for o in got))
-        if () in options:  # "no position left": the empty sum, never passed to the move function
-            options = list(dict.fromkeys(EMPTY if o == () else o for o in options))
+                unique = dict.fromkeys(hashable(o) for o in got)
+        # "no position left": the empty sum, never passed to the move function (looked up by
+        # hash: ``() in`` a list would compare () with every option)
+        options = list(dict.fromkeys(EMPTY if o == () else o for o in unique)) if () in unique \
+            else list(unique)
         domain = type(self).domain
         if domain.declared_any:
+            checked = game_state("checked", self, set)  # (positions inside the domain, seen)
             for o in options:
                 for part in o.parts if isinstance(o, Sum) else (o,):
+                    if part in checked:
+                        continue
                     why = domain.why_not(part)
-                    if why is not None:
+                    if why is None:
+                        checked.add(part)
+                    else:
                         raise InvalidGameError(f"{self.spec}: the move function moves from "
                                                f"{self._where(position)} to {_short(part)}, which is "
                                                f"not a position of the game ({why})")

@@ -36,6 +36,10 @@ class PositionGraph:
     cyclic: bool = False
     sums: set[int] = field(default_factory=set)
     """Positions that are sums of others (their value is the XOR of their parts')."""
+    folded: dict[int, tuple[list[int], list[int]]] = field(default_factory=dict)
+    """The options of a position that are sums, folded into it (never positions of the graph):
+    its plain options' ids, and the sums as one flat list, each sum its number of parts then
+    their ids (its value: the XOR of theirs)."""
     plain: list[int] = field(default_factory=list)
     """The ordinary Grundy values, while the graph has no cycle: extended as positions are added
     (the positions explored before are closed under moves, so their values never change)."""
@@ -69,23 +73,16 @@ class PositionGraph:
         index = self.index
         while todo:
             position = todo.pop()
+            v = index[position]
             summed = parts(position) if parts is not None else None
             if summed is not None:
-                self.sums.add(index[position])
+                self.sums.add(v)
             listed = options(position) if summed is None else summed
             ids: list[Any] = list(map(index.get, listed))
             if None in ids:  # new positions among the options: added in their order
-                for i, found in enumerate(ids):
-                    if found is None:
-                        option = listed[i]
-                        found = index.get(option)  # (listed twice: added just before)
-                        if found is None:
-                            found = len(self.positions)
-                            self._add(option)
-                            todo.append(option)
-                        ids[i] = found
-            self.succ[index[position]] = ids
-            steps += 1 + len(ids)
+                ids = self._new_options(v, listed, ids, todo, None if summed is not None else parts)
+            self.succ[v] = ids
+            steps += 1 + len(listed)
             if steps > limit:
                 raise SearchLimitError(
                     f"{what}: the positions reachable need more than {limit:,} steps (positions "
@@ -93,10 +90,47 @@ class PositionGraph:
         self._solve(start)
         return steps
 
+    def _new_options(self, v: int, listed: Sequence[Position], ids: list[Any], todo: list[Position],
+                     parts: Callable[[Position], Sequence[Position] | None] | None) -> list[int]:
+        """The ids of ``v``'s options ``listed`` (``ids``: those known already, else ``None``), the
+        new ones added (and put on ``todo``) in their order. An option that is a sum and not a
+        position of the graph (``parts`` gives its parts) is folded into ``v``: its parts are
+        added instead, and ``v``'s value reads it as the XOR of theirs (:attr:`folded`), so that
+        a game whose moves split a position explores its positions, not every sum of them. The
+        ids returned are what ``v``'s value depends on."""
+        index = self.index
+        plain: list[int] = []
+        flat: list[int] = []
+        in_sums: list[int] = []
+        for option, found in zip(listed, ids, strict=True):
+            if found is None:
+                inner = None if parts is None else parts(option)
+                if inner is not None:
+                    flat.append(len(inner))
+                    for part in inner:
+                        found = index.get(part)
+                        if found is None:
+                            found = len(self.positions)
+                            self._add(part)
+                            todo.append(part)
+                        flat.append(found)
+                        in_sums.append(found)
+                    continue
+                found = index.get(option)  # (listed twice: added just before)
+                if found is None:
+                    found = len(self.positions)
+                    self._add(option)
+                    todo.append(option)
+            plain.append(found)
+        if not flat:
+            return plain
+        self.folded[v] = (plain, flat)
+        return list(dict.fromkeys(plain + in_sums))
+
     def reset(self) -> None:
         """Forget every position."""
         self.index, self.positions, self.succ, self.csr, self.values = {}, [], [], None, None
-        self.cyclic, self.sums, self.plain = False, set(), []
+        self.cyclic, self.sums, self.plain, self.folded = False, set(), [], {}
 
     def _add(self, position: Position) -> None:
         self.index[position] = len(self.positions)
@@ -115,13 +149,16 @@ class PositionGraph:
             else:
                 order = _topological(self.succ, start)
             if order is not None:
-                values, succ, sums = self.plain, self.succ, self.sums
+                values, succ, sums, folded = self.plain, self.succ, self.sums, self.folded
                 values.extend([0] * (len(succ) - len(values)))
                 for v in reversed(order):
+                    if v in folded:
+                        values[v] = mex(_folded_values(values, *folded[v]))
+                        continue
                     parts = map(values.__getitem__, succ[v])
                     values[v] = xor_all(parts) if v in sums else mex(parts)
                 return
-        if self.sums:
+        if self.sums or self.folded:
             raise NotSupportedError("a game whose options are sums (grundy.Sum) must have no cycles: "
                                     "the value of a sum of positions with cycles is not their XOR")
         import numpy as np
@@ -183,6 +220,21 @@ class PositionGraph:
                 on_path.discard(v)
                 done.add(v)
         return len(done), cycle
+
+
+def _folded_values(values: list[int], plain: list[int], flat: list[int]) -> list[int]:
+    """The values of a position's options: its plain options', then each folded sum's (the XOR
+    of its parts')."""
+    out = [values[w] for w in plain]
+    i, end = 0, len(flat)
+    while i < end:
+        count = flat[i]
+        x = 0
+        for w in flat[i + 1:i + 1 + count]:
+            x ^= values[w]
+        out.append(x)
+        i += 1 + count
+    return out
 
 
 def _topological(succ: list[list[int]], start: int = 0) -> list[int] | None:
