@@ -379,22 +379,26 @@ def _smith(n, first, ends, rfirst, rends, value):
     INF has a successor labelled i (until no more can be); then label INF every unlabelled vertex
     with no successor labelled i. A vertex valued from the sinks back with value i takes part in
     stage i as labelled at its start (first in the queue: a vertex is labelled only after them).
-    cnt[u] counts u's edges to unlabelled or INF successors without a successor labelled i; a
-    stage costs O(V + E), and a vertex unlabelled after stage i has successors of every value
-    0..i, so there are at most G + 2 stages, G the largest finite value (G (G + 1) / 2 <= E):
-    O((V + E) (G + 2)) time, O(V + E) memory, no recursion."""
+    base[u] counts u's edges to unlabelled or INF successors (kept from stage to stage), cnt[u]
+    those of them without a successor labelled i. A stage costs O(V + E) at most (the unlabelled
+    vertices, and the predecessors of those that get a successor labelled i), and a vertex
+    unlabelled after stage i has successors of every value 0..i, so there are at most G + 2
+    stages, G the largest finite value (G (G + 1) / 2 <= E): O((V + E) (G + 2)) time, O(V + E)
+    memory, no recursion."""
     todo = [u for u in range(n) if value[u] == UNSET]
     if not todo:
         return
-    ranked = {}
+    ranked, base = {}, [0] * n
     for u in range(n):
         if value[u] >= 0:
             ranked.setdefault(value[u], []).append(u)
+    for u in todo:
+        base[u] = sum(1 for v in ends[first[u]:first[u + 1]] if value[v] < 0)
     cnt, has, i = [0] * n, [False] * n, 0  # has[u]: u has a successor labelled i (this stage)
     while todo:
         queue = list(ranked.get(i, ()))
         for u in todo:
-            cnt[u] = sum(1 for v in ends[first[u]:first[u + 1]] if value[v] < 0)
+            cnt[u] = base[u]
             if cnt[u] == 0:
                 queue.append(u)
         marked, head = [], 0
@@ -405,6 +409,9 @@ def _smith(n, first, ends, rfirst, rends, value):
                 if has[x] or cnt[x]:
                     continue
                 value[x] = i
+                for p in rends[rfirst[x]:rfirst[x + 1]]:
+                    if value[p] == UNSET:
+                        base[p] -= 1
             for p in rends[rfirst[x]:rfirst[x + 1]]:
                 if not has[p]:
                     has[p] = True

@@ -288,10 +288,11 @@ static void from_the_sinks(Graph &g, const std::vector<size_t> &rfirst, const st
 // INF has a successor labelled i (until no more can be); then label INF every unlabelled vertex
 // with no successor labelled i. A vertex valued from the sinks back with value i takes part in
 // stage i as labelled at its start (first in the queue: a vertex is labelled only after them).
-// cnt[u] counts u's edges to unlabelled or INF successors without a successor labelled i; a stage
-// costs O(V + E), and a vertex unlabelled after stage i has successors of every value 0..i, so
-// there are at most G + 2 stages, G the largest finite value (G (G + 1) / 2 <= E):
-// O((V + E) (G + 2)) time, O(V + E) memory, no recursion.
+// base[u] counts u's edges to unlabelled or INF successors (kept from stage to stage), cnt[u] those
+// of them without a successor labelled i. A stage costs O(V + E) at most (the unlabelled vertices,
+// and the predecessors of those that get a successor labelled i), and a vertex unlabelled after
+// stage i has successors of every value 0..i, so there are at most G + 2 stages, G the largest
+// finite value (G (G + 1) / 2 <= E): O((V + E) (G + 2)) time, O(V + E) memory, no recursion.
 static void smith(Graph &g, const std::vector<size_t> &rfirst, const std::vector<size_t> &rends) {
     const size_t n = g.labels.size();
     std::vector<size_t> todo, ranked, start, queue, marked, kept;
@@ -309,14 +310,15 @@ static void smith(Graph &g, const std::vector<size_t> &rfirst, const std::vector
     std::vector<size_t> fill(start.begin(), start.end() - 1);
     for (size_t u = 0; u < n; ++u)
         if (g.value[u] >= 0) ranked[fill[(size_t)g.value[u]]++] = u;
-    std::vector<size_t> cnt(n, 0);
+    std::vector<size_t> base(n, 0), cnt(n, 0);
+    for (size_t u : todo)
+        for (size_t k = g.first[u]; k < g.first[u + 1]; ++k) base[u] += g.value[g.ends[k]] < 0;
     std::vector<char> has(n, 0);  // has[u]: u has a successor labelled i (this stage)
     for (long long i = 0; !todo.empty(); ++i) {
         queue.clear();
         if (i <= top) queue.assign(ranked.begin() + start[(size_t)i], ranked.begin() + start[(size_t)i + 1]);
         for (size_t u : todo) {
-            cnt[u] = 0;
-            for (size_t k = g.first[u]; k < g.first[u + 1]; ++k) cnt[u] += g.value[g.ends[k]] < 0;
+            cnt[u] = base[u];
             if (cnt[u] == 0) queue.push_back(u);
         }
         marked.clear();
@@ -325,6 +327,8 @@ static void smith(Graph &g, const std::vector<size_t> &rfirst, const std::vector
             if (g.value[x] == UNSET) {
                 if (has[x] || cnt[x]) continue;
                 g.value[x] = i;
+                for (size_t k = rfirst[x]; k < rfirst[x + 1]; ++k)
+                    if (g.value[rends[k]] == UNSET) --base[rends[k]];
             }
             for (size_t k = rfirst[x]; k < rfirst[x + 1]; ++k) {
                 const size_t p = rends[k];
