@@ -13,7 +13,7 @@ path     vertex k + 1 moves to k, 1 into a 2-cycle that leaves to a sink, a self
 random   V vertices, 3V random edges (cycles everywhere; most sums are draws).
 dag      V vertices, 3V edges from the larger end to the smaller (acyclic: the pass from the
          sinks alone, as before graphs with cycles were answered).
-ladder   the worst kind for the stages: G = V / 1000 vertices of values 0..G-1 (each moves to all
+ladder   built to need many stages: G = V / 1000 vertices of values 0..G-1 (each moves to all
          below it) and V / 3333 vertices that move to all of them and to themselves (infinite):
          G + 1 stages, each with all of these still unlabelled.
 """
