@@ -353,7 +353,8 @@ static void smith(Graph &g, const std::vector<size_t> &rfirst, const std::vector
     }
 }
 
-// the graph of the edges, solved (kept: the same edges again are the same graph)
+// the graph of the edges, solved (kept: the same edges again are the same graph); its vertices
+// numbered by sorting the numbers the edges name, O(E log E)
 static const Graph &graph_values(const std::vector<unsigned long long> &edges) {
     const auto found = GRAPHS.find(edges);
     if (found != GRAPHS.end()) return found->second;
