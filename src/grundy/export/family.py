@@ -14,8 +14,10 @@ the family's kind:
 - ``moore`` (``moore(k)``): who wins by Moore's theorem;
 - ``stripes`` (``stripes(c,z,n)``): the plain mex table of the octal game with the digit 7 at
   ``c``, ``z``, ``n``, up to the longest row it may compute;
-- ``digraph`` (``digraph(E)``): tokens on a directed graph given as its edges, each vertex's value
-  by the mex from the sinks back; a vertex from which a cycle can be reached is an error line;
+- ``digraph`` (``digraph(E)``): tokens on a directed graph given as its edges, cycles allowed:
+  each vertex's generalised Sprague-Grundy value (Smith; a number, or ``inf(K)``) by the mex from
+  the sinks back, then the Fraenkel-Yesha labelling in stages; a sum by Smith's rule (P, N or D,
+  a draw);
 - ``hackenbush`` (``green-hackenbush(E)``): Green Hackenbush on an undirected multigraph given as
   its edges, a position its ground vertex, by the fusion and colon principles.
 
@@ -68,7 +70,7 @@ def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
     if where == "last" and layout == "lines" and any(p in SET_PARAMETERS for p in family.params):
         raise InvalidInputError(f"a line cannot end with the set {family.params[0]} (its size comes "
                                 f"first): put the parameters first or each, or read cases")
-    if layout == "lines" and any(p in GRAPH_PARAMETERS for p in family.params):
+    if main and layout == "lines" and any(p in GRAPH_PARAMETERS for p in family.params):
         raise InvalidInputError(f"the graph {family.params[0]} spans several lines: read cases, "
                                 f"counted or single")
 
@@ -119,9 +121,9 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
                  f"grounded at the vertex a position names (a move deletes one edge; what loses "
                  f"contact with the ground falls off).", f"values: proved ({family.theorem})"]
     elif family.kind == "digraph":
-        lines = [f"{title}: the Grundy value of a token on vertex v of a directed graph, {given} "
-                 f"(a move slides a token along an edge u -> v); several tokens are a sum, whose value "
-                 f"is the XOR of theirs (Sprague-Grundy theorem).", _values_line(family)]
+        lines = [f"{title}: the generalised Sprague-Grundy value of tokens on a directed graph, "
+                 f"cycles allowed, {given} (a move slides one token along an edge u -> v; a play may "
+                 f"never end: a draw).", _values_line(family)]
     else:
         one, many = ("row (its length)", "rows") if family.kind == "stripes" else ("heap n", "heaps")
         lines = [f"{title}: the Grundy value of one {one}, {given}; several {many} are a sum, whose "
@@ -130,8 +132,10 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
     lines.append(f"parameters: {family.words}; any other is an error line for each position it "
                  f"comes with")
     if main:
+        draw = (", D: neither player can force a win; VALUE a number or inf(K)"
+                if family.kind == "digraph" else "")
         lines.append(f"input ({layout}, parameters {where}): {describe(family, layout, where)}; "
-                     f"output: one line 'VALUE OUTCOME' (N: the player to move wins) per position")
+                     f"output: one line 'VALUE OUTCOME' (N: the player to move wins{draw}) per position")
     return lines
 
 
@@ -139,9 +143,10 @@ def _values_line(family: Family) -> str:
     if family.kind == "formula":
         return f"values: G(n) = {family.formula}: proved ({family.theorem})"
     if family.kind == "digraph":
-        return (f"values: {family.theorem}. A token on a vertex no edge names has no move (value 0); "
-                f"on a vertex from which a cycle can be reached (a play may never end) the position "
-                f"gets an error line, never a guess")
+        return (f"values: {family.theorem}. Computed for the whole graph: from the sinks back, then "
+                f"in stages i = 0, 1, ..., each O(V + E), at most G + 2 of them (G the largest finite "
+                f"value, G (G + 1) / 2 <= E); no recursion. A token on a vertex no edge names has no "
+                f"move (value 0)")
     if family.kind == "subtraction":
         return (f"values: the mex table, computed at run time up to the heaps asked; beyond it, a "
                 f"period the program proves at run time: {family.theorem}. The work is bounded (a "
@@ -159,8 +164,8 @@ _PY_MAIN = "\n\n" + PY_NUMBER + '''
 
 def _answer_line(heaps, params):
     try:
-        value, wins = answer(heaps, params)
-        return f"{'-' if value is None else value} {'N' if wins else 'P'}"
+        value, wins = answer(heaps, params)  # (wins None: a draw)
+        return f"{'-' if value is None else value} {'D' if wins is None else 'N' if wins else 'P'}"
     except (ValueError, ArithmeticError, RecursionError) as exc:
         return f"error: {exc}"
 
@@ -328,61 +333,179 @@ def answer(heaps, params):
         value ^= grundy_value(h, params[0])
     return value, value != 0'''
 
-PY_DIGRAPH = '''_GRAPHS = {}
+PY_DIGRAPH = '''INF, UNSET = -1, -2  # a vertex's value: finite (>= 0), INF (infinite) or UNSET (unknown yet)
+_GRAPHS = {}
+
+
+def _csr(n, tails, heads):
+    """The heads of the edges leaving each vertex u: heads[first[u]:first[u + 1]] (counting sort,
+    a repeated edge kept as often as given)."""
+    first = [0] * (n + 1)
+    for u in tails:
+        first[u + 1] += 1
+    for u in range(n):
+        first[u + 1] += first[u]
+    ends, fill = [0] * len(tails), first[:]
+    for u, v in zip(tails, heads):
+        ends[fill[u]] = v
+        fill[u] += 1
+    return first, ends
+
+
+def _from_the_sinks(n, first, ends, rfirst, rends):
+    """The Grundy value of each vertex from which no cycle can be reached: the mex of its
+    successors', from the sinks back (a vertex is done once all its successors are); UNSET
+    elsewhere. O(V + E)."""
+    value, left = [UNSET] * n, [first[u + 1] - first[u] for u in range(n)]
+    ready = [u for u in range(n) if left[u] == 0]
+    while ready:
+        u = ready.pop()
+        seen = {value[v] for v in ends[first[u]:first[u + 1]]}
+        g = 0
+        while g in seen:
+            g += 1
+        value[u] = g
+        for w in rends[rfirst[u]:rfirst[u + 1]]:
+            left[w] -= 1
+            if left[w] == 0:
+                ready.append(w)
+    return value
+
+
+def _smith(n, first, ends, rfirst, rends, value):
+    """Smith's generalised Sprague-Grundy values of the vertices still UNSET (those from which a
+    cycle can be reached), by the Fraenkel-Yesha labelling in stages i = 0, 1, ...: label i every
+    unlabelled u that has no successor labelled i and whose every successor that is unlabelled or
+    INF has a successor labelled i (until no more can be); then label INF every unlabelled vertex
+    with no successor labelled i. A vertex valued from the sinks back with value i takes part in
+    stage i as labelled at its start (first in the queue: a vertex is labelled only after them).
+    base[u] counts u's edges to unlabelled or INF successors (kept from stage to stage), cnt[u]
+    those of them without a successor labelled i. A stage costs O(V + E) at most (the unlabelled
+    vertices, and the predecessors of those that get a successor labelled i), and a vertex
+    unlabelled after stage i has successors of every value 0..i, so there are at most G + 2
+    stages, G the largest finite value (G (G + 1) / 2 <= E): O((V + E) (G + 2)) time, O(V + E)
+    memory, no recursion."""
+    todo = [u for u in range(n) if value[u] == UNSET]
+    if not todo:
+        return
+    ranked, base = {}, [0] * n
+    for u in range(n):
+        if value[u] >= 0:
+            ranked.setdefault(value[u], []).append(u)
+    for u in todo:
+        base[u] = sum(1 for v in ends[first[u]:first[u + 1]] if value[v] < 0)
+    cnt, has, i = [0] * n, [False] * n, 0  # has[u]: u has a successor labelled i (this stage)
+    while todo:
+        queue = list(ranked.get(i, ()))
+        for u in todo:
+            cnt[u] = base[u]
+            if cnt[u] == 0:
+                queue.append(u)
+        marked, head = [], 0
+        while head < len(queue):
+            x = queue[head]
+            head += 1
+            if value[x] == UNSET:
+                if has[x] or cnt[x]:
+                    continue
+                value[x] = i
+                for p in rends[rfirst[x]:rfirst[x + 1]]:
+                    if value[p] == UNSET:
+                        base[p] -= 1
+            for p in rends[rfirst[x]:rfirst[x + 1]]:
+                if not has[p]:
+                    has[p] = True
+                    marked.append(p)
+                    if value[p] < 0:  # (p no longer holds its predecessors back)
+                        for q in rends[rfirst[p]:rfirst[p + 1]]:
+                            cnt[q] -= 1
+                            if cnt[q] == 0 and value[q] == UNSET and not has[q]:
+                                queue.append(q)
+        for u in todo:
+            if value[u] == UNSET and not has[u]:
+                value[u] = INF
+        todo = [u for u in todo if value[u] == UNSET]
+        for p in marked:
+            has[p] = False
+        i += 1
+
+
+class Graph:
+    """One graph (edges u1 v1 u2 v2 ...: a move from u to v), its vertices numbered 0..n-1 in the
+    order first named, and the generalised Sprague-Grundy value of each (INF: infinite)."""
+
+    def __init__(self, edges):
+        self.index = {}
+        tails = [self.index.setdefault(u, len(self.index)) for u in edges[0::2]]
+        heads = [self.index.setdefault(v, len(self.index)) for v in edges[1::2]]
+        n = len(self.index)
+        self.first, self.ends = _csr(n, tails, heads)
+        rfirst, rends = _csr(n, heads, tails)
+        self.value = _from_the_sinks(n, self.first, self.ends, rfirst, rends)
+        _smith(n, self.first, self.ends, rfirst, rends, self.value)
+        self.options = {}
+
+    def of(self, vertex):
+        """The value of a token on ``vertex`` (0 on a vertex no edge names: no move) and, if it is
+        infinite, K: the finite values of its successors (sorted)."""
+        u = self.index.get(vertex)
+        if u is None:
+            return 0, None
+        if self.value[u] != INF:
+            return self.value[u], None
+        if u not in self.options:
+            self.options[u] = sorted({self.value[v] for v in self.ends[self.first[u]:self.first[u + 1]]
+                                      if self.value[v] >= 0})
+        return INF, self.options[u]
 
 
 def graph_values(edges):
-    """The vertices of the graph (edges u1 v1 u2 v2 ...: a move from u to v), and the Grundy value
-    of each from which no cycle can be reached: the mex of its successors', from the sinks back
-    (a vertex is done once all its successors are)."""
+    """The solved graph of the edges (kept: the same edges again are the same graph)."""
     key = tuple(edges)
     if key not in _GRAPHS:
-        succ, pred = {}, {}
-        for u, v in zip(edges[0::2], edges[1::2]):
-            succ.setdefault(u, []).append(v)
-            succ.setdefault(v, [])
-            pred.setdefault(v, []).append(u)
-        left = {u: len(vs) for u, vs in succ.items()}
-        ready = [u for u, d in left.items() if d == 0]
-        value = {}
-        while ready:
-            u = ready.pop()
-            seen = {value[v] for v in succ[u]}
-            g = 0
-            while g in seen:
-                g += 1
-            value[u] = g
-            for w in pred.get(u, ()):
-                left[w] -= 1
-                if left[w] == 0:
-                    ready.append(w)
-        _GRAPHS[key] = (set(succ), value)
+        _GRAPHS[key] = Graph(edges)
     return _GRAPHS[key]
 
 
+def _text(value, options):
+    return str(value) if options is None else "inf(" + ",".join(map(str, options)) + ")"
+
+
+def value_text(vertex, edges):
+    """The generalised value of a token on ``vertex``: '3', or 'inf(0,2)' (infinite, K = {0, 2})."""
+    return _text(*graph_values(edges).of(vertex))
+
+
 def grundy_value(vertex, edges):
-    return _vertex_value(vertex, *graph_values(edges))
-
-
-def _vertex_value(vertex, vertices, value):
-    if vertex not in vertices:
-        return 0  # (no edge leaves it: no move)
-    if vertex not in value:
-        raise ValueError(f"vertex {vertex}: a cycle can be reached from it, so a play may never end "
-                         f"(grundy solve digraph answers such graphs, with draws)")
-    return value[vertex]
+    """The finite value of a token on ``vertex`` (a ValueError if it is infinite)."""
+    value, options = graph_values(edges).of(vertex)
+    if options is not None:
+        raise ValueError(f"vertex {vertex} has the infinite value {_text(value, options)}: a play "
+                         f"from it may never end")
+    return value
 
 
 _LAST = [None, None]  # the last graph asked and its values (kept: the same list again is the same graph)
 
 
 def answer(heaps, params):
+    """The sum of tokens on the vertices ``heaps`` by Smith's rule: its value (an int, or the text
+    'inf(K)') and True (N: the player to move wins), False (P) or None (D: a draw)."""
     if _LAST[0] is not params[0]:
         _LAST[:] = params[0], graph_values(params[0])
-    value = 0
+    total, infinite = 0, []
     for token in heaps:
-        value ^= _vertex_value(token, *_LAST[1])
-    return value, value != 0'''
+        value, options = _LAST[1].of(token)
+        if options is None:
+            total ^= value
+        else:
+            infinite.append(options)
+    if not infinite:
+        return total, total != 0
+    if len(infinite) > 1:
+        return "inf()", None  # (neither player can force a win)
+    shifted = sorted(k ^ total for k in infinite[0])
+    return _text(INF, shifted), (True if total in infinite[0] else None)'''
 
 PY_HACKENBUSH = '''_GROUNDED = {}
 

@@ -1,6 +1,7 @@
 """The C++17 side of :func:`grundy.export.family.export_family`: the same functions as the Python
-program (``answer(heaps, params, value, known)``, a family's ``grundy_value``), and a main reading
-the parameters and the positions in the layout asked.
+program (``answer(heaps, params, value, known)``, a family's ``grundy_value``; tokens on a digraph,
+whose value may be infinite and outcome a draw: ``answer_line``), and a main reading the parameters
+and the positions in the layout asked.
 """
 
 from __future__ import annotations
@@ -230,78 +231,223 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
     return value != 0;
 }"""
 
-CPP_DIGRAPH = r"""// the vertices of a graph (edges u1 v1 u2 v2 ...: a move from u to v), sorted, and the
-// Grundy value of each from which no cycle can be reached (-1: a cycle can be), the mex of
-// its successors', from the sinks back (a vertex is done once all its successors are)
-typedef std::pair<std::vector<unsigned long long>, std::vector<long long>> GraphValues;
-static std::map<std::vector<unsigned long long>, GraphValues> GRAPHS;
+CPP_DIGRAPH = r"""// a vertex's value: finite (>= 0), INF (infinite) or UNSET (unknown yet)
+static const long long INF = -1, UNSET = -2;
 
-static const GraphValues &graph_values(const std::vector<unsigned long long> &edges) {
-    const auto found = GRAPHS.find(edges);
-    if (found != GRAPHS.end()) return found->second;
-    std::vector<unsigned long long> labels(edges);
-    std::sort(labels.begin(), labels.end());
-    labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
-    const size_t n = labels.size();
-    std::vector<std::vector<size_t>> succ(n), pred(n);
-    const auto index = [&labels](unsigned long long x) {
-        return (size_t)(std::lower_bound(labels.begin(), labels.end(), x) - labels.begin());
-    };
-    for (size_t i = 0; i + 1 < edges.size(); i += 2) {
-        const size_t u = index(edges[i]), v = index(edges[i + 1]);
-        succ[u].push_back(v);
-        pred[v].push_back(u);
-    }
+// one graph (edges u1 v1 u2 v2 ...: a move from u to v): its vertices (the numbers its edges name,
+// sorted), the successors of vertex u (ends[first[u] .. first[u + 1] - 1]) and the generalised
+// Sprague-Grundy value of each
+struct Graph {
+    std::vector<unsigned long long> labels;
+    std::vector<size_t> first, ends;
+    std::vector<long long> value;
+};
+static std::map<std::vector<unsigned long long>, Graph> GRAPHS;
+
+// the heads of the edges leaving each vertex u: ends[first[u] .. first[u + 1] - 1] (counting
+// sort, a repeated edge kept as often as given)
+static void csr(size_t n, const std::vector<size_t> &tails, const std::vector<size_t> &heads,
+                std::vector<size_t> &first, std::vector<size_t> &ends) {
+    first.assign(n + 1, 0);
+    for (size_t u : tails) ++first[u + 1];
+    for (size_t u = 0; u < n; ++u) first[u + 1] += first[u];
+    std::vector<size_t> fill(first.begin(), first.end() - 1);
+    ends.assign(tails.size(), 0);
+    for (size_t k = 0; k < tails.size(); ++k) ends[fill[tails[k]]++] = heads[k];
+}
+
+// the Grundy value of each vertex from which no cycle can be reached: the mex of its successors',
+// from the sinks back (a vertex is done once all its successors are); UNSET elsewhere. O(V + E)
+static void from_the_sinks(Graph &g, const std::vector<size_t> &rfirst, const std::vector<size_t> &rends) {
+    const size_t n = g.labels.size();
     std::vector<size_t> left(n), ready;
-    std::vector<long long> value(n, -1);
+    g.value.assign(n, UNSET);
     for (size_t u = 0; u < n; ++u) {
-        left[u] = succ[u].size();
+        left[u] = g.first[u + 1] - g.first[u];
         if (left[u] == 0) ready.push_back(u);
     }
-    std::vector<char> mark;
+    std::vector<size_t> mark;  // mark[x] == u + 1: a successor of u has the value x
     while (!ready.empty()) {
         const size_t u = ready.back();
         ready.pop_back();
-        mark.assign(succ[u].size() + 1, 0);
-        for (size_t v : succ[u])
-            if ((size_t)value[v] < mark.size()) mark[(size_t)value[v]] = 1;
-        long long g = 0;
-        while (mark[(size_t)g]) ++g;
-        value[u] = g;
-        for (size_t w : pred[u])
-            if (--left[w] == 0) ready.push_back(w);
+        const size_t degree = g.first[u + 1] - g.first[u];
+        if (mark.size() < degree + 1) mark.resize(degree + 1, 0);
+        for (size_t k = g.first[u]; k < g.first[u + 1]; ++k)
+            if ((size_t)g.value[g.ends[k]] <= degree) mark[(size_t)g.value[g.ends[k]]] = u + 1;
+        long long x = 0;
+        while (mark[(size_t)x] == u + 1) ++x;
+        g.value[u] = x;
+        for (size_t k = rfirst[u]; k < rfirst[u + 1]; ++k)
+            if (--left[rends[k]] == 0) ready.push_back(rends[k]);
     }
-    return GRAPHS.emplace(edges, GraphValues(labels, value)).first->second;
 }
 
-static unsigned long long vertex_value(unsigned long long vertex, const GraphValues &graph) {
-    const auto at = std::lower_bound(graph.first.begin(), graph.first.end(), vertex);
-    if (at == graph.first.end() || *at != vertex) return 0;  // (no edge leaves it: no move)
-    const long long g = graph.second[(size_t)(at - graph.first.begin())];
-    if (g < 0)
-        fail("vertex " + std::to_string(vertex) + ": a cycle can be reached from it, so a play may never "
-             "end (grundy solve digraph answers such graphs, with draws)");
+// Smith's generalised Sprague-Grundy values of the vertices still UNSET (those from which a cycle
+// can be reached), by the Fraenkel-Yesha labelling in stages i = 0, 1, ...: label i every
+// unlabelled u that has no successor labelled i and whose every successor that is unlabelled or
+// INF has a successor labelled i (until no more can be); then label INF every unlabelled vertex
+// with no successor labelled i. A vertex valued from the sinks back with value i takes part in
+// stage i as labelled at its start (first in the queue: a vertex is labelled only after them).
+// base[u] counts u's edges to unlabelled or INF successors (kept from stage to stage), cnt[u] those
+// of them without a successor labelled i. A stage costs O(V + E) at most (the unlabelled vertices,
+// and the predecessors of those that get a successor labelled i), and a vertex unlabelled after
+// stage i has successors of every value 0..i, so there are at most G + 2 stages, G the largest
+// finite value (G (G + 1) / 2 <= E): O((V + E) (G + 2)) time, O(V + E) memory, no recursion.
+static void smith(Graph &g, const std::vector<size_t> &rfirst, const std::vector<size_t> &rends) {
+    const size_t n = g.labels.size();
+    std::vector<size_t> todo, ranked, start, queue, marked, kept;
+    long long top = -1;
+    for (size_t u = 0; u < n; ++u) {
+        if (g.value[u] == UNSET) todo.push_back(u);
+        top = std::max(top, g.value[u]);
+    }
+    if (todo.empty()) return;
+    start.assign((size_t)(top + 2), 0);  // the vertices of value x: ranked[start[x] .. start[x + 1] - 1]
+    for (size_t u = 0; u < n; ++u)
+        if (g.value[u] >= 0) ++start[(size_t)g.value[u] + 1];
+    for (size_t x = 0; x + 1 < start.size(); ++x) start[x + 1] += start[x];
+    ranked.resize(start.back());
+    std::vector<size_t> fill(start.begin(), start.end() - 1);
+    for (size_t u = 0; u < n; ++u)
+        if (g.value[u] >= 0) ranked[fill[(size_t)g.value[u]]++] = u;
+    std::vector<size_t> base(n, 0), cnt(n, 0);
+    for (size_t u : todo)
+        for (size_t k = g.first[u]; k < g.first[u + 1]; ++k) base[u] += g.value[g.ends[k]] < 0;
+    std::vector<char> has(n, 0);  // has[u]: u has a successor labelled i (this stage)
+    for (long long i = 0; !todo.empty(); ++i) {
+        queue.clear();
+        if (i <= top) queue.assign(ranked.begin() + start[(size_t)i], ranked.begin() + start[(size_t)i + 1]);
+        for (size_t u : todo) {
+            cnt[u] = base[u];
+            if (cnt[u] == 0) queue.push_back(u);
+        }
+        marked.clear();
+        for (size_t head = 0; head < queue.size(); ++head) {
+            const size_t x = queue[head];
+            if (g.value[x] == UNSET) {
+                if (has[x] || cnt[x]) continue;
+                g.value[x] = i;
+                for (size_t k = rfirst[x]; k < rfirst[x + 1]; ++k)
+                    if (g.value[rends[k]] == UNSET) --base[rends[k]];
+            }
+            for (size_t k = rfirst[x]; k < rfirst[x + 1]; ++k) {
+                const size_t p = rends[k];
+                if (has[p]) continue;
+                has[p] = 1;
+                marked.push_back(p);
+                if (g.value[p] >= 0) continue;  // (else p no longer holds its predecessors back)
+                for (size_t k2 = rfirst[p]; k2 < rfirst[p + 1]; ++k2) {
+                    const size_t q = rends[k2];
+                    if (--cnt[q] == 0 && g.value[q] == UNSET && !has[q]) queue.push_back(q);
+                }
+            }
+        }
+        kept.clear();
+        for (size_t u : todo) {
+            if (g.value[u] != UNSET) continue;
+            if (has[u]) kept.push_back(u);
+            else g.value[u] = INF;
+        }
+        todo.swap(kept);
+        for (size_t p : marked) has[p] = 0;
+    }
+}
+
+// the graph of the edges, solved (kept: the same edges again are the same graph); its vertices
+// numbered by sorting the numbers the edges name, O(E log E)
+static const Graph &graph_values(const std::vector<unsigned long long> &edges) {
+    const auto found = GRAPHS.find(edges);
+    if (found != GRAPHS.end()) return found->second;
+    Graph g;
+    g.labels = edges;
+    std::sort(g.labels.begin(), g.labels.end());
+    g.labels.erase(std::unique(g.labels.begin(), g.labels.end()), g.labels.end());
+    const size_t n = g.labels.size(), m = edges.size() / 2;
+    std::vector<size_t> tails(m), heads(m), rfirst, rends;
+    const auto index = [&g](unsigned long long x) {
+        return (size_t)(std::lower_bound(g.labels.begin(), g.labels.end(), x) - g.labels.begin());
+    };
+    for (size_t k = 0; k < m; ++k) {
+        tails[k] = index(edges[2 * k]);
+        heads[k] = index(edges[2 * k + 1]);
+    }
+    csr(n, tails, heads, g.first, g.ends);
+    csr(n, heads, tails, rfirst, rends);
+    from_the_sinks(g, rfirst, rends);
+    smith(g, rfirst, rends);
+    return GRAPHS.emplace(edges, std::move(g)).first->second;
+}
+
+// the value of a token on `vertex` (0 on a vertex no edge names: no move) and, if it is INF, K: the
+// finite values of its successors (sorted)
+static long long vertex_value(unsigned long long vertex, const Graph &g, std::vector<long long> &options) {
+    options.clear();
+    const auto at = std::lower_bound(g.labels.begin(), g.labels.end(), vertex);
+    if (at == g.labels.end() || *at != vertex) return 0;
+    const size_t u = (size_t)(at - g.labels.begin());
+    if (g.value[u] != INF) return g.value[u];
+    for (size_t k = g.first[u]; k < g.first[u + 1]; ++k)
+        if (g.value[g.ends[k]] >= 0) options.push_back(g.value[g.ends[k]]);
+    std::sort(options.begin(), options.end());
+    options.erase(std::unique(options.begin(), options.end()), options.end());
+    return INF;
+}
+
+static std::string infinite_text(const std::vector<long long> &options) {
+    std::string out = "inf(";
+    for (size_t k = 0; k < options.size(); ++k) out += (k ? "," : "") + std::to_string(options[k]);
+    return out + ")";
+}
+
+// the generalised value of a token on `vertex`: "3", or "inf(0,2)" (infinite, K = {0, 2})
+std::string value_text(unsigned long long vertex, const std::vector<unsigned long long> &edges) {
+    std::vector<long long> options;
+    const long long g = vertex_value(vertex, graph_values(edges), options);
+    return g == INF ? infinite_text(options) : std::to_string(g);
+}
+
+// the finite value of a token on `vertex` (an error if it is infinite)
+unsigned long long grundy_value(unsigned long long vertex, const std::vector<unsigned long long> &edges) {
+    std::vector<long long> options;
+    const long long g = vertex_value(vertex, graph_values(edges), options);
+    if (g == INF)
+        fail("vertex " + std::to_string(vertex) + " has the infinite value " + infinite_text(options) +
+             ": a play from it may never end");
     return (unsigned long long)g;
 }
 
-unsigned long long grundy_value(unsigned long long vertex, const std::vector<unsigned long long> &edges) {
-    return vertex_value(vertex, graph_values(edges));
-}
-
-bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
-            bool &known) {
+// the sum of tokens on the vertices `heaps` by Smith's rule: 'VALUE OUTCOME', the value a number or
+// inf(K), the outcome N (the player to move wins), P or D (a draw: neither can force a win)
+std::string answer_line(const std::vector<unsigned long long> &heaps, const Params &params) {
     // (the main keeps every case's parameters until it ends, and cases share the parameters read
     // once: the same object again is the same graph, found without comparing its edges)
     static const Params *last_params = nullptr;
-    static const GraphValues *last = nullptr;
+    static const Graph *last = nullptr;
     if (&params != last_params) {
         last = &graph_values(params[0]);
         last_params = &params;
     }
-    known = true;
-    value = 0;
-    for (unsigned long long token : heaps) value ^= vertex_value(token, *last);
-    return value != 0;
+    unsigned long long total = 0;
+    size_t infinite = 0;
+    std::vector<long long> options, kept;
+    for (unsigned long long token : heaps) {
+        const long long g = vertex_value(token, *last, options);
+        if (g == INF) {
+            ++infinite;
+            kept.swap(options);
+        } else {
+            total ^= (unsigned long long)g;
+        }
+    }
+    if (infinite == 0) return std::to_string(total) + (total ? " N" : " P");
+    if (infinite > 1) return "inf() D";  // (neither player can force a win)
+    bool wins = false;
+    for (long long &k : kept) {
+        wins = wins || (unsigned long long)k == total;
+        k = (long long)((unsigned long long)k ^ total);
+    }
+    std::sort(kept.begin(), kept.end());
+    return infinite_text(kept) + (wins ? " N" : " D");
 }"""
 
 CPP_HACKENBUSH = r"""// Green Hackenbush on the multigraph of the edges u1 v1 u2 v2 ... (a loop: u u),
@@ -527,10 +673,7 @@ int main() {
         std::string text = "error: " + c.error;
         if (c.error.empty()) {
             try {
-                unsigned long long value = 0;
-                bool known = true;
-                const bool wins = answer(c.heaps, *c.params, value, known);
-                text = (known ? std::to_string(value) : std::string("-")) + (wins ? " N" : " P");
+                text = answer_line(c.heaps, *c.params);
             } catch (const std::runtime_error &e) {
                 text = std::string("error: ") + e.what();
             }
@@ -544,6 +687,20 @@ int main() {
     }
     return failed ? 1 : 0;
 }"""
+
+
+CPP_ANSWER_LINE = r"""
+// one position's line 'VALUE OUTCOME' (N: the player to move wins)
+static std::string answer_line(const std::vector<unsigned long long> &heaps, const Params &params) {
+    unsigned long long value = 0;
+    bool known = true;
+    const bool wins = answer(heaps, params, value, known);
+    return (known ? std::to_string(value) : std::string("-")) + (wins ? " N" : " P");
+}"""
+
+OWN_LINE = ("digraph",)
+"""The family kinds whose body writes its own ``answer_line`` (a value may be infinite, an outcome
+a draw); the others' main writes it from their ``answer``."""
 
 
 def _check(title: str, family: Family) -> list[str]:
@@ -617,6 +774,8 @@ def cpp_family(title: str, family: Family, main: bool, layout: str, where: str) 
     if main:
         kinds = ", ".join("1" if p in SET_PARAMETERS else "2" if p in GRAPH_PARAMETERS else "0"
                           for p in family.params)
+        if family.kind not in OWN_LINE:
+            out.append(CPP_ANSWER_LINE)
         out.append(CPP_MAIN.replace("@PARSE_NUMBER@", CPP_PARSE_NUMBER).replace("@KINDS@", kinds)
                    .replace("@WHERE@", where[0])
                    .replace("@LAYOUT@", {"lines": "l", "cases": "c", "counted": "o", "single": "s"}[layout]))

@@ -281,9 +281,9 @@ FAMILY_KINDS = ("formula", "subtraction", "moore", "stripes", "digraph", "hacken
 parameters; several heaps are a sum), ``subtraction`` (a finite subtraction set ``S`` given at
 run time: the mex table, and a period the program proves), ``moore`` (Moore's Nim_k with ``k``
 given: Moore's theorem), ``stripes`` (the octal game with digit 7 at the lengths ``c, z, n``:
-the plain mex table at run time), ``digraph`` (tokens on a directed graph ``E`` given at run time:
-each vertex's value by the mex from the sinks back; several tokens are a sum), ``hackenbush``
-(Green Hackenbush on an undirected multigraph ``E`` given at run time, a position its ground
+the plain mex table at run time), ``digraph`` (tokens on a directed graph ``E`` given at run time,
+cycles allowed: each vertex's generalised Sprague-Grundy value, a sum by Smith's rule with draws),
+``hackenbush`` (Green Hackenbush on an undirected multigraph ``E`` given at run time, a position its ground
 vertex: the fusion and colon principles)."""
 
 SET_PARAMETERS = ("S",)

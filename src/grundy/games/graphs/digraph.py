@@ -74,9 +74,13 @@ class Digraph(ContentHashedGame):
     _derived: Derived = field(default_factory=Derived, init=False, repr=False, compare=False)
     name = "digraph"
     families = (Family(
-        "digraph", ("E",), None, None, "E: any directed graph, its vertices any numbers",
-        "the Grundy value of a vertex is the mex of its successors' (a sink: 0), computed from the sinks "
-        "back, and a sum of tokens is the XOR of theirs (Sprague-Grundy theorem)"),)
+        "digraph", ("E",), None, None, "E: any directed graph, its vertices any numbers, cycles allowed",
+        "Smith's generalised Sprague-Grundy function (C. A. B. Smith 1966; A. S. Fraenkel, with Y. "
+        "Yesha: its labelling algorithm): a vertex's value is a number or inf(K), K the finite values "
+        "of its successors; from a vertex that reaches no cycle it is the Grundy value, the mex of its "
+        "successors' (a sink: 0). Tokens: all finite: the value is the XOR of theirs, P iff 0; "
+        "exactly one inf(K), the others XOR to a: the value is inf(K xor a), N iff a is in K, else a "
+        "draw (D); two or more infinite: inf(), a draw"),)
     """``digraph(E)``: the graph given at run time, as its edges (``grundy export 'digraph(E)'``)."""
 
     # ---- construction -----------------------------------------------------------------------
