@@ -12,7 +12,7 @@ from grundy.export.family import MOST, STEPS, header
 from grundy.export.main import CPP_PARSE_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
 
-_INCLUDES = ["climits", "cstdio", "cstdlib", "iostream", "map", "memory", "sstream", "stdexcept", "string",
+_INCLUDES = ["cctype", "climits", "cstdio", "cstdlib", "iostream", "map", "memory", "sstream", "stdexcept", "string",
              "vector"]
 
 _PARAMS = r"""// each parameter: its numbers (one number, or the members of a set)
@@ -556,14 +556,37 @@ struct InputEnd {
 
 @PARSE_NUMBER@
 
-// the words of the input (or of one line), read in order
+// the words of the input, read in order: of one line (a list), or of the whole input scanned in
+// place (no word kept: a graph of millions of edges costs its text and its numbers, not a string
+// per word)
 struct Words {
-    std::vector<std::string> words;
-    size_t at = 0;
+    std::vector<std::string> list;  // the words of one line (lines layout)
+    const char *p = nullptr, *end = nullptr;  // else the whole input, from p on
+    size_t at = 0;  // words taken
 
+    bool more() {
+        if (!p) return at < list.size();
+        while (p < end && std::isspace((unsigned char)*p)) ++p;
+        return p < end;
+    }
+    size_t left() {  // the words not taken yet
+        if (!p) return list.size() - at;
+        size_t count = 0;
+        for (const char *q = p; q < end;) {
+            while (q < end && std::isspace((unsigned char)*q)) ++q;
+            if (q == end) break;
+            ++count;
+            while (q < end && !std::isspace((unsigned char)*q)) ++q;
+        }
+        return count;
+    }
     unsigned long long take() {
-        if (at >= words.size()) throw InputEnd{"the input ended inside a case"};
-        return parse_number(words[at++]);
+        if (!more()) throw InputEnd{"the input ended inside a case"};
+        ++at;
+        if (!p) return parse_number(list[at - 1]);
+        const char *start = p;
+        while (p < end && !std::isspace((unsigned char)*p)) ++p;
+        return parse_number(std::string(start, p));
     }
     Params params() {
         Params out;
@@ -574,14 +597,17 @@ struct Words {
                 if (count > ULLONG_MAX / 2) throw InputEnd{"a graph of " + std::to_string(count) + " edges"};
                 count *= 2;
             }
+            // (room for them at once, never more than the input can still hold: a word and a space each)
+            const unsigned long long room = p ? (unsigned long long)(end - p) / 2 + 1 : list.size() - at;
+            numbers.reserve((size_t)std::min(count, room));
             for (unsigned long long i = 0; i < count; ++i) numbers.push_back(take());
-            out.push_back(numbers);
+            out.push_back(std::move(numbers));
         }
         return out;
     }
     std::vector<unsigned long long> heaps() {
         std::vector<unsigned long long> out;
-        const unsigned long long count = LAYOUT == 's' ? 1 : LAYOUT == 'l' ? words.size() - at : take();
+        const unsigned long long count = LAYOUT == 's' ? 1 : LAYOUT == 'l' ? left() : take();
         for (unsigned long long i = 0; i < count; ++i) out.push_back(take());
         return out;
     }
@@ -610,7 +636,7 @@ static void read_lines(std::vector<Case> &cases) {
         std::vector<std::string> words = split(line);
         if (words.empty()) continue;
         if (WHERE == 'f' && !have) {
-            Words in{words};
+            Words in{words, nullptr, nullptr, 0};
             try {
                 fixed = std::make_shared<const Params>(in.params());
             } catch (const std::runtime_error &e) {
@@ -625,7 +651,7 @@ static void read_lines(std::vector<Case> &cases) {
             std::rotate(words.begin(), words.end() - count, words.end());
         Case c;
         try {
-            Words in{words};
+            Words in{words, nullptr, nullptr, 0};
             c.params = WHERE == 'f' ? fixed : std::make_shared<const Params>(in.params());
             c.heaps = in.heaps();
         } catch (const std::runtime_error &e) {
@@ -638,9 +664,12 @@ static void read_lines(std::vector<Case> &cases) {
 }
 
 static void read_stream(std::vector<Case> &cases) {
-    std::ostringstream all;
-    all << std::cin.rdbuf();
-    Words in{split(all.str())};
+    std::string all;
+    char buffer[1 << 16];
+    for (size_t got; (got = std::fread(buffer, 1, sizeof buffer, stdin)) > 0;) all.append(buffer, got);
+    Words in;
+    in.p = all.data();
+    in.end = all.data() + all.size();
     try {
         const auto fixed = std::make_shared<const Params>(WHERE == 'f' ? in.params() : Params());
         const unsigned long long count = LAYOUT == 'o' ? 1 : in.take();
@@ -654,8 +683,7 @@ static void read_stream(std::vector<Case> &cases) {
     } catch (const std::runtime_error &e) {
         throw InputEnd{e.what()};
     }
-    if (in.at < in.words.size())
-        throw InputEnd{std::to_string(in.words.size() - in.at) + " more words after the last case"};
+    if (in.more()) throw InputEnd{std::to_string(in.left()) + " more words after the last case"};
 }
 
 int main() {
