@@ -149,8 +149,9 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("stripes", "grundy.games.takebreak.stripes:Stripes",
               "POI 2000 Stripes: remove exactly c, z or n consecutive stones from a row "
               "(the octal game with digit 7 at c, z, n)",
-              "(c,z,n)  stripe lengths, e.g. stripes(1,5,1)",
-              ("stripes(1,5,1)", "stripes(2,3,5)", "stripes(1,2,3)"), families=("stripes(c,z,n)",)),
+              "(c,z,n)  stripe lengths, e.g. stripes(1,5,1); any number of lengths, e.g. stripes(2,3)",
+              ("stripes(1,5,1)", "stripes(2,3,5)", "stripes(1,2,3)", "stripes(2,3)", "stripes(4)"),
+              families=("stripes(c,z,n)", "stripes(S)")),
     GameEntry("grundy-game", "grundy.games.takebreak.grundy_game:GrundyGame",
               "Grundy's game: split one heap into two unequal non-empty heaps (sparse-space tables)",
               "", ("grundy-game",), ("grundy", "grundys-game")),

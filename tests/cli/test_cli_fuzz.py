@@ -23,7 +23,7 @@ GAMES = ["nim", "kayles", "dawson-kayles", "dawsons-chess", "grundy-game", "lask
          "green-hackenbush(example=1)", "vertex-geography(example=1)",
          # malformed or unknown specs
          "nim(3)", "octal(0.9)", "subtraction()", "allbut(0)", "bash(m=-1)", "kayle", "octal(", "",
-         "moore(0)", "stripes(1,2)", "product(nim,nim)"]
+         "moore(0)", "stripes(1,2,0)", "product(nim,nim)"]
 
 TOKENS = st.one_of(
     st.integers(min_value=0, max_value=40).map(str),

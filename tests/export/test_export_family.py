@@ -57,6 +57,10 @@ def expected(family: str, case: Case) -> str:
         if not params[0] or min(params[0]) < 1:
             return "error"
         spec = f"subtraction({','.join(map(str, params[0]))})"
+    elif family == "stripes(S)":
+        if not params[0] or not all(1 <= s <= 1000 for s in params[0]):
+            return "error"
+        spec = f"stripes({','.join(map(str, params[0]))})"
     elif family == "stripes(c,z,n)":
         if not all(1 <= x <= 1000 for x in flat):
             return "error"
@@ -117,6 +121,10 @@ def _cases(family: str, rng: random.Random) -> list[Case]:
         sets += [sorted(rng.sample(range(1, 40), rng.randint(1, 5))) for _ in range(8)]
         for s in sets:
             cases += [([s], heaps(3000)) for _ in range(3)] + [([s], [rng.choice(BIG), 5])]
+    elif family == "stripes(S)":  # (HDU 2999: any set of lengths)
+        for lengths in [[1], [2], [1, 3], [2, 3, 5], [3, 3, 1], [4, 7, 9, 12], [1000], [], [0, 2],
+                        [1001, 1], [2, 5, 6, 11, 17, 20]]:
+            cases += [([lengths], heaps(300, big=lengths in ([1], [2], [1, 3]))) for _ in range(3)]
     elif family == "stripes(c,z,n)":
         for czn in [(1, 1, 1), (2, 2, 2), (1, 5, 1), (2, 3, 5), (1, 2, 3), (4, 7, 9), (1000, 1, 3),
                     (0, 2, 3), (1, 1001, 2)]:
@@ -131,7 +139,8 @@ def _cases(family: str, rng: random.Random) -> list[Case]:
 PERIODIC = [(1, 1, 1), (2, 2, 2), (1, 5, 1)]
 """Stripes whose period grundy proves (Guy-Smith): their exports answer rows up to 2^64 - 1 too."""
 
-FAMILIES = ("bash(m)", "bash(a,b)", "bounded-nim(m)", "subtraction(S)", "stripes(c,z,n)", "moore(k)")
+FAMILIES = ("bash(m)", "bash(a,b)", "bounded-nim(m)", "subtraction(S)", "stripes(c,z,n)", "stripes(S)",
+            "moore(k)")
 
 
 def _numbers(params: list[list[int]], sets: bool) -> list[int]:
@@ -141,7 +150,7 @@ def _numbers(params: list[list[int]], sets: bool) -> list[int]:
 def render(family: str, cases: list[Case], layout: str, where: str) -> str:
     """The cases as an input of ``layout`` with the parameters ``where`` (``first``: the first
     case's parameters for all)."""
-    sets = family == "subtraction(S)"
+    sets = family.endswith("(S)")
 
     def position(heaps: list[int]) -> list[int]:
         return heaps if layout in ("lines", "single") else [len(heaps), *heaps]
@@ -162,7 +171,7 @@ def _plan(rng: random.Random) -> list[tuple[str, str, str, list[Case]]]:
         cases = _cases(family, rng)
         runs.append((family, "lines", "each", cases))
         runs.append((family, "cases", "each", cases))
-        if family != "subtraction(S)":
+        if not family.endswith("(S)"):
             runs.append((family, "lines", "last", cases))
         runs.append((family, "cases", "last", cases))
         first = [c for c in cases if c[0] == cases[2][0]]
@@ -283,3 +292,10 @@ def test_cli_warns_above_max_size() -> None:
                           capture_output=True, text=True)
     assert done.returncode == 0 and "more than --max-size 100" in done.stderr
     assert "grundy_value" in done.stdout
+
+
+def test_the_stripe_bound_is_the_game_s() -> None:
+    from grundy.export.family import MAX_STRIPE as PROGRAM_MOST
+    from grundy.games.takebreak.stripes import MAX_STRIPE
+
+    assert PROGRAM_MOST == MAX_STRIPE

@@ -220,11 +220,21 @@ def test_stripes_huge_row_from_the_proved_period() -> None:
         assert grundy_value(stripes, (n,)) == grundy_value(dawson, (n,))
 
 
-@pytest.mark.parametrize("spec", ["stripes(1,2)", "stripes(0,1,2)", "stripes(1,2,x)",
+@pytest.mark.parametrize("spec", ["stripes()", "stripes(0,1,2)", "stripes(1,2,x)",
                                   "stripes(1,2,1001)", "stripes(a=1,b=2,c=3)"])
 def test_stripes_bad_parameters(spec: str) -> None:
     with pytest.raises(InvalidGameError):
         load_game(spec)
+
+
+def test_stripes_of_any_number_of_lengths_against_a_plain_mex() -> None:
+    for lengths in [(2,), (1, 3), (2, 3), (2, 5, 6, 11)]:
+        g: list[int] = []
+        for n in range(80):  # remove exactly s consecutive stones: i stones stay left, n - s - i right
+            seen = {g[i] ^ g[n - s - i] for s in lengths if s <= n for i in range(n - s + 1)}
+            g.append(min(set(range(len(seen) + 1)) - seen))
+        game = load_game(f"stripes({','.join(map(str, lengths))})")
+        assert [grundy_value(game, (n,)) for n in range(80)] == g, lengths
 
 
 @pytest.mark.slow
@@ -237,6 +247,6 @@ def test_cli_solves_each_game() -> None:
                               capture_output=True, text=True, timeout=120)
         assert done.returncode == 0, done.stderr
         assert needle in done.stdout
-    done = subprocess.run([sys.executable, "-m", "grundy", "solve", "stripes(1,2)", "3"],
+    done = subprocess.run([sys.executable, "-m", "grundy", "solve", "stripes(1,2,0)", "3"],
                           capture_output=True, text=True, timeout=120)
     assert done.returncode == 2 and done.stderr.count("\n") == 1

@@ -54,6 +54,10 @@ STEPS = {"python": 30_000_000, "cpp": 2_000_000_000}
 """How many steps (a heap's options looked at, a window compared) a program may spend on its
 run-time tables, all inputs together; past it an input that needs more gets an error line."""
 
+MAX_STRIPE = 1000
+"""The longest run a ``stripes(S)`` program accepts (the POI task's bound; the game's own
+``grundy.games.takebreak.stripes.MAX_STRIPE``, which a test keeps equal)."""
+
 MOST = {"python": 2_000_000, "cpp": 20_000_000}
 """The longest run-time table a program keeps (values held in memory)."""
 
@@ -642,19 +646,44 @@ class _Rows:
         return self.g[e + (row - e) %% p]
 
 
+def _rows(lengths):
+    """The table of one set of lengths (sorted, repeats dropped)."""
+    lengths = tuple(sorted(set(lengths)))
+    if lengths not in _TABLES:
+        _TABLES[lengths] = _Rows(lengths)
+    return _TABLES[lengths]
+%(front)s'''
+
+PY_STRIPES_CZN = '''
+
 def grundy_value(row, c, z, n):
     """G(row): the mex over removing c, z or n consecutive stones (0, 1 or 2 rows remain)."""
     check(c, z, n)
-    lengths = tuple(sorted({c, z, n}))
-    if lengths not in _TABLES:
-        _TABLES[lengths] = _Rows(lengths)
-    return _TABLES[lengths].value(row)
+    return _rows((c, z, n)).value(row)
 
 
 def answer(heaps, params):
     value = 0
     for h in heaps:
         value ^= grundy_value(h, *params)
+    return value, value != 0'''
+
+PY_STRIPES_SET = '''
+
+def grundy_value(row, S):
+    """G(row): the mex over removing exactly s consecutive stones, s in S (0, 1 or 2 rows remain)."""
+    if not S:
+        raise ValueError("the set S of lengths is empty")
+    for s in S:
+        if not 1 <= s <= %(most_stripe)d:
+            raise ValueError(f"a length of S must be from 1 to %(most_stripe)d, got {s}")
+    return _rows(S).value(row)
+
+
+def answer(heaps, params):
+    value = 0
+    for h in heaps:
+        value ^= grundy_value(h, params[0])
     return value, value != 0'''
 
 
@@ -697,7 +726,10 @@ def _py_body(title: str, family: Family) -> str:
     if family.kind == "hackenbush":
         return PY_HACKENBUSH
     if family.kind == "stripes":
-        return check + PY_STRIPES % {"steps": STEPS["python"], "most": MOST["python"] // 100}
+        front = (PY_STRIPES_SET % {"most_stripe": MAX_STRIPE} if family.params == ("S",)
+                 else PY_STRIPES_CZN)
+        return check + PY_STRIPES % {"steps": STEPS["python"], "most": MOST["python"] // 100,
+                                     "front": front}
     assert family.formula is not None
     value = python_expression(parse(family.formula, ("n", *family.params)))
     return (check +

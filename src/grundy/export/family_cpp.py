@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from grundy.export.cpp import translate
 from grundy.export.cpp_helpers import BASE, OVERFLOW, helpers_for
-from grundy.export.family import MOST, STEPS, header
+from grundy.export.family import MAX_STRIPE, MOST, STEPS, header
 from grundy.export.main import CPP_PARSE_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
 
-_INCLUDES = ["cctype", "climits", "cstdio", "cstdlib", "iostream", "map", "memory", "sstream", "stdexcept", "string",
-             "vector"]
+_INCLUDES = ["cctype", "climits", "cstdio", "cstdlib", "iostream", "map", "memory", "sstream", "stdexcept",
+             "string", "vector"]
 
 _PARAMS = r"""// each parameter: its numbers (one number, or the members of a set)
 typedef std::vector<std::vector<unsigned long long>> Params;"""
@@ -208,11 +208,8 @@ struct Rows {
 };
 static std::map<std::vector<unsigned long long>, Rows> row_tables;
 
-// G(row): the mex over removing c, z or n consecutive stones (0, 1 or 2 rows remain)
-unsigned long long grundy_value(unsigned long long row, unsigned long long c, unsigned long long z,
-                                unsigned long long n) {
-    check(c, z, n);
-    std::vector<unsigned long long> lengths = {c, z, n};
+// the table of one set of lengths (sorted, repeats dropped)
+static Rows &rows_of(std::vector<unsigned long long> lengths) {
     std::sort(lengths.begin(), lengths.end());
     lengths.erase(std::unique(lengths.begin(), lengths.end()), lengths.end());
     Rows &rows = row_tables[lengths];
@@ -220,7 +217,16 @@ unsigned long long grundy_value(unsigned long long row, unsigned long long c, un
         rows.lengths = lengths;
         rows.t = lengths.back();
     }
-    return rows.value(row);
+    return rows;
+}
+@FRONT@"""
+
+CPP_STRIPES_CZN = r"""
+// G(row): the mex over removing c, z or n consecutive stones (0, 1 or 2 rows remain)
+unsigned long long grundy_value(unsigned long long row, unsigned long long c, unsigned long long z,
+                                unsigned long long n) {
+    check(c, z, n);
+    return rows_of({c, z, n}).value(row);
 }
 
 bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
@@ -228,6 +234,23 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
     known = true;
     value = 0;
     for (unsigned long long h : heaps) value ^= grundy_value(h, params[0][0], params[1][0], params[2][0]);
+    return value != 0;
+}"""
+
+CPP_STRIPES_SET = r"""
+// G(row): the mex over removing exactly s consecutive stones, s in S (0, 1 or 2 rows remain)
+unsigned long long grundy_value(unsigned long long row, const std::vector<unsigned long long> &S) {
+    if (S.empty()) fail("the set S of lengths is empty");
+    for (unsigned long long s : S)
+        if (s < 1 || s > @MAX@) fail("a length of S must be from 1 to @MAX@, got " + std::to_string(s));
+    return rows_of(S).value(row);
+}
+
+bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
+            bool &known) {
+    known = true;
+    value = 0;
+    for (unsigned long long h : heaps) value ^= grundy_value(h, params[0]);
     return value != 0;
 }"""
 
@@ -783,8 +806,10 @@ def _body(title: str, family: Family) -> str:
         return CPP_HACKENBUSH
     if family.kind == "subtraction":
         return CPP_SUBTRACTION.replace("@STEPS@", str(STEPS["cpp"])).replace("@MOST@", str(MOST["cpp"]))
+    front = (CPP_STRIPES_SET.replace("@MAX@", str(MAX_STRIPE)) if family.params == ("S",)
+             else CPP_STRIPES_CZN)
     return "\n".join([*check, CPP_STRIPES.replace("@STEPS@", str(STEPS["cpp"]))
-                       .replace("@MOST@", str(MOST["cpp"] // 100))])
+                       .replace("@MOST@", str(MOST["cpp"] // 100)).replace("@FRONT@", front)])
 
 
 def cpp_family(title: str, family: Family, main: bool, layout: str, where: str) -> str:

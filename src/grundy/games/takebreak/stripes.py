@@ -1,4 +1,5 @@
-"""Stripes (POI 2000): remove exactly ``c``, ``z`` or ``n`` consecutive stones from a row.
+"""Stripes (POI 2000): remove exactly ``c``, ``z`` or ``n`` consecutive stones from a row (or, with
+any number of lengths, ``stripes(2,3)``: exactly one of them).
 
 Removing ``s`` consecutive stones from a row leaves nothing, one shorter row, or two rows: that
 is the octal game whose code has the digit 7 at positions ``c``, ``z`` and ``n`` (and 0
@@ -37,6 +38,15 @@ FAMILY = Family(
     "it for every n >= e")
 """The family ``stripes(c,z,n)`` (:attr:`Stripes.families`)."""
 
+SET_FAMILY = Family(
+    "stripes", ("S",), None, None, f"S: a non-empty set of lengths from 1 to {MAX_STRIPE}",
+    "the plain mex over every move (remove exactly s consecutive stones, s in S, leaving 0, 1 or "
+    "2 rows), computed at run time up to the rows asked; beyond it, a period the program proves at "
+    "run time by the Guy-Smith theorem: G(n + p) = G(n) for e <= n < 2e + p + t, t = max S, "
+    "implies it for every n >= e")
+"""The family ``stripes(S)``: any set of lengths (HDU 2999 "Stone Game, Why are you always
+there?"), the set given at run time (:attr:`Stripes.families`)."""
+
 
 def stripes_digits(lengths: tuple[int, ...]) -> tuple[int, ...]:
     """The octal digits of the game removing exactly one of ``lengths`` consecutive stones.
@@ -52,15 +62,17 @@ def stripes_digits(lengths: tuple[int, ...]) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class Stripes(Octal):
-    """``stripes(c,z,n)``: remove exactly ``c``, ``z`` or ``n`` consecutive stones from a row."""
+    """``stripes(c,z,n)``: remove exactly ``c``, ``z`` or ``n`` consecutive stones from a row (any
+    number of lengths: exactly one of them)."""
 
     lengths: tuple[int, ...] = field(default=(1, 1, 1))
     name: ClassVar[str] = "stripes"
 
     @classmethod
     def from_params(cls, *args: int | str, **kwargs: int | str) -> Stripes:
-        if kwargs or len(args) != 3:
-            raise InvalidGameError("stripes takes three stripe lengths, e.g. stripes(1,5,1)")
+        if kwargs or not args:
+            raise InvalidGameError("stripes takes the stripe lengths, e.g. stripes(1,5,1) (POI 2000: "
+                                   "three of them) or stripes(2,3)")
         for value in args:
             if not isinstance(value, int) or not 1 <= value <= MAX_STRIPE:
                 raise InvalidGameError(
@@ -68,8 +80,9 @@ class Stripes(Octal):
         lengths = tuple(int(v) for v in args)
         return cls(stripes_digits(lengths), lengths)
 
-    families = (FAMILY,)
-    """``stripes(c,z,n)`` with the lengths given at run time (the plain mex table)."""
+    families = (FAMILY, SET_FAMILY)
+    """``stripes(c,z,n)`` and ``stripes(S)`` with the lengths given at run time (the plain mex
+    table)."""
 
     @property
     def spec(self) -> str:
