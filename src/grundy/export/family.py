@@ -37,6 +37,7 @@ edges ``u v``. Layouts (:data:`LAYOUTS`): those of
 from __future__ import annotations
 
 from grundy.errors import InvalidInputError
+from grundy.export.geography import graph_header, python_graph_body
 from grundy.export.main import INPUT_FORMATS, PY_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
 
@@ -93,10 +94,11 @@ def describe(family: Family, layout: str, where: str) -> str:
             "single": "the number of cases T, then T cases, each one heap"}[layout]
     if family.kind == "digraph":  # (a position is tokens on vertices)
         case = case.replace("n heap sizes", "the vertices of its n tokens").replace("one heap", "one token")
-    if family.kind == "hackenbush":  # (a position is the ground vertex)
-        case = (case.replace("n then n heap sizes", "1 then the ground vertex")
-                .replace("n, then n heap sizes", "1, then the ground vertex")
-                .replace("its heap sizes", "the ground vertex").replace("one heap", "the ground vertex"))
+    if family.kind in ("hackenbush", "geography"):  # (a position is the ground or start vertex)
+        vertex = "the ground vertex" if family.kind == "hackenbush" else "the start vertex"
+        case = (case.replace("n then n heap sizes", f"1 then {vertex}")
+                .replace("n, then n heap sizes", f"1, then {vertex}")
+                .replace("its heap sizes", vertex).replace("one heap", vertex))
     params = f"the parameters ({param_words(family)})"
     if where == "first":
         return f"first {params}, then {case}"
@@ -122,6 +124,8 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
         lines = [f"{title}: the Grundy value of a token on vertex v of a directed graph, {given} "
                  f"(a move slides a token along an edge u -> v); several tokens are a sum, whose value "
                  f"is the XOR of theirs (Sprague-Grundy theorem).", _values_line(family)]
+    elif family.kind == "geography":
+        lines = graph_header(title, given)
     else:
         one, many = ("row (its length)", "rows") if family.kind == "stripes" else ("heap n", "heaps")
         lines = [f"{title}: the Grundy value of one {one}, {given}; several {many} are a sum, whose "
@@ -573,6 +577,8 @@ def _py_body(title: str, family: Family) -> str:
         return PY_DIGRAPH
     if family.kind == "hackenbush":
         return PY_HACKENBUSH
+    if family.kind == "geography":
+        return python_graph_body()
     if family.kind == "stripes":
         return check + PY_STRIPES % {"steps": STEPS["python"], "most": MOST["python"] // 100}
     assert family.formula is not None

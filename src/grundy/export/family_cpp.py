@@ -8,6 +8,7 @@ from __future__ import annotations
 from grundy.export.cpp import translate
 from grundy.export.cpp_helpers import BASE, OVERFLOW, helpers_for
 from grundy.export.family import MOST, STEPS, header
+from grundy.export.geography import cpp_graph_body
 from grundy.export.main import CPP_PARSE_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
 
@@ -596,6 +597,8 @@ def _body(title: str, family: Family) -> str:
         return CPP_DIGRAPH
     if family.kind == "hackenbush":
         return CPP_HACKENBUSH
+    if family.kind == "geography":
+        return cpp_graph_body()
     if family.kind == "subtraction":
         return CPP_SUBTRACTION.replace("@STEPS@", str(STEPS["cpp"])).replace("@MOST@", str(MOST["cpp"]))
     return "\n".join([*check, CPP_STRIPES.replace("@STEPS@", str(STEPS["cpp"]))

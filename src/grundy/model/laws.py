@@ -276,7 +276,8 @@ class Family(FrozenRecord):
         self._init(kind, tuple(params), formula, check, words, theorem)
 
 
-FAMILY_KINDS = ("formula", "subtraction", "moore", "stripes", "digraph", "hackenbush")
+FAMILY_KINDS = ("formula", "subtraction", "moore", "stripes", "digraph", "hackenbush", "geography",
+                "geography-grid")
 """How a family's program answers: ``formula`` (a heap's value by a formula over ``n`` and the
 parameters; several heaps are a sum), ``subtraction`` (a finite subtraction set ``S`` given at
 run time: the mex table, and a period the program proves), ``moore`` (Moore's Nim_k with ``k``
@@ -284,7 +285,10 @@ given: Moore's theorem), ``stripes`` (the octal game with digit 7 at the lengths
 the plain mex table at run time), ``digraph`` (tokens on a directed graph ``E`` given at run time:
 each vertex's value by the mex from the sinks back; several tokens are a sum), ``hackenbush``
 (Green Hackenbush on an undirected multigraph ``E`` given at run time, a position its ground
-vertex: the fusion and colon principles)."""
+vertex: the fusion and colon principles), ``geography`` (vertex geography on an undirected graph
+``E`` given at run time, a position its start vertex: who wins, by the maximum-matching theorem),
+``geography-grid`` (the same on a board ``B`` of free and blocked cells, read with its own main:
+the cells asked, or every free cell)."""
 
 SET_PARAMETERS = ("S",)
 """The parameter names that stand for a finite set (read as its size, then its members)."""
