@@ -334,3 +334,13 @@ def test_layouts_the_programs_cannot_read_are_refused() -> None:
     source = export_family("vertex-geography(B)", lang="cpp")
     assert "int main" not in source and "board_wins" in source
     assert "Fraenkel, Scheinerman and Ullman" in source
+
+
+def test_the_game_itself_points_to_its_families() -> None:
+    from grundy.catalog import load_game
+    from grundy.errors import NotSupportedError
+    from grundy.reports.export_policy import export_game
+
+    with pytest.raises(NotSupportedError, match=r"export its family 'vertex-geography\(E\)' or "
+                                                r"'vertex-geography\(B\)' instead"):
+        export_game(load_game("vertex-geography(example=1)"))

@@ -30,8 +30,9 @@ THEOREM = ("Fraenkel, Scheinerman and Ullman, 'Undirected edge geography', Theor
            "1993; it holds for every undirected graph, bipartite or not")
 """Where the theorem is proved, as the programs' headers cite it."""
 
-COSTS = ("costs: V vertices, E edges: reading and building O(V + E) (C++: O(E log E), sorting the "
-         "vertex numbers); the maximum matching: bipartite components by Hopcroft-Karp, O(E sqrt V); "
+COSTS = ("costs: V vertices, E edges: reading and building O(V + E) (a graph's program in C++: "
+         "O(E log E), sorting the vertex numbers); the maximum matching: bipartite components by "
+         "Hopcroft-Karp, O(E sqrt V); "
          "the other components by a greedy matching, then one Edmonds search (blossoms merged by "
          "union-find) from each exposed vertex, a search that finds no augmenting path removing "
          "its tree for good (Edmonds' Hungarian-tree lemma): O(V E + V^3) at worst, as each of at "

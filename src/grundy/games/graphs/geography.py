@@ -18,6 +18,10 @@ otherwise) and then the vertices that some maximum matching misses — the set `
 Gallai–Edmonds decomposition — by one alternating-forest search from the unmatched vertices
 (blossoms shrunk with union–find, so near-linear after the matching).
 
+``grundy export 'vertex-geography(E)'`` (a graph read at run time) and
+``'vertex-geography(B)'`` (a board of ``.``/``#`` cells) write a judge's program that answers
+every start by the same theorem (:mod:`grundy.export.geography`).
+
 The theorem gives the **outcome**, not a Grundy value: the value of a geography position in a sum
 of games is not given by it (grundy brute-forces it on small graphs only).
 
