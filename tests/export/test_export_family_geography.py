@@ -110,6 +110,7 @@ def programs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[str]]:
         export_family("vertex-geography(E)", lang="python", main=True, input_format="single", where="each"))]
     sources.append(without_greedy(export_family("vertex-geography(E)", lang="cpp", main=True,
                                                 input_format="single", where="each")))
+    sources.append(export_family("vertex-geography(E)", lang="cpp"))  # (no main: only compiled)
     if GXX is not None:
         exe = compile_cpp_together(sources, tmp_path_factory.mktemp("geo"), "-O2")
         for i, name in enumerate([*(layout for layout, _ in layouts), "board", "searches"]):
@@ -334,6 +335,14 @@ def test_layouts_the_programs_cannot_read_are_refused() -> None:
     source = export_family("vertex-geography(B)", lang="cpp")
     assert "int main" not in source and "board_wins" in source
     assert "Fraenkel, Scheinerman and Ullman" in source
+
+
+def test_the_functions_alone() -> None:
+    """Without a main (the C++ one is compiled by the fixture): ``graph_wins(edges)`` answers
+    every vertex of a path 1-2-3 at once."""
+    namespace: dict[str, object] = {}
+    exec(export_family("vertex-geography(E)", lang="python"), namespace)
+    assert namespace["graph_wins"]([1, 2, 2, 3]) == {1: False, 2: True, 3: False}  # type: ignore[operator]
 
 
 def test_the_game_itself_points_to_its_families() -> None:

@@ -69,7 +69,7 @@ def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
     if where == "last" and layout == "lines" and any(p in SET_PARAMETERS for p in family.params):
         raise InvalidInputError(f"a line cannot end with the set {family.params[0]} (its size comes "
                                 f"first): put the parameters first or each, or read cases")
-    if layout == "lines" and any(p in GRAPH_PARAMETERS for p in family.params):
+    if main and layout == "lines" and any(p in GRAPH_PARAMETERS for p in family.params):
         raise InvalidInputError(f"the graph {family.params[0]} spans several lines: read cases, "
                                 f"counted or single")
 

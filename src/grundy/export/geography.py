@@ -16,8 +16,8 @@ or last; cases, one case, or single cases); the board family has a main of its o
 
 >>> namespace: dict[str, object] = {"__name__": "doc"}
 >>> exec(PY_CORE, namespace)
->>> namespace["first_player_wins"]([[1, 2], [0, 2], [0, 1, 3], [2]])   # a triangle with a tail
-[False, False, True, True]
+>>> namespace["first_player_wins"]([[1, 2], [0, 2], [0, 1, 3], [2, 4], [3]])  # triangle, tail 2-3-4
+[False, False, False, True, False]
 """
 
 from __future__ import annotations
@@ -626,8 +626,8 @@ GraphWins graph_wins(const std::vector<unsigned long long> &edges) {
     out.labels = edges;
     std::sort(out.labels.begin(), out.labels.end());
     out.labels.erase(std::unique(out.labels.begin(), out.labels.end()), out.labels.end());
-    if (out.labels.size() >= (size_t)INT_MAX / 2) fail("a graph of more than 2^30 vertices");
-    if (edges.size() >= (size_t)INT_MAX) fail("a graph of more than 2^30 edges");
+    if (out.labels.size() >= (1u << 30) || edges.size() / 2 >= (1u << 30))
+        fail("a graph of 2^30 vertices or edges or more is too large for this program");
     const auto index = [&out](unsigned long long x) {
         return (int)(std::lower_bound(out.labels.begin(), out.labels.end(), x) - out.labels.begin());
     };
@@ -836,6 +836,7 @@ int main() {
         if (n < 1 || m < 1)
             fail("a board of " + std::to_string(n) + " x " + std::to_string(m) +
                  " cells: n and m must be at least 1");
+        if (n > (1ull << 30) / m) fail("a board of 2^30 cells or more is too large for this program");
         if (n > words.size() - 2)
             fail("the input ended after " + std::to_string(words.size() - 2) + " of the board's " +
                  std::to_string(n) + " rows");
