@@ -7,7 +7,9 @@ Workloads (seeded):
 - ``board300``: a 300 x 300 board, each cell blocked with probability 1/4, every cell answered;
 - ``board1000``: the same at 1000 x 1000 (C++ only: the Python program would take minutes);
 - ``graph``: a random graph of 100,000 vertices and 200,000 edges (not bipartite; read first),
-  then 100,000 cases, every vertex once (``--input cases --params first``).
+  then 100,000 cases, every vertex once (``--input cases --params first``);
+- ``oddboard``: the 1000 x 1000 board's graph with one diagonal edge added (an odd cycle: not
+  bipartite, so Edmonds' search finishes the matching), every free cell asked (C++ only).
 
 Prints the median wall and CPU time (user + system) and the peak memory of each program.
 
@@ -46,7 +48,22 @@ def inputs(folder: Path) -> dict[str, Path]:
     out["graph"] = folder / "graph.txt"
     out["graph"].write_text(f"{m}\n" + "".join(f"{a} {b}\n" for a, b in edges) + f"{n}\n"
                             + "".join(f"1 {v}\n" for v in range(n)))
+    out["oddboard"] = folder / "oddboard.txt"
+    out["oddboard"].write_text(board_graph(out["board1000"].read_text().split()[2:]))
     return out
+
+
+def board_graph(rows: list[str]) -> str:
+    """The graph of a board (cell r, c is vertex r * m + c) with one diagonal edge between free
+    cells of the same colour, then every free cell as a case."""
+    n, m = len(rows), len(rows[0])
+    free = [r * m + c for r in range(n) for c in range(m) if rows[r][c] == "."]
+    edges = [(p, q) for p in free for q in (p + 1, p + m)
+             if (q != p + 1 or (p + 1) % m) and q < n * m and rows[q // m][q % m] == "."]
+    edges.append(next((p, p + m + 1) for p in free if p % m + 1 < m and p + m + 1 < n * m
+                      and rows[(p + m + 1) // m][(p + m + 1) % m] == "."))
+    return (f"{len(edges)}\n" + "".join(f"{p} {q}\n" for p, q in edges) + f"{len(free)}\n"
+            + "".join(f"1 {p}\n" for p in free))
 
 
 def programs(folder: Path) -> dict[str, dict[str, list[str]]]:
@@ -90,8 +107,8 @@ def main() -> None:
         for _ in range(args.repeat):
             for work, path in files.items():
                 outputs = set()
-                for lang, command in commands["graph" if work == "graph" else "board"].items():
-                    if work == "board1000" and lang == "python":
+                for lang, command in commands["board" if work.startswith("board") else "graph"].items():
+                    if work in ("board1000", "oddboard") and lang == "python":
                         continue
                     wall, cpu, memory, output = run(command, path)
                     outputs.add(output)
