@@ -18,6 +18,10 @@ the family's kind:
   by the mex from the sinks back; a vertex from which a cycle can be reached is an error line;
 - ``hackenbush`` (``green-hackenbush(E)``): Green Hackenbush on an undirected multigraph given as
   its edges, a position its ground vertex, by the fusion and colon principles.
+- ``geography`` (``vertex-geography(E)``): who wins vertex geography on an undirected graph given
+  as its edges, a position its start vertex, by the maximum-matching theorem
+  (:mod:`grundy.export.geography`, which also writes the whole program of ``geography-grid``,
+  ``vertex-geography(B)``: a board of ``.``/``#`` cells, read by a main of its own).
 
 Where the parameters stand in the input (:data:`WHERE`): ``first`` (once, before everything),
 ``each`` (every line or case starts with them) or ``last`` (every line or case ends with them). A

@@ -891,9 +891,11 @@ _CPP_INCLUDES = ("algorithm", "climits", "cstdint", "cstdio", "cstdlib", "iostre
 def board_code(title: str, lang: str, main: bool, layout: str, where: str) -> str:
     """The program of ``vertex-geography(B)``: ``board_wins(rows)``, and with ``main`` a main
     reading one board and the starts asked (see :data:`BOARD_INPUT`). Other layouts are refused."""
-    if layout not in ("lines", "counted") or where != "each":
+    unused = ([f"--input {layout}"] if layout not in ("lines", "counted") else []) + (
+        [f"--params {where}"] if where != "each" else [])
+    if unused:
         raise InvalidInputError(f"{title} reads one board, then the starts asked (see the program's "
-                                f"header): --input {layout} and --params {where} have no use there")
+                                f"header): {' and '.join(unused)} has no use there")
     head = board_header(title, main)
     if lang == "python":
         out = [f"# {line}" for line in head]
