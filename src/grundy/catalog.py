@@ -176,7 +176,8 @@ ENTRIES: tuple[GameEntry, ...] = (
               "wins iff every maximum matching covers the start",
               "--graph FILE | (graph=FILE) | (grid=NxM) | (example=1|2)",
               ("vertex-geography(grid=3x3)", "vertex-geography(grid=2x4)", "vertex-geography(example=1)",
-               "vertex-geography(example=2)"), ("bipartite-game",)),
+               "vertex-geography(example=2)"), ("bipartite-game",),
+              families=("vertex-geography(E)", "vertex-geography(B)")),
     # ---- products of coin-turning games (Tartan theorem) ----
     GameEntry("turning-corners", "grundy.games.coins2d:TurningCorners",
               "turn the 4 corners of a rectangle whose far corner is a head; value x ⊗ y per head "

@@ -32,7 +32,8 @@ EPILOG = """examples:
 
 A family whose parameters the input gives: write the parameters as the names grundy list shows
 (bash(m), bash(a,b), bounded-nim(m), subtraction(S), stripes(c,z,n), moore(k), digraph(E),
-green-hackenbush(E): a position is its ground vertex); the program's
+green-hackenbush(E): a position is its ground vertex; vertex-geography(E): a position is its start
+vertex; vertex-geography(B): a board of '.'/'#' rows, then the cells asked or none); the program's
 functions take them as arguments (grundy_value(n, m)), and --main reads them where --params says:
 first (once, before everything), each (default: each line or case starts with them) or last (each
 line or case ends with them); a set S is its size, then its members; a graph E its number of edges m,

@@ -24,7 +24,7 @@ from typing import Any
 
 from grundy.cli.common import read_number
 from grundy.errors import GrundyError, InvalidInputError
-from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
+from grundy.model.laws import BOARD_PARAMETERS, GRAPH_PARAMETERS, SET_PARAMETERS, Family
 
 Case = tuple[tuple[Any, ...], list[int]]
 """One case: its parameters' values (a set as a tuple) and its numbers (heaps)."""
@@ -101,10 +101,11 @@ def check_family_input(title: str, family: Family, layout: str, where: str) -> N
     family's exported main would refuse too."""
     from grundy.export.family import check_layout
 
-    if any(p in GRAPH_PARAMETERS for p in family.params):
+    if any(p in GRAPH_PARAMETERS or p in BOARD_PARAMETERS for p in family.params):
+        what = "graph" if any(p in GRAPH_PARAMETERS for p in family.params) else "board"
         raise InvalidInputError(f"solve --input reads families of numbers and sets; {title} takes a "
-                                f"graph: grundy export '{title}' --main --input cases writes the "
-                                f"program that reads it")
+                                f"{what}: grundy export '{title}' --main writes the program that "
+                                f"reads it")
     check_layout(family, layout, where, True)
 
 

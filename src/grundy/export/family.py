@@ -20,6 +20,10 @@ the family's kind:
   a draw);
 - ``hackenbush`` (``green-hackenbush(E)``): Green Hackenbush on an undirected multigraph given as
   its edges, a position its ground vertex, by the fusion and colon principles.
+- ``geography`` (``vertex-geography(E)``): who wins vertex geography on an undirected graph given
+  as its edges, a position its start vertex, by the maximum-matching theorem
+  (:mod:`grundy.export.geography`, which also writes the whole program of ``geography-grid``,
+  ``vertex-geography(B)``: a board of ``.``/``#`` cells, read by a main of its own).
 
 Where the parameters stand in the input (:data:`WHERE`): ``first`` (once, before everything),
 ``each`` (every line or case starts with them) or ``last`` (every line or case ends with them). A
@@ -39,6 +43,7 @@ edges ``u v``. Layouts (:data:`LAYOUTS`): those of
 from __future__ import annotations
 
 from grundy.errors import InvalidInputError
+from grundy.export.geography import graph_header, python_graph_body
 from grundy.export.main import INPUT_FORMATS, PY_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
 
@@ -99,10 +104,11 @@ def describe(family: Family, layout: str, where: str) -> str:
             "single": "the number of cases T, then T cases, each one heap"}[layout]
     if family.kind == "digraph":  # (a position is tokens on vertices)
         case = case.replace("n heap sizes", "the vertices of its n tokens").replace("one heap", "one token")
-    if family.kind == "hackenbush":  # (a position is the ground vertex)
-        case = (case.replace("n then n heap sizes", "1 then the ground vertex")
-                .replace("n, then n heap sizes", "1, then the ground vertex")
-                .replace("its heap sizes", "the ground vertex").replace("one heap", "the ground vertex"))
+    if family.kind in ("hackenbush", "geography"):  # (a position is the ground or start vertex)
+        vertex = "the ground vertex" if family.kind == "hackenbush" else "the start vertex"
+        case = (case.replace("n then n heap sizes", f"1 then {vertex}")
+                .replace("n, then n heap sizes", f"1, then {vertex}")
+                .replace("its heap sizes", vertex).replace("one heap", vertex))
     params = f"the parameters ({param_words(family)})"
     if where == "first":
         return f"first {params}, then {case}"
@@ -128,6 +134,8 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
         lines = [f"{title}: the generalised Sprague-Grundy value of tokens on a directed graph, "
                  f"cycles allowed, {given} (a move slides one token along an edge u -> v; a play may "
                  f"never end: a draw).", _values_line(family)]
+    elif family.kind == "geography":
+        lines = graph_header(title, given)
     else:
         one, many = ("row (its length)", "rows") if family.kind == "stripes" else ("heap n", "heaps")
         lines = [f"{title}: the Grundy value of one {one}, {given}; several {many} are a sum, whose "
@@ -725,6 +733,8 @@ def _py_body(title: str, family: Family) -> str:
         return PY_DIGRAPH
     if family.kind == "hackenbush":
         return PY_HACKENBUSH
+    if family.kind == "geography":
+        return python_graph_body()
     if family.kind == "stripes":
         front = (PY_STRIPES_SET % {"most_stripe": MAX_STRIPE} if family.params == ("S",)
                  else PY_STRIPES_CZN)

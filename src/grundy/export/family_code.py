@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from grundy.errors import InvalidInputError
 from grundy.export.family import check_layout, python_family
+from grundy.export.geography import board_code
 from grundy.model.laws import Family
 
 
@@ -14,6 +15,8 @@ def family_code(title: str, family: Family, *, lang: str = "cpp", main: bool = F
     or Python; ``main=True`` adds a main reading the parameters (``where``: ``first``, ``each``
     or ``last``) and the positions (``input_format``) and printing ``VALUE OUTCOME`` per
     position. A layout the main cannot read is refused in one line."""
+    if family.kind == "geography-grid":  # (a board of '.' and '#' cells: a main of its own)
+        return board_code(title, lang, main, input_format, where)
     check_layout(family, input_format, where, main)
     if lang == "python":
         return python_family(title, family, main, input_format, where)

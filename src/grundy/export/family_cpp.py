@@ -9,6 +9,7 @@ from __future__ import annotations
 from grundy.export.cpp import translate
 from grundy.export.cpp_helpers import BASE, OVERFLOW, helpers_for
 from grundy.export.family import MAX_STRIPE, MOST, STEPS, header
+from grundy.export.geography import cpp_graph_body
 from grundy.export.main import CPP_PARSE_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
 
@@ -804,6 +805,8 @@ def _body(title: str, family: Family) -> str:
         return CPP_DIGRAPH
     if family.kind == "hackenbush":
         return CPP_HACKENBUSH
+    if family.kind == "geography":
+        return cpp_graph_body()
     if family.kind == "subtraction":
         return CPP_SUBTRACTION.replace("@STEPS@", str(STEPS["cpp"])).replace("@MOST@", str(MOST["cpp"]))
     front = (CPP_STRIPES_SET.replace("@MAX@", str(MAX_STRIPE)) if family.params == ("S",)

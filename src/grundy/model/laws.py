@@ -276,7 +276,8 @@ class Family(FrozenRecord):
         self._init(kind, tuple(params), formula, check, words, theorem)
 
 
-FAMILY_KINDS = ("formula", "subtraction", "moore", "stripes", "digraph", "hackenbush")
+FAMILY_KINDS = ("formula", "subtraction", "moore", "stripes", "digraph", "hackenbush", "geography",
+                "geography-grid")
 """How a family's program answers: ``formula`` (a heap's value by a formula over ``n`` and the
 parameters; several heaps are a sum), ``subtraction`` (a finite subtraction set ``S`` given at
 run time: the mex table, and a period the program proves), ``moore`` (Moore's Nim_k with ``k``
@@ -284,7 +285,10 @@ given: Moore's theorem), ``stripes`` (the octal game with digit 7 at the lengths
 the plain mex table at run time), ``digraph`` (tokens on a directed graph ``E`` given at run time,
 cycles allowed: each vertex's generalised Sprague-Grundy value, a sum by Smith's rule with draws),
 ``hackenbush`` (Green Hackenbush on an undirected multigraph ``E`` given at run time, a position its ground
-vertex: the fusion and colon principles)."""
+vertex: the fusion and colon principles), ``geography`` (vertex geography on an undirected graph
+``E`` given at run time, a position its start vertex: who wins, by the maximum-matching theorem),
+``geography-grid`` (the same on a board ``B`` of free and blocked cells, read with its own main:
+the cells asked, or every free cell)."""
 
 SET_PARAMETERS = ("S",)
 """The parameter names that stand for a finite set (read as its size, then its members)."""
@@ -293,6 +297,10 @@ GRAPH_PARAMETERS = ("E",)
 """The parameter names that stand for a graph, read as its number of edges ``m``, then ``m``
 edges ``u v`` (directed for tokens: a move from vertex ``u`` to vertex ``v``; vertices are any
 numbers)."""
+
+BOARD_PARAMETERS = ("B",)
+"""The parameter names that stand for a board of cells, read as ``n m``, then ``n`` rows of ``.``
+(free) and ``#`` (blocked): a family with one is read by a main of its own."""
 
 
 EXPORT_KINDS = ("staircase", "heads", "split-stones", "strip", "moore", "p-positions", "unequal-split",

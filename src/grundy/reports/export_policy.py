@@ -579,7 +579,11 @@ def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[An
         return "heap", result.first(result.upto + 1), heap_patterns(result), result.periodicity
     grid = game.table_2d(PAIR_UPTO if upto is None else upto)
     if grid is None:
-        raise NotSupportedError(f"export needs a heap game or a game on pairs of numbers, not {game.spec}")
+        families = [f"'{game.name}({','.join(f.params)})'" for f in game.families]
+        hint = (f"; export its family {' or '.join(families)} instead, whose program reads the game "
+                f"from the judge's input" if families else "")
+        raise NotSupportedError(f"export needs a heap game or a game on pairs of numbers, not {game.spec}"
+                                f"{hint}")
     if not grid or not grid[0]:
         raise InvalidInputError("upto must leave at least one position")
     return "pair", grid, pair_patterns(grid, game), None

@@ -18,6 +18,10 @@ otherwise) and then the vertices that some maximum matching misses — the set `
 Gallai–Edmonds decomposition — by one alternating-forest search from the unmatched vertices
 (blossoms shrunk with union–find, so near-linear after the matching).
 
+``grundy export 'vertex-geography(E)'`` (a graph read at run time) and
+``'vertex-geography(B)'`` (a board of ``.``/``#`` cells) write a judge's program that answers
+every start by the same theorem (:mod:`grundy.export.geography`).
+
 The theorem gives the **outcome**, not a Grundy value: the value of a geography position in a sum
 of games is not given by it (grundy brute-forces it on small graphs only).
 
@@ -48,7 +52,7 @@ from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionEr
 from grundy.games.graphs.fileio import GraphData, from_networkx, graph_param
 from grundy.model.bounded import BoundedCache, Derived
 from grundy.model.game import ContentHashedGame, Move, Outcome, Position
-from grundy.model.laws import Laws
+from grundy.model.laws import Family, Laws
 from grundy.model.reason import Facts, Reason, template
 
 EXAMPLES: dict[int, tuple[str, str]] = {
@@ -71,6 +75,8 @@ SEPARATOR = "|"
 """Separates the token's vertex from the other visited vertices in a position's text."""
 
 GeoPosition = tuple[int, frozenset[int]]
+_THEOREM = ("the player to move from v wins iff every maximum matching covers v (Fraenkel, "
+            "Scheinerman and Ullman, 1993)")
 
 
 @dataclass(frozen=True)
@@ -98,6 +104,14 @@ class VertexGeography(ContentHashedGame):
     _analyses: BoundedCache[Any, Analysis] = field(
         default_factory=lambda: BoundedCache(_CACHE_SIZE), init=False, repr=False, compare=False)
     name = "vertex-geography"
+    families = (
+        Family("geography", ("E",), None, None, "E: any undirected graph (loops and repeated edges "
+               "too), its vertices any numbers", _THEOREM),
+        Family("geography-grid", ("B",), None, None, "B: a board of n rows of m cells, '.' free and "
+               "'#' blocked", _THEOREM))
+    """``vertex-geography(E)``: the graph given at run time, a position its start vertex;
+    ``vertex-geography(B)``: a board of free and blocked cells given at run time
+    (``grundy export 'vertex-geography(E)'``)."""
 
     # ---- construction -----------------------------------------------------------------------
     @classmethod
