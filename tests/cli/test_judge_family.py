@@ -87,3 +87,17 @@ def test_a_case_cut_short_stops_the_input() -> None:
         list(family_cases(family, "cases", "each", "2  1 3 1 5  2"))
     with pytest.raises(InvalidInputError, match="more words after the last case"):
         list(family_cases(family, "counted", "first", "1 3  1 5  9"))
+
+
+def test_blocks_to_a_block_of_zeros(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "snim.in"  # HDU 1536's sample: S = {2, 5}, then S = {1, 2, 3, 4, 5}, then 0
+    path.write_text("2 2 5\n3\n2 5 12\n3 2 4 7\n4 2 3 7 12\n5 1 2 3 4 5\n3\n2 5 12\n3 2 4 7\n"
+                    "4 2 3 7 12\n0\n")
+    code, out, err = run(capsys, "solve", "subtraction(S)", "--input", "cases", "--params", "block",
+                         str(path))
+    assert code == 0, err
+    assert [line.split()[1] for line in out.splitlines()] == ["P", "N", "N", "N", "N", "P"]  # LWW, WWL
+    path.write_text("1 3\n1\n4\n0\n9\n")
+    code, out, err = run(capsys, "solve", "subtraction(S)", "--input", "single", "--params", "block",
+                         str(path))
+    assert code == 2 and "after the block that ends the input" in err

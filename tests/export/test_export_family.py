@@ -10,6 +10,7 @@ import random
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
@@ -155,6 +156,8 @@ def render(family: str, cases: list[Case], layout: str, where: str) -> str:
     def position(heaps: list[int]) -> list[int]:
         return heaps if layout in ("lines", "single") else [len(heaps), *heaps]
 
+    if where == "block":
+        return _blocks(cases, layout, sets, position)
     rows = []
     for params, heaps in cases:
         p = [] if where == "first" else _numbers(params, sets)
@@ -162,6 +165,30 @@ def render(family: str, cases: list[Case], layout: str, where: str) -> str:
     head = [" ".join(map(str, _numbers(cases[0][0], sets)))] if where == "first" else []
     count = [] if layout in ("lines", "counted") else [str(len(cases))]
     return "\n".join(head + count + rows) + "\n"
+
+
+def _blocks(cases: list[Case], layout: str, sets: bool, position: Callable[[list[int]], list[int]]) -> str:
+    """The cases as blocks (each run of cases with the same parameters: the parameters, then
+    ``T`` and its cases); with ``cases``, a last block of zeros ends the input (with ``single``,
+    its end does)."""
+    rows: list[str] = []
+    at = 0
+    while at < len(cases):
+        end = at
+        while end < len(cases) and cases[end][0] == cases[at][0]:
+            end += 1
+        rows.append(" ".join(map(str, _numbers(cases[at][0], sets))))
+        rows.append(str(end - at))
+        rows += [" ".join(map(str, position(heaps))) for _, heaps in cases[at:end]]
+        at = end
+    if layout == "cases":
+        rows.append(" ".join(["0"] * (1 if sets else len(cases[0][0]))))
+    return "\n".join(rows) + "\n"
+
+
+def _ends_the_input(params: list[list[int]], sets: bool) -> bool:
+    """Whether a block with these parameters is the one that ends the input (all 0)."""
+    return all(p == [] if sets else p == [0] for p in params)
 
 
 def _plan(rng: random.Random) -> list[tuple[str, str, str, list[Case]]]:
@@ -181,6 +208,9 @@ def _plan(rng: random.Random) -> list[tuple[str, str, str, list[Case]]]:
         runs.append((family, "single", "last", [(p, h[:1]) for p, h in cases]))  # Brave Game: n m
         runs.append((family, "single", "each", [(p, h[-1:]) for p, h in cases]))
         runs.append((family, "counted", "each", cases[-1:]))
+        blocks = [c for c in cases if not _ends_the_input(c[0], family.endswith("(S)"))]
+        runs.append((family, "cases", "block", blocks))  # (S-Nim, HDU 1536: to a block "0")
+        runs.append((family, "single", "block", [(p, h[:1]) for p, h in blocks]))  # (HDU 2999)
     return runs
 
 
@@ -269,7 +299,10 @@ def test_refusals() -> None:
         export_family("subtraction(S)", main=True, where="last")
     with pytest.raises(InvalidInputError, match="needs main=True"):
         export_family("bash(m)", input_format="cases")
-    assert set(LAYOUTS) == {"lines", "cases", "counted", "single"} and WHERE == ("first", "each", "last")
+    with pytest.raises(InvalidInputError, match="not lines"):
+        export_family("bash(m)", main=True, where="block")
+    assert set(LAYOUTS) == {"lines", "cases", "counted", "single"}
+    assert WHERE == ("first", "each", "last", "block")
 
 
 @pytest.mark.parametrize("argv", [
@@ -277,6 +310,7 @@ def test_refusals() -> None:
     ["export", "nim", "--main", "--input", "single"],                # not a family
     ["export", "nim", "--main", "--params", "each"],
     ["export", "subtraction(S)", "--main", "--params", "last"],      # a line cannot end with a set
+    ["export", "bash(m)", "--main", "--params", "block"],            # a line is no block
     ["export", "bash(m)", "--upto", "5"],
     ["export", "bash(m)", "--misere"],                               # (normal play only)
     ["export", "bash(q)"],                                           # not the family's names
@@ -299,3 +333,20 @@ def test_the_stripe_bound_is_the_game_s() -> None:
     from grundy.games.takebreak.stripes import MAX_STRIPE
 
     assert PROGRAM_MOST == MAX_STRIPE
+
+
+def test_words_after_the_block_that_ends_the_input_are_an_error(tmp_path: Path) -> None:
+    stdin = "3\n2\n5\n6\n0\n7\n"  # m = 3, heaps 5 and 6; then the block m = 0 ends it, and 7 is left
+    sources = {"python": export_family("bash(m)", lang="python", main=True, input_format="single",
+                                       where="block")}
+    runs = {"python": [sys.executable, "-S", "-c", sources["python"]]}
+    if GXX is not None:
+        exe = compile_cpp_together([export_family("bash(m)", lang="cpp", main=True, input_format="single",
+                                                  where="block")], tmp_path)
+        runs["cpp"] = [str(exe), "0"]
+    for lang, argv in runs.items():
+        done = subprocess.run(argv, input=stdin, capture_output=True, text=True)
+        assert done.stdout.splitlines() == ["1 N", "2 N"], (lang, done.stdout)
+        assert done.returncode == 1 and "1 more words after the block that ends the input" in done.stderr
+        done = subprocess.run(argv, input=stdin[:-2], capture_output=True, text=True)  # (ends at the 0)
+        assert done.stdout.splitlines() == ["1 N", "2 N"] and done.returncode == 0, (lang, done.stderr)

@@ -88,11 +88,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases) or counted (one case); a family also single (T, then "
                              "T cases of one heap each)")
-    parser.add_argument("--params", choices=("first", "each", "last"),
+    parser.add_argument("--params", choices=("first", "each", "last", "block"),
                         help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
                              "reads the parameters: first (once, before everything), each (default: "
-                             "every line or case starts with them) or last (every line or case ends "
-                             "with them)")
+                             "every line or case starts with them), last (every line or case ends "
+                             "with them) or block (blocks of cases, each starting with them, to the "
+                             "end of the input or a block whose parameters are all 0)")
 
 
 def run(args: argparse.Namespace) -> int:

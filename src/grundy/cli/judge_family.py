@@ -5,9 +5,10 @@ answered by grundy itself for the game its parameters name (one game per distinc
 The layouts are the exported program's: ``lines`` (one position per line), ``cases`` (``T``, then
 ``T`` cases, each ``n`` then ``n`` heaps), ``counted`` (one case) and ``single`` (``T`` cases of
 one heap each); the parameters stand ``first`` (once, before everything), at the start of each
-line or case (``each``) or at its end (``last``). A set parameter (``S``) is its size, then its
-members. Families on graphs (``digraph(E)``, ``green-hackenbush(E)``) are read by their exported
-programs only.
+line or case (``each``), at its end (``last``), or at the start of each block of cases
+(``block``: blocks to the end of the input, or to a block whose parameters are all 0). A set
+parameter (``S``) is its size, then its members. Families on graphs (``digraph(E)``,
+``green-hackenbush(E)``) and boards are read by their exported programs only.
 
 >>> from grundy.catalog import load_family
 >>> family = load_family("bash(m)")[1]
@@ -61,6 +62,9 @@ def family_cases(family: Family, layout: str, where: str,
     that cannot be read stops with one error (no case can then be told from the next)."""
     if layout != "lines":
         reader = _Words(text.split())
+        if where == "block":
+            yield from _blocks(family, layout, reader)
+            return
         once = reader.params(family) if where == "first" else ()
         for _ in range(1 if layout == "counted" else reader.take()):
             params = reader.params(family) if where == "each" else once
@@ -84,6 +88,20 @@ def family_cases(family: Family, layout: str, where: str,
             yield _line(family, where, words, fixed)
         except GrundyError as exc:
             yield exc
+
+
+def _blocks(family: Family, layout: str, reader: _Words) -> Iterator[Case]:
+    """The cases of each block (its parameters, then its cases), up to the end of the input or a
+    block whose parameters are all 0 (a number 0, an empty set)."""
+    while reader.at < len(reader.words):
+        params = reader.params(family)
+        if all(p in (0, ()) for p in params):
+            break
+        for _ in range(1 if layout == "counted" else reader.take()):
+            yield params, reader.heaps(layout)
+    if reader.at < len(reader.words):
+        raise InvalidInputError(f"{len(reader.words) - reader.at:,} more words after the block that "
+                                f"ends the input")
 
 
 def _line(family: Family, where: str, words: list[str], fixed: tuple[Any, ...] | None) -> Case:

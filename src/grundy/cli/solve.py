@@ -71,10 +71,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(T, then T cases), counted (one case); a case of a heap game is n then "
                              "n heaps (a sum); a family also single (T, then T cases of one heap); "
                              "print 'VALUE OUTCOME' per case, as the exported program does")
-    parser.add_argument("--params", choices=("first", "each", "last"),
+    parser.add_argument("--params", choices=("first", "each", "last", "block"),
                         help="with --input, a family (parameters written as names, e.g. 'bash(m)'): "
                              "where the input gives the parameters: first (once, before everything), "
-                             "each (default: every line or case starts with them) or last")
+                             "each (default: every line or case starts with them), last, or block "
+                             "(blocks of cases, each starting with them, to the end or a block whose "
+                             "parameters are all 0)")
     parser.add_argument("--file", dest="heap_file", metavar="F",
                         help="read the heaps (of any other game, the position: staircase's counts) "
                              "from this file ('-': stdin), separated by spaces, commas or newlines")

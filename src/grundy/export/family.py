@@ -51,9 +51,10 @@ LAYOUTS = (*INPUT_FORMATS, "single")
 """What a family program's main reads: one position per line, ``T`` cases, one case, or ``T``
 cases of one heap each."""
 
-WHERE = ("first", "each", "last")
+WHERE = ("first", "each", "last", "block")
 """Where the parameters stand: once before everything, at the start or at the end of each
-line or case."""
+line or case, or at the start of each block of cases (blocks follow one another to the end of
+the input, or to a block whose parameters are all 0: an empty set, a graph of no edges)."""
 
 STEPS = {"python": 30_000_000, "cpp": 2_000_000_000}
 """How many steps (a heap's options looked at, a window compared) a program may spend on its
@@ -76,6 +77,9 @@ def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
     if layout != "lines" and not main:
         raise InvalidInputError(f"input_format={layout!r} says what the program's main reads: it "
                                 f"needs main=True")
+    if where == "block" and layout == "lines":
+        raise InvalidInputError("a block of cases is the parameters, then its cases: read cases, "
+                                "counted or single, not lines")
     if where == "last" and layout == "lines" and any(p in SET_PARAMETERS for p in family.params):
         raise InvalidInputError(f"a line cannot end with the set {family.params[0]} (its size comes "
                                 f"first): put the parameters first or each, or read cases")
@@ -112,6 +116,10 @@ def describe(family: Family, layout: str, where: str) -> str:
     params = f"the parameters ({param_words(family)})"
     if where == "first":
         return f"first {params}, then {case}"
+    if where == "block":
+        return (f"blocks, each {params}, then {case.replace('one case: ', 'one case, ')}; up to the end "
+                f"of the input, or a block whose parameters are all 0 (an empty set, a graph of no "
+                f"edges), which ends it")
     part = "line" if layout == "lines" else "case"
     return f"{case}; each {part} {'starts' if where == 'each' else 'ends'} with {params}"
 
@@ -236,6 +244,9 @@ def _cases():
                 yield exc
         return
     reader = _Words(sys.stdin.read().split())
+    if WHERE == "block":
+        yield from _blocks(reader)
+        return
     fixed = reader.params() if WHERE == "first" else None
     for _ in range(1 if LAYOUT == "counted" else reader.take()):
         params = reader.params() if WHERE == "each" else fixed
@@ -243,6 +254,19 @@ def _cases():
         yield heaps, (reader.params() if WHERE == "last" else params)
     if reader.at < len(reader.words):
         raise EOFError(f"{len(reader.words) - reader.at} more words after the last case")
+
+
+def _blocks(reader):
+    """The cases of each block (its parameters, then its cases), up to the end of the input or a
+    block whose parameters are all 0 (an empty set, a graph of no edges)."""
+    while reader.at < len(reader.words):
+        params = reader.params()
+        if all(p in (0, []) for p in params):
+            break
+        for _ in range(1 if LAYOUT == "counted" else reader.take()):
+            yield reader.heaps(), params
+    if reader.at < len(reader.words):
+        raise EOFError(f"{len(reader.words) - reader.at} more words after the block that ends the input")
 
 
 def main():

@@ -571,7 +571,8 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
 CPP_MAIN = r"""
 static const int PARAMS[] = {@KINDS@};  // each parameter: 0 one number, 1 a set (its size, then its
                                        // members), 2 a graph (m, then m edges u v)
-static const char WHERE = '@WHERE@';  // the parameters: f first (once), e each (start of a case), l last
+static const char WHERE = '@WHERE@';  // the parameters: f first (once), e each (start of a case), l last,
+                                      // b block (start of a block of cases)
 static const char LAYOUT = '@LAYOUT@';  // l lines, c cases, o counted (one case), s single (T heaps)
 
 struct InputEnd {
@@ -687,6 +688,31 @@ static void read_lines(std::vector<Case> &cases) {
     }
 }
 
+// the cases of each block (its parameters, then its cases), up to the end of the input or a block
+// whose parameters are all 0 (an empty set, a graph of no edges)
+static void read_blocks(Words &in, std::vector<Case> &cases) {
+    try {
+        while (in.more()) {
+            const auto params = std::make_shared<const Params>(in.params());
+            bool zero = true;  // (a number 0, or a set or graph with nothing in it)
+            for (size_t k = 0; k < params->size(); ++k)
+                zero = zero && (PARAMS[k] ? (*params)[k].empty() : (*params)[k][0] == 0);
+            if (zero) break;
+            const unsigned long long count = LAYOUT == 'o' ? 1 : in.take();
+            for (unsigned long long i = 0; i < count; ++i) {
+                Case c;
+                c.params = params;
+                c.heaps = in.heaps();
+                cases.push_back(c);
+            }
+        }
+    } catch (const std::runtime_error &e) {
+        throw InputEnd{e.what()};
+    }
+    if (in.more())
+        throw InputEnd{std::to_string(in.left()) + " more words after the block that ends the input"};
+}
+
 static void read_stream(std::vector<Case> &cases) {
     std::string all;
     char buffer[1 << 16];
@@ -694,6 +720,10 @@ static void read_stream(std::vector<Case> &cases) {
     Words in;
     in.p = all.data();
     in.end = all.data() + all.size();
+    if (WHERE == 'b') {
+        read_blocks(in, cases);
+        return;
+    }
     try {
         const auto fixed = std::make_shared<const Params>(WHERE == 'f' ? in.params() : Params());
         const unsigned long long count = LAYOUT == 'o' ? 1 : in.take();
