@@ -101,3 +101,10 @@ def test_blocks_to_a_block_of_zeros(tmp_path: Path, capsys: pytest.CaptureFixtur
     code, out, err = run(capsys, "solve", "subtraction(S)", "--input", "single", "--params", "block",
                          str(path))
     assert code == 2 and "after the block that ends the input" in err
+
+
+def test_the_places_of_the_parameters_are_the_programs() -> None:
+    from grundy.cli.common import PARAMS_PLACES
+    from grundy.export.family import WHERE
+
+    assert PARAMS_PLACES == WHERE

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 
-from grundy.cli.common import emit, non_negative_int, positive_int
+from grundy.cli.common import PARAMS_HELP, PARAMS_PLACES, emit, non_negative_int, positive_int
 from grundy.errors import InvalidInputError, NotSupportedError
 
 EPILOG = """examples:
@@ -28,18 +28,20 @@ EPILOG = """examples:
       (doc-digit, doc-half: games defined in docs/own-games.md, saved as digits.py, half.py)
   grundy export 'bash(m)' --main --input single --params last       (Brave Game: T, then T lines n m)
   grundy export 'subtraction(S)' --main --input cases --params first   (one S-Nim block)
+  grundy export 'subtraction(S)' --main --input cases --params block   (S-Nim's blocks, ended by 0)
   grundy export 'stripes(c,z,n)' --main --input single --params first  (POI Stripes)
 
 A family whose parameters the input gives: write the parameters as the names grundy list shows
-(bash(m), bash(a,b), bounded-nim(m), subtraction(S), stripes(c,z,n), moore(k), digraph(E),
+(bash(m), bash(a,b), bounded-nim(m), subtraction(S), stripes(c,z,n), stripes(S), moore(k), digraph(E),
 green-hackenbush(E): a position is its ground vertex; vertex-geography(E): a position is its start
 vertex; vertex-geography(B): a board of '.'/'#' rows, then the cells asked or none); the program's
 functions take them as arguments (grundy_value(n, m)), and --main reads them where --params says:
-first (once, before everything), each (default: each line or case starts with them) or last (each
-line or case ends with them); a set S is its size, then its members; a graph E its number of edges m,
-then its m edges u v (the tokens of a position are vertices). --input single: T, then T
-cases of one heap each. subtraction(S) proves its period at run time; a heap it cannot answer
-within its bounds, or a parameter outside the family, is an error line for that input.
+first (once, before everything), each (default: each line or case starts with them), last (each
+line or case ends with them) or block (blocks of cases, each starting with them, to the end of the
+input or to a block whose parameters are all 0); a set S is its size, then its members; a graph
+E its number of edges m, then its m edges u v (the tokens of a position are vertices). --input
+single: T, then T cases of one heap each. subtraction(S) proves its period at run time; a heap it
+cannot answer within its bounds, or a parameter outside the family, is an error line for that input.
 
 The header says what the answers rest on: proved (a theorem), or a conjecture and how far it was
 checked, or the exact table and its range. An unproved pattern is first re-checked on a longer
@@ -88,12 +90,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases) or counted (one case); a family also single (T, then "
                              "T cases of one heap each)")
-    parser.add_argument("--params", choices=("first", "each", "last", "block"),
+    parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
-                             "reads the parameters: first (once, before everything), each (default: "
-                             "every line or case starts with them), last (every line or case ends "
-                             "with them) or block (blocks of cases, each starting with them, to the "
-                             "end of the input or a block whose parameters are all 0)")
+                             "reads the parameters: " + PARAMS_HELP)
 
 
 def run(args: argparse.Namespace) -> int:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from grundy.cli.common import emit, flag_message, heading, positive_int, searching
+from grundy.cli.common import PARAMS_HELP, PARAMS_PLACES, emit, flag_message, heading, positive_int, searching
 from grundy.errors import GrundyError, InvalidInputError
 
 TYPE_CHECKING = False  # (typing.TYPE_CHECKING without importing typing at start-up)
@@ -71,12 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(T, then T cases), counted (one case); a case of a heap game is n then "
                              "n heaps (a sum); a family also single (T, then T cases of one heap); "
                              "print 'VALUE OUTCOME' per case, as the exported program does")
-    parser.add_argument("--params", choices=("first", "each", "last", "block"),
+    parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="with --input, a family (parameters written as names, e.g. 'bash(m)'): "
-                             "where the input gives the parameters: first (once, before everything), "
-                             "each (default: every line or case starts with them), last, or block "
-                             "(blocks of cases, each starting with them, to the end or a block whose "
-                             "parameters are all 0)")
+                             "where the input gives the parameters: " + PARAMS_HELP)
     parser.add_argument("--file", dest="heap_file", metavar="F",
                         help="read the heaps (of any other game, the position: staircase's counts) "
                              "from this file ('-': stdin), separated by spaces, commas or newlines")

@@ -114,13 +114,16 @@ unsigned long long grundy_value(unsigned long long n, const std::vector<unsigned
     return found->second.value(n);
 }
 
-bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
-            bool &known) {
+@SET_ANSWER@"""
+
+CPP_SET_ANSWER = r"""bool answer(const std::vector<unsigned long long> &heaps, const Params &params,
+            unsigned long long &value, bool &known) {
     known = true;
     value = 0;
     for (unsigned long long h : heaps) value ^= grundy_value(h, params[0]);
     return value != 0;
 }"""
+"""The answer of a family of one set parameter: the XOR of the heaps' values (``grundy_value(h, S)``)."""
 
 CPP_MOORE = r"""// Moore's theorem: P iff every binary column sum of the heaps is 0 mod k + 1
 bool first_player_wins(const std::vector<unsigned long long> &heaps, unsigned long long k) {
@@ -247,13 +250,7 @@ unsigned long long grundy_value(unsigned long long row, const std::vector<unsign
     return rows_of(S).value(row);
 }
 
-bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
-            bool &known) {
-    known = true;
-    value = 0;
-    for (unsigned long long h : heaps) value ^= grundy_value(h, params[0]);
-    return value != 0;
-}"""
+@SET_ANSWER@"""
 
 CPP_DIGRAPH = r"""// a vertex's value: finite (>= 0), INF (infinite) or UNSET (unknown yet)
 static const long long INF = -1, UNSET = -2;
@@ -838,8 +835,10 @@ def _body(title: str, family: Family) -> str:
     if family.kind == "geography":
         return cpp_graph_body()
     if family.kind == "subtraction":
-        return CPP_SUBTRACTION.replace("@STEPS@", str(STEPS["cpp"])).replace("@MOST@", str(MOST["cpp"]))
-    front = (CPP_STRIPES_SET.replace("@MAX@", str(MAX_STRIPE)) if family.params == ("S",)
+        return (CPP_SUBTRACTION.replace("@STEPS@", str(STEPS["cpp"])).replace("@MOST@", str(MOST["cpp"]))
+                .replace("@SET_ANSWER@", CPP_SET_ANSWER))
+    front = (CPP_STRIPES_SET.replace("@MAX@", str(MAX_STRIPE)).replace("@SET_ANSWER@", CPP_SET_ANSWER)
+             if family.params == ("S",)
              else CPP_STRIPES_CZN)
     return "\n".join([*check, CPP_STRIPES.replace("@STEPS@", str(STEPS["cpp"]))
                        .replace("@MOST@", str(MOST["cpp"] // 100)).replace("@FRONT@", front)])
