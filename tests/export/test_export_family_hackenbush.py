@@ -13,6 +13,8 @@ import sys
 from functools import cache
 from pathlib import Path
 
+import pytest
+
 from grundy.reports.export_policy import export_family
 from tests.helpers import compile_cpp_together
 
@@ -90,3 +92,42 @@ def test_a_long_path_and_one_graph_for_several_grounds(tmp_path: Path) -> None:
         exe = compile_cpp_together([cpp], tmp_path, "-O2")
         done = subprocess.run([str(exe), "0"], input=stdin, capture_output=True, text=True)
         assert done.stdout.splitlines() == want
+
+
+def test_every_vertex_as_the_ground(tmp_path: Path) -> None:
+    """One graph (several components, cycles, loops, repeated edges), every vertex of it as the
+    ground, and one no edge names: all against the brute force."""
+    rng = random.Random(29)
+    for _ in range(12):
+        edges: list[tuple[int, int]] = []
+        for _ in range(rng.randint(1, 3)):  # (components)
+            part, _ = random_graph(rng)
+            edges += part[:6]
+        grounds = [*sorted({x for e in edges for x in e}), 10**9 + 7]
+        stdin = (f"{len(edges)}\n" + "".join(f"{u} {v}\n" for u, v in edges)
+                 + f"{len(grounds)}\n" + "".join(f"{g}\n" for g in grounds))
+        want = [(lambda v: f"{v} {'N' if v else 'P'}")(brute_value(tuple(edges), g)) for g in grounds]
+        for lang in ("python", "cpp") if GXX is not None else ("python",):
+            source = export_family("green-hackenbush(E)", lang=lang, main=True, input_format="single",
+                                   where="first")
+            argv = ([sys.executable, "-S", "-c", source] if lang == "python"
+                    else [str(compile_cpp_together([source], tmp_path, "-O2")), "0"])
+            done = subprocess.run(argv, input=stdin, capture_output=True, text=True)
+            assert done.stdout.splitlines() == want, (lang, edges, done.stderr)
+
+
+@pytest.mark.skipif(GXX is None, reason="needs g++")
+def test_many_grounds_of_one_large_graph_in_linear_memory(tmp_path: Path) -> None:
+    """A path 0 - 1 - ... - n grounded at every vertex: at i it is two stalks, of lengths i and
+    n - i, worth i ^ (n - i). 100,001 grounds of a 100,000-edge graph under a 512 MB cap (one
+    graph's values, not a copy of the edges per ground)."""
+    n = 100_000
+    stdin = (f"{n}\n" + "".join(f"{i} {i + 1}\n" for i in range(n)) + f"{n + 1}\n"
+             + "".join(f"{i}\n" for i in range(n + 1)))
+    cpp = export_family("green-hackenbush(E)", lang="cpp", main=True, input_format="single", where="first")
+    exe = compile_cpp_together([cpp], tmp_path, "-O2")
+    done = subprocess.run(["prlimit", "--as=512000000", str(exe), "0"], input=stdin, capture_output=True,
+                          text=True)
+    got = done.stdout.splitlines()
+    assert done.returncode == 0 and len(got) == n + 1, done.stderr[-300:]
+    assert all(line == f"{i ^ (n - i)} {'N' if i ^ (n - i) else 'P'}" for i, line in enumerate(got))

@@ -543,14 +543,15 @@ def answer(heaps, params):
     shifted = sorted(k ^ total for k in infinite[0])
     return _text(INF, shifted), (True if total in infinite[0] else None)'''
 
-PY_HACKENBUSH = '''_GROUNDED = {}
+PY_HACKENBUSH = '''_GROUNDS = {}
 
 
-def _bridges(ground, adj):
-    """The order of each vertex reached from the ground (depth first, no recursion) and the ids of
-    the bridges among the edges reached (an edge on no cycle)."""
-    order, low, bridges = {ground: 0}, {ground: 0}, set()
-    stack = [(ground, -1, iter(adj[ground]))]
+def _bridges(root, adj, order, bridges):
+    """Depth first from ``root`` (no recursion): each vertex of its component gets its order (after
+    those of the components before), and the ids of the bridges (edges on no cycle) are added."""
+    low = {root: len(order)}
+    order[root] = len(order)
+    stack = [(root, -1, iter(adj[root]))]
     while stack:
         u, through, rest = stack[-1]
         for v, i in rest:
@@ -569,25 +570,29 @@ def _bridges(ground, adj):
                 low[parent] = min(low[parent], low[u])
                 if low[u] > order[parent]:
                     bridges.add(through)
-    return order, bridges
 
 
-def hackenbush_value(ground, edges):
-    """Green Hackenbush on the multigraph of the edges u1 v1 u2 v2 ... (a loop: u u), grounded at
-    ``ground``. Fusion principle: the vertices of each 2-edge-connected block are fused, its edges
-    becoming loops (k loops count k mod 2); colon principle: on the tree of bridges left, a
-    branch hanging by a bridge counts 1 + its value, and branches at a vertex XOR."""
-    key = (ground, tuple(edges))
-    if key in _GROUNDED:
-        return _GROUNDED[key]
+def ground_values(edges):
+    """The value of Green Hackenbush on the multigraph of the edges u1 v1 u2 v2 ... (a loop: u u)
+    grounded at each of its vertices, all at once, in O(V + E). Fusion principle: the vertices of
+    each 2-edge-connected block are fused, its edges becoming loops (k loops count k mod 2); colon
+    principle: on the tree of bridges left, a branch hanging by a bridge counts 1 + its value, and
+    branches at a vertex XOR. Each tree of blocks is valued from one root (down), then rerooted
+    (the branch towards the root, seen from a block, is its parent's whole value with the block's
+    own branch XORed out)."""
+    key = tuple(edges)
+    if key in _GROUNDS:
+        return _GROUNDS[key]
     adj = {}
     for i, (u, v) in enumerate(zip(edges[0::2], edges[1::2])):
         adj.setdefault(u, []).append((v, i))
         adj.setdefault(v, []).append((u, i))
-    if ground not in adj:
-        return 0
-    order, bridges = _bridges(ground, adj)
-    block, loops = {}, {}
+    order, bridges, roots = {}, set(), []
+    for root in adj:
+        if root not in order:
+            roots.append(root)
+            _bridges(root, adj, order, bridges)
+    block = {}
     for start in order:  # (the blocks: reached without crossing a bridge)
         if start in block:
             continue
@@ -598,23 +603,42 @@ def hackenbush_value(ground, edges):
                 if i not in bridges and v not in block:
                     block[v] = start
                     todo.append(v)
+    down = dict.fromkeys(set(block.values()), 0)
     for i, (u, v) in enumerate(zip(edges[0::2], edges[1::2])):
-        if u in block and i not in bridges:
-            loops[block[u]] = loops.get(block[u], 0) + 1
-    value = {b: loops.get(b, 0) % 2 for b in set(block.values())}
-    for u in sorted(order, key=order.get, reverse=True):  # (children before parents)
+        if i not in bridges:
+            down[block[u]] ^= 1
+    ranked = sorted(order, key=order.get)
+    for u in reversed(ranked):  # (children before parents)
         for v, i in adj[u]:
             if i in bridges and order[v] > order[u]:  # (v hangs from u by this bridge)
-                value[block[u]] ^= value[block[v]] + 1
-    _GROUNDED[key] = value[block[ground]]
-    return _GROUNDED[key]
+                down[block[u]] ^= down[block[v]] + 1
+    whole = {block[r]: down[block[r]] for r in roots}
+    for u in ranked:  # (parents before children)
+        for v, i in adj[u]:
+            if i in bridges and order[v] > order[u]:
+                towards_root = whole[block[u]] ^ (down[block[v]] + 1)
+                whole[block[v]] = down[block[v]] ^ (towards_root + 1)
+    _GROUNDS[key] = values = {u: whole[block[u]] for u in order}
+    return values
+
+
+def hackenbush_value(ground, edges):
+    """Green Hackenbush on the multigraph of the edges grounded at ``ground`` (0 if no edge names
+    it). For many grounds of one graph, ``ground_values(edges)`` gives them all at once."""
+    return ground_values(edges).get(ground, 0)
+
+
+_LAST = [None, None]  # the last graph asked and its values (kept: the same list again is the same graph)
 
 
 def answer(heaps, params):
     if len(heaps) != 1:
         raise ValueError(f"a position is one ground vertex, got {len(heaps)} numbers")
-    value = hackenbush_value(heaps[0], params[0])
+    if _LAST[0] is not params[0]:
+        _LAST[:] = params[0], ground_values(params[0])
+    value = _LAST[1].get(heaps[0], 0)
     return value, value != 0'''
+
 
 PY_MOORE = '''def first_player_wins(heaps, k):
     """Moore's theorem: P iff every binary column sum of the heaps is 0 mod k + 1."""

@@ -472,36 +472,30 @@ std::string answer_line(const std::vector<unsigned long long> &heaps, const Para
 }"""
 
 CPP_HACKENBUSH = r"""// Green Hackenbush on the multigraph of the edges u1 v1 u2 v2 ... (a loop: u u),
-// grounded at `ground`. Fusion principle: the vertices of each 2-edge-connected block are fused, its
-// edges becoming loops (k loops count k mod 2); colon principle: on the tree of bridges left, a
-// branch hanging by a bridge counts 1 + its value, and branches at a vertex XOR.
-static std::map<std::pair<unsigned long long, std::vector<unsigned long long>>, unsigned long long> GROUNDED;
+// grounded at each of its vertices, all at once in O(V + E) (after sorting the vertex numbers, O(E log E)).
+// Fusion principle: the vertices of each 2-edge-connected block are fused, its edges becoming loops
+// (k loops count k mod 2); colon principle: on the tree of bridges left, a branch hanging by a
+// bridge counts 1 + its value, and branches at a vertex XOR. Each tree of blocks is valued from one
+// root (down), then rerooted (the branch towards the root, seen from a block, is its parent's whole
+// value with the block's own branch XORed out).
+struct Grounds {
+    std::vector<unsigned long long> labels, value;  // the vertices (sorted) and each one's value
+};
+static std::map<std::vector<unsigned long long>, Grounds> GROUNDS;
 
-unsigned long long hackenbush_value(unsigned long long ground, const std::vector<unsigned long long> &edges) {
-    const auto key = std::make_pair(ground, edges);
-    const auto found = GROUNDED.find(key);
-    if (found != GROUNDED.end()) return found->second;
-    std::vector<unsigned long long> labels(edges);
-    std::sort(labels.begin(), labels.end());
-    labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
-    const auto index = [&labels](unsigned long long x) {
-        return (size_t)(std::lower_bound(labels.begin(), labels.end(), x) - labels.begin());
-    };
-    const size_t n = labels.size(), m = edges.size() / 2;
-    const size_t root = index(ground);
-    if (root == n || labels[root] != ground) return GROUNDED[key] = 0;
-    std::vector<std::vector<std::pair<size_t, size_t>>> adj(n);  // (neighbour, edge id)
-    for (size_t i = 0; i < m; ++i) {
-        const size_t u = index(edges[2 * i]), v = index(edges[2 * i + 1]);
-        adj[u].push_back({v, i});
-        adj[v].push_back({u, i});
-    }
-    // depth first from the ground, no recursion: the order of each vertex reached, and the bridges
+typedef std::vector<std::vector<std::pair<size_t, size_t>>> Adjacency;  // (neighbour, edge id)
+
+// depth first from `root` (no recursion): the order of each vertex of its component (after those
+// of the components before, listed in `seen`) and its bridges; low, through and next are scratch
+// of one entry a vertex, set when the vertex is reached (so each component costs its own size)
+static void find_bridges(size_t root, const Adjacency &adj, std::vector<size_t> &order,
+                         std::vector<size_t> &seen, std::vector<char> &bridge, std::vector<size_t> &low,
+                         std::vector<size_t> &through, std::vector<size_t> &next) {
     const size_t none = (size_t)-1;
-    std::vector<size_t> order(n, none), low(n, 0), through(n, none), next(n, 0), seen;
-    std::vector<char> bridge(m, 0);
     std::vector<size_t> stack{root};
-    order[root] = low[root] = 0;
+    order[root] = low[root] = seen.size();
+    through[root] = none;
+    next[root] = 0;
     seen.push_back(root);
     while (!stack.empty()) {
         const size_t u = stack.back();
@@ -515,6 +509,7 @@ unsigned long long hackenbush_value(unsigned long long ground, const std::vector
                 order[v] = low[v] = seen.size();
                 seen.push_back(v);
                 through[v] = i;
+                next[v] = 0;
                 stack.push_back(v);
             }
             continue;
@@ -526,10 +521,35 @@ unsigned long long hackenbush_value(unsigned long long ground, const std::vector
             if (low[u] > order[parent]) bridge[through[u]] = 1;
         }
     }
-    // the blocks (reached without crossing a bridge), their loops, then the colon principle
-    std::vector<size_t> block(n, none);
-    std::vector<unsigned long long> value(n, 0);
-    for (size_t start : seen) {
+}
+
+static const Grounds &ground_values(const std::vector<unsigned long long> &edges) {
+    const auto found = GROUNDS.find(edges);
+    if (found != GROUNDS.end()) return found->second;
+    Grounds g;
+    g.labels = edges;
+    std::sort(g.labels.begin(), g.labels.end());
+    g.labels.erase(std::unique(g.labels.begin(), g.labels.end()), g.labels.end());
+    const auto index = [&g](unsigned long long x) {
+        return (size_t)(std::lower_bound(g.labels.begin(), g.labels.end(), x) - g.labels.begin());
+    };
+    const size_t n = g.labels.size(), m = edges.size() / 2, none = (size_t)-1;
+    Adjacency adj(n);
+    std::vector<size_t> ends(2 * m);
+    for (size_t i = 0; i < m; ++i) {
+        ends[2 * i] = index(edges[2 * i]);
+        ends[2 * i + 1] = index(edges[2 * i + 1]);
+        adj[ends[2 * i]].push_back({ends[2 * i + 1], i});
+        adj[ends[2 * i + 1]].push_back({ends[2 * i], i});
+    }
+    std::vector<size_t> order(n, none), seen, roots, block(n, none), low(n), through(n), next(n);
+    std::vector<char> bridge(m, 0);
+    for (size_t r = 0; r < n; ++r)
+        if (order[r] == none) {
+            roots.push_back(r);
+            find_bridges(r, adj, order, seen, bridge, low, through, next);
+        }
+    for (size_t start : seen) {  // the blocks (reached without crossing a bridge)
         if (block[start] != none) continue;
         block[start] = start;
         std::vector<size_t> todo{start};
@@ -543,27 +563,56 @@ unsigned long long hackenbush_value(unsigned long long ground, const std::vector
                 }
         }
     }
-    for (size_t i = 0; i < m; ++i) {
-        const size_t u = index(edges[2 * i]);
-        if (block[u] != none && !bridge[i]) value[block[u]] ^= 1;
-    }
+    std::vector<unsigned long long> down(n, 0), whole(n, 0);
+    for (size_t i = 0; i < m; ++i)
+        if (!bridge[i]) down[block[ends[2 * i]]] ^= 1;  // (its loops)
     for (size_t k = seen.size(); k-- > 0;) {  // (children before parents)
         const size_t u = seen[k];
         for (const auto &edge : adj[u])
             if (bridge[edge.second] && order[edge.first] > order[u])
-                value[block[u]] ^= value[block[edge.first]] + 1;
+                down[block[u]] ^= down[block[edge.first]] + 1;
     }
-    return GROUNDED[key] = value[block[root]];
+    for (size_t r : roots) whole[block[r]] = down[block[r]];
+    for (size_t u : seen)  // (parents before children)
+        for (const auto &edge : adj[u])
+            if (bridge[edge.second] && order[edge.first] > order[u]) {
+                const size_t b = block[u], c = block[edge.first];
+                const unsigned long long towards_root = whole[b] ^ (down[c] + 1);
+                whole[c] = down[c] ^ (towards_root + 1);
+            }
+    g.value.resize(n);
+    for (size_t u = 0; u < n; ++u) g.value[u] = whole[block[u]];
+    return GROUNDS.emplace(edges, std::move(g)).first->second;
+}
+
+static unsigned long long value_at(const Grounds &g, unsigned long long ground) {
+    const auto at = std::lower_bound(g.labels.begin(), g.labels.end(), ground);
+    return at == g.labels.end() || *at != ground ? 0 : g.value[(size_t)(at - g.labels.begin())];
+}
+
+// Green Hackenbush on the multigraph of the edges grounded at `ground` (0 if no edge names it); for
+// many grounds of one graph, ground_values(edges) gives them all at once
+unsigned long long hackenbush_value(unsigned long long ground, const std::vector<unsigned long long> &edges) {
+    return value_at(ground_values(edges), ground);
 }
 
 bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
             bool &known) {
+    // (the main keeps every case's parameters until it ends, and cases share the parameters read
+    // once: the same object again is the same graph, found without comparing its edges)
+    static const Params *last_params = nullptr;
+    static const Grounds *last = nullptr;
     if (heaps.size() != 1)
         fail("a position is one ground vertex, got " + std::to_string(heaps.size()) + " numbers");
+    if (&params != last_params) {
+        last = &ground_values(params[0]);
+        last_params = &params;
+    }
     known = true;
-    value = hackenbush_value(heaps[0], params[0]);
+    value = value_at(*last, heaps[0]);
     return value != 0;
 }"""
+
 
 CPP_MAIN = r"""
 static const int PARAMS[] = {@KINDS@};  // each parameter: 0 one number, 1 a set (its size, then its
