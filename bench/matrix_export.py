@@ -27,6 +27,7 @@ INPUTS = [  # (games, m, n, payoffs in [-top, top], languages)
     (1000, 10, 10, 100, ("python", "cpp")),
     (1, 40, 40, 100, ("python", "cpp")),
     (1, 100, 100, 100, ("python", "cpp")),
+    (1, 1000, 10, 100, ("python", "cpp")),  # (tall: solved as -A transposed)
     (1, 300, 300, 1000, ("cpp",)),
     (1, 500, 500, 1000, ("cpp",)),
 ]

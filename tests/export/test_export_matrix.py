@@ -138,6 +138,7 @@ def test_degenerate_and_random_games_python() -> None:
     games = DEGENERATE + [random_game(rng) for _ in range(250)]
     games += [[[Fraction(rng.randint(-9, 9), rng.randint(1, 9)) for _ in range(3)] for _ in range(3)]
               for _ in range(20)]  # (fractional payoffs)
+    games += [[[Fraction(rng.randint(-50, 50)) for _ in range(3)] for _ in range(200)]]  # (tall: -A^T)
     huge = 10**15
     games += [[[Fraction(rng.randint(-huge, huge)) for _ in range(4)] for _ in range(4)] for _ in range(5)]
     done = run_python(cases_text(games))
@@ -155,6 +156,8 @@ def test_degenerate_and_random_games_cpp(tmp_path: Path) -> None:
     games += [[[Fraction(rng.randint(-9, 9), rng.randint(1, 9)) for _ in range(3)] for _ in range(3)]
               for _ in range(20)]
     games += [[[Fraction(rng.randint(-50, 50)) for _ in range(30)] for _ in range(30)] for _ in range(3)]
+    games += [[[Fraction(rng.randint(-50, 50)) for _ in range(n)] for _ in range(m)]
+              for m, n in ((400, 5), (5, 400))]
     done = run_cpp(cases_text(games), "cases", tmp_path)
     assert done.returncode == 0 and done.stderr == "", done.stderr
     lines = done.stdout.splitlines()
@@ -307,7 +310,8 @@ def test_the_constants_a_judge_edits(tmp_path: Path) -> None:
     zero; C++'s ``DIGITS``: its decimals."""
     stdin = "3\n2 2\n3 -1\n-2 4\n1 2 -1/3 7\n2 2\n1 0\n0 2\n"  # (values 1, -1/3, 2/3)
     code = matrix_program(lang="python", main=True, input_format="cases")
-    edited = code.replace("STRATEGIES = True", "STRATEGIES = False").replace("DECIMALS = None", "DECIMALS = 6")
+    edited = code.replace("STRATEGIES = True", "STRATEGIES = False")
+    edited = edited.replace("DECIMALS = None", "DECIMALS = 6")
     done = subprocess.run([sys.executable, "-S", "-c", edited], input=stdin, capture_output=True, text=True)
     assert done.stdout.splitlines() == ["1.000000", "-0.333333", "0.666667"]
     rounded = code.replace("DECIMALS = None", "DECIMALS = 0")

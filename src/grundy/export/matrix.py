@@ -111,11 +111,12 @@ def header(lang: str, main: bool, layout: str) -> list[str]:
          f"arithmetic: long double (64-bit mantissa), not exact rationals: the exact strategies are ratios "
          f"of subdeterminants, which overflow 128 bits already for a 10 x 10 game with payoffs near 10^9. "
          f"Numbers are printed with DIGITS = {DIGITS} decimals."),
-        f"cost: a pivot takes (m + 1)(m + n + 1) operations; the number of pivots is usually a small "
-        f"multiple of m + n (exponential in the worst case, as for every known pivoting rule); a game that "
-        f"needs more than pivot_cap(m, n) = 100 (m + n) + 1000 pivots gets an error line. Bounds: m, n <= "
-        f"MAX_SIDE = {side:,}, m * n <= MAX_CELLS = {cells:,}; a larger game gets an error line. Memory: "
-        f"(m + 1)(m + n + 1) numbers, no recursion.",
+        f"cost: a game with more rows than columns is solved as -A transposed, so the tableau has k + 1 "
+        f"rows, k = min(m, n); a pivot takes (k + 1)(m + n + 1) operations; the number of pivots is usually "
+        f"a small multiple of m + n (exponential in the worst case, as for every known pivoting rule); a "
+        f"game that needs more than pivot_cap(m, n) = 100 (m + n) + 1000 pivots gets an error line. Bounds: "
+        f"m, n <= MAX_SIDE = {side:,}, m * n <= MAX_CELLS = {cells:,}; a larger game gets an error line. "
+        f"Memory: (k + 1)(m + n + 1) numbers, no recursion.",
     ]
     if main:
         lines.append(

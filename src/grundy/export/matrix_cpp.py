@@ -89,9 +89,8 @@ static void normalise(std::vector<long double> &x) {
     for (long double &v : x) v /= sum;
 }
 
-// The value and optimal strategies of the game a (payoffs to the row player, who maximises), and
-// the certificate min_j (pA)_j = lower <= value <= upper = max_i (Aq)_i, checked.
-Solution solve(const Matrix &a) {
+// The game a with at most as many rows as columns (see solve).
+static Solution solve_wide(const Matrix &a) {
     const int m = (int)a.size(), n = (int)a[0].size(), w = n + m + 1;
     long double lo = a[0][0], hi = a[0][0], most = 1;
     for (const std::vector<long double> &row : a) {
@@ -138,6 +137,26 @@ Solution solve(const Matrix &a) {
     if (s.upper - s.lower > TOL * most)
         s.error = "the certificate failed by rounding (max (Aq)_i - min (pA)_j too large)";
     return s;
+}
+
+// The value and optimal strategies of the game a (payoffs to the row player, who maximises), and
+// the certificate min_j (pA)_j = lower <= value <= upper = max_i (Aq)_i, checked. A game with more
+// rows than columns is solved as the column player's game, -A transposed (value -v, strategies q,
+// p): the tableau has min(m, n) + 1 rows.
+Solution solve(const Matrix &a) {
+    const size_t m = a.size(), n = a[0].size();
+    if (m <= n) return solve_wide(a);
+    Matrix b(n, std::vector<long double>(m));
+    for (size_t i = 0; i < m; ++i)
+        for (size_t j = 0; j < n; ++j) b[j][i] = -a[i][j];
+    Solution s = solve_wide(b), t;
+    t.error = s.error;
+    t.value = -s.value;
+    t.lower = -s.upper;
+    t.upper = -s.lower;
+    t.p = s.q;
+    t.q = s.p;
+    return t;
 }
 
 static std::string text(long double x) {

@@ -25,7 +25,16 @@ def pivot_cap(m, n):
 
 def solve(rows):
     """The value and optimal strategies (v, p, q) of the game ``rows`` (payoffs to the row
-    player, who maximises), exact Fractions: min_j (pA)_j = v = max_i (Aq)_i."""
+    player, who maximises), exact Fractions: min_j (pA)_j = v = max_i (Aq)_i. A game with more
+    rows than columns is solved as the column player's game, -A transposed (value -v, strategies
+    q, p): the tableau has min(m, n) + 1 rows."""
+    if len(rows) <= len(rows[0]):
+        return _solve(rows)
+    value, q, p = _solve([[-Fraction(row[j]) for row in rows] for j in range(len(rows[0]))])
+    return -value, p, q
+
+
+def _solve(rows):
     m, n = len(rows), len(rows[0])
     scale = 1
     for row in rows:
