@@ -7,7 +7,9 @@ program (exact) and to the compiled C++ program (``long double``, ``-O2``), run 
 other: the wall time and the peak resident memory of the program (``/usr/bin/time``). For C++,
 also the most pivots a game took and the largest gap ``max_i (Aq)_i - min_j (pA)_j`` of its
 certificate over ``max(1, max |a_ij|)`` (by an instrumented copy of the program), then that gap
-for payoffs near 10^9. The answers' correctness is the tests' (tests/export/test_export_matrix.py).
+for payoffs near 10^9, and how many ill-conditioned games (payoffs 0 and 1 next to ±10^9) the C++
+program answers with an error line. The answers' correctness is the tests'
+(tests/export/test_export_matrix.py).
 """
 
 from __future__ import annotations
@@ -106,6 +108,21 @@ def main() -> None:
             pivots, gap = measured(folder / "i", cases(games, m, n, 10**9, rng))
             print(f"{games} x {m}x{n} [-1e9,1e9]".ljust(24), f"C++: at most {pivots} pivots a game; "
                   f"certificate gap <= {gap:.2e} max|a|")
+        failed = ill_conditioned(programs["cpp"], rng)
+        print(f"12000 games up to 9x9 of payoffs 0, 1, -1e9, 1e9: C++ error lines (certificate failed by "
+              f"rounding): {failed}")
+
+
+def ill_conditioned(program: list[str], rng: random.Random) -> int:
+    """How many of 12,000 random games (m, n <= 9, payoffs from 0, 1, ±10^9) the C++ program
+    answers with an error line."""
+    out = ["12000"]
+    for _ in range(12000):
+        m, n = rng.randint(1, 9), rng.randint(1, 9)
+        out.append(f"{m} {n}")
+        out += [" ".join(str(rng.choice((0, 1, 10**9, -10**9))) for _ in range(n)) for _ in range(m)]
+    done = subprocess.run(program, input="\n".join(out) + "\n", capture_output=True, text=True)
+    return sum(line.startswith("error") for line in done.stdout.splitlines())
 
 
 if __name__ == "__main__":

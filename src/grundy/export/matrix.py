@@ -87,6 +87,37 @@ def describe(layout: str) -> str:
             "counted": f"one game: {game}"}[layout]
 
 
+_PIVOTS = ("Pivots by Dantzig's rule, and by Bland's rule after a degenerate pivot until the objective "
+           "grows: no basis repeats, so it ends")
+_WORDS = {
+    "python": {
+        "theorem": "Every answer satisfies it exactly (Fractions).",
+        "method": "shifted to be >= 1 (so the origin is feasible and the value of B positive): q = y / "
+                  "sum(y), p from the dual (the slacks' reduced costs), v = 1 / sum(y) with the shift and "
+                  "scale undone. " + _PIVOTS + ".",
+        "arithmetic": "arithmetic: exact. Payoffs are scaled to integers and pivoted fraction-free (every "
+                      "entry is a subdeterminant of the integer tableau, so its size is bounded by "
+                      "Hadamard's bound); numbers are printed as exact fractions (DECIMALS = d rounds them "
+                      "to d places)."},
+    "cpp": {
+        "theorem": "Every answer is checked against it: the printed value is the midpoint of min_j (pA)_j "
+                   "and max_i (Aq)_i, which may differ by at most TOL * max(1, max |a_ij|) (long double), "
+                   "else the game gets an error line.",
+        "method": "scaled into [1, 2] (so the origin is feasible and the value of B positive): q = y / "
+                  "sum(y), p from the dual (the slacks' reduced costs), v from p and q on the payoffs "
+                  "themselves (above). " + _PIVOTS + " (in exact arithmetic; rounded, the pivot cap below "
+                  "ends it).",
+        "arithmetic": f"arithmetic: long double (64-bit mantissa), not exact rationals: the exact strategies "
+                      f"are ratios of subdeterminants, which overflow 128 bits already for a 10 x 10 game "
+                      f"with payoffs near 10^9. The final basis' primal and dual values get two rounds of "
+                      f"iterative refinement (residuals on A - min A + span, exact for integer payoffs); "
+                      f"where the certificate still fails, the other player's program (-A transposed) is "
+                      f"tried, then the game gets an error line (ill-conditioned games, e.g. payoffs 0 and "
+                      f"1 next to +-10^9). Numbers are printed with DIGITS = {DIGITS} decimals."},
+}
+"""The header's words that differ between the languages."""
+
+
 def header(lang: str, main: bool, layout: str) -> list[str]:
     """The header comment's lines (without the comment marks)."""
     side, cells = BOUNDS[lang]
@@ -96,27 +127,16 @@ def header(lang: str, main: bool, layout: str) -> list[str]:
         "to the row player, who maximises).",
         "theorem: von Neumann's minimax theorem (1928): there are a value v and mixed strategies p (rows), "
         "q (columns) with min_j (pA)_j = v = max_i (Aq)_i; this certificate proves both optimal. "
-        + ("Every answer satisfies it exactly (Fractions)." if lang == "python" else
-           "Every answer is checked against it: the printed value is the midpoint of min_j (pA)_j and "
-           "max_i (Aq)_i, which may differ by at most TOL * max(1, max |a_ij|) (long double), else the "
-           "game gets an error line."),
+        + _WORDS[lang]["theorem"],
         "method: the simplex method on max y_1 + ... + y_n subject to B y <= 1, y >= 0, with B the payoffs "
-        + ("shifted to be >= 1" if lang == "python" else "scaled into [1, 2]")
-        + " (so the origin is feasible and the value of B positive): q = y / sum(y), p from the dual (the "
-        "slacks' reduced costs), v = 1 / sum(y), the shift undone. Pivots by Dantzig's rule, and by "
-        "Bland's rule after a degenerate pivot until the objective grows: no basis repeats, so it ends.",
-        ("arithmetic: exact. Payoffs are scaled to integers and pivoted fraction-free (every entry is a "
-         "subdeterminant of the integer tableau, so its size is bounded by Hadamard's bound); numbers are "
-         "printed as exact fractions (DECIMALS = d rounds them to d places)." if lang == "python" else
-         f"arithmetic: long double (64-bit mantissa), not exact rationals: the exact strategies are ratios "
-         f"of subdeterminants, which overflow 128 bits already for a 10 x 10 game with payoffs near 10^9. "
-         f"Numbers are printed with DIGITS = {DIGITS} decimals."),
+        + _WORDS[lang]["method"],
+        _WORDS[lang]["arithmetic"],
         f"cost: a game with more rows than columns is solved as -A transposed, so the tableau has k + 1 "
         f"rows, k = min(m, n); a pivot takes (k + 1)(m + n + 1) operations; the number of pivots is usually "
         f"a small multiple of m + n (exponential in the worst case, as for every known pivoting rule); a "
         f"game that needs more than pivot_cap(m, n) = 100 (m + n) + 1000 pivots gets an error line. Bounds: "
         f"m, n <= MAX_SIDE = {side:,}, m * n <= MAX_CELLS = {cells:,}; a larger game gets an error line. "
-        f"Memory: (k + 1)(m + n + 1) numbers, no recursion.",
+        f"Memory: (k + 1)(m + n + 1) numbers besides the payoffs, no recursion.",
     ]
     if main:
         lines.append(

@@ -36,6 +36,21 @@ static long long pivot_cap(long long m, long long n) { return 100 * (m + n) + 10
 // Maximise y_1 + ... + y_n subject to B y <= 1, y >= 0, where B = 1 + (A - min A) / (max A - min A)
 // lies in [1, 2] (so the value of B is positive and the origin is a feasible basis). Pivots by
 // Dantzig's rule, and by Bland's rule after a degenerate pivot until the objective grows again.
+// Pivot on row r, column c: column c becomes the unit vector e_r (exactly).
+static void pivot(std::vector<long double> &t, int m, int w, int r, int c) {
+    long double *row = &t[(size_t)r * w];
+    const long double p = row[c];
+    for (int j = 0; j < w; ++j) row[j] /= p;
+    row[c] = 1;
+    for (int i = 0; i <= m; ++i) {
+        long double *other = &t[(size_t)i * w];
+        const long double f = other[c];
+        if (i == r || f == 0) continue;
+        for (int j = 0; j < w; ++j) other[j] -= f * row[j];
+        other[c] = 0;
+    }
+}
+
 static void simplex(std::vector<long double> &t, std::vector<int> &basis, int m, int n, Solution &s) {
     const int w = n + m + 1;
     bool bland = false;
@@ -67,16 +82,36 @@ static void simplex(std::vector<long double> &t, std::vector<int> &basis, int m,
             return;
         }
         bland = t[(size_t)r * w + w - 1] <= EPS;
-        long double *row = &t[(size_t)r * w];
-        const long double pivot = row[c];
-        for (int j = 0; j < w; ++j) row[j] /= pivot;
-        for (int i = 0; i <= m; ++i) {
-            long double *other = &t[(size_t)i * w];
-            const long double f = other[c];
-            if (i == r || f == 0) continue;
-            for (int j = 0; j < w; ++j) other[j] -= f * row[j];
-        }
+        pivot(t, m, w, r, c);
         basis[r] = c;
+    }
+}
+
+// Two rounds of iterative refinement of the final basis' primal values x and dual values pi, with
+// residuals on the matrix span * B = A - min A + span (exact for integer payoffs below 2^62) and
+// the basis inverse the tableau holds in its slack columns: it undoes the error the pivots piled up.
+static void refine(const std::vector<long double> &t, const std::vector<int> &basis, const Matrix &a,
+                   long double lo, long double span, std::vector<long double> &x,
+                   std::vector<long double> &pi) {
+    const int m = (int)a.size(), n = (int)a[0].size(), w = n + m + 1;
+    auto column = [&](int b, int k) -> long double {  // span * B's column of basic variable b, row k
+        return b < n ? a[k][b] - lo + span : (b - n == k ? span : 0);
+    };
+    std::vector<long double> r(m), e(m);
+    for (int round = 0; round < 2; ++round) {
+        for (int k = 0; k < m; ++k) {
+            r[k] = span;
+            for (int i = 0; i < m; ++i) r[k] -= x[i] * column(basis[i], k);
+        }
+        for (int i = 0; i < m; ++i) {
+            e[i] = basis[i] < n ? 1 : 0;
+            for (int k = 0; k < m; ++k) e[i] -= pi[k] * column(basis[i], k) / span;
+        }
+        for (int i = 0; i < m; ++i)
+            for (int k = 0; k < m; ++k) {
+                x[i] += t[(size_t)i * w + n + k] * r[k] / span;
+                pi[k] += e[i] * t[(size_t)i * w + n + k];
+            }
     }
 }
 
@@ -113,11 +148,17 @@ static Solution solve_wide(const Matrix &a) {
     Solution s;
     simplex(t, basis, m, n, s);
     if (!s.error.empty()) return s;
+    std::vector<long double> x(m), pi(m);
+    for (int i = 0; i < m; ++i) {
+        x[i] = t[(size_t)i * w + w - 1];
+        pi[i] = t[(size_t)m * w + n + i];  // the dual: the slacks' reduced costs
+    }
+    refine(t, basis, a, lo, span, x, pi);
     s.p.assign(m, 0);
     s.q.assign(n, 0);
     for (int i = 0; i < m; ++i) {
-        if (basis[i] < n) s.q[basis[i]] = t[(size_t)i * w + w - 1];
-        s.p[i] = t[(size_t)m * w + n + i];  // the dual: the slacks' reduced costs
+        if (basis[i] < n) s.q[basis[i]] = x[i];
+        s.p[i] = pi[i];
     }
     normalise(s.p);
     normalise(s.q);
@@ -139,13 +180,9 @@ static Solution solve_wide(const Matrix &a) {
     return s;
 }
 
-// The value and optimal strategies of the game a (payoffs to the row player, who maximises), and
-// the certificate min_j (pA)_j = lower <= value <= upper = max_i (Aq)_i, checked. A game with more
-// rows than columns is solved as the column player's game, -A transposed (value -v, strategies q,
-// p): the tableau has min(m, n) + 1 rows.
-Solution solve(const Matrix &a) {
+// The game a solved as the column player's game, -A transposed (value -v, strategies q, p).
+static Solution solve_transposed(const Matrix &a) {
     const size_t m = a.size(), n = a[0].size();
-    if (m <= n) return solve_wide(a);
     Matrix b(n, std::vector<long double>(m));
     for (size_t i = 0; i < m; ++i)
         for (size_t j = 0; j < n; ++j) b[j][i] = -a[i][j];
@@ -157,6 +194,18 @@ Solution solve(const Matrix &a) {
     t.p = s.q;
     t.q = s.p;
     return t;
+}
+
+// The value and optimal strategies of the game a (payoffs to the row player, who maximises), and
+// the certificate min_j (pA)_j = lower <= value <= upper = max_i (Aq)_i, checked. A game with more
+// rows than columns is solved as the column player's game (the tableau has min(m, n) + 1 rows);
+// where rounding fails the certificate, the other player's game is tried (other roundings).
+Solution solve(const Matrix &a) {
+    const bool wide = a.size() <= a[0].size();
+    const Solution s = wide ? solve_wide(a) : solve_transposed(a);
+    if (s.error.empty()) return s;
+    const Solution other = wide ? solve_transposed(a) : solve_wide(a);
+    return other.error.empty() ? other : s;
 }
 
 static std::string text(long double x) {
