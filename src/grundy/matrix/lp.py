@@ -531,8 +531,11 @@ def _reduced_game(payoffs: _Payoffs, M: np.ndarray, rows: list[int], cols: list[
     if want_exact:
         exact_pq = mx.exact_from_float(sub, p_f, q_f)
         if exact_pq is None:  # another vertex: the column player's own LP, dual and primal swapped
-            q_2, p_2, _ = linprog_strategies(-payoffs.floats[rows, :][:, cols].T)
-            exact_pq = mx.exact_from_float(sub, p_2, q_2)
+            try:
+                q_2, p_2, _ = linprog_strategies(-payoffs.floats[rows, :][:, cols].T)
+                exact_pq = mx.exact_from_float(sub, p_2, q_2)
+            except NotSupportedError:  # (HiGHS failed there: the exact simplex below)
+                pass
         if exact_pq is None and sub.size <= mx.EXACT_SIMPLEX_CELLS:
             exact_pq = mx.exact_simplex(sub)
             method = "exact simplex (integer pivoting)"
