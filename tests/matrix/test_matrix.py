@@ -324,3 +324,25 @@ def test_a_game_highs_fails_on_is_solved_by_the_exact_simplex(monkeypatch: pytes
     assert sol.exact and sol.value == 1 and sol.method.startswith("exact simplex")
     with pytest.raises(NotSupportedError, match="simulated"):
         solve_matrix_game([[3, -1], [-2, 4]], exact=False)  # (no exact fallback in floating point)
+
+
+def test_highs_failing_on_the_column_players_lp_goes_on_to_the_exact_simplex(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy.errors import NotSupportedError
+    from grundy.matrix import exact as matrix_exact
+    from grundy.matrix import lp
+
+    real = lp.linprog_strategies
+    calls: list[int] = []
+
+    def second_fails(M: np.ndarray, method: str | None = None) -> tuple[np.ndarray, np.ndarray, float]:
+        calls.append(1)
+        if len(calls) == 2:
+            raise NotSupportedError("the linear program failed: (simulated)")
+        return real(M, method)
+
+    monkeypatch.setattr(lp, "linprog_strategies", second_fails)
+    monkeypatch.setattr(matrix_exact, "exact_from_float", lambda *args: None)
+    sol = solve_matrix_game([[3, -1, 0], [-2, 4, 1], [0, 1, -1]])
+    assert len(calls) == 2 and sol.exact and sol.method.startswith("exact simplex")
+    assert sol.certificate.verified and sol.certificate.lower == sol.certificate.upper == sol.value
