@@ -299,3 +299,50 @@ def test_games_beyond_float_resolution_use_the_exact_simplex() -> None:
     approx = solve_matrix_game([[float(big), -1.0], [-1.0, 1.0]])
     assert not approx.exact and approx.note and "bracket" in approx.note
     assert approx.certificate.lower <= 1 <= approx.certificate.upper
+
+
+ILL_CONDITIONED = [[0, -10**9, 1, 0, 10**9, -10**9, 0], [1, 1, 1, 1, 1, 1, 0],
+                   [-10**9, 0, -10**9, 10**9, 10**9, 10**9, 1], [10**9, 10**9, 10**9, 0, 10**9, -10**9, 1],
+                   [0, 0, 0, -10**9, 0, 1, -10**9], [-10**9, 0, 10**9, -10**9, 0, -10**9, 1],
+                   [0, 0, 10**9, -10**9, 0, 10**9, 10**9], [-10**9, 0, 10**9, 1, 1, 0, 1]]
+"""An 8 x 7 game HiGHS called unbounded (scipy 1.x): payoffs 0 and 1 next to ±10^9."""
+
+
+def test_a_game_highs_fails_on_is_solved_by_the_exact_simplex(monkeypatch: pytest.MonkeyPatch) -> None:
+    sol = solve_matrix_game(ILL_CONDITIONED)
+    assert sol.exact and sol.value == Fraction(10**9, 9) and sol.certificate.verified
+    assert sol.row_strategy == tuple(Fraction(x) for x in (0, 0, Fraction(1, 3), Fraction(4, 9), 0, 0,
+                                                          Fraction(2, 9), 0))
+    from grundy.errors import NotSupportedError
+    from grundy.matrix import lp
+
+    def fails(M: np.ndarray, method: str | None = None) -> tuple[np.ndarray, np.ndarray, float]:
+        raise NotSupportedError("the linear program failed: (simulated)")
+
+    monkeypatch.setattr(lp, "linprog_strategies", fails)
+    sol = solve_matrix_game([[3, -1], [-2, 4]])
+    assert sol.exact and sol.value == 1 and sol.method.startswith("exact simplex")
+    with pytest.raises(NotSupportedError, match="simulated"):
+        solve_matrix_game([[3, -1], [-2, 4]], exact=False)  # (no exact fallback in floating point)
+
+
+def test_highs_failing_on_the_column_players_lp_goes_on_to_the_exact_simplex(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from grundy.errors import NotSupportedError
+    from grundy.matrix import exact as matrix_exact
+    from grundy.matrix import lp
+
+    real = lp.linprog_strategies
+    calls: list[int] = []
+
+    def second_fails(M: np.ndarray, method: str | None = None) -> tuple[np.ndarray, np.ndarray, float]:
+        calls.append(1)
+        if len(calls) == 2:
+            raise NotSupportedError("the linear program failed: (simulated)")
+        return real(M, method)
+
+    monkeypatch.setattr(lp, "linprog_strategies", second_fails)
+    monkeypatch.setattr(matrix_exact, "exact_from_float", lambda *args: None)
+    sol = solve_matrix_game([[3, -1, 0], [-2, 4, 1], [0, 1, -1]])
+    assert len(calls) == 2 and sol.exact and sol.method.startswith("exact simplex")
+    assert sol.certificate.verified and sol.certificate.lower == sol.certificate.upper == sol.value

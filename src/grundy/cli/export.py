@@ -30,6 +30,7 @@ EPILOG = """examples:
   grundy export 'subtraction(S)' --main --input cases --params first   (one S-Nim block)
   grundy export 'subtraction(S)' --main --input cases --params block   (S-Nim's blocks, ended by 0)
   grundy export 'stripes(c,z,n)' --main --input single --params first  (POI Stripes)
+  grundy export matrix --main --input cases      (zero-sum matrix games: T, then T games m n + rows)
 
 A family whose parameters the input gives: write the parameters as the names grundy list shows
 (bash(m), bash(a,b), bounded-nim(m), subtraction(S), stripes(c,z,n), stripes(S), moore(k), digraph(E),
@@ -49,6 +50,8 @@ table (--limit steps); beyond the checked range the program answers only with --
 a local mex check (Python; C++ answers those inputs with an error line), and says so on stderr.
 --input: lines (one position per line), cases (T, then T cases), counted (one case); a case
 of a heap game is n then n heap sizes, of a pair game a b.
+matrix: zero-sum matrix games read at run time, each m n then m rows of n payoffs (lines: games
+up to the end of the input); one line per game: VALUE | p_1 .. p_m | q_1 .. q_n (docs/matrix.md).
 A game of your own on one number (positions (n,)) reads several numbers as a sum only when it
 declares arity=1; a game with a declared domain (minimum=, valid=) answers an input outside it
 with an error line for that input alone.
@@ -60,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from grundy.reports.export_policy import HEAP_UPTO, PAIR_UPTO
 
     parser.add_argument("game", help="a heap game ('subtraction(1,3,4)', your own), a game on pairs, "
-                                     "or your own game on one number")
+                                     "or your own game on one number; matrix: zero-sum matrix games")
     parser.add_argument("more", nargs="*", help=argparse.SUPPRESS)  # (a sum of games: refused)
     parser.add_argument("--lang", choices=("cpp", "python"), default="cpp",
                         help="C++17 (default) or Python")
@@ -111,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
     layout = getattr(args, "input", "lines")
     if layout != "lines" and not args.main:
         raise InvalidInputError(f"--input {layout} says what the program's main reads: add --main")
+    if args.game == "matrix":
+        return _matrix(args, layout)
     if _family(args, layout):
         return 0
     if layout == "single" or getattr(args, "params", None) is not None:
@@ -158,6 +163,34 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
               f"{most:,}", file=sys.stderr)
     emit(source.rstrip("\n"))
     return True
+
+
+def _matrix(args: argparse.Namespace, layout: str) -> int:
+    """Print the program for zero-sum matrix games read at run time, its Python twin first run
+    against grundy's own solver (:func:`grundy.export.matrix.check_program`)."""
+    from fractions import Fraction
+
+    from grundy.export.matrix import check_program, matrix_program
+    from grundy.matrix import solve_matrix_game
+
+    given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
+                                      ("--conjecture", getattr(args, "conjecture", False) or None),
+                                      ("--misere", getattr(args, "misere", False) or None),
+                                      ("--params", getattr(args, "params", None)),
+                                      ("--input single", "single" if layout == "single" else None))
+             if value is not None]
+    if given:
+        raise InvalidInputError(f"matrix: the program solves each game it reads at run time, {given[0]} "
+                                f"has no use there (--input: lines, cases or counted)")
+
+    def reference(game: list[list[Fraction]]) -> Fraction | None:
+        solution = solve_matrix_game(game)
+        return Fraction(solution.value) if solution.exact else None
+
+    source = matrix_program(lang=args.lang, main=args.main, input_format=layout)
+    check_program(source if args.lang == "python" else matrix_program(lang="python"), reference)
+    emit(source.rstrip("\n"))
+    return 0
 
 
 def _flags(text: str) -> str:

@@ -434,7 +434,7 @@ def linprog_strategies(M: np.ndarray, method: str | None = None) -> tuple[np.nda
         method = "highs-ipm" if m * n >= IPM_CELLS else "highs-ds"
     res = linprog(c, A_ub=A_ub, b_ub=np.zeros(n), A_eq=A_eq, b_eq=[1.0], bounds=bounds, method=method,
                   options={"presolve": False})  # presolve finds nothing in a dense game: 10-20% saved
-    if res.status != 0 or res.x is None:  # pragma: no cover - a matrix game LP is always solvable
+    if res.status != 0 or res.x is None:  # (HiGHS can fail: see _reduced_game)
         raise NotSupportedError(f"the linear program failed: {res.message}")
     p = _clean(res.x[:m])
     q = _clean(-np.asarray(res.ineqlin.marginals))
@@ -476,8 +476,6 @@ def solve_matrix_game(A: Any, *, exact: bool | None = None, reduce: bool = True)
     >>> solve_matrix_game("2, 3; 1, 0").saddle_point
     (0, 0)
     """
-    from grundy.matrix import exact as mx
-
     payoffs = as_payoffs(A, floats_exactly=exact is True)
     want_exact = payoffs.B is not None and exact is not False
     M = payoffs.B if want_exact else payoffs.floats
@@ -502,26 +500,51 @@ def solve_matrix_game(A: Any, *, exact: bool | None = None, reduce: bool = True)
     else:
         if reduce:
             rows, cols, removed_rows, removed_cols = remove_dominated(M)
-        sub = M[rows, :][:, cols]
-        p_f, q_f, _ = linprog_strategies(payoffs.floats[rows, :][:, cols])
-        p_red, q_red = list(p_f), list(q_f)
-        method = "linear programming (HiGHS)"
-        exact_pq = None
-        if want_exact:
-            exact_pq = mx.exact_from_float(sub, p_f, q_f)
-            if exact_pq is None:  # another vertex: the column player's own LP, dual and primal swapped
-                q_2, p_2, _ = linprog_strategies(-payoffs.floats[rows, :][:, cols].T)
-                exact_pq = mx.exact_from_float(sub, p_2, q_2)
-            if exact_pq is None and sub.size <= mx.EXACT_SIMPLEX_CELLS:
-                exact_pq = mx.exact_simplex(sub)
-                method = "exact simplex (integer pivoting)"
-            if exact_pq is None:
-                note = ("the LP's supports did not yield a verified exact solution (degenerate game); "
-                        "answer in floating point")
-            else:
-                method += ", supports solved and verified in exact rationals"
+        p_red, q_red, method, exact_pq, note = _reduced_game(payoffs, M, rows, cols, want_exact, note)
     return _finish(payoffs, M, rows, cols, removed_rows, removed_cols, saddle, method, note,
                    p_red, q_red, exact_pq)
+
+
+_Exact = tuple[list[Fraction], list[Fraction], Fraction]
+"""Exact strategies and value ``(p, q, v)``."""
+
+
+def _reduced_game(payoffs: _Payoffs, M: np.ndarray, rows: list[int], cols: list[int], want_exact: bool,
+                  note: str | None) -> tuple[list[float], list[float], str, _Exact | None, str | None]:
+    """Float strategies of the reduced game by HiGHS, and (``want_exact``) exact ones from its
+    supports, else from the column player's LP, else by the exact simplex method; a game HiGHS
+    fails on (it called one with payoffs 0, 1 and ±10^9 unbounded) goes to the exact simplex."""
+    from grundy.matrix import exact as mx
+
+    sub = M[rows, :][:, cols]
+    try:
+        p_f, q_f, _ = linprog_strategies(payoffs.floats[rows, :][:, cols])
+    except NotSupportedError:
+        if not (want_exact and sub.size <= mx.EXACT_SIMPLEX_CELLS):
+            raise
+        p_e, q_e, v_e = mx.exact_simplex(sub)
+        return ([float(x) for x in p_e], [float(x) for x in q_e],
+                "exact simplex (integer pivoting; the float LP failed)", (p_e, q_e, v_e), note)
+    p_red, q_red = list(p_f), list(q_f)
+    method = "linear programming (HiGHS)"
+    exact_pq = None
+    if want_exact:
+        exact_pq = mx.exact_from_float(sub, p_f, q_f)
+        if exact_pq is None:  # another vertex: the column player's own LP, dual and primal swapped
+            try:
+                q_2, p_2, _ = linprog_strategies(-payoffs.floats[rows, :][:, cols].T)
+                exact_pq = mx.exact_from_float(sub, p_2, q_2)
+            except NotSupportedError:  # (HiGHS failed there: the exact simplex below)
+                pass
+        if exact_pq is None and sub.size <= mx.EXACT_SIMPLEX_CELLS:
+            exact_pq = mx.exact_simplex(sub)
+            method = "exact simplex (integer pivoting)"
+        if exact_pq is None:
+            note = ("the LP's supports did not yield a verified exact solution (degenerate game); "
+                    "answer in floating point")
+        else:
+            method += ", supports solved and verified in exact rationals"
+    return p_red, q_red, method, exact_pq, note
 
 
 def _finish(payoffs: _Payoffs, M: np.ndarray, rows: list[int], cols: list[int], removed_rows: list[int],
