@@ -90,6 +90,7 @@ def _answer_line(numbers):
 _PY_LINES = '''
 
 def main():
+    write = sys.stdout.write  # (a print per line costs more than the answer)
     failed = False
     for line in sys.stdin:
         words = line.split()
@@ -100,7 +101,7 @@ def main():
         except ValueError as exc:
             text = f"error: {exc}"
         failed = failed or text.startswith("error")
-        print(text)
+        write(text + "\\n")
     sys.exit(1 if failed else 0)
 
 
@@ -111,6 +112,7 @@ if __name__ == "__main__":
 _PY_STREAM = '''
 
 def main():
+    write = sys.stdout.write  # (a print per line costs more than the answer)
     words = sys.stdin.read().split()
     at = 0
 
@@ -129,7 +131,7 @@ def main():
         numbers = %(case)s
         text = _answer_line(numbers)
         failed = failed or text.startswith("error")
-        print(text)
+        write(text + "\\n")
     if at < len(words):
         sys.exit(f"error: {len(words) - at} more words after the last case")
     sys.exit(1 if failed else 0)
