@@ -27,6 +27,7 @@ def _agrees(got: str, want: str, family: str) -> bool:
     return got == want
 
 
+@pytest.mark.slow
 def test_family_inputs_answer_as_the_engine(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rng = random.Random(5)
     runs = _plan(random.Random(11))

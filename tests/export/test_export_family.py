@@ -22,6 +22,8 @@ from grundy.export.family import LAYOUTS, WHERE
 from grundy.reports.export_policy import export_family
 from tests.helpers import compile_cpp_together
 
+pytestmark = pytest.mark.slow  # (every test here compiles or runs whole programs: 0.3 s or more)
+
 GXX = shutil.which("g++")
 BIG = [10**18, 2**64 - 1, 10**18 + 7]
 

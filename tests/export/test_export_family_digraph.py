@@ -20,6 +20,8 @@ import pytest
 from grundy.reports.export_policy import export_family
 from tests.helpers import compile_cpp_together
 
+pytestmark = pytest.mark.slow  # (every test here compiles or runs whole programs: 0.3 s or more)
+
 GXX = shutil.which("g++")
 
 Edges = tuple[tuple[int, int], ...]

@@ -24,6 +24,8 @@ from grundy.games.graphs.geography import VertexGeography
 from grundy.reports.export_policy import export_family
 from tests.helpers import compile_cpp_together
 
+pytestmark = pytest.mark.slow  # (every test here compiles or runs whole programs: 0.3 s or more)
+
 GXX = shutil.which("g++")
 
 Edges = list[tuple[int, int]]

@@ -18,6 +18,8 @@ import pytest
 from grundy.reports.export_policy import export_family
 from tests.helpers import compile_cpp_together
 
+pytestmark = pytest.mark.slow  # (every test here compiles or runs whole programs: 0.3 s or more)
+
 GXX = shutil.which("g++")
 
 Edges = tuple[tuple[int, int], ...]
@@ -98,6 +100,12 @@ def test_every_vertex_as_the_ground(tmp_path: Path) -> None:
     """One graph (several components, cycles, loops, repeated edges), every vertex of it as the
     ground, and one no edge names: all against the brute force."""
     rng = random.Random(29)
+    programs = {"python": [sys.executable, "-S", "-c", export_family(
+        "green-hackenbush(E)", lang="python", main=True, input_format="single", where="first")]}
+    if GXX is not None:
+        cpp = export_family("green-hackenbush(E)", lang="cpp", main=True, input_format="single",
+                            where="first")
+        programs["cpp"] = [str(compile_cpp_together([cpp], tmp_path, "-O2")), "0"]
     for _ in range(12):
         edges: list[tuple[int, int]] = []
         for _ in range(rng.randint(1, 3)):  # (components)
@@ -107,11 +115,7 @@ def test_every_vertex_as_the_ground(tmp_path: Path) -> None:
         stdin = (f"{len(edges)}\n" + "".join(f"{u} {v}\n" for u, v in edges)
                  + f"{len(grounds)}\n" + "".join(f"{g}\n" for g in grounds))
         want = [(lambda v: f"{v} {'N' if v else 'P'}")(brute_value(tuple(edges), g)) for g in grounds]
-        for lang in ("python", "cpp") if GXX is not None else ("python",):
-            source = export_family("green-hackenbush(E)", lang=lang, main=True, input_format="single",
-                                   where="first")
-            argv = ([sys.executable, "-S", "-c", source] if lang == "python"
-                    else [str(compile_cpp_together([source], tmp_path, "-O2")), "0"])
+        for lang, argv in programs.items():
             done = subprocess.run(argv, input=stdin, capture_output=True, text=True)
             assert done.stdout.splitlines() == want, (lang, edges, done.stderr)
 

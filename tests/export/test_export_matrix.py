@@ -22,6 +22,8 @@ from grundy.export.matrix import LAYOUTS, check_program, matrix_program, samples
 from grundy.matrix import solve_matrix_game
 from tests.helpers import compile_cpp_together, run
 
+pytestmark = pytest.mark.slow  # (every test here compiles or runs whole programs: 0.3 s or more)
+
 GXX = shutil.which("g++")
 
 Game = list[list[Fraction]]
