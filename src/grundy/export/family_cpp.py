@@ -616,7 +616,8 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
 
 CPP_MAIN = r"""
 static const int PARAMS[] = {@KINDS@};  // each parameter: 0 one number, 1 a set (its size, then its
-                                       // members), 2 a graph (m, then m edges u v)
+                                       // members), a graph: 2 m, then m edges u v; 3 n m, then m
+                                       // edges; 4 a tree, n, then n - 1 edges
 static const char WHERE = '@WHERE@';  // the parameters: f first (once), e each (start of a case), l last,
                                       // b block (start of a block of cases)
 static const char LAYOUT = '@LAYOUT@';  // l lines, c cases, o counted (one case), s single (T heaps)
@@ -663,8 +664,10 @@ struct Words {
         Params out;
         for (int kind : PARAMS) {
             std::vector<unsigned long long> numbers;
+            if (kind == 3) take();  // (n m: n, the number of vertices, is not used)
             unsigned long long count = kind ? take() : 1;
-            if (kind == 2) {  // (a graph: m edges, two numbers each)
+            if (kind == 4) count = count ? count - 1 : 0;  // (a tree of n vertices: n - 1 edges)
+            if (kind >= 2) {  // (a graph: its edges, two numbers each)
                 if (count > ULLONG_MAX / 2) throw InputEnd{"a graph of " + std::to_string(count) + " edges"};
                 count *= 2;
             }
@@ -906,8 +909,8 @@ def cpp_family(title: str, family: Family, main: bool, layout: str, where: str) 
     out += [h + "\n" for h in helpers]
     out += [_PARAMS, "", body]
     if main:
-        kinds = ", ".join("1" if p in SET_PARAMETERS else "2" if p in GRAPH_PARAMETERS else "0"
-                          for p in family.params)
+        kinds = ", ".join("1" if p in SET_PARAMETERS else str(2 + GRAPH_PARAMETERS.index(p))
+                          if p in GRAPH_PARAMETERS else "0" for p in family.params)
         if family.kind not in OWN_LINE:
             out.append(CPP_ANSWER_LINE)
         out.append(CPP_MAIN.replace("@PARSE_NUMBER@", CPP_PARSE_NUMBER).replace("@KINDS@", kinds)
