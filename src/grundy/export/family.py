@@ -506,9 +506,11 @@ class Graph:
 
 
 def graph_values(edges):
-    """The solved graph of the edges (kept: the same edges again are the same graph)."""
+    """The solved graph of the edges (the last one is kept: the same edges again are the same graph;
+    many large graphs in one input hold one at a time)."""
     key = tuple(edges)
     if key not in _GRAPHS:
+        _GRAPHS.clear()
         _GRAPHS[key] = Graph(edges)
     return _GRAPHS[key]
 
@@ -628,6 +630,7 @@ def ground_values(edges):
             if i in bridges and order[v] > order[u]:
                 towards_root = whole[block[u]] ^ (down[block[v]] + 1)
                 whole[block[v]] = down[block[v]] ^ (towards_root + 1)
+    _GROUNDS.clear()  # (only the last graph is kept: many large graphs in one input hold one at a time)
     _GROUNDS[key] = values = {u: whole[block[u]] for u in order}
     return values
 
