@@ -4,8 +4,14 @@ defined with ``@grundy.heap_game`` / ``@grundy.game``), each compared with a bru
 here from the problem's rules (plain recursion and mex), never with remembered sample outputs.
 
 The exported Python programs run as subprocesses; the C++ ones are compiled together once (g++,
-skipped when absent). Inputs are small here; full constraints are measured by hand (see the
-report of the sweep) and in ``bench/``.
+skipped when absent). Inputs are small here, except one memory check (many large trees under a
+cap). The problems: HDU 3032 (Lasker's Nim), HDU 5795 (split into three), POJ 2311 (cutting game),
+HDU 1524 / POJ 2425 (tokens on a DAG), a DAG given as ``n m`` in blocks, HDU 3094 / POJ 3710 (Green
+Hackenbush on trees and cycles), HDU 3094's trees as ``n`` and ``n - 1`` edges, vertex geography on
+a graph given as ``n m`` (二分图博弈), HDU 3537 (Mock Turtles), HDU 2999 (remove exactly s
+consecutive, s in a set, blocks to the end of the input), POI 2000 Stripes, LightOJ 1229
+(Treblecross on an empty row), Kayles, Luogu P4055 (JSOI2009, geography on a board), a new game
+(take 1 or 2, or halve an even heap) and HDU 3951 (coins on a circle, a game of one's own).
 """
 
 from __future__ import annotations
