@@ -353,5 +353,6 @@ def test_the_game_itself_points_to_its_families() -> None:
     from grundy.reports.export_policy import export_game
 
     with pytest.raises(NotSupportedError, match=r"export its family 'vertex-geography\(E\)' or "
+                                                r"'vertex-geography\(G\)' or 'vertex-geography\(T\)' or "
                                                 r"'vertex-geography\(B\)' instead"):
         export_game(load_game("vertex-geography(example=1)"))

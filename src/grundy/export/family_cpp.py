@@ -396,6 +396,7 @@ static const Graph &graph_values(const std::vector<unsigned long long> &edges) {
     csr(n, heads, tails, rfirst, rends);
     from_the_sinks(g, rfirst, rends);
     smith(g, rfirst, rends);
+    GRAPHS.clear();  // (only the last graph is kept: many large graphs in one input hold one at a time)
     return GRAPHS.emplace(edges, std::move(g)).first->second;
 }
 
@@ -440,8 +441,8 @@ unsigned long long grundy_value(unsigned long long vertex, const std::vector<uns
 // the sum of tokens on the vertices `heaps` by Smith's rule: 'VALUE OUTCOME', the value a number or
 // inf(K), the outcome N (the player to move wins), P or D (a draw: neither can force a win)
 std::string answer_line(const std::vector<unsigned long long> &heaps, const Params &params) {
-    // (the main keeps every case's parameters until it ends, and cases share the parameters read
-    // once: the same object again is the same graph, found without comparing its edges)
+    // (the main keeps the last case's parameters alive while it answers the next, and cases share
+    // the parameters read once: the same object again is the same graph, found without comparing its edges)
     static const Params *last_params = nullptr;
     static const Graph *last = nullptr;
     if (&params != last_params) {
@@ -582,6 +583,7 @@ static const Grounds &ground_values(const std::vector<unsigned long long> &edges
             }
     g.value.resize(n);
     for (size_t u = 0; u < n; ++u) g.value[u] = whole[block[u]];
+    GROUNDS.clear();  // (only the last graph is kept: many large graphs in one input hold one at a time)
     return GROUNDS.emplace(edges, std::move(g)).first->second;
 }
 
@@ -598,8 +600,8 @@ unsigned long long hackenbush_value(unsigned long long ground, const std::vector
 
 bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
             bool &known) {
-    // (the main keeps every case's parameters until it ends, and cases share the parameters read
-    // once: the same object again is the same graph, found without comparing its edges)
+    // (the main keeps the last case's parameters alive while it answers the next, and cases share
+    // the parameters read once: the same object again is the same graph, found without comparing its edges)
     static const Params *last_params = nullptr;
     static const Grounds *last = nullptr;
     if (heaps.size() != 1)
@@ -616,7 +618,8 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
 
 CPP_MAIN = r"""
 static const int PARAMS[] = {@KINDS@};  // each parameter: 0 one number, 1 a set (its size, then its
-                                       // members), 2 a graph (m, then m edges u v)
+                                       // members), a graph: 2 m, then m edges u v; 3 n m, then m
+                                       // edges; 4 a tree, n, then n - 1 edges
 static const char WHERE = '@WHERE@';  // the parameters: f first (once), e each (start of a case), l last,
                                       // b block (start of a block of cases)
 static const char LAYOUT = '@LAYOUT@';  // l lines, c cases, o counted (one case), s single (T heaps)
@@ -663,8 +666,10 @@ struct Words {
         Params out;
         for (int kind : PARAMS) {
             std::vector<unsigned long long> numbers;
+            if (kind == 3) take();  // (n m: n, the number of vertices, is not used)
             unsigned long long count = kind ? take() : 1;
-            if (kind == 2) {  // (a graph: m edges, two numbers each)
+            if (kind == 4) count = count ? count - 1 : 0;  // (a tree of n vertices: n - 1 edges)
+            if (kind >= 2) {  // (a graph: its edges, two numbers each)
                 if (count > ULLONG_MAX / 2) throw InputEnd{"a graph of " + std::to_string(count) + " edges"};
                 count *= 2;
             }
@@ -698,7 +703,28 @@ static std::vector<std::string> split(const std::string &text) {
     return out;
 }
 
-static void read_lines(std::vector<Case> &cases) {
+// answers one case as soon as it is read (no case is kept: a judge's input of many large graphs
+// holds one at a time); the parameters of the case before stay alive while the next is read and
+// answered, so a new graph is never allocated where the last one answered stood (answer() knows the
+// graph it answered last by its address)
+static bool FAILED = false;
+
+static void emit(const Case &c) {
+    static std::shared_ptr<const Params> held;
+    std::string text = "error: " + c.error;
+    if (c.error.empty()) {
+        try {
+            text = answer_line(c.heaps, *c.params);
+        } catch (const std::runtime_error &e) {
+            text = std::string("error: ") + e.what();
+        }
+    }
+    if (text.compare(0, 6, "error:") == 0) FAILED = true;
+    std::printf("%s\n", text.c_str());
+    held = c.params;
+}
+
+static void read_lines() {
     const size_t count = sizeof(PARAMS) / sizeof(PARAMS[0]);
     std::string line;
     bool have = false;
@@ -730,13 +756,13 @@ static void read_lines(std::vector<Case> &cases) {
         } catch (const InputEnd &e) {
             c.error = e.why;
         }
-        cases.push_back(c);
+        emit(c);
     }
 }
 
 // the cases of each block (its parameters, then its cases), up to the end of the input or a block
 // whose parameters are all 0 (an empty set, a graph of no edges)
-static void read_blocks(Words &in, std::vector<Case> &cases) {
+static void read_blocks(Words &in) {
     try {
         while (in.more()) {
             const auto params = std::make_shared<const Params>(in.params());
@@ -749,7 +775,7 @@ static void read_blocks(Words &in, std::vector<Case> &cases) {
                 Case c;
                 c.params = params;
                 c.heaps = in.heaps();
-                cases.push_back(c);
+                emit(c);
             }
         }
     } catch (const std::runtime_error &e) {
@@ -759,7 +785,7 @@ static void read_blocks(Words &in, std::vector<Case> &cases) {
         throw InputEnd{std::to_string(in.left()) + " more words after the block that ends the input"};
 }
 
-static void read_stream(std::vector<Case> &cases) {
+static void read_stream() {
     std::string all;
     char buffer[1 << 16];
     for (size_t got; (got = std::fread(buffer, 1, sizeof buffer, stdin)) > 0;) all.append(buffer, got);
@@ -767,7 +793,7 @@ static void read_stream(std::vector<Case> &cases) {
     in.p = all.data();
     in.end = all.data() + all.size();
     if (WHERE == 'b') {
-        read_blocks(in, cases);
+        read_blocks(in);
         return;
     }
     try {
@@ -778,7 +804,7 @@ static void read_stream(std::vector<Case> &cases) {
             c.params = WHERE == 'e' ? std::make_shared<const Params>(in.params()) : fixed;
             c.heaps = in.heaps();
             if (WHERE == 'l') c.params = std::make_shared<const Params>(in.params());
-            cases.push_back(c);
+            emit(c);
         }
     } catch (const std::runtime_error &e) {
         throw InputEnd{e.what()};
@@ -788,32 +814,18 @@ static void read_stream(std::vector<Case> &cases) {
 
 int main() {
     std::ios::sync_with_stdio(false);
-    std::vector<Case> cases;
     std::string stop;  // why reading stopped early: every case after it is lost
     try {
-        if (LAYOUT == 'l') read_lines(cases);
-        else read_stream(cases);
+        if (LAYOUT == 'l') read_lines();
+        else read_stream();
     } catch (const InputEnd &e) {
         stop = e.why;
-    }
-    bool failed = false;
-    for (const Case &c : cases) {
-        std::string text = "error: " + c.error;
-        if (c.error.empty()) {
-            try {
-                text = answer_line(c.heaps, *c.params);
-            } catch (const std::runtime_error &e) {
-                text = std::string("error: ") + e.what();
-            }
-        }
-        if (text.compare(0, 6, "error:") == 0) failed = true;
-        std::printf("%s\n", text.c_str());
     }
     if (!stop.empty()) {
         std::fprintf(stderr, "error: %s\n", stop.c_str());
         return 1;
     }
-    return failed ? 1 : 0;
+    return FAILED ? 1 : 0;
 }"""
 
 
@@ -906,8 +918,8 @@ def cpp_family(title: str, family: Family, main: bool, layout: str, where: str) 
     out += [h + "\n" for h in helpers]
     out += [_PARAMS, "", body]
     if main:
-        kinds = ", ".join("1" if p in SET_PARAMETERS else "2" if p in GRAPH_PARAMETERS else "0"
-                          for p in family.params)
+        kinds = ", ".join("1" if p in SET_PARAMETERS else str(2 + GRAPH_PARAMETERS.index(p))
+                          if p in GRAPH_PARAMETERS else "0" for p in family.params)
         if family.kind not in OWN_LINE:
             out.append(CPP_ANSWER_LINE)
         out.append(CPP_MAIN.replace("@PARSE_NUMBER@", CPP_PARSE_NUMBER).replace("@KINDS@", kinds)

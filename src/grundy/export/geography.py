@@ -663,8 +663,8 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
             bool &known) {
     if (heaps.size() != 1)
         fail("a position is one start vertex, got " + std::to_string(heaps.size()) + " numbers");
-    // (the main keeps every case's parameters until it ends, and cases share the parameters read
-    // once: the same object again is the same graph, answered without building it again)
+    // (the main keeps the last case's parameters alive while it answers the next, and cases share
+    // the parameters read once: the same object again is the same graph, answered without building it again)
     static const Params *last_params = nullptr;
     static GraphWins last;
     if (&params != last_params) {

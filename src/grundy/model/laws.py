@@ -293,10 +293,16 @@ the cells asked, or every free cell)."""
 SET_PARAMETERS = ("S",)
 """The parameter names that stand for a finite set (read as its size, then its members)."""
 
-GRAPH_PARAMETERS = ("E",)
-"""The parameter names that stand for a graph, read as its number of edges ``m``, then ``m``
-edges ``u v`` (directed for tokens: a move from vertex ``u`` to vertex ``v``; vertices are any
-numbers)."""
+GRAPH_READS = {"E": "its number of edges m, then its m edges u v",
+               "G": "its numbers of vertices and edges n m, then its m edges u v",
+               "T": "a tree: its number of vertices n, then its n - 1 edges u v"}
+"""How each graph parameter is read: its edges ``u v`` (directed for tokens: a move from vertex
+``u`` to vertex ``v``; vertices are any numbers) after their count ``m`` (``E``), after ``n m``
+(``G``, as most judges write a graph; ``n`` is read and not used), or, for a tree, after its
+number of vertices ``n`` (``T``: ``n - 1`` edges; ``n = 0`` or ``1``: no edge)."""
+
+GRAPH_PARAMETERS = tuple(GRAPH_READS)
+"""The parameter names that stand for a graph (:data:`GRAPH_READS`)."""
 
 BOARD_PARAMETERS = ("B",)
 """The parameter names that stand for a board of cells, read as ``n m``, then ``n`` rows of ``.``
@@ -483,3 +489,15 @@ class Laws(FrozenRecord):
 
 NO_LAWS = Laws()
 """The declaration of a game that knows nothing beyond its moves."""
+
+
+def graph_families(family: Family) -> tuple[Family, ...]:
+    """A family on a graph ``E`` (its ``words`` start ``"E: "``) and the same family read with each
+    layout of :data:`GRAPH_READS`: ``digraph(E)``, ``digraph(G)``, ``digraph(T)``.
+
+    >>> [f.params for f in graph_families(Family("digraph", ("E",), None, None, "E: any", "Smith"))]
+    [('E',), ('G',), ('T',)]
+    """
+    return tuple(Family(family.kind, (p,), family.formula, family.check, p + family.words[1:],
+                        family.theorem) for p in GRAPH_PARAMETERS)
+

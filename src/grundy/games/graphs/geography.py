@@ -52,7 +52,7 @@ from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionEr
 from grundy.games.graphs.fileio import GraphData, from_networkx, graph_param
 from grundy.model.bounded import BoundedCache, Derived
 from grundy.model.game import ContentHashedGame, Move, Outcome, Position
-from grundy.model.laws import Family, Laws
+from grundy.model.laws import Family, Laws, graph_families
 from grundy.model.reason import Facts, Reason, template
 
 EXAMPLES: dict[int, tuple[str, str]] = {
@@ -105,8 +105,8 @@ class VertexGeography(ContentHashedGame):
         default_factory=lambda: BoundedCache(_CACHE_SIZE), init=False, repr=False, compare=False)
     name = "vertex-geography"
     families = (
-        Family("geography", ("E",), None, None, "E: any undirected graph (loops and repeated edges "
-               "too), its vertices any numbers", _THEOREM),
+        *graph_families(Family("geography", ("E",), None, None, "E: any undirected graph (loops and "
+                               "repeated edges too), its vertices any numbers", _THEOREM)),
         Family("geography-grid", ("B",), None, None, "B: a board of n rows of m cells, '.' free and "
                "'#' blocked", _THEOREM))
     """``vertex-geography(E)``: the graph given at run time, a position its start vertex;

@@ -44,7 +44,7 @@ from grundy.games.graphs.fileio import (
 )
 from grundy.model.bounded import BoundedCache, Derived
 from grundy.model.game import ContentHashedGame, Move, Position, split_tokens
-from grundy.model.laws import Board, BoardKind, Family, Laws
+from grundy.model.laws import Board, BoardKind, Family, Laws, graph_families
 from grundy.model.reason import Facts, Reason, template
 
 EXAMPLES: dict[int, tuple[str, str]] = {
@@ -301,11 +301,11 @@ class GreenHackenbush(ContentHashedGame):
         default_factory=lambda: BoundedCache(1), init=False, repr=False, compare=False)
     """The decomposition of the last position asked about."""
     name = "green-hackenbush"
-    families = (Family(
+    families = graph_families(Family(
         "hackenbush", ("E",), None, None, "E: any undirected multigraph (loops and repeated edges too), "
         "its vertices any numbers", "the fusion principle (the vertices of a cycle may be fused, its "
         "edges becoming loops, each a stalk of length 1) and the colon principle (a branch hanging by "
-        "an edge counts 1 + its value, and branches meeting at a vertex XOR)"),)
+        "an edge counts 1 + its value, and branches meeting at a vertex XOR)"))
     """``green-hackenbush(E)``: the graph given at run time, a position its ground vertex."""
 
     @classmethod
