@@ -23,12 +23,14 @@ import random
 import shutil
 import subprocess
 import sys
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
 import pytest
 
 import grundy
+from grundy import catalog
 from grundy.cli.app import main
 from tests.helpers import compile_cpp_together
 
@@ -74,14 +76,12 @@ def outcome_line(value: int) -> str:
 
 # ---- the games of one's own, as a user writes them ---------------------------------------------
 
-@grundy.heap_game("jb-three")
 def nim_or_three(n: int) -> list[object]:
     """HDU 5795: take any number from a heap, or split it into three non-empty heaps"""
     splits = [(a, b, n - a - b) for a in range(1, n) for b in range(a, n - a) if n - a - b >= b]
     return [*range(n), *splits]
 
 
-@grundy.game("jb-cutting", minimum=(2, 2))
 def cutting(p: tuple[int, int]) -> list[object]:
     """POJ 2311: cut a w x h sheet in two; who cuts out a 1 x 1 piece wins (no width-1 cuts)"""
     w, h = p
@@ -89,7 +89,6 @@ def cutting(p: tuple[int, int]) -> list[object]:
             + [grundy.Sum((w, j), (w, h - j)) for j in range(2, h - 1)])
 
 
-@grundy.game("jb-circle", arity=2)
 def circle(p: tuple[int, int], *, k: int = 3) -> list[object]:
     """HDU 3951: (n, 1) a circle of n coins, (n, 0) a row; take 1..k consecutive coins"""
     n, ring = p
@@ -98,10 +97,23 @@ def circle(p: tuple[int, int], *, k: int = 3) -> list[object]:
     return [grundy.Sum((a, 0), (n - j - a, 0)) for j in range(1, min(k, n) + 1) for a in range(n - j + 1)]
 
 
-@grundy.heap_game("jb-halves")
 def halves(n: int) -> list[object]:
     """a new game: take 1 or 2, or split an even heap into two equal halves"""
     return [n - k for k in (1, 2) if k <= n] + ([(n // 2, n // 2)] if n % 2 == 0 and n else [])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def own_games() -> Iterator[None]:
+    """The games of one's own, registered for this file's tests only (registered at import, they
+    would be listed to every other test of the session: tests/test_conformance.py checks that each
+    registered game has examples)."""
+    grundy.heap_game("jb-three")(nim_or_three)
+    grundy.game("jb-cutting", minimum=(2, 2))(cutting)
+    grundy.game("jb-circle", arity=2)(circle)
+    grundy.heap_game("jb-halves")(halves)
+    yield
+    for name in ("jb-three", "jb-cutting", "jb-circle", "jb-halves"):
+        catalog.unregister(name)
 
 
 # ---- C++: every program of the file compiled once ----------------------------------------------
