@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import itertools
 import json
 import random
 import shutil
@@ -315,3 +316,132 @@ def test_repeated_layout_stops_at_a_zero_count_and_refuses_words_after_it() -> N
     done = subprocess.run([sys.executable, "-S", "-c", source], input="1 3\n0\n2 1 1\n",
                           capture_output=True, text=True, timeout=60)
     assert done.stdout == "3 N\n" and done.returncode == 1 and "more words" in done.stderr
+
+
+def test_georgia_and_bob_as_staircase() -> None:
+    """POJ 1704 "Georgia and Bob": pieces on cells 1, 2, ...; a move slides one piece left, not
+    onto or past the piece before it (or cell 0). The user's reduction: the gaps before the
+    pieces, last piece first, are the counters on steps 1..n of staircase Nim (moving piece i
+    moves counters from its gap to the next one), read by ``grundy export staircase --main``."""
+    @cache
+    def wins(cells: tuple[int, ...]) -> bool:
+        for i, c in enumerate(cells):
+            before = cells[i - 1] if i else 0
+            for to in range(before + 1, c):
+                if not wins((*cells[:i], to, *cells[i + 1:])):
+                    return True
+        return False
+    rng = random.Random(1704)
+    boards = [tuple(sorted(rng.sample(range(1, 11), rng.randint(1, 4)))) for _ in range(40)]
+    lines = []
+    for cells in boards:
+        gaps = [c - (cells[i - 1] if i else 0) - 1 for i, c in enumerate(cells)]
+        lines.append(" ".join(map(str, reversed(gaps))) + "\n")
+    source = grundy_cli("export", "staircase", "--main", "--lang", "python")
+    assert outcomes(run_python(source, "".join(lines))) == [wins(c) for c in boards]
+
+
+def test_moore_nim_k_read_first() -> None:
+    """Moore's Nim_k as judges give it (``k`` first, then one position per line): a move reduces
+    1..k heaps; ``grundy export 'moore(k)' --main --params first`` against the brute force."""
+    @cache
+    def wins(heaps: tuple[int, ...], k: int) -> bool:
+        n = len(heaps)
+        for mask in range(1, 1 << n):
+            chosen = [i for i in range(n) if mask >> i & 1]
+            if len(chosen) > k or any(heaps[i] == 0 for i in chosen):
+                continue
+            for cuts in itertools.product(*(range(1, heaps[i] + 1) for i in chosen)):
+                after = list(heaps)
+                for i, cut in zip(chosen, cuts, strict=True):
+                    after[i] -= cut
+                if not wins(tuple(sorted(after)), k):
+                    return True
+        return False
+    rng = random.Random(2)
+    source = grundy_cli("export", "moore(k)", "--main", "--lang", "python", "--params", "first")
+    for k in (1, 2, 3):
+        positions = [tuple(rng.randint(0, 4) for _ in range(rng.randint(1, 4))) for _ in range(15)]
+        text = f"{k}\n" + "".join(" ".join(map(str, h)) + "\n" for h in positions)
+        expected = [wins(tuple(sorted(h)), k) for h in positions]
+        assert outcomes(run_python(source, text)) == expected, k
+
+
+EUCLID_RULES = '''import grundy
+
+
+@grundy.game("judge-euclid")
+def euclid(position):
+    """two piles: take a positive multiple of the smaller pile from the larger"""
+    x, y = position
+    if x == 0 or y == 0:
+        return []
+    lo, hi = min(x, y), max(x, y)
+    return [(lo, hi - k * lo) for k in range(1, hi // lo + 1)]
+'''
+
+
+def test_gg_and_mm_every_sg(tmp_path: Path) -> None:
+    """HDU 3595 "GG and MM" (Every-SG): several Euclid games (take a multiple of the smaller pile
+    from the larger); each turn moves in every game that can move; the last to move wins. The
+    game in a rules file, ``grundy solve --every``, against a brute force of the whole sum."""
+    rules = tmp_path / "euclid.py"
+    rules.write_text(EUCLID_RULES)
+
+    def options(p: tuple[int, int]) -> list[tuple[int, int]]:
+        x, y = p
+        if x == 0 or y == 0:
+            return []
+        lo, hi = min(x, y), max(x, y)
+        return [(lo, hi - k * lo) for k in range(1, hi // lo + 1)]
+
+    @cache
+    def wins(parts: tuple[tuple[int, int], ...]) -> bool:
+        choices = [options(p) or [p] for p in parts]
+        if all(not options(p) for p in parts):
+            return False
+        return any(not wins(tuple(after)) for after in itertools.product(*choices))
+    rng = random.Random(3595)
+    for _ in range(12):
+        parts = tuple((rng.randint(1, 12), rng.randint(1, 12)) for _ in range(rng.randint(1, 3)))
+        words = []
+        for x, y in parts:
+            words += ["+", "judge-euclid", str(x), str(y)]
+        answer = json.loads(grundy_cli("--rules", str(rules), "solve", "--every", *words[1:], "--json"))
+        assert (answer["outcome"] == "N") == wins(parts), parts
+
+
+TAKE12_RULES = '''import grundy
+
+
+@grundy.heap_game("judge-take12")
+def take12(n):
+    """take one or two"""
+    return [n - k for k in (1, 2) if k <= n]
+'''
+
+
+def test_own_take_away_game_in_misere_play(tmp_path: Path) -> None:
+    """A take-away game of one's own (a ``@grundy.heap_game``: take 1 or 2) exported in misère
+    play: no theorem knows its heaps, so its quotient is settled up to heap 1,000, the export's
+    default table (it ran for minutes before, settling heaps up to the step budget); a sum of
+    heaps against the brute force, a larger heap an error line."""
+    rules = tmp_path / "take12.py"
+    rules.write_text(TAKE12_RULES)
+
+    @cache
+    def wins(heaps: tuple[int, ...]) -> bool:  # (misère: no move left, the player to move wins)
+        if not any(heaps):
+            return True
+        return any(not wins(tuple(sorted((*heaps[:i], h - k, *heaps[i + 1:]))))
+                   for i, h in enumerate(heaps) for k in (1, 2) if k <= h)
+    source = grundy_cli("--rules", str(rules), "export", "judge-take12", "--misere", "--main",
+                        "--lang", "python")
+    assert "exact for heaps up to 1000" in source
+    rng = random.Random(12)
+    sums = [tuple(rng.randint(0, 9) for _ in range(rng.randint(1, 3))) for _ in range(40)]
+    out = run_python(source + "\n", "".join(" ".join(map(str, s)) + "\n" for s in sums))
+    assert outcomes(out) == [wins(tuple(sorted(s))) for s in sums]
+    done = subprocess.run([sys.executable, "-S", "-c", source], input="1001\n", capture_output=True,
+                          text=True, timeout=60)
+    assert done.stdout.startswith("error: heap 1001")
