@@ -91,8 +91,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "or up to --upto); the main prints '- N' or '- P'")
     parser.add_argument("--input", choices=(*INPUT_FORMATS, "single"), default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
-                             "(T, then T cases) or counted (one case); a family also single (T, then "
-                             "T cases of one heap each)")
+                             "(T, then T cases), counted (one case) or repeated (cases to the end of "
+                             "the input, or to a case whose count is 0); a family also single (T, "
+                             "then T cases of one heap each)")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
                              "reads the parameters: " + PARAMS_HELP)
@@ -177,7 +178,8 @@ def _matrix(args: argparse.Namespace, layout: str) -> int:
                                       ("--conjecture", getattr(args, "conjecture", False) or None),
                                       ("--misere", getattr(args, "misere", False) or None),
                                       ("--params", getattr(args, "params", None)),
-                                      ("--input single", "single" if layout == "single" else None))
+                                      ("--input single", "single" if layout == "single" else None),
+                                      ("--input repeated", "repeated" if layout == "repeated" else None))
              if value is not None]
     if given:
         raise InvalidInputError(f"matrix: the program solves each game it reads at run time, {given[0]} "

@@ -1,4 +1,4 @@
-"""``grundy solve GAME --input lines|cases|counted FILE``: a contest judge's whole input, in one of
+"""``grundy solve GAME --input lines|cases|counted|repeated FILE``: a contest judge's whole input, in one of
 the layouts an exported program reads (``grundy export --main``), answered in one process with
 one line per case, as the exported program prints it: ``VALUE OUTCOME`` (``- N`` where only the
 outcome is known), or ``error: MESSAGE`` for a case nothing answers.
@@ -6,7 +6,9 @@ outcome is known), or ``error: MESSAGE`` for a case nothing answers.
 - ``lines``: one position per line — a heap game's heap sizes (several heaps are a sum), a pair
   game's ``a b``, a game on one number ``n`` (several numbers, the sum of their positions, when
   the game declares ``arity=1``);
-- ``cases``: the number of cases ``T``, then ``T`` cases; ``counted``: one case. A case of a heap
+- ``cases``: the number of cases ``T``, then ``T`` cases; ``counted``: one case; ``repeated``:
+  cases to the end of the input, or to a case whose count is 0 (not for a pair game), which ends
+  it. A case of a heap
   game (or of a game on one number) is a count ``n`` and ``n`` numbers, of a pair game ``a b``;
   line breaks do not matter.
 
@@ -21,6 +23,8 @@ after the last case) stops with one line on stderr: after it no case can be told
 
 >>> _case_numbers("heap", "cases", "2  1 3  2 1 1".split())
 [[3], [1, 1]]
+>>> _case_numbers("heap", "repeated", "1 3  2 1 1  0".split())
+[[3], [1, 1]]
 """
 
 from __future__ import annotations
@@ -33,12 +37,14 @@ from typing import Any
 from grundy.cli.common import read_number
 from grundy.errors import GrundyError, InvalidInputError
 
-FORMATS = ("lines", "cases", "counted")
+FORMATS = ("lines", "cases", "counted", "repeated")
 """The layouts (the same as ``grundy.export.main.INPUT_FORMATS``)."""
 
 
 def input_kind(game: Any) -> str:
     """How a case of ``game`` is written: ``"heap"`` (heap sizes), ``"pair"`` (``a b``),
+    ``"start"`` (a pair game whose start position one number ``n`` gives, ``(n, n - 1)``, as its
+    exported program reads it: a case is ``n``, a line ``n`` or ``a b``),
     ``"sum"`` (numbers of a game on one number declared ``arity=1``: their sum) or ``"number"``
     (one number); refused for any other game, in one line."""
     from grundy.model.game import HeapGame, laws_of
@@ -52,7 +58,7 @@ def input_kind(game: Any) -> str:
     if laws.export is not None and laws.export.kind in _RULE_LAYOUTS:
         return _RULE_LAYOUTS[laws.export.kind]
     if laws.pair_table is not None:
-        return "pair"
+        return "start" if laws.export is not None and laws.export.start is not None else "pair"
     raise InvalidInputError(f"--input reads heap games, games on pairs and games on one number (as "
                             f"an exported program does), not {game.spec!r}: use --batch FILE")
 
@@ -62,8 +68,8 @@ _RULE_LAYOUTS = {"split-stones": "piles", "strip": "strip"}
 
 
 def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
-    """The numbers of each case of a ``cases`` or ``counted`` input (read as the exported
-    program reads it)."""
+    """The numbers of each case of a ``cases``, ``counted`` or ``repeated`` input (read as the
+    exported program reads it)."""
     at = 0
 
     def take() -> int:
@@ -73,13 +79,17 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
         at += 1
         return read_number(words[at - 1])
 
-    cases = take() if layout == "cases" else 1
+    cases = take() if layout == "cases" else 1 if layout == "counted" else len(words)
     out = []
     for _ in range(cases):
+        if layout == "repeated" and (at == len(words) or (kind != "pair" and words[at].strip("0") == "")):
+            at += at < len(words)  # (a count of 0 ends the cases)
+            break
         if kind == "strip":  # (the length, then the count of coins and their cells)
             out.append([take()] + [take() for _ in range(take())])
         else:
-            out.append([take(), take()] if kind == "pair" else [take() for _ in range(take())])
+            out.append([take(), take()] if kind == "pair" else [take()] if kind == "start"
+                       else [take() for _ in range(take())])
     if at < len(words):
         raise InvalidInputError(f"{len(words) - at:,} more words after the last case")
     return out
@@ -91,7 +101,9 @@ def _position(game: Any, kind: str, numbers: list[int]) -> Any:
         return game.validate(tuple(numbers))
     if kind == "strip":
         return game.validate(_strip(numbers))
-    if kind == "pair":
+    if kind == "start" and len(numbers) == 1:  # (the start position (n, n - 1))
+        numbers = [numbers[0], max(numbers[0] - 1, 0)]
+    if kind in ("pair", "start"):
         if len(numbers) != 2:
             raise InvalidInputError(f"a position of {game.spec} is two numbers a b, got "
                                     f"{len(numbers)}")

@@ -65,10 +65,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--batch", metavar="FILE",
                         help="solve one position per line of FILE ('-': stdin; lines 'GAME POSITION' "
                              "when no GAME is given), one answer per line ('N 2', or JSON lines)")
-    parser.add_argument("--input", metavar="LAYOUT", choices=("lines", "cases", "counted", "single"),
+    parser.add_argument("--input", metavar="LAYOUT",
+                        choices=("lines", "cases", "counted", "repeated", "single"),
                         help="read a judge's whole input from the one file given ('-': stdin) in "
                              "the layout of 'export --main': lines (a position per line), cases "
-                             "(T, then T cases), counted (one case); a case of a heap game is n then "
+                             "(T, then T cases), counted (one case), repeated (cases to the end, or to "
+                             "a count of 0); a case of a heap game is n then "
                              "n heaps (a sum); a family also single (T, then T cases of one heap); "
                              "print 'VALUE OUTCOME' per case, as the exported program does")
     parser.add_argument("--params", choices=PARAMS_PLACES,

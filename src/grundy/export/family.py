@@ -47,7 +47,7 @@ from grundy.export.geography import graph_header, python_graph_body
 from grundy.export.main import INPUT_FORMATS, PY_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, GRAPH_READS, SET_PARAMETERS, Family
 
-LAYOUTS = (*INPUT_FORMATS, "single")
+LAYOUTS = (*(f for f in INPUT_FORMATS if f != "repeated"), "single")
 """What a family program's main reads: one position per line, ``T`` cases, one case, or ``T``
 cases of one heap each."""
 

@@ -15,12 +15,15 @@ Layouts (``INPUT_FORMATS``):
   staircase and the split game: the counts of steps or piles 1..n; coin-slide: the strip's
   length ``L``, then the cells ``1..L`` of its coins);
 - ``cases``: the number of cases ``T``, then ``T`` cases;
-- ``counted``: one case.
+- ``counted``: one case;
+- ``repeated``: cases one after another to the end of the input, or, where a case starts with a
+  count (not a pair game's ``a b``), to a case whose count is 0, which ends the input (as
+  HDU 1850 "Being a Good Boy in Spring Festival" ends its cases).
 
 A case of a heap game is ``n`` followed by ``n`` heap sizes; of a pair game, ``a b``; of
 coin-slide, ``L k`` followed by the cells of its ``k`` coins; of a grid of coins, ``k`` followed
 by the ``x y`` of its ``k`` heads. Line breaks
-do not matter in ``cases`` and ``counted``.
+do not matter in ``cases``, ``counted`` and ``repeated``.
 
 >>> "def main" in python_main("heap", "cases")
 True
@@ -28,7 +31,7 @@ True
 
 from __future__ import annotations
 
-INPUT_FORMATS = ("lines", "cases", "counted")
+INPUT_FORMATS = ("lines", "cases", "counted", "repeated")
 
 
 def describe(kind: str, input_format: str, sums: bool = True, start: str | None = None) -> str:
@@ -65,6 +68,10 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
         return line
     if input_format == "cases":
         return f"the number of cases T, then T cases, each {case}"
+    if input_format == "repeated":
+        end = ("" if kind == "pair" and start is None
+               else ", or to a case whose first number is 0 (it ends the input)")
+        return f"cases to the end of the input{end}, each {case}"
     return f"one case: {case}"
 
 
@@ -126,8 +133,15 @@ def main():
         except ValueError as exc:
             sys.exit(f"error: {exc}")
 
+    def repeated(zero_ends):
+        while at < len(words):
+            if zero_ends and words[at].strip("0") == "" and words[at].isascii():
+                take()
+                return
+            yield None
+
     failed = False
-    for _ in range(%(cases)s):
+    for _ in %(cases)s:
         numbers = %(case)s
         text = _answer_line(numbers)
         failed = failed or text.startswith("error")
@@ -153,7 +167,8 @@ def python_main(kind: str, input_format: str, one: bool = False) -> str:
         case = "[take()] + [take() for _ in range(take())]"
     if kind == "grid":  # (the count of heads, then x y of each)
         case = "[take() for _ in range(2 * take())]"
-    cases = "take()" if input_format == "cases" else "1"
+    cases = {"cases": "range(take())", "counted": "range(1)",
+             "repeated": f"repeated({kind != 'pair' or one})"}[input_format]
     return _PY_COMMON + _PY_STREAM % {"case": case, "cases": cases}
 
 
@@ -225,9 +240,9 @@ struct InputEnd {
     std::string why;
 };
 
-static unsigned long long take() {
+%(ahead)sstatic unsigned long long take() {
     std::string word;
-    if (!(std::cin >> word)) throw InputEnd{"the input ended inside a case"};
+    if (!(%(read)s)) throw InputEnd{"the input ended inside a case"};
     try {
         return parse_number(word);
     } catch (const std::runtime_error &e) {
@@ -241,8 +256,7 @@ int main() {
     std::string stop;  // why reading stopped early: every case after it is lost
     unsigned long long most = 0;
     try {
-        const unsigned long long cases = %(cases)s;
-        for (unsigned long long c = 0; c < cases; ++c) {
+%(count)s        for (unsigned long long c = 0; %(more)s; ++c) {
             std::vector<unsigned long long> numbers;
 %(case)s
             for (unsigned long long x : numbers) most = x > most ? x : most;
@@ -267,6 +281,26 @@ int main() {
 }
 """
 
+_CPP_AHEAD = r"""static std::string pending;  // a word read ahead, to see whether another case follows
+static bool has_pending = false;
+
+static bool next_word(std::string &word) {
+    if (has_pending) {
+        word = pending;
+        has_pending = false;
+        return true;
+    }
+    return static_cast<bool>(std::cin >> word);
+}
+
+static bool more_cases(bool zero_ends) {  // another case follows (not the end, nor a case of count 0)
+    if (!next_word(pending)) return false;
+    has_pending = !(zero_ends && pending.find_first_not_of('0') == std::string::npos);
+    return has_pending;
+}
+
+"""
+
 _CPP_CASE_HEAP = """            const unsigned long long count = take();
             for (unsigned long long i = 0; i < count; ++i) numbers.push_back(take());"""
 _CPP_CASE_ONE = """            numbers.push_back(take());"""
@@ -287,5 +321,10 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
         case = "            numbers.push_back(take());\n" + _CPP_CASE_HEAP
     if kind == "grid":  # (the count of heads, then x y of each)
         case = _CPP_CASE_HEAP.replace("i < count", "i < 2 * count")
-    cases = "take()" if input_format == "cases" else "1"
-    return _CPP_COMMON + _CPP_STREAM % {"case": case, "cases": cases, "prepare": call}
+    count = "        const unsigned long long cases = take();\n" if input_format == "cases" else ""
+    more = {"cases": "c < cases", "counted": "c < 1",
+            "repeated": f"more_cases({'true' if kind != 'pair' or one else 'false'})"}[input_format]
+    ahead, read = ((_CPP_AHEAD, "next_word(word)") if input_format == "repeated"
+                   else ("", "std::cin >> word"))
+    return _CPP_COMMON + _CPP_STREAM % {"case": case, "count": count, "more": more, "prepare": call,
+                                        "ahead": ahead, "read": read}

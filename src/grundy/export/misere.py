@@ -71,13 +71,24 @@ def misere_rule(game: Game) -> MisereRule:
                       tuple(m for _, m in pairs), law.tame_fail)
 
 
+NO_THEOREM_UPTO = 1000
+"""Heaps a quotient is settled up to, when neither ``upto`` nor ``limit`` is given and no
+periodicity theorem applies to the game (a heap game of your own): the default table of a heap
+game's export. Without it the heaps were settled on to the default budget, which a game of cheap
+heaps (``take 1 or 2`` as a ``@grundy.heap_game``) spends over millions of heaps, for minutes."""
+
+
 def quotient_rule(game: Game, upto: int | None, limit: int | None) -> MisereRule:
     """The :class:`MisereRule` of ``game`` by its misère quotient (of every heap where the
     periodicity theorem proves it, else of the heaps settled up to ``upto`` or within ``limit``
     steps: :func:`grundy.theory.quotient.misere_quotient` with ``partial``)."""
+    from grundy.model.game import HeapGame
     from grundy.theory.quotient import misere_quotient
     from grundy.theory.quotient.build import DEFAULT_QUOTIENT_LIMIT
+    from grundy.theory.quotient.periods import period_rule
 
+    if upto is None and limit is None and isinstance(game, HeapGame) and period_rule(game) is None:
+        upto = NO_THEOREM_UPTO
     q = misere_quotient(game, upto, limit=limit or DEFAULT_QUOTIENT_LIMIT, partial=True)
     proved = q.status == Status.PROVED and q.period is not None and q.preperiod is not None
     words = (f"the misère quotient of order {q.order}, {len(q.p_portion)} of its elements P-positions; "

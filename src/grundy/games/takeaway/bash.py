@@ -62,6 +62,11 @@ FAMILIES = {
 the laws of :meth:`Bash._heap_value` (``bash(m)`` is ``bash(1,m)``) as formulas over ``n``."""
 
 
+OCTAL_TAKE_MAX = 1000
+"""The largest ``b`` of a ``bash(a,b,rest=all)`` declared as its octal code (a longer code would
+be a tuple of ``b`` digits, and its quotient's period out of reach anyway)."""
+
+
 @dataclass(frozen=True)
 class Bash(HeapGame):
     """Take ``a..b`` counters from one heap; ``rest_all``: fewer than ``a`` left must all be taken."""
@@ -117,7 +122,20 @@ class Bash(HeapGame):
                     heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason,
                     misere_outcome=self._misere_outcome,
                     misere_winning_moves=self._misere_winning_moves, reason=self._reason,
-                    value_table=self._value_table)
+                    value_table=self._value_table, octal_digits=self._octal_digits())
+
+    def _octal_digits(self) -> tuple[int, ...] | None:
+        """``bash(a,b,rest=all)`` is the octal game ``0.1…13…3`` (digit 1, take all, for a take
+        below ``a``; digit 3, take and leave 0 or 1 heap, for ``a..b``): declared, with ``b`` at
+        most :data:`OCTAL_TAKE_MAX`, so that its misère quotient is proved by the periodicity
+        theorem of octal games (the plain Bash game is tame: genus theory answers it).
+
+        >>> Bash(2, 3, True)._octal_digits(), Bash(2, 3)._octal_digits()
+        ((0, 1, 3, 3), None)
+        """
+        if not self.rest_all or self.b > OCTAL_TAKE_MAX:
+            return None
+        return (0,) + (1,) * (self.a - 1) + (3,) * (self.b - self.a + 1)
 
     def _value_table(self, top: int) -> tuple[list[int] | Any, int, int] | None:
         from grundy.tables.analysis import value_table
