@@ -42,8 +42,9 @@ line or case ends with them) or block (blocks of cases, each starting with them,
 input or to a block whose parameters are all 0); a set S is its size, then its members; a graph
 E its number of edges m, then its m edges u v (the tokens of a position are vertices); G the same
 after n (n m, then the m edges); T a tree, n then its n - 1 edges (digraph, green-hackenbush and
-vertex-geography read all three). --input single: T, then T cases of one heap each. subtraction(S) proves its period at run time; a heap it
-cannot answer within its bounds, or a parameter outside the family, is an error line for that input.
+vertex-geography read all three). --input single: T, then T cases of one heap each.
+subtraction(S) proves its period at run time; a heap it cannot answer within its bounds, or a
+parameter outside the family, is an error line for that input.
 
 The header says what the answers rest on: proved (a theorem), or a conjecture and how far it was
 checked, or the exact table and its range. An unproved pattern is first re-checked on a longer
