@@ -71,7 +71,10 @@ MOST = {"python": 2_000_000, "cpp": 20_000_000}
 def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
     """Refuse a layout the family's main cannot read, in one line."""
     if layout not in LAYOUTS:
-        raise InvalidInputError(f"the input format must be one of {', '.join(LAYOUTS)}, got {layout!r}")
+        hint = (" (a family's cases to the end of the input: --params block, each block its "
+                "parameters, then its cases)" if layout == "repeated" else "")
+        raise InvalidInputError(f"the input format must be one of {', '.join(LAYOUTS)}, got "
+                                f"{layout!r}{hint}")
     if where not in WHERE:
         raise InvalidInputError(f"the parameters stand {' or '.join(WHERE)} in the input, got {where!r}")
     if layout != "lines" and not main:
