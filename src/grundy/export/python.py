@@ -28,7 +28,7 @@ from grundy.export.model import (
     table_status,
     text_lines,
 )
-from grundy.export.rules import PY_SPLIT, PY_STAIRCASE, PY_STRIP
+from grundy.export.rules import PY_SPLIT, PY_STAIRCASE, PY_STRIP, py_wins_and_answer
 from grundy.export.splits import MAX_HEAP, PY_SPARSE
 
 _PY_FACTOR = '''def _prime(n):
@@ -255,15 +255,7 @@ PY_GRID = '''def grundy_value(numbers):
             raise ValueError(f"({x}, {y}) is not a coin (coordinates from {ORIGIN})")
         value ^= nim_mul(coin_x(x), coin_y(y))
     return value
-
-
-def first_player_wins(numbers):
-    return grundy_value(numbers) != 0
-
-
-def answer(numbers):
-    value = grundy_value(numbers)
-    return value, value != 0'''
+''' + py_wins_and_answer("numbers")
 
 _PY_RULES = {"staircase": PY_STAIRCASE, "split": PY_SPLIT, "strip": PY_STRIP}
 """The programs written from a theorem's algorithm alone, by kind."""

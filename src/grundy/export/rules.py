@@ -14,21 +14,20 @@ defining ``grundy_value``, ``first_player_wins`` and the ``answer`` the main cal
 
 from __future__ import annotations
 
+def py_wins_and_answer(arg: str) -> str:
+    """``first_player_wins`` and ``answer`` of a program whose ``grundy_value`` takes ``arg``
+    (the tail every such Python program shares)."""
+    return (f"\n\ndef first_player_wins({arg}):\n    return grundy_value({arg}) != 0\n\n\n"
+            f"def answer({arg}):\n    value = grundy_value({arg})\n    return value, value != 0")
+
+
 PY_STAIRCASE = '''def grundy_value(steps):
     """The odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)."""
     value = 0
     for c in steps[0::2]:
         value ^= c
     return value
-
-
-def first_player_wins(steps):
-    return grundy_value(steps) != 0
-
-
-def answer(steps):
-    value = grundy_value(steps)
-    return value, value != 0'''
+''' + py_wins_and_answer("steps")
 
 PY_SPLIT = '''def stone_value(d):
     """A stone d piles before the last: g(0) = 0, g(d) the d-th odious number (1, 2, 4, 7, ...)."""
@@ -47,15 +46,7 @@ def grundy_value(piles):
         if c & 1:
             value ^= stone_value(n - 1 - i)
     return value
-
-
-def first_player_wins(piles):
-    return grundy_value(piles) != 0
-
-
-def answer(piles):
-    value = grundy_value(piles)
-    return value, value != 0'''
+''' + py_wins_and_answer("piles")
 
 PY_STRIP = '''MAX_CELLS = 16
 _MEMO = {"": 0}
