@@ -14,6 +14,7 @@ defining ``grundy_value``, ``first_player_wins`` and the ``answer`` the main cal
 
 from __future__ import annotations
 
+
 def py_wins_and_answer(arg: str) -> str:
     """``first_player_wins`` and ``answer`` of a program whose ``grundy_value`` takes ``arg``
     (the tail every such Python program shares)."""
