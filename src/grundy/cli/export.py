@@ -205,4 +205,5 @@ def _flags(text: str) -> str:
             .replace("raise limit=", "raise --limit").replace("so upto has no use", "so --upto has no use")
             .replace("so limit has no use", "so --limit has no use")
             .replace("so conjecture has no use", "so --conjecture has no use")
-            .replace("; conjecture has no use", "; --conjecture has no use"))
+            .replace("; conjecture has no use", "; --conjecture has no use")
+            .replace("use lang python", "use --lang python"))

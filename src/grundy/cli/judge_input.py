@@ -82,11 +82,14 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
     cases = take() if layout == "cases" else 1 if layout == "counted" else len(words)
     out = []
     for _ in range(cases):
-        if layout == "repeated" and (at == len(words) or (kind != "pair" and words[at].strip("0") == "")):
+        counted = kind != "pair" and not kind.startswith("positions:")  # (a case starts with a count)
+        if layout == "repeated" and (at == len(words) or (counted and words[at].strip("0") == "")):
             at += at < len(words)  # (a count of 0 ends the cases)
             break
         if kind == "strip":  # (the length, then the count of coins and their cells)
             out.append([take()] + [take() for _ in range(take())])
+        elif kind.startswith("positions:"):  # (one position: its declared number of numbers)
+            out.append([take() for _ in range(_arity(kind))])
         else:
             out.append([take(), take()] if kind == "pair" else [take()] if kind == "start"
                        else [take() for _ in range(take())])
@@ -101,6 +104,8 @@ def _position(game: Any, kind: str, numbers: list[int]) -> Any:
         return game.validate(tuple(numbers))
     if kind == "strip":
         return game.validate(_strip(numbers))
+    if kind.startswith("positions:"):
+        return _positions(game, _arity(kind), numbers)
     if kind == "start" and len(numbers) == 1:  # (the start position (n, n - 1))
         numbers = [numbers[0], max(numbers[0] - 1, 0)]
     if kind in ("pair", "start"):
@@ -116,6 +121,24 @@ def _position(game: Any, kind: str, numbers: list[int]) -> Any:
     from grundy.define.sums import Sum
 
     return game.validate(Sum(*((n,) for n in numbers)))
+
+
+def _arity(kind: str) -> int:
+    """The numbers of one position of the layout ``positions:N``."""
+    return int(kind.partition(":")[2])
+
+
+def _positions(game: Any, arity: int, numbers: list[int]) -> Any:
+    """The position (or the sum of positions) of ``arity`` numbers each that ``numbers`` holds."""
+    if not numbers or len(numbers) % arity:
+        raise InvalidInputError(f"a position of {game.spec} is {arity} numbers, and a line several "
+                                f"positions (their sum): got {len(numbers)} numbers")
+    parts = [tuple(numbers[i:i + arity]) for i in range(0, len(numbers), arity)]
+    if len(parts) == 1:
+        return game.validate(parts[0])
+    from grundy.define.sums import Sum
+
+    return game.validate(Sum(*parts))
 
 
 def _strip(numbers: list[int]) -> str:

@@ -41,6 +41,47 @@ def move_source(game_obj: Game) -> str | None:
     return ast.unparse(node) + "\n\n\n" + wrapper
 
 
+PROVIDED = frozenset({"grundy", "Sum"})
+"""The names an exported program of a game on positions provides to the move function it carries:
+``grundy.Sum`` and ``Sum``, a move that splits a position into a sum (nothing else of grundy)."""
+
+
+def position_move_source(game_obj: Game) -> tuple[str | None, set[str]]:
+    """The move function of a ``@grundy.game`` as stand-alone source ``moves(position)``, its
+    parameters set to this game's, for an exported program that carries it; or ``None`` and the
+    names it reads from outside the function (``grundy`` and ``Sum`` are provided: see
+    :data:`PROVIDED`), or ``None`` and no names when its source cannot be read.
+
+    >>> import grundy
+    >>> @grundy.game("doc-src", arity=3)
+    ... def steps(p, *, k=2):
+    ...     return [(p[0] - 1, p[1], p[2])] if p[0] else []
+    >>> print(position_move_source(grundy.load_game("doc-src(k=5)"))[0], end="")
+    def moves(p, *, k=5):
+        return [(p[0] - 1, p[1], p[2])] if p[0] else []
+    >>> grundy.catalog.unregister("doc-src")
+    """
+    if not isinstance(game_obj, UserGame):
+        return None, set()
+    fn = type(game_obj).move_function
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return None, set()
+    node = next((n for n in tree.body if isinstance(n, ast.FunctionDef)), None)
+    if node is None:
+        return None, set()
+    node.decorator_list = []
+    outside = _free_names(node) - PROVIDED
+    if outside:
+        return None, outside
+    for i, arg in enumerate(node.args.kwonlyargs):
+        if arg.arg in game_obj.defaults:
+            node.args.kw_defaults[i] = ast.Constant(game_obj.params[arg.arg])
+    node.name = "moves"
+    return ast.unparse(node) + "\n", set()
+
+
 def _free_names(node: ast.FunctionDef) -> set[str]:
     """Names the function reads that it neither binds nor finds among the builtins."""
     bound = {a.arg for a in (*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs)}
@@ -55,4 +96,8 @@ def _free_names(node: ast.FunctionDef) -> set[str]:
         elif isinstance(sub, ast.FunctionDef | ast.Lambda) and sub is not node:
             args = sub.args
             bound.update(a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs))
+            if isinstance(sub, ast.FunctionDef):
+                bound.add(sub.name)
+        elif isinstance(sub, ast.Import | ast.ImportFrom):  # (a module imported inside the function)
+            bound.update((a.asname or a.name).split(".")[0] for a in sub.names)
     return loads - bound - set(dir(builtins))

@@ -458,8 +458,11 @@ class UserGame(_Defined, Game):
 
     def _input_layout(self) -> str | None:
         """How a case of this game is written in a judge's input (:attr:`Laws.input_layout`)."""
-        if type(self).domain.arity == 1:
+        arity = type(self).domain.arity
+        if arity == 1:
             return "sum"
+        if arity is not None and arity >= 3:
+            return f"positions:{arity}"
         if self.pairs():
             return "pair"
         if self.table_line(0) is not None:

@@ -34,9 +34,11 @@ from __future__ import annotations
 INPUT_FORMATS = ("lines", "cases", "counted", "repeated")
 
 
-def describe(kind: str, input_format: str, sums: bool = True, start: str | None = None) -> str:
+def describe(kind: str, input_format: str, sums: bool = True, start: str | None = None,
+             arity: int = 2) -> str:
     """One line saying what the main reads, for the program's header comment (``sums``: whether
-    several numbers of a game on one number are a sum).
+    several numbers of a game on one number are a sum; ``arity``: the numbers of a position of a
+    game on positions).
 
     >>> describe("heap", "counted")
     'one case: n, then n heap sizes'
@@ -57,6 +59,9 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     elif kind == "grid":
         case = "k, then k heads x y"
         line = "one position per line: its heads x1 y1 x2 y2 ... (a board is the sum of its heads)"
+    elif kind == "positions":
+        case = f"one position: {arity} numbers"
+        line = f"one position per line: {arity} numbers, or several positions (their sum)"
     elif kind == "pair" and start is not None:
         case = f"one number n ({start})"
         line = f"one position per line: n alone ({start}), or a b, or several pairs (their sum)"
@@ -69,7 +74,7 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     if input_format == "cases":
         return f"the number of cases T, then T cases, each {case}"
     if input_format == "repeated":
-        end = ("" if kind == "pair" and start is None
+        end = ("" if kind == "positions" or (kind == "pair" and start is None)
                else ", or to a case whose first number is 0 (it ends the input)")
         return f"cases to the end of the input{end}, each {case}"
     return f"one case: {case}"
@@ -167,8 +172,11 @@ def python_main(kind: str, input_format: str, one: bool = False) -> str:
         case = "[take()] + [take() for _ in range(take())]"
     if kind == "grid":  # (the count of heads, then x y of each)
         case = "[take() for _ in range(2 * take())]"
+    if kind == "positions":  # (one position: the program's ARITY numbers)
+        case = "[take() for _ in range(ARITY)]"
+    counted = kind not in ("pair", "positions") or one  # (a case starts with a count)
     cases = {"cases": "range(take())", "counted": "range(1)",
-             "repeated": f"repeated({kind != 'pair' or one})"}[input_format]
+             "repeated": f"repeated({counted})"}[input_format]
     return _PY_COMMON + _PY_STREAM % {"case": case, "cases": cases}
 
 

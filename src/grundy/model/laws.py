@@ -443,8 +443,10 @@ class Laws(FrozenRecord):
     input_layout: Callable[[], str | None] | None
     """A game on numbers with a domain of its own (``@grundy.game``): how one case of it is
     written in a judge's input, as its exported program reads it: ``"sum"`` (numbers of a game
-    on one number, declared ``arity=1``: their sum), ``"pair"`` (``a b``) or ``"number"`` (one
-    number); ``None`` when its positions are none of these: ``input_layout()``."""
+    on one number, declared ``arity=1``: their sum), ``"pair"`` (``a b``), ``"number"`` (one
+    number) or ``"positions:N"`` (``N`` numbers a position, declared ``arity=N``, ``N >= 3``;
+    several positions, their sum); ``None`` when its positions are none of these:
+    ``input_layout()``."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.engine.limits import Budget, one_budget
-from grundy.errors import GrundyError, InvalidInputError, NotSupportedError
+from grundy.errors import GrundyError, InvalidInputError, NotSupportedError, SearchLimitError
 from grundy.export import code as writer
 from grundy.export.code import LANGS, OutcomeRule, export_code
 from grundy.export.main import INPUT_FORMATS
@@ -84,6 +84,7 @@ class Plan:
     what: str | None = None
     misere: MisereRule | None = None
     grid: tuple[str, str, int] | None = None
+    arity: int | None = None
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
@@ -218,6 +219,13 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
 def _refuse_unused(plan: Plan, upto: int | None, budget: Budget | None, conjecture: bool) -> None:
     """Refuse an option a program written from a theorem's algorithm alone has no use for (it has
     no table and nothing unproved), rather than ignore it."""
+    if plan.kind == "positions":
+        given = [name for name, used in (("upto", upto is not None), ("conjecture", conjecture),
+                                         ("limit", budget is not None and not budget.standard)) if used]
+        if given:
+            raise InvalidInputError(f"{plan.name}: the program answers by the move function alone (no "
+                                    f"table, nothing unproved), so {given[0]} has no use there")
+        return
     if plan.kind not in _RULES or plan.kind == "misere":  # (misère: its plan says which it uses)
         return
     given = [name for name, used in (("upto", upto is not None), ("conjecture", conjecture),
@@ -464,6 +472,8 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
     """The program for ``game`` (by :func:`export_plan`, or ``plan``), its Python twin checked
     against the table before the program is returned."""
     plan = plan or export_plan(game, upto)
+    if plan.kind == "positions":
+        return _positions_source(game, plan, lang, main, input_format)
     args = plan.code_arguments()
     code = export_code(lang=lang, main=main, input_format=input_format, **args)
     if plan.kind not in _RULES:
@@ -473,6 +483,93 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
     if plan.kind == "grid":
         _grid_check(code if lang == "python" else export_code(lang="python", **args), game, plan)
     return code
+
+
+def _positions_source(game: Game, plan: Plan, lang: str, main: bool, input_format: str) -> str:
+    """The Python program of a game on positions of several numbers, checked against the engine
+    (:func:`_positions_check`); C++ is refused (a C++ program cannot carry a Python move function)."""
+    from grundy.export.positions import positions_program
+
+    assert plan.arity is not None and plan.source is not None
+    if lang != "python":
+        raise InvalidInputError(f"{plan.name}: a game on positions of {plan.arity} numbers is exported "
+                                f"in Python only (the program carries your move function): use "
+                                f"lang python")
+    code = positions_program(plan.name, plan.arity, plan.origin, plan.source, main=main,
+                             input_format=input_format)
+    _positions_check(code, game, plan)
+    return code
+
+
+POSITIONS_SAMPLE = 300
+"""How many positions the check of a game on positions compares with the engine (and as many
+sums of two of them)."""
+CHECK_STEPS = 2_000_000
+"""The engine's budget for each position of that check (one not settled within it is skipped)."""
+
+
+def _positions_check(code: str, game: Game, plan: Plan) -> None:
+    """Run the Python program on positions the engine answers and compare: those reachable from
+    the declared start (breadth first), else the positions whose coordinates are within 3 of the
+    least ones; single positions and sums of two. Where the engine refuses (a position outside
+    the game, a failure of the move function) or finds a loopy value, the program must answer
+    with an error."""
+    from itertools import pairwise
+
+    from grundy.engine.limits import Budget
+    from grundy.engine.search import grundy_value
+
+    namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
+    exec(compile(code, "<export>", "exec"), namespace)
+    answer = namespace["answer"]
+    sample = _positions_sample(game, plan)
+    values: list[tuple[tuple[int, ...], int]] = []
+    for position in sample:
+        try:
+            want: int | None = grundy_value(game, position, budget=Budget(CHECK_STEPS))
+        except SearchLimitError:
+            continue  # (not settled within the check's budget: not compared)
+        except GrundyError:
+            want = None
+        try:
+            got = answer(list(position))[0]
+        except ValueError:
+            got = None
+        if got != want:
+            raise GrundyError(f"internal error: the exported program gives {got} for {position}, the "
+                              f"engine {want}; please report it")
+        if want is not None:
+            values.append((position, want))
+    for (p, v), (q, w) in pairwise(values):
+        if answer([*p, *q])[0] != v ^ w:
+            raise GrundyError(f"internal error: the exported program is wrong on the sum {p} + {q}; "
+                              f"please report it")
+
+
+def _positions_sample(game: Game, plan: Plan) -> list[tuple[int, ...]]:
+    """The positions :func:`_positions_check` compares: reachable from the start, or a corner."""
+    from itertools import islice, product
+
+    from grundy.define.sums import Sum
+
+    assert plan.arity is not None
+    start = game.laws.start
+    if start is None:
+        low = plan.origin or (0,) * plan.arity
+        corner = product(*[range(m, m + 4) for m in low])
+        return sorted(islice(corner, POSITIONS_SAMPLE), key=sum)
+    seen: dict[Any, None] = {start(): None}
+    frontier = list(seen)
+    while frontier and len(seen) < POSITIONS_SAMPLE:
+        nxt = []
+        for position in frontier:
+            for option in game.options(position):
+                for part in option.parts if isinstance(option, Sum) else (option,):
+                    if part not in seen and part != ():
+                        seen[part] = None
+                        nxt.append(part)
+        frontier = nxt
+    return [p for p in islice(seen, POSITIONS_SAMPLE) if isinstance(p, tuple)]
 
 
 def _grid_check(code: str, game: Game, plan: Plan) -> None:
@@ -646,6 +743,8 @@ def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | 
             if values.grid is None and upto is None:  # (one number: the longer default table)
                 values = table(HEAP_UPTO)
     except NoPositionTable:
+        if domain.arity is not None:  # (positions of several numbers: a Python program, no table)
+            return _positions_plan(game, domain)
         return None  # refused by the general path, with its message
     if values.grid is not None:
         if not domain.declared_any:
@@ -653,6 +752,24 @@ def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | 
         return _domain_pair_plan(game, values.grid, domain)
     assert values.line is not None
     return _line_plan(game, values.line, domain)
+
+
+def _positions_plan(game: Any, domain: Any) -> Plan:
+    """The plan of a ``@grundy.game`` on positions of ``domain.arity`` numbers (no table): a Python
+    program carrying its move function (:mod:`grundy.export.positions`)."""
+    from grundy.define.source import position_move_source
+
+    if domain.valid is not None:
+        raise NotSupportedError(f"{game.spec}: the game declares valid=, which an exported program "
+                                f"cannot check (declare minimum= instead, or let the move function "
+                                f"refuse what is not a position)")
+    source, outside = position_move_source(game)
+    if source is None:
+        why = (f"it reads {', '.join(sorted(outside))} from outside the function (define, or "
+               f"import, them inside it)" if outside else "its source cannot be read")
+        raise NotSupportedError(f"{game.spec}: export carries the move function into the program, "
+                                f"and {why}")
+    return Plan(game.spec, "positions", source=source, origin=domain.minimum, arity=domain.arity)
 
 
 def _domain_pair_plan(game: Any, cells: list[list[int | None]], domain: Any) -> Plan:

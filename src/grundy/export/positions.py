@@ -1,0 +1,189 @@
+"""The program of a ``@grundy.game`` on positions of several numbers (it declares ``arity=N``; a
+game on one number or on pairs has a table instead): Python only, carrying the game's move
+function, as given, with its parameters set.
+
+Each input is answered exactly, by the mex over every position reachable from it, memoised
+across inputs and computed without recursion: an option that is ``grundy.Sum(...)`` (or ``Sum``)
+is the XOR of its parts, ``()`` is no position left (value 0). What the engine refuses, the
+program refuses for that input alone, with an error line: more than :data:`MOVE_STEPS` options
+listed for one input, an option that is not a position of ``N`` numbers (or is below the
+declared minimum), a failure of the move function, and a position that can be reached from
+itself (a loopy game: ``grundy solve`` answers it by Smith's generalised values; the program
+does not).
+
+>>> moves = "def moves(p):\\n    return [(p[0] - 1, p[1], p[2])] if p[0] else []\\n"
+>>> program = positions_program("tri", 3, None, moves, main=False, input_format="lines")
+>>> namespace = {}
+>>> exec(program, namespace)
+>>> namespace["grundy_value"](3, 0, 0), namespace["answer"]([3, 0, 0, 2, 1, 1])
+(1, (1, True))
+"""
+
+from __future__ import annotations
+
+from grundy.export.main import python_main
+from grundy.export.model import MOVE_STEPS
+
+_PY_BODY = '''
+class Sum:
+    """A move that splits a position into independent parts (grundy.Sum): its value is the XOR
+    of theirs; Sum() or () is no position left."""
+
+    def __init__(self, *parts):
+        self.parts = parts
+
+
+class grundy:  # (the one name of grundy the move function may use: grundy.Sum)
+    Sum = Sum
+
+
+%(source)s
+
+_MEMO = {}
+
+
+def _shown(position):
+    return " ".join(map(str, position))
+
+
+def _parts(option, into, where):
+    """Append the positions ``option`` is made of to ``into`` (a sum's parts; () none)."""
+    if isinstance(option, Sum):
+        for part in option.parts:
+            _parts(part, into, where)
+        return
+    if isinstance(option, list):
+        option = tuple(option)
+    if option == ():
+        return
+    if not (isinstance(option, tuple) and len(option) == ARITY
+            and all(isinstance(x, int) and not isinstance(x, bool) for x in option)):
+        raise ValueError(f"the move function moves from {where} to {option!r}, which is not a "
+                         f"position of {ARITY} integers")
+    if MINIMUM is not None and any(x < m for x, m in zip(option, MINIMUM)):
+        raise ValueError(f"the move function moves from {where} to {option!r}, which is below the "
+                         f"game's minimum {MINIMUM}")
+    into.append(option)
+
+
+def _options(position):
+    """The options of ``position``: each a tuple of the positions it is the sum of."""
+    where = f"position {_shown(position)!r}"
+    try:
+        listed = moves(position)
+        if isinstance(listed, (str, bytes)):
+            raise TypeError(f"it returned {listed!r}, not a list of options")
+        options = []
+        for option in listed:
+            parts = []
+            _parts(option, parts, where)
+            options.append(tuple(parts))
+            if len(options) > MOVE_STEPS:
+                break
+        return options
+    except ValueError as exc:
+        if str(exc).startswith("the move function moves"):
+            raise
+        raise ValueError(f"the move function failed at {where}: ValueError: {exc}") from None
+    except MemoryError:
+        raise ValueError(f"the move function ran out of memory at {where}") from None
+    except Exception as exc:  # the move function's own failure: an error line for this input only
+        raise ValueError(f"the move function failed at {where}: {type(exc).__name__}: {exc}") from None
+
+
+def _value(position):
+    """The mex over every position reachable, iteratively (no recursion limit to hit); at most
+    MOVE_STEPS options listed for one input, then an error for that input alone."""
+    if position in _MEMO:
+        return _MEMO[position]
+    stack = [position]
+    expanding = {}
+    steps = 0
+    while stack:
+        x = stack[-1]
+        if x in _MEMO:
+            stack.pop()
+            continue
+        if x not in expanding:
+            expanding[x] = _options(x)
+            steps += len(expanding[x]) + 1
+            if steps > MOVE_STEPS:
+                raise ValueError(f"position {_shown(position)!r} was not settled within {MOVE_STEPS:,} "
+                                 f"options listed")
+            todo = [p for option in expanding[x] for p in option if p not in _MEMO]
+            for p in todo:
+                if p in expanding:
+                    raise ValueError(f"position {_shown(p)!r} can be reached from itself: the game "
+                                     f"is loopy (grundy solve answers it; this program does not)")
+            if todo:
+                stack.extend(todo)
+                continue
+        seen = set()
+        for option in expanding.pop(x):
+            total = 0
+            for p in option:
+                total ^= _MEMO[p]
+            seen.add(total)
+        value = 0
+        while value in seen:
+            value += 1
+        _MEMO[x] = value
+        stack.pop()
+    return _MEMO[position]
+
+
+def _position(numbers):
+    position = tuple(numbers)
+    if len(position) != ARITY:
+        raise ValueError(f"a position is {ARITY} numbers, got {len(position)}")
+    if MINIMUM is not None and any(x < m for x, m in zip(position, MINIMUM)):
+        raise ValueError(f"position {_shown(position)!r} is below the game's minimum {MINIMUM}")
+    return position
+
+
+def grundy_value(*numbers):
+    """The Grundy value of one position (its ARITY numbers)."""
+    return _value(_position(numbers))
+
+
+def first_player_wins(*numbers):
+    return grundy_value(*numbers) != 0
+
+
+def answer(numbers):
+    """The value and the outcome of the sum of the positions ``numbers`` holds (ARITY numbers each)."""
+    if not numbers or len(numbers) %% ARITY:
+        raise ValueError(f"a position is {ARITY} numbers, and a line several positions (their sum): "
+                         f"got {len(numbers)} numbers")
+    total = 0
+    for i in range(0, len(numbers), ARITY):
+        total ^= _value(_position(numbers[i:i + ARITY]))
+    return total, total != 0
+'''
+
+
+def positions_program(name: str, arity: int, minimum: tuple[int, ...] | None, source: str, *,
+                      main: bool, input_format: str) -> str:
+    """The Python program answering positions of ``arity`` numbers of the game ``name`` by its move
+    function ``source`` (``def moves(position)``, stand-alone); ``minimum``: its declared least
+    coordinates; ``main``: with a ``main`` reading ``input_format``."""
+    from grundy.export.main import describe
+
+    title = " ".join(name.split())
+    low = "" if minimum is None else f"; each coordinate at least its minimum {minimum}"
+    header = [
+        f"# {title}: the Grundy value of a position of {arity} numbers (a game of your own, by its "
+        f"move function, carried below as given)",
+        f"# values: exact, the mex over every position reachable from the one asked (memoised); at "
+        f"most {MOVE_STEPS:,} options listed for one input, else an error line for it; a position that "
+        f"can be reached from itself (a loopy game) is an error line (grundy solve answers it)",
+        f"# positions: {arity} numbers{low}; several positions on one line are their sum",
+    ]
+    if main:
+        header.append(f"# input: {describe('positions', input_format, arity=arity)}")
+    out = [*header, "# Generated by grundy; needs only Python 3.8+.", "", "import sys", "",
+           f"ARITY = {arity}", f"MINIMUM = {minimum!r}", f"MOVE_STEPS = {MOVE_STEPS}", ""]
+    text = "\n".join(out) + _PY_BODY % {"source": "# the move function, as given\n" + source.strip("\n")}
+    if main:
+        text += python_main("positions", input_format)
+    return text
