@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from grundy.define.query import Answering, game_state
+from grundy.define.sums import Sum
 from grundy.errors import GrundyError, ResourceLimitError, SearchLimitError
 from grundy.model.laws import Describes
 from grundy.patterns.record import Pattern
@@ -51,10 +52,23 @@ def beyond_exploring(game: UserGame, position: Any, context: Answering) -> bool:
         return False
     below, room = (a + 1) * (b + 1), context.room()
     if below > room:
-        return game.pairs()
+        return game.pairs() and _moves_down(game, position)
     if not context.conjecture or not game.pairs():
         return False
-    return below * (1 + len(game.options_of(position)) / 2) > room
+    return below * (1 + len(game.options_of(position)) / 2) > room and _moves_down(game, position)
+
+
+def _moves_down(game: UserGame, position: tuple[int, int]) -> bool:
+    """Whether no option of ``position`` has a coordinate larger than its own: only then do the
+    pairs below it say how many positions exploring it may meet. A game whose moves go up (HDU
+    1517: ``(p, n)`` to ``(p * k, n)``) is explored instead, however large its pair: what it
+    reaches may be few positions, and the exploration's own budget bounds it."""
+    a, b = position
+    for option in game.options_of(position):
+        for part in option.parts if isinstance(option, Sum) else (option,):
+            if isinstance(part, tuple) and len(part) == 2 and (part[0] > a or part[1] > b):
+                return False
+    return True
 
 
 def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
