@@ -119,7 +119,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidInputError(f"--input {layout} says what the program's main reads: add --main")
     if args.game == "matrix":
         return _matrix(args, layout)
-    if _family(args, layout):
+    if _family(args, layout) or _own_family(args, layout):
         return 0
     if layout == "single" or getattr(args, "params", None) is not None:
         raise InvalidInputError("--input single and --params are for a family, its parameters written as "
@@ -164,6 +164,34 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
 
         print(f"grundy: warning: the program is {len(source.encode()):,} bytes, more than --max-size "
               f"{most:,}", file=sys.stderr)
+    emit(source.rstrip("\n"))
+    return True
+
+
+def _own_family(args: argparse.Namespace, layout: str) -> bool:
+    """Print the program of a family of a game of one's own (parameters written as names), if the
+    game is one: each case its parameters, the answer its start position."""
+    from grundy.reports.export_policy import export_own_family, own_family
+
+    found = own_family(args.game)
+    if found is None:
+        return False
+    given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
+                                      ("--conjecture", getattr(args, "conjecture", False) or None),
+                                      ("--misere", getattr(args, "misere", False) or None),
+                                      ("--params", getattr(args, "params", None)))
+             if value is not None]
+    if given:
+        raise InvalidInputError(f"{args.game}: each case is the parameters of one game, whose start "
+                                f"position the program answers at run time; {given[0]} has no use there")
+    if layout == "single":
+        raise InvalidInputError(f"{args.game}: --input single is for a graph or a board; each case here "
+                                f"is the parameters of one game (--input lines, cases, counted or "
+                                f"repeated)")
+    try:
+        source = export_own_family(*found, lang=args.lang, main=args.main, input_format=layout)
+    except InvalidInputError as exc:
+        raise InvalidInputError(_flags(str(exc))) from None
     emit(source.rstrip("\n"))
     return True
 

@@ -278,6 +278,11 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     named = load_family(args.game)
     if named is not None:
         return _run_family(args, value, *named)
+    from grundy.reports.export_policy import own_family
+
+    own = own_family(args.game)
+    if own is not None:
+        return _run_own_family(args, value, *own)
     if args.params is not None or args.input == "single":
         raise InvalidInputError(f"--input single and --params are for a family, its parameters written "
                                 f"as names (e.g. 'bash(m)'), not {args.game!r}")
@@ -319,6 +324,39 @@ def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -
         return value(game, _position(game, input_kind(game), numbers), cache)
 
     return _answer_all(list(family_cases(family, args.input, where, text)), answer)
+
+
+def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tuple[str, ...]) -> int:
+    """The cases of a family of a game of one's own (``circle(n,k)``): each case the named
+    parameters of one game, answered at its declared start position, as the exported program
+    (:mod:`grundy.export.own_family`) answers it."""
+    from grundy.catalog import load_game
+    from grundy.engine.search import Cache
+    from grundy.model.textio import read_text_file
+
+    title = f"{game.name}({','.join(names)})"
+    if args.params is not None or args.input == "single":
+        raise InvalidInputError(f"{title}: each case is the parameters of one game; "
+                                f"{'--params' if args.params is not None else '--input single'} has "
+                                f"no use there")
+    if game.laws.start is None:
+        raise InvalidInputError(f"{title}: each case is answered at its start position, and "
+                                f"{game.name} declares none (start=)")
+    fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
+    kind, cache = f"positions:{len(names)}", Cache()
+    text = read_text_file(args.position[0], what="input")
+
+    def answer(numbers: list[int]) -> tuple[Any, Any]:
+        if len(numbers) != len(names):
+            raise InvalidInputError(f"a game of {title} is its {len(names)} parameters, got "
+                                    f"{len(numbers)} numbers")
+        given = [f"{k}={v}" for k, v in zip(names, numbers, strict=True)]
+        member = load_game(f"{game.name}({','.join(fixed + given)})")
+        start = member.laws.start
+        assert start is not None  # (declared by the game, whatever its parameters)
+        return value(member, start(), cache)
+
+    return _answer_all(list(_cases(kind, args.input, text, None)), answer)
 
 
 def _answer_all(cases: list[Any], answer: Any) -> int:

@@ -7,6 +7,8 @@ import ast
 import builtins
 import inspect
 import textwrap
+import types
+from typing import Any
 
 from grundy.define import UserGame, UserHeapGame
 from grundy.model.game import Game, HeapGame
@@ -80,6 +82,85 @@ def position_move_source(game_obj: Game) -> tuple[str | None, set[str]]:
             node.args.kw_defaults[i] = ast.Constant(game_obj.params[arg.arg])
     node.name = "moves"
     return ast.unparse(node) + "\n", set()
+
+
+def start_source(game_obj: Game) -> tuple[str | None, set[str]]:
+    """The declared start function of a ``@grundy.game`` (``start=``) as stand-alone source
+    ``def start(...)`` (a lambda is found in its source by the byte code it compiles to), or
+    ``None`` and the names it reads from outside (or no names: no start, or its source cannot be
+    read).
+
+    >>> import grundy
+    >>> @grundy.game("doc-start", arity=2, start=lambda n, k: (n, 1))
+    ... def ring(p, *, n=3, k=1):
+    ...     return []
+    >>> print(start_source(grundy.load_game("doc-start"))[0], end="")
+    def start(n, k):
+        return (n, 1)
+    >>> grundy.catalog.unregister("doc-start")
+    """
+    fn = type(game_obj).start_function if isinstance(game_obj, UserGame) else None
+    if fn is None:
+        return None, set()
+    try:
+        text = textwrap.dedent(inspect.getsource(fn))
+    except (OSError, TypeError):
+        return None, set()
+    node = _function_node(text, fn)
+    if node is None:
+        return None, set()
+    outside = _free_names(node) - PROVIDED
+    if outside:
+        return None, outside
+    node.name = "start"
+    return ast.unparse(node) + "\n", set()
+
+
+def _function_node(text: str, fn: Any) -> ast.FunctionDef | None:
+    """The definition of ``fn`` in its source ``text``, a lambda turned into a ``def``: the one
+    node whose compiled byte code is ``fn``'s (a lambda in a decorator's arguments is cut out of
+    the lines around it)."""
+    trees: list[ast.AST] = []
+    for attempt in (text, text.lstrip().lstrip("@")):
+        try:
+            trees.append(ast.parse(attempt))
+            break
+        except SyntaxError:
+            continue
+    if not trees and "lambda" in text:  # (a lambda among a call's arguments, over several lines)
+        rest = text[text.index("lambda"):].rstrip()
+        while rest and not trees:
+            try:
+                trees.append(ast.parse(rest, mode="eval"))
+            except SyntaxError:
+                rest = rest[:-1].rstrip()
+    for tree in trees:
+        for sub in ast.walk(tree):
+            if isinstance(sub, ast.FunctionDef) and sub.name == fn.__name__ and _same_code(sub, fn):
+                sub.decorator_list = []
+                return sub
+            if isinstance(sub, ast.Lambda) and _same_code(sub, fn):
+                body: list[ast.stmt] = [ast.Return(sub.body)]
+                made = ast.FunctionDef(name="start", args=sub.args, body=body, decorator_list=[],
+                                       returns=None, type_comment=None)
+                return ast.fix_missing_locations(made)
+    return None
+
+
+def _same_code(node: ast.FunctionDef | ast.Lambda, fn: Any) -> bool:
+    """Whether ``node`` compiles to the byte code of ``fn`` (its arguments' names too)."""
+    if not isinstance(fn, types.FunctionType):
+        return False
+    code = fn.__code__
+    try:
+        if isinstance(node, ast.Lambda):
+            compiled = compile(ast.Expression(node), "<start>", "eval")
+        else:
+            compiled = compile(ast.Module([node], []), "<start>", "exec")
+    except (SyntaxError, ValueError, TypeError):
+        return False
+    made = next((c for c in compiled.co_consts if isinstance(c, types.CodeType)), None)
+    return made is not None and made.co_code == code.co_code and made.co_varnames == code.co_varnames
 
 
 def _free_names(node: ast.FunctionDef) -> set[str]:

@@ -35,7 +35,7 @@ INPUT_FORMATS = ("lines", "cases", "counted", "repeated")
 
 
 def describe(kind: str, input_format: str, sums: bool = True, start: str | None = None,
-             arity: int = 2) -> str:
+             arity: int = 2, names: str = "") -> str:
     """One line saying what the main reads, for the program's header comment (``sums``: whether
     several numbers of a game on one number are a sum; ``arity``: the numbers of a position of a
     game on positions).
@@ -59,6 +59,9 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     elif kind == "grid":
         case = "k, then k heads x y"
         line = "one position per line: its heads x1 y1 x2 y2 ... (a board is the sum of its heads)"
+    elif kind == "params":
+        case = f"the parameters {names} of one game (its start position is answered)"
+        line = f"one game per line: its parameters {names} (its start position is answered)"
     elif kind == "positions":
         case = f"one position: {arity} numbers"
         line = f"one position per line: {arity} numbers, or several positions (their sum)"
@@ -74,7 +77,7 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     if input_format == "cases":
         return f"the number of cases T, then T cases, each {case}"
     if input_format == "repeated":
-        end = ("" if kind == "positions" or (kind == "pair" and start is None)
+        end = ("" if kind in ("positions", "params") or (kind == "pair" and start is None)
                else ", or to a case whose first number is 0 (it ends the input)")
         return f"cases to the end of the input{end}, each {case}"
     return f"one case: {case}"
@@ -174,7 +177,9 @@ def python_main(kind: str, input_format: str, one: bool = False) -> str:
         case = "[take() for _ in range(2 * take())]"
     if kind == "positions":  # (one position: the program's ARITY numbers)
         case = "[take() for _ in range(ARITY)]"
-    counted = kind not in ("pair", "positions") or one  # (a case starts with a count)
+    if kind == "params":  # (one game: its parameters)
+        case = "[take() for _ in range(len(PARAMS))]"
+    counted = kind not in ("pair", "positions", "params") or one  # (a case starts with a count)
     cases = {"cases": "range(take())", "counted": "range(1)",
              "repeated": f"repeated({counted})"}[input_format]
     return _PY_COMMON + _PY_STREAM % {"case": case, "cases": cases}

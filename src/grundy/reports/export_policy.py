@@ -40,7 +40,8 @@ from grundy.model.laws import Describes, ExportRule, Status
 from grundy.patterns.record import Pattern
 
 __all__ = ["HEAP_UPTO", "PAIR_UPTO", "RECHECK_STEPS", "ExportResult", "Plan", "export_family",
-           "export_game", "export_plan", "export_source", "is_sum_of_heaps"]
+           "export_game", "export_own_family", "export_plan", "export_source", "is_sum_of_heaps",
+           "own_family"]
 
 HEAP_UPTO = 1000
 """Default ``upto`` of a heap game (and of a game on one number)."""
@@ -214,6 +215,106 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
                                 f"grundy list shows, e.g. bash(m), subtraction(S), stripes(c,z,n)")
     return family_code(found[0], found[1], lang=lang, main=main, input_format=input_format,
                        where=where)
+
+
+def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
+    """A family of a game of one's own, its parameters written as names (``circle(n,k)``, or with
+    others set: ``circle(n,k=2)``): the game (the others set, the named ones at their defaults)
+    and the names; ``None`` when ``spec`` names no such family."""
+    import re
+
+    from grundy.catalog import find_entry, load_game, parse_spec
+    from grundy.define import UserGame
+
+    if not isinstance(spec, str) or "(" not in spec:
+        return None
+    name, args, kwargs = parse_spec(spec)
+    names = tuple(a for a in args if isinstance(a, str) and re.fullmatch(r"[A-Za-z_]\w*", a))
+    if not names or len(names) != len(args) or find_entry(name) is None:
+        return None
+    fixed = ",".join(f"{k}={v}" for k, v in kwargs.items())
+    game = load_game(f"{name}({fixed})" if fixed else name)
+    if not isinstance(game, UserGame):
+        return None
+    unknown = [n for n in names if n not in game.defaults]
+    if unknown or len(set(names)) != len(names):
+        shown = ", ".join(game.defaults) or "none"
+        raise InvalidInputError(f"{spec!r}: {unknown[0] if unknown else 'a name given twice'} is not "
+                                f"a parameter of {name} (its parameters: {shown})")
+    return game, names
+
+
+def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python", main: bool = False,
+                      input_format: str = "lines") -> str:
+    """The Python program of the family of ``game`` (a ``@grundy.game`` that declares ``start=``)
+    whose parameters ``names`` each case gives: the start position of each game
+    (:mod:`grundy.export.own_family`), checked against the engine on small parameters before it
+    is returned (:func:`_own_family_check`)."""
+    from grundy.define import UserGame
+    from grundy.define.source import position_move_source, start_source
+    from grundy.export.own_family import own_family_program
+
+    assert isinstance(game, UserGame)
+    title = f"{game.name}({','.join(names)})"
+    if lang != "python":
+        raise InvalidInputError(f"{title}: a family of a game of your own is exported in Python only "
+                                f"(the program carries your functions): use lang python")
+    if game.laws.start is None:
+        raise InvalidInputError(f"{title}: the program answers the start position of each game of the "
+                                f"family, and {game.name} declares none: declare start= (a function of "
+                                f"its parameters), or export one game, e.g. {game.name}"
+                                f"({names[0]}={game.defaults[names[0]]})")
+    domain = type(game).domain
+    if domain.valid is not None:
+        raise NotSupportedError(f"{title}: the game declares valid=, which an exported program cannot "
+                                f"check (declare minimum= instead)")
+    sources = [position_move_source(game), start_source(game)]
+    for (source, outside), what in zip(sources, ("move function", "start function"), strict=True):
+        if source is None:
+            why = (f"it reads {', '.join(sorted(outside))} from outside the function (define, or "
+                   f"import, them inside it)" if outside else "its source cannot be read")
+            raise NotSupportedError(f"{title}: export carries the {what} into the program, and {why}")
+    fixed = {k: v for k, v in game.params.items() if k not in names}
+    code = own_family_program(title, names, fixed, str(sources[1][0]), str(sources[0][0]),
+                              arity=domain.arity, minimum=domain.minimum, main=main,
+                              input_format=input_format)
+    _own_family_check(code, game, names)
+    return code
+
+
+def _own_family_check(code: str, game: Any, names: tuple[str, ...]) -> None:
+    """Run the program on the games whose named parameters are 0..5 (at most 216 of them) and
+    compare with the engine's value of each one's start position; a game the engine refuses
+    (its start or its moves failing, a loopy start) must get an error from the program too, and
+    one it does not settle within its budget is skipped."""
+    from itertools import islice, product
+
+    from grundy.catalog import load_game
+    from grundy.engine.limits import Budget
+    from grundy.engine.search import grundy_value
+
+    namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
+    exec(compile(code, "<export>", "exec"), namespace)
+    value = namespace["grundy_value"]
+    fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
+    for values in islice(product(range(6), repeat=len(names)), 216):
+        spec = f"{game.name}({','.join(fixed + [f'{k}={v}' for k, v in zip(names, values, strict=True)])})"
+        try:
+            member = load_game(spec)
+            start = member.laws.start
+            assert start is not None
+            want: int | None = grundy_value(member, start(), budget=Budget(CHECK_STEPS))
+        except SearchLimitError:
+            continue
+        except GrundyError:
+            want = None
+        try:
+            got = value(*values)
+        except ValueError:
+            got = None
+        if got != want:
+            raise GrundyError(f"internal error: the exported program gives {got} for {spec}, the "
+                              f"engine {want}; please report it")
 
 
 def _refuse_unused(plan: Plan, upto: int | None, budget: Budget | None, conjecture: bool) -> None:
