@@ -131,5 +131,5 @@ def test_every_entry_lists_its_families() -> None:
     """The families a catalogue entry lists for ``grundy list`` are its class's, in order, as
     ``grundy export`` reads them (``bash(m)``)."""
     for entry in ENTRIES:
-        declared = tuple(f"{entry.name}({','.join(f.params)})" for f in entry.load_class().families)
+        declared = tuple(f.spelling(entry.name) for f in entry.load_class().families)
         assert entry.families == declared, entry.name

@@ -93,7 +93,7 @@ ENTRIES: tuple[GameEntry, ...] = (
               "Bash game: take a..b from one heap (bash(m): 1..m); rest=all: fewer than a must all go",
               "(m) | (a,b) | (a,b,rest=all)",
               ("bash(3)", "bash(1)", "bash(2,5)", "bash(3,4)", "bash(2,3,rest=all)",
-               "bash(3,7,rest=all)"), families=("bash(m)", "bash(a,b)")),
+               "bash(3,7,rest=all)"), families=("bash(m)", "bash(a,b)", "bash(a,b,rest=all)")),
     GameEntry("bounded-nim", "grundy.games.takeaway.bash:BoundedNim",
               "Nim taking 1..m from one heap: XOR of heap mod (m+1)",
               "(m)", ("bounded-nim(2)", "bounded-nim(3)"), families=("bounded-nim(m)",)),
@@ -108,7 +108,7 @@ ENTRIES: tuple[GameEntry, ...] = (
               "(position 'n [limit]')",
               "(k)  k = 2: Fibonacci Nim", ("dynamic-subtraction(1)", "dynamic-subtraction(2)",
                                             "dynamic-subtraction(3)", "dynamic-subtraction(5)"),
-              ("k-fold-nim",)),
+              ("k-fold-nim",), families=("dynamic-subtraction(k)",)),
     GameEntry("allbut", "grundy.games.takeaway.allbut:AllBut",
               "take any positive number except the members of a finite set S",
               "(S)  e.g. allbut(1,3,4)", ("allbut(1)", "allbut(2)", "allbut(1,3,4)", "allbut(2,3,7)")),
@@ -394,16 +394,21 @@ def load_family(spec: str) -> tuple[str, Family] | None:
 
     >>> load_family("bash(m)")[1].formula, load_family("bash(3)"), load_family("subtraction(odd)")
     ('n % (m + 1)', None, None)
+    >>> load_family("bash(a,b,rest=all)")[0], load_family("bash(2,b,rest=all)")
+    ('bash(a,b,rest=all)', None)
     """
     if not isinstance(spec, str) or "(" not in spec:
         return None
     name, args, kwargs = parse_spec(spec)
     entry = find_entry(name)
     names = tuple(a for a in args if isinstance(a, str) and re.fullmatch(r"[A-Za-z]\w*", a))
-    if entry is None or kwargs or not names or len(names) != len(args):
+    if entry is None or not names or len(names) != len(args):
         return None
-    family = entry.load_class().family(names)
-    return None if family is None else (f"{entry.name}({','.join(names)})", family)
+    keywords = tuple((k, v) for k, v in kwargs.items() if isinstance(v, str))
+    if len(keywords) != len(kwargs):
+        return None
+    family = entry.load_class().family(names, keywords)
+    return None if family is None else (family.spelling(entry.name), family)
 
 
 def parse_sum(text: str | Sequence[str]) -> tuple[Game, Position]:

@@ -170,7 +170,8 @@ def stone_game_2516(rng: random.Random) -> tuple[list[str], str, list[bool]]:
 
 
 def meet_2897(rng: random.Random) -> tuple[list[str], str, list[bool]]:
-    """HDU 2897 "邂逅明下" with p = 2, q = 5 (the program is of one game: p, q fixed): lines ``n``;
+    """HDU 2897 "邂逅明下" with p = 2, q = 5 (the program is of one game: p, q fixed; p, q read
+    per line: tests/contest/test_takeaway_families.py): lines ``n``;
     take p..q, fewer than p left must all go, whoever takes the last stone loses."""
     p, q = 2, 5
 
@@ -298,8 +299,9 @@ def test_good_boy_count_of_winning_moves() -> None:
 
 def test_k_fold_stone_game_fixed_k() -> None:
     """POJ 3922 / HDU 2486 "A simple stone game" (k-fold dynamic subtraction): the first move
-    takes 1..n-1, then at most k times the last take. grundy has no family with k read at run
-    time, so a program is exported per k; each against the brute force."""
+    takes 1..n-1, then at most k times the last take. A program exported per fixed k, each
+    against the brute force (the family with k read per case, and the smallest winning take:
+    tests/contest/test_takeaway_families.py)."""
     @cache
     def wins(n: int, limit: int, k: int) -> bool:
         return any(not wins(n - t, k * t, k) for t in range(1, min(limit, n) + 1))

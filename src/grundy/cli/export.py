@@ -30,12 +30,16 @@ EPILOG = """examples:
   grundy export 'subtraction(S)' --main --input cases --params first   (one S-Nim block)
   grundy export 'subtraction(S)' --main --input cases --params block   (S-Nim's blocks, ended by 0)
   grundy export 'stripes(c,z,n)' --main --input single --params first  (POI Stripes)
+  grundy export 'dynamic-subtraction(k)' --main --input single --params last   (POJ 3922: n k)
+  grundy export 'bash(a,b,rest=all)' --misere --main --params last     (HDU 2897: lines n p q)
   grundy export matrix --main --input cases      (zero-sum matrix games: T, then T games m n + rows)
 
 A family whose parameters the input gives: write the parameters as the names grundy list shows
 (bash(m), bash(a,b), bounded-nim(m), subtraction(S), stripes(c,z,n), stripes(S), moore(k), digraph(E),
 green-hackenbush(E): a position is its ground vertex; vertex-geography(E): a position is its start
-vertex; vertex-geography(B): a board of '.'/'#' rows, then the cells asked or none); the program's
+vertex; vertex-geography(B): a board of '.'/'#' rows, then the cells asked or none;
+dynamic-subtraction(k): a position n (the start) or n limit, the line '- N TAKE' (the smallest
+winning take) or '- P -'; bash(a,b,rest=all) with --misere: one heap in misere play); the program's
 functions take them as arguments (grundy_value(n, m)), and --main reads them where --params says:
 first (once, before everything), each (default: each line or case starts with them), last (each
 line or case ends with them) or block (blocks of cases, each starting with them, to the end of the
@@ -143,15 +147,20 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
     from grundy.catalog import load_family
     from grundy.reports.export_policy import export_family
 
-    if load_family(args.game) is None:
+    found = load_family(args.game)
+    if found is None:
         return False
     where = getattr(args, "params", None)
     if where is not None and not args.main:
         raise InvalidInputError(f"--params {where} says where the program's main reads the "
                                 f"parameters: add --main")
+    misere = getattr(args, "misere", False)
+    if found[1].kind == "misere" and not misere:
+        raise InvalidInputError(f"{args.game}: the family's program is of misère play (whoever takes "
+                                f"the last counter loses): add --misere")
     given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
                                       ("--conjecture", getattr(args, "conjecture", False) or None),
-                                      ("--misere", getattr(args, "misere", False) or None))
+                                      ("--misere", (misere and found[1].kind != "misere") or None))
              if value is not None]
     if given:
         raise InvalidInputError(f"{args.game}: a family's program computes its values at run time, "

@@ -127,7 +127,8 @@ def check_family_input(title: str, family: Family, layout: str, where: str) -> N
     check_layout(family, layout, where, True)
 
 
-def game_of(cls: Any, params: tuple[Any, ...]) -> Any:
-    """The game of ``cls`` that the parameters' values name (a set's members in order)."""
+def game_of(cls: Any, params: tuple[Any, ...], keywords: tuple[tuple[str, str], ...] = ()) -> Any:
+    """The game of ``cls`` that the parameters' values name (a set's members in order), with the
+    keywords the family's spelling fixes (``rest=all``)."""
     flat = [x for v in params for x in (v if isinstance(v, tuple) else (v,))]
-    return cls.from_params(*flat)
+    return cls.from_params(*flat, **dict(keywords))

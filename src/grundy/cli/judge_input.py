@@ -311,17 +311,23 @@ def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -
 
     where = args.params or "each"
     check_family_input(title, family, args.input, where)
+    if family.kind == "misere" and not args.misere:
+        raise InvalidInputError(f"{title}: the family is of misère play (whoever takes the last "
+                                f"counter loses), as its exported program: add --misere")
     entry = find_entry(title.partition("(")[0])
     assert entry is not None  # (load_family found it)
     cls, games, cache = entry.load_class(), {}, Cache()
     text = read_text_file(args.position[0], what="input")
 
-    def answer(case: tuple[tuple[Any, ...], list[int]]) -> tuple[Any, Any]:
+    def answer(case: tuple[tuple[Any, ...], list[int]]) -> tuple[Any, ...]:
         params, numbers = case
         if params not in games:
-            games[params] = game_of(cls, params)
+            games[params] = game_of(cls, params, family.keywords)
         game = games[params]
-        return value(game, _position(game, input_kind(game), numbers), cache)
+        position = _position(game, input_kind(game), numbers)
+        if family.kind == "kfold":
+            return _smallest_take(game, position)
+        return value(game, position, cache)
 
     return _answer_all(list(family_cases(family, args.input, where, text)), answer)
 
@@ -359,6 +365,20 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
     return _answer_all(list(_cases(kind, args.input, text, None)), answer)
 
 
+def _smallest_take(game: Any, position: Any) -> tuple[Any, None, str]:
+    """The outcome of a position ``(n, limit)`` of a take-away game on one heap, no value (as the
+    exported program of its family prints it: '-') and its smallest winning take ('-' if none),
+    from every winning move its rule gives."""
+    from grundy.model.game import Outcome, laws_of
+
+    rule = laws_of(game).winning_moves
+    moves = None if rule is None else rule(position)
+    if moves is None:  # (the family's game declares the rule: never)
+        raise InvalidInputError(f"{game.spec}: no rule gives its winning moves")
+    takes = [position[0] - move.to[0] for move in moves]
+    return (Outcome.N if takes else Outcome.P), None, str(min(takes)) if takes else "-"
+
+
 def _answer_all(cases: list[Any], answer: Any) -> int:
     """Print one line per case: ``VALUE OUTCOME`` (``answer(case)`` gives the outcome and the
     value; a case may be the error that reading it raised), else ``error: MESSAGE``;
@@ -373,14 +393,15 @@ def _answer_all(cases: list[Any], answer: Any) -> int:
         try:
             if isinstance(case, GrundyError):
                 raise case
-            outcome, grundy = answer(case)
+            outcome, grundy, *more = answer(case)  # (more: a family's third column)
         except GrundyError as exc:
             message = " ".join(flag_message(exc).split())
             failed += 1
             first = first or f"case {number}: {message}"
             out.write(f"error: {message}\n")
             continue
-        out.write(f"{'-' if grundy is None else int_text(grundy)} {outcome.value}\n")
+        out.write(f"{'-' if grundy is None else int_text(grundy)} {outcome.value}"
+                  f"{''.join(' ' + str(x) for x in more)}\n")
     if failed:
         out.flush()
         sys.stderr.write(f"grundy: error: {failed:,} of {len(cases):,} cases failed (each marked "

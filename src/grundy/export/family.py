@@ -116,6 +116,11 @@ def describe(family: Family, layout: str, where: str) -> str:
         case = (case.replace("n then n heap sizes", f"1 then {vertex}")
                 .replace("n, then n heap sizes", f"1, then {vertex}")
                 .replace("its heap sizes", vertex).replace("one heap", vertex))
+    if family.kind == "kfold":  # (a position is n, the start, or n limit)
+        case = (case.replace("n then n heap sizes", "1 then n, or 2 then n limit")
+                .replace("n, then n heap sizes", "1 then n, or 2 then n limit")
+                .replace("its heap sizes", "n (the start (n, n - 1)) or n limit")
+                .replace("one heap", "one heap n (the start (n, n - 1))"))
     params = f"the parameters ({param_words(family)})"
     if where == "first":
         return f"first {params}, then {case}"
@@ -147,6 +152,20 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
                  f"never end: a draw).", _values_line(family)]
     elif family.kind == "geography":
         lines = graph_header(title, given)
+    elif family.kind == "kfold":
+        lines = [f"{title}: who wins k-fold dynamic subtraction on one heap, and the smallest winning "
+                 f"take, {given} (the first move may not take all; each later move takes at most k "
+                 f"times the last take; whoever takes the last counter wins).",
+                 f"outcome and take: proved ({family.theorem}). The terms of each k are kept as runs "
+                 f"of one step: at most 1.22 sqrt(n) + ln(n) + 3 runs for the terms up to n, at most "
+                 f"KFOLD_MOST of them (a heap that needs more gets an error line, never a guess)",
+                 "values: the Grundy value has no closed form; the main prints '-'"]
+    elif family.kind == "misere":
+        lines = [f"{title}: who wins one heap in misere play (whoever takes the last counter loses), "
+                 f"{given}.",
+                 f"outcome: P iff {family.formula}: proved ({family.theorem})",
+                 "values: no Grundy value decides misere play, so the main prints '-'; a position of "
+                 "several heaps (a sum) has no rule here: an error line"]
     else:
         one, many = ("row (its length)", "rows") if family.kind == "stripes" else ("heap n", "heaps")
         lines = [f"{title}: the Grundy value of one {one}, {given}; several {many} are a sum, whose "
@@ -154,7 +173,11 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
         lines.append(_values_line(family))
     lines.append(f"parameters: {family.words}; any other is an error line for each position it "
                  f"comes with")
-    if main:
+    if main and family.kind == "kfold":
+        lines.append(f"input ({layout}, parameters {where}): {describe(family, layout, where)}; "
+                     f"output: one line 'VALUE OUTCOME TAKE' (VALUE '-'; N: the player to move wins; "
+                     f"TAKE the smallest winning take, '-' if none) per position")
+    elif main:
         draw = (", D: neither player can force a win; VALUE a number or inf(K)"
                 if family.kind == "digraph" else "")
         lines.append(f"input ({layout}, parameters {where}): {describe(family, layout, where)}; "
@@ -298,6 +321,9 @@ def main():
 if __name__ == "__main__":
     main()
 '''
+
+_PY_LINE = _PY_MAIN[_PY_MAIN.index("def _answer_line"):_PY_MAIN.index("\n\n\n_EDGES")]
+"""The main's ``_answer_line`` (a family may write its own in its place)."""
 
 PY_SUBTRACTION = '''SUB_STEPS = %(steps)d  # steps (a heap's options, a window compared), all inputs together
 SUB_MOST = %(most)d  # the longest table kept for one set
@@ -776,7 +802,11 @@ def python_family(title: str, family: Family, main: bool, layout: str, where: st
                 f"WHERE = {where!r}  # the parameters: first (once), each (start of a case), last",
                 f"LAYOUT = {layout!r}", "", ""]
     out.append(_py_body(title, family))
-    if main:
+    if main and family.kind == "kfold":  # (its line has a third column: the smallest winning take)
+        from grundy.export.kfold import PY_FAMILY_LINE
+
+        out.append(_PY_MAIN.replace(_PY_LINE, PY_FAMILY_LINE))
+    elif main:
         out.append(_PY_MAIN)
     return "\n".join(out).rstrip("\n") + "\n"
 
@@ -796,6 +826,12 @@ def _py_body(title: str, family: Family) -> str:
                  f"        raise ValueError(f\"{title} needs {family.words}, got {shown}\")\n\n\n")
     if family.kind == "subtraction":
         return PY_SUBTRACTION % {"steps": STEPS["python"], "most": MOST["python"]}
+    if family.kind == "kfold":
+        from grundy.export.kfold import python_family_body
+
+        return python_family_body(check)
+    if family.kind == "misere":
+        return check + _py_misere(family)
     if family.kind == "moore":
         return check + PY_MOORE
     if family.kind == "digraph":
@@ -816,3 +852,21 @@ def _py_body(title: str, family: Family) -> str:
             f"    check({names})\n    return int({value})\n\n\n"
             "def answer(heaps, params):\n    value = 0\n    for h in heaps:\n"
             "        value ^= grundy_value(h, *params)\n    return value, value != 0")
+
+
+def _py_misere(family: Family) -> str:
+    """``first_player_wins(n, params...)`` and ``answer`` of a ``misere`` family (one heap)."""
+    from grundy.export.python import python_expression
+    from grundy.patterns.formulas import parse
+
+    assert family.formula is not None
+    names = ", ".join(family.params)
+    lost = python_expression(parse(family.formula, ("n", *family.params)))
+    return (f"def first_player_wins(n, {names}):\n"
+            f"    # misere play (whoever takes the last counter loses): P iff {family.formula}: "
+            f"proved ({family.theorem})\n"
+            f"    check({names})\n    return not ({lost})\n\n\n"
+            "def answer(heaps, params):\n    if len(heaps) != 1:\n"
+            "        raise ValueError(f\"misere play: a position is one heap here, got {len(heaps)} "
+            "heaps (a sum has no rule in this program)\")\n"
+            "    return None, first_player_wins(heaps[0], *params)")

@@ -838,7 +838,7 @@ static std::string answer_line(const std::vector<unsigned long long> &heaps, con
     return (known ? std::to_string(value) : std::string("-")) + (wins ? " N" : " P");
 }"""
 
-OWN_LINE = ("digraph",)
+OWN_LINE = ("digraph", "kfold")
 """The family kinds whose body writes its own ``answer_line`` (a value may be infinite, an outcome
 a draw); the others' main writes it from their ``answer``."""
 
@@ -883,10 +883,41 @@ def _formula(family: Family) -> list[str]:
         "    return value != 0;", "}"]
 
 
+def _misere(family: Family) -> list[str]:
+    """``first_player_wins(n, params...)`` and ``answer`` of a ``misere`` family (one heap)."""
+    from grundy.patterns.formulas import parse
+
+    assert family.formula is not None
+    names = family.params
+    plain = ", ".join(f"unsigned long long {p}_" for p in names)
+    casts = [f"    const i128 {p} = (i128){p}_;" for p in names] + [f"    (void){p};" for p in names]
+    lost = translate(parse(family.formula, ("n", *names)))
+    call = ", ".join(f"params[{i}][0]" for i in range(len(names)))
+    return [
+        f"// misere play (whoever takes the last counter loses): P iff {family.formula}: proved "
+        f"({family.theorem})",
+        f"bool first_player_wins(unsigned long long n_, {plain}) {{",
+        f"    check({', '.join(p + '_' for p in names)});", "    const i128 n = (i128)n_;", *casts,
+        f"    return {lost} == 0;", "}", "",
+        "bool answer(const std::vector<unsigned long long> &heaps, const Params &params, "
+        "unsigned long long &value,", "            bool &known) {",
+        "    if (heaps.size() != 1)",
+        '        fail("misere play: a position is one heap here, got " + std::to_string(heaps.size()) +',
+        '             " heaps (a sum has no rule in this program)");',
+        "    known = false;", "    value = 0;",
+        f"    return first_player_wins(heaps[0], {call});", "}"]
+
+
 def _body(title: str, family: Family) -> str:
     check = _check(title, family)
     if family.kind == "formula":
         return "\n".join(check + _formula(family))
+    if family.kind == "misere":
+        return "\n".join(check + _misere(family))
+    if family.kind == "kfold":
+        from grundy.export.kfold import cpp_family_body
+
+        return cpp_family_body("\n".join(check) + "\n")
     if family.kind == "moore":
         return "\n".join([*check, CPP_MOORE])
     if family.kind == "digraph":

@@ -220,11 +220,13 @@ class Game(ABC):
         return cls()
 
     @classmethod
-    def family(cls, names: tuple[str, ...]) -> Family | None:
+    def family(cls, names: tuple[str, ...],
+               keywords: tuple[tuple[str, str], ...] = ()) -> Family | None:
         """The family of games this class makes when its parameters are written as ``names``
-        (``Bash.family(("m",))`` for ``bash(m)``), whose exported program reads them at run time:
-        the one of :attr:`families` with those parameters, else ``None``."""
-        return next((f for f in cls.families if f.params == names), None)
+        (``Bash.family(("m",))`` for ``bash(m)``; ``keywords``: the keyword arguments written
+        with them, ``(("rest", "all"),)``), whose exported program reads them at run time: the
+        one of :attr:`families` with those parameters and keywords, else ``None``."""
+        return next((f for f in cls.families if f.params == names and f.keywords == keywords), None)
 
     # ---- what the author may write beyond the required four ---------------------------------
     def options(self, position: Any) -> Iterator[Position]:

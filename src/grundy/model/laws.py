@@ -256,10 +256,16 @@ class Family(FrozenRecord):
     members); ``formula``: of a ``formula`` family, ``G(n)`` of one heap over ``n`` and the
     parameters, in the grammar of :mod:`grundy.patterns.formulas`; ``check``: a formula over the
     parameters, true exactly when they name a game of the family (``words`` says it);
-    ``theorem``: what the values rest on, for the program's header.
+    ``theorem``: what the values rest on, for the program's header; ``keywords``: keyword
+    arguments the spelling fixes (``bash(a,b,rest=all)``: ``(("rest", "all"),)``), passed to the
+    class with the parameters' values. A ``misere`` family's ``formula`` is, over ``n`` and the
+    parameters, true exactly at the heaps the player to move loses in misère play.
 
     >>> Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", "Bash").params
     ('m',)
+    >>> Family("misere", ("a", "b"), "1 <= n % (a + b) <= a", None, "", "",
+    ...        keywords=(("rest", "all"),)).spelling("bash")
+    'bash(a,b,rest=all)'
     """
 
     kind: str
@@ -268,16 +274,21 @@ class Family(FrozenRecord):
     check: str | None
     words: str
     theorem: str
+    keywords: tuple[tuple[str, str], ...]
 
-    _fields = ("kind", "params", "formula", "check", "words", "theorem")
+    _fields = ("kind", "params", "formula", "check", "words", "theorem", "keywords")
 
     def __init__(self, kind: str, params: tuple[str, ...], formula: str | None, check: str | None,
-                 words: str, theorem: str) -> None:
-        self._init(kind, tuple(params), formula, check, words, theorem)
+                 words: str, theorem: str, *, keywords: tuple[tuple[str, str], ...] = ()) -> None:
+        self._init(kind, tuple(params), formula, check, words, theorem, tuple(keywords))
+
+    def spelling(self, name: str) -> str:
+        """The family as ``grundy export`` reads it: ``bash(m)``, ``bash(a,b,rest=all)``."""
+        return f"{name}({','.join((*self.params, *(f'{k}={v}' for k, v in self.keywords)))})"
 
 
 FAMILY_KINDS = ("formula", "subtraction", "moore", "stripes", "digraph", "hackenbush", "geography",
-                "geography-grid")
+                "geography-grid", "kfold", "misere")
 """How a family's program answers: ``formula`` (a heap's value by a formula over ``n`` and the
 parameters; several heaps are a sum), ``subtraction`` (a finite subtraction set ``S`` given at
 run time: the mex table, and a period the program proves), ``moore`` (Moore's Nim_k with ``k``
@@ -288,7 +299,9 @@ cycles allowed: each vertex's generalised Sprague-Grundy value, a sum by Smith's
 vertex: the fusion and colon principles), ``geography`` (vertex geography on an undirected graph
 ``E`` given at run time, a position its start vertex: who wins, by the maximum-matching theorem),
 ``geography-grid`` (the same on a board ``B`` of free and blocked cells, read with its own main:
-the cells asked, or every free cell)."""
+the cells asked, or every free cell), ``kfold`` (k-fold dynamic subtraction with ``k`` given: who
+wins and the smallest winning take, by Schwenk's theorem), ``misere`` (one heap in misère play: who
+wins by a proved ``formula`` of the heaps the player to move loses)."""
 
 SET_PARAMETERS = ("S",)
 """The parameter names that stand for a finite set (read as its size, then its members)."""

@@ -57,6 +57,14 @@ FAMILIES = {
         "every value below floor((n mod (a + b)) / a) and not that one (a period a + b, proved "
         "by a window of b values)"),
     ("bounded-nim", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M),
+    ("bash", ("a", "b", "rest=all")): Family(
+        "misere", ("a", "b"), "1 <= n % (a + b) <= a", "1 <= a <= b", "1 <= a <= b",
+        "misere Bash taking a..b, fewer than a all at once, by induction on n with r = n mod (a + b): "
+        "from r in 1..a every move leaves 0 (its mover took the last counter) or a heap of residue "
+        "0 or a+1..a+b-1 (t in a..b taken from n >= a + b), each won by the player to move; from "
+        "r = 0 (n > 0) a take of b, and from r in a+1..a+b-1 a take of max(a, r - a), leaves a "
+        "residue in 1..a",
+        keywords=(("rest", "all"),)),
 }
 """The families of :attr:`Bash.families` and :attr:`BoundedNim.families`, by name and parameters:
 the laws of :meth:`Bash._heap_value` (``bash(m)`` is ``bash(1,m)``) as formulas over ``n``."""
@@ -75,9 +83,11 @@ class Bash(HeapGame):
     b: int
     rest_all: bool = False
     name = "bash"
-    families: ClassVar[tuple[Family, ...]] = (FAMILIES["bash", ("m",)], FAMILIES["bash", ("a", "b")])
+    families: ClassVar[tuple[Family, ...]] = (FAMILIES["bash", ("m",)], FAMILIES["bash", ("a", "b")],
+                                              FAMILIES["bash", ("a", "b", "rest=all")])
     """``bash(m)`` and ``bash(a,b)`` with the parameters given at run time, by the law of
-    :meth:`_heap_value` written as a formula (:data:`FAMILIES`)."""
+    :meth:`_heap_value` written as a formula, and ``bash(a,b,rest=all)`` in misère play, by the
+    law of :meth:`_misere_lost` (:data:`FAMILIES`)."""
 
     @classmethod
     def from_params(cls, *args: int | str, **kwargs: int | str) -> Bash:

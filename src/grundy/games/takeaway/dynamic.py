@@ -34,13 +34,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache, partial
-from typing import Any
+from typing import Any, ClassVar
 
 from grundy.errors import InvalidGameError, SearchLimitError, TooManyMovesError
 from grundy.games.takeaway.fibonacci import heap_and_limit
 from grundy.model.bounded import kept
 from grundy.model.game import Game, Move, Outcome, Position, describe_take
-from grundy.model.laws import ExportRule, Laws
+from grundy.model.laws import ExportRule, Family, Laws
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.textio import int_text
 
@@ -161,6 +161,14 @@ class DynamicSubtraction(Game):
 
     k: int
     name = "dynamic-subtraction"
+    families: ClassVar[tuple[Family, ...]] = (Family(
+        "kfold", ("k",), None, "k >= 1", "k >= 1",
+        "Schwenk's theorem, 1970: with H(1) = 1, H(j+1) = H(j) + H(m), m least with k*H(m) >= H(j), "
+        "the player to move from (n, limit) wins iff the smallest term q(n) of n's greedy form over H "
+        "is at most the limit, and q(n) is then the smallest winning take (every winning take is a "
+        "sum of the smallest terms of n)"),)
+    """``dynamic-subtraction(k)`` with ``k`` given at run time: who wins and the smallest winning
+    take, by Schwenk's theorem (:mod:`grundy.export.kfold`)."""
 
     @classmethod
     def from_params(cls, *args: int | str, **kwargs: int | str) -> DynamicSubtraction:
