@@ -230,12 +230,12 @@ def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
         return None
     name, args, kwargs = parse_spec(spec)
     names = tuple(a for a in args if isinstance(a, str) and re.fullmatch(r"[A-Za-z_]\w*", a))
-    if not names or len(names) != len(args) or find_entry(name) is None:
-        return None
+    entry = find_entry(name) if names and len(names) == len(args) else None
+    if entry is None or not issubclass(entry.load_class(), UserGame):
+        return None  # (a built-in game's words, e.g. subtraction(fibonacci), are its own)
     fixed = ",".join(f"{k}={v}" for k, v in kwargs.items())
     game = load_game(f"{name}({fixed})" if fixed else name)
-    if not isinstance(game, UserGame):
-        return None
+    assert isinstance(game, UserGame)
     unknown = [n for n in names if n not in game.defaults]
     if unknown or len(set(names)) != len(names):
         shown = ", ".join(game.defaults) or "none"
