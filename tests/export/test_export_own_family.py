@@ -73,13 +73,19 @@ def plain(position: tuple[int], *, k: int = 2) -> list[tuple[int]]:
     return [(position[0] - j,) for j in range(1, k + 1) if j <= position[0]]
 
 
+def heap_take(n: int, *, k: int = 2) -> list[int]:
+    """take 1..k (a heap game)"""
+    return [n - j for j in range(1, k + 1) if j <= n]
+
+
 @pytest.fixture(scope="module", autouse=True)
 def games() -> Iterator[None]:
     grundy.game("of-multiply", minimum=(1, 1), start=lambda n: (1, n))(multiply)
     grundy.game("of-circle", start=lambda n, k: ("ring", n))(circle)
     grundy.game("of-plain", arity=1)(plain)
+    grundy.heap_game("of-heap")(heap_take)
     yield
-    for name in ("of-multiply", "of-circle", "of-plain"):
+    for name in ("of-multiply", "of-circle", "of-plain", "of-heap"):
         catalog.unregister(name)
 
 
@@ -138,7 +144,8 @@ def test_refusals_are_one_line() -> None:
             (("of-circle(n,k)",), "exported in Python only"),
             (("of-circle(n,k)", "--lang", "python", "--upto", "9"), "--upto has no use"),
             (("of-circle(n,k)", "--lang", "python", "--main", "--params", "first"), "--params has no use"),
-            (("of-circle(n,j)", "--lang", "python"), "j is not a parameter of of-circle")]:
+            (("of-circle(n,j)", "--lang", "python"), "j is not a parameter of of-circle"),
+            (("of-heap(k)", "--lang", "python"), "a heap game of your own is exported one game at a time")]:
         code, out, err = cli("export", *argv)
         assert code == 2 and out == "" and words in err and err.count("\n") == 1, (argv, err)
 
