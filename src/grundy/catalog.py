@@ -165,7 +165,7 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("digraph", "grundy.games.graphs.digraph:Digraph",
               "tokens on a directed graph (cycles allowed: draws, Smith's values); a move slides one token",
               "--graph FILE | (graph=FILE) | (example=1|2)", ("digraph(example=1)", "digraph(example=2)"),
-              families=("digraph(E)", "digraph(G)", "digraph(T)")),
+              families=("digraph(E)", "digraph(G)", "digraph(T)", "digraph(L)")),
     GameEntry("green-hackenbush", "grundy.games.graphs.hackenbush:GreenHackenbush",
               "delete an edge of an undirected multigraph; what loses contact with the ground falls off",
               "--graph FILE --ground V | (graph=FILE,ground=V) | (example=1|2|3)",
@@ -394,16 +394,41 @@ def load_family(spec: str) -> tuple[str, Family] | None:
 
     >>> load_family("bash(m)")[1].formula, load_family("bash(3)"), load_family("subtraction(odd)")
     ('n % (m + 1)', None, None)
+
+    A keyword the family declares fixes every case's position, which the input then does not give:
+
+    >>> title, family = load_family("green-hackenbush(T, ground=1)")
+    >>> title, family.position
+    ('green-hackenbush(T,ground=1)', 1)
     """
     if not isinstance(spec, str) or "(" not in spec:
         return None
     name, args, kwargs = parse_spec(spec)
     entry = find_entry(name)
     names = tuple(a for a in args if isinstance(a, str) and re.fullmatch(r"[A-Za-z]\w*", a))
-    if entry is None or kwargs or not names or len(names) != len(args):
+    if entry is None or not names or len(names) != len(args):
         return None
     family = entry.load_class().family(names)
-    return None if family is None else (f"{entry.name}({','.join(names)})", family)
+    if family is None:
+        return None
+    title = f"{entry.name}({','.join(names)})"
+    if not kwargs:
+        return title, family
+    fixed = _fixed(title, family, kwargs)
+    return f"{title[:-1]},{family.fixed}={fixed.position})", fixed
+
+
+def _fixed(title: str, family: Family, kwargs: dict[str, int | str]) -> Family:
+    """The family with every case's position fixed by its keyword (``green-hackenbush(T,ground=1)``),
+    or one line saying why not."""
+    if family.fixed is None or set(kwargs) != {family.fixed}:
+        allowed = (f"only {family.fixed}=V (every case's {family.fixed}, not in the input)"
+                   if family.fixed else "no keyword")
+        raise InvalidGameError(f"{title} takes {allowed}, got {', '.join(f'{k}=' for k in kwargs)}")
+    value = kwargs[family.fixed]
+    if not isinstance(value, int) or value < 0:
+        raise InvalidGameError(f"{title}: {family.fixed} must be a vertex, a number >= 0, got {value!r}")
+    return family.replace(position=value)
 
 
 def parse_sum(text: str | Sequence[str]) -> tuple[Game, Position]:
