@@ -165,7 +165,7 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("digraph", "grundy.games.graphs.digraph:Digraph",
               "tokens on a directed graph (cycles allowed: draws, Smith's values); a move slides one token",
               "--graph FILE | (graph=FILE) | (example=1|2)", ("digraph(example=1)", "digraph(example=2)"),
-              families=("digraph(E)", "digraph(G)", "digraph(T)")),
+              families=("digraph(E)", "digraph(G)", "digraph(T)", "digraph(L)")),
     GameEntry("green-hackenbush", "grundy.games.graphs.hackenbush:GreenHackenbush",
               "delete an edge of an undirected multigraph; what loses contact with the ground falls off",
               "--graph FILE --ground V | (graph=FILE,ground=V) | (example=1|2|3)",
@@ -396,6 +396,12 @@ def load_family(spec: str) -> tuple[str, Family] | None:
     ('n % (m + 1)', None, None)
     >>> load_family("bash(a,b,rest=all)")[0], load_family("bash(2,b,rest=all)")
     ('bash(a,b,rest=all)', None)
+
+    A keyword the family declares fixes every case's position, which the input then does not give:
+
+    >>> title, family = load_family("green-hackenbush(T, ground=1)")
+    >>> title, family.position
+    ('green-hackenbush(T,ground=1)', 1)
     """
     if not isinstance(spec, str) or "(" not in spec:
         return None
@@ -405,10 +411,26 @@ def load_family(spec: str) -> tuple[str, Family] | None:
     if entry is None or not names or len(names) != len(args):
         return None
     keywords = tuple((k, v) for k, v in kwargs.items() if isinstance(v, str))
-    if len(keywords) != len(kwargs):
-        return None
     family = entry.load_class().family(names, keywords)
-    return None if family is None else (family.spelling(entry.name), family)
+    if family is None:
+        return None
+    numbers: dict[str, int | str] = {k: v for k, v in kwargs.items() if not isinstance(v, str)}
+    if numbers:
+        family = _fixed(family.spelling(entry.name), family, numbers)
+    return family.spelling(entry.name), family
+
+
+def _fixed(title: str, family: Family, kwargs: dict[str, int | str]) -> Family:
+    """The family with every case's position fixed by its keyword (``green-hackenbush(T,ground=1)``),
+    or one line saying why not."""
+    if family.fixed is None or set(kwargs) != {family.fixed}:
+        allowed = (f"only {family.fixed}=V (every case's {family.fixed}, not in the input)"
+                   if family.fixed else "no keyword")
+        raise InvalidGameError(f"{title} takes {allowed}, got {', '.join(f'{k}=' for k in kwargs)}")
+    value = kwargs[family.fixed]
+    if not isinstance(value, int) or value < 0:
+        raise InvalidGameError(f"{title}: {family.fixed} must be a vertex, a number >= 0, got {value!r}")
+    return family.replace(position=value)
 
 
 def parse_sum(text: str | Sequence[str]) -> tuple[Game, Position]:

@@ -330,7 +330,8 @@ def test_hdu3094_poj3710_hackenbush(lang: str, request: pytest.FixtureRequest) -
 
 def test_trees_given_as_n_and_n_minus_1_edges(lang: str, request: pytest.FixtureRequest) -> None:
     # HDU 3094's tree, n then n - 1 edges, read by green-hackenbush(T); the ground (the judge's root
-    # 1) follows each tree here, since a case names its ground
+    # 1) follows each tree here, since a case of this family names its ground (the judge's input as
+    # it stands, without it: green-hackenbush(T,ground=1), tests/contest/test_graph_layouts.py)
     rng = random.Random(30)
     trees = [[(rng.randint(1, v - 1), v) for v in range(2, n + 1)] for n in [1, 2, *range(3, 9)] * 3]
     stdin = f"{len(trees)}\n" + "".join(f"{len(t) + 1}\n" + "".join(f"{a} {b}\n" for a, b in t) + "1\n"

@@ -303,8 +303,8 @@ def test_refusals() -> None:
         export_family("bash(m)", input_format="cases")
     with pytest.raises(InvalidInputError, match="not lines"):
         export_family("bash(m)", main=True, where="block")
-    assert set(LAYOUTS) == {"lines", "cases", "counted", "single"}
-    assert WHERE == ("first", "each", "last", "block")
+    assert set(LAYOUTS) == {"lines", "cases", "counted", "single", "repeated"}
+    assert WHERE == ("first", "each", "last", "block", "sum")
 
 
 @pytest.mark.parametrize("argv", [

@@ -312,11 +312,13 @@ def read_number(word: str) -> int:
     return parse_heap(word, "a number of the input")
 
 
-PARAMS_PLACES = ("first", "each", "last", "block")
+PARAMS_PLACES = ("first", "each", "last", "block", "sum")
 """Where a judge's input gives a family's parameters (``--params`` of ``export`` and of ``solve
 --input``; the same as ``grundy.export.family.WHERE``, which a test keeps equal)."""
 
 PARAMS_HELP = ("first (once, before everything), each (default: every line or case starts with "
-               "them), last (every line or case ends with them) or block (blocks of cases, each "
-               "starting with them, to the end of the input or a block whose parameters are all 0)")
+               "them), last (every line or case ends with them), block (blocks of cases, each "
+               "starting with them, to the end of the input or a block whose parameters are all 0) "
+               "or sum (a case is k, then k games, each its parameters and its position: their "
+               "values XOR; green-hackenbush)")
 """What each place of ``--params`` means, for the help of both commands."""

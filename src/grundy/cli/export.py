@@ -32,6 +32,9 @@ EPILOG = """examples:
   grundy export 'stripes(c,z,n)' --main --input single --params first  (POI Stripes)
   grundy export 'dynamic-subtraction(k)' --main --input single --params last   (POJ 3922: n k)
   grundy export 'bash(a,b,rest=all)' --misere --main --params last     (HDU 2897: lines n p q)
+  grundy export 'green-hackenbush(T,ground=1)' --main --input cases    (HDU 3094: no ground given)
+  grundy export 'green-hackenbush(G,ground=1)' --main --input repeated --params sum    (POJ 3710)
+  grundy export 'digraph(L)' --main --input repeated --params block    (HDU 1524: successor lists)
   grundy export matrix --main --input cases      (zero-sum matrix games: T, then T games m n + rows)
 
 A family whose parameters the input gives: write the parameters as the names grundy list shows
@@ -42,11 +45,16 @@ dynamic-subtraction(k): a position n (the start) or n limit, the line '- N TAKE'
 winning take) or '- P -'; bash(a,b,rest=all) with --misere: one heap in misere play); the program's
 functions take them as arguments (grundy_value(n, m)), and --main reads them where --params says:
 first (once, before everything), each (default: each line or case starts with them), last (each
-line or case ends with them) or block (blocks of cases, each starting with them, to the end of the
-input or to a block whose parameters are all 0); a set S is its size, then its members; a graph
-E its number of edges m, then its m edges u v (the tokens of a position are vertices); G the same
-after n (n m, then the m edges); T a tree, n then its n - 1 edges (digraph, green-hackenbush and
-vertex-geography read all three). --input single: T, then T cases of one heap each.
+line or case ends with them), block (blocks of cases, each starting with them, to the end of the
+input or to a block whose parameters are all 0) or sum (a case is k, then k graphs, each its
+parameters and its ground: their values XOR; green-hackenbush); a set S is its size, then its
+members; a graph E its number of edges m, then its m edges u v (the tokens of a position are
+vertices); G the same after n (n m, then the m edges); T a tree, n then its n - 1 edges (digraph,
+green-hackenbush and vertex-geography read all three); L successor lists, n then for each vertex
+0..n-1 its count x and its x successors (digraph). green-hackenbush(T,ground=1): every case's
+ground is 1, not in the input (a case is its graph alone; --params each or sum).
+--input single: T, then T cases of one heap each; repeated, with --params block or sum: cases up
+to one whose count is 0 (or the end of the input).
 subtraction(S) proves its period at run time; a heap it cannot answer within its bounds, or a
 parameter outside the family, is an error line for that input.
 
@@ -98,8 +106,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--input", choices=(*INPUT_FORMATS, "single"), default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases), counted (one case) or repeated (cases to the end of "
-                             "the input, or to a case whose count is 0); a family also single (T, "
-                             "then T cases of one heap each)")
+                             "the input, or to a case whose count is 0; a family: with --params "
+                             "block or sum); a family also single (T, then T cases of one heap each)")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
                              "reads the parameters: " + PARAMS_HELP)

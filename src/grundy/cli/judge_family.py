@@ -6,7 +6,8 @@ The layouts are the exported program's: ``lines`` (one position per line), ``cas
 ``T`` cases, each ``n`` then ``n`` heaps), ``counted`` (one case) and ``single`` (``T`` cases of
 one heap each); the parameters stand ``first`` (once, before everything), at the start of each
 line or case (``each``), at its end (``last``), or at the start of each block of cases
-(``block``: blocks to the end of the input, or to a block whose parameters are all 0). A set
+(``block``: blocks to the end of the input, or to a block whose parameters are all 0; with the
+layout ``repeated``, each block's cases run up to one whose count is 0). A set
 parameter (``S``) is its size, then its members. Families on graphs (``digraph(E)``,
 ``green-hackenbush(E)``) and boards are read by their exported programs only.
 
@@ -91,12 +92,20 @@ def family_cases(family: Family, layout: str, where: str,
 
 
 def _blocks(family: Family, layout: str, reader: _Words) -> Iterator[Case]:
-    """The cases of each block (its parameters, then its cases), up to the end of the input or a
-    block whose parameters are all 0 (a number 0, an empty set)."""
+    """The cases of each block (its parameters, then its cases; ``repeated``: cases up to one whose
+    count is 0), up to the end of the input or a block whose parameters are all 0 (a number 0, an
+    empty set)."""
     while reader.at < len(reader.words):
         params = reader.params(family)
         if all(p in (0, ()) for p in params):
             break
+        while layout == "repeated" and reader.at < len(reader.words):
+            heaps = reader.heaps(layout)
+            if not heaps:
+                break
+            yield params, heaps
+        if layout == "repeated":
+            continue
         for _ in range(1 if layout == "counted" else reader.take()):
             yield params, reader.heaps(layout)
     if reader.at < len(reader.words):

@@ -38,5 +38,5 @@ def run(args: argparse.Namespace) -> int:
     if families:
         emit("")
         emit("families whose parameters the judge's input gives (grundy export 'bash(m)' --main "
-             "--params first|each|last|block): " + ", ".join(families))
+             "--params first|each|last|block|sum): " + ", ".join(families))
     return 0

@@ -26,10 +26,16 @@ the family's kind:
   ``vertex-geography(B)``: a board of ``.``/``#`` cells, read by a main of its own).
 
 Where the parameters stand in the input (:data:`WHERE`): ``first`` (once, before everything),
-``each`` (every line or case starts with them) or ``last`` (every line or case ends with them). A
-set parameter is its size, then its members; a graph, its number of edges ``m``, then ``m``
-edges ``u v``. Layouts (:data:`LAYOUTS`): those of
-:mod:`grundy.export.main`, and ``single`` (``T``, then ``T`` cases of one heap each, no count).
+``each`` (every line or case starts with them), ``last`` (every line or case ends with them),
+``block`` (blocks of cases) or ``sum`` (a case is ``k`` games, each its parameters and its
+position, their values XORed). A set parameter is its size, then its members; a graph, its
+number of edges ``m``, then ``m`` edges ``u v`` (or as :data:`~grundy.model.laws.GRAPH_READS`
+says: ``n m``, a tree, successor lists). A family whose position a keyword fixes
+(``green-hackenbush(T,ground=1)``) reads no position: a case is its parameters. Layouts
+(:data:`LAYOUTS`): those of :mod:`grundy.export.main` (``repeated`` with ``block`` or ``sum``
+only: cases up to one whose count is 0), and ``single`` (``T``, then ``T`` cases of one heap
+each, no count). The Python main reads the input in pieces as it answers (one case held at a
+time); the C++ main scans the input's text in place.
 
 >>> from grundy.model.laws import Family
 >>> bash = Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", "the Bash game")
@@ -47,14 +53,20 @@ from grundy.export.geography import graph_header, python_graph_body
 from grundy.export.main import INPUT_FORMATS, PY_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, GRAPH_READS, SET_PARAMETERS, Family
 
-LAYOUTS = (*(f for f in INPUT_FORMATS if f != "repeated"), "single")
-"""What a family program's main reads: one position per line, ``T`` cases, one case, or ``T``
-cases of one heap each."""
+LAYOUTS = (*(f for f in INPUT_FORMATS if f != "repeated"), "single", "repeated")
+"""What a family program's main reads: one position per line, ``T`` cases, one case, ``T``
+cases of one heap each, or cases up to one whose count is 0 or the end of the input (with the
+parameters ``block``: in each block; ``sum``: the cases of sums)."""
 
-WHERE = ("first", "each", "last", "block")
+WHERE = ("first", "each", "last", "block", "sum")
 """Where the parameters stand: once before everything, at the start or at the end of each
-line or case, or at the start of each block of cases (blocks follow one another to the end of
-the input, or to a block whose parameters are all 0: an empty set, a graph of no edges)."""
+line or case, at the start of each block of cases (blocks follow one another to the end of
+the input, or to a block whose parameters are all 0: an empty set, a graph of no edges), or
+``sum``: a case is ``k``, then ``k`` games, each its parameters and its position, whose values
+XOR (POJ 3710: ``k`` graphs)."""
+
+SUM_KINDS = ("hackenbush",)
+"""The family kinds whose cases may be sums of games of different parameters (their values XOR)."""
 
 STEPS = {"python": 30_000_000, "cpp": 2_000_000_000}
 """How many steps (a heap's options looked at, a window compared) a program may spend on its
@@ -71,12 +83,14 @@ MOST = {"python": 2_000_000, "cpp": 20_000_000}
 def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
     """Refuse a layout the family's main cannot read, in one line."""
     if layout not in LAYOUTS:
-        hint = (" (a family's cases to the end of the input: --params block, each block its "
-                "parameters, then its cases)" if layout == "repeated" else "")
-        raise InvalidInputError(f"the input format must be one of {', '.join(LAYOUTS)}, got "
-                                f"{layout!r}{hint}")
+        raise InvalidInputError(f"the input format must be one of {', '.join(LAYOUTS)}, got {layout!r}")
     if where not in WHERE:
         raise InvalidInputError(f"the parameters stand {' or '.join(WHERE)} in the input, got {where!r}")
+    if layout == "repeated" and where not in ("block", "sum"):
+        raise InvalidInputError("a family's cases to the end of the input: --params block (each block "
+                                "its parameters, then its cases; with --input repeated, cases up to "
+                                "one whose count is 0) or --params sum (each case k, then k games)")
+    _check_sum_and_fixed(family, layout, where)
     if layout != "lines" and not main:
         raise InvalidInputError(f"input_format={layout!r} says what the program's main reads: it "
                                 f"needs main=True")
@@ -89,6 +103,19 @@ def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
     if main and layout == "lines" and any(p in GRAPH_PARAMETERS for p in family.params):
         raise InvalidInputError(f"the graph {family.params[0]} spans several lines: read cases, "
                                 f"counted or single")
+
+
+def _check_sum_and_fixed(family: Family, layout: str, where: str) -> None:
+    """Refuse a sum of games the family cannot add, or a fixed position where there is none to read."""
+    if where == "sum" and family.kind not in SUM_KINDS:
+        raise InvalidInputError(f"--params sum (a case is k games, their values XORed) is for "
+                                f"green-hackenbush, not {family.kind}")
+    if where == "sum" and layout not in ("cases", "counted", "repeated"):
+        raise InvalidInputError(f"a case of --params sum is k, then k games: read cases, counted or "
+                                f"repeated, not {layout}")
+    if family.position is not None and where not in ("each", "sum"):
+        raise InvalidInputError(f"{family.fixed}={family.position} fixes every case's position: a case "
+                                f"is its parameters alone, read with --params each or sum, not {where}")
 
 
 def param_words(family: Family) -> str:
@@ -105,10 +132,14 @@ def describe(family: Family, layout: str, where: str) -> str:
     >>> describe(load_family("bash(m)")[1], "single", "first")
     'first the parameters (m), then the number of cases T, then T cases, each one heap'
     """
+    if where == "sum" or family.position is not None:
+        return _describe_fixed_or_sum(family, layout, where)
     case = {"lines": "one position per line: its heap sizes",
             "cases": "the number of cases T, then T cases, each n then n heap sizes",
             "counted": "one case: n, then n heap sizes",
-            "single": "the number of cases T, then T cases, each one heap"}[layout]
+            "single": "the number of cases T, then T cases, each one heap",
+            "repeated": "cases up to one whose n is 0 (or the end of the input), each n then n heap "
+                        "sizes"}[layout]
     if family.kind == "digraph":  # (a position is tokens on vertices)
         case = case.replace("n heap sizes", "the vertices of its n tokens").replace("one heap", "one token")
     if family.kind in ("hackenbush", "geography"):  # (a position is the ground or start vertex)
@@ -132,6 +163,23 @@ def describe(family: Family, layout: str, where: str) -> str:
     return f"{case}; each {part} {'starts' if where == 'each' else 'ends'} with {params}"
 
 
+def _describe_fixed_or_sum(family: Family, layout: str, where: str) -> str:
+    """What the main reads when each case is a sum of games, or its position is fixed."""
+    vertex = "ground vertex" if family.kind == "hackenbush" else "vertex"
+    params = f"the parameters ({param_words(family)})"
+    if family.position is None:
+        position = f", then its {vertex}"
+    else:
+        position = f" (its {vertex} is {family.position} in every case, not in the input)"
+    count = {"cases": "the number of cases T, then T cases", "counted": "one case",
+             "single": "the number of cases T, then T cases",
+             "repeated": "cases up to one whose k is 0 (or the end of the input)"}[layout]
+    if where == "sum":
+        return (f"{count}, each k, then k games, each {params}{position}; a case's value is the XOR "
+                f"of its games' values")
+    return f"{count}, each {params}{position}"
+
+
 def header(title: str, family: Family, main: bool, layout: str, where: str) -> list[str]:
     """The header comment's lines (without the comment marks): what the answers rest on."""
     given = f"the parameters ({', '.join(family.params)}) given at run time"
@@ -143,8 +191,10 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
                  "values: only of a position with at most one non-empty heap (a lone heap n is a Nim "
                  "heap: n); otherwise no theorem gives the value, and the main prints '-'"]
     elif family.kind == "hackenbush":
+        grounded = ("the vertex a position names" if family.position is None
+                    else f"vertex {family.position} in every case")
         lines = [f"{title}: the Grundy value of Green Hackenbush on an undirected multigraph, {given}, "
-                 f"grounded at the vertex a position names (a move deletes one edge; what loses "
+                 f"grounded at {grounded} (a move deletes one edge; what loses "
                  f"contact with the ground falls off).", f"values: proved ({family.theorem})"]
     elif family.kind == "digraph":
         lines = [f"{title}: the generalised Sprague-Grundy value of tokens on a directed graph, "
@@ -181,7 +231,8 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
         draw = (", D: neither player can force a win; VALUE a number or inf(K)"
                 if family.kind == "digraph" else "")
         lines.append(f"input ({layout}, parameters {where}): {describe(family, layout, where)}; "
-                     f"output: one line 'VALUE OUTCOME' (N: the player to move wins{draw}) per position")
+                     f"output: one line 'VALUE OUTCOME' (N: the player to move wins{draw}) per "
+                     f"{'case' if where == 'sum' else 'position'}")
     return lines
 
 
@@ -216,25 +267,58 @@ def _answer_line(heaps, params):
         return f"error: {exc}"
 
 
-_EDGES = ("graph", "graph-nm", "tree")  # a graph: m edges; n m; a tree of n vertices
-
-
 class _Words:
-    """The words of the input (or of one line), read in order."""
+    """The words of one line (a list), or of the whole input (None): read in pieces as they are
+    taken, so that only a piece of the input and the case being read are held, never all its words
+    (each case is answered before the next is read)."""
 
-    def __init__(self, words):
-        self.words, self.at = words, 0
+    def __init__(self, words=None):
+        self.words, self.at, self.stream, self.tail = words or [], 0, words is None, ""
+
+    def more(self):
+        """Whether a word is left (the next piece of the input read if needed)."""
+        while self.at >= len(self.words) and self.stream:
+            piece = sys.stdin.read(1 << 16)
+            text = self.tail + piece
+            self.words, self.at, self.tail = text.split(), 0, ""
+            if not piece:
+                self.stream = False
+            elif not text[-1].isspace():  # (its last word may go on in the next piece)
+                self.tail = self.words.pop()
+        return self.at < len(self.words)
+
+    def left(self):
+        """How many words are not taken yet (all of them read)."""
+        count = 0
+        while self.more():
+            count += len(self.words) - self.at
+            self.at = len(self.words)
+        return count
 
     def take(self):
-        if self.at >= len(self.words):
+        if self.at >= len(self.words) and not self.more():
             raise EOFError("the input ended inside a case")
         self.at += 1
         return _number(self.words[self.at - 1])
 
     def params(self):
-        return [[self.take() for _ in range(self.take())] if kind == "set" else
-                [self.take() for _ in range(2 * self._edges(kind))] if kind in _EDGES else self.take()
-                for kind in PARAMS]
+        """The parameters, in order; self.empty: all of them are 0 as written (a number 0, an empty
+        set, a graph of no edges, successor lists of no vertex)."""
+        out, self.empty = [], True
+        for kind in PARAMS:
+            if kind == "one":
+                value = self.take()
+                self.empty = self.empty and value == 0
+            elif kind == "lists":  # (n, then each vertex's x and its x successors: the edges u v)
+                count = self.take()
+                value = [x for u in range(count) for _ in range(self.take()) for x in (u, self.take())]
+                self.empty = self.empty and count == 0
+            else:
+                count = self.take() if kind == "set" else 2 * self._edges(kind)
+                value = [self.take() for _ in range(count)]
+                self.empty = self.empty and count == 0
+            out.append(value)
+        return out
 
     def _edges(self, kind):
         """How many edges a graph has: m (E), n m (G: n not used), n of a tree (T: n - 1 edges)."""
@@ -244,7 +328,9 @@ class _Words:
         return max(count - 1, 0) if kind == "tree" else count
 
     def heaps(self):
-        if LAYOUT == "single":
+        if FIXED is not None:  # (the position is not in the input)
+            return [FIXED]
+        if LAYOUT == "single" or WHERE == "sum":
             return [self.take()]
         if LAYOUT == "lines":
             return [self.take() for _ in range(len(self.words) - self.at)]
@@ -279,38 +365,70 @@ def _cases():
             except (ValueError, EOFError) as exc:
                 yield exc
         return
-    reader = _Words(sys.stdin.read().split())
-    if WHERE == "block":
-        yield from _blocks(reader)
+    reader = _Words()
+    if WHERE in ("block", "sum"):
+        yield from (_blocks if WHERE == "block" else _sums)(reader)
         return
     fixed = reader.params() if WHERE == "first" else None
     for _ in range(1 if LAYOUT == "counted" else reader.take()):
         params = reader.params() if WHERE == "each" else fixed
         heaps = reader.heaps()
         yield heaps, (reader.params() if WHERE == "last" else params)
-    if reader.at < len(reader.words):
-        raise EOFError(f"{len(reader.words) - reader.at} more words after the last case")
+    if reader.more():
+        raise EOFError(f"{reader.left()} more words after the last case")
 
 
 def _blocks(reader):
-    """The cases of each block (its parameters, then its cases), up to the end of the input or a
-    block whose parameters are all 0 (an empty set, a graph of no edges)."""
-    while reader.at < len(reader.words):
+    """The cases of each block (its parameters, then its cases; repeated: cases up to one whose
+    count is 0), up to the end of the input or a block whose parameters are all 0 (an empty set, a
+    graph of no edges)."""
+    while reader.more():
         params = reader.params()
-        if all(p in (0, []) for p in params):
+        if reader.empty:
             break
+        if LAYOUT == "repeated":
+            while reader.more():
+                heaps = reader.heaps()
+                if not heaps:
+                    break
+                yield heaps, params
+            continue
         for _ in range(1 if LAYOUT == "counted" else reader.take()):
             yield reader.heaps(), params
-    if reader.at < len(reader.words):
-        raise EOFError(f"{len(reader.words) - reader.at} more words after the block that ends the input")
+    if reader.more():
+        raise EOFError(f"{reader.left()} more words after the block that ends the input")
+
+
+def _sums(reader):
+    """Each case's line: k, then k games (each its parameters, then its position), answered one by
+    one as read (one game held at a time); its value the XOR of theirs (Sprague-Grundy theorem).
+    repeated: cases up to one whose k is 0, or the end of the input."""
+    left = 1 if LAYOUT == "counted" else -1 if LAYOUT == "repeated" else reader.take()
+    while left > 0 or left < 0 and reader.more():
+        left -= left > 0
+        parts = reader.take()
+        if parts == 0 and LAYOUT == "repeated":
+            break
+        total, error = 0, None
+        for _ in range(parts):
+            params = reader.params()
+            heaps = reader.heaps()
+            try:
+                total ^= answer(heaps, params)[0]
+            except (ValueError, ArithmeticError, RecursionError) as exc:
+                error = error or exc
+        yield f"error: {error}" if error else f"{total} {'N' if total else 'P'}"
+    if reader.more():
+        raise EOFError(f"{reader.left()} more words after the last case")
 
 
 def main():
     write = sys.stdout.write  # (a print per line costs more than the answer)
     failed = False
     try:
-        for case in _cases():
-            text = f"error: {case}" if isinstance(case, Exception) else _answer_line(*case)
+        for case in _cases():  # (an error, a case's line, or its position and parameters)
+            text = (f"error: {case}" if isinstance(case, Exception) else case if isinstance(case, str)
+                    else _answer_line(*case))
             failed = failed or text.startswith("error")
             write(text + "\\n")
     except (ValueError, EOFError) as exc:
@@ -786,7 +904,7 @@ def answer(heaps, params):
     return value, value != 0'''
 
 
-_PY_GRAPH = {"E": "graph", "G": "graph-nm", "T": "tree"}
+_PY_GRAPH = {"E": "graph", "G": "graph-nm", "T": "tree", "L": "lists"}
 """How the Python main reads each graph parameter (:data:`grundy.model.laws.GRAPH_READS`)."""
 
 
@@ -798,9 +916,12 @@ def python_family(title: str, family: Family, main: bool, layout: str, where: st
     if main:
         out += [f"PARAMS = ({kinds},)  # each parameter: one number, a set (its size, then its members) "
                 f"or a graph (graph: m, then m edges u v; graph-nm: n m, then m edges; tree: n, then n - 1 "
-                f"edges)",
-                f"WHERE = {where!r}  # the parameters: first (once), each (start of a case), last",
-                f"LAYOUT = {layout!r}", "", ""]
+                f"edges; lists: n, then each vertex's successors, their count first)",
+                f"WHERE = {where!r}  # the parameters: first (once), each (start of a case), last, block, "
+                f"sum",
+                f"LAYOUT = {layout!r}",
+                f"FIXED = {family.position!r}  # every case's position, when the input does not give it",
+                "", ""]
     out.append(_py_body(title, family))
     if main and family.kind == "kfold":  # (its line has a third column: the smallest winning take)
         from grundy.export.kfold import PY_FAMILY_LINE

@@ -619,10 +619,14 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
 CPP_MAIN = r"""
 static const int PARAMS[] = {@KINDS@};  // each parameter: 0 one number, 1 a set (its size, then its
                                        // members), a graph: 2 m, then m edges u v; 3 n m, then m
-                                       // edges; 4 a tree, n, then n - 1 edges
+                                       // edges; 4 a tree, n, then n - 1 edges; 5 successor lists, n,
+                                       // then each vertex's count x and its x successors
 static const char WHERE = '@WHERE@';  // the parameters: f first (once), e each (start of a case), l last,
-                                      // b block (start of a block of cases)
-static const char LAYOUT = '@LAYOUT@';  // l lines, c cases, o counted (one case), s single (T heaps)
+                                      // b block (start of a block of cases), s sum (k games a case)
+static const char LAYOUT = '@LAYOUT@';  // l lines, c cases, o counted (one case), s single (T heaps),
+                                        // r repeated (up to a case whose count is 0)
+static const bool HAS_FIXED = @HAS_FIXED@;  // every case's position fixed (not in the input): FIXED
+static const unsigned long long FIXED = @FIXED@ull;
 
 struct InputEnd {
     std::string why;
@@ -637,6 +641,7 @@ struct Words {
     std::vector<std::string> list;  // the words of one line (lines layout)
     const char *p = nullptr, *end = nullptr;  // else the whole input, from p on
     size_t at = 0;  // words taken
+    bool empty = true;  // the last parameters read were all 0 as written (a block of them ends the input)
 
     bool more() {
         if (!p) return at < list.size();
@@ -664,8 +669,20 @@ struct Words {
     }
     Params params() {
         Params out;
+        empty = true;
         for (int kind : PARAMS) {
             std::vector<unsigned long long> numbers;
+            if (kind == 5) {  // (successor lists: the edges u v, u = 0, 1, ..., n - 1 in turn)
+                const unsigned long long n = take();
+                for (unsigned long long u = 0; u < n; ++u)
+                    for (unsigned long long x = take(), i = 0; i < x; ++i) {
+                        numbers.push_back(u);
+                        numbers.push_back(take());
+                    }
+                empty = empty && n == 0;
+                out.push_back(std::move(numbers));
+                continue;
+            }
             if (kind == 3) take();  // (n m: n, the number of vertices, is not used)
             unsigned long long count = kind ? take() : 1;
             if (kind == 4) count = count ? count - 1 : 0;  // (a tree of n vertices: n - 1 edges)
@@ -677,13 +694,15 @@ struct Words {
             const unsigned long long room = p ? (unsigned long long)(end - p) / 2 + 1 : list.size() - at;
             numbers.reserve((size_t)std::min(count, room));
             for (unsigned long long i = 0; i < count; ++i) numbers.push_back(take());
+            empty = empty && (kind ? numbers.empty() : numbers[0] == 0);
             out.push_back(std::move(numbers));
         }
         return out;
     }
     std::vector<unsigned long long> heaps() {
         std::vector<unsigned long long> out;
-        const unsigned long long count = LAYOUT == 's' ? 1 : LAYOUT == 'l' ? left() : take();
+        if (HAS_FIXED) return {FIXED};  // (the position is not in the input)
+        const unsigned long long count = LAYOUT == 's' || WHERE == 's' ? 1 : LAYOUT == 'l' ? left() : take();
         for (unsigned long long i = 0; i < count; ++i) out.push_back(take());
         return out;
     }
@@ -760,17 +779,21 @@ static void read_lines() {
     }
 }
 
-// the cases of each block (its parameters, then its cases), up to the end of the input or a block
-// whose parameters are all 0 (an empty set, a graph of no edges)
+// the cases of each block (its parameters, then its cases; r: cases up to one whose count is 0), up
+// to the end of the input or a block whose parameters are all 0 (an empty set, a graph of no edges)
 static void read_blocks(Words &in) {
     try {
         while (in.more()) {
             const auto params = std::make_shared<const Params>(in.params());
-            bool zero = true;  // (a number 0, or a set or graph with nothing in it)
-            for (size_t k = 0; k < params->size(); ++k)
-                zero = zero && (PARAMS[k] ? (*params)[k].empty() : (*params)[k][0] == 0);
-            if (zero) break;
-            const unsigned long long count = LAYOUT == 'o' ? 1 : in.take();
+            if (in.empty) break;  // (a number 0, or a set or graph with nothing in it)
+            while (LAYOUT == 'r' && in.more()) {
+                Case c;
+                c.params = params;
+                c.heaps = in.heaps();
+                if (c.heaps.empty()) break;
+                emit(c);
+            }
+            const unsigned long long count = LAYOUT == 'o' ? 1 : LAYOUT == 'r' ? 0 : in.take();
             for (unsigned long long i = 0; i < count; ++i) {
                 Case c;
                 c.params = params;
@@ -785,7 +808,7 @@ static void read_blocks(Words &in) {
         throw InputEnd{std::to_string(in.left()) + " more words after the block that ends the input"};
 }
 
-static void read_stream() {
+@SUMS@static void read_stream() {
     std::string all;
     char buffer[1 << 16];
     for (size_t got; (got = std::fread(buffer, 1, sizeof buffer, stdin)) > 0;) all.append(buffer, got);
@@ -796,7 +819,7 @@ static void read_stream() {
         read_blocks(in);
         return;
     }
-    try {
+@SUM_CALL@    try {
         const auto fixed = std::make_shared<const Params>(WHERE == 'f' ? in.params() : Params());
         const unsigned long long count = LAYOUT == 'o' ? 1 : in.take();
         for (unsigned long long i = 0; i < count; ++i) {
@@ -837,6 +860,52 @@ static std::string answer_line(const std::vector<unsigned long long> &heaps, con
     const bool wins = answer(heaps, params, value, known);
     return (known ? std::to_string(value) : std::string("-")) + (wins ? " N" : " P");
 }"""
+
+CPP_SUMS = r"""// each case's line: k, then k games (each its parameters, then its position), answered one by
+// one as read; its value the XOR of theirs (Sprague-Grundy theorem); r: cases up to one whose k is
+// 0, or the end of the input. The game answered last stays alive while the next is read (as emit's
+// does: answer() knows it by its address)
+static void read_sums(Words &in) {
+    static std::shared_ptr<const Params> held;
+    try {
+        const unsigned long long cases = LAYOUT == 'o' ? 1 : LAYOUT == 'r' ? ULLONG_MAX : in.take();
+        for (unsigned long long i = 0; i < cases && (LAYOUT != 'r' || in.more()); ++i) {
+            const unsigned long long parts = in.take();
+            if (parts == 0 && LAYOUT == 'r') break;
+            unsigned long long total = 0;
+            std::string error;
+            for (unsigned long long k = 0; k < parts; ++k) {
+                const auto params = std::make_shared<const Params>(in.params());
+                const std::vector<unsigned long long> heaps = in.heaps();
+                try {
+                    unsigned long long value = 0;
+                    bool known = true;
+                    answer(heaps, *params, value, known);
+                    total ^= value;
+                } catch (const std::runtime_error &e) {
+                    if (error.empty()) error = e.what();
+                }
+                held = params;
+            }
+            if (!error.empty()) FAILED = true;
+            const std::string text = error.empty() ? std::to_string(total) + (total ? " N" : " P")
+                                                   : "error: " + error;
+            std::printf("%s\n", text.c_str());
+        }
+    } catch (const std::runtime_error &e) {
+        throw InputEnd{e.what()};
+    }
+    if (in.more()) throw InputEnd{std::to_string(in.left()) + " more words after the last case"};
+}
+
+"""
+"""The main's reader of sums of games (``--params sum``), in a program that reads them only."""
+
+CPP_SUM_CALL = """    if (WHERE == 's') {
+        read_sums(in);
+        return;
+    }
+"""
 
 OWN_LINE = ("digraph", "kfold")
 """The family kinds whose body writes its own ``answer_line`` (a value may be infinite, an outcome
@@ -953,9 +1022,14 @@ def cpp_family(title: str, family: Family, main: bool, layout: str, where: str) 
                           if p in GRAPH_PARAMETERS else "0" for p in family.params)
         if family.kind not in OWN_LINE:
             out.append(CPP_ANSWER_LINE)
+        sums = where == "sum"
         out.append(CPP_MAIN.replace("@PARSE_NUMBER@", CPP_PARSE_NUMBER).replace("@KINDS@", kinds)
-                   .replace("@WHERE@", where[0])
-                   .replace("@LAYOUT@", {"lines": "l", "cases": "c", "counted": "o", "single": "s"}[layout]))
+                   .replace("@WHERE@", where[0]).replace("@SUMS@", CPP_SUMS if sums else "")
+                   .replace("@SUM_CALL@", CPP_SUM_CALL if sums else "")
+                   .replace("@HAS_FIXED@", "false" if family.position is None else "true")
+                   .replace("@FIXED@", str(family.position or 0))
+                   .replace("@LAYOUT@", {"lines": "l", "cases": "c", "counted": "o", "single": "s",
+                                         "repeated": "r"}[layout]))
     else:
         out += ["", "// (add your own main, or export with --main)"]
     return "\n".join(out).rstrip("\n") + "\n"

@@ -275,16 +275,24 @@ class Family(FrozenRecord):
     words: str
     theorem: str
     keywords: tuple[tuple[str, str], ...]
+    fixed: str | None
+    """The keyword that fixes every case's position, so that the input does not give it (``ground``:
+    ``green-hackenbush(T,ground=1)``); ``None``: a position is always read."""
+    position: int | None
+    """The position fixed by that keyword (a vertex), or ``None``: read with each case."""
 
-    _fields = ("kind", "params", "formula", "check", "words", "theorem", "keywords")
+    _fields = ("kind", "params", "formula", "check", "words", "theorem", "keywords", "fixed", "position")
 
     def __init__(self, kind: str, params: tuple[str, ...], formula: str | None, check: str | None,
-                 words: str, theorem: str, *, keywords: tuple[tuple[str, str], ...] = ()) -> None:
-        self._init(kind, tuple(params), formula, check, words, theorem, tuple(keywords))
+                 words: str, theorem: str, fixed: str | None = None, position: int | None = None, *,
+                 keywords: tuple[tuple[str, str], ...] = ()) -> None:
+        self._init(kind, tuple(params), formula, check, words, theorem, tuple(keywords), fixed, position)
 
     def spelling(self, name: str) -> str:
-        """The family as ``grundy export`` reads it: ``bash(m)``, ``bash(a,b,rest=all)``."""
-        return f"{name}({','.join((*self.params, *(f'{k}={v}' for k, v in self.keywords)))})"
+        """The family as ``grundy export`` reads it: ``bash(m)``, ``bash(a,b,rest=all)``,
+        ``green-hackenbush(T,ground=1)``."""
+        fixed = () if self.position is None else (f"{self.fixed}={self.position}",)
+        return f"{name}({','.join((*self.params, *(f'{k}={v}' for k, v in self.keywords), *fixed))})"
 
 
 FAMILY_KINDS = ("formula", "subtraction", "moore", "stripes", "digraph", "hackenbush", "geography",
@@ -308,11 +316,18 @@ SET_PARAMETERS = ("S",)
 
 GRAPH_READS = {"E": "its number of edges m, then its m edges u v",
                "G": "its numbers of vertices and edges n m, then its m edges u v",
-               "T": "a tree: its number of vertices n, then its n - 1 edges u v"}
+               "T": "a tree: its number of vertices n, then its n - 1 edges u v",
+               "L": "successor lists: its number of vertices n, then for each vertex 0, 1, ..., n - 1 "
+                    "in turn its number of successors x, then its x successors"}
 """How each graph parameter is read: its edges ``u v`` (directed for tokens: a move from vertex
 ``u`` to vertex ``v``; vertices are any numbers) after their count ``m`` (``E``), after ``n m``
 (``G``, as most judges write a graph; ``n`` is read and not used), or, for a tree, after its
-number of vertices ``n`` (``T``: ``n - 1`` edges; ``n = 0`` or ``1``: no edge)."""
+number of vertices ``n`` (``T``: ``n - 1`` edges; ``n = 0`` or ``1``: no edge); or, for a
+directed graph only (``L``, as HDU 1524 writes one), the successor lists of the vertices
+``0..n-1`` in turn, each its length ``x`` then its ``x`` successors (the edges ``i s``)."""
+
+UNDIRECTED_READS = ("E", "G", "T")
+"""The layouts of an undirected graph (successor lists would name each edge twice)."""
 
 GRAPH_PARAMETERS = tuple(GRAPH_READS)
 """The parameter names that stand for a graph (:data:`GRAPH_READS`)."""
@@ -506,13 +521,12 @@ NO_LAWS = Laws()
 """The declaration of a game that knows nothing beyond its moves."""
 
 
-def graph_families(family: Family) -> tuple[Family, ...]:
+def graph_families(family: Family, reads: tuple[str, ...] = UNDIRECTED_READS) -> tuple[Family, ...]:
     """A family on a graph ``E`` (its ``words`` start ``"E: "``) and the same family read with each
-    layout of :data:`GRAPH_READS`: ``digraph(E)``, ``digraph(G)``, ``digraph(T)``.
+    layout ``reads`` of :data:`GRAPH_READS`: ``digraph(E)``, ``digraph(G)``, ``digraph(T)``.
 
     >>> [f.params for f in graph_families(Family("digraph", ("E",), None, None, "E: any", "Smith"))]
     [('E',), ('G',), ('T',)]
     """
-    return tuple(Family(family.kind, (p,), family.formula, family.check, p + family.words[1:],
-                        family.theorem) for p in GRAPH_PARAMETERS)
+    return tuple(family.replace(params=(p,), words=p + family.words[1:]) for p in reads)
 

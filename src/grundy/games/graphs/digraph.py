@@ -52,7 +52,7 @@ from grundy.errors import InvalidGameError, InvalidInputError, InvalidPositionEr
 from grundy.games.graphs.fileio import GraphData, from_networkx, graph_param
 from grundy.model.bounded import Derived
 from grundy.model.game import ContentHashedGame, Move, Outcome, Position, split_tokens
-from grundy.model.laws import Board, BoardKind, Family, Laws, graph_families
+from grundy.model.laws import GRAPH_PARAMETERS, Board, BoardKind, Family, Laws, graph_families
 from grundy.model.reason import Facts, Reason, template
 
 EXAMPLES: dict[int, tuple[str, str]] = {
@@ -80,7 +80,7 @@ class Digraph(ContentHashedGame):
         "of its successors; from a vertex that reaches no cycle it is the Grundy value, the mex of its "
         "successors' (a sink: 0). Tokens: all finite: the value is the XOR of theirs, P iff 0; "
         "exactly one inf(K), the others XOR to a: the value is inf(K xor a), N iff a is in K, else a "
-        "draw (D); two or more infinite: inf(), a draw"))
+        "draw (D); two or more infinite: inf(), a draw"), GRAPH_PARAMETERS)
     """``digraph(E)``: the graph given at run time, as its edges (``grundy export 'digraph(E)'``)."""
 
     # ---- construction -----------------------------------------------------------------------

@@ -305,8 +305,9 @@ class GreenHackenbush(ContentHashedGame):
         "hackenbush", ("E",), None, None, "E: any undirected multigraph (loops and repeated edges too), "
         "its vertices any numbers", "the fusion principle (the vertices of a cycle may be fused, its "
         "edges becoming loops, each a stalk of length 1) and the colon principle (a branch hanging by "
-        "an edge counts 1 + its value, and branches meeting at a vertex XOR)"))
-    """``green-hackenbush(E)``: the graph given at run time, a position its ground vertex."""
+        "an edge counts 1 + its value, and branches meeting at a vertex XOR)", fixed="ground"))
+    """``green-hackenbush(E)``: the graph given at run time, a position its ground vertex
+    (``green-hackenbush(T,ground=1)``: every case grounded at vertex 1, the input names no ground)."""
 
     @classmethod
     def from_params(cls, *args: int | str, **kwargs: int | str) -> GreenHackenbush:
