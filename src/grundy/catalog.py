@@ -410,13 +410,17 @@ def load_family(spec: str) -> tuple[str, Family] | None:
     names = tuple(a for a in args if isinstance(a, str) and re.fullmatch(r"[A-Za-z]\w*", a))
     if entry is None or not names or len(names) != len(args):
         return None
+    cls = entry.load_class()
     keywords = tuple((k, v) for k, v in kwargs.items() if isinstance(v, str))
-    family = entry.load_class().family(names, keywords)
-    if family is None:
-        return None
-    numbers: dict[str, int | str] = {k: v for k, v in kwargs.items() if not isinstance(v, str)}
-    if numbers:
-        family = _fixed(family.spelling(entry.name), family, numbers)
+    family = cls.family(names, keywords)  # (words that name a family: bash(a,b,rest=all))
+    rest: dict[str, int | str] = {k: v for k, v in kwargs.items() if not isinstance(v, str)}
+    if family is None:  # (else a keyword may fix every case's position: ground=1)
+        family = cls.family(names)
+        if family is None or family.fixed is None:
+            return None
+        rest = dict(kwargs)
+    if rest:
+        family = _fixed(family.spelling(entry.name), family, rest)
     return family.spelling(entry.name), family
 
 

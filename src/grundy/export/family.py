@@ -440,7 +440,7 @@ if __name__ == "__main__":
     main()
 '''
 
-_PY_LINE = _PY_MAIN[_PY_MAIN.index("def _answer_line"):_PY_MAIN.index("\n\n\n_EDGES")]
+_PY_LINE = _PY_MAIN[_PY_MAIN.index("def _answer_line"):_PY_MAIN.index("\n\n\nclass _Words")]
 """The main's ``_answer_line`` (a family may write its own in its place)."""
 
 PY_SUBTRACTION = '''SUB_STEPS = %(steps)d  # steps (a heap's options, a window compared), all inputs together

@@ -290,8 +290,8 @@ def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python
 def _own_family_check(code: str, game: Any, names: tuple[str, ...]) -> None:
     """Run the program on the games whose named parameters are 0..5 (at most 216 of them) and
     compare with the engine's value of each one's start position; a game the engine refuses
-    (its start or its moves failing, a loopy start) must get an error from the program too, and
-    one it does not settle within its budget is skipped."""
+    (its start or its moves failing, a loopy start) must get an error from the program too; the
+    check ends where the engine's :data:`CHECK_STEPS`, for all the games together, run out."""
     from itertools import islice, product
 
     from grundy.catalog import load_game
@@ -302,15 +302,16 @@ def _own_family_check(code: str, game: Any, names: tuple[str, ...]) -> None:
     exec(compile(code, "<export>", "exec"), namespace)
     value = namespace["grundy_value"]
     fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
+    budget = Budget(CHECK_STEPS)  # (all the games together: the smallest parameters first)
     for values in islice(product(range(6), repeat=len(names)), 216):
         spec = f"{game.name}({','.join(fixed + [f'{k}={v}' for k, v in zip(names, values, strict=True)])})"
         try:
             member = load_game(spec)
             start = member.laws.start
             assert start is not None
-            want: int | None = grundy_value(member, start(), budget=Budget(CHECK_STEPS))
+            want: int | None = grundy_value(member, start(), budget=budget)
         except SearchLimitError:
-            continue
+            break  # (the check's budget is spent: the games compared so far are the check)
         except GrundyError:
             want = None
         try:
@@ -611,7 +612,8 @@ POSITIONS_SAMPLE = 300
 """How many positions the check of a game on positions compares with the engine (and as many
 sums of two of them)."""
 CHECK_STEPS = 2_000_000
-"""The engine's budget for each position of that check (one not settled within it is skipped)."""
+"""The engine's steps for the whole of that check (and of a family's of one's own): it compares the
+positions (games) it settles within them, the first ones first."""
 
 
 def _positions_check(code: str, game: Game, plan: Plan) -> None:
@@ -619,7 +621,8 @@ def _positions_check(code: str, game: Game, plan: Plan) -> None:
     the declared start (breadth first), else the positions whose coordinates are within 3 of the
     least ones; single positions and sums of two. Where the engine refuses (a position outside
     the game, a failure of the move function) or finds a loopy value, the program must answer
-    with an error."""
+    with an error. The check ends where the engine's :data:`CHECK_STEPS`, for all the positions
+    together, run out."""
     from itertools import pairwise
 
     from grundy.engine.limits import Budget
@@ -630,11 +633,12 @@ def _positions_check(code: str, game: Game, plan: Plan) -> None:
     answer = namespace["answer"]
     sample = _positions_sample(game, plan)
     values: list[tuple[tuple[int, ...], int]] = []
+    budget = Budget(CHECK_STEPS)  # (all the positions together, the nearest first)
     for position in sample:
         try:
-            want: int | None = grundy_value(game, position, budget=Budget(CHECK_STEPS))
+            want: int | None = grundy_value(game, position, budget=budget)
         except SearchLimitError:
-            continue  # (not settled within the check's budget: not compared)
+            break  # (the check's budget is spent: the positions compared so far are the check)
         except GrundyError:
             want = None
         try:
