@@ -91,8 +91,21 @@ def _patterns(game: UserGame, context: Answering) -> list[Pattern]:
     return state.patterns
 
 
-def pair_value(game: UserGame, position: tuple[int, int], context: Answering) -> int:
-    """The value of ``position`` by a conjectured pattern, checked locally, or a refusal."""
+def has_pair_pattern(game: UserGame, position: Any, context: Answering) -> bool:
+    """Whether ``position`` is a pair of numbers of a game on pairs whose small table shows a
+    pattern (of the values or of the P-positions): then :func:`pair_value` answers it, or
+    refuses quoting the pattern, where exploring it does not fit the budget."""
+    if not (isinstance(position, tuple) and len(position) == 2 and all(
+            type(x) is int and x >= 0 for x in position)) or not game.pairs():
+        return False
+    return bool(_patterns(game, context) or pair_state(game).p_rules)
+
+
+def pair_value(game: UserGame, position: tuple[int, int], context: Answering,
+               explored: bool = False) -> int:
+    """The value of ``position`` by a conjectured pattern, checked locally, or a refusal
+    (``explored``: exploring what it reaches ran out of the budget; else the pairs below it
+    were too many to try)."""
     from grundy.define.sums import Sum
     from grundy.patterns.formulas import evaluate
 
@@ -107,9 +120,10 @@ def pair_value(game: UserGame, position: tuple[int, int], context: Answering) ->
         if not patterns and rules:
             best = (f"; its P-positions follow a conjecture ({rules[0].text}), which gives no "
                     f"Grundy value")
+        why = ("the positions it reaches" if explored else f"about {(a + 1) * (b + 1):,} pairs below it")
         raise SearchLimitError(
             f"{game.spec}: position {shown!r} is beyond brute force within {context.limit:,} steps "
-            f"(about {(a + 1) * (b + 1):,} pairs below it) and no proved pattern gives its value{best}"
+            f"({why}) and no proved pattern gives its value{best}"
             f"; limit= raises the budget" + (", conjecture=True uses the conjectured pattern"
                                               if patterns else ""), parameters=("limit", "conjecture"))
     chosen = patterns[0]

@@ -17,7 +17,7 @@ from grundy.define.by_rule import NPositionByRule
 from grundy.define.domain import Domain, default_format, default_parse, outside_default_domain
 from grundy.define.fill import listed_options
 from grundy.define.heaps import heap_state
-from grundy.define.pairs import beyond_exploring, pair_state, pair_value
+from grundy.define.pairs import beyond_exploring, has_pair_pattern, pair_state, pair_value
 from grundy.define.query import Answering, active, current, game_state
 from grundy.define.sums import Sum, hashable, is_empty
 from grundy.engine.explore import PositionGraph
@@ -444,7 +444,12 @@ class UserGame(_Defined, Game):
             context = current()  # (a query of its own, outside a block)
         if beyond_exploring(self, position, context):
             return pair_value(self, position, context)
-        return self._graph(position, context=context, graph=graph).value(position)
+        try:
+            return self._graph(position, context=context, graph=graph).value(position)
+        except SearchLimitError as exc:  # (a pair whose moves go up, reaching too much: its pattern)
+            if isinstance(exc, ResourceLimitError) or not has_pair_pattern(self, position, context):
+                raise
+            return pair_value(self, position, context, explored=True)
 
     @property
     def laws(self) -> Laws:
