@@ -207,6 +207,31 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     return code, out, err
 
 
+def cli_output(*argv: str) -> tuple[int, str, str]:
+    """The command line in this process, without pytest's capture (a module-scoped fixture may
+    call it): its exit status, stdout and stderr."""
+    import contextlib
+    import io
+
+    out, err = io.StringIO(), io.StringIO()
+    code = 0
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            main(list(argv))
+        except SystemExit as done:
+            code = int(done.code or 0)
+    return code, out.getvalue(), err.getvalue()
+
+
+def run_python_program(source: str, stdin: str) -> tuple[int, list[str]]:
+    """An exported Python program run on ``stdin`` (no site packages): its exit status and lines."""
+    import sys
+
+    done = subprocess.run([sys.executable, "-S", "-c", source], input=stdin, capture_output=True,
+                          text=True, timeout=300)
+    return done.returncode, done.stdout.split("\n")[:-1]
+
+
 def solve_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, object]:
     """``grundy solve ARGV --json``, which must succeed, as a dict."""
     code, out, err = run(capsys, "solve", *argv, "--json")

@@ -5,11 +5,7 @@ line, to the end of the input) and HDU 3951 "Coin Game" (``T``, then ``n k``); t
 
 from __future__ import annotations
 
-import contextlib
-import io
 import random
-import subprocess
-import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -18,26 +14,10 @@ import pytest
 
 import grundy
 from grundy import catalog
-from grundy.cli.app import main
+from tests.helpers import cli_output as cli
+from tests.helpers import run_python_program as run
 
 pytestmark = pytest.mark.slow
-
-
-def cli(*argv: str) -> tuple[int, str, str]:
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main(list(argv))
-        except SystemExit as done:
-            code = int(done.code or 0)
-    return code, out.getvalue(), err.getvalue()
-
-
-def run(source: str, stdin: str) -> tuple[int, list[str]]:
-    done = subprocess.run([sys.executable, "-S", "-c", source], input=stdin, capture_output=True,
-                          text=True, timeout=300)
-    return done.returncode, done.stdout.split("\n")[:-1]
 
 
 def export(*argv: str) -> str:

@@ -6,12 +6,8 @@ game, a failing move function, options that are not positions, the bound on opti
 
 from __future__ import annotations
 
-import contextlib
 import datetime
-import io
 import random
-import subprocess
-import sys
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -20,27 +16,10 @@ import pytest
 
 import grundy
 from grundy import catalog
-from grundy.cli.app import main
+from tests.helpers import cli_output as cli
+from tests.helpers import run_python_program as run
 
 pytestmark = pytest.mark.slow
-
-
-def cli(*argv: str) -> tuple[int, str, str]:
-    """The command line in this process: exit status, stdout, stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main(list(argv))
-        except SystemExit as done:
-            code = int(done.code or 0)
-    return code, out.getvalue(), err.getvalue()
-
-
-def run(source: str, stdin: str) -> tuple[int, list[str]]:
-    done = subprocess.run([sys.executable, "-S", "-c", source], input=stdin, capture_output=True,
-                          text=True, timeout=300)
-    return done.returncode, done.stdout.split("\n")[:-1]
 
 
 def mex(values: set[int]) -> int:
@@ -165,7 +144,7 @@ def test_hdu1079_calendar_game() -> None:
         "YES" if wins[d] else "NO" for d in dates]
     # a date that is not one is an error line of its own; the program goes on
     code, lines = run(source, "2\n2001 2 29\n2001 11 3\n")
-    assert code == 1 and lines[0].startswith("error: the move function failed at position '2001 2 29'")
+    assert code == 1 and lines[0].startswith("error: the move function at position '2001 2 29' failed")
     assert lines[1] == "1 N"
 
 
@@ -216,8 +195,8 @@ def test_loopy_failing_and_bad_options_are_error_lines() -> None:
     code, out = run(export("tp-loop", "--main"), "1 2 3\n0 0 0\n")
     assert code == 1 and "can be reached from itself" in out[0] and out[1] == "0 P"
     code, out = run(export("tp-broken", "--main"), "3 0 0\n6 1 1\n8 0 0\n2 0 0\n")
-    assert out[0] == "1 N" and "failed at position '5 1 1': KeyError" in out[1]
-    assert "to (1, 2), which is not a position of 3 integers" in out[2] and out[3] == "0 P"
+    assert out[0] == "1 N" and "at position '5 1 1' failed: KeyError" in out[1]
+    assert "gives (1, 2), which is not a position of 3 integers" in out[2] and out[3] == "0 P"
 
 
 def test_the_bound_on_options_listed() -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from grundy.export.main import python_main
 from grundy.export.model import MOVE_STEPS
 
-_PY_BODY = '''
+PY_SEARCH = '''
 class Sum:
     """A move that splits a position into independent parts (grundy.Sum): its value is the XOR
     of theirs; Sum() or () is no position left."""
@@ -33,17 +33,17 @@ class Sum:
         self.parts = parts
 
 
-class grundy:  # (the one name of grundy the move function may use: grundy.Sum)
+class grundy:  # (the one name of grundy the functions may use: grundy.Sum)
     Sum = Sum
 
 
-%(source)s
+%(functions)s
 
 _MEMO = {}
 
 
 def _shown(position):
-    return " ".join(map(str, position))
+    return " ".join(map(str, position)) if isinstance(position, tuple) else repr(position)
 
 
 def _parts(option, into, where):
@@ -56,21 +56,20 @@ def _parts(option, into, where):
         option = tuple(option)
     if option == ():
         return
-    if not (isinstance(option, tuple) and len(option) == ARITY
-            and all(isinstance(x, int) and not isinstance(x, bool) for x in option)):
-        raise ValueError(f"the move function moves from {where} to {option!r}, which is not a "
-                         f"position of {ARITY} integers")
+    if ARITY is not None and not (isinstance(option, tuple) and len(option) == ARITY and all(
+            isinstance(x, int) and not isinstance(x, bool) for x in option)):
+        raise ValueError(f"{where} gives {option!r}, which is not a position of {ARITY} integers")
     if MINIMUM is not None and any(x < m for x, m in zip(option, MINIMUM)):
-        raise ValueError(f"the move function moves from {where} to {option!r}, which is below the "
-                         f"game's minimum {MINIMUM}")
+        raise ValueError(f"{where} gives {option!r}, which is below the game's minimum {MINIMUM}")
+    hash(option)
     into.append(option)
 
 
-def _options(position):
+def _options(position, params):
     """The options of ``position``: each a tuple of the positions it is the sum of."""
-    where = f"position {_shown(position)!r}"
+    where = f"the move function at position {_shown(position)!r}"
     try:
-        listed = moves(position)
+        listed = moves(position, **params)
         if isinstance(listed, (str, bytes)):
             raise TypeError(f"it returned {listed!r}, not a list of options")
         options = []
@@ -82,18 +81,18 @@ def _options(position):
                 break
         return options
     except ValueError as exc:
-        if str(exc).startswith("the move function moves"):
+        if str(exc).startswith(where):
             raise
-        raise ValueError(f"the move function failed at {where}: ValueError: {exc}") from None
+        raise ValueError(f"{where} failed: ValueError: {exc}") from None
     except MemoryError:
-        raise ValueError(f"the move function ran out of memory at {where}") from None
-    except Exception as exc:  # the move function's own failure: an error line for this input only
-        raise ValueError(f"the move function failed at {where}: {type(exc).__name__}: {exc}") from None
+        raise ValueError(f"{where} ran out of memory") from None
+    except Exception as exc:  # the move function's own failure: an error line for this case only
+        raise ValueError(f"{where} failed: {type(exc).__name__}: {exc}") from None
 
 
-def _value(position):
-    """The mex over every position reachable, iteratively (no recursion limit to hit); at most
-    MOVE_STEPS options listed for one input, then an error for that input alone."""
+def _value(position, params):
+    """The mex over every position reachable, iteratively; at most MOVE_STEPS options listed for
+    one case, then an error for that case alone."""
     if position in _MEMO:
         return _MEMO[position]
     stack = [position]
@@ -105,7 +104,7 @@ def _value(position):
             stack.pop()
             continue
         if x not in expanding:
-            expanding[x] = _options(x)
+            expanding[x] = _options(x, params)
             steps += len(expanding[x]) + 1
             if steps > MOVE_STEPS:
                 raise ValueError(f"position {_shown(position)!r} was not settled within {MOVE_STEPS:,} "
@@ -130,7 +129,12 @@ def _value(position):
         _MEMO[x] = value
         stack.pop()
     return _MEMO[position]
+'''
+"""The search both programs share: ``Sum``, ``_parts``, ``_options(position, params)`` and
+``_value(position, params)``, the memoised mex (``%(functions)s``: the functions carried)."""
 
+
+_PY_API = """
 
 def _position(numbers):
     position = tuple(numbers)
@@ -142,8 +146,8 @@ def _position(numbers):
 
 
 def grundy_value(*numbers):
-    """The Grundy value of one position (its ARITY numbers)."""
-    return _value(_position(numbers))
+    \"\"\"The Grundy value of one position (its ARITY numbers).\"\"\"
+    return _value(_position(numbers), {})
 
 
 def first_player_wins(*numbers):
@@ -151,15 +155,15 @@ def first_player_wins(*numbers):
 
 
 def answer(numbers):
-    """The value and the outcome of the sum of the positions ``numbers`` holds (ARITY numbers each)."""
-    if not numbers or len(numbers) %% ARITY:
+    \"\"\"The value and the outcome of the sum of the positions ``numbers`` holds (ARITY numbers each).\"\"\"
+    if not numbers or len(numbers) % ARITY:
         raise ValueError(f"a position is {ARITY} numbers, and a line several positions (their sum): "
                          f"got {len(numbers)} numbers")
     total = 0
     for i in range(0, len(numbers), ARITY):
-        total ^= _value(_position(numbers[i:i + ARITY]))
+        total ^= _value(_position(numbers[i:i + ARITY]), {})
     return total, total != 0
-'''
+"""
 
 
 def positions_program(name: str, arity: int, minimum: tuple[int, ...] | None, source: str, *,
@@ -183,7 +187,8 @@ def positions_program(name: str, arity: int, minimum: tuple[int, ...] | None, so
         header.append(f"# input: {describe('positions', input_format, arity=arity)}")
     out = [*header, "# Generated by grundy; needs only Python 3.8+.", "", "import sys", "",
            f"ARITY = {arity}", f"MINIMUM = {minimum!r}", f"MOVE_STEPS = {MOVE_STEPS}", ""]
-    text = "\n".join(out) + _PY_BODY % {"source": "# the move function, as given\n" + source.strip("\n")}
+    text = ("\n".join(out) + PY_SEARCH % {"functions": "# the move function, as given\n" + source.strip("\n")}
+            + _PY_API)
     if main:
         text += python_main("positions", input_format)
     return text
