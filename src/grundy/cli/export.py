@@ -25,7 +25,10 @@ EPILOG = """examples:
   grundy export nim --misere --main --input cases       (misère Nim: '- N' or '- P' per case)
   grundy export doc-half --rules half.py --upto 2000 --conjecture --lang python
   grundy export doc-digit --rules digits.py --lang python --upto 1000 --main
-      (doc-digit, doc-half: games defined in docs/own-games.md, saved as digits.py, half.py)
+  grundy export doc-calendar --rules calendar.py --lang python --main --input cases  (HDU 1079: y m d)
+  grundy export 'doc-circle(n,k)' --rules circle.py --lang python --main --input cases  (HDU 3951)
+      (doc-digit, doc-half, doc-calendar, doc-circle: games defined in docs/own-games.md, saved as
+       digits.py, half.py, calendar.py, circle.py)
   grundy export 'bash(m)' --main --input single --params last       (Brave Game: T, then T lines n m)
   grundy export 'subtraction(S)' --main --input cases --params first   (one S-Nim block)
   grundy export 'subtraction(S)' --main --input cases --params block   (S-Nim's blocks, ended by 0)
@@ -69,6 +72,10 @@ up to the end of the input); one line per game: VALUE | p_1 .. p_m | q_1 .. q_n 
 A game of your own on one number (positions (n,)) reads several numbers as a sum only when it
 declares arity=1; a game with a declared domain (minimum=, valid=) answers an input outside it
 with an error line for that input alone.
+A game of your own on positions of three or more numbers (arity=3) is exported in Python only:
+the program carries your move function and answers exactly (a line of several positions is their
+sum). A family of your own games whose parameters the input gives: NAME(n,k), for a game that
+declares start= (each case the parameters of one game, its start position answered; Python).
 """
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
