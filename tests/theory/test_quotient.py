@@ -347,14 +347,14 @@ def test_a_wrong_recalibration_guess_changes_no_answer(monkeypatch: pytest.Monke
     real = recalibration.recalibrate_for
     calls: list[int] = []
 
-    def first_wrong(cand: Any, game: Any, word: Any, should: bool, steps: Any) -> Any:
+    def first_wrong(cand: Any, game: Any, word: Any, should: bool, steps: Any, at_least: Any = None) -> Any:
         calls.append(len(calls))
         if len(calls) == 1:
             wrong = recalibration.recalibrate(cand, game, {2: (5, 4), 3: (3, 2)}, steps)
             assert wrong is not None
             assert verify(wrong, game, steps)[1] == 0  # indeed wrong: the verification fails
             return wrong
-        return real(cand, game, word, should, steps)
+        return real(cand, game, word, should, steps, at_least)
 
     monkeypatch.setattr(recalibration, "recalibrate_for", first_wrong)
     q = misere_quotient(load_game("octal(0.07)"), upto=14)
