@@ -347,14 +347,14 @@ def test_a_wrong_recalibration_guess_changes_no_answer(monkeypatch: pytest.Monke
     real = recalibration.recalibrate_for
     calls: list[int] = []
 
-    def first_wrong(cand: Any, game: Any, word: Any, should: bool, steps: Any) -> Any:
+    def first_wrong(cand: Any, game: Any, word: Any, should: bool, steps: Any, at_least: Any = None) -> Any:
         calls.append(len(calls))
         if len(calls) == 1:
             wrong = recalibration.recalibrate(cand, game, {2: (5, 4), 3: (3, 2)}, steps)
             assert wrong is not None
             assert verify(wrong, game, steps)[1] == 0  # indeed wrong: the verification fails
             return wrong
-        return real(cand, game, word, should, steps)
+        return real(cand, game, word, should, steps, at_least)
 
     monkeypatch.setattr(recalibration, "recalibrate_for", first_wrong)
     q = misere_quotient(load_game("octal(0.07)"), upto=14)
@@ -501,6 +501,52 @@ def _settled_to(game: Any, upto: int) -> tuple[Any, ...]:
         st, checked = settle(st, game, steps)
     q = finish_quotient(game, st, checked, steps)
     return q.table, q.p, q.heaps, q.names, q.verified_states, steps.spent
+
+
+def test_the_index_hint_changes_speed_not_answers(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the recalibrations' hint (settling._IndexHint: a heap freed starts from its index grown as
+    # the last two heaps that grew indices grew it): 0.27 to heap 22 with it and without it — the
+    # same quotient, numbering included, with fewer recalibrations with it (62 against 78)
+    from grundy.theory.quotient import recalibration, settling
+
+    game = load_game("octal(0.27)")
+    real = recalibration.recalibrate_for
+    hinted: list[bool] = []
+
+    def counted(*args: Any) -> Any:
+        hinted.append(bool(args[5]))
+        return real(*args)
+
+    monkeypatch.setattr(recalibration, "recalibrate_for", counted)
+    with_hint = _settled_to(game, 22)
+    calls_with, used = len(hinted), sum(hinted)
+    hinted.clear()
+    monkeypatch.setattr(settling, "_agreed", lambda grown: {})
+    without = _settled_to(game, 22)
+    assert with_hint[:4] == without[:4]
+    assert used > 0 and not any(hinted)
+    assert (calls_with, len(hinted)) == (62, 78)
+
+
+def test_a_hint_refused_is_settled_again_without_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    # where a settling with the hint is refused, the heap is settled again without it: a refusal
+    # whenever a hint is given changes no quotient, and no step budget is left unbounded
+    from grundy.theory.quotient import recalibration
+
+    game = load_game("octal(0.27)")
+    plain = quotient("0.27", 22)
+    real = recalibration.recalibrate_for
+    refused: list[int] = []
+
+    def refuse_hinted(*args: Any) -> Any:
+        if args[5]:
+            refused.append(len(args[0].heap))
+            raise NotSupportedError("a refusal for the test")
+        return real(*args)
+
+    monkeypatch.setattr(recalibration, "recalibrate_for", refuse_hinted)
+    q = misere_quotient(game, upto=22)
+    assert refused and (q.table, q.p_portion, q.heaps) == (plain.table, plain.p_portion, plain.heaps)
 
 
 @pytest.mark.parametrize(("code", "upto", "after"), [("0.07", 18, 40_000), ("0.137", 17, 20_000),

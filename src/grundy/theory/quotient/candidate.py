@@ -138,6 +138,11 @@ class State:
     """The pairs ``(x, O)`` its verification visited (once verified; ``O`` a bit mask)."""
     images: Images | None = None
     """What :func:`~grundy.theory.quotient.verification.grow_verified` remembered (this table's)."""
+    grown: tuple[dict[int, int], ...] | None = None
+    """How much the index of each heap's image grew (heap ``j ↦`` a positive growth) at each of
+    the last two heaps whose settling grew one, the later last: the recalibrations' hint for the
+    next heaps (:func:`~grundy.theory.quotient.settling.settle`; a guess only, ``None`` before
+    any such heap and in a stored quotient read back)."""
 
     @property
     def m(self) -> int:

@@ -693,20 +693,24 @@ def _product_least_words(product: FreeProduct, heap: list[int],
 
 
 def recalibrate_for(cand: State, game: HeapGame, word: tuple[int, ...], should: bool,
-                    steps: Steps) -> State | None:
+                    steps: Steps, at_least: dict[int, int] | None = None) -> State | None:
     """MisereSolver's choice: free one heap of the failing ``word`` (then two), with index the
     larger of its image's index and its exponent in ``word`` less one and an even period
     (``max(2, 2⌊(index - 4)/2⌋)``), until the recalibrated candidate gives ``word`` the outcome
     it ``should`` have; then one heap outside ``word`` (smallest first; at Dawson's Kayles' heap 25
     freeing heap 10 fixes a sum of heaps 25, 23, 14, 12 that none of its own heaps fixes);
     ``None`` when none does. A guess is rejected as soon as ``word`` comes out wrong, before it is
-    reduced."""
+    reduced. ``at_least`` gives some heaps a larger index still (the hint of
+    :func:`~grundy.theory.quotient.settling.settle`: where the last two heaps that grew indices grew
+    a heap's by as much, it grows as much again), so that a heap is freed once with the index it
+    ends with rather than once per power (0.27 to heap 22: 62 recalibrations instead of 78)."""
+    at_least = at_least or {}
     involved = sorted(set(word))
     outside = [(h,) for h in range(2, len(cand.heap)) if h not in involved]
     for heaps in [*combinations(involved, 1), *combinations(involved, 2), *outside]:
         free = {}
         for h in heaps:
-            index = max(powers(cand.mul, cand.heap[h])[0], word.count(h) - 1)
+            index = max(powers(cand.mul, cand.heap[h])[0], word.count(h) - 1, at_least.get(h, 0))
             free[h] = (index, max(2, 2 * ((index - 4) // 2)))
         try:
             new = recalibrate(cand, game, free, steps, (word, should))
