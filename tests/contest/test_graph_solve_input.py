@@ -181,3 +181,15 @@ def test_a_file_not_utf8_or_missing_is_one_line(tmp_path: Path) -> None:
     assert code == 2 and "not UTF-8" in err and len(err.strip().splitlines()) == 1, err
     code, _, err = cli("solve", "digraph(E)", "--input", "cases", str(bad) + ".missing")
     assert code == 2 and "cannot read input" in err, err
+
+
+def test_words_split_across_pieces_are_read_whole() -> None:
+    """The reader takes 64 KiB at a time: a number cut by a piece's end is still one number."""
+    from grundy.cli.judge_graph import StreamWords
+
+    numbers = [random.Random(5).randrange(10 ** 12) for _ in range(60_000)]
+    text = ("\ufeff" + " \r\n".join(map(str, numbers)) + "\n").encode()
+    words = StreamWords(io.BytesIO(text), "input")
+    assert len(text) > 5 << 16 and [words.take() for _ in numbers] == numbers and not words.more()
+    words = StreamWords(io.BytesIO(text), "input")
+    assert words.left() == len(numbers)

@@ -17,9 +17,10 @@ nothing to a sum), a ground vertex (``green-hackenbush``; a ground no edge names
 matching theorem, no value: ``- N``/``- P``). ``--params sum`` (green-hackenbush): a case is
 ``k`` games, its value the XOR of theirs.
 
->>> words = StreamWords(io.BytesIO(b"\\xef\\xbb\\xbf2 1 2\\r\\n 1 1"), "input")
->>> graph = read_graph(words, "E"); graph.edges, graph.empty, words.take(), words.more()
-([1, 2, 1, 1], False, 1, False)
+>>> words = StreamWords(io.BytesIO(b"\\xef\\xbb\\xbf2 1 2\\r\\n 1 1 7"), "input")
+>>> graph = read_graph(words, "E")
+>>> graph.edges, graph.empty, words.take(), words.more()
+([1, 2, 1, 1], False, 7, False)
 """
 
 from __future__ import annotations
@@ -120,6 +121,13 @@ class Solver:
         self.game: Any = _game(cls, kind, [str(x) for x in self.index], pairs) if self.index else None
         self.grounds: dict[int, tuple[Outcome, Any]] = {}
 
+    def close(self) -> None:
+        """Let the graph's game go (the engine keeps the declarations of the games it saw)."""
+        from grundy.model.game import forget_laws
+
+        if self.game is not None:
+            forget_laws(self.game)
+
     def answer(self, position: list[int]) -> tuple[Outcome, Any]:
         """The outcome and value (``None``: the outcome alone) of one case's position."""
         if self.kind == "digraph":
@@ -145,9 +153,14 @@ class Solver:
     def _vertex(self, vertex: int) -> tuple[Outcome, Any]:
         """Green Hackenbush grounded at ``vertex``, or vertex geography started there."""
         if self.kind == "hackenbush":  # (a graph of no edge: its ground alone)
+            from grundy.model.game import forget_laws
+
             game = (_game(self.cls, self.kind, [str(vertex)], []) if self.game is None
                     else self.game.grounded_at(str(vertex)))
-            return self.value(game, game.full, self.cache)
+            try:
+                return self.value(game, game.full, self.cache)
+            finally:
+                forget_laws(game)  # (its declaration kept would keep the game and its decomposition)
         known = vertex in self.index
         game = self.game if known else self.cls.from_edges(1, [])  # (a start no edge names: alone)
         outcome = game.closed_outcome(game.validate(self.index[vertex] if known else 0))
@@ -195,6 +208,8 @@ class GraphInput:
         """The case's answer (its error, when the engine refuses it); the graph's games are kept
         until another graph comes."""
         if graph is not self.graph or self.solver is None:
+            if self.solver is not None:
+                self.solver.close()
             self.graph, self.solver = None, None  # (the last graph let go before the next is built)
             self.solver, self.graph = Solver(self.cls, self.family.kind, graph, self.value), graph
         try:
@@ -298,5 +313,6 @@ def _closing(answers: Iterator[Any], stream: IO[bytes] | None) -> Iterator[Any]:
 
 def _stdin() -> IO[bytes]:
     """Standard input as bytes (a stdin replaced by text, as in tests, read as its UTF-8)."""
-    stream = getattr(sys.stdin, "buffer", None)
-    return io.BytesIO(sys.stdin.read().encode()) if stream is None else stream
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        return sys.stdin.buffer
+    return io.BytesIO(sys.stdin.read().encode())
