@@ -193,3 +193,23 @@ def test_words_split_across_pieces_are_read_whole() -> None:
     assert len(text) > 5 << 16 and [words.take() for _ in numbers] == numbers and not words.more()
     words = StreamWords(io.BytesIO(text), "input")
     assert words.left() == len(numbers)
+
+
+def test_one_graph_is_held_at_a_time() -> None:
+    """After 30 graphs (each case its own), no game of an answered graph is still alive: the
+    engine keeps the declarations of the games it saw (``laws_of``), which kept every graph of
+    the input until solve --input let each go as the next came."""
+    import gc
+
+    from grundy.games.graphs.hackenbush import GreenHackenbush
+
+    base = 9_100_000
+    cases = [f"3 {base + i} {base + i + 1} {base + i + 1} {base + i + 2} {base + i} {base + i + 2} "
+             f"{base + i}" for i in range(0, 90, 3)]
+    code, out, err = cli("solve", "green-hackenbush(E)", "--input", "counted", "--params", "sum", "-",
+                         stdin=f"30 {' '.join(cases)}\n")
+    assert code == 0 and out == "0 P\n", err  # (30 triangles grounded at a corner: each 1; 30 XOR 0)
+    gc.collect()
+    alive = [g for g in gc.get_objects() if isinstance(g, GreenHackenbush)
+             and any(name.startswith("91") and len(name) == 7 for name in g.names)]
+    assert len(alive) <= 1, len(alive)
