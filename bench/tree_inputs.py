@@ -6,11 +6,16 @@ interleaved, in the same session; all must print the same answers.
 - ``rooted``: ``green-hackenbush(T) --input single --params each`` on the same trees, each
   followed by its ground ``1`` (what a user had to write before the ground could be fixed).
 
+With ``--solve``, also ``grundy solve 'green-hackenbush(T,ground=1)' --input cases`` (grundy's
+own games and engine, reading the input in pieces too: one tree held at a time) on the first
+input, whose answers must agree.
+
 Prints the median wall and CPU time (user + system) and the peak memory (``/usr/bin/time``) of
 each program: the Python programs read their input in pieces as they answer, so their peak is
 about one tree's, not the whole input's words.
 
-Run: ``prlimit --as=8000000000 python bench/tree_inputs.py [--trees 100] [--n 100000] [--repeat 1]``
+Run: ``prlimit --as=8000000000 python bench/tree_inputs.py [--trees 100] [--n 100000] [--repeat 1]
+[--solve]``
 """
 
 from __future__ import annotations
@@ -45,8 +50,12 @@ def inputs(folder: Path, trees: int, n: int) -> dict[str, Path]:
     return {"ground": plain, "rooted": rooted}
 
 
-def programs(folder: Path) -> dict[tuple[str, str], list[str]]:
+def programs(folder: Path, solve: bool) -> dict[tuple[str, str], list[str]]:
     out = {}
+    if solve:
+        spec, layout, where = WAYS["ground"]
+        out["ground", "solve"] = [sys.executable, "-m", "grundy", "solve", spec, "--input", layout,
+                                  "--params", where, "-"]
     for way, (spec, layout, where) in WAYS.items():
         python = folder / f"{way}.py"
         python.write_text(export_family(spec, lang="python", main=True, input_format=layout, where=where))
@@ -75,11 +84,12 @@ def main() -> None:
     parser.add_argument("--trees", type=int, default=100)
     parser.add_argument("--n", type=int, default=100_000)
     parser.add_argument("--repeat", type=int, default=1)
+    parser.add_argument("--solve", action="store_true", help="also grundy solve --input (slow)")
     args = parser.parse_args()
     print(f"load: {os.getloadavg()}")
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        files, commands = inputs(folder, args.trees, args.n), programs(folder)
+        files, commands = inputs(folder, args.trees, args.n), programs(folder, args.solve)
         size = files["ground"].stat().st_size / 1e6
         print(f"input: {size:.0f} MB ({args.trees} trees of {args.n} vertices)")
         runs: dict[tuple[str, str], list[tuple[float, float, int]]] = {}

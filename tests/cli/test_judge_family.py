@@ -63,7 +63,7 @@ def test_a_bad_line_is_its_own_error_and_the_others_are_answered(
 
 
 @pytest.mark.parametrize("argv, words", [
-    (["digraph(E)", "--input", "cases"], "takes a graph"),
+    (["digraph(E)", "--input", "lines"], "spans several lines"),
     (["vertex-geography(B)", "--input", "counted"], "takes a board"),
     (["subtraction(S)", "--input", "lines", "--params", "last"], "cannot end with the set"),
     (["nim", "--input", "single"], "are for a family"),

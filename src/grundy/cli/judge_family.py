@@ -9,7 +9,8 @@ line or case (``each``), at its end (``last``), or at the start of each block of
 (``block``: blocks to the end of the input, or to a block whose parameters are all 0; with the
 layout ``repeated``, each block's cases run up to one whose count is 0). A set
 parameter (``S``) is its size, then its members. Families on graphs (``digraph(E)``,
-``green-hackenbush(E)``) and boards are read by their exported programs only.
+``green-hackenbush(E)``, ``vertex-geography(E)``) are read a graph at a time by
+:mod:`grundy.cli.judge_graph`; a board (``vertex-geography(B)``) by its exported program only.
 
 >>> from grundy.catalog import load_family
 >>> family = load_family("bash(m)")[1]
@@ -26,7 +27,7 @@ from typing import Any
 
 from grundy.cli.common import read_number
 from grundy.errors import GrundyError, InvalidInputError
-from grundy.model.laws import BOARD_PARAMETERS, GRAPH_PARAMETERS, SET_PARAMETERS, Family
+from grundy.model.laws import BOARD_PARAMETERS, SET_PARAMETERS, Family
 
 Case = tuple[tuple[Any, ...], list[int]]
 """One case: its parameters' values (a set as a tuple) and its numbers (heaps)."""
@@ -124,15 +125,15 @@ def _line(family: Family, where: str, words: list[str], fixed: tuple[Any, ...] |
 
 
 def check_family_input(title: str, family: Family, layout: str, where: str) -> None:
-    """Refuse, in one line, what this reader does not read: a graph family, or a layout the
-    family's exported main would refuse too."""
+    """Refuse, in one line, what this reader does not read: a family on a board (a graph family
+    is read by :mod:`grundy.cli.judge_graph`), or a layout the family's exported main would
+    refuse too."""
     from grundy.export.family import check_layout
 
-    if any(p in GRAPH_PARAMETERS or p in BOARD_PARAMETERS for p in family.params):
-        what = "graph" if any(p in GRAPH_PARAMETERS for p in family.params) else "board"
-        raise InvalidInputError(f"solve --input reads families of numbers and sets; {title} takes a "
-                                f"{what}: grundy export '{title}' --main writes the program that "
-                                f"reads it")
+    if any(p in BOARD_PARAMETERS for p in family.params):
+        raise InvalidInputError(f"solve --input reads families of numbers, sets and graphs; {title} "
+                                f"takes a board: grundy export '{title}' --main writes the program "
+                                f"that reads it")
     check_layout(family, layout, where, True)
 
 

@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from grundy.cli.common import read_number
 from grundy.errors import GrundyError, InvalidInputError
+from grundy.model.laws import GRAPH_PARAMETERS
 
 FORMATS = ("lines", "cases", "counted", "repeated")
 """The layouts (the same as ``grundy.export.main.INPUT_FORMATS``)."""
@@ -299,7 +300,7 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
         found = None if fast is None else fast.line("", [str(n) for n in case])
         return found or value(game, _position(game, kind, case), cache)
 
-    return _answer_all(list(_cases(kind, args.input, text, fast)), answer)
+    return answer_all(list(_cases(kind, args.input, text, fast)), answer)
 
 
 def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -> int:
@@ -309,6 +310,10 @@ def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -
     from grundy.engine.search import Cache
     from grundy.model.textio import read_text_file
 
+    if any(p in GRAPH_PARAMETERS for p in family.params):  # (read in pieces, a graph at a time)
+        from grundy.cli.judge_graph import graph_answers
+
+        return answer_all(graph_answers(args, value, title, family), lambda found: found)
     where = args.params or "each"
     check_family_input(title, family, args.input, where)
     if family.kind == "misere" and not args.misere:
@@ -329,7 +334,7 @@ def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -
             return _smallest_take(game, position)
         return value(game, position, cache)
 
-    return _answer_all(list(family_cases(family, args.input, where, text)), answer)
+    return answer_all(list(family_cases(family, args.input, where, text)), answer)
 
 
 def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tuple[str, ...]) -> int:
@@ -362,7 +367,7 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
         assert start is not None  # (declared by the game, whatever its parameters)
         return value(member, start(), cache)
 
-    return _answer_all(list(_cases(kind, args.input, text, None)), answer)
+    return answer_all(list(_cases(kind, args.input, text, None)), answer)
 
 
 def _smallest_take(game: Any, position: Any) -> tuple[Any, None, str]:
@@ -379,7 +384,7 @@ def _smallest_take(game: Any, position: Any) -> tuple[Any, None, str]:
     return (Outcome.N if takes else Outcome.P), None, str(min(takes)) if takes else "-"
 
 
-def _answer_all(cases: list[Any], answer: Any) -> int:
+def answer_all(cases: Iterable[Any], answer: Any) -> int:
     """Print one line per case: ``VALUE OUTCOME`` (``answer(case)`` gives the outcome and the
     value; a case may be the error that reading it raised), else ``error: MESSAGE``;
     exit status 2 when a case failed, with the first failure on stderr."""
@@ -389,7 +394,9 @@ def _answer_all(cases: list[Any], answer: Any) -> int:
     out = sys.stdout
     failed = 0
     first = ""
-    for number, case in enumerate(cases, 1):
+    count = 0
+    for number, case in enumerate(cases, 1):  # (a case read as the one before is answered)
+        count = number
         try:
             if isinstance(case, GrundyError):
                 raise case
@@ -404,7 +411,7 @@ def _answer_all(cases: list[Any], answer: Any) -> int:
                   f"{''.join(' ' + str(x) for x in more)}\n")
     if failed:
         out.flush()
-        sys.stderr.write(f"grundy: error: {failed:,} of {len(cases):,} cases failed (each marked "
+        sys.stderr.write(f"grundy: error: {failed:,} of {count:,} cases failed (each marked "
                          f"in the output); first: {first}\n")
         return 2
     return 0

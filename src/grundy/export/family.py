@@ -35,7 +35,7 @@ says: ``n m``, a tree, successor lists). A family whose position a keyword fixes
 (:data:`LAYOUTS`): those of :mod:`grundy.export.main` (``repeated`` with ``block`` or ``sum``
 only: cases up to one whose count is 0), and ``single`` (``T``, then ``T`` cases of one heap
 each, no count). The Python main reads the input in pieces as it answers (one case held at a
-time); the C++ main scans the input's text in place.
+time); so does the C++ main (pieces of 64 KiB, a word at a time).
 
 >>> from grundy.model.laws import Family
 >>> bash = Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", "the Bash game")

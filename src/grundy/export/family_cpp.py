@@ -634,38 +634,54 @@ struct InputEnd {
 
 @PARSE_NUMBER@
 
-// the words of the input, read in order: of one line (a list), or of the whole input scanned in
-// place (no word kept: a graph of millions of edges costs its text and its numbers, not a string
-// per word)
+// the words of the input, read in order: of one line (a list), or of standard input, read in pieces
+// of 64 KiB as the words are taken (only a piece and the word being read are held: a judge's input of
+// many large graphs costs one graph's numbers, not the input's text)
+static char PIECE[1 << 16];
+
 struct Words {
     std::vector<std::string> list;  // the words of one line (lines layout)
-    const char *p = nullptr, *end = nullptr;  // else the whole input, from p on
+    bool stream = false;  // else standard input, from the piece's position on
     size_t at = 0;  // words taken
     bool empty = true;  // the last parameters read were all 0 as written (a block of them ends the input)
+    size_t pos = 0, got = 0;  // the piece read: PIECE[pos:got] not looked at yet
+    bool ended = false;  // standard input is at its end
+    std::string word;  // the word being read (kept: no allocation per word)
 
-    bool more() {
-        if (!p) return at < list.size();
-        while (p < end && std::isspace((unsigned char)*p)) ++p;
-        return p < end;
+    int peek() {  // the next character of standard input (EOF at its end), not taken
+        if (pos == got) {
+            if (ended) return EOF;
+            got = std::fread(PIECE, 1, sizeof PIECE, stdin);
+            pos = 0;
+            if (got == 0) {
+                ended = true;
+                return EOF;
+            }
+        }
+        return (unsigned char)PIECE[pos];
     }
-    size_t left() {  // the words not taken yet
-        if (!p) return list.size() - at;
+    bool more() {
+        if (!stream) return at < list.size();
+        for (int c; (c = peek()) != EOF; ++pos)
+            if (!std::isspace(c)) return true;
+        return false;
+    }
+    size_t left() {  // the words not taken yet (all of them read)
+        if (!stream) return list.size() - at;
         size_t count = 0;
-        for (const char *q = p; q < end;) {
-            while (q < end && std::isspace((unsigned char)*q)) ++q;
-            if (q == end) break;
+        while (more()) {
             ++count;
-            while (q < end && !std::isspace((unsigned char)*q)) ++q;
+            for (int c; (c = peek()) != EOF && !std::isspace(c);) ++pos;
         }
         return count;
     }
     unsigned long long take() {
         if (!more()) throw InputEnd{"the input ended inside a case"};
         ++at;
-        if (!p) return parse_number(list[at - 1]);
-        const char *start = p;
-        while (p < end && !std::isspace((unsigned char)*p)) ++p;
-        return parse_number(std::string(start, p));
+        if (!stream) return parse_number(list[at - 1]);
+        word.clear();
+        for (int c; (c = peek()) != EOF && !std::isspace(c); ++pos) word.push_back((char)c);
+        return parse_number(word);
     }
     Params params() {
         Params out;
@@ -690,8 +706,9 @@ struct Words {
                 if (count > ULLONG_MAX / 2) throw InputEnd{"a graph of " + std::to_string(count) + " edges"};
                 count *= 2;
             }
-            // (room for them at once, never more than the input can still hold: a word and a space each)
-            const unsigned long long room = p ? (unsigned long long)(end - p) / 2 + 1 : list.size() - at;
+            // (room for them at once, up to 2^20 (8 MB): a count the input does not hold never costs
+            // more; a larger graph's numbers grow as they are read)
+            const unsigned long long room = stream ? 1ull << 20 : list.size() - at;
             numbers.reserve((size_t)std::min(count, room));
             for (unsigned long long i = 0; i < count; ++i) numbers.push_back(take());
             empty = empty && (kind ? numbers.empty() : numbers[0] == 0);
@@ -752,7 +769,8 @@ static void read_lines() {
         std::vector<std::string> words = split(line);
         if (words.empty()) continue;
         if (WHERE == 'f' && !have) {
-            Words in{words, nullptr, nullptr, 0};
+            Words in;
+            in.list = words;
             try {
                 fixed = std::make_shared<const Params>(in.params());
             } catch (const std::runtime_error &e) {
@@ -767,7 +785,8 @@ static void read_lines() {
             std::rotate(words.begin(), words.end() - count, words.end());
         Case c;
         try {
-            Words in{words, nullptr, nullptr, 0};
+            Words in;
+            in.list = words;
             c.params = WHERE == 'f' ? fixed : std::make_shared<const Params>(in.params());
             c.heaps = in.heaps();
         } catch (const std::runtime_error &e) {
@@ -809,12 +828,8 @@ static void read_blocks(Words &in) {
 }
 
 @SUMS@static void read_stream() {
-    std::string all;
-    char buffer[1 << 16];
-    for (size_t got; (got = std::fread(buffer, 1, sizeof buffer, stdin)) > 0;) all.append(buffer, got);
     Words in;
-    in.p = all.data();
-    in.end = all.data() + all.size();
+    in.stream = true;
     if (WHERE == 'b') {
         read_blocks(in);
         return;

@@ -87,6 +87,11 @@ class BoundedCache(_Generic[K, V]):
         """Forget every entry."""
         self._data.clear()
 
+    def forget(self, key: K) -> None:
+        """Forget the entry of ``key``, if there is one."""
+        if key in self._data:
+            del self._data[key]
+
 
 _CACHES: dict[str, tuple[Callable[[], object], Callable[[], int]]] = {}
 """Name → (how to clear the cache, how many entries it holds): :func:`register_cache`."""

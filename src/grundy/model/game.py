@@ -611,6 +611,12 @@ def laws_of(game: Game) -> Laws:
     return _LAWS.get(game, lambda: game.laws)
 
 
+def forget_laws(game: Game) -> None:
+    """Let :func:`laws_of` forget ``game`` (its declaration refers to the game, so a kept one keeps
+    it alive): a caller done with a large game (one graph of a judge's input) lets it go."""
+    _LAWS.forget(game)
+
+
 def value_rule(game: Game) -> Callable[[Position], int | None] | None:
     """The closed form of the Grundy value ``game`` declares, read once (the engine calls it at
     every position): :attr:`Laws.value`, or for a heap game :attr:`Laws.heap_value` applied to

@@ -280,6 +280,9 @@ class VertexGeography(ContentHashedGame):
         return self._analyses.get(position, lambda: _analyse(self.adjacency, position[0], position[1]))
 
     def _outcome(self, position: Any) -> Outcome:
+        if len(position[1]) == 1:  # (a start: every start's outcome is found at once, then kept)
+            lost = self._derived.get("lost starts", lambda: lost_starts(self.adjacency))
+            return Outcome.P if lost[position[0]] else Outcome.N
         return Outcome.N if self.analysis(position).wins else Outcome.P
 
     def _winning_moves(self, position: Any) -> list[Move]:
@@ -338,6 +341,42 @@ def _analyse(adjacency: Sequence[Sequence[int]], v: int, visited: frozenset[int]
     missable = _missable(adj, without, removed=0)
     targets = tuple(sorted(order[u] for u in adj[0] if missable[u]))
     return Analysis(True, len(order), nu, nu - 1, bipartite, targets)
+
+
+def lost_starts(adjacency: Sequence[Sequence[int]]) -> list[bool]:
+    """Whether the player to move loses from each start (only the start visited), all at once: by
+    the theorem, exactly at the vertices some maximum matching misses (the set ``D`` of the
+    Gallai–Edmonds decomposition). One maximum matching of each component (Hopcroft–Karp on a
+    bipartite one, the blossom algorithm on the others), then one alternating-forest search over
+    the whole graph (:func:`_missable`).
+
+    >>> lost_starts([[1], [0, 2], [1], []])  # a path a–b–c, and a lone vertex
+    [True, False, True, True]
+    """
+    n = len(adjacency)
+    mate, seen = [-1] * n, [False] * n
+    for start in range(n):
+        if seen[start] or not adjacency[start]:
+            continue
+        local, order, colour, bipartite = {start: 0}, [start], [0], True
+        seen[start] = True
+        for x in order:  # breadth-first: the list grows while we walk it
+            cx = colour[local[x]]
+            for y in adjacency[x]:
+                k = local.get(y)
+                if k is None:
+                    local[y] = len(order)
+                    order.append(y)
+                    colour.append(1 - cx)
+                    seen[y] = True
+                elif colour[k] == cx:
+                    bipartite = False
+        found = maximum_matching([[local[y] for y in adjacency[x]] for x in order],
+                                 colour if bipartite else None)
+        for i, m in enumerate(found):
+            if m >= 0:
+                mate[order[i]] = order[m]
+    return _missable(adjacency, mate)
 
 
 def maximum_matching(adj: Sequence[Sequence[int]], colour: Sequence[int] | None = None) -> list[int]:

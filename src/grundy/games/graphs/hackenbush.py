@@ -38,6 +38,7 @@ from typing import Any
 from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
 from grundy.games.graphs.fileio import (
     GraphData,
+    check_name,
     from_networkx,
     graph_param,
     with_ground,
@@ -351,6 +352,23 @@ class GreenHackenbush(ContentHashedGame):
         0
         """
         return cls.from_graph(with_ground(from_networkx(graph), str(ground)))
+
+    def grounded_at(self, name: str) -> GreenHackenbush:
+        """The same multigraph grounded at the vertex ``name`` (a name no edge has: a new vertex
+        that touches no edge, an empty floor), its edges shared, not copied.
+
+        >>> import networkx as nx
+        >>> game = GreenHackenbush.from_networkx(nx.path_graph(3), ground=0)
+        >>> middle, away = game.grounded_at("1"), game.grounded_at("7")
+        >>> middle.closed_value(middle.full), away.names, away.full
+        (0, ('0', '1', '2', '7'), ())
+        """
+        index = self._derived.get("index", lambda: {v: i for i, v in enumerate(self.names)})
+        found = index.get(name)
+        if found is None:
+            check_name(name, "ground")
+            return type(self)((*self.names, name), self.edges, len(self.names), self.spec_text)
+        return type(self)(self.names, self.edges, found, self.spec_text)
 
     def _content(self) -> Iterator[bytes]:
         yield repr((self.names, self.edges, self.ground)).encode()

@@ -1,0 +1,318 @@
+"""``grundy solve 'digraph(E)' --input LAYOUT --params WHERE FILE``: a judge's whole input for a
+family on graphs (``digraph``, ``green-hackenbush``, ``vertex-geography``: each case its graph and
+its position), read as ``grundy export FAMILY --main`` reads it, each case answered by grundy's
+own games (:meth:`Digraph.from_graph <grundy.games.graphs.digraph.Digraph.from_graph>` and its
+kin) and engine, printing what the exported program prints.
+
+The input is read in pieces as it is answered (:class:`StreamWords`): only the current graph and
+the case being read are held, never the input's text or words, and each case is answered before
+the next is read (``--params last``: once its graph, after its position, is read). A graph is
+read as :data:`~grundy.model.laws.GRAPH_READS` says (``E``: ``m``, then ``m`` edges ``u v``;
+``G``: ``n m``, then the edges; ``T``: ``n``, then ``n - 1`` edges; ``L``: ``n``, then each
+vertex's successors, their count first); its vertices are named by their numbers, in the order
+first written. A position is, by the family's kind: tokens on vertices (``digraph``: several
+tokens are a sum; a token on a vertex no edge names has no move: a game of one vertex, which adds
+nothing to a sum), a ground vertex (``green-hackenbush``; a ground no edge names: an empty floor;
+``ground=V`` fixes it for every case) or a start vertex (``vertex-geography``: its outcome by the
+matching theorem, no value: ``- N``/``- P``). ``--params sum`` (green-hackenbush): a case is
+``k`` games, its value the XOR of theirs.
+
+>>> words = StreamWords(io.BytesIO(b"\\xef\\xbb\\xbf2 1 2\\r\\n 1 1 7"), "input")
+>>> graph = read_graph(words, "E")
+>>> graph.edges, graph.empty, words.take(), words.more()
+([1, 2, 1, 1], False, 7, False)
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import io
+import sys
+from collections.abc import Iterator
+from typing import IO, Any
+
+from grundy.cli.common import read_number
+from grundy.errors import GrundyError, InvalidInputError
+from grundy.model.game import Outcome
+
+
+class StreamWords:
+    """The words of a binary stream, read in pieces of 64 KiB (UTF-8, a leading BOM dropped): only
+    a piece and the words not taken yet from it are held."""
+
+    def __init__(self, stream: IO[bytes], source: str) -> None:
+        self.stream, self.source = stream, source
+        self.decoder = codecs.getincrementaldecoder("utf-8-sig")()
+        self.words: list[str] = []
+        self.at, self.tail, self.open, self.offset = 0, "", True, 0
+
+    def more(self) -> bool:
+        """Whether a word is left (the next piece read if needed)."""
+        while self.at >= len(self.words) and self.open:
+            piece = self.stream.read(1 << 16)
+            try:
+                text = self.tail + self.decoder.decode(piece, final=not piece)
+            except UnicodeDecodeError as exc:
+                raise InvalidInputError(f"{self.source}: not UTF-8 text (byte 0x{piece[exc.start]:02x} "
+                                        f"at offset {self.offset + exc.start})") from None
+            self.offset += len(piece)
+            self.words, self.at, self.tail = text.split(), 0, ""
+            if not piece:
+                self.open = False
+            elif text and not text[-1].isspace() and self.words:  # (its last word may go on)
+                self.tail = self.words.pop()
+        return self.at < len(self.words)
+
+    def take(self) -> int:
+        """The next word, as a number."""
+        if not self.more():
+            raise InvalidInputError("the input ended inside a case")
+        self.at += 1
+        return read_number(self.words[self.at - 1])
+
+    def left(self) -> int:
+        """How many words are not taken yet (all of them read)."""
+        count = 0
+        while self.more():
+            count += len(self.words) - self.at
+            self.at = len(self.words)
+        return count
+
+
+class Graph:
+    """One graph as the input gives it: its edges ``u1 v1 u2 v2 ...`` (vertices any numbers), and
+    whether it is empty as written (no edge; successor lists of no vertex), which ends a block."""
+
+    def __init__(self, edges: list[int], empty: bool) -> None:
+        self.edges, self.empty = edges, empty
+
+
+def read_graph(words: StreamWords, reads: str) -> Graph:
+    """One graph, read as :data:`~grundy.model.laws.GRAPH_READS` says for the parameter ``reads``."""
+    if reads == "L":  # (n, then each vertex's x and its x successors: the edges u v)
+        count = words.take()
+        edges: list[int] = []
+        for u in range(count):
+            for _ in range(words.take()):
+                edges += (u, words.take())
+        return Graph(edges, count == 0)
+    if reads == "G":
+        words.take()  # (n, the number of vertices, is not used)
+    count = words.take()
+    if reads == "T":
+        count = max(count - 1, 0)
+    edges = [words.take() for _ in range(2 * count)]
+    return Graph(edges, not edges)
+
+
+class Solver:
+    """The games of the current graph, built once for all its cases; each case answered by the
+    engine (``value(game, position, cache)``) or, for vertex geography, by the game's outcome (the
+    matching theorem, no value)."""
+
+    def __init__(self, cls: Any, kind: str, graph: Graph, value: Any) -> None:
+        from grundy.engine.search import Cache
+
+        self.kind, self.value, self.cache, self.cls = kind, value, Cache(), cls
+        self.index: dict[int, int] = {}
+        number = self.index.setdefault
+        pairs = [number(x, len(self.index)) for x in graph.edges]
+        self.game: Any = _game(cls, kind, [str(x) for x in self.index], pairs) if self.index else None
+        self.grounds: dict[int, tuple[Outcome, Any]] = {}
+
+    def close(self) -> None:
+        """Let the graph's game go (the engine keeps the declarations of the games it saw)."""
+        from grundy.model.game import forget_laws
+
+        if self.game is not None:
+            forget_laws(self.game)
+
+    def answer(self, position: list[int]) -> tuple[Outcome, Any]:
+        """The outcome and value (``None``: the outcome alone) of one case's position."""
+        if self.kind == "digraph":
+            return self._tokens(position)
+        what = "ground vertex" if self.kind == "hackenbush" else "start vertex"
+        if len(position) != 1:
+            raise InvalidInputError(f"a position is one {what}, got {len(position)} numbers")
+        vertex = position[0]
+        if vertex not in self.grounds:
+            if len(self.grounds) > 4096:  # (the answers of a graph's vertices, bounded)
+                self.grounds.clear()
+            self.grounds[vertex] = self._vertex(vertex)
+        return self.grounds[vertex]
+
+    def _tokens(self, tokens: list[int]) -> tuple[Outcome, Any]:
+        """Tokens on vertices, a sum; those on a vertex no edge names (no move) are left out."""
+        on = tuple(self.index[t] for t in tokens if t in self.index)
+        if not on:  # (no token can move: a game of one vertex and no edge)
+            alone = self.cls.from_edges(1, [])
+            return self.value(alone, alone.validate((0,)), self.cache)
+        return self.value(self.game, self.game.validate(on), self.cache)
+
+    def _vertex(self, vertex: int) -> tuple[Outcome, Any]:
+        """Green Hackenbush grounded at ``vertex``, or vertex geography started there."""
+        if self.kind == "hackenbush":  # (a graph of no edge: its ground alone)
+            from grundy.model.game import forget_laws
+
+            game = (_game(self.cls, self.kind, [str(vertex)], []) if self.game is None
+                    else self.game.grounded_at(str(vertex)))
+            try:
+                return self.value(game, game.full, self.cache)
+            finally:
+                forget_laws(game)  # (its declaration kept would keep the game and its decomposition)
+        known = vertex in self.index
+        game = self.game if known else self.cls.from_edges(1, [])  # (a start no edge names: alone)
+        outcome = game.closed_outcome(game.validate(self.index[vertex] if known else 0))
+        if outcome is None:
+            raise InvalidInputError(f"{game.spec}: no rule gives the outcome of vertex {vertex}")
+        return outcome, None
+
+
+def _game(cls: Any, kind: str, names: list[str], pairs: list[int]) -> Any:
+    """The family's game on the vertices ``names`` and the edges ``pairs`` (indices ``u1 v1 ...``);
+    Green Hackenbush grounded at its first vertex (each case grounds it anew)."""
+    import numpy as np
+
+    from grundy.games.graphs.fileio import GraphData
+
+    ground = names[0] if kind == "hackenbush" else None
+    edges = np.array(pairs, dtype=np.int64).reshape(-1, 2)
+    return cls.from_graph(GraphData(tuple(names), edges, ground, "the input"))
+
+
+class GraphInput:
+    """A graph family's input, read as its exported main reads it (``layout``, ``where``), each
+    case answered as read: :meth:`answers` gives each case's outcome and value, or its error."""
+
+    def __init__(self, family: Any, cls: Any, layout: str, where: str, words: StreamWords,
+                 value: Any) -> None:
+        self.family, self.cls, self.layout, self.where, self.words = family, cls, layout, where, words
+        self.value = value
+        self.solver: Solver | None = None
+        self.graph: Graph | None = None
+
+    def params(self) -> Graph:
+        return read_graph(self.words, self.family.params[0])
+
+    def heaps(self) -> list[int]:
+        """One case's position as written (a count, then its numbers; ``single`` and ``sum``:
+        one number; nothing when ``ground=`` fixes it)."""
+        if self.family.position is not None:
+            return [self.family.position]
+        if self.layout == "single" or self.where == "sum":
+            return [self.words.take()]
+        return [self.words.take() for _ in range(self.words.take())]
+
+    def answer(self, graph: Graph, position: list[int]) -> tuple[Outcome, Any] | GrundyError:
+        """The case's answer (its error, when the engine refuses it); the graph's games are kept
+        until another graph comes."""
+        if graph is not self.graph or self.solver is None:
+            if self.solver is not None:
+                self.solver.close()
+            self.graph, self.solver = None, None  # (the last graph let go before the next is built)
+            self.solver, self.graph = Solver(self.cls, self.family.kind, graph, self.value), graph
+        try:
+            return self.solver.answer(position)
+        except GrundyError as exc:
+            return exc
+
+    def answers(self) -> Iterator[tuple[Outcome, Any] | GrundyError]:
+        """Each case's answer, in the order of the input; an input that cannot be read stops
+        with one error (no case can then be told from the next)."""
+        words = self.words
+        if self.where == "block":
+            yield from self._blocks()
+        elif self.where == "sum":
+            yield from self._sums()
+        else:
+            fixed = self.params() if self.where == "first" else None
+            for _ in range(1 if self.layout == "counted" else words.take()):
+                graph = self.params() if self.where == "each" else fixed
+                position = self.heaps()
+                if self.where == "last":
+                    graph = self.params()
+                assert graph is not None
+                yield self.answer(graph, position)
+        if words.more():
+            after = "the block that ends the input" if self.where == "block" else "the last case"
+            raise InvalidInputError(f"{words.left():,} more words after {after}")
+
+    def _blocks(self) -> Iterator[tuple[Outcome, Any] | GrundyError]:
+        """The cases of each block (its graph, then its cases; ``repeated``: cases up to one whose
+        count is 0), up to the end of the input or a block whose graph is empty."""
+        words = self.words
+        while words.more():
+            graph = self.params()
+            if graph.empty:
+                break
+            if self.layout == "repeated":
+                while words.more():
+                    position = self.heaps()
+                    if not position:
+                        break
+                    yield self.answer(graph, position)
+                continue
+            for _ in range(1 if self.layout == "counted" else words.take()):
+                yield self.answer(graph, self.heaps())
+
+    def _sums(self) -> Iterator[tuple[Outcome, Any] | GrundyError]:
+        """Each case: ``k``, then ``k`` games (each its graph, then its ground), answered one by
+        one as read; its value the XOR of theirs (Sprague-Grundy theorem), or its first error."""
+        words = self.words
+        left = 1 if self.layout == "counted" else -1 if self.layout == "repeated" else words.take()
+        while left > 0 or (left < 0 and words.more()):
+            left -= left > 0
+            parts = words.take()
+            if parts == 0 and self.layout == "repeated":
+                break
+            total, error = 0, None
+            for _ in range(parts):
+                graph = self.params()
+                found = self.answer(graph, self.heaps())
+                if isinstance(found, GrundyError):
+                    error = error or found
+                else:
+                    total ^= found[1]
+            yield error if error is not None else ((Outcome.N if total else Outcome.P), total)
+
+
+def graph_answers(args: argparse.Namespace, value: Any, title: str,
+                  family: Any) -> Iterator[tuple[Outcome, Any] | GrundyError]:
+    """Each case of a graph family's input answered as read (``value(game, position, cache)`` gives
+    an outcome and a value), as its exported program answers it; refused in one line before
+    anything is read when the exported main would not read the layout."""
+    from grundy.catalog import find_entry
+    from grundy.export.family import check_layout
+
+    where = args.params or "each"
+    check_layout(family, args.input, where, True)
+    if args.misere:
+        raise InvalidInputError(f"{title}: the exported program answers normal play (whoever cannot "
+                                f"move loses); --misere has no family program here")
+    entry = find_entry(title.partition("(")[0])
+    assert entry is not None  # (load_family found it)
+    cls, path = entry.load_class(), args.position[0]
+    try:
+        stream = _stdin() if path == "-" else open(path, "rb")
+    except OSError as exc:
+        raise InvalidInputError(f"cannot read input {path!r}: {exc.strerror or exc}") from None
+    source = "input on standard input" if path == "-" else f"input {path!r}"
+    return _closing(GraphInput(family, cls, args.input, where, StreamWords(stream, source), value).answers(),
+                    None if path == "-" else stream)
+
+
+def _closing(answers: Iterator[Any], stream: IO[bytes] | None) -> Iterator[Any]:
+    """The answers, the file closed once they are done (or stopped)."""
+    try:
+        yield from answers
+    finally:
+        if stream is not None:
+            stream.close()
+
+
+def _stdin() -> IO[bytes]:
+    """Standard input as bytes (a stdin replaced by text, as in tests, read as its UTF-8)."""
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        return sys.stdin.buffer
+    return io.BytesIO(sys.stdin.read().encode())
