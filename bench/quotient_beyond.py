@@ -30,15 +30,26 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("game")
-    parser.add_argument("store", help="a file written by grundy table GAME --misere --quotient --store")
+    parser.add_argument("store", help="a file written by grundy table GAME --misere --quotient --store, "
+                                      "or 'rebuild:N': settle heaps 1..N in this process first (so "
+                                      "that the recalibrations' index hint has the history a stored "
+                                      "quotient lacks)")
     parser.add_argument("--max-order", type=int, default=20_000)
     parser.add_argument("--limit", type=int, default=10**13, help="steps")
     args = parser.parse_args()
     game = load_game(args.game)
     start = time.process_time()
-    st, _, _ = _load_state(game, args.store, args.limit)
-    print(f"read {args.store}: heaps 0..{len(st.heap) - 1}, order {st.m} "
-          f"({time.process_time() - start:.1f} CPU s)", flush=True)
+    if args.store.startswith("rebuild:"):
+        st = candidate.State([[0]], [False], [()])
+        steps = Steps(args.limit, game.spec)
+        for _ in range(int(args.store.partition(":")[2])):
+            st, _ = settling.settle(st, game, steps)
+        print(f"settled heaps 0..{len(st.heap) - 1}: order {st.m} "
+              f"({time.process_time() - start:.1f} CPU s)", flush=True)
+    else:
+        st, _, _ = _load_state(game, args.store, args.limit)
+        print(f"read {args.store}: heaps 0..{len(st.heap) - 1}, order {st.m} "
+              f"({time.process_time() - start:.1f} CPU s)", flush=True)
     for module in (candidate, moore, guess):
         module.MAX_ORDER = args.max_order  # type: ignore[attr-defined]
     verification.MAX_PAIRS = 50 * args.max_order
@@ -46,8 +57,8 @@ def main() -> None:
     real = recalibration.recalibrate_for
 
     def logged(cand: candidate.State, game_: object, word: tuple[int, ...], should: bool,
-               steps: Steps) -> candidate.State | None:
-        found = real(cand, game_, word, should, steps)  # type: ignore[arg-type]
+               steps: Steps, at_least: dict[int, int] | None = None) -> candidate.State | None:
+        found = real(cand, game_, word, should, steps, at_least)  # type: ignore[arg-type]
         print(f"{time.process_time() - start:8.1f} CPU s  candidate of {cand.m} elements fails "
               f"{'+'.join(map(str, word))}; recalibrated: {found.m if found else 'no guess fits'}",
               flush=True)
