@@ -48,7 +48,7 @@ def circle(position: tuple[str, int], *, n: int = 5, k: int = 1) -> list[object]
             for a in range(size - j + 1)]
 
 
-def plain(position: tuple[int], *, k: int = 2) -> list[tuple[int]]:
+def plain(position: tuple[int], *, k: int = 2, mode: str = "all") -> list[tuple[int]]:
     """take 1..k, no start declared"""
     return [(position[0] - j,) for j in range(1, k + 1) if j <= position[0]]
 
@@ -125,7 +125,8 @@ def test_refusals_are_one_line() -> None:
             (("of-circle(n,k)", "--lang", "python", "--upto", "9"), "--upto has no use"),
             (("of-circle(n,k)", "--lang", "python", "--main", "--params", "first"), "--params has no use"),
             (("of-circle(n,j)", "--lang", "python"), "j is not a parameter of of-circle"),
-            (("of-heap(k)", "--lang", "python"), "a heap game of your own is exported one game at a time")]:
+            (("of-heap(k)", "--lang", "python"), "a heap game of your own is exported one game at a time"),
+            (("of-plain(mode)", "--lang", "python"), "parameter mode is not a whole number")]:
         code, out, err = cli("export", *argv)
         assert code == 2 and out == "" and words in err and err.count("\n") == 1, (argv, err)
 

@@ -246,6 +246,11 @@ def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
         shown = ", ".join(game.defaults) or "none"
         raise InvalidInputError(f"{spec!r}: {unknown[0] if unknown else 'a name given twice'} is not "
                                 f"a parameter of {name} (its parameters: {shown})")
+    text = [n for n in names if type(game.defaults[n]) is not int]
+    if text:
+        raise InvalidInputError(f"{spec!r}: parameter {text[0]} is not a whole number (its default is "
+                                f"{game.defaults[text[0]]!r}); only whole-number parameters are read "
+                                f"from the input")
     return game, names
 
 
