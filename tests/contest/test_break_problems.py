@@ -16,8 +16,6 @@ consecutive, s in a set, blocks to the end of the input), POI 2000 Stripes, Ligh
 
 from __future__ import annotations
 
-import contextlib
-import io
 import itertools
 import random
 import shutil
@@ -31,7 +29,7 @@ import pytest
 
 import grundy
 from grundy import catalog
-from grundy.cli.app import main
+from tests.helpers import cli_output as cli
 from tests.helpers import compile_cpp_together
 
 HAS_GXX = shutil.which("g++") is not None
@@ -43,18 +41,6 @@ def mex(values: object) -> int:
     while m in seen:
         m += 1
     return m
-
-
-def cli(*argv: str) -> tuple[int, str, str]:
-    """The command line in this process: exit status, stdout, stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main(list(argv))
-        except SystemExit as done:
-            code = int(done.code or 0)
-    return code, out.getvalue(), err.getvalue()
 
 
 def export(*argv: str) -> str:

@@ -20,8 +20,6 @@ input as it answers (many large trees under a cap that the whole input's words w
 
 from __future__ import annotations
 
-import contextlib
-import io
 import random
 import shutil
 import subprocess
@@ -31,22 +29,10 @@ from pathlib import Path
 
 import pytest
 
-from grundy.cli.app import main
+from tests.helpers import cli_output as cli
 from tests.helpers import compile_cpp_together
 
 HAS_GXX = shutil.which("g++") is not None
-
-
-def cli(*argv: str) -> tuple[int, str, str]:
-    """The command line in this process: exit status, stdout, stderr."""
-    out, err = io.StringIO(), io.StringIO()
-    code = 0
-    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        try:
-            main(list(argv))
-        except SystemExit as done:
-            code = int(done.code or 0)
-    return code, out.getvalue(), err.getvalue()
 
 
 def export(*argv: str) -> str:
