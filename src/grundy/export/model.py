@@ -245,6 +245,51 @@ MOVE_STEPS = 2_000_000
 """How many options the move function of an exported Python program may list for one input
 beyond the table (a count, not seconds); past it the input gets an error line of its own."""
 
+PY_MEMO_MEX = '''
+def _memo_mex(position, options, unsettled, loopy):
+    """The value of ``position``: the mex over its options (``options(x)``: each a tuple of the
+    positions it is the sum of, XORed), memoised in _MEMO and computed without recursion; at most
+    MOVE_STEPS options listed for one input, else ValueError(unsettled()); a position reached again
+    while it is being expanded: ValueError(loopy(p))."""
+    if position in _MEMO:
+        return _MEMO[position]
+    stack = [position]
+    expanding = {}
+    steps = 0
+    while stack:
+        x = stack[-1]
+        if x in _MEMO:
+            stack.pop()
+            continue
+        if x not in expanding:
+            expanding[x] = options(x)
+            steps += len(expanding[x]) + 1
+            if steps > MOVE_STEPS:
+                raise ValueError(unsettled())
+            todo = [p for option in expanding[x] for p in option if p not in _MEMO]
+            for p in todo:
+                if p in expanding:
+                    raise ValueError(loopy(p))
+            if todo:
+                stack.extend(todo)
+                continue
+        seen = set()
+        for option in expanding.pop(x):
+            total = 0
+            for p in option:
+                total ^= _MEMO[p]
+            seen.add(total)
+        value = 0
+        while value in seen:
+            value += 1
+        _MEMO[x] = value
+        stack.pop()
+    return _MEMO[position]
+'''
+"""The memoised mex of every exported Python program that carries a move function (a heap or pair
+game beyond its table, a game on positions, a family of one's own): ``_memo_mex``, over the
+program's own ``_MEMO`` and ``MOVE_STEPS``."""
+
 HOLE = "is not a position of the game (outside its declared domain)"
 """The error of an input at a blank cell of the table."""
 

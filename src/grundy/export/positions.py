@@ -22,7 +22,7 @@ does not).
 from __future__ import annotations
 
 from grundy.export.main import python_main
-from grundy.export.model import MOVE_STEPS
+from grundy.export.model import MOVE_STEPS, PY_MEMO_MEX
 
 PY_SEARCH = '''
 class Sum:
@@ -91,45 +91,14 @@ def _options(position, params):
 
 
 def _value(position, params):
-    """The mex over every position reachable, iteratively; at most MOVE_STEPS options listed for
-    one case, then an error for that case alone."""
-    if position in _MEMO:
-        return _MEMO[position]
-    stack = [position]
-    expanding = {}
-    steps = 0
-    while stack:
-        x = stack[-1]
-        if x in _MEMO:
-            stack.pop()
-            continue
-        if x not in expanding:
-            expanding[x] = _options(x, params)
-            steps += len(expanding[x]) + 1
-            if steps > MOVE_STEPS:
-                raise ValueError(f"position {_shown(position)!r} was not settled within {MOVE_STEPS:,} "
-                                 f"options listed")
-            todo = [p for option in expanding[x] for p in option if p not in _MEMO]
-            for p in todo:
-                if p in expanding:
-                    raise ValueError(f"position {_shown(p)!r} can be reached from itself: the game "
-                                     f"is loopy (grundy solve answers it; this program does not)")
-            if todo:
-                stack.extend(todo)
-                continue
-        seen = set()
-        for option in expanding.pop(x):
-            total = 0
-            for p in option:
-                total ^= _MEMO[p]
-            seen.add(total)
-        value = 0
-        while value in seen:
-            value += 1
-        _MEMO[x] = value
-        stack.pop()
-    return _MEMO[position]
-'''
+    """The mex over every position reachable (_memo_mex); at most MOVE_STEPS options listed for
+    one input, then an error for that input alone."""
+    return _memo_mex(
+        position, lambda x: _options(x, params),
+        lambda: f"position {_shown(position)!r} was not settled within {MOVE_STEPS:,} options listed",
+        lambda p: (f"position {_shown(p)!r} can be reached from itself: the game is loopy (grundy "
+                   f"solve answers it; this program does not)"))
+''' + PY_MEMO_MEX
 """The search both programs share: ``Sum``, ``_parts``, ``_options(position, params)`` and
 ``_value(position, params)``, the memoised mex (``%(functions)s``: the functions carried)."""
 

@@ -20,6 +20,7 @@ from grundy.export.model import (
     HOLE,
     MOVE_STEPS,
     OCTAL_STEPS,
+    PY_MEMO_MEX,
     Program,
     can_check,
     header,
@@ -580,45 +581,14 @@ def _options(position):
 
 
 def _by_moves(position):
-    """Memoised mex over the move function, iteratively (no recursion limit to hit); at most
-    MOVE_STEPS options listed for one input, then an error for that input alone."""
-    if position in _MEMO:
-        return _MEMO[position]
-    stack = [position]
-    expanding = {}
-    steps = 0
-    while stack:
-        x = stack[-1]
-        if x in _MEMO:
-            stack.pop()
-            continue
-        if x not in expanding:
-            expanding[x] = _options(x)
-            steps += len(expanding[x]) + 1
-            if steps > MOVE_STEPS:
-                shown = f"heap {position}" if KIND == "heap" else position
-                raise ValueError(f"{shown} is beyond the table, and the move function did not settle it "
-                                 f"within {MOVE_STEPS:,} options")
-            todo = [p for option in expanding[x] for p in option if p not in _MEMO]
-            for p in todo:
-                if p in expanding:
-                    raise ValueError(f"position {p!r} can be reached from itself: the game is loopy")
-            if todo:
-                stack.extend(todo)
-                continue
-        seen = set()
-        for option in expanding.pop(x):
-            total = 0
-            for p in option:
-                total ^= _MEMO[p]
-            seen.add(total)
-        value = 0
-        while value in seen:
-            value += 1
-        _MEMO[x] = value
-        stack.pop()
-    return _MEMO[position]
-'''
+    """Memoised mex over the move function (_memo_mex); at most MOVE_STEPS options listed for
+    one input, then an error for that input alone."""
+    shown = f"heap {position}" if KIND == "heap" else position
+    return _memo_mex(position, _options,
+                     lambda: (f"{shown} is beyond the table, and the move function did not settle it "
+                              f"within {MOVE_STEPS:,} options"),
+                     lambda p: f"position {p!r} can be reached from itself: the game is loopy")
+''' + PY_MEMO_MEX
 
 
 def move_function(source: str, kind: str) -> str:

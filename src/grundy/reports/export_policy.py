@@ -231,12 +231,13 @@ def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
     name, args, kwargs = parse_spec(spec)
     names = tuple(a for a in args if isinstance(a, str) and re.fullmatch(r"[A-Za-z_]\w*", a))
     entry = find_entry(name) if names and len(names) == len(args) else None
-    if entry is not None and issubclass(entry.load_class(), UserHeapGame):
+    cls = entry.load_class() if entry is not None else None
+    if cls is not None and issubclass(cls, UserHeapGame):
         raise InvalidInputError(f"{spec!r}: a heap game of your own is exported one game at a time "
                                 f"({name}({names[0]}=VALUE)); for a family whose parameters the input "
                                 f"gives, define it with @grundy.game and start= (each case the "
                                 f"parameters, the start position answered)")
-    if entry is None or not issubclass(entry.load_class(), UserGame):
+    if cls is None or not issubclass(cls, UserGame):
         return None  # (a built-in game's words, e.g. subtraction(fibonacci), are its own)
     fixed = ",".join(f"{k}={v}" for k, v in kwargs.items())
     game = load_game(f"{name}({fixed})" if fixed else name)
