@@ -367,3 +367,40 @@ def test_the_local_check_stops_a_move_function_that_yields_too_many_options() ->
         assert got[1] == "error: heap 1000000000000000000: too many options to check the conjecture locally"
     finally:
         catalog.unregister("checked-yield")
+
+
+def test_a_slow_move_function_is_stopped_with_one_line_that_says_how_to_go_on(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table and its re-check run in a query with its safety nets: a move function much
+    slower than a step (here: from heap 300 on) is refused in one line that quotes how far the
+    re-check got and the --limit that stops it there, and that --limit exports."""
+    import time
+
+    from grundy.define import query
+
+    def slow_moves(n):  # type: ignore[no-untyped-def]
+        if n > 300:
+            time.sleep(0.002)
+        return [n - s for s in (1, 2) if s <= n]
+
+    def cli(*argv: str) -> int:
+        try:
+            return cli_main(list(argv))
+        except SystemExit as exc:
+            return int(exc.code or 0)
+
+    grundy.heap_game("checked-slow")(slow_moves)
+    monkeypatch.setattr(query, "SAFETY_SECONDS", 1.5)
+    monkeypatch.setattr(query, "SECONDS_PER_STEP", 0.0)
+    try:
+        code = cli("export", "checked-slow", "--lang", "python", "--main", "--upto", "64")
+        err = capsys.readouterr().err
+        assert code == 2 and err.count("\n") == 1 and "stopped after" in err, err
+        assert "checks it up to heap 256, where this one got" in err, err
+        limit = err.split("(--limit ")[1].split()[0]
+        code = cli("export", "checked-slow", "--lang", "python", "--main", "--upto", "64", "--limit", limit)
+        out, err = capsys.readouterr()
+        assert code == 0 and "checked up to heap 256" in err, err
+        assert run_lines(out, "5\n255\n100\n") == ["2 N", "0 P", "1 N"]
+    finally:
+        catalog.unregister("checked-slow")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import argparse
 
 from grundy.cli.common import PARAMS_HELP, PARAMS_PLACES, emit, non_negative_int, positive_int
-from grundy.errors import InvalidInputError, NotSupportedError
+from grundy.errors import InvalidInputError, NotSupportedError, ResourceLimitError
 
 EPILOG = """examples:
   grundy export 'subtraction(1,3,4)' --lang cpp --main > sub.cpp
@@ -151,6 +151,8 @@ def run(args: argparse.Namespace) -> int:
                              misere=getattr(args, "misere", False))
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
+    except ResourceLimitError as exc:
+        raise ResourceLimitError(_flags(str(exc))) from None
     for warning in result.warnings:
         print(f"grundy: warning: {_flags(warning)}", file=sys.stderr)
     emit(result.source.rstrip("\n"))
@@ -255,6 +257,7 @@ def _flags(text: str) -> str:
             .replace("(conjecture answers", "(--conjecture answers").replace("limit must", "--limit must")
             .replace("; max_size raises", "; --max-size raises")
             .replace("raise limit=", "raise --limit").replace("so upto has no use", "so --upto has no use")
+            .replace("a smaller limit=", "a smaller --limit").replace("(limit=", "(--limit ")
             .replace("so limit has no use", "so --limit has no use")
             .replace("so conjecture has no use", "so --conjecture has no use")
             .replace("; conjecture has no use", "; --conjecture has no use")

@@ -29,7 +29,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from grundy.engine.limits import Budget, one_budget
-from grundy.errors import GrundyError, InvalidInputError, NotSupportedError, SearchLimitError
+from grundy.errors import (
+    GrundyError,
+    InvalidInputError,
+    NotSupportedError,
+    ResourceLimitError,
+    SearchLimitError,
+)
 from grundy.export import code as writer
 from grundy.export.code import LANGS, OutcomeRule, export_code
 from grundy.export.main import INPUT_FORMATS
@@ -449,7 +455,12 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
         plan = _user_plan(game, upto, limit)
         if plan is not None:
             return _gated(plan, conjecture)
-    kind, table, patterns, period = _table_and_patterns(game, upto)
+    try:
+        with _query(None):  # (a game of one's own: its table within the default steps and nets)
+            kind, table, patterns, period = _table_and_patterns(game, upto)
+    except ResourceLimitError as exc:
+        raise ResourceLimitError(f"{game.spec}: the table to export stopped: {exc}; a smaller upto "
+                                 f"makes it shorter") from None
     best = next((p for p in patterns if p.describes == Describes.VALUES and p.formula is not None), None)
     if best is not None and best.status != Status.PROVED and period is not None and period.proved:
         best = None  # a proved period beats a conjectured formula
@@ -550,11 +561,19 @@ def _rechecked(game: HeapGame, plan: Plan, steps: int) -> Plan:
 
         def rule(n: int) -> int:
             return period.value(table, n)
-    values, wrong = table, None
-    for values in _extended(game, upto, steps):
-        wrong = next((n for n in range(upto + 1, len(values)) if rule(n) != values[n]), None)
-        if wrong is not None:
-            break
+    values, wrong, reached = table, None, (upto, 0)
+    try:
+        with _query(steps):
+            for values, cost in _extended(game, upto, steps):
+                reached = (len(values) - 1, cost)
+                wrong = next((n for n in range(upto + 1, len(values)) if rule(n) != values[n]), None)
+                if wrong is not None:
+                    break
+    except ResourceLimitError as exc:
+        raise ResourceLimitError(
+            f"{game.spec}: the re-check of the {law} seen on heaps 0..{upto:,}, on a longer table "
+            f"(up to {steps:,} steps), stopped: {exc}; a smaller limit= checks the pattern on fewer "
+            f"heaps{_reached_hint(*reached)}, a smaller upto starts from a shorter table") from None
     if wrong is not None:
         note = (f"the {law} seen on heaps 0..{upto:,} is false at heap {wrong:,} (G = {values[wrong]}, "
                 f"not {rule(wrong)}; found by extending the table to {len(values) - 1:,}): exported "
@@ -566,9 +585,24 @@ def _rechecked(game: HeapGame, plan: Plan, steps: int) -> Plan:
     return replace(plan, best=best, checked=checked)
 
 
-def _extended(game: HeapGame, upto: int, steps: int) -> Iterator[list[int]]:
+def _query(limit: int | None) -> Any:
+    """The query a game of one's own is tabulated in while its program is planned: ``limit``
+    steps (the default budget's where ``None``) and the query's nets, so that a slow move function
+    is stopped with a refusal instead of running for minutes (the catalogue's games never arm them)."""
+    from grundy.define import answering
+    from grundy.engine.search import DEFAULT_LIMIT
+
+    return answering(limit=DEFAULT_LIMIT if limit is None else limit)
+
+
+def _reached_hint(heap: int, cost: int) -> str:
+    """How to stop the re-check where it got before a safety net stopped it."""
+    return f" (limit={max(cost, 1)} checks it up to heap {heap:,}, where this one got)" if cost else ""
+
+
+def _extended(game: HeapGame, upto: int, steps: int) -> Iterator[tuple[list[int], int]]:
     """``G(0..N)`` for ``N`` = ``upto``·4^k while (at most :data:`RECHECK_HEAPS` and) the cost,
-    ``N`` times the options of heap ``N`` (plus one), is within ``steps``."""
+    ``N`` times the options of heap ``N`` (plus one), is within ``steps``; each with its cost."""
     from grundy.tables.analysis import analyze
 
     size = max(upto, 64)
@@ -577,7 +611,7 @@ def _extended(game: HeapGame, upto: int, steps: int) -> Iterator[list[int]]:
         width = 1 + sum(1 for _ in game.heap_options(size))
         if size * width > steps:
             return
-        yield analyze(game, size).first(size + 1)
+        yield analyze(game, size).first(size + 1), size * width
 
 
 def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool = False,
