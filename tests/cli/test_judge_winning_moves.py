@@ -78,3 +78,24 @@ def test_refusals_are_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str
     code, _, err = run(capsys, "solve", "dynamic-subtraction(k)", "--input", "single", "--params", "last",
                        "--winning-moves", str(path))
     assert code == 2 and "--winning-moves" in err and len(err.strip().splitlines()) == 1
+
+
+def test_a_line_of_several_pairs_is_their_sum_as_the_exported_program_reads_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import run_python_program
+
+    text = "1 2 3 5\n3 5 4 7\n1 2 3 5 4 7\n2 2 0 0 6 1\n4 4\n"
+    path = tmp_path / "in.txt"
+    path.write_text(text)
+    code, out, err = run(capsys, "solve", "wythoff", "--input", "lines", str(path))
+    assert code == 0, err
+    code, source, err = run(capsys, "export", "wythoff", "--lang", "python", "--main")
+    assert code == 0, err
+    status, lines = run_python_program(source, text)
+    assert status == 0 and out.splitlines() == lines
+    for line, answer in zip(text.splitlines(), lines, strict=True):  # (the XOR of the pairs alone)
+        numbers = line.split()
+        total = 0
+        for i in range(0, len(numbers), 2):
+            total ^= json.loads(run(capsys, "solve", "wythoff", *numbers[i:i + 2], "--json")[1])["grundy"]
+        assert answer == f"{total} {'N' if total else 'P'}"

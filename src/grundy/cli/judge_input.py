@@ -4,8 +4,8 @@ one line per case, as the exported program prints it: ``VALUE OUTCOME`` (``- N``
 outcome is known), or ``error: MESSAGE`` for a case nothing answers.
 
 - ``lines``: one position per line — a heap game's heap sizes (several heaps are a sum), a pair
-  game's ``a b``, a game on one number ``n`` (several numbers, the sum of their positions, when
-  the game declares ``arity=1``);
+  game's ``a b`` (several pairs are a sum), a game on one number ``n`` (several numbers, the sum
+  of their positions, when the game declares ``arity=1``);
 - ``cases``: the number of cases ``T``, then ``T`` cases; ``counted``: one case; ``repeated``:
   cases to the end of the input, or to a case whose count is 0 (not for a pair game), which ends
   it. A case of a heap
@@ -122,6 +122,23 @@ def _position(game: Any, kind: str, numbers: list[int]) -> Any:
     from grundy.define.sums import Sum
 
     return game.validate(Sum(*((n,) for n in numbers)))
+
+
+def _pairs_sum(game: Any, kind: str, numbers: list[int]) -> tuple[Any, Any] | None:
+    """A line of several pairs of a pair game (``a1 b1 a2 b2 ...``): the sum of those positions,
+    as its exported program reads the line (``None`` for anything else).
+
+    >>> from grundy.catalog import load_game
+    >>> _pairs_sum(load_game("wythoff"), "pair", [1, 2, 3, 5])
+    (SumGame(parts=(Wythoff(), Wythoff())), ((1, 2), (3, 5)))
+    """
+    if kind not in ("pair", "start") or len(numbers) <= 2 or len(numbers) % 2:
+        return None
+    from grundy.engine.sums import SumGame
+
+    pairs = [(numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2)]
+    whole = SumGame((game,) * len(pairs))
+    return whole, whole.validate(pairs)
 
 
 def _arity(kind: str) -> int:
@@ -298,7 +315,8 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
         if isinstance(case, tuple):  # (answered already, by the fast path)
             return case
         found = None if fast is None else fast.line("", [str(n) for n in case])
-        return found or value(game, _position(game, kind, case), cache)
+        return found or value(*_pairs_sum(game, kind, case) or (game, _position(game, kind, case)),
+                              cache)
 
     return answer_all(list(_cases(kind, args.input, text, fast)), answer)
 
