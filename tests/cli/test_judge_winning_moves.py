@@ -99,3 +99,21 @@ def test_a_line_of_several_pairs_is_their_sum_as_the_exported_program_reads_it(
         for i in range(0, len(numbers), 2):
             total ^= json.loads(run(capsys, "solve", "wythoff", *numbers[i:i + 2], "--json")[1])["grundy"]
         assert answer == f"{total} {'N' if total else 'P'}"
+
+
+def test_staircase_input_is_read_as_its_exported_program_reads_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.helpers import run_python_program
+
+    text = "3\n4\n3 1 2 5\n2 1 1\n5 0 4 0 4 1\n"
+    path = tmp_path / "in.txt"
+    path.write_text(text)
+    code, out, err = run(capsys, "solve", "staircase", "--input", "cases", str(path))
+    assert code == 0, err
+    code, source, err = run(capsys, "export", "staircase", "--lang", "python", "--main", "--input", "cases")
+    assert code == 0, err
+    status, lines = run_python_program(source, text)
+    assert status == 0 and out.splitlines() == lines == ["1 N", "1 N", "1 N"]
+    code, out, err = run(capsys, "solve", "staircase", "--input", "cases", "--winning-moves", str(path))
+    assert code == 0, err
+    assert out.splitlines()[:3] == expected_lines(capsys, "staircase", ["3", "1", "2", "5"])

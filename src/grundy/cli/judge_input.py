@@ -14,7 +14,8 @@ outcome is known), or ``error: MESSAGE`` for a case nothing answers.
 
 Games whose export rule says how a position is written read as their exported programs do: the
 split game (:class:`~grundy.model.laws.ExportRule` ``split-stones``) a line of the stone counts of
-piles ``1..n`` (a case: ``n``, then the counts); coin-slide (``strip``) the strip's length ``L``,
+piles ``1..n`` (a case: ``n``, then the counts), staircase (``staircase``) the counters on steps
+``1..n`` alike; coin-slide (``strip``) the strip's length ``L``,
 then the cells ``1..L`` of its coins (a case: ``L k``, then the ``k`` cells), which is the position
 ``#``/``.`` of ``--batch``.
 
@@ -64,7 +65,7 @@ def input_kind(game: Any) -> str:
                             f"an exported program does), not {game.spec!r}: use --batch FILE")
 
 
-_RULE_LAYOUTS = {"split-stones": "piles", "strip": "strip"}
+_RULE_LAYOUTS = {"split-stones": "piles", "staircase": "piles", "strip": "strip"}
 """The case layouts of the games whose export rule says how a position is written, by the rule."""
 
 
