@@ -14,6 +14,8 @@ import random
 from functools import cache
 from pathlib import Path
 
+import grundy
+from grundy import catalog
 from tests.helpers import cli_output as cli
 
 
@@ -139,3 +141,93 @@ def test_poj2975_count_winning_moves(tmp_path: Path) -> None:
     counts = [len(moves) for _, moves in cases_with_moves(lines)]
     assert counts == [len(nim_winning_moves(c)) for c in cases]
     assert counts[-1] == 3
+
+
+# ---- HDU 1730 Northcott Game: a game of one's own on a row, the rows a sum ------------------------
+
+def northcott_row(p: tuple[int, int]) -> list[object]:
+    """a row: pieces at columns x and y; a move brings either one closer, without jumping"""
+    x, y = p
+    lo, hi = sorted(p)
+    return [(c, y) for c in range(lo + 1, hi)] + [(x, c) for c in range(lo + 1, hi)]
+
+
+def northcott_brute(m: int, rows: list[tuple[int, int]]) -> bool:
+    """Whether Tom (black, first) wins, from the statement's rules: each player moves a piece of
+    his own colour left or right any number of cells in its row, not past the other piece nor off
+    columns 1..m; who cannot move loses. Loopy and partisan: retrograde analysis over every
+    position of the board and the player to move (a draw would be ``None``: the test fails)."""
+    import itertools
+
+    cells = [(x, y) for x in range(1, m + 1) for y in range(1, m + 1) if x != y]
+    states = [(board, turn) for board in itertools.product(cells, repeat=len(rows)) for turn in (0, 1)]
+
+    def moves(board: tuple[tuple[int, int], ...], turn: int) -> list[tuple[tuple[int, int], ...]]:
+        out = []
+        for i, (x, y) in enumerate(board):
+            mine, other = (x, y) if turn == 0 else (y, x)
+            lo, hi = (other + 1, m) if mine > other else (1, other - 1)
+            for c in range(lo, hi + 1):
+                if c != mine:
+                    row = (c, y) if turn == 0 else (x, c)
+                    out.append((*board[:i], row, *board[i + 1:]))
+        return out
+
+    options = {s: [(b, 1 - s[1]) for b in moves(*s)] for s in states}
+    parents: dict[object, list[object]] = {s: [] for s in states}
+    for s, opts in options.items():
+        for o in opts:
+            parents[o].append(s)
+    result: dict[object, bool] = {}
+    left = {s: len(opts) for s, opts in options.items()}
+    todo = [s for s in states if not options[s]]
+    for s in todo:
+        result[s] = False
+    while todo:
+        s = todo.pop()
+        for p in parents[s]:
+            if p in result:
+                continue
+            if not result[s]:
+                result[p] = True
+                todo.append(p)
+            else:
+                left[p] -= 1
+                if left[p] == 0:
+                    result[p] = False
+                    todo.append(p)
+    start = (tuple(rows), 0)
+    assert start in result, "a draw"
+    return result[start]
+
+
+def northcott_lines(text: str) -> str:
+    """The user's rewrite of the judge's input (cases ``n m``, then ``n`` rows ``x y``, to the end)
+    into one line per case, its rows' pairs: a sum, as ``--input lines`` reads a pair game."""
+    words = text.split()
+    out = []
+    at = 0
+    while at < len(words):
+        n = int(words[at])
+        out.append(" ".join(words[at + 2:at + 2 + 2 * n]))
+        at += 2 + 2 * n
+    return "".join(line + "\n" for line in out)
+
+
+def test_hdu1730_northcott(tmp_path: Path) -> None:
+    """HDU 1730 Northcott Game: cases to the end of the input, each ``n m`` (rows, columns) and
+    ``n`` rows ``x y`` (Tom's black piece, Jerry's white one); Tom first; print ``I WIN!`` if Tom
+    wins, else ``BAD LUCK!``."""
+    rng = random.Random(1730)
+    cases = []
+    for _ in range(14):
+        m, n = rng.randint(2, 5), rng.randint(1, 2)
+        cases.append((m, [tuple(rng.sample(range(1, m + 1), 2)) for _ in range(n)]))
+    text = "".join(f"{len(rows)} {m}\n" + "".join(f"{x} {y}\n" for x, y in rows) for m, rows in cases)
+    grundy.game("mv-northcott", arity=2)(northcott_row)
+    try:
+        lines = solve_input(tmp_path, ["mv-northcott", "--input", "lines"], northcott_lines(text))
+    finally:
+        catalog.unregister("mv-northcott")
+    judge = ["I WIN!" if line.split()[1] == "N" else "BAD LUCK!" for line in lines]
+    assert judge == ["I WIN!" if northcott_brute(m, rows) else "BAD LUCK!" for m, rows in cases]
