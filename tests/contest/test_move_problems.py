@@ -1,8 +1,12 @@
 """Judge problems about Nim-like games whose answer is a move, every winning move, or how many
 there are, answered through grundy's public workflow (``grundy solve GAME --input LAYOUT FILE``,
-with ``--winning-moves`` where the judge wants the moves), each compared with a brute force written
-here from the problem's rules (plain recursion and mex), in the judge's own input layout. The
-judge's words (``Yes``/``No``, ``lose``) are the user's part: the tests map grundy's lines to them.
+with ``--winning-moves`` where the judge wants the moves, and the program to submit, ``grundy export
+nim --main --winning-moves``), each compared with a brute force written here from the problem's
+rules (plain recursion and mex), in the judge's own input layout. The judge's words (``Yes``/``No``,
+``lose``) are the user's part: the tests map grundy's lines to them. Problems whose games are not
+sums grundy knows (HDU 1730, 4315, 3389, Luogu P2148, POJ 1740) are answered through a game of
+one's own at small sizes, after the user rewrites each case as one line; their docstrings say what
+the full constraints need.
 
 ``--winning-moves`` prints, after each case's ``VALUE OUTCOME K``, its ``K`` winning moves one a
 line, ``PART FROM TO`` for a move in one heap (its number from 1, its size before and after).
@@ -11,12 +15,17 @@ line, ``PART FROM TO`` for a move in one heap (its number from 1, its size befor
 from __future__ import annotations
 
 import random
+import shutil
+import subprocess
 from functools import cache
 from pathlib import Path
+
+import pytest
 
 import grundy
 from grundy import catalog
 from tests.helpers import cli_output as cli
+from tests.helpers import compile_cpp_together, run_python_program
 
 
 def mex(values: object) -> int:
@@ -25,6 +34,23 @@ def mex(values: object) -> int:
     while m in seen:
         m += 1
     return m
+
+
+def exported(game: str, layout: str, lang: str, tmp_path: Path, text: str) -> list[str]:
+    """What the program ``grundy export GAME --main --input LAYOUT --winning-moves`` writes prints
+    on ``text`` (C++ compiled with g++; skipped where it is absent)."""
+    code, source, err = cli("export", game, "--lang", lang, "--main", "--input", layout, "--winning-moves")
+    assert code == 0, err
+    if lang == "python":
+        status, lines = run_python_program(source, text)
+        assert status == 0
+        return lines
+    if shutil.which("g++") is None:
+        pytest.skip("g++ is not installed")
+    exe = compile_cpp_together([source], tmp_path, optimise="-O1")
+    done = subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split("\n")[:-1]
 
 
 def solve_input(tmp_path: Path, argv: list[str], text: str) -> list[str]:
@@ -69,6 +95,21 @@ def nim_winning_moves(heaps: list[int]) -> list[tuple[int, int, int]]:
 def nim_heap_value(h: int) -> int:
     """G(h) of one heap, by mex over its options (for the large sums: their value is the XOR)."""
     return mex(nim_heap_value(b) for b in range(h))
+
+
+@pytest.mark.parametrize("lang", ["python", "cpp"])
+def test_hdu2176_p1247_poj2975_programs_to_submit(tmp_path: Path, lang: str) -> None:
+    """The same answers from the programs ``grundy export nim --main --winning-moves`` writes, in
+    each problem's layout (HDU 2176 and POJ 2975: cases ended by 0; P1247: one case)."""
+    rng = random.Random(lang)
+    cases = [[rng.randint(1, 10**9) for _ in range(rng.randint(1, 6))] for _ in range(30)]
+    cases += [[rng.randint(1, 7) for _ in range(rng.randint(1, 4))] for _ in range(30)]
+    text = "".join(f"{len(c)}\n{' '.join(map(str, c))}\n" for c in cases) + "0\n"
+    assert exported("nim", "repeated", lang, tmp_path, text) == solve_input(
+        tmp_path, ["nim", "--input", "repeated", "--winning-moves"], text)
+    one = f"{len(cases[0])}\n{' '.join(map(str, cases[0]))}\n"
+    assert exported("nim", "counted", lang, tmp_path, one) == solve_input(
+        tmp_path, ["nim", "--input", "counted", "--winning-moves"], one)
 
 
 def test_hdu2176_every_winning_move(tmp_path: Path) -> None:
