@@ -23,6 +23,7 @@ EPILOG = """examples:
   grundy export coin-slide --main --input cases         (a case: L k, then the k coins' cells)
   grundy export 'octal(0.007)' --upto 100000            (cut to 64 KB; the program computes the rest)
   grundy export nim --misere --main --input cases       (misère Nim: '- N' or '- P' per case)
+  grundy export nim --main --input repeated --winning-moves   (HDU 2176: every winning move)
   grundy export doc-half --rules half.py --upto 2000 --conjecture --lang python
   grundy export doc-digit --rules digits.py --lang python --upto 1000 --main
   grundy export doc-calendar --rules calendar.py --lang python --main --input cases  (HDU 1079: y m d)
@@ -115,6 +116,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "(T, then T cases), counted (one case) or repeated (cases to the end of "
                              "the input, or to a case whose count is 0; a family: with --params "
                              "block or sum); a family also single (T, then T cases of one heap each)")
+    parser.add_argument("--winning-moves", action="store_true",
+                        help="with --main: after each position's line 'VALUE OUTCOME K', its K "
+                             "winning moves, one a line 'PART FROM TO' (a sum of heaps of Nim or of "
+                             "a finite take-away set)")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
                              "reads the parameters: " + PARAMS_HELP)
@@ -136,6 +141,12 @@ def run(args: argparse.Namespace) -> int:
     layout = getattr(args, "input", "lines")
     if layout != "lines" and not args.main:
         raise InvalidInputError(f"--input {layout} says what the program's main reads: add --main")
+    moves = getattr(args, "winning_moves", False)
+    if moves and not args.main:
+        raise InvalidInputError("--winning-moves says what the program's main prints: add --main")
+    if moves and (args.game == "matrix" or _named_family(args.game)):
+        raise InvalidInputError(f"--winning-moves lists the moves of a sum of heaps of one game, not "
+                                f"of {args.game}")
     if args.game == "matrix":
         return _matrix(args, layout)
     if _family(args, layout) or _own_family(args, layout):
@@ -148,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
                              input_format=layout, conjecture=getattr(args, "conjecture", False),
                              limit=getattr(args, "limit", None),
                              max_size=getattr(args, "max_size", 64 * 1024) or None,
-                             misere=getattr(args, "misere", False))
+                             misere=getattr(args, "misere", False), winning_moves=moves)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     except ResourceLimitError as exc:
@@ -157,6 +168,14 @@ def run(args: argparse.Namespace) -> int:
         print(f"grundy: warning: {_flags(warning)}", file=sys.stderr)
     emit(result.source.rstrip("\n"))
     return 0
+
+
+def _named_family(spec: str) -> bool:
+    """Whether ``spec`` names a family (its parameters written as names), built in or one's own."""
+    from grundy.catalog import load_family
+    from grundy.reports.export_policy import own_family
+
+    return load_family(spec) is not None or own_family(spec) is not None
 
 
 def _family(args: argparse.Namespace, layout: str) -> bool:

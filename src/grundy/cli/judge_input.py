@@ -4,8 +4,8 @@ one line per case, as the exported program prints it: ``VALUE OUTCOME`` (``- N``
 outcome is known), or ``error: MESSAGE`` for a case nothing answers.
 
 - ``lines``: one position per line — a heap game's heap sizes (several heaps are a sum), a pair
-  game's ``a b``, a game on one number ``n`` (several numbers, the sum of their positions, when
-  the game declares ``arity=1``);
+  game's ``a b`` (several pairs are a sum), a game on one number ``n`` (several numbers, the sum
+  of their positions, when the game declares ``arity=1``);
 - ``cases``: the number of cases ``T``, then ``T`` cases; ``counted``: one case; ``repeated``:
   cases to the end of the input, or to a case whose count is 0 (not for a pair game), which ends
   it. A case of a heap
@@ -14,7 +14,8 @@ outcome is known), or ``error: MESSAGE`` for a case nothing answers.
 
 Games whose export rule says how a position is written read as their exported programs do: the
 split game (:class:`~grundy.model.laws.ExportRule` ``split-stones``) a line of the stone counts of
-piles ``1..n`` (a case: ``n``, then the counts); coin-slide (``strip``) the strip's length ``L``,
+piles ``1..n`` (a case: ``n``, then the counts), staircase (``staircase``) the counters on steps
+``1..n`` alike; coin-slide (``strip``) the strip's length ``L``,
 then the cells ``1..L`` of its coins (a case: ``L k``, then the ``k`` cells), which is the position
 ``#``/``.`` of ``--batch``.
 
@@ -64,7 +65,7 @@ def input_kind(game: Any) -> str:
                             f"an exported program does), not {game.spec!r}: use --batch FILE")
 
 
-_RULE_LAYOUTS = {"split-stones": "piles", "strip": "strip"}
+_RULE_LAYOUTS = {"split-stones": "piles", "staircase": "piles", "strip": "strip"}
 """The case layouts of the games whose export rule says how a position is written, by the rule."""
 
 
@@ -122,6 +123,23 @@ def _position(game: Any, kind: str, numbers: list[int]) -> Any:
     from grundy.define.sums import Sum
 
     return game.validate(Sum(*((n,) for n in numbers)))
+
+
+def _pairs_sum(game: Any, kind: str, numbers: list[int]) -> tuple[Any, Any] | None:
+    """A line of several pairs of a pair game (``a1 b1 a2 b2 ...``): the sum of those positions,
+    as its exported program reads the line (``None`` for anything else).
+
+    >>> from grundy.catalog import load_game
+    >>> _pairs_sum(load_game("wythoff"), "pair", [1, 2, 3, 5])
+    (SumGame(parts=(Wythoff(), Wythoff())), ((1, 2), (3, 5)))
+    """
+    if kind not in ("pair", "start") or len(numbers) <= 2 or len(numbers) % 2:
+        return None
+    from grundy.engine.sums import SumGame
+
+    pairs = [(numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2)]
+    whole = SumGame((game,) * len(pairs))
+    return whole, whole.validate(pairs)
 
 
 def _arity(kind: str) -> int:
@@ -310,13 +328,14 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     cache = Cache()
     text = read_text_file(args.position[0], what="input")
     fast = HeapLines.of(game, value, cache) if kind == "heap" and not args.misere \
-        and not args.conjecture else None
+        and not args.conjecture and not args.winning_moves else None
 
     def answer(case: list[int] | tuple[Any, int]) -> tuple[Any, Any]:
         if isinstance(case, tuple):  # (answered already, by the fast path)
             return case
         found = None if fast is None else fast.line("", [str(n) for n in case])
-        return found or value(game, _position(game, kind, case), cache)
+        return found or value(*_pairs_sum(game, kind, case) or (game, _position(game, kind, case)),
+                              cache)
 
     return answer_all(list(_cases(kind, args.input, text, fast)), answer)
 
@@ -328,6 +347,10 @@ def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -
     from grundy.engine.search import Cache
     from grundy.model.textio import read_text_file
 
+    if args.winning_moves and (family.kind == "kfold" or any(p in GRAPH_PARAMETERS
+                                                             for p in family.params)):
+        raise InvalidInputError(f"--winning-moves lists the moves of games on numbers; {title} "
+                                f"prints its own answer per case")
     if any(p in GRAPH_PARAMETERS for p in family.params):  # (read in pieces, a graph at a time)
         from grundy.cli.judge_graph import graph_answers
 
@@ -402,6 +425,44 @@ def _smallest_take(game: Any, position: Any) -> tuple[Any, None, str]:
     return (Outcome.N if takes else Outcome.P), None, str(min(takes)) if takes else "-"
 
 
+class MoveLines(list[str]):
+    """The lines of a case's winning moves, printed after its line (``--winning-moves``)."""
+
+
+def move_lines(answer: Any) -> Iterator[str]:
+    """Each winning move of a :class:`~grundy.solving.solve.Solution` as one line of numbers: a
+    move in one part of a sum (a heap of several) ``PART FROM TO``: the part's number from 1, the
+    part before and after it, as the game writes them (one heap: ``1 FROM TO``); any other move
+    the whole position after it. The moves of many heaps answered in bulk are read from their
+    columns, not built one by one.
+
+    >>> from grundy import load_game, solve
+    >>> list(move_lines(solve(load_game("nim"), (3, 4, 5)))), list(move_lines(solve(load_game("nim"), (4,))))
+    (['1 3 1'], ['1 4 0'])
+    >>> list(move_lines(solve(load_game("staircase"), (3, 1, 2, 5))))
+    ['2 1 2 5', '3 1 3 4']
+    """
+    from grundy.model.game import HeapGame
+    from grundy.solving.bulk import HeapMoves
+
+    moves, parts, game = answer.winning_moves, answer.parts, answer.game
+    if isinstance(moves, HeapMoves):  # (part, take, heap, left: columns of numbers)
+        for start in range(0, len(moves), 10_000):
+            number, _, heap, left = (c.tolist() for c in moves.columns(start, start + 10_000))
+            yield from (f"{i} {h} {a}" for i, h, a in zip(number, heap, left, strict=True))
+        return
+    for move in moves:
+        if move.part is not None and move.part_move is not None and parts is not None:
+            part_game, before = parts[move.part]
+            words = [str(move.part + 1), part_game.format_position(before),
+                     part_game.format_position(move.part_move.to)]
+        elif isinstance(game, HeapGame) and parts is None:  # (one heap)
+            words = ["1", game.format_position(answer.position), game.format_position(move.to)]
+        else:
+            words = [game.format_position(move.to)]
+        yield " ".join(w for w in words if w)
+
+
 def answer_all(cases: Iterable[Any], answer: Any) -> int:
     """Print one line per case: ``VALUE OUTCOME`` (``answer(case)`` gives the outcome and the
     value; a case may be the error that reading it raised), else ``error: MESSAGE``;
@@ -425,8 +486,11 @@ def answer_all(cases: Iterable[Any], answer: Any) -> int:
             first = first or f"case {number}: {message}"
             out.write(f"error: {message}\n")
             continue
+        lines = more.pop() if more and isinstance(more[-1], MoveLines) else ()
         out.write(f"{'-' if grundy is None else int_text(grundy)} {outcome.value}"
                   f"{''.join(' ' + str(x) for x in more)}\n")
+        for line in lines:
+            out.write(line + "\n")
     if failed:
         out.flush()
         sys.stderr.write(f"grundy: error: {failed:,} of {count:,} cases failed (each marked "

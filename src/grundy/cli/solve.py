@@ -73,6 +73,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "a count of 0); a case of a heap game is n then "
                              "n heaps (a sum); a family also single (T, then T cases of one heap); "
                              "print 'VALUE OUTCOME' per case, as the exported program does")
+    parser.add_argument("--winning-moves", action="store_true",
+                        help="with --input: after each case's line 'VALUE OUTCOME K', its K winning "
+                             "moves, one a line: 'PART FROM TO' for a move in one heap or part of a "
+                             "sum (its number from 1, before, after), else the position after it")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="with --input, a family (parameters written as names, e.g. 'bash(m)'): "
                              "where the input gives the parameters: " + PARAMS_HELP)
@@ -99,7 +103,12 @@ def run(args: argparse.Namespace) -> int:
     if args.input is not None:
         from grundy.cli.judge_input import run_input
 
+        if args.winning_moves:
+            return run_input(args, lambda game, position, cache: _moves(args, game, position, cache))
         return run_input(args, lambda game, position, cache: _value(args, game, position, cache))
+    if args.winning_moves:
+        raise InvalidInputError("--winning-moves lists each case's winning moves: it goes with --input "
+                                "(one position: grundy solve GAME POSITION lists them)")
     if args.batch is not None:
         return run_batch(args)
     if args.game is None:
@@ -320,6 +329,18 @@ def _value(args: argparse.Namespace, game: Any, position: Any, cache: Any) -> tu
 
     with answering(limit=_limit(args)):
         return run(work, limit)
+
+
+def _moves(args: argparse.Namespace, game: Any, position: Any, cache: Any) -> tuple[Any, ...]:
+    """``--input --winning-moves``: the outcome, the Grundy value, the number of winning moves
+    and their lines (:func:`grundy.cli.judge_input.move_lines`), from the whole answer."""
+    from grundy.cli.judge_input import MoveLines, move_lines
+
+    answer, _ = _solve(args, game, position, cache, remoteness=False)
+    if not answer.moves_listed:
+        raise InvalidInputError(f"the winning moves of this case are too many to list ({answer.note})")
+    lines = MoveLines(move_lines(answer))
+    return answer.outcome, answer.grundy, len(lines), lines
 
 
 def _run(work: Any, limit: int | None) -> Any:

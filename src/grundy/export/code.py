@@ -93,7 +93,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 domain: str | None = None, sums: bool = True, checked: int | None = None,
                 conjecture: bool = False, octal: Sequence[int] | None = None, unequal: bool = False,
                 start: str | None = None, what: str | None = None, misere: MisereRule | None = None,
-                grid: tuple[str, str, int] | None = None) -> str:
+                grid: tuple[str, str, int] | None = None, moves: tuple[int, ...] | None = None) -> str:
     """A self-contained program answering positions of a game.
 
     ``kind="heap"``: a sum of heaps (their values XORed), each heap by the pattern's formula (a
@@ -128,9 +128,13 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     these words (Fibonacci Nim). Several pairs on a line are their sum. ``what``: the header's
     words for what the program answers, where the kind's do not fit. ``main=True`` adds a program
     reading positions from stdin (``input_format``: ``lines``, ``cases`` or ``counted``, see
-    :mod:`grundy.export.main`) and printing ``VALUE OUTCOME`` per position.
+    :mod:`grundy.export.main`) and printing ``VALUE OUTCOME`` per position; ``moves`` (a heap game
+    whose every move takes from one heap: the takes allowed, ``()`` for any number, Nim) makes
+    it ``VALUE OUTCOME K`` and the ``K`` winning moves ``PART FROM TO``.
     """
     _check_choices(kind, lang, input_format)
+    if moves is not None and kind != "heap":
+        raise InvalidInputError("the winning moves are listed for a sum of heaps only")
     title = " ".join(name.split())
     rule_program = _rule_program(title, kind, main, input_format, moore_k, misere, grid, what)
     if rule_program is not None:
@@ -144,7 +148,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         "title": title, "kind": kind, "main": main, "input_format": input_format,
         "rule": outcome_rule, "rule_node": _rule_node(kind, outcome_rule, variables),
         "origin": corner if any(corner) else (), "domain": domain, "holes": holes, "sums": sums,
-        "checked": checked, "conjecture": conjecture, "start": start, "what": what}
+        "checked": checked, "conjecture": conjecture, "start": start, "what": what, "moves": moves}
     if checked is not None and (pattern is not None or period is not None) and move_source is not None:
         move_function(move_source, kind)  # (carried by a Python program, for the local check)
         base["move_source"] = move_source if lang == "python" and conjecture else None

@@ -480,9 +480,28 @@ def _assemble(program: Program, code: list[str]) -> str:
         out += [OVERFLOW, ""]
     out += [h + "\n" for h in helpers]
     out.append(body)
+    if program.moves is not None:
+        out.append(_cpp_heap_moves(program.moves))
     if program.main:
         out.append(cpp_main(program.kind, program.input_format, program.start is not None,
-                            prepare=bool(program.octal)))
+                            prepare=bool(program.octal), moves=program.moves is not None))
     else:
         out += ["", "// (add your own main, or export with main=True)"]
     return "\n".join(out).rstrip("\n") + "\n"
+
+
+def _cpp_heap_moves(takes: tuple[int, ...]) -> str:
+    """``heap_moves(h, total, left)``: the sizes heap ``h`` may be left with by a winning move of a
+    sum of value ``total`` (Nim, ``takes == ()``: Bouton's rule; else each take of the set)."""
+    if not takes:
+        return ("static void heap_moves(unsigned long long h, unsigned long long total,\n"
+                "                       std::vector<unsigned long long> &left) {\n"
+                "    // Nim (Bouton): the heap goes to h XOR the value of the sum, where that is smaller\n"
+                "    if ((h ^ total) < h) left.push_back(h ^ total);\n}\n")
+    return ("static void heap_moves(unsigned long long h, unsigned long long total,\n"
+            "                       std::vector<unsigned long long> &left) {\n"
+            f"    static const unsigned long long TAKES[] = {{{', '.join(map(str, takes))}}};\n"
+            "    // each take that leaves the heap the value G(h) XOR the value of the sum\n"
+            "    const unsigned long long target = grundy_value(h) ^ total;\n"
+            "    for (unsigned long long s : TAKES)\n"
+            "        if (s <= h && grundy_value(h - s) == target) left.push_back(h - s);\n}\n")

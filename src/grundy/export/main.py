@@ -102,6 +102,31 @@ def _answer_line(numbers):
         return f"error: {exc}"
 '''
 
+_PY_MOVES = '''
+
+
+def winning_moves(numbers, total):
+    """Every winning move of the sum of heaps ``numbers`` of value ``total``: (heap from 1, its
+    size, its size after), heap by heap (heap_moves: the sizes a heap may be left with)."""
+    if total is None:
+        raise ValueError("the winning moves need the Grundy value")
+    if not total:
+        return []
+    return [(i, h, left) for i, h in enumerate(numbers, 1) for left in heap_moves(h, total)]
+
+
+def _answer_line(numbers):
+    try:
+        value, wins = answer(numbers)
+        moves = winning_moves(numbers, value)
+    except (ValueError, ArithmeticError, RecursionError) as exc:
+        return f"error: {exc}"
+    return "\\n".join([f"{value} {'N' if wins else 'P'} {len(moves)}"]
+                     + [f"{i} {h} {left}" for i, h, left in moves])
+'''
+"""With winning moves (``moves=True``): ``_answer_line`` writes ``VALUE OUTCOME K`` and the ``K``
+moves ``PART FROM TO``, from the program's ``heap_moves(h, total)``."""
+
 _PY_LINES = '''
 
 def main():
@@ -164,11 +189,13 @@ if __name__ == "__main__":
 '''
 
 
-def python_main(kind: str, input_format: str, one: bool = False) -> str:
+def python_main(kind: str, input_format: str, one: bool = False, moves: bool = False) -> str:
     """The Python ``main`` reading ``input_format`` (after a program defining ``answer``); ``one``:
-    a case of a pair game is one number (its start position)."""
+    a case of a pair game is one number (its start position); ``moves``: each answer followed by
+    its winning moves (:data:`_PY_MOVES`)."""
+    common = _PY_COMMON if not moves else _PY_COMMON.split("\n\n\ndef _answer_line")[0] + _PY_MOVES
     if input_format == "lines":
-        return _PY_COMMON + _PY_LINES
+        return common + _PY_LINES
     pair_case = "[take()]" if one else "[take(), take()]"
     case = pair_case if kind == "pair" else "[take() for _ in range(take())]"
     if kind == "strip":  # (the length, then the count of coins and their cells)
@@ -182,7 +209,7 @@ def python_main(kind: str, input_format: str, one: bool = False) -> str:
     counted = kind not in ("pair", "positions", "params") or one  # (a case starts with a count)
     cases = {"cases": "range(take())", "counted": "range(1)",
              "repeated": f"repeated({counted})"}[input_format]
-    return _PY_COMMON + _PY_STREAM % {"case": case, "cases": cases}
+    return common + _PY_STREAM % {"case": case, "cases": cases}
 
 
 # ---- C++ ---------------------------------------------------------------------------------------
@@ -216,6 +243,34 @@ static std::string answer_line(const std::vector<unsigned long long> &numbers) {
     }
 }
 """
+
+_CPP_MOVES = r"""
+static std::string answer_line(const std::vector<unsigned long long> &numbers) {
+    try {  // the value, the outcome, the number K of winning moves, then the K moves PART FROM TO
+        unsigned long long value = 0;
+        bool known = true;
+        const bool wins = answer(numbers, value, known);
+        if (!known) throw std::runtime_error("the winning moves need the Grundy value");
+        std::string lines;
+        unsigned long long count = 0;
+        std::vector<unsigned long long> left;
+        for (size_t i = 0; value != 0 && i < numbers.size(); ++i) {
+            left.clear();
+            heap_moves(numbers[i], value, left);
+            for (unsigned long long to : left) {
+                lines += "\n" + std::to_string(i + 1) + " " + std::to_string(numbers[i]) + " "
+                         + std::to_string(to);
+                ++count;
+            }
+        }
+        return std::to_string(value) + (wins ? " N " : " P ") + std::to_string(count) + lines;
+    } catch (const std::runtime_error &e) {
+        return std::string("error: ") + e.what();
+    }
+}
+"""
+"""With winning moves: ``answer_line`` writes ``VALUE OUTCOME K`` and the ``K`` moves
+``PART FROM TO``, from the program's ``heap_moves(h, total, left)``."""
 
 _CPP_LINES = r"""
 int main() {
@@ -321,14 +376,17 @@ _CPP_CASE_PAIR = """            numbers.push_back(take());
             numbers.push_back(take());"""
 
 
-def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = False) -> str:
+def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = False,
+             moves: bool = False) -> str:
     """The C++ ``main`` reading ``input_format`` (after a program defining ``answer``); ``one``: a
     case of a pair game is one number (its start position). It reads the whole input first; with
     ``prepare``, it then calls the program's ``prepare(most)`` with the largest number read (an
     octal game's program computes its table that far at once) before it answers."""
     call = "    prepare(most);\n" if prepare else "    (void)most;\n"
+    common = (_CPP_COMMON if not moves
+              else _CPP_COMMON.split("\nstatic std::string answer_line")[0] + _CPP_MOVES)
     if input_format == "lines":
-        return _CPP_COMMON + _CPP_LINES % {"prepare": call}
+        return common + _CPP_LINES % {"prepare": call}
     case = (_CPP_CASE_ONE if one else _CPP_CASE_PAIR) if kind == "pair" else _CPP_CASE_HEAP
     if kind == "strip":  # (the length, then the count of coins and their cells)
         case = "            numbers.push_back(take());\n" + _CPP_CASE_HEAP
@@ -339,5 +397,5 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
             "repeated": f"more_cases({'true' if kind != 'pair' or one else 'false'})"}[input_format]
     ahead, read = ((_CPP_AHEAD, "next_word(word)") if input_format == "repeated"
                    else ("", "std::cin >> word"))
-    return _CPP_COMMON + _CPP_STREAM % {"case": case, "count": count, "more": more, "prepare": call,
+    return common + _CPP_STREAM % {"case": case, "count": count, "more": more, "prepare": call,
                                         "ahead": ahead, "read": read}

@@ -206,6 +206,9 @@ class Program:
     """Whether positions beyond ``checked`` are answered by the conjecture, each checked locally
     (the mex of the values it gives the options, by the move function) where the program can."""
     misere: MisereRule | None = None
+    moves: tuple[int, ...] | None = None
+    """Of a heap game: the main lists each position's winning moves, found by the take-away set,
+    these takes (``()``: Nim, take any number, by Bouton's rule); ``None``: the value line alone."""
     second: ast.expr | None = None
     """Of a grid (kind ``grid``): the value of a head in row ``y`` (:attr:`node`: in column
     ``x``), the coordinates from :attr:`origin`."""
@@ -404,7 +407,17 @@ def header(program: Program) -> list[str]:
         lines.append(f"beyond the table, who wins: {program.rule.text}: {program.rule.status}; "
                      + ("the main then prints the value as '-' (grundy_value(a, b) computes it by the "
                         "move function)" if program.move_source else "the value is then unknown ('-')"))
-    if program.main:
+    if program.moves is not None:
+        lines.append("winning moves: " + (
+            "Bouton's rule: a heap h goes to h XOR the value of the sum, where that is smaller"
+            if not program.moves else
+            f"each take s of {{{', '.join(map(str, program.moves))}}} that leaves the heap the value "
+            f"G(h) XOR the value of the sum"))
+    if program.main and program.moves is not None:
+        lines.append(f"input ({program.input_format}): {program.reads}; output per position: a line "
+                     f"'VALUE OUTCOME K' (N: the player to move wins), then its K winning moves, one a "
+                     f"line 'PART FROM TO' (the heap's number from 1, its size before and after)")
+    elif program.main:
         lines.append(f"input ({program.input_format}): {program.reads}; "
                      f"output: one line 'VALUE OUTCOME' (N: the player to move wins) per position")
     return lines

@@ -542,10 +542,29 @@ def _py_inside(program: Program) -> tuple[str, str]:
 
 
 def _py_join(out: list[str], blocks: list[str], program: Program) -> str:
+    if program.moves is not None:
+        blocks = [*blocks, _py_heap_moves(program.moves)]
     text = "\n".join(out) + "".join("\n\n\n" + b for b in blocks) + "\n"
     if program.main:
-        text += python_main(program.kind, program.input_format, program.start is not None)
+        text += python_main(program.kind, program.input_format, program.start is not None,
+                            moves=program.moves is not None)
     return text
+
+
+def _py_heap_moves(takes: tuple[int, ...]) -> str:
+    """``heap_moves(h, total)``: the sizes heap ``h`` may be left with by a winning move of a sum of
+    value ``total`` (by Bouton's rule for Nim, ``takes == ()``; else each take of the set, in order).
+
+    >>> print(_py_heap_moves(()).splitlines()[-2])
+        left = h ^ total
+    """
+    if not takes:
+        return ("def heap_moves(h, total):\n    # Nim (Bouton): the heap goes to h XOR the value of the "
+                "sum, where that is smaller\n    left = h ^ total\n    return [left] if left < h else []")
+    return (f"TAKES = {takes!r}\n\n\ndef heap_moves(h, total):\n"
+            f"    # each take that leaves the heap the value G(h) XOR the value of the sum\n"
+            f"    target = grundy_value(h) ^ total\n"
+            f"    return [h - s for s in TAKES if s <= h and grundy_value(h - s) == target]")
 
 
 _PY_MEX = '''

@@ -25,7 +25,7 @@ by it; this module never asks a game's name. Any other game is refused.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from grundy.engine.limits import Budget, one_budget
@@ -92,6 +92,7 @@ class Plan:
     misere: MisereRule | None = None
     grid: tuple[str, str, int] | None = None
     arity: int | None = None
+    moves: tuple[int, ...] | None = None
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
@@ -99,7 +100,7 @@ class Plan:
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
                 "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what,
-                "misere": self.misere, "grid": self.grid}
+                "misere": self.misere, "grid": self.grid, "moves": self.moves}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
             table = (self.table[corner[0]:] if self.kind != "pair"
@@ -148,7 +149,7 @@ class ExportResult:
 def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
                 upto: int | None = None, conjecture: bool = False, limit: int | None = None,
                 max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None,
-                misere: bool = False) -> ExportResult:
+                misere: bool = False, winning_moves: bool = False) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -165,6 +166,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     both). ``warnings`` say what may fail. ``misere=True``: who wins a sum of heaps in misère play
     (the player who moves last loses), by Conway's genus theory where a law makes every heap of the
     game tame (Nim, finite take-away sets: :mod:`grundy.export.misere`); refused otherwise.
+    ``winning_moves=True``: the main also lists each position's winning moves (a sum of heaps of a
+    game whose every move takes from one heap: Nim, or a finite take-away set; refused otherwise).
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
@@ -189,6 +192,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     plan = (_misere_plan(game, upto, one_budget(limit, budget), conjecture) if misere else
             export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
     _refuse_unused(plan, upto, one_budget(limit, budget), conjecture)
+    if winning_moves:
+        plan = replace(plan, moves=_takes(game, plan, misere))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
     notes: tuple[str, ...] = ()
     if max_size is not None and len(source.encode()) > max_size and _cuttable(plan):
@@ -614,6 +619,49 @@ def _extended(game: HeapGame, upto: int, steps: int) -> Iterator[tuple[list[int]
         yield analyze(game, size).first(size + 1), size * width
 
 
+def _takes(game: Game, plan: Plan, misere: bool) -> tuple[int, ...]:
+    """The takes by which an exported program finds the winning moves of a sum of heaps of
+    ``game`` (``()``: any number, Nim), from its declared take-away set; refused in one line for a
+    game whose moves are not takes from one heap of a finite set (or any number)."""
+    from grundy.model.game import laws_of
+    from grundy.model.laws import TakeKind
+
+    take = laws_of(game).take_away
+    if misere or plan.kind != "heap" or take is None or (take.kind == TakeKind.ALL_BUT and take.values):
+        raise InvalidInputError(f"{game.spec}: the winning moves are listed for a sum of heaps of "
+                                f"normal play whose moves take from one heap any number (Nim) or a "
+                                f"number of a finite set (subtraction games)")
+    return () if take.kind == TakeKind.ALL_BUT else tuple(sorted(take.values))
+
+
+def _moves_check(code: str, game: Game, plan: Plan) -> None:
+    """Run the Python program's ``winning_moves`` on sums of heaps of the table and compare with
+    the engine's winning moves (heap by heap, in its order)."""
+    import random
+
+    from grundy.solving.solve import solve
+
+    namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
+    exec(compile(code, "<export>", "exec"), namespace)
+    rng = random.Random(0)
+    top = min(len(plan.table) - 1, 200)
+    for size in [1, 2, 3, 4] * 15:
+        heaps = tuple(rng.randint(0, top) for _ in range(size))
+        answer = solve(game, heaps)
+        want = [(1 if m.part is None else m.part + 1, heaps[m.part or 0],
+                 _heap(m.to if m.part_move is None else m.part_move.to)) for m in answer.winning_moves]
+        got = namespace["winning_moves"](list(heaps), answer.grundy)
+        if [tuple(m) for m in got] != want:
+            raise GrundyError(f"internal error: the exported program's winning moves of {heaps} are "
+                              f"{got}, the engine's {want}; please report it")
+
+
+def _heap(position: Any) -> int:
+    """The one heap of a position of one heap."""
+    (heap,) = position
+    return int(heap)
+
+
 def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool = False,
                   input_format: str = "lines", plan: Plan | None = None) -> str:
     """The program for ``game`` (by :func:`export_plan`, or ``plan``), its Python twin checked
@@ -629,6 +677,9 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
         _misere_check(code if lang == "python" else export_code(lang="python", **args), game)
     if plan.kind == "grid":
         _grid_check(code if lang == "python" else export_code(lang="python", **args), game, plan)
+    if plan.moves is not None:
+        _moves_check(code if lang == "python" and main else export_code(lang="python", main=True, **args),
+                     game, plan)
     return code
 
 
