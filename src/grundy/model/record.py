@@ -47,8 +47,14 @@ class FrozenRecord:
     def _init(self, *values: Any) -> None:
         """Set every field, in the order of ``_fields``: in ``__init__`` only (the one place a
         record is written to)."""
-        for name, value in zip(self._fields, values, strict=True):
-            object.__setattr__(self, name, value)
+        fields = self._fields
+        if len(values) != len(fields):
+            raise TypeError(f"{type(self).__qualname__} has {len(fields)} fields, got {len(values)} values")
+        try:  # (one dict update: a record such as Laws, of 33 fields, is made for each game)
+            self.__dict__.update(zip(fields, values, strict=True))
+        except AttributeError:  # (a subclass without a __dict__)
+            for name, value in zip(fields, values, strict=True):
+                object.__setattr__(self, name, value)
 
     def _values(self) -> tuple[Any, ...]:
         """The compared fields' values (all but ``_hidden``)."""
