@@ -347,6 +347,35 @@ def test_a_conjectured_p_rule_is_checked_locally_beyond_the_table(
         assert compile_and_run(cpp, "20 20\n3 4\n")[0].startswith("error:")
 
 
+EUCLID_MOVES = '''def moves(a, b):
+    a, b = max(a, b), min(a, b)
+    return [() if a - j * b == 0 else (a - j * b, b) for j in range(1, a // b + 1)]
+'''
+
+
+def test_the_p_rule_check_counts_a_move_that_leaves_nothing_as_a_move_to_p() -> None:
+    """Euclid's game (a move that makes a 0 wins: the option ``()``, nothing left): beyond its table
+    the conjectured rule answers (36, 12), whose option ``()`` is a move to a P-position, not a
+    failure of the program (its local check crashed reading ``()[0]``)."""
+    from grundy.export.code import OutcomeRule, export_code
+
+    def wins(a: int, b: int) -> bool:
+        a, b = max(a, b), min(a, b)
+        return any(a - j * b == 0 or not wins(a - j * b, b) for j in range(1, a // b + 1))
+
+    table = [[0 if min(a, b) == 0 else int(wins(a, b)) for b in range(10)] for a in range(10)]
+    formula = "a != b and min(a, b) > 0 and max(a, b) <= (min(a, b) + isqrt(5 * min(a, b) * min(a, b))) // 2"
+    rule = OutcomeRule("P iff max(a, b) < φ·min(a, b) and a ≠ b", "conjecture, checked for a, b <= 9",
+                       formula)
+    source = export_code(lang="python", name="euclid", kind="pair", pattern=None, table=table,
+                         outcome_rule=rule, checked=9, conjecture=True, move_source=EUCLID_MOVES)
+    namespace: dict[str, object] = {}
+    exec(source, namespace)
+    first_wins = namespace["first_player_wins"]
+    for a, b in [(36, 12), (34, 12), (15, 24), (100, 37), (89, 55), (144, 89)]:
+        assert first_wins(a, b) == wins(a, b)  # type: ignore[operator]
+
+
 @pytest.mark.slow
 def test_the_local_check_stops_a_move_function_that_yields_too_many_options() -> None:
     """``take at most half`` (G(2k) = k, G(2k+1) = G(k), conjectured from its table) exported with

@@ -138,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidInputError(f"--input {layout} says what the program's main reads: add --main")
     if args.game == "matrix":
         return _matrix(args, layout)
-    if _family(args, layout) or _own_family(args, layout):
+    if _family(args, layout) or _own_heap_family(args, layout) or _own_family(args, layout):
         return 0
     if layout == "single" or getattr(args, "params", None) is not None:
         raise InvalidInputError("--input single and --params are for a family, its parameters written as "
@@ -192,6 +192,34 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
     return True
 
 
+def _own_heap_family(args: argparse.Namespace, layout: str) -> bool:
+    """Print the program of a heap game of one's own whose parameters the input gives (written as
+    names: 'mcoins(k,l)'), if the game is one."""
+    from grundy.reports.own_heap_export import export_own_heap_family, own_heap_family
+
+    found = own_heap_family(args.game)
+    if found is None:
+        return False
+    where = getattr(args, "params", None)
+    if where is not None and not args.main:
+        raise InvalidInputError(f"--params {where} says where the program's main reads the "
+                                f"parameters: add --main")
+    given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
+                                      ("--conjecture", getattr(args, "conjecture", False) or None),
+                                      ("--misere", getattr(args, "misere", False) or None))
+             if value is not None]
+    if given:
+        raise InvalidInputError(f"{args.game}: the program computes each game's table at run time by "
+                                f"your move function, {given[0]} has no use there")
+    try:
+        source = export_own_heap_family(*found, lang=args.lang, main=args.main, input_format=layout,
+                                        where=where or "each")
+    except InvalidInputError as exc:
+        raise InvalidInputError(_flags(str(exc))) from None
+    emit(source.rstrip("\n"))
+    return True
+
+
 def _own_family(args: argparse.Namespace, layout: str) -> bool:
     """Print the program of a family of a game of one's own (parameters written as names), if the
     game is one: each case its parameters, the answer its start position."""
@@ -203,17 +231,23 @@ def _own_family(args: argparse.Namespace, layout: str) -> bool:
     given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
                                       ("--conjecture", getattr(args, "conjecture", False) or None),
                                       ("--misere", getattr(args, "misere", False) or None),
-                                      ("--params", getattr(args, "params", None)))
+                                      ("--params", getattr(args, "params", None) not in (None, "sum")
+                                       or None))
              if value is not None]
     if given:
-        raise InvalidInputError(f"{args.game}: each case is the parameters of one game, whose start "
-                                f"position the program answers at run time; {given[0]} has no use there")
+        raise InvalidInputError(f"{args.game}: each case is the parameters of one game (--params sum: k "
+                                f"games, their values XORed), whose start position the program answers "
+                                f"at run time; {given[0]} has no use there")
+    sums = getattr(args, "params", None) == "sum"
+    if sums and not args.main:
+        raise InvalidInputError("--params sum says what the program's main reads: add --main")
     if layout == "single":
         raise InvalidInputError(f"{args.game}: --input single is for a graph or a board; each case here "
                                 f"is the parameters of one game (--input lines, cases, counted or "
                                 f"repeated)")
     try:
-        source = export_own_family(*found, lang=args.lang, main=args.main, input_format=layout)
+        source = export_own_family(*found, lang=args.lang, main=args.main, input_format=layout,
+                                   sums=sums)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     emit(source.rstrip("\n"))

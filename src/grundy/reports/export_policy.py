@@ -220,7 +220,8 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
 def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
     """A family of a game of one's own, its parameters written as names (``circle(n,k)``, or with
     others set: ``circle(n,k=2)``): the game (the others set, the named ones at their defaults)
-    and the names; ``None`` when ``spec`` names no such family."""
+    and the names; ``None`` when ``spec`` names no such family (a heap game's family:
+    :func:`grundy.reports.own_heap_export.own_heap_family`)."""
     import re
 
     from grundy.catalog import find_entry, load_game, parse_spec
@@ -232,12 +233,7 @@ def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
     names = tuple(a for a in args if isinstance(a, str) and re.fullmatch(r"[A-Za-z_]\w*", a))
     entry = find_entry(name) if names and len(names) == len(args) else None
     cls = entry.load_class() if entry is not None else None
-    if cls is not None and issubclass(cls, UserHeapGame):
-        raise InvalidInputError(f"{spec!r}: a heap game of your own is exported one game at a time "
-                                f"({name}({names[0]}=VALUE)); for a family whose parameters the input "
-                                f"gives, define it with @grundy.game and start= (each case the "
-                                f"parameters, the start position answered)")
-    if cls is None or not issubclass(cls, UserGame):
+    if cls is None or issubclass(cls, UserHeapGame) or not issubclass(cls, UserGame):
         return None  # (a built-in game's words, e.g. subtraction(fibonacci), are its own)
     fixed = ",".join(f"{k}={v}" for k, v in kwargs.items())
     game = load_game(f"{name}({fixed})" if fixed else name)
@@ -256,11 +252,11 @@ def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
 
 
 def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python", main: bool = False,
-                      input_format: str = "lines") -> str:
+                      input_format: str = "lines", sums: bool = False) -> str:
     """The Python program of the family of ``game`` (a ``@grundy.game`` that declares ``start=``)
     whose parameters ``names`` each case gives: the start position of each game
     (:mod:`grundy.export.own_family`), checked against the engine on small parameters before it
-    is returned (:func:`_own_family_check`)."""
+    is returned (:func:`_own_family_check`); ``sums``: a case is ``k`` games, their values XORed."""
     from grundy.define import UserGame
     from grundy.define.source import position_move_source, start_source
     from grundy.export.own_family import own_family_program
@@ -288,7 +284,7 @@ def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python
     fixed = {k: v for k, v in game.params.items() if k not in names}
     code = own_family_program(title, names, fixed, str(sources[1][0]), str(sources[0][0]),
                               arity=domain.arity, minimum=domain.minimum, main=main,
-                              input_format=input_format)
+                              input_format=input_format, sums=sums)
     _own_family_check(code, game, names)
     return code
 
