@@ -96,7 +96,7 @@ def dividing(n: int) -> list[object]:
     """ABC 368 F: replace a number by a proper divisor"""
     from math import isqrt
 
-    
+
     found = set()
     for d in range(1, isqrt(n) + 1):
         if n % d == 0:
@@ -114,7 +114,7 @@ def furlo(x: int) -> list[object]:
     """CF 255E: x to y, x^(1/4) <= y <= sqrt(x), y < x"""
     from math import isqrt
 
-    
+
     low = isqrt(isqrt(x))
     low += low ** 4 < x
     return list(range(low, min(isqrt(x), x - 1) + 1))

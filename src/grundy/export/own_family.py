@@ -99,8 +99,9 @@ def own_family_program(title: str, names: tuple[str, ...], fixed: dict[str, obje
         f"{listed} read from the input (a game of your own: its start function and its move function, "
         f"carried below as given)",
         f"# values: exact, the mex over every position reachable from the start (memoised for the last "
-        f"parameters read; the start value of each game kept, for a game asked again); at most {MOVE_STEPS:,} options listed for one case, else an error line for "
-        f"it; a position that can be reached from itself (a loopy game) is an error line",
+        f"parameters read; the start value of each game kept, for a game asked again); at most "
+        f"{MOVE_STEPS:,} options listed for one case, else an error line for it; a position that can "
+        f"be reached from itself (a loopy game) is an error line",
     ]
     if fixed:
         header.append("# the other parameters: " + ", ".join(f"{k}={v!r}" for k, v in fixed.items()))
