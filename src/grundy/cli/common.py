@@ -320,5 +320,6 @@ PARAMS_HELP = ("first (once, before everything), each (default: every line or ca
                "them), last (every line or case ends with them), block (blocks of cases, each "
                "starting with them, to the end of the input or a block whose parameters are all 0) "
                "or sum (a case is k, then k games, each its parameters and its position: their "
-               "values XOR; green-hackenbush)")
+               "values XOR; green-hackenbush, and a family of your own that declares start=: "
+               "each game its parameters alone)")
 """What each place of ``--params`` means, for the help of both commands."""

@@ -75,7 +75,10 @@ with an error line for that input alone.
 A game of your own on positions of three or more numbers (arity=3) is exported in Python only:
 the program carries your move function and answers exactly (a line of several positions is their
 sum). A family of your own games whose parameters the input gives: NAME(n,k), for a game that
-declares start= (each case the parameters of one game, its start position answered; Python).
+declares start= (each case the parameters of one game, its start position answered; --params sum:
+a case is k games, their values XORed; Python). A heap game of your own whose keyword parameters
+the input gives: NAME(k,l), read as the families above (--params, --input single); the program
+computes each game's table at run time by your move function (Python).
 """
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

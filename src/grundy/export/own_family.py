@@ -131,7 +131,7 @@ def moves_read(moves: str, names: tuple[str, ...]) -> tuple[str, ...]:
     positions' values stay valid from one game to the next; all of them when it may read its
     arguments without naming them (``locals()``, ``eval``...).
 
-    >>> moves_read("def moves(p, *, s=0, k=1):\n    return [(p[0] - k,)]\n", ("s", "k"))
+    >>> moves_read("def moves(p, *, s=0, k=1):\\n    return [(p[0] - k,)]\\n", ("s", "k"))
     ('k',)
     """
     import ast
