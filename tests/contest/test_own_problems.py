@@ -345,18 +345,21 @@ def lieges_even_k(n: int) -> int:
 
 
 def test_cf603c_lieges_small_and_conjecture() -> None:
-    """Small piles, k = 1..4 from the input ('op-lieges(k)', --params each on lines 'k a_1 ..'):
-    exact. At the judge's size: k matters only by its parity (the user's own observation, written
-    in the move function), and the table of k = 1 to 5,000 shows G(2x) as a map of G(x) (no period:
-    G(n) = ... else (289 >> 4 * G(n // 2)) & 15), exported with --conjecture (checked by export on a
-    longer table, then locally); the user's main reads 'n k' and the piles and picks the program
-    of k's parity."""
-    source = export("op-lieges(k)", "--lang", "python", "--main", "--params", "each")
+    """Small piles, k = 1..4 from the input ('op-lieges(k)', --input counted --params after: 'n k',
+    then the piles, the judge's layout): exact. At the judge's size: k matters only by its parity
+    (the user's own observation, written in the move function), and the table of k = 1 to 5,000
+    shows G(2x) as a map of G(x) (no period: G(n) = ... else (289 >> 4 * G(n // 2)) & 15),
+    exported with --conjecture (checked by export on a longer table, then locally); the user's
+    main reads 'n k' and the piles and picks the program of k's parity."""
+    source = export("op-lieges(k)", "--lang", "python", "--main", "--input", "counted", "--params", "after")
     rng = random.Random(603)
-    rows = [[rng.randint(1, 4)] + [rng.randint(1, 120) for _ in range(rng.randint(1, 5))] for _ in range(30)]
-    lines = run_python(source, "".join(" ".join(map(str, r)) + "\n" for r in rows))
-    want = ["Kevin" if xor_all(lieges_brute(a, r[0]) for a in r[1:]) else "Nicky" for r in rows]
-    assert ["Kevin" if x.endswith("N") else "Nicky" for x in lines] == want
+    for _ in range(12):
+        k, piles = rng.randint(1, 4), [rng.randint(1, 120) for _ in range(rng.randint(1, 5))]
+        stdin = f"{len(piles)} {k}\n{' '.join(map(str, piles))}\n"
+        (line,) = run_python(source, stdin)
+        want = "Kevin" if xor_all(lieges_brute(a, k) for a in piles) else "Nicky"
+        assert ("Kevin" if line.endswith("N") else "Nicky") == want
+        assert solve_input(["op-lieges(k)", "--input", "counted", "--params", "after"], stdin) == [line]
     assert all(lieges_odd_k(n) == lieges_brute(n, 1) and lieges_even_k(n) == lieges_brute(n, 2)
                for n in range(300))
     code, out, err = cli("table", "op-lieges(k=1)", "--upto", "5000", "--summary")
@@ -397,15 +400,14 @@ def jiangnan_brute(n: int, f: int) -> int:
 
 
 def test_p3235_jiangnan_small() -> None:
-    """'op-jiangnan(f)' --params first --input cases reads F, then T cases 'n a_1..a_n' (the judge
-    writes 'T F': the user swaps the first line's two numbers)."""
-    source = export("op-jiangnan(f)", "--lang", "python", "--main", "--input", "cases", "--params", "first")
+    """'op-jiangnan(f)' --params after --input cases reads 'T F', then T cases 'n a_1..a_n': the
+    judge's layout (small piles: at 10^5 the tables are past the program's bounds)."""
+    source = export("op-jiangnan(f)", "--lang", "python", "--main", "--input", "cases", "--params", "after")
     rng = random.Random(3235)
     f = rng.randint(1, 6)
     cases = [[rng.randint(1, 60) for _ in range(rng.randint(1, 5))] for _ in range(15)]
     judge = f"{len(cases)} {f}\n" + "".join(f"{len(c)} {' '.join(map(str, c))}\n" for c in cases)
-    first, rest = judge.split("\n", 1)
-    t, given_f = first.split()
-    lines = run_python(source, f"{given_f} {t}\n{rest}")
+    lines = run_python(source, judge)
+    assert solve_input(["op-jiangnan(f)", "--input", "cases", "--params", "after"], judge) == lines
     assert " ".join("1" if x.endswith("N") else "0" for x in lines) == " ".join(
         "1" if xor_all(jiangnan_brute(a, f) for a in c) else "0" for c in cases)
