@@ -49,9 +49,9 @@ def grundy_value(*numbers):
 def _start_value(numbers):
     params = dict(FIXED, **dict(zip(PARAMS, numbers)))
     read = tuple(v for k, v in zip(PARAMS, numbers) if k in MOVES_READ)
-    if _LAST[0] != read:  # (the memo of the last values of the parameters the moves read only)
-        _MEMO.clear()
-        _LAST[0] = read
+    if _LAST[0] != read or len(_MEMO) > MOVE_STEPS:  # (the memo of the last values of the parameters
+        _MEMO.clear()                                # the moves read only, and of a bounded size:
+        _LAST[0] = read                              # what it forgets is recomputed, never wrong)
     shown = ", ".join(f"{k}={v}" for k, v in zip(PARAMS, numbers))
     try:
         first = start(**params)
@@ -99,7 +99,8 @@ def own_family_program(title: str, names: tuple[str, ...], fixed: dict[str, obje
         f"{listed} read from the input (a game of your own: its start function and its move function, "
         f"carried below as given)",
         f"# values: exact, the mex over every position reachable from the start (memoised for the last "
-        f"parameters read; the start value of each game kept, for a game asked again); at most "
+        f"values of the parameters the move function reads, up to {MOVE_STEPS:,} positions; the start "
+        f"value of each game kept, for a game asked again); at most "
         f"{MOVE_STEPS:,} options listed for one case, else an error line for it; a position that can "
         f"be reached from itself (a loopy game) is an error line",
     ]
