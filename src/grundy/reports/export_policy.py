@@ -552,14 +552,39 @@ def _rechecked(game: HeapGame, plan: Plan, steps: int) -> Plan:
         if wrong is not None:
             break
     if wrong is not None:
-        note = (f"the {law} seen on heaps 0..{upto:,} is false at heap {wrong:,} (G = {values[wrong]}, "
-                f"not {rule(wrong)}; found by extending the table to {len(values) - 1:,}): exported "
-                f"as the table of heaps 0..{upto:,} instead")
-        return replace(plan, best=None, period=None, notes=(note,))
+        found = None if plan.notes else _refound(values)
+        false = (f"the {law} seen on heaps 0..{upto:,} is false at heap {wrong:,} (G = {values[wrong]}, "
+                 f"not {rule(wrong)}; found by extending the table to {len(values) - 1:,})")
+        if found is not None:  # (a formula of the longer table, re-checked further in its turn)
+            note = f"{false}: on heaps 0..{len(values) - 1:,}, {found.rule} instead"
+            return _rechecked(game, replace(plan, best=found, period=None, notes=(note,)), steps)
+        return replace(plan, best=None, period=None,
+                       notes=(f"{false}: exported as the table of heaps 0..{upto:,} instead",))
     checked = len(values) - 1
     if best is not None:
         best = replace(best, checked_upto=checked)
     return replace(plan, best=best, checked=checked)
+
+
+def _refound(values: list[int]) -> Pattern | None:
+    """A formula of the values the pattern families find in ``values`` (a table longer than the
+    one whose pattern proved false there), looked for whatever period the table seems to show:
+    a self-similar recursion or a function of an arithmetic function (a conjecture, checked on
+    ``values``), or ``None``."""
+    from grundy.patterns.families import arithmetic_values, self_similar
+    from grundy.patterns.formulas import size
+
+    found = [f for f in (family(values, steps=REFOUND_STEPS) for family in (self_similar, arithmetic_values))
+             if f is not None]
+    if not found:
+        return None
+    formula, last = min(found, key=size), len(values) - 1
+    return Pattern.stated(Describes.VALUES, f"G(n) = {formula}", f"conjecture, checked for n <= {last}",
+                          formula, Status.CONJECTURE, last)
+
+
+REFOUND_STEPS = 20_000
+"""Steps of the formula search (for the base of a recursion) after a pattern proved false."""
 
 
 def _extended(game: HeapGame, upto: int, steps: int) -> Iterator[list[int]]:
