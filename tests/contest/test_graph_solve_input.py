@@ -104,6 +104,14 @@ def random_input(rng: random.Random, kind: str, reads: str, layout: str, where: 
             lines += [position_words(rng, kind, layout, where, fixed) for _ in range(count)]
             if layout == "repeated":
                 lines.append([0])
+    elif where == "after":  # (the first number, then the graph: T, or the count of counted's case)
+        graph = graph_words(rng, reads)
+        if layout == "counted":
+            position = position_words(rng, kind, "cases", where, fixed)
+            lines += [position[:1], graph, position[1:]]
+        else:
+            lines += [[cases], graph]
+            lines += [position_words(rng, kind, layout, where, fixed) for _ in range(cases)]
     else:
         lines.append(graph_words(rng, reads) if where == "first" else [])
         lines.append([] if layout == "counted" else [cases])
@@ -124,7 +132,7 @@ def layouts(kind: str, fixed: bool) -> list[tuple[str, str]]:
         return [("cases", "each"), ("counted", "each"), ("single", "each"), ("cases", "sum"),
                 ("counted", "sum"), ("repeated", "sum")]
     out = [(layout, where) for layout in ("cases", "counted", "single")
-           for where in ("first", "each", "last", "block")]
+           for where in ("first", "each", "last", "block", "after")]
     out.append(("repeated", "block"))
     if kind == "hackenbush":
         out += [("cases", "sum"), ("counted", "sum"), ("repeated", "sum")]

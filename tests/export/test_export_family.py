@@ -160,6 +160,11 @@ def render(family: str, cases: list[Case], layout: str, where: str) -> str:
 
     if where == "block":
         return _blocks(cases, layout, sets, position)
+    if where == "after":  # (the first number, T or n of counted, then the parameters)
+        params = " ".join(map(str, _numbers(cases[0][0], sets)))
+        if layout == "counted":
+            return f"{len(cases[0][1])} {params}\n{' '.join(map(str, cases[0][1]))}\n"
+        return f"{len(cases)} {params}\n" + "".join(" ".join(map(str, position(h))) + "\n" for _, h in cases)
     rows = []
     for params, heaps in cases:
         p = [] if where == "first" else _numbers(params, sets)
@@ -213,6 +218,9 @@ def _plan(rng: random.Random) -> list[tuple[str, str, str, list[Case]]]:
         blocks = [c for c in cases if not _ends_the_input(c[0], family.endswith("(S)"))]
         runs.append((family, "cases", "block", blocks))  # (S-Nim, HDU 1536: to a block "0")
         runs.append((family, "single", "block", [(p, h[:1]) for p, h in blocks]))  # (HDU 2999)
+        runs.append((family, "cases", "after", first))  # (P3235: T F, then the cases)
+        runs.append((family, "counted", "after", first[:1]))  # (CF 603C: n k, then the n heaps)
+        runs.append((family, "single", "after", [(p, h[:1]) for p, h in first]))
     return runs
 
 
@@ -231,7 +239,7 @@ def plan() -> list[tuple[str, str, str, list[Case], str, list[str]]]:
         stdin = render(family, cases, layout, where)
         if layout == "single":
             cases = [(p, h[:1]) for p, h in cases]
-        want = [expected(family, (cases[0][0] if where == "first" else p, h)) for p, h in cases]
+        want = [expected(family, (cases[0][0] if where in ("first", "after") else p, h)) for p, h in cases]
         if layout == "counted":
             want = want[:1]
         runs.append((family, layout, where, cases, stdin, want))
@@ -304,7 +312,9 @@ def test_refusals() -> None:
     with pytest.raises(InvalidInputError, match="not lines"):
         export_family("bash(m)", main=True, where="block")
     assert set(LAYOUTS) == {"lines", "cases", "counted", "single", "repeated"}
-    assert WHERE == ("first", "each", "last", "block", "sum")
+    assert WHERE == ("first", "each", "last", "block", "sum", "after")
+    with pytest.raises(InvalidInputError, match="read cases, counted or single"):
+        export_family("bash(m)", main=True, where="after")
 
 
 @pytest.mark.parametrize("argv", [

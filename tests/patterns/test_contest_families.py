@@ -98,6 +98,34 @@ def test_a_recursion_with_a_constant() -> None:
     assert [evaluate(formula, n=n) for n in range(20001)] == own(20000)
 
 
+def halve_or_remove(n: int) -> list[int]:
+    """CF 603C with k odd: remove one, or halve an even heap (k halves: their values cancel in pairs)"""
+    return [n - 1] * (n > 0) + [n // 2] * (n > 0 and n % 2 == 0)
+
+
+def test_a_map_of_the_half_heaps_value_far_beyond_the_table() -> None:
+    """G(2k) = mex(0, G(k)) from heap 6 on, G = 0 on the odd heaps from 5: the value on the even
+    heaps is a function of the half heap's value, not G(k) + c; found from 2,000 heaps (the map
+    packed as bits), checked against the brute force to 60,000 and a recursion by hand at 10^18."""
+    from grundy.patterns import families
+
+    table = brute(2000, halve_or_remove)
+    formula = families.self_similar(table, steps=4000)
+    assert formula is not None and recursive(formula) and ">> 4 * G(n // 2)) & 15" in formula, formula
+    assert [evaluate(formula, n=n) for n in range(60001)] == brute(60000, halve_or_remove)
+
+    def by_hand(n: int) -> int:
+        if n < 5:
+            return [0, 1, 0, 1, 2][n]
+        return 0 if n % 2 else 1 if by_hand(n // 2) != 1 else 2
+
+    for n in (10**18, 2**60 * 5, 3 * 2**41, 2**61):
+        assert evaluate(formula, n=n) == by_hand(n)
+    assert families.self_similar(table[:1000], steps=4000) is None  # (shorter than MAP_TABLE: not looked for)
+    noisy = [v ^ (i % 7 == 3 and i > 1500) for i, v in enumerate(table)]
+    assert families.self_similar(noisy, steps=4000) is None  # (a clash in the second half)
+
+
 def test_the_recursion_only_descends() -> None:
     check_formula("G(n // 2) + 1 if n > 0 else 0")
     with pytest.raises(FormulaError, match="0 <= x < n"):

@@ -312,7 +312,7 @@ def read_number(word: str) -> int:
     return parse_heap(word, "a number of the input")
 
 
-PARAMS_PLACES = ("first", "each", "last", "block", "sum")
+PARAMS_PLACES = ("first", "each", "last", "block", "sum", "after")
 """Where a judge's input gives a family's parameters (``--params`` of ``export`` and of ``solve
 --input``; the same as ``grundy.export.family.WHERE``, which a test keeps equal)."""
 
@@ -320,5 +320,7 @@ PARAMS_HELP = ("first (once, before everything), each (default: every line or ca
                "them), last (every line or case ends with them), block (blocks of cases, each "
                "starting with them, to the end of the input or a block whose parameters are all 0) "
                "or sum (a case is k, then k games, each its parameters and its position: their "
-               "values XOR; green-hackenbush)")
+               "values XOR; green-hackenbush, and a family of your own that declares start=: "
+               "each game its parameters alone) or after (once, right after the input's first "
+               "number: 'T F', then T cases; with --input counted, 'n k', then the n heaps)")
 """What each place of ``--params`` means, for the help of both commands."""

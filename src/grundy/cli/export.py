@@ -76,7 +76,10 @@ with an error line for that input alone.
 A game of your own on positions of three or more numbers (arity=3) is exported in Python only:
 the program carries your move function and answers exactly (a line of several positions is their
 sum). A family of your own games whose parameters the input gives: NAME(n,k), for a game that
-declares start= (each case the parameters of one game, its start position answered; Python).
+declares start= (each case the parameters of one game, its start position answered; --params sum:
+a case is k games, their values XORed; Python). A heap game of your own whose keyword parameters
+the input gives: NAME(k,l), read as the families above (--params, --input single); the program
+computes each game's table at run time by your move function (Python).
 """
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -149,7 +152,7 @@ def run(args: argparse.Namespace) -> int:
                                 f"of {args.game}")
     if args.game == "matrix":
         return _matrix(args, layout)
-    if _family(args, layout) or _own_family(args, layout):
+    if _family(args, layout) or _own_heap_family(args, layout) or _own_family(args, layout):
         return 0
     if layout == "single" or getattr(args, "params", None) is not None:
         raise InvalidInputError("--input single and --params are for a family, its parameters written as "
@@ -213,6 +216,34 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
     return True
 
 
+def _own_heap_family(args: argparse.Namespace, layout: str) -> bool:
+    """Print the program of a heap game of one's own whose parameters the input gives (written as
+    names: 'mcoins(k,l)'), if the game is one."""
+    from grundy.reports.own_heap_export import export_own_heap_family, own_heap_family
+
+    found = own_heap_family(args.game)
+    if found is None:
+        return False
+    where = getattr(args, "params", None)
+    if where is not None and not args.main:
+        raise InvalidInputError(f"--params {where} says where the program's main reads the "
+                                f"parameters: add --main")
+    given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
+                                      ("--conjecture", getattr(args, "conjecture", False) or None),
+                                      ("--misere", getattr(args, "misere", False) or None))
+             if value is not None]
+    if given:
+        raise InvalidInputError(f"{args.game}: the program computes each game's table at run time by "
+                                f"your move function, {given[0]} has no use there")
+    try:
+        source = export_own_heap_family(*found, lang=args.lang, main=args.main, input_format=layout,
+                                        where=where or "each")
+    except InvalidInputError as exc:
+        raise InvalidInputError(_flags(str(exc))) from None
+    emit(source.rstrip("\n"))
+    return True
+
+
 def _own_family(args: argparse.Namespace, layout: str) -> bool:
     """Print the program of a family of a game of one's own (parameters written as names), if the
     game is one: each case its parameters, the answer its start position."""
@@ -224,17 +255,23 @@ def _own_family(args: argparse.Namespace, layout: str) -> bool:
     given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
                                       ("--conjecture", getattr(args, "conjecture", False) or None),
                                       ("--misere", getattr(args, "misere", False) or None),
-                                      ("--params", getattr(args, "params", None)))
+                                      ("--params", getattr(args, "params", None) not in (None, "sum")
+                                       or None))
              if value is not None]
     if given:
-        raise InvalidInputError(f"{args.game}: each case is the parameters of one game, whose start "
-                                f"position the program answers at run time; {given[0]} has no use there")
+        raise InvalidInputError(f"{args.game}: each case is the parameters of one game (--params sum: k "
+                                f"games, their values XORed), whose start position the program answers "
+                                f"at run time; {given[0]} has no use there")
+    sums = getattr(args, "params", None) == "sum"
+    if sums and not args.main:
+        raise InvalidInputError("--params sum says what the program's main reads: add --main")
     if layout == "single":
         raise InvalidInputError(f"{args.game}: --input single is for a graph or a board; each case here "
                                 f"is the parameters of one game (--input lines, cases, counted or "
                                 f"repeated)")
     try:
-        source = export_own_family(*found, lang=args.lang, main=args.main, input_format=layout)
+        source = export_own_family(*found, lang=args.lang, main=args.main, input_format=layout,
+                                   sums=sums)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     emit(source.rstrip("\n"))

@@ -67,10 +67,12 @@ def family_cases(family: Family, layout: str, where: str,
         if where == "block":
             yield from _blocks(family, layout, reader)
             return
-        once = reader.params(family) if where == "first" else ()
-        for _ in range(1 if layout == "counted" else reader.take()):
+        first = reader.take() if where == "after" else None  # (T, or n of counted, then the parameters)
+        once = reader.params(family) if where in ("first", "after") else ()
+        for _ in range(1 if layout == "counted" else first if first is not None else reader.take()):
             params = reader.params(family) if where == "each" else once
-            heaps = reader.heaps(layout)
+            heaps = ([reader.take() for _ in range(first)] if first is not None and layout == "counted"
+                     else reader.heaps(layout))
             yield (reader.params(family) if where == "last" else params), heaps
         if reader.at < len(reader.words):
             raise InvalidInputError(f"{len(reader.words) - reader.at:,} more words after the last case")

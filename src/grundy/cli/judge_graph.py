@@ -226,10 +226,13 @@ class GraphInput:
         elif self.where == "sum":
             yield from self._sums()
         else:
-            fixed = self.params() if self.where == "first" else None
-            for _ in range(1 if self.layout == "counted" else words.take()):
+            first = words.take() if self.where == "after" else None  # (T, or n of counted)
+            fixed = self.params() if self.where in ("first", "after") else None
+            cases = 1 if self.layout == "counted" else first if first is not None else words.take()
+            for _ in range(cases):
                 graph = self.params() if self.where == "each" else fixed
-                position = self.heaps()
+                position = (self.heaps() if first is None or self.layout != "counted"
+                            else [words.take() for _ in range(first)])
                 if self.where == "last":
                     graph = self.params()
                 assert graph is not None

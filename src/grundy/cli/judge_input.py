@@ -92,6 +92,8 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
             out.append([take()] + [take() for _ in range(take())])
         elif kind.startswith("positions:"):  # (one position: its declared number of numbers)
             out.append([take() for _ in range(_arity(kind))])
+        elif kind.startswith("sums:"):  # (k, then k games of N numbers each)
+            out.append([take() for _ in range(take() * _arity(kind))])
         else:
             out.append([take(), take()] if kind == "pair" else [take()] if kind == "start"
                        else [take() for _ in range(take())])
@@ -316,7 +318,11 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     if named is not None:
         return _run_family(args, value, *named)
     from grundy.reports.export_policy import own_family
+    from grundy.reports.own_heap_export import own_heap_family
 
+    heaps = own_heap_family(args.game)
+    if heaps is not None:
+        return _run_own_heap_family(args, value, *heaps)
     own = own_family(args.game)
     if own is not None:
         return _run_own_family(args, value, *own)
@@ -378,37 +384,86 @@ def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -
     return answer_all(list(family_cases(family, args.input, where, text)), answer)
 
 
+def _run_own_heap_family(args: argparse.Namespace, value: Any, game: Any, names: tuple[str, ...]) -> int:
+    """The cases of a family of a heap game of one's own (``mcoins(k,l)``): each case's heaps in the
+    game its parameters name, read where ``--params`` says, as the exported program
+    (:mod:`grundy.export.own_heap_family`) reads them."""
+    from grundy.cli.judge_family import check_family_input, family_cases
+    from grundy.engine.search import Cache
+    from grundy.export.own_heap_family import family_of
+    from grundy.model.textio import read_text_file
+    from grundy.reports.own_heap_export import member
+
+    family, where = family_of(names), args.params or "each"
+    check_family_input(f"{game.name}({','.join(names)})", family, args.input, where)
+    games: dict[tuple[Any, ...], Any] = {}
+    cache = Cache()
+    text = read_text_file(args.position[0], what="input")
+
+    def answer(case: tuple[tuple[Any, ...], list[int]]) -> tuple[Any, ...]:
+        params, numbers = case
+        if params not in games:
+            games[params] = member(game, names, params)
+        return value(games[params], _position(games[params], "heap", numbers), cache)
+
+    return answer_all(list(family_cases(family, args.input, where, text)), answer)
+
+
 def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tuple[str, ...]) -> int:
     """The cases of a family of a game of one's own (``circle(n,k)``): each case the named
-    parameters of one game, answered at its declared start position, as the exported program
-    (:mod:`grundy.export.own_family`) answers it."""
+    parameters of one game, answered at its declared start position (``--params sum``: a case is
+    ``k`` games, their values XORed), as the exported program (:mod:`grundy.export.own_family`)
+    answers it."""
     from grundy.catalog import load_game
     from grundy.engine.search import Cache
     from grundy.model.textio import read_text_file
 
     title = f"{game.name}({','.join(names)})"
-    if args.params is not None or args.input == "single":
-        raise InvalidInputError(f"{title}: each case is the parameters of one game; "
-                                f"{'--params' if args.params is not None else '--input single'} has "
-                                f"no use there")
+    if args.params not in (None, "sum") or args.input == "single":
+        raise InvalidInputError(f"{title}: each case is the parameters of one game (--params sum: k "
+                                f"games); {'--params ' + args.params if args.params else '--input single'}"
+                                f" has no use there")
     if game.laws.start is None:
         raise InvalidInputError(f"{title}: each case is answered at its start position, and "
                                 f"{game.name} declares none (start=)")
     fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
-    kind, cache = f"positions:{len(names)}", Cache()
+    sums = args.params == "sum"
+    kind, cache = f"{'sums' if sums else 'positions'}:{len(names)}", Cache()
     text = read_text_file(args.position[0], what="input")
+    answered: dict[tuple[int, ...], tuple[Any, ...]] = {}
 
-    def answer(numbers: list[int]) -> tuple[Any, Any]:
-        if len(numbers) != len(names):
+    def one(numbers: tuple[int, ...]) -> tuple[Any, ...]:
+        if numbers not in answered:
+            given = [f"{k}={v}" for k, v in zip(names, numbers, strict=True)]
+            member = load_game(f"{game.name}({','.join(fixed + given)})")
+            start = member.laws.start
+            assert start is not None  # (declared by the game, whatever its parameters)
+            answered[numbers] = tuple(value(member, start(), cache))
+        return answered[numbers]
+
+    def answer(numbers: list[int]) -> tuple[Any, ...]:
+        if not numbers or len(numbers) % len(names) or (not sums and len(numbers) != len(names)):
             raise InvalidInputError(f"a game of {title} is its {len(names)} parameters, got "
                                     f"{len(numbers)} numbers")
-        given = [f"{k}={v}" for k, v in zip(names, numbers, strict=True)]
-        member = load_game(f"{game.name}({','.join(fixed + given)})")
-        start = member.laws.start
-        assert start is not None  # (declared by the game, whatever its parameters)
-        return value(member, start(), cache)
+        if not sums:
+            return one(tuple(numbers))
+        return _xor_of(title, [one(tuple(numbers[i:i + len(names)]))
+                               for i in range(0, len(numbers), len(names))])
 
     return answer_all(list(_cases(kind, args.input, text, None)), answer)
+
+
+def _xor_of(title: str, answers: list[tuple[Any, ...]]) -> tuple[Any, int]:
+    """The outcome and value of a sum of games from each one's (outcome, value)."""
+    from grundy.model.game import Outcome
+
+    total = 0
+    for _, grundy, *_ in answers:
+        if not isinstance(grundy, int):
+            raise InvalidInputError(f"a game of {title} in a sum has no finite Grundy value "
+                                    f"({grundy}): the XOR rule does not apply")
+        total ^= grundy
+    return (Outcome.N if total else Outcome.P), total
 
 
 def _smallest_take(game: Any, position: Any) -> tuple[Any, None, str]:

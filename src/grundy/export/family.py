@@ -58,12 +58,13 @@ LAYOUTS = (*(f for f in INPUT_FORMATS if f != "repeated"), "single", "repeated")
 cases of one heap each, or cases up to one whose count is 0 or the end of the input (with the
 parameters ``block``: in each block; ``sum``: the cases of sums)."""
 
-WHERE = ("first", "each", "last", "block", "sum")
+WHERE = ("first", "each", "last", "block", "sum", "after")
 """Where the parameters stand: once before everything, at the start or at the end of each
 line or case, at the start of each block of cases (blocks follow one another to the end of
-the input, or to a block whose parameters are all 0: an empty set, a graph of no edges), or
+the input, or to a block whose parameters are all 0: an empty set, a graph of no edges),
 ``sum``: a case is ``k``, then ``k`` games, each its parameters and its position, whose values
-XOR (POJ 3710: ``k`` graphs)."""
+XOR (POJ 3710: ``k`` graphs), or ``after``: once, right after the input's first number (``T F``,
+then ``T`` cases; with ``counted``, ``n k``, then the ``n`` heaps)."""
 
 SUM_KINDS = ("hackenbush",)
 """The family kinds whose cases may be sums of games of different parameters (their values XOR)."""
@@ -94,6 +95,9 @@ def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
     if layout != "lines" and not main:
         raise InvalidInputError(f"input_format={layout!r} says what the program's main reads: it "
                                 f"needs main=True")
+    if where == "after" and layout not in ("cases", "counted", "single"):
+        raise InvalidInputError("--params after: the parameters follow the input's first number (T, "
+                                "or n with counted): read cases, counted or single")
     if where == "block" and layout == "lines":
         raise InvalidInputError("a block of cases is the parameters, then its cases: read cases, "
                                 "counted or single, not lines")
@@ -155,6 +159,10 @@ def describe(family: Family, layout: str, where: str) -> str:
     params = f"the parameters ({param_words(family)})"
     if where == "first":
         return f"first {params}, then {case}"
+    if where == "after" and layout == "counted":
+        return f"one case: n, then {params}, then n heap sizes"
+    if where == "after":
+        return f"the number of cases T, then {params}, then T cases, {case.split(' cases, ', 1)[1]}"
     if where == "block":
         return (f"blocks, each {params}, then {case.replace('one case: ', 'one case, ')}; up to the end "
                 f"of the input, or a block whose parameters are all 0 (an empty set, a graph of no "
@@ -369,10 +377,12 @@ def _cases():
     if WHERE in ("block", "sum"):
         yield from (_blocks if WHERE == "block" else _sums)(reader)
         return
-    fixed = reader.params() if WHERE == "first" else None
-    for _ in range(1 if LAYOUT == "counted" else reader.take()):
+    first = reader.take() if WHERE == "after" else None  # (T, or n with counted, then the parameters)
+    fixed = reader.params() if WHERE in ("first", "after") else None
+    for _ in range(1 if LAYOUT == "counted" else first if first is not None else reader.take()):
         params = reader.params() if WHERE == "each" else fixed
-        heaps = reader.heaps()
+        heaps = ([reader.take() for _ in range(first)] if first is not None and LAYOUT == "counted"
+                 else reader.heaps())
         yield heaps, (reader.params() if WHERE == "last" else params)
     if reader.more():
         raise EOFError(f"{reader.left()} more words after the last case")

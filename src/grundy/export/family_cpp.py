@@ -622,7 +622,8 @@ static const int PARAMS[] = {@KINDS@};  // each parameter: 0 one number, 1 a set
                                        // edges; 4 a tree, n, then n - 1 edges; 5 successor lists, n,
                                        // then each vertex's count x and its x successors
 static const char WHERE = '@WHERE@';  // the parameters: f first (once), e each (start of a case), l last,
-                                      // b block (start of a block of cases), s sum (k games a case)
+                                      // b block (start of a block of cases), s sum (k games a case),
+                                      // a after (once, after the first number: T, or n of counted)
 static const char LAYOUT = '@LAYOUT@';  // l lines, c cases, o counted (one case), s single (T heaps),
                                         // r repeated (up to a case whose count is 0)
 static const bool HAS_FIXED = @HAS_FIXED@;  // every case's position fixed (not in the input): FIXED
@@ -835,12 +836,17 @@ static void read_blocks(Words &in) {
         return;
     }
 @SUM_CALL@    try {
-        const auto fixed = std::make_shared<const Params>(WHERE == 'f' ? in.params() : Params());
-        const unsigned long long count = LAYOUT == 'o' ? 1 : in.take();
+        const unsigned long long first = WHERE == 'a' ? in.take() : 0;  // (T, or n of counted)
+        const bool once = WHERE == 'f' || WHERE == 'a';  // (the parameters read once, for every case)
+        const auto fixed = std::make_shared<const Params>(once ? in.params() : Params());
+        const unsigned long long count = LAYOUT == 'o' ? 1 : WHERE == 'a' ? first : in.take();
         for (unsigned long long i = 0; i < count; ++i) {
             Case c;
             c.params = WHERE == 'e' ? std::make_shared<const Params>(in.params()) : fixed;
-            c.heaps = in.heaps();
+            if (WHERE == 'a' && LAYOUT == 'o')
+                for (unsigned long long j = 0; j < first; ++j) c.heaps.push_back(in.take());
+            else
+                c.heaps = in.heaps();
             if (WHERE == 'l') c.params = std::make_shared<const Params>(in.params());
             emit(c);
         }

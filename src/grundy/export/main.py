@@ -62,6 +62,10 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     elif kind == "params":
         case = f"the parameters {names} of one game (its start position is answered)"
         line = f"one game per line: its parameters {names} (its start position is answered)"
+    elif kind == "param-sums":
+        case = f"k, then k games, each its parameters {names} (a sum: their start positions' values XOR)"
+        line = (f"one sum per line: the parameters {names} of each of its games (their start positions' "
+                f"values XOR)")
     elif kind == "positions":
         case = f"one position: {arity} numbers"
         line = f"one position per line: {arity} numbers, or several positions (their sum)"
@@ -206,6 +210,8 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
         case = "[take() for _ in range(ARITY)]"
     if kind == "params":  # (one game: its parameters)
         case = "[take() for _ in range(len(PARAMS))]"
+    if kind == "param-sums":  # (k, then k games: the parameters of each)
+        case = "[take() for _ in range(take() * len(PARAMS))]"
     counted = kind not in ("pair", "positions", "params") or one  # (a case starts with a count)
     cases = {"cases": "range(take())", "counted": "range(1)",
              "repeated": f"repeated({counted})"}[input_format]

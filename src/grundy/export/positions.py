@@ -74,9 +74,13 @@ def _options(position, params):
             raise TypeError(f"it returned {listed!r}, not a list of options")
         options = []
         for option in listed:
-            parts = []
-            _parts(option, parts, where)
-            options.append(tuple(parts))
+            if (type(option) is tuple and len(option) == ARITY and MINIMUM is None
+                    and all(type(x) is int for x in option)):  # (a plain position: checked at once)
+                options.append((option,))
+            else:
+                parts = []
+                _parts(option, parts, where)
+                options.append(tuple(parts))
             if len(options) > MOVE_STEPS:
                 break
         return options

@@ -482,7 +482,7 @@ def _rule_check(a, b):
     def p_at(a, b):
         return grundy_value(a, b) == 0 if INSIDE else p_position(a, b)
 
-    some = any(p_at(*option[0]) for option in options)
+    some = any(not option or p_at(*option[0]) for option in options)  # (() leaves nothing: P)
     if some == p_position(a, b):
         raise ValueError(f"({a}, {b}): the conjectured rule for the P-positions says {'P' if some else 'N'}, "
                          f"but {'an option is' if some else 'no option is'} a P-position by it, so the "

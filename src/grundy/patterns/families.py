@@ -79,10 +79,69 @@ def self_similar(table: list[int], *, steps: int) -> str | None:
                 if found is None:
                     continue
                 c, residues = found
-                formula = _with_base(values, m, residues, op, c, descent.format(m=m), steps)
+                formula = _with_base(values, m, residues, _recursion(descent.format(m=m), op, c), steps,
+                                     plain=op == "+" and c == 0)
                 if formula is not None and (best is None or size(formula) < size(best)):
                     best = formula
+            if best is None and total >= MAP_TABLE:
+                best = _mapped(values, n, x, m, descent.format(m=m), steps)
     return best
+
+
+def _recursion(descent: str, op: str, c: int) -> str:
+    """``G(x) + c`` (or ``^ c``) as written in a formula."""
+    return f"G({descent})" + ("" if c == 0 else f" {op} {c}" if c > 0 or op == "^" else f" - {-c}")
+
+
+MAP_TABLE = 1024
+"""Shortest table where :func:`_mapped` looks for ``G(n) = h(G(x))`` (a map read off the table
+needs many values of ``G(x)`` on each residue to be worth a conjecture)."""
+MAP_FROM = 16
+"""Largest first heap of the residues where ``G(n) = h(G(x))``: the heaps below it are the base's."""
+
+
+def _mapped(values: np.ndarray, n: np.ndarray, x: np.ndarray, m: int, descent: str,
+            steps: int) -> str | None:
+    """``BASE if TEST else (C >> 4 * G(x)) & 15``: on the residues ``r`` mod ``m`` where, from
+    some heap ``n0 <= MAP_FROM`` on, ``G(n)`` is one function ``h`` of ``G(x)`` (not a constant,
+    its arguments and values below 16: ``C`` packs ``h(v)`` in bits ``4v..4v+3``), as "remove one,
+    or halve an even heap" has ``G(2k) = mex(0, G(k))`` for ``2k >= 6``; ``None`` if none."""
+    groups: dict[tuple[tuple[int, int], ...], list[tuple[int, int]]] = {}
+    for r in range(m):
+        found = _map_on(values, n, x, n % m == r)
+        if found is not None:
+            groups.setdefault(found[0], []).append((r, found[1]))
+    if not groups:
+        return None
+    table, chosen = max(groups.items(), key=lambda item: (len(item[1]), -max(n0 for _, n0 in item[1])))
+    packed = sum(h << (4 * v) for v, h in table)
+    below = max(n0 for _, n0 in chosen)
+    return _with_base(values, m, [r for r, _ in chosen], f"({packed} >> 4 * G({descent})) & 15", steps,
+                      below=below)
+
+
+def _map_on(values: np.ndarray, n: np.ndarray, x: np.ndarray,
+            part: np.ndarray) -> tuple[tuple[tuple[int, int], ...], int] | None:
+    """``(h, n0)``: the map ``h`` (pairs ``v, h(v)``) with ``G(n) = h(G(x))`` for the heaps ``n >= n0``
+    of ``part`` (``n0`` the least, at most :data:`MAP_FROM`), read off the second half of the part."""
+    import numpy as np
+
+    heaps, keys, got = n[part], values[x[part]], values[n[part]]
+    if len(heaps) < 64 or int(keys.max()) >= 16 or int(got.max()) >= 16:
+        return None
+    tail = len(heaps) // 2
+    h = np.full(16, -1, dtype=np.int64)
+    h[keys[tail:]] = got[tail:]
+    if bool((h[keys[tail:]] != got[tail:]).any()):
+        return None  # (two values for one key in the second half: not a function)
+    seen = h[h >= 0]
+    if len(seen) < 2 or int(seen.min()) == int(seen.max()):
+        return None  # (one key, or a constant: the base's formula says it)
+    wrong = heaps[h[keys] != got]
+    n0 = int(wrong.max()) + 1 if len(wrong) else 1
+    if n0 > MAP_FROM:
+        return None
+    return tuple((v, int(h[v])) for v in range(16) if h[v] >= 0), n0
 
 
 LISTED = 512
@@ -127,18 +186,20 @@ def _recursive_residues(diff: np.ndarray, n: np.ndarray, m: int) -> tuple[int, l
     return c, by_c[c]
 
 
-def _with_base(values: np.ndarray, m: int, residues: list[int], op: str, c: int, descent: str,
-               steps: int) -> str | None:
+def _with_base(values: np.ndarray, m: int, residues: list[int], recurse: str, steps: int, *,
+               below: int = 1, plain: bool = False) -> str | None:
+    """``BASE if TEST else RECURSE``: ``recurse`` on the ``residues`` mod ``m`` from heap ``below``
+    on, a formula searched (with ``steps``) on the other heaps; agreeing with the whole table
+    (``plain``: ``recurse`` is ``G(x)`` itself, which cannot give ``G(0) != 0``)."""
     import numpy as np
 
     total = len(values)
     others = [r for r in range(m) if r not in residues]
     n = np.arange(total, dtype=np.int64)
-    base_mask = np.isin(n % m, others) | (n == 0)
+    base_mask = np.isin(n % m, others) | (n < below)
     base = n[base_mask]
-    recurse = f"G({descent})" + ("" if c == 0 else f" {op} {c}" if c > 0 or op == "^" else f" - {-c}")
-    if not others:
-        if int(values[0]) != 0 and op == "+" and c == 0:
+    if not others and below <= 1:
+        if int(values[0]) != 0 and plain:
             return None
         formula = f"{recurse} if n > 0 else {int(values[0])}"
     else:
@@ -154,9 +215,8 @@ def _with_base(values: np.ndarray, m: int, residues: list[int], op: str, c: int,
                                  full_env={"n": base}, max_size=MAX_SIZE - 2, steps=steps)
         if found is None:
             return None
-        test = _residue_test(m, others)
-        if 0 in residues:
-            test = f"n == 0 or {test}"
+        test = " or ".join(([f"n < {below}"] if below > 1 else ["n == 0"] if 0 in residues else [])
+                           + ([_residue_test(m, others)] if others else []))
         formula = f"{found} if {test} else {recurse}"
     env = {"n": n, "G": values}
     ok = agrees(formula, lambda i, v: v == int(values[i]), env, total)

@@ -231,7 +231,8 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
 def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
     """A family of a game of one's own, its parameters written as names (``circle(n,k)``, or with
     others set: ``circle(n,k=2)``): the game (the others set, the named ones at their defaults)
-    and the names; ``None`` when ``spec`` names no such family."""
+    and the names; ``None`` when ``spec`` names no such family (a heap game's family:
+    :func:`grundy.reports.own_heap_export.own_heap_family`)."""
     import re
 
     from grundy.catalog import find_entry, load_game, parse_spec
@@ -243,12 +244,7 @@ def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
     names = tuple(a for a in args if isinstance(a, str) and re.fullmatch(r"[A-Za-z_]\w*", a))
     entry = find_entry(name) if names and len(names) == len(args) else None
     cls = entry.load_class() if entry is not None else None
-    if cls is not None and issubclass(cls, UserHeapGame):
-        raise InvalidInputError(f"{spec!r}: a heap game of your own is exported one game at a time "
-                                f"({name}({names[0]}=VALUE)); for a family whose parameters the input "
-                                f"gives, define it with @grundy.game and start= (each case the "
-                                f"parameters, the start position answered)")
-    if cls is None or not issubclass(cls, UserGame):
+    if cls is None or issubclass(cls, UserHeapGame) or not issubclass(cls, UserGame):
         return None  # (a built-in game's words, e.g. subtraction(fibonacci), are its own)
     fixed = ",".join(f"{k}={v}" for k, v in kwargs.items())
     game = load_game(f"{name}({fixed})" if fixed else name)
@@ -267,11 +263,11 @@ def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
 
 
 def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python", main: bool = False,
-                      input_format: str = "lines") -> str:
+                      input_format: str = "lines", sums: bool = False) -> str:
     """The Python program of the family of ``game`` (a ``@grundy.game`` that declares ``start=``)
     whose parameters ``names`` each case gives: the start position of each game
     (:mod:`grundy.export.own_family`), checked against the engine on small parameters before it
-    is returned (:func:`_own_family_check`)."""
+    is returned (:func:`_own_family_check`); ``sums``: a case is ``k`` games, their values XORed."""
     from grundy.define import UserGame
     from grundy.define.source import position_move_source, start_source
     from grundy.export.own_family import own_family_program
@@ -299,7 +295,7 @@ def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python
     fixed = {k: v for k, v in game.params.items() if k not in names}
     code = own_family_program(title, names, fixed, str(sources[1][0]), str(sources[0][0]),
                               arity=domain.arity, minimum=domain.minimum, main=main,
-                              input_format=input_format)
+                              input_format=input_format, sums=sums)
     _own_family_check(code, game, names)
     return code
 
@@ -580,10 +576,14 @@ def _rechecked(game: HeapGame, plan: Plan, steps: int) -> Plan:
             f"(up to {steps:,} steps), stopped: {exc}; a smaller limit= checks the pattern on fewer "
             f"heaps{_reached_hint(*reached)}, a smaller upto starts from a shorter table") from None
     if wrong is not None:
-        note = (f"the {law} seen on heaps 0..{upto:,} is false at heap {wrong:,} (G = {values[wrong]}, "
-                f"not {rule(wrong)}; found by extending the table to {len(values) - 1:,}): exported "
-                f"as the table of heaps 0..{upto:,} instead")
-        return replace(plan, best=None, period=None, notes=(note,))
+        found = None if plan.notes else _refound(values)
+        false = (f"the {law} seen on heaps 0..{upto:,} is false at heap {wrong:,} (G = {values[wrong]}, "
+                 f"not {rule(wrong)}; found by extending the table to {len(values) - 1:,})")
+        if found is not None:  # (a formula of the longer table, re-checked further in its turn)
+            note = f"{false}: on heaps 0..{len(values) - 1:,}, {found.rule} instead"
+            return _rechecked(game, replace(plan, best=found, period=None, notes=(note,)), steps)
+        return replace(plan, best=None, period=None,
+                       notes=(f"{false}: exported as the table of heaps 0..{upto:,} instead",))
     checked = len(values) - 1
     if best is not None:
         best = replace(best, checked_upto=checked)
@@ -603,6 +603,27 @@ def _query(limit: int | None) -> Any:
 def _reached_hint(heap: int, cost: int) -> str:
     """How to stop the re-check where it got before a safety net stopped it."""
     return f" (limit={max(cost, 1)} checks it up to heap {heap:,}, where this one got)" if cost else ""
+
+
+def _refound(values: list[int]) -> Pattern | None:
+    """A formula of the values the pattern families find in ``values`` (a table longer than the
+    one whose pattern proved false there), looked for whatever period the table seems to show:
+    a self-similar recursion or a function of an arithmetic function (a conjecture, checked on
+    ``values``), or ``None``."""
+    from grundy.patterns.families import arithmetic_values, self_similar
+    from grundy.patterns.formulas import size
+
+    found = [f for f in (family(values, steps=REFOUND_STEPS) for family in (self_similar, arithmetic_values))
+             if f is not None]
+    if not found:
+        return None
+    formula, last = min(found, key=size), len(values) - 1
+    return Pattern.stated(Describes.VALUES, f"G(n) = {formula}", f"conjecture, checked for n <= {last}",
+                          formula, Status.CONJECTURE, last)
+
+
+REFOUND_STEPS = 20_000
+"""Steps of the formula search (for the base of a recursion) after a pattern proved false."""
 
 
 def _extended(game: HeapGame, upto: int, steps: int) -> Iterator[tuple[list[int], int]]:
