@@ -41,13 +41,14 @@ an option of the loop takes about a tenth of the time of a search step; once the
 a split, each option counts three)."""
 
 SAFETY_SECONDS = 10.0
-"""The safety net of the default budget: a query stops after this long, whatever its steps."""
+"""The safety net of the default budget: a query stops after this much CPU time of the process,
+whatever its steps (CPU time, so that other work on the machine does not stop it)."""
 
 MEMORY_ALLOWANCE = 512 * 2**20
 """Memory a query may add to the process (at least; 512 bytes a step for larger limits)."""
 
 SECONDS_PER_STEP = 5e-6
-"""The safety net of a larger ``--limit``: a query may run this long per step of its budget."""
+"""The safety net of a larger ``--limit``: a query may run this much CPU time per step of its budget."""
 
 _WATCH_EVERY = 0.05
 """Seconds between the watchdog's looks at the clock and the memory (main thread only)."""
@@ -69,6 +70,8 @@ class Answering(Budget):
     __slots__ = ("conjecture", "extended", "states", "used", "vouched")
 
     shared = True  # (one query, shared by everything that answers it: see engine.limits.within)
+    clock = staticmethod(time.process_time)  # (the CPU time of this process: a loaded machine
+    clock_words = "s of CPU time"            # does not make a user's move function too slow)
 
     def __init__(self, conjecture: bool = False, limit: int = DEFAULT_LIMIT) -> None:
         # (the Budget's fields set here directly, not through Budget.__init__: a query is made at
@@ -76,7 +79,7 @@ class Answering(Budget):
         seconds = max(SAFETY_SECONDS, limit * SECONDS_PER_STEP)
         self.limit, self.spent, self.memory, self._hook, self.standard = limit, 0, MEMORY_LIMIT, None, False
         self._next_check, self._next_report = _CHECK_EVERY, _PROGRESS_EVERY
-        self._deadline, self._seconds = time.monotonic() + seconds, seconds
+        self._deadline, self._seconds = time.process_time() + seconds, seconds
         self.conjecture = conjecture
         self.used: list[Pattern] = []
         self.vouched: dict[tuple[Any, Any], int] = {}

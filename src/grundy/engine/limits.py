@@ -212,6 +212,11 @@ class Budget:
     __slots__ = ("_deadline", "_hook", "_next_check", "_next_report", "_seconds", "limit", "memory", "spent",
                  "standard")
 
+    clock = staticmethod(time.monotonic)
+    """The clock of the time net (wall time; a query about your own games reads CPU time)."""
+    clock_words = "s"
+    """How the time net's seconds are written in a refusal."""
+
     shared = False
     """Whether this budget is a query shared by everything that answers it, calls made inside it
     included (:class:`~grundy.define.Answering`), rather than one call's own (see :class:`within`)."""
@@ -227,7 +232,7 @@ class Budget:
         self._next_report = _PROGRESS_EVERY
         if seconds is None and limit == DEFAULT_LIMIT:
             seconds = DEFAULT_SECONDS
-        self._deadline = None if seconds is None else time.monotonic() + seconds
+        self._deadline = None if seconds is None else self.clock() + seconds
         self._seconds = seconds
 
     @classmethod
@@ -297,10 +302,10 @@ class Budget:
     def check(self, what: str) -> None:
         """The safety nets of a query's own work: refuse once ``what`` has run too long or the
         process has grown past ``memory``."""
-        if self._deadline is not None and time.monotonic() > self._deadline:
-            raise ResourceLimitError(f"{what} stopped after {self._seconds:g} s without an answer (the "
-                                   f"time limit of a budget of {self.limit:,} steps); the move "
-                                   f"function is too slow for this position")
+        if self._deadline is not None and self.clock() > self._deadline:
+            raise ResourceLimitError(f"{what} stopped after {self._seconds:g} {self.clock_words} without "
+                                   f"an answer (the time limit of a budget of {self.limit:,} steps); the "
+                                   f"move function is too slow for this position")
         used = resident_bytes()
         if used is not None and used > (MEMORY_LIMIT if self.memory is None else self.memory):
             raise ResourceLimitError(f"{what} stopped at {used / 2**30:.1f} GiB of memory without an "
@@ -309,10 +314,10 @@ class Budget:
 
     def _check(self, game: Game) -> None:
         self._next_check = self.spent + _CHECK_EVERY
-        if self._deadline is not None and time.monotonic() > self._deadline:
+        if self._deadline is not None and self.clock() > self._deadline:
             raise ResourceLimitError(
-                f"{game.spec}: brute force stopped after {self._seconds:g} s and {self.spent:,} steps "
-                f"without an answer; raise the step limit (limit=) to search longer"
+                f"{game.spec}: brute force stopped after {self._seconds:g} {self.clock_words} and "
+                f"{self.spent:,} steps without an answer; raise the step limit (limit=) to search longer"
                 f"{_pattern_hint(game)}", parameters=_hint_parameters(game), spec=game.spec)
         used = resident_bytes()
         memory = MEMORY_LIMIT if self.memory is None else self.memory
