@@ -177,6 +177,9 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
                                       ("--conjecture", getattr(args, "conjecture", False) or None),
                                       ("--misere", (misere and found[1].kind != "misere") or None))
              if value is not None]
+    if given == ["--misere"]:  # (misère play is not without use: the program does not play it)
+        raise InvalidInputError(f"{args.game}: the family's program answers normal play (whoever "
+                                f"cannot move loses); misère play has no program for this family")
     if given:
         raise InvalidInputError(f"{args.game}: a family's program computes its values at run time, "
                                 f"{given[0]} has no use there")
