@@ -113,8 +113,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--input", choices=(*INPUT_FORMATS, "single"), default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases), counted (one case) or repeated (cases to the end of "
-                             "the input, or to a case of zeros: a count of 0, a pair's 0 0; a family: with --params "
-                             "block or sum); a family also single (T, then T cases of one heap each)")
+                             "the input, or to a case of zeros: a count of 0, a pair's 0 0; a "
+                             "family: with --params block or sum); a family also single (T, then T "
+                             "cases of one heap each)")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
                              "reads the parameters: " + PARAMS_HELP)
