@@ -33,6 +33,7 @@ absent). What the workflow could not do at full size is said at each test.
 from __future__ import annotations
 
 import itertools
+import json
 import random
 import shutil
 import subprocess
@@ -371,25 +372,65 @@ def tree_value(tree: list[tuple[int, int]]) -> int:
 def test_hdu3590_misere_trees(tmp_path: Path) -> None:
     rng = random.Random(3590)
     forests = [[[(rng.randint(1, v - 1), v) for v in range(2, rng.randint(2, 5) + 1)]
-                for _ in range(rng.randint(1, 3))] for _ in range(25)]
-    v_tree = [(1, 2), (2, 3), (1, 4), (4, 5)]  # two paths of two edges at the root
-    forests.append([v_tree])
-    for forest in forests:
-        argv: list[str] = []
-        for i, tree in enumerate(forest):
-            path = tmp_path / f"t{i}.txt"
-            path.write_text("".join(f"{a} {b}\n" for a, b in tree))
-            argv += [*(["+"] if argv else []), f"green-hackenbush(graph={path},ground=1)"]
-        code, out, err = cli("solve", *argv, "--misere", "--json")
-        assert code == 0, err
-        assert ('"outcome": "N"' in out) == forest_misere_first_wins(forest), forest
-    # the SJ rule of the accepted solutions is wrong for the V: it says PP, the game says QQ (all
-    # of the V's options have value 2 or 3: the SJ condition fails; grundy decides it by genus)
+                for _ in range(rng.randint(1, 3))] for _ in range(40)]
+    v_tree = [(1, 2), (2, 3), (1, 4), (4, 5)]  # two stalks of two edges at the root
+    forests += [[v_tree], [v_tree, [(1, 2)]], [[(1, 2)], [(1, 2)]], [[(1, 2)]]]
+    forests = [f for f in forests if sum(map(len, f)) <= 9]
+    expected = ["PP" if forest_misere_first_wins(f) else "QQ" for f in forests]
+    # the judge's input as it stands: cases to the end, each N trees (m, then m - 1 edges, root 1)
+    stdin = "".join(f"{len(f)}\n" + "".join(f"{len(t) + 1}\n" + "".join(f"{a} {b}\n" for a, b in t)
+                                            for t in f) for f in forests)
+    got = solve_input(["solve", "green-hackenbush(T,ground=1)", "--input", "repeated", "--params",
+                       "sum", "--misere"], stdin)
+    assert ["PP" if first_wins(line) else "QQ" for line in got] == expected
+    # (it used to be refused: "the exported program answers normal play")
+    # the rule of the accepted solutions, the SJ theorem on the trees' values, is wrong for the V:
+    # it says PP, the game says QQ (the V is worth 0 but has no move to 1: the SJ condition fails
+    # for a whole tree; it holds for each branch at the root, which grundy's rule uses)
     assert sj_rule([tree_value(v_tree)]) and not forest_misere_first_wins([v_tree])
-    # the judge's whole input is not read: a family's program answers normal play only
+    assert sum(sj_rule([tree_value(t) for t in f]) != forest_misere_first_wins(f) for f in forests) > 0
+    # one forest through the engine (a file, --misere): the rule, its reason, its winning moves
+    path = tmp_path / "forest.txt"
+    big = [(1, 2), (2, 3), (1, 4), (4, 5), (5, 6), (1, 7)]
+    path.write_text("".join(f"{a} {b}\n" for a, b in big))
+    code, out, err = cli("solve", "green-hackenbush", "--graph", str(path), "--ground", "1", "--misere",
+                         "--json")
+    assert code == 0, err
+    assert ('"outcome": "N"' in out) == forest_misere_first_wins([big]) and "SJ theorem" in out
+    # a graph with a cycle: an error line for that case (the fusion principle is normal play's)
+    cycle = "1\n3\n1 2\n2 1\n"
+    done = subprocess.run([sys.executable, "-m", "grundy", "solve", "green-hackenbush(T,ground=1)",
+                           "--input", "repeated", "--params", "sum", "--misere", "-"], input=cycle,
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and done.stdout.startswith("error:") and "cycle" in done.stdout
+    # no program to submit: a family's program answers normal play
     code, _, err = cli("export", "green-hackenbush(T,ground=1)", "--main", "--input", "repeated",
                        "--params", "sum", "--misere", "--lang", "python")
     assert code == 2 and "normal play" in err
+
+
+def test_misere_forest_rule_and_its_winning_moves(tmp_path: Path) -> None:
+    """The rule behind HDU 3590's answers (the SJ theorem over the branches at the ground), its
+    outcome and every winning cut, against every cut tried on random forests (a loop: searched)."""
+    rng = random.Random(31)
+    for trial in range(60):
+        n = rng.randint(1, 8)
+        edges = [(rng.randint(1, v - 1), v) for v in range(2, n + 2)]
+        path = tmp_path / f"f{trial}.txt"
+        path.write_text("".join(f"{a} {b}\n" for a, b in edges))
+        code, out, err = cli("solve", "green-hackenbush", "--graph", str(path), "--ground", "1",
+                             "--misere", "--json")
+        assert code == 0, err
+        wins = forest_misere_first_wins([edges])
+        assert ('"outcome": "N"' in out) == wins, edges
+        cuts = []
+        for i, (a, b) in enumerate(edges):  # (edge i is cut i, numbered in file order)
+            rest = edges[:i] + edges[i + 1:]
+            if not forest_misere_first_wins([rest]):
+                cuts.append(f"cut edge {i} ({a}–{b})")
+        answer = json.loads(out)
+        assert answer["winning_moves_complete"], edges
+        assert sorted(m["move"] for m in answer["winning_moves"]) == sorted(cuts), edges
 
 
 # ---- AtCoder AGC 017 D "Game on Tree": Green Hackenbush grounded at 1 ---------------------------
