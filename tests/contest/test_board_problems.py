@@ -14,9 +14,13 @@ recursion and mex, or every move tried), never with remembered sample outputs. T
   own with a declared domain, exported with --conjecture (its P-positions' rule checked to 30).
 - Luogu P2575 "高手过招": T cases, each n rows of 20 cells, each row m and its pieces' cells; a
   piece jumps right over the pieces next to it into the first empty cell; YES (first) or NO. A game
-  on one number (the row as a 20-bit mask) of one's own, rows a sum.
+  on one number (the row as a 20-bit mask) of one's own, rows a sum; the Python program carries
+  its move function (``--upto 0``).
 - HDU 3590 "PP and QQ": cases to the end of the input, each N trees (n, then n - 1 edges, root 1),
   Green Hackenbush in misère play (who cannot move WINS); PP (first) or QQ.
+  ``grundy solve 'green-hackenbush(T,ground=1)' --input repeated --params sum --misere``: the SJ
+  theorem over the branches at the roots (the accepted solutions' SJ rule over whole trees is
+  wrong, e.g. on a V of two stalks of 2).
 - AtCoder AGC 017 D "Game on Tree": one tree, N <= 10^5, N - 1 edges, Green Hackenbush grounded
   at 1; Alice (first) or Bob. ``green-hackenbush(T,ground=1) --input counted``.
 - HDU 1564 "Play a game": lines n up to 0; a piece at a corner of an n x n board moves to an
