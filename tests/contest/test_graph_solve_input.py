@@ -174,7 +174,7 @@ def test_digraph_draws_and_infinite_values() -> None:
      "more words after the block that ends the input"),
     (["digraph(E)", "--input", "lines"], "1 1 2 1", "read cases, counted or single"),
     (["digraph(E)", "--input", "cases", "--params", "sum"], "1", "is for green-hackenbush"),
-    (["green-hackenbush(E)", "--misere", "--input", "cases"], "1", "normal play"),
+    (["digraph(E)", "--misere", "--input", "cases"], "1", "normal play"),
 ])
 def test_what_cannot_be_read_is_one_line(argv: list[str], stdin: str, words: str) -> None:
     code, _, err = cli("solve", *argv, "-", stdin=stdin)

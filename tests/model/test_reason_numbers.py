@@ -527,6 +527,36 @@ def _dynamic_subtraction(f: Facts, c: Case) -> None:
     c.verdict("N" if winning else "P")
 
 
+@check("hackenbush-misere")
+def _hackenbush_misere(f: Facts, c: Case) -> None:
+    """Misère play on a forest: the branches at the ground valued here by the colon principle (the
+    SJ theorem over them decides; the verdict is checked against the oracle's search)."""
+    game: Any = c.game
+    edges = [game.edges[i] for i in c.position]
+    adjacent: dict[int, list[int]] = {}
+    for u, v in edges:
+        adjacent.setdefault(u, []).append(v)
+        adjacent.setdefault(v, []).append(u)
+
+    def value(v: int, parent: int) -> int:
+        total = 0
+        for u in adjacent.get(v, []):
+            if u != parent:
+                total ^= value(u, v) + 1
+        return total
+
+    c.claim(len({v for e in edges for v in e} | {game.ground}) == len(edges) + 1, "a tree (no cycle)")
+    branches = [value(u, game.ground) + 1 for u in adjacent.get(game.ground, [])]
+    c.want(f, "branches", len(branches))
+    c.claim(sorted(f["values"]) == sorted(branches)[:8] or len(branches) > 8, f"values {branches}")
+    c.want(f, "total", xor(branches))
+    big = sum(1 for v in branches if v > 1)
+    c.want(f, "big", big)
+    wins = (f["total"] != 0 and big > 0) or (f["total"] == 0 and big == 0)
+    c.want(f, "wins", wins)
+    c.verdict("N" if wins else "P")
+
+
 @check("hackenbush", "hackenbush-empty", "hackenbush-floating")
 def _hackenbush(f: Facts, c: Case) -> None:
     game: Any = c.game

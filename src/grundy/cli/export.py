@@ -117,8 +117,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--input", choices=(*INPUT_FORMATS, "single"), default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases), counted (one case) or repeated (cases to the end of "
-                             "the input, or to a case whose count is 0; a family: with --params "
-                             "block or sum); a family also single (T, then T cases of one heap each)")
+                             "the input, or to a case of zeros: a count of 0, a pair's 0 0; a "
+                             "family: with --params block or sum); a family also single (T, then T "
+                             "cases of one heap each)")
     parser.add_argument("--winning-moves", action="store_true",
                         help="with --main: after each position's line 'VALUE OUTCOME K', its K "
                              "winning moves, one a line 'PART FROM TO' (a sum of heaps of Nim or of "
@@ -201,6 +202,9 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
                                       ("--conjecture", getattr(args, "conjecture", False) or None),
                                       ("--misere", (misere and found[1].kind != "misere") or None))
              if value is not None]
+    if given == ["--misere"]:  # (misère play is not without use: the program does not play it)
+        raise InvalidInputError(f"{args.game}: the family's program answers normal play (whoever "
+                                f"cannot move loses); misère play has no program for this family")
     if given:
         raise InvalidInputError(f"{args.game}: a family's program computes its values at run time, "
                                 f"{given[0]} has no use there")

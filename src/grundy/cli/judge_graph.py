@@ -150,13 +150,39 @@ class Solver:
             return self.value(alone, alone.validate((0,)), self.cache)
         return self.value(self.game, self.game.validate(on), self.cache)
 
+    def branches(self, position: list[int]) -> list[int]:
+        """Misère play of a sum (``--params sum``): the values of the branches at the ground of
+        one part, a forest (:meth:`GreenHackenbush.ground_branches
+        <grundy.games.graphs.hackenbush.GreenHackenbush.ground_branches>`)."""
+        from grundy.errors import NotSupportedError
+        from grundy.model.game import forget_laws
+
+        if len(position) != 1:
+            raise InvalidInputError(f"a position is one ground vertex, got {len(position)} numbers")
+        game = self._grounded(position[0])
+        try:
+            found = game.ground_branches(game.full)
+        finally:
+            forget_laws(game)
+        if found is None:
+            raise NotSupportedError(f"{game.spec}: a misère sum of graphs is decided here when each "
+                                    f"is a forest (the SJ theorem over the branches at the grounds); "
+                                    f"this one has a cycle or a loop")
+        return list(found)
+
+    def _grounded(self, vertex: int) -> Any:
+        """Green Hackenbush on the graph grounded at ``vertex`` (a graph of no edge: its ground
+        alone)."""
+        if self.game is None:
+            return _game(self.cls, self.kind, [str(vertex)], [])
+        return self.game.grounded_at(str(vertex))
+
     def _vertex(self, vertex: int) -> tuple[Outcome, Any]:
         """Green Hackenbush grounded at ``vertex``, or vertex geography started there."""
-        if self.kind == "hackenbush":  # (a graph of no edge: its ground alone)
+        if self.kind == "hackenbush":
             from grundy.model.game import forget_laws
 
-            game = (_game(self.cls, self.kind, [str(vertex)], []) if self.game is None
-                    else self.game.grounded_at(str(vertex)))
+            game = self._grounded(vertex)
             try:
                 return self.value(game, game.full, self.cache)
             finally:
@@ -186,9 +212,9 @@ class GraphInput:
     case answered as read: :meth:`answers` gives each case's outcome and value, or its error."""
 
     def __init__(self, family: Any, cls: Any, layout: str, where: str, words: StreamWords,
-                 value: Any) -> None:
+                 value: Any, misere: bool = False) -> None:
         self.family, self.cls, self.layout, self.where, self.words = family, cls, layout, where, words
-        self.value = value
+        self.value, self.misere = value, misere
         self.solver: Solver | None = None
         self.graph: Graph | None = None
 
@@ -207,15 +233,26 @@ class GraphInput:
     def answer(self, graph: Graph, position: list[int]) -> tuple[Outcome, Any] | GrundyError:
         """The case's answer (its error, when the engine refuses it); the graph's games are kept
         until another graph comes."""
+        try:
+            return self._solver(graph).answer(position)
+        except GrundyError as exc:
+            return exc
+
+    def branches(self, graph: Graph, position: list[int]) -> list[int] | GrundyError:
+        """The values of the branches at the ground of a part of a misère sum (its error)."""
+        try:
+            return self._solver(graph).branches(position)
+        except GrundyError as exc:
+            return exc
+
+    def _solver(self, graph: Graph) -> Solver:
+        """The solver of ``graph``, made when another graph comes (the last one let go first)."""
         if graph is not self.graph or self.solver is None:
             if self.solver is not None:
                 self.solver.close()
-            self.graph, self.solver = None, None  # (the last graph let go before the next is built)
+            self.graph, self.solver = None, None
             self.solver, self.graph = Solver(self.cls, self.family.kind, graph, self.value), graph
-        try:
-            return self.solver.answer(position)
-        except GrundyError as exc:
-            return exc
+        return self.solver
 
     def answers(self) -> Iterator[tuple[Outcome, Any] | GrundyError]:
         """Each case's answer, in the order of the input; an input that cannot be read stops
@@ -269,14 +306,22 @@ class GraphInput:
             parts = words.take()
             if parts == 0 and self.layout == "repeated":
                 break
-            total, error = 0, None
+            total, error, branches = 0, None, []
             for _ in range(parts):
                 graph = self.params()
-                found = self.answer(graph, self.heaps())
+                found = (self.branches(graph, self.heaps()) if self.misere
+                         else self.answer(graph, self.heaps()))
                 if isinstance(found, GrundyError):
                     error = error or found
+                elif isinstance(found, list):
+                    branches += found
                 else:
                     total ^= found[1]
+            if error is None and self.misere:  # (the SJ theorem over every branch of the case)
+                from grundy.games.graphs.hackenbush import misere_forest_wins
+
+                yield (Outcome.N if misere_forest_wins(branches) else Outcome.P), None
+                continue
             yield error if error is not None else ((Outcome.N if total else Outcome.P), total)
 
 
@@ -290,7 +335,7 @@ def graph_answers(args: argparse.Namespace, value: Any, title: str,
 
     where = args.params or "each"
     check_layout(family, args.input, where, True)
-    if args.misere:
+    if args.misere and family.kind != "hackenbush":
         raise InvalidInputError(f"{title}: the exported program answers normal play (whoever cannot "
                                 f"move loses); --misere has no family program here")
     entry = find_entry(title.partition("(")[0])
@@ -301,7 +346,8 @@ def graph_answers(args: argparse.Namespace, value: Any, title: str,
     except OSError as exc:
         raise InvalidInputError(f"cannot read input {path!r}: {exc.strerror or exc}") from None
     source = "input on standard input" if path == "-" else f"input {path!r}"
-    return _closing(GraphInput(family, cls, args.input, where, StreamWords(stream, source), value).answers(),
+    words = StreamWords(stream, source)
+    return _closing(GraphInput(family, cls, args.input, where, words, value, args.misere).answers(),
                     None if path == "-" else stream)
 
 

@@ -7,8 +7,8 @@ outcome is known), or ``error: MESSAGE`` for a case nothing answers.
   game's ``a b`` (several pairs are a sum), a game on one number ``n`` (several numbers, the sum
   of their positions, when the game declares ``arity=1``);
 - ``cases``: the number of cases ``T``, then ``T`` cases; ``counted``: one case; ``repeated``:
-  cases to the end of the input, or to a case whose count is 0 (not for a pair game), which ends
-  it. A case of a heap
+  cases to the end of the input, or to a case whose count is 0 (of a pair game: ``0 0``; of a
+  family of one's own: parameters all 0), which ends it. A case of a heap
   game (or of a game on one number) is a count ``n`` and ``n`` numbers, of a pair game ``a b``;
   line breaks do not matter.
 
@@ -26,6 +26,8 @@ after the last case) stops with one line on stderr: after it no case can be told
 [[3], [1, 1]]
 >>> _case_numbers("heap", "repeated", "1 3  2 1 1  0".split())
 [[3], [1, 1]]
+>>> _case_numbers("pair", "repeated", "5 3  0 4  0 0".split())
+[[5, 3], [0, 4]]
 """
 
 from __future__ import annotations
@@ -82,11 +84,11 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
         return read_number(words[at - 1])
 
     cases = take() if layout == "cases" else 1 if layout == "counted" else len(words)
+    width = _zero_case_width(kind)
     out = []
     for _ in range(cases):
-        counted = kind != "pair" and not kind.startswith("positions:")  # (a case starts with a count)
-        if layout == "repeated" and (at == len(words) or (counted and words[at].strip("0") == "")):
-            at += at < len(words)  # (a count of 0 ends the cases)
+        if layout == "repeated" and (at == len(words) or _zeros(words[at:at + width], width)):
+            at = min(at + width, len(words))  # (a case of zeros ends the cases)
             break
         if kind == "strip":  # (the length, then the count of coins and their cells)
             out.append([take()] + [take() for _ in range(take())])
@@ -100,6 +102,19 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
     if at < len(words):
         raise InvalidInputError(f"{len(words) - at:,} more words after the last case")
     return out
+
+
+def _zero_case_width(kind: str) -> int:
+    """How many words of zeros end a ``repeated`` input: a count of 0 where a case starts with a
+    count, else a whole case of zeros (a pair game's ``0 0``, the parameters of a family)."""
+    if kind == "pair":
+        return 2
+    return _arity(kind) if kind.startswith("positions:") else 1
+
+
+def _zeros(words: list[str], width: int) -> bool:
+    """Whether ``words`` are ``width`` words, each the number 0 (written with any zeros)."""
+    return len(words) == width and all(w.isascii() and w != "" and w.strip("0") == "" for w in words)
 
 
 def _position(game: Any, kind: str, numbers: list[int]) -> Any:

@@ -70,7 +70,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="read a judge's whole input from the one file given ('-': stdin) in "
                              "the layout of 'export --main': lines (a position per line), cases "
                              "(T, then T cases), counted (one case), repeated (cases to the end, or to "
-                             "a count of 0); a case of a heap game is n then "
+                             "a case of zeros: a count of 0, a pair's 0 0); a case of a heap game is n then "
                              "n heaps (a sum); a family also single (T, then T cases of one heap); "
                              "print 'VALUE OUTCOME' per case, as the exported program does")
     parser.add_argument("--winning-moves", action="store_true",

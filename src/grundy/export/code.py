@@ -176,8 +176,9 @@ def _check_sources(kind: str, pattern: Pattern | None, period: Periodicity | Non
         raise InvalidInputError("a table with blank cells needs the domain it comes from")
     if holes and (pattern is not None or period is not None):
         raise InvalidInputError("a table with blank cells is exported as a table, not by a formula")
-    if kind == "number" and (period is not None or move_source is not None):
-        raise InvalidInputError("a game on one number is exported by its formula or its table")
+    if kind == "number" and (period is not None or (move_source is not None and pattern is not None)):
+        raise InvalidInputError("a game on one number is exported by its formula, or its table "
+                                "(beyond it, in Python, by its move function)")
 
 
 def _period_program(base: dict[str, Any], values: list[int], period: Periodicity) -> Program:

@@ -16,9 +16,10 @@ Layouts (``INPUT_FORMATS``):
   length ``L``, then the cells ``1..L`` of its coins);
 - ``cases``: the number of cases ``T``, then ``T`` cases;
 - ``counted``: one case;
-- ``repeated``: cases one after another to the end of the input, or, where a case starts with a
-  count (not a pair game's ``a b``), to a case whose count is 0, which ends the input (as
-  HDU 1850 "Being a Good Boy in Spring Festival" ends its cases).
+- ``repeated``: cases one after another to the end of the input, or to a case of zeros, which
+  ends the input: where a case starts with a count, a count of 0 (as HDU 1850 "Being a Good Boy in
+  Spring Festival" ends its cases); a pair game's ``0 0`` (HDU 2147 "kiki's game"); the numbers
+  of a position, or the parameters of a family of one's own, all 0 (POJ 2484 "A Funny Game").
 
 A case of a heap game is ``n`` followed by ``n`` heap sizes; of a pair game, ``a b``; of
 coin-slide, ``L k`` followed by the cells of its ``k`` coins; of a grid of coins, ``k`` followed
@@ -81,7 +82,8 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     if input_format == "cases":
         return f"the number of cases T, then T cases, each {case}"
     if input_format == "repeated":
-        end = ("" if kind in ("positions", "params") or (kind == "pair" and start is None)
+        end = (", or to a case whose numbers are all 0 (it ends the input)"
+               if kind in ("positions", "params") or (kind == "pair" and start is None)
                else ", or to a case whose first number is 0 (it ends the input)")
         return f"cases to the end of the input{end}, each {case}"
     return f"one case: {case}"
@@ -170,10 +172,12 @@ def main():
         except ValueError as exc:
             sys.exit(f"error: {exc}")
 
-    def repeated(zero_ends):
+    def repeated(width):  # (cases up to one of width zeros: a count of 0, or a case all 0)
         while at < len(words):
-            if zero_ends and words[at].strip("0") == "" and words[at].isascii():
-                take()
+            ahead = words[at:at + width]
+            if len(ahead) == width and all(w.isascii() and w.strip("0") == "" for w in ahead):
+                for _ in range(width):
+                    take()
                 return
             yield None
 
@@ -191,6 +195,15 @@ def main():
 if __name__ == "__main__":
     main()
 '''
+
+
+def zero_case_width(kind: str, one: bool = False) -> int | str:
+    """How many words of zeros end a ``repeated`` input (in the program's terms): a count of 0
+    where a case starts with a count, else a whole case of zeros (a pair game's ``0 0``, the
+    numbers of a position, the parameters of a family)."""
+    if kind == "pair" and not one:
+        return 2
+    return {"positions": "ARITY", "params": "len(PARAMS)"}.get(kind, 1)
 
 
 def python_main(kind: str, input_format: str, one: bool = False, moves: bool = False) -> str:
@@ -212,9 +225,8 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
         case = "[take() for _ in range(len(PARAMS))]"
     if kind == "param-sums":  # (k, then k games: the parameters of each)
         case = "[take() for _ in range(take() * len(PARAMS))]"
-    counted = kind not in ("pair", "positions", "params") or one  # (a case starts with a count)
     cases = {"cases": "range(take())", "counted": "range(1)",
-             "repeated": f"repeated({counted})"}[input_format]
+             "repeated": f"repeated({zero_case_width(kind, one)})"}[input_format]
     return common + _PY_STREAM % {"case": case, "cases": cases}
 
 
@@ -358,19 +370,33 @@ int main() {
 _CPP_AHEAD = r"""static std::string pending;  // a word read ahead, to see whether another case follows
 static bool has_pending = false;
 
+static std::vector<std::string> ahead;  // further words read ahead (after pending), last first
+
 static bool next_word(std::string &word) {
     if (has_pending) {
         word = pending;
         has_pending = false;
         return true;
     }
+    if (!ahead.empty()) {
+        word = ahead.back();
+        ahead.pop_back();
+        return true;
+    }
     return static_cast<bool>(std::cin >> word);
 }
 
-static bool more_cases(bool zero_ends) {  // another case follows (not the end, nor a case of count 0)
-    if (!next_word(pending)) return false;
-    has_pending = !(zero_ends && pending.find_first_not_of('0') == std::string::npos);
-    return has_pending;
+static bool more_cases(size_t width) {  // another case follows (not the end, nor a case of zeros)
+    std::vector<std::string> words;
+    std::string word;
+    while (words.size() < width && next_word(word)) words.push_back(word);
+    bool zeros = words.size() == width;
+    for (const std::string &w : words) zeros = zeros && w.find_first_not_of('0') == std::string::npos;
+    if (words.empty() || zeros) return false;
+    for (size_t i = words.size(); i-- > 1;) ahead.push_back(words[i]);
+    pending = words[0];
+    has_pending = true;
+    return true;
 }
 
 """
@@ -400,7 +426,7 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
         case = _CPP_CASE_HEAP.replace("i < count", "i < 2 * count")
     count = "        const unsigned long long cases = take();\n" if input_format == "cases" else ""
     more = {"cases": "c < cases", "counted": "c < 1",
-            "repeated": f"more_cases({'true' if kind != 'pair' or one else 'false'})"}[input_format]
+            "repeated": f"more_cases({zero_case_width(kind, one)})"}[input_format]
     ahead, read = ((_CPP_AHEAD, "next_word(word)") if input_format == "repeated"
                    else ("", "std::cin >> word"))
     return common + _CPP_STREAM % {"case": case, "count": count, "more": more, "prepare": call,

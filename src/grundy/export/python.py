@@ -366,7 +366,9 @@ def _py_table(program: Program, params: str) -> list[str]:
     blocks = ["\n".join([f"# {table_status(program)}" + (
         " (0: not a position, v + 1: the value v)" if program.holes else ""),
         *_packed("TABLE", program.values), size])]
-    if program.move_source is not None:
+    if program.move_source is not None and kind == "number":  # (a @grundy.game on (n,))
+        blocks += _py_number_search(program)
+    elif program.move_source is not None:
         fname = move_function(program.move_source, kind)
         blocks += ["# the move function, as given\n" + program.move_source.strip("\n"),
                    f"MOVES = {fname}\nKIND = {kind!r}\nMOVE_STEPS = {MOVE_STEPS}",
@@ -377,7 +379,8 @@ def _py_table(program: Program, params: str) -> list[str]:
     limits = {"heap": "0..{ROWS - 1}", "number": f"{a0}..{{{a0} + ROWS - 1}}",
               "pair": ("a <= {ROWS - 1}, b <= {COLS - 1}" if not program.origin else
                        f"{a0} <= a <= {{{a0} + ROWS - 1}}, {b0} <= b <= {{{b0} + COLS - 1}}")}[kind]
-    beyond = ("    return _by_moves(" + ("(a, b)" if kind == "pair" else "n") + ")"
+    beyond = ("    return _value((n,), {})" if program.move_source is not None and kind == "number"
+              else "    return _by_moves(" + ("(a, b)" if kind == "pair" else "n") + ")"
               if program.move_source is not None else
               f'    raise ValueError(f"{what} is beyond the table ({limits})")')
     if program.octal:
@@ -391,6 +394,20 @@ def _py_table(program: Program, params: str) -> list[str]:
     else:
         hit = f"        return TABLE[{where}]\n"
     return [*blocks, f"def grundy_value({params}):\n{_py_guard(program)}    if {inside}:\n{hit}" + beyond]
+
+
+def _py_number_search(program: Program) -> list[str]:
+    """The search beyond the table of a game of one's own on one number: its move function (on
+    positions ``(n,)``, options ``(m,)``, ``grundy.Sum(...)`` or ``()``), carried as given, and the
+    memoised mex over what it reaches (:data:`grundy.export.positions.PY_SEARCH`)."""
+    from grundy.export.positions import PY_SEARCH
+
+    assert program.move_source is not None
+    move_function(program.move_source, "number")
+    minimum = program.origin if program.origin and program.origin != (0,) else None
+    return [f"ARITY = 1\nMINIMUM = {minimum!r}\nMOVE_STEPS = {MOVE_STEPS}",
+            (PY_SEARCH % {"functions": "# the move function, as given\n"
+                          + program.move_source.strip("\n")}).strip("\n")]
 
 
 def _py_rule(program: Program, params: str) -> list[str]:
@@ -621,7 +638,7 @@ def move_function(source: str, kind: str) -> str:
         names = ", ".join(d.name for d in defs) or "none"
         raise InvalidInputError(
             f"the move source must define one function (or one named 'moves'); found {names}")
-    want = 1 if kind == "heap" else 2
+    want = 1 if kind in ("heap", "number") else 2
     got = len(chosen[0].args.args)
     if got != want:
         raise InvalidInputError(f"the move function {chosen[0].name!r} of a {kind} game takes {want} "

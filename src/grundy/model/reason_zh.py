@@ -439,6 +439,19 @@ def _hackenbush(f: Facts) -> str:
             f"k mod 2），再对 {f['edges'] - cycles} 条桥用冒号原理；值 {value}")
 
 
+@template("hackenbush-misere", "zh")
+def _hackenbush_misere(f: Facts) -> str:
+    values = "、".join(map(str, f["values"])) + ("……" if f["branches"] > len(f["values"]) else "")
+    why = (f"有 {f['big']} 根分支的值 > 1 且 s ≠ 0" if f["wins"] and f["big"] else
+           "没有分支的值 > 1 且 s = 0" if f["wins"] else
+           f"有 {f['big']} 根分支的值 > 1 且 s = 0" if f["big"] else
+           "没有分支的值 > 1 且 s ≠ 0")
+    return (f"森林上的反常规则（删边游戏）：对地面上的 {f['branches']} 根分支用 SJ 定理"
+            f"（值 {values or '无'}；分支能到达的局面要么为空，要么值 >= 1，故满足 SJ 条件），"
+            f"s = {f['total']}：{why}，"
+            f"故{'先手' if f['wins'] else '后手'}必胜")
+
+
 @template("vertex-geography", "zh")
 def _geography(f: Facts) -> str:
     v, size, nu = f["vertex"], f["size"], f["matching"]

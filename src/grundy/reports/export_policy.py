@@ -1049,5 +1049,10 @@ def _line_plan(game: Any, line: list[int | None], domain: Any) -> Plan:
                                f"G(n) = {formula} (conjecture, checked for {n0} <= n <= {upto})",
                                formula, Status.CONJECTURE, upto)
                 break
+    source = None
+    if best is None and domain.valid is None:  # (the table, and beyond it the move function)
+        from grundy.define.source import position_move_source
+
+        source = position_move_source(game)[0]
     return Plan(game.spec, "number", line, best, origin=(n0,), domain=_domain_words(domain, "number"),
-                sums=domain.arity == 1)
+                sums=domain.arity == 1, source=source)

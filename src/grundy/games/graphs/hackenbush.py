@@ -35,7 +35,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError
+from grundy.errors import InvalidGameError, InvalidPositionError, SearchLimitError, TooManyMovesError
 from grundy.games.graphs.fileio import (
     GraphData,
     check_name,
@@ -44,7 +44,7 @@ from grundy.games.graphs.fileio import (
     with_ground,
 )
 from grundy.model.bounded import BoundedCache, Derived
-from grundy.model.game import ContentHashedGame, Move, Position, split_tokens
+from grundy.model.game import ContentHashedGame, Move, Outcome, Position, split_tokens
 from grundy.model.laws import Board, BoardKind, Family, Laws, graph_families
 from grundy.model.reason import Facts, Reason, template
 
@@ -57,6 +57,9 @@ EXAMPLES: dict[int, tuple[str, str]] = {
 
 WORK_LIMIT = 2_000_000
 """Budget (edges × edges of a block) for re-analysing blocks when finding winning moves."""
+
+MISERE_MOVES = 1000
+"""The most misère winning moves of a forest listed (each is a forest written out: O(E))."""
 
 BRUTE_FORCE_EDGES = 16
 """Largest position whose moves are listed for brute force (2^16 subsets at most)."""
@@ -439,6 +442,7 @@ class GreenHackenbush(ContentHashedGame):
         """What GreenHackenbush declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(picture=self._picture, samples=self._samples, value=self._value,
                     moves_to_value=self._moves_to_value, winning_moves=self._winning_moves,
+                    misere_outcome=self._misere_outcome, misere_winning_moves=self._misere_moves,
                     reason=self._reason, board=Board(BoardKind.EDGES, edges=self._standing))
 
     def _standing(self, position: Any) -> list[str]:
@@ -528,6 +532,71 @@ class GreenHackenbush(ContentHashedGame):
     def _winning_moves(self, position: Any) -> list[Move]:
         return self._moves_to_value(position, 0)
 
+    # ---- misère play on a forest: the SJ theorem over the branches at the ground ---------------
+    def ground_branches(self, position: Any) -> list[int] | None:
+        """The values of the branches at the ground (each an edge at the ground with all that
+        stands on it) when what stands is a forest, ``None`` when it has a cycle or a loop.
+
+        The branches are the parts of a disjunctive sum, and each is a component of the SJ
+        theorem (docs/misere.md) whose condition holds trivially: every position a branch reaches
+        is empty or again a branch, of value 1 + the value above its ground edge >= 1, so no
+        position of value 0 has a move. Hence the misère outcome of any sum of forests:
+        :func:`misere_forest_wins` of all their branches' values.
+
+        >>> import networkx as nx
+        >>> vee = GreenHackenbush.from_networkx(nx.Graph([(0, 1), (1, 2), (0, 3), (3, 4)]), ground=0)
+        >>> vee.ground_branches(vee.full), vee.closed_value(vee.full)
+        ([2, 2], 0)
+        """
+        if not position:
+            return []
+        tree = self._tree(tuple(position))
+        if any(tree.internal):
+            return None
+        return [tree.value[b] + 1 for b in tree.order[1:] if tree.parent[b] == 0]
+
+    def _misere_outcome(self, position: Any) -> Outcome | None:
+        branches = self.ground_branches(position)
+        if branches is None:
+            return None  # (a cycle: the fusion principle is not for misère play; searched)
+        return Outcome.N if misere_forest_wins(branches) else Outcome.P
+
+    def _misere_moves(self, position: Any) -> list[Move] | None:
+        """Every misère winning move of a forest. A cut changes one branch, of value ``v``, to a
+        value ``w`` (0: its ground edge cut); the forest left is lost for the opponent only for
+        ``w`` in ``{0, 1, s ^ v}`` (``s`` the nim-sum), by the rule. The cuts inside the branch
+        that give it ``w`` are those that give the whole the value ``s ^ v ^ w`` (the colon
+        principle's :func:`deletions_to_value`, once per value), kept where they lie in it."""
+        branches = self.ground_branches(position)
+        if branches is None:
+            return None
+        position = tuple(position)
+        tree = self._tree(position)
+        top: dict[int, int] = {}  # block -> the branch (the root's child block) it stands in
+        for b in tree.order[1:]:
+            top[b] = b if tree.parent[b] == 0 else top[tree.parent[b]]
+        branch_of = {tree.parent_bridge[b]: top[b] for b in tree.order[1:]}
+        s, big = 0, sum(v > 1 for v in branches)
+        for v in branches:
+            s ^= v
+        cuts: dict[int, list[int]] = {}
+        found: set[int] = set()
+        for b, v in zip([b for b in tree.order[1:] if tree.parent[b] == 0], branches, strict=True):
+            for w in {0, 1, s ^ v} - {v}:
+                whole, left_big = s ^ v ^ w, big - (v > 1) + (w > 1)
+                if (whole != 0 and left_big > 0) or (whole == 0 and left_big == 0):
+                    continue  # (the forest left is won for the opponent, by the rule)
+                if w == 0:
+                    found.add(tree.parent_bridge[b])
+                    continue
+                if whole not in cuts:
+                    cuts[whole] = deletions_to_value(self.edges, position, self.ground, whole, tree=tree)
+                found.update(i for i in cuts[whole] if branch_of[i] == b)
+        if len(found) > MISERE_MOVES:
+            raise TooManyMovesError(f"{self.spec}: {len(found):,} winning cuts, more than "
+                                    f"{MISERE_MOVES:,} to list (each a forest to write out)")
+        return [Move(self._label(i), self._after_deletion(position, i, tree)) for i in sorted(found)]
+
     def _close_names(self) -> str:
         """`` (did you mean 'g'?)`` when vertices on some edge have names close to the ground's."""
         used = {self.names[v].lower(): self.names[v] for edge in self.edges for v in edge}
@@ -537,7 +606,15 @@ class GreenHackenbush(ContentHashedGame):
 
     def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
-            return None
+            branches = self.ground_branches(position)
+            if branches is None:
+                return None
+            total = 0
+            for v in branches:
+                total ^= v
+            return Reason("hackenbush-misere", {"branches": len(branches), "values": branches[:8],
+                                                "total": total, "big": sum(v > 1 for v in branches),
+                                                "wins": misere_forest_wins(branches)})
         if not position:
             if not any(self.ground in edge for edge in self.edges):
                 return Reason("hackenbush-floating", {"ground": self.names[self.ground],
@@ -548,6 +625,34 @@ class GreenHackenbush(ContentHashedGame):
         return Reason("hackenbush", {"edges": len(position), "cycle_edges": cycles,
                                      "blocks": sum(1 for b in tree.internal if b),
                                      "value": tree.value[0]})
+
+
+def misere_forest_wins(branches: Sequence[int]) -> bool:
+    """Whether the player to move wins the misère sum of branches of these values (each an edge at
+    the ground with a tree on it, of value >= 1): the SJ theorem, some value > 1 and a nim-sum
+    not 0, or none > 1 and the nim-sum 0 (no branch at all: no move, a win).
+
+    >>> misere_forest_wins([2, 2]), misere_forest_wins([1, 1]), misere_forest_wins([])
+    (False, True, True)
+    """
+    total = 0
+    for v in branches:
+        total ^= v
+    big = any(v > 1 for v in branches)
+    return (total != 0 and big) or (total == 0 and not big)
+
+
+@template("hackenbush-misere")
+def _misere_text(f: Facts) -> str:
+    values = ", ".join(map(str, f["values"])) + (", …" if f["branches"] > len(f["values"]) else "")
+    why = (f"{f['big']} branch(es) of value > 1 and s ≠ 0" if f["wins"] and f["big"] else
+           "no branch of value > 1 and s = 0" if f["wins"] else
+           f"{f['big']} branch(es) of value > 1 and s = 0" if f["big"] else
+           "no branch of value > 1 and s ≠ 0")
+    return (f"misère play on a forest: the SJ theorem over its {f['branches']} branch(es) at the "
+            f"ground (values {values or 'none'}; each position a branch reaches is empty or of "
+            f"value >= 1, so the SJ condition holds), s = {f['total']}: {why}, so the "
+            f"{'first' if f['wins'] else 'second'} player wins")
 
 
 @template("hackenbush-floating")
