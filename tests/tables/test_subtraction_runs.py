@@ -9,8 +9,7 @@ import random
 
 import pytest
 
-from grundy.tables.subtraction_runs import (RunsOutOfSteps, RunSteps, runs_period,
-                                            split_set)
+from grundy.tables.subtraction_runs import RunsOutOfSteps, RunSteps, runs_period, split_set
 
 
 def mex_table(s: tuple[int, ...], count: int) -> list[int]:
