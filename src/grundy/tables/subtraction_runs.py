@@ -17,10 +17,10 @@ distances between runs with equal words and each run's own word length; the leas
 any period, so it is found among the divisors of the proved one, each divisor proved the same way.
 
 >>> found = runs_period((1, 2, 10**18))  # 10**18 % 3 == 1: period 3
->>> found.period, found.preperiod, found.value(10**18 + 5)
+>>> found.period, found.preperiod, found.value(10**18 + 4)
 (3, 0, 2)
 >>> found = runs_period((1, 2, 999_999_999))  # k % 3 == 0: period k + 1
->>> found.period, found.value(999_999_999), found.value(2 * 10**9 + 1)
+>>> found.period, found.value(999_999_999), found.value(3 * 10**9 - 1)
 (1000000000, 3, 3)
 
 Everything below the marker is plain Python 3.8 with no import of grundy: ``grundy export
@@ -35,6 +35,18 @@ from math import gcd
 
 EMBED_IMPORTS = "from bisect import bisect_right\nfrom heapq import heappop, heappush\nfrom math import gcd\n"
 """The imports the embedded engine needs (an exported program writes them first)."""
+
+MARKER = "# ---- the engine (copied whole into exported programs: Python 3.8, no grundy) ----"
+
+
+def engine_source() -> str:
+    """The engine's source as an exported program holds it (its imports first; the program
+    starts ``from __future__ import annotations``, so the annotations are never evaluated)."""
+    from pathlib import Path
+
+    text = Path(__file__).read_text(encoding="utf-8")
+    return EMBED_IMPORTS + "\n\n" + text[text.index("\n" + MARKER + "\n") + 1:].rstrip("\n") + "\n"
+
 
 # ---- the engine (copied whole into exported programs: Python 3.8, no grundy) ----
 
