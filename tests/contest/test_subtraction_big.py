@@ -126,3 +126,80 @@ def test_cpp_program_small_against_the_brute_force(cpp_program: Path | None) -> 
                           text=True, timeout=120)
     assert done.returncode == 0, done.stderr[-2000:]
     assert words(done.stdout.split("\n")[:-1]) == ["Alice" if brute(n, k) else "Bob" for n, k in cases]
+
+
+def other_sets() -> tuple[str, list[int]]:
+    """Lines ``|S| s1 .. sk n`` (``--input lines``): sets with members beyond the transducer's 4096
+    (up to 2·10^18) whose runs prove the period within 300,000 steps, their values from the Python
+    engine, itself checked against the mex table in tests/tables/test_subtraction_runs.py; a few
+    against the mex table here."""
+    from grundy.tables.subtraction_runs import RunsOutOfSteps, RunSteps, runs_period
+
+    rng = random.Random(20)
+    lines, expected = [], []
+    kept = 0
+    for i in range(40):
+        s = {rng.randint(1, 7) for _ in range(rng.randint(0, 3))}
+        if i < 10:
+            s |= {rng.randint(4097, 20_000) for _ in range(rng.randint(1, 2))}
+        else:  # (two large members far apart need a chunk per smaller one: beyond the budget)
+            big = rng.randint(4097, 10**rng.randint(5, 18))
+            s |= {big, rng.randint(big, 2 * big)} if rng.random() < 0.3 else {big}
+        key = tuple(sorted(s))
+        steps = RunSteps(10**7)
+        try:
+            found = runs_period(key, steps)
+        except RunsOutOfSteps:
+            continue
+        if steps.spent > 300_000:  # (the programs' budget is for all the inputs together)
+            continue
+        kept += 1
+        for n in [rng.randint(0, 4 * max(key)) for _ in range(3)] + [rng.randint(0, 10**18)]:
+            lines.append(f"{len(key)} {' '.join(map(str, key))} {n}")
+            expected.append(found.value(n))
+    assert kept >= 25
+    g = mex_table((3, 5, 4099), 30_000)
+    for n in range(0, 30_000, 97):
+        lines.append(f"3 3 5 4099 {n}")
+        expected.append(g[n])
+    return "\n".join(lines) + "\n", expected
+
+
+def mex_table(s: tuple[int, ...], count: int) -> list[int]:
+    g: list[int] = []
+    for n in range(count):
+        seen = {g[n - x] for x in s if x <= n}
+        v = 0
+        while v in seen:
+            v += 1
+        g.append(v)
+    return g
+
+
+def test_both_programs_on_other_huge_sets(cpp_lines: Path | None) -> None:
+    text, expected = other_sets()
+    source = grundy_cli("export", "subtraction(S)", "--main", "--lang", "python")
+    assert [int(line.split()[0]) for line in run_python(source, text)] == expected
+    if cpp_lines is None:
+        pytest.skip("g++ is not installed")
+    done = subprocess.run([str(cpp_lines), "0"], input=text, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert [int(line.split()[0]) for line in done.stdout.split("\n")[:-1]] == expected
+
+
+def test_cpp_program_full_size(cpp_program: Path | None) -> None:
+    if cpp_program is None:
+        pytest.skip("g++ is not installed")
+    cases = full_cases()
+    done = subprocess.run([str(cpp_program), "0"], input=judge_input(cases), capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert words(done.stdout.split("\n")[:-1]) == [editorial(n, k) for n, k in cases]
+
+
+@pytest.fixture(scope="module")
+def cpp_lines(tmp_path_factory: pytest.TempPathFactory) -> Path | None:
+    if shutil.which("g++") is None:
+        return None
+    source = grundy_cli("export", "subtraction(S)", "--main", "--lang", "cpp")
+    return compile_cpp_together([source], tmp_path_factory.mktemp("cpp"), "-O2")

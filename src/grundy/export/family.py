@@ -72,6 +72,10 @@ STEPS = {"python": 30_000_000, "cpp": 2_000_000_000}
 """How many steps (a heap's options looked at, a window compared) a program may spend on its
 run-time tables, all inputs together; past it an input that needs more gets an error line."""
 
+RUNS_TRIAL = {"python": 2_000_000, "cpp": 100_000_000}
+"""How many steps the runs of values (a subtraction set with a member beyond 4096) may take where a
+table could prove the period too (``2 max S`` below the longest table): past them, the table."""
+
 MAX_STRIPE = 1000
 """The longest run a ``stripes(S)`` program accepts (the POI task's bound; the game's own
 ``grundy.games.takebreak.stripes.MAX_STRIPE``, which a test keeps equal)."""
@@ -448,6 +452,7 @@ _PY_LINE = _PY_MAIN[_PY_MAIN.index("def _answer_line"):_PY_MAIN.index("\n\n\ncla
 
 PY_SUBTRACTION = '''SUB_STEPS = %(steps)d  # steps (a heap's options, a window compared), all inputs together
 SUB_MOST = %(most)d  # the longest table kept for one set
+RUNS_TRIAL = %(trial)d  # steps the runs may take on a set a table could also prove
 _STEPS = RunSteps(SUB_STEPS)  # (shared by the table and the runs of values)
 _SETS = {}
 _BASE, _MASK = 1000003, (1 << 64) - 1
@@ -494,10 +499,28 @@ class _Sub:
         if self.lam == self.power:
             self.saved, self.saved_hash, self.power, self.lam = t, self.hash, 2 * self.power, 0
 
+    def _try_runs(self):
+        """The period proved on runs of values; where a table could prove it too (2 max S <
+        SUB_MOST), within RUNS_TRIAL steps only, else False: the table then (a set whose values
+        have little structure)."""
+        if 2 * self.w >= SUB_MOST:
+            try:
+                return runs_period(self.s, _STEPS)
+            except RunsOutOfSteps as exc:
+                raise ValueError(f"max S = {self.w}: {exc} on runs of values (the steps this "
+                                 f"program allows itself for all inputs)") from None
+        trial = RunSteps(max(0, min(RUNS_TRIAL, SUB_STEPS - _STEPS.spent)))
+        try:
+            return runs_period(self.s, trial)
+        except RunsOutOfSteps:
+            return False
+        finally:
+            _STEPS.spent += trial.spent
+
     def value(self, n):
-        if self.w > RUNS_SMALL_MAX:  # a huge member: the period proved on runs of values
-            if self.runs is None:
-                self.runs = runs_period(self.s, _STEPS)
+        if self.w > RUNS_SMALL_MAX and self.runs is None:  # a large member: runs of values
+            self.runs = self._try_runs()
+        if self.runs:
             return self.runs.value(n)
         while self.period is None and len(self.g) <= n:
             if _STEPS.spent > SUB_STEPS or len(self.g) >= SUB_MOST:
@@ -959,7 +982,8 @@ def _py_body(title: str, family: Family) -> str:
         from grundy.tables.subtraction_runs import engine_source
 
         return (engine_source() + "\n\n" +
-                PY_SUBTRACTION % {"steps": STEPS["python"], "most": MOST["python"]})
+                PY_SUBTRACTION % {"steps": STEPS["python"], "most": MOST["python"],
+                                  "trial": RUNS_TRIAL["python"]})
     if family.kind == "kfold":
         from grundy.export.kfold import python_family_body
 

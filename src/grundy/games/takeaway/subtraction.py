@@ -48,15 +48,21 @@ RUNS_FROM = 1 << 17
 RUNS_STEPS = 20_000_000
 """The step budget of the runs of one set (a step: a heap's options, a value compared)."""
 
+RUNS_TRIAL = 2_000_000
+"""The runs' budget for a set whose period a table on demand could prove too (``2 max S`` below
+:data:`~grundy.tables.analysis.ON_DEMAND_LIMIT`): past it, the table."""
+
 
 def _runs_of(s: tuple[int, ...]) -> RunsPeriod | str:
     """The proved period of ``subtraction(s)`` on runs of values, or why none within the budget."""
+    from grundy.tables.analysis import ON_DEMAND_LIMIT
     from grundy.tables.subtraction_runs import RunsOutOfSteps, RunSteps, runs_period
 
+    budget = RUNS_STEPS if 2 * s[-1] >= ON_DEMAND_LIMIT else RUNS_TRIAL
     try:
-        return runs_period(s, RunSteps(RUNS_STEPS))
+        return runs_period(s, RunSteps(budget))
     except RunsOutOfSteps:
-        return f"no period proved within {RUNS_STEPS:,} steps on runs of values"
+        return f"no period proved within {budget:,} steps on runs of values"
 
 
 _runs_of = kept(__name__ + "._runs_of", lru_cache(maxsize=64)(_runs_of))
