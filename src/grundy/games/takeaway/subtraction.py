@@ -48,6 +48,9 @@ RUNS_FROM = 1 << 17
 RUNS_STEPS = 20_000_000
 """The step budget of the runs of one set (a step: a heap's options, a value compared)."""
 
+RUNS_LISTED = 1 << 16
+"""The longest preperiod and period listed as a table of values from the runs (sums in bulk)."""
+
 RUNS_TRIAL = 2_000_000
 """The runs' budget for a set whose period a table on demand could prove too (``2 max S`` below
 :data:`~grundy.tables.analysis.ON_DEMAND_LIMIT`): past it, the table."""
@@ -156,6 +159,11 @@ class Subtraction(HeapGame):
             raise NotSupportedError(f"{exc} ({why})", parameters=exc.parameters) from None
 
     def _value_table(self, top: int) -> tuple[list[int] | Any, int, int] | None:
+        runs = self._runs()
+        if runs is not None:  # one period of values, when it is short enough to list
+            size = runs.preperiod + runs.period
+            return None if size > RUNS_LISTED else (
+                [runs.value(n) for n in range(size)], runs.preperiod, runs.period)
         from grundy.tables.analysis import value_table
 
         return value_table(self, top)
