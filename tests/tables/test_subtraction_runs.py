@@ -6,6 +6,7 @@ window compared again here, value by value on a sample and run by run."""
 from __future__ import annotations
 
 import random
+from itertools import pairwise
 
 import pytest
 
@@ -81,6 +82,25 @@ def test_one_two_k_oracle_huge() -> None:
             assert found.value(n) == expected, (k, n)
 
 
+def window_repeats(found, start: int, p: int, top: int) -> bool:  # type: ignore[no-untyped-def]
+    """G(x + p) == G(x) for every x in [start, start + top), re-done here: cut the window where
+    either x or x + p enters another run; on each piece both sides are periodic (periods q1, q2),
+    so agreeing on their first q1 + q2 places they agree on the whole piece (Fine and Wilf)."""
+    runs = found.runs
+    cuts = {start, start + top}
+    for b in runs.starts + runs.ends:
+        for c in (b, b - p):
+            if start < c < start + top:
+                cuts.add(c)
+    cuts_sorted = sorted(cuts)
+    for lo, hi in pairwise(cuts_sorted):
+        q1 = len(runs.words[runs.find(lo)])
+        q2 = len(runs.words[runs.find(lo + p)])
+        if any(found.value(x) != found.value(x + p) for x in range(lo, min(hi, lo + q1 + q2))):
+            return False
+    return True
+
+
 def check_locally(s: tuple[int, ...], found_value, n: int) -> None:  # type: ignore[no-untyped-def]
     seen = {found_value(n - x) for x in s if x <= n}
     v = 0
@@ -108,6 +128,8 @@ def test_huge_sets_locally_and_their_window(s: tuple[int, ...]) -> None:
             places += [y for y in range(x - 3, x + 4) if start <= y < start + top]
     for y in places:
         assert found.value(y) == found.value(y + p), (s, y)
+    assert window_repeats(found, start, p, top)
+    assert p == 1 or not window_repeats(found, start, p - 1, top)  # (else gcd(p, p - 1) = 1 would be)
     if p > 1:  # and no smaller period works (a witness for each prime factor)
         for r in {q for q in range(2, 50) if p % q == 0}:
             assert runs.first_difference(start, p // r, top) >= 0
