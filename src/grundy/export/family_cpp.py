@@ -84,6 +84,8 @@ struct Sub {
     unsigned long long value(unsigned long long n) {
         if (w > (unsigned long long)RUNS_SMALL_MAX && !tried) {  // a large member: runs of values
             tried = true;
+            if (w > (unsigned long long)2e18)  // (the runs count heaps in 63 bits)
+                fail("max S = " + std::to_string(w) + ": members above 2*10^18 are beyond this program");
             if (2 * w >= SUB_MOST) {
                 try {
                     runs = std::make_shared<RunsPeriod>(runs_period(s));

@@ -334,7 +334,6 @@ static void runs_grow(const std::vector<i64> &small, const std::vector<i64> &lar
 }
 
 static RunsPeriod runs_period(const std::vector<unsigned long long> &set) {
-    if (set.back() > (unsigned long long)2e18) fail("members above 2*10^18 are beyond this program's runs");
     std::vector<i64> s(set.begin(), set.end());
     const auto parts = runs_split(s);
     const std::vector<i64> &small = parts.first, &large = parts.second;
