@@ -501,14 +501,16 @@ class _Sub:
 
     def _try_runs(self):
         """The period proved on runs of values; where a table could prove it too (2 max S <
-        SUB_MOST), within RUNS_TRIAL steps only, else False: the table then (a set whose values
-        have little structure)."""
+        SUB_MOST), only for a set of few large members (runs_first) and within RUNS_TRIAL steps,
+        else False: the table then (a set whose values have little structure)."""
         if 2 * self.w >= SUB_MOST:
             try:
                 return runs_period(self.s, _STEPS)
             except RunsOutOfSteps as exc:
                 raise ValueError(f"max S = {self.w}: {exc} on runs of values (the steps this "
                                  f"program allows itself for all inputs)") from None
+        if not runs_first(self.s):
+            return False
         trial = RunSteps(max(0, min(RUNS_TRIAL, SUB_STEPS - _STEPS.spent)))
         try:
             return runs_period(self.s, trial)

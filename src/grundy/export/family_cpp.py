@@ -94,7 +94,7 @@ struct Sub {
                     fail("max S = " + std::to_string(w) + ": " + why.what() +
                          " on runs of values (the steps this program allows itself for all inputs)");
                 }
-            } else {  // a table could prove it too: the runs within RUNS_TRIAL steps, else the table
+            } else if (runs_first(s)) {  // a table could prove it too: runs within RUNS_TRIAL steps
                 runs_limit = std::min(SUB_STEPS, sub_spent + RUNS_TRIAL);
                 try {
                     runs = std::make_shared<RunsPeriod>(runs_period(s));

@@ -18,7 +18,7 @@ CPP_RUNS = r"""// ---- runs of values: a set with a huge member (1-2-K), its per
 // agree on q1 + q2 places agree on the whole interval)
 typedef long long i64;
 typedef std::vector<unsigned> Word;
-static const i64 RUNS_SMALL_MAX = 4096, RUNS_CANDIDATES = 48, RUNS_FOLD = 4096;
+static const i64 RUNS_SMALL_MAX = 4096, RUNS_CANDIDATES = 48, RUNS_FOLD = 4096, RUNS_FEW_LARGE = 2;
 
 static void runs_charge(unsigned long long count) {
     sub_spent += count;
@@ -290,6 +290,13 @@ static std::pair<std::vector<i64>, std::vector<i64>> runs_split(const std::vecto
             best_top = s[j], best_below = below, cut = j;
     }
     return {std::vector<i64>(s.begin(), s.begin() + cut), std::vector<i64>(s.begin() + cut, s.end())};
+}
+
+// whether the runs go first where a table could prove the period too: few large members
+static bool runs_first(const std::vector<unsigned long long> &set) {
+    const std::vector<i64> s(set.begin(), set.end());
+    const size_t large = runs_split(s).second.size();
+    return 0 < large && large <= (size_t)RUNS_FEW_LARGE;
 }
 
 // one chunk from heap m: the state and m move on, the new runs' candidates are queued

@@ -53,6 +53,7 @@ def engine_source() -> str:
 RUNS_SMALL_MAX = 4096  # the largest member the transducer keeps in its state
 RUNS_CANDIDATES = 48  # how many earlier runs a new run is compared with (candidate periods)
 RUNS_FOLD = 4096  # the longest stretch folded into one run of that period
+RUNS_FEW_LARGE = 2  # where a table could prove the period too, runs first with at most this many large
 _HASH_MOD, _HASH_BASE = (1 << 61) - 1, 1000003
 
 
@@ -85,6 +86,13 @@ def split_set(s: tuple[int, ...], small_max: int = RUNS_SMALL_MAX) -> tuple[tupl
         if s[j] * best_below >= best_top * below:
             best_top, best_below, cut = s[j], below, j
     return s[:cut], s[cut:]
+
+
+def runs_first(s: tuple[int, ...]) -> bool:
+    """Whether the runs go first where a table could prove the period too: a set of at most
+    :data:`RUNS_FEW_LARGE` large members (1-2-K, ``{a, b, K}``); sets of more large members are
+    mostly values with little structure (S-Nim's random sets), which a table proves sooner."""
+    return 0 < len(split_set(s)[1]) <= RUNS_FEW_LARGE
 
 
 def _prefix_period(w: list[int]) -> int:

@@ -133,11 +133,22 @@ class Subtraction(HeapGame):
 
     def _runs(self) -> RunsPeriod | None:
         """The period proved on runs of values, for a set with a member of :data:`RUNS_FROM` or
-        more (``None`` otherwise, or when the runs' budget ran out)."""
-        if self.subtraction_set[-1] < RUNS_FROM:
+        more (``None`` otherwise, or when the runs' budget ran out; where a table on demand could
+        prove it too, only for a set of few large members:
+        :func:`~grundy.tables.subtraction_runs.runs_first`)."""
+        if not self._runs_wanted():
             return None
         found = _runs_of(self.subtraction_set)
         return None if isinstance(found, str) else found
+
+    def _runs_wanted(self) -> bool:
+        s = self.subtraction_set
+        if s[-1] < RUNS_FROM:
+            return False
+        from grundy.tables.analysis import ON_DEMAND_LIMIT
+        from grundy.tables.subtraction_runs import runs_first
+
+        return 2 * s[-1] >= ON_DEMAND_LIMIT or runs_first(s)  # (else a table proves it sooner)
 
     def _periodicity(self) -> Periodicity | None:
         found = self._runs()
@@ -153,7 +164,7 @@ class Subtraction(HeapGame):
         try:
             return value_at(self, n)
         except NotSupportedError as exc:
-            if self.subtraction_set[-1] < RUNS_FROM:
+            if not self._runs_wanted():
                 raise
             why = _runs_of(self.subtraction_set)
             raise NotSupportedError(f"{exc} ({why})", parameters=exc.parameters) from None
