@@ -10,7 +10,13 @@ from itertools import pairwise
 
 import pytest
 
-from grundy.tables.subtraction_runs import RunsOutOfSteps, RunSteps, runs_period, split_set
+from grundy.tables.subtraction_runs import (
+    RunsOutOfSteps,
+    RunSteps,
+    runs_first,
+    runs_period,
+    split_set,
+)
 
 
 def mex_table(s: tuple[int, ...], count: int) -> list[int]:
@@ -141,6 +147,13 @@ def test_budget_is_honest() -> None:
     # chunks are at most the smallest active large member long: 10**6 chunks to reach 10**15
     with pytest.raises(RunsOutOfSteps, match="steps"):
         runs_period((1, 4, 999_999_937, 10**15), RunSteps(2 * 10**6))
+
+
+def test_runs_first_only_for_few_large_members() -> None:
+    assert runs_first((1, 2, 10**9)) and runs_first((3, 5, 10**5, 2 * 10**5))
+    rng = random.Random(3)
+    snim = tuple(sorted({rng.randint(1, 10_000) for _ in range(100)}))  # S-Nim's kind of set
+    assert not runs_first(snim) and not runs_first((1, 2, 3))
 
 
 def test_split() -> None:
