@@ -73,6 +73,10 @@ STEPS = {"python": 30_000_000, "cpp": 2_000_000_000}
 """How many steps (a heap's options looked at, a window compared) a program may spend on its
 run-time tables, all inputs together; past it an input that needs more gets an error line."""
 
+RUNS_TRIAL = {"python": 2_000_000, "cpp": 100_000_000}
+"""How many steps the runs of values (a subtraction set with a member beyond 4096) may take where a
+table could prove the period too (``2 max S`` below the longest table): past them, the table."""
+
 MAX_STRIPE = 1000
 """The longest run a ``stripes(S)`` program accepts (the POI task's bound; the game's own
 ``grundy.games.takebreak.stripes.MAX_STRIPE``, which a test keeps equal)."""
@@ -254,8 +258,11 @@ def _values_line(family: Family) -> str:
                 f"move (value 0)")
     if family.kind == "subtraction":
         return (f"values: the mex table, computed at run time up to the heaps asked; beyond it, a "
-                f"period the program proves at run time: {family.theorem}. The work is bounded (a "
-                f"table of at most SUB_MOST heaps, SUB_STEPS steps for all inputs): a heap it "
+                f"period the program proves at run time: {family.theorem}. A set with a member "
+                f"beyond RUNS_SMALL_MAX (1-2-K) is kept as runs of values instead (a word repeated "
+                f"on an interval), each window compared run by run (Fine and Wilf), so its period is "
+                f"proved for members up to 10^18 without a table of max S values. The work is "
+                f"bounded (a table of at most SUB_MOST heaps, SUB_STEPS steps for all inputs): a heap it "
                 f"cannot answer within them gets an error line, never a guess")
     return (f"values: {family.theorem}. The work is bounded (a table of at most ROW_MOST rows, "
             f"ROW_STEPS steps for all inputs): a row it cannot answer within them gets an error "
@@ -455,7 +462,8 @@ _PY_LINE = _PY_MAIN[_PY_MAIN.index("def _answer_line"):_PY_MAIN.index("\n\n\ncla
 
 PY_SUBTRACTION = '''SUB_STEPS = %(steps)d  # steps (a heap's options, a window compared), all inputs together
 SUB_MOST = %(most)d  # the longest table kept for one set
-_SPENT = [0]
+RUNS_TRIAL = %(trial)d  # steps the runs may take on a set a table could also prove
+_STEPS = RunSteps(SUB_STEPS)  # (shared by the table and the runs of values)
 _SETS = {}
 _BASE, _MASK = 1000003, (1 << 64) - 1
 
@@ -467,7 +475,7 @@ class _Sub:
     of their rolling hashes compared value by value)."""
 
     def __init__(self, s):
-        self.s, self.w, self.g, self.period = s, s[-1], [], None
+        self.s, self.w, self.g, self.period, self.runs = s, s[-1], [], None, None
         self.hash = self.saved = self.saved_hash = 0
         self.power, self.lam, self.top = 1, 0, pow(_BASE, self.w - 1, 1 << 64)
 
@@ -478,7 +486,7 @@ class _Sub:
         while v in seen:
             v += 1
         g.append(v)
-        _SPENT[0] += len(self.s) + 1
+        _STEPS.spent += len(self.s) + 1
         t = n + 1  # the window g[t - w:t] ends here
         if t > self.w:
             self.hash = ((self.hash - (g[t - 1 - self.w] + 1) * self.top) * _BASE + v + 1) & _MASK
@@ -491,7 +499,7 @@ class _Sub:
             return
         self.lam += 1
         if self.hash == self.saved_hash:
-            _SPENT[0] += self.w
+            _STEPS.spent += self.w
             if g[t - self.w:t] == g[self.saved - self.w:self.saved]:
                 e, p = self.saved - self.w, t - self.saved
                 while e > 0 and g[e - 1] == g[e - 1 + p]:
@@ -501,9 +509,33 @@ class _Sub:
         if self.lam == self.power:
             self.saved, self.saved_hash, self.power, self.lam = t, self.hash, 2 * self.power, 0
 
+    def _try_runs(self):
+        """The period proved on runs of values; where a table could prove it too (2 max S <
+        SUB_MOST), only for a set of few large members (runs_first) and within RUNS_TRIAL steps,
+        else False: the table then (a set whose values have little structure)."""
+        if 2 * self.w >= SUB_MOST:
+            try:
+                return runs_period(self.s, _STEPS)
+            except RunsOutOfSteps as exc:
+                raise ValueError(f"max S = {self.w}: {exc} on runs of values (the steps this "
+                                 f"program allows itself for all inputs)") from None
+        if not runs_first(self.s):
+            return False
+        trial = RunSteps(max(0, min(RUNS_TRIAL, SUB_STEPS - _STEPS.spent)))
+        try:
+            return runs_period(self.s, trial)
+        except RunsOutOfSteps:
+            return False
+        finally:
+            _STEPS.spent += trial.spent
+
     def value(self, n):
+        if self.w > RUNS_SMALL_MAX and self.runs is None:  # a large member: runs of values
+            self.runs = self._try_runs()
+        if self.runs:
+            return self.runs.value(n)
         while self.period is None and len(self.g) <= n:
-            if _SPENT[0] > SUB_STEPS or len(self.g) >= SUB_MOST:
+            if _STEPS.spent > SUB_STEPS or len(self.g) >= SUB_MOST:
                 raise ValueError(f"heap {n}: the table holds {len(self.g)} heaps (max S = {self.w}) "
                                  f"without a proved period, within the {SUB_STEPS} steps and "
                                  f"{SUB_MOST} heaps this program allows itself")
@@ -921,7 +953,10 @@ _PY_GRAPH = {"E": "graph", "G": "graph-nm", "T": "tree", "L": "lists"}
 def python_family(title: str, family: Family, main: bool, layout: str, where: str) -> str:
     """The Python source of a family's program."""
     out = [f"# {line}" for line in header(title, family, main, layout, where)]
-    out += ["# Generated by grundy; needs only Python 3.8+.", "", "import sys", "", ""]
+    out += ["# Generated by grundy; needs only Python 3.8+.", ""]
+    if family.kind == "subtraction":  # (the runs' engine is annotated)
+        out += ["from __future__ import annotations", ""]
+    out += ["import sys", "", ""]
     kinds = ", ".join(repr("set" if p in SET_PARAMETERS else _PY_GRAPH.get(p, "one")) for p in family.params)
     if main:
         out += [f"PARAMS = ({kinds},)  # each parameter: one number, a set (its size, then its members) "
@@ -956,7 +991,11 @@ def _py_body(title: str, family: Family) -> str:
         check = (f"def check({names}):\n    if not ({test}):\n"
                  f"        raise ValueError(f\"{title} needs {family.words}, got {shown}\")\n\n\n")
     if family.kind == "subtraction":
-        return PY_SUBTRACTION % {"steps": STEPS["python"], "most": MOST["python"]}
+        from grundy.tables.subtraction_runs import engine_source
+
+        return (engine_source() + "\n\n" +
+                PY_SUBTRACTION % {"steps": STEPS["python"], "most": MOST["python"],
+                                  "trial": RUNS_TRIAL["python"]})
     if family.kind == "kfold":
         from grundy.export.kfold import python_family_body
 
