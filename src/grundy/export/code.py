@@ -93,7 +93,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 domain: str | None = None, sums: bool = True, checked: int | None = None,
                 conjecture: bool = False, octal: Sequence[int] | None = None, unequal: bool = False,
                 start: str | None = None, what: str | None = None, misere: MisereRule | None = None,
-                grid: tuple[str, str, int] | None = None, moves: tuple[int, ...] | None = None) -> str:
+                grid: tuple[str, str, int] | None = None, moves: tuple[int, ...] | None = None,
+                runs: tuple[tuple[int, tuple[int, ...]], ...] | None = None) -> str:
     """A self-contained program answering positions of a game.
 
     ``kind="heap"``: a sum of heaps (their values XORed), each heap by the pattern's formula (a
@@ -130,7 +131,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     reading positions from stdin (``input_format``: ``lines``, ``cases`` or ``counted``, see
     :mod:`grundy.export.main`) and printing ``VALUE OUTCOME`` per position; ``moves`` (a heap game
     whose every move takes from one heap: the takes allowed, ``()`` for any number, Nim) makes
-    it ``VALUE OUTCOME K`` and the ``K`` winning moves ``PART FROM TO``.
+    it ``VALUE OUTCOME K`` and the ``K`` winning moves ``PART FROM TO``. ``runs``: a proved
+    ``period``'s values as runs of words (:class:`~grundy.model.periodic.PeriodRuns`).
     """
     _check_choices(kind, lang, input_format)
     if moves is not None and kind != "heap":
@@ -156,7 +158,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         assert pattern.formula is not None
         program = Program(**base, node=parse(pattern.formula, variables), status=pattern_status(pattern))
     elif period is not None and kind == "heap":
-        program = _period_program(base, values, period)  # type: ignore[arg-type]
+        program = _period_program(base, values, period, runs)  # type: ignore[arg-type]
     else:
         program = _table_program(base, values, lang, move_source, octal, unequal)
     return _emit(program, lang)
@@ -181,9 +183,19 @@ def _check_sources(kind: str, pattern: Pattern | None, period: Periodicity | Non
                                 "(beyond it, in Python, by its move function)")
 
 
-def _period_program(base: dict[str, Any], values: list[int], period: Periodicity) -> Program:
-    """The program of a heap game answering by its period (its first values, then the law)."""
+def _period_program(base: dict[str, Any], values: list[int], period: Periodicity,
+                    runs: tuple[tuple[int, tuple[int, ...]], ...] | None = None) -> Program:
+    """The program of a heap game answering by its period (its first values, or one period's
+    ``runs``, then the law)."""
     e, p, checked = period.preperiod, period.period, base["checked"]
+    if runs is not None:
+        ends = [a for a, _ in runs[1:]] + [e + p]
+        if not period.proved or period.saltus or not runs or runs[0][0] != 0 or any(
+                not word or a >= b for (a, word), b in zip(runs, ends, strict=True)):
+            raise InvalidInputError("runs are exported with a proved period without saltus: words, "
+                                    "from heap 0, each run starting before the next and the period's end")
+        return Program(**base, period=period, runs=tuple((a, tuple(w)) for a, w in runs),
+                       status=period_status(period, 0))
     if len(values) < e + p:
         raise InvalidInputError(f"the table holds {len(values)} values, fewer than the preperiod "
                                 f"{e} plus the period {p}")

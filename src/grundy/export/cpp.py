@@ -299,6 +299,8 @@ def _cpp_values(program: Program, params: list[str], plain: str) -> list[str]:
         formula = _formula(name, params, program.node, program.status,
                            "static unsigned long long" if gated else "unsigned long long")
         code += formula[:2] + _cpp_guard(program, "_") + formula[2:]
+    elif program.period is not None and program.runs is not None:
+        code += _cpp_runs(program)
     elif program.period is not None:
         e, p, s = program.period.preperiod, program.period.period, program.period.saltus
         code += [_unpack_cpp(), "", f"// G(0..{e + p - 1})", *_packed("HEAD", program.values),
@@ -314,6 +316,37 @@ def _cpp_values(program: Program, params: list[str], plain: str) -> list[str]:
     elif program.node is None and program.period is None:
         code += _cpp_table(program, plain)
     return code
+
+
+U64 = 1 << 64
+
+
+def _cpp_runs(program: Program) -> list[str]:
+    """``grundy_value`` by a proved period held as runs of words (:attr:`Program.runs`); a heap
+    is below 2**64, so runs starting there are left out, and so is the period's law when the
+    preperiod or the period is 2**64 or more (no heap reaches past them)."""
+    assert program.period is not None and program.runs is not None
+    e, p = program.period.preperiod, program.period.period
+    runs = [(a, w) for a, w in program.runs if a < U64]
+    offsets, letters = [0], [v for _, word in runs for v in word]
+    for _, word in runs:
+        offsets.append(offsets[-1] + len(word))
+    law = ([f"static const unsigned long long PREPERIOD = {e}ull, PERIOD = {p}ull;"] if e < U64 and p < U64
+           else [f"// the preperiod {e} and period {p}: no heap below 2**64 lies beyond them"])
+    reduce = (["    if (n >= PREPERIOD && n - PREPERIOD >= PERIOD) n = PREPERIOD + (n - PREPERIOD) % PERIOD;"]
+              if e < U64 and p < U64 else [])
+    return [f"// G(0..{e + p - 1}) as runs: from RUN_STARTS[i] to the next start, the word "
+            f"RUN_WORDS[RUN_FROM[i]..RUN_FROM[i + 1]) repeated",
+            f"static const unsigned long long RUN_STARTS[] = {{{', '.join(f'{a}ull' for a, _ in runs)}}};",
+            f"static const unsigned long long RUN_FROM[] = {{{', '.join(map(str, offsets))}}};",
+            f"static const unsigned long long RUN_WORDS[] = {{{', '.join(map(str, letters))}}};",
+            f"static const size_t RUNS = {len(runs)};", *law, "",
+            "unsigned long long grundy_value(unsigned long long n) {", *reduce,
+            "    size_t low = 0, high = RUNS - 1;  // the last run starting at n or before",
+            "    while (low < high) {", "        const size_t middle = (low + high + 1) / 2;",
+            "        if (RUN_STARTS[middle] <= n) low = middle; else high = middle - 1;", "    }",
+            "    const unsigned long long length = RUN_FROM[low + 1] - RUN_FROM[low];",
+            "    return RUN_WORDS[RUN_FROM[low] + (n - RUN_STARTS[low]) % length];", "}"]
 
 
 def _cpp_table(program: Program, plain: str) -> list[str]:

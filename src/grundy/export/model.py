@@ -171,6 +171,8 @@ class Program:
     period: Periodicity | None = None
     """The period (``values`` then holds its first ``preperiod + period`` values)."""
     values: tuple[int, ...] = ()
+    runs: tuple[tuple[int, tuple[int, ...]], ...] | None = None
+    """With a proved ``period`` too long for ``values``: one period as runs ``(start, word)``."""
     rows: int = 0
     cols: int = 0
     rule: OutcomeRule | None = None
@@ -344,6 +346,15 @@ def table_status(program: Program) -> str:
             f"b <= {program.cols - 1}")
 
 
+def runs_words(program: Program) -> list[str]:
+    """The header's line saying a period is held as runs (none when it is not)."""
+    if program.runs is None or program.period is None:
+        return []
+    last = program.period.preperiod + program.period.period - 1
+    return [f"heaps 0..{last} (the preperiod and one period) are held as {len(program.runs)} runs of "
+            f"short words: from a run's start to the next, its word repeated"]
+
+
 def header(program: Program) -> list[str]:
     """The header comment's lines (without the comment marks)."""
     what = {"heap": "the Grundy value of one heap n; several heaps are a sum, whose value is the XOR "
@@ -390,7 +401,7 @@ def header(program: Program) -> list[str]:
     elif program.kind == "strip":
         lines.append(f"values: {program.status}")
     elif program.node is not None or program.period is not None:
-        lines.append(f"values: {program.status}")
+        lines += [f"values: {program.status}", *runs_words(program)]
     else:
         lines.append(f"values: {table_status(program)}"
                      + (f"; beyond it, by the move function (a memoised mex, at most {MOVE_STEPS:,} options "

@@ -332,13 +332,15 @@ def _py_values(program: Program, params: str) -> list[str]:
     """``grundy_value``: by the formula, the period (gated by ``CHECKED`` where unproved) or the
     table (and beyond it the move function or an octal game's algorithm)."""
     blocks: list[str] = []
-    if program.node is None:
+    if program.node is None and program.runs is None:
         blocks.append(_PY_UNPACK)
     gated = program.checked is not None and (program.node is not None or program.period is not None)
     name = "_by_pattern" if gated else "grundy_value"
     if program.node is not None:
         blocks.append(f"def {name}({params}):\n    # {program.status}\n{_py_guard(program)}"
                       f"    return int({python_expression(program.node)})")
+    elif program.period is not None and program.runs is not None:
+        blocks += _py_runs(program)
     elif program.period is not None:
         e, p, s = program.period.preperiod, program.period.period, program.period.saltus
         blocks.append("\n".join([f"# G(0..{e + p - 1})", *_packed("HEAD", program.values),
@@ -353,6 +355,25 @@ def _py_values(program: Program, params: str) -> list[str]:
     elif program.node is None and program.period is None:
         blocks += _py_table(program, params)
     return blocks
+
+
+def _py_runs(program: Program) -> list[str]:
+    """``grundy_value`` by a proved period held as runs of words (:attr:`Program.runs`)."""
+    assert program.period is not None and program.runs is not None
+    e, p = program.period.preperiod, program.period.period
+    starts = ", ".join(str(a) for a, _ in program.runs)
+    words = ", ".join(repr(tuple(w)) for _, w in program.runs)
+    return ["\n".join([f"# G(0..{e + p - 1}) as runs: from RUN_STARTS[i] to the next start, the word "
+                       f"RUN_WORDS[i] repeated", f"RUN_STARTS = [{starts}]", f"RUN_WORDS = [{words}]",
+                       f"PREPERIOD, PERIOD = {e}, {p}"]),
+            "def grundy_value(n):\n    if n < 0:\n"
+            '        raise ValueError(f"a heap is >= 0, got {n}")\n'
+            "    if n >= PREPERIOD + PERIOD:\n        n = PREPERIOD + (n - PREPERIOD) % PERIOD\n"
+            "    low, high = 0, len(RUN_STARTS) - 1  # the last run starting at n or before\n"
+            "    while low < high:\n        middle = (low + high + 1) // 2\n"
+            "        if RUN_STARTS[middle] <= n:\n            low = middle\n"
+            "        else:\n            high = middle - 1\n"
+            "    word = RUN_WORDS[low]\n    return word[(n - RUN_STARTS[low]) % len(word)]"]
 
 
 def _py_table(program: Program, params: str) -> list[str]:

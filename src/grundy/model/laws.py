@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # (named in annotations only: not imported at start-up)
     from typing import Any
 
     from grundy.model.period_rules import PeriodRule, TableBuild
-    from grundy.model.periodic import Periodicity, Progress
+    from grundy.model.periodic import Periodicity, PeriodRuns, Progress
     from grundy.model.reason import Reason
 
 Position = Hashable
@@ -359,7 +359,7 @@ _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_wi
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
                "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
                "export", "size", "step_budget", "octal_note", "position_table", "value_table",
-               "theorems", "board", "misere_check", "start", "input_layout")
+               "theorems", "board", "misere_check", "start", "input_layout", "period_runs")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -374,7 +374,7 @@ class Laws(FrozenRecord):
     (2, 'all-but', 1)
 
     A frozen record compared by its fields, like a frozen dataclass, but written out: it is
-    built at every start-up, where a dataclass of 32 fields costs a millisecond
+    built at every start-up, where a dataclass of 34 fields costs a millisecond
     (:class:`~grundy.model.record.FrozenRecord`). Copy it with changes by :meth:`replace`:
 
     >>> NO_LAWS.replace(splits=True).splits, NO_LAWS.splits
@@ -475,6 +475,11 @@ class Laws(FrozenRecord):
     number) or ``"positions:N"`` (``N`` numbers a position, declared ``arity=N``, ``N >= 3``;
     several positions, their sum); ``None`` when its positions are none of these:
     ``input_layout()``."""
+    period_runs: Callable[[], PeriodRuns | None] | None
+    """A heap game whose proved :attr:`periodicity` is too long for a table: one period of its
+    values as runs of short words (:class:`~grundy.model.periodic.PeriodRuns`), or ``None`` where
+    they are not at hand; ``grundy export`` writes them into the program, which then answers every
+    heap by the proved period: ``period_runs()``."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
@@ -508,13 +513,14 @@ class Laws(FrozenRecord):
                  board: Board | None = None,
                  misere_check: Callable[[Position], None] | None = None,
                  start: Callable[[], Position] | None = None,
-                 input_layout: Callable[[], str | None] | None = None) -> None:
+                 input_layout: Callable[[], str | None] | None = None,
+                 period_runs: Callable[[], PeriodRuns | None] | None = None) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
                    periodicity, table_head, table_builder, searchable, export, size, step_budget,
                    octal_note, position_table, value_table, tuple(theorems), board, misere_check,
-                   start, input_layout)
+                   start, input_layout, period_runs)
 
 
 NO_LAWS = Laws()

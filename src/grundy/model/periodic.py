@@ -51,3 +51,34 @@ class Periodicity(FrozenRecord):
             return int(values[n])
         q, r = divmod(n - self.preperiod, self.period)
         return int(values[self.preperiod + r]) + q * self.saltus
+
+
+class PeriodRuns(FrozenRecord):
+    """A proved period (saltus 0) and one period of values as runs of short words: for ``n <
+    preperiod + period``, ``G(n) = word[(n - start) % len(word)]`` for the run ``(start, word)``
+    with the greatest ``start <= n`` (the first run starts at 0); beyond, ``G(n) = G(preperiod +
+    (n - preperiod) % period)``. A period of 10**9 heaps held in a few words (1-2-K).
+
+    >>> found = PeriodRuns(Periodicity(10, 0, 0, True, "a theorem"), ((0, (0, 1, 2)), (9, (3,))))
+    >>> [found.value(n) for n in (0, 8, 9, 10, 19, 10**18 + 9)]
+    [0, 2, 3, 0, 3, 3]
+    """
+
+    periodicity: Periodicity
+    runs: tuple[tuple[int, tuple[int, ...]], ...]
+
+    _fields = ("periodicity", "runs")
+
+    def __init__(self, periodicity: Periodicity, runs: tuple[tuple[int, tuple[int, ...]], ...]) -> None:
+        self._init(periodicity, runs)
+
+    def value(self, n: int) -> int:
+        """``G(n)`` for any heap ``n >= 0``."""
+        from bisect import bisect_right
+
+        e, p = self.periodicity.preperiod, self.periodicity.period
+        if n >= e + p:
+            n = e + (n - e) % p
+        i = bisect_right(self.runs, n, key=lambda run: run[0]) - 1
+        start, word = self.runs[i]
+        return word[(n - start) % len(word)]

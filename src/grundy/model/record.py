@@ -50,7 +50,7 @@ class FrozenRecord:
         fields = self._fields
         if len(values) != len(fields):
             raise TypeError(f"{type(self).__qualname__} has {len(fields)} fields, got {len(values)} values")
-        try:  # (one dict update: a record such as Laws, of 33 fields, is made for each game)
+        try:  # (one dict update: a record such as Laws, of 34 fields, is made for each game)
             self.__dict__.update(zip(fields, values, strict=True))
         except AttributeError:  # (a subclass without a __dict__)
             for name, value in zip(fields, values, strict=True):

@@ -93,6 +93,9 @@ class Plan:
     grid: tuple[str, str, int] | None = None
     arity: int | None = None
     moves: tuple[int, ...] | None = None
+    runs: Any = None
+    """With ``period`` (proved, longer than the table): one period of values as runs of words
+    (:class:`~grundy.model.periodic.PeriodRuns`, the game's :attr:`~grundy.model.laws.Laws.period_runs`)."""
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
@@ -100,7 +103,8 @@ class Plan:
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
                 "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what,
-                "misere": self.misere, "grid": self.grid, "moves": self.moves}
+                "misere": self.misere, "grid": self.grid, "moves": self.moves,
+                "runs": None if self.runs is None else self.runs.runs}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
             table = (self.table[corner[0]:] if self.kind != "pair"
@@ -462,6 +466,9 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     except ResourceLimitError as exc:
         raise ResourceLimitError(f"{game.spec}: the table to export stopped: {exc}; a smaller upto "
                                  f"makes it shorter") from None
+    runs = _declared_runs(game, table) if kind == "heap" and not (period and period.proved) else None
+    if runs is not None:  # (a proved period too long for the table: its runs answer every heap)
+        period = runs.periodicity
     best = next((p for p in patterns if p.describes == Describes.VALUES and p.formula is not None), None)
     if best is not None and best.status != Status.PROVED and period is not None and period.proved:
         best = None  # a proved period beats a conjectured formula
@@ -475,11 +482,24 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     unequal = declared is not None and declared.kind == "unequal-split"  # (Grundy's game)
     octal = (4,) if unequal else game.octal_digits if isinstance(game, HeapGame) else None
     plan = Plan(game.spec, kind, table, best, period, rule, source, octal=tuple(octal or ()),
-                unequal=unequal, start=declared.start if kind == "pair" and declared is not None else None)
+                unequal=unequal, start=declared.start if kind == "pair" and declared is not None else None,
+                runs=runs)
     if kind == "heap" and unproved:
         assert isinstance(game, HeapGame)
         return _gated(_rechecked(game, plan, RECHECK_STEPS if limit is None else limit), conjecture)
     return _gated(plan, conjecture)
+
+
+def _declared_runs(game: Game, table: list[int]) -> Any:
+    """The game's proved period with one period of values as runs (:attr:`Laws.period_runs
+    <grundy.model.laws.Laws.period_runs>`), where the period is longer than ``table`` and
+    saltus-free; else ``None``."""
+    declared = laws_of(game).period_runs
+    found = None if declared is None else declared()
+    if found is None or not found.periodicity.proved or found.periodicity.saltus:
+        return None
+    size = found.periodicity.preperiod + found.periodicity.period
+    return found if size > len(table) else None
 
 
 def _misere_plan(game: Game, upto: int | None, budget: Budget | None, conjecture: bool) -> Plan:
@@ -694,6 +714,8 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
     code = export_code(lang=lang, main=main, input_format=input_format, **args)
     if plan.kind not in _RULES:
         _self_check(code if lang == "python" else export_code(lang="python", **args), plan)
+    if plan.runs is not None:
+        _runs_check(code if lang == "python" else export_code(lang="python", **args), game, plan)
     if plan.kind == "misere":
         _misere_check(code if lang == "python" else export_code(lang="python", **args), game)
     if plan.kind == "grid":
@@ -702,6 +724,31 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
         _moves_check(code if lang == "python" and main else export_code(lang="python", main=True, **args),
                      game, plan)
     return code
+
+
+RUNS_SAMPLE = 400
+"""How many run boundaries of a period held as runs :func:`_runs_check` compares around."""
+
+
+def _runs_check(code: str, game: Game, plan: Plan) -> None:
+    """Run the Python program where a period held as runs could go wrong and compare with the
+    engine's values: around the first :data:`RUNS_SAMPLE` runs' starts and the end of the period,
+    the same heaps one and a million periods on, and heaps near 10**18 and 2**64."""
+    from grundy.engine.search import grundy_value
+
+    namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
+    exec(compile(code, "<export>", "exec"), namespace)
+    value = namespace["grundy_value"]
+    e, p = plan.runs.periodicity.preperiod, plan.runs.periodicity.period
+    edges = [start for start, _ in plan.runs.runs[:RUNS_SAMPLE]] + [e, e + p]
+    near = {x + d for x in edges for d in (-2, -1, 0, 1, 2) if x + d >= 0}
+    heaps = sorted(near | {x + k * p for x in near for k in (1, 10**6)}
+                   | {10**18 + d for d in range(-3, 4)} | {2**64 - 1 - d for d in range(4)})
+    for n in heaps:
+        want, got = grundy_value(game, (n,)), value(n)
+        if got != want:
+            raise GrundyError(f"internal error: the exported program gives G({n}) = {got}, the "
+                              f"engine {want}; please report it")
 
 
 def _positions_source(game: Game, plan: Plan, lang: str, main: bool, input_format: str) -> str:

@@ -35,6 +35,7 @@ from grundy.model.periodic import Periodicity, Progress
 from grundy.model.reason import Reason, period_reason
 
 if TYPE_CHECKING:
+    from grundy.model.periodic import PeriodRuns
     from grundy.tables.subtraction_runs import RunsPeriod
 
 LARGE_HEAP = 10_000
@@ -54,6 +55,11 @@ RUNS_LISTED = 1 << 16
 RUNS_TRIAL = 2_000_000
 """The runs' budget for a set whose period a table on demand could prove too (``2 max S`` below
 :data:`~grundy.tables.analysis.ON_DEMAND_LIMIT`): past it, the table."""
+
+
+RUNS_EXPORTED = 4096
+"""The most cells (a run's start and each letter of its word) of one period's runs that ``grundy
+export`` writes into a program (beyond: the program of the table, as for any game)."""
 
 
 def _runs_of(s: tuple[int, ...]) -> RunsPeriod | str:
@@ -80,7 +86,8 @@ def runs_periodicity(found: RunsPeriod) -> Periodicity:
     return Periodicity(found.period, found.preperiod, 0, True,
                        f"G(n + {found.proved:,}) = G(n) for n in [{found.start:,}, "
                        f"{found.start + top:,}), a window of max S = {top:,} values compared on "
-                       f"runs of values, so for every n >= {found.start:,}{multiple}")
+                       f"runs of values, so for every n >= {found.start:,} by the window theorem (G(n) "
+                       f"is the mex over the max S values before n){multiple}")
 
 
 FAMILY = Family(
@@ -129,7 +136,7 @@ class Subtraction(HeapGame):
                     table_builder=self._build_table, take_away=self._take_away(),
                     heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
                     heap_reason=self._heap_reason, value_table=self._value_table,
-                    periodicity=self._periodicity())
+                    periodicity=self._periodicity(), period_runs=self._period_runs)
 
     def _runs(self) -> RunsPeriod | None:
         """The period proved on runs of values, for a set with a member of :data:`RUNS_FROM` or
@@ -153,6 +160,26 @@ class Subtraction(HeapGame):
     def _periodicity(self) -> Periodicity | None:
         found = self._runs()
         return None if found is None else runs_periodicity(found)
+
+    def _period_runs(self) -> PeriodRuns | None:
+        """One period of the values proved on runs, as its runs (``None`` without runs, or with
+        more than :data:`RUNS_EXPORTED` runs or word cells): what ``grundy export`` writes."""
+        found = self._runs()
+        if found is None:
+            return None
+        from grundy.model.periodic import PeriodRuns
+
+        runs, top, cells = found.runs, found.preperiod + found.period, 0
+        out: list[tuple[int, tuple[int, ...]]] = []
+        for start, end, word in zip(runs.starts, runs.ends, runs.words, strict=True):
+            if start >= top:
+                break
+            kept = tuple(word[:end - start])  # (a run shorter than its word: the word cut to it)
+            cells += len(kept) + 1
+            if cells > RUNS_EXPORTED:
+                return None
+            out.append((start, kept))
+        return PeriodRuns(runs_periodicity(found), tuple(out))
 
     def _large_value(self, n: int) -> int:
         """``G(n)`` of a large heap: from the runs' period, else from the table's."""
