@@ -70,8 +70,6 @@ class Answering(Budget):
     __slots__ = ("conjecture", "extended", "states", "used", "vouched")
 
     shared = True  # (one query, shared by everything that answers it: see engine.limits.within)
-    clock = staticmethod(time.process_time)  # (the CPU time of this process: a loaded machine
-    clock_words = "s of CPU time"            # does not make a user's move function too slow)
 
     def __init__(self, conjecture: bool = False, limit: int = DEFAULT_LIMIT) -> None:
         # (the Budget's fields set here directly, not through Budget.__init__: a query is made at

@@ -160,11 +160,11 @@ _PROGRESS_EVERY = 1 << 16
 
 
 DEFAULT_SECONDS = 5.0
-"""The default budget also stops a search after this long, so that a question too large for brute
-force is refused in seconds; an explicit ``limit`` (``--limit``) bounds the steps only. A safety
-net only: it raises :class:`~grundy.errors.ResourceLimitError`, which no fallback reads as "no
-answer here, try another way" (``tests/engine/test_safety_nets.py``), so the clock can turn an
-answer into a refusal, never into a different answer."""
+"""The default budget also stops a search after this much CPU time of the process, so that a
+question too large for brute force is refused in seconds; an explicit ``limit`` (``--limit``)
+bounds the steps only. A safety net only: it raises :class:`~grundy.errors.ResourceLimitError`,
+which no fallback reads as "no answer here, try another way" (``tests/engine/test_safety_nets.py``),
+so the clock can turn an answer into a refusal, never into a different answer."""
 
 MEMORY_LIMIT = 4 * 2**30
 """A search stops once the process's resident memory passes this, whatever its step limit."""
@@ -212,9 +212,10 @@ class Budget:
     __slots__ = ("_deadline", "_hook", "_next_check", "_next_report", "_seconds", "limit", "memory", "spent",
                  "standard")
 
-    clock = staticmethod(time.monotonic)
-    """The clock of the time net (wall time; a query about your own games reads CPU time)."""
-    clock_words = "s"
+    clock = staticmethod(time.process_time)
+    """The clock of the time net: the CPU time of this process, so that other work on the machine
+    does not turn a search into a refusal."""
+    clock_words = "s of CPU time"
     """How the time net's seconds are written in a refusal."""
 
     shared = False
