@@ -223,6 +223,28 @@ def cli_output(*argv: str) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
+def exported(*argv: str) -> str:
+    """The program ``grundy export ARGV`` prints, which must succeed."""
+    code, out, err = cli_output("export", *argv)
+    assert code == 0, err
+    return out
+
+
+def python_lines(source: str, stdin: str, *, error_lines: bool = False, timeout: float = 300) -> list[str]:
+    """The lines an exported Python program prints on ``stdin`` (no site packages). It must end
+    well; with ``error_lines``, it may also end with status 1 (some lines were error lines), and
+    only then write on stderr."""
+    import sys
+
+    done = subprocess.run([sys.executable, "-S", "-c", source], input=stdin, capture_output=True,
+                          text=True, timeout=timeout)
+    if error_lines:
+        assert done.stderr == "" or done.returncode == 1, done.stderr
+    else:
+        assert done.returncode == 0, done.stderr[-2000:]
+    return done.stdout.split("\n")[:-1]
+
+
 def run_python_program(source: str, stdin: str) -> tuple[int, list[str]]:
     """An exported Python program run on ``stdin`` (no site packages): its exit status and lines."""
     import sys

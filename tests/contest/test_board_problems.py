@@ -51,6 +51,8 @@ import pytest
 from grundy import catalog
 from tests.helpers import cli_output as cli
 from tests.helpers import compile_cpp_together
+from tests.helpers import exported as export
+from tests.helpers import python_lines as run_python
 
 HAS_GXX = shutil.which("g++") is not None
 
@@ -61,19 +63,6 @@ def mex(values: object) -> int:
     while m in seen:
         m += 1
     return m
-
-
-def export(*argv: str) -> str:
-    code, out, err = cli("export", *argv)
-    assert code == 0, err
-    return out
-
-
-def run_python(source: str, stdin: str) -> list[str]:
-    done = subprocess.run([sys.executable, "-S", "-c", source], input=stdin, capture_output=True,
-                          text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-500:]
-    return done.stdout.split("\n")[:-1]
 
 
 def solve_input(argv: list[str], stdin: str) -> list[str]:

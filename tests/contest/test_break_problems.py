@@ -30,9 +30,14 @@ import pytest
 import grundy
 from grundy import catalog
 from tests.helpers import cli_output as cli
-from tests.helpers import compile_cpp_together
+from tests.helpers import compile_cpp_together, python_lines
+from tests.helpers import exported as export
 
 HAS_GXX = shutil.which("g++") is not None
+
+
+def run_python(source: str, stdin: str) -> list[str]:
+    return python_lines(source, stdin, error_lines=True, timeout=120)
 
 
 def mex(values: object) -> int:
@@ -41,19 +46,6 @@ def mex(values: object) -> int:
     while m in seen:
         m += 1
     return m
-
-
-def export(*argv: str) -> str:
-    code, out, err = cli("export", *argv)
-    assert code == 0, err
-    return out
-
-
-def run_python(source: str, stdin: str) -> list[str]:
-    done = subprocess.run([sys.executable, "-S", "-c", source], input=stdin, capture_output=True,
-                          text=True, timeout=120)
-    assert done.stderr == "" or done.returncode == 1, done.stderr
-    return done.stdout.split("\n")[:-1]
 
 
 def outcome_line(value: int) -> str:

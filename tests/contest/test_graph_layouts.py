@@ -31,14 +31,9 @@ import pytest
 
 from tests.helpers import cli_output as cli
 from tests.helpers import compile_cpp_together
+from tests.helpers import exported as export
 
 HAS_GXX = shutil.which("g++") is not None
-
-
-def export(*argv: str) -> str:
-    code, out, err = cli("export", *argv)
-    assert code == 0, err
-    return out
 
 
 PROGRAMS: dict[str, tuple[str, ...]] = {

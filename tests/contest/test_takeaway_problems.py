@@ -23,6 +23,7 @@ import pytest
 
 from grundy.cli.app import main as grundy_main
 from tests.helpers import compile_cpp_together
+from tests.helpers import python_lines as run_python
 
 GXX = shutil.which("g++")
 
@@ -39,13 +40,6 @@ def grundy_cli(*argv: str, stdin: str | None = None) -> str:
     finally:
         sys.stdin = old
     return out.getvalue()
-
-
-def run_python(source: str, stdin: str) -> list[str]:
-    done = subprocess.run([sys.executable, "-S", "-c", source], input=stdin, capture_output=True,
-                          text=True, timeout=120)
-    assert done.returncode == 0, done.stderr[-2000:]
-    return done.stdout.split("\n")[:-1]
 
 
 def outcomes(lines: list[str]) -> list[bool]:
