@@ -425,9 +425,10 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
     if kind == "grid":  # (the count of heads, then x y of each)
         case = _CPP_CASE_HEAP.replace("i < count", "i < 2 * count")
     count = "        const unsigned long long cases = take();\n" if input_format == "cases" else ""
-    more = {"cases": "c < cases", "counted": "c < 1",
-            "repeated": f"more_cases({zero_case_width(kind, one)})"}[input_format]
+    width = zero_case_width(kind, one)
+    assert isinstance(width, int), kind  # (positions and families of one's own: Python programs only)
+    more = {"cases": "c < cases", "counted": "c < 1", "repeated": f"more_cases({width})"}[input_format]
     ahead, read = ((_CPP_AHEAD, "next_word(word)") if input_format == "repeated"
                    else ("", "std::cin >> word"))
     return common + _CPP_STREAM % {"case": case, "count": count, "more": more, "prepare": call,
-                                        "ahead": ahead, "read": read}
+                                   "ahead": ahead, "read": read}
