@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterable
 
 import pytest
 
@@ -56,3 +57,28 @@ def test_beyond_the_budget_is_one_honest_line(monkeypatch: pytest.MonkeyPatch) -
             grundy_value(game, 10**18)
     finally:
         subtraction._runs_of.cache_clear()
+
+
+def test_small_heaps_and_their_sums_do_not_pay_for_the_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The runs are found only when a heap past the table's reach (or a table that long) asks for
+    them: a small heap, and a sum of small heaps, of a set whose runs would take the whole budget
+    are answered by brute force as before."""
+    import grundy.tables.subtraction_runs as runs
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the runs were computed for small heaps")
+
+    monkeypatch.setattr(runs, "runs_period", never)
+    game = load_game("subtraction(1,4,999999941,1000000000000007)")
+    assert grundy_value(game, 5) == 0 and grundy_value(game, (5, 6, 9)) == _xor_mod5([5, 6, 9]) == 3
+    assert grundy_value(game, tuple(range(3000))) == _xor_mod5(range(3000))
+    out = grundy_cli("solve", "subtraction(1,4,999999941,1000000000000007)", "9")
+    assert "grundy:   2" in out
+
+
+def _xor_mod5(heaps: Iterable[int]) -> int:
+    """{1, 4} below 999999941: G(n) = n mod 5 in (0, 1, 0, 1, 2)."""
+    total = 0
+    for n in heaps:
+        total ^= (0, 1, 0, 1, 2)[n % 5]
+    return total

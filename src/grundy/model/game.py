@@ -488,7 +488,8 @@ class HeapGame(Game):
     @final
     def known_periodicity(self) -> Periodicity | None:
         """The table's periodicity when a theorem gives it outright (Lasker's Nim), or ``None``."""
-        return laws_of(self).periodicity
+        found = laws_of(self).periodicity
+        return found() if callable(found) else found
 
     @final
     def table_head(self, count: int) -> list[int] | None:

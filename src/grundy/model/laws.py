@@ -425,8 +425,11 @@ class Laws(FrozenRecord):
     period_rule: Callable[[], PeriodRule | None] | None
     """The theorem that proves a period of the table from finitely many values: ``period_rule()``
     (a callable: some rules are looked up only when a table needs them)."""
-    periodicity: Periodicity | None
-    """The table's periodicity when a theorem gives it outright (Lasker's Nim: period 4)."""
+    periodicity: Periodicity | Callable[[], Periodicity | None] | None
+    """The table's periodicity when a theorem gives it outright (Lasker's Nim: period 4), or a
+    callable giving it where finding it is work that a small heap must not pay for (a subtraction
+    set with a huge member: its runs of values); read through
+    :meth:`~grundy.model.game.Game.known_periodicity`."""
     table_head: Callable[[int], list[int] | None] | None
     """``table_head(count)``: ``G(0..count-1)`` in plain Python (no numpy), for short periods."""
     table_builder: TableBuilder | None
@@ -499,7 +502,7 @@ class Laws(FrozenRecord):
                  octal_digits: tuple[int, ...] | None = None,
                  splits: bool = False,
                  period_rule: Callable[[], PeriodRule | None] | None = None,
-                 periodicity: Periodicity | None = None,
+                 periodicity: Periodicity | Callable[[], Periodicity | None] | None = None,
                  table_head: Callable[[int], list[int] | None] | None = None,
                  table_builder: TableBuilder | None = None,
                  searchable: Callable[[Position], bool] | None = None,

@@ -136,7 +136,7 @@ class Subtraction(HeapGame):
                     table_builder=self._build_table, take_away=self._take_away(),
                     heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
                     heap_reason=self._heap_reason, value_table=self._value_table,
-                    periodicity=self._periodicity(), period_runs=self._period_runs)
+                    periodicity=self._periodicity, period_runs=self._period_runs)
 
     def _runs(self) -> RunsPeriod | None:
         """The period proved on runs of values, for a set with a member of :data:`RUNS_FROM` or
@@ -197,7 +197,7 @@ class Subtraction(HeapGame):
             raise NotSupportedError(f"{exc} ({why})", parameters=exc.parameters) from None
 
     def _value_table(self, top: int) -> tuple[list[int] | Any, int, int] | None:
-        runs = self._runs()
+        runs = self._runs() if top >= LARGE_HEAP else None  # (small heaps: the table, no runs)
         if runs is not None:  # one period of values, when it is short enough to list
             size = runs.preperiod + runs.period
             return None if size > RUNS_LISTED else (
