@@ -5,10 +5,13 @@ before it is returned, and the game each case's parameters name."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from grundy.errors import GrundyError, InvalidInputError, NotSupportedError, SearchLimitError
 from grundy.model.game import Game
+
+if TYPE_CHECKING:
+    from grundy.define import UserHeapGame
 
 CHECK_HEAPS = 40
 """The heaps ``0..CHECK_HEAPS`` of each small game compared with the engine before a program is
@@ -17,7 +20,7 @@ CHECK_STEPS = 2_000_000
 """The engine's steps for that comparison, all the games together (the smallest parameters first)."""
 
 
-def own_heap_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
+def own_heap_family(spec: str) -> tuple[UserHeapGame, tuple[str, ...]] | None:
     """A heap game of one's own, its parameters written as names (``mcoins(k,l)``, or with others
     set: ``mcoins(k,l=3)``): the game (the named parameters at their defaults) and the names;
     ``None`` when ``spec`` names no such family."""
@@ -36,7 +39,8 @@ def own_heap_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
         return None
     fixed = ",".join(f"{k}={v}" for k, v in kwargs.items())
     game = load_game(f"{name}({fixed})" if fixed else name)
-    defaults: dict[str, Any] = dict(game.defaults)  # type: ignore[attr-defined]
+    assert isinstance(game, UserHeapGame)
+    defaults = game.defaults
     unknown = [n for n in names if n not in defaults]
     if unknown or len(set(names)) != len(names):
         shown = ", ".join(defaults) or "none"
@@ -50,17 +54,16 @@ def own_heap_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
     return game, names
 
 
-def member(game: Game, names: tuple[str, ...], values: tuple[int, ...]) -> Game:
+def member(game: UserHeapGame, names: tuple[str, ...], values: tuple[int, ...]) -> Game:
     """The game of the family whose named parameters take ``values``."""
     from grundy.catalog import load_game
 
-    params: dict[str, Any] = dict(game.params)  # type: ignore[attr-defined]
-    fixed = [f"{k}={v}" for k, v in params.items() if k not in names]
+    fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
     given = [f"{k}={v}" for k, v in zip(names, values, strict=True)]
     return load_game(f"{game.name}({','.join(fixed + given)})")
 
 
-def export_own_heap_family(game: Game, names: tuple[str, ...], *, lang: str = "python",
+def export_own_heap_family(game: UserHeapGame, names: tuple[str, ...], *, lang: str = "python",
                            main: bool = False, input_format: str = "lines", where: str = "each") -> str:
     """The Python program of the heap game family (:mod:`grundy.export.own_heap_family`), checked
     against the engine on the games whose named parameters are 0..5 (:func:`_check`)."""
@@ -76,15 +79,14 @@ def export_own_heap_family(game: Game, names: tuple[str, ...], *, lang: str = "p
         raise NotSupportedError(f"{title}: export carries the move function into the program, and its "
                                 f"source cannot be read or reads names from outside the function "
                                 f"(define, or import, them inside it)")
-    params: dict[str, Any] = dict(game.params)  # type: ignore[attr-defined]
-    fixed = {k: v for k, v in params.items() if k not in names}
+    fixed = {k: v for k, v in game.params.items() if k not in names}
     code = own_heap_family_program(title, names, fixed, source, main=main, layout=input_format,
                                    where=where)
     _check(code, game, names)
     return code
 
 
-def _check(code: str, game: Game, names: tuple[str, ...]) -> None:
+def _check(code: str, game: UserHeapGame, names: tuple[str, ...]) -> None:
     """Run the program on heaps 0..:data:`CHECK_HEAPS` of the games whose named parameters are
     0..5 (at most 216 games) and compare with the engine where both answer (the program tabulates
     every smaller heap, the engine looks at the heaps reachable, and at the options of the small
