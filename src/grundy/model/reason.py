@@ -216,5 +216,5 @@ def period_reason(spec: str, found: Any, n: int) -> Reason:
 
 @template("periodic")
 def _periodic(f: Facts) -> str:
-    return (f"{f['game']} is periodic with period {f['period']} from heap {f['preperiod']} "
+    return (f"{f['game']} is periodic with period {f['period']:,} from heap {f['preperiod']:,} "
             f"({f['proof']}), so G({f['n']}) = G({f['same_as']})")

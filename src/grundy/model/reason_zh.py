@@ -89,7 +89,7 @@ def _text(f: Facts) -> str:
 
 @template("periodic", "zh")
 def _periodic(f: Facts) -> str:
-    return (f"{f['game']} 从第 {f['preperiod']} 堆起以周期 {f['period']} 循环"
+    return (f"{f['game']} 从第 {f['preperiod']:,} 堆起以周期 {f['period']:,} 循环"
             f"（{zh(f['proof'])}），故 G({f['n']}) = G({f['same_as']})")
 
 
