@@ -405,15 +405,38 @@ def judge_answer(s: str, lines: list[str]) -> str:
     return f"First {best}"
 
 
+def answers(lines: list[str]) -> list[list[str]]:
+    """The output of ``--winning-moves`` cut into each case's lines (``VALUE OUTCOME K``, K moves)."""
+    out = []
+    while lines:
+        count = int(lines[0].split()[2])
+        out.append(lines[:1 + count])
+        lines = lines[1 + count:]
+    return out
+
+
 def test_cf305e_playing_with_string(tmp_path: Path) -> None:
     """``solve dawsons-chess --input lines --winning-moves``: every winning move of the sum of runs,
-    so the user reads off the least cut."""
+    so the user reads off the least cut; the exported programs list the same moves (an octal
+    game's winning moves were refused by ``export --winning-moves`` before), also at |s| = 5000."""
     rng = random.Random(305)
     strings = ["abacaba", "abcde", "aaa", "a", "ababab"]
     strings += ["".join(rng.choice("ab") for _ in range(rng.randint(1, 14))) for _ in range(120)]
     strings += ["".join(rng.choice("abc") for _ in range(rng.randint(1, 12))) for _ in range(60)]
-    for s in strings:
-        text = " ".join(str(length) for _, length in runs(s)) or "0"
-        got = solve_input("lines", text + "\n", "dawsons-chess", "--winning-moves", tmp_path=tmp_path)
+    text = "".join((" ".join(str(length) for _, length in runs(s)) or "0") + "\n" for s in strings)
+    got = answers(solve_input("lines", text, "dawsons-chess", "--winning-moves", tmp_path=tmp_path))
+    for s, lines in zip(strings, got, strict=True):
         cut = least_cut(s)
-        assert judge_answer(s, got) == ("Second" if cut is None else f"First {cut}"), s
+        assert judge_answer(s, lines) == ("Second" if cut is None else f"First {cut}"), s
+    full = ["a" * 5000, "ab" * 2500, "".join(rng.choice("ab") for _ in range(5000)),
+            "".join(rng.choice("aab") for _ in range(5000))]
+    text += "".join(" ".join(str(length) for _, length in runs(s)) + "\n" for s in full)
+    want = solve_input("lines", text, "dawsons-chess", "--winning-moves", tmp_path=tmp_path)
+    assert answers(want)[:len(strings)] == got
+    program = export("dawsons-chess", "--main", "--input", "lines", "--winning-moves", "--lang", "python")
+    assert python_lines(program, text) == want
+    if HAS_GXX:
+        exe = compile_cpp_together([export("dawsons-chess", "--main", "--input", "lines",
+                                           "--winning-moves")], tmp_path, optimise="-O2")
+        done = subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True, timeout=60)
+        assert done.stdout.split("\n")[:-1] == want
