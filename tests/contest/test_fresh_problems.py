@@ -107,11 +107,12 @@ def arpa(position: tuple[int]) -> list[object]:
     return [(((mask >> k) | (mask & ((1 << k) - 1))) & ~1,) for k in range(1, mask.bit_length())]
 
 
-NAMES = ("fp-deletions", "fp-chess", "fp-flip", "fp-arpa")
+NAMES = ("fp-deletions", "fp-deletions-numbers", "fp-chess", "fp-flip", "fp-arpa")
 
 
 def register() -> None:
     grundy.game("fp-deletions", parse=str, format=str)(deletions)
+    grundy.game("fp-deletions-numbers")(deletions)  # (parse=str forgotten)
     grundy.heap_game("fp-chess")(chess_mask)
     grundy.heap_game("fp-flip")(flip_multiples)
     grundy.game("fp-arpa", arity=1)(arpa)
@@ -156,6 +157,10 @@ def test_hdu1404_digital_deletions(tmp_path: Path) -> None:
     path.write_text("3\n12\n0\n")
     code, out, err = cli("solve", "fp-deletions", "--input", "cases", str(path))
     assert code == 2 and out == "" and "3 cases announced, 2 lines follow" in err
+    # without parse=str, '0123' is read as the number 123: the move function's failure says so
+    code, out, err = cli("solve", "fp-deletions-numbers", "0123")
+    assert code == 2 and "TypeError" in err and "parse=str keeps a word such as '0123'" in err
+    assert len(err.strip().splitlines()) == 1
 
 
 # ---- 2. HDU 5724: Chess --------------------------------------------------------------------------
