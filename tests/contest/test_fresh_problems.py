@@ -157,6 +157,9 @@ def test_hdu1404_digital_deletions(tmp_path: Path) -> None:
     path.write_text("3\n12\n0\n")
     code, out, err = cli("solve", "fp-deletions", "--input", "cases", str(path))
     assert code == 2 and out == "" and "3 cases announced, 2 lines follow" in err
+    # no program carries a game on strings: export says which command answers the judge's input
+    code, out, err = cli("export", "fp-deletions", "--lang", "python", "--main")
+    assert code == 2 and "'grundy solve fp-deletions --input lines FILE'" in err
     # without parse=str, '0123' is read as the number 123: the move function's failure says so
     code, out, err = cli("solve", "fp-deletions-numbers", "0123")
     assert code == 2 and "TypeError" in err and "parse=str keeps a word such as '0123'" in err

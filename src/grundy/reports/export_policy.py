@@ -954,7 +954,9 @@ def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[An
     if grid is None:
         families = [f"'{game.name}({','.join(f.params)})'" for f in game.families]
         hint = (f"; export its family {' or '.join(families)} instead, whose program reads the game "
-                f"from the judge's input" if families else "")
+                f"from the judge's input" if families else
+                f"; 'grundy solve {game.spec} --input lines FILE' answers a judge's input of its "
+                f"positions, one a line, as solve reads them" if game.own_rules else "")
         raise NotSupportedError(f"export needs a heap game or a game on pairs of numbers, not {game.spec}"
                                 f"{hint}")
     if not grid or not grid[0]:
