@@ -63,7 +63,7 @@ def test_cpp_program_lists_the_moves_solve_lists(tmp_path: Path) -> None:
 
 
 def test_refused_in_one_line() -> None:
-    for argv, words in [(["kayles", "--main"], "take from one heap"),
+    for argv, words in [(["lasker-nim", "--main"], "take from one heap"),
                         (["allbut(1,2)", "--main"], "take from one heap"),
                         (["nim", "--main", "--misere"], "normal play"),
                         (["nim"], "add --main"),
@@ -71,6 +71,27 @@ def test_refused_in_one_line() -> None:
                         (["matrix", "--main"], "not of matrix")]:
         code, out, err = cli_output("export", *argv, "--winning-moves")
         assert code == 2 and out == "" and words in err and len(err.strip().splitlines()) == 1, err
+
+
+OCTAL = ["kayles", "dawsons-chess", "octal(4.07)", "octal(0.11337)"]
+
+
+@pytest.mark.parametrize("game", OCTAL)
+def test_octal_programs_list_the_moves_solve_lists(tmp_path: Path, game: str) -> None:
+    """An octal game's program lists its winning moves by the code's moves, a split as ``a b``
+    (CF 305E reads the least cut off them); a heap with too many splits is an error line."""
+    text = judge_input(random.Random(game), 90).replace(f"{2**40 + 7} {2**40 + 3} 4", "5 7 4")
+    want = solved(tmp_path, game, text)
+    assert any(len(line.split()) == 4 for line in want)  # (a split among the moves)
+    status, lines = run_python_program(program(game, "python"), text)
+    assert status == 0 and lines == want
+    if shutil.which("g++") is not None:
+        exe = compile_cpp_together([program(game, "cpp")], tmp_path)
+        done = subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0 and done.stdout.split("\n")[:-1] == want, done.stderr
+    status, lines = run_python_program(program(game, "python"), "1\n10000000\n1\n3\n")
+    assert status == 1 and lines[0].startswith("error: ") and lines[1].split()[1] == "N"
+    assert game == "octal(0.11337)" or "has about 5000000 ways to split" in lines[0]  # (else: no table)
 
 
 def test_a_wrong_program_fails_the_check() -> None:

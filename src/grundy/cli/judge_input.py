@@ -17,7 +17,8 @@ split game (:class:`~grundy.model.laws.ExportRule` ``split-stones``) a line of t
 piles ``1..n`` (a case: ``n``, then the counts), staircase (``staircase``) the counters on steps
 ``1..n`` alike; coin-slide (``strip``) the strip's length ``L``,
 then the cells ``1..L`` of its coins (a case: ``L k``, then the ``k`` cells), which is the position
-``#``/``.`` of ``--batch``.
+``#``/``.`` of ``--batch``. A game of one's own whose positions are not numbers (``parse=str``)
+reads a case as one line, its own text (:func:`text_cases`).
 
 A layout that cannot be read (a word that is not a number, the input ending inside a case, words
 after the last case) stops with one line on stderr: after it no case can be told from the next.
@@ -49,16 +50,16 @@ def input_kind(game: Any) -> str:
     """How a case of ``game`` is written: ``"heap"`` (heap sizes), ``"pair"`` (``a b``),
     ``"start"`` (a pair game whose start position one number ``n`` gives, ``(n, n - 1)``, as its
     exported program reads it: a case is ``n``, a line ``n`` or ``a b``),
-    ``"sum"`` (numbers of a game on one number declared ``arity=1``: their sum) or ``"number"``
-    (one number); refused for any other game, in one line."""
+    ``"sum"`` (numbers of a game on one number declared ``arity=1``: their sum), ``"number"``
+    (one number) or ``"text"`` (a game of one's own on other positions, strings say: a case is one
+    line, the position as ``solve`` reads it); refused for any other game, in one line."""
     from grundy.model.game import HeapGame, laws_of
 
     if isinstance(game, HeapGame):
         return "heap"
     laws = laws_of(game)
-    layout = None if laws.input_layout is None else laws.input_layout()
-    if layout is not None:
-        return layout
+    if laws.input_layout is not None:  # (a game of one's own: its positions, or its own text)
+        return laws.input_layout() or "text"
     if laws.export is not None and laws.export.kind in _RULE_LAYOUTS:
         return _RULE_LAYOUTS[laws.export.kind]
     if laws.pair_table is not None:
@@ -315,6 +316,31 @@ def _cases(kind: str, layout: str, text: str,
                 yield exc
 
 
+def text_cases(game: Any, layout: str, text: str) -> Iterator[Any]:
+    """The positions of a game read from its own text (:func:`input_kind` ``"text"``), one a
+    line as ``solve`` reads it (or the error that reading it raised, in its place): ``lines`` and
+    ``repeated`` every non-blank line, ``cases`` the count ``T`` on the first line and then ``T``
+    lines, ``counted`` one line. A position may be a word such as ``0123``, so no line of zeros
+    ends a ``repeated`` input: it ends with the input.
+    """
+    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    if layout == "cases":
+        count = read_number(lines[0]) if lines else 0
+        if count > len(lines) - 1:
+            raise InvalidInputError(f"the input ended inside a case: {count:,} cases announced, "
+                                    f"{len(lines) - 1:,} lines follow")
+        if count < len(lines) - 1:
+            raise InvalidInputError(f"{len(lines) - 1 - count:,} more lines after the last case")
+        lines = lines[1:]
+    elif layout == "counted" and len(lines) != 1:
+        raise InvalidInputError(f"--input counted reads one position, one line; got {len(lines):,}")
+    for line in lines:
+        try:
+            yield game.validate(game.parse_position(line))
+        except GrundyError as exc:
+            yield exc
+
+
 def run_input(args: argparse.Namespace, value: Any) -> int:
     """Answer every case of the input (``value(game, position, cache)`` gives the outcome and
     the Grundy value); exit status 2 when a case failed (each marked in its place). A family
@@ -348,6 +374,8 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     kind = input_kind(game)
     cache = Cache()
     text = read_text_file(args.position[0], what="input")
+    if kind == "text":
+        return answer_all(text_cases(game, args.input, text), lambda case: value(game, case, cache))
     fast = HeapLines.of(game, value, cache) if kind == "heap" and not args.misere \
         and not args.conjecture and not args.winning_moves else None
 

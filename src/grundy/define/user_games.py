@@ -369,7 +369,12 @@ class UserGame(_Defined, Game):
         except GrundyError:
             raise
         except Exception as exc:
-            raise self._raised(self._where(position), exc) from None
+            raised = self._raised(self._where(position), exc)
+            if isinstance(exc, TypeError) and self._read_as_numbers(position):
+                raised = InvalidGameError(f"{raised}; a position's text is read as numbers unless the "
+                                          f"game declares parse= (parse=str keeps a word such as "
+                                          f"'0123' as it is)")
+            raise raised from None
         if got.__class__ is not list and got.__class__ is not tuple:
             got = self._listed(self._where(position), got)
         # (each option hashable, a list made a tuple: hashable() at each, only where one is a
@@ -400,6 +405,12 @@ class UserGame(_Defined, Game):
                                                f"{self._where(position)} to {_short(part)}, which is "
                                                f"not a position of the game ({why})")
         return options
+
+    def _read_as_numbers(self, position: Any) -> bool:
+        """Whether ``position`` is numbers that the default reading made of a text (no ``parse=``,
+        no declared arity): a move function written for strings fails on them."""
+        return (type(self).text_parse is None and type(self).domain.arity is None
+                and isinstance(position, tuple) and all(type(x) is int for x in position))
 
     def _where(self, position: Any) -> str:
         """``position`` as errors name it (written only when one is raised)."""

@@ -94,6 +94,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 conjecture: bool = False, octal: Sequence[int] | None = None, unequal: bool = False,
                 start: str | None = None, what: str | None = None, misere: MisereRule | None = None,
                 grid: tuple[str, str, int] | None = None, moves: tuple[int, ...] | None = None,
+                move_digits: tuple[int, ...] = (),
                 runs: tuple[tuple[int, tuple[int, ...]], ...] | None = None) -> str:
     """A self-contained program answering positions of a game.
 
@@ -131,8 +132,9 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     reading positions from stdin (``input_format``: ``lines``, ``cases`` or ``counted``, see
     :mod:`grundy.export.main`) and printing ``VALUE OUTCOME`` per position; ``moves`` (a heap game
     whose every move takes from one heap: the takes allowed, ``()`` for any number, Nim) makes
-    it ``VALUE OUTCOME K`` and the ``K`` winning moves ``PART FROM TO``. ``runs``: a proved
-    ``period``'s values as runs of words (:class:`~grundy.model.periodic.PeriodRuns`).
+    it ``VALUE OUTCOME K`` and the ``K`` winning moves ``PART FROM TO`` (``move_digits``, with
+    ``moves=()``: found by the moves of that octal code instead, ``TO`` a split's two heaps).
+    ``runs``: a proved ``period``'s values as runs of words (:class:`~grundy.model.periodic.PeriodRuns`).
     """
     _check_choices(kind, lang, input_format)
     if moves is not None and kind != "heap":
@@ -150,7 +152,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         "title": title, "kind": kind, "main": main, "input_format": input_format,
         "rule": outcome_rule, "rule_node": _rule_node(kind, outcome_rule, variables),
         "origin": corner if any(corner) else (), "domain": domain, "holes": holes, "sums": sums,
-        "checked": checked, "conjecture": conjecture, "start": start, "what": what, "moves": moves}
+        "checked": checked, "conjecture": conjecture, "start": start, "what": what, "moves": moves,
+        "move_digits": tuple(move_digits)}
     if checked is not None and (pattern is not None or period is not None) and move_source is not None:
         move_function(move_source, kind)  # (carried by a Python program, for the local check)
         base["move_source"] = move_source if lang == "python" and conjecture else None

@@ -514,7 +514,8 @@ def _assemble(program: Program, code: list[str]) -> str:
     out += [h + "\n" for h in helpers]
     out.append(body)
     if program.moves is not None:
-        out.append(_cpp_heap_moves(program.moves))
+        out.append(_cpp_octal_moves(program.move_digits) if program.move_digits
+                   else _cpp_heap_moves(program.moves))
     if program.main:
         out.append(cpp_main(program.kind, program.input_format, program.start is not None,
                             prepare=bool(program.octal), moves=program.moves is not None))
@@ -528,13 +529,51 @@ def _cpp_heap_moves(takes: tuple[int, ...]) -> str:
     sum of value ``total`` (Nim, ``takes == ()``: Bouton's rule; else each take of the set)."""
     if not takes:
         return ("static void heap_moves(unsigned long long h, unsigned long long total,\n"
-                "                       std::vector<unsigned long long> &left) {\n"
+                "                       std::vector<std::string> &left) {\n"
                 "    // Nim (Bouton): the heap goes to h XOR the value of the sum, where that is smaller\n"
-                "    if ((h ^ total) < h) left.push_back(h ^ total);\n}\n")
+                "    if ((h ^ total) < h) left.push_back(std::to_string(h ^ total));\n}\n")
     return ("static void heap_moves(unsigned long long h, unsigned long long total,\n"
-            "                       std::vector<unsigned long long> &left) {\n"
+            "                       std::vector<std::string> &left) {\n"
             f"    static const unsigned long long TAKES[] = {{{', '.join(map(str, takes))}}};\n"
             "    // each take that leaves the heap the value G(h) XOR the value of the sum\n"
             "    const unsigned long long target = grundy_value(h) ^ total;\n"
             "    for (unsigned long long s : TAKES)\n"
-            "        if (s <= h && grundy_value(h - s) == target) left.push_back(h - s);\n}\n")
+            "        if (s <= h && grundy_value(h - s) == target)\n"
+            "            left.push_back(std::to_string(h - s));\n}\n")
+
+
+def _cpp_octal_moves(digits: tuple[int, ...]) -> str:
+    """``heap_moves(h, total, left)``: what heap ``h`` may be left with by a winning move of a sum
+    of value ``total``, by the moves of the octal code ``digits``, in the order of the Python
+    program's (:func:`grundy.export.python._py_octal_moves`), a split written ``a b``."""
+    from grundy.export.python import MOVE_LIST_LIMIT
+
+    guard = _CPP_SPLIT_GUARD.replace("LIMIT", str(MOVE_LIST_LIMIT)) if any(d & 4 for d in digits) else ""
+    return (_CPP_OCTAL_MOVES.replace("DIGIT_LIST", ", ".join(map(str, digits)))
+            .replace("COUNT", str(len(digits))).replace("GUARD\n", guard))
+
+
+_CPP_SPLIT_GUARD = """    if (h > LIMITull)
+        throw std::runtime_error("a heap of " + std::to_string(h) + " has about " + std::to_string(h / 2)
+                                 + " ways to split, too many to list its winning moves (heaps up to LIMIT)");
+"""
+
+_CPP_OCTAL_MOVES = """static void heap_moves(unsigned long long h, unsigned long long total,
+                       std::vector<std::string> &left) {
+    static const int DIGITS[] = {DIGIT_LIST};
+    // each move of the octal code (take i: leave nothing, one heap, or split the rest in two)
+    // that leaves the value G(h) XOR the value of the sum; a split is written as its two heaps
+GUARD
+    const unsigned long long target = grundy_value(h) ^ total;
+    for (unsigned long long i = 0; i < COUNTull && i <= h; ++i) {
+        const int d = DIGITS[i];
+        const unsigned long long r = h - i;
+        if (i > 0 && (d & 1) && r == 0 && target == 0) left.push_back("0");
+        if (i > 0 && (d & 2) && r > 0 && grundy_value(r) == target) left.push_back(std::to_string(r));
+        if ((d & 4) && r >= 2)
+            for (unsigned long long a = 1; a <= r / 2; ++a)
+                if ((grundy_value(a) ^ grundy_value(r - a)) == target)
+                    left.push_back(std::to_string(a) + " " + std::to_string(r - a));
+    }
+}
+"""

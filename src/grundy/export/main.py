@@ -128,7 +128,8 @@ def _answer_line(numbers):
     except (ValueError, ArithmeticError, RecursionError) as exc:
         return f"error: {exc}"
     return "\\n".join([f"{value} {'N' if wins else 'P'} {len(moves)}"]
-                     + [f"{i} {h} {left}" for i, h, left in moves])
+                     + [f"{i} {h} {' '.join(map(str, left)) if isinstance(left, tuple) else left}"
+                        for i, h, left in moves])
 '''
 """With winning moves (``moves=True``): ``_answer_line`` writes ``VALUE OUTCOME K`` and the ``K``
 moves ``PART FROM TO``, from the program's ``heap_moves(h, total)``."""
@@ -271,13 +272,12 @@ static std::string answer_line(const std::vector<unsigned long long> &numbers) {
         if (!known) throw std::runtime_error("the winning moves need the Grundy value");
         std::string lines;
         unsigned long long count = 0;
-        std::vector<unsigned long long> left;
+        std::vector<std::string> left;  // (what the heap is left with: one heap, or a split's two)
         for (size_t i = 0; value != 0 && i < numbers.size(); ++i) {
             left.clear();
             heap_moves(numbers[i], value, left);
-            for (unsigned long long to : left) {
-                lines += "\n" + std::to_string(i + 1) + " " + std::to_string(numbers[i]) + " "
-                         + std::to_string(to);
+            for (const std::string &to : left) {
+                lines += "\n" + std::to_string(i + 1) + " " + std::to_string(numbers[i]) + " " + to;
                 ++count;
             }
         }
@@ -288,7 +288,8 @@ static std::string answer_line(const std::vector<unsigned long long> &numbers) {
 }
 """
 """With winning moves: ``answer_line`` writes ``VALUE OUTCOME K`` and the ``K`` moves
-``PART FROM TO``, from the program's ``heap_moves(h, total, left)``."""
+``PART FROM TO``, from the program's ``heap_moves(h, total, left)`` (``TO`` as text: one heap, or
+a split's two)."""
 
 _CPP_LINES = r"""
 int main() {

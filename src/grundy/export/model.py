@@ -211,6 +211,9 @@ class Program:
     moves: tuple[int, ...] | None = None
     """Of a heap game: the main lists each position's winning moves, found by the take-away set,
     these takes (``()``: Nim, take any number, by Bouton's rule); ``None``: the value line alone."""
+    move_digits: tuple[int, ...] = ()
+    """With ``moves`` (then ``()``): the winning moves are found by the moves of this octal code
+    instead (take ``i``, leaving nothing, one heap or two), a split written as its two heaps."""
     second: ast.expr | None = None
     """Of a grid (kind ``grid``): the value of a head in row ``y`` (:attr:`node`: in column
     ``x``), the coordinates from :attr:`origin`."""
@@ -419,19 +422,28 @@ def header(program: Program) -> list[str]:
                      + ("the main then prints the value as '-' (grundy_value(a, b) computes it by the "
                         "move function)" if program.move_source else "the value is then unknown ('-')"))
     if program.moves is not None:
-        lines.append("winning moves: " + (
-            "Bouton's rule: a heap h goes to h XOR the value of the sum, where that is smaller"
-            if not program.moves else
-            f"each take s of {{{', '.join(map(str, program.moves))}}} that leaves the heap the value "
-            f"G(h) XOR the value of the sum"))
+        lines.append(_moves_line(program))
     if program.main and program.moves is not None:
         lines.append(f"input ({program.input_format}): {program.reads}; output per position: a line "
                      f"'VALUE OUTCOME K' (N: the player to move wins), then its K winning moves, one a "
-                     f"line 'PART FROM TO' (the heap's number from 1, its size before and after)")
+                     f"line 'PART FROM TO' (the heap's number from 1, its size before and after"
+                     f"{'; a split: the two heaps it leaves' if program.move_digits else ''})")
     elif program.main:
         lines.append(f"input ({program.input_format}): {program.reads}; "
                      f"output: one line 'VALUE OUTCOME' (N: the player to move wins) per position")
     return lines
+
+
+def _moves_line(program: Program) -> str:
+    """The header's line saying how the program finds the winning moves."""
+    if program.move_digits:
+        return (f"winning moves: each move of the octal code {octal_text(program.move_digits)} (take i, "
+                f"leave nothing, one heap or two) that leaves the value G(h) XOR the value of the sum")
+    if not program.moves:
+        return ("winning moves: Bouton's rule: a heap h goes to h XOR the value of the sum, where that "
+                "is smaller")
+    return (f"winning moves: each take s of {{{', '.join(map(str, program.moves or ()))}}} that leaves the "
+            f"heap the value G(h) XOR the value of the sum")
 
 
 # ---- Python ------------------------------------------------------------------------------------

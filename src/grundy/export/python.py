@@ -581,7 +581,8 @@ def _py_inside(program: Program) -> tuple[str, str]:
 
 def _py_join(out: list[str], blocks: list[str], program: Program) -> str:
     if program.moves is not None:
-        blocks = [*blocks, _py_heap_moves(program.moves)]
+        blocks = [*blocks, _py_octal_moves(program.move_digits) if program.move_digits
+                  else _py_heap_moves(program.moves)]
     text = "\n".join(out) + "".join("\n\n\n" + b for b in blocks) + "\n"
     if program.main:
         text += python_main(program.kind, program.input_format, program.start is not None,
@@ -603,6 +604,54 @@ def _py_heap_moves(takes: tuple[int, ...]) -> str:
             f"    # each take that leaves the heap the value G(h) XOR the value of the sum\n"
             f"    target = grundy_value(h) ^ total\n"
             f"    return [h - s for s in TAKES if s <= h and grundy_value(h - s) == target]")
+
+
+MOVE_LIST_LIMIT = 2_000_000
+"""The largest heap of a code with splits whose winning moves an exported program lists (a heap of
+``n`` has about ``n / 2`` splits), as ``grundy solve`` lists them; a larger one is an error line."""
+
+
+def _py_octal_moves(digits: tuple[int, ...]) -> str:
+    """``heap_moves(h, total)``: what heap ``h`` may be left with by a winning move of a sum of
+    value ``total``, by the moves of the octal code ``digits`` in the engine's order (each take
+    ``i``: nothing left ``0``, one heap ``r``, then the splits ``(a, r - a)``, ``a <= r - a``).
+
+    >>> namespace = {"grundy_value": lambda n: [0, 1, 1, 2, 0][n]}
+    >>> exec(_py_octal_moves((0, 1, 3, 7)), namespace)
+    >>> namespace["heap_moves"](4, 1), namespace["heap_moves"](3, 2)
+    ([2, 1], [0])
+    """
+    guard = _PY_SPLIT_GUARD.replace("LIMIT", str(MOVE_LIST_LIMIT)) if any(d & 4 for d in digits) else ""
+    return _PY_OCTAL_MOVES.replace("DIGIT_TUPLE", repr(tuple(digits))).replace("GUARD\n", guard).rstrip("\n")
+
+
+_PY_SPLIT_GUARD = """    if h > LIMIT:
+        raise ValueError(f"a heap of {h} has about {h // 2} ways to split, too many to list its "
+                         f"winning moves (heaps up to LIMIT)")
+"""
+
+_PY_OCTAL_MOVES = """DIGITS = DIGIT_TUPLE
+
+
+def heap_moves(h, total):
+    # each move of the octal code (take i: leave nothing, one heap, or split the rest in two)
+    # that leaves the value G(h) XOR the value of the sum; a split is the pair of its heaps
+GUARD
+    target = grundy_value(h) ^ total
+    found = []
+    for i, d in enumerate(DIGITS):
+        if i > h:
+            break
+        r = h - i
+        if i > 0 and d & 1 and r == 0 and target == 0:
+            found.append(0)
+        if i > 0 and d & 2 and r > 0 and grundy_value(r) == target:
+            found.append(r)
+        if d & 4 and r >= 2:
+            found += [(a, r - a) for a in range(1, r // 2 + 1)
+                      if grundy_value(a) ^ grundy_value(r - a) == target]
+    return found
+"""
 
 
 _PY_MEX = '''

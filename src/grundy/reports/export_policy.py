@@ -93,6 +93,7 @@ class Plan:
     grid: tuple[str, str, int] | None = None
     arity: int | None = None
     moves: tuple[int, ...] | None = None
+    move_digits: tuple[int, ...] = ()
     runs: Any = None
     """With ``period`` (proved, longer than the table): one period of values as runs of words
     (:class:`~grundy.model.periodic.PeriodRuns`, the game's :attr:`~grundy.model.laws.Laws.period_runs`)."""
@@ -104,6 +105,7 @@ class Plan:
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
                 "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what,
                 "misere": self.misere, "grid": self.grid, "moves": self.moves,
+                "move_digits": self.move_digits,
                 "runs": None if self.runs is None else self.runs.runs}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
@@ -197,7 +199,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
             export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
     _refuse_unused(plan, upto, one_budget(limit, budget), conjecture)
     if winning_moves:
-        plan = replace(plan, moves=_takes(game, plan, misere))
+        plan = replace(plan, **_move_rule(game, plan, misere))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
     notes: tuple[str, ...] = ()
     if max_size is not None and len(source.encode()) > max_size and _cuttable(plan):
@@ -660,19 +662,22 @@ def _extended(game: HeapGame, upto: int, steps: int) -> Iterator[tuple[list[int]
         yield analyze(game, size).first(size + 1), size * width
 
 
-def _takes(game: Game, plan: Plan, misere: bool) -> tuple[int, ...]:
-    """The takes by which an exported program finds the winning moves of a sum of heaps of
-    ``game`` (``()``: any number, Nim), from its declared take-away set; refused in one line for a
-    game whose moves are not takes from one heap of a finite set (or any number)."""
+def _move_rule(game: Game, plan: Plan, misere: bool) -> dict[str, Any]:
+    """How an exported program finds the winning moves of a sum of heaps of ``game``: the takes
+    (``moves``; ``()``: any number, Nim) of its declared take-away set, or the moves of its octal
+    code (``move_digits``, a split leaving two heaps); refused in one line for any other game."""
     from grundy.model.game import laws_of
     from grundy.model.laws import TakeKind
 
-    take = laws_of(game).take_away
+    laws = laws_of(game)
+    take = laws.take_away
+    if not misere and plan.kind == "heap" and laws.octal_digits is not None and take is None:
+        return {"moves": (), "move_digits": tuple(laws.octal_digits)}
     if misere or plan.kind != "heap" or take is None or (take.kind == TakeKind.ALL_BUT and take.values):
         raise InvalidInputError(f"{game.spec}: the winning moves are listed for a sum of heaps of "
-                                f"normal play whose moves take from one heap any number (Nim) or a "
-                                f"number of a finite set (subtraction games)")
-    return () if take.kind == TakeKind.ALL_BUT else tuple(sorted(take.values))
+                                f"normal play whose moves take from one heap any number (Nim), a "
+                                f"number of a finite set (subtraction games), or as an octal code says")
+    return {"moves": () if take.kind == TakeKind.ALL_BUT else tuple(sorted(take.values))}
 
 
 def _moves_check(code: str, game: Game, plan: Plan) -> None:
@@ -690,17 +695,19 @@ def _moves_check(code: str, game: Game, plan: Plan) -> None:
         heaps = tuple(rng.randint(0, top) for _ in range(size))
         answer = solve(game, heaps)
         want = [(1 if m.part is None else m.part + 1, heaps[m.part or 0],
-                 _heap(m.to if m.part_move is None else m.part_move.to)) for m in answer.winning_moves]
+                 _left(m.to if m.part_move is None else m.part_move.to)) for m in answer.winning_moves]
         got = namespace["winning_moves"](list(heaps), answer.grundy)
         if [tuple(m) for m in got] != want:
             raise GrundyError(f"internal error: the exported program's winning moves of {heaps} are "
                               f"{got}, the engine's {want}; please report it")
 
 
-def _heap(position: Any) -> int:
-    """The one heap of a position of one heap."""
-    (heap,) = position
-    return int(heap)
+def _left(position: Any) -> int | tuple[int, ...]:
+    """What a move leaves of one heap, as the exported program's ``heap_moves`` gives it: one
+    heap (a number), or the heaps of a split (a tuple)."""
+    if len(position) == 1:
+        return int(position[0])
+    return tuple(int(h) for h in position)
 
 
 def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool = False,
@@ -947,7 +954,9 @@ def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[An
     if grid is None:
         families = [f"'{game.name}({','.join(f.params)})'" for f in game.families]
         hint = (f"; export its family {' or '.join(families)} instead, whose program reads the game "
-                f"from the judge's input" if families else "")
+                f"from the judge's input" if families else
+                f"; 'grundy solve {game.spec} --input lines FILE' answers a judge's input of its "
+                f"positions, one a line, as solve reads them" if game.own_rules else "")
         raise NotSupportedError(f"export needs a heap game or a game on pairs of numbers, not {game.spec}"
                                 f"{hint}")
     if not grid or not grid[0]:
