@@ -155,15 +155,19 @@ def run(args: argparse.Namespace) -> int:
         return _matrix(args, layout)
     if _family(args, layout) or _own_heap_family(args, layout) or _own_family(args, layout):
         return 0
-    if layout == "single" or getattr(args, "params", None) is not None:
+    parts = getattr(args, "params", None) == "sum"  # (a game on pairs or on N numbers: k positions)
+    if layout == "single" or getattr(args, "params", None) not in (None, "sum"):
         raise InvalidInputError("--input single and --params are for a family, its parameters written as "
-                                "names (e.g. 'bash(m)', 'subtraction(S)'; see grundy list)")
+                                "names (e.g. 'bash(m)', 'subtraction(S)'; see grundy list); --params sum "
+                                "also for a game on pairs or on N numbers (a case: k, then k positions)")
+    if parts and not args.main:
+        raise InvalidInputError("--params sum says what the program's main reads: add --main")
     try:
         result = export_game(load_game(args.game), lang=args.lang, upto=args.upto, main=args.main,
                              input_format=layout, conjecture=getattr(args, "conjecture", False),
                              limit=getattr(args, "limit", None),
                              max_size=getattr(args, "max_size", 64 * 1024) or None,
-                             misere=getattr(args, "misere", False), winning_moves=moves)
+                             misere=getattr(args, "misere", False), winning_moves=moves, parts=parts)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     except ResourceLimitError as exc:

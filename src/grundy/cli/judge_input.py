@@ -341,11 +341,14 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     own = own_family(args.game)
     if own is not None:
         return _run_own_family(args, value, *own)
-    if args.params is not None or args.input == "single":
+    if args.params not in (None, "sum") or args.input == "single":
         raise InvalidInputError(f"--input single and --params are for a family, its parameters written "
-                                f"as names (e.g. 'bash(m)'), not {args.game!r}")
+                                f"as names (e.g. 'bash(m)'), not {args.game!r} (--params sum: a game on "
+                                f"pairs or on N numbers, a case k positions)")
     game = load_game(args.game)
     kind = input_kind(game)
+    if args.params == "sum":
+        kind = _parts_kind(game, kind, args.input)
     cache = Cache()
     text = read_text_file(args.position[0], what="input")
     fast = HeapLines.of(game, value, cache) if kind == "heap" and not args.misere \
@@ -354,11 +357,43 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     def answer(case: list[int] | tuple[Any, int]) -> tuple[Any, Any]:
         if isinstance(case, tuple):  # (answered already, by the fast path)
             return case
+        if kind.startswith("sums:"):  # (k positions: their sum; none, the empty sum)
+            return _parts_answer(game, _arity(kind), case, value, cache)
         found = None if fast is None else fast.line("", [str(n) for n in case])
         return found or value(*_pairs_sum(game, kind, case) or (game, _position(game, kind, case)),
                               cache)
 
     return answer_all(list(_cases(kind, args.input, text, fast)), answer)
+
+
+def _parts_kind(game: Any, kind: str, layout: str) -> str:
+    """The layout ``sums:N`` of a case of ``k`` positions of ``N`` numbers each (``--params sum``),
+    for a game on pairs or on positions of several numbers; refused in one line otherwise."""
+    if layout == "lines":
+        raise InvalidInputError("a case of k positions (their sum) is read with --input cases, counted "
+                                "or repeated; --input lines reads several positions on a line as their "
+                                "sum already")
+    if kind == "pair":
+        return "sums:2"
+    if kind.startswith("positions:"):
+        return f"sums:{_arity(kind)}"
+    raise InvalidInputError(f"{game.spec}: a case of k positions (their sum) is for a game on pairs or "
+                            f"on positions of several numbers; a case of this game is "
+                            f"{'one number n' if kind == 'start' else 'n, then n numbers'} already")
+
+
+def _parts_answer(game: Any, arity: int, numbers: list[int], value: Any, cache: Any) -> tuple[Any, Any]:
+    """The outcome and value of a case of ``k`` positions of ``arity`` numbers each: their sum
+    (one position: itself; none: the empty sum, 0)."""
+    from grundy.model.game import Outcome
+
+    if not numbers:
+        return Outcome.P, 0
+    if arity == 2:
+        whole = _pairs_sum(game, "pair", numbers)
+        if whole is not None:
+            return tuple(value(*whole, cache))
+    return tuple(value(game, _positions(game, arity, numbers), cache))
 
 
 def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -> int:
@@ -446,14 +481,19 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
     kind, cache = f"{'sums' if sums else 'positions'}:{len(names)}", Cache()
     text = read_text_file(args.position[0], what="input")
     answered: dict[tuple[int, ...], tuple[Any, ...]] = {}
+    read, movers = _moves_read(game, names), {}
 
     def one(numbers: tuple[int, ...]) -> tuple[Any, ...]:
         if numbers not in answered:
             given = [f"{k}={v}" for k, v in zip(names, numbers, strict=True)]
-            member = load_game(f"{game.name}({','.join(fixed + given)})")
-            start = member.laws.start
+            start = load_game(f"{game.name}({','.join(fixed + given)})").laws.start
             assert start is not None  # (declared by the game, whatever its parameters)
-            answered[numbers] = tuple(value(member, start(), cache))
+            # (the positions are answered in the game of the parameters the moves read, the others
+            # at their defaults: the same moves, so one search serves every game that shares them)
+            moving = tuple(g for g, name in zip(given, names, strict=True) if name in read)
+            if moving not in movers:
+                movers[moving] = load_game(f"{game.name}({','.join(fixed + list(moving))})")
+            answered[numbers] = tuple(value(movers[moving], start(), cache))
         return answered[numbers]
 
     def answer(numbers: list[int]) -> tuple[Any, ...]:
@@ -466,6 +506,16 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
                                for i in range(0, len(numbers), len(names))])
 
     return answer_all(list(_cases(kind, args.input, text, None)), answer)
+
+
+def _moves_read(game: Any, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The parameters among ``names`` that the game's move function reads (all of them when its
+    source cannot be read), as its exported program finds them."""
+    from grundy.define.source import position_move_source
+    from grundy.export.own_family import moves_read
+
+    source, _ = position_move_source(game)
+    return names if source is None else moves_read(source, names)
 
 
 def _xor_of(title: str, answers: list[tuple[Any, ...]]) -> tuple[Any, int]:

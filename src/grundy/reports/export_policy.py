@@ -153,7 +153,7 @@ class ExportResult:
 def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
                 upto: int | None = None, conjecture: bool = False, limit: int | None = None,
                 max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None,
-                misere: bool = False, winning_moves: bool = False) -> ExportResult:
+                misere: bool = False, winning_moves: bool = False, parts: bool = False) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -172,6 +172,9 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     game tame (Nim, finite take-away sets: :mod:`grundy.export.misere`); refused otherwise.
     ``winning_moves=True``: the main also lists each position's winning moves (a sum of heaps of a
     game whose every move takes from one heap: Nim, or a finite take-away set; refused otherwise).
+    ``parts=True`` (a game on pairs, or on positions of several numbers; ``cases``, ``counted`` or
+    ``repeated``): a case is a count ``k``, then ``k`` positions, answered as their sum (HDU 1729's
+    boxes ``s c``); a count of 0 is the empty sum (``0 P``), and ends a ``repeated`` input.
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
@@ -196,6 +199,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     plan = (_misere_plan(game, upto, one_budget(limit, budget), conjecture) if misere else
             export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
     _refuse_unused(plan, upto, one_budget(limit, budget), conjecture)
+    if parts:
+        input_format = _parts_format(game, plan, input_format)
     if winning_moves:
         plan = replace(plan, moves=_takes(game, plan, misere))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
@@ -209,6 +214,21 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
         warnings += (f"the program is {size / 1024:.0f} KB, more than the {most // 1024} KB many "
                      f"judges accept; a smaller upto makes it smaller",)
     return ExportResult(source, plan, lang, warnings)
+
+
+def _parts_format(game: Game, plan: Plan, input_format: str) -> str:
+    """The layout whose case is ``k`` positions (``LAYOUT+sum``), for a game on pairs or on
+    positions of several numbers; refused in one line for any other game or layout."""
+    if input_format == "lines":
+        raise InvalidInputError("a case of k positions (their sum) is read with --input cases, counted "
+                                "or repeated; --input lines reads several positions on a line as their "
+                                "sum already")
+    if plan.kind not in ("pair", "positions") or plan.start is not None:
+        raise InvalidInputError(f"{game.spec}: a case of k positions (their sum) is for a game on pairs "
+                                f"or on positions of several numbers; a case of this game is "
+                                f"{'one number n' if plan.start is not None else 'n, then n numbers'} "
+                                f"already")
+    return f"{input_format}+sum"
 
 
 def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
