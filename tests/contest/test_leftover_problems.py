@@ -282,3 +282,66 @@ def first_wins_by_rows(n: int, m: int) -> bool:
         return mex(row(a) ^ row(size - m - a) for a in range(size - m + 1))
 
     return n >= m and row(n - m) == 0
+
+
+# ---- HDU 1730 "Northcott Game": a family on pairs, each case n m, then n rows ---------------------
+
+def northcott_row(p: tuple[int, int], *, m: int = 100) -> list[object]:
+    """HDU 1730, a row: Tom's piece at column x, Jerry's at y (of m); a move brings either piece
+    closer to the other, not past it (moving away is undone by the other player: no use)"""
+    x, y = p
+    lo, hi = sorted(p)
+    return [(c, y) for c in range(lo + 1, hi)] + [(x, c) for c in range(lo + 1, hi)]
+
+
+@pytest.fixture(scope="module")
+def northcott() -> Iterator[str]:
+    grundy.game("lo-northcott", arity=2, minimum=(1, 1))(northcott_row)
+    yield "lo-northcott(m)"
+    catalog.unregister("lo-northcott")
+
+
+def test_hdu1730_northcott_judge_layout(northcott: str, tmp_path: Path) -> None:
+    """HDU 1730: cases to the end of the input, each ``n m`` (n <= 1000 rows, 2 <= m <= 100 columns),
+    then n rows ``x y`` (Tom's black piece, Jerry's white one); Tom first; "I WIN!" if Tom wins,
+    else "BAD LUCK!". ``--params after``: a case is k, the parameters (m), then k positions (it
+    used to need the user's rewrite of each case into one line)."""
+    from tests.contest.test_move_problems import northcott_brute
+
+    rng = random.Random(1730)
+    cases = []
+    for _ in range(14):
+        m, n = rng.randint(2, 5), rng.randint(1, 2)
+        cases.append((m, [tuple(rng.sample(range(1, m + 1), 2)) for _ in range(n)]))
+    stdin = "".join(f"{len(rows)} {m}\n\n" + "".join(f"{x} {y}\n" for x, y in rows) for m, rows in cases)
+    argv = ["--input", "repeated", "--params", "after"]
+    got = solve_input(tmp_path, [northcott, *argv], stdin)
+    judge = ["I WIN!" if first_wins(line) else "BAD LUCK!" for line in got]
+    assert judge == ["I WIN!" if northcott_brute(m, rows) else "BAD LUCK!" for m, rows in cases]
+    program = export(northcott, "--lang", "python", "--main", *argv)
+    assert python_lines(program, stdin) == got
+    assert "each k, then the parameters m, then k positions of 2 numbers (their sum)" in program
+    # the full size: 30 cases of 1,000 rows on boards of up to 100 columns (the moves do not read
+    # m: one memo for every case)
+    big = []
+    for _ in range(30):
+        m = rng.randint(2, 100)
+        big.append(f"1000 {m}\n" + "".join("{} {}\n".format(*rng.sample(range(1, m + 1), 2))
+                                         for _ in range(1000)))
+    text = "".join(big)
+    assert python_lines(program, text) == solve_input(tmp_path, [northcott, *argv], text)
+
+
+def test_params_after_refused_where_it_cannot_read(northcott: str, tmp_path: Path,
+                                                   paint_log: Path) -> None:
+    # a family that declares start= reads each case as the parameters of one game
+    code, _, err = cli("export", "lo-paint(n,m)", "--lang", "python", "--main", "--params", "after")
+    assert code == 2 and "declares no start=" in err, err
+    # a case that does not hold its parameters and k positions: an error line for it
+    code, out, err = cli("solve", northcott, "--input", "lines", "--params", "after",
+                         str(_write(tmp_path, "5 1 3 2\n5 1 3\n")))
+    assert code == 2 and out.split("\n")[0].startswith("error: a case of lo-northcott(m) is its 1 "
+                                                        "parameters, then positions of 2 numbers")
+    assert out.split("\n")[1] == "1 N"
+    code, _, err = cli("export", northcott, "--lang", "python", "--params", "after")
+    assert code == 2 and "add --main" in err

@@ -323,5 +323,7 @@ PARAMS_HELP = ("first (once, before everything), each (default: every line or ca
                "values XOR; green-hackenbush, and a family of your own that declares start=: "
                "each game its parameters alone; a game on pairs or on N numbers, not a family: "
                "k, then k positions, their sum, HDU 1729's boxes) or after (once, right after the "
-               "input's first number: 'T F', then T cases; with --input counted, 'n k', then the n heaps)")
+               "input's first number: 'T F', then T cases; with --input counted, 'n k', then the n heaps; "
+               "a family of your own that declares no start=: each case k, the parameters, then k "
+               "positions)")
 """What each place of ``--params`` means, for the help of both commands."""

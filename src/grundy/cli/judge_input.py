@@ -96,6 +96,9 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
             out.append([take() for _ in range(_arity(kind))])
         elif kind.startswith("sums:"):  # (k, then k games of N numbers each)
             out.append([take() for _ in range(take() * _arity(kind))])
+        elif kind.startswith("after:"):  # (k, the parameters, then k positions of N numbers each)
+            count, (_, params, arity) = take(), kind.split(":")
+            out.append([take() for _ in range(int(params) + count * int(arity))])
         else:
             out.append([take(), take()] if kind == "pair" else [take()] if kind == "start"
                        else [take() for _ in range(take())])
@@ -469,6 +472,8 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
     from grundy.model.textio import read_text_file
 
     title = f"{game.name}({','.join(names)})"
+    if args.params == "after" and game.laws.start is None:
+        return _run_own_positions(args, value, game, names)
     if args.params not in (None, "sum") or args.input == "single":
         raise InvalidInputError(f"{title}: each case is the parameters of one game (--params sum: k "
                                 f"games); {'--params ' + args.params if args.params else '--input single'}"
@@ -506,6 +511,36 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
                                for i in range(0, len(numbers), len(names))])
 
     return answer_all(list(_cases(kind, args.input, text, None)), answer)
+
+
+def _run_own_positions(args: argparse.Namespace, value: Any, game: Any, names: tuple[str, ...]) -> int:
+    """The cases of a family of a game of one's own on positions of a declared arity, with no start
+    (``--params after``): each case ``k``, the parameters, then ``k`` positions, answered as their
+    sum in the game the parameters name, as the exported program reads them."""
+    from grundy.catalog import load_game
+    from grundy.engine.search import Cache
+    from grundy.model.textio import read_text_file
+
+    arity, title = type(game).domain.arity, f"{game.name}({','.join(names)})"
+    if arity is None or args.input == "single":
+        raise InvalidInputError(f"{title}: --params after reads a case as k, the parameters, then k "
+                                f"positions{'' if arity else ', so the game must declare arity='} "
+                                f"(--input lines, cases, counted or repeated)")
+    text = read_text_file(args.position[0], what="input")
+    fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
+    read, movers, cache = _moves_read(game, names), {}, Cache()
+
+    def answer(numbers: list[int]) -> tuple[Any, ...]:
+        params, rest = numbers[:len(names)], numbers[len(names):]
+        if len(params) != len(names) or len(rest) % arity:
+            raise InvalidInputError(f"a case of {title} is its {len(names)} parameters, then positions "
+                                    f"of {arity} numbers each, got {len(numbers)} numbers")
+        given = tuple(f"{k}={v}" for k, v in zip(names, params, strict=True) if k in read)
+        if given not in movers:  # (the game of the parameters the moves read: the same moves)
+            movers[given] = load_game(f"{game.name}({','.join(fixed + list(given))})")
+        return _parts_answer(movers[given], arity, rest, value, cache)
+
+    return answer_all(list(_cases(f"after:{len(names)}:{arity}", args.input, text, None)), answer)
 
 
 def _moves_read(game: Any, names: tuple[str, ...]) -> tuple[str, ...]:

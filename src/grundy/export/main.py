@@ -84,6 +84,9 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
         case = f"k, then k games, each its parameters {names} (a sum: their start positions' values XOR)"
         line = (f"one sum per line: the parameters {names} of each of its games (their start positions' "
                 f"values XOR)")
+    elif kind == "param-positions":
+        case = (f"k, then the parameters {names}, then k positions of {arity} numbers (their sum)")
+        line = f"one case per line: the parameters {names}, then positions of {arity} numbers (their sum)"
     elif kind == "positions":
         case = f"one position: {arity} numbers"
         line = f"one position per line: {arity} numbers, or several positions (their sum)"
@@ -247,6 +250,9 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
         case = "[take() for _ in range(len(PARAMS))]"
     if kind == "param-sums":  # (k, then k games: the parameters of each)
         case = "[take() for _ in range(take() * len(PARAMS))]"
+    if kind == "param-positions":  # (k, the parameters, then k positions of ARITY numbers)
+        case = ("(lambda k: [take() for _ in range(len(PARAMS))] + [take() for _ in range(k * ARITY)])"
+                "(take())")
     if parts:  # (k, then k positions: of a pair game two numbers each, else ARITY numbers)
         case = f"[take() for _ in range(take() * {2 if kind == 'pair' else 'ARITY'})]"
     cases = {"cases": "range(take())", "counted": "range(1)",

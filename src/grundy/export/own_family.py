@@ -88,42 +88,90 @@ def answer(numbers):
 '''
 
 
+_PY_POSITIONS_API = '''
+_MEMOS = {}  # (a memo per value of the parameters the moves read: _MEMO is the one in use)
+
+
+def grundy_value(params, positions):
+    """The Grundy value of the sum of ``positions`` (each ARITY numbers) in the game with the
+    parameters ``params`` (PARAMS)."""
+    global _MEMO
+    if len(params) != len(PARAMS):
+        raise ValueError(f"a game is its {len(PARAMS)} parameters {' '.join(PARAMS)}, got "
+                         f"{len(params)} numbers")
+    given = dict(FIXED, **dict(zip(PARAMS, params)))
+    read = tuple(v for k, v in zip(PARAMS, params) if k in MOVES_READ)
+    if read not in _MEMOS:  # (a memo for each value of the parameters the moves read, all of them
+        if sum(map(len, _MEMOS.values())) > MOVE_STEPS:  # of a bounded size together)
+            _MEMOS.clear()
+        _MEMOS[read] = {}
+    _MEMO = _MEMOS[read]
+    total = 0
+    for position in positions:
+        parts = []
+        _parts(tuple(position), parts, f"the input's position {_shown(tuple(position))!r}")
+        for part in parts:
+            total ^= _value(part, given)
+    return total
+
+
+def answer(numbers):
+    """A case's numbers: the parameters, then its positions (ARITY numbers each: their sum)."""
+    params, rest = numbers[:len(PARAMS)], numbers[len(PARAMS):]
+    if len(params) != len(PARAMS) or len(rest) % ARITY:
+        raise ValueError(f"a case is the parameters {' '.join(PARAMS)}, then positions of {ARITY} "
+                         f"numbers each, got {len(numbers)} numbers")
+    value = grundy_value(params, [rest[i:i + ARITY] for i in range(0, len(rest), ARITY)])
+    return value, value != 0
+'''
+"""The API of a family whose cases give the parameters and then positions (``--params after``):
+``grundy_value(params, positions)``, ``answer(numbers)``."""
+
+
 def own_family_program(title: str, names: tuple[str, ...], fixed: dict[str, object], start: str,
                        moves: str, *, arity: int | None, minimum: tuple[int, ...] | None, main: bool,
-                       input_format: str, sums: bool = False) -> str:
+                       input_format: str, sums: bool = False, positions: bool = False) -> str:
     """The Python program of the family ``title`` (e.g. ``circle(n,k)``): the parameters ``names``
     read from each case, the others ``fixed``; ``start`` and ``moves`` the stand-alone sources of
     the start function and of the move function; ``arity``, ``minimum``: the game's declared
     domain; ``main``: with a main reading ``input_format``; ``sums``: a case is ``k`` games (each its
-    parameters), their start positions' values XORed (``--params sum``)."""
+    parameters), their start positions' values XORed (``--params sum``); ``positions`` (a game
+    without ``start``, ``--params after``): a case is ``k``, the parameters, then ``k`` positions of
+    ``arity`` numbers (``start`` then unused), the value of their sum."""
     from grundy.export.main import describe
 
     listed = " ".join(names)
+    if positions:
+        what, carried, reached, kept = ("of a sum of positions in each game of the family",
+                                        "its move function", "the positions asked", "")
+    else:
+        what, carried, reached, kept = ("of the start position of each game of the family",
+                                        "its start function and its move function", "the start",
+                                        "; the start value of each game kept, for a game asked again")
     header = [
-        f"# {title}: the Grundy value of the start position of each game of the family, its parameters "
-        f"{listed} read from the input (a game of your own: its start function and its move function, "
-        f"carried below as given)",
-        f"# values: exact, the mex over every position reachable from the start (memoised for each "
-        f"value of the parameters the move function reads, up to {MOVE_STEPS:,} positions; the start "
-        f"value of each game kept, for a game asked again); at most "
-        f"{MOVE_STEPS:,} options listed for one case, else an error line for it; a position that can "
-        f"be reached from itself (a loopy game) is an error line",
+        f"# {title}: the Grundy value {what}, its parameters {listed} read from the input (a game "
+        f"of your own: {carried}, carried below as given)",
+        f"# values: exact, the mex over every position reachable from {reached} (memoised for each "
+        f"value of the parameters the move function reads, up to {MOVE_STEPS:,} positions{kept}); at "
+        f"most {MOVE_STEPS:,} options listed for one case, else an error line for it; a position that "
+        f"can be reached from itself (a loopy game) is an error line",
     ]
     if fixed:
         header.append("# the other parameters: " + ", ".join(f"{k}={v!r}" for k, v in fixed.items()))
+    kind = "param-positions" if positions else "param-sums" if sums else "params"
     if main:
-        kind = "param-sums" if sums else "params"
-        header.append(f"# input: {describe(kind, input_format, names=listed)}")
+        header.append(f"# input: {describe(kind, input_format, names=listed, arity=arity or 1)}")
     out = [*header, "# Generated by grundy; needs only Python 3.8+.", "", "import sys", "",
            f"PARAMS = {names!r}", f"FIXED = {fixed!r}", f"ARITY = {arity!r}", f"MINIMUM = {minimum!r}",
            f"MOVE_STEPS = {MOVE_STEPS}", f"SUM = {sums!r}  # a case: k games, their values XORed",
            f"MOVES_READ = {moves_read(moves, names)!r}  # the parameters the move function reads (a "
            f"memo for each of their values)", ""]
-    functions = ("# the start position, as given\n" + start.strip("\n") + "\n\n\n"
-                 "# the move function, as given\n" + moves.strip("\n"))
-    text = "\n".join(out) + PY_SEARCH % {"functions": functions} + _PY_API
+    functions = ("" if positions else "# the start position, as given\n" + start.strip("\n") + "\n\n\n")
+    functions += "# the move function, as given\n" + moves.strip("\n")
+    text = "\n".join(out) + PY_SEARCH % {"functions": functions} + (
+        _PY_POSITIONS_API if positions else _PY_API)
     if main:
-        text += python_main("param-sums" if sums else "params", input_format)
+        text += python_main(kind, input_format)
     return text
 
 

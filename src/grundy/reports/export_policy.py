@@ -287,11 +287,14 @@ def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
 
 
 def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python", main: bool = False,
-                      input_format: str = "lines", sums: bool = False) -> str:
+                      input_format: str = "lines", sums: bool = False, after: bool = False) -> str:
     """The Python program of the family of ``game`` (a ``@grundy.game`` that declares ``start=``)
     whose parameters ``names`` each case gives: the start position of each game
     (:mod:`grundy.export.own_family`), checked against the engine on small parameters before it
-    is returned (:func:`_own_family_check`); ``sums``: a case is ``k`` games, their values XORed."""
+    is returned (:func:`_own_family_check`); ``sums``: a case is ``k`` games, their values XORed.
+    ``after`` (a game that declares no start, on positions of a declared ``arity``): a case is
+    ``k``, the parameters, then ``k`` positions, the value of their sum (HDU 1730's ``n m``, then
+    ``n`` rows), checked by :func:`_own_positions_check`."""
     from grundy.define import UserGame
     from grundy.define.source import position_move_source, start_source
     from grundy.export.own_family import own_family_program
@@ -301,6 +304,8 @@ def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python
     if lang != "python":
         raise InvalidInputError(f"{title}: a family of a game of your own is exported in Python only "
                                 f"(the program carries your functions): use lang python")
+    if after:
+        return _own_positions_family(game, names, title, main, input_format)
     if game.laws.start is None:
         raise InvalidInputError(f"{title}: the program answers the start position of each game of the "
                                 f"family, and {game.name} declares none: declare start= (a function of "
@@ -322,6 +327,68 @@ def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python
                               input_format=input_format, sums=sums)
     _own_family_check(code, game, names)
     return code
+
+
+def _own_positions_family(game: Any, names: tuple[str, ...], title: str, main: bool,
+                          input_format: str) -> str:
+    """The program of a family of a game of one's own on positions of a declared arity, each case
+    its parameters and its positions (:func:`export_own_family` with ``after``)."""
+    from grundy.define.source import position_move_source
+    from grundy.export.own_family import own_family_program
+
+    domain = type(game).domain
+    if domain.arity is None or domain.valid is not None:
+        raise InvalidInputError(f"{title}: a case's positions are read as numbers, so the game must "
+                                f"declare arity= (and no valid=, which an exported program cannot "
+                                f"check: declare minimum= instead)")
+    source, outside = position_move_source(game)
+    if source is None:
+        why = (f"it reads {', '.join(sorted(outside))} from outside the function (define, or import, "
+               f"them inside it)" if outside else "its source cannot be read")
+        raise NotSupportedError(f"{title}: export carries the move function into the program, and {why}")
+    fixed = {k: v for k, v in game.params.items() if k not in names}
+    code = own_family_program(title, names, fixed, "", source, arity=domain.arity,
+                              minimum=domain.minimum, main=main, input_format=input_format,
+                              positions=True)
+    _own_positions_check(code, game, names)
+    return code
+
+
+def _own_positions_check(code: str, game: Any, names: tuple[str, ...]) -> None:
+    """Run the program on the games whose named parameters are 0..3 and the positions whose
+    numbers are each at most 3 past the game's minimum, and compare with the engine's values; a
+    position the engine refuses must get an error from the program too; the check ends where the
+    engine's :data:`CHECK_STEPS`, for all of them together, run out."""
+    from itertools import islice, product
+
+    from grundy.catalog import load_game
+    from grundy.engine.limits import Budget
+    from grundy.engine.search import grundy_value
+
+    namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
+    exec(compile(code, "<export>", "exec"), namespace)
+    value = namespace["grundy_value"]
+    domain = type(game).domain
+    low = domain.minimum or (0,) * domain.arity
+    fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
+    budget = Budget(CHECK_STEPS)
+    for values in islice(product(range(4), repeat=len(names)), 64):
+        given = [f"{k}={v}" for k, v in zip(names, values, strict=True)]
+        member = load_game(f"{game.name}({','.join(fixed + given)})")
+        for position in islice(product(*(range(x, x + 4) for x in low)), 256):
+            try:
+                want: int | None = grundy_value(member, position, budget=budget)
+            except SearchLimitError:
+                return  # (the check's budget is spent: what was compared so far is the check)
+            except GrundyError:
+                want = None
+            try:
+                got = value(values, [position])
+            except ValueError:
+                got = None
+            if got != want:
+                raise GrundyError(f"internal error: the exported program gives {got} for {position} of "
+                                  f"{member.spec}, the engine {want}; please report it")
 
 
 def _own_family_check(code: str, game: Any, names: tuple[str, ...]) -> None:
