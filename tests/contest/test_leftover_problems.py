@@ -345,3 +345,108 @@ def test_params_after_refused_where_it_cannot_read(northcott: str, tmp_path: Pat
     assert out.split("\n")[1] == "1 N"
     code, _, err = cli("export", northcott, "--lang", "python", "--params", "after")
     assert code == 2 and "add --main" in err
+
+
+# ---- POJ 2484 "A Funny Game": the pattern of a family's start values, exported --------------------
+
+def funny(position: tuple[str, int], *, n: int = 5) -> list[object]:
+    """POJ 2484: n coins on a circle, take one coin or two adjacent ones"""
+    shape, size = position
+    if shape == "ring":  # (a first move leaves a row)
+        return [("row", size - j) for j in (1, 2) if j <= size]
+    return [grundy.Sum(("row", a), ("row", size - j - a)) for j in (1, 2) if j <= size
+            for a in range(size - j + 1)]
+
+
+def ring_first_wins(n: int, sizes: tuple[int, ...] = (1, 2)) -> bool:
+    """Every move tried on the circle itself (a bit mask of the coins left)."""
+
+    @cache
+    def wins(left: int) -> bool:
+        for start in range(n):
+            for k in sizes:
+                run = sum(1 << ((start + i) % n) for i in range(k))
+                if k <= n and left & run == run and not wins(left & ~run):
+                    return True
+        return False
+
+    return wins((1 << n) - 1)
+
+
+def test_poj2484_funny_game_by_its_start_pattern(tmp_path: Path) -> None:
+    """POJ 2484: lines n (1 <= n <= 10^6) up to 0; Alice (first) or Bob. The family's start values
+    searched for n = 1..40 show the pattern G(start) = (n < 3) * n; with --conjecture the program
+    answers past 40 by it (it used to search each n: n = 2000 was already an error line)."""
+    grundy.game("lo-funny", start=lambda n: ("ring", n))(funny)
+    try:
+        code, program, err = cli("export", "lo-funny(n)", "--lang", "python", "--main", "--input",
+                                 "repeated", "--conjecture")
+        assert code == 0, err
+        assert "past the games searched, the program answers by a conjecture" in err
+        assert "# past n = 40: by the conjecture G(start) = (n < 3) * n, not proved" in program
+        small = [*range(1, 13), 2, 1, 9]
+        lines = python_lines(program, "".join(f"{n}\n" for n in small) + "0\n")
+        assert ["Alice" if first_wins(x) else "Bob" for x in lines] == [
+            "Alice" if ring_first_wins(n) else "Bob" for n in small]
+        # the full size: 10^5 lines, n up to 10^6 (Bob wins every n >= 3: after Alice's move he takes
+        # the one or two coins that split the row left into two equal rows, then mirrors her)
+        rng = random.Random(2484)
+        big = [rng.randint(1, 10**6) for _ in range(100_000)] + [10**6, 3, 41]
+        lines = python_lines(program, "".join(f"{n}\n" for n in big) + "0\n")
+        assert [first_wins(x) for x in lines] == [n <= 2 for n in big]
+        # without --conjecture the exported program searches each game (no pattern used), and the
+        # option is refused where no pattern over one parameter can be found
+        code, _, err = cli("export", "lo-funny(n)", "--lang", "python", "--conjecture", "--upto", "3")
+        assert code == 2 and "upto 4..64" in err, err
+    finally:
+        catalog.unregister("lo-funny")
+
+
+# ---- HDU 1564 "Play a game": the same, a piece at a corner of an n x n board ----------------------
+
+def corner(p: tuple[int, int], *, n: int = 2) -> list[object]:
+    """HDU 1564: the piece moves to an adjacent unvisited cell (a position: the visited cells as bits
+    of r * n + c, and the piece's cell)"""
+    seen, at = p
+    r, c = divmod(at, n)
+    out: list[object] = []
+    for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+        cell = rr * n + cc
+        if 0 <= rr < n and 0 <= cc < n and not seen >> cell & 1:
+            out.append((seen | 1 << cell, cell))
+    return out
+
+
+def corner_brute(n: int) -> bool:
+    """Every path tried from the corner (0, 0): whether the player to move wins."""
+
+    def wins(at: tuple[int, int], seen: frozenset[tuple[int, int]]) -> bool:
+        r, c = at
+        return any(not wins(nxt, seen | {nxt}) for nxt in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1))
+                   if 0 <= nxt[0] < n and 0 <= nxt[1] < n and nxt not in seen)
+
+    return wins((0, 0), frozenset({(0, 0)}))
+
+
+def test_hdu1564_corner_by_its_start_pattern() -> None:
+    """HDU 1564: lines n (n <= 10^4) up to 0; "8600" (first wins) or "ailyanlu". The start values of
+    n = 1..5 show "P iff n % 2 == 1" (n = 6 is past the search's budget); with --conjecture the
+    program answers past 5 by it (a board of 10^8 cells is beyond any search)."""
+    grundy.game("lo-corner", start=lambda n: (1, 0))(corner)
+    try:
+        code, program, err = cli("export", "lo-corner(n)", "--lang", "python", "--main", "--input",
+                                 "repeated", "--conjecture", "--upto", "5")
+        assert code == 0, err
+        assert "# past n = 5: by the conjecture P iff n % 2 == 1, not proved" in program
+        lines = python_lines(program, "1\n2\n3\n4\n0\n")
+        assert [first_wins(x) for x in lines] == [corner_brute(n) for n in (1, 2, 3, 4)]
+        # the full size (the outcome alone past 5: '- N' / '- P'): the first player wins iff n is
+        # even (the board is tiled by dominoes, and he moves to the other half of the piece's one;
+        # n odd: the board without the corner is tiled, and the second player does that)
+        big = [10**4, 9999, 6, 7, 5000, 4999]
+        lines = python_lines(program, "".join(f"{n}\n" for n in big) + "0\n")
+        assert ["8600" if first_wins(x) else "ailyanlu" for x in lines] == [
+            "8600" if n % 2 == 0 else "ailyanlu" for n in big]
+        assert lines[0] == "- N"
+    finally:
+        catalog.unregister("lo-corner")

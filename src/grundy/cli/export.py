@@ -77,9 +77,10 @@ A game of your own on positions of three or more numbers (arity=3) is exported i
 the program carries your move function and answers exactly (a line of several positions is their
 sum). A family of your own games whose parameters the input gives: NAME(n,k), for a game that
 declares start= (each case the parameters of one game, its start position answered; --params sum:
-a case is k games, their values XORed; Python); a game that declares no start= but its arity:
---params after, a case is k, the parameters, then k positions, their sum (HDU 1730: n m, then n
-rows x y). A game on pairs or on N numbers, not a family: --params sum, a case is k, then k
+a case is k games, their values XORed; --conjecture, one parameter: past the games 1..--upto
+searched, 40 by default, by the pattern of their start values, POJ 2484; Python); a game that
+declares no start= but its arity: --params after, a case is k, the parameters, then k positions,
+their sum (HDU 1730: n m, then n rows x y). A game on pairs or on N numbers, not a family: --params sum, a case is k, then k
 positions, their sum (HDU 1729's boxes s c). A heap game of your own whose keyword parameters
 the input gives: NAME(k,l), read as the families above (--params, --input single); the program
 computes each game's table at run time by your move function (Python).
@@ -263,8 +264,9 @@ def _own_family(args: argparse.Namespace, layout: str) -> bool:
     found = own_family(args.game)
     if found is None:
         return False
-    given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
-                                      ("--conjecture", getattr(args, "conjecture", False) or None),
+    conjecture = getattr(args, "conjecture", False)
+    given = [flag for flag, value in (("--upto", None if conjecture else args.upto),
+                                      ("--limit", getattr(args, "limit", None)),
                                       ("--misere", getattr(args, "misere", False) or None),
                                       ("--params", getattr(args, "params", None) not in (None, "sum",
                                                                                       "after")
@@ -273,7 +275,8 @@ def _own_family(args: argparse.Namespace, layout: str) -> bool:
     if given:
         raise InvalidInputError(f"{args.game}: each case is the parameters of one game (--params sum: k "
                                 f"games, their values XORed), whose start position the program answers "
-                                f"at run time; {given[0]} has no use there")
+                                f"at run time; {given[0]} has no use there (--upto: with --conjecture, "
+                                f"the games whose start values its pattern is found on)")
     sums, after = getattr(args, "params", None) == "sum", getattr(args, "params", None) == "after"
     if (sums or after) and not args.main:
         raise InvalidInputError(f"--params {args.params} says what the program's main reads: add --main")
@@ -287,9 +290,14 @@ def _own_family(args: argparse.Namespace, layout: str) -> bool:
                                 f"repeated)")
     try:
         source = export_own_family(*found, lang=args.lang, main=args.main, input_format=layout,
-                                   sums=sums, after=after)
+                                   sums=sums, after=after, conjecture=conjecture, upto=args.upto)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
+    if conjecture:
+        import sys
+
+        print(f"grundy: warning: {args.game}: past the games searched, the program answers by a "
+              f"conjecture (see its header), not proved", file=sys.stderr)
     emit(source.rstrip("\n"))
     return True
 

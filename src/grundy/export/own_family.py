@@ -26,6 +26,8 @@ minimum), a loopy position.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from grundy.export.main import python_main
 from grundy.export.model import MOVE_STEPS
 from grundy.export.positions import PY_SEARCH
@@ -40,6 +42,11 @@ def grundy_value(*numbers):
     if len(numbers) != len(PARAMS):
         raise ValueError(f"a game is its {len(PARAMS)} parameters {' '.join(PARAMS)}, got "
                          f"{len(numbers)} numbers")
+    beyond = _beyond(numbers)
+    if beyond is not None:
+        if beyond[0] is None:
+            raise ValueError(f"past {PARAMS[0]} = {CHECKED} the conjectured rule gives the outcome alone")
+        return beyond[0]
     if numbers in _VALUES:
         return _VALUES[numbers]
     if len(_VALUES) >= 1 << 16:
@@ -74,8 +81,19 @@ def first_player_wins(*numbers):
     return grundy_value(*numbers) != 0
 
 
+def _beyond(numbers):
+    """The conjecture's answer (value or None, whether the first player wins) past CHECKED, or None
+    where the search answers."""
+    if CHECKED is None or len(numbers) != 1 or numbers[0] <= CHECKED:
+        return None
+    return _conjectured(numbers[0])
+
+
 def answer(numbers):
     if not SUM:
+        beyond = _beyond(numbers)
+        if beyond is not None:
+            return beyond
         value = grundy_value(*numbers)
         return value, value != 0
     if not numbers or len(numbers) % len(PARAMS):  # (a sum: the parameters of each of its games)
@@ -128,16 +146,39 @@ def answer(numbers):
 ``grundy_value(params, positions)``, ``answer(numbers)``."""
 
 
+@dataclass(frozen=True)
+class StartConjecture:
+    """A conjectured pattern of the start values of a family of one parameter, which the program
+    answers by past ``checked``: ``expression`` (Python, over ``n``) is the value (``values``) or
+    true at the P-positions (``p``); ``text`` says it; ``helpers`` the functions it calls."""
+
+    kind: str
+    expression: str
+    text: str
+    checked: int
+    helpers: tuple[str, ...] = ()
+
+    def code(self) -> str:
+        """``_conjectured(n)``: (the value or None, whether the first player wins)."""
+        body = (f"    value = {self.expression}\n    return value, value != 0" if self.kind == "values"
+                else f"    return None, not ({self.expression})")
+        helpers = "".join(h + "\n\n\n" for h in self.helpers)
+        return (f"{helpers}def _conjectured(n):\n    \"\"\"{self.text}: past n = {self.checked}, a "
+                f"conjecture (not proved)\"\"\"\n{body}\n")
+
+
 def own_family_program(title: str, names: tuple[str, ...], fixed: dict[str, object], start: str,
                        moves: str, *, arity: int | None, minimum: tuple[int, ...] | None, main: bool,
-                       input_format: str, sums: bool = False, positions: bool = False) -> str:
+                       input_format: str, sums: bool = False, positions: bool = False,
+                       conjecture: StartConjecture | None = None) -> str:
     """The Python program of the family ``title`` (e.g. ``circle(n,k)``): the parameters ``names``
     read from each case, the others ``fixed``; ``start`` and ``moves`` the stand-alone sources of
     the start function and of the move function; ``arity``, ``minimum``: the game's declared
     domain; ``main``: with a main reading ``input_format``; ``sums``: a case is ``k`` games (each its
     parameters), their start positions' values XORed (``--params sum``); ``positions`` (a game
     without ``start``, ``--params after``): a case is ``k``, the parameters, then ``k`` positions of
-    ``arity`` numbers (``start`` then unused), the value of their sum."""
+    ``arity`` numbers (``start`` then unused), the value of their sum; ``conjecture``: a pattern of
+    the start values (one parameter), by which a game past its ``checked`` is answered."""
     from grundy.export.main import describe
 
     listed = " ".join(names)
@@ -156,6 +197,9 @@ def own_family_program(title: str, names: tuple[str, ...], fixed: dict[str, obje
         f"most {MOVE_STEPS:,} options listed for one case, else an error line for it; a position that "
         f"can be reached from itself (a loopy game) is an error line",
     ]
+    if conjecture is not None:
+        header.append(f"# past {names[0]} = {conjecture.checked}: by the conjecture {conjecture.text}, "
+                      f"not proved and not checked there (a start's value needs the whole search)")
     if fixed:
         header.append("# the other parameters: " + ", ".join(f"{k}={v!r}" for k, v in fixed.items()))
     kind = "param-positions" if positions else "param-sums" if sums else "params"
@@ -165,11 +209,14 @@ def own_family_program(title: str, names: tuple[str, ...], fixed: dict[str, obje
            f"PARAMS = {names!r}", f"FIXED = {fixed!r}", f"ARITY = {arity!r}", f"MINIMUM = {minimum!r}",
            f"MOVE_STEPS = {MOVE_STEPS}", f"SUM = {sums!r}  # a case: k games, their values XORed",
            f"MOVES_READ = {moves_read(moves, names)!r}  # the parameters the move function reads (a "
-           f"memo for each of their values)", ""]
+           f"memo for each of their values)",
+           f"CHECKED = {None if conjecture is None else conjecture.checked!r}  # past it: the conjecture", ""]
     functions = ("" if positions else "# the start position, as given\n" + start.strip("\n") + "\n\n\n")
     functions += "# the move function, as given\n" + moves.strip("\n")
     text = "\n".join(out) + PY_SEARCH % {"functions": functions} + (
         _PY_POSITIONS_API if positions else _PY_API)
+    if conjecture is not None:
+        text += "\n\n" + conjecture.code()
     if main:
         text += python_main(kind, input_format)
     return text

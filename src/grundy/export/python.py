@@ -174,6 +174,11 @@ def called(*nodes: ast.expr | None) -> set[str]:
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
 
 
+def formula_helpers(*nodes: ast.expr | None) -> list[str]:
+    """The helper functions (their Python text) the formulas call."""
+    return _py_helpers(called(*nodes))
+
+
 def _py_helpers(names: set[str]) -> list[str]:
     wanted = set()
     todo = [n for n in names if n in _PY_HELPERS]

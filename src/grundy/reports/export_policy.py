@@ -287,14 +287,18 @@ def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
 
 
 def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python", main: bool = False,
-                      input_format: str = "lines", sums: bool = False, after: bool = False) -> str:
+                      input_format: str = "lines", sums: bool = False, after: bool = False,
+                      conjecture: bool = False, upto: int | None = None) -> str:
     """The Python program of the family of ``game`` (a ``@grundy.game`` that declares ``start=``)
     whose parameters ``names`` each case gives: the start position of each game
     (:mod:`grundy.export.own_family`), checked against the engine on small parameters before it
     is returned (:func:`_own_family_check`); ``sums``: a case is ``k`` games, their values XORed.
     ``after`` (a game that declares no start, on positions of a declared ``arity``): a case is
     ``k``, the parameters, then ``k`` positions, the value of their sum (HDU 1730's ``n m``, then
-    ``n`` rows), checked by :func:`_own_positions_check`."""
+    ``n`` rows), checked by :func:`_own_positions_check`. ``conjecture`` (one parameter): the start
+    values of the games ``1..upto`` (default :data:`START_UPTO`) are searched, and a game past
+    ``upto`` is answered by the pattern found over them (a conjecture; refused when none is
+    found), see :func:`start_conjecture`."""
     from grundy.define import UserGame
     from grundy.define.source import position_move_source, start_source
     from grundy.export.own_family import own_family_program
@@ -322,11 +326,55 @@ def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python
                    f"import, them inside it)" if outside else "its source cannot be read")
             raise NotSupportedError(f"{title}: export carries the {what} into the program, and {why}")
     fixed = {k: v for k, v in game.params.items() if k not in names}
+    found = start_conjecture(game, names, upto) if conjecture else None
     code = own_family_program(title, names, fixed, str(sources[1][0]), str(sources[0][0]),
                               arity=domain.arity, minimum=domain.minimum, main=main,
-                              input_format=input_format, sums=sums)
+                              input_format=input_format, sums=sums, conjecture=found)
     _own_family_check(code, game, names)
     return code
+
+
+START_UPTO = 40
+"""The games of a family of one's own (its parameter ``1..START_UPTO``) whose start values a
+conjecture of its pattern is found on, by default."""
+
+
+def start_conjecture(game: Any, names: tuple[str, ...], upto: int | None) -> Any:
+    """The pattern of the start values of the games ``1..upto`` of a family of one parameter, as a
+    :class:`~grundy.export.own_family.StartConjecture` (the formula of the values if one is found,
+    else the rule of the P-positions), or one line saying why there is none.
+
+    >>> import grundy
+    >>> @grundy.game("doc-sc", start=lambda n: (n,), arity=1)
+    ... def take(p, *, n=0):
+    ...     return [(p[0] - k,) for k in (1, 2) if k <= p[0]]
+    >>> start_conjecture(grundy.load_game("doc-sc"), ("n",), 12).text
+    'G(start) = n % 3'
+    >>> grundy.catalog.unregister("doc-sc")
+    """
+    from grundy.export.own_family import StartConjecture
+    from grundy.export.python import formula_helpers, python_expression
+    from grundy.patterns.formulas import parse
+    from grundy.reports.family import MAX_MEMBERS, expand, start_family
+
+    title = f"{game.name}({','.join(names)})"
+    upto = START_UPTO if upto is None else upto
+    if len(names) != 1 or not 4 <= upto <= MAX_MEMBERS:
+        raise InvalidInputError(f"{title}: conjecture answers past the games searched by the pattern of "
+                                f"their start values over one parameter, for upto 4..{MAX_MEMBERS} games "
+                                f"(the parameter 1..upto)" + ("" if len(names) == 1 else
+                                                              f"; {title} has {len(names)}"))
+    fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
+    key, values, specs = expand(f"{game.name}({','.join([*fixed, f'{names[0]}=1..{upto}'])})")
+    table = start_family(title, key, values, specs)
+    best = next((p for p in table.patterns if p.formula is not None and p.describes is Describes.VALUES),
+                None) or next((p for p in table.patterns if p.formula is not None), None)
+    if best is None:
+        raise NotSupportedError(f"{title}: no pattern of the start values of {names[0]} = 1..{upto}; "
+                                f"the program answers by the search alone (drop conjecture)")
+    node = parse(str(best.formula), ("n",))
+    kind = "values" if best.describes is Describes.VALUES else "p"
+    return StartConjecture(kind, python_expression(node), best.rule, upto, tuple(formula_helpers(node)))
 
 
 def _own_positions_family(game: Any, names: tuple[str, ...], title: str, main: bool,
