@@ -82,8 +82,9 @@ searched, 40 by default, by the pattern of their start values, POJ 2484; Python)
 declares no start= but its arity: --params after, a case is k, the parameters, then k positions,
 their sum (HDU 1730: n m, then n rows x y). A game on pairs or on N numbers, not a family:
 --params sum, a case is k, then k positions, their sum (HDU 1729's boxes s c). A heap game of
-your own whose keyword parameters the input gives: NAME(k,l), read as the families above (--params, --input single); the program
-computes each game's table at run time by your move function (Python).
+your own whose keyword parameters the input gives: NAME(k,l), read as the families above
+(--params, --input single); the program computes each game's table at run time by your move
+function (Python).
 """
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
