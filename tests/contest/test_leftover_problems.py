@@ -22,6 +22,7 @@ from __future__ import annotations
 import random
 import shutil
 import subprocess
+from bisect import bisect_left
 from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
@@ -450,3 +451,74 @@ def test_hdu1564_corner_by_its_start_pattern() -> None:
         assert lines[0] == "- N"
     finally:
         catalog.unregister("lo-corner")
+
+
+# ---- CF 255E "Furlo and Rublo and the Game": options a range of heaps ----------------------------
+
+def furlo(x: int) -> range:
+    """CF 255E: x to y, x^(1/4) <= y <= sqrt(x), y < x (the options as a range of heaps)"""
+    from math import isqrt
+
+    low = isqrt(isqrt(x))
+    low += low ** 4 < x
+    return range(low, min(isqrt(x), x - 1) + 1)
+
+
+def furlo_window_table(top: int) -> list[int]:
+    """G(0..top) from the statement, by a sliding window: the options of x are the y with
+    y^4 >= x, y^2 <= x and y < x, whose bounds only grow with x; the count of each value in the
+    window gives the mex."""
+    g: list[int] = []
+    count: dict[int, int] = {}
+    lo = hi = 0  # the window: heaps lo..hi-1
+    for x in range(top + 1):
+        while hi < x and hi * hi <= x:
+            count[g[hi]] = count.get(g[hi], 0) + 1
+            hi += 1
+        while lo < hi and lo ** 4 < x:
+            count[g[lo]] -= 1
+            lo += 1
+        v = 0
+        while count.get(v, 0):
+            v += 1
+        g.append(v)
+    return g
+
+
+def test_cf255e_furlo_full_size_by_ranges(tmp_path: Path) -> None:
+    """CF 255E: n (<= 77,777), then a_1..a_n (<= 7.7e11); Furlo (first) or Rublo. The move function
+    returns its options as a range; the exported Python program tabulates the heaps below a
+    range's end once, in order, with the counts of each value, and reads each mex from them (it
+    used to list the 876,000 options of each large heap: an error line past 2,000,000 options)."""
+    from math import isqrt
+
+    grundy.heap_game("lo-furlo")(furlo)
+    try:
+        counted = export("lo-furlo", "--lang", "python", "--main", "--input", "counted")
+        each = export("lo-furlo", "--lang", "python", "--main", "--input", "cases")
+    finally:
+        catalog.unregister("lo-furlo")
+    top = 770_000_000_000
+    g = furlo_window_table(isqrt(top))
+    rng = random.Random(255)
+    piles = [rng.randint(1, top) for _ in range(150)] + [rng.randint(1, 10**6) for _ in range(300)]
+    piles += [k ** 4 + d for k in (30, 31, 200, 936) for d in (-1, 0, 1)]
+    piles += [k * k + d for k in (1000, 50_000, 877_496) for d in (-1, 0, 1)] + [top, 1, 2, 3, 4]
+
+    heaps_of: dict[int, list[int]] = {}  # value -> the heaps (in order) that have it
+    for y, v in enumerate(g):
+        heaps_of.setdefault(v, []).append(y)
+
+    def value(x: int) -> int:  # (whether some heap of the range has each value: by bisection)
+        options = furlo(x)
+        return mex(v for v, heaps in heaps_of.items()
+                   if bisect_left(heaps, options.start) < bisect_left(heaps, options.stop))
+
+    assert all(value(x) == mex(g[y] for y in furlo(x)) for x in range(1, 3000))
+    want = [value(x) for x in piles]
+    lines = python_lines(each, f"{len(piles)}\n" + "".join(f"1 {x}\n" for x in piles))
+    assert [int(line.split()[0]) for line in lines] == want
+    # the judge's layout at full size: 77,777 piles up to 7.7e11, one line (the XOR)
+    big = [rng.randint(1, top) for _ in range(77_777)]
+    (line,) = python_lines(counted, f"{len(big)}\n{' '.join(map(str, big))}\n")
+    assert int(line.split()[0]) == _xor(value(x) for x in big)
