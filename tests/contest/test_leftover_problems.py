@@ -15,6 +15,22 @@ user's part (mapped here from grundy's ``VALUE OUTCOME``).
   ``paint(n,m)``; the program keeps a memo for each value of the parameters the move function
   reads (``m``), so cases that share an m search its rows once (it kept the last m's only: 100
   cases of n ~ 1000, m <= 10 took 40 s, now 5 s; 100 distinct m still 30 s).
+- HDU 1730 "Northcott Game": cases to the end, each ``n m`` (n <= 1000 rows, 2 <= m <= 100), then n
+  rows ``x y``; "I WIN!" (Tom, first) or "BAD LUCK!". A family of one's own on pairs, ``row(m)``,
+  ``--input repeated --params after`` (a case: k, the parameters, then k positions); full size.
+- POJ 2484 "A Funny Game": lines n (<= 10^6) up to 0, take one coin or two adjacent ones from a
+  circle; Alice (first) or Bob. ``funny(n)`` exported with ``--conjecture``: past the games searched
+  (n = 1..40), the pattern of their start values.
+- HDU 1564 "Play a game": lines n (<= 10^4) up to 0, a piece at a corner of an n x n board moves to
+  an adjacent unvisited cell; "8600" (first) or "ailyanlu". The same, its pattern over n = 1..5.
+- Codeforces 255E "Furlo and Rublo and the Game": n (<= 77,777), then piles up to 7.7e11; a pile x
+  goes to y, x^(1/4) <= y <= sqrt(x); Furlo (first) or Rublo. The move function returns a
+  ``range``; the exported Python program reads each mex from the counts of the values below.
+
+Brute forces: plain recursion and mex on the statement's positions (the circle's beads as a bit
+mask, every path of the piece, every box), HDU 1730's partisan game by retrograde analysis, CF
+255E by a sliding window over the statement's bounds; at full size where no brute force reaches,
+the theorem the test names (mirror strategy, domino tiling).
 """
 
 from __future__ import annotations
