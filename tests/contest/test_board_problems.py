@@ -190,10 +190,10 @@ def test_poj2484_funny_game(rules_file: Path) -> None:
     assert ["Alice" if first_wins(line) else "Bob" for line in got] == expected
     assert solve_input(grundy_with_rules(rules_file, "solve", "funny(n)", "--input", "repeated"),
                        stdin) == got
-    # NOT at full size: the program answers each n by the mex over every row the circle leaves
-    # (about n^2 options), so n = 2000 is already an error line (past 2,000,000 options, 7 s); the
-    # patterns grundy finds over the family (on n = 1..40: G(start) = (n < 3) * n) are only
-    # conjectures, and no exported program uses them (a family's start pattern is not exported)
+    # this program answers each n by the mex over every row the circle leaves (about n^2 options),
+    # so n = 2000 is already an error line (past 2,000,000 options, 7 s); the pattern grundy finds
+    # over the family (on n = 1..40: G(start) = (n < 3) * n) is a conjecture, which `export
+    # --conjecture` uses past n = 40 (the full size: tests/contest/test_leftover_problems.py)
     code, out, _ = cli("table", "funny(n=1..40)")
     assert code == 0 and "pattern: G(start) = (n < 3) * n (conjecture, checked for n = 1..40)" in out
 
@@ -212,8 +212,9 @@ def test_hdu3980_paint_chain(rules_file: Path) -> None:
             for i, line in enumerate(got, 1)] == expected
     assert solve_input(grundy_with_rules(rules_file, "solve", "paint(n,m)", "--input", "cases"),
                        stdin) == got
-    # at full size (n, m <= 1000) each case is a new game (its memo is cleared when n or m
-    # changes): about 0.5 s a case in Python, 49 s for 100 cases of n ~ 1000, m <= 10 (too slow)
+    # at full size (n, m <= 1000) the program keeps a memo for each m (the parameter the moves
+    # read): 100 cases of n ~ 1000, m <= 10 took 40 s and take 5.7 s; 100 distinct m still about
+    # 30 s (tests/contest/test_leftover_problems.py)
 
 
 # ---- HDU 2147 "kiki's game": left, down or down-left on an n x m board --------------------------
@@ -509,7 +510,8 @@ def corner_first_wins(n: int) -> bool:
 def test_hdu1564_corner_of_a_board() -> None:
     # one board per run of the program: the user writes each n as its board, n rows of n '.', and
     # asks the corner (1, 1); the judge's n <= 10^4 (10^8 cells) is beyond it (n = 1000: 0.16 s and
-    # 64 MB in C++), so the full problem needs the pattern (first wins iff n is even)
+    # 64 MB in C++), so the full problem needs the pattern (first wins iff n is even): a family of
+    # one's own exported with --conjecture (tests/contest/test_leftover_problems.py)
     program = export("vertex-geography(B)", "--main", "--lang", "python")
     for n in range(1, 5):
         board = f"{n} {n}\n" + "".join("." * n + "\n" for _ in range(n)) + "1\n1 1\n"

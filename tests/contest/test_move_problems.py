@@ -6,7 +6,8 @@ rules (plain recursion and mex), in the judge's own input layout. The judge's wo
 ``lose``) are the user's part: the tests map grundy's lines to them. Problems whose games are not
 sums grundy knows (HDU 1730, 4315, 3389, Luogu P2148, POJ 1740) are answered through a game of
 one's own at small sizes, after the user rewrites each case as one line; their docstrings say what
-the full constraints need.
+the full constraints need (HDU 1730 in its own layout, at full size, with --params after:
+tests/contest/test_leftover_problems.py).
 
 ``--winning-moves`` prints, after each case's ``VALUE OUTCOME K``, its ``K`` winning moves one a
 line, ``PART FROM TO`` for a move in one heap (its number from 1, its size before and after).

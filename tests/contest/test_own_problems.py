@@ -284,6 +284,8 @@ def test_cf255e_furlo_small_piles_and_refusal() -> None:
         assert line.endswith("N") == (xor_all(furlo_brute(x) for x in piles) != 0)
     code, _, err = cli("solve", "op-furlo", "770000000000", "--conjecture")
     assert code == 2 and "the pattern is false there" in err
+    # (a move function that returns its options as a range answers the full size in the exported
+    # Python program: tests/contest/test_leftover_problems.py)
 
 
 # ---- 5. HDU 1729: boxes (a game on pairs; small boxes, each case's boxes a sum) ----------------
@@ -294,8 +296,8 @@ def box_brute(s: int, c: int) -> int:
 
 
 def test_hdu1729_boxes_small() -> None:
-    """Boxes up to capacity 40; the judge's case 'n, then n lines s c' is read as a line of n pairs
-    (a sum), the only layout of several pairs a game on pairs has."""
+    """Boxes up to capacity 40, each case rewritten as a line of n pairs (a sum); the judge's own
+    layout is read with --input repeated --params sum (tests/contest/test_leftover_problems.py)."""
     source = export("op-box", "--lang", "python", "--main", "--upto", "40")
     rng = random.Random(1729)
     cases = []

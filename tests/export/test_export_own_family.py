@@ -181,19 +181,19 @@ def test_params_sum_xors_the_games_of_a_case(tmp_path: Path) -> None:
 
 def test_the_memo_is_kept_for_a_parameter_the_moves_do_not_read() -> None:
     """A parameter that only the start function reads leaves the moves unchanged: the values found
-    for one game stay for the next (MOVES_READ); one the moves read empties the memo."""
+    for one game stay for the next (MOVES_READ); each value of one the moves read has its memo."""
     from grundy.export.own_family import moves_read
 
     source = export("of-multiply(n)")
     assert "MOVES_READ = ()" in source
     namespace: dict[str, object] = {}
     exec(source, namespace)
-    value, memo = namespace["grundy_value"], namespace["_MEMO"]
-    assert callable(value) and isinstance(memo, dict)
+    value, memos = namespace["grundy_value"], namespace["_MEMOS"]
+    assert callable(value) and isinstance(memos, dict)
     value(1000)
-    kept = len(memo)
+    kept = len(memos[()])
     value(999)
-    assert len(memo) > kept  # (the positions of n = 1000 kept, those of 999 added)
+    assert len(memos[()]) > kept  # (the positions of n = 1000 kept, those of 999 added)
     assert "MOVES_READ = ('k',)" in export("of-circle(n,k)")
     assert moves_read("def moves(p, *, k=1):\n    return eval('k')\n", ("k", "j")) == ("k", "j")
 

@@ -321,6 +321,9 @@ PARAMS_HELP = ("first (once, before everything), each (default: every line or ca
                "starting with them, to the end of the input or a block whose parameters are all 0) "
                "or sum (a case is k, then k games, each its parameters and its position: their "
                "values XOR; green-hackenbush, and a family of your own that declares start=: "
-               "each game its parameters alone) or after (once, right after the input's first "
-               "number: 'T F', then T cases; with --input counted, 'n k', then the n heaps)")
+               "each game its parameters alone; a game on pairs or on N numbers, not a family: "
+               "k, then k positions, their sum, HDU 1729's boxes) or after (once, right after the "
+               "input's first number: 'T F', then T cases; with --input counted, 'n k', then the n heaps; "
+               "a family of your own that declares no start=: each case k, the parameters, then k "
+               "positions)")
 """What each place of ``--params`` means, for the help of both commands."""

@@ -77,9 +77,14 @@ A game of your own on positions of three or more numbers (arity=3) is exported i
 the program carries your move function and answers exactly (a line of several positions is their
 sum). A family of your own games whose parameters the input gives: NAME(n,k), for a game that
 declares start= (each case the parameters of one game, its start position answered; --params sum:
-a case is k games, their values XORed; Python). A heap game of your own whose keyword parameters
-the input gives: NAME(k,l), read as the families above (--params, --input single); the program
-computes each game's table at run time by your move function (Python).
+a case is k games, their values XORed; --conjecture, one parameter: past the games 1..--upto
+searched, 40 by default, by the pattern of their start values, POJ 2484; Python); a game that
+declares no start= but its arity: --params after, a case is k, the parameters, then k positions,
+their sum (HDU 1730: n m, then n rows x y). A game on pairs or on N numbers, not a family:
+--params sum, a case is k, then k positions, their sum (HDU 1729's boxes s c). A heap game of
+your own whose keyword parameters the input gives: NAME(k,l), read as the families above
+(--params, --input single); the program computes each game's table at run time by your move
+function (Python).
 """
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -155,15 +160,19 @@ def run(args: argparse.Namespace) -> int:
         return _matrix(args, layout)
     if _family(args, layout) or _own_heap_family(args, layout) or _own_family(args, layout):
         return 0
-    if layout == "single" or getattr(args, "params", None) is not None:
+    parts = getattr(args, "params", None) == "sum"  # (a game on pairs or on N numbers: k positions)
+    if layout == "single" or getattr(args, "params", None) not in (None, "sum"):
         raise InvalidInputError("--input single and --params are for a family, its parameters written as "
-                                "names (e.g. 'bash(m)', 'subtraction(S)'; see grundy list)")
+                                "names (e.g. 'bash(m)', 'subtraction(S)'; see grundy list); --params sum "
+                                "also for a game on pairs or on N numbers (a case: k, then k positions)")
+    if parts and not args.main:
+        raise InvalidInputError("--params sum says what the program's main reads: add --main")
     try:
         result = export_game(load_game(args.game), lang=args.lang, upto=args.upto, main=args.main,
                              input_format=layout, conjecture=getattr(args, "conjecture", False),
                              limit=getattr(args, "limit", None),
                              max_size=getattr(args, "max_size", 64 * 1024) or None,
-                             misere=getattr(args, "misere", False), winning_moves=moves)
+                             misere=getattr(args, "misere", False), winning_moves=moves, parts=parts)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     except ResourceLimitError as exc:
@@ -256,28 +265,40 @@ def _own_family(args: argparse.Namespace, layout: str) -> bool:
     found = own_family(args.game)
     if found is None:
         return False
-    given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
-                                      ("--conjecture", getattr(args, "conjecture", False) or None),
+    conjecture = getattr(args, "conjecture", False)
+    given = [flag for flag, value in (("--upto", None if conjecture else args.upto),
+                                      ("--limit", getattr(args, "limit", None)),
                                       ("--misere", getattr(args, "misere", False) or None),
-                                      ("--params", getattr(args, "params", None) not in (None, "sum")
+                                      ("--params", getattr(args, "params", None) not in (None, "sum",
+                                                                                      "after")
                                        or None))
              if value is not None]
     if given:
         raise InvalidInputError(f"{args.game}: each case is the parameters of one game (--params sum: k "
                                 f"games, their values XORed), whose start position the program answers "
-                                f"at run time; {given[0]} has no use there")
-    sums = getattr(args, "params", None) == "sum"
-    if sums and not args.main:
-        raise InvalidInputError("--params sum says what the program's main reads: add --main")
+                                f"at run time; {given[0]} has no use there (--upto: with --conjecture, "
+                                f"the games whose start values its pattern is found on)")
+    sums, after = getattr(args, "params", None) == "sum", getattr(args, "params", None) == "after"
+    if (sums or after) and not args.main:
+        raise InvalidInputError(f"--params {args.params} says what the program's main reads: add --main")
+    if after and found[0].laws.start is not None:
+        raise InvalidInputError(f"{args.game}: each case is the parameters of one game, answered at its "
+                                f"start; --params after (k, the parameters, then k positions) is for a "
+                                f"game that declares no start=")
     if layout == "single":
         raise InvalidInputError(f"{args.game}: --input single is for a graph or a board; each case here "
                                 f"is the parameters of one game (--input lines, cases, counted or "
                                 f"repeated)")
     try:
         source = export_own_family(*found, lang=args.lang, main=args.main, input_format=layout,
-                                   sums=sums)
+                                   sums=sums, after=after, conjecture=conjecture, upto=args.upto)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
+    if conjecture:
+        import sys
+
+        print(f"grundy: warning: {args.game}: past the games searched, the program answers by a "
+              f"conjecture (see its header), not proved", file=sys.stderr)
     emit(source.rstrip("\n"))
     return True
 

@@ -97,6 +97,9 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
             out.append([take() for _ in range(_arity(kind))])
         elif kind.startswith("sums:"):  # (k, then k games of N numbers each)
             out.append([take() for _ in range(take() * _arity(kind))])
+        elif kind.startswith("after:"):  # (k, the parameters, then k positions of N numbers each)
+            count, (_, params, arity) = take(), kind.split(":")
+            out.append([take() for _ in range(int(params) + count * int(arity))])
         else:
             out.append([take(), take()] if kind == "pair" else [take()] if kind == "start"
                        else [take() for _ in range(take())])
@@ -367,11 +370,14 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     own = own_family(args.game)
     if own is not None:
         return _run_own_family(args, value, *own)
-    if args.params is not None or args.input == "single":
+    if args.params not in (None, "sum") or args.input == "single":
         raise InvalidInputError(f"--input single and --params are for a family, its parameters written "
-                                f"as names (e.g. 'bash(m)'), not {args.game!r}")
+                                f"as names (e.g. 'bash(m)'), not {args.game!r} (--params sum: a game on "
+                                f"pairs or on N numbers, a case k positions)")
     game = load_game(args.game)
     kind = input_kind(game)
+    if args.params == "sum":
+        kind = _parts_kind(game, kind, args.input)
     cache = Cache()
     text = read_text_file(args.position[0], what="input")
     if kind == "text":
@@ -382,11 +388,43 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     def answer(case: list[int] | tuple[Any, int]) -> tuple[Any, Any]:
         if isinstance(case, tuple):  # (answered already, by the fast path)
             return case
+        if kind.startswith("sums:"):  # (k positions: their sum; none, the empty sum)
+            return _parts_answer(game, _arity(kind), case, value, cache)
         found = None if fast is None else fast.line("", [str(n) for n in case])
         return found or value(*_pairs_sum(game, kind, case) or (game, _position(game, kind, case)),
                               cache)
 
     return answer_all(list(_cases(kind, args.input, text, fast)), answer)
+
+
+def _parts_kind(game: Any, kind: str, layout: str) -> str:
+    """The layout ``sums:N`` of a case of ``k`` positions of ``N`` numbers each (``--params sum``),
+    for a game on pairs or on positions of several numbers; refused in one line otherwise."""
+    if layout == "lines":
+        raise InvalidInputError("a case of k positions (their sum) is read with --input cases, counted "
+                                "or repeated; --input lines reads several positions on a line as their "
+                                "sum already")
+    if kind == "pair":
+        return "sums:2"
+    if kind.startswith("positions:"):
+        return f"sums:{_arity(kind)}"
+    raise InvalidInputError(f"{game.spec}: a case of k positions (their sum) is for a game on pairs or "
+                            f"on positions of several numbers; a case of this game is "
+                            f"{'one number n' if kind == 'start' else 'n, then n numbers'} already")
+
+
+def _parts_answer(game: Any, arity: int, numbers: list[int], value: Any, cache: Any) -> tuple[Any, Any]:
+    """The outcome and value of a case of ``k`` positions of ``arity`` numbers each: their sum
+    (one position: itself; none: the empty sum, 0)."""
+    from grundy.model.game import Outcome
+
+    if not numbers:
+        return Outcome.P, 0
+    if arity == 2:
+        whole = _pairs_sum(game, "pair", numbers)
+        if whole is not None:
+            return tuple(value(*whole, cache))
+    return tuple(value(game, _positions(game, arity, numbers), cache))
 
 
 def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -> int:
@@ -462,6 +500,8 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
     from grundy.model.textio import read_text_file
 
     title = f"{game.name}({','.join(names)})"
+    if args.params == "after" and game.laws.start is None:
+        return _run_own_positions(args, value, game, names)
     if args.params not in (None, "sum") or args.input == "single":
         raise InvalidInputError(f"{title}: each case is the parameters of one game (--params sum: k "
                                 f"games); {'--params ' + args.params if args.params else '--input single'}"
@@ -474,14 +514,19 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
     kind, cache = f"{'sums' if sums else 'positions'}:{len(names)}", Cache()
     text = read_text_file(args.position[0], what="input")
     answered: dict[tuple[int, ...], tuple[Any, ...]] = {}
+    read, movers = _moves_read(game, names), {}
 
     def one(numbers: tuple[int, ...]) -> tuple[Any, ...]:
         if numbers not in answered:
             given = [f"{k}={v}" for k, v in zip(names, numbers, strict=True)]
-            member = load_game(f"{game.name}({','.join(fixed + given)})")
-            start = member.laws.start
+            start = load_game(f"{game.name}({','.join(fixed + given)})").laws.start
             assert start is not None  # (declared by the game, whatever its parameters)
-            answered[numbers] = tuple(value(member, start(), cache))
+            # (the positions are answered in the game of the parameters the moves read, the others
+            # at their defaults: the same moves, so one search serves every game that shares them)
+            moving = tuple(g for g, name in zip(given, names, strict=True) if name in read)
+            if moving not in movers:
+                movers[moving] = load_game(f"{game.name}({','.join(fixed + list(moving))})")
+            answered[numbers] = tuple(value(movers[moving], start(), cache))
         return answered[numbers]
 
     def answer(numbers: list[int]) -> tuple[Any, ...]:
@@ -494,6 +539,46 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
                                for i in range(0, len(numbers), len(names))])
 
     return answer_all(list(_cases(kind, args.input, text, None)), answer)
+
+
+def _run_own_positions(args: argparse.Namespace, value: Any, game: Any, names: tuple[str, ...]) -> int:
+    """The cases of a family of a game of one's own on positions of a declared arity, with no start
+    (``--params after``): each case ``k``, the parameters, then ``k`` positions, answered as their
+    sum in the game the parameters name, as the exported program reads them."""
+    from grundy.catalog import load_game
+    from grundy.engine.search import Cache
+    from grundy.model.textio import read_text_file
+
+    arity, title = type(game).domain.arity, f"{game.name}({','.join(names)})"
+    if arity is None or args.input == "single":
+        raise InvalidInputError(f"{title}: --params after reads a case as k, the parameters, then k "
+                                f"positions{'' if arity else ', so the game must declare arity='} "
+                                f"(--input lines, cases, counted or repeated)")
+    text = read_text_file(args.position[0], what="input")
+    fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
+    read, movers, cache = _moves_read(game, names), {}, Cache()
+
+    def answer(numbers: list[int]) -> tuple[Any, ...]:
+        params, rest = numbers[:len(names)], numbers[len(names):]
+        if len(params) != len(names) or len(rest) % arity:
+            raise InvalidInputError(f"a case of {title} is its {len(names)} parameters, then positions "
+                                    f"of {arity} numbers each, got {len(numbers)} numbers")
+        given = tuple(f"{k}={v}" for k, v in zip(names, params, strict=True) if k in read)
+        if given not in movers:  # (the game of the parameters the moves read: the same moves)
+            movers[given] = load_game(f"{game.name}({','.join(fixed + list(given))})")
+        return _parts_answer(movers[given], arity, rest, value, cache)
+
+    return answer_all(list(_cases(f"after:{len(names)}:{arity}", args.input, text, None)), answer)
+
+
+def _moves_read(game: Any, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The parameters among ``names`` that the game's move function reads (all of them when its
+    source cannot be read), as its exported program finds them."""
+    from grundy.define.source import position_move_source
+    from grundy.export.own_family import moves_read
+
+    source, _ = position_move_source(game)
+    return names if source is None else moves_read(source, names)
 
 
 def _xor_of(title: str, answers: list[tuple[Any, ...]]) -> tuple[Any, int]:

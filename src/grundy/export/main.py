@@ -34,6 +34,20 @@ from __future__ import annotations
 
 INPUT_FORMATS = ("lines", "cases", "counted", "repeated")
 
+SUM_FORMATS = ("cases+sum", "counted+sum", "repeated+sum")
+"""The layouts whose case is a count ``k`` and ``k`` positions of a game on pairs or on ``N``
+numbers (their sum: ``--params sum``): ``LAYOUT+sum``, as :func:`layout_parts` reads it."""
+
+
+def layout_parts(input_format: str) -> tuple[str, bool]:
+    """The layout of ``input_format`` and whether a case is ``k``, then ``k`` positions (their sum).
+
+    >>> layout_parts("repeated+sum"), layout_parts("cases")
+    (('repeated', True), ('cases', False))
+    """
+    layout, _, parts = input_format.partition("+")
+    return layout, parts == "sum"
+
 
 def describe(kind: str, input_format: str, sums: bool = True, start: str | None = None,
              arity: int = 2, names: str = "") -> str:
@@ -43,7 +57,10 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
 
     >>> describe("heap", "counted")
     'one case: n, then n heap sizes'
+    >>> describe("pair", "counted+sum")
+    'one case: k, then k positions a b (their sum)'
     """
+    input_format, parts = layout_parts(input_format)
     if kind == "number":
         case = "k, then k numbers (the sum of k positions)" if sums else "1, then one number n"
         line = ("one position per line: n, or several numbers (their sum)" if sums
@@ -67,6 +84,9 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
         case = f"k, then k games, each its parameters {names} (a sum: their start positions' values XOR)"
         line = (f"one sum per line: the parameters {names} of each of its games (their start positions' "
                 f"values XOR)")
+    elif kind == "param-positions":
+        case = (f"k, then the parameters {names}, then k positions of {arity} numbers (their sum)")
+        line = f"one case per line: the parameters {names}, then positions of {arity} numbers (their sum)"
     elif kind == "positions":
         case = f"one position: {arity} numbers"
         line = f"one position per line: {arity} numbers, or several positions (their sum)"
@@ -77,13 +97,15 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
         case = "n, then n heap sizes" if kind != "pair" else "two numbers a b"
         line = ("one position per line: its heap sizes" if kind != "pair"
                 else "one position per line: a b, or several pairs a b (their sum)")
+    if parts:  # (k, then k positions of a game on pairs or on several numbers: their sum)
+        case = f"k, then k positions {'a b' if kind == 'pair' else f'of {arity} numbers'} (their sum)"
     if input_format == "lines":
         return line
     if input_format == "cases":
         return f"the number of cases T, then T cases, each {case}"
     if input_format == "repeated":
         end = (", or to a case whose numbers are all 0 (it ends the input)"
-               if kind in ("positions", "params") or (kind == "pair" and start is None)
+               if not parts and (kind in ("positions", "params") or (kind == "pair" and start is None))
                else ", or to a case whose first number is 0 (it ends the input)")
         return f"cases to the end of the input{end}, each {case}"
     return f"one case: {case}"
@@ -185,7 +207,7 @@ def main():
     failed = False
     for _ in %(cases)s:
         numbers = %(case)s
-        text = _answer_line(numbers)
+        text = _answer_line(numbers)%(empty)s
         failed = failed or text.startswith("error")
         write(text + "\\n")
     if at < len(words):
@@ -198,10 +220,12 @@ if __name__ == "__main__":
 '''
 
 
-def zero_case_width(kind: str, one: bool = False) -> int | str:
+def zero_case_width(kind: str, one: bool = False, parts: bool = False) -> int | str:
     """How many words of zeros end a ``repeated`` input (in the program's terms): a count of 0
-    where a case starts with a count, else a whole case of zeros (a pair game's ``0 0``, the
-    numbers of a position, the parameters of a family)."""
+    where a case starts with a count (``parts``: k positions), else a whole case of zeros (a pair
+    game's ``0 0``, the numbers of a position, the parameters of a family)."""
+    if parts:
+        return 1
     if kind == "pair" and not one:
         return 2
     return {"positions": "ARITY", "params": "len(PARAMS)"}.get(kind, 1)
@@ -212,6 +236,7 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
     a case of a pair game is one number (its start position); ``moves``: each answer followed by
     its winning moves (:data:`_PY_MOVES`)."""
     common = _PY_COMMON if not moves else _PY_COMMON.split("\n\n\ndef _answer_line")[0] + _PY_MOVES
+    input_format, parts = layout_parts(input_format)
     if input_format == "lines":
         return common + _PY_LINES
     pair_case = "[take()]" if one else "[take(), take()]"
@@ -226,9 +251,15 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
         case = "[take() for _ in range(len(PARAMS))]"
     if kind == "param-sums":  # (k, then k games: the parameters of each)
         case = "[take() for _ in range(take() * len(PARAMS))]"
+    if kind == "param-positions":  # (k, the parameters, then k positions of ARITY numbers)
+        case = ("(lambda k: [take() for _ in range(len(PARAMS))] + [take() for _ in range(k * ARITY)])"
+                "(take())")
+    if parts:  # (k, then k positions: of a pair game two numbers each, else ARITY numbers)
+        case = f"[take() for _ in range(take() * {2 if kind == 'pair' else 'ARITY'})]"
     cases = {"cases": "range(take())", "counted": "range(1)",
-             "repeated": f"repeated({zero_case_width(kind, one)})"}[input_format]
-    return common + _PY_STREAM % {"case": case, "cases": cases}
+             "repeated": f"repeated({zero_case_width(kind, one, parts)})"}[input_format]
+    empty = ' if numbers else "0 P"' if parts else ""  # (no positions: the empty sum, value 0)
+    return common + _PY_STREAM % {"case": case, "cases": cases, "empty": empty}
 
 
 # ---- C++ ---------------------------------------------------------------------------------------
@@ -356,7 +387,7 @@ int main() {
     }
 %(prepare)s    bool failed = false;
     for (const std::vector<unsigned long long> &numbers : positions) {
-        const std::string text = answer_line(numbers);
+        const std::string text = %(answer)s;
         if (text.compare(0, 6, "error:") == 0) failed = true;
         std::printf("%%s\n", text.c_str());
     }
@@ -418,18 +449,21 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
     call = "    prepare(most);\n" if prepare else "    (void)most;\n"
     common = (_CPP_COMMON if not moves
               else _CPP_COMMON.split("\nstatic std::string answer_line")[0] + _CPP_MOVES)
+    input_format, parts = layout_parts(input_format)
     if input_format == "lines":
         return common + _CPP_LINES % {"prepare": call}
     case = (_CPP_CASE_ONE if one else _CPP_CASE_PAIR) if kind == "pair" else _CPP_CASE_HEAP
     if kind == "strip":  # (the length, then the count of coins and their cells)
         case = "            numbers.push_back(take());\n" + _CPP_CASE_HEAP
-    if kind == "grid":  # (the count of heads, then x y of each)
+    if kind == "grid" or (parts and kind == "pair"):  # (a count, then x y or a b of each)
         case = _CPP_CASE_HEAP.replace("i < count", "i < 2 * count")
     count = "        const unsigned long long cases = take();\n" if input_format == "cases" else ""
-    width = zero_case_width(kind, one)
+    width = zero_case_width(kind, one, parts)
     assert isinstance(width, int), kind  # (positions and families of one's own: Python programs only)
     more = {"cases": "c < cases", "counted": "c < 1", "repeated": f"more_cases({width})"}[input_format]
     ahead, read = ((_CPP_AHEAD, "next_word(word)") if input_format == "repeated"
                    else ("", "std::cin >> word"))
+    answer = ('numbers.empty() ? std::string("0 P") : answer_line(numbers)' if parts
+              else "answer_line(numbers)")  # (no positions: the empty sum, value 0)
     return common + _CPP_STREAM % {"case": case, "count": count, "more": more, "prepare": call,
-                                   "ahead": ahead, "read": read}
+                                   "ahead": ahead, "read": read, "answer": answer}

@@ -424,12 +424,13 @@ def header(program: Program) -> list[str]:
     if program.moves is not None:
         lines.append(_moves_line(program))
     if program.main and program.moves is not None:
-        lines.append(f"input ({program.input_format}): {program.reads}; output per position: a line "
+        lines.append(f"input ({program.input_format.partition('+')[0]}): {program.reads}; output per "
+                     f"position: a line "
                      f"'VALUE OUTCOME K' (N: the player to move wins), then its K winning moves, one a "
                      f"line 'PART FROM TO' (the heap's number from 1, its size before and after"
                      f"{'; a split: the two heaps it leaves' if program.move_digits else ''})")
     elif program.main:
-        lines.append(f"input ({program.input_format}): {program.reads}; "
+        lines.append(f"input ({program.input_format.partition('+')[0]}): {program.reads}; "
                      f"output: one line 'VALUE OUTCOME' (N: the player to move wins) per position")
     return lines
 

@@ -6,8 +6,10 @@ carries the start function and the move function as given (the parameters not na
 game's values).
 
 Each case is answered exactly, by the mex over every position reachable from its start,
-memoised while the parameters stay the same (the memo of the last parameters only, so memory
-follows one game); an option ``grundy.Sum(...)`` is the XOR of its parts, ``()`` no position left.
+memoised for each value of the parameters the move function reads (a game's positions keep their
+values from one case to the next while those stay the same; all the memos together hold at most
+:data:`MOVE_STEPS` positions, then start again); an option ``grundy.Sum(...)`` is the XOR of its
+parts, ``()`` no position left.
 An error line, for that case alone: more than :data:`MOVE_STEPS` options listed, a failure of
 either function, an option that is not a position of the game's declared arity (or below its
 minimum), a loopy position.
@@ -24,12 +26,14 @@ minimum), a loopy position.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from grundy.export.main import python_main
 from grundy.export.model import MOVE_STEPS
 from grundy.export.positions import PY_SEARCH
 
 _PY_API = '''
-_LAST = [None]
+_MEMOS = {}  # (a memo per value of the parameters the moves read: _MEMO is the one in use)
 _VALUES = {}  # (the start value of each game answered: a game asked again is not searched again)
 
 
@@ -38,6 +42,11 @@ def grundy_value(*numbers):
     if len(numbers) != len(PARAMS):
         raise ValueError(f"a game is its {len(PARAMS)} parameters {' '.join(PARAMS)}, got "
                          f"{len(numbers)} numbers")
+    beyond = _beyond(numbers)
+    if beyond is not None:
+        if beyond[0] is None:
+            raise ValueError(f"past {PARAMS[0]} = {CHECKED} the conjectured rule gives the outcome alone")
+        return beyond[0]
     if numbers in _VALUES:
         return _VALUES[numbers]
     if len(_VALUES) >= 1 << 16:
@@ -47,11 +56,14 @@ def grundy_value(*numbers):
 
 
 def _start_value(numbers):
+    global _MEMO
     params = dict(FIXED, **dict(zip(PARAMS, numbers)))
     read = tuple(v for k, v in zip(PARAMS, numbers) if k in MOVES_READ)
-    if _LAST[0] != read or len(_MEMO) > MOVE_STEPS:  # (the memo of the last values of the parameters
-        _MEMO.clear()                                # the moves read only, and of a bounded size:
-        _LAST[0] = read                              # what it forgets is recomputed, never wrong)
+    if read not in _MEMOS:  # (a memo for each value of the parameters the moves read, all of them
+        if sum(map(len, _MEMOS.values())) > MOVE_STEPS:  # of a bounded size together: what they
+            _MEMOS.clear()                               # forget is recomputed, never wrong)
+        _MEMOS[read] = {}
+    _MEMO = _MEMOS[read]
     shown = ", ".join(f"{k}={v}" for k, v in zip(PARAMS, numbers))
     try:
         first = start(**params)
@@ -69,8 +81,19 @@ def first_player_wins(*numbers):
     return grundy_value(*numbers) != 0
 
 
+def _beyond(numbers):
+    """The conjecture's answer (value or None, whether the first player wins) past CHECKED, or None
+    where the search answers."""
+    if CHECKED is None or len(numbers) != 1 or numbers[0] <= CHECKED:
+        return None
+    return _conjectured(numbers[0])
+
+
 def answer(numbers):
     if not SUM:
+        beyond = _beyond(numbers)
+        if beyond is not None:
+            return beyond
         value = grundy_value(*numbers)
         return value, value != 0
     if not numbers or len(numbers) % len(PARAMS):  # (a sum: the parameters of each of its games)
@@ -83,42 +106,119 @@ def answer(numbers):
 '''
 
 
+_PY_POSITIONS_API = '''
+_MEMOS = {}  # (a memo per value of the parameters the moves read: _MEMO is the one in use)
+
+
+def grundy_value(params, positions):
+    """The Grundy value of the sum of ``positions`` (each ARITY numbers) in the game with the
+    parameters ``params`` (PARAMS)."""
+    global _MEMO
+    if len(params) != len(PARAMS):
+        raise ValueError(f"a game is its {len(PARAMS)} parameters {' '.join(PARAMS)}, got "
+                         f"{len(params)} numbers")
+    given = dict(FIXED, **dict(zip(PARAMS, params)))
+    read = tuple(v for k, v in zip(PARAMS, params) if k in MOVES_READ)
+    if read not in _MEMOS:  # (a memo for each value of the parameters the moves read, all of them
+        if sum(map(len, _MEMOS.values())) > MOVE_STEPS:  # of a bounded size together)
+            _MEMOS.clear()
+        _MEMOS[read] = {}
+    _MEMO = _MEMOS[read]
+    total = 0
+    for position in positions:
+        parts = []
+        _parts(tuple(position), parts, f"the input's position {_shown(tuple(position))!r}")
+        for part in parts:
+            total ^= _value(part, given)
+    return total
+
+
+def answer(numbers):
+    """A case's numbers: the parameters, then its positions (ARITY numbers each: their sum)."""
+    params, rest = numbers[:len(PARAMS)], numbers[len(PARAMS):]
+    if len(params) != len(PARAMS) or len(rest) % ARITY:
+        raise ValueError(f"a case is the parameters {' '.join(PARAMS)}, then positions of {ARITY} "
+                         f"numbers each, got {len(numbers)} numbers")
+    value = grundy_value(params, [rest[i:i + ARITY] for i in range(0, len(rest), ARITY)])
+    return value, value != 0
+'''
+"""The API of a family whose cases give the parameters and then positions (``--params after``):
+``grundy_value(params, positions)``, ``answer(numbers)``."""
+
+
+@dataclass(frozen=True)
+class StartConjecture:
+    """A conjectured pattern of the start values of a family of one parameter, which the program
+    answers by past ``checked``: ``expression`` (Python, over ``n``) is the value (``values``) or
+    true at the P-positions (``p``); ``text`` says it; ``helpers`` the functions it calls."""
+
+    kind: str
+    expression: str
+    text: str
+    checked: int
+    helpers: tuple[str, ...] = ()
+
+    def code(self) -> str:
+        """``_conjectured(n)``: (the value or None, whether the first player wins)."""
+        body = (f"    value = {self.expression}\n    return value, value != 0" if self.kind == "values"
+                else f"    return None, not ({self.expression})")
+        helpers = "".join(h + "\n\n\n" for h in self.helpers)
+        return (f"{helpers}def _conjectured(n):\n    \"\"\"{self.text}: past n = {self.checked}, a "
+                f"conjecture (not proved)\"\"\"\n{body}\n")
+
+
 def own_family_program(title: str, names: tuple[str, ...], fixed: dict[str, object], start: str,
                        moves: str, *, arity: int | None, minimum: tuple[int, ...] | None, main: bool,
-                       input_format: str, sums: bool = False) -> str:
+                       input_format: str, sums: bool = False, positions: bool = False,
+                       conjecture: StartConjecture | None = None) -> str:
     """The Python program of the family ``title`` (e.g. ``circle(n,k)``): the parameters ``names``
     read from each case, the others ``fixed``; ``start`` and ``moves`` the stand-alone sources of
     the start function and of the move function; ``arity``, ``minimum``: the game's declared
     domain; ``main``: with a main reading ``input_format``; ``sums``: a case is ``k`` games (each its
-    parameters), their start positions' values XORed (``--params sum``)."""
+    parameters), their start positions' values XORed (``--params sum``); ``positions`` (a game
+    without ``start``, ``--params after``): a case is ``k``, the parameters, then ``k`` positions of
+    ``arity`` numbers (``start`` then unused), the value of their sum; ``conjecture``: a pattern of
+    the start values (one parameter), by which a game past its ``checked`` is answered."""
     from grundy.export.main import describe
 
     listed = " ".join(names)
+    if positions:
+        what, carried, reached, kept = ("of a sum of positions in each game of the family",
+                                        "its move function", "the positions asked", "")
+    else:
+        what, carried, reached, kept = ("of the start position of each game of the family",
+                                        "its start function and its move function", "the start",
+                                        "; the start value of each game kept, for a game asked again")
     header = [
-        f"# {title}: the Grundy value of the start position of each game of the family, its parameters "
-        f"{listed} read from the input (a game of your own: its start function and its move function, "
-        f"carried below as given)",
-        f"# values: exact, the mex over every position reachable from the start (memoised for the last "
-        f"values of the parameters the move function reads, up to {MOVE_STEPS:,} positions; the start "
-        f"value of each game kept, for a game asked again); at most "
-        f"{MOVE_STEPS:,} options listed for one case, else an error line for it; a position that can "
-        f"be reached from itself (a loopy game) is an error line",
+        f"# {title}: the Grundy value {what}, its parameters {listed} read from the input (a game "
+        f"of your own: {carried}, carried below as given)",
+        f"# values: exact, the mex over every position reachable from {reached} (memoised for each "
+        f"value of the parameters the move function reads, up to {MOVE_STEPS:,} positions{kept}); at "
+        f"most {MOVE_STEPS:,} options listed for one case, else an error line for it; a position that "
+        f"can be reached from itself (a loopy game) is an error line",
     ]
+    if conjecture is not None:
+        header.append(f"# past {names[0]} = {conjecture.checked}: by the conjecture {conjecture.text}, "
+                      f"not proved and not checked there (a start's value needs the whole search)")
     if fixed:
         header.append("# the other parameters: " + ", ".join(f"{k}={v!r}" for k, v in fixed.items()))
+    kind = "param-positions" if positions else "param-sums" if sums else "params"
     if main:
-        kind = "param-sums" if sums else "params"
-        header.append(f"# input: {describe(kind, input_format, names=listed)}")
+        header.append(f"# input: {describe(kind, input_format, names=listed, arity=arity or 1)}")
     out = [*header, "# Generated by grundy; needs only Python 3.8+.", "", "import sys", "",
            f"PARAMS = {names!r}", f"FIXED = {fixed!r}", f"ARITY = {arity!r}", f"MINIMUM = {minimum!r}",
            f"MOVE_STEPS = {MOVE_STEPS}", f"SUM = {sums!r}  # a case: k games, their values XORed",
-           f"MOVES_READ = {moves_read(moves, names)!r}  # the parameters the move function reads (the "
-           f"memo is kept while they stay the same)", ""]
-    functions = ("# the start position, as given\n" + start.strip("\n") + "\n\n\n"
-                 "# the move function, as given\n" + moves.strip("\n"))
-    text = "\n".join(out) + PY_SEARCH % {"functions": functions} + _PY_API
+           f"MOVES_READ = {moves_read(moves, names)!r}  # the parameters the move function reads (a "
+           f"memo for each of their values)",
+           f"CHECKED = {None if conjecture is None else conjecture.checked!r}  # past it: the conjecture", ""]
+    functions = ("" if positions else "# the start position, as given\n" + start.strip("\n") + "\n\n\n")
+    functions += "# the move function, as given\n" + moves.strip("\n")
+    text = "\n".join(out) + PY_SEARCH % {"functions": functions} + (
+        _PY_POSITIONS_API if positions else _PY_API)
+    if conjecture is not None:
+        text += "\n\n" + conjecture.code()
     if main:
-        text += python_main("param-sums" if sums else "params", input_format)
+        text += python_main(kind, input_format)
     return text
 
 
@@ -134,10 +234,14 @@ def moves_read(moves: str, names: tuple[str, ...]) -> tuple[str, ...]:
 
     >>> moves_read("def moves(p, *, s=0, k=1):\\n    return [(p[0] - k,)]\\n", ("s", "k"))
     ('k',)
+    >>> moves_read("def moves(p, **given):\\n    return [(p[0] - given['k'],)]\\n", ("s", "k"))
+    ('s', 'k')
     """
     import ast
 
-    seen = {node.id for node in ast.walk(ast.parse(moves)) if isinstance(node, ast.Name)}
-    if seen & DYNAMIC:
+    tree = ast.parse(moves)
+    seen = {node.id for node in ast.walk(tree) if isinstance(node, ast.Name)}
+    if seen & DYNAMIC or any(isinstance(node, ast.FunctionDef) and node.args.kwarg is not None
+                             for node in ast.walk(tree)):  # (**kwargs: read without their names)
         return names
     return tuple(n for n in names if n in seen)

@@ -174,6 +174,11 @@ def called(*nodes: ast.expr | None) -> set[str]:
             if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
 
 
+def formula_helpers(*nodes: ast.expr | None) -> list[str]:
+    """The helper functions (their Python text) the formulas call."""
+    return _py_helpers(called(*nodes))
+
+
 def _py_helpers(names: set[str]) -> list[str]:
     wanted = set()
     todo = [n for n in names if n in _PY_HELPERS]
@@ -392,8 +397,10 @@ def _py_table(program: Program, params: str) -> list[str]:
     elif program.move_source is not None:
         fname = move_function(program.move_source, kind)
         blocks += ["# the move function, as given\n" + program.move_source.strip("\n"),
-                   f"MOVES = {fname}\nKIND = {kind!r}\nMOVE_STEPS = {MOVE_STEPS}",
-                   _PY_MEX.strip("\n")]
+                   f"MOVES = {fname}\nKIND = {kind!r}\nMOVE_STEPS = {MOVE_STEPS}\n"
+                   f"RANGES = {kind == 'heap' and not program.holes and not program.origin}  # (a heap "
+                   f"whose options are a range: by counts)",
+                   _PY_MEX.strip("\n"), _PY_RANGES.strip("\n")]
     inside, where = _py_inside(program)
     what = {"heap": "heap {n}", "number": "{n}", "pair": "({a}, {b})"}[kind]
     a0, b0 = (program.corner * 2)[:2]
@@ -688,13 +695,77 @@ def _options(position):
 
 def _by_moves(position):
     """Memoised mex over the move function (_memo_mex); at most MOVE_STEPS options listed for
-    one input, then an error for that input alone."""
+    one input, then an error for that input alone (a heap whose options are a range: _by_range)."""
     shown = f"heap {position}" if KIND == "heap" else position
+    found = _by_range(position) if RANGES else None
+    if found is not None:
+        return found
     return _memo_mex(position, _options,
                      lambda: (f"{shown} is beyond the table, and the move function did not settle it "
                               f"within {MOVE_STEPS:,} options"),
                      lambda p: f"position {p!r} can be reached from itself: the game is loopy")
 ''' + PY_MEMO_MEX
+
+
+_PY_RANGES = '''
+DENSE_MOST = 1 << 22
+_DENSE = []  # G(0), G(1), ...: every heap below the ranges asked, in order
+_COUNTS = []  # _COUNTS[v][i]: how many heaps below i have the value v (i <= len(_DENSE))
+
+
+def _range_of(n):
+    """The options of heap n when the move function gives them as a range of heaps below n
+    (step 1), else None (the general path lists them)."""
+    try:
+        listed = MOVES(n)
+    except Exception:
+        return None  # (the general path says why)
+    if type(listed) is range and listed.step == 1 and 0 <= listed.start and listed.stop <= n:
+        return listed
+    return None
+
+
+def _by_range(n):
+    """G(n) when the options of heap n are a range: the mex read from the counts of the values
+    below (the heaps tabulated in order up to the range's end), else None."""
+    options = _range_of(n)
+    if options is None:
+        return None
+    if options.stop > DENSE_MOST:
+        raise ValueError(f"heap {n}: its options reach heap {options.stop - 1:,}, past the "
+                         f"{DENSE_MOST:,} heaps this program tabulates")
+    _dense_to(options.stop)
+    return _range_mex(options.start, options.stop)
+
+
+def _range_mex(lo, hi):
+    """The mex of the values of the heaps lo..hi-1 (all in _DENSE)."""
+    v = 0
+    while v < len(_COUNTS) and _COUNTS[v][hi] - _COUNTS[v][lo]:
+        v += 1
+    return v
+
+
+def _dense_to(stop):
+    """Extend _DENSE and _COUNTS to the heaps 0..stop-1, in order: the table's values, then each
+    heap by the counts when its options are a range, else by the memoised mex."""
+    while len(_DENSE) < stop:
+        m = len(_DENSE)
+        options = None if m < ROWS else _range_of(m)
+        value = (TABLE[m] if m < ROWS else _range_mex(options.start, options.stop)
+                 if options is not None else _memo_mex(m, _options, lambda: (
+                     f"heap {m} is beyond the table, and the move function did not settle it within "
+                     f"{MOVE_STEPS:,} options"), lambda p: f"position {p!r} can be reached from itself"))
+        _DENSE.append(value)
+        while len(_COUNTS) <= value:
+            _COUNTS.append([0] * (m + 1))
+        for v, counts in enumerate(_COUNTS):
+            counts.append(counts[m] + (v == value))
+'''
+"""The heaps whose options the move function gives as a ``range`` (CF 255E: ``range(ceil(x^(1/4)),
+isqrt(x) + 1)``): every heap below the range's end tabulated once, in order, with the count of
+each value below each heap, so that a range's mex is read in one step per value (a heap of
+7.7e11 has a range of 876,000 heaps)."""
 
 
 def move_function(source: str, kind: str) -> str:

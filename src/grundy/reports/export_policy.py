@@ -155,7 +155,7 @@ class ExportResult:
 def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
                 upto: int | None = None, conjecture: bool = False, limit: int | None = None,
                 max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None,
-                misere: bool = False, winning_moves: bool = False) -> ExportResult:
+                misere: bool = False, winning_moves: bool = False, parts: bool = False) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -174,6 +174,9 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     game tame (Nim, finite take-away sets: :mod:`grundy.export.misere`); refused otherwise.
     ``winning_moves=True``: the main also lists each position's winning moves (a sum of heaps of a
     game whose every move takes from one heap: Nim, or a finite take-away set; refused otherwise).
+    ``parts=True`` (a game on pairs, or on positions of several numbers; ``cases``, ``counted`` or
+    ``repeated``): a case is a count ``k``, then ``k`` positions, answered as their sum (HDU 1729's
+    boxes ``s c``); a count of 0 is the empty sum (``0 P``), and ends a ``repeated`` input.
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
@@ -198,6 +201,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     plan = (_misere_plan(game, upto, one_budget(limit, budget), conjecture) if misere else
             export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
     _refuse_unused(plan, upto, one_budget(limit, budget), conjecture)
+    if parts:
+        input_format = _parts_format(game, plan, input_format)
     if winning_moves:
         plan = replace(plan, **_move_rule(game, plan, misere))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
@@ -211,6 +216,21 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
         warnings += (f"the program is {size / 1024:.0f} KB, more than the {most // 1024} KB many "
                      f"judges accept; a smaller upto makes it smaller",)
     return ExportResult(source, plan, lang, warnings)
+
+
+def _parts_format(game: Game, plan: Plan, input_format: str) -> str:
+    """The layout whose case is ``k`` positions (``LAYOUT+sum``), for a game on pairs or on
+    positions of several numbers; refused in one line for any other game or layout."""
+    if input_format == "lines":
+        raise InvalidInputError("a case of k positions (their sum) is read with --input cases, counted "
+                                "or repeated; --input lines reads several positions on a line as their "
+                                "sum already")
+    if plan.kind not in ("pair", "positions") or plan.start is not None:
+        raise InvalidInputError(f"{game.spec}: a case of k positions (their sum) is for a game on pairs "
+                                f"or on positions of several numbers; a case of this game is "
+                                f"{'one number n' if plan.start is not None else 'n, then n numbers'} "
+                                f"already")
+    return f"{input_format}+sum"
 
 
 def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
@@ -269,11 +289,18 @@ def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
 
 
 def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python", main: bool = False,
-                      input_format: str = "lines", sums: bool = False) -> str:
+                      input_format: str = "lines", sums: bool = False, after: bool = False,
+                      conjecture: bool = False, upto: int | None = None) -> str:
     """The Python program of the family of ``game`` (a ``@grundy.game`` that declares ``start=``)
     whose parameters ``names`` each case gives: the start position of each game
     (:mod:`grundy.export.own_family`), checked against the engine on small parameters before it
-    is returned (:func:`_own_family_check`); ``sums``: a case is ``k`` games, their values XORed."""
+    is returned (:func:`_own_family_check`); ``sums``: a case is ``k`` games, their values XORed.
+    ``after`` (a game that declares no start, on positions of a declared ``arity``): a case is
+    ``k``, the parameters, then ``k`` positions, the value of their sum (HDU 1730's ``n m``, then
+    ``n`` rows), checked by :func:`_own_positions_check`. ``conjecture`` (one parameter): the start
+    values of the games ``1..upto`` (default :data:`START_UPTO`) are searched, and a game past
+    ``upto`` is answered by the pattern found over them (a conjecture; refused when none is
+    found), see :func:`start_conjecture`."""
     from grundy.define import UserGame
     from grundy.define.source import position_move_source, start_source
     from grundy.export.own_family import own_family_program
@@ -283,6 +310,8 @@ def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python
     if lang != "python":
         raise InvalidInputError(f"{title}: a family of a game of your own is exported in Python only "
                                 f"(the program carries your functions): use lang python")
+    if after:
+        return _own_positions_family(game, names, title, main, input_format)
     if game.laws.start is None:
         raise InvalidInputError(f"{title}: the program answers the start position of each game of the "
                                 f"family, and {game.name} declares none: declare start= (a function of "
@@ -299,11 +328,120 @@ def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python
                    f"import, them inside it)" if outside else "its source cannot be read")
             raise NotSupportedError(f"{title}: export carries the {what} into the program, and {why}")
     fixed = {k: v for k, v in game.params.items() if k not in names}
+    found = start_conjecture(game, names, upto) if conjecture else None
     code = own_family_program(title, names, fixed, str(sources[1][0]), str(sources[0][0]),
                               arity=domain.arity, minimum=domain.minimum, main=main,
-                              input_format=input_format, sums=sums)
+                              input_format=input_format, sums=sums, conjecture=found)
     _own_family_check(code, game, names)
     return code
+
+
+START_UPTO = 40
+"""The games of a family of one's own (its parameter ``1..START_UPTO``) whose start values a
+conjecture of its pattern is found on, by default."""
+
+
+def start_conjecture(game: Any, names: tuple[str, ...], upto: int | None) -> Any:
+    """The pattern of the start values of the games ``1..upto`` of a family of one parameter, as a
+    :class:`~grundy.export.own_family.StartConjecture` (the formula of the values if one is found,
+    else the rule of the P-positions), or one line saying why there is none.
+
+    >>> import grundy
+    >>> @grundy.game("doc-sc", start=lambda n: (n,), arity=1)
+    ... def take(p, *, n=0):
+    ...     return [(p[0] - k,) for k in (1, 2) if k <= p[0]]
+    >>> start_conjecture(grundy.load_game("doc-sc"), ("n",), 12).text
+    'G(start) = n % 3'
+    >>> grundy.catalog.unregister("doc-sc")
+    """
+    from grundy.export.own_family import StartConjecture
+    from grundy.export.python import formula_helpers, python_expression
+    from grundy.patterns.formulas import parse
+    from grundy.reports.family import MAX_MEMBERS, expand, start_family
+
+    title = f"{game.name}({','.join(names)})"
+    upto = START_UPTO if upto is None else upto
+    if len(names) != 1 or not 4 <= upto <= MAX_MEMBERS:
+        raise InvalidInputError(f"{title}: conjecture answers past the games searched by the pattern of "
+                                f"their start values over one parameter, for upto 4..{MAX_MEMBERS} games "
+                                f"(the parameter 1..upto)" + ("" if len(names) == 1 else
+                                                              f"; {title} has {len(names)}"))
+    fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
+    key, values, specs = expand(f"{game.name}({','.join([*fixed, f'{names[0]}=1..{upto}'])})")
+    table = start_family(title, key, values, specs)
+    best = next((p for p in table.patterns if p.formula is not None and p.describes is Describes.VALUES),
+                None) or next((p for p in table.patterns if p.formula is not None), None)
+    if best is None:
+        raise NotSupportedError(f"{title}: no pattern of the start values of {names[0]} = 1..{upto}; "
+                                f"the program answers by the search alone (drop conjecture)")
+    node = parse(str(best.formula), ("n",))
+    kind = "values" if best.describes is Describes.VALUES else "p"
+    return StartConjecture(kind, python_expression(node), best.rule, upto, tuple(formula_helpers(node)))
+
+
+def _own_positions_family(game: Any, names: tuple[str, ...], title: str, main: bool,
+                          input_format: str) -> str:
+    """The program of a family of a game of one's own on positions of a declared arity, each case
+    its parameters and its positions (:func:`export_own_family` with ``after``)."""
+    from grundy.define.source import position_move_source
+    from grundy.export.own_family import own_family_program
+
+    domain = type(game).domain
+    if domain.arity is None or domain.valid is not None:
+        raise InvalidInputError(f"{title}: a case's positions are read as numbers, so the game must "
+                                f"declare arity= (and no valid=, which an exported program cannot "
+                                f"check: declare minimum= instead)")
+    source, outside = position_move_source(game)
+    if source is None:
+        why = (f"it reads {', '.join(sorted(outside))} from outside the function (define, or import, "
+               f"them inside it)" if outside else "its source cannot be read")
+        raise NotSupportedError(f"{title}: export carries the move function into the program, and {why}")
+    fixed = {k: v for k, v in game.params.items() if k not in names}
+    code = own_family_program(title, names, fixed, "", source, arity=domain.arity,
+                              minimum=domain.minimum, main=main, input_format=input_format,
+                              positions=True)
+    _own_positions_check(code, game, names)
+    return code
+
+
+def _own_positions_check(code: str, game: Any, names: tuple[str, ...]) -> None:
+    """Run the program on the games whose named parameters are 0..3 and the positions whose
+    numbers are each at most 3 past the game's minimum, and compare with the engine's values; a
+    position the engine refuses must get an error from the program too; the check ends where the
+    engine's :data:`CHECK_STEPS`, for all of them together, run out."""
+    from itertools import islice, product
+
+    from grundy.catalog import load_game
+    from grundy.engine.limits import Budget
+    from grundy.engine.search import grundy_value
+
+    namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
+    exec(compile(code, "<export>", "exec"), namespace)
+    value = namespace["grundy_value"]
+    domain = type(game).domain
+    low = domain.minimum or (0,) * domain.arity
+    fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
+    budget = Budget(CHECK_STEPS)
+    for values in islice(product(range(4), repeat=len(names)), 64):
+        given = [f"{k}={v}" for k, v in zip(names, values, strict=True)]
+        try:
+            member = load_game(f"{game.name}({','.join(fixed + given)})")
+        except GrundyError:
+            continue  # (parameters the game refuses: no game to compare)
+        for position in islice(product(*(range(x, x + 4) for x in low)), 256):
+            try:
+                want: int | None = grundy_value(member, position, budget=budget)
+            except SearchLimitError:
+                return  # (the check's budget is spent: what was compared so far is the check)
+            except GrundyError:
+                want = None
+            try:
+                got = value(values, [position])
+            except ValueError:
+                got = None
+            if got != want:
+                raise GrundyError(f"internal error: the exported program gives {got} for {position} of "
+                                  f"{member.spec}, the engine {want}; please report it")
 
 
 def _own_family_check(code: str, game: Any, names: tuple[str, ...]) -> None:
