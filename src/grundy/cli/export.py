@@ -155,9 +155,9 @@ def run(args: argparse.Namespace) -> int:
         return _matrix(args, layout)
     if _family(args, layout) or _own_heap_family(args, layout) or _own_family(args, layout):
         return 0
-    if layout == "single" or getattr(args, "params", None) is not None:
-        raise InvalidInputError("--input single and --params are for a family, its parameters written as "
-                                "names (e.g. 'bash(m)', 'subtraction(S)'; see grundy list)")
+    if getattr(args, "params", None) is not None:
+        raise InvalidInputError("--params is for a family, its parameters written as names (e.g. "
+                                "'bash(m)', 'subtraction(S)'; see grundy list)")
     try:
         result = export_game(load_game(args.game), lang=args.lang, upto=args.upto, main=args.main,
                              input_format=layout, conjecture=getattr(args, "conjecture", False),

@@ -83,14 +83,16 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
         at += 1
         return read_number(words[at - 1])
 
-    cases = take() if layout == "cases" else 1 if layout == "counted" else len(words)
+    cases = take() if layout in ("cases", "single") else 1 if layout == "counted" else len(words)
     width = _zero_case_width(kind)
     out = []
     for _ in range(cases):
         if layout == "repeated" and (at == len(words) or _zeros(words[at:at + width], width)):
             at = min(at + width, len(words))  # (a case of zeros ends the cases)
             break
-        if kind == "strip":  # (the length, then the count of coins and their cells)
+        if layout == "single":  # (T, then T cases of one heap each)
+            out.append([take()])
+        elif kind == "strip":  # (the length, then the count of coins and their cells)
             out.append([take()] + [take() for _ in range(take())])
         elif kind.startswith("positions:"):  # (one position: its declared number of numbers)
             out.append([take() for _ in range(_arity(kind))])
@@ -341,11 +343,14 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     own = own_family(args.game)
     if own is not None:
         return _run_own_family(args, value, *own)
-    if args.params is not None or args.input == "single":
-        raise InvalidInputError(f"--input single and --params are for a family, its parameters written "
-                                f"as names (e.g. 'bash(m)'), not {args.game!r}")
+    if args.params is not None:
+        raise InvalidInputError(f"--params is for a family, its parameters written as names (e.g. "
+                                f"'bash(m)'), not {args.game!r}")
     game = load_game(args.game)
     kind = input_kind(game)
+    if args.input == "single" and kind != "heap":
+        raise InvalidInputError(f"--input single (T, then T cases of one heap each) reads heap games "
+                                f"and families, not {args.game!r}")
     cache = Cache()
     text = read_text_file(args.position[0], what="input")
     fast = HeapLines.of(game, value, cache) if kind == "heap" and not args.misere \

@@ -22,7 +22,7 @@ from typing import Any
 
 from grundy.errors import InvalidInputError
 from grundy.export import kfold
-from grundy.export.main import INPUT_FORMATS
+from grundy.export.main import HEAP_FORMATS, INPUT_FORMATS
 from grundy.export.misere import MisereRule
 from grundy.export.model import (
     ALPHABET,
@@ -217,7 +217,11 @@ def _check_choices(kind: str, lang: str, input_format: str) -> None:
         raise InvalidInputError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if lang not in LANGS:
         raise InvalidInputError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
-    if input_format not in INPUT_FORMATS:
+    if input_format == "single" and kind != "heap":
+        what = {"pair": "a game on pairs", "misere": "a misère program"}.get(kind, f"a {kind} game")
+        raise InvalidInputError(f"--input single (T, then T cases of one heap each) reads a heap game "
+                                f"in normal play, not {what}")
+    if input_format not in HEAP_FORMATS:
         raise InvalidInputError(
             f"the input format must be one of {', '.join(INPUT_FORMATS)}, got {input_format!r}")
 

@@ -16,6 +16,8 @@ Layouts (``INPUT_FORMATS``):
   length ``L``, then the cells ``1..L`` of its coins);
 - ``cases``: the number of cases ``T``, then ``T`` cases;
 - ``counted``: one case;
+- ``single`` (a heap game): the number of cases ``T``, then ``T`` cases of one heap each (Luogu
+  P4018's ``T`` and ``T`` heaps ``n``);
 - ``repeated``: cases one after another to the end of the input, or to a case of zeros, which
   ends the input: where a case starts with a count, a count of 0 (as HDU 1850 "Being a Good Boy in
   Spring Festival" ends its cases); a pair game's ``0 0`` (HDU 2147 "kiki's game"); the numbers
@@ -33,6 +35,9 @@ True
 from __future__ import annotations
 
 INPUT_FORMATS = ("lines", "cases", "counted", "repeated")
+
+HEAP_FORMATS = (*INPUT_FORMATS, "single")
+"""The layouts of a heap game's main: also ``single``, ``T`` cases of one heap each."""
 
 
 def describe(kind: str, input_format: str, sums: bool = True, start: str | None = None,
@@ -81,6 +86,8 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
         return line
     if input_format == "cases":
         return f"the number of cases T, then T cases, each {case}"
+    if input_format == "single":
+        return "the number of cases T, then T cases, each one heap size n"
     if input_format == "repeated":
         end = (", or to a case whose numbers are all 0 (it ends the input)"
                if kind in ("positions", "params") or (kind == "pair" and start is None)
@@ -225,7 +232,9 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
         case = "[take() for _ in range(len(PARAMS))]"
     if kind == "param-sums":  # (k, then k games: the parameters of each)
         case = "[take() for _ in range(take() * len(PARAMS))]"
-    cases = {"cases": "range(take())", "counted": "range(1)",
+    if input_format == "single":  # (T, then T cases of one heap each)
+        case = "[take()]"
+    cases = {"cases": "range(take())", "single": "range(take())", "counted": "range(1)",
              "repeated": f"repeated({zero_case_width(kind, one)})"}[input_format]
     return common + _PY_STREAM % {"case": case, "cases": cases}
 
@@ -424,10 +433,14 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
         case = "            numbers.push_back(take());\n" + _CPP_CASE_HEAP
     if kind == "grid":  # (the count of heads, then x y of each)
         case = _CPP_CASE_HEAP.replace("i < count", "i < 2 * count")
-    count = "        const unsigned long long cases = take();\n" if input_format == "cases" else ""
+    if input_format == "single":  # (T, then T cases of one heap each)
+        case = _CPP_CASE_ONE
+    count = ("        const unsigned long long cases = take();\n"
+             if input_format in ("cases", "single") else "")
     width = zero_case_width(kind, one)
     assert isinstance(width, int), kind  # (positions and families of one's own: Python programs only)
-    more = {"cases": "c < cases", "counted": "c < 1", "repeated": f"more_cases({width})"}[input_format]
+    more = {"cases": "c < cases", "single": "c < cases", "counted": "c < 1",
+            "repeated": f"more_cases({width})"}[input_format]
     ahead, read = ((_CPP_AHEAD, "next_word(word)") if input_format == "repeated"
                    else ("", "std::cin >> word"))
     return common + _CPP_STREAM % {"case": case, "count": count, "more": more, "prepare": call,

@@ -185,7 +185,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     """
     if lang not in LANGS:
         raise InvalidInputError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
-    if input_format not in INPUT_FORMATS:
+    if input_format not in (*INPUT_FORMATS, "single"):
         raise InvalidInputError(
             f"the input format must be one of {', '.join(INPUT_FORMATS)}, got {input_format!r}")
     if input_format != "lines" and not main:
