@@ -301,3 +301,108 @@ def test_single_layout_reads_one_heap_per_case(tmp_path: Path) -> None:
     assert moves == ["5 N 1", "1 5 0", "0 P 0", "7 N 1", "1 7 0"]
     code, _, err = cli("export", "wythoff", "--main", "--input", "single")
     assert code == 2 and "reads a heap game" in err and len(err.strip().splitlines()) == 1
+
+
+# ---- 7. HDU 4111: take one stone or merge two piles (a game of one's own, small sizes) ----------
+
+MERGE_RULES = '''import grundy
+
+
+@grundy.game("cl-merge-piles")
+def merge_piles(piles):
+    """HDU 4111: take one stone from a pile (an empty pile is gone), or merge two piles"""
+    out = []
+    for i, p in enumerate(piles):
+        rest = piles[:i] + piles[i + 1:]
+        out.append(tuple(sorted(rest + ((p - 1,) if p > 1 else ()))))
+        for j in range(i + 1, len(piles)):
+            out.append(tuple(sorted(rest[:j - 1] + rest[j:] + (p + piles[j],))))
+    return [o if o else () for o in out]
+'''
+
+
+@cache
+def merge_wins(piles: tuple[int, ...]) -> bool:
+    options = []
+    for i in range(len(piles)):
+        after = list(piles)
+        after[i] -= 1
+        options.append(tuple(sorted(x for x in after if x)))
+        for j in range(i + 1, len(piles)):
+            merged = [x for k, x in enumerate(piles) if k not in (i, j)] + [piles[i] + piles[j]]
+            options.append(tuple(sorted(merged)))
+    return any(not merge_wins(o) for o in options)
+
+
+def test_hdu4111_merge_piles_small(tmp_path: Path) -> None:
+    """The user's game on a row of piles (positions of any length, not a sum: a merge joins two
+    piles), read in the judge's layout (T, then n and n piles: ``--input cases`` reads a case as
+    one position of n numbers) and answered by search; "Case #i: Alice" is the user's mapping.
+    Only small sizes: the judge's (50 piles of up to 1000) need the known reduction, which
+    grundy does not have (see the report)."""
+    rules = tmp_path / "merge.py"
+    rules.write_text(MERGE_RULES)
+    rng = random.Random(4111)
+    cases = [tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 4))) for _ in range(40)]
+    cases += [(1,), (1, 1), (2,), (5,)]
+    stdin = f"{len(cases)}\n" + "".join(f"{len(c)}\n{' '.join(map(str, c))}\n" for c in cases)
+    got = solve_input("cl-merge-piles", "--rules", str(rules), "--input", "cases", stdin=stdin)
+    want = [merge_wins(tuple(sorted(c))) for c in cases]
+    assert first_wins(got) == want
+    said = [f"Case #{i}: {'Alice' if w else 'Bob'}" for i, w in enumerate(first_wins(got), 1)]
+    assert said[-1] == f"Case #{len(cases)}: {'Alice' if merge_wins((5,)) else 'Bob'}"
+
+
+def test_a_game_on_tuples_is_not_read_as_pairs(tmp_path: Path) -> None:
+    """A case ``n = 1``, pile 5 is the position (5,), not the pair (1, 5): before, a game of one's
+    own whose positions are none of the layouts was read as pairs, and this input answered
+    silently for the wrong position (``2 N``, the value of (1, 5))."""
+    rules = tmp_path / "merge.py"
+    rules.write_text(MERGE_RULES)
+    got = solve_input("cl-merge-piles", "--rules", str(rules), "--input", "cases",
+                      stdin="1\n1\n5\n")
+    assert got == ["1 N"]  # (G(5) of taking one stone at a time, and no merge: 5 mod 2)
+    assert solve_input("cl-merge-piles", "--rules", str(rules), "--input", "lines",
+                       stdin="5\n1 5\n") == ["1 N", "2 N"]
+
+
+# ---- 8. POJ 2068: two teams, each player a maximum take, misère ---------------------------------
+
+TEAM_RULES = '''import grundy
+
+
+@grundy.game("cl-team-nim")
+def team_nim(position):
+    """POJ 2068: (n, S, M1..M2n): the player to move takes 1..M1 of S; then M2 is to move"""
+    n, s, first, *rest = position
+    return [(n, s - k, *rest, first) for k in range(1, min(first, s) + 1)]
+'''
+
+
+def team_brute(s: int, most: tuple[int, ...]) -> bool:
+    """Whether the first team wins: ``lost[i][x]``, player i to move with x stones left (x = 0:
+    the other took the last stone and lost), bottom up."""
+    players = len(most)
+    wins = [[True] * (s + 1) for _ in range(players)]
+    for x in range(1, s + 1):
+        for i in range(players):
+            wins[i][x] = any(not wins[(i + 1) % players][x - k] for k in range(1, min(most[i], x) + 1))
+    return wins[0][s]
+
+
+def test_poj2068_team_nim_small(tmp_path: Path) -> None:
+    """The judge's line ``n S M1 .. M2n`` is the position itself (the players' maxima rotate as
+    the turn passes), answered by ``solve --input lines --misere`` (the ending ``0`` line is the
+    user's to drop); small S only: see the report for the full size."""
+    rules = tmp_path / "team.py"
+    rules.write_text(TEAM_RULES)
+    rng = random.Random(2068)
+    cases = [(1, 101, (4, 4)), (1, 100, (4, 4)), (3, 97, (8, 7, 6, 5, 4, 3))]
+    for _ in range(25):
+        n = rng.randint(1, 3)
+        cases.append((n, rng.randint(1, 60), tuple(rng.randint(1, 6) for _ in range(2 * n))))
+    stdin = "".join(f"{n} {s} {' '.join(map(str, m))}\n" for n, s, m in cases)
+    got = solve_input("cl-team-nim", "--rules", str(rules), "--input", "lines", "--misere",
+                      stdin=stdin)
+    assert [line.split()[1] == "N" for line in got] == [team_brute(s, m) for _, s, m in cases]
+    assert [int(line.split()[1] == "N") for line in got[:3]] == [0, 1, 1]  # (the sample)

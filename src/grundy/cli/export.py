@@ -57,8 +57,8 @@ vertices); G the same after n (n m, then the m edges); T a tree, n then its n - 
 green-hackenbush and vertex-geography read all three); L successor lists, n then for each vertex
 0..n-1 its count x and its x successors (digraph). green-hackenbush(T,ground=1): every case's
 ground is 1, not in the input (a case is its graph alone; --params each or sum).
---input single: T, then T cases of one heap each; repeated, with --params block or sum: cases up
-to one whose count is 0 (or the end of the input).
+--input single (a heap game too): T, then T cases of one heap each; repeated, with --params
+block or sum: cases up to one whose count is 0 (or the end of the input).
 subtraction(S) proves its period at run time; a heap it cannot answer within its bounds, or a
 parameter outside the family, is an error line for that input.
 
@@ -118,8 +118,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases), counted (one case) or repeated (cases to the end of "
                              "the input, or to a case of zeros: a count of 0, a pair's 0 0; a "
-                             "family: with --params block or sum); a family also single (T, then T "
-                             "cases of one heap each)")
+                             "family: with --params block or sum); a heap game or a family also "
+                             "single (T, then T cases of one heap each)")
     parser.add_argument("--winning-moves", action="store_true",
                         help="with --main: after each position's line 'VALUE OUTCOME K', its K "
                              "winning moves, one a line 'PART FROM TO' (a sum of heaps of Nim or of "

@@ -49,8 +49,10 @@ def input_kind(game: Any) -> str:
     """How a case of ``game`` is written: ``"heap"`` (heap sizes), ``"pair"`` (``a b``),
     ``"start"`` (a pair game whose start position one number ``n`` gives, ``(n, n - 1)``, as its
     exported program reads it: a case is ``n``, a line ``n`` or ``a b``),
-    ``"sum"`` (numbers of a game on one number declared ``arity=1``: their sum) or ``"number"``
-    (one number); refused for any other game, in one line."""
+    ``"sum"`` (numbers of a game on one number declared ``arity=1``: their sum), ``"number"``
+    (one number) or ``"tuple"`` (a game of one's own whose positions are none of these, e.g. a
+    row of piles that a move may merge: a case is ``n`` and the ``n`` numbers of one position, a
+    line the numbers of one position); refused for any other game, in one line."""
     from grundy.model.game import HeapGame, laws_of
 
     if isinstance(game, HeapGame):
@@ -59,6 +61,8 @@ def input_kind(game: Any) -> str:
     layout = None if laws.input_layout is None else laws.input_layout()
     if layout is not None:
         return layout
+    if laws.input_layout is not None:  # (a game of one's own on none of those: n, then n numbers)
+        return "tuple"
     if laws.export is not None and laws.export.kind in _RULE_LAYOUTS:
         return _RULE_LAYOUTS[laws.export.kind]
     if laws.pair_table is not None:
@@ -121,7 +125,7 @@ def _zeros(words: list[str], width: int) -> bool:
 
 def _position(game: Any, kind: str, numbers: list[int]) -> Any:
     """The position of one case's numbers (checked by the game)."""
-    if kind in ("heap", "piles"):
+    if kind in ("heap", "piles", "tuple"):
         return game.validate(tuple(numbers))
     if kind == "strip":
         return game.validate(_strip(numbers))
