@@ -219,16 +219,23 @@ def p3185_from_grundy(lines: list[str], cases: list[tuple[int, ...]]) -> list[st
     return out
 
 
-def test_p3185_split_game_least_winning_move() -> None:
+def test_p3185_split_game_least_winning_move(tmp_path: Path) -> None:
+    """``export split-game --main --input cases --winning-moves`` (and ``solve --input``): each
+    case's ``VALUE OUTCOME K`` and the piles after each winning move; the least ``i j k`` and
+    the count are the user's reading of them."""
     rng = random.Random(3185)
     cases = [(1, 0, 1, 5000), (0, 0, 1)]
     small = [tuple(rng.randint(0, 2) for _ in range(rng.randint(1, 4))) for _ in range(40)]
     text = f"{len(cases) + len(small)}\n" + "".join(
         f"{len(c)}\n{' '.join(map(str, c))}\n" for c in [*cases, *small])
-    got = p3185_from_grundy(solve_input("split-game", "--input", "cases", "--winning-moves",
-                                        stdin=text), [*cases, *small])
-    assert got[:4] == ["0 2 3", "1", "-1 -1 -1", "0"]  # (the statement's sample)
-    assert got[4:] == [line for c in small for line in p3185_brute(c)]
+    runs = both_programs(tmp_path, ["split-game", "--main", "--input", "cases", "--winning-moves"],
+                         text)
+    runs.append(solve_input("split-game", "--input", "cases", "--winning-moves", stdin=text))
+    for lines in runs:
+        got = p3185_from_grundy(lines, [*cases, *small])
+        assert got[:4] == ["0 2 3", "1", "-1 -1 -1", "0"]  # (the statement's sample)
+        assert got[4:] == [line for c in small for line in p3185_brute(c)]
+    assert runs[0] == runs[-1]  # (the program lists what solve lists, in its order)
 
 
 # ---- 6. HDU 1849: Rabbit and Grass (Nim on the cells) -------------------------------------------
@@ -406,3 +413,19 @@ def test_poj2068_team_nim_small(tmp_path: Path) -> None:
                       stdin=stdin)
     assert [line.split()[1] == "N" for line in got] == [team_brute(s, m) for _, s, m in cases]
     assert [int(line.split()[1] == "N") for line in got[:3]] == [0, 1, 1]  # (the sample)
+
+
+def test_a_wrong_split_program_fails_the_check() -> None:
+    """The split game's exported winning moves are compared with the engine's before the program
+    is printed: a program that lists the losing moves instead is refused."""
+    from grundy import load_game
+    from grundy.errors import GrundyError
+    from grundy.reports.export_policy import _moves_check, export_game
+
+    game = load_game("split-game")
+    result = export_game(game, lang="python", main=True, winning_moves=True)
+    _moves_check(result.source, game, result.plan)  # (the right one passes)
+    wrong = result.source.replace("if change == total:", "if change != total:")
+    assert wrong != result.source
+    with pytest.raises(GrundyError, match="internal error"):
+        _moves_check(wrong, game, result.plan)

@@ -18,6 +18,7 @@ needs nothing but Python. The header comment of every program says what its answ
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from grundy.errors import InvalidInputError
@@ -135,12 +136,14 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     ``period``'s values as runs of words (:class:`~grundy.model.periodic.PeriodRuns`).
     """
     _check_choices(kind, lang, input_format)
-    if moves is not None and kind != "heap":
-        raise InvalidInputError("the winning moves are listed for a sum of heaps only")
+    if moves is not None and kind not in ("heap", "split"):
+        raise InvalidInputError("the winning moves are listed for a sum of heaps and the split game only")
+    if moves is not None and kind == "split" and moves:
+        raise InvalidInputError("the split game's winning moves are found by its stones (moves=())")
     title = " ".join(name.split())
     rule_program = _rule_program(title, kind, main, input_format, moore_k, misere, grid, what)
     if rule_program is not None:
-        return _emit(rule_program, lang)
+        return _emit(replace(rule_program, moves=moves), lang)
     variables = ("a", "b") if kind == "pair" else ("n",)
     holes = any(v is None for row in table for v in (row if isinstance(row, Sequence) else [row]))
     _check_sources(kind, pattern, period, move_source, start, holes, domain)

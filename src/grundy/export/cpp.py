@@ -26,7 +26,7 @@ from grundy.export.model import (
     table_status,
     text_lines,
 )
-from grundy.export.rules import CPP_SPLIT, CPP_STAIRCASE, CPP_STRIP
+from grundy.export.rules import CPP_SPLIT, CPP_SPLIT_MOVES, CPP_STAIRCASE, CPP_STRIP
 from grundy.export.splits import CPP_SPARSE, MAX_HEAP
 
 _BIN = {ast.Add: "py_add", ast.Sub: "py_sub", ast.Mult: "py_mul", ast.FloorDiv: "py_floordiv",
@@ -514,7 +514,7 @@ def _assemble(program: Program, code: list[str]) -> str:
     out += [h + "\n" for h in helpers]
     out.append(body)
     if program.moves is not None:
-        out.append(_cpp_heap_moves(program.moves))
+        out.append(_cpp_heap_moves(program.moves) if program.kind == "heap" else CPP_SPLIT_MOVES)
     if program.main:
         out.append(cpp_main(program.kind, program.input_format, program.start is not None,
                             prepare=bool(program.octal), moves=program.moves is not None))

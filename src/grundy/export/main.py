@@ -140,6 +140,22 @@ def _answer_line(numbers):
 """With winning moves (``moves=True``): ``_answer_line`` writes ``VALUE OUTCOME K`` and the ``K``
 moves ``PART FROM TO``, from the program's ``heap_moves(h, total)``."""
 
+_PY_POSITION_MOVES = '''
+
+
+def _answer_line(numbers):
+    try:
+        value, wins = answer(numbers)
+        moves = winning_positions(numbers)
+    except (ValueError, ArithmeticError, RecursionError) as exc:
+        return f"error: {exc}"
+    return "\\n".join([f"{'-' if value is None else value} {'N' if wins else 'P'} {len(moves)}"]
+                     + [" ".join(map(str, after)) for after in moves])
+'''
+"""With winning moves of a game that is not a sum of heaps (the split game): ``_answer_line``
+writes ``VALUE OUTCOME K`` and the ``K`` positions after the moves, from the program's
+``winning_positions(numbers)``, as ``solve --input --winning-moves`` writes them."""
+
 _PY_LINES = '''
 
 def main():
@@ -217,7 +233,8 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
     """The Python ``main`` reading ``input_format`` (after a program defining ``answer``); ``one``:
     a case of a pair game is one number (its start position); ``moves``: each answer followed by
     its winning moves (:data:`_PY_MOVES`)."""
-    common = _PY_COMMON if not moves else _PY_COMMON.split("\n\n\ndef _answer_line")[0] + _PY_MOVES
+    listing = _PY_MOVES if kind == "heap" else _PY_POSITION_MOVES
+    common = _PY_COMMON if not moves else _PY_COMMON.split("\n\n\ndef _answer_line")[0] + listing
     if input_format == "lines":
         return common + _PY_LINES
     pair_case = "[take()]" if one else "[take(), take()]"
@@ -298,6 +315,29 @@ static std::string answer_line(const std::vector<unsigned long long> &numbers) {
 """
 """With winning moves: ``answer_line`` writes ``VALUE OUTCOME K`` and the ``K`` moves
 ``PART FROM TO``, from the program's ``heap_moves(h, total, left)``."""
+
+_CPP_POSITION_MOVES = r"""
+static std::string answer_line(const std::vector<unsigned long long> &numbers) {
+    try {  // the value, the outcome, the number K of winning moves, then the K positions after them
+        unsigned long long value = 0;
+        bool known = true;
+        const bool wins = answer(numbers, value, known);
+        std::vector<std::vector<unsigned long long>> found;
+        winning_positions(numbers, found);
+        std::string lines;
+        for (const std::vector<unsigned long long> &after : found) {
+            lines += "\n";
+            for (size_t i = 0; i < after.size(); ++i) lines += (i ? " " : "") + std::to_string(after[i]);
+        }
+        return (known ? std::to_string(value) : std::string("-")) + (wins ? " N " : " P ")
+               + std::to_string(found.size()) + lines;
+    } catch (const std::runtime_error &e) {
+        return std::string("error: ") + e.what();
+    }
+}
+"""
+"""With winning moves of a game that is not a sum of heaps: ``answer_line`` writes ``VALUE
+OUTCOME K`` and the ``K`` positions after the moves, from ``winning_positions(numbers, found)``."""
 
 _CPP_LINES = r"""
 int main() {
@@ -424,8 +464,9 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
     ``prepare``, it then calls the program's ``prepare(most)`` with the largest number read (an
     octal game's program computes its table that far at once) before it answers."""
     call = "    prepare(most);\n" if prepare else "    (void)most;\n"
+    listing = _CPP_MOVES if kind == "heap" else _CPP_POSITION_MOVES
     common = (_CPP_COMMON if not moves
-              else _CPP_COMMON.split("\nstatic std::string answer_line")[0] + _CPP_MOVES)
+              else _CPP_COMMON.split("\nstatic std::string answer_line")[0] + listing)
     if input_format == "lines":
         return common + _CPP_LINES % {"prepare": call}
     case = (_CPP_CASE_ONE if one else _CPP_CASE_PAIR) if kind == "pair" else _CPP_CASE_HEAP

@@ -418,20 +418,34 @@ def header(program: Program) -> list[str]:
         lines.append(f"beyond the table, who wins: {program.rule.text}: {program.rule.status}; "
                      + ("the main then prints the value as '-' (grundy_value(a, b) computes it by the "
                         "move function)" if program.move_source else "the value is then unknown ('-')"))
-    if program.moves is not None:
-        lines.append("winning moves: " + (
-            "Bouton's rule: a heap h goes to h XOR the value of the sum, where that is smaller"
-            if not program.moves else
-            f"each take s of {{{', '.join(map(str, program.moves))}}} that leaves the heap the value "
-            f"G(h) XOR the value of the sum"))
-    if program.main and program.moves is not None:
-        lines.append(f"input ({program.input_format}): {program.reads}; output per position: a line "
-                     f"'VALUE OUTCOME K' (N: the player to move wins), then its K winning moves, one a "
-                     f"line 'PART FROM TO' (the heap's number from 1, its size before and after)")
-    elif program.main:
+    lines += _moves_lines(program)
+    if program.main and program.moves is None:
         lines.append(f"input ({program.input_format}): {program.reads}; "
                      f"output: one line 'VALUE OUTCOME' (N: the player to move wins) per position")
     return lines
+
+
+def _moves_lines(program: Program) -> list[str]:
+    """The header's lines on the winning moves the main lists, and what it reads and prints."""
+    if program.moves is None:
+        return []
+    if program.kind != "heap":
+        found = ("winning moves: each move of a stone from pile i to piles j <= k after it whose "
+                 "stones' values (of i alone when j = k) XOR to the value of the position")
+    elif not program.moves:
+        found = ("winning moves: Bouton's rule: a heap h goes to h XOR the value of the sum, where that "
+                 "is smaller")
+    else:
+        found = (f"winning moves: each take s of {{{', '.join(map(str, program.moves))}}} that leaves the "
+                 f"heap the value G(h) XOR the value of the sum")
+    if not program.main:
+        return [found]
+    listed = ("the position after each of its K winning moves, one a line (i, then j, then k "
+              "increasing)" if program.kind != "heap" else
+              "its K winning moves, one a line 'PART FROM TO' (the heap's number from 1, its size "
+              "before and after)")
+    return [found, f"input ({program.input_format}): {program.reads}; output per position: a line "
+                   f"'VALUE OUTCOME K' (N: the player to move wins), then {listed}"]
 
 
 # ---- Python ------------------------------------------------------------------------------------

@@ -49,6 +49,29 @@ def grundy_value(piles):
     return value
 ''' + py_wins_and_answer("piles")
 
+PY_SPLIT_MOVES = '''def winning_positions(piles):
+    """The piles after each winning move, i, then j, then k increasing (a stone from pile i to
+    piles j <= k after it): the move flips the parity of piles i, j and k (of i alone when j = k),
+    so it wins exactly when their stone values XOR to the value of the position."""
+    total, n = grundy_value(piles), len(piles)
+    found = []
+    for i in range(n if total else 0):
+        if not piles[i]:
+            continue
+        for j in range(i + 1, n):
+            for k in range(j, n):
+                change = stone_value(n - 1 - i)
+                if j != k:
+                    change ^= stone_value(n - 1 - j) ^ stone_value(n - 1 - k)
+                if change == total:
+                    after = list(piles)
+                    after[i] -= 1
+                    after[j] += 1
+                    after[k] += 1
+                    found.append(after)
+    return found'''
+"""The split game's winning moves, as the piles after each (``export --winning-moves``)."""
+
 PY_STRIP = '''MAX_CELLS = 16
 _MEMO = {"": 0}
 
@@ -138,6 +161,33 @@ bool answer(const std::vector<unsigned long long> &piles, unsigned long long &va
     known = true;
     return value != 0;
 }"""
+
+CPP_SPLIT_MOVES = r"""
+// the piles after each winning move, i, then j, then k increasing (a stone from pile i to piles
+// j <= k after it): the move flips the parity of piles i, j and k (of i alone when j = k), so it
+// wins exactly when their stone values XOR to the value of the position
+static void winning_positions(const std::vector<unsigned long long> &piles,
+                              std::vector<std::vector<unsigned long long>> &found) {
+    const unsigned long long total = grundy_value(piles), n = piles.size();
+    for (unsigned long long i = 0; total != 0 && i < n; ++i) {
+        if (!piles[i]) continue;
+        for (unsigned long long j = i + 1; j < n; ++j) {
+            for (unsigned long long k = j; k < n; ++k) {
+                unsigned long long change = stone_value(n - 1 - i);
+                if (j != k) change ^= stone_value(n - 1 - j) ^ stone_value(n - 1 - k);
+                if (change != total) continue;
+                if (piles[j] > ULLONG_MAX - 2 || piles[k] > ULLONG_MAX - 2)
+                    fail("a pile is too large for this program to add stones to (above 2^64 - 3)");
+                std::vector<unsigned long long> after(piles);
+                after[i] -= 1;
+                after[j] += 1;
+                after[k] += 1;
+                found.push_back(after);
+            }
+        }
+    }
+}"""[1:]
+"""The split game's winning moves in C++ (``export --winning-moves``)."""
 
 CPP_STRIP = r"""static const unsigned long long MAX_CELLS = 16;
 static std::map<std::string, unsigned long long> memo;

@@ -667,11 +667,13 @@ def _takes(game: Game, plan: Plan, misere: bool) -> tuple[int, ...]:
     from grundy.model.game import laws_of
     from grundy.model.laws import TakeKind
 
+    if plan.kind == "split" and not misere:  # (by its stones: the piles after each winning move)
+        return ()
     take = laws_of(game).take_away
     if misere or plan.kind != "heap" or take is None or (take.kind == TakeKind.ALL_BUT and take.values):
         raise InvalidInputError(f"{game.spec}: the winning moves are listed for a sum of heaps of "
                                 f"normal play whose moves take from one heap any number (Nim) or a "
-                                f"number of a finite set (subtraction games)")
+                                f"number of a finite set (subtraction games), and for the split game")
     return () if take.kind == TakeKind.ALL_BUT else tuple(sorted(take.values))
 
 
@@ -685,6 +687,9 @@ def _moves_check(code: str, game: Game, plan: Plan) -> None:
     namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
     exec(compile(code, "<export>", "exec"), namespace)
     rng = random.Random(0)
+    if plan.kind == "split":
+        _positions_moves_check(namespace["winning_positions"], game, rng)
+        return
     top = min(len(plan.table) - 1, 200)
     for size in [1, 2, 3, 4] * 15:
         heaps = tuple(rng.randint(0, top) for _ in range(size))
@@ -695,6 +700,20 @@ def _moves_check(code: str, game: Game, plan: Plan) -> None:
         if [tuple(m) for m in got] != want:
             raise GrundyError(f"internal error: the exported program's winning moves of {heaps} are "
                               f"{got}, the engine's {want}; please report it")
+
+
+def _positions_moves_check(listed: Any, game: Game, rng: Any) -> None:
+    """Compare the program's ``winning_positions`` (the split game's) with the engine's winning
+    moves on rows of up to 7 piles, in the engine's order."""
+    from grundy.solving.solve import solve
+
+    for size in [1, 2, 3, 4, 5, 6, 7] * 8:
+        piles = tuple(rng.randint(0, 3) for _ in range(size))
+        want: list[tuple[Any, ...]] = [tuple(m.to) for m in solve(game, piles).winning_moves]  # type: ignore[arg-type]
+        got = [tuple(after) for after in listed(list(piles))]
+        if got != want:
+            raise GrundyError(f"internal error: the exported program's winning moves of {piles} lead "
+                              f"to {got}, the engine's to {want}; please report it")
 
 
 def _heap(position: Any) -> int:
