@@ -121,16 +121,59 @@ def hdu2177_from_grundy(lines: list[str], cases: list[tuple[int, int]]) -> list[
     return out
 
 
-def test_hdu2177_wythoff_every_winning_move() -> None:
+def test_hdu2177_wythoff_every_winning_move(tmp_path: Path) -> None:
+    """``export wythoff --main --input repeated --winning-moves`` (and ``solve --input``): each
+    case's ``VALUE OUTCOME K`` and the pair after each winning move (heap order kept), mapped to
+    the judge's lines by the user."""
     rng = random.Random(2177)
     cases = [(1, 2), (5, 8), (4, 7), (2, 2), (5, 7), (0, 3), (1, 1)]
-    cases += [tuple(sorted((rng.randint(0, 40), rng.randint(0, 40)))) for _ in range(80)]
+    cases += [tuple(sorted((rng.randint(0, 60), rng.randint(0, 60)))) for _ in range(120)]
     cases = [c for c in cases if c != (0, 0)]
     stdin = "".join(f"{a} {b}\n" for a, b in cases) + "0 0\n"
-    got = solve_input("wythoff", "--input", "repeated", "--winning-moves", stdin=stdin)
     want = [line for a, b in cases for line in hdu2177_brute(a, b)]
-    assert hdu2177_from_grundy(got, cases) == want
+    runs = both_programs(tmp_path, ["wythoff", "--main", "--input", "repeated", "--winning-moves"],
+                         stdin)
+    runs.append(solve_input("wythoff", "--input", "repeated", "--winning-moves", stdin=stdin))
+    for lines in runs:
+        assert hdu2177_from_grundy(lines, cases) == want
     assert hdu2177_brute(5, 8) == ["1", "4 7", "3 5"] and hdu2177_brute(2, 2) == ["1", "0 0", "1 2"]
+
+
+def wythoff_pairs(upto: int) -> tuple[dict[int, int], list[int]]:
+    """The P-positions by their definition, written here independent of grundy: (0, 0), then for
+    each k the least unused number a and a + k; the partner of each number up to ``upto``, and
+    the smaller number of the pair whose difference is k."""
+    partner, lows, a, k = {0: 0}, [0], 0, 0
+    while a <= upto:
+        k += 1
+        while a in partner:
+            a += 1
+        partner[a], partner[a + k] = a + k, a
+        lows.append(a)
+    return partner, lows
+
+
+def test_wythoff_winning_moves_at_the_judges_size(tmp_path: Path) -> None:
+    """Heaps up to 10^6 (HDU 2177's bound) and near 2^62: the C++ program's pairs against the
+    Python program's, and both against the moves that the P-positions' definition gives."""
+    rng = random.Random(62)
+    pairs = [tuple(sorted((rng.randint(0, 10**6), rng.randint(0, 10**6)))) for _ in range(300)]
+    pairs += [(rng.randint(0, 3000), rng.randint(0, 3000)) for _ in range(300)]
+    pairs += [(2**62 - rng.randint(0, 10**6), 2**62 - rng.randint(0, 10**6)) for _ in range(20)]
+    stdin = "".join(f"{a} {b}\n" for a, b in pairs)
+    runs = both_programs(tmp_path, ["wythoff", "--main", "--winning-moves"], stdin)
+    assert runs[0] == runs[-1]
+    partner, lows = wythoff_pairs(2 * 10**6)  # (the pair of difference 10**6 starts near 1.6*10**6)
+    lines, at = runs[0], 0
+    for a, b in pairs[:600]:
+        k = int(lines[at].split()[2])
+        got = [tuple(map(int, line.split())) for line in lines[at + 1:at + 1 + k]]
+        at += 1 + k
+        want = [(a, partner[a])] if partner[a] < b else []
+        want += [(partner[b], b)] if partner[b] < a else []
+        t = min(a, b) - lows[abs(a - b)]
+        want += [(a - t, b - t)] if t > 0 else []
+        assert got == want, (a, b)
 
 
 # ---- 2. POJ 3480 / P4279: misère Nim ------------------------------------------------------------

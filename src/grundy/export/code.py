@@ -136,10 +136,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     ``period``'s values as runs of words (:class:`~grundy.model.periodic.PeriodRuns`).
     """
     _check_choices(kind, lang, input_format)
-    if moves is not None and kind not in ("heap", "split"):
-        raise InvalidInputError("the winning moves are listed for a sum of heaps and the split game only")
-    if moves is not None and kind == "split" and moves:
-        raise InvalidInputError("the split game's winning moves are found by its stones (moves=())")
+    _check_moves(kind, moves)
     title = " ".join(name.split())
     rule_program = _rule_program(title, kind, main, input_format, moore_k, misere, grid, what)
     if rule_program is not None:
@@ -165,6 +162,17 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     else:
         program = _table_program(base, values, lang, move_source, octal, unequal)
     return _emit(program, lang)
+
+
+def _check_moves(kind: str, moves: tuple[int, ...] | None) -> None:
+    """Refuse winning moves the program cannot list: only of a sum of heaps (by its takes), the
+    split game and one pair of Wythoff's game (by their rules, ``moves=()``)."""
+    if moves is not None and kind not in ("heap", "split", "pair"):
+        raise InvalidInputError("the winning moves are listed for a sum of heaps, the split game and "
+                                "Wythoff's game only")
+    if moves is not None and kind != "heap" and moves:
+        raise InvalidInputError("the winning moves of the split game and of Wythoff's game are found "
+                                "by their rules (moves=())")
 
 
 def _check_sources(kind: str, pattern: Pattern | None, period: Periodicity | None,

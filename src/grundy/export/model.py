@@ -210,7 +210,9 @@ class Program:
     misere: MisereRule | None = None
     moves: tuple[int, ...] | None = None
     """Of a heap game: the main lists each position's winning moves, found by the take-away set,
-    these takes (``()``: Nim, take any number, by Bouton's rule); ``None``: the value line alone."""
+    these takes (``()``: Nim, take any number, by Bouton's rule); of the split game and of a pair
+    game (Wythoff's, the only one whose rule the export writes) ``()``: the positions after the
+    winning moves, by the game's rule; ``None``: the value line alone."""
     second: ast.expr | None = None
     """Of a grid (kind ``grid``): the value of a head in row ``y`` (:attr:`node`: in column
     ``x``), the coordinates from :attr:`origin`."""
@@ -429,7 +431,11 @@ def _moves_lines(program: Program) -> list[str]:
     """The header's lines on the winning moves the main lists, and what it reads and prints."""
     if program.moves is None:
         return []
-    if program.kind != "heap":
+    if program.kind == "pair":
+        found = ("winning moves (of one pair): each number is in exactly one P-pair (floor(k phi), "
+                 "floor(k phi) + k): a heap to the other's partner, or both down to the P-pair of "
+                 "their difference")
+    elif program.kind != "heap":
         found = ("winning moves: each move of a stone from pile i to piles j <= k after it whose "
                  "stones' values (of i alone when j = k) XOR to the value of the position")
     elif not program.moves:
@@ -440,7 +446,9 @@ def _moves_lines(program: Program) -> list[str]:
                  f"heap the value G(h) XOR the value of the sum")
     if not program.main:
         return [found]
-    listed = ("the position after each of its K winning moves, one a line (i, then j, then k "
+    listed = ("the pair after each of its K winning moves, one a line (heap 2 moved, heap 1 moved, "
+              "both moved)" if program.kind == "pair" else
+              "the position after each of its K winning moves, one a line (i, then j, then k "
               "increasing)" if program.kind != "heap" else
               "its K winning moves, one a line 'PART FROM TO' (the heap's number from 1, its size "
               "before and after)")

@@ -669,11 +669,14 @@ def _takes(game: Game, plan: Plan, misere: bool) -> tuple[int, ...]:
 
     if plan.kind == "split" and not misere:  # (by its stones: the piles after each winning move)
         return ()
+    if plan.kind == "pair" and not misere and laws_of(game).export_moves == "wythoff":
+        return ()  # (by the partners of Wythoff's P-pairs: the pair after each winning move)
     take = laws_of(game).take_away
     if misere or plan.kind != "heap" or take is None or (take.kind == TakeKind.ALL_BUT and take.values):
         raise InvalidInputError(f"{game.spec}: the winning moves are listed for a sum of heaps of "
                                 f"normal play whose moves take from one heap any number (Nim) or a "
-                                f"number of a finite set (subtraction games), and for the split game")
+                                f"number of a finite set (subtraction games), for the split game "
+                                f"and for one pair of Wythoff's game")
     return () if take.kind == TakeKind.ALL_BUT else tuple(sorted(take.values))
 
 
@@ -687,8 +690,8 @@ def _moves_check(code: str, game: Game, plan: Plan) -> None:
     namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
     exec(compile(code, "<export>", "exec"), namespace)
     rng = random.Random(0)
-    if plan.kind == "split":
-        _positions_moves_check(namespace["winning_positions"], game, rng)
+    if plan.kind in ("split", "pair"):
+        _positions_moves_check(namespace["winning_positions"], game, rng, plan.kind)
         return
     top = min(len(plan.table) - 1, 200)
     for size in [1, 2, 3, 4] * 15:
@@ -702,13 +705,17 @@ def _moves_check(code: str, game: Game, plan: Plan) -> None:
                               f"{got}, the engine's {want}; please report it")
 
 
-def _positions_moves_check(listed: Any, game: Game, rng: Any) -> None:
-    """Compare the program's ``winning_positions`` (the split game's) with the engine's winning
-    moves on rows of up to 7 piles, in the engine's order."""
+def _positions_moves_check(listed: Any, game: Game, rng: Any, kind: str) -> None:
+    """Compare the program's ``winning_positions`` with the engine's winning moves, in the
+    engine's order: the split game's on rows of up to 7 piles, Wythoff's on pairs up to 40 and
+    near 10**18."""
     from grundy.solving.solve import solve
 
-    for size in [1, 2, 3, 4, 5, 6, 7] * 8:
-        piles = tuple(rng.randint(0, 3) for _ in range(size))
+    rows = ([tuple(rng.randint(0, 3) for _ in range(size)) for size in [1, 2, 3, 4, 5, 6, 7] * 8]
+            if kind == "split" else
+            [(a, b) for a in range(41) for b in range(41)]
+            + [(10**18 + rng.randint(0, 99), 10**18 + rng.randint(0, 10**17)) for _ in range(50)])
+    for piles in rows:
         want: list[tuple[Any, ...]] = [tuple(m.to) for m in solve(game, piles).winning_moves]  # type: ignore[arg-type]
         got = [tuple(after) for after in listed(list(piles))]
         if got != want:
