@@ -416,6 +416,26 @@ def test_a_game_on_tuples_is_not_read_as_pairs(tmp_path: Path) -> None:
                        stdin="5\n1 5\n") == ["1 N", "2 N"]
 
 
+VALID_PAIR_RULES = '''import grundy
+
+
+@grundy.game("cl-valid-pair", valid=lambda p: len(p) == 2 and min(p) >= 0)
+def valid_pair(p):
+    """pairs (declared by valid=, not arity): take one from either heap"""
+    a, b = p
+    return [(a - 1, b)] * (a > 0) + [(a, b - 1)] * (b > 0)
+'''
+
+
+def test_a_game_that_cannot_be_probed_keeps_its_pairs(tmp_path: Path) -> None:
+    """A game declaring ``valid=`` (its move function is not probed) is still read as pairs."""
+    rules = tmp_path / "pair.py"
+    rules.write_text(VALID_PAIR_RULES)
+    got = solve_input("cl-valid-pair", "--rules", str(rules), "--input", "cases",
+                      stdin="2\n1 2\n3 3\n")
+    assert got == ["1 N", "0 P"]
+
+
 # ---- 8. POJ 2068: two teams, each player a maximum take, misère ---------------------------------
 
 TEAM_RULES = '''import grundy

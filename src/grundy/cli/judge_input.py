@@ -61,8 +61,6 @@ def input_kind(game: Any) -> str:
     layout = None if laws.input_layout is None else laws.input_layout()
     if layout is not None:
         return layout
-    if laws.input_layout is not None:  # (a game of one's own on none of those: n, then n numbers)
-        return "tuple"
     if laws.export is not None and laws.export.kind in _RULE_LAYOUTS:
         return _RULE_LAYOUTS[laws.export.kind]
     if laws.pair_table is not None:

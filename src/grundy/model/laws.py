@@ -476,9 +476,10 @@ class Laws(FrozenRecord):
     """A game on numbers with a domain of its own (``@grundy.game``): how one case of it is
     written in a judge's input, as its exported program reads it: ``"sum"`` (numbers of a game
     on one number, declared ``arity=1``: their sum), ``"pair"`` (``a b``), ``"number"`` (one
-    number) or ``"positions:N"`` (``N`` numbers a position, declared ``arity=N``, ``N >= 3``;
-    several positions, their sum); ``None`` when its positions are none of these:
-    ``input_layout()``."""
+    number), ``"positions:N"`` (``N`` numbers a position, declared ``arity=N``, ``N >= 3``;
+    several positions, their sum) or ``"tuple"`` (undeclared, and its move function shows neither
+    pairs nor one number: a case is ``n``, then the ``n`` numbers of one position, a line the
+    numbers of one position); ``None`` when it cannot tell: ``input_layout()``."""
     period_runs: Callable[[], PeriodRuns | None] | None
     """A heap game whose proved :attr:`periodicity` is too long for a table: one period of its
     values as runs of short words (:class:`~grundy.model.periodic.PeriodRuns`), or ``None`` where
