@@ -84,9 +84,11 @@ ENTRIES: tuple[GameEntry, ...] = (
               "", ("nim",)),
     GameEntry("subtraction", "grundy.games.takeaway.subtraction:Subtraction",
               "take s counters from one heap, s in a finite set S of positive integers",
-              "(S)  e.g. subtraction(1,3,4); also subtraction(odd|powers-of-2|fibonacci|squares)",
+              "(S)  e.g. subtraction(1,3,4); also "
+              "subtraction(odd|powers-of-2|fibonacci|squares|prime-powers|primes-and-1)",
               ("subtraction(1,3,4)", "subtraction(2,5)", "subtraction(1)", "subtraction(odd)",
-               "subtraction(powers-of-2)", "subtraction(fibonacci)", "subtraction(squares)"),
+               "subtraction(powers-of-2)", "subtraction(fibonacci)", "subtraction(squares)",
+               "subtraction(prime-powers)", "subtraction(primes-and-1)"),
               families=("subtraction(S)",)),
     # ---- the take-away and Nim family ----
     GameEntry("bash", "grundy.games.takeaway.bash:Bash",

@@ -66,8 +66,8 @@ def test_a_bad_line_is_its_own_error_and_the_others_are_answered(
     (["digraph(E)", "--input", "lines"], "spans several lines"),
     (["vertex-geography(B)", "--input", "counted"], "takes a board"),
     (["subtraction(S)", "--input", "lines", "--params", "last"], "cannot end with the set"),
-    (["nim", "--input", "single"], "are for a family"),
-    (["nim", "--input", "lines", "--params", "first"], "are for a family"),
+    (["wythoff", "--input", "single"], "reads heap games and families"),
+    (["nim", "--input", "lines", "--params", "first"], "is for a family"),
     (["bash(m)", "--input", "repeated"], "--params block"),
 ])
 def test_what_cannot_be_read_is_refused_in_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],

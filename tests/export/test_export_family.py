@@ -329,7 +329,7 @@ def test_refusals() -> None:
 
 @pytest.mark.parametrize("argv", [
     ["export", "bash(m)", "--params", "first"],                      # no --main
-    ["export", "nim", "--main", "--input", "single"],                # not a family
+    ["export", "wythoff", "--main", "--input", "single"],            # not a heap game nor a family
     ["export", "nim", "--main", "--params", "each"],
     ["export", "subtraction(S)", "--main", "--params", "last"],      # a line cannot end with a set
     ["export", "bash(m)", "--main", "--params", "block"],            # a line is no block

@@ -57,8 +57,8 @@ vertices); G the same after n (n m, then the m edges); T a tree, n then its n - 
 green-hackenbush and vertex-geography read all three); L successor lists, n then for each vertex
 0..n-1 its count x and its x successors (digraph). green-hackenbush(T,ground=1): every case's
 ground is 1, not in the input (a case is its graph alone; --params each or sum).
---input single: T, then T cases of one heap each; repeated, with --params block or sum: cases up
-to one whose count is 0 (or the end of the input).
+--input single (a heap game too): T, then T cases of one heap each; repeated, with --params
+block or sum: cases up to one whose count is 0 (or the end of the input).
 subtraction(S) proves its period at run time; a heap it cannot answer within its bounds, or a
 parameter outside the family, is an error line for that input.
 
@@ -123,12 +123,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases), counted (one case) or repeated (cases to the end of "
                              "the input, or to a case of zeros: a count of 0, a pair's 0 0; a "
-                             "family: with --params block or sum); a family also single (T, then T "
-                             "cases of one heap each)")
+                             "family: with --params block or sum); a heap game or a family also "
+                             "single (T, then T cases of one heap each)")
     parser.add_argument("--winning-moves", action="store_true",
                         help="with --main: after each position's line 'VALUE OUTCOME K', its K "
                              "winning moves, one a line 'PART FROM TO' (a sum of heaps of Nim or of "
-                             "a finite take-away set)")
+                             "a finite take-away set), or the position after it (the split game)")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
                              "reads the parameters: " + PARAMS_HELP)
@@ -161,12 +161,14 @@ def run(args: argparse.Namespace) -> int:
     if _family(args, layout) or _own_heap_family(args, layout) or _own_family(args, layout):
         return 0
     parts = getattr(args, "params", None) == "sum"  # (a game on pairs or on N numbers: k positions)
-    if layout == "single" or getattr(args, "params", None) not in (None, "sum"):
-        raise InvalidInputError("--input single and --params are for a family, its parameters written as "
-                                "names (e.g. 'bash(m)', 'subtraction(S)'; see grundy list); --params sum "
-                                "also for a game on pairs or on N numbers (a case: k, then k positions)")
+    if getattr(args, "params", None) not in (None, "sum"):
+        raise InvalidInputError("--params is for a family, its parameters written as names (e.g. "
+                                "'bash(m)', 'subtraction(S)'; see grundy list); --params sum also for a "
+                                "game on pairs or on N numbers (a case: k, then k positions)")
     if parts and not args.main:
         raise InvalidInputError("--params sum says what the program's main reads: add --main")
+    if parts and layout == "single":
+        raise InvalidInputError("--input single reads one heap a case; --params sum a case of k positions")
     try:
         result = export_game(load_game(args.game), lang=args.lang, upto=args.upto, main=args.main,
                              input_format=layout, conjecture=getattr(args, "conjecture", False),

@@ -51,8 +51,11 @@ def input_kind(game: Any) -> str:
     ``"start"`` (a pair game whose start position one number ``n`` gives, ``(n, n - 1)``, as its
     exported program reads it: a case is ``n``, a line ``n`` or ``a b``),
     ``"sum"`` (numbers of a game on one number declared ``arity=1``: their sum), ``"number"``
-    (one number) or ``"text"`` (a game of one's own on other positions, strings say: a case is one
-    line, the position as ``solve`` reads it); refused for any other game, in one line."""
+    (one number), ``"tuple"`` (a game of one's own whose positions are none of these, e.g. a row
+    of piles that a move may merge: a case is ``n`` and the ``n`` numbers of one position, a line
+    the numbers of one position) or ``"text"`` (a game of one's own on other positions, strings
+    say: a case is one line, the position as ``solve`` reads it); refused for any other game, in
+    one line."""
     from grundy.model.game import HeapGame, laws_of
 
     if isinstance(game, HeapGame):
@@ -84,14 +87,16 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
         at += 1
         return read_number(words[at - 1])
 
-    cases = take() if layout == "cases" else 1 if layout == "counted" else len(words)
+    cases = take() if layout in ("cases", "single") else 1 if layout == "counted" else len(words)
     width = _zero_case_width(kind)
     out = []
     for _ in range(cases):
         if layout == "repeated" and (at == len(words) or _zeros(words[at:at + width], width)):
             at = min(at + width, len(words))  # (a case of zeros ends the cases)
             break
-        if kind == "strip":  # (the length, then the count of coins and their cells)
+        if layout == "single":  # (T, then T cases of one heap each)
+            out.append([take()])
+        elif kind == "strip":  # (the length, then the count of coins and their cells)
             out.append([take()] + [take() for _ in range(take())])
         elif kind.startswith("positions:"):  # (one position: its declared number of numbers)
             out.append([take() for _ in range(_arity(kind))])
@@ -123,7 +128,7 @@ def _zeros(words: list[str], width: int) -> bool:
 
 def _position(game: Any, kind: str, numbers: list[int]) -> Any:
     """The position of one case's numbers (checked by the game)."""
-    if kind in ("heap", "piles"):
+    if kind in ("heap", "piles", "tuple"):
         return game.validate(tuple(numbers))
     if kind == "strip":
         return game.validate(_strip(numbers))
@@ -370,12 +375,15 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     own = own_family(args.game)
     if own is not None:
         return _run_own_family(args, value, *own)
-    if args.params not in (None, "sum") or args.input == "single":
-        raise InvalidInputError(f"--input single and --params are for a family, its parameters written "
-                                f"as names (e.g. 'bash(m)'), not {args.game!r} (--params sum: a game on "
-                                f"pairs or on N numbers, a case k positions)")
+    if args.params not in (None, "sum"):
+        raise InvalidInputError(f"--params is for a family, its parameters written as names (e.g. "
+                                f"'bash(m)'), not {args.game!r} (--params sum: a game on pairs or on N "
+                                f"numbers, a case k positions)")
     game = load_game(args.game)
     kind = input_kind(game)
+    if args.input == "single" and (kind != "heap" or args.params is not None):
+        raise InvalidInputError(f"--input single (T, then T cases of one heap each) reads heap games "
+                                f"and families, not {args.game!r}")
     if args.params == "sum":
         kind = _parts_kind(game, kind, args.input)
     cache = Cache()

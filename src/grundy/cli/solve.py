@@ -71,7 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "the layout of 'export --main': lines (a position per line), cases "
                              "(T, then T cases), counted (one case), repeated (cases to the end, or to "
                              "a case of zeros: a count of 0, a pair's 0 0); a case of a heap game is n then "
-                             "n heaps (a sum); a family also single (T, then T cases of one heap); "
+                             "n heaps (a sum), of a game of your own on other tuples of numbers n then "
+                             "the n numbers of one position; a heap game or a family also single (T, "
+                             "then T cases of one heap); "
                              "print 'VALUE OUTCOME' per case, as the exported program does")
     parser.add_argument("--winning-moves", action="store_true",
                         help="with --input: after each case's line 'VALUE OUTCOME K', its K winning "

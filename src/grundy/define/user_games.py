@@ -483,6 +483,9 @@ class UserGame(_Defined, Game):
             return "pair"
         if self.table_line(0) is not None:
             return "number"
+        domain = type(self).domain
+        if domain.valid is None and type(self).text_parse is None:
+            return "tuple"  # (probed: neither pairs nor one number; a case is n, then n numbers)
         return None
 
     def _start(self) -> Position:

@@ -18,11 +18,12 @@ needs nothing but Python. The header comment of every program says what its answ
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import Any
 
 from grundy.errors import InvalidInputError
 from grundy.export import kfold
-from grundy.export.main import INPUT_FORMATS, SUM_FORMATS
+from grundy.export.main import HEAP_FORMATS, INPUT_FORMATS, SUM_FORMATS
 from grundy.export.misere import MisereRule
 from grundy.export.model import (
     ALPHABET,
@@ -137,12 +138,11 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     ``runs``: a proved ``period``'s values as runs of words (:class:`~grundy.model.periodic.PeriodRuns`).
     """
     _check_choices(kind, lang, input_format)
-    if moves is not None and kind != "heap":
-        raise InvalidInputError("the winning moves are listed for a sum of heaps only")
+    _check_moves(kind, moves)
     title = " ".join(name.split())
     rule_program = _rule_program(title, kind, main, input_format, moore_k, misere, grid, what)
     if rule_program is not None:
-        return _emit(rule_program, lang)
+        return _emit(replace(rule_program, moves=moves), lang)
     variables = ("a", "b") if kind == "pair" else ("n",)
     holes = any(v is None for row in table for v in (row if isinstance(row, Sequence) else [row]))
     _check_sources(kind, pattern, period, move_source, start, holes, domain)
@@ -165,6 +165,17 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     else:
         program = _table_program(base, values, lang, move_source, octal, unequal)
     return _emit(program, lang)
+
+
+def _check_moves(kind: str, moves: tuple[int, ...] | None) -> None:
+    """Refuse winning moves the program cannot list: only of a sum of heaps (by its takes), the
+    split game and one pair of Wythoff's game (by their rules, ``moves=()``)."""
+    if moves is not None and kind not in ("heap", "split", "pair"):
+        raise InvalidInputError("the winning moves are listed for a sum of heaps, the split game and "
+                                "Wythoff's game only")
+    if moves is not None and kind != "heap" and moves:
+        raise InvalidInputError("the winning moves of the split game and of Wythoff's game are found "
+                                "by their rules (moves=())")
 
 
 def _check_sources(kind: str, pattern: Pattern | None, period: Periodicity | None,
@@ -220,7 +231,11 @@ def _check_choices(kind: str, lang: str, input_format: str) -> None:
         raise InvalidInputError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if lang not in LANGS:
         raise InvalidInputError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
-    if input_format not in INPUT_FORMATS and not (kind == "pair" and input_format in SUM_FORMATS):
+    if input_format == "single" and kind != "heap":
+        what = {"pair": "a game on pairs", "misere": "a misère program"}.get(kind, f"a {kind} game")
+        raise InvalidInputError(f"--input single (T, then T cases of one heap each) reads a heap game "
+                                f"in normal play, not {what}")
+    if input_format not in HEAP_FORMATS and not (kind == "pair" and input_format in SUM_FORMATS):
         raise InvalidInputError(
             f"the input format must be one of {', '.join(INPUT_FORMATS)}, got {input_format!r}")
 

@@ -16,6 +16,8 @@ Layouts (``INPUT_FORMATS``):
   length ``L``, then the cells ``1..L`` of its coins);
 - ``cases``: the number of cases ``T``, then ``T`` cases;
 - ``counted``: one case;
+- ``single`` (a heap game): the number of cases ``T``, then ``T`` cases of one heap each (Luogu
+  P4018's ``T`` and ``T`` heaps ``n``);
 - ``repeated``: cases one after another to the end of the input, or to a case of zeros, which
   ends the input: where a case starts with a count, a count of 0 (as HDU 1850 "Being a Good Boy in
   Spring Festival" ends its cases); a pair game's ``0 0`` (HDU 2147 "kiki's game"); the numbers
@@ -47,6 +49,10 @@ def layout_parts(input_format: str) -> tuple[str, bool]:
     """
     layout, _, parts = input_format.partition("+")
     return layout, parts == "sum"
+
+
+HEAP_FORMATS = (*INPUT_FORMATS, "single")
+"""The layouts of a heap game's main: also ``single``, ``T`` cases of one heap each."""
 
 
 def describe(kind: str, input_format: str, sums: bool = True, start: str | None = None,
@@ -103,6 +109,8 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
         return line
     if input_format == "cases":
         return f"the number of cases T, then T cases, each {case}"
+    if input_format == "single":
+        return "the number of cases T, then T cases, each one heap size n"
     if input_format == "repeated":
         end = (", or to a case whose numbers are all 0 (it ends the input)"
                if not parts and (kind in ("positions", "params") or (kind == "pair" and start is None))
@@ -155,6 +163,22 @@ def _answer_line(numbers):
 '''
 """With winning moves (``moves=True``): ``_answer_line`` writes ``VALUE OUTCOME K`` and the ``K``
 moves ``PART FROM TO``, from the program's ``heap_moves(h, total)``."""
+
+_PY_POSITION_MOVES = '''
+
+
+def _answer_line(numbers):
+    try:
+        value, wins = answer(numbers)
+        moves = winning_positions(numbers)
+    except (ValueError, ArithmeticError, RecursionError) as exc:
+        return f"error: {exc}"
+    return "\\n".join([f"{'-' if value is None else value} {'N' if wins else 'P'} {len(moves)}"]
+                     + [" ".join(map(str, after)) for after in moves])
+'''
+"""With winning moves of a game that is not a sum of heaps (the split game): ``_answer_line``
+writes ``VALUE OUTCOME K`` and the ``K`` positions after the moves, from the program's
+``winning_positions(numbers)``, as ``solve --input --winning-moves`` writes them."""
 
 _PY_LINES = '''
 
@@ -235,7 +259,8 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
     """The Python ``main`` reading ``input_format`` (after a program defining ``answer``); ``one``:
     a case of a pair game is one number (its start position); ``moves``: each answer followed by
     its winning moves (:data:`_PY_MOVES`)."""
-    common = _PY_COMMON if not moves else _PY_COMMON.split("\n\n\ndef _answer_line")[0] + _PY_MOVES
+    listing = _PY_MOVES if kind == "heap" else _PY_POSITION_MOVES
+    common = _PY_COMMON if not moves else _PY_COMMON.split("\n\n\ndef _answer_line")[0] + listing
     input_format, parts = layout_parts(input_format)
     if input_format == "lines":
         return common + _PY_LINES
@@ -256,7 +281,9 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
                 "(take())")
     if parts:  # (k, then k positions: of a pair game two numbers each, else ARITY numbers)
         case = f"[take() for _ in range(take() * {2 if kind == 'pair' else 'ARITY'})]"
-    cases = {"cases": "range(take())", "counted": "range(1)",
+    if input_format == "single":  # (T, then T cases of one heap each)
+        case = "[take()]"
+    cases = {"cases": "range(take())", "single": "range(take())", "counted": "range(1)",
              "repeated": f"repeated({zero_case_width(kind, one, parts)})"}[input_format]
     empty = ' if numbers else "0 P"' if parts else ""  # (no positions: the empty sum, value 0)
     return common + _PY_STREAM % {"case": case, "cases": cases, "empty": empty}
@@ -321,6 +348,29 @@ static std::string answer_line(const std::vector<unsigned long long> &numbers) {
 """With winning moves: ``answer_line`` writes ``VALUE OUTCOME K`` and the ``K`` moves
 ``PART FROM TO``, from the program's ``heap_moves(h, total, left)`` (``TO`` as text: one heap, or
 a split's two)."""
+
+_CPP_POSITION_MOVES = r"""
+static std::string answer_line(const std::vector<unsigned long long> &numbers) {
+    try {  // the value, the outcome, the number K of winning moves, then the K positions after them
+        unsigned long long value = 0;
+        bool known = true;
+        const bool wins = answer(numbers, value, known);
+        std::vector<std::vector<unsigned long long>> found;
+        winning_positions(numbers, found);
+        std::string lines;
+        for (const std::vector<unsigned long long> &after : found) {
+            lines += "\n";
+            for (size_t i = 0; i < after.size(); ++i) lines += (i ? " " : "") + std::to_string(after[i]);
+        }
+        return (known ? std::to_string(value) : std::string("-")) + (wins ? " N " : " P ")
+               + std::to_string(found.size()) + lines;
+    } catch (const std::runtime_error &e) {
+        return std::string("error: ") + e.what();
+    }
+}
+"""
+"""With winning moves of a game that is not a sum of heaps: ``answer_line`` writes ``VALUE
+OUTCOME K`` and the ``K`` positions after the moves, from ``winning_positions(numbers, found)``."""
 
 _CPP_LINES = r"""
 int main() {
@@ -447,8 +497,9 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
     ``prepare``, it then calls the program's ``prepare(most)`` with the largest number read (an
     octal game's program computes its table that far at once) before it answers."""
     call = "    prepare(most);\n" if prepare else "    (void)most;\n"
+    listing = _CPP_MOVES if kind == "heap" else _CPP_POSITION_MOVES
     common = (_CPP_COMMON if not moves
-              else _CPP_COMMON.split("\nstatic std::string answer_line")[0] + _CPP_MOVES)
+              else _CPP_COMMON.split("\nstatic std::string answer_line")[0] + listing)
     input_format, parts = layout_parts(input_format)
     if input_format == "lines":
         return common + _CPP_LINES % {"prepare": call}
@@ -457,10 +508,14 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
         case = "            numbers.push_back(take());\n" + _CPP_CASE_HEAP
     if kind == "grid" or (parts and kind == "pair"):  # (a count, then x y or a b of each)
         case = _CPP_CASE_HEAP.replace("i < count", "i < 2 * count")
-    count = "        const unsigned long long cases = take();\n" if input_format == "cases" else ""
+    if input_format == "single":  # (T, then T cases of one heap each)
+        case = _CPP_CASE_ONE
+    count = ("        const unsigned long long cases = take();\n"
+             if input_format in ("cases", "single") else "")
     width = zero_case_width(kind, one, parts)
     assert isinstance(width, int), kind  # (positions and families of one's own: Python programs only)
-    more = {"cases": "c < cases", "counted": "c < 1", "repeated": f"more_cases({width})"}[input_format]
+    more = {"cases": "c < cases", "single": "c < cases", "counted": "c < 1",
+            "repeated": f"more_cases({width})"}[input_format]
     ahead, read = ((_CPP_AHEAD, "next_word(word)") if input_format == "repeated"
                    else ("", "std::cin >> word"))
     answer = ('numbers.empty() ? std::string("0 P") : answer_line(numbers)' if parts

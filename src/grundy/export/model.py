@@ -210,7 +210,9 @@ class Program:
     misere: MisereRule | None = None
     moves: tuple[int, ...] | None = None
     """Of a heap game: the main lists each position's winning moves, found by the take-away set,
-    these takes (``()``: Nim, take any number, by Bouton's rule); ``None``: the value line alone."""
+    these takes (``()``: Nim, take any number, by Bouton's rule); of the split game and of a pair
+    game (Wythoff's, the only one whose rule the export writes) ``()``: the positions after the
+    winning moves, by the game's rule; ``None``: the value line alone."""
     move_digits: tuple[int, ...] = ()
     """With ``moves`` (then ``()``): the winning moves are found by the moves of this octal code
     instead (take ``i``, leaving nothing, one heap or two), a split written as its two heaps."""
@@ -421,30 +423,44 @@ def header(program: Program) -> list[str]:
         lines.append(f"beyond the table, who wins: {program.rule.text}: {program.rule.status}; "
                      + ("the main then prints the value as '-' (grundy_value(a, b) computes it by the "
                         "move function)" if program.move_source else "the value is then unknown ('-')"))
-    if program.moves is not None:
-        lines.append(_moves_line(program))
-    if program.main and program.moves is not None:
-        lines.append(f"input ({program.input_format.partition('+')[0]}): {program.reads}; output per "
-                     f"position: a line "
-                     f"'VALUE OUTCOME K' (N: the player to move wins), then its K winning moves, one a "
-                     f"line 'PART FROM TO' (the heap's number from 1, its size before and after"
-                     f"{'; a split: the two heaps it leaves' if program.move_digits else ''})")
-    elif program.main:
+    lines += _moves_lines(program)
+    if program.main and program.moves is None:
         lines.append(f"input ({program.input_format.partition('+')[0]}): {program.reads}; "
                      f"output: one line 'VALUE OUTCOME' (N: the player to move wins) per position")
     return lines
 
 
-def _moves_line(program: Program) -> str:
-    """The header's line saying how the program finds the winning moves."""
-    if program.move_digits:
-        return (f"winning moves: each move of the octal code {octal_text(program.move_digits)} (take i, "
-                f"leave nothing, one heap or two) that leaves the value G(h) XOR the value of the sum")
-    if not program.moves:
-        return ("winning moves: Bouton's rule: a heap h goes to h XOR the value of the sum, where that "
-                "is smaller")
-    return (f"winning moves: each take s of {{{', '.join(map(str, program.moves or ()))}}} that leaves the "
-            f"heap the value G(h) XOR the value of the sum")
+def _moves_lines(program: Program) -> list[str]:
+    """The header's lines on the winning moves the main lists, and what it reads and prints."""
+    if program.moves is None:
+        return []
+    if program.kind == "pair":
+        found = ("winning moves (of one pair): each number is in exactly one P-pair (floor(k phi), "
+                 "floor(k phi) + k): a heap to the other's partner, or both down to the P-pair of "
+                 "their difference")
+    elif program.kind != "heap":
+        found = ("winning moves: each move of a stone from pile i to piles j <= k after it whose "
+                 "stones' values (of i alone when j = k) XOR to the value of the position")
+    elif program.move_digits:
+        found = (f"winning moves: each move of the octal code {octal_text(program.move_digits)} (take i, "
+                 f"leave nothing, one heap or two) that leaves the value G(h) XOR the value of the sum")
+    elif not program.moves:
+        found = ("winning moves: Bouton's rule: a heap h goes to h XOR the value of the sum, where that "
+                 "is smaller")
+    else:
+        found = (f"winning moves: each take s of {{{', '.join(map(str, program.moves))}}} that leaves the "
+                 f"heap the value G(h) XOR the value of the sum")
+    if not program.main:
+        return [found]
+    split = "; a split: the two heaps it leaves" if program.move_digits else ""
+    listed = ("the pair after each of its K winning moves, one a line (heap 2 moved, heap 1 moved, "
+              "both moved)" if program.kind == "pair" else
+              "the position after each of its K winning moves, one a line (i, then j, then k "
+              "increasing)" if program.kind != "heap" else
+              f"its K winning moves, one a line 'PART FROM TO' (the heap's number from 1, its size "
+              f"before and after{split})")
+    return [found, f"input ({program.input_format.partition('+')[0]}): {program.reads}; output per "
+                   f"position: a line 'VALUE OUTCOME K' (N: the player to move wins), then {listed}"]
 
 
 # ---- Python ------------------------------------------------------------------------------------

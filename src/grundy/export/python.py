@@ -29,7 +29,14 @@ from grundy.export.model import (
     table_status,
     text_lines,
 )
-from grundy.export.rules import PY_SPLIT, PY_STAIRCASE, PY_STRIP, py_wins_and_answer
+from grundy.export.rules import (
+    PY_SPLIT,
+    PY_SPLIT_MOVES,
+    PY_STAIRCASE,
+    PY_STRIP,
+    PY_WYTHOFF_MOVES,
+    py_wins_and_answer,
+)
 from grundy.export.splits import MAX_HEAP, PY_SPARSE
 
 _PY_FACTOR = '''def _prime(n):
@@ -589,7 +596,8 @@ def _py_inside(program: Program) -> tuple[str, str]:
 def _py_join(out: list[str], blocks: list[str], program: Program) -> str:
     if program.moves is not None:
         blocks = [*blocks, _py_octal_moves(program.move_digits) if program.move_digits
-                  else _py_heap_moves(program.moves)]
+                  else _py_heap_moves(program.moves) if program.kind == "heap"
+                  else PY_WYTHOFF_MOVES if program.kind == "pair" else PY_SPLIT_MOVES]
     text = "\n".join(out) + "".join("\n\n\n" + b for b in blocks) + "\n"
     if program.main:
         text += python_main(program.kind, program.input_format, program.start is not None,

@@ -49,6 +49,70 @@ def grundy_value(piles):
     return value
 ''' + py_wins_and_answer("piles")
 
+PY_SPLIT_MOVES = '''def winning_positions(piles):
+    """The piles after each winning move, i, then j, then k increasing (a stone from pile i to
+    piles j <= k after it): the move flips the parity of piles i, j and k (of i alone when j = k),
+    so it wins exactly when their stone values XOR to the value of the position."""
+    total, n = grundy_value(piles), len(piles)
+    found = []
+    for i in range(n if total else 0):
+        if not piles[i]:
+            continue
+        for j in range(i + 1, n):
+            for k in range(j, n):
+                change = stone_value(n - 1 - i)
+                if j != k:
+                    change ^= stone_value(n - 1 - j) ^ stone_value(n - 1 - k)
+                if change == total:
+                    after = list(piles)
+                    after[i] -= 1
+                    after[j] += 1
+                    after[k] += 1
+                    found.append(after)
+    return found'''
+"""The split game's winning moves, as the piles after each (``export --winning-moves``)."""
+
+PY_WYTHOFF_MOVES = '''def golden_floor(k):
+    return (k + isqrt(5 * k * k)) // 2
+
+
+def partner(x):
+    """The y with {x, y} a P-position: x = floor(k phi) pairs with x + k, x = floor(k phi) + k with
+    floor(k phi) (each number is in exactly one pair: complementary Beatty sequences)."""
+    if x == 0:
+        return 0
+    base = (isqrt(5 * x * x) - x) // 2
+    for k in (base, base + 1):
+        if k > 0 and golden_floor(k) == x:
+            return x + k
+    base = (3 * x - isqrt(5 * x * x)) // 2
+    for k in (base - 1, base, base + 1, base + 2):
+        if k > 0 and golden_floor(k) + k == x:
+            return x - k
+    raise ValueError(f"no Wythoff pair holds {x}")
+
+
+def winning_positions(numbers):
+    """The pairs after each winning move of one pair a b: heap 2 to a's partner, heap 1 to b's
+    partner, then both heaps down to the P-pair of their difference (where each is smaller)."""
+    if len(numbers) != 2:
+        raise ValueError("the winning moves are listed for one pair a b")
+    x, y = numbers
+    if x < 0 or y < 0:
+        raise ValueError(f"({x}, {y}) is not a position (heaps >= 0)")
+    if min(x, y) == golden_floor(abs(x - y)):
+        return []
+    found = []
+    if partner(x) < y:
+        found.append((x, partner(x)))
+    if partner(y) < x:
+        found.append((partner(y), y))
+    t = min(x, y) - golden_floor(abs(x - y))
+    if t > 0:
+        found.append((x - t, y - t))
+    return found'''
+"""Wythoff's winning moves of one pair (``export --winning-moves``), as the engine finds them."""
+
 PY_STRIP = '''MAX_CELLS = 16
 _MEMO = {"": 0}
 
@@ -138,6 +202,72 @@ bool answer(const std::vector<unsigned long long> &piles, unsigned long long &va
     known = true;
     return value != 0;
 }"""
+
+CPP_SPLIT_MOVES = r"""
+// the piles after each winning move, i, then j, then k increasing (a stone from pile i to piles
+// j <= k after it): the move flips the parity of piles i, j and k (of i alone when j = k), so it
+// wins exactly when their stone values XOR to the value of the position
+static void winning_positions(const std::vector<unsigned long long> &piles,
+                              std::vector<std::vector<unsigned long long>> &found) {
+    const unsigned long long total = grundy_value(piles), n = piles.size();
+    for (unsigned long long i = 0; total != 0 && i < n; ++i) {
+        if (!piles[i]) continue;
+        for (unsigned long long j = i + 1; j < n; ++j) {
+            for (unsigned long long k = j; k < n; ++k) {
+                unsigned long long change = stone_value(n - 1 - i);
+                if (j != k) change ^= stone_value(n - 1 - j) ^ stone_value(n - 1 - k);
+                if (change != total) continue;
+                if (piles[j] > ULLONG_MAX - 2 || piles[k] > ULLONG_MAX - 2)
+                    fail("a pile is too large for this program to add stones to (above 2^64 - 3)");
+                std::vector<unsigned long long> after(piles);
+                after[i] -= 1;
+                after[j] += 1;
+                after[k] += 1;
+                found.push_back(after);
+            }
+        }
+    }
+}"""[1:]
+"""The split game's winning moves in C++ (``export --winning-moves``)."""
+
+CPP_WYTHOFF_MOVES = r"""
+// floor(k phi), exactly: (k + isqrt(5 k^2)) / 2 in 128-bit integers
+static unsigned long long golden_floor(unsigned long long k) {
+    const unsigned __int128 five = (unsigned __int128)5 * k * k;
+    unsigned __int128 r = (unsigned __int128)std::sqrt((long double)five);
+    while (r * r > five) --r;
+    while ((r + 1) * (r + 1) <= five) ++r;
+    return (unsigned long long)((k + r) / 2);
+}
+
+// the y with {x, y} a P-position: x = floor(k phi) pairs with x + k, x = floor(k phi) + k with
+// floor(k phi) (each number is in exactly one pair: complementary Beatty sequences)
+static unsigned long long partner(unsigned long long x) {
+    if (x == 0) return 0;
+    const long double phi = (1 + std::sqrt((long double)5)) / 2;
+    const unsigned long long base = (unsigned long long)((long double)x / phi);
+    for (unsigned long long k = base > 2 ? base - 2 : 1; k <= base + 2; ++k)
+        if (golden_floor(k) == x) return x + k;
+    const unsigned long long low = (unsigned long long)((long double)x / (phi * phi));
+    for (unsigned long long k = low > 2 ? low - 2 : 1; k <= low + 2; ++k)
+        if (golden_floor(k) + k == x) return x - k;
+    fail("no Wythoff pair holds this number");
+}
+
+// the pairs after each winning move of one pair a b: heap 2 to a's partner, heap 1 to b's
+// partner, then both heaps down to the P-pair of their difference (where each is smaller)
+static void winning_positions(const std::vector<unsigned long long> &numbers,
+                              std::vector<std::vector<unsigned long long>> &found) {
+    if (numbers.size() != 2) fail("the winning moves are listed for one pair a b");
+    const unsigned long long x = numbers[0], y = numbers[1];
+    if (x > (1ULL << 62) || y > (1ULL << 62)) fail("a heap is too large for this program (above 2^62)");
+    const unsigned long long low = golden_floor(x > y ? x - y : y - x);
+    if (std::min(x, y) == low) return;
+    if (partner(x) < y) found.push_back({x, partner(x)});
+    if (partner(y) < x) found.push_back({partner(y), y});
+    if (std::min(x, y) > low) found.push_back({x - (std::min(x, y) - low), y - (std::min(x, y) - low)});
+}"""[1:]
+"""Wythoff's winning moves of one pair in C++ (``export --winning-moves``)."""
 
 CPP_STRIP = r"""static const unsigned long long MAX_CELLS = 16;
 static std::map<std::string, unsigned long long> memo;

@@ -359,7 +359,8 @@ _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_wi
                "take_away", "heap_value", "heap_moves_to_value", "heap_reason", "octal_digits",
                "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
                "export", "size", "step_budget", "octal_note", "position_table", "value_table",
-               "theorems", "board", "misere_check", "start", "input_layout", "period_runs")
+               "theorems", "board", "misere_check", "start", "input_layout", "period_runs",
+               "export_moves")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -475,14 +476,21 @@ class Laws(FrozenRecord):
     """A game on numbers with a domain of its own (``@grundy.game``): how one case of it is
     written in a judge's input, as its exported program reads it: ``"sum"`` (numbers of a game
     on one number, declared ``arity=1``: their sum), ``"pair"`` (``a b``), ``"number"`` (one
-    number) or ``"positions:N"`` (``N`` numbers a position, declared ``arity=N``, ``N >= 3``;
-    several positions, their sum); ``None`` when its positions are none of these:
-    ``input_layout()``."""
+    number), ``"positions:N"`` (``N`` numbers a position, declared ``arity=N``, ``N >= 3``;
+    several positions, their sum) or ``"tuple"`` (undeclared, and its move function shows neither
+    pairs nor one number: a case is ``n``, then the ``n`` numbers of one position, a line the
+    numbers of one position); ``None`` when it cannot tell: ``input_layout()``."""
     period_runs: Callable[[], PeriodRuns | None] | None
     """A heap game whose proved :attr:`periodicity` is too long for a table: one period of its
     values as runs of short words (:class:`~grundy.model.periodic.PeriodRuns`), or ``None`` where
     they are not at hand; ``grundy export`` writes them into the program, which then answers every
     heap by the proved period: ``period_runs()``."""
+
+    export_moves: str | None
+    """How ``grundy export --winning-moves`` lists the winning moves of one position of a game on
+    pairs, by a rule the export code writes (the game's moves are not in the program): ``"wythoff"``
+    (each number is in exactly one P-pair, ⌊kφ⌋ and ⌊kφ⌋ + k: move a heap to the other heap's
+    partner, or both heaps down to the P-pair of their difference); ``None``: not listed."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
@@ -517,13 +525,14 @@ class Laws(FrozenRecord):
                  misere_check: Callable[[Position], None] | None = None,
                  start: Callable[[], Position] | None = None,
                  input_layout: Callable[[], str | None] | None = None,
-                 period_runs: Callable[[], PeriodRuns | None] | None = None) -> None:
+                 period_runs: Callable[[], PeriodRuns | None] | None = None,
+                 export_moves: str | None = None) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
                    periodicity, table_head, table_builder, searchable, export, size, step_budget,
                    octal_note, position_table, value_table, tuple(theorems), board, misere_check,
-                   start, input_layout, period_runs)
+                   start, input_layout, period_runs, export_moves)
 
 
 NO_LAWS = Laws()

@@ -357,6 +357,10 @@ def _infinite_subtraction(f: Facts) -> str:
         return f"S = 奇数：SG 值为 n mod 2 = {n} mod 2 = {f['value']}"
     if kind == "powers-of-2":
         return f"S = 2 的幂：SG 值为 n mod 3 = {n} mod 3 = {f['value']}"
+    residue = {"prime-powers": 6, "primes-and-1": 4}.get(kind)
+    if residue is not None:
+        return (f"S = {kind}：S 含 1..{residue - 1} 且不含 {residue} 的倍数，故 SG 值为 "
+                f"n mod {residue} = {n} mod {residue} = {f['value']}")
     return (f"S = {kind}：没有已知的闭式；G({n}) = {f['value']} 来自 "
             f"G(m) = mex{{G(m − s) : s ∈ S, s ≤ m}} 的表，精确值")
 

@@ -190,7 +190,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     """
     if lang not in LANGS:
         raise InvalidInputError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
-    if input_format not in INPUT_FORMATS:
+    if input_format not in (*INPUT_FORMATS, "single"):
         raise InvalidInputError(
             f"the input format must be one of {', '.join(INPUT_FORMATS)}, got {input_format!r}")
     if input_format != "lines" and not main:
@@ -808,13 +808,18 @@ def _move_rule(game: Game, plan: Plan, misere: bool) -> dict[str, Any]:
     from grundy.model.laws import TakeKind
 
     laws = laws_of(game)
+    if plan.kind == "split" and not misere:  # (by its stones: the piles after each winning move)
+        return {"moves": ()}
+    if plan.kind == "pair" and not misere and laws.export_moves == "wythoff":
+        return {"moves": ()}  # (by the partners of Wythoff's P-pairs: the pair after each winning move)
     take = laws.take_away
     if not misere and plan.kind == "heap" and laws.octal_digits is not None and take is None:
         return {"moves": (), "move_digits": tuple(laws.octal_digits)}
     if misere or plan.kind != "heap" or take is None or (take.kind == TakeKind.ALL_BUT and take.values):
         raise InvalidInputError(f"{game.spec}: the winning moves are listed for a sum of heaps of "
                                 f"normal play whose moves take from one heap any number (Nim), a "
-                                f"number of a finite set (subtraction games), or as an octal code says")
+                                f"number of a finite set (subtraction games) or as an octal code "
+                                f"says, for the split game and for one pair of Wythoff's game")
     return {"moves": () if take.kind == TakeKind.ALL_BUT else tuple(sorted(take.values))}
 
 
@@ -828,6 +833,9 @@ def _moves_check(code: str, game: Game, plan: Plan) -> None:
     namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
     exec(compile(code, "<export>", "exec"), namespace)
     rng = random.Random(0)
+    if plan.kind in ("split", "pair"):
+        _positions_moves_check(namespace["winning_positions"], game, rng, plan.kind)
+        return
     top = min(len(plan.table) - 1, 200)
     for size in [1, 2, 3, 4] * 15:
         heaps = tuple(rng.randint(0, top) for _ in range(size))
@@ -846,6 +854,24 @@ def _left(position: Any) -> int | tuple[int, ...]:
     if len(position) == 1:
         return int(position[0])
     return tuple(int(h) for h in position)
+
+
+def _positions_moves_check(listed: Any, game: Game, rng: Any, kind: str) -> None:
+    """Compare the program's ``winning_positions`` with the engine's winning moves, in the
+    engine's order: the split game's on rows of up to 7 piles, Wythoff's on pairs up to 40 and
+    near 10**18."""
+    from grundy.solving.solve import solve
+
+    rows = ([tuple(rng.randint(0, 3) for _ in range(size)) for size in [1, 2, 3, 4, 5, 6, 7] * 8]
+            if kind == "split" else
+            [(a, b) for a in range(41) for b in range(41)]
+            + [(10**18 + rng.randint(0, 99), 10**18 + rng.randint(0, 10**17)) for _ in range(50)])
+    for piles in rows:
+        want: list[tuple[Any, ...]] = [tuple(m.to) for m in solve(game, piles).winning_moves]  # type: ignore[arg-type]
+        got = [tuple(after) for after in listed(list(piles))]
+        if got != want:
+            raise GrundyError(f"internal error: the exported program's winning moves of {piles} lead "
+                              f"to {got}, the engine's to {want}; please report it")
 
 
 def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool = False,

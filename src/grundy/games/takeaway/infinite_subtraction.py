@@ -6,6 +6,12 @@
 | ``powers-of-2`` | 1, 2, 4, 8, … | ``n mod 3`` (no power of 2 is divisible by 3, and 1, 2 are in S) |
 | ``fibonacci`` | 1, 2, 3, 5, 8, … | no known closed form: tabulated (``n ≤ 10⁷`` by default) |
 | ``squares`` | 1, 4, 9, 16, … | no known closed form: tabulated (``n ≤ 10⁶`` by default) |
+| ``prime-powers`` | ``p^k``, ``k ≥ 0``: 1, 2, 3, 4, 5, 7, … | ``n mod 6`` (a multiple of 6 is no ``p^k``) |
+| ``primes-and-1`` | ``p^0``, ``p^1``: 1, 2, 3, 5, 7, … | ``n mod 4`` (no multiple of 4 is 1 or prime) |
+
+The closed forms are one theorem: when S holds ``1..p−1`` and no multiple of ``p``, ``G(n) = n mod
+p`` (by induction: the options of ``n`` have the values ``(n − s) mod p``, every residue but ``n mod
+p`` once ``n ≥ p − 1``, and ``0..n−1`` below).
 
 Misère play of one heap: the player to move loses iff ``n`` is odd (``odd``) or
 ``n mod 3 = 1`` (``powers-of-2``), brute-force checked; other misère positions are searched up to
@@ -41,7 +47,7 @@ from grundy.model.periodic import Periodicity
 from grundy.model.reason import Facts, Reason, template
 from grundy.model.textio import int_text
 
-KINDS = ("odd", "powers-of-2", "fibonacci", "squares")
+KINDS = ("odd", "powers-of-2", "fibonacci", "squares", "prime-powers", "primes-and-1")
 """The registered infinite subtraction sets."""
 
 TABLE_LIMITS = {"fibonacci": 10_000_000, "squares": 1_000_000}
@@ -58,6 +64,13 @@ MISERE_BRUTE_FORCE_LIMIT = 3_000
 
 MAX_LISTED_MOVES = 100_000
 """Most winning moves grundy lists; ``subtraction(odd)`` on a huge heap has more."""
+
+RESIDUE = {"odd": 2, "powers-of-2": 3, "prime-powers": 6, "primes-and-1": 4}
+"""The sets holding ``1..p−1`` and no multiple of ``p``: ``G(n) = n mod p`` (the theorem above)."""
+
+SIEVE_LIMIT = 10_000_000
+"""Largest heap whose takes of a set of primes are listed (by a sieve up to the heap): the winning
+moves of a larger heap are more than grundy lists anyway (some n / (φ(p)·ln n) of them)."""
 
 MAX_LISTED_BITS = 2**30
 """Most bits of heaps the listed winning moves may write in all (each move names the heap before
@@ -104,8 +117,38 @@ def members(kind: str, n: int) -> Iterator[int]:
         while a <= n:
             yield a
             a, b = b, a + b
-    else:
+    elif kind == "squares":
         yield from (i * i for i in range(1, isqrt(n) + 1))
+    else:
+        yield from _prime_members(kind, n)
+
+
+def _prime_members(kind: str, n: int) -> list[int]:
+    """The members ``≤ n`` of ``prime-powers`` (1 and every ``p^k``) or ``primes-and-1``, by a
+    sieve of Eratosthenes up to ``n`` (at most :data:`SIEVE_LIMIT`).
+
+    >>> _prime_members("prime-powers", 16), _prime_members("primes-and-1", 12)
+    ([1, 2, 3, 4, 5, 7, 8, 9, 11, 13, 16], [1, 2, 3, 5, 7, 11])
+    """
+    if n > SIEVE_LIMIT:
+        raise TooManyMovesError(
+            f"subtraction({kind}): the takes from heap {int_text(n, grouped=True)} are "
+            f"more than {n // max(n.bit_length(), 1):,} primes, more than grundy lists (heaps up to "
+            f"{SIEVE_LIMIT:,}); its value is n mod {RESIDUE[kind]}")
+    sieve = bytearray([1]) * (n + 1)
+    sieve[:2] = b"\0" * min(2, n + 1)
+    for p in range(2, isqrt(n) + 1):
+        if sieve[p]:
+            sieve[p * p::p] = bytearray(len(range(p * p, n + 1, p)))
+    found = {1} if n >= 1 else set()
+    for p in range(2, n + 1):
+        if sieve[p]:
+            found.add(p)
+            q = p * p
+            while kind == "prime-powers" and q <= n:
+                found.add(q)
+                q *= p
+    return sorted(found)
 
 
 def _table(kind: str, n: int) -> Any:
@@ -171,10 +214,15 @@ class InfiniteSubtraction(HeapGame):
     def _periodicity(self) -> Periodicity | None:
         # odd takes: G(n) = n mod 2 (induction: from even n every move reaches odd, and 1 reaches 0);
         # powers of 2: G(n) = n mod 3 (no power of 2 is a multiple of 3, and 1, 2 reach the others)
+        # prime powers: n mod 6, 1 and primes: n mod 4 (S holds 1..p-1 and no multiple of p)
         if self.kind == "odd":
             return Periodicity(2, 0, 0, True, "theorem: G(n) = n mod 2 for odd takes")
         if self.kind == "powers-of-2":
             return Periodicity(3, 0, 0, True, "theorem: G(n) = n mod 3 for power-of-2 takes")
+        if self.kind in RESIDUE:
+            p = RESIDUE[self.kind]
+            return Periodicity(p, 0, 0, True, f"theorem: G(n) = n mod {p}: the takes hold 1..{p - 1} "
+                                              f"and no multiple of {p}")
         return None
 
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
@@ -184,8 +232,8 @@ class InfiniteSubtraction(HeapGame):
     def _heap_value(self, n: int) -> int:
         if self.kind == "odd":
             return n % 2
-        if self.kind == "powers-of-2":
-            return n % 3
+        if self.kind in RESIDUE:
+            return n % RESIDUE[self.kind]
         return int(_table(self.kind, n)[n])
 
     def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
@@ -201,6 +249,10 @@ class InfiniteSubtraction(HeapGame):
             return [(describe_take(n, s), (n - s,)) for s in range(1, n + 1, 2)]
         if self.kind == "powers-of-2":
             return _powers_moves(n, (n - target) % 3, "")
+        if self.kind in RESIDUE:
+            p = RESIDUE[self.kind]
+            return [(describe_take(n, s), (n - s,)) for s in members(self.kind, n)
+                    if (n - s) % p == target]
         values = _table(self.kind, n)
         return [(describe_take(n, s), (n - s,)) for s in members(self.kind, n) if values[n - s] == target]
 
@@ -252,6 +304,10 @@ def _infinite_subtraction_text(f: Facts) -> str:
         return f"S = odd numbers: the Grundy value is n mod 2 = {n} mod 2 = {f['value']}"
     if kind == "powers-of-2":
         return f"S = powers of 2: the Grundy value is n mod 3 = {n} mod 3 = {f['value']}"
+    if kind in RESIDUE:
+        p = RESIDUE[kind]
+        return (f"S = {kind}: S holds 1..{p - 1} and no multiple of {p}, so the Grundy value is "
+                f"n mod {p} = {n} mod {p} = {f['value']}")
     return (f"S = {kind}: no closed form is known; G({n}) = {f['value']} from the "
             f"table of G(m) = mex{{G(m − s) : s in S, s ≤ m}}, exact")
 

@@ -193,7 +193,7 @@ class Wythoff(Game):
                     winning_moves=self._winning_moves,
                     misere_winning_moves=self._misere_winning_moves, reason=self._reason,
                     pair_table=self._pair_table, samples=self._samples, theorems=(THEOREM,),
-                    board=_BOARD)
+                    board=_BOARD, export_moves="wythoff")
 
     def _outcome(self, position: Any) -> Outcome:
         return Outcome.P if is_p_position(*position) else Outcome.N
