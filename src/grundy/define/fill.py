@@ -15,6 +15,11 @@ collected as bits of one int and the mex is read from a table (:data:`MEX`, for 
 the rest of the chunk of :data:`CHUNK` heaps to the loops with a set (the next chunk tries the
 bits again).
 
+A heap whose options are a ``range`` of heaps below it (step 1: :func:`counted_range`) sends the
+rest of the table to :func:`by_ranges`, which reads each such mex from the heaps of each value
+(:func:`value_index`), a step per value read rather than per option (CF 255E's heap of 7.7e11
+has 876,000 options and a mex of 2).
+
 >>> import grundy
 >>> @grundy.heap_game("fill-doc")
 ... def take(n):
@@ -28,6 +33,7 @@ bits again).
 from __future__ import annotations
 
 import time
+from bisect import bisect_left
 from typing import TYPE_CHECKING, Any
 
 from grundy.define.base import splits_among
@@ -89,6 +95,7 @@ def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | N
     seen_split = False
     chunk = FIRST_CHUNK
     left = budget
+    index: list[list[int]] | None = None  # (once a heap's options are a range: value_index)
     try:
         while len(g) < stop:
             end = min(len(g) + chunk, stop)
@@ -97,10 +104,19 @@ def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | N
             while len(g) < end:
                 loop = (_splits_small_values if small else _splits_any_values) if mixed else \
                     (_heaps_small_values if small else _heaps_any_values)
-                options, split, left = loop(game, fn, g, end, left)
+                if index is None:
+                    options, split, left = loop(game, fn, g, end, left)
+                else:  # (a heap's options were a range: the loop that reads counts)
+                    options, split, left = by_ranges(game, fn, g, end, left, index)
                 seen_split |= split
                 if options is None:
                     break
+                if type(options) is range:  # (counted_range, not yet counted: by_ranges counts it)
+                    if index is None:
+                        index, left = value_index(g), left - len(g)
+                    options, split, left = by_ranges(game, fn, g, end, left, index, options)
+                    seen_split |= split
+                    continue
                 # heap len(g) is not a plain one: its options have a split, or a large value, or
                 # a bad option (the clear error)
                 n = len(g)
@@ -120,6 +136,17 @@ def fill_all(game: UserHeapGame, g: list[int], stop: int, progress: Progress | N
         if splits is not None:
             splits.append(seen_split)
     return budget - left
+
+
+def move_result(game: UserHeapGame, fn: Any, n: int) -> Any:
+    """What the move function returns at heap ``n``, a failure of the user's code one clear
+    error."""
+    try:
+        return fn(n)
+    except GrundyError:
+        raise
+    except Exception as exc:
+        raise game._raised(f"heap {n}", exc) from None
 
 
 def listed_options(game: UserHeapGame, fn: Any, n: int) -> list[Any]:
@@ -155,6 +182,8 @@ def _heaps_small_values(game: UserHeapGame, fn: Any, g: list[int], end: int, lef
         except Exception as exc:
             raise game._raised(f"heap {n}", exc) from None
         if type(options) is not listed:
+            if counted_range(options, n):
+                return options, False, left  # (not counted: fill_all reads it by counts)
             options = game._listed(f"heap {n}", options)
         left -= len(options) + 1
         if left < 0:
@@ -175,7 +204,11 @@ def _heaps_any_values(game: UserHeapGame, fn: Any, g: list[int], end: int, left:
     """Options that are ints, any values."""
     append = g.append
     for n in range(len(g), end):
-        options = listed_options(game, fn, n)
+        options = move_result(game, fn, n)
+        if type(options) is not list:
+            if counted_range(options, n):
+                return options, False, left  # (not counted: fill_all reads it by counts)
+            options = game._listed(f"heap {n}", options)
         left -= len(options) + 1
         if left < 0:
             raise OverBudget
@@ -211,6 +244,8 @@ def _splits_small_values(game: UserHeapGame, fn: Any, g: list[int], end: int, le
         except Exception as exc:
             raise game._raised(f"heap {n}", exc) from None
         if type(options) is not listed:
+            if counted_range(options, n):
+                return options, split, left  # (not counted: fill_all reads it by counts)
             options = game._listed(f"heap {n}", options)
         left -= 3 * len(options) + 1
         if left < 0:
@@ -253,7 +288,11 @@ def _splits_any_values(game: UserHeapGame, fn: Any, g: list[int], end: int, left
     plain = int
     split = False
     for n in range(len(g), end):
-        options = listed_options(game, fn, n)
+        options = move_result(game, fn, n)
+        if type(options) is not list:
+            if counted_range(options, n):
+                return options, split, left  # (not counted: fill_all reads it by counts)
+            options = game._listed(f"heap {n}", options)
         left -= 3 * len(options) + 1
         if left < 0:
             raise OverBudget
@@ -283,4 +322,78 @@ def _splits_any_values(game: UserHeapGame, fn: Any, g: list[int], end: int, left
         while v in seen:
             v += 1
         append(v)
+    return None, split, left
+
+
+# ---- options that are a range of heaps -----------------------------------------------------------
+
+def counted_range(options: Any, n: int) -> bool:
+    """Whether the options of heap ``n`` are a ``range`` of heaps below ``n`` with step 1 (read by
+    counts; any other range is listed and checked as a list is)."""
+    return type(options) is range and options.step == 1 and 0 <= options.start and options.stop <= n
+
+
+def value_index(g: list[int]) -> list[list[int]]:
+    """``index[v]``: the heaps (in order) whose value in ``g`` is ``v``.
+
+    >>> value_index([0, 1, 0, 2])
+    [[0, 2], [1], [3]]
+    """
+    index: list[list[int]] = []
+    for h, v in enumerate(g):
+        while len(index) <= v:
+            index.append([])
+        index[v].append(h)
+    return index
+
+
+def range_mex(index: list[list[int]], lo: int, hi: int) -> int:
+    """The mex of the values of the heaps ``lo..hi-1`` (all in ``index``): one bisection per value
+    up to the mex.
+
+    >>> range_mex(value_index([0, 1, 0, 2]), 1, 3), range_mex(value_index([0, 1, 0, 2]), 3, 4)
+    (2, 0)
+    """
+    v = 0
+    for heaps in index:
+        i = bisect_left(heaps, lo)
+        if i == len(heaps) or heaps[i] >= hi:
+            return v
+        v += 1
+    return v
+
+
+def by_ranges(game: UserHeapGame, fn: Any, g: list[int], end: int, left: float,
+              index: list[list[int]], first: range | None = None) -> Loop:
+    """Fill heaps ``len(g)..end-1`` (``first``: the options of heap ``len(g)``, already asked)
+    keeping ``index`` (:func:`value_index`) in step with ``g``: a heap whose options are a range
+    below it (:func:`counted_range`) costs two steps and one per value read (its mex, plus one);
+    any other heap its options (three each) and one, checked by the slow path. Returns as the
+    loops above do; past the budget, :class:`OverBudget` (heap ``len(g)`` not tabulated; its
+    argument: whether a move of the heaps tabulated split a heap)."""
+    append = g.append
+    split = False
+    for n in range(len(g), end):
+        options = first if first is not None else move_result(game, fn, n)
+        first = None
+        if counted_range(options, n):
+            v = range_mex(index, options.start, options.stop)
+            left -= v + 2
+            if left < 0:
+                raise OverBudget(split)
+        else:
+            if type(options) is not list:
+                options = game._listed(f"heap {n}", options)
+            left -= 3 * len(options) + 1
+            if left < 0:
+                raise OverBudget(split)
+            seen = game._slow_seen(n, options, g)  # (the clear error of a bad option)
+            split = split or splits_among(options)
+            v = 0
+            while v in seen:
+                v += 1
+        append(v)
+        while len(index) <= v:
+            index.append([])
+        index[v].append(n)
     return None, split, left

@@ -78,6 +78,13 @@ class HeapState:
     """Whether the number of options grows with the heap (:meth:`few_options`), once read."""
     cost: float = 1.0
     """Of the last search stopped: the steps a heap visited took (itself and its options)."""
+    index: list[list[int]] = field(default_factory=list)
+    """The heaps of the table by value (:func:`~grundy.define.fill.value_index`), for the heaps
+    whose options are a range (:meth:`by_range`); it covers the first :attr:`indexed` heaps."""
+    indexed: int = 0
+    ranged: bool | None = None
+    """Whether the move function returns a range at heap ``PROBE_TABLE - 1`` (read once: only
+    then is it asked the options of a heap beyond, whose list may not fit in memory)."""
 
     def extend(self, game: UserHeapGame, stop: int, context: Answering, share: float = 0.5) -> None:
         """Extend the table towards ``stop`` with at most ``share`` of the query's remaining
@@ -100,6 +107,9 @@ class HeapState:
         if vouched is not None:
             return vouched
         found = self.searched.get(n)
+        if found is not None:
+            return found
+        found = self.by_range(game, n, context)
         if found is not None:
             return found
         # by counting: the heaps reachable from n, searched alone while they are few; the table
@@ -128,6 +138,52 @@ class HeapState:
             if n < len(self.table):
                 return self.table[n]
         return self.by_pattern(game, n, context)
+
+    def by_range(self, game: UserHeapGame, n: int, context: Answering) -> int | None:
+        """``G(n)`` when the options of heap ``n`` are a range of heaps below it (step 1): the
+        table built to the range's end (at most :data:`DENSE_HEAPS` heaps, within
+        :data:`REACH_SHARE` of the steps left), the mex read from the heaps of each value
+        (:attr:`index`, a table step per heap indexed and per value read); ``None`` for any other
+        options (a heap beyond :data:`PROBE_TABLE` is asked only when :attr:`ranged`). Where the
+        table falls short, a refusal, unless a pattern may answer (a proved one, or a conjectured
+        one when allowed)."""
+        from grundy.define.fill import counted_range, move_result, range_mex
+
+        fn = game._call()
+        if n > PROBE_TABLE and self.ranged is None:
+            context.charge(1, f"{game.spec}: the options of heap {PROBE_TABLE - 1}")
+            self.ranged = type(move_result(game, fn, PROBE_TABLE - 1)) is range
+        if n > PROBE_TABLE and not self.ranged:
+            return None
+        options = move_result(game, fn, n)
+        context.charge(1, f"{game.spec}: the options of heap {n:,}")
+        if not counted_range(options, n):
+            return None
+        lo, hi, table = options.start, options.stop, self.table
+        if hi > len(table) and hi <= DENSE_HEAPS and (  # (a heap is at least a table step)
+                (hi - len(table)) * TABLE_STEP <= context.room() * REACH_SHARE):
+            self.extend(game, min(hi, PATTERN_TABLE), context)
+            self.extend(game, hi, context, REACH_SHARE)
+        if hi > len(table):
+            if context.conjecture or self.proved(game, context) is not None:
+                return None
+            within = (f"needs more than {context.limit:,} steps" if hi <= DENSE_HEAPS else
+                      f"would hold more than {DENSE_HEAPS:,} heaps")
+            raise SearchLimitError(
+                f"{game.spec}: heap {n:,} moves to the heaps {lo:,}..{hi - 1:,}, and the table to heap "
+                f"{hi - 1:,} {within} (it reached heap {len(table):,}); limit= raises the budget",
+                parameters=("limit",), spec=game.spec)
+        index = self.index
+        for h in range(self.indexed, len(table)):
+            v = table[h]
+            while len(index) <= v:
+                index.append([])
+            index[v].append(h)
+        value = range_mex(index, lo, hi)
+        context.charge((len(table) - self.indexed + value + 1) * TABLE_STEP,
+                       f"{game.spec}: the values of the heaps {lo:,}..{hi - 1:,}")
+        self.indexed = len(table)
+        return value
 
     def proved(self, game: UserHeapGame, context: Answering) -> Pattern | None:
         """The proved pattern of the values, if the table shows one."""

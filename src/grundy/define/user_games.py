@@ -15,7 +15,7 @@ from grundy.define import reasons as _reasons  # noqa: F401  (the templates of t
 from grundy.define.base import _Defined, _short
 from grundy.define.by_rule import NPositionByRule
 from grundy.define.domain import Domain, default_format, default_parse, outside_default_domain
-from grundy.define.fill import listed_options
+from grundy.define.fill import counted_range, move_result
 from grundy.define.heaps import heap_state
 from grundy.define.pairs import beyond_exploring, has_pair_pattern, pair_state, pair_value
 from grundy.define.query import Answering, active, current, game_state
@@ -162,7 +162,11 @@ class UserHeapGame(_Defined, HeapGame):
                     if splits is not None:
                         splits.append(split)
                     return steps
-                options = listed_options(self, fn, n)
+                options = move_result(self, fn, n)
+                if type(options) is not list:
+                    if counted_range(options, n):  # (the rest by counts, within what is left)
+                        return steps + self._fill_by_ranges(g, stop, cap - steps, options, split, splits)
+                    options = self._listed(f"heap {n}", options)
                 if mixed:
                     seen: set[int] = set()
                     add = seen.add
@@ -205,6 +209,23 @@ class UserHeapGame(_Defined, HeapGame):
         if splits is not None:
             splits.append(split)
         return steps
+
+    def _fill_by_ranges(self, g: list[int], stop: int, cap: float, first: range, split: bool,
+                        splits: list[bool] | None) -> int:
+        """The rest of :meth:`fill_table` once heap ``len(g)``'s options are a range below it
+        (``first``): :func:`~grundy.define.fill.by_ranges` to ``stop`` within ``cap`` steps (the
+        index of the values so far one step a heap); returns the steps done."""
+        from grundy.define.fill import OverBudget, by_ranges, value_index
+
+        left = cap - len(g)
+        try:
+            _, more, left = by_ranges(self, self._call(), g, stop, left, value_index(g), first)
+            split = split or more
+        except OverBudget as out:  # (heap len(g) not tabulated: the budget is spent)
+            split, left = split or bool(out.args[0]), 0
+        if splits is not None:
+            splits.append(split)
+        return int(cap - left)
 
     def _build_table(self, upto: int, method: TableMethod, progress: Progress | None) -> TableBuild:
         """``G(0..upto)`` within the query's step budget (:func:`~grundy.define.query.current`:
