@@ -50,19 +50,11 @@ import pytest
 
 from grundy import catalog
 from tests.helpers import cli_output as cli
-from tests.helpers import compile_cpp_together
+from tests.helpers import compile_cpp_together, mex
 from tests.helpers import exported as export
 from tests.helpers import python_lines as run_python
 
 HAS_GXX = shutil.which("g++") is not None
-
-
-def mex(values: object) -> int:
-    seen = set(values)  # type: ignore[call-overload]
-    m = 0
-    while m in seen:
-        m += 1
-    return m
 
 
 def solve_input(argv: list[str], stdin: str) -> list[str]:

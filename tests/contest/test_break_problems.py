@@ -30,7 +30,7 @@ import pytest
 import grundy
 from grundy import catalog
 from tests.helpers import cli_output as cli
-from tests.helpers import compile_cpp_together, python_lines
+from tests.helpers import compile_cpp_together, mex, python_lines, xor_all
 from tests.helpers import exported as export
 
 HAS_GXX = shutil.which("g++") is not None
@@ -38,14 +38,6 @@ HAS_GXX = shutil.which("g++") is not None
 
 def run_python(source: str, stdin: str) -> list[str]:
     return python_lines(source, stdin, error_lines=True, timeout=120)
-
-
-def mex(values: object) -> int:
-    seen = set(values)  # type: ignore[call-overload]
-    m = 0
-    while m in seen:
-        m += 1
-    return m
 
 
 def outcome_line(value: int) -> str:
@@ -147,13 +139,6 @@ def answers_for(lang: str, name: str, stdin: str, request: pytest.FixtureRequest
 def cases_input(cases: list[list[int]]) -> str:
     """``T``, then each case as ``n`` and its ``n`` numbers."""
     return f"{len(cases)}\n" + "".join(f"{len(c)}\n{' '.join(map(str, c))}\n" for c in cases)
-
-
-def xor_all(values: object) -> int:
-    total = 0
-    for v in values:  # type: ignore[attr-defined]
-        total ^= v
-    return total
 
 
 # ---- HDU 3032 "Nim or not Nim?": Lasker's Nim ---------------------------------------------------

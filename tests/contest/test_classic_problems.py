@@ -42,14 +42,6 @@ from tests.helpers import exported as export
 HAS_GXX = shutil.which("g++") is not None
 
 
-def mex(values: object) -> int:
-    seen = set(values)  # type: ignore[call-overload]
-    m = 0
-    while m in seen:
-        m += 1
-    return m
-
-
 def solve_input(*argv: str, stdin: str) -> list[str]:
     """``grundy solve ARGV -`` with ``stdin`` (in a process of its own: stdin is the input)."""
     code = "import sys; from grundy.cli.app import main; main(sys.argv[1:])"

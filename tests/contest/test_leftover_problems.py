@@ -48,18 +48,10 @@ import pytest
 import grundy
 from grundy import catalog
 from tests.helpers import cli_output as cli
-from tests.helpers import compile_cpp_together, python_lines
+from tests.helpers import compile_cpp_together, mex, python_lines
 from tests.helpers import exported as export
 
 HAS_GXX = shutil.which("g++") is not None
-
-
-def mex(values: object) -> int:
-    seen = set(values)  # type: ignore[call-overload]
-    m = 0
-    while m in seen:
-        m += 1
-    return m
 
 
 def first_wins(line: str) -> bool:

@@ -26,15 +26,7 @@ import pytest
 import grundy
 from grundy import catalog
 from tests.helpers import cli_output as cli
-from tests.helpers import compile_cpp_together, run_python_program
-
-
-def mex(values: object) -> int:
-    seen = set(values)  # type: ignore[call-overload]
-    m = 0
-    while m in seen:
-        m += 1
-    return m
+from tests.helpers import compile_cpp_together, mex, run_python_program
 
 
 def exported(game: str, layout: str, lang: str, tmp_path: Path, text: str) -> list[str]:

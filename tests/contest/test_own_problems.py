@@ -37,7 +37,7 @@ import pytest
 import grundy
 from grundy import catalog
 from tests.helpers import cli_output as cli
-from tests.helpers import compile_cpp_together, python_lines
+from tests.helpers import compile_cpp_together, mex, python_lines, xor_all
 from tests.helpers import exported as export
 
 HAS_GXX = shutil.which("g++") is not None
@@ -45,21 +45,6 @@ HAS_GXX = shutil.which("g++") is not None
 
 def run_python(source: str, stdin: str) -> list[str]:
     return python_lines(source, stdin, error_lines=True, timeout=300)
-
-
-def mex(values: object) -> int:
-    seen = set(values)  # type: ignore[call-overload]
-    m = 0
-    while m in seen:
-        m += 1
-    return m
-
-
-def xor_all(values: object) -> int:
-    total = 0
-    for v in values:  # type: ignore[attr-defined]
-        total ^= v
-    return total
 
 
 def solve_input(argv: list[str], stdin: str) -> list[str]:
