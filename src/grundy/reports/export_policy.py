@@ -254,6 +254,15 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
                        where=where)
 
 
+def not_carried(title: str, what: str, outside: Any) -> NotSupportedError:
+    """The refusal of an export whose program would carry the user's ``what`` (its move or start
+    function), which it cannot: it reads the names ``outside`` from outside the function, or (none)
+    its source cannot be read."""
+    why = (f"it reads {', '.join(sorted(outside))} from outside the function (define, or import, them "
+           f"inside it)" if outside else "its source cannot be read")
+    return NotSupportedError(f"{title}: export carries the {what} into the program, and {why}")
+
+
 def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
     """A family of a game of one's own, its parameters written as names (``circle(n,k)``, or with
     others set: ``circle(n,k=2)``): the game (the others set, the named ones at their defaults)
@@ -324,9 +333,7 @@ def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python
     sources = [position_move_source(game), start_source(game)]
     for (source, outside), what in zip(sources, ("move function", "start function"), strict=True):
         if source is None:
-            why = (f"it reads {', '.join(sorted(outside))} from outside the function (define, or "
-                   f"import, them inside it)" if outside else "its source cannot be read")
-            raise NotSupportedError(f"{title}: export carries the {what} into the program, and {why}")
+            raise not_carried(title, what, outside)
     fixed = {k: v for k, v in game.params.items() if k not in names}
     found = start_conjecture(game, names, upto) if conjecture else None
     code = own_family_program(title, names, fixed, str(sources[1][0]), str(sources[0][0]),
@@ -393,9 +400,7 @@ def _own_positions_family(game: Any, names: tuple[str, ...], title: str, main: b
                                 f"check: declare minimum= instead)")
     source, outside = position_move_source(game)
     if source is None:
-        why = (f"it reads {', '.join(sorted(outside))} from outside the function (define, or import, "
-               f"them inside it)" if outside else "its source cannot be read")
-        raise NotSupportedError(f"{title}: export carries the move function into the program, and {why}")
+        raise not_carried(title, "move function", outside)
     fixed = {k: v for k, v in game.params.items() if k not in names}
     code = own_family_program(title, names, fixed, "", source, arity=domain.arity,
                               minimum=domain.minimum, main=main, input_format=input_format,
@@ -1207,10 +1212,7 @@ def _positions_plan(game: Any, domain: Any) -> Plan:
                                 f"refuse what is not a position)")
     source, outside = position_move_source(game)
     if source is None:
-        why = (f"it reads {', '.join(sorted(outside))} from outside the function (define, or "
-               f"import, them inside it)" if outside else "its source cannot be read")
-        raise NotSupportedError(f"{game.spec}: export carries the move function into the program, "
-                                f"and {why}")
+        raise not_carried(game.spec, "move function", outside)
     return Plan(game.spec, "positions", source=source, origin=domain.minimum, arity=domain.arity)
 
 
