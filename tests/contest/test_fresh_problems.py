@@ -79,6 +79,19 @@ def chess_mask(mask: int) -> list[object]:
     return out
 
 
+def chess_row(cells: tuple[int, ...]) -> list[object]:
+    """HDU 5724 as the judge writes a row: the cells of its chessmen (1..20); one jumps right to the
+    nearest empty cell"""
+    out: list[object] = []
+    for c in cells:
+        e = c + 1
+        while e in cells:
+            e += 1
+        if e <= 20:
+            out.append(tuple(sorted(set(cells) - {c} | {e})))
+    return out
+
+
 def flip_multiples(q: int) -> list[object]:
     """P3179 on q = n // x: flipping x, 2x, ..., kx leaves the cells jx (2 <= j <= k) turned, each
     worth the heap n // (jx) = q // j"""
@@ -92,13 +105,14 @@ def arpa(position: tuple[int]) -> list[object]:
     return [(((mask >> k) | (mask & ((1 << k) - 1))) & ~1,) for k in range(1, mask.bit_length())]
 
 
-NAMES = ("fp-deletions", "fp-deletions-numbers", "fp-chess", "fp-flip", "fp-arpa")
+NAMES = ("fp-deletions", "fp-deletions-numbers", "fp-chess", "fp-chess-row", "fp-flip", "fp-arpa")
 
 
 def register() -> None:
     grundy.game("fp-deletions", parse=str, format=str)(deletions)
     grundy.game("fp-deletions-numbers")(deletions)  # (parse=str forgotten)
     grundy.heap_game("fp-chess")(chess_mask)
+    grundy.game("fp-chess-row")(chess_row)
     grundy.heap_game("fp-flip")(flip_multiples)
     grundy.game("fp-arpa", arity=1)(arpa)
 
@@ -179,6 +193,20 @@ def test_hdu5724_chess(tmp_path: Path) -> None:
     assert ["YES" if line.endswith(" N") else "NO" for line in got] == want
     program = export("fp-chess", "--main", "--input", "cases", "--upto", "1023", "--lang", "python")
     assert ["YES" if line.endswith(" N") else "NO" for line in python_lines(program, text)] == want
+
+
+def test_hdu5724_chess_rows_as_the_judge_writes_them(tmp_path: Path) -> None:
+    """The judge's own layout, no masks: ``T``, then each case ``n`` and ``n`` rows ``m p_1..p_m``,
+    read by ``--input cases --params sum`` for a game of one's own on tuples of cells (each position
+    its count, then its numbers; the sum of the rows). Rows on cells 13..20 keep it small."""
+    rng = random.Random(57240)
+    cases = [[rng.sample(range(13, 21), rng.randint(1, 6)) for _ in range(rng.randint(1, 4))]
+             for _ in range(30)]
+    want = ["YES" if xor_all(row_value(tuple(sorted(r))) for r in c) else "NO" for c in cases]
+    text = f"{len(cases)}\n" + "".join(
+        f"{len(c)}\n" + "".join(f"{len(r)} {' '.join(map(str, r))}\n" for r in c) for c in cases)
+    got = solve_input("cases", text, "fp-chess-row", "--params", "sum", tmp_path=tmp_path)
+    assert ["YES" if line.endswith(" N") else "NO" for line in got] == want
 
 
 # ---- 3. POJ 3537: Crosses and Crosses ------------------------------------------------------------

@@ -322,7 +322,9 @@ PARAMS_HELP = ("first (once, before everything), each (default: every line or ca
                "or sum (a case is k, then k games, each its parameters and its position: their "
                "values XOR; green-hackenbush, and a family of your own that declares start=: "
                "each game its parameters alone; a game on pairs or on N numbers, not a family: "
-               "k, then k positions, their sum, HDU 1729's boxes) or after (once, right after the "
+               "k, then k positions, their sum, HDU 1729's boxes; with solve --input, a game of your own "
+               "on tuples of numbers: k, then k positions, each its count m and its m numbers, "
+               "HDU 5724's rows) or after (once, right after the "
                "input's first number: 'T F', then T cases; with --input counted, 'n k', then the n heaps; "
                "a family of your own that declares no start=: each case k, the parameters, then k "
                "positions)")

@@ -100,6 +100,8 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
             out.append([take()] + [take() for _ in range(take())])
         elif kind.startswith("positions:"):  # (one position: its declared number of numbers)
             out.append([take() for _ in range(_arity(kind))])
+        elif kind == "sums:tuple":  # (k, then k positions, each its count m and its m numbers)
+            out.append([x for _ in range(take()) for x in _counted(take)])
         elif kind.startswith("sums:"):  # (k, then k games of N numbers each)
             out.append([take() for _ in range(take() * _arity(kind))])
         elif kind.startswith("after:"):  # (k, the parameters, then k positions of N numbers each)
@@ -111,6 +113,12 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
     if at < len(words):
         raise InvalidInputError(f"{len(words) - at:,} more words after the last case")
     return out
+
+
+def _counted(take: Any) -> list[int]:
+    """A count ``m`` and the ``m`` numbers after it, read by ``take`` (the count kept first)."""
+    count = take()
+    return [count] + [take() for _ in range(count)]
 
 
 def _zero_case_width(kind: str) -> int:
@@ -396,6 +404,8 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     def answer(case: list[int] | tuple[Any, int]) -> tuple[Any, Any]:
         if isinstance(case, tuple):  # (answered already, by the fast path)
             return case
+        if kind == "sums:tuple":  # (k positions of their own lengths: their sum)
+            return _tuples_answer(game, case, value, cache)
         if kind.startswith("sums:"):  # (k positions: their sum; none, the empty sum)
             return _parts_answer(game, _arity(kind), case, value, cache)
         found = None if fast is None else fast.line("", [str(n) for n in case])
@@ -416,9 +426,27 @@ def _parts_kind(game: Any, kind: str, layout: str) -> str:
         return "sums:2"
     if kind.startswith("positions:"):
         return f"sums:{_arity(kind)}"
-    raise InvalidInputError(f"{game.spec}: a case of k positions (their sum) is for a game on pairs or "
-                            f"on positions of several numbers; a case of this game is "
-                            f"{'one number n' if kind == 'start' else 'n, then n numbers'} already")
+    if kind in ("tuple", "number"):  # (a game of one's own on tuples: each its count m, then m numbers)
+        return "sums:tuple"
+    raise InvalidInputError(f"{game.spec}: a case of k positions (their sum) is for a game on pairs, on "
+                            f"positions of several numbers or on tuples of numbers; a case of this game "
+                            f"is {'one number n' if kind == 'start' else 'n, then n numbers'} already")
+
+
+def _tuples_answer(game: Any, numbers: list[int], value: Any, cache: Any) -> tuple[Any, Any]:
+    """The outcome and value of a case of ``k`` positions of a game on tuples of numbers, each
+    written as its count ``m`` and its ``m`` numbers: their sum (none: the empty sum, 0)."""
+    from grundy.define.sums import Sum
+    from grundy.model.game import Outcome
+
+    parts, at = [], 0
+    while at < len(numbers):
+        parts.append(tuple(numbers[at + 1:at + 1 + numbers[at]]))
+        at += 1 + numbers[at]
+    if not parts:
+        return Outcome.P, 0
+    whole = parts[0] if len(parts) == 1 else Sum(*parts)
+    return tuple(value(game, game.validate(whole), cache))
 
 
 def _parts_answer(game: Any, arity: int, numbers: list[int], value: Any, cache: Any) -> tuple[Any, Any]:
