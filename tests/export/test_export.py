@@ -311,9 +311,9 @@ def test_a_p_rule_answers_beyond_the_table_before_the_move_function() -> None:
     code = export_code(name="two-nim", kind="pair", lang="python", pattern=None, table=grid,
                        move_source=source, outcome_rule=rule, main=True)
     assert ("beyond the table, who wins: P iff a == b: conjecture, checked for a <= 7, b <= 7; "
-            "the main then prints the value as '-'") in code
+            "the main then prints an N-position's value as '-'") in code
     done = run([sys.executable, "-S", "-c", code], f"3 5\n{10**18} 1\n{10**18} {10**18}\n")
-    assert done.stdout.splitlines() == ["6 N", "- N", "- P"] and done.returncode == 0
+    assert done.stdout.splitlines() == ["6 N", "- N", "0 P"] and done.returncode == 0
     library = export_code(name="two-nim", kind="pair", lang="python", pattern=None, table=grid,
                           move_source=source, outcome_rule=rule)
     assert python_values(library, ["grundy_value(9, 12)", "first_player_wins(9, 9)"]) == [9 ^ 12, 0]

@@ -106,7 +106,7 @@ def test_staircase_by_the_odd_steps_theorem(tmp_path: Path) -> None:
 
 def test_fibonacci_nim_from_n_alone(tmp_path: Path) -> None:
     """One number n is the start position (n, n - 1); inside the table its value, beyond it who
-    wins by Whinihan's theorem (P iff n is a Fibonacci number)."""
+    wins by Whinihan's theorem (P iff n is a Fibonacci number; a P-position's value 0)."""
     ns = [0, 1, 2, 3, 4, 5, 7, 8, 12, 13, 20, 21, 30, 31, 89, 100, 10**6, 832040, 10**18]
     fibs = {1, 2}
     while max(fibs) < 10**19:
@@ -119,7 +119,7 @@ def test_fibonacci_nim_from_n_alone(tmp_path: Path) -> None:
             want.append(line(value))
             assert (value == 0) == (n == 0 or n in fibs)
         else:
-            want.append(f"- {'P' if n in fibs else 'N'}")
+            want.append("0 P" if n in fibs else "- N")  # (a P-position's value is 0)
     stdin = {"lines": "".join(f"{n}\n" for n in ns),
              "cases": f"{len(ns)}\n" + "".join(f"{n}\n" for n in ns),
              "counted": f"{ns[4]}\n"}

@@ -324,7 +324,7 @@ def test_a_conjectured_p_rule_answers_beyond_the_table_and_says_so() -> None:
     assert "beyond the table, who wins: P iff a == b: conjecture, checked for a <= 5, b <= 5" in code
     done = subprocess.run([sys.executable, "-S", "-c", code], input="2 3\n40 40\n40 41\n1 2 3\n5 5\n",
                           capture_output=True, text=True)
-    assert done.stdout.splitlines() == ["1 N", "- P", "- N", "error: expected two numbers a b, got 3", "0 P"]
+    assert done.stdout.splitlines() == ["1 N", "0 P", "- N", "error: expected two numbers a b, got 3", "0 P"]
     assert done.returncode == 1
     wythoff = export_source(load_game("wythoff"), lang="cpp", upto=5)
     assert "beyond the table, who wins: P iff" in wythoff and "proved (Wythoff's theorem, 1907)" in wythoff
@@ -528,7 +528,7 @@ def test_a_p_rule_from_the_least_position(tmp_path: Path) -> None:
     grid = [[a ^ b for b in range(1, 7)] for a in range(1, 7)]
     rule = OutcomeRule("P iff a == b", "conjecture, checked for 1 <= a <= 6, 1 <= b <= 6", "a == b")
     stdin = "2 3\n40 40\n40 41\n0 5\n5 0\n6 6\n7 1\n"
-    want = ["1 N", "- P", "- N", "error: (0, 5) is not a position of the game (a >= 1, b >= 1)",
+    want = ["1 N", "0 P", "- N", "error: (0, 5) is not a position of the game (a >= 1, b >= 1)",
             "error: (5, 0) is not a position of the game (a >= 1, b >= 1)", "0 P", "- N"]
     sources = []
     for lang in ("python", "cpp"):
@@ -595,3 +595,25 @@ def test_a_found_p_rule_keeps_the_parentheses_of_its_law() -> None:
                      "a == b", "conjecture", 30)]
     assert _p_rule(load_game("nim"), found).text == text
 
+
+
+@pytest.mark.slow
+def test_a_p_position_beyond_the_table_prints_its_value_0_as_solve_input_does(tmp_path: Path) -> None:
+    """Beyond Wythoff's table the programs answer by the rule of its P-pairs: a P-position's value is
+    0 (Sprague-Grundy), an N-position's unknown ('-'); ``solve --input`` prints the same lines."""
+    from tests.helpers import cli_output, python_lines
+
+    pairs = [(618, 1000), (1000, 618), (1000, 1001), (3, 5), (4, 4), (10**17, 10**17 + 1)]
+    text = "".join(f"{a} {b}\n" for a, b in pairs)
+    path = tmp_path / "judge.in"
+    path.write_text(text)
+    code, out, err = cli_output("solve", "wythoff", "--input", "lines", str(path))
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[:2] == ["0 P", "0 P"] and lines[2].endswith(" N") and lines[3] == "0 P"
+    program = export_source(load_game("wythoff"), lang="python", main=True)
+    assert python_lines(program, text) == lines
+    if shutil.which("g++"):
+        exe = compile_cpp_together([export_source(load_game("wythoff"), lang="cpp", main=True)], tmp_path)
+        done = subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True)
+        assert done.stdout.splitlines() == lines

@@ -446,8 +446,9 @@ def _cpp_answer(program: Program, uses_rule: bool) -> list[str]:
             test = ("numbers[0] >= ROWS || numbers[1] >= COLS" if not program.origin else
                     "numbers[0] < A0 || numbers[1] < B0 || numbers[0] - A0 >= ROWS "
                     "|| numbers[1] - B0 >= COLS")
-            answer += [f"    if ({test}) {{", "        known = false;",
-                       "        return first_player_wins(numbers[0], numbers[1]);", "    }"]
+            answer += [f"    if ({test}) {{",  # (a P-position's value is 0: known; an N-position's not)
+                       "        const bool wins = first_player_wins(numbers[0], numbers[1]);",
+                       "        known = !wins;", "        value = 0;", "        return wins;", "    }"]
         answer.append("    value = grundy_value(numbers[0], numbers[1]);")
     return [*answer, "    return value != 0;", "}"]
 

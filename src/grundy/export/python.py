@@ -495,8 +495,9 @@ def _py_answer(program: Program, uses_rule: bool) -> str:
     check += ('    if len(numbers) != 2:\n        raise ValueError(f"expected two numbers a b, '
               'got {len(numbers)}")\n    a, b = numbers\n')
     if uses_rule:
-        check += (f"    if not ({_py_inside(program)[0]}):\n"
-                  "        return None, first_player_wins(a, b)\n")
+        check += (f"    if not ({_py_inside(program)[0]}):  # (a P-position's value is 0)\n"
+                  "        wins = first_player_wins(a, b)\n"
+                  "        return (None if wins else 0), wins\n")
     return ("def answer(numbers):\n" + check + "    value = grundy_value(a, b)\n"
             "    return value, value != 0")
 
