@@ -312,19 +312,22 @@ def read_number(word: str) -> int:
     return parse_heap(word, "a number of the input")
 
 
-PARAMS_PLACES = ("first", "each", "last", "block", "sum", "after")
+PARAMS_PLACES = ("first", "each", "last", "block", "sum", "sum-last", "after")
 """Where a judge's input gives a family's parameters (``--params`` of ``export`` and of ``solve
 --input``; the same as ``grundy.export.family.WHERE``, which a test keeps equal)."""
 
 PARAMS_HELP = ("first (once, before everything), each (default: every line or case starts with "
                "them), last (every line or case ends with them), block (blocks of cases, each "
-               "starting with them, to the end of the input or a block whose parameters are all 0) "
-               "or sum (a case is k, then k games, each its parameters and its position: their "
-               "values XOR; green-hackenbush, and a family of your own that declares start=: "
+               "starting with them, to the end of the input or a block whose parameters are all 0), "
+               "sum (a case is k, then k games, each its parameters and its position: their "
+               "values XOR; green-hackenbush, the families of one heap with whole-number "
+               "parameters (bash(m), bash(a,b), bounded-nim(m), stripes(c,z,n)), and a family of "
+               "your own that declares start=: "
                "each game its parameters alone; a game on pairs or on N numbers, not a family: "
                "k, then k positions, their sum, HDU 1729's boxes; with solve --input, a game of your own "
                "on tuples of numbers: k, then k positions, each its count m and its m numbers, "
-               "HDU 5724's rows) or after (once, right after the "
+               "HDU 5724's rows), sum-last (the same for a family of one heap, each game its heap, "
+               "then its parameters: HDU 1851's piles M L) or after (once, right after the "
                "input's first number: 'T F', then T cases; with --input counted, 'n k', then the n heaps; "
                "a family of your own that declares no start=: each case k, the parameters, then k "
                "positions)")

@@ -38,6 +38,7 @@ EPILOG = """examples:
   grundy export 'bash(a,b,rest=all)' --misere --main --params last     (HDU 2897: lines n p q)
   grundy export 'green-hackenbush(T,ground=1)' --main --input cases    (HDU 3094: no ground given)
   grundy export 'green-hackenbush(G,ground=1)' --main --input repeated --params sum    (POJ 3710)
+  grundy export 'bash(m)' --main --input cases --params sum-last   (HDU 1851: k, then k piles M L)
   grundy export 'digraph(L)' --main --input repeated --params block    (HDU 1524: successor lists)
   grundy export matrix --main --input cases      (zero-sum matrix games: T, then T games m n + rows)
 
@@ -50,8 +51,10 @@ winning take) or '- P -'; bash(a,b,rest=all) with --misere: one heap in misere p
 functions take them as arguments (grundy_value(n, m)), and --main reads them where --params says:
 first (once, before everything), each (default: each line or case starts with them), last (each
 line or case ends with them), block (blocks of cases, each starting with them, to the end of the
-input or to a block whose parameters are all 0) or sum (a case is k, then k graphs, each its
-parameters and its ground: their values XOR; green-hackenbush); a set S is its size, then its
+input or to a block whose parameters are all 0), sum (a case is k, then k graphs, each its
+parameters and its ground: their values XOR; green-hackenbush; a family of one heap with
+whole-number parameters, bash(m) to stripes(c,z,n): k games, each its parameters, then its heap)
+or sum-last (each game its heap, then its parameters); a set S is its size, then its
 members; a graph E its number of edges m, then its m edges u v (the tokens of a position are
 vertices); G the same after n (n m, then the m edges); T a tree, n then its n - 1 edges (digraph,
 green-hackenbush and vertex-geography read all three); L successor lists, n then for each vertex

@@ -7,7 +7,9 @@ The layouts are the exported program's: ``lines`` (one position per line), ``cas
 one heap each); the parameters stand ``first`` (once, before everything), at the start of each
 line or case (``each``), at its end (``last``), or at the start of each block of cases
 (``block``: blocks to the end of the input, or to a block whose parameters are all 0; with the
-layout ``repeated``, each block's cases run up to one whose count is 0). A set
+layout ``repeated``, each block's cases run up to one whose count is 0); ``sum`` (a case is
+``k``, then ``k`` games, each its parameters, then its heap: their sum) or ``sum-last`` (each
+game its heap, then its parameters: HDU 1851's piles ``M L``). A set
 parameter (``S``) is its size, then its members. Families on graphs (``digraph(E)``,
 ``green-hackenbush(E)``, ``vertex-geography(E)``) are read a graph at a time by
 :mod:`grundy.cli.judge_graph`; a board (``vertex-geography(B)``) by its exported program only.
@@ -18,6 +20,8 @@ parameter (``S``) is its size, then its members. Families on graphs (``digraph(E
 [((2,), [23]), ((3,), [4])]
 >>> list(family_cases(load_family("subtraction(S)")[1], "lines", "first", "3 1 3 4\\n5 6\\n7"))
 [(((1, 3, 4),), [5, 6]), (((1, 3, 4),), [7])]
+>>> list(family_cases(family, "cases", "sum-last", "1  2  5 2  6 3"))  # HDU 1851: k, then k piles M L
+[(((2,), [5]), ((3,), [6]))]
 """
 
 from __future__ import annotations
@@ -31,6 +35,9 @@ from grundy.model.laws import BOARD_PARAMETERS, SET_PARAMETERS, Family
 
 Case = tuple[tuple[Any, ...], list[int]]
 """One case: its parameters' values (a set as a tuple) and its numbers (heaps)."""
+
+SumCase = tuple[Case, ...]
+"""One case of ``--params sum`` or ``sum-last``: its games, each its parameters and its heap."""
 
 
 class _Words:
@@ -58,7 +65,7 @@ class _Words:
 
 
 def family_cases(family: Family, layout: str, where: str,
-                 text: str) -> Iterator[Case | GrundyError]:
+                 text: str) -> Iterator[Case | SumCase | GrundyError]:
     """Each case's parameters and numbers, in the order of the input; in ``lines``, a line that
     cannot be read is its error (the others are still answered); in the other layouts an input
     that cannot be read stops with one error (no case can then be told from the next)."""
@@ -66,6 +73,9 @@ def family_cases(family: Family, layout: str, where: str,
         reader = _Words(text.split())
         if where == "block":
             yield from _blocks(family, layout, reader)
+            return
+        if where in ("sum", "sum-last"):
+            yield from _sums(family, layout, where == "sum-last", reader)
             return
         first = reader.take() if where == "after" else None  # (T, or n of counted, then the parameters)
         once = reader.params(family) if where in ("first", "after") else ()
@@ -114,6 +124,26 @@ def _blocks(family: Family, layout: str, reader: _Words) -> Iterator[Case]:
     if reader.at < len(reader.words):
         raise InvalidInputError(f"{len(reader.words) - reader.at:,} more words after the block that "
                                 f"ends the input")
+
+
+def _sums(family: Family, layout: str, heap_first: bool, reader: _Words) -> Iterator[SumCase]:
+    """Each case's games: ``k``, then ``k`` games, each its parameters, then its heap
+    (``heap_first``: its heap, then its parameters); ``repeated``: cases up to one whose ``k`` is
+    0, or the end of the input."""
+    left = 1 if layout == "counted" else -1 if layout == "repeated" else reader.take()
+    while left > 0 or (left < 0 and reader.at < len(reader.words)):
+        left -= left > 0
+        parts = reader.take()
+        if parts == 0 and layout == "repeated":
+            break
+        games = []
+        for _ in range(parts):
+            heap = reader.take() if heap_first else None
+            params = reader.params(family)
+            games.append((params, [reader.take() if heap is None else heap]))
+        yield tuple(games)
+    if reader.at < len(reader.words):
+        raise InvalidInputError(f"{len(reader.words) - reader.at:,} more words after the last case")
 
 
 def _line(family: Family, where: str, words: list[str], fixed: tuple[Any, ...] | None) -> Case:

@@ -463,6 +463,12 @@ def _parts_answer(game: Any, arity: int, numbers: list[int], value: Any, cache: 
     return tuple(value(game, _positions(game, arity, numbers), cache))
 
 
+GAMES_KEPT = 4096
+"""How many games of a family (one per distinct parameters) ``solve --input`` keeps, with their
+values, at a time: past it they are let go (an input of 10^6 games of distinct parameters, HDU
+1851's piles, would otherwise hold them all)."""
+
+
 def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -> int:
     """The cases of a family's input, each answered for the game its parameters name."""
     from grundy.catalog import find_entry
@@ -483,22 +489,47 @@ def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -
     if family.kind == "misere" and not args.misere:
         raise InvalidInputError(f"{title}: the family is of misère play (whoever takes the last "
                                 f"counter loses), as its exported program: add --misere")
+    sums = where in ("sum", "sum-last")
+    if sums and (args.misere or args.winning_moves):
+        raise InvalidInputError(f"--params {where}: a case's value is the XOR of its games' values "
+                                f"(normal play), as its exported program prints; "
+                                f"{'--misere' if args.misere else '--winning-moves'} has no use there")
     entry = find_entry(title.partition("(")[0])
     assert entry is not None  # (load_family found it)
-    cls, games, cache = entry.load_class(), {}, Cache()
+    cls, caches = entry.load_class(), [Cache()]
+    games: dict[tuple[Any, ...], Any] = {}
     text = read_text_file(args.position[0], what="input")
 
-    def answer(case: tuple[tuple[Any, ...], list[int]]) -> tuple[Any, ...]:
+    def answer(case: Any) -> tuple[Any, ...]:
+        if sums:  # (k games, each its parameters and its heap: the XOR of their values)
+            return _xor_answer([one(part) for part in case])
+        return one(case)
+
+    def one(case: tuple[tuple[Any, ...], list[int]]) -> tuple[Any, ...]:
         params, numbers = case
         if params not in games:
+            if len(games) >= GAMES_KEPT:  # (an input of many parameters: their games are let go)
+                games.clear()
+                caches[0] = Cache()
             games[params] = game_of(cls, params, family.keywords)
         game = games[params]
         position = _position(game, input_kind(game), numbers)
         if family.kind == "kfold":
             return _smallest_take(game, position)
-        return value(game, position, cache)
+        return value(game, position, caches[0])
 
     return answer_all(list(family_cases(family, args.input, where, text)), answer)
+
+
+def _xor_answer(answers: list[tuple[Any, ...]]) -> tuple[Any, int]:
+    """The outcome and value of a sum of games, each answered ``(outcome, value)``: the XOR of
+    their values (Sprague-Grundy theorem; none, the empty sum: 0)."""
+    from grundy.model.game import Outcome
+
+    total = 0
+    for found in answers:
+        total ^= found[1]
+    return (Outcome.N if total else Outcome.P), total
 
 
 def _run_own_heap_family(args: argparse.Namespace, value: Any, game: Any, names: tuple[str, ...]) -> int:

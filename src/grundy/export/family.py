@@ -27,8 +27,9 @@ the family's kind:
 
 Where the parameters stand in the input (:data:`WHERE`): ``first`` (once, before everything),
 ``each`` (every line or case starts with them), ``last`` (every line or case ends with them),
-``block`` (blocks of cases) or ``sum`` (a case is ``k`` games, each its parameters and its
-position, their values XORed). A set parameter is its size, then its members; a graph, its
+``block`` (blocks of cases), ``sum`` (a case is ``k`` games, each its parameters and its
+position, their values XORed) or ``sum-last`` (the same, each game its position, then its
+parameters: HDU 1851's piles ``M L``). A set parameter is its size, then its members; a graph, its
 number of edges ``m``, then ``m`` edges ``u v`` (or as :data:`~grundy.model.laws.GRAPH_READS`
 says: ``n m``, a tree, successor lists). A family whose position a keyword fixes
 (``green-hackenbush(T,ground=1)``) reads no position: a case is its parameters. Layouts
@@ -58,16 +59,35 @@ LAYOUTS = (*(f for f in INPUT_FORMATS if f != "repeated"), "single", "repeated")
 cases of one heap each, or cases up to one whose count is 0 or the end of the input (with the
 parameters ``block``: in each block; ``sum``: the cases of sums)."""
 
-WHERE = ("first", "each", "last", "block", "sum", "after")
+WHERE = ("first", "each", "last", "block", "sum", "sum-last", "after")
 """Where the parameters stand: once before everything, at the start or at the end of each
 line or case, at the start of each block of cases (blocks follow one another to the end of
 the input, or to a block whose parameters are all 0: an empty set, a graph of no edges),
 ``sum``: a case is ``k``, then ``k`` games, each its parameters and its position, whose values
-XOR (POJ 3710: ``k`` graphs), or ``after``: once, right after the input's first number (``T F``,
+XOR (POJ 3710: ``k`` graphs), ``sum-last``: the same, each game its position, then its
+parameters (HDU 1851: ``k`` piles ``M L``), or ``after``: once, right after the input's first number (``T F``,
 then ``T`` cases; with ``counted``, ``n k``, then the ``n`` heaps)."""
 
-SUM_KINDS = ("hackenbush",)
-"""The family kinds whose cases may be sums of games of different parameters (their values XOR)."""
+SUM_KINDS = ("hackenbush", "formula", "stripes")
+"""The family kinds whose cases may be sums of games of different parameters (their values XOR):
+Green Hackenbush (``green-hackenbush(E)``), and one heap (or row) with whole-number parameters
+(``bash(m)``, ``bash(a,b)``, ``bounded-nim(m)``, ``stripes(c,z,n)``; not a set: :func:`sums_of`)."""
+
+SUMS = ("sum", "sum-last")
+"""The places of the parameters that make a case a sum of ``k`` games: each game its parameters,
+then its position (``sum``), or its position, then its parameters (``sum-last``)."""
+
+
+def sums_of(family: Family) -> bool:
+    """Whether a case of ``family`` may be a sum of games of their own parameters: a graph family
+    of :data:`SUM_KINDS`, or one whose parameters are all whole numbers.
+
+    >>> from grundy.catalog import load_family
+    >>> [sums_of(load_family(s)[1]) for s in ("bash(m)", "stripes(c,z,n)", "subtraction(S)", "moore(k)")]
+    [True, True, False, False]
+    """
+    return family.kind in SUM_KINDS and (family.kind == "hackenbush" or not any(
+        p in SET_PARAMETERS or p in GRAPH_PARAMETERS for p in family.params))
 
 STEPS = {"python": 30_000_000, "cpp": 2_000_000_000}
 """How many steps (a heap's options looked at, a window compared) a program may spend on its
@@ -91,10 +111,11 @@ def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
         raise InvalidInputError(f"the input format must be one of {', '.join(LAYOUTS)}, got {layout!r}")
     if where not in WHERE:
         raise InvalidInputError(f"the parameters stand {' or '.join(WHERE)} in the input, got {where!r}")
-    if layout == "repeated" and where not in ("block", "sum"):
+    if layout == "repeated" and where not in ("block", *SUMS):
         raise InvalidInputError("a family's cases to the end of the input: --params block (each block "
                                 "its parameters, then its cases; with --input repeated, cases up to "
-                                "one whose count is 0) or --params sum (each case k, then k games)")
+                                "one whose count is 0) or --params sum or sum-last (each case k, then k "
+                                "games)")
     _check_sum_and_fixed(family, layout, where)
     if layout != "lines" and not main:
         raise InvalidInputError(f"input_format={layout!r} says what the program's main reads: it "
@@ -115,11 +136,17 @@ def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
 
 def _check_sum_and_fixed(family: Family, layout: str, where: str) -> None:
     """Refuse a sum of games the family cannot add, or a fixed position where there is none to read."""
-    if where == "sum" and family.kind not in SUM_KINDS:
-        raise InvalidInputError(f"--params sum (a case is k games, their values XORed) is for "
-                                f"green-hackenbush, not {family.kind}")
-    if where == "sum" and layout not in ("cases", "counted", "repeated"):
-        raise InvalidInputError(f"a case of --params sum is k, then k games: read cases, counted or "
+    if where in SUMS and not sums_of(family):
+        graphs = "green-hackenbush and " if where == "sum" else ""
+        raise InvalidInputError(f"--params {where} (a case is k games, their values XORed) is for "
+                                f"{graphs}the families of one heap with whole-number parameters "
+                                f"(bash(m), bash(a,b), bounded-nim(m), stripes(c,z,n)), not {family.kind} "
+                                f"({param_words(family)})")
+    if where == "sum-last" and family.kind == "hackenbush":
+        raise InvalidInputError("--params sum-last (each game its position, then its parameters) is for "
+                                "a family of one heap; a graph's game is read with --params sum")
+    if where in SUMS and layout not in ("cases", "counted", "repeated"):
+        raise InvalidInputError(f"a case of --params {where} is k, then k games: read cases, counted or "
                                 f"repeated, not {layout}")
     if family.position is not None and where not in ("each", "sum"):
         raise InvalidInputError(f"{family.fixed}={family.position} fixes every case's position: a case "
@@ -140,7 +167,7 @@ def describe(family: Family, layout: str, where: str) -> str:
     >>> describe(load_family("bash(m)")[1], "single", "first")
     'first the parameters (m), then the number of cases T, then T cases, each one heap'
     """
-    if where == "sum" or family.position is not None:
+    if where in SUMS or family.position is not None:
         return _describe_fixed_or_sum(family, layout, where)
     case = {"lines": "one position per line: its heap sizes",
             "cases": "the number of cases T, then T cases, each n then n heap sizes",
@@ -177,16 +204,19 @@ def describe(family: Family, layout: str, where: str) -> str:
 
 def _describe_fixed_or_sum(family: Family, layout: str, where: str) -> str:
     """What the main reads when each case is a sum of games, or its position is fixed."""
-    vertex = "ground vertex" if family.kind == "hackenbush" else "vertex"
+    vertex = {"hackenbush": "ground vertex", "formula": "heap", "stripes": "row (its length)"}.get(
+        family.kind, "vertex")
     params = f"the parameters ({param_words(family)})"
-    if family.position is None:
+    if where == "sum-last":
+        params, position = f"its {vertex}", f", then {params}"
+    elif family.position is None:
         position = f", then its {vertex}"
     else:
         position = f" (its {vertex} is {family.position} in every case, not in the input)"
     count = {"cases": "the number of cases T, then T cases", "counted": "one case",
              "single": "the number of cases T, then T cases",
              "repeated": "cases up to one whose k is 0 (or the end of the input)"}[layout]
-    if where == "sum":
+    if where in SUMS:
         return (f"{count}, each k, then k games, each {params}{position}; a case's value is the XOR "
                 f"of its games' values")
     return f"{count}, each {params}{position}"
@@ -244,7 +274,7 @@ def header(title: str, family: Family, main: bool, layout: str, where: str) -> l
                 if family.kind == "digraph" else "")
         lines.append(f"input ({layout}, parameters {where}): {describe(family, layout, where)}; "
                      f"output: one line 'VALUE OUTCOME' (N: the player to move wins{draw}) per "
-                     f"{'case' if where == 'sum' else 'position'}")
+                     f"{'case' if where in SUMS else 'position'}")
     return lines
 
 
@@ -345,7 +375,7 @@ class _Words:
     def heaps(self):
         if FIXED is not None:  # (the position is not in the input)
             return [FIXED]
-        if LAYOUT == "single" or WHERE == "sum":
+        if LAYOUT == "single" or WHERE in ("sum", "sum-last"):
             return [self.take()]
         if LAYOUT == "lines":
             return [self.take() for _ in range(len(self.words) - self.at)]
@@ -381,7 +411,7 @@ def _cases():
                 yield exc
         return
     reader = _Words()
-    if WHERE in ("block", "sum"):
+    if WHERE in ("block", "sum", "sum-last"):
         yield from (_blocks if WHERE == "block" else _sums)(reader)
         return
     first = reader.take() if WHERE == "after" else None  # (T, or n with counted, then the parameters)
@@ -417,9 +447,10 @@ def _blocks(reader):
 
 
 def _sums(reader):
-    """Each case's line: k, then k games (each its parameters, then its position), answered one by
-    one as read (one game held at a time); its value the XOR of theirs (Sprague-Grundy theorem).
-    repeated: cases up to one whose k is 0, or the end of the input."""
+    """Each case's line: k, then k games (each its parameters, then its position; sum-last: its
+    position, then its parameters), answered one by one as read (one game held at a time); its
+    value the XOR of theirs (Sprague-Grundy theorem). repeated: cases up to one whose k is 0, or
+    the end of the input."""
     left = 1 if LAYOUT == "counted" else -1 if LAYOUT == "repeated" else reader.take()
     while left > 0 or left < 0 and reader.more():
         left -= left > 0
@@ -428,8 +459,9 @@ def _sums(reader):
             break
         total, error = 0, None
         for _ in range(parts):
+            heaps = reader.heaps() if WHERE == "sum-last" else None
             params = reader.params()
-            heaps = reader.heaps()
+            heaps = heaps or reader.heaps()
             try:
                 total ^= answer(heaps, params)[0]
             except (ValueError, ArithmeticError, RecursionError) as exc:
@@ -963,7 +995,7 @@ def python_family(title: str, family: Family, main: bool, layout: str, where: st
                 f"or a graph (graph: m, then m edges u v; graph-nm: n m, then m edges; tree: n, then n - 1 "
                 f"edges; lists: n, then each vertex's successors, their count first)",
                 f"WHERE = {where!r}  # the parameters: first (once), each (start of a case), last, block, "
-                f"sum",
+                f"sum, sum-last, after",
                 f"LAYOUT = {layout!r}",
                 f"FIXED = {family.position!r}  # every case's position, when the input does not give it",
                 "", ""]

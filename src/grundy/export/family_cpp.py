@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from grundy.export.cpp import translate
 from grundy.export.cpp_helpers import BASE, OVERFLOW, helpers_for
-from grundy.export.family import MAX_STRIPE, MOST, RUNS_TRIAL, STEPS, header
+from grundy.export.family import MAX_STRIPE, MOST, RUNS_TRIAL, STEPS, SUMS, header
 from grundy.export.geography import cpp_graph_body
 from grundy.export.main import CPP_PARSE_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
@@ -651,7 +651,9 @@ static const int PARAMS[] = {@KINDS@};  // each parameter: 0 one number, 1 a set
                                        // edges; 4 a tree, n, then n - 1 edges; 5 successor lists, n,
                                        // then each vertex's count x and its x successors
 static const char WHERE = '@WHERE@';  // the parameters: f first (once), e each (start of a case), l last,
-                                      // b block (start of a block of cases), s sum (k games a case),
+                                      // b block (start of a block of cases), s sum (k games a case,
+                                      // each its parameters, then its position), S sum-last (each
+                                      // game its position, then its parameters),
                                       // a after (once, after the first number: T, or n of counted)
 static const char LAYOUT = '@LAYOUT@';  // l lines, c cases, o counted (one case), s single (T heaps),
                                         // r repeated (up to a case whose count is 0)
@@ -749,7 +751,8 @@ struct Words {
     std::vector<unsigned long long> heaps() {
         std::vector<unsigned long long> out;
         if (HAS_FIXED) return {FIXED};  // (the position is not in the input)
-        const unsigned long long count = LAYOUT == 's' || WHERE == 's' ? 1 : LAYOUT == 'l' ? left() : take();
+        const unsigned long long count = LAYOUT == 's' || WHERE == 's' || WHERE == 'S' ? 1
+                                         : LAYOUT == 'l' ? left() : take();
         for (unsigned long long i = 0; i < count; ++i) out.push_back(take());
         return out;
     }
@@ -911,10 +914,10 @@ static std::string answer_line(const std::vector<unsigned long long> &heaps, con
     return (known ? std::to_string(value) : std::string("-")) + (wins ? " N" : " P");
 }"""
 
-CPP_SUMS = r"""// each case's line: k, then k games (each its parameters, then its position), answered one by
-// one as read; its value the XOR of theirs (Sprague-Grundy theorem); r: cases up to one whose k is
-// 0, or the end of the input. The game answered last stays alive while the next is read (as emit's
-// does: answer() knows it by its address)
+CPP_SUMS = r"""// each case's line: k, then k games (each its parameters, then its position; S: its position,
+// then its parameters), answered one by one as read; its value the XOR of theirs (Sprague-Grundy
+// theorem); r: cases up to one whose k is 0, or the end of the input. The game answered last stays
+// alive while the next is read (as emit's does: answer() knows it by its address)
 static void read_sums(Words &in) {
     static std::shared_ptr<const Params> held;
     try {
@@ -925,8 +928,10 @@ static void read_sums(Words &in) {
             unsigned long long total = 0;
             std::string error;
             for (unsigned long long k = 0; k < parts; ++k) {
+                std::vector<unsigned long long> heaps;
+                if (WHERE == 'S') heaps = in.heaps();
                 const auto params = std::make_shared<const Params>(in.params());
-                const std::vector<unsigned long long> heaps = in.heaps();
+                if (WHERE != 'S') heaps = in.heaps();
                 try {
                     unsigned long long value = 0;
                     bool known = true;
@@ -951,7 +956,7 @@ static void read_sums(Words &in) {
 """
 """The main's reader of sums of games (``--params sum``), in a program that reads them only."""
 
-CPP_SUM_CALL = """    if (WHERE == 's') {
+CPP_SUM_CALL = """    if (WHERE == 's' || WHERE == 'S') {
         read_sums(in);
         return;
     }
@@ -1079,9 +1084,10 @@ def cpp_family(title: str, family: Family, main: bool, layout: str, where: str) 
                           if p in GRAPH_PARAMETERS else "0" for p in family.params)
         if family.kind not in OWN_LINE:
             out.append(CPP_ANSWER_LINE)
-        sums = where == "sum"
+        sums = where in SUMS
         out.append(CPP_MAIN.replace("@PARSE_NUMBER@", CPP_PARSE_NUMBER).replace("@KINDS@", kinds)
-                   .replace("@WHERE@", where[0]).replace("@SUMS@", CPP_SUMS if sums else "")
+                   .replace("@WHERE@", "S" if where == "sum-last" else where[0])
+                   .replace("@SUMS@", CPP_SUMS if sums else "")
                    .replace("@SUM_CALL@", CPP_SUM_CALL if sums else "")
                    .replace("@HAS_FIXED@", "false" if family.position is None else "true")
                    .replace("@FIXED@", str(family.position or 0))

@@ -250,8 +250,15 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
     if found is None:
         raise InvalidInputError(f"{spec!r} names no family: write the parameters as the names "
                                 f"grundy list shows, e.g. bash(m), subtraction(S), stripes(c,z,n)")
-    return family_code(found[0], found[1], lang=lang, main=main, input_format=input_format,
+    code = family_code(found[0], found[1], lang=lang, main=main, input_format=input_format,
                        where=where)
+    if where in ("sum", "sum-last") and found[1].kind != "hackenbush":  # (checked by the engine)
+        from grundy.reports.family_sums import check_sums_program
+
+        python = code if lang == "python" else family_code(found[0], found[1], lang="python", main=True,
+                                                            input_format=input_format, where=where)
+        check_sums_program(found[0], found[1], python, input_format, where)
+    return code
 
 
 def not_carried(title: str, what: str, outside: Any) -> NotSupportedError:
