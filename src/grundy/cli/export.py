@@ -161,6 +161,10 @@ def run(args: argparse.Namespace) -> int:
                                 f"of {args.game}")
     if args.game == "matrix":
         return _matrix(args, layout)
+    where = getattr(args, "params", None)
+    if where is not None and not args.main:
+        raise InvalidInputError(f"--params {where} says where the program's main reads the "
+                                f"parameters: add --main")
     if _family(args, layout) or _own_heap_family(args, layout) or _own_family(args, layout):
         return 0
     parts = getattr(args, "params", None) == "sum"  # (a game on pairs or on N numbers: k positions)
@@ -168,8 +172,6 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidInputError("--params is for a family, its parameters written as names (e.g. "
                                 "'bash(m)', 'subtraction(S)'; see grundy list); --params sum also for a "
                                 "game on pairs or on N numbers (a case: k, then k positions)")
-    if parts and not args.main:
-        raise InvalidInputError("--params sum says what the program's main reads: add --main")
     if parts and layout == "single":
         raise InvalidInputError("--input single reads one heap a case; --params sum a case of k positions")
     try:
@@ -205,9 +207,6 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
     if found is None:
         return False
     where = getattr(args, "params", None)
-    if where is not None and not args.main:
-        raise InvalidInputError(f"--params {where} says where the program's main reads the "
-                                f"parameters: add --main")
     misere = getattr(args, "misere", False)
     if found[1].kind == "misere" and not misere:
         raise InvalidInputError(f"{args.game}: the family's program is of misère play (whoever takes "
@@ -243,9 +242,6 @@ def _own_heap_family(args: argparse.Namespace, layout: str) -> bool:
     if found is None:
         return False
     where = getattr(args, "params", None)
-    if where is not None and not args.main:
-        raise InvalidInputError(f"--params {where} says where the program's main reads the "
-                                f"parameters: add --main")
     given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
                                       ("--conjecture", getattr(args, "conjecture", False) or None),
                                       ("--misere", getattr(args, "misere", False) or None))
@@ -284,8 +280,6 @@ def _own_family(args: argparse.Namespace, layout: str) -> bool:
                                 f"at run time; {given[0]} has no use there (--upto: with --conjecture, "
                                 f"the games whose start values its pattern is found on)")
     sums, after = getattr(args, "params", None) == "sum", getattr(args, "params", None) == "after"
-    if (sums or after) and not args.main:
-        raise InvalidInputError(f"--params {args.params} says what the program's main reads: add --main")
     if after and found[0].laws.start is not None:
         raise InvalidInputError(f"{args.game}: each case is the parameters of one game, answered at its "
                                 f"start; --params after (k, the parameters, then k positions) is for a "
