@@ -275,33 +275,14 @@ def own_family(spec: str) -> tuple[Game, tuple[str, ...]] | None:
     others set: ``circle(n,k=2)``): the game (the others set, the named ones at their defaults)
     and the names; ``None`` when ``spec`` names no such family (a heap game's family:
     :func:`grundy.reports.own_heap_export.own_heap_family`)."""
-    import re
+    from grundy.define import UserGame
+    from grundy.reports.own_heap_export import named_own_family
 
-    from grundy.catalog import find_entry, load_game, parse_spec
-    from grundy.define import UserGame, UserHeapGame
-
-    if not isinstance(spec, str) or "(" not in spec:
+    found = named_own_family(spec, heap=False)
+    if found is None:
         return None
-    name, args, kwargs = parse_spec(spec)
-    names = tuple(a for a in args if isinstance(a, str) and re.fullmatch(r"[A-Za-z_]\w*", a))
-    entry = find_entry(name) if names and len(names) == len(args) else None
-    cls = entry.load_class() if entry is not None else None
-    if cls is None or issubclass(cls, UserHeapGame) or not issubclass(cls, UserGame):
-        return None  # (a built-in game's words, e.g. subtraction(fibonacci), are its own)
-    fixed = ",".join(f"{k}={v}" for k, v in kwargs.items())
-    game = load_game(f"{name}({fixed})" if fixed else name)
-    assert isinstance(game, UserGame)
-    unknown = [n for n in names if n not in game.defaults]
-    if unknown or len(set(names)) != len(names):
-        shown = ", ".join(game.defaults) or "none"
-        raise InvalidInputError(f"{spec!r}: {unknown[0] if unknown else 'a name given twice'} is not "
-                                f"a parameter of {name} (its parameters: {shown})")
-    text = [n for n in names if type(game.defaults[n]) is not int]
-    if text:
-        raise InvalidInputError(f"{spec!r}: parameter {text[0]} is not a whole number (its default is "
-                                f"{game.defaults[text[0]]!r}); only whole-number parameters are read "
-                                f"from the input")
-    return game, names
+    assert isinstance(found[0], UserGame)
+    return found[0], found[1]
 
 
 def export_own_family(game: Game, names: tuple[str, ...], *, lang: str = "python", main: bool = False,

@@ -11,7 +11,9 @@ from grundy.errors import GrundyError, InvalidInputError, NotSupportedError, Sea
 from grundy.model.game import Game
 
 if TYPE_CHECKING:
-    from grundy.define import UserHeapGame
+    from grundy.define import UserGame, UserHeapGame
+
+    UserGameBase = UserGame | UserHeapGame
 
 CHECK_HEAPS = 40
 """The heaps ``0..CHECK_HEAPS`` of each small game compared with the engine before a program is
@@ -24,10 +26,24 @@ def own_heap_family(spec: str) -> tuple[UserHeapGame, tuple[str, ...]] | None:
     """A heap game of one's own, its parameters written as names (``mcoins(k,l)``, or with others
     set: ``mcoins(k,l=3)``): the game (the named parameters at their defaults) and the names;
     ``None`` when ``spec`` names no such family."""
+    from grundy.define import UserHeapGame
+
+    found = named_own_family(spec, heap=True)
+    if found is None:
+        return None
+    assert isinstance(found[0], UserHeapGame)
+    return found[0], found[1]
+
+
+def named_own_family(spec: str, *, heap: bool) -> tuple[UserGameBase, tuple[str, ...]] | None:
+    """A game of one's own (``heap``: a heap game; else any other), its parameters written as names
+    (``NAME(k,l)``, others set as ``NAME(k,l=3)``): the game, the named parameters at their
+    defaults, and the names; ``None`` when ``spec`` names no such family; refused in one line for a
+    name that is not a whole-number parameter of the game."""
     import re
 
     from grundy.catalog import find_entry, load_game, parse_spec
-    from grundy.define import UserHeapGame
+    from grundy.define import UserGame, UserHeapGame
 
     if not isinstance(spec, str) or "(" not in spec:
         return None
@@ -35,11 +51,11 @@ def own_heap_family(spec: str) -> tuple[UserHeapGame, tuple[str, ...]] | None:
     names = tuple(a for a in args if isinstance(a, str) and re.fullmatch(r"[A-Za-z_]\w*", a))
     entry = find_entry(name) if names and len(names) == len(args) else None
     cls = entry.load_class() if entry is not None else None
-    if cls is None or not issubclass(cls, UserHeapGame):
-        return None
+    if cls is None or issubclass(cls, UserHeapGame) != heap or not issubclass(cls, (UserGame, UserHeapGame)):
+        return None  # (a built-in game's words, e.g. subtraction(fibonacci), are its own)
     fixed = ",".join(f"{k}={v}" for k, v in kwargs.items())
     game = load_game(f"{name}({fixed})" if fixed else name)
-    assert isinstance(game, UserHeapGame)
+    assert isinstance(game, (UserGame, UserHeapGame))
     defaults = game.defaults
     unknown = [n for n in names if n not in defaults]
     if unknown or len(set(names)) != len(names):
