@@ -230,8 +230,6 @@ class InfiniteSubtraction(HeapGame):
             yield describe_take(n, s), (n - s,)
 
     def _heap_value(self, n: int) -> int:
-        if self.kind == "odd":
-            return n % 2
         if self.kind in RESIDUE:
             return n % RESIDUE[self.kind]
         return int(_table(self.kind, n)[n])
