@@ -114,6 +114,8 @@ def test_the_first_error_wins_over_a_later_failure_in_the_same_chunk() -> None:
     (lambda n: [n - 1, -1] if n == 24 else list(range(n)), ["heap 24", "-1"]),  # large values
     (lambda n: [(1, 1)] * (n > 1) + ([n - 1, -1] if n == 28 else list(range(n))), ["heap 28", "-1"]),
     (lambda n: 5 if n == 17 else [n - 1] if n else [], ["heap 17", "5"]),
+    (lambda n: [n - 1, grundy.Sum(1, n - 2)] if n == 29 else [n - 1] if n else [],
+     ["heap 29", "Sum(1, 27)", "a tuple of the heaps it leaves"]),  # (Sum is for @grundy.game)
 ])
 def test_bad_options_are_clear_errors(moves: Callable[[int], Any], words: list[str]) -> None:
     with pytest.raises(InvalidGameError) as info:

@@ -102,6 +102,11 @@ class UserHeapGame(_Defined, HeapGame):
             except TypeError:
                 heap = None
             if heap is None or not 0 <= heap < n:
+                if isinstance(option, Sum):
+                    raise InvalidGameError(
+                        f"{self.spec}: move to {_short(option)} from heap {n}: a heap game splits a "
+                        f"heap by a tuple of the heaps it leaves, e.g. (a, b), not Sum(a, b) "
+                        f"(Sum is for @grundy.game)")
                 what = "move to" if parts is not option else "split into"
                 raise InvalidGameError(
                     f"{self.spec}: {what} {_short(option)} from heap {n}: every heap a move leaves "
