@@ -61,12 +61,19 @@ def chess_row(cells: tuple[int, ...]) -> list[object]:
     return out
 
 
+def five(position: tuple[int, ...]) -> list[object]:
+    """five counters or more: take one from the first five (the rest are never touched)"""
+    a, b, c, d, e, *rest = position
+    firsts = [a, b, c, d, e]
+    return [(*firsts[:i], x - 1, *firsts[i + 1:], *rest) for i, x in enumerate(firsts) if x]
+
+
 def words(position: str) -> list[object]:
     """a word: drop its last letter"""
     return [position[:-1] or ()]
 
 
-NAMES = ("tm-team", "tm-merge", "tm-chess", "tm-words")
+NAMES = ("tm-team", "tm-merge", "tm-chess", "tm-words", "tm-five", "tm-five-start")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -75,6 +82,8 @@ def own_games() -> Iterator[None]:
     grundy.game("tm-merge")(merge_piles)
     grundy.game("tm-chess")(chess_row)
     grundy.game("tm-words", parse=str, format=str)(words)
+    grundy.game("tm-five")(five)
+    grundy.game("tm-five-start", start=lambda: (1, 2, 0, 1, 3, 7))(five)
     yield
     for name in NAMES:
         catalog.unregister(name)
@@ -289,3 +298,14 @@ def test_a_wrong_misere_program_fails_the_check() -> None:
     assert wrong != normal.source
     with pytest.raises(GrundyError, match="internal error"):
         _positions_check(wrong, game, normal.plan)
+
+
+def test_a_program_that_cannot_be_checked_is_refused() -> None:
+    """A game on tuples whose move function fails on every small tuple the check tries (fewer than
+    five numbers) cannot be compared with the engine: refused, unless it declares a start, whose
+    reachable positions are then compared."""
+    code, out, err = cli("export", "tm-five", "--lang", "python", "--main")
+    assert code == 2 and out == "" and "cannot be checked" in err and len(err.strip().splitlines()) == 1
+    program = export("tm-five-start", "--lang", "python", "--main", "--misere")
+    lines = python_lines(program, "1 2 0 1 3 7\n1 0 0 0 0\n0 0 0 0 0 4\n")
+    assert lines == ["- P", "- P", "- N"]  # (7 moves, then 1, then none: the last mover loses)

@@ -995,6 +995,11 @@ def _positions_check(code: str, game: Game, plan: Plan) -> None:
                               f"engine {want}; please report it")
         if want is not None:
             values.append((position, want))
+    if not values and plan.arity is None:  # (nothing compared: a program that was not checked)
+        tried = "those reachable from the start" if game.laws.start else "tuples of 1 to 4 numbers 0..3"
+        raise NotSupportedError(f"{plan.name}: the engine answers none of the positions the check tries "
+                                f"({tried}), so the program cannot be checked before it is printed; "
+                                f"declare start= (the check then takes the positions reachable from it)")
     for (p, v), (q, w) in pairwise(values):
         try:
             want = v ^ w if not misere else _engine_answer(game, Sum(p, q), misere, budget)
