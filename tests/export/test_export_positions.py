@@ -215,11 +215,12 @@ def test_refusals_are_one_line() -> None:
     for argv, words in [
             (("tp-grow",), "exported in Python only"),
             (("tp-grow", "--lang", "python", "--upto", "9"), "so --upto has no use"),
-            (("tp-grow", "--lang", "python", "--limit", "9"), "so --limit has no use"),
             (("tp-outside", "--lang", "python"), "it reads END from outside the function"),
             (("tp-valid", "--lang", "python"), "declares valid=")]:
         code, out, err = cli("export", *argv)
         assert code == 2 and out == "" and words in err and err.count("\n") == 1, (argv, err)
+    code, out, err = cli("export", "tp-grow", "--lang", "python", "--limit", "9")  # (the bound)
+    assert code == 0 and "MOVE_STEPS = 9\n" in out and "at most 9 options listed" in out, err
 
 
 def test_solve_input_reads_positions_of_three_numbers(tmp_path: Path) -> None:

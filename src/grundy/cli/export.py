@@ -76,9 +76,11 @@ up to the end of the input); one line per game: VALUE | p_1 .. p_m | q_1 .. q_n 
 A game of your own on one number (positions (n,)) reads several numbers as a sum only when it
 declares arity=1; a game with a declared domain (minimum=, valid=) answers an input outside it
 with an error line for that input alone.
-A game of your own on positions of three or more numbers (arity=3) is exported in Python only:
-the program carries your move function and answers exactly (a line of several positions is their
-sum). A family of your own games whose parameters the input gives: NAME(n,k), for a game that
+A game of your own on positions of three or more numbers (arity=3), or on tuples of any length
+(a line one position), is exported in Python only: the program carries your move function and
+answers exactly (a line of several positions of arity=3 is their sum); with --misere, who wins
+(POJ 2068: lines n S M1..M2n).
+A family of your own games whose parameters the input gives: NAME(n,k), for a game that
 declares start= (each case the parameters of one game, its start position answered; --params sum:
 a case is k games, their values XORed; --conjecture, one parameter: past the games 1..--upto
 searched, 40 by default, by the pattern of their start values, POJ 2484; Python); a game that
@@ -111,7 +113,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "for it; C++ answers such inputs with an error line)")
     parser.add_argument("--limit", type=positive_int, metavar="STEPS",
                         help="steps for the table of your own game and for re-checking an unproved "
-                             "pattern on a longer table")
+                             "pattern on a longer table; a game of your own on positions of several "
+                             "numbers: the options its program may list for one input")
     parser.add_argument("--max-size", type=non_negative_int, metavar="BYTES", default=64 * 1024,
                         help="keep the program under this many bytes (default 65536, what many judges "
                              "accept; 0: no bound): a heap game's longer table is cut, an octal "
@@ -121,7 +124,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "Conway's genus theory where every heap is tame (Nim, subtraction and "
                              "Bash games), else by the misère quotient (Kayles, octal games: where "
                              "its period is not proved, the heaps it settled within --limit steps "
-                             "or up to --upto); the main prints '- N' or '- P'")
+                             "or up to --upto); a game of your own on numbers: by searching every "
+                             "position reachable (Python; a sum as a whole); the main prints '- N' "
+                             "or '- P'")
     parser.add_argument("--input", choices=(*INPUT_FORMATS, "single"), default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases), counted (one case) or repeated (cases to the end of "

@@ -404,6 +404,10 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     def answer(case: list[int] | tuple[Any, int]) -> tuple[Any, Any]:
         if isinstance(case, tuple):  # (answered already, by the fast path)
             return case
+        if kind.startswith("sums:") and not case and args.misere:  # (the empty sum: no move, a
+            from grundy.model.game import Outcome  # win in misère play, and no Grundy value)
+
+            return Outcome.N, None
         if kind == "sums:tuple":  # (k positions of their own lengths: their sum)
             return _tuples_answer(game, case, value, cache)
         if kind.startswith("sums:"):  # (k positions: their sum; none, the empty sum)

@@ -56,7 +56,7 @@ HEAP_FORMATS = (*INPUT_FORMATS, "single")
 
 
 def describe(kind: str, input_format: str, sums: bool = True, start: str | None = None,
-             arity: int = 2, names: str = "") -> str:
+             arity: int | None = 2, names: str = "") -> str:
     """One line saying what the main reads, for the program's header comment (``sums``: whether
     several numbers of a game on one number are a sum; ``arity``: the numbers of a position of a
     game on positions).
@@ -93,6 +93,9 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     elif kind == "param-positions":
         case = (f"k, then the parameters {names}, then k positions of {arity} numbers (their sum)")
         line = f"one case per line: the parameters {names}, then positions of {arity} numbers (their sum)"
+    elif kind == "positions" and arity is None:  # (a game on tuples of numbers of any length)
+        case = "n, then the n numbers of one position"
+        line = "one position per line: its numbers"
     elif kind == "positions":
         case = f"one position: {arity} numbers"
         line = f"one position per line: {arity} numbers, or several positions (their sum)"
@@ -105,6 +108,8 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
                 else "one position per line: a b, or several pairs a b (their sum)")
     if parts:  # (k, then k positions of a game on pairs or on several numbers: their sum)
         case = f"k, then k positions {'a b' if kind == 'pair' else f'of {arity} numbers'} (their sum)"
+        if arity is None:
+            case = "k, then k positions, each its count m and its m numbers (their sum)"
     if input_format == "lines":
         return line
     if input_format == "cases":
@@ -113,7 +118,8 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
         return "the number of cases T, then T cases, each one heap size n"
     if input_format == "repeated":
         end = (", or to a case whose numbers are all 0 (it ends the input)"
-               if not parts and (kind in ("positions", "params") or (kind == "pair" and start is None))
+               if not parts and ((kind == "positions" and arity is not None) or kind == "params"
+                                 or (kind == "pair" and start is None))
                else ", or to a case whose first number is 0 (it ends the input)")
         return f"cases to the end of the input{end}, each {case}"
     return f"one case: {case}"
@@ -252,7 +258,7 @@ def zero_case_width(kind: str, one: bool = False, parts: bool = False) -> int | 
         return 1
     if kind == "pair" and not one:
         return 2
-    return {"positions": "ARITY", "params": "len(PARAMS)"}.get(kind, 1)
+    return {"positions": "ZERO_WIDTH", "params": "len(PARAMS)"}.get(kind, 1)
 
 
 def python_main(kind: str, input_format: str, one: bool = False, moves: bool = False) -> str:
@@ -270,8 +276,6 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
         case = "[take()] + [take() for _ in range(take())]"
     if kind == "grid":  # (the count of heads, then x y of each)
         case = "[take() for _ in range(2 * take())]"
-    if kind == "positions":  # (one position: the program's ARITY numbers)
-        case = "[take() for _ in range(ARITY)]"
     if kind == "params":  # (one game: its parameters)
         case = "[take() for _ in range(len(PARAMS))]"
     if kind == "param-sums":  # (k, then k games: the parameters of each)
@@ -281,11 +285,13 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
                 "(take())")
     if parts:  # (k, then k positions: of a pair game two numbers each, else ARITY numbers)
         case = f"[take() for _ in range(take() * {2 if kind == 'pair' else 'ARITY'})]"
+    if kind == "positions":  # (the program's own reader: one position, or k positions)
+        case = "_case(take)"
     if input_format == "single":  # (T, then T cases of one heap each)
         case = "[take()]"
     cases = {"cases": "range(take())", "single": "range(take())", "counted": "range(1)",
              "repeated": f"repeated({zero_case_width(kind, one, parts)})"}[input_format]
-    empty = ' if numbers else "0 P"' if parts else ""  # (no positions: the empty sum, value 0)
+    empty = ' if numbers else "0 P"' if parts and kind != "positions" else ""  # (the empty sum)
     return common + _PY_STREAM % {"case": case, "cases": cases, "empty": empty}
 
 

@@ -67,31 +67,37 @@ def _parts(option, into, where):
 
 def _options(position, params):
     """The options of ``position``: each a tuple of the positions it is the sum of."""
-    where = f"the move function at position {_shown(position)!r}"
     try:
         listed = moves(position, **params)
         if isinstance(listed, (str, bytes)):
             raise TypeError(f"it returned {listed!r}, not a list of options")
         options = []
         for option in listed:
-            if (type(option) is tuple and len(option) == ARITY and MINIMUM is None
+            if ARITY is None and type(option) is tuple and option:  # (a tuple of any length: as is)
+                hash(option)
+                options.append((option,))
+            elif (type(option) is tuple and len(option) == ARITY and MINIMUM is None
                     and all(type(x) is int for x in option)):  # (a plain position: checked at once)
                 options.append((option,))
             else:
                 parts = []
-                _parts(option, parts, where)
+                _parts(option, parts, _where(position))
                 options.append(tuple(parts))
             if len(options) > MOVE_STEPS:
                 break
         return options
     except ValueError as exc:
-        if str(exc).startswith(where):
+        if str(exc).startswith(_where(position)):
             raise
-        raise ValueError(f"{where} failed: ValueError: {exc}") from None
+        raise ValueError(f"{_where(position)} failed: ValueError: {exc}") from None
     except MemoryError:
-        raise ValueError(f"{where} ran out of memory") from None
+        raise ValueError(f"{_where(position)} ran out of memory") from None
     except Exception as exc:  # the move function's own failure: an error line for this case only
-        raise ValueError(f"{where} failed: {type(exc).__name__}: {exc}") from None
+        raise ValueError(f"{_where(position)} failed: {type(exc).__name__}: {exc}") from None
+
+
+def _where(position):
+    return f"the move function at position {_shown(position)!r}"
 
 
 def _value(position, params):
@@ -107,61 +113,177 @@ def _value(position, params):
 ``_value(position, params)``, the memoised mex (``%(functions)s``: the functions carried)."""
 
 
+PY_MISERE = """
+
+_WINS = {}  # misère play: a sum (its parts in a fixed order) -> whether the player to move wins
+WINS_KEPT = 500000  # (sums kept from one input to the next; past it, let go before the next)
+
+
+def _state(parts):
+    \"\"\"The sum of ``parts`` as one key: its parts in a fixed order (a sum does not depend on it).\"\"\"
+    if len(parts) < 2:
+        return tuple(parts)
+    try:
+        return tuple(sorted(parts))
+    except TypeError:  # (parts that do not compare: ordered by their text)
+        return tuple(sorted(parts, key=repr))
+
+
+def _sum_options(state, params):
+    \"\"\"The sums one move leads to from the sum ``state``: a move in one of its parts, that part
+    replaced by the parts of the option (an option () or Sum(): the part is gone).\"\"\"
+    if len(state) == 1:  # (one position: its options, each a sum in order already if of one part)
+        return [option if len(option) < 2 else _state(option) for option in _options(state[0], params)]
+    out = []
+    for i, part in enumerate(state):
+        if part in state[:i]:
+            continue  # (the same part again: the same sums)
+        rest = state[:i] + state[i + 1:]
+        for option in _options(part, params):
+            out.append(_state(rest + option))
+    return out
+
+
+def _misere(parts, params):
+    \"\"\"Whether the player to move wins the sum of ``parts`` in misère play (whoever moves last
+    loses): a sum with no move is won by the player to move, any other iff some move leads to a sum
+    the player to move loses. Every sum reachable is searched (a sum as a whole: no theorem adds
+    misère outcomes), memoised in _WINS and without recursion; at most MOVE_STEPS options listed
+    for one input, else an error for it alone, as is a sum that can be reached from itself.\"\"\"
+    root = _state(parts)
+    if root in _WINS:
+        return _WINS[root]
+    if len(_WINS) > WINS_KEPT:  # (the sums of the inputs before are let go: memory stays bounded)
+        _WINS.clear()
+    stack, expanding, steps = [root], {}, 0
+    while stack:
+        x = stack[-1]
+        if x in _WINS:
+            stack.pop()
+            continue
+        if x not in expanding:
+            expanding[x] = _sum_options(x, params)
+            steps += len(expanding[x]) + 1
+            if steps > MOVE_STEPS:
+                whole = (f" (a sum of {len(root)} positions, searched as a whole: no theorem here decides "
+                         f"a misère sum from its parts)") if len(root) > 1 else ""
+                raise ValueError(f"the misère search was not settled within {MOVE_STEPS:,} options "
+                                 f"listed{whole}")
+            todo = [s for s in expanding[x] if s not in _WINS]
+            for s in todo:
+                if s in expanding:
+                    raise ValueError(f"position {' + '.join(map(_shown, s))!r} can be reached from itself: "
+                                     f"the game is loopy (grundy solve answers it; this program does not)")
+            if todo:
+                stack.extend(todo)
+                continue
+        options = expanding.pop(x)
+        _WINS[x] = not options or not all(_WINS[s] for s in options)
+        stack.pop()
+    return _WINS[root]
+"""
+"""Misère play: the outcome of a sum of positions by searching every sum it reaches (the plain
+misère recursion; a sum of one part is the position itself)."""
+
 _PY_API = """
 
 def _position(numbers):
     position = tuple(numbers)
-    if len(position) != ARITY:
+    if ARITY is not None and len(position) != ARITY:
         raise ValueError(f"a position is {ARITY} numbers, got {len(position)}")
     if MINIMUM is not None and any(x < m for x, m in zip(position, MINIMUM)):
         raise ValueError(f"position {_shown(position)!r} is below the game's minimum {MINIMUM}")
     return position
 
 
+def _sum_parts(numbers):
+    \"\"\"The positions whose sum is asked: ``numbers`` a tuple of positions (a case of k positions;
+    none: the empty sum), or the numbers of one line (ARITY numbers a position, several positions
+    their sum; a game whose positions have any length: the line is one position).\"\"\"
+    if isinstance(numbers, tuple):
+        return [_position(p) for p in numbers if p != ()]  # (() is no position: nothing left)
+    if ARITY is None:
+        return [_position(numbers)] if numbers else []
+    if not numbers or len(numbers) % ARITY:
+        raise ValueError(f"a position is {ARITY} numbers, and a line several positions (their sum): "
+                         f"got {len(numbers)} numbers")
+    return [_position(numbers[i:i + ARITY]) for i in range(0, len(numbers), ARITY)]
+
+
 def grundy_value(*numbers):
-    \"\"\"The Grundy value of one position (its ARITY numbers).\"\"\"
+    \"\"\"The Grundy value of one position (its numbers).\"\"\"
+    if MISERE:
+        raise ValueError("no Grundy value decides misère play: first_player_wins answers")
     return _value(_position(numbers), {})
 
 
 def first_player_wins(*numbers):
-    return grundy_value(*numbers) != 0
+    return answer(list(numbers))[1]
 
 
 def answer(numbers):
-    \"\"\"The value and the outcome of the sum of the positions ``numbers`` holds (ARITY numbers each).\"\"\"
-    if not numbers or len(numbers) % ARITY:
-        raise ValueError(f"a position is {ARITY} numbers, and a line several positions (their sum): "
-                         f"got {len(numbers)} numbers")
+    \"\"\"The value (None in misère play) and the outcome of the sum of the positions ``numbers``
+    holds (see _sum_parts).\"\"\"
+    parts = _sum_parts(numbers)
+    if MISERE:
+        return None, _misere(parts, {})
     total = 0
-    for i in range(0, len(numbers), ARITY):
-        total ^= _value(_position(numbers[i:i + ARITY]), {})
+    for position in parts:
+        total ^= _value(position, {})
     return total, total != 0
 """
 
 
-def positions_program(name: str, arity: int, minimum: tuple[int, ...] | None, source: str, *,
-                      main: bool, input_format: str) -> str:
-    """The Python program answering positions of ``arity`` numbers of the game ``name`` by its move
-    function ``source`` (``def moves(position)``, stand-alone); ``minimum``: its declared least
-    coordinates; ``main``: with a ``main`` reading ``input_format``."""
-    from grundy.export.main import describe
+def _case_reader(arity: int | None, parts: bool) -> str:
+    """The main's reader of one case (``_case(take)``): one position (``arity`` numbers, or a count
+    and its numbers), or with ``parts`` a count ``k`` and ``k`` positions (a tuple of them)."""
+    one = "range(ARITY)" if arity is not None else "range(take())"
+    body = (f"tuple(tuple(take() for _ in {one}) for _ in range(take()))" if parts
+            else f"[take() for _ in {one}]")
+    return f"\n\ndef _case(take):\n    return {body}\n"
+
+
+def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | None, source: str, *,
+                      main: bool, input_format: str, misere: bool = False,
+                      steps: int = MOVE_STEPS) -> str:
+    """The Python program answering positions of ``arity`` numbers (``None``: a tuple of numbers
+    of any length, one position a line, a case its count and its numbers) of the game ``name`` by
+    its move function ``source`` (``def moves(position)``, stand-alone); ``minimum``: its declared
+    least coordinates; ``main``: with a ``main`` reading ``input_format``; ``misere``: who wins in
+    misère play (:data:`PY_MISERE`); ``steps``: the options it may list for one input."""
+    from grundy.export.main import describe, layout_parts
 
     title = " ".join(name.split())
     low = "" if minimum is None else f"; each coordinate at least its minimum {minimum}"
-    header = [
-        f"# {title}: the Grundy value of a position of {arity} numbers (a game of your own, by its "
-        f"move function, carried below as given)",
-        f"# values: exact, the mex over every position reachable from the one asked (memoised); at "
-        f"most {MOVE_STEPS:,} options listed for one input, else an error line for it; a position that "
-        f"can be reached from itself (a loopy game) is an error line (grundy solve answers it)",
-        f"# positions: {arity} numbers{low}; several positions on one line are their sum",
-    ]
+    numbers = f"{arity} numbers" if arity is not None else "a tuple of numbers (any length)"
+    limits = (f"at most {steps:,} options listed for one input, else an error line for it; a position "
+              f"that can be reached from itself (a loopy game) is an error line (grundy solve answers it)")
+    if misere:
+        header = [
+            f"# {title}: who wins a position of {numbers} in misère play (whoever moves last loses; "
+            f"a game of your own, by its move function, carried below as given)",
+            f"# outcome: exact, by searching every position reachable from the one asked (memoised; "
+            f"past 500,000 kept, the memo is let go before the next input): "
+            f"no move is a win, else a win iff some move reaches a loss; a sum of several positions is "
+            f"searched as a whole (no theorem decides a misère sum from its parts' outcomes); no Grundy "
+            f"value decides misère play, so a line is '- N' or '- P'; {limits}"]
+    else:
+        header = [
+            f"# {title}: the Grundy value of a position of {numbers} (a game of your own, by its "
+            f"move function, carried below as given)",
+            f"# values: exact, the mex over every position reachable from the one asked (memoised); "
+            f"{limits}"]
+    header.append(f"# positions: {arity} numbers{low}; several positions on one line are their sum"
+                  if arity is not None else
+                  "# positions: the numbers of a line are one position (a case: its count, then its "
+                  "numbers); several positions are a sum only in a case of k positions (params sum)")
     if main:
         header.append(f"# input: {describe('positions', input_format, arity=arity)}")
     out = [*header, "# Generated by grundy; needs only Python 3.8+.", "", "import sys", "",
-           f"ARITY = {arity}", f"MINIMUM = {minimum!r}", f"MOVE_STEPS = {MOVE_STEPS}", ""]
+           f"ARITY = {arity}", f"MINIMUM = {minimum!r}", f"MOVE_STEPS = {steps}",
+           f"MISERE = {misere}", f"ZERO_WIDTH = {arity or 1}", ""]
     text = ("\n".join(out) + PY_SEARCH % {"functions": "# the move function, as given\n" + source.strip("\n")}
-            + _PY_API)
+            + (PY_MISERE if misere else "") + _PY_API)
     if main:
-        text += python_main("positions", input_format)
+        text += _case_reader(arity, layout_parts(input_format)[1]) + python_main("positions", input_format)
     return text

@@ -97,6 +97,11 @@ class Plan:
     runs: Any = None
     """With ``period`` (proved, longer than the table): one period of values as runs of words
     (:class:`~grundy.model.periodic.PeriodRuns`, the game's :attr:`~grundy.model.laws.Laws.period_runs`)."""
+    misere_search: bool = False
+    """Of kind ``"positions"``: who wins in misère play, by searching every sum reachable."""
+    steps: int | None = None
+    """Of kind ``"positions"``: the options the program may list for one input (``limit=``;
+    ``None``: :data:`grundy.export.model.MOVE_STEPS`)."""
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
@@ -200,7 +205,11 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
         raise InvalidInputError(f"max_size must be a positive number of bytes, got {max_size}")
     plan = (_misere_plan(game, upto, one_budget(limit, budget), conjecture) if misere else
             export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
+    if parts:
+        plan = _tuples_plan(game, plan)
     _refuse_unused(plan, upto, one_budget(limit, budget), conjecture)
+    if plan.kind == "positions":
+        plan = _positions_steps(plan, one_budget(limit, budget))
     if parts:
         input_format = _parts_format(game, plan, input_format)
     if winning_moves:
@@ -231,6 +240,17 @@ def _parts_format(game: Game, plan: Plan, input_format: str) -> str:
                                 f"{'one number n' if plan.start is not None else 'n, then n numbers'} "
                                 f"already")
     return f"{input_format}+sum"
+
+
+def _tuples_plan(game: Any, plan: Plan) -> Plan:
+    """For a case of k positions: a game of one's own that its probe reads as a game on one number
+    but declares no arity (HDU 5724's rows: a position is a tuple of cells of any length, each
+    written as its count and its numbers, as ``solve --input --params sum`` reads them) is answered
+    by its move function on tuples of any length; ``plan`` otherwise."""
+    layout = game.laws.input_layout
+    if plan.kind != "number" or layout is None or layout() != "number":
+        return plan
+    return _positions_plan(game, type(game).domain, None)
 
 
 def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
@@ -476,9 +496,8 @@ def _own_family_check(code: str, game: Any, names: tuple[str, ...]) -> None:
 def _refuse_unused(plan: Plan, upto: int | None, budget: Budget | None, conjecture: bool) -> None:
     """Refuse an option a program written from a theorem's algorithm alone has no use for (it has
     no table and nothing unproved), rather than ignore it."""
-    if plan.kind == "positions":
-        given = [name for name, used in (("upto", upto is not None), ("conjecture", conjecture),
-                                         ("limit", budget is not None and not budget.standard)) if used]
+    if plan.kind == "positions":  # (limit: the options the program may list for one input)
+        given = [name for name, used in (("upto", upto is not None), ("conjecture", conjecture)) if used]
         if given:
             raise InvalidInputError(f"{plan.name}: the program answers by the move function alone (no "
                                     f"table, nothing unproved), so {given[0]} has no use there")
@@ -641,9 +660,12 @@ def _misere_plan(game: Game, upto: int | None, budget: Budget | None, conjecture
     is proved, else of heaps up to ``upto`` or as far as the ``budget``'s steps settle). An option
     that would change nothing is refused: ``conjecture`` (nothing unproved is exported), ``upto``
     and a budget where a law answers every heap."""
+    if not isinstance(game, HeapGame) and game.laws.input_layout is not None:
+        return _own_misere_plan(game)  # (a game of one's own on tuples of numbers: its search)
     if not isinstance(game, HeapGame) or not is_sum_of_heaps(game):
         raise NotSupportedError(f"{game.spec}: export in misère play is written for sums of heaps of "
-                                f"one heap game (grundy solve --misere answers the others)")
+                                f"one heap game and for games of your own on tuples of numbers "
+                                f"(grundy solve --misere answers the others)")
     if conjecture:
         raise InvalidInputError(f"{game.spec}: export in misère play uses only proved laws and exact "
                                 f"quotients; conjecture has no use there")
@@ -916,17 +938,20 @@ def _runs_check(code: str, game: Game, plan: Plan) -> None:
 
 
 def _positions_source(game: Game, plan: Plan, lang: str, main: bool, input_format: str) -> str:
-    """The Python program of a game on positions of several numbers, checked against the engine
-    (:func:`_positions_check`); C++ is refused (a C++ program cannot carry a Python move function)."""
+    """The Python program of a game on positions of several numbers (or on tuples of any length),
+    checked against the engine (:func:`_positions_check`); C++ is refused (a C++ program cannot
+    carry a Python move function)."""
+    from grundy.export.model import MOVE_STEPS
     from grundy.export.positions import positions_program
 
-    assert plan.arity is not None and plan.source is not None
+    assert plan.source is not None
     if lang != "python":
-        raise InvalidInputError(f"{plan.name}: a game on positions of {plan.arity} numbers is exported "
-                                f"in Python only (the program carries your move function): use "
-                                f"lang python")
+        what = f"positions of {plan.arity} numbers" if plan.arity is not None else "tuples of numbers"
+        raise InvalidInputError(f"{plan.name}: a game on {what} is exported in Python only (the "
+                                f"program carries your move function): use lang python")
     code = positions_program(plan.name, plan.arity, plan.origin, plan.source, main=main,
-                             input_format=input_format)
+                             input_format=input_format, misere=plan.misere_search,
+                             steps=plan.steps or MOVE_STEPS)
     _positions_check(code, game, plan)
     return code
 
@@ -942,52 +967,91 @@ positions (games) it settles within them, the first ones first."""
 def _positions_check(code: str, game: Game, plan: Plan) -> None:
     """Run the Python program on positions the engine answers and compare: those reachable from
     the declared start (breadth first), else the positions whose coordinates are within 3 of the
-    least ones; single positions and sums of two. Where the engine refuses (a position outside
+    least ones (tuples of any length: of lengths 1..4); single positions and sums of two, as a
+    line (or a case of two positions) gives them. Where the engine refuses (a position outside
     the game, a failure of the move function) or finds a loopy value, the program must answer
-    with an error. The check ends where the engine's :data:`CHECK_STEPS`, for all the positions
-    together, run out."""
+    with an error. In misère play the outcomes are compared (the engine's misère search). The
+    check ends where the engine's :data:`CHECK_STEPS`, for all the positions together, run out."""
     from itertools import pairwise
 
+    from grundy.define.sums import Sum
     from grundy.engine.limits import Budget
-    from grundy.engine.search import grundy_value
 
     namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
     exec(compile(code, "<export>", "exec"), namespace)
-    answer = namespace["answer"]
-    sample = _positions_sample(game, plan)
-    values: list[tuple[tuple[int, ...], int]] = []
+    answer, misere = namespace["answer"], plan.misere_search
+    # (a bound set lower with limit= refuses inputs, as intended: the answers are checked past it)
+    namespace["MOVE_STEPS"] = max(namespace["MOVE_STEPS"], CHECK_STEPS)
     budget = Budget(CHECK_STEPS)  # (all the positions together, the nearest first)
-    for position in sample:
+    values: list[tuple[tuple[int, ...], Any]] = []
+    for position in _positions_sample(game, plan):
         try:
-            want: int | None = grundy_value(game, position, budget=budget)
+            want = _engine_answer(game, position, misere, budget)
         except SearchLimitError:
             break  # (the check's budget is spent: the positions compared so far are the check)
-        except GrundyError:
-            want = None
-        try:
-            got = answer(list(position))[0]
-        except ValueError:
-            got = None
+        got = _program_answer(answer, list(position), misere)
         if got != want:
             raise GrundyError(f"internal error: the exported program gives {got} for {position}, the "
                               f"engine {want}; please report it")
         if want is not None:
             values.append((position, want))
+    if not values and plan.arity is None:  # (nothing compared: a program that was not checked)
+        tried = "those reachable from the start" if game.laws.start else "tuples of 1 to 4 numbers 0..3"
+        raise NotSupportedError(f"{plan.name}: the engine answers none of the positions the check tries "
+                                f"({tried}), so the program cannot be checked before it is printed; "
+                                f"declare start= (the check then takes the positions reachable from it)")
     for (p, v), (q, w) in pairwise(values):
-        if answer([*p, *q])[0] != v ^ w:
+        try:
+            want = v ^ w if not misere else _engine_answer(game, Sum(p, q), misere, budget)
+        except SearchLimitError:
+            break
+        if _program_answer(answer, (p, q), misere) != want:
             raise GrundyError(f"internal error: the exported program is wrong on the sum {p} + {q}; "
                               f"please report it")
+        if plan.arity is not None and _program_answer(answer, [*p, *q], misere) != want:
+            raise GrundyError(f"internal error: the exported program is wrong on the line of {p} and "
+                              f"{q}; please report it")
+
+
+def _engine_answer(game: Game, position: Any, misere: bool, budget: Any) -> Any:
+    """The engine's value of ``position`` (in misère play: whether the player to move wins), or
+    ``None`` where it refuses (a :class:`SearchLimitError` of the budget is raised)."""
+    from grundy.engine.search import grundy_value, outcome
+    from grundy.model.game import Outcome
+
+    try:
+        if misere:
+            return outcome(game, game.validate(position), misere=True, budget=budget) == Outcome.N
+        return grundy_value(game, position, budget=budget)
+    except SearchLimitError:
+        raise
+    except GrundyError:
+        return None
+
+
+def _program_answer(answer: Any, numbers: Any, misere: bool) -> Any:
+    """The program's value (misère: whether the player to move wins) of ``numbers``, or ``None``
+    where it answers with an error."""
+    try:
+        found = answer(numbers)
+    except ValueError:
+        return None
+    return found[1] if misere else found[0]
 
 
 def _positions_sample(game: Game, plan: Plan) -> list[tuple[int, ...]]:
-    """The positions :func:`_positions_check` compares: reachable from the start, or a corner."""
+    """The positions :func:`_positions_check` compares: reachable from the start, or a corner (of
+    tuples of any length: those of lengths 1..4 with numbers 0..3, the smallest sums first)."""
     from itertools import islice, product
 
     from grundy.define.sums import Sum
 
-    assert plan.arity is not None
     start = game.laws.start
+    if start is None and plan.arity is None:
+        tuples = [t for k in range(1, 5) for t in product(range(4), repeat=k)]
+        return sorted(tuples, key=lambda t: (sum(t), len(t)))[:POSITIONS_SAMPLE]
     if start is None:
+        assert plan.arity is not None
         low = plan.origin or (0,) * plan.arity
         corner = product(*[range(m, m + 4) for m in low])
         return sorted(islice(corner, POSITIONS_SAMPLE), key=sum)
@@ -1179,7 +1243,9 @@ def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | 
                 values = table(HEAP_UPTO)
     except NoPositionTable:
         if domain.arity is not None:  # (positions of several numbers: a Python program, no table)
-            return _positions_plan(game, domain)
+            return _positions_plan(game, domain, domain.arity)
+        if game.laws.input_layout() == "tuple":  # (tuples of numbers of any length: the same)
+            return _positions_plan(game, domain, None)
         return None  # refused by the general path, with its message
     if values.grid is not None:
         if not domain.declared_any:
@@ -1189,9 +1255,10 @@ def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | 
     return _line_plan(game, values.line, domain)
 
 
-def _positions_plan(game: Any, domain: Any) -> Plan:
-    """The plan of a ``@grundy.game`` on positions of ``domain.arity`` numbers (no table): a Python
-    program carrying its move function (:mod:`grundy.export.positions`)."""
+def _positions_plan(game: Any, domain: Any, arity: int | None, misere: bool = False) -> Plan:
+    """The plan of a ``@grundy.game`` on positions of ``arity`` numbers (no table; ``None``:
+    tuples of any length): a Python program carrying its move function
+    (:mod:`grundy.export.positions`); ``misere``: who wins in misère play, by its search."""
     from grundy.define.source import position_move_source
 
     if domain.valid is not None:
@@ -1201,7 +1268,30 @@ def _positions_plan(game: Any, domain: Any) -> Plan:
     source, outside = position_move_source(game)
     if source is None:
         raise not_carried(game.spec, "move function", outside)
-    return Plan(game.spec, "positions", source=source, origin=domain.minimum, arity=domain.arity)
+    return Plan(game.spec, "positions", source=source, origin=domain.minimum,
+                arity=arity, misere_search=misere)
+
+
+def _own_misere_plan(game: Any) -> Plan:
+    """The plan of a ``@grundy.game`` on tuples of numbers in misère play: the program searches
+    every sum reachable (:data:`grundy.export.positions.PY_MISERE`), declared ``arity=`` numbers a
+    position (probed pairs: 2), else a tuple of any length; refused for positions that are not
+    numbers (``parse=``, ``valid=``)."""
+    layout = game.laws.input_layout()
+    if layout is None:
+        raise NotSupportedError(f"{game.spec}: export in misère play reads positions of numbers; this "
+                                f"game's positions are read from their own text (grundy solve "
+                                f"{game.spec} --misere --input lines FILE answers them)")
+    domain = type(game).domain
+    arity = domain.arity if domain.arity is not None else 2 if layout == "pair" else None
+    return _positions_plan(game, domain, arity, misere=True)
+
+
+def _positions_steps(plan: Plan, budget: Budget | None) -> Plan:
+    """``plan`` with the options its program may list for one input: ``budget``'s steps when given."""
+    if budget is None or budget.standard:
+        return plan
+    return replace(plan, steps=budget.room())
 
 
 def _domain_pair_plan(game: Any, cells: list[list[int | None]], domain: Any) -> Plan:
