@@ -214,3 +214,46 @@ def test_an_input_cut_short_answers_its_cases_then_stops_as_the_program(
         status, lines = run_python_program(program, text)
         assert code == 2 and words in err and out.splitlines() == lines and status == 1, (out, lines)
     assert run_python(program, "1\n2\n5 2\n6 3\n") == ["0 P"]
+
+
+def test_the_tables_of_many_games_stay_while_small(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A sum of ``stripes(c,z,n)`` games of 70 parameters, asked in turn three times: each game's
+    table is built once (more than the 64 games whose tables were all that was kept, which a
+    round of 70 forgot one by one and built again: 210 tables)."""
+    import grundy
+    from grundy.tables import analysis
+
+    grundy.clear_caches()
+    built: list[object] = []
+    real = analysis.analyze
+    monkeypatch.setattr(analysis, "analyze", lambda game, *rest: built.append(game) or real(game, *rest))
+    params = [(c, z, n) for c in range(1, 6) for z in range(1, 6) for n in range(1, 4)][:70]
+    games = [(p, [(7 * i + 3) % 1000]) for i, p in enumerate(params * 3)]
+    path = tmp_path / "rows.in"
+    path.write_text(f"{len(games)}\n" + "".join(f"{c} {z} {n} {r[0]}\n" for (c, z, n), r in games))
+    code, out, err = run(capsys, "solve", "stripes(c,z,n)", "--input", "counted", "--params", "sum",
+                         str(path))
+    assert code == 0 and out.splitlines() == [expected_line("stripes(c,z,n)", games)], err
+    assert len(built) == len(set(built)) == 70
+
+
+def test_the_tables_kept_hold_at_most_the_values_allowed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Past the values allowed, the least recently used tables are forgotten (the one just built
+    is kept, even alone past the bound), and a game forgotten answers the same once built again."""
+    import grundy
+    from grundy.tables import analysis
+
+    grundy.clear_caches()
+    monkeypatch.setattr(analysis, "VALUES_KEPT", 600)
+    games = [load_game(f"stripes({c},{z},1)") for c in (2, 3) for z in (2, 3, 4, 5)]
+    first = [analysis.value_at(game, 900) for game in games]
+    for game in games:
+        analysis.value_at(game, 900)
+        kept = {id(o): o for _, o in analysis._ORACLES.items()}
+        kept.update((id(o), o) for _, (_, o) in analysis._BY_IDENTITY.items())
+        assert game in analysis._ORACLES and analysis._oracle(game).size > 0
+        assert len(kept) == 1 or sum(o.size for o in kept.values()) <= 600, [o.size for o in kept.values()]
+    assert len(analysis._ORACLES) < len(games)
+    grundy.clear_caches()
+    assert [analysis.value_at(g, 900) for g in games] == first
