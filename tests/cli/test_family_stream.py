@@ -219,8 +219,8 @@ def test_an_input_cut_short_answers_its_cases_then_stops_as_the_program(
 def test_the_tables_of_many_games_stay_while_small(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     """A sum of ``stripes(c,z,n)`` games of 70 parameters, asked in turn three times: each game's
-    table is built once (more than the 64 games whose tables were all that was kept, which a
-    round of 70 forgot one by one and built again: 210 tables)."""
+    table is built once (more than the 64 games whose tables were all that was kept: a round of
+    70 forgot each table before it was asked again, and built 420)."""
     import grundy
     from grundy.tables import analysis
 
