@@ -10,7 +10,8 @@ memory (GNU ``/usr/bin/time``, needed). The inputs are made here, seeded:
 - HDU 5011 (Lasker's Nim): one case of 10^6 piles up to 10^9, ``export lasker-nim --main --input
   repeated``;
 - HDU 1851 (piles ``M L``, Bash with its own ``L``): 100 cases of 10^4 piles up to 10^9, the
-  programs of ``export 'bash(m)' --main --input cases --params sum-last``;
+  programs of ``export 'bash(m)' --main --input cases --params sum-last``, and ``solve 'bash(m)'
+  --input cases --params sum-last`` on the same input;
 - HDU 5724 (rows ``m p1..pm`` of a 1 x 20 board) as the judge writes them: 10 cases of 1,000
   rows, ``solve --input cases --params sum`` of a game of one's own on tuples, ``--limit 10^8``.
 
@@ -97,6 +98,7 @@ def main() -> None:
         ("HDU 5011 Python program", "5011", export("lasker.py", *lasker)),
         ("HDU 1851 C++ program", "1851", export("bash", *bash)),
         ("HDU 1851 Python program", "1851", export("bash.py", *bash)),
+        ("HDU 1851 solve --input", "1851", [*grundy, "solve", *bash[:1], *bash[2:], "-"]),
         ("HDU 5724 solve --input (rows)", "5724",
          [*grundy, "solve", "bench-chess-row", "--input", "cases", "--params", "sum", "-",
           "--limit", "100000000"]),

@@ -303,9 +303,14 @@ def heap_file(spec: str, positions: list[str], path: str) -> tuple[Any, Any]:
     return game, parse_heaps_text(read_text_file(path, what="heap file"))
 
 
+PLAIN_DIGITS = 4000
+"""Words of plain decimal digits shorter than this are read by ``int`` at once (longer ones by
+:func:`~grundy.model.textio.parse_heap`, in near-linear time)."""
+
+
 def read_number(word: str) -> int:
     """A number of the input (a big one in any notation grundy reads), or one clear error."""
-    if word.isascii() and word.isdigit() and len(word) < 4000:  # (the common case, quickly)
+    if word.isascii() and word.isdigit() and len(word) < PLAIN_DIGITS:  # (the common case, quickly)
         return int(word)
     from grundy.model.textio import parse_heap
 

@@ -32,44 +32,77 @@ import sys
 from collections.abc import Iterator
 from typing import IO, Any
 
-from grundy.cli.common import read_number
+from grundy.cli.common import PLAIN_DIGITS, read_number
 from grundy.errors import GrundyError, InvalidInputError
 from grundy.model.game import Outcome
 
 
 class StreamWords:
     """The words of a binary stream, read in pieces of 64 KiB (UTF-8, a leading BOM dropped): only
-    a piece and the words not taken yet from it are held."""
+    a piece and the words not taken yet from it are held; ``own``: the stream is a file opened
+    for it, closed by :meth:`close`."""
 
-    def __init__(self, stream: IO[bytes], source: str) -> None:
-        self.stream, self.source = stream, source
+    def __init__(self, stream: IO[bytes], source: str, own: bool = False) -> None:
+        self.stream, self.source, self.own = stream, source, own
         self.decoder = codecs.getincrementaldecoder("utf-8-sig")()
         self.words: list[str] = []
+        self.values: list[int] | None = []  # (the piece's words as numbers, when all are plain)
         self.at, self.tail, self.open, self.offset = 0, "", True, 0
+
+    def _piece(self) -> str:
+        """The next piece of the input's text, decoded (at its end: ``""``, and the stream closed)."""
+        held = len(self.decoder.getstate()[0])  # (the bytes of a character cut by the last piece)
+        piece = self.stream.read(1 << 16)
+        try:
+            text = self.decoder.decode(piece, final=not piece)
+        except UnicodeDecodeError as exc:
+            raise InvalidInputError(f"{self.source}: not UTF-8 text (byte 0x{exc.object[exc.start]:02x} "
+                                    f"at offset {self.offset - held + exc.start})") from None
+        self.offset += len(piece)
+        self.open = bool(piece)
+        return text
 
     def more(self) -> bool:
         """Whether a word is left (the next piece read if needed)."""
         while self.at >= len(self.words) and self.open:
-            piece = self.stream.read(1 << 16)
-            try:
-                text = self.tail + self.decoder.decode(piece, final=not piece)
-            except UnicodeDecodeError as exc:
-                raise InvalidInputError(f"{self.source}: not UTF-8 text (byte 0x{piece[exc.start]:02x} "
-                                        f"at offset {self.offset + exc.start})") from None
-            self.offset += len(piece)
+            text = self.tail + self._piece()
             self.words, self.at, self.tail = text.split(), 0, ""
-            if not piece:
-                self.open = False
-            elif text and not text[-1].isspace() and self.words:  # (its last word may go on)
+            if self.open and text and not text[-1].isspace() and self.words:  # (its last word may go on)
                 self.tail = self.words.pop()
+            self.values = plain_numbers(self.words)
         return self.at < len(self.words)
+
+    def lines(self) -> Iterator[list[str]]:
+        """The words of each line (ended by ``\\n``, ``\\r\\n`` or ``\\r``; a line with no word may
+        be given for a line end), read in pieces: only a piece and the line being read are held."""
+        held: list[str] = []  # (the pieces of the line not ended yet)
+        while self.open:
+            *ended, rest = self._piece().replace("\r", "\n").split("\n")
+            if ended:
+                ended[0], held = "".join(held) + ended[0], []
+            held.append(rest)
+            for line in ended:
+                yield line.split()
+        yield "".join(held).split()
 
     def take(self) -> int:
         """The next word, as a number."""
-        if not self.more():
+        if self.at >= len(self.words) and not self.more():
             raise InvalidInputError("the input ended inside a case")
         self.at += 1
+        if self.values is not None:
+            return self.values[self.at - 1]
         return read_number(self.words[self.at - 1])
+
+    def numbers(self, count: int) -> list[int]:
+        """The next ``count`` words, as numbers (taken at once where the piece holds them all)."""
+        at = self.at
+        if at + count > len(self.words):
+            return [self.take() for _ in range(count)]
+        self.at = at + count
+        if self.values is not None:
+            return self.values[at:at + count]
+        return [read_number(word) for word in self.words[at:at + count]]
 
     def left(self) -> int:
         """How many words are not taken yet (all of them read)."""
@@ -78,6 +111,25 @@ class StreamWords:
             count += len(self.words) - self.at
             self.at = len(self.words)
         return count
+
+    def close(self) -> None:
+        """Close the stream if it was opened for this reader (standard input is left open)."""
+        if self.own:
+            self.stream.close()
+
+
+def plain_numbers(words: list[str]) -> list[int] | None:
+    """The words as numbers when every one is plain decimal digits (and not too long for ``int``
+    to read quickly), all at once; ``None`` otherwise (each is read by
+    :func:`~grundy.cli.common.read_number`, which reads other notations and says what is wrong).
+
+    >>> plain_numbers(["12", "0", "7"]), plain_numbers(["12", "x"]), plain_numbers(["-3"])
+    ([12, 0, 7], None, None)
+    """
+    joined = "".join(words)
+    if joined.isascii() and joined.isdigit() and max(map(len, words)) < PLAIN_DIGITS:
+        return list(map(int, words))
+    return None
 
 
 class Graph:
@@ -340,24 +392,27 @@ def graph_answers(args: argparse.Namespace, value: Any, title: str,
                                 f"move loses); --misere has no family program here")
     entry = find_entry(title.partition("(")[0])
     assert entry is not None  # (load_family found it)
-    cls, path = entry.load_class(), args.position[0]
+    cls, words = entry.load_class(), input_words(args.position[0])
+    return closing(GraphInput(family, cls, args.input, where, words, value, args.misere).answers(),
+                   words)
+
+
+def input_words(path: str) -> StreamWords:
+    """The words of the input file at ``path`` (``-``: standard input), to be read in pieces."""
     try:
         stream = _stdin() if path == "-" else open(path, "rb")
     except OSError as exc:
         raise InvalidInputError(f"cannot read input {path!r}: {exc.strerror or exc}") from None
-    source = "input on standard input" if path == "-" else f"input {path!r}"
-    words = StreamWords(stream, source)
-    return _closing(GraphInput(family, cls, args.input, where, words, value, args.misere).answers(),
-                    None if path == "-" else stream)
+    return StreamWords(stream, "input on standard input" if path == "-" else f"input {path!r}", path != "-")
 
 
-def _closing(answers: Iterator[Any], stream: IO[bytes] | None) -> Iterator[Any]:
-    """The answers, the file closed once they are done (or stopped)."""
+def closing(answers: Iterator[Any], words: StreamWords) -> Iterator[Any]:
+    """The answers, the input's file closed once they are done (or stopped; standard input is
+    left open)."""
     try:
         yield from answers
     finally:
-        if stream is not None:
-            stream.close()
+        words.close()
 
 
 def _stdin() -> IO[bytes]:

@@ -476,9 +476,10 @@ values, at a time: past it they are let go (an input of 10^6 games of distinct p
 def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -> int:
     """The cases of a family's input, each answered for the game its parameters name."""
     from grundy.catalog import find_entry
-    from grundy.cli.judge_family import check_family_input, family_cases, game_of
+    from grundy.cli.judge_family import check_family_input, declared_value, family_cases, game_of, sum_answers
+    from grundy.cli.judge_graph import closing, input_words
     from grundy.engine.search import Cache
-    from grundy.model.textio import read_text_file
+    from grundy.model.game import Outcome
 
     if args.winning_moves and (family.kind == "kfold" or any(p in GRAPH_PARAMETERS
                                                              for p in family.params)):
@@ -502,15 +503,19 @@ def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -
     assert entry is not None  # (load_family found it)
     cls, caches = entry.load_class(), [Cache()]
     games: dict[tuple[Any, ...], Any] = {}
-    text = read_text_file(args.position[0], what="input")
+    # (a formula family's heaps valued by its declared formula, no game built: normal play only)
+    declared = None if args.misere or args.conjecture or args.winning_moves else declared_value(family)
 
-    def answer(case: Any) -> tuple[Any, ...]:
-        if sums:  # (k games, each its parameters and its heap: the XOR of their values)
-            return _xor_answer([one(part) for part in case])
-        return one(case)
+    def one(params: tuple[Any, ...], numbers: list[int]) -> tuple[Any, ...]:
+        found = None if declared is None else declared(params, numbers)
+        return built(params, numbers) if found is None else ((Outcome.N if found else Outcome.P), found)
 
-    def one(case: tuple[tuple[Any, ...], list[int]]) -> tuple[Any, ...]:
-        params, numbers = case
+    def game_value(params: tuple[Any, ...], heap: int) -> int:
+        found = None if declared is None else declared(params, [heap])
+        return built(params, [heap])[1] if found is None else found
+
+    def built(params: tuple[Any, ...], numbers: list[int]) -> tuple[Any, ...]:
+        """The answer of the game the parameters name (kept, up to :data:`GAMES_KEPT` of them)."""
         if params not in games:
             if len(games) >= GAMES_KEPT:  # (an input of many parameters: their games are let go)
                 games.clear()
@@ -522,18 +527,12 @@ def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -
             return _smallest_take(game, position)
         return value(game, position, caches[0])
 
-    return answer_all(list(family_cases(family, args.input, where, text)), answer)
-
-
-def _xor_answer(answers: list[tuple[Any, ...]]) -> tuple[Any, int]:
-    """The outcome and value of a sum of games, each answered ``(outcome, value)``: the XOR of
-    their values (Sprague-Grundy theorem; none, the empty sum: 0)."""
-    from grundy.model.game import Outcome
-
-    total = 0
-    for found in answers:
-        total ^= found[1]
-    return (Outcome.N if total else Outcome.P), total
+    words = input_words(args.position[0])  # (read in pieces as the cases are answered)
+    if sums:  # (k games, each its parameters and its heap: the XOR of their values)
+        answers = sum_answers(family, args.input, where, words, game_value)
+        return answer_all(closing(answers, words), lambda found: found)
+    return answer_all(closing(family_cases(family, args.input, where, words), words),
+                      lambda case: one(*case))
 
 
 def _run_own_heap_family(args: argparse.Namespace, value: Any, game: Any, names: tuple[str, ...]) -> int:
@@ -541,16 +540,16 @@ def _run_own_heap_family(args: argparse.Namespace, value: Any, game: Any, names:
     game its parameters name, read where ``--params`` says, as the exported program
     (:mod:`grundy.export.own_heap_family`) reads them."""
     from grundy.cli.judge_family import check_family_input, family_cases
+    from grundy.cli.judge_graph import closing, input_words
     from grundy.engine.search import Cache
     from grundy.export.own_heap_family import family_of
-    from grundy.model.textio import read_text_file
     from grundy.reports.own_heap_export import member
 
     family, where = family_of(names), args.params or "each"
     check_family_input(f"{game.name}({','.join(names)})", family, args.input, where)
     games: dict[tuple[Any, ...], Any] = {}
     cache = Cache()
-    text = read_text_file(args.position[0], what="input")
+    words = input_words(args.position[0])  # (read in pieces as the cases are answered)
 
     def answer(case: tuple[tuple[Any, ...], list[int]]) -> tuple[Any, ...]:
         params, numbers = case
@@ -558,7 +557,7 @@ def _run_own_heap_family(args: argparse.Namespace, value: Any, game: Any, names:
             games[params] = member(game, names, params)
         return value(games[params], _position(games[params], "heap", numbers), cache)
 
-    return answer_all(list(family_cases(family, args.input, where, text)), answer)
+    return answer_all(closing(family_cases(family, args.input, where, words), words), answer)
 
 
 def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tuple[str, ...]) -> int:

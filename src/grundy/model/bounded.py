@@ -87,6 +87,10 @@ class BoundedCache(_Generic[K, V]):
         """Forget every entry."""
         self._data.clear()
 
+    def items(self) -> list[tuple[K, V]]:
+        """The entries, the least recently used first."""
+        return list(self._data.items())
+
     def forget(self, key: K) -> None:
         """Forget the entry of ``key``, if there is one."""
         if key in self._data:

@@ -361,6 +361,7 @@ class _Oracle:
                 self.cycle = (e, p, [int(v) for v in values[:e + p]])
         if "plain" in built.method and self.game.has_splits:
             self.limit = ON_DEMAND_PLAIN_LIMIT
+        _trim(self)
 
     def value(self, n: int) -> int:
         if self.values is None:
@@ -383,8 +384,14 @@ class _Oracle:
             self.grow(min(self.limit, 4 * max(self.size, 1024), max(2 * self.size, n + 1)))
 
 
-ORACLES_KEPT = 64
-"""Games whose oracles (tables and proved periods) are kept; one forgotten is built again."""
+ORACLES_KEPT = 4096
+"""Games whose oracles (tables and proved periods) are kept at most; one forgotten is built again."""
+
+VALUES_KEPT = 64 * ON_DEMAND_LIMIT
+"""The most values the kept oracles' tables hold together (64 of the largest tables built on
+demand): past it the least recently used oracles are forgotten (:func:`_trim`), so that the small
+tables of many games stay (a judge's sum of games of 125 parameters, each asked again and again)
+in no more memory than 64 large ones."""
 
 _ORACLES: BoundedCache[HeapGame, _Oracle] = kept(__name__ + "._ORACLES", BoundedCache(ORACLES_KEPT))
 _BY_IDENTITY: BoundedCache[int, tuple[HeapGame, _Oracle]] = kept(__name__ + "._BY_IDENTITY",
@@ -399,6 +406,28 @@ def _oracle(game: HeapGame) -> _Oracle:
     if found[0] is not game:  # (cannot happen while the entry holds the game; kept as a guard)
         return _ORACLES.get(game, lambda: _Oracle(game))
     return found[1]
+
+
+def _trim(keep: _Oracle) -> None:
+    """Forget the least recently used oracles, ``keep`` aside, while the kept ones' tables hold
+    more than :data:`VALUES_KEPT` values together."""
+    order = [o for _, o in _ORACLES.items()] + [o for _, (_, o) in _BY_IDENTITY.items()]
+    total = sum({id(o): o.size for o in order}.values())
+    gone: set[int] = set()
+    for oracle in order:
+        if total <= VALUES_KEPT:
+            break
+        if oracle is not keep and id(oracle) not in gone:
+            gone.add(id(oracle))
+            total -= oracle.size
+    if not gone:
+        return
+    for game, oracle in _ORACLES.items():
+        if id(oracle) in gone:
+            _ORACLES.forget(game)
+    for key, (_, oracle) in _BY_IDENTITY.items():
+        if id(oracle) in gone:
+            _BY_IDENTITY.forget(key)
 
 
 def value_at(game: HeapGame, n: int) -> int:
