@@ -13,6 +13,8 @@ layout, against a brute force written here from the statement.
    cell); who switches the last light off wins. Alice (first) wins or not.
 5. Luogu P4136 "谁能赢呢？": lines ``n`` until 0; a stone in a corner of an n x n board moves to an
    adjacent cell never visited; who cannot move loses. Alice (first) or Bob.
+6. HDU 1760 "A New Tetris Game": cases ``n m`` and ``n`` rows of 0/1 (<= 50 x 50) to the end; a move
+   fills a 2 x 2 square of empty cells; who cannot move loses. Yes if the first player wins.
 
 grundy prints ``VALUE OUTCOME`` per case; the judge's words, and turning its objects into the game's
 positions (a piece's distances to the goal, a power's base in the game's name), are the user's part.
@@ -77,7 +79,34 @@ def knight(p: tuple[int, int]) -> list[object]:
     return out or ([p] if p != (0, 0) else [])
 
 
-NAMES = ("oj-cow", "oj-doubloon", "oj-king", "oj-knight")
+def corner(p: tuple[int, int], *, n: int = 2) -> list[object]:
+    """P4136: a stone on an n x n board (cell r * n + c; the cells visited a bit mask) moves to an
+    unvisited neighbour"""
+    cell, seen = p
+    r, c = divmod(cell, n)
+    out: list[object] = []
+    for rr, cc in ((r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)):
+        q = rr * n + cc
+        if 0 <= rr < n and 0 <= cc < n and not seen >> q & 1:
+            out.append((q, seen | 1 << q))
+    return out
+
+
+def tetris(board: str) -> list[object]:
+    """HDU 1760: the rows of 0/1 joined by '/' (the user's part); a move fills a 2 x 2 square of 0s"""
+    rows = board.split("/")
+    out: list[object] = []
+    for r in range(len(rows) - 1):
+        for c in range(len(rows[r]) - 1):
+            if rows[r][c:c + 2] == "00" and rows[r + 1][c:c + 2] == "00":
+                new = list(rows)
+                new[r] = new[r][:c] + "11" + new[r][c + 2:]
+                new[r + 1] = new[r + 1][:c] + "11" + new[r + 1][c + 2:]
+                out.append("/".join(new))
+    return out
+
+
+NAMES = ("oj-cow", "oj-doubloon", "oj-king", "oj-knight", "oj-corner", "oj-tetris")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -87,6 +116,8 @@ def own_games() -> Iterator[None]:
     grundy.heap_game("oj-doubloon")(doubloons)
     grundy.game("oj-king", arity=2)(king)
     grundy.game("oj-knight", arity=2)(knight)
+    grundy.game("oj-corner", start=lambda n: (0, 1))(corner)
+    grundy.game("oj-tetris", parse=str, format=str)(tetris)
     yield
     for name in NAMES:
         catalog.unregister(name)
@@ -340,3 +371,43 @@ def test_p4136_who_wins_the_corner(tmp_path: Path) -> None:
     got = run_lines(tmp_path, "solve", "--batch", text=text)
     assert all(line.startswith("N") == (n % 2 == 0) for n, line in zip(ns, got, strict=True))
     assert [line.startswith("N") for line in got[:4]] == [corner_wins(n) for n in ns[:4]]
+
+
+def test_p4136_the_judges_lines_by_a_family_of_ones_own(tmp_path: Path) -> None:
+    """The judge's lines ``n`` up to 0 as a family of one's own with ``start=``: ``solve --input
+    repeated`` searches each board (n <= 5 here); ``export --conjecture --upto 5`` answers every
+    n by the pattern of the start values over n = 1..5, said to be a conjecture. (``solve --input
+    --conjecture`` has no ``--upto`` and searches n = 10,000 until its memory cap: an error line.)"""
+    text = "1\n2\n3\n4\n5\n0\n"
+    got = run_lines(tmp_path, "solve", "oj-corner(n)", "--input", "repeated", text=text)
+    assert [line.endswith(" N") for line in got] == [corner_wins(n) for n in range(1, 5)] + [False]
+    program = export("oj-corner(n)", "--lang", "python", "--main", "--input", "repeated",
+                     "--conjecture", "--upto", "5")
+    assert "by the conjecture P iff n % 2 == 1, not proved" in program
+    got = python_lines(program, "1\n2\n3\n4\n10000\n9999\n0\n")
+    assert [line.split()[1] for line in got] == ["P", "N", "P", "N", "N", "P"]
+
+
+@cache
+def tetris_wins(cells: frozenset[tuple[int, int]]) -> bool:
+    """From the statement, the empty cells a set: a move takes four of them forming a square."""
+    return any(not tetris_wins(cells - {(r, c), (r + 1, c), (r, c + 1), (r + 1, c + 1)})
+               for r, c in cells
+               if {(r + 1, c), (r, c + 1), (r + 1, c + 1)} <= cells)
+
+
+def test_hdu1760_new_tetris_game(tmp_path: Path) -> None:
+    """Each case's rows joined into one line (the user's part), a game of one's own on words:
+    ``solve --input lines``. Boards up to 5 x 5 here; an empty 50 x 50 board is beyond any search
+    (the judge's data are small or mostly filled): an error line at the memory cap."""
+    rng = random.Random(1760)
+    boards = []
+    for _ in range(40):
+        n, m = rng.randint(1, 5), rng.randint(1, 5)
+        boards.append(["".join(rng.choice("0001") for _ in range(m)) for _ in range(n)])
+    want = ["Yes" if tetris_wins(frozenset((r, c) for r, row in enumerate(b)
+                                           for c, x in enumerate(row) if x == "0")) else "No"
+            for b in boards]
+    got = run_lines(tmp_path, "solve", "oj-tetris", "--input", "lines",
+                    text="".join("/".join(b) + "\n" for b in boards))
+    assert ["Yes" if line.endswith(" N") else "No" for line in got] == want
