@@ -71,7 +71,7 @@ def input_kind(game: Any) -> str:
                             f"an exported program does), not {game.spec!r}: use --batch FILE")
 
 
-_RULE_LAYOUTS = {"split-stones": "piles", "staircase": "piles", "strip": "strip"}
+_RULE_LAYOUTS = {"split-stones": "piles", "staircase": "piles", "strip": "strip", "grid": "grid"}
 """The case layouts of the games whose export rule says how a position is written, by the rule."""
 
 
@@ -98,6 +98,8 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
             out.append([take()])
         elif kind == "strip":  # (the length, then the count of coins and their cells)
             out.append([take()] + [take() for _ in range(take())])
+        elif kind == "grid":  # (the count of heads, then x y of each)
+            out.append([take() for _ in range(2 * take())])
         elif kind.startswith("positions:"):  # (one position: its declared number of numbers)
             out.append([take() for _ in range(_arity(kind))])
         elif kind == "sums:tuple":  # (k, then k positions, each its count m and its m numbers)
@@ -140,6 +142,11 @@ def _position(game: Any, kind: str, numbers: list[int]) -> Any:
         return game.validate(tuple(numbers))
     if kind == "strip":
         return game.validate(_strip(numbers))
+    if kind == "grid":  # (heads x y: a board of a coin product, as its exported program reads it)
+        if len(numbers) % 2:
+            raise InvalidInputError(f"a position of {game.spec} is heads x y, so an even count of "
+                                    f"numbers: got {len(numbers)}")
+        return game.validate([(numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2)])
     if kind.startswith("positions:"):
         return _positions(game, _arity(kind), numbers)
     if kind == "start" and len(numbers) == 1:  # (the start position (n, n - 1))

@@ -11,12 +11,14 @@ parameters, so ``take(k=3)`` and ``take(k=4)`` never share a table or a pattern.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from grundy.define.query import TABLE_STEP, Answering, game_state
 from grundy.errors import GrundyError, ResourceLimitError, SearchLimitError
+from grundy.model.bounded import kept
 from grundy.model.laws import Describes, Status
 from grundy.patterns.record import Pattern
 
@@ -43,6 +45,27 @@ the heaps visited (a depth-first search goes down first) estimates how many are 
 SEARCHED_HEAPS = 1 << 20
 """Most heaps the search of the heaps reachable from one heap may hold (a dict: memory), whatever
 the budget."""
+
+SEARCHED_KEPT = 1 << 21
+"""Most values of heaps beyond the tables that the searches keep between questions, over all games
+together (dicts: memory): past it the games searched longest ago drop theirs before the next search
+(each value is exact, and found again when needed), so that many large heaps of many games asked in
+turn (a judge's input, a parameter per case) stay within memory."""
+
+_MEMOS: OrderedDict[int, dict[int, int]] = kept(__name__ + "._MEMOS", OrderedDict())
+"""The games' memos of searched heaps (by ``id``, each held here), the one searched last at the end."""
+
+
+def _keep_within(memo: dict[int, int]) -> None:
+    """Before a search that fills ``memo``: drop the memos searched longest ago (``memo`` too,
+    if need be) until those kept hold at most :data:`SEARCHED_KEPT` values."""
+    _MEMOS[id(memo)] = memo
+    _MEMOS.move_to_end(id(memo))
+    total = sum(map(len, _MEMOS.values()))
+    while total > SEARCHED_KEPT and _MEMOS:
+        _, oldest = _MEMOS.popitem(last=False)
+        total -= len(oldest)
+        oldest.clear()
 
 PROBE_TABLE = 256
 """Heaps whose options tell whether their number grows with the heap (then a heap far beyond
@@ -212,6 +235,7 @@ class HeapState:
         the heaps it holds), or ``None`` once it has visited more than ``cap`` heaps or spent
         :data:`SPARSE_SHARE` of the remaining steps (the values found so far are kept: each is
         exact)."""
+        _keep_within(self.searched)
         table, memo = self.table, self.searched
         known = len(table)
         fn = game._call()

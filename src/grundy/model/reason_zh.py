@@ -357,6 +357,14 @@ def _infinite_subtraction(f: Facts) -> str:
         return f"S = 奇数：SG 值为 n mod 2 = {n} mod 2 = {f['value']}"
     if kind == "powers-of-2":
         return f"S = 2 的幂：SG 值为 n mod 3 = {n} mod 3 = {f['value']}"
+    match = re.fullmatch(r"powers-of-([1-9][0-9]*)", kind)
+    base = int(match.group(1)) if match and kind != "powers-of-2" else None
+    if base is not None and base % 2:
+        return f"S = {base} 的幂：每次取奇数个且可取 1，故 SG 值为 n mod 2 = {n} mod 2 = {f['value']}"
+    if base is not None:
+        return (f"S = {base} 的幂：每个都是模 {base + 1} 余 1 或 -1，"
+                f"故 n mod {base + 1} = {base} 时 SG 值为 2，否则为 n mod {base + 1} mod 2；"
+                f"{n} mod {base + 1} = {n % (base + 1)}，G = {f['value']}")
     residue = {"prime-powers": 6, "primes-and-1": 4}.get(kind)
     if residue is not None:
         return (f"S = {kind}：S 含 1..{residue - 1} 且不含 {residue} 的倍数，故 SG 值为 "

@@ -4,6 +4,8 @@
 |---|---|---|
 | ``odd`` | 1, 3, 5, … | ``n mod 2`` (every option of an odd heap is even, and vice versa) |
 | ``powers-of-2`` | 1, 2, 4, 8, … | ``n mod 3`` (no power of 2 is divisible by 3, and 1, 2 are in S) |
+| ``powers-of-K``, ``K`` odd | 1, K, K², … (``K = 1``: 1) | ``n mod 2`` (every take is odd, and 1 is one) |
+| ``powers-of-K``, ``K ≥ 4`` even | 1, K, K², … | ``2`` if ``n mod (K+1) = K``, else ``n mod (K+1) mod 2`` |
 | ``fibonacci`` | 1, 2, 3, 5, 8, … | no known closed form: tabulated (``n ≤ 10⁷`` by default) |
 | ``squares`` | 1, 4, 9, 16, … | no known closed form: tabulated (``n ≤ 10⁶`` by default) |
 | ``prime-powers`` | ``p^k``, ``k ≥ 0``: 1, 2, 3, 4, 5, 7, … | ``n mod 6`` (a multiple of 6 is no ``p^k``) |
@@ -11,7 +13,11 @@
 
 The closed forms are one theorem: when S holds ``1..p−1`` and no multiple of ``p``, ``G(n) = n mod
 p`` (by induction: the options of ``n`` have the values ``(n − s) mod p``, every residue but ``n mod
-p`` once ``n ≥ p − 1``, and ``0..n−1`` below).
+p`` once ``n ≥ p − 1``, and ``0..n−1`` below). An odd ``K`` is the case ``p = 2``. For an even ``K``,
+``K^j ≡ (−1)^j (mod K+1)``: from ``n`` with ``r = n mod (K+1)`` the take 1 reaches residue ``r − 1``,
+the take ``K`` (when ``n ≥ K``) residue ``r + 1``, and no take any other residue, so by induction the
+values of residues ``0, 1, …, K−1, K`` are ``0 1 0 1 … 1 2`` (``r = 0``: options ``2`` and ``1``;
+odd ``r``: ``0`` and ``0`` or ``2``; even ``0 < r < K``: only ``1``; ``r = K``: ``1`` and ``0``).
 
 Misère play of one heap: the player to move loses iff ``n`` is odd (``odd``) or
 ``n mod 3 = 1`` (``powers-of-2``), brute-force checked; other misère positions are searched up to
@@ -33,6 +39,7 @@ gigabytes, and may be raised. Beyond it grundy raises :class:`~grundy.errors.Sea
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from math import isqrt
@@ -48,7 +55,32 @@ from grundy.model.reason import Facts, Reason, template
 from grundy.model.textio import int_text
 
 KINDS = ("odd", "powers-of-2", "fibonacci", "squares", "prime-powers", "primes-and-1")
-"""The registered infinite subtraction sets."""
+"""The registered infinite subtraction sets (and ``powers-of-K`` for every ``K ≥ 1``)."""
+
+_POWERS = re.compile(r"powers-of-([1-9][0-9]*)")
+
+
+def power_base(kind: str) -> int | None:
+    """``K`` of the set ``powers-of-K`` (1, K, K², …), else ``None``.
+
+    >>> power_base("powers-of-10"), power_base("powers-of-2"), power_base("odd")
+    (10, 2, None)
+    """
+    match = _POWERS.fullmatch(kind)
+    return int(match.group(1)) if match else None
+
+
+def powers_value(n: int, k: int) -> int:
+    """``G(n)`` of ``subtraction(powers-of-K)`` (the theorem above): ``n mod 2`` for an odd ``K``;
+    for an even ``K``, 2 where ``n mod (K+1) = K``, else ``n mod (K+1) mod 2``.
+
+    >>> [powers_value(n, 4) for n in range(11)], [powers_value(n, 3) for n in range(4)]
+    ([0, 1, 0, 1, 2, 0, 1, 0, 1, 2, 0], [0, 1, 0, 1])
+    """
+    if k % 2:
+        return n % 2
+    r = n % (k + 1)
+    return 2 if r == k else r % 2
 
 TABLE_LIMITS = {"fibonacci": 10_000_000, "squares": 1_000_000}
 """Largest heap whose Grundy value is tabulated by default, for the sets without a closed form.
@@ -107,11 +139,13 @@ def members(kind: str, n: int) -> Iterator[int]:
     """
     if kind == "odd":
         yield from range(1, n + 1, 2)
-    elif kind == "powers-of-2":
-        s = 1
+    elif power_base(kind) is not None:
+        k, s = power_base(kind) or 2, 1
         while s <= n:
             yield s
-            s *= 2
+            if k == 1:
+                break
+            s *= k
     elif kind == "fibonacci":
         a, b = 1, 2
         while a <= n:
@@ -189,9 +223,10 @@ class InfiniteSubtraction(HeapGame):
     name = "subtraction"
 
     def __post_init__(self) -> None:
-        if self.kind not in KINDS:
+        if self.kind not in KINDS and power_base(self.kind) is None:
             raise InvalidGameError(
-                f"unknown subtraction set {self.kind!r}; named sets: {', '.join(KINDS)}")
+                f"unknown subtraction set {self.kind!r}; named sets: {', '.join(KINDS)}, "
+                f"powers-of-K (K >= 1, e.g. powers-of-3)")
 
     @classmethod
     def from_params(cls, *args: int | str, **kwargs: int | str) -> InfiniteSubtraction:
@@ -223,6 +258,12 @@ class InfiniteSubtraction(HeapGame):
             p = RESIDUE[self.kind]
             return Periodicity(p, 0, 0, True, f"theorem: G(n) = n mod {p}: the takes hold 1..{p - 1} "
                                               f"and no multiple of {p}")
+        k = power_base(self.kind)
+        if k is not None and k % 2:
+            return Periodicity(2, 0, 0, True, f"theorem: G(n) = n mod 2 for odd takes (powers of {k})")
+        if k is not None:
+            return Periodicity(k + 1, 0, 0, True, f"theorem: powers of {k} are ±1 mod {k + 1}, so "
+                                                  f"G(n) depends on n mod {k + 1} alone")
         return None
 
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
@@ -232,6 +273,9 @@ class InfiniteSubtraction(HeapGame):
     def _heap_value(self, n: int) -> int:
         if self.kind in RESIDUE:
             return n % RESIDUE[self.kind]
+        k = power_base(self.kind)
+        if k is not None:
+            return powers_value(n, k)
         return int(_table(self.kind, n)[n])
 
     def _heap_moves_to_value(self, n: int, target: int) -> list[tuple[str, HeapResult]]:
@@ -251,6 +295,10 @@ class InfiniteSubtraction(HeapGame):
             p = RESIDUE[self.kind]
             return [(describe_take(n, s), (n - s,)) for s in members(self.kind, n)
                     if (n - s) % p == target]
+        k = power_base(self.kind)
+        if k is not None:  # (some log_K n takes)
+            return [(describe_take(n, s), (n - s,)) for s in members(self.kind, n)
+                    if powers_value(n - s, k) == target]
         values = _table(self.kind, n)
         return [(describe_take(n, s), (n - s,)) for s in members(self.kind, n) if values[n - s] == target]
 
@@ -306,6 +354,14 @@ def _infinite_subtraction_text(f: Facts) -> str:
         p = RESIDUE[kind]
         return (f"S = {kind}: S holds 1..{p - 1} and no multiple of {p}, so the Grundy value is "
                 f"n mod {p} = {n} mod {p} = {f['value']}")
+    k = power_base(kind)
+    if k is not None and k % 2:
+        return (f"S = powers of {k}: every take is odd and 1 is one, so the Grundy value is "
+                f"n mod 2 = {n} mod 2 = {f['value']}")
+    if k is not None:
+        return (f"S = powers of {k}: each is 1 or -1 mod {k + 1}, so the Grundy value is 2 if "
+                f"n mod {k + 1} = {k}, else n mod {k + 1} mod 2; {n} mod {k + 1} = {n % (k + 1)}, "
+                f"G = {f['value']}")
     return (f"S = {kind}: no closed form is known; G({n}) = {f['value']} from the "
             f"table of G(m) = mex{{G(m − s) : s in S, s ≤ m}}, exact")
 
