@@ -4,7 +4,7 @@ a game whose every heap below is reachable is still tabulated (or answered by it
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 
 import pytest
@@ -120,3 +120,78 @@ def test_a_large_budget_never_switches_to_a_table_of_every_heap(games: None) -> 
     assert value == expected and context.used  # by the conjectured pattern, checked locally
     assert len(heap_state(take).table) < DENSE_HEAPS
     assert context.spent < 10**7  # neither a table nor a search of 10^9 heaps
+
+
+def test_kept_memos_are_bounded_in_number_and_a_search_under_way_keeps_its_own(
+        games: None, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The searches' memos are held by at most MEMOS_KEPT games (so the count read before each
+    search is bounded, however many games a judge's input names); a move function that asks about
+    another game while its own search runs does not lose that search's values."""
+    from grundy.define import heaps
+
+    monkeypatch.setattr(heaps, "MEMOS_KEPT", 3)
+    monkeypatch.setattr(heaps, "SEARCHED_KEPT", 40)  # (the inner searches alone pass it)
+    inner = [f"rh-inner-{k}" for k in range(6)]
+    try:
+        def divide_by(d: int) -> Callable[[int], list[int]]:
+            return lambda n: [n // d, n // (d + 1)] if n else []
+
+        for k, name in enumerate(inner):
+            grundy.heap_game(name)(divide_by(k + 2))
+
+        @grundy.heap_game("rh-outer")
+        def outer(n):  # type: ignore[no-untyped-def]
+            if n > 10**11:  # (the outer search's largest heaps: each asks an inner game)
+                g = grundy.grundy_value(grundy.load_game(inner[n % 6]), (n,), limit=50_000)
+                return [n // 2, n // 3] + ([n // 5] if g else [])
+            return [n // 2, n // 3] if n else []
+
+        @cache
+        def brute_outer(n: int) -> int:
+            if n <= 10**11:
+                return brute_third(n)
+            d = n % 6 + 2
+
+            @cache
+            def g_inner(m: int) -> int:
+                return mex({g_inner(m // d), g_inner(m // (d + 1))}) if m else 0
+
+            seen = {brute_outer(n // 2), brute_outer(n // 3)}
+            if g_inner(n):
+                seen.add(brute_outer(n // 5))
+            return mex(seen)
+
+        for n in (10**12 + 1, 10**12 + 3, 7 * 10**11 + 5):
+            with answering(limit=2_000_000):
+                assert grundy.grundy_value(grundy.load_game("rh-outer"), (n,)) == brute_outer(n)
+            assert len(heaps._MEMOS) <= 3 + 1  # (at most one more: the search under way)
+    finally:
+        for name in (*inner, "rh-outer"):
+            if catalog.find_entry(name) is not None:
+                catalog.unregister(name)
+
+
+def test_a_memo_under_way_is_never_dropped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """_keep_within drops the memos searched longest ago, but not one whose search is under way
+    (a move function asking about another game runs a search inside the search of its own)."""
+    from collections import OrderedDict
+
+    from grundy.define import heaps
+
+    monkeypatch.setattr(heaps, "MEMOS_KEPT", 2)
+    monkeypatch.setattr(heaps, "SEARCHED_KEPT", 14)
+    monkeypatch.setattr(heaps, "_MEMOS", OrderedDict())
+    outer = {h: 1 for h in range(8)}
+    heaps._keep_within(outer)
+    monkeypatch.setattr(heaps, "_ACTIVE", {id(outer)})
+    others = [{h: 0 for h in range(5)} for _ in range(4)]
+    for memo in others:
+        heaps._keep_within(memo)
+        memo.update({h: 0 for h in range(5, 9)})  # (its search fills it)
+    assert outer == {h: 1 for h in range(8)} and id(outer) in heaps._MEMOS
+    assert [len(m) for m in others] == [0, 0, 0, 9] and len(heaps._MEMOS) == 2
+    # a memo that must be emptied before its own search is still kept (and counted) as it fills
+    monkeypatch.setattr(heaps, "SEARCHED_KEPT", 10)
+    big = {h: 0 for h in range(20)}
+    heaps._keep_within(big)
+    assert big == {} and id(big) in heaps._MEMOS and outer == {h: 1 for h in range(8)}

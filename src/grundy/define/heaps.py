@@ -52,20 +52,34 @@ together (dicts: memory): past it the games searched longest ago drop theirs bef
 (each value is exact, and found again when needed), so that many large heaps of many games asked in
 turn (a judge's input, a parameter per case) stay within memory."""
 
+MEMOS_KEPT = 256
+"""Most games whose memos of searched heaps are kept (so that the count of values kept, read
+before each search, is a sum over a bounded number of memos, however many games are asked)."""
+
 _MEMOS: OrderedDict[int, dict[int, int]] = kept(__name__ + "._MEMOS", OrderedDict())
 """The games' memos of searched heaps (by ``id``, each held here), the one searched last at the end."""
+
+_ACTIVE: set[int] = set()
+"""The memos of the searches under way (a move function may ask about another game): never
+dropped while their search runs."""
 
 
 def _keep_within(memo: dict[int, int]) -> None:
     """Before a search that fills ``memo``: drop the memos searched longest ago (``memo`` too,
-    if need be) until those kept hold at most :data:`SEARCHED_KEPT` values."""
+    if need be; never one whose search is under way) until at most :data:`MEMOS_KEPT` are kept
+    and they hold at most :data:`SEARCHED_KEPT` values."""
     _MEMOS[id(memo)] = memo
     _MEMOS.move_to_end(id(memo))
     total = sum(map(len, _MEMOS.values()))
-    while total > SEARCHED_KEPT and _MEMOS:
-        _, oldest = _MEMOS.popitem(last=False)
-        total -= len(oldest)
-        oldest.clear()
+    for key in list(_MEMOS):
+        if len(_MEMOS) <= MEMOS_KEPT and total <= SEARCHED_KEPT:
+            break
+        if key in _ACTIVE:
+            continue
+        dropped = memo if key == id(memo) else _MEMOS.pop(key)  # (``memo`` stays kept: it fills now)
+        total -= len(dropped)
+        dropped.clear()
+
 
 PROBE_TABLE = 256
 """Heaps whose options tell whether their number grows with the heap (then a heap far beyond
@@ -236,6 +250,13 @@ class HeapState:
         :data:`SPARSE_SHARE` of the remaining steps (the values found so far are kept: each is
         exact)."""
         _keep_within(self.searched)
+        _ACTIVE.add(id(self.searched))
+        try:
+            return self._search(game, n, context, cap)
+        finally:
+            _ACTIVE.discard(id(self.searched))
+
+    def _search(self, game: UserHeapGame, n: int, context: Answering, cap: float) -> int | None:
         table, memo = self.table, self.searched
         known = len(table)
         fn = game._call()
