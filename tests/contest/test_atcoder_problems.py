@@ -119,6 +119,44 @@ def abc206f_answers(text: str) -> list[str]:
     return out
 
 
+def abc206f_case_game(pairs: list[tuple[int, int]]) -> grundy.Game:
+    """A game defined again for one case, its intervals read by its function."""
+
+    @grundy.game("abc206f-case", arity=2)
+    def case(position):  # type: ignore[no-untyped-def]
+        lo, hi = position
+        return [grundy.Sum((lo, a), (b, hi)) for a, b in pairs if lo <= a and b <= hi]
+
+    return grundy.load_game("abc206f-case")
+
+
+def abc206f_answers_per_case(text: str) -> list[str]:
+    """The other route: a game defined again for each case."""
+    words = list(map(int, text.split()))
+    out, at = [], 1
+    for _ in range(words[0]):
+        n = words[at]
+        pairs = sorted({(words[at + 1 + 2 * i], words[at + 2 + 2 * i]) for i in range(n)})
+        at += 1 + 2 * n
+        out.append("Alice" if grundy.grundy_value(abc206f_case_game(pairs), (1, 100)) else "Bob")
+    return out
+
+
+def test_a_move_function_reading_changed_data_keeps_the_first_values() -> None:
+    # what docs/own-games.md warns of: values are kept per game, not per state of a global
+    pairs = [(1, 2)]
+
+    @grundy.game("abc206f-global", arity=2)
+    def case(position):  # type: ignore[no-untyped-def]
+        lo, hi = position
+        return [grundy.Sum((lo, a), (b, hi)) for a, b in pairs if lo <= a and b <= hi]
+
+    assert grundy.grundy_value(grundy.load_game("abc206f-global"), (1, 3)) == 1
+    pairs.append((2, 3))  # the true value is now 0 (abc206f_brute: Bob)
+    assert abc206f_brute([(1, 2), (2, 3)]) == "Bob"
+    assert grundy.grundy_value(grundy.load_game("abc206f-global"), (1, 3)) == 1
+
+
 def test_abc206f_interval_game_2() -> None:
     sample = ("5\n3\n53 98\n8 43\n12 53\n10\n4 7\n5 7\n3 7\n4 5\n5 8\n6 9\n4 8\n5 10\n1 9\n5 10\n"
               "2\n58 98\n11 29\n6\n79 83\n44 83\n38 74\n49 88\n18 45\n64 99\n1\n5 9\n")
@@ -132,7 +170,7 @@ def test_abc206f_interval_game_2() -> None:
             intervals.append((a, rng.randint(a + 1, 12)))
         cases.append(intervals)
     text = f"{len(cases)}\n" + "".join(f"{len(c)}\n" + "".join(f"{a} {b}\n" for a, b in c) for c in cases)
-    assert abc206f_answers(text) == [abc206f_brute(c) for c in cases]
+    assert abc206f_answers(text) == abc206f_answers_per_case(text) == [abc206f_brute(c) for c in cases]
 
 
 # ---- 3. ABC 278 G: remove L..R consecutive cards (interactive) ----------------------------------
