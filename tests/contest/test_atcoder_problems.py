@@ -236,6 +236,26 @@ def test_abc278g_generalized_subtraction_game() -> None:
         assert play_abc278g(n, lo, hi, rng), (n, lo, hi)
 
 
+def test_abc278g_values_by_the_exported_programs(tmp_path: Path) -> None:
+    # the programs a C++ or Python player would carry: S = L..R given first, then rows
+    stripes = ["stripes(S)", "--main", "--input", "lines", "--params", "first"]
+    python = export(stripes[0], "--lang", "python", *stripes[1:])
+    cpp = export(stripes[0], "--lang", "cpp", *stripes[1:])
+    exe = compile_cpp_together([cpp], tmp_path) if HAS_GXX else None
+    rng = random.Random(2780)
+    ranges = [(1, 1), (2, 2), (1, 40), (3, 9), (7, 8)]
+    ranges += [(a, rng.randint(a, 30)) for a in rng.sample(range(1, 30), 8)]
+    for lo, hi in ranges:
+        g = stripes_table(lo, hi, 120)
+        text = (f"{hi - lo + 1} {' '.join(map(str, range(lo, hi + 1)))}\n"
+                + "".join(f"{n}\n" for n in range(121)))
+        want = [f"{v} {'N' if v else 'P'}" for v in g]
+        assert python_lines(python, text) == want, (lo, hi)
+        if exe is not None:
+            done = subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True)
+            assert done.stdout.split("\n")[:-1] == want, (lo, hi)
+
+
 def test_abc278g_runs_longer_than_1000_are_accepted() -> None:
     # N, L, R <= 2000: a run of 1500 was refused when stripes stopped at POI's 1000
     g = stripes_table(1500, 1500, 3100)
