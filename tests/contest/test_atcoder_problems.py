@@ -12,6 +12,9 @@ judge's layout, against a brute force written here from the statement.
 4. AGC 010 F "Tree Game": ``N``, ``A_1..A_N`` stones, ``N - 1`` tree edges; a piece starts on v;
    a turn removes one stone from the piece's vertex, then moves it to a neighbour; who cannot
    remove a stone loses. Print every v from which the first player wins, ascending.
+5. EDPC K "Stones": ``N K`` then ``a_1 < .. < a_N`` (N <= 100, K <= 10^5); a move takes some a_i
+   stones from the one pile of K. First or Second. (No ``--params`` place reads a set's count, then
+   the heap, then the set's members: the user moves ``K`` after the members.)
 
 The judge's words, and turning the judge's objects into positions (a tree of stones into the
 directed graph of its decreasing edges, AGC 010 F's editorial's reduction), are the user's part.
@@ -313,6 +316,22 @@ def test_agc010f_tree_game(tmp_path: Path) -> None:
         lines = solve_input("cases", agc010f_digraph_input(text), "digraph(E)", "--params", "first",
                             tmp_path=tmp_path)
         assert [v for v, line in enumerate(lines, 1) if line.split()[1] == "N"] == agc010f_brute(text), text
+
+
+def test_edpc_k_stones(tmp_path: Path) -> None:
+    rng = random.Random(11)
+    for _ in range(40):
+        members = sorted(rng.sample(range(1, 12), rng.randint(1, 4)))
+        k = rng.randint(0, 60)
+        judge = f"{len(members)} {k}\n{' '.join(map(str, members))}\n"
+        g: list[int] = []
+        for x in range(k + 1):
+            g.append(mex(g[x - a] for a in members if a <= x))
+        want = "First" if g[k] else "Second"
+        words = judge.split()  # the user's part: the set first, then one case of one heap
+        moved = f"{words[0]} {' '.join(words[2:])}\n1\n{words[1]}\n"
+        (line,) = solve_input("single", moved, "subtraction(S)", "--params", "first", tmp_path=tmp_path)
+        assert {"N": "First", "P": "Second"}[line.split()[1]] == want, judge
 
 
 def test_solve_json_of_a_split_names_what_is_left_of_the_part() -> None:
