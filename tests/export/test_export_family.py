@@ -19,6 +19,7 @@ import pytest
 from grundy import grundy_value, load_game, solve
 from grundy.errors import InvalidInputError
 from grundy.export.family import LAYOUTS, WHERE
+from grundy.games.takebreak.stripes import MAX_STRIPE
 from grundy.reports.export_policy import export_family
 from tests.helpers import compile_cpp_together
 
@@ -61,11 +62,11 @@ def expected(family: str, case: Case) -> str:
             return "error"
         spec = f"subtraction({','.join(map(str, params[0]))})"
     elif family == "stripes(S)":
-        if not params[0] or not all(1 <= s <= 1000 for s in params[0]):
+        if not params[0] or not all(1 <= s <= MAX_STRIPE for s in params[0]):
             return "error"
         spec = f"stripes({','.join(map(str, params[0]))})"
     elif family == "stripes(c,z,n)":
-        if not all(1 <= x <= 1000 for x in flat):
+        if not all(1 <= x <= MAX_STRIPE for x in flat):
             return "error"
         spec = f"stripes({','.join(map(str, flat))})"
     else:
@@ -126,11 +127,11 @@ def _cases(family: str, rng: random.Random) -> list[Case]:
             cases += [([s], heaps(3000)) for _ in range(3)] + [([s], [rng.choice(BIG), 5])]
     elif family == "stripes(S)":  # (HDU 2999: any set of lengths)
         for lengths in [[1], [2], [1, 3], [2, 3, 5], [3, 3, 1], [4, 7, 9, 12], [1000], [], [0, 2],
-                        [1001, 1], [2, 5, 6, 11, 17, 20]]:
+                        [MAX_STRIPE + 1, 1], [2, 5, 6, 11, 17, 20]]:
             cases += [([lengths], heaps(300, big=lengths in ([1], [2], [1, 3]))) for _ in range(3)]
     elif family == "stripes(c,z,n)":
         for czn in [(1, 1, 1), (2, 2, 2), (1, 5, 1), (2, 3, 5), (1, 2, 3), (4, 7, 9), (1000, 1, 3),
-                    (0, 2, 3), (1, 1001, 2)]:
+                    (0, 2, 3), (1, MAX_STRIPE + 1, 2)]:
             cases += [([[x] for x in czn], heaps(400, big=czn in PERIODIC)) for _ in range(3)]
     else:
         for k in [1, 2, 3, 5, 2**64 - 1, 0]:

@@ -221,7 +221,7 @@ def test_stripes_huge_row_from_the_proved_period() -> None:
 
 
 @pytest.mark.parametrize("spec", ["stripes()", "stripes(0,1,2)", "stripes(1,2,x)",
-                                  "stripes(1,2,1001)", "stripes(a=1,b=2,c=3)"])
+                                  "stripes(1,2,100001)", "stripes(a=1,b=2,c=3)"])
 def test_stripes_bad_parameters(spec: str) -> None:
     with pytest.raises(InvalidGameError):
         load_game(spec)

@@ -40,6 +40,19 @@ class Sum:
                 self.parts = (a, b) if a <= b else (b, a)
                 self._hash = hash(("Sum", self.parts))
                 return self
+            if a.__class__ is b.__class__ and a.__class__ in _ORDERED and a and b:
+                # two parts of one kind (tuples holding more than ints): ordered by their
+                # first difference, without the repr of whole parts, which costs as much as
+                # the parts are long (a position that carries a game's data along)
+                pair = (a, b) if _compare(a, b) <= 0 else (b, a)
+                try:
+                    hashed = hash(("Sum", pair))
+                except TypeError:  # (the general way below names the culprit)
+                    pass
+                else:
+                    self = super().__new__(cls)
+                    self.parts, self._hash = pair, hashed
+                    return self
         flat: list[Hashable] = []
         for part in parts:
             if part.__class__ is tuple:  # the common case: hashability checked once, below
@@ -88,6 +101,29 @@ class Sum:
 
 
 _INT = {int}
+_ORDERED = (tuple, str)
+
+
+def _compare(a: Any, b: Any) -> int:
+    """-1, 0 or 1: ``a`` before, with or after ``b`` in the order of two parts of a sum. Ints
+    and strings compare as themselves, tuples by their first elements that differ, anything
+    else (or two things of different kinds) by its ``repr``, as a sum of more parts is ordered.
+    The order is antisymmetric, so a sum of two parts has one form, whatever order they come
+    in (two parts with one ``repr`` that differ keep theirs, as with ``repr`` alone)."""
+    kind = a.__class__
+    if kind is b.__class__:
+        if kind is int or kind is str:
+            return (a > b) - (a < b)
+        if kind is tuple:
+            for x, y in zip(a, b, strict=False):
+                if x is y or x == y:
+                    continue
+                found = _compare(x, y)
+                if found:
+                    return found
+            return (len(a) > len(b)) - (len(a) < len(b))
+    ra, rb = repr(a), repr(b)
+    return (ra > rb) - (ra < rb)
 
 
 def _numbers_only(parts: list[Hashable]) -> bool:

@@ -97,9 +97,10 @@ RUNS_TRIAL = {"python": 2_000_000, "cpp": 100_000_000}
 """How many steps the runs of values (a subtraction set with a member beyond 4096) may take where a
 table could prove the period too (``2 max S`` below the longest table): past them, the table."""
 
-MAX_STRIPE = 1000
-"""The longest run a ``stripes(S)`` program accepts (the POI task's bound; the game's own
-``grundy.games.takebreak.stripes.MAX_STRIPE``, which a test keeps equal)."""
+MAX_STRIPE = 100_000
+"""The longest run a ``stripes(S)`` program accepts (the POI task asks up to 1000, AtCoder ABC 278 G
+up to 2000); the game's own ``grundy.games.takebreak.stripes.MAX_STRIPE``, which a test keeps
+equal."""
 
 MOST = {"python": 2_000_000, "cpp": 20_000_000}
 """The longest run-time table a program keeps (values held in memory)."""
@@ -900,15 +901,22 @@ class _Rows:
 
     def __init__(self, lengths):
         self.lengths, self.t, self.g, self.period = lengths, lengths[-1], [], None
+        self.left = []  # left[r]: a bit for each value of the rows r stones leave (i and r - i)
 
     def step(self):
-        g, x = self.g, len(self.g)
-        _SPENT[0] += x + 1
-        seen = {g[i] ^ g[x - s - i] for s in self.lengths if s <= x for i in range((x - s) // 2 + 1)}
-        v = 0
-        while v in seen:
-            v += 1
+        g, left, x = self.g, self.left, len(self.g)
+        seen = 0  # removing s leaves x - s stones, in one or two rows: their values, as bits
+        for s in self.lengths:
+            if s > x:
+                break
+            seen |= left[x - s]
+        v = (~seen & (seen + 1)).bit_length() - 1  # the least value not seen
         g.append(v)
+        bits = 0
+        for w in {g[i] ^ g[x - i] for i in range(x // 2 + 1)}:
+            bits |= 1 << w
+        left.append(bits)
+        _SPENT[0] += x // 2 + 1 + len(self.lengths)
         if len(g) & (len(g) - 1) == 0:
             self.prove()
 

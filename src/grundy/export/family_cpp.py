@@ -192,7 +192,6 @@ static unsigned long long row_spent = 0;
 struct Rows {
     std::vector<unsigned long long> lengths;
     std::vector<unsigned> g;
-    std::vector<char> seen;
     unsigned long long t = 0, e = 0, p = 0;  // the period, once proved (p > 0)
 
     void prove() {
@@ -209,19 +208,34 @@ struct Rows {
         }
     }
 
+    // left[r]: a bit for each value of the rows r stones leave (i and r - i stones), found once
+    std::vector<std::vector<unsigned long long>> left;
+    unsigned top = 0;  // the largest value so far
+
     void step() {
         const unsigned long long x = g.size();
-        row_spent += x + 1;
-        seen.assign(2 * x + 4, 0);
-        for (unsigned long long s : lengths)
-            if (s <= x)
-                for (unsigned long long i = 0; 2 * i <= x - s; ++i) {
-                    const unsigned v = g[i] ^ g[x - s - i];
-                    if (v < seen.size()) seen[v] = 1;
-                }
+        std::vector<unsigned long long> seen;  // removing s leaves x - s stones: their values
+        for (unsigned long long s : lengths) {
+            if (s > x) break;
+            const std::vector<unsigned long long> &bits = left[x - s];
+            if (seen.size() < bits.size()) seen.resize(bits.size(), 0);
+            for (size_t w = 0; w < bits.size(); ++w) seen[w] |= bits[w];
+            row_spent += bits.size();
+        }
         unsigned v = 0;
-        while (seen[v]) ++v;
+        while (v / 64 < seen.size() && (seen[v / 64] >> (v % 64) & 1)) ++v;
         g.push_back(v);
+        if (v > top) top = v;
+        unsigned long long width = 1;  // a XOR of two values below 2^k is below 2^k
+        while (width <= top) width <<= 1;
+        std::vector<unsigned long long> bits((width + 63) / 64, 0);
+        for (unsigned long long i = 0; 2 * i <= x; ++i) {
+            const unsigned w = g[i] ^ g[x - i];
+            bits[w / 64] |= 1ull << (w % 64);
+        }
+        row_spent += x / 2 + 1;
+        while (bits.size() > 1 && bits.back() == 0) bits.pop_back();
+        left.push_back(std::move(bits));
         if ((g.size() & (g.size() - 1)) == 0) prove();
     }
 

@@ -147,7 +147,15 @@ def build_subtraction(moves: tuple[int, ...], upto: int, method: TableMethod | s
 
 
 def _numpy_octal(digits: tuple[int, ...], upto: int, head: np.ndarray | None = None) -> np.ndarray:
-    """A small octal table with numpy only (O(N²) but vectorised per heap), continuing ``head``."""
+    """A small octal table with numpy only (O(N²) but vectorised per heap), continuing ``head``.
+
+    The values that splitting ``r`` counters into two non-empty heaps reaches are found once
+    for each ``r``, as bits of an int, so that a heap's options cost one OR for each digit that
+    splits, not a pass over the heaps (a game with many such digits, ``stripes(1..2000)``).
+
+    >>> _numpy_octal((0, 7, 7), 12).tolist()  # Kayles
+    [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6, 4]
+    """
     import numpy as np
 
     values = np.zeros(upto + 1, dtype=np.int64)
@@ -155,20 +163,35 @@ def _numpy_octal(digits: tuple[int, ...], upto: int, head: np.ndarray | None = N
     if head is not None:
         values[:start] = head
     size = 1 << (upto + 4).bit_length() + 1
-    for n in range(start, upto + 1):
+    splits: list[int] = []  # splits[r]: a bit for each value of heaps a + (r - a), 1 <= a <= r / 2
+
+    def split_bits(r: int) -> int:
+        if r < 2:
+            return 0
+        h = r // 2
         seen = np.zeros(size, dtype=bool)
+        seen[values[1:h + 1] ^ values[r - 1:r - h - 1:-1]] = True
+        bits = 0
+        for w in np.flatnonzero(seen).tolist():
+            bits |= 1 << w
+        return bits
+
+    for r in range(start):
+        splits.append(split_bits(r))
+    for n in range(start, upto + 1):
+        splits.append(split_bits(n))  # (heaps below n only: ready before G(n))
+        seen = 0
         for i, d in enumerate(digits):
             if i > n:
                 break
             r = n - i
             if i and d & 1 and r == 0:
-                seen[0] = True
+                seen |= 1
             if i and d & 2 and r > 0:
-                seen[values[r]] = True
-            if d & 4 and r >= 2:
-                h = r // 2
-                seen[values[1:h + 1] ^ values[r - 1:r - h - 1:-1]] = True
-        values[n] = int(np.argmin(seen))
+                seen |= 1 << int(values[r])
+            if d & 4:
+                seen |= splits[r]
+        values[n] = (~seen & (seen + 1)).bit_length() - 1  # the least value not seen
     return values.astype(narrowest(int(values.max())))
 
 

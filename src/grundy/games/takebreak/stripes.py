@@ -24,8 +24,9 @@ from grundy.errors import InvalidGameError
 from grundy.games.takebreak.octal import Octal
 from grundy.model.laws import Family
 
-MAX_STRIPE = 1000
-"""Longest stripe accepted (the POI task's bound)."""
+MAX_STRIPE = 100_000
+"""Longest stripe accepted: a bound on the digits a game holds, far above the judges' (POI 2000 asks
+up to 1000, AtCoder ABC 278 G up to 2000); a table's cost is its rows times the lengths."""
 
 
 FAMILY = Family(
