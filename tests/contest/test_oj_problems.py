@@ -376,8 +376,8 @@ def test_p4136_who_wins_the_corner(tmp_path: Path) -> None:
 def test_p4136_the_judges_lines_by_a_family_of_ones_own(tmp_path: Path) -> None:
     """The judge's lines ``n`` up to 0 as a family of one's own with ``start=``: ``solve --input
     repeated`` searches each board (n <= 5 here); ``export --conjecture --upto 5`` answers every
-    n by the pattern of the start values over n = 1..5, said to be a conjecture. (``solve --input
-    --conjecture`` has no ``--upto`` and searches n = 10,000 until its memory cap: an error line.)"""
+    n by the pattern of the start values over n = 1..5, said to be a conjecture, and ``solve
+    --input --conjecture --upto 5`` answers the program's lines."""
     text = "1\n2\n3\n4\n5\n0\n"
     got = run_lines(tmp_path, "solve", "oj-corner(n)", "--input", "repeated", text=text)
     assert [line.endswith(" N") for line in got] == [corner_wins(n) for n in range(1, 5)] + [False]
@@ -386,6 +386,15 @@ def test_p4136_the_judges_lines_by_a_family_of_ones_own(tmp_path: Path) -> None:
     assert "by the conjecture P iff n % 2 == 1, not proved" in program
     got = python_lines(program, "1\n2\n3\n4\n10000\n9999\n0\n")
     assert [line.split()[1] for line in got] == ["P", "N", "P", "N", "N", "P"]
+    assert run_lines(tmp_path, "solve", "oj-corner(n)", "--input", "repeated", "--conjecture", "--upto",
+                     "5", text="1\n2\n3\n4\n10000\n9999\n0\n") == got
+    for game, argv in (("oj-corner(n)", ["--upto", "5"]), ("nim", ["--conjecture", "--upto", "5"]),
+                       ("oj-corner(n)", ["--conjecture", "--upto", "5", "--params", "sum"]),
+                       ("bash(m)", ["--conjecture", "--upto", "5", "--params", "first"])):
+        code, _, err = cli("solve", game, "--input", "repeated", *argv, str(tmp_path / "judge.in"))
+        assert code == 2 and "--upto" in err and "Traceback" not in err, err
+    code, _, err = cli("solve", "nim", "3", "--upto", "5")
+    assert code == 2 and "--upto" in err
 
 
 @cache

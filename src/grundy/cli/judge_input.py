@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from grundy.cli.common import read_number
@@ -378,16 +378,20 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     if args.game is None or len(args.position) != 1 or args.batch or args.heap_file or args.json:
         raise InvalidInputError("give the game and one input file ('-': stdin), e.g. "
                                 "grundy solve nim --input cases -  (text answers only)")
-    named = load_family(args.game)
-    if named is not None:
-        return _run_family(args, value, *named)
     from grundy.reports.export_policy import own_family
     from grundy.reports.own_heap_export import own_heap_family
 
-    heaps = own_heap_family(args.game)
+    named = load_family(args.game)
+    heaps = None if named is not None else own_heap_family(args.game)
+    own = None if named is not None or heaps is not None else own_family(args.game)
+    if args.upto is not None and (own is None or own[0].laws.start is None):
+        raise InvalidInputError(f"--upto is the games whose start values a conjecture is found on, for a "
+                                f"family of your own with start= written with its parameter's name "
+                                f"('NAME(n)'), not {args.game!r}")
+    if named is not None:
+        return _run_family(args, value, *named)
     if heaps is not None:
         return _run_own_heap_family(args, value, *heaps)
-    own = own_family(args.game)
     if own is not None:
         return _run_own_family(args, value, *own)
     if args.params not in (None, "sum"):
@@ -592,8 +596,15 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
     text = read_text_file(args.position[0], what="input")
     answered: dict[tuple[int, ...], tuple[Any, ...]] = {}
     read, movers = _moves_read(game, names), {}
+    upto = args.upto
+    if upto is not None and sums:
+        raise InvalidInputError(f"{title}: --upto is the games a conjecture of the start values is found "
+                                f"on, for a case of one game; a sum (--params sum) is searched")
+    beyond = _start_conjecture(game, names, upto) if args.conjecture and not sums else None
 
     def one(numbers: tuple[int, ...]) -> tuple[Any, ...]:
+        if beyond is not None and numbers[0] > beyond[0]:
+            return beyond[1](numbers[0])
         if numbers not in answered:
             given = [f"{k}={v}" for k, v in zip(names, numbers, strict=True)]
             start = load_game(f"{game.name}({','.join(fixed + given)})").laws.start
@@ -616,6 +627,30 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
                                for i in range(0, len(numbers), len(names))])
 
     return answer_all(list(_cases(kind, args.input, text, None)), answer)
+
+
+def _start_conjecture(game: Any, names: tuple[str, ...],
+                      upto: int | None) -> tuple[int, Callable[[int], tuple[Any, Any]]]:
+    """The exported program's ``--conjecture`` for a family of one parameter (the pattern of the
+    start values of its games ``1..upto``, by default ``START_UPTO``; none found: refused in one
+    line, as export refuses it): the last game searched, and the answer past it (the outcome and the
+    value, or no value where the pattern is of the P-positions), said on stderr to be a conjecture."""
+    from grundy.model.game import Outcome
+    from grundy.patterns.formulas import compiled
+    from grundy.reports.export_policy import start_conjecture
+
+    found = start_conjecture(game, names, upto)
+    rule = compiled(found.formula)
+    sys.stderr.write(f"grundy: warning: past {names[0]} = {found.checked:,}, answered by the conjecture "
+                     f"{found.text} (the pattern of the start values of the games searched), not proved\n")
+
+    def answer(n: int) -> tuple[Any, Any]:
+        got = rule({"n": n})
+        if found.kind == "values":
+            return (Outcome.N if got else Outcome.P), int(got)
+        return (Outcome.P if got else Outcome.N), None
+
+    return found.checked, answer
 
 
 def _run_own_positions(args: argparse.Namespace, value: Any, game: Any, names: tuple[str, ...]) -> int:

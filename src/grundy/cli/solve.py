@@ -59,6 +59,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--conjecture", action="store_true",
                         help="answer heaps of your own games beyond brute force by a conjectured "
                              "pattern (checked on a table, not proved); the answer says so")
+    parser.add_argument("--upto", type=positive_int, metavar="N",
+                        help="with --input --conjecture, a family of your own with start= and one "
+                             "parameter: the games 1..N whose start values the pattern is found on "
+                             "(default 40), as 'export --conjecture --upto N'")
     parser.add_argument("--explain", action="store_true",
                         help="show the derivation step by step: each option's value and the mex, or "
                              "the rule with its numbers, and the XOR of a sum")
@@ -92,6 +96,9 @@ def run(args: argparse.Namespace) -> int:
     if args.quotient_file is not None and (not args.misere or args.every or args.batch is not None):
         raise InvalidInputError(f"--quotient-file {args.quotient_file!r} applies to "
                                 f"grundy solve GAME HEAPS... --misere")
+    if args.upto is not None and (args.input is None or not args.conjecture):
+        raise InvalidInputError(f"--upto {args.upto} is the games a family's conjecture is found on: it "
+                                f"goes with --input and --conjecture")
     if args.params is not None and args.input is None:
         raise InvalidInputError(f"--params {args.params} says where a judge's input gives a family's "
                                 f"parameters: it goes with --input")

@@ -157,6 +157,8 @@ class StartConjecture:
     text: str
     checked: int
     helpers: tuple[str, ...] = ()
+    formula: str = ""
+    """The same pattern in grundy's formula language (what ``solve --input`` evaluates)."""
 
     def code(self) -> str:
         """``_conjectured(n)``: (the value or None, whether the first player wins)."""

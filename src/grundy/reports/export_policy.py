@@ -391,7 +391,8 @@ def start_conjecture(game: Any, names: tuple[str, ...], upto: int | None) -> Any
                                 f"the program answers by the search alone (drop conjecture)")
     node = parse(str(best.formula), ("n",))
     kind = "values" if best.describes is Describes.VALUES else "p"
-    return StartConjecture(kind, python_expression(node), best.rule, upto, tuple(formula_helpers(node)))
+    return StartConjecture(kind, python_expression(node), best.rule, upto, tuple(formula_helpers(node)),
+                           str(best.formula))
 
 
 def _own_positions_family(game: Any, names: tuple[str, ...], title: str, main: bool,
