@@ -500,6 +500,8 @@ class UserGame(_Defined, Game):
             return "sum"
         if arity is not None and arity >= 3:
             return f"positions:{arity}"
+        if self.any_length():
+            return "tuple"  # (a row of any length: a case is n, then n numbers, never a pair a b)
         if self.pairs():
             return "pair"
         if self.table_line(0) is not None:
@@ -580,6 +582,18 @@ class UserGame(_Defined, Game):
         if domain.valid is not None or type(self).text_parse is not None:
             return False
         return _all_numbers(base.probe_options(self, (0, 0), (1, 1)), 2)
+
+    def any_length(self) -> bool:
+        """Whether the positions are rows of numbers of any length: nothing declared, and the
+        move function takes ``(0, 0)``, ``(1, 1)`` to pairs and ``(0, 0, 0)``, ``(1, 1, 1)`` to
+        triples (Sequential Nim's piles, where a move keeps the row's length). Such a game also
+        answers pairs, but a judge's case of it is ``n`` and ``n`` numbers, not a pair ``a b``."""
+        domain = type(self).domain
+        if domain.arity is not None or domain.valid is not None or domain.minimum is not None \
+                or type(self).text_parse is not None:
+            return False
+        return (_all_numbers(base.probe_options(self, (0, 0, 0), (1, 1, 1)), 3)
+                and _all_numbers(base.probe_options(self, (0, 0), (1, 1)), 2))
 
     def table_cells(self, upto: int) -> list[list[int | None]] | None:
         """``G(a, b)`` for ``a, b ≤ upto`` of a game on pairs, ``None`` at pairs outside its

@@ -96,6 +96,9 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     elif kind == "positions":
         case = f"one position: {arity} numbers"
         line = f"one position per line: {arity} numbers, or several positions (their sum)"
+    elif kind == "tuple":  # (a game of one's own on rows of any length)
+        case = "n, then the n numbers of one position"
+        line = "one position per line: its numbers (a row of any length)"
     elif kind == "pair" and start is not None:
         case = f"one number n ({start})"
         line = f"one position per line: n alone ({start}), or a b, or several pairs (their sum)"

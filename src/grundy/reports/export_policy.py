@@ -266,7 +266,8 @@ def not_carried(title: str, what: str, outside: Any) -> NotSupportedError:
     function), which it cannot: it reads the names ``outside`` from outside the function, or (none)
     its source cannot be read."""
     why = (f"it reads {', '.join(sorted(outside))} from outside the function (define, or import, them "
-           f"inside it)" if outside else "its source cannot be read")
+           f"inside it; a constant and a name of Python's standard library are carried)" if outside
+           else "its source cannot be read")
     return NotSupportedError(f"{title}: export carries the {what} into the program, and {why}")
 
 
@@ -920,9 +921,10 @@ def _positions_source(game: Game, plan: Plan, lang: str, main: bool, input_forma
     (:func:`_positions_check`); C++ is refused (a C++ program cannot carry a Python move function)."""
     from grundy.export.positions import positions_program
 
-    assert plan.arity is not None and plan.source is not None
+    assert plan.source is not None
     if lang != "python":
-        raise InvalidInputError(f"{plan.name}: a game on positions of {plan.arity} numbers is exported "
+        numbers = "any number of" if plan.arity is None else plan.arity
+        raise InvalidInputError(f"{plan.name}: a game on positions of {numbers} numbers is exported "
                                 f"in Python only (the program carries your move function): use "
                                 f"lang python")
     code = positions_program(plan.name, plan.arity, plan.origin, plan.source, main=main,
@@ -971,7 +973,7 @@ def _positions_check(code: str, game: Game, plan: Plan) -> None:
         if got != want:
             raise GrundyError(f"internal error: the exported program gives {got} for {position}, the "
                               f"engine {want}; please report it")
-        if want is not None:
+        if want is not None and plan.arity is not None:  # (rows of any length: a line is one row)
             values.append((position, want))
     for (p, v), (q, w) in pairwise(values):
         if answer([*p, *q])[0] != v ^ w:
@@ -985,9 +987,12 @@ def _positions_sample(game: Game, plan: Plan) -> list[tuple[int, ...]]:
 
     from grundy.define.sums import Sum
 
-    assert plan.arity is not None
     start = game.laws.start
+    if start is None and plan.arity is None:  # (rows of any length: the short rows of 0..3)
+        rows = (row for length in range(5) for row in product(range(4), repeat=length))
+        return sorted(islice(rows, POSITIONS_SAMPLE), key=lambda row: (sum(row), len(row)))
     if start is None:
+        assert plan.arity is not None
         low = plan.origin or (0,) * plan.arity
         corner = product(*[range(m, m + 4) for m in low])
         return sorted(islice(corner, POSITIONS_SAMPLE), key=sum)
@@ -1164,7 +1169,10 @@ def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | 
     values are the game's declared table (:attr:`Laws.position_table
     <grundy.model.laws.Laws.position_table>`): the pairs up to :data:`PAIR_UPTO`, or the numbers
     up to :data:`HEAP_UPTO` (by default)."""
-    table = laws_of(game).position_table
+    laws = laws_of(game)
+    if laws.input_layout is not None and laws.input_layout() == "tuple":  # (rows of any length)
+        return _positions_plan(game, type(game).domain)
+    table = laws.position_table
     if table is None:
         return None
     from grundy.define import answering
