@@ -17,6 +17,11 @@ sjfnb/cslnb, A/B) are the outcome N/P of each line, mapped here.
 - CF 1396B "Stoned Game": t games, n piles (<= 100, a_i <= 100); a move takes one stone from a
   pile other than the one the previous move took from; T (first) or HL. A game of one's own on
   rows, the pile last taken from written as its count plus 10^6.
+- CF 1600E "Array Game": an array of N (<= 2 * 10^5, 0 <= A_i <= 10^9); a move takes the left
+  or the right end and appends it to a sequence that must stay strictly increasing; the last to
+  move wins; Alice (first) or Bob. A game of one's own on rows ``(b, a_l..a_r)`` (``b``: one more
+  than the last number taken, 0 before the first), one number shorter each move; the user puts
+  the 0 before the judge's array (``n + 1``, then ``0`` and the array).
 - CF 1537D "Deleting Divisors": t cases n (<= 10^9); a move subtracts a divisor d of n,
   1 < d < n; Alice (first) or Bob. A heap game of one's own, ``solve --input single
   --conjecture`` (the P-positions' rule found in the table: n odd or 2^odd).
@@ -27,7 +32,8 @@ sjfnb/cslnb, A/B) are the outcome N/P of each line, mapped here.
 
 The first four were read as games on pairs before this file (their move functions also take a
 pair to pairs), so a judge's case ``1`` / ``5`` (one pile of 5) was answered as the pair (1, 5):
-a wrong answer, now a test. What the workflow cannot do at full size is said at each test.
+a wrong answer, now a test; CF 1600E's rows, one number shorter each move, were read as one
+number (refused). What the workflow cannot do at full size is said at each test.
 """
 
 from __future__ import annotations
@@ -113,6 +119,16 @@ def stoned(p):
             for i, h in enumerate(p) if 0 < h < BAN]
 
 
+@grundy.game("array-game")
+def array_game(p):
+    """CF 1600E: p = (b, a_l..a_r), b = 1 + the last number taken (0: none yet); take an end x >= b"""
+    b, row = p[0], p[1:]
+    if not row:
+        return []
+    ends = {(row[0] + 1,) + row[1:], (row[-1] + 1,) + row[:-1]}
+    return [e for e in ends if e[0] - 1 >= b]
+
+
 @grundy.heap_game("deleting")
 def deleting(n):
     """CF 1537D: subtract a divisor d of n, 1 < d < n"""
@@ -123,7 +139,7 @@ def deleting(n):
     return [n - d for d in divisors if 1 < d < n]
 '''
 
-NAMES = ("seqnim", "thanos", "tokitsukaze", "stoned", "deleting")
+NAMES = ("seqnim", "thanos", "tokitsukaze", "stoned", "array-game", "deleting")
 
 EDGES = '''
 import sys
@@ -257,6 +273,35 @@ def test_cf1396b_stoned_game(rules_file: Path) -> None:
     assert ["T" if first_wins(line) else "HL" for line in got] == [
         "T" if stoned_wins(r, -1) else "HL" for r in rows]
     # at full size (100 piles up to 100) refused: each game stops after 10 s of CPU time
+
+
+# ---- CF 1600E "Array Game" ----------------------------------------------------------------------
+
+def array_first_wins(a: list[int]) -> bool:
+    """Every take from either end tried, the sequence kept strictly increasing."""
+
+    @cache
+    def wins(left: int, right: int, last: int) -> bool:  # (a[left:right] remains; -1: nothing taken)
+        if left == right:
+            return False
+        return any(x > last and not wins(left + (i == left), right - (i != left), x)
+                   for i, x in ((left, a[left]), (right - 1, a[right - 1])))
+
+    return wins(0, len(a), -1)
+
+
+def test_cf1600e_array_game(rules_file: Path) -> None:
+    rng = random.Random(1600)
+    arrays = [[5], [5, 4, 5], [5, 8, 2, 1, 10, 9], [0], [0, 0], [3, 1, 2, 3]]
+    arrays += [[rng.randint(0, 6) for _ in range(rng.randint(1, 9))] for _ in range(30)]
+    stdin = "".join(f"{len(a) + 1}\n0 {' '.join(map(str, a))}\n" for a in arrays) + "0\n"
+    got = both_routes(rules_file, "array-game", "repeated", stdin)
+    # (before, a case of rows that shrink was read as one number: "does not declare arity=1")
+    assert ["Alice" if first_wins(line) else "Bob" for line in got] == [
+        "Alice" if array_first_wins(a) else "Bob" for a in arrays]
+    # at full size: a random array of 2 * 10^5 numbers is answered in 1.2 s (its increasing runs
+    # from the ends are short); an increasing array, or a mountain, is refused at 1 GiB (each
+    # position holds the rest of the array: about n^2 numbers)
 
 
 # ---- CF 1537D "Deleting Divisors" ---------------------------------------------------------------
