@@ -6,6 +6,7 @@ from __future__ import annotations
 import ast
 import builtins
 import inspect
+import sys
 import textwrap
 import types
 from typing import Any
@@ -29,7 +30,7 @@ def move_source(game_obj: Game) -> str | None:
     if node is None:
         return None
     node.decorator_list = []
-    if _free_names(node):
+    if _carry(node, fn, _free_names(node)):
         return None
     for i, arg in enumerate(node.args.kwonlyargs):
         if arg.arg in game_obj.defaults:
@@ -74,7 +75,7 @@ def position_move_source(game_obj: Game) -> tuple[str | None, set[str]]:
     if node is None:
         return None, set()
     node.decorator_list = []
-    outside = _free_names(node) - PROVIDED
+    outside = _carry(node, fn, _free_names(node) - PROVIDED)
     if outside:
         return None, outside
     for i, arg in enumerate(node.args.kwonlyargs):
@@ -182,3 +183,74 @@ def _free_names(node: ast.FunctionDef) -> set[str]:
         elif isinstance(sub, ast.Import | ast.ImportFrom):  # (a module imported inside the function)
             bound.update((a.asname or a.name).split(".")[0] for a in sub.names)
     return loads - bound - set(dir(builtins))
+
+
+def _carry(node: ast.FunctionDef, fn: Any, names: set[str]) -> set[str]:
+    """Write at the top of the body of ``node`` (the source of ``fn``) the names it reads from its
+    module that a program can carry: a module of Python's standard library (``import itertools``),
+    a function or class imported from one (``from math import isqrt``), a constant (a number, a
+    string, a tuple of them: ``BAN = 1000000``), each as it is in ``fn``'s module now; local to the
+    function, so no name of the program around it is shadowed. The names left, which it cannot
+    carry (nothing is written then).
+
+    >>> from itertools import product
+    >>> STEP = 2
+    >>> def moves(p):
+    ...     return [tuple(x - STEP for x in q) for q in product(p, repeat=2)]
+    >>> node = ast.parse(textwrap.dedent(inspect.getsource(moves))).body[0]
+    >>> _carry(node, moves, _free_names(node)), ast.unparse(node).split("\\n")[1:3]
+    (set(), ['    STEP = 2', '    from itertools import product'])
+    """
+    scope = fn.__globals__ if isinstance(fn, types.FunctionType) else {}
+    head: list[ast.stmt] = []
+    for name in sorted(names):
+        line = _carried(name, scope[name]) if name in scope else None
+        if line is not None:
+            head.append(ast.parse(line).body[0])
+    if len(head) < len(names):
+        return names - {_bound_name(h) for h in head}
+    first = node.body[0]
+    at = 1 if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) \
+        and isinstance(first.value.value, str) else 0  # (after the docstring)
+    node.body[at:at] = head
+    ast.fix_missing_locations(node)
+    return set()
+
+
+def _bound_name(statement: ast.stmt) -> str:
+    """The name a carried statement binds (an import's, an assignment's)."""
+    if isinstance(statement, ast.Import | ast.ImportFrom):
+        alias = statement.names[0]
+        return alias.asname or alias.name
+    assert isinstance(statement, ast.Assign) and isinstance(statement.targets[0], ast.Name)
+    return statement.targets[0].id
+
+
+def _carried(name: str, value: Any) -> str | None:
+    """The statement that binds ``name`` to ``value`` in a program of its own, or ``None``."""
+    if isinstance(value, types.ModuleType):
+        module = value
+        if module.__name__.split(".")[0] not in sys.stdlib_module_names:
+            return None
+        return f"import {module.__name__}" + ("" if name == module.__name__ else f" as {name}")
+    if isinstance(value, types.FunctionType | types.BuiltinFunctionType | type):
+        home, label = inspect.getmodule(value), str(value.__name__)
+        if home is None or home.__name__.split(".")[0] not in sys.stdlib_module_names \
+                or home.__name__ == "builtins" or vars(home).get(label) is not value:
+            return None
+        return f"from {home.__name__} import {label}" + ("" if name == label else f" as {name}")
+    if _constant(value):
+        try:
+            same = ast.literal_eval(repr(value)) == value  # (not inf, nan, a frozenset's repr)
+        except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
+            same = False
+        return f"{name} = {value!r}" if same else None
+    return None
+
+
+def _constant(value: Any) -> bool:
+    """Whether ``value`` is a constant a program can write as it is: a number, a string, bytes,
+    ``None`` or a boolean, or a tuple or frozenset of them."""
+    if value is None or isinstance(value, bool | int | float | complex | str | bytes):
+        return True
+    return isinstance(value, tuple | frozenset) and all(_constant(v) for v in value)

@@ -505,6 +505,8 @@ class UserGame(_Defined, Game):
             return "sum"
         if arity is not None and arity >= 3:
             return f"positions:{arity}"
+        if self.any_length():
+            return "tuple"  # (a row of any length: a case is n, then n numbers, never a pair a b)
         if self.pairs():
             return "pair"
         if self.table_line(0) is not None:
@@ -586,6 +588,23 @@ class UserGame(_Defined, Game):
             return False
         return _all_numbers(base.probe_options(self, (0, 0), (1, 1)), 2)
 
+    def any_length(self) -> bool:
+        """Whether the positions are rows of numbers of any length: nothing declared, and the
+        move function takes ``(0, 0)``, ``(1, 1)`` to pairs and ``(0, 0, 0)``, ``(1, 1, 1)`` to
+        triples (Sequential Nim's piles, where a move keeps the row's length), or, a game not on
+        pairs, takes those pairs to rows of numbers and those triples to rows of two or more
+        (CF 1600E's array, one number shorter each move). Such a game may also answer pairs or
+        one number, but a judge's case of it is ``n`` and ``n`` numbers, one row."""
+        domain = type(self).domain
+        if domain.arity is not None or domain.valid is not None or domain.minimum is not None \
+                or type(self).text_parse is not None:
+            return False
+        twos = base.probe_options(self, (0, 0), (1, 1))
+        threes = base.probe_options(self, (0, 0, 0), (1, 1, 1))
+        if _all_numbers(twos, 2):
+            return _all_numbers(threes, 3)
+        return bool(threes) and _rows(threes, 2) and twos is not None and _rows(twos, 1)
+
     def table_cells(self, upto: int) -> list[list[int | None]] | None:
         """``G(a, b)`` for ``a, b ≤ upto`` of a game on pairs, ``None`` at pairs outside its
         domain; ``None`` for a game not on pairs."""
@@ -646,6 +665,12 @@ def _all_numbers(options: list[Any] | None, arity: int) -> bool:
     if options is None or not all(_numbers(o, arity) for o in options):
         return False
     return not options or any(not is_empty(o) for o in options)
+
+
+def _rows(options: list[Any] | None, shortest: int) -> bool:
+    """Whether the probed ``options`` are all rows (tuples) of at least ``shortest`` ints."""
+    return options is not None and all(
+        type(o) is tuple and len(o) >= shortest and all(type(x) is int for x in o) for o in options)
 
 
 def _numbers(option: Any, arity: int) -> bool:

@@ -1229,7 +1229,10 @@ def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | 
     values are the game's declared table (:attr:`Laws.position_table
     <grundy.model.laws.Laws.position_table>`): the pairs up to :data:`PAIR_UPTO`, or the numbers
     up to :data:`HEAP_UPTO` (by default)."""
-    table = laws_of(game).position_table
+    laws = laws_of(game)
+    if laws.input_layout is not None and laws.input_layout() == "tuple":  # (rows of any length, even
+        return _positions_plan(game, type(game).domain, None)            # where pairs lead to pairs)
+    table = laws.position_table
     if table is None:
         return None
     from grundy.define import answering
