@@ -48,6 +48,14 @@ def test_two_parts_have_one_form_in_either_order() -> None:
     assert Sum("b", "a").parts == ("a", "b")
 
 
+def test_two_parts_have_one_form_however_the_sum_is_written() -> None:
+    """The quick way (two parts given) and the general one (a sum within a sum, an empty part
+    left out) put two parts of one kind in the same order, so the sum is one position."""
+    for a, b in [((10, "a"), (9, "a")), ((9, "a"), (10, "a")), (("b", 10), ("b", 9)), ("ab", "b")]:
+        ways = [Sum(a, b), Sum(b, a), Sum(Sum(a, b), ()), Sum(b, Sum(a)), Sum((), a, Sum(), b)]
+        assert all(w == ways[0] and hash(w) == hash(ways[0]) and w.parts == ways[0].parts for w in ways)
+
+
 def test_a_game_whose_positions_carry_its_data() -> None:
     @grundy.game("sum-long-parts-intervals")
     def intervals(p):  # type: ignore[no-untyped-def]

@@ -74,6 +74,9 @@ class Sum:
             return flat[0]
         if _numbers_only(flat):
             flat.sort()  # type: ignore[call-arg]
+        elif len(flat) == 2 and flat[0].__class__ is flat[1].__class__ and flat[0].__class__ in _ORDERED:
+            if _compare(flat[0], flat[1]) > 0:  # (two parts of one kind: the order of the quick way
+                flat.reverse()                  # above, however the sum was written)
         else:
             flat.sort(key=repr)
         self = super().__new__(cls)
