@@ -29,12 +29,14 @@ import json
 import random
 import shutil
 import subprocess
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
 import pytest
 
 import grundy
+from grundy import catalog
 from tests.helpers import cli_output as cli
 from tests.helpers import compile_cpp_together, mex, python_lines, xor_all
 from tests.helpers import exported as export
@@ -102,11 +104,21 @@ def abc206f_brute(intervals: list[tuple[int, int]]) -> str:
     return "Alice" if wins(frozenset()) else "Bob"
 
 
-@grundy.game("abc206f-intervals")
 def abc206f_intervals(position):  # type: ignore[no-untyped-def]
     """The segment [l, r) still free and the case's intervals; choosing one splits the segment."""
     lo, hi, intervals = position
     return [grundy.Sum((lo, a, intervals), (b, hi, intervals)) for a, b in intervals if lo <= a and b <= hi]
+
+
+@pytest.fixture(scope="module", autouse=True)
+def own_games() -> Iterator[None]:
+    """The games of this file, registered for its tests only (another file's test of every
+    registered game must not meet them)."""
+    grundy.game("abc206f-intervals")(abc206f_intervals)
+    yield
+    for name in ("abc206f-intervals", "abc206f-case"):
+        if catalog.find_entry(name) is not None:
+            catalog.unregister(name)
 
 
 def abc206f_answers(text: str) -> list[str]:

@@ -40,7 +40,7 @@ class Sum:
                 self.parts = (a, b) if a <= b else (b, a)
                 self._hash = hash(("Sum", self.parts))
                 return self
-            if a.__class__ is b.__class__ and a.__class__ in _ORDERED and a and b:
+            if _same_ordered_kind(a, b) and a and b:
                 # two parts of one kind (tuples holding more than ints): ordered by their
                 # first difference, without the repr of whole parts, which costs as much as
                 # the parts are long (a position that carries a game's data along)
@@ -74,7 +74,7 @@ class Sum:
             return flat[0]
         if _numbers_only(flat):
             flat.sort()  # type: ignore[call-arg]
-        elif len(flat) == 2 and flat[0].__class__ is flat[1].__class__ and flat[0].__class__ in _ORDERED:
+        elif len(flat) == 2 and _same_ordered_kind(*flat):
             if _compare(flat[0], flat[1]) > 0:  # (two parts of one kind: the order of the quick way
                 flat.reverse()                  # above, however the sum was written)
         else:
@@ -105,6 +105,12 @@ class Sum:
 
 _INT = {int}
 _ORDERED = (tuple, str)
+
+
+def _same_ordered_kind(a: Any, b: Any) -> bool:
+    """Whether two parts are both tuples or both strings (put in order by :func:`_compare`)."""
+    kind = a.__class__
+    return kind is b.__class__ and kind in _ORDERED
 
 
 def _compare(a: Any, b: Any) -> int:
