@@ -317,7 +317,7 @@ def read_number(word: str) -> int:
     return parse_heap(word, "a number of the input")
 
 
-PARAMS_PLACES = ("first", "each", "last", "block", "sum", "sum-last", "after")
+PARAMS_PLACES = ("first", "each", "last", "block", "sum", "sum-last", "after", "size-first")
 """Where a judge's input gives a family's parameters (``--params`` of ``export`` and of ``solve
 --input``; the same as ``grundy.export.family.WHERE``, which a test keeps equal)."""
 
@@ -332,8 +332,10 @@ PARAMS_HELP = ("first (once, before everything), each (default: every line or ca
                "k, then k positions, their sum, HDU 1729's boxes; with solve --input, a game of your own "
                "on tuples of numbers: k, then k positions, each its count m and its m numbers, "
                "HDU 5724's rows), sum-last (the same for a family of one heap, each game its heap, "
-               "then its parameters: HDU 1851's piles M L) or after (once, right after the "
+               "then its parameters: HDU 1851's piles M L), after (once, right after the "
                "input's first number: 'T F', then T cases; with --input counted, 'n k', then the n heaps; "
                "a family of your own that declares no start=: each case k, the parameters, then k "
-               "positions)")
+               "positions) or size-first (a family whose one parameter is a set: a case is the "
+               "set's size, then one heap, then the set's members, AtCoder EDPC K's 'N K', then "
+               "a_1..a_N; counted, single or lines)")
 """What each place of ``--params`` means, for the help of both commands."""

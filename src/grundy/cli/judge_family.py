@@ -13,7 +13,8 @@ line or case (``each``), at its end (``last``), or at the start of each block of
 (``block``: blocks to the end of the input, or to a block whose parameters are all 0; with the
 layout ``repeated``, each block's cases run up to one whose count is 0); ``sum`` (a case is
 ``k``, then ``k`` games, each its parameters, then its heap: their sum) or ``sum-last`` (each
-game its heap, then its parameters: HDU 1851's piles ``M L``). A set
+game its heap, then its parameters: HDU 1851's piles ``M L``) or ``size-first`` (a case is the
+set's size, then one heap, then the set's members: EDPC K's ``N K``, then ``a_1 .. a_N``). A set
 parameter (``S``) is its size, then its members. Families on graphs (``digraph(E)``,
 ``green-hackenbush(E)``, ``vertex-geography(E)``) are read a graph at a time by
 :mod:`grundy.cli.judge_graph`; a board (``vertex-geography(B)``) by its exported program only.
@@ -26,6 +27,8 @@ parameter (``S``) is its size, then its members. Families on graphs (``digraph(E
 [(((1, 3, 4),), [5, 6]), (((1, 3, 4),), [7])]
 >>> list(family_cases(family, "cases", "sum-last", "1  2  5 2  6 3"))  # HDU 1851: k, then k piles M L
 [(((2,), [5]), ((3,), [6]))]
+>>> list(family_cases(load_family("subtraction(S)")[1], "counted", "size-first", "3 9\\n1 2 3"))  # EDPC K
+[(((1, 2, 3),), [9])]
 """
 
 from __future__ import annotations
@@ -118,6 +121,9 @@ def family_cases(family: Family, layout: str, where: str,
     if where in ("sum", "sum-last"):
         yield from _sums(family, layout, where == "sum-last", reader)
         return
+    if where == "size-first":
+        yield from _size_first(reader, 1 if layout == "counted" else reader.take())
+        return
     first = reader.take() if where == "after" else None  # (T, or n of counted, then the parameters)
     once = _params(reader, family) if where in ("first", "after") else ()
     for _ in range(1 if layout == "counted" else first if first is not None else reader.take()):
@@ -125,6 +131,17 @@ def family_cases(family: Family, layout: str, where: str,
         heaps = ([reader.take() for _ in range(first)] if first is not None and layout == "counted"
                  else _heaps(reader, layout))
         yield (_params(reader, family) if where == "last" else params), heaps
+    if reader.more():
+        raise InvalidInputError(f"{reader.left():,} more words after the last case")
+
+
+def _size_first(reader: Reader, count: int) -> Iterator[Case]:
+    """``count`` cases, each the set's size, then its one heap, then the set's members (the
+    family's one parameter: :func:`~grundy.export.family.check_layout`)."""
+    for _ in range(count):
+        size = reader.take()
+        heap = reader.take()
+        yield (tuple(reader.take() for _ in range(size)),), [heap]
     if reader.more():
         raise InvalidInputError(f"{reader.left():,} more words after the last case")
 
@@ -267,6 +284,9 @@ def declared_value(family: Family) -> HeapsValue | None:
 
 def _line(family: Family, where: str, words: list[str], fixed: tuple[Any, ...] | None) -> Case:
     """The parameters and heaps of one line."""
+    if where == "size-first":
+        cases = list(_size_first(_Words(words), 1))  # (to its end: a word more is an error)
+        return cases[0]
     if where == "last":
         count = len(family.params)
         words = words[len(words) - count:] + words[:len(words) - count]

@@ -29,7 +29,9 @@ Where the parameters stand in the input (:data:`WHERE`): ``first`` (once, before
 ``each`` (every line or case starts with them), ``last`` (every line or case ends with them),
 ``block`` (blocks of cases), ``sum`` (a case is ``k`` games, each its parameters and its
 position, their values XORed) or ``sum-last`` (the same, each game its position, then its
-parameters: HDU 1851's piles ``M L``). A set parameter is its size, then its members; a graph, its
+parameters: HDU 1851's piles ``M L``) or ``size-first`` (a case is the set's size, then its one
+heap, then the set's members: EDPC K's ``N K``, then ``a_1 .. a_N``). A set parameter is its size,
+then its members; a graph, its
 number of edges ``m``, then ``m`` edges ``u v`` (or as :data:`~grundy.model.laws.GRAPH_READS`
 says: ``n m``, a tree, successor lists). A family whose position a keyword fixes
 (``green-hackenbush(T,ground=1)``) reads no position: a case is its parameters. Layouts
@@ -59,14 +61,16 @@ LAYOUTS = (*(f for f in INPUT_FORMATS if f != "repeated"), "single", "repeated")
 cases of one heap each, or cases up to one whose count is 0 or the end of the input (with the
 parameters ``block``: in each block; ``sum``: the cases of sums)."""
 
-WHERE = ("first", "each", "last", "block", "sum", "sum-last", "after")
+WHERE = ("first", "each", "last", "block", "sum", "sum-last", "after", "size-first")
 """Where the parameters stand: once before everything, at the start or at the end of each
 line or case, at the start of each block of cases (blocks follow one another to the end of
 the input, or to a block whose parameters are all 0: an empty set, a graph of no edges),
 ``sum``: a case is ``k``, then ``k`` games, each its parameters and its position, whose values
 XOR (POJ 3710: ``k`` graphs), ``sum-last``: the same, each game its position, then its
 parameters (HDU 1851: ``k`` piles ``M L``), or ``after``: once, right after the input's first number (``T F``,
-then ``T`` cases; with ``counted``, ``n k``, then the ``n`` heaps)."""
+then ``T`` cases; with ``counted``, ``n k``, then the ``n`` heaps), or ``size-first``: a case is
+the set's size, then its one heap, then the set's members (AtCoder EDPC K "Stones": ``N K``, then
+``a_1 .. a_N``; a family whose one parameter is a set)."""
 
 SUM_KINDS = ("hackenbush", "formula", "stripes")
 """The family kinds whose cases may be sums of games of different parameters (their values XOR):
@@ -118,6 +122,7 @@ def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
                                 "one whose count is 0) or --params sum or sum-last (each case k, then k "
                                 "games)")
     _check_sum_and_fixed(family, layout, where)
+    _check_size_first(family, layout, where)
     if layout != "lines" and not main:
         raise InvalidInputError(f"input_format={layout!r} says what the program's main reads: it "
                                 f"needs main=True")
@@ -154,6 +159,21 @@ def _check_sum_and_fixed(family: Family, layout: str, where: str) -> None:
                                 f"is its parameters alone, read with --params each or sum, not {where}")
 
 
+def _check_size_first(family: Family, layout: str, where: str) -> None:
+    """Refuse ``--params size-first`` (a case: the set's size, then one heap, then the set's
+    members) where there is no single set parameter to split, or no such case to read."""
+    if where != "size-first":
+        return
+    if len(family.params) != 1 or family.params[0] not in SET_PARAMETERS or family.kind == "own-heap":
+        raise InvalidInputError(f"--params size-first (a case is the set's size, then one heap, then "
+                                f"the set's members) is for a family whose one parameter is a set "
+                                f"(subtraction(S), stripes(S)), not {family.kind} ({param_words(family)})")
+    if layout not in ("lines", "counted", "single"):
+        raise InvalidInputError(f"a case of --params size-first is the set's size, then one heap, then "
+                                f"the set's members: read counted (one case: EDPC K), single (T, then T "
+                                f"cases) or lines (a case a line), not {layout}")
+
+
 def param_words(family: Family) -> str:
     """The parameters as the input writes them (``m``; ``|S|, then the members of S``)."""
     return ", ".join(f"|{p}|, then the members of {p}" if p in SET_PARAMETERS else
@@ -170,6 +190,11 @@ def describe(family: Family, layout: str, where: str) -> str:
     """
     if where in SUMS or family.position is not None:
         return _describe_fixed_or_sum(family, layout, where)
+    if where == "size-first":
+        name = family.params[0]
+        count = {"lines": "one case per line, each", "counted": "one case:",
+                 "single": "the number of cases T, then T cases, each"}[layout]
+        return f"{count} |{name}|, then one heap, then the members of {name}"
     case = {"lines": "one position per line: its heap sizes",
             "cases": "the number of cases T, then T cases, each n then n heap sizes",
             "counted": "one case: n, then n heap sizes",
@@ -385,6 +410,8 @@ class _Words:
 
 def _line(words, fixed):
     """The position and parameters of one line."""
+    if WHERE == "size-first":  # (|S|, the heap, then the members: the whole line)
+        return list(_size_first(_Words(words), 1))[0]  # (its words all read)
     if WHERE == "last":
         words = words[len(words) - len(PARAMS):] + words[:len(words) - len(PARAMS)]
     reader = _Words(words)
@@ -415,6 +442,9 @@ def _cases():
     if WHERE in ("block", "sum", "sum-last"):
         yield from (_blocks if WHERE == "block" else _sums)(reader)
         return
+    if WHERE == "size-first":
+        yield from _size_first(reader)
+        return
     first = reader.take() if WHERE == "after" else None  # (T, or n with counted, then the parameters)
     fixed = reader.params() if WHERE in ("first", "after") else None
     for _ in range(1 if LAYOUT == "counted" else first if first is not None else reader.take()):
@@ -422,6 +452,17 @@ def _cases():
         heaps = ([reader.take() for _ in range(first)] if first is not None and LAYOUT == "counted"
                  else reader.heaps())
         yield heaps, (reader.params() if WHERE == "last" else params)
+    if reader.more():
+        raise EOFError(f"{reader.left()} more words after the last case")
+
+
+def _size_first(reader, count=None):
+    """Each case: the set's size, then its one heap, then the set's members (EDPC K: N K, then
+    a_1 .. a_N); counted (or a line): one case, single: T, then T cases."""
+    for _ in range(count or (1 if LAYOUT == "counted" else reader.take())):
+        size = reader.take()
+        heap = reader.take()
+        yield [heap], [[reader.take() for _ in range(size)]]
     if reader.more():
         raise EOFError(f"{reader.left()} more words after the last case")
 
@@ -1003,7 +1044,7 @@ def python_family(title: str, family: Family, main: bool, layout: str, where: st
                 f"or a graph (graph: m, then m edges u v; graph-nm: n m, then m edges; tree: n, then n - 1 "
                 f"edges; lists: n, then each vertex's successors, their count first)",
                 f"WHERE = {where!r}  # the parameters: first (once), each (start of a case), last, block, "
-                f"sum, sum-last, after",
+                f"sum, sum-last, after, size-first",
                 f"LAYOUT = {layout!r}",
                 f"FIXED = {family.position!r}  # every case's position, when the input does not give it",
                 "", ""]

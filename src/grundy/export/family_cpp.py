@@ -668,7 +668,9 @@ static const char WHERE = '@WHERE@';  // the parameters: f first (once), e each 
                                       // b block (start of a block of cases), s sum (k games a case,
                                       // each its parameters, then its position), S sum-last (each
                                       // game its position, then its parameters),
-                                      // a after (once, after the first number: T, or n of counted)
+                                      // a after (once, after the first number: T, or n of counted),
+                                      // z size-first (a case: the set's size, then one heap, then
+                                      // the set's members: EDPC K's N K, then a_1 .. a_N)
 static const char LAYOUT = '@LAYOUT@';  // l lines, c cases, o counted (one case), s single (T heaps),
                                         // r repeated (up to a case whose count is 0)
 static const bool HAS_FIXED = @HAS_FIXED@;  // every case's position fixed (not in the input): FIXED
@@ -684,6 +686,8 @@ struct InputEnd {
 // of 64 KiB as the words are taken (only a piece and the word being read are held: a judge's input of
 // many large graphs costs one graph's numbers, not the input's text)
 static char PIECE[1 << 16];
+
+struct Case;
 
 struct Words {
     std::vector<std::string> list;  // the words of one line (lines layout)
@@ -762,6 +766,7 @@ struct Words {
         }
         return out;
     }
+    Case size_first();
     std::vector<unsigned long long> heaps() {
         std::vector<unsigned long long> out;
         if (HAS_FIXED) return {FIXED};  // (the position is not in the input)
@@ -777,6 +782,18 @@ struct Case {
     std::shared_ptr<const Params> params;  // (parameters read once are shared, not copied per case)
     std::string error;  // why its line cannot be read
 };
+
+// z: one case, the set's size, then its one heap, then the set's members (the family's one parameter)
+Case Words::size_first() {
+    const unsigned long long size = take();
+    Case c;
+    c.heaps.push_back(take());
+    Params params(1);
+    params[0].reserve((size_t)std::min(size, stream ? 1ull << 20 : (unsigned long long)(list.size() - at)));
+    for (unsigned long long i = 0; i < size; ++i) params[0].push_back(take());
+    c.params = std::make_shared<const Params>(std::move(params));
+    return c;
+}
 
 static std::vector<std::string> split(const std::string &text) {
     std::istringstream in(text);
@@ -834,8 +851,14 @@ static void read_lines() {
         try {
             Words in;
             in.list = words;
-            c.params = WHERE == 'f' ? fixed : std::make_shared<const Params>(in.params());
-            c.heaps = in.heaps();
+            if (WHERE == 'z') {
+                c = in.size_first();
+                if (in.at < words.size())
+                    throw InputEnd{std::to_string(words.size() - in.at) + " more words after the last case"};
+            } else {
+                c.params = WHERE == 'f' ? fixed : std::make_shared<const Params>(in.params());
+                c.heaps = in.heaps();
+            }
         } catch (const std::runtime_error &e) {
             c.error = e.what();
         } catch (const InputEnd &e) {
@@ -882,6 +905,12 @@ static void read_blocks(Words &in) {
         return;
     }
 @SUM_CALL@    try {
+        if (WHERE == 'z') {
+            for (unsigned long long i = 0, count = LAYOUT == 'o' ? 1 : in.take(); i < count; ++i)
+                emit(in.size_first());
+            if (in.more()) throw InputEnd{std::to_string(in.left()) + " more words after the last case"};
+            return;
+        }
         const unsigned long long first = WHERE == 'a' ? in.take() : 0;  // (T, or n of counted)
         const bool once = WHERE == 'f' || WHERE == 'a';  // (the parameters read once, for every case)
         const auto fixed = std::make_shared<const Params>(once ? in.params() : Params());
@@ -1100,7 +1129,7 @@ def cpp_family(title: str, family: Family, main: bool, layout: str, where: str) 
             out.append(CPP_ANSWER_LINE)
         sums = where in SUMS
         out.append(CPP_MAIN.replace("@PARSE_NUMBER@", CPP_PARSE_NUMBER).replace("@KINDS@", kinds)
-                   .replace("@WHERE@", "S" if where == "sum-last" else where[0])
+                   .replace("@WHERE@", {"sum-last": "S", "size-first": "z"}.get(where, where[0]))
                    .replace("@SUMS@", CPP_SUMS if sums else "")
                    .replace("@SUM_CALL@", CPP_SUM_CALL if sums else "")
                    .replace("@HAS_FIXED@", "false" if family.position is None else "true")
