@@ -329,8 +329,9 @@ def test_cf1537d_deleting_divisors(rules_file: Path) -> None:
     assert ["Alice" if first_wins(line) else "Bob" for line in got] == [
         "Alice" if wins[n] else "Bob" for n in ns]
     # at full size (10^4 cases n <= 10^9) `solve --input single --conjecture` took 7 min 24 s and
-    # 16 cases stopped at the 10 s budget (error lines); `export --conjecture` writes the table to
-    # 1,000 only (the P-rule of a heap game is not exported): error lines beyond
+    # 16 cases stopped at the 10 s budget (error lines) while it built the table up to each heap
+    # below 2^24; now it answers past heap 16,383 by the rule, as `export --conjecture` (Python)
+    # does: tests/contest/test_heaprule_problems.py, bench/heap_rule.py
 
 
 # ---- CF 1033C "Permutation Game" ----------------------------------------------------------------

@@ -3,7 +3,10 @@ query's budget (:mod:`grundy.define.query`): from its table when the table reach
 can be built that far within the budget), otherwise from a pattern found in the table — a proved
 one always, a conjectured one only when asked — and never without checking the pattern locally:
 the value it gives the heap must be the mex of the values it gives the heap's options (the XOR of
-the parts of a split). An answer that fails the check is refused, never printed.
+the parts of a split). An answer that fails the check is refused, never printed. With
+``conjecture``, where the table shows no pattern of the values but a rule for the P-positions, a
+heap past the table the rule was found on is answered by the rule (checked) and never by a longer
+table, as ``grundy export --conjecture`` writes the program.
 
 The state (table and patterns) belongs to one game: equal games are equal by class and
 parameters, so ``take(k=3)`` and ``take(k=4)`` never share a table or a pattern.
@@ -146,6 +149,9 @@ class HeapState:
         found = self.searched.get(n)
         if found is not None:
             return found
+        rule = self.p_rule(game, n, context)
+        if rule is not None:  # (conjecture: by the rule past its table, as the exported program)
+            return self.by_p_rule(game, n, rule, context)
         found = self.by_range(game, n, context)
         if found is not None:
             return found
@@ -221,6 +227,19 @@ class HeapState:
                        f"{game.spec}: the values of the heaps {lo:,}..{hi - 1:,}")
         self.indexed = len(table)
         return value
+
+    def p_rule(self, game: UserHeapGame, n: int, context: Answering) -> Pattern | None:
+        """With ``conjecture``, at a heap past the table the patterns were looked for in (its
+        :data:`PATTERN_TABLE` heaps): the conjectured rule for the P-positions that answers
+        there (:meth:`by_pattern`'s choice: no pattern of the values) instead of a longer table
+        or a search, as the exported program does (``grundy export --conjecture``); else ``None``."""
+        if not context.conjecture or n < PATTERN_TABLE:
+            return None
+        patterns = self.find(game, context)
+        if n < len(self.table) or any(p.describes == Describes.VALUES and (
+                p.formula is not None or self.periodicity is not None) for p in patterns):
+            return None
+        return next((p for p in patterns if p.describes == Describes.P_POSITIONS and p.formula), None)
 
     def proved(self, game: UserHeapGame, context: Answering) -> Pattern | None:
         """The proved pattern of the values, if the table shows one."""

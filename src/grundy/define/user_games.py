@@ -31,7 +31,7 @@ from grundy.errors import (
     SearchLimitError,
 )
 from grundy.model.game import Game, HeapGame, HeapResult, Move, Outcome, Position, split_tokens
-from grundy.model.laws import ExportRule, Laws, PositionValues, Status, TableMethod
+from grundy.model.laws import Describes, ExportRule, Laws, PositionValues, Status, TableMethod
 from grundy.model.period_rules import PeriodRule, TableBuild
 from grundy.model.periodic import Progress
 from grundy.model.reason import Reason
@@ -270,7 +270,10 @@ class UserHeapGame(_Defined, HeapGame):
         """The moves of heap ``n`` to options of value ``target``, each option valued once (by
         the table, or by the pattern that answered ``n``, which vouches for its options)."""
         context = current()
-        self._heap_value(n)
+        value = self._heap_value(n)
+        used = heap_state(self).used.get(n)
+        if target == 0 and value == 0 and used is not None and used.describes == Describes.P_POSITIONS:
+            return []  # (P by the rule, whose local check found no option P by it: no move to one)
         table = heap_state(self).table
         vouched = context.vouched
         found = []

@@ -104,7 +104,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     the preperiod ``e``, proved or only observed, which the code says), else by the table (beyond
     it, in Python, by a memoised mex over ``move_source``, a move function ``def f(n): return
     [options...]``). ``kind="pair"``: one pair ``(a, b)``, by the formula or the table; beyond
-    the table, ``outcome_rule`` (the P-positions) gives who wins. ``kind="number"``: one number
+    the table, ``outcome_rule`` (the P-positions) gives who wins (of a heap game too: one heap beyond
+    the table, a formula over ``n``; a sum is valued as before). ``kind="number"``: one number
     ``n`` (a ``@grundy.game`` on ``(n,)``), by the formula or the table; several numbers are a
     sum when ``sums``, otherwise an error for that input. The other kinds (``moore`` with
     ``moore_k``, ``staircase``, ``split``, ``strip``) are written from a theorem's algorithm
@@ -276,14 +277,16 @@ def _grid_program(title: str, main: bool, input_format: str, grid: tuple[str, st
 
 
 def _rule_node(kind: str, rule: OutcomeRule | None, variables: tuple[str, ...]) -> Any:
-    """The parsed formula of a pair game's rule for its P-positions (``None`` for a rule in code
-    of its own: Zeckendorf's, or k-fold's, checked here)."""
+    """The parsed formula of a pair or heap game's rule for its P-positions (``None`` for a rule
+    in code of its own: Zeckendorf's, or k-fold's, checked here)."""
     if rule is None:
         return None
-    if kind != "pair":
-        raise InvalidInputError("a rule for the P-positions is exported for pair games only")
+    if kind not in ("pair", "heap"):
+        raise InvalidInputError("a rule for the P-positions is exported for pair and heap games only")
     if rule.formula is not None:
         return parse(rule.formula, variables)
+    if kind != "pair":
+        raise InvalidInputError("a heap game's rule for the P-positions is exported as a formula only")
     if rule.code != "zeckendorf":
         kfold.rule_k(rule.code or "")  # "kfold K", or refused
     return None

@@ -395,23 +395,28 @@ def _cpp_shown(kind: str) -> str:
 
 
 def _cpp_rule(program: Program, plain: str) -> list[str]:
-    """``first_player_wins`` of a pair game with a rule for its P-positions beyond the table."""
+    """``first_player_wins`` of a pair (or heap) game with a rule for its P-positions beyond the
+    table."""
     assert program.rule is not None
+    pair = program.kind == "pair"
+    params = ["a", "b"] if pair else ["n"]
+    args = ", ".join(params)
     code: list[str] = []
-    beyond = "    return !p_position(a, b);"
+    beyond = f"    return !p_position({args});"
     if program.checked is not None:  # a conjectured rule: a C++ program cannot check it
-        beyond = (f'    fail("(" + std::to_string(a) + ", " + std::to_string(b) + ") is beyond the '
-                  f'table (a, b <= {program.checked}), where the rule for the P-positions was checked; '
-                  f'this C++ program cannot check it there (the Python export with the move function '
-                  f'can)");')
+        beyond = (f'    fail({_cpp_shown(program.kind)} is beyond the '
+                  f'table ({"a, b" if pair else "n"} <= {program.checked}), where the rule for the '
+                  f'P-positions was checked; this C++ program cannot check it there (the Python export '
+                  f'with the move function can)");')
     elif program.rule_node is not None:
-        code += _formula("p_position", ["a", "b"], program.rule_node,
+        code += _formula("p_position", params, program.rule_node,
                          f"{program.rule.text}: {program.rule.status}", "static bool")
     else:
         code.append(_ZECKENDORF if program.rule.code == "zeckendorf"
                     else kfold.cpp_rule(program.rule.code or ""))
-    inside = (f"    if (!({_cpp_inside(program)[0]})) return grundy_value(a, b) != 0;" if program.origin
-              else "    if (a < ROWS && b < COLS) return grundy_value(a, b) != 0;")
+    inside = (f"    if (!({_cpp_inside(program)[0]})) return grundy_value({args}) != 0;" if program.origin
+              else "    if (a < ROWS && b < COLS) return grundy_value(a, b) != 0;" if pair
+              else "    if (n < ROWS) return grundy_value(n) != 0;")
     return [*code, "", f"bool first_player_wins({plain}) {{", *_cpp_guard(program), inside, beyond, "}"]
 
 
@@ -420,6 +425,10 @@ def _cpp_answer(program: Program, uses_rule: bool) -> list[str]:
     answer = ["bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, "
               "bool &known) {", "    known = true;"]
     if program.kind == "heap":
+        if uses_rule:  # (one heap beyond the table: who wins by the rule; a P-position's value is 0)
+            answer += ["    if (numbers.size() == 1 && numbers[0] >= ROWS) {",
+                       "        const bool wins = first_player_wins(numbers[0]);",
+                       "        known = !wins;", "        value = 0;", "        return wins;", "    }"]
         answer += ["    value = 0;", "    for (unsigned long long h : numbers) value ^= grundy_value(h);"]
     elif program.kind == "number":
         if not program.sums:

@@ -421,8 +421,9 @@ def header(program: Program) -> list[str]:
         lines.append(beyond_checked(program))
     if program.rule is not None and program.node is None:
         lines.append(f"beyond the table, who wins: {program.rule.text}: {program.rule.status}; "
-                     + ("the main then prints an N-position's value as '-' (grundy_value(a, b) computes "
-                        "it by the move function), a P-position's as 0" if program.move_source else
+                     + (f"the main then prints an N-position's value as '-' (grundy_value("
+                        f"{'a, b' if program.kind == 'pair' else 'n'}) computes it by the move function), "
+                        f"a P-position's as 0" if program.move_source else
                         "an N-position's value is then unknown ('-'), a P-position's is 0"))
     lines += _moves_lines(program)
     if program.main and program.moves is None:

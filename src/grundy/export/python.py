@@ -446,35 +446,42 @@ def _py_number_search(program: Program) -> list[str]:
 
 
 def _py_rule(program: Program, params: str) -> list[str]:
-    """``p_position`` and ``first_player_wins`` of a pair game with a rule for its P-positions
-    beyond the table (a conjectured rule checked locally where the program can)."""
+    """``p_position`` and ``first_player_wins`` of a pair (or heap) game with a rule for its
+    P-positions beyond the table (a conjectured rule checked locally where the program can)."""
     assert program.rule is not None
+    pair = program.kind == "pair"
+    shown, where = ("({a}, {b})", "a, b") if pair else ("heap {n}", "n")
     blocks: list[str] = []
     if program.rule_node is not None:
-        blocks.append(f"def p_position(a, b):\n    # {program.rule.text}: {program.rule.status}\n"
+        blocks.append(f"def p_position({params}):\n    # {program.rule.text}: {program.rule.status}\n"
                       f"    return bool({ast.unparse(program.rule_node)})")
     else:
         blocks.append(_PY_ZECKENDORF if program.rule.code == "zeckendorf"
                       else kfold.python_rule(program.rule.code or ""))
-    beyond = "    return not p_position(a, b)"
+    beyond = f"    return not p_position({params})"
     if program.checked is not None:  # a conjectured rule: checked locally, or not used
         if can_check(program):
-            blocks.append(_PY_RULE_CHECK.strip("\n").replace("INSIDE", _py_inside(program)[0]))
-            beyond = "    _rule_check(a, b)\n" + beyond
+            check = _PY_RULE_CHECK if pair else _PY_HEAP_RULE_CHECK
+            blocks.append(check.strip("\n").replace("INSIDE", _py_inside(program)[0]))
+            beyond = f"    _rule_check({params})\n" + beyond
         else:
-            beyond = (f'    raise ValueError(f"({{a}}, {{b}}) is beyond the table (a, b <= '
+            beyond = (f'    raise ValueError(f"{shown} is beyond the table ({where} <= '
                       f'{program.checked}), where the rule for the P-positions was checked; this '
                       f'program cannot check it there (the Python export with the move function can)")')
     blocks.append(f"def first_player_wins({params}):\n{_py_guard(program)}"
                   f"    if {_py_inside(program)[0]}:\n"
-                  f"        return grundy_value(a, b) != 0\n{beyond}")
+                  f"        return grundy_value({params}) != 0\n{beyond}")
     return blocks
 
 
 def _py_answer(program: Program, uses_rule: bool) -> str:
     """``answer``, which the main calls with the numbers of one position (a sum where they are)."""
     if program.kind == "heap":
-        return ("def answer(heaps):\n    value = 0\n    for h in heaps:\n"
+        one = ("" if not uses_rule else
+               "    if len(heaps) == 1 and heaps[0] >= ROWS:  # (one heap beyond the table: who wins "
+               "by the rule; a P-position's value is 0)\n"
+               "        wins = first_player_wins(heaps[0])\n        return (None if wins else 0), wins\n")
+        return ("def answer(heaps):\n" + one + "    value = 0\n    for h in heaps:\n"
                 "        value ^= grundy_value(h)\n    return value, value != 0")
     if program.kind == "number":
         one = ("" if program.sums else
@@ -538,6 +545,28 @@ def _rule_check(a, b):
     some = any(not option or p_at(*option[0]) for option in options)  # (() leaves nothing: P)
     if some == p_position(a, b):
         raise ValueError(f"({a}, {b}): the conjectured rule for the P-positions says {'P' if some else 'N'}, "
+                         f"but {'an option is' if some else 'no option is'} a P-position by it, so the "
+                         f"rule is false there")
+'''
+
+
+_PY_HEAP_RULE_CHECK = '''
+def _rule_check(n):
+    """The conjectured rule's local check: a P-position by the rule has no option that is one, an
+    N-position has one (inside the table, the table says), else an error for this input alone."""
+    options = _options(n)
+    if len(options) > MOVE_STEPS:
+        raise ValueError(f"heap {n}: too many options to check the rule for the P-positions locally")
+    if any(len(option) > 1 for option in options):
+        raise ValueError(f"heap {n}: a move there splits the heap, and the rule for the P-positions does "
+                         f"not decide a sum")
+
+    def p_at(n):
+        return grundy_value(n) == 0 if INSIDE else p_position(n)
+
+    some = any(not option or p_at(option[0]) for option in options)  # (() leaves nothing: P)
+    if some == p_position(n):
+        raise ValueError(f"heap {n}: the conjectured rule for the P-positions says {'P' if some else 'N'}, "
                          f"but {'an option is' if some else 'no option is'} a P-position by it, so the "
                          f"rule is false there")
 '''

@@ -628,7 +628,10 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     if kind == "heap" and best is None and period is not None and not period.proved:
         best = next((p for p in patterns if p.describes == Describes.VALUES and p.formula is not None
                      and p.status == Status.PROVED), None)  # (a proved formula beats an observed period)
-    rule = _p_rule(game, patterns) if kind == "pair" and best is None else None
+    own_heap = kind == "heap" and best is None and period is None and game.own_rules
+    rule = _p_rule(game, patterns, heap=own_heap) if (kind == "pair" or own_heap) and best is None else None
+    if own_heap and rule is not None and conjecture and upto is None:
+        kind, table, patterns, rule = _heap_rule_table(game)
     unproved = (best is not None and best.status != Status.PROVED) or (
         best is None and period is not None and not period.proved)
     source = move_source(game) if (best is None and period is None) or unproved else None
@@ -641,6 +644,22 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
         assert isinstance(game, HeapGame)
         return _gated(_rechecked(game, plan, RECHECK_STEPS if limit is None else limit), conjecture)
     return _gated(plan, conjecture)
+
+
+def _heap_rule_table(game: Game) -> tuple[str, Any, list[Any], Any]:
+    """A heap game of one's own answered beyond its table by a conjectured rule for its
+    P-positions (``conjecture``, no ``upto``): the table and the rule of the heaps
+    ``grundy solve`` tabulates before it answers by such a rule
+    (:data:`~grundy.define.heaps.PATTERN_TABLE`), so that the program's lines are solve's."""
+    from grundy.define.heaps import PATTERN_TABLE
+
+    try:
+        with _query(None):
+            kind, table, patterns, _ = _table_and_patterns(game, PATTERN_TABLE - 1)
+    except ResourceLimitError as exc:
+        raise ResourceLimitError(f"{game.spec}: the table of the heaps the rule for the P-positions is "
+                                 f"checked on stopped: {exc}; upto=N checks it on heaps 0..N") from None
+    return kind, table, patterns, _p_rule(game, patterns, heap=True)
 
 
 def _declared_runs(game: Game, table: list[int]) -> Any:
@@ -1113,7 +1132,8 @@ def _misere_check(code: str, game: Game) -> None:
                                   f"{'N' if not want else 'P'} for heaps {list(heaps)}; please report it")
 
 
-def _p_rule(game: Game, patterns: list[Any], origin: tuple[int, ...] | None = None) -> Any:
+def _p_rule(game: Game, patterns: list[Any], origin: tuple[int, ...] | None = None,
+            heap: bool = False) -> Any:
     declared = game.laws.export
     if declared is not None and declared.kind == "p-positions":  # (a theorem's rule in code of its own)
         return OutcomeRule(declared.words or "", f"proved ({declared.theorem})", declared.formula,
@@ -1126,7 +1146,8 @@ def _p_rule(game: Game, patterns: list[Any], origin: tuple[int, ...] | None = No
     if found is None:
         return None
     n = found.checked_upto
-    where = (f"a <= {n}, b <= {n}" if not origin or not any(origin)
+    where = (f"n <= {n}" if heap
+             else f"a <= {n}, b <= {n}" if not origin or not any(origin)
              else f"{origin[0]} <= a <= {n}, {origin[1]} <= b <= {n}")
     return OutcomeRule(pattern_law(found.text), f"conjecture, checked for {where}", found.formula)
 
