@@ -20,7 +20,7 @@ from grundy.define.heaps import heap_state
 from grundy.define.pairs import beyond_exploring, has_pair_pattern, pair_state, pair_value
 from grundy.define.query import Answering, active, current, game_state
 from grundy.define.sums import Sum, hashable, is_empty
-from grundy.engine.explore import PositionGraph
+from grundy.engine.explore import KEPT_POSITIONS, PositionGraph
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -419,6 +419,8 @@ class UserGame(_Defined, Game):
         domain = type(self).domain
         if domain.declared_any:
             checked = game_state("checked", self, set)  # (positions inside the domain, seen)
+            if len(checked) >= KEPT_POSITIONS:
+                checked.clear()  # (bounded as the graph is: checked again where met again)
             for o in options:
                 for part in o.parts if isinstance(o, Sum) else (o,):
                     if part in checked:
@@ -455,6 +457,8 @@ class UserGame(_Defined, Game):
         if context is None:
             context = current()
         room = context.room()
+        outer, started = context.work, context.clock()  # (what a refusal meanwhile reports)
+        context.work = lambda: (graph.busy_steps, graph.busy_calls, context.clock() - started)
         try:
             steps = graph.explore(self.options_of, roots, room, self.spec, _parts)
         except SearchLimitError:
@@ -463,6 +467,8 @@ class UserGame(_Defined, Game):
             raise SearchLimitError(f"{self.spec}: the positions reachable need more than the {room:,} "
                                    f"steps left of the query's budget of {context.limit:,} (positions "
                                    f"and moves); raise limit=", parameters=("limit",)) from None
+        finally:
+            context.work = outer
         context.charge(steps, self.spec)
         return graph
 
