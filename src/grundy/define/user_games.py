@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Hashable
+from functools import partial
 from itertools import repeat
 from typing import Any, ClassVar
 
@@ -384,12 +385,14 @@ class UserGame(_Defined, Game):
             return position
         return self._inside(position, position)
 
-    def options_of(self, position: Any) -> list[Position]:
+    def options_of(self, position: Any, checked: set[Any] | None = None) -> list[Position]:
         """The distinct options of ``position`` (checked to be hashable); the options of a
-        :class:`~grundy.define.sums.Sum` are its moves in one part."""
+        :class:`~grundy.define.sums.Sum` are its moves in one part. ``checked``: the positions
+        seen inside the game's domain (this game's, :func:`game_state`), when the caller holds
+        it already (an exploration: looked up once, not at each position)."""
         if isinstance(position, Sum):
             return list(dict.fromkeys(position.replace(i, o) for i, part in enumerate(position.parts)
-                                      for o in self.options_of(part)))
+                                      for o in self.options_of(part, checked)))
         try:
             got = self._call()(position)
         except GrundyError:
@@ -418,7 +421,8 @@ class UserGame(_Defined, Game):
             else list(unique)
         domain = type(self).domain
         if domain.declared_any:
-            checked = game_state("checked", self, set)  # (positions inside the domain, seen)
+            if checked is None:
+                checked = game_state("checked", self, set)  # (positions inside the domain, seen)
             if len(checked) >= KEPT_POSITIONS:
                 checked.clear()  # (bounded as the graph is: checked again where met again)
             for o in options:
@@ -459,8 +463,12 @@ class UserGame(_Defined, Game):
         room = context.room()
         outer, started = context.work, context.clock()  # (what a refusal meanwhile reports)
         context.work = lambda: (graph.busy_steps, graph.busy_calls, context.clock() - started)
+        checked: set[Any] | None = None  # (the domain's, looked up once for the whole exploration)
+        if type(self).domain.declared_any:
+            checked = game_state("checked", self, set)
+        options: Callable[[Any], list[Position]] = partial(self.options_of, checked=checked)
         try:
-            steps = graph.explore(self.options_of, roots, room, self.spec, _parts)
+            steps = graph.explore(options, roots, room, self.spec, _parts)
         except SearchLimitError:
             if room == context.limit:
                 raise

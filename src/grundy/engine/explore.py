@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from grundy.engine.search import mex, xor_all
@@ -187,37 +188,30 @@ class PositionGraph:
 
         values, succ = self.values, self.succ
         new = len(succ) - start
-        rows: list[list[int]] = []
-        given = [-2] * new
-        old: dict[int, int] = {}  # an older position's number in the small graph
-        for v in range(start, len(succ)):
-            row = []
-            for w in succ[v]:
-                if w >= start:
-                    row.append(w - start)
-                else:
-                    found = old.get(w)
-                    if found is None:
-                        found = old[w] = new + len(old)
-                    row.append(found)
-            rows.append(row)
+        counts = np.fromiter(map(len, succ[start:]), dtype=np.int64, count=new)
+        flat = np.fromiter(chain.from_iterable(succ[start:]), dtype=np.int64, count=int(counts.sum()))
+        older = flat < start
+        old, where = np.unique(flat[older], return_inverse=True)  # the older positions moved to
+        local = flat - start
+        local[older] = new + where
+        given = [-2] * new + [values[w] for w in old.tolist()]
+        rows: list[list[int]] = []  # the older infinite ones' leaves
         leaves: dict[int, int] = {}  # a finite value's leaf, after the older positions
         first_leaf = new + len(old)
-        for w in old:
-            g = values[w]
-            given.append(g)
-            if g >= 0:
+        for w in old.tolist():
+            if values[w] >= 0:
                 rows.append([])
                 continue
             seen = {values[u] for u in succ[w]}
             seen.discard(-1)
             rows.append([leaves.setdefault(x, first_leaf + len(leaves)) for x in sorted(seen)])
-        for x in leaves:
-            given.append(x)
-            rows.append([])
-        indptr = np.zeros(len(rows) + 1, dtype=np.int64)
-        np.cumsum([len(row) for row in rows], out=indptr[1:])
-        indices = np.fromiter((w for row in rows for w in row), dtype=np.int64, count=int(indptr[-1]))
+        given.extend(leaves)
+        rows.extend([] for _ in leaves)
+        indptr = np.zeros(new + len(rows) + 1, dtype=np.int64)
+        np.cumsum(np.concatenate([counts, np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))]),
+                  out=indptr[1:])
+        indices = np.concatenate([local, np.fromiter(chain.from_iterable(rows), dtype=np.int64,
+                                                     count=int(indptr[-1]) - len(local))])
         found_values = generalized_values(indptr, indices, given=np.array(given, dtype=np.int64))
         values.extend(found_values[:new].tolist())
 
