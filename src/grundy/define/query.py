@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import signal
 import threading
-import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -76,8 +75,8 @@ class Answering(Budget):
         # each question about a user's game, so its making is on the engine's path)
         seconds = max(SAFETY_SECONDS, limit * SECONDS_PER_STEP)
         self.limit, self.spent, self.memory, self._hook, self.standard = limit, 0, MEMORY_LIMIT, None, False
-        self._next_check, self._next_report = _CHECK_EVERY, _PROGRESS_EVERY
-        self._deadline, self._seconds = time.process_time() + seconds, seconds
+        self._next_check, self._next_report, self.work = _CHECK_EVERY, _PROGRESS_EVERY, None
+        self._deadline, self._seconds = self.clock() + seconds, seconds
         self.conjecture = conjecture
         self.used: list[Pattern] = []
         self.vouched: dict[tuple[Any, Any], int] = {}

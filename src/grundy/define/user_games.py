@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Hashable
+from functools import partial
 from itertools import repeat
 from typing import Any, ClassVar
 
@@ -20,7 +21,7 @@ from grundy.define.heaps import heap_state
 from grundy.define.pairs import beyond_exploring, has_pair_pattern, pair_state, pair_value
 from grundy.define.query import Answering, active, current, game_state
 from grundy.define.sums import Sum, hashable, is_empty
-from grundy.engine.explore import PositionGraph
+from grundy.engine.explore import KEPT_POSITIONS, PositionGraph
 from grundy.errors import (
     GrundyError,
     InvalidGameError,
@@ -387,12 +388,14 @@ class UserGame(_Defined, Game):
             return position
         return self._inside(position, position)
 
-    def options_of(self, position: Any) -> list[Position]:
+    def options_of(self, position: Any, checked: set[Any] | None = None) -> list[Position]:
         """The distinct options of ``position`` (checked to be hashable); the options of a
-        :class:`~grundy.define.sums.Sum` are its moves in one part."""
+        :class:`~grundy.define.sums.Sum` are its moves in one part. ``checked``: the positions
+        seen inside the game's domain (this game's, :func:`game_state`), when the caller holds
+        it already (an exploration: looked up once, not at each position)."""
         if isinstance(position, Sum):
             return list(dict.fromkeys(position.replace(i, o) for i, part in enumerate(position.parts)
-                                      for o in self.options_of(part)))
+                                      for o in self.options_of(part, checked)))
         try:
             got = self._call()(position)
         except GrundyError:
@@ -421,7 +424,10 @@ class UserGame(_Defined, Game):
             else list(unique)
         domain = type(self).domain
         if domain.declared_any:
-            checked = game_state("checked", self, set)  # (positions inside the domain, seen)
+            if checked is None:
+                checked = game_state("checked", self, set)  # (positions inside the domain, seen)
+            if len(checked) >= KEPT_POSITIONS:
+                checked.clear()  # (bounded as the graph is: checked again where met again)
             for o in options:
                 for part in o.parts if isinstance(o, Sum) else (o,):
                     if part in checked:
@@ -458,14 +464,22 @@ class UserGame(_Defined, Game):
         if context is None:
             context = current()
         room = context.room()
+        outer, started = context.work, context.clock()  # (what a refusal meanwhile reports)
+        context.work = lambda: (graph.busy_steps, graph.busy_calls, context.clock() - started)
+        checked: set[Any] | None = None  # (the domain's, looked up once for the whole exploration)
+        if type(self).domain.declared_any:
+            checked = game_state("checked", self, set)
+        options: Callable[[Any], list[Position]] = partial(self.options_of, checked=checked)
         try:
-            steps = graph.explore(self.options_of, roots, room, self.spec, _parts)
+            steps = graph.explore(options, roots, room, self.spec, _parts)
         except SearchLimitError:
             if room == context.limit:
                 raise
             raise SearchLimitError(f"{self.spec}: the positions reachable need more than the {room:,} "
                                    f"steps left of the query's budget of {context.limit:,} (positions "
                                    f"and moves); raise limit=", parameters=("limit",)) from None
+        finally:
+            context.work = outer
         context.charge(steps, self.spec)
         return graph
 

@@ -6,12 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any
 
 from grundy.engine.search import mex, xor_all
 from grundy.errors import NotSupportedError, SearchLimitError
 
 Position = Hashable
+
+KEPT_POSITIONS = 2_000_000
+"""A graph that holds this many positions is forgotten before it explores more (every query
+of a game adds to its one graph, and each query's budget bounds only what it adds): the
+positions asked after that are explored again, from nothing, as a first query would."""
 
 
 @dataclass
@@ -29,10 +35,11 @@ class PositionGraph:
     index: dict[Position, int] = field(default_factory=dict)
     positions: list[Position] = field(default_factory=list)
     succ: list[list[int]] = field(default_factory=list)
-    csr: tuple[Any, Any] | None = None
-    """The successor lists as CSR arrays, built for Smith's values once the graph has a cycle."""
-    values: Any = None
-    """Smith's values of every position (numpy, ``-1`` = ∞), once the graph has a cycle."""
+    values: list[int] = field(default_factory=list)
+    """The value of every position: its Grundy value, or once the graph has a cycle Smith's
+    generalised value (``-1`` = ∞). Extended as positions are added: the positions explored
+    before are closed under moves, and a value depends only on the positions reached, so their
+    values never change (:meth:`_solve`)."""
     cyclic: bool = False
     sums: set[int] = field(default_factory=set)
     """Positions that are sums of others (their value is the XOR of their parts')."""
@@ -40,15 +47,17 @@ class PositionGraph:
     """The options of a position that are sums, folded into it (never positions of the graph):
     its plain options' ids, and the sums as one flat list, each sum its number of parts then
     their ids (its value: the XOR of theirs)."""
-    plain: list[int] = field(default_factory=list)
-    """The ordinary Grundy values, while the graph has no cycle: extended as positions are added
-    (the positions explored before are closed under moves, so their values never change)."""
+    busy_steps: int = 0
+    """The steps of the exploration under way, so far (what a refusal that stops it reports)."""
+    busy_calls: int = 0
+    """The calls of the move function of the exploration under way, so far (the last one may be
+    running)."""
 
     def explore(self, options: Callable[[Position], list[Position]], roots: Iterable[Position],
                 limit: int, what: str,
                 parts: Callable[[Position], Sequence[Position] | None] | None = None) -> int:
         """Add the positions reachable from ``roots`` (``options(p)``: the options of ``p``),
-        at most ``limit`` steps (positions + moves) of new work; then value every position.
+        at most ``limit`` steps (positions + moves) of new work; then value the positions added.
         Returns the steps done; on any error (the limit, a failing move function, a stop from
         outside) the graph is forgotten, never left half-explored. ``parts(p)``: the parts of
         ``p`` when it is a sum (valued by XOR, not explored by moves), else ``None``."""
@@ -61,15 +70,15 @@ class PositionGraph:
     def _explore(self, options: Callable[[Position], list[Position]], roots: Iterable[Position],
                  limit: int, what: str,
                  parts: Callable[[Position], Sequence[Position] | None] | None) -> int:
-        start = len(self.positions)
-        todo = []
-        for root in roots:
-            if root not in self.index:
-                self._add(root)
-                todo.append(root)
+        todo = [root for root in dict.fromkeys(roots) if root not in self.index]
         if not todo:
             return 0
-        steps = 0
+        if len(self.positions) >= KEPT_POSITIONS:
+            self.reset()  # (the memory bound: what it held is explored again where asked)
+        start = len(self.positions)
+        for root in todo:
+            self._add(root)
+        steps = self.busy_steps = self.busy_calls = 0
         index = self.index
         while todo:
             position = todo.pop()
@@ -77,12 +86,16 @@ class PositionGraph:
             summed = parts(position) if parts is not None else None
             if summed is not None:
                 self.sums.add(v)
-            listed = options(position) if summed is None else summed
+                listed = summed
+            else:
+                self.busy_calls += 1
+                listed = options(position)
             ids: list[Any] = list(map(index.get, listed))
             if None in ids:  # new positions among the options: added in their order
                 ids = self._new_options(v, listed, ids, todo, None if summed is not None else parts)
             self.succ[v] = ids
             steps += 1 + len(listed)
+            self.busy_steps = steps
             if steps > limit:
                 raise SearchLimitError(
                     f"{what}: the positions reachable need more than {limit:,} steps (positions "
@@ -129,8 +142,8 @@ class PositionGraph:
 
     def reset(self) -> None:
         """Forget every position."""
-        self.index, self.positions, self.succ, self.csr, self.values = {}, [], [], None, None
-        self.cyclic, self.sums, self.plain, self.folded = False, set(), [], {}
+        self.index, self.positions, self.succ, self.values = {}, [], [], []
+        self.cyclic, self.sums, self.folded = False, set(), {}
 
     def _add(self, position: Position) -> None:
         self.index[position] = len(self.positions)
@@ -138,18 +151,19 @@ class PositionGraph:
         self.succ.append([])
 
     def _solve(self, start: int) -> None:
-        """Value the positions from number ``start`` on (those just added). While the graph has no
-        cycle, only they are valued (mex, or XOR for a sum), in reverse topological order: the
-        positions before ``start`` are closed under moves and valued already, so a run of
-        queries costs what it explores, not the whole graph each time. Once there is a cycle,
-        Smith's values are computed over the whole graph."""
+        """Value the positions from number ``start`` on (those just added); the positions before
+        ``start`` are closed under moves and valued already, so a run of queries costs what it
+        explores, not the whole graph each time. While the graph has no cycle, the new positions
+        are valued in reverse topological order (mex, or XOR for a sum); once there is one, by
+        Smith's values of the new positions, the old ones they move to given
+        (:meth:`_smith`)."""
         if not self.cyclic:
             if start == len(self.succ) - 1 and start not in self.succ[start]:
                 order: list[int] | None = [start]  # (one position added, not its own option)
             else:
                 order = _topological(self.succ, start)
             if order is not None:
-                values, succ, sums, folded = self.plain, self.succ, self.sums, self.folded
+                values, succ, sums, folded = self.values, self.succ, self.sums, self.folded
                 values.extend([0] * (len(succ) - len(values)))
                 for v in reversed(order):
                     if v in folded:
@@ -161,26 +175,56 @@ class PositionGraph:
         if self.sums or self.folded:
             raise NotSupportedError("a game whose options are sums (grundy.Sum) must have no cycles: "
                                     "the value of a sum of positions with cycles is not their XOR")
+        self.cyclic = True
+        self._smith(start)
+
+    def _smith(self, start: int) -> None:
+        """Smith's values of the positions from ``start`` on, over the graph of them and the
+        older positions they move to, each given its value (an infinite one ∞_K with leaves of
+        the values ``K`` as its followers: all a value above it reads of it)."""
         import numpy as np
 
         from grundy.engine.loopy import generalized_values
 
-        self.cyclic, self.plain = True, []
-        indptr = np.zeros(len(self.succ) + 1, dtype=np.int64)
-        np.cumsum([len(s) for s in self.succ], out=indptr[1:])
-        indices = np.fromiter((w for s in self.succ for w in s), dtype=np.int64, count=int(indptr[-1]))
-        self.csr = (indptr, indices)
-        self.values = generalized_values(indptr, indices)
+        values, succ = self.values, self.succ
+        new = len(succ) - start
+        counts = np.fromiter(map(len, succ[start:]), dtype=np.int64, count=new)
+        flat = np.fromiter(chain.from_iterable(succ[start:]), dtype=np.int64, count=int(counts.sum()))
+        older = flat < start
+        old, where = np.unique(flat[older], return_inverse=True)  # the older positions moved to
+        local = flat - start
+        local[older] = new + where
+        given = [-2] * new + [values[w] for w in old.tolist()]
+        rows: list[list[int]] = []  # the older infinite ones' leaves
+        leaves: dict[int, int] = {}  # a finite value's leaf, after the older positions
+        first_leaf = new + len(old)
+        for w in old.tolist():
+            if values[w] >= 0:
+                rows.append([])
+                continue
+            seen = {values[u] for u in succ[w]}
+            seen.discard(-1)
+            rows.append([leaves.setdefault(x, first_leaf + len(leaves)) for x in sorted(seen)])
+        given.extend(leaves)
+        rows.extend([] for _ in leaves)
+        indptr = np.zeros(new + len(rows) + 1, dtype=np.int64)
+        np.cumsum(np.concatenate([counts, np.fromiter(map(len, rows), dtype=np.int64, count=len(rows))]),
+                  out=indptr[1:])
+        indices = np.concatenate([local, np.fromiter(chain.from_iterable(rows), dtype=np.int64,
+                                                     count=int(indptr[-1]) - len(local))])
+        found_values = generalized_values(indptr, indices, given=np.array(given, dtype=np.int64))
+        values.extend(found_values[:new].tolist())
 
     def value(self, position: Position) -> Any:
         """The generalised value: an int, or ``Inf`` (∞ with the finite values of its options)."""
         v = self.index[position]
-        if not self.cyclic:
-            return self.plain[v]
-        from grundy.engine.loopy import infinity_options
+        g = self.values[v]
+        if g >= 0:
+            return g
+        from grundy.engine.loopy import Inf
 
-        assert self.csr is not None
-        return infinity_options(self.csr[0], self.csr[1], self.values, v)
+        values = self.values
+        return Inf(frozenset(values[w] for w in self.succ[v] if values[w] >= 0))
 
     def reach(self, position: Position) -> tuple[int, bool]:
         """How many positions ``position`` reaches (itself included), and whether a cycle is among

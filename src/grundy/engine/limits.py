@@ -173,6 +173,25 @@ _CHECK_EVERY = 1 << 14
 """Units of work between checks of the clock, the memory and the progress hook."""
 
 
+Work = Callable[[], tuple[int, int, float]]
+"""Work under way that a budget has not been charged for yet, as a refusal reads it
+(:attr:`Budget.work`, set by whoever does it): its steps so far, the positions it explored (one
+call of the move function each) and the CPU time it has taken."""
+
+
+def per(seconds: float) -> str:
+    """A time of CPU per unit of work, in the unit that suits it, to three significant digits.
+
+    >>> per(2**-16), per(0.5), per(0.0123), per(12.5)
+    ('15.3 µs', '500 ms', '12.3 ms', '12.5 s')
+    """
+    if seconds >= 1:
+        return f"{seconds:.3g} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.3g} ms"
+    return f"{seconds * 1e6:.3g} µs"
+
+
 def _pattern_hint(game: Game) -> str:
     """Where a table can help (heap games, whose tables have periods and patterns), say so."""
     if isinstance(game, HeapGame):
@@ -210,7 +229,7 @@ class Budget:
     """
 
     __slots__ = ("_deadline", "_hook", "_next_check", "_next_report", "_seconds", "limit", "memory", "spent",
-                 "standard")
+                 "standard", "work")
 
     clock = staticmethod(time.process_time)
     """The clock of the time net: the CPU time of this process, so that other work on the machine
@@ -228,6 +247,7 @@ class Budget:
         self.spent = 0  # (an int for searches; a query's own work is charged in fractions too)
         self.memory = memory  # (None: MEMORY_LIMIT, read at each check)
         self.standard = False
+        self.work: Work | None = None
         self._hook = progress
         self._next_check = _CHECK_EVERY
         self._next_report = _PROGRESS_EVERY
@@ -302,23 +322,50 @@ class Budget:
 
     def check(self, what: str) -> None:
         """The safety nets of a query's own work: refuse once ``what`` has run too long or the
-        process has grown past ``memory``."""
+        process has grown past ``memory``, saying what was measured (:meth:`measured`)."""
         if self._deadline is not None and self.clock() > self._deadline:
             raise ResourceLimitError(f"{what} stopped after {self._seconds:g} {self.clock_words} without "
-                                   f"an answer (the time limit of a budget of {self.limit:,} steps); the "
-                                   f"move function is too slow for this position")
+                                     f"an answer (the time limit of a budget of {self.limit:,} steps): "
+                                     f"{self.measured()}")
         used = resident_bytes()
         if used is not None and used > (MEMORY_LIMIT if self.memory is None else self.memory):
             raise ResourceLimitError(f"{what} stopped at {used / 2**30:.1f} GiB of memory without an "
-                                   f"answer: the move function lists too many options or too large "
-                                   f"positions")
+                                     f"answer: {self.measured()}")
+
+    def measured(self) -> str:
+        """What the work so far measured, for a refusal: the steps spent (those charged and those
+        of the :attr:`work` under way), and the CPU time a position explored (by one call of the
+        move function each) where a graph is being explored, else a step. Slow positions point
+        to the move function; many quick ones to too many positions reachable.
+
+        >>> budget = Budget(1_000, seconds=60.0)
+        >>> budget.charge(250, "a table"); budget.measured()  # doctest: +ELLIPSIS
+        '250 steps spent, ... of CPU time a step'
+        """
+        steps = int(self.spent)
+        work = self.work
+        calls, busy = 0, 0.0
+        if work is not None:
+            more, calls, busy = work()
+            steps += more
+        text = f"{steps:,} steps spent"
+        if calls:
+            return (f"{text}, {calls:,} position{'s' * (calls != 1)} explored (a call of the move "
+                    f"function each), {per(busy / calls)} of CPU time a position")
+        if steps and self._deadline is not None and self._seconds is not None:
+            elapsed = self.clock() - (self._deadline - self._seconds)
+            return f"{text}, {per(elapsed / steps)} of CPU time a step"
+        return text
 
     def _check(self, game: Game) -> None:
         self._next_check = self.spent + _CHECK_EVERY
         if self._deadline is not None and self.clock() > self._deadline:
+            assert self._seconds is not None
+            elapsed = self.clock() - (self._deadline - self._seconds)
             raise ResourceLimitError(
                 f"{game.spec}: brute force stopped after {self._seconds:g} {self.clock_words} and "
-                f"{self.spent:,} steps without an answer; raise the step limit (limit=) to search longer"
+                f"{self.spent:,} steps ({per(elapsed / self.spent)} of CPU time a step) without an "
+                f"answer; raise the step limit (limit=) to search longer"
                 f"{_pattern_hint(game)}", parameters=_hint_parameters(game), spec=game.spec)
         used = resident_bytes()
         memory = MEMORY_LIMIT if self.memory is None else self.memory

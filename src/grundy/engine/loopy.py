@@ -114,7 +114,11 @@ def reverse_csr(indptr: np.ndarray, indices: np.ndarray) -> tuple[np.ndarray, np
 # ---- kernels (plain Python over numpy arrays; numba compiles them for big graphs) ----------
 def _dag_kernel(n: int, indptr: Any, indices: Any, rindptr: Any, rindices: Any, val: Any) -> int:
     """Mex in reverse topological order (Kahn's algorithm from the sinks); returns how many
-    vertices were valued (``< n`` when the graph has a cycle)."""
+    vertices were valued (``< n`` when the graph has a cycle).
+
+    ``val`` on entry: ``-2`` at the vertices to value; any other entry is a value given (final:
+    a finite value, or ``-1``, ∞), never recomputed; a finite one counts as valued (it is
+    returned in the count), an infinite one is never, so the vertices above it stay ``-2``."""
     cnt = np.empty(n, np.int64)
     queue = np.empty(n, np.int64)
     maxdeg = 0
@@ -123,8 +127,11 @@ def _dag_kernel(n: int, indptr: Any, indices: Any, rindptr: Any, rindices: Any, 
         d = indptr[v + 1] - indptr[v]
         cnt[v] = d
         maxdeg = max(maxdeg, d)
-        val[v] = -2
-        if d == 0:
+        if val[v] != -2:
+            if val[v] >= 0:
+                queue[tail] = v
+                tail += 1
+        elif d == 0:
             queue[tail] = v
             tail += 1
     stamp = np.zeros(maxdeg + 2, np.int64)
@@ -132,19 +139,20 @@ def _dag_kernel(n: int, indptr: Any, indices: Any, rindptr: Any, rindices: Any, 
     while head < tail:
         v = queue[head]
         head += 1
-        deg = indptr[v + 1] - indptr[v]
-        for k in range(indptr[v], indptr[v + 1]):
-            g = val[indices[k]]
-            if g <= deg:
-                stamp[g] = v + 1
-        m = 0
-        while stamp[m] == v + 1:
-            m += 1
-        val[v] = m
+        if val[v] == -2:
+            deg = indptr[v + 1] - indptr[v]
+            for k in range(indptr[v], indptr[v + 1]):
+                g = val[indices[k]]
+                if g <= deg:
+                    stamp[g] = v + 1
+            m = 0
+            while stamp[m] == v + 1:
+                m += 1
+            val[v] = m
         for k in range(rindptr[v], rindptr[v + 1]):
             p = rindices[k]
             cnt[p] -= 1
-            if cnt[p] == 0:
+            if cnt[p] == 0 and val[p] == -2:
                 queue[tail] = p
                 tail += 1
     return tail
@@ -311,7 +319,7 @@ def dag_values(indptr: Any, indices: Any, *, backend: str = "auto",
     """
     n, indptr, indices = _prepare(indptr, indices)
     rindptr, rindices = reverse or reverse_csr(indptr, indices)
-    val = np.empty(n, np.int64)
+    val = np.full(n, -2, np.int64)
     done = _kernel(_dag_kernel, n + len(indices), backend)(n, indptr, indices, rindptr, rindices, val)
     return val if done == n else None
 
@@ -335,19 +343,37 @@ def retrograde_outcomes(indptr: Any, indices: Any, *, misere: bool = False,
 
 
 def generalized_values(indptr: Any, indices: Any, *, backend: str = "auto",
-                       reverse: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
+                       reverse: tuple[np.ndarray, np.ndarray] | None = None,
+                       given: np.ndarray | None = None) -> np.ndarray:
     """Smith's generalised Sprague-Grundy value of every vertex (``-1`` = ∞).
 
     On an acyclic graph these are the ordinary Grundy values, computed in one pass.
 
     >>> generalized_values(*csr_from_edges(3, [(0, 1), (1, 0), (1, 2)])).tolist()  # 0 ⇄ 1 → 2
     [0, 1, 0]
+
+    ``given``: values known already (``-2`` where not), kept as they are: a vertex's value
+    depends only on the vertices it reaches, so a graph grown from one valued already (closed
+    under moves) values only its new vertices, the old ones they move to given (a finite one
+    needs no follower here; an infinite one ∞_K needs followers of the values ``K``, and only
+    those: given leaves). Below, vertex 1 is ∞_{0}, given with a follower of value 0, and
+    vertex 0 moves to it and to a 1: γ(0) = 0, since from 1 a move goes back to a 0.
+
+    >>> indptr, indices = csr_from_edges(4, [(0, 1), (0, 3), (1, 2)])
+    >>> generalized_values(indptr, indices, given=np.array([-2, -1, 0, 1])).tolist()
+    [0, -1, 0, 1]
     """
     n, indptr, indices = _prepare(indptr, indices)
     rindptr, rindices = reverse or reverse_csr(indptr, indices)
-    val = np.empty(n, np.int64)
+    if given is None:
+        val = np.full(n, -2, np.int64)
+    else:
+        val = np.array(given, dtype=np.int64)
+        if val.shape != (n,) or (val < -2).any():
+            raise InvalidInputError(f"given= must be {n} values (-2: to compute, -1: ∞, or a value)")
     size = n + len(indices)
-    if _kernel(_dag_kernel, size, backend)(n, indptr, indices, rindptr, rindices, val) < n:
+    _kernel(_dag_kernel, size, backend)(n, indptr, indices, rindptr, rindices, val)
+    if (val == -2).any():
         _kernel(_smith_kernel, size, backend)(n, indptr, indices, rindptr, rindices, val)
     return val
 

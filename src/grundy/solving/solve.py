@@ -268,7 +268,11 @@ def solve_value(game: Game, position: Any, *, misere: bool = False, cache: Cache
     cache = cache or Cache()
     decided_limit = VALUE_LIMIT_WHEN_DECIDED if given is None or given.standard else given.room()
     budget_limit = DEFAULT_LIMIT if given is None else given.room()
-    if game.loopy_value(position) is not None:  # (an infinite value: solve's own path)
+    loopy = game.loopy_value(position)
+    if loopy is not None:  # an infinite value: solve's own path, without the reason it writes
+        decided = game.closed_outcome(position)  # (a reason counts what the position reaches)
+        if decided is not None and game.winning_moves_rule(position) is not None:
+            return decided, loopy
         answer = solve(game, position, cache=cache, budget=given)
         return answer.outcome, answer.grundy
     try:  # the value within the smaller budget solve gives it: then it is solve's value
