@@ -188,9 +188,9 @@ ENTRIES: tuple[GameEntry, ...] = (
               "(position: heads x,y from 0, e.g. '1,2 3,3')",
               "", ("turning-corners",), ("corners",)),
     GameEntry("product", "grundy.games.coins2d:CoinProduct",
-              "product of two coin-turning games on a grid: turn A × B for moves A, B of the factors "
-              "(heads x,y from 1); value v1(x) ⊗ v2(y) per head",
-              "(G1,G2)  G1, G2 among turning-turtles, mock-turtles, ruler",
+              "product of two (or up to six) coin-turning games on a grid: turn A × B (× C ...) for moves "
+              "A, B, ... of the factors (heads x,y or x,y,z from 1); value v1(x) ⊗ v2(y) (⊗ v3(z)) per head",
+              "(G1,G2[,G3...])  each among turning-turtles, mock-turtles, ruler",
               ("product(turning-turtles,turning-turtles)", "product(ruler,mock-turtles)",
                "product(mock-turtles,turning-turtles)"), ("coin-product",)),
 )

@@ -63,6 +63,8 @@ def input_kind(game: Any) -> str:
     laws = laws_of(game)
     if laws.input_layout is not None:  # (a game of one's own: its positions, or its own text)
         return laws.input_layout() or "text"
+    if laws.export is not None and laws.export.kind == "grid" and laws.export.more:
+        return f"grid:{2 + len(laws.export.more)}"  # (heads of three or more coordinates)
     if laws.export is not None and laws.export.kind in _RULE_LAYOUTS:
         return _RULE_LAYOUTS[laws.export.kind]
     if laws.pair_table is not None:
@@ -98,8 +100,8 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
             out.append([take()])
         elif kind == "strip":  # (the length, then the count of coins and their cells)
             out.append([take()] + [take() for _ in range(take())])
-        elif kind == "grid":  # (the count of heads, then x y of each)
-            out.append([take() for _ in range(2 * take())])
+        elif kind.startswith("grid"):  # (the count of heads, then x y (z ...) of each)
+            out.append([take() for _ in range(_grid_dim(kind) * take())])
         elif kind.startswith("positions:"):  # (one position: its declared number of numbers)
             out.append([take() for _ in range(_arity(kind))])
         elif kind == "sums:tuple":  # (k, then k positions, each its count m and its m numbers)
@@ -147,6 +149,12 @@ def _position(game: Any, kind: str, numbers: list[int]) -> Any:
             raise InvalidInputError(f"a position of {game.spec} is heads x y, so an even count of "
                                     f"numbers: got {len(numbers)}")
         return game.validate([(numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2)])
+    if kind.startswith("grid:"):  # (heads of three or more coordinates each)
+        dim = _grid_dim(kind)
+        if len(numbers) % dim:
+            raise InvalidInputError(f"a position of {game.spec} is heads of {dim} numbers each, so a "
+                                    f"multiple of {dim} numbers: got {len(numbers)}")
+        return game.validate([tuple(numbers[i:i + dim]) for i in range(0, len(numbers), dim)])
     if kind.startswith("positions:"):
         return _positions(game, _arity(kind), numbers)
     if kind == "start" and len(numbers) == 1:  # (the start position (n, n - 1))
@@ -181,6 +189,11 @@ def _pairs_sum(game: Any, kind: str, numbers: list[int]) -> tuple[Any, Any] | No
     pairs = [(numbers[i], numbers[i + 1]) for i in range(0, len(numbers), 2)]
     whole = SumGame((game,) * len(pairs))
     return whole, whole.validate(pairs)
+
+
+def _grid_dim(kind: str) -> int:
+    """The coordinates of a head of the layout ``grid`` (2) or ``grid:N``."""
+    return int(kind.partition(":")[2] or 2)
 
 
 def _arity(kind: str) -> int:

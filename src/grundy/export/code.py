@@ -95,7 +95,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 conjecture: bool = False, octal: Sequence[int] | None = None, unequal: bool = False,
                 start: str | None = None, what: str | None = None, misere: MisereRule | None = None,
                 grid: tuple[str, str, int] | None = None, moves: tuple[int, ...] | None = None,
-                move_digits: tuple[int, ...] = (),
+                move_digits: tuple[int, ...] = (), grid_more: tuple[str, ...] = (),
                 runs: tuple[tuple[int, tuple[int, ...]], ...] | None = None) -> str:
     """A self-contained program answering positions of a game.
 
@@ -111,7 +111,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     ``moore_k``, ``staircase``, ``split``, ``strip``) are written from a theorem's algorithm
     alone: see :data:`KINDS`; ``misere`` with ``misere``, a
     :class:`~grundy.export.misere.MisereRule`; ``grid`` with ``grid``, the formulas (over ``n``) of
-    a head's value in column ``x`` and in row ``y``, and the least coordinate.
+    a head's value in column ``x`` and in row ``y``, and the least coordinate (``grid_more``: of
+    three or more factors, the formulas of the later coordinates ``z``, ...).
 
     A game with a declared domain: ``origin`` is its least position (``(n0,)`` or ``(a0, b0)``),
     where the table starts, and ``domain`` says in words which positions exist; an input below
@@ -141,7 +142,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     _check_choices(kind, lang, input_format)
     _check_moves(kind, moves)
     title = " ".join(name.split())
-    rule_program = _rule_program(title, kind, main, input_format, moore_k, misere, grid, what)
+    rule_program = _rule_program(title, kind, main, input_format, moore_k, misere, (grid, grid_more), what)
     if rule_program is not None:
         return _emit(replace(rule_program, moves=moves), lang)
     variables = ("a", "b") if kind == "pair" else ("n",)
@@ -242,11 +243,14 @@ def _check_choices(kind: str, lang: str, input_format: str) -> None:
 
 
 def _rule_program(title: str, kind: str, main: bool, input_format: str, moore_k: int | None,
-                  misere: MisereRule | None = None, grid: tuple[str, str, int] | None = None,
+                  misere: MisereRule | None = None,
+                  grids: tuple[tuple[str, str, int] | None, tuple[str, ...]] = (None, ()),
                   what: str | None = None) -> Program | None:
-    """The program of a kind written from a theorem's algorithm alone (no table), else ``None``."""
+    """The program of a kind written from a theorem's algorithm alone (no table), else ``None``
+    (``grids``: of a grid, its first two factors and origin, and the formulas of later factors)."""
     if kind == "grid":
-        return _grid_program(title, main, input_format, grid, what)
+        program = _grid_program(title, main, input_format, grids[0], what)
+        return replace(program, more=tuple(parse(f, ("n",)) for f in grids[1]))
     if kind == "misere":
         if misere is None:
             raise InvalidInputError("a misère program needs the rule of its heaps (misere=)")

@@ -207,7 +207,9 @@ def cpp_program(program: Program) -> str:
         return _assemble(program, [
             *_formula("coin_x", ["n"], program.node, "v1(x), the first factor", "unsigned long long"), "",
             *_formula("coin_y", ["n"], program.second, "v2(y), the second factor", "unsigned long long"),
-            "", CPP_NIM_MUL, CPP_GRID % {"check": _origin_check(origin)}])
+            *_cpp_more_coins(program), "", CPP_NIM_MUL,
+            (CPP_GRID_MORE % {"dim": program.dim, "origin": origin, "coins": _cpp_coin_list(program)}
+             if program.more else CPP_GRID % {"check": _origin_check(origin)})])
     if kind in ("staircase", "split", "strip"):
         rule = {"staircase": CPP_STAIRCASE, "split": CPP_SPLIT, "strip": CPP_STRIP}[kind]
         return _assemble(program, [rule])
@@ -248,6 +250,57 @@ unsigned long long grundy_value(const std::vector<unsigned long long> &numbers) 
     for (size_t i = 0; i + 1 < numbers.size(); i += 2) {
         const unsigned long long x = numbers[i], y = numbers[i + 1];
 %(check)s        value ^= nim_mul(coin_x(x), coin_y(y));
+    }
+    return value;
+}
+
+bool first_player_wins(const std::vector<unsigned long long> &numbers) { return grundy_value(numbers) != 0; }
+
+bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, bool &known) {
+    value = grundy_value(numbers);
+    known = true;
+    return value != 0;
+}"""
+
+
+def _cpp_coin_names(program: Program) -> list[str]:
+    """The coin functions of a grid's later factors: coin_z, or coin_3, coin_4, ..."""
+    return ["coin_z"] if len(program.more) == 1 else [f"coin_{i}" for i in range(3, program.dim + 1)]
+
+
+def _cpp_more_coins(program: Program) -> list[str]:
+    """The coin functions of the third and later factors of a grid."""
+    out: list[str] = []
+    for i, (name, node) in enumerate(zip(_cpp_coin_names(program), program.more, strict=True), 3):
+        out += ["", *_formula(name, ["n"], node, f"v{i}, factor {i}", "unsigned long long")]
+    return out
+
+
+def _cpp_coin_list(program: Program) -> str:
+    return ", ".join(["coin_x", "coin_y", *_cpp_coin_names(program)])
+
+
+CPP_GRID_MORE = r"""
+// a board of heads, %(dim)d numbers each: the XOR over its heads of the nim-product of the
+// factors' values (the Tartan theorem); a head listed twice cancels, as a sum of positions
+typedef unsigned long long (*coin_value)(unsigned long long);
+static const coin_value COINS[%(dim)d] = {%(coins)s};
+
+unsigned long long grundy_value(const std::vector<unsigned long long> &numbers) {
+    if (numbers.size() %% %(dim)d)
+        fail("a head is %(dim)d numbers: got a count of " + std::to_string(numbers.size()));
+    unsigned long long value = 0;
+    for (size_t i = 0; i + %(dim)d <= numbers.size(); i += %(dim)d) {
+        unsigned long long product = 1;
+        for (size_t j = 0; j < %(dim)d; ++j) {
+            if (numbers[i + j] < %(origin)dull) {
+                std::string head = "(";
+                for (size_t k = 0; k < %(dim)d; ++k) head += (k ? ", " : "") + std::to_string(numbers[i + k]);
+                fail(head + ") is not a coin (coordinates from %(origin)d)");
+            }
+            product = nim_mul(product, COINS[j](numbers[i + j]));
+        }
+        value ^= product;
     }
     return value;
 }
@@ -530,7 +583,7 @@ def _assemble(program: Program, code: list[str]) -> str:
                    else CPP_WYTHOFF_MOVES if program.kind == "pair" else CPP_SPLIT_MOVES)
     if program.main:
         out.append(cpp_main(program.kind, program.input_format, program.start is not None,
-                            prepare=bool(program.octal), moves=program.moves is not None))
+                            prepare=bool(program.octal), moves=program.moves is not None, dim=program.dim))
     else:
         out += ["", "// (add your own main, or export with main=True)"]
     return "\n".join(out).rstrip("\n") + "\n"

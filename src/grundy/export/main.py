@@ -56,7 +56,7 @@ HEAP_FORMATS = (*INPUT_FORMATS, "single")
 
 
 def describe(kind: str, input_format: str, sums: bool = True, start: str | None = None,
-             arity: int | None = 2, names: str = "") -> str:
+             arity: int | None = 2, names: str = "", dim: int = 2) -> str:
     """One line saying what the main reads, for the program's header comment (``sums``: whether
     several numbers of a game on one number are a sum; ``arity``: the numbers of a position of a
     game on positions).
@@ -80,6 +80,9 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     elif kind == "strip":
         case = "the strip's length L, k, then the cells (1..L) of its k coins"
         line = "one position per line: the strip's length L, then the cells (1..L) of its coins"
+    elif kind == "grid" and dim > 2:
+        case = f"k, then k heads of {dim} numbers (the coordinates x y z ... of each)"
+        line = f"one position per line: its heads, {dim} numbers each (a board is the sum of its heads)"
     elif kind == "grid":
         case = "k, then k heads x y"
         line = "one position per line: its heads x1 y1 x2 y2 ... (a board is the sum of its heads)"
@@ -261,7 +264,7 @@ def zero_case_width(kind: str, one: bool = False, parts: bool = False) -> int | 
     return {"positions": "ZERO_WIDTH", "params": "len(PARAMS)"}.get(kind, 1)
 
 
-def python_main(kind: str, input_format: str, one: bool = False, moves: bool = False) -> str:
+def python_main(kind: str, input_format: str, one: bool = False, moves: bool = False, dim: int = 2) -> str:
     """The Python ``main`` reading ``input_format`` (after a program defining ``answer``); ``one``:
     a case of a pair game is one number (its start position); ``moves``: each answer followed by
     its winning moves (:data:`_PY_MOVES`)."""
@@ -275,7 +278,7 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
     if kind == "strip":  # (the length, then the count of coins and their cells)
         case = "[take()] + [take() for _ in range(take())]"
     if kind == "grid":  # (the count of heads, then x y of each)
-        case = "[take() for _ in range(2 * take())]"
+        case = f"[take() for _ in range({dim} * take())]"
     if kind == "params":  # (one game: its parameters)
         case = "[take() for _ in range(len(PARAMS))]"
     if kind == "param-sums":  # (k, then k games: the parameters of each)
@@ -497,7 +500,7 @@ _CPP_CASE_PAIR = """            numbers.push_back(take());
 
 
 def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = False,
-             moves: bool = False) -> str:
+             moves: bool = False, dim: int = 2) -> str:
     """The C++ ``main`` reading ``input_format`` (after a program defining ``answer``); ``one``: a
     case of a pair game is one number (its start position). It reads the whole input first; with
     ``prepare``, it then calls the program's ``prepare(most)`` with the largest number read (an
@@ -513,7 +516,7 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
     if kind == "strip":  # (the length, then the count of coins and their cells)
         case = "            numbers.push_back(take());\n" + _CPP_CASE_HEAP
     if kind == "grid" or (parts and kind == "pair"):  # (a count, then x y or a b of each)
-        case = _CPP_CASE_HEAP.replace("i < count", "i < 2 * count")
+        case = _CPP_CASE_HEAP.replace("i < count", f"i < {dim if kind == 'grid' else 2} * count")
     if input_format == "single":  # (T, then T cases of one heap each)
         case = _CPP_CASE_ONE
     count = ("        const unsigned long long cases = take();\n"

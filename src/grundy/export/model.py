@@ -219,12 +219,20 @@ class Program:
     second: ast.expr | None = None
     """Of a grid (kind ``grid``): the value of a head in row ``y`` (:attr:`node`: in column
     ``x``), the coordinates from :attr:`origin`."""
+    more: tuple[ast.expr, ...] = ()
+    """Of a product of three or more factors (kind ``grid``): the values of a head's later
+    coordinates ``z``, ..."""
     """Of a misère program (kind ``misere``): the :class:`grundy.export.misere.MisereRule` of
     its heaps."""
 
     @property
     def reads(self) -> str:
-        return describe(self.kind, self.input_format, self.sums, self.start)
+        return describe(self.kind, self.input_format, self.sums, self.start, dim=self.dim)
+
+    @property
+    def dim(self) -> int:
+        """Of a grid: the coordinates of a head (its factors)."""
+        return 2 + len(self.more)
 
     @property
     def corner(self) -> tuple[int, ...]:
@@ -360,6 +368,11 @@ def runs_words(program: Program) -> list[str]:
             f"short words: from a run's start to the next, its word repeated"]
 
 
+def _grid_names(dim: int) -> list[str]:
+    """The coordinates of a head of a grid of ``dim`` factors: x, y (z), else x1, ..., xk."""
+    return ["x", "y", "z"][:dim] if dim <= 3 else [f"x{i}" for i in range(1, dim + 1)]
+
+
 def header(program: Program) -> list[str]:
     """The header comment's lines (without the comment marks)."""
     what = {"heap": "the Grundy value of one heap n; several heaps are a sum, whose value is the XOR "
@@ -380,6 +393,8 @@ def header(program: Program) -> list[str]:
                     "the XOR of the values of its heads",
             "moore": f"who wins Moore's Nim_{program.moore_k} (reduce 1 to {program.moore_k} heaps "
                      f"in one move; several heaps are NOT a sum)"}[program.kind]
+    if program.kind == "grid" and program.dim > 2:
+        what = what.replace("(x, y)", f"({', '.join(_grid_names(program.dim))})")
     lines = [f"{program.title}: {program.what or what}."]
     if program.domain is not None:
         lines.append(f"positions: {program.domain}; any other input is an error line for that input")
@@ -396,8 +411,10 @@ def header(program: Program) -> list[str]:
                   "values: no Grundy value decides misère play, so the main prints '-'"]
     elif program.kind == "grid":
         o = program.corner[0]
-        lines.append(f"values: a head at (x, y) is worth v1(x) ⊗ v2(y), the nim-product of the factors' "
-                     f"values, coordinates from {o}: {program.status}")
+        names = _grid_names(program.dim)
+        worth = " ⊗ ".join(f"v{i}({c})" for i, c in enumerate(names, 1))
+        lines.append(f"values: a head at ({', '.join(names)}) is worth {worth}, the nim-product of the "
+                     f"factors' values, coordinates from {o}: {program.status}")
     elif program.kind == "staircase":
         lines.append(f"values: the XOR of the counters on the odd steps 1, 3, 5, ...: {program.status}")
     elif program.kind == "split":

@@ -270,6 +270,25 @@ PY_GRID = '''def grundy_value(numbers):
     return value
 ''' + py_wins_and_answer("numbers")
 
+PY_GRID_MORE = '''def grundy_value(numbers):
+    """A board of heads, each its coordinates (one per factor, COINS[i] the value of the i-th): the
+    XOR over its heads of the nim-product of the factors' values (the Tartan theorem); a head
+    listed twice cancels, as a sum of positions."""
+    dim = len(COINS)
+    if len(numbers) % dim:
+        raise ValueError(f"a head is {dim} numbers: got a count of {len(numbers)}")
+    value = 0
+    for i in range(0, len(numbers), dim):
+        head = numbers[i:i + dim]
+        if min(head) < ORIGIN:
+            raise ValueError(f"{tuple(head)} is not a coin (coordinates from {ORIGIN})")
+        product = 1
+        for coin, c in zip(COINS, head):
+            product = nim_mul(product, coin(c))
+        value ^= product
+    return value
+''' + py_wins_and_answer("numbers")
+
 _PY_RULES = {"staircase": PY_STAIRCASE, "split": PY_SPLIT, "strip": PY_STRIP}
 """The programs written from a theorem's algorithm alone, by kind."""
 
@@ -297,7 +316,7 @@ def python_program(program: Program) -> str:
         return _py_join(out, blocks, program)
     if kind == "grid":
         assert program.node is not None and program.second is not None
-        helpers = _py_helpers(called(program.node, program.second))
+        helpers = _py_helpers(called(program.node, program.second, *program.more))
         return _py_join(out[:-1] + (["import math"] if any("math." in h for h in helpers) else [])
                         + ["import sys"], [*helpers, *_py_grid(program)], program)
     if kind == "misere":
@@ -318,9 +337,13 @@ def _py_grid(program: Program) -> list[str]:
     """A grid's blocks: the factors' values, the nim-product, a board's value."""
     assert program.node is not None and program.second is not None
     first, second = python_expression(program.node), python_expression(program.second)
-    return [f"ORIGIN = {program.corner[0]}",
-            f"def coin_x(n):\n    return int({first})", f"def coin_y(n):\n    return int({second})",
-            PY_NIM_MUL, PY_GRID]
+    coins = [f"def coin_x(n):\n    return int({first})", f"def coin_y(n):\n    return int({second})"]
+    if program.more:  # (three or more factors: coin_z, or coin_3, coin_4, ...)
+        names = ["z"] if len(program.more) == 1 else [str(i) for i in range(3, program.dim + 1)]
+        coins += [f"def coin_{c}(n):\n    return int({python_expression(node)})"
+                  for c, node in zip(names, program.more, strict=True)]
+        coins.append(f"COINS = ({', '.join(f'coin_{c}' for c in ['x', 'y', *names])})")
+    return [f"ORIGIN = {program.corner[0]}", *coins, PY_NIM_MUL, PY_GRID_MORE if program.more else PY_GRID]
 
 
 def _py_misere(rule: MisereRule) -> list[str]:
@@ -631,7 +654,7 @@ def _py_join(out: list[str], blocks: list[str], program: Program) -> str:
     text = "\n".join(out) + "".join("\n\n\n" + b for b in blocks) + "\n"
     if program.main:
         text += python_main(program.kind, program.input_format, program.start is not None,
-                            moves=program.moves is not None)
+                            moves=program.moves is not None, dim=program.dim)
     return text
 
 

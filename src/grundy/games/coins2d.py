@@ -38,6 +38,7 @@ moves to value ``t`` from a position of value ``g`` are found with one nim-inver
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
@@ -51,9 +52,12 @@ from grundy.model.laws import ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template
 from grundy.theory.nimber import nim_inverse, nim_mul
 
-Head = tuple[int, int]
+Head = tuple[int, ...]
 Board = tuple[Head, ...]
 """A position: the heads, sorted and distinct."""
+
+MAX_FACTORS = 6
+"""Most factors of a product (a head is written with one coordinate per factor)."""
 
 MAX_RULE_STEPS = 1_000_000
 """Most 1-D move sets :meth:`moves_to_value` tries before refusing to list the moves."""
@@ -118,7 +122,7 @@ def _count_others(factor: CoinRule, p: int) -> int:
     return p  # twins, turning-turtles (empty set or one of p-1 coins), ruler (p runs)
 
 
-_HEAD = re.compile(r"\(?(\d+),(\d+)\)?")
+_HEAD = re.compile(r"\(?(\d+(?:,\d+)+)\)?")
 
 
 class _CoinGrid(Game):
@@ -128,116 +132,132 @@ class _CoinGrid(Game):
     """The smallest coordinate."""
 
     @property
-    def factors(self) -> tuple[CoinRule, CoinRule]:
+    def factors(self) -> tuple[CoinRule, ...]:
         raise NotImplementedError
+
+    @property
+    def _coords(self) -> str:
+        """How a head is written: ``x,y``, ``x,y,z`` or ``x1,...,xk``."""
+        k = len(self.factors)
+        return {2: "x,y", 3: "x,y,z"}.get(k, f"x1,...,x{k}")
 
     # ---- positions --------------------------------------------------------------------------
     def validate(self, position: Any) -> Board:
         if isinstance(position, str):
             return self.parse_position(position)
         if not isinstance(position, Iterable):
-            raise InvalidPositionError(f"{self.spec}: a position is a set of heads (x, y), got {position!r}")
+            raise InvalidPositionError(
+                f"{self.spec}: a position is a set of heads ({self._coords}), got {position!r}")
         heads: list[Head] = []
+        k = len(self.factors)
         for head in position:
-            if (not isinstance(head, tuple | list) or len(head) != 2
+            if (not isinstance(head, tuple | list) or len(head) != k
                     or any(isinstance(c, bool) or not isinstance(c, int) for c in head)):
-                raise InvalidPositionError(f"{self.spec}: a head is a pair of integers (x, y), got {head!r}")
-            heads.append((int(head[0]), int(head[1])))
+                raise InvalidPositionError(
+                    f"{self.spec}: a head is {k} integers ({self._coords}), got {head!r}")
+            heads.append(tuple(int(c) for c in head))
         return self._board(heads, position)
 
     def _board(self, heads: list[Head], given: object) -> Board:
         seen: set[Head] = set()
-        for x, y in heads:
-            if x < self.origin or y < self.origin:
+        for head in heads:
+            written = ",".join(map(str, head))
+            if min(head) < self.origin:
                 raise InvalidPositionError(
-                    f"{self.spec}: coordinates start at {self.origin}, got the head {x},{y} in {given!r}")
-            if (x, y) in seen:
-                raise InvalidPositionError(f"{self.spec}: the head {x},{y} is listed twice in {given!r}")
-            seen.add((x, y))
+                    f"{self.spec}: coordinates start at {self.origin}, got the head {written} in {given!r}")
+            if head in seen:
+                raise InvalidPositionError(f"{self.spec}: the head {written} is listed twice in {given!r}")
+            seen.add(head)
         return tuple(sorted(seen))
 
     def parse_position(self, text: str) -> Board:
-        """Read heads written ``x,y`` and separated by spaces (``-`` or nothing: no head)."""
+        """Read heads written ``x,y`` (``x,y,z`` of three factors) and separated by spaces (``-``
+        or nothing: no head)."""
         tokens = text.split()
         if tokens == ["-"]:
             return ()
         heads: list[Head] = []
+        k = len(self.factors)
         for token in tokens:
             match = _HEAD.fullmatch(token)
-            if match is None:
+            if match is None or match.group(1).count(",") != k - 1:
+                example = " ".join(",".join(str(self.origin + i + j) for j in range(k)) for i in (0, 1))
                 raise InvalidPositionError(
-                    f"{self.spec}: a head is written x,y with whole numbers x, y >= {self.origin} "
-                    f"(heads separated by spaces, e.g. '1,2 3,3'), got {token!r}")
-            heads.append((int(match.group(1)), int(match.group(2))))
+                    f"{self.spec}: a head is written {self._coords} with whole numbers >= {self.origin} "
+                    f"(heads separated by spaces, e.g. '{example}'), got {token!r}")
+            heads.append(tuple(int(c) for c in match.group(1).split(",")))
         return self._board(heads, text)
 
     def format_position(self, position: Any) -> str:
-        return " ".join(f"{x},{y}" for x, y in position) or "-"
+        return " ".join(",".join(map(str, head)) for head in position) or "-"
 
     # ---- moves ------------------------------------------------------------------------------
     def moves(self, position: Any) -> Iterator[Move]:
-        f1, f2 = self.factors
-        for x, y in position:
-            for rest_x in f1.others(x):
-                for rest_y in f2.others(y):
-                    yield self._move(position, (x, *rest_x), (y, *rest_y))
+        for head in position:
+            for chosen in _move_sets(self.factors, head):
+                yield self._move(position, chosen)
 
     @staticmethod
-    def _move(position: Board, xs: tuple[int, ...], ys: tuple[int, ...]) -> Move:
+    def _move(position: Board, coins: tuple[tuple[int, ...], ...]) -> Move:
+        """The move turning every coin of the product of ``coins`` (one set per factor, its head
+        first)."""
         heads = set(position)
-        heads.symmetric_difference_update(product(xs, ys))
-        cols = ",".join(str(c) for c in sorted(xs))
-        rows = ",".join(str(r) for r in sorted(ys))
-        label = f"turn {{{cols}}} × {{{rows}}} (head {xs[0]},{ys[0]} → tails)"
+        heads.symmetric_difference_update(product(*coins))
+        sets = " × ".join("{" + ",".join(str(c) for c in sorted(s)) + "}" for s in coins)
+        label = f"turn {sets} (head {','.join(str(s[0]) for s in coins)} → tails)"
         return Move(label, tuple(sorted(heads)))
 
     # ---- closed forms -----------------------------------------------------------------------
-    def head_value(self, x: int, y: int) -> int:
-        """The Tartan value ``v1(x) ⊗ v2(y)`` of a head at ``(x, y)``."""
-        f1, f2 = self.factors
-        return nim_mul(f1.coin_value(x), f2.coin_value(y))
+    def head_value(self, *head: int) -> int:
+        """The Tartan value ``v1(x) ⊗ v2(y) (⊗ v3(z) ...)`` of a head at ``(x, y, ...)``."""
+        total = 1
+        for factor, p in zip(self.factors, head, strict=True):
+            total = nim_mul(total, factor.coin_value(p))
+        return total
 
     @property
     def laws(self) -> Laws:
         """What _CoinGrid declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
-        f1, f2 = self.factors
+        f1, f2, *more = self.factors
         export = ExportRule("grid", f1.head_rule[0], f"the Tartan theorem; {self._factor_text()}",
-                            second=f2.head_rule[0], origin=self.origin)
+                            second=f2.head_rule[0], origin=self.origin,
+                            more=tuple(f.head_rule[0] for f in more) or None)
         return Laws(value=self._value, moves_to_value=self._moves_to_value,
                     winning_moves=self._winning_moves, reason=self._reason, samples=self._samples,
                     export=export)
 
     def _value(self, position: Any) -> int:
         total = 0
-        for x, y in position:
-            total ^= self.head_value(x, y)
+        for head in position:
+            total ^= self.head_value(*head)
         return total
 
     def _moves_to_value(self, position: Any, target: int) -> list[Move]:
         change = self._value(position) ^ target
         if change == 0:  # every move changes the value by α ⊗ β ≠ 0
             return []
-        f1, f2 = self.factors
+        factors = self.factors
         steps = 0
         found: list[Move] = []
-        for x, y in position:
-            # try every move set of the side with fewer, solve the other side by its 1-D rule
-            if _count_others(f1, x) <= _count_others(f2, y):
-                steps += _count_others(f1, x) * f2.xor_cost(y)  # (each set of x: one solve at y)
-                self._check_steps(steps, position)
-                for rest_x in f1.others(x):
-                    alpha = _xor_values(f1, (x, *rest_x))
-                    beta = nim_mul(change, nim_inverse(alpha))
-                    for rest_y in f2.others_with_xor(y, beta ^ f2.coin_value(y)):
-                        found.append(self._move(position, (x, *rest_x), (y, *rest_y)))
-            else:
-                steps += _count_others(f2, y) * f1.xor_cost(x)
-                self._check_steps(steps, position)
-                for rest_y in f2.others(y):
-                    beta = _xor_values(f2, (y, *rest_y))
-                    alpha = nim_mul(change, nim_inverse(beta))
-                    for rest_x in f1.others_with_xor(x, alpha ^ f1.coin_value(x)):
-                        found.append(self._move(position, (x, *rest_x), (y, *rest_y)))
+        for head in position:
+            # try every move set of every factor but the one with most, solve that one by its 1-D rule
+            counts = [_count_others(f, p) for f, p in zip(factors, head, strict=True)]
+            solved = max(range(len(factors)), key=lambda i: (counts[i], i))
+            steps += math.prod(c for i, c in enumerate(counts) if i != solved) * factors[solved].xor_cost(
+                head[solved])
+            self._check_steps(steps, position)  # (before any move set is made)
+            tried = [[(p, *rest) for rest in f.others(p)] if i != solved else [()]
+                     for i, (f, p) in enumerate(zip(factors, head, strict=True))]
+            factor, p = factors[solved], head[solved]
+            for chosen in product(*tried):
+                alpha = 1
+                for i, coins in enumerate(chosen):
+                    if i != solved:
+                        alpha = nim_mul(alpha, _xor_values(factors[i], coins))
+                beta = nim_mul(change, nim_inverse(alpha))
+                for rest in factor.others_with_xor(p, beta ^ factor.coin_value(p)):
+                    coins = (*chosen[:solved], (p, *rest), *chosen[solved + 1:])
+                    found.append(self._move(position, coins))
         return found
 
     def _check_steps(self, steps: int, position: Board) -> None:
@@ -252,21 +272,28 @@ class _CoinGrid(Game):
     def _reason(self, position: Any, misere: bool = False) -> Reason | None:
         if misere:
             return None
-        f1, f2 = self.factors
         shown = list(position[:8])
         return Reason("tartan", {
             "factors": self._factor_text(), "heads": tuple(shown), "count": len(position),
-            "factor_values": tuple((f1.coin_value(x), f2.coin_value(y)) for x, y in shown),
-            "values": tuple(self.head_value(x, y) for x, y in shown),
+            "factor_values": tuple(tuple(f.coin_value(p) for f, p in zip(self.factors, head, strict=True))
+                                   for head in shown),
+            "values": tuple(self.head_value(*head) for head in shown),
             "total": self.closed_value(position)})
 
     def _factor_text(self) -> str:
-        f1, f2 = self.factors
-        return (f"{self.spec} is the product of {f1.name} ({f1.rule}) and {f2.name} ({f2.rule}), "
-                f"so a head at (x,y) is worth v1(x) ⊗ v2(y)")
+        *first, last = [f"{f.name} ({f.rule})" for f in self.factors]
+        k = len(self.factors)
+        worth = " ⊗ ".join(f"v{i}({c})" for i, c in enumerate(self._coords.split(","), 1)) if k <= 3 else \
+            " ⊗ ... ⊗ ".join(("v1(x1)", f"v{k}(x{k})"))
+        return (f"{self.spec} is the product of {', '.join(first)} and {last}, "
+                f"so a head at ({self._coords}) is worth {worth}")
 
     def _samples(self) -> Iterable[Position]:
         o = self.origin
+        if len(self.factors) > 2:  # every board of up to two heads of a 2 × 2 × 2 box, and a far head
+            cells = list(product(range(o, o + 2), repeat=len(self.factors)))
+            return [tuple(sorted(c)) for k in range(3) for c in combinations(cells, k)] + [
+                ((o + 2,) * len(self.factors),)]
         small = [(x, y) for y in range(o, o + 2) for x in range(o, o + 3)]  # a 3 × 2 board
         boards: list[Board] = [tuple(sorted(c)) for k in range(len(small) + 1)
                                for c in combinations(small, k)]
@@ -275,6 +302,17 @@ class _CoinGrid(Game):
         if self.origin == 0:  # four corners at a time: a 4 × 4 board stays small
             extra += [((3, 3),), ((0, 0), (3, 2)), ((1, 2), (3, 3)), ((2, 2), (3, 3))]
         return boards + [tuple(sorted(b)) for b in extra]
+
+
+def _move_sets(factors: tuple[CoinRule, ...], head: Head) -> Iterator[tuple[tuple[int, ...], ...]]:
+    """Every choice of one move set per factor at ``head`` (each set its head first), made one at a
+    time: a factor's sets are never all in memory (a head may be 10**11 coins out)."""
+    if not factors:
+        yield ()
+        return
+    for rest in factors[0].others(head[0]):
+        for tail in _move_sets(factors[1:], head[1:]):
+            yield ((head[0], *rest), *tail)
 
 
 def _xor_values(factor: CoinRule, coins: tuple[int, ...]) -> int:
@@ -296,7 +334,7 @@ class TurningCorners(_CoinGrid):
     origin = 0
 
     @property
-    def factors(self) -> tuple[CoinRule, CoinRule]:
+    def factors(self) -> tuple[CoinRule, ...]:
         return (_TWINS, _TWINS)
 
     @property
@@ -313,19 +351,24 @@ _TWINS = Twins()
 
 @dataclass(frozen=True)
 class CoinProduct(_CoinGrid):
-    """The product of two 1-D coin-turning games, coordinates from 1 (``x`` for the first game).
+    """The product of two or more 1-D coin-turning games, coordinates from 1 (``x`` for the first
+    game, ``y`` for the second, ``z`` for the third: ``more`` holds the factors after the second).
 
     >>> game = CoinProduct("ruler", "mock-turtles")
     >>> game.spec, game.head_value(2, 3), game.closed_value(((2, 3), (1, 1)))
     ('product(ruler,mock-turtles)', 8, 9)
+    >>> cube = CoinProduct("ruler", "ruler", ("ruler",))
+    >>> cube.spec, cube.head_value(2, 2, 2), cube.closed_value(((2, 2, 2), (1, 1, 4)))
+    ('product(ruler,ruler,ruler)', 1, 5)
     """
 
     first: str = "turning-turtles"
     second: str = "turning-turtles"
+    more: tuple[str, ...] = ()
     name = "product"
 
     def __post_init__(self) -> None:
-        for factor in (self.first, self.second):
+        for factor in (self.first, self.second, *self.more):
             if factor not in _FACTORS:
                 raise InvalidGameError(
                     f"product: {factor!r} is not a coin-turning game grundy can multiply "
@@ -333,24 +376,26 @@ class CoinProduct(_CoinGrid):
 
     @classmethod
     def from_params(cls, *args: int | str, **kwargs: int | str) -> Game:
-        if kwargs or len(args) != 2:
+        if kwargs or not 2 <= len(args) <= MAX_FACTORS:
             given = ", ".join([*map(str, args), *(f"{k}={v}" for k, v in kwargs.items())])
-            raise InvalidGameError(f"product takes two coin-turning games, e.g. "
-                                   f"product(ruler,mock-turtles), got ({given})")
-        return cls(*(str(a).strip().lower() for a in args))
+            raise InvalidGameError(f"product takes two coin-turning games or more (up to {MAX_FACTORS}), "
+                                   f"e.g. product(ruler,mock-turtles) or product(ruler,ruler,ruler), "
+                                   f"got ({given})")
+        first, second, *more = (str(a).strip().lower() for a in args)
+        return cls(first, second, tuple(more))
 
     @property
-    def factors(self) -> tuple[CoinRule, CoinRule]:
-        return (_FACTORS[self.first], _FACTORS[self.second])
+    def factors(self) -> tuple[CoinRule, ...]:
+        return tuple(_FACTORS[f] for f in (self.first, self.second, *self.more))
 
     @property
     def spec(self) -> str:
-        return f"product({self.first},{self.second})"
+        return f"product({','.join((self.first, self.second, *self.more))})"
 
 
 @template("tartan")
 def _tartan_text(f: Facts) -> str:
-    terms = " ⊕ ".join(f"{u}⊗{v}" for u, v in f["factor_values"])
+    terms = " ⊕ ".join("⊗".join(map(str, t)) for t in f["factor_values"])
     values = " ⊕ ".join(map(str, f["values"]))
     more = " ⊕ …" if f["count"] > 8 else ""
     total = f["total"]

@@ -221,7 +221,8 @@ class ExportRule(FrozenRecord):
     ``kfold K``, see :class:`grundy.export.model.OutcomeRule`); ``start``: of a pair game whose
     start position one number gives, ``(n, n - 1)``, the words that say why; ``parameter``: the
     game's number the rule needs (Moore's ``k``); ``second``, ``origin``: of a ``grid`` game, the
-    value of a head in row ``n`` (``formula``: in column ``n``) and the least coordinate.
+    value of a head in row ``n`` (``formula``: in column ``n``) and the least coordinate; ``more``:
+    of a product of three or more factors, the values of the third and later coordinates.
 
     >>> ExportRule("heads", "n & -n", "the ruler function").kind
     'heads'
@@ -236,14 +237,16 @@ class ExportRule(FrozenRecord):
     parameter: int | None
     second: str | None
     origin: int | None
+    more: tuple[str, ...] | None
 
-    _fields = ("kind", "formula", "theorem", "words", "code", "start", "parameter", "second", "origin")
+    _fields = ("kind", "formula", "theorem", "words", "code", "start", "parameter", "second", "origin",
+               "more")
 
     def __init__(self, kind: str, formula: str | None = None, theorem: str | None = None, *,
                  words: str | None = None, code: str | None = None, start: str | None = None,
                  parameter: int | None = None, second: str | None = None,
-                 origin: int | None = None) -> None:
-        self._init(kind, formula, theorem, words, code, start, parameter, second, origin)
+                 origin: int | None = None, more: tuple[str, ...] | None = None) -> None:
+        self._init(kind, formula, theorem, words, code, start, parameter, second, origin, more)
 
 
 class Family(FrozenRecord):

@@ -67,6 +67,9 @@ PHRASES: list[tuple[re.Pattern[str], str]] = [(re.compile(p), r) for p, r in [
     (r"(\S+) is the product of (\S+) \((.*?)\) and (\S+) \((.*?)\), so a head at \(x,y\) is "
      r"worth v1\(x\) ⊗ v2\(y\)",
      r"\1 是 \2（\3）与 \4（\5）的乘积，故 (x,y) 处的正面价值 v1(x) ⊗ v2(y)"),
+    (r"(\S+) is the product of (\S+) \((.*?)\), (\S+) \((.*?)\) and (\S+) \((.*?)\), so a head at "
+     r"\(x,y,z\) is worth v1\(x\) ⊗ v2\(y\) ⊗ v3\(z\)",
+     r"\1 是 \2（\3）、\4（\5）与 \6（\7）的乘积，故 (x,y,z) 处的正面价值 v1(x) ⊗ v2(y) ⊗ v3(z)"),
     (r"(\S+) is the product of two copies of Twins \(turn a coin and one coin to its left, coins "
      r"from 0, v\(x\) = x\), so a head at \(x,y\) is worth x ⊗ y",
      r"\1 是两个 Twins（翻一枚硬币及其左边一枚，硬币从 0 编号，v(x) = x）的乘积，"
@@ -417,7 +420,7 @@ def _coins(f: Facts) -> str:
 
 @template("tartan", "zh")
 def _tartan(f: Facts) -> str:
-    terms = " ⊕ ".join(f"{u}⊗{v}" for u, v in f["factor_values"])
+    terms = " ⊕ ".join("⊗".join(map(str, t)) for t in f["factor_values"])
     values = " ⊕ ".join(map(str, f["values"]))
     more = " ⊕ …" if f["count"] > 8 else ""
     total = f["total"]

@@ -91,6 +91,8 @@ class Plan:
     what: str | None = None
     misere: MisereRule | None = None
     grid: tuple[str, str, int] | None = None
+    grid_more: tuple[str, ...] = ()
+    """Of a product of three or more coin-turning games: the formulas of the third and later factors."""
     arity: int | None = None
     moves: tuple[int, ...] | None = None
     move_digits: tuple[int, ...] = ()
@@ -109,7 +111,7 @@ class Plan:
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
                 "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what,
-                "misere": self.misere, "grid": self.grid, "moves": self.moves,
+                "misere": self.misere, "grid": self.grid, "grid_more": self.grid_more, "moves": self.moves,
                 "move_digits": self.move_digits,
                 "runs": None if self.runs is None else self.runs.runs}
         if self.domain is not None or self.kind == "number":
@@ -606,7 +608,8 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     if declared is not None and declared.kind == "grid":
         assert declared.formula is not None and declared.second is not None
         return Plan(game.spec, "grid", table=[], what=declared.theorem,
-                    grid=(declared.formula, declared.second, declared.origin or 0))
+                    grid=(declared.formula, declared.second, declared.origin or 0),
+                    grid_more=declared.more or ())
     if limit is not None and limit < 1:
         raise InvalidInputError(f"limit must be a positive number of steps, got {limit}")
     if declared is not None and declared.kind == "defined":  # (a game of grundy.define)
@@ -1091,21 +1094,22 @@ def _positions_sample(game: Game, plan: Plan) -> list[tuple[int, ...]]:
 
 def _grid_check(code: str, game: Game, plan: Plan) -> None:
     """Run the Python program on boards of one to three heads (every board of one or two heads of
-    a 4 × 4 corner, three-head boards, heads far out) and compare with the engine's values (its own
-    nim-product)."""
-    from itertools import combinations
+    a 4 × 4 corner, of three or more factors a 2 × 2 × ... box, three-head boards, heads far out)
+    and compare with the engine's values (its own nim-product)."""
+    from itertools import combinations, product
 
     from grundy.engine.search import grundy_value
 
     namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
     exec(compile(code, "<export>", "exec"), namespace)
     assert plan.grid is not None
-    o = plan.grid[2]
-    cells = [(x, y) for x in range(o, o + 4) for y in range(o, o + 4)]
-    far = [(2**40 + 3, 5 + o), (o + 7, 2**63 - 1), (2**32, 2**32 + 1)]
+    o, dim = plan.grid[2], 2 + len(plan.grid_more)
+    cells = list(product(range(o, o + (4 if dim == 2 else 2)), repeat=dim))
+    far: list[tuple[int, ...]] = [(*head, *(o + 2 + i for i in range(dim - 2)))  # (later ones small)
+                                  for head in ((2**40 + 3, 5 + o), (o + 7, 2**63 - 1), (2**32, 2**32 + 1))]
     boards = [b for k in (1, 2) for b in combinations(cells, k)] + list(combinations(cells[::3] + far, 3))
     for board in boards:
-        want = grundy_value(game, game.validate(" ".join(f"{x},{y}" for x, y in board)))
+        want = grundy_value(game, game.validate(" ".join(",".join(map(str, head)) for head in board)))
         got = namespace["grundy_value"]([v for head in board for v in head])
         if got != want:
             raise GrundyError(f"internal error: the exported program gives {got} for the heads {board}, "
