@@ -321,3 +321,16 @@ def xor_all(values: object) -> int:
     for v in values:  # type: ignore[attr-defined]
         total ^= v
     return total
+
+
+def deleting_wins(upto: int) -> list[bool]:
+    """CF 1537D "Deleting Divisors" (subtract a divisor d of n, 1 < d < n): who wins from each
+    n <= upto, every divisor move tried (the options by a sieve)."""
+    options: list[list[int]] = [[] for _ in range(upto + 1)]
+    for d in range(2, upto // 2 + 1):
+        for m in range(2 * d, upto + 1, d):
+            options[m].append(m - d)
+    wins = [False] * (upto + 1)
+    for n in range(upto + 1):
+        wins[n] = any(not wins[m] for m in options[n])
+    return wins

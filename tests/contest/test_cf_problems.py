@@ -49,6 +49,7 @@ from pathlib import Path
 import pytest
 
 from grundy import catalog
+from tests.helpers import deleting_wins
 from tests.helpers import exported as export
 from tests.helpers import python_lines as run_python
 
@@ -305,18 +306,6 @@ def test_cf1600e_array_game(rules_file: Path) -> None:
 
 
 # ---- CF 1537D "Deleting Divisors" ---------------------------------------------------------------
-
-def deleting_wins(upto: int) -> list[bool]:
-    """Who wins from each n <= upto: every divisor move tried (the options by a sieve)."""
-    options: list[list[int]] = [[] for _ in range(upto + 1)]
-    for d in range(2, upto // 2 + 1):
-        for m in range(2 * d, upto + 1, d):
-            options[m].append(m - d)
-    wins = [False] * (upto + 1)
-    for n in range(upto + 1):
-        wins[n] = any(not wins[m] for m in options[n])
-    return wins
-
 
 def test_cf1537d_deleting_divisors(rules_file: Path) -> None:
     # the table is exact to 16,383; beyond it the P-positions' rule (a conjecture) answers, each

@@ -21,7 +21,7 @@ from pathlib import Path
 import pytest
 
 from grundy import catalog
-from tests.helpers import cli_output
+from tests.helpers import cli_output, deleting_wins
 from tests.helpers import python_lines as run_python
 
 RULES = '''
@@ -67,18 +67,6 @@ def rules_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     yield path
     for name in NAMES:
         catalog.unregister(name)
-
-
-def deleting_wins(upto: int) -> list[bool]:
-    """Who wins from each n <= upto: every divisor move tried (the options by a sieve)."""
-    options: list[list[int]] = [[] for _ in range(upto + 1)]
-    for d in range(2, upto // 2 + 1):
-        for m in range(2 * d, upto + 1, d):
-            options[m].append(m - d)
-    wins = [False] * (upto + 1)
-    for n in range(upto + 1):
-        wins[n] = any(not wins[m] for m in options[n])
-    return wins
 
 
 @pytest.fixture(scope="module")
