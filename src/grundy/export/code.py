@@ -108,11 +108,10 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     the table, a formula over ``n``; a sum is valued as before). ``kind="number"``: one number
     ``n`` (a ``@grundy.game`` on ``(n,)``), by the formula or the table; several numbers are a
     sum when ``sums``, otherwise an error for that input. The other kinds (``moore`` with
-    ``moore_k``, ``staircase``, ``split``, ``strip``) are written from a theorem's algorithm
-    alone: see :data:`KINDS`; ``misere`` with ``misere``, a
-    :class:`~grundy.export.misere.MisereRule`; ``grid`` with ``grid``, the formulas (over ``n``) of
-    a head's value in column ``x`` and in row ``y``, and the least coordinate (``grid_more``: of
-    three or more factors, the formulas of the later coordinates ``z``, ...).
+    ``moore_k``, ``staircase``, ``split``, ``strip``) are written from a theorem's algorithm alone:
+    see :data:`KINDS`; ``misere`` with ``misere``, a :class:`~grundy.export.misere.MisereRule`;
+    ``grid`` with ``grid``, the formulas (over ``n``) of a head's value in column ``x`` and in row
+    ``y``, and the least coordinate (``grid_more``: of three or more factors, those of ``z``, ...).
 
     A game with a declared domain: ``origin`` is its least position (``(n0,)`` or ``(a0, b0)``),
     where the table starts, and ``domain`` says in words which positions exist; an input below
