@@ -658,7 +658,11 @@ def _start_conjecture(game: Any, names: tuple[str, ...],
                      f"{found.text} (the pattern of the start values of the games searched), not proved\n")
 
     def answer(n: int) -> tuple[Any, Any]:
-        got = rule({"n": n})
+        try:
+            got = rule({"n": n})
+        except (ArithmeticError, ValueError) as exc:  # (an error line for this case alone)
+            raise GrundyError(f"the conjecture {found.text} is undefined at {names[0]} = {n:,}: "
+                              f"{exc}") from None
         if found.kind == "values":
             return (Outcome.N if got else Outcome.P), int(got)
         return (Outcome.P if got else Outcome.N), None
