@@ -135,8 +135,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "single (T, then T cases of one heap each)")
     parser.add_argument("--winning-moves", action="store_true",
                         help="with --main: after each position's line 'VALUE OUTCOME K', its K "
-                             "winning moves, one a line 'PART FROM TO' (a sum of heaps of Nim or of "
-                             "a finite take-away set), or the position after it (the split game)")
+                             "winning moves, one a line 'PART FROM TO' (a sum of heaps of Nim, of "
+                             "a finite take-away set, of an octal code, or, in Python, of a heap game "
+                             "of your own), or the position after it (the split game)")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
                              "reads the parameters: " + PARAMS_HELP)

@@ -90,7 +90,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 table: Sequence[int | None] | Sequence[Sequence[int | None]], main: bool = False,
                 move_source: str | None = None, period: Periodicity | None = None,
                 input_format: str = "lines", outcome_rule: OutcomeRule | None = None,
-                moore_k: int | None = None, origin: Sequence[int] | None = None,
+                moore_k: int | None = None, origin: Sequence[int] | None = None, move_options: bool = False,
                 domain: str | None = None, sums: bool = True, checked: int | None = None,
                 conjecture: bool = False, octal: Sequence[int] | None = None, unequal: bool = False,
                 start: str | None = None, what: str | None = None, misere: MisereRule | None = None,
@@ -134,9 +134,9 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     reading positions from stdin (``input_format``: ``lines``, ``cases`` or ``counted``, see
     :mod:`grundy.export.main`) and printing ``VALUE OUTCOME`` per position; ``moves`` (a heap game
     whose every move takes from one heap: the takes allowed, ``()`` for any number, Nim) makes
-    it ``VALUE OUTCOME K`` and the ``K`` winning moves ``PART FROM TO`` (``move_digits``, with
-    ``moves=()``: found by the moves of that octal code instead, ``TO`` a split's two heaps).
-    ``runs``: a proved ``period``'s values as runs of words (:class:`~grundy.model.periodic.PeriodRuns`).
+    it ``VALUE OUTCOME K`` and the ``K`` winning moves ``PART FROM TO`` (``move_digits``, with ``moves=()``:
+    by that octal code's moves, ``TO`` a split's two heaps; ``move_options``: by ``move_source``'s
+    options, in Python). ``runs``: a proved period's runs (:class:`~grundy.model.periodic.PeriodRuns`).
     """
     _check_choices(kind, lang, input_format)
     _check_moves(kind, moves)
@@ -154,7 +154,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         "rule": outcome_rule, "rule_node": _rule_node(kind, outcome_rule, variables),
         "origin": corner if any(corner) else (), "domain": domain, "holes": holes, "sums": sums,
         "checked": checked, "conjecture": conjecture, "start": start, "what": what, "moves": moves,
-        "move_digits": tuple(move_digits)}
+        "move_digits": tuple(move_digits), "move_options": move_options}
     if checked is not None and (pattern is not None or period is not None) and move_source is not None:
         move_function(move_source, kind)  # (carried by a Python program, for the local check)
         base["move_source"] = move_source if lang == "python" and conjecture else None

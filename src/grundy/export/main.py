@@ -151,11 +151,12 @@ _PY_MOVES = '''
 
 
 def winning_moves(numbers, total):
-    """Every winning move of the sum of heaps ``numbers`` of value ``total``: (heap from 1, its
-    size, its size after), heap by heap (heap_moves: the sizes a heap may be left with)."""
-    if total is None:
+    """Every winning move of the sum of heaps ``numbers`` of value ``total`` (None: one heap, an
+    N-position by a rule): (heap from 1, its size, its size after), heap by heap (heap_moves: the
+    sizes a heap may be left with)."""
+    if total is None and len(numbers) != 1:
         raise ValueError("the winning moves need the Grundy value")
-    if not total:
+    if total == 0:
         return []
     return [(i, h, left) for i, h in enumerate(numbers, 1) for left in heap_moves(h, total)]
 
@@ -166,7 +167,7 @@ def _answer_line(numbers):
         moves = winning_moves(numbers, value)
     except (ValueError, ArithmeticError, RecursionError) as exc:
         return f"error: {exc}"
-    return "\\n".join([f"{value} {'N' if wins else 'P'} {len(moves)}"]
+    return "\\n".join([f"{'-' if value is None else value} {'N' if wins else 'P'} {len(moves)}"]
                      + [f"{i} {h} {' '.join(map(str, left)) if isinstance(left, tuple) else left}"
                         for i, h, left in moves])
 '''

@@ -216,6 +216,9 @@ class Program:
     move_digits: tuple[int, ...] = ()
     """With ``moves`` (then ``()``): the winning moves are found by the moves of this octal code
     instead (take ``i``, leaving nothing, one heap or two), a split written as its two heaps."""
+    move_options: bool = False
+    """With ``moves`` (then ``()``), of a heap game of one's own whose Python program carries its
+    move function: the winning moves are the options it lists that leave the right value."""
     second: ast.expr | None = None
     """Of a grid (kind ``grid``): the value of a head in row ``y`` (:attr:`node`: in column
     ``x``), the coordinates from :attr:`origin`."""
@@ -460,6 +463,9 @@ def _moves_lines(program: Program) -> list[str]:
     elif program.kind != "heap":
         found = ("winning moves: each move of a stone from pile i to piles j <= k after it whose "
                  "stones' values (of i alone when j = k) XOR to the value of the position")
+    elif program.move_options:
+        found = ("winning moves: each option the move function lists that leaves the value G(h) XOR the "
+                 "value of the sum (one heap whose value is unknown: each option that is a P-position)")
     elif program.move_digits:
         found = (f"winning moves: each move of the octal code {octal_text(program.move_digits)} (take i, "
                  f"leave nothing, one heap or two) that leaves the value G(h) XOR the value of the sum")
@@ -471,7 +477,7 @@ def _moves_lines(program: Program) -> list[str]:
                  f"heap the value G(h) XOR the value of the sum")
     if not program.main:
         return [found]
-    split = "; a split: the two heaps it leaves" if program.move_digits else ""
+    split = "; a split: the two heaps it leaves" if program.move_digits or program.move_options else ""
     listed = ("the pair after each of its K winning moves, one a line (heap 2 moved, heap 1 moved, "
               "both moved)" if program.kind == "pair" else
               "the position after each of its K winning moves, one a line (i, then j, then k "

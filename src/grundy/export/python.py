@@ -649,6 +649,7 @@ def _py_inside(program: Program) -> tuple[str, str]:
 def _py_join(out: list[str], blocks: list[str], program: Program) -> str:
     if program.moves is not None:
         blocks = [*blocks, _py_octal_moves(program.move_digits) if program.move_digits
+                  else _PY_OWN_MOVES.strip("\n") if program.move_options
                   else _py_heap_moves(program.moves) if program.kind == "heap"
                   else PY_WYTHOFF_MOVES if program.kind == "pair" else PY_SPLIT_MOVES]
     text = "\n".join(out) + "".join("\n\n\n" + b for b in blocks) + "\n"
@@ -672,6 +673,35 @@ def _py_heap_moves(takes: tuple[int, ...]) -> str:
             f"    # each take that leaves the heap the value G(h) XOR the value of the sum\n"
             f"    target = grundy_value(h) ^ total\n"
             f"    return [h - s for s in TAKES if s <= h and grundy_value(h - s) == target]")
+
+
+_PY_OWN_MOVES = """
+def heap_moves(h, total):
+    # each option the move function lists (several heaps: their tuple; once each) that leaves
+    # the value G(h) XOR the value of the sum; one heap whose value is unknown (total None: beyond the
+    # table, by the rule for the P-positions): each option that is a P-position
+    options = _options(h)
+    if len(options) > MOVE_STEPS:
+        raise ValueError(f"heap {h}: more than {MOVE_STEPS:,} options, too many to list its winning moves")
+    if total is None and any(len(option) > 1 for option in options):
+        raise ValueError(f"heap {h}: a move there splits the heap, and the rule for the P-positions "
+                         f"does not decide a sum")
+    if total is None:
+        found = [option for option in options if not option or not first_player_wins(option[0])]
+    else:
+        target = grundy_value(h) ^ total
+        found = [option for option in options if _xor_of(option) == target]
+    return [option[0] if len(option) == 1 else option for option in dict.fromkeys(found)]
+
+
+def _xor_of(heaps):
+    value = 0
+    for h in heaps:
+        value ^= grundy_value(h)
+    return value
+"""
+"""``heap_moves(h, total)`` of a heap game of one's own, by the options of the move function the
+program carries (its ``_options``), in their order: what the engine lists."""
 
 
 MOVE_LIST_LIMIT = 2_000_000

@@ -96,6 +96,7 @@ class Plan:
     arity: int | None = None
     moves: tuple[int, ...] | None = None
     move_digits: tuple[int, ...] = ()
+    move_options: bool = False
     runs: Any = None
     """With ``period`` (proved, longer than the table): one period of values as runs of words
     (:class:`~grundy.model.periodic.PeriodRuns`, the game's :attr:`~grundy.model.laws.Laws.period_runs`)."""
@@ -112,7 +113,7 @@ class Plan:
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
                 "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what,
                 "misere": self.misere, "grid": self.grid, "grid_more": self.grid_more, "moves": self.moves,
-                "move_digits": self.move_digits,
+                "move_digits": self.move_digits, "move_options": self.move_options,
                 "runs": None if self.runs is None else self.runs.runs}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
@@ -215,7 +216,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     if parts:
         input_format = _parts_format(game, plan, input_format)
     if winning_moves:
-        plan = replace(plan, **_move_rule(game, plan, misere))
+        plan = replace(plan, **_move_rule(game, plan, misere, lang))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
     notes: tuple[str, ...] = ()
     if max_size is not None and len(source.encode()) > max_size and _cuttable(plan):
@@ -838,10 +839,12 @@ def _extended(game: HeapGame, upto: int, steps: int) -> Iterator[tuple[list[int]
         yield analyze(game, size).first(size + 1), size * width
 
 
-def _move_rule(game: Game, plan: Plan, misere: bool) -> dict[str, Any]:
+def _move_rule(game: Game, plan: Plan, misere: bool, lang: str) -> dict[str, Any]:
     """How an exported program finds the winning moves of a sum of heaps of ``game``: the takes
-    (``moves``; ``()``: any number, Nim) of its declared take-away set, or the moves of its octal
-    code (``move_digits``, a split leaving two heaps); refused in one line for any other game."""
+    (``moves``; ``()``: any number, Nim) of its declared take-away set, the moves of its octal
+    code (``move_digits``, a split leaving two heaps), or, a heap game of one's own in Python, the
+    options of the move function the program carries (``move_options``); refused in one line for
+    any other game."""
     from grundy.model.game import laws_of
     from grundy.model.laws import TakeKind
 
@@ -853,11 +856,16 @@ def _move_rule(game: Game, plan: Plan, misere: bool) -> dict[str, Any]:
     take = laws.take_away
     if not misere and plan.kind == "heap" and laws.octal_digits is not None and take is None:
         return {"moves": (), "move_digits": tuple(laws.octal_digits)}
+    carried = plan.source is not None and (plan.checked is None or plan.conjecture)
+    if not misere and plan.kind == "heap" and take is None and carried and lang == "python":
+        return {"moves": (), "move_options": True}
     if misere or plan.kind != "heap" or take is None or (take.kind == TakeKind.ALL_BUT and take.values):
         raise InvalidInputError(f"{game.spec}: the winning moves are listed for a sum of heaps of "
                                 f"normal play whose moves take from one heap any number (Nim), a "
                                 f"number of a finite set (subtraction games) or as an octal code "
-                                f"says, for the split game and for one pair of Wythoff's game")
+                                f"says, or (in Python) by the move function of a heap game of one's "
+                                f"own that the program carries (its table, or a conjecture with "
+                                f"--conjecture), for the split game and for one pair of Wythoff's game")
     return {"moves": () if take.kind == TakeKind.ALL_BUT else tuple(sorted(take.values))}
 
 
