@@ -177,11 +177,14 @@ def test_cses1098_nim_game_ii(tmp_path: Path) -> None:
 
 def test_cses1099_stair_game(tmp_path: Path) -> None:
     """CSES's stair 1 is where balls stop: stair k is grundy's step k - 1, so a case's counts drop
-    p_1 (a single stair: the staircase '0', no move)."""
+    p_1 (a single stair: a case of no step, no move, as the exported program answers it too)."""
     cases = random_cases(random.Random(1099), 80, 3, 4, least=0)
-    steps = [c[1:] or [0] for c in cases]
-    got = first_second(solve_input("cases", cases_text(steps), "staircase", tmp_path=tmp_path))
-    assert got == ["first" if wins_tuple(tuple(c), "stair") else "second" for c in cases]
+    text = cases_text([c[1:] for c in cases])
+    want = ["first" if wins_tuple(tuple(c), "stair") else "second" for c in cases]
+    assert any(len(c) == 1 for c in cases)
+    assert first_second(solve_input("cases", text, "staircase", tmp_path=tmp_path)) == want
+    source = export("staircase", "--main", "--input", "cases", "--lang", "python")
+    assert first_second(python_lines(source, text)) == want
 
 
 def test_cses2208_another_game(tmp_path: Path) -> None:
