@@ -65,7 +65,6 @@ def test_a_bad_line_is_its_own_error_and_the_others_are_answered(
 @pytest.mark.parametrize("argv, words", [
     (["digraph(E)", "--input", "lines"], "spans several lines"),
     (["vertex-geography(B)", "--input", "counted"], "takes a board"),
-    (["subtraction(S)", "--input", "lines", "--params", "last"], "cannot end with the set"),
     (["wythoff", "--input", "single"], "reads heap games and families"),
     (["nim", "--input", "lines", "--params", "first"], "is for a family"),
     (["bash(m)", "--input", "repeated"], "--params block"),

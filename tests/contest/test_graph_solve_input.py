@@ -63,10 +63,9 @@ def graph_words(rng: random.Random, reads: str) -> list[int]:
 
 
 def empty(reads: str, words: list[int]) -> bool:
-    """Whether a graph as written has no edge (successor lists: no vertex)."""
-    if reads == "T":
-        return words[0] <= 1
-    return words[0] == 0 if reads in "LE" else words[1] == 0
+    """Whether a graph is written 0 (no edge, successor lists of no vertex, a tree of no vertex;
+    ``n m``: both 0, as ``2 0`` is a graph of two vertices and no edge, UVa 11927)."""
+    return words[0] == 0 if reads in "LET" else words[0] == words[1] == 0
 
 
 def position_words(rng: random.Random, kind: str, layout: str, where: str, fixed: bool) -> list[int]:
@@ -97,7 +96,7 @@ def random_input(rng: random.Random, kind: str, reads: str, layout: str, where: 
     elif where == "block":
         for _ in range(rng.randint(1, 3)):
             lines.append(graph_words(rng, reads))
-            if empty(reads, lines[-1]):  # (a graph of no edges ends the input)
+            if empty(reads, lines[-1]):  # (a graph written 0 ends the input)
                 return "\n".join(" ".join(map(str, line)) for line in lines) + "\n"
             count = 1 if layout == "counted" else cases
             lines.append([] if layout in ("counted", "repeated") else [count])

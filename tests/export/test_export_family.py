@@ -316,8 +316,6 @@ def test_the_header_says_what_the_answers_rest_on() -> None:
 def test_refusals() -> None:
     with pytest.raises(InvalidInputError, match="names no family"):
         export_family("bash(3)")
-    with pytest.raises(InvalidInputError, match="cannot end with the set"):
-        export_family("subtraction(S)", main=True, where="last")
     with pytest.raises(InvalidInputError, match="needs main=True"):
         export_family("bash(m)", input_format="cases")
     with pytest.raises(InvalidInputError, match="not lines"):
@@ -332,7 +330,6 @@ def test_refusals() -> None:
     ["export", "bash(m)", "--params", "first"],                      # no --main
     ["export", "wythoff", "--main", "--input", "single"],            # not a heap game nor a family
     ["export", "nim", "--main", "--params", "each"],
-    ["export", "subtraction(S)", "--main", "--params", "last"],      # a line cannot end with a set
     ["export", "bash(m)", "--main", "--params", "block"],            # a line is no block
     ["export", "bash(m)", "--upto", "5"],
     ["export", "bash(m)", "--misere"],                               # (normal play only)

@@ -287,6 +287,13 @@ def _line(family: Family, where: str, words: list[str], fixed: tuple[Any, ...] |
     if where == "size-first":
         cases = list(_size_first(_Words(words), 1))  # (to its end: a word more is an error)
         return cases[0]
+    if where == "last" and any(p in SET_PARAMETERS for p in family.params):
+        reader = _Words(words[1:] + words[:1])  # (one heap, then the set: its size, its members)
+        params = _params(reader, family)
+        if reader.at + 1 != len(words):
+            raise InvalidInputError(f"a line is one heap, then the set (its size, then its members): "
+                                    f"{len(words)} words, not {reader.at + 1}")
+        return params, [reader.take()]
     if where == "last":
         count = len(family.params)
         words = words[len(words) - count:] + words[:len(words) - count]

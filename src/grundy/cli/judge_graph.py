@@ -149,13 +149,13 @@ def read_graph(words: StreamWords, reads: str) -> Graph:
             for _ in range(words.take()):
                 edges += (u, words.take())
         return Graph(edges, count == 0)
-    if reads == "G":
-        words.take()  # (n, the number of vertices, is not used)
+    vertices = words.take() if reads == "G" else 0  # (n, the number of vertices, is not used)
     count = words.take()
+    written = vertices == 0 and count == 0  # (empty as written: n m both 0, not n alone; a tree's n 0)
     if reads == "T":
         count = max(count - 1, 0)
     edges = [words.take() for _ in range(2 * count)]
-    return Graph(edges, not edges)
+    return Graph(edges, written)
 
 
 class Solver:

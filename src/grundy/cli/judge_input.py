@@ -424,6 +424,7 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
         return answer_all(text_cases(game, args.input, text), lambda case: value(game, case, cache))
     fast = HeapLines.of(game, value, cache) if kind == "heap" and not args.misere \
         and not args.conjecture and not args.winning_moves else None
+    none_is_zero = kind == "heap" or _export_kind(game) == "staircase"  # (a case of no heap, no step)
 
     def answer(case: list[int] | tuple[Any, int]) -> tuple[Any, Any]:
         if isinstance(case, tuple):  # (answered already, by the fast path)
@@ -432,6 +433,10 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
             from grundy.model.game import Outcome  # win in misère play, and no Grundy value)
 
             return Outcome.N, None
+        if not case and none_is_zero and not args.misere and not args.winning_moves:
+            from grundy.model.game import Outcome  # (no heap, no step: no move, as the program says)
+
+            return Outcome.P, 0
         if kind == "sums:tuple":  # (k positions of their own lengths: their sum)
             return _tuples_answer(game, case, value, cache)
         if kind.startswith("sums:"):  # (k positions: their sum; none, the empty sum)
@@ -441,6 +446,14 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
                               cache)
 
     return answer_all(list(_cases(kind, args.input, text, fast)), answer)
+
+
+def _export_kind(game: Any) -> str | None:
+    """The kind of the game's export rule (``staircase``, ...), if it declares one."""
+    from grundy.model.game import laws_of
+
+    export = laws_of(game).export
+    return None if export is None else str(export.kind)
 
 
 def _parts_kind(game: Any, kind: str, layout: str) -> str:

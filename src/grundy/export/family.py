@@ -64,7 +64,7 @@ parameters ``block``: in each block; ``sum``: the cases of sums)."""
 WHERE = ("first", "each", "last", "block", "sum", "sum-last", "after", "size-first")
 """Where the parameters stand: once before everything, at the start or at the end of each
 line or case, at the start of each block of cases (blocks follow one another to the end of
-the input, or to a block whose parameters are all 0: an empty set, a graph of no edges),
+the input, or to a block whose parameters are all 0: an empty set, a graph written 0, n m both 0),
 ``sum``: a case is ``k``, then ``k`` games, each its parameters and its position, whose values
 XOR (POJ 3710: ``k`` graphs), ``sum-last``: the same, each game its position, then its
 parameters (HDU 1851: ``k`` piles ``M L``), or ``after``: once, right after the input's first number (``T F``,
@@ -132,9 +132,6 @@ def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
     if where == "block" and layout == "lines":
         raise InvalidInputError("a block of cases is the parameters, then its cases: read cases, "
                                 "counted or single, not lines")
-    if where == "last" and layout == "lines" and any(p in SET_PARAMETERS for p in family.params):
-        raise InvalidInputError(f"a line cannot end with the set {family.params[0]} (its size comes "
-                                f"first): put the parameters first or each, or read cases")
     if main and layout == "lines" and any(p in GRAPH_PARAMETERS for p in family.params):
         raise InvalidInputError(f"the graph {family.params[0]} spans several lines: read cases, "
                                 f"counted or single")
@@ -374,7 +371,7 @@ class _Words:
 
     def params(self):
         """The parameters, in order; self.empty: all of them are 0 as written (a number 0, an empty
-        set, a graph of no edges, successor lists of no vertex)."""
+        set, a graph written 0 (n m both 0), successor lists of no vertex)."""
         out, self.empty = [], True
         for kind in PARAMS:
             if kind == "one":
@@ -385,18 +382,19 @@ class _Words:
                 value = [x for u in range(count) for _ in range(self.take()) for x in (u, self.take())]
                 self.empty = self.empty and count == 0
             else:
-                count = self.take() if kind == "set" else 2 * self._edges(kind)
+                count, written = (self.take(), True) if kind == "set" else self._edges(kind)
                 value = [self.take() for _ in range(count)]
-                self.empty = self.empty and count == 0
+                self.empty = self.empty and count == 0 and written
             out.append(value)
         return out
 
     def _edges(self, kind):
-        """How many edges a graph has: m (E), n m (G: n not used), n of a tree (T: n - 1 edges)."""
-        if kind == "graph-nm":
-            self.take()
+        """How many numbers a graph's edges are: m (E), n m (G: n not used), n of a tree (T: n - 1
+        edges), two each; and whether its sizes are all 0 as written (n alone is not empty)."""
+        vertices = self.take() if kind == "graph-nm" else 0
         count = self.take()
-        return max(count - 1, 0) if kind == "tree" else count
+        written = vertices == 0 and count == 0
+        return 2 * (max(count - 1, 0) if kind == "tree" else count), written
 
     def heaps(self):
         if FIXED is not None:  # (the position is not in the input)
@@ -412,6 +410,13 @@ def _line(words, fixed):
     """The position and parameters of one line."""
     if WHERE == "size-first":  # (|S|, the heap, then the members: the whole line)
         return list(_size_first(_Words(words), 1))[0]  # (its words all read)
+    if WHERE == "last" and "set" in PARAMS:  # (one heap, then the set: its size, then its members)
+        reader = _Words(words[1:] + words[:1])
+        params = reader.params()
+        if reader.at + 1 != len(words):
+            raise ValueError(f"a line is one heap, then the set (its size, then its members): "
+                             f"{len(words)} words, not {reader.at + 1}")
+        return reader.heaps(), params
     if WHERE == "last":
         words = words[len(words) - len(PARAMS):] + words[:len(words) - len(PARAMS)]
     reader = _Words(words)
@@ -470,7 +475,7 @@ def _size_first(reader, count=None):
 def _blocks(reader):
     """The cases of each block (its parameters, then its cases; repeated: cases up to one whose
     count is 0), up to the end of the input or a block whose parameters are all 0 (an empty set, a
-    graph of no edges)."""
+    graph written 0: n m both 0)."""
     while reader.more():
         params = reader.params()
         if reader.empty:

@@ -749,8 +749,11 @@ struct Words {
                 out.push_back(std::move(numbers));
                 continue;
             }
-            if (kind == 3) take();  // (n m: n, the number of vertices, is not used)
+            // (n m: n, the number of vertices, is not used; a graph is empty as written when its n
+            // and m are 0, not n alone, and a tree when its n is 0)
+            const bool none = kind != 3 || take() == 0;
             unsigned long long count = kind ? take() : 1;
+            const bool written_empty = none && count == 0;
             if (kind == 4) count = count ? count - 1 : 0;  // (a tree of n vertices: n - 1 edges)
             if (kind >= 2) {  // (a graph: its edges, two numbers each)
                 if (count > ULLONG_MAX / 2) throw InputEnd{"a graph of " + std::to_string(count) + " edges"};
@@ -761,7 +764,7 @@ struct Words {
             const unsigned long long room = stream ? 1ull << 20 : list.size() - at;
             numbers.reserve((size_t)std::min(count, room));
             for (unsigned long long i = 0; i < count; ++i) numbers.push_back(take());
-            empty = empty && (kind ? numbers.empty() : numbers[0] == 0);
+            empty = empty && (kind ? written_empty : numbers[0] == 0);
             out.push_back(std::move(numbers));
         }
         return out;
@@ -845,7 +848,10 @@ static void read_lines() {
             have = true;
             continue;
         }
-        if (WHERE == 'l' && words.size() >= count)
+        const bool set_last = WHERE == 'l' && std::count(PARAMS, PARAMS + count, 1) > 0;
+        if (set_last)  // (one heap, then the set: its size, then its members)
+            std::rotate(words.begin(), words.begin() + 1, words.end());
+        else if (WHERE == 'l' && words.size() >= count)
             std::rotate(words.begin(), words.end() - count, words.end());
         Case c;
         try {
@@ -857,6 +863,9 @@ static void read_lines() {
                     throw InputEnd{std::to_string(words.size() - in.at) + " more words after the last case"};
             } else {
                 c.params = WHERE == 'f' ? fixed : std::make_shared<const Params>(in.params());
+                if (set_last && in.at + 1 != words.size())
+                    throw InputEnd{"a line is one heap, then the set (its size, then its members): " +
+                                   std::to_string(words.size()) + " words, not " + std::to_string(in.at + 1)};
                 c.heaps = in.heaps();
             }
         } catch (const std::runtime_error &e) {
@@ -869,7 +878,7 @@ static void read_lines() {
 }
 
 // the cases of each block (its parameters, then its cases; r: cases up to one whose count is 0), up
-// to the end of the input or a block whose parameters are all 0 (an empty set, a graph of no edges)
+// to the end of the input or a block whose parameters are all 0 (an empty set, a graph written 0)
 static void read_blocks(Words &in) {
     try {
         while (in.more()) {

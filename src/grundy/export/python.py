@@ -154,7 +154,8 @@ def G(x, n):  # the formula's own value at x (a memoised recursion; 0 <= x < n)
     if x not in _G_MEMO:
         if len(_G_MEMO) > 1 << 20:
             _G_MEMO.clear()
-        _G_MEMO[x] = grundy_value(x)
+        # (a conjecture's formula, not grundy_value: a local check is for the position asked alone)
+        _G_MEMO[x] = (_by_pattern if "_by_pattern" in globals() else grundy_value)(x)
     return _G_MEMO[x]'''),
 }
 
