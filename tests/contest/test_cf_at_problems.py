@@ -13,6 +13,11 @@ each answer, mapped here.
   connected vertices, l <= k <= r; Alice or Bob. The user finds the cycles' lengths; a game of one's
   own on (1, n) a cycle, (0, n) a path, ``--input counted --params after`` (``k l r``, then the k
   cycles). Quadratic in a cycle's length: too slow at full size (the editorial's formula is needed).
+- CF 63E "Sweets Game": a hexagon of 19 cells (rows of 3, 4, 5, 4, 3), chocolates 'O' or empty
+  '.'; a move eats a run of chocolates along one of the three directions of the hexagon's lines;
+  Karlsson (first) or Lillebror. A game of one's own on the bit mask of the board (reachable boards
+  only), ``--input lines``. A full board (2^19 boards below it) needs ``--limit 50000000`` and 69 s
+  in ``solve``; the exported program's 2,000,000 options per input stop it (an error line).
 - AtCoder ARC 131 C "Zero XOR": N cookies (<= 4 * 10^5, A_i < 2^30); each turn one is eaten, and
   whoever leaves cookies whose XOR is 0 wins at once; Win or Lose for the first player. A game of
   one's own on rows, ``--input counted``; at full size a clear refusal (one position's options).
@@ -70,12 +75,43 @@ def zero_xor(cookies):
     return options
 
 
+CELLS = tuple((x, y) for y in range(-2, 3) for x in range(-2, 3) if abs(x + y) <= 2)
+
+
+@grundy.game("cfat-sweets")
+def sweets(position):
+    """CF 63E: remove a run of chocolates along a line of the hexagon (bit i: cell i, reading order)"""
+    (mask,) = position
+    options = set()
+    for key in (lambda c: c[1], lambda c: c[0], lambda c: c[0] + c[1]):
+        for v in range(-2, 3):
+            line = sorted((i for i, c in enumerate(CELLS) if key(c) == v), key=lambda i: CELLS[i])
+            for a in range(len(line)):
+                taken = 0
+                for i in line[a:]:
+                    if not mask >> i & 1:
+                        break
+                    taken |= 1 << i
+                    options.add((mask & ~taken,))
+    return list(options)
+
+
+LINES = [[0, 1, 2], [3, 4, 5, 6]]
+
+
+@grundy.heap_game("cfat-rows")
+def rows(mask):
+    """a run of set bits cleared along LINES (a list: not carried into a program)"""
+    return [mask & ~sum(1 << i for i in line[a:b]) for line in LINES for a in range(len(line))
+            for b in range(a + 1, len(line) + 1) if all(mask >> i & 1 for i in line[a:b])]
+
+
 @grundy.heap_game("cfat-strange-nim")
 def strange_nim(n, *, k=1):
     """ARC 091 F: take 1..floor(n/k) stones from a pile"""
     return range(n - n // k, n)
 '''
-NAMES = ("cfat-removing-graph", "cfat-zero-xor", "cfat-strange-nim")
+NAMES = ("cfat-removing-graph", "cfat-zero-xor", "cfat-sweets", "cfat-rows", "cfat-strange-nim")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -305,3 +341,68 @@ def test_arc091f_a_range_of_options_past_the_budget_is_refused_not_listed(rules_
     assert done.returncode == 2
     assert "checking the conjectured pattern at heap 999,999,937 needs more than" in done.stderr
     assert "MemoryError" not in done.stderr
+
+
+# ---- CF 63E "Sweets Game" -----------------------------------------------------------------------
+
+def sweets_picture_lines() -> list[list[int]]:
+    """The board's lines read off the picture: row r (3, 4, 5, 4, 3 cells) indented 5 - its length
+    half cells; a line steps 2 half cells along a row, or one row down and one half cell left or
+    right."""
+    at: dict[tuple[int, int], int] = {}
+    for r, size in enumerate((3, 4, 5, 4, 3)):
+        for c in range(size):
+            at[(r, 5 - size + 2 * c)] = len(at)
+    lines = []
+    for dr, dx in ((0, 2), (1, 1), (1, -1)):
+        for (r, x) in at:
+            if (r - dr, x - dx) not in at:  # (the first cell of a line)
+                line = []
+                while (r, x) in at:
+                    line.append(at[(r, x)])
+                    r, x = r + dr, x + dx
+                lines.append(line)
+    return lines
+
+
+def sweets_wins(board: str) -> bool:
+    """Karlsson wins: every run of chocolates on every line eaten, by sets of cells."""
+    lines = sweets_picture_lines()
+
+    @cache
+    def wins(full: frozenset[int]) -> bool:
+        for line in lines:
+            for a in range(len(line)):
+                for b in range(a + 1, len(line) + 1):
+                    run = line[a:b]
+                    if not all(i in full for i in run):
+                        break
+                    if not wins(full - set(run)):
+                        return True
+        return False
+
+    return wins(frozenset(i for i, ch in enumerate(board) if ch == "O"))
+
+
+def test_cf63e_sweets_game(rules_file: Path) -> None:
+    rng = random.Random(63)
+    boards = ["OOO" + "." * 16, "O" * 5 + "." * 14, "O.O.O.O.O" + "." * 10, "." * 19]
+    for _ in range(30):
+        cells = rng.sample(range(19), rng.randint(1, 8))
+        boards.append("".join("O" if i in cells else "." for i in range(19)))
+    masks = [sum(1 << i for i, ch in enumerate(b) if ch == "O") for b in boards]  # the user's part
+    lines = both_routes(rules_file, "cfat-sweets", ["--input", "lines"], "".join(f"{m}\n" for m in masks))
+    for board, line in zip(boards, lines, strict=True):
+        assert first_wins(line) == sweets_wins(board), board
+
+
+def test_a_move_function_not_carried_says_why(rules_file: Path) -> None:
+    """A heap game whose move function reads a list from the rules file is exported as its table
+    alone; the export says so, and why, on stderr (it said nothing: beyond the table, error lines)."""
+    done = grundy_run(rules_file, ["export", "cfat-rows", "--lang", "python", "--upto", "20"], "")
+    assert done.returncode == 0, done.stderr
+    assert "the move function reads LINES from outside the function" in done.stderr
+    namespace: dict[str, object] = {}
+    exec(done.stdout, namespace)
+    with pytest.raises(ValueError, match="beyond the table"):
+        namespace["grundy_value"](100)  # type: ignore[operator]
