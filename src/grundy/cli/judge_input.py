@@ -576,7 +576,7 @@ def _run_own_heap_family(args: argparse.Namespace, value: Any, game: Any, names:
     """The cases of a family of a heap game of one's own (``mcoins(k,l)``): each case's heaps in the
     game its parameters name, read where ``--params`` says, as the exported program
     (:mod:`grundy.export.own_heap_family`) reads them."""
-    from grundy.cli.judge_family import check_family_input, family_cases
+    from grundy.cli.judge_family import check_family_input, family_cases, sum_answers
     from grundy.cli.judge_graph import closing, input_words
     from grundy.engine.search import Cache
     from grundy.export.own_heap_family import family_of
@@ -584,6 +584,10 @@ def _run_own_heap_family(args: argparse.Namespace, value: Any, game: Any, names:
 
     family, where = family_of(names), args.params or "each"
     check_family_input(f"{game.name}({','.join(names)})", family, args.input, where)
+    if where in ("sum", "sum-last") and (args.misere or args.winning_moves):
+        raise InvalidInputError(f"--params {where}: a case's value is the XOR of its games' values "
+                                f"(normal play), as its exported program prints; "
+                                f"{'--misere' if args.misere else '--winning-moves'} has no use there")
     games: dict[tuple[Any, ...], Any] = {}
     cache = Cache()
     words = input_words(args.position[0])  # (read in pieces as the cases are answered)
@@ -591,9 +595,15 @@ def _run_own_heap_family(args: argparse.Namespace, value: Any, game: Any, names:
     def answer(case: tuple[tuple[Any, ...], list[int]]) -> tuple[Any, ...]:
         params, numbers = case
         if params not in games:
+            if len(games) >= GAMES_KEPT:  # (an input of many parameters: their games are let go)
+                games.clear()
             games[params] = member(game, names, params)
         return value(games[params], _position(games[params], "heap", numbers), cache)
 
+    if where in ("sum", "sum-last"):  # (k games, each its parameters and its heap: their values XOR)
+        answers = sum_answers(family, args.input, where, words,
+                              lambda params, heap: answer((params, [heap]))[1])
+        return answer_all(closing(answers, words), lambda found: found)
     return answer_all(closing(family_cases(family, args.input, where, words), words), answer)
 
 

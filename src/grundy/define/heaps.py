@@ -442,9 +442,18 @@ class HeapState:
     def check(self, game: UserHeapGame, n: int, value: int, pattern: Pattern,
               rule: Callable[[int], int], context: Answering) -> None:
         """Refuse unless ``value`` is the mex of the pattern's values of the options of heap
-        ``n`` (then the pattern vouches for those values in this query)."""
+        ``n`` (then the pattern vouches for those values in this query). Options that are a range
+        of heaps are counted before they are listed: a range past the budget is a refusal, not a
+        list of a billion heaps (and a MemoryError)."""
+        from grundy.define.fill import counted_range, move_result
+
+        listed = move_result(game, game._call(), n)
+        what = f"{game.spec}: checking the conjectured pattern at heap {n:,}"
+        if counted_range(listed, n):
+            context.charge(len(listed) + 1, what)
         options = game.heap_options(n)
-        context.charge(len(options) + 1, f"{game.spec}: checking the conjectured pattern at heap {n:,}")
+        if not counted_range(listed, n):
+            context.charge(len(options) + 1, what)
         parts: dict[int, int] = {}
         totals: dict[Any, int] = {}
         for option in options:

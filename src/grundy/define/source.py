@@ -44,6 +44,24 @@ def move_source(game_obj: Game) -> str | None:
     return ast.unparse(node) + "\n\n\n" + wrapper
 
 
+def uncarried_names(game_obj: Game) -> set[str]:
+    """The names the move function of a user game reads from outside itself that a program cannot
+    carry (a list or a dict built at the top of the rules file, say): why :func:`move_source` is
+    ``None``; empty when it is not (or its source cannot be read at all)."""
+    if not isinstance(game_obj, UserGame | UserHeapGame):
+        return set()
+    fn = type(game_obj).move_function
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(fn)))
+    except (OSError, TypeError, SyntaxError):
+        return set()
+    node = next((n for n in tree.body if isinstance(n, ast.FunctionDef)), None)
+    if node is None:
+        return set()
+    node.decorator_list = []
+    return _carry(node, fn, _free_names(node))
+
+
 PROVIDED = frozenset({"grundy", "Sum"})
 """The names an exported program of a game on positions provides to the move function it carries:
 ``grundy.Sum`` and ``Sum``, a move that splits a position into a sum (nothing else of grundy)."""

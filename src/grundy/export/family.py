@@ -72,10 +72,11 @@ then ``T`` cases; with ``counted``, ``n k``, then the ``n`` heaps), or ``size-fi
 the set's size, then its one heap, then the set's members (AtCoder EDPC K "Stones": ``N K``, then
 ``a_1 .. a_N``; a family whose one parameter is a set)."""
 
-SUM_KINDS = ("hackenbush", "formula", "stripes")
+SUM_KINDS = ("hackenbush", "formula", "stripes", "own-heap")
 """The family kinds whose cases may be sums of games of different parameters (their values XOR):
 Green Hackenbush (``green-hackenbush(E)``), and one heap (or row) with whole-number parameters
-(``bash(m)``, ``bash(a,b)``, ``bounded-nim(m)``, ``stripes(c,z,n)``; not a set: :func:`sums_of`)."""
+(``bash(m)``, ``bash(a,b)``, ``bounded-nim(m)``, ``stripes(c,z,n)``, a heap game of one's own with
+keyword parameters; not a set: :func:`sums_of`)."""
 
 SUMS = ("sum", "sum-last")
 """The places of the parameters that make a case a sum of ``k`` games: each game its parameters,
@@ -143,7 +144,8 @@ def _check_sum_and_fixed(family: Family, layout: str, where: str) -> None:
         graphs = "green-hackenbush and " if where == "sum" else ""
         raise InvalidInputError(f"--params {where} (a case is k games, their values XORed) is for "
                                 f"{graphs}the families of one heap with whole-number parameters "
-                                f"(bash(m), bash(a,b), bounded-nim(m), stripes(c,z,n)), not {family.kind} "
+                                f"(bash(m), bash(a,b), bounded-nim(m), stripes(c,z,n), a heap game of "
+                                f"your own), not {family.kind} "
                                 f"({param_words(family)})")
     if where == "sum-last" and family.kind == "hackenbush":
         raise InvalidInputError("--params sum-last (each game its position, then its parameters) is for "

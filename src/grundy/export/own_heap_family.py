@@ -1,7 +1,8 @@
 """The program of a heap game of one's own whose parameters the input gives (``grundy export
 'NAME(k,l)'`` for a ``@grundy.heap_game`` with keyword parameters ``k`` and ``l``): Python only, it
 carries the move function as given and reads the parameters where ``--params`` says (``first``,
-``each``, ``last``, ``block``), with the heaps in any layout a family reads
+``each``, ``last``, ``block``; ``sum`` or ``sum-last``: a case is ``k`` games, each its parameters
+and its heap, their values XORed: ARC 091 F's piles ``A K``), with the heaps in any layout a family reads
 (:mod:`grundy.export.family`: its main).
 
 Each game (each set of parameters' values) gets its own table ``G(0..n)``, computed bottom-up by
@@ -62,9 +63,11 @@ def grundy_value(n, *params):
         except Exception as exc:
             raise ValueError(f"the move function at heap {h} ({shown}) failed: {type(exc).__name__}: "
                              f"{exc}") from None
+        if type(options) is range and options.step == 1 and 0 <= options.start and options.stop <= h:
+            options = list(options)  # (a range of smaller heaps, as the engine takes it)
         if type(options) is not list:
             raise ValueError(f"the move function at heap {h} ({shown}) returned "
-                             f"{type(options).__name__}, not a list")
+                             f"{type(options).__name__}, not a list (or a range of smaller heaps)")
         _SPENT[0] += len(options) + 1
         if _SPENT[0] > HEAP_STEPS:
             raise ValueError(f"heap {n} ({shown}): the tables need more than {HEAP_STEPS:,} options "

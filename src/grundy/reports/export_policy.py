@@ -639,15 +639,31 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
     unproved = (best is not None and best.status != Status.PROVED) or (
         best is None and period is not None and not period.proved)
     source = move_source(game) if (best is None and period is None) or unproved else None
+    left_out = _not_carried(game) if source is None and ((best is None and period is None) or unproved) \
+        else ()
     unequal = declared is not None and declared.kind == "unequal-split"  # (Grundy's game)
     octal = (4,) if unequal else game.octal_digits if isinstance(game, HeapGame) else None
     plan = Plan(game.spec, kind, table, best, period, rule, source, octal=tuple(octal or ()),
                 unequal=unequal, start=declared.start if kind == "pair" and declared is not None else None,
-                runs=runs)
+                runs=runs, notes=left_out)
     if kind == "heap" and unproved:
         assert isinstance(game, HeapGame)
         return _gated(_rechecked(game, plan, RECHECK_STEPS if limit is None else limit), conjecture)
     return _gated(plan, conjecture)
+
+
+def _not_carried(game: Game) -> tuple[str, ...]:
+    """Why a program that would answer beyond its table by the user's move function cannot carry
+    it (a warning for stderr), or nothing."""
+    from grundy.define.source import uncarried_names
+
+    outside = uncarried_names(game)
+    if not outside:
+        return ()
+    return (f"the move function reads {', '.join(sorted(outside))} from outside the function, which "
+            f"a Python program cannot carry: it answers its table alone, an error line beyond it "
+            f"(define them inside the function, or make them constants: numbers, strings, tuples "
+            f"of them)",)
 
 
 def _heap_rule_table(game: Game) -> tuple[str, Any, list[Any], Any]:
