@@ -210,6 +210,27 @@ def test_cases_layout_and_bad_input(tmp_path: Path) -> None:
     assert code != 0 and "counts-first" in err
 
 
+def test_the_export_check_refuses_a_wrong_program() -> None:
+    """The check run before a program is printed fails on a program whose rule is off by one."""
+    from grundy.errors import GrundyError
+    from grundy.reports.forbidden_check import check_forbidden_program
+
+    source = export(ROUTE[0], "--lang", "python")
+    check_forbidden_program(ROUTE[0], source)
+    wrong = source.replace("value = min(missing) if missing else before + 1",
+                           "value = max(missing) if missing else before + 1")
+    assert wrong != source
+    with pytest.raises(GrundyError, match="differ from the mex"):
+        check_forbidden_program(ROUTE[0], wrong)
+
+
+@pytest.mark.skipif(not HAS_GXX, reason="needs g++")
+def test_cpp_bad_pair_is_an_error_line(tmp_path: Path) -> None:
+    exe = compile_cpp_together([export(ROUTE[0], "--lang", "cpp", "--main", *ROUTE[1:])], tmp_path)
+    done = subprocess.run([str(exe), "0"], input="1 1\n3\n2 3\n", capture_output=True, text=True)
+    assert done.stdout.startswith("error:") and "1 <= y <= x" in done.stdout, done
+
+
 @pytest.mark.skipif(not HAS_GXX, reason="needs g++")
 def test_huge_values_in_cpp_and_python(tmp_path: Path) -> None:
     """Heaps near 10^18 (a chain of takes of all, and lowered heaps near the top), the same line from
@@ -228,3 +249,35 @@ def test_huge_values_in_cpp_and_python(tmp_path: Path) -> None:
     done = subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True)
     python = python_lines(export(ROUTE[0], "--lang", "python", "--main", *ROUTE[1:]), text)
     assert out.split("\n")[:-1] == python == done.stdout.split("\n")[:-1]
+
+
+def test_counts_first_reads_a_set_too(tmp_path: Path) -> None:
+    """``--params counts-first`` is general: ``subtraction(S)`` read as ``n |S|``, the heaps, then S."""
+    rng = random.Random(7)
+    cases = []
+    for _ in range(12):
+        s = sorted(rng.sample(range(1, 8), rng.randint(1, 3)))
+        heaps = [rng.randint(0, 40) for _ in range(rng.randint(1, 4))]
+        cases.append((s, heaps))
+    text = f"{len(cases)}\n" + "".join(
+        f"{len(h)} {len(s)}\n{' '.join(map(str, h))}\n{' '.join(map(str, s))}\n" for s, h in cases)
+    want = []
+    for s, heaps in cases:
+        g: list[int] = []
+        for n in range(41):
+            seen = {g[n - k] for k in s if k <= n}
+            g.append(next(v for v in range(len(seen) + 1) if v not in seen))
+        total = 0
+        for h in heaps:
+            total ^= g[h]
+        want.append(f"{total} {'N' if total else 'P'}")
+    route = ("subtraction(S)", "--input", "cases", "--params", "counts-first")
+    path = tmp_path / "judge.in"
+    path.write_text(text)
+    code, out, err = cli("solve", route[0], *route[1:3], str(path), *route[3:])
+    assert code == 0 and out.split("\n")[:-1] == want, err
+    assert python_lines(export(route[0], "--lang", "python", "--main", *route[1:]), text) == want
+    if HAS_GXX:
+        exe = compile_cpp_together([export(route[0], "--lang", "cpp", "--main", *route[1:])], tmp_path)
+        done = subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True)
+        assert done.stdout.split("\n")[:-1] == want

@@ -177,8 +177,9 @@ class ForbiddenNim(HeapGame):
     @property
     def laws(self) -> Laws:
         """What ForbiddenNim declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
-        return Laws(periodicity=self._periodicity(), heap_value=self._heap_value, heap_moves_to_value=self._heap_moves_to_value,
-                    heap_reason=self._heap_reason, misere_outcome=self._misere_outcome,
+        return Laws(periodicity=self._periodicity(), heap_value=self._heap_value,
+                    heap_moves_to_value=self._heap_moves_to_value, heap_reason=self._heap_reason,
+                    misere_outcome=self._misere_outcome,
                     samples=self._samples)
 
     def _periodicity(self) -> Periodicity:
