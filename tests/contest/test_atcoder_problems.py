@@ -18,8 +18,9 @@ judge's layout, against a brute force written here from the statement.
 
 The judge's words, and turning the judge's objects into positions (a tree of stones into the
 directed graph of its decreasing edges, AGC 010 F's editorial's reduction), are the user's part.
-Refused or out of reach (no route at full size): ABC 255 G "Constrained Nim" (forbidden (x, y)
-takes, piles up to 10^18), AGC 002 E "Candy Piles" and ARC 137 C "Distinct Numbers" (not sums:
+ABC 255 G "Constrained Nim" (forbidden (x, y) takes, piles up to 10^18) is answered by the family
+``forbidden-nim(P)`` with ``--params counts-first``: tests/contest/test_forbidden_nim.py. Refused or
+out of reach (no route at full size): AGC 002 E "Candy Piles" and ARC 137 C "Distinct Numbers" (not sums:
 one position of up to 10^5 piles); see the helper's report.
 """
 

@@ -321,7 +321,8 @@ def test_refusals() -> None:
     with pytest.raises(InvalidInputError, match="not lines"):
         export_family("bash(m)", main=True, where="block")
     assert set(LAYOUTS) == {"lines", "cases", "counted", "single", "repeated"}
-    assert WHERE == ("first", "each", "last", "block", "sum", "sum-last", "after", "size-first")
+    assert WHERE == ("first", "each", "last", "block", "sum", "sum-last", "after", "size-first",
+                     "counts-first")
     with pytest.raises(InvalidInputError, match="read cases, counted or single"):
         export_family("bash(m)", main=True, where="after")
 

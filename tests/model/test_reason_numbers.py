@@ -371,6 +371,18 @@ def _all_but(f: Facts, c: Case) -> None:
             f"G(n + {p}) = G(n) + {s} for n ≥ {start} (checked to {start + 40})")
 
 
+@check("forbidden-nim")
+def _forbidden_nim(f: Facts, c: Case) -> None:
+    _heap_value_rule(f, c)
+    G, n = c.oracle().heap, c.heap()
+    values = [G(m) for m in range(n + 1)]
+    lowered = sum(1 for m in range(n + 1) if values[m] <= max(values[:m], default=-1))
+    c.want(f, "lowered", lowered)
+    c.want(f, "cut", values[n] <= max(values[:n], default=-1))
+    c.want(f, "forbidden", n - sum(1 for _ in c.game.moves((n,))))
+    c.claim(f["cut"] or f["value"] == n - lowered, f"G({n}) = {n} - {lowered}")
+
+
 @check("grundy-game-table")
 def _grundy_game(f: Facts, c: Case) -> None:
     _heap_value_rule(f, c)

@@ -317,7 +317,8 @@ def read_number(word: str) -> int:
     return parse_heap(word, "a number of the input")
 
 
-PARAMS_PLACES = ("first", "each", "last", "block", "sum", "sum-last", "after", "size-first")
+PARAMS_PLACES = ("first", "each", "last", "block", "sum", "sum-last", "after", "size-first",
+                 "counts-first")
 """Where a judge's input gives a family's parameters (``--params`` of ``export`` and of ``solve
 --input``; the same as ``grundy.export.family.WHERE``, which a test keeps equal)."""
 
@@ -338,5 +339,7 @@ PARAMS_HELP = ("first (once, before everything), each (default: every line or ca
                "a family of your own that declares no start=: each case k, the parameters, then k "
                "positions) or size-first (a family whose one parameter is a set: a case is the "
                "set's size, then one heap, then the set's members, AtCoder EDPC K's 'N K', then "
-               "a_1..a_N; counted, single or lines)")
+               "a_1..a_N; counted, single or lines) or counts-first (a family whose one parameter "
+               "is a set or a list of pairs: a case is n m, then n heaps, then the m members, "
+               "AtCoder ABC 255 G's 'N M', A_1..A_N, then M pairs X Y; counted or cases)")
 """What each place of ``--params`` means, for the help of both commands."""

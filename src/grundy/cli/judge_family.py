@@ -14,9 +14,11 @@ line or case (``each``), at its end (``last``), or at the start of each block of
 layout ``repeated``, each block's cases run up to one whose count is 0); ``sum`` (a case is
 ``k``, then ``k`` games, each its parameters, then its heap: their sum) or ``sum-last`` (each
 game its heap, then its parameters: HDU 1851's piles ``M L``) or ``size-first`` (a case is the
-set's size, then one heap, then the set's members: EDPC K's ``N K``, then ``a_1 .. a_N``). A set
-parameter (``S``) is its size, then its members. Families on graphs (``digraph(E)``,
-``green-hackenbush(E)``, ``vertex-geography(E)``) are read a graph at a time by
+set's size, then one heap, then the set's members: EDPC K's ``N K``, then ``a_1 .. a_N``) or
+``counts-first`` (a case is ``n m``, then ``n`` heaps, then the ``m`` members of the one set or list
+of pairs: ABC 255 G's ``N M``, ``A_1 .. A_N``, then ``M`` pairs ``X Y``). A set parameter (``S``) is
+its size, then its members; a list of pairs (``P``), its size, then its pairs. Families on graphs
+(``digraph(E)``, ``green-hackenbush(E)``, ``vertex-geography(E)``) are read a graph at a time by
 :mod:`grundy.cli.judge_graph`; a board (``vertex-geography(B)``) by its exported program only.
 
 >>> from grundy.catalog import load_family
@@ -29,6 +31,8 @@ parameter (``S``) is its size, then its members. Families on graphs (``digraph(E
 [(((2,), [5]), ((3,), [6]))]
 >>> list(family_cases(load_family("subtraction(S)")[1], "counted", "size-first", "3 9\\n1 2 3"))  # EDPC K
 [(((1, 2, 3),), [9])]
+>>> list(family_cases(load_family("forbidden-nim(P)")[1], "counted", "counts-first", "2 1\\n5 6\\n4 2"))
+[((((4, 2),),), [5, 6])]
 """
 
 from __future__ import annotations
@@ -41,7 +45,7 @@ from grundy.cli.common import read_number
 from grundy.cli.judge_graph import StreamWords
 from grundy.errors import GrundyError, InvalidInputError
 from grundy.model.game import Outcome
-from grundy.model.laws import BOARD_PARAMETERS, SET_PARAMETERS, Family
+from grundy.model.laws import BOARD_PARAMETERS, PAIR_PARAMETERS, SET_PARAMETERS, Family
 
 Case = tuple[tuple[Any, ...], list[int]]
 """One case: its parameters' values (a set as a tuple) and its numbers (heaps)."""
@@ -88,9 +92,17 @@ class _Words:
 
 
 def _params(reader: Reader, family: Family) -> tuple[Any, ...]:
-    """The parameters, in order (a set: its size, then its members)."""
-    return tuple(tuple(reader.take() for _ in range(reader.take())) if p in SET_PARAMETERS
+    """The parameters, in order (a set: its size, then its members; a list of pairs: its size,
+    then its pairs)."""
+    return tuple(_members(reader, p, reader.take()) if p in SET_PARAMETERS or p in PAIR_PARAMETERS
                  else reader.take() for p in family.params)
+
+
+def _members(reader: Reader, name: str, count: int) -> tuple[Any, ...]:
+    """The ``count`` members of the set or list of pairs ``name``."""
+    if name in PAIR_PARAMETERS:
+        return tuple(tuple(reader.numbers(2)) for _ in range(count))
+    return tuple(reader.take() for _ in range(count))
 
 
 def _heaps(reader: Reader, layout: str) -> list[int]:
@@ -124,6 +136,9 @@ def family_cases(family: Family, layout: str, where: str,
     if where == "size-first":
         yield from _size_first(reader, 1 if layout == "counted" else reader.take())
         return
+    if where == "counts-first":
+        yield from _counts_first(family, reader, 1 if layout == "counted" else reader.take())
+        return
     first = reader.take() if where == "after" else None  # (T, or n of counted, then the parameters)
     once = _params(reader, family) if where in ("first", "after") else ()
     for _ in range(1 if layout == "counted" else first if first is not None else reader.take()):
@@ -142,6 +157,18 @@ def _size_first(reader: Reader, count: int) -> Iterator[Case]:
         size = reader.take()
         heap = reader.take()
         yield (tuple(reader.take() for _ in range(size)),), [heap]
+    if reader.more():
+        raise InvalidInputError(f"{reader.left():,} more words after the last case")
+
+
+def _counts_first(family: Family, reader: Reader, count: int) -> Iterator[Case]:
+    """``count`` cases, each ``n m`` (its number of heaps, the size of the family's one set or list
+    of pairs), then the ``n`` heaps, then the ``m`` members (AtCoder ABC 255 G: ``N M``, then
+    ``A_1 .. A_N``, then ``M`` pairs ``X Y``)."""
+    for _ in range(count):
+        heaps, size = reader.take(), reader.take()
+        numbers = reader.numbers(heaps)
+        yield (_members(reader, family.params[0], size),), numbers
     if reader.more():
         raise InvalidInputError(f"{reader.left():,} more words after the last case")
 

@@ -54,14 +54,14 @@ from __future__ import annotations
 from grundy.errors import InvalidInputError
 from grundy.export.geography import graph_header, python_graph_body
 from grundy.export.main import INPUT_FORMATS, PY_NUMBER
-from grundy.model.laws import GRAPH_PARAMETERS, GRAPH_READS, SET_PARAMETERS, Family
+from grundy.model.laws import GRAPH_PARAMETERS, GRAPH_READS, PAIR_PARAMETERS, SET_PARAMETERS, Family
 
 LAYOUTS = (*(f for f in INPUT_FORMATS if f != "repeated"), "single", "repeated")
 """What a family program's main reads: one position per line, ``T`` cases, one case, ``T``
 cases of one heap each, or cases up to one whose count is 0 or the end of the input (with the
 parameters ``block``: in each block; ``sum``: the cases of sums)."""
 
-WHERE = ("first", "each", "last", "block", "sum", "sum-last", "after", "size-first")
+WHERE = ("first", "each", "last", "block", "sum", "sum-last", "after", "size-first", "counts-first")
 """Where the parameters stand: once before everything, at the start or at the end of each
 line or case, at the start of each block of cases (blocks follow one another to the end of
 the input, or to a block whose parameters are all 0: an empty set, a graph written 0, n m both 0),
@@ -70,7 +70,9 @@ XOR (POJ 3710: ``k`` graphs), ``sum-last``: the same, each game its position, th
 parameters (HDU 1851: ``k`` piles ``M L``), or ``after``: once, right after the input's first number (``T F``,
 then ``T`` cases; with ``counted``, ``n k``, then the ``n`` heaps), or ``size-first``: a case is
 the set's size, then its one heap, then the set's members (AtCoder EDPC K "Stones": ``N K``, then
-``a_1 .. a_N``; a family whose one parameter is a set)."""
+``a_1 .. a_N``; a family whose one parameter is a set), or ``counts-first``: a case is ``n m`` (its
+number of heaps, the size of the family's one set or list of pairs), then the ``n`` heaps, then the
+``m`` members (AtCoder ABC 255 G: ``N M``, then ``A_1 .. A_N``, then ``M`` pairs ``X Y``)."""
 
 SUM_KINDS = ("hackenbush", "formula", "stripes", "own-heap")
 """The family kinds whose cases may be sums of games of different parameters (their values XOR):
@@ -124,6 +126,7 @@ def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
                                 "games)")
     _check_sum_and_fixed(family, layout, where)
     _check_size_first(family, layout, where)
+    _check_counts_first(family, layout, where)
     if layout != "lines" and not main:
         raise InvalidInputError(f"input_format={layout!r} says what the program's main reads: it "
                                 f"needs main=True")
@@ -133,6 +136,9 @@ def check_layout(family: Family, layout: str, where: str, main: bool) -> None:
     if where == "block" and layout == "lines":
         raise InvalidInputError("a block of cases is the parameters, then its cases: read cases, "
                                 "counted or single, not lines")
+    if where == "last" and layout == "lines" and any(p in PAIR_PARAMETERS for p in family.params):
+        raise InvalidInputError(f"a line cannot end with the pairs {family.params[0]} (their count comes "
+                                f"first): put the parameters first or each, or read cases")
     if main and layout == "lines" and any(p in GRAPH_PARAMETERS for p in family.params):
         raise InvalidInputError(f"the graph {family.params[0]} spans several lines: read cases, "
                                 f"counted or single")
@@ -173,9 +179,27 @@ def _check_size_first(family: Family, layout: str, where: str) -> None:
                                 f"cases) or lines (a case a line), not {layout}")
 
 
+def _check_counts_first(family: Family, layout: str, where: str) -> None:
+    """Refuse ``--params counts-first`` (a case: ``n m``, the ``n`` heaps, then the ``m`` members of
+    the one set or list of pairs) where there is no such parameter, or no such case to read."""
+    if where != "counts-first":
+        return
+    if (len(family.params) != 1 or family.params[0] not in (*SET_PARAMETERS, *PAIR_PARAMETERS)
+            or family.kind == "own-heap"):
+        raise InvalidInputError(f"--params counts-first (a case is n m, then n heaps, then the m "
+                                f"members of a set or pairs) is for a family whose one parameter is "
+                                f"a set or a list of pairs (subtraction(S), forbidden-nim(P)), not "
+                                f"{family.kind} ({param_words(family)})")
+    if layout not in ("counted", "cases"):
+        raise InvalidInputError(f"a case of --params counts-first is n m, then n heaps, then the m "
+                                f"members: read counted (one case: ABC 255 G) or cases (T, then T "
+                                f"cases), not {layout}")
+
+
 def param_words(family: Family) -> str:
     """The parameters as the input writes them (``m``; ``|S|, then the members of S``)."""
     return ", ".join(f"|{p}|, then the members of {p}" if p in SET_PARAMETERS else
+                     f"|{p}|, then its |{p}| pairs x y" if p in PAIR_PARAMETERS else
                      f"the graph {p}: {GRAPH_READS[p]}" if p in GRAPH_PARAMETERS else p
                      for p in family.params)
 
@@ -194,6 +218,11 @@ def describe(family: Family, layout: str, where: str) -> str:
         count = {"lines": "one case per line, each", "counted": "one case:",
                  "single": "the number of cases T, then T cases, each"}[layout]
         return f"{count} |{name}|, then one heap, then the members of {name}"
+    if where == "counts-first":
+        name = family.params[0]
+        count = {"counted": "one case:", "cases": "the number of cases T, then T cases, each"}[layout]
+        members = f"its |{name}| pairs x y" if name in PAIR_PARAMETERS else f"the members of {name}"
+        return f"{count} n |{name}|, then n heap sizes, then {members}"
     case = {"lines": "one position per line: its heap sizes",
             "cases": "the number of cases T, then T cases, each n then n heap sizes",
             "counted": "one case: n, then n heap sizes",
@@ -311,6 +340,9 @@ def _values_line(family: Family) -> str:
                 f"in stages i = 0, 1, ..., each O(V + E), at most G + 2 of them (G the largest finite "
                 f"value, G (G + 1) / 2 <= E); no recursion. A token on a vertex no edge names has no "
                 f"move (value 0)")
+    if family.kind == "forbidden":
+        return (f"values: {family.theorem}; the listed heaps taken in increasing order, each by a "
+                f"binary search per forbidden target: O(M log M) for M pairs, any heap up to 10^18")
     if family.kind == "subtraction":
         return (f"values: the mex table, computed at run time up to the heaps asked; beyond it, a "
                 f"period the program proves at run time: {family.theorem}. A set with a member "
@@ -452,6 +484,9 @@ def _cases():
     if WHERE == "size-first":
         yield from _size_first(reader)
         return
+    if WHERE == "counts-first":
+        yield from _counts_first(reader)
+        return
     first = reader.take() if WHERE == "after" else None  # (T, or n with counted, then the parameters)
     fixed = reader.params() if WHERE in ("first", "after") else None
     for _ in range(1 if LAYOUT == "counted" else first if first is not None else reader.take()):
@@ -470,6 +505,17 @@ def _size_first(reader, count=None):
         size = reader.take()
         heap = reader.take()
         yield [heap], [[reader.take() for _ in range(size)]]
+    if reader.more():
+        raise EOFError(f"{reader.left()} more words after the last case")
+
+
+def _counts_first(reader):
+    """Each case: n m, then its n heaps, then the m members of its one parameter (a set, or pairs
+    x y: ABC 255 G's N M, A_1 .. A_N, then M pairs X Y); counted: one case, cases: T, then T cases."""
+    for _ in range(1 if LAYOUT == "counted" else reader.take()):
+        n, m = reader.take(), reader.take()
+        heaps = [reader.take() for _ in range(n)]
+        yield heaps, [[reader.take() for _ in range(m * (2 if PARAMS[0] == "pairs" else 1))]]
     if reader.more():
         raise EOFError(f"{reader.left()} more words after the last case")
 
@@ -1045,13 +1091,15 @@ def python_family(title: str, family: Family, main: bool, layout: str, where: st
     if family.kind == "subtraction":  # (the runs' engine is annotated)
         out += ["from __future__ import annotations", ""]
     out += ["import sys", "", ""]
-    kinds = ", ".join(repr("set" if p in SET_PARAMETERS else _PY_GRAPH.get(p, "one")) for p in family.params)
+    kinds = ", ".join(repr("set" if p in SET_PARAMETERS else "pairs" if p in PAIR_PARAMETERS
+                           else _PY_GRAPH.get(p, "one")) for p in family.params)
     if main:
-        out += [f"PARAMS = ({kinds},)  # each parameter: one number, a set (its size, then its members) "
-                f"or a graph (graph: m, then m edges u v; graph-nm: n m, then m edges; tree: n, then n - 1 "
+        out += [f"PARAMS = ({kinds},)  # each parameter: one number, a set (its size, then its members), "
+                f"pairs (their count m, then m pairs x y) or a graph (graph: m, then m edges u v; "
+                f"graph-nm: n m, then m edges; tree: n, then n - 1 "
                 f"edges; lists: n, then each vertex's successors, their count first)",
                 f"WHERE = {where!r}  # the parameters: first (once), each (start of a case), last, block, "
-                f"sum, sum-last, after, size-first",
+                f"sum, sum-last, after, size-first, counts-first",
                 f"LAYOUT = {layout!r}",
                 f"FIXED = {family.position!r}  # every case's position, when the input does not give it",
                 "", ""]
@@ -1084,6 +1132,10 @@ def _py_body(title: str, family: Family) -> str:
         return (engine_source() + "\n\n" +
                 PY_SUBTRACTION % {"steps": STEPS["python"], "most": MOST["python"],
                                   "trial": RUNS_TRIAL["python"]})
+    if family.kind == "forbidden":
+        from grundy.export.forbidden import PY_FORBIDDEN
+
+        return PY_FORBIDDEN
     if family.kind == "kfold":
         from grundy.export.kfold import python_family_body
 

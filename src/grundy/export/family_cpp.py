@@ -11,7 +11,7 @@ from grundy.export.cpp_helpers import BASE, OVERFLOW, helpers_for
 from grundy.export.family import MAX_STRIPE, MOST, RUNS_TRIAL, STEPS, SUMS, header
 from grundy.export.geography import cpp_graph_body
 from grundy.export.main import CPP_PARSE_NUMBER
-from grundy.model.laws import GRAPH_PARAMETERS, SET_PARAMETERS, Family
+from grundy.model.laws import GRAPH_PARAMETERS, PAIR_PARAMETERS, SET_PARAMETERS, Family
 
 _INCLUDES = ["cctype", "climits", "cstdio", "cstdlib", "iostream", "map", "memory", "sstream", "stdexcept",
              "string", "vector"]
@@ -663,14 +663,17 @@ CPP_MAIN = r"""
 static const int PARAMS[] = {@KINDS@};  // each parameter: 0 one number, 1 a set (its size, then its
                                        // members), a graph: 2 m, then m edges u v; 3 n m, then m
                                        // edges; 4 a tree, n, then n - 1 edges; 5 successor lists, n,
-                                       // then each vertex's count x and its x successors
+                                       // then each vertex's count x and its x successors; 6
+                                       // pairs, m, then m pairs x y
 static const char WHERE = '@WHERE@';  // the parameters: f first (once), e each (start of a case), l last,
                                       // b block (start of a block of cases), s sum (k games a case,
                                       // each its parameters, then its position), S sum-last (each
                                       // game its position, then its parameters),
                                       // a after (once, after the first number: T, or n of counted),
                                       // z size-first (a case: the set's size, then one heap, then
-                                      // the set's members: EDPC K's N K, then a_1 .. a_N)
+                                      // the set's members: EDPC K's N K, then a_1 .. a_N),
+                                      // c counts-first (a case: n m, then n heaps, then the m
+                                      // members: ABC 255 G's N M, A_1 .. A_N, then M pairs X Y)
 static const char LAYOUT = '@LAYOUT@';  // l lines, c cases, o counted (one case), s single (T heaps),
                                         // r repeated (up to a case whose count is 0)
 static const bool HAS_FIXED = @HAS_FIXED@;  // every case's position fixed (not in the input): FIXED
@@ -920,6 +923,21 @@ static void read_blocks(Words &in) {
             if (in.more()) throw InputEnd{std::to_string(in.left()) + " more words after the last case"};
             return;
         }
+        if (WHERE == 'c') {
+            for (unsigned long long i = 0, count = LAYOUT == 'o' ? 1 : in.take(); i < count; ++i) {
+                Case c;
+                const unsigned long long n = in.take(), m = in.take();
+                for (unsigned long long j = 0; j < n; ++j) c.heaps.push_back(in.take());
+                Params params(1);
+                const unsigned long long size = PARAMS[0] == 1 ? m : 2 * m;
+                params[0].reserve((size_t)std::min(size, 1ull << 20));
+                for (unsigned long long j = 0; j < size; ++j) params[0].push_back(in.take());
+                c.params = std::make_shared<const Params>(std::move(params));
+                emit(c);
+            }
+            if (in.more()) throw InputEnd{std::to_string(in.left()) + " more words after the last case"};
+            return;
+        }
         const unsigned long long first = WHERE == 'a' ? in.take() : 0;  // (T, or n of counted)
         const bool once = WHERE == 'f' || WHERE == 'a';  // (the parameters read once, for every case)
         const auto fixed = std::make_shared<const Params>(once ? in.params() : Params());
@@ -1014,6 +1032,9 @@ CPP_SUM_CALL = """    if (WHERE == 's' || WHERE == 'S') {
     }
 """
 
+_WHERE_CHARS = {"sum-last": "S", "size-first": "z", "counts-first": "c"}
+"""The main's letter of a place of the parameters whose first letter is another's."""
+
 OWN_LINE = ("digraph", "kfold")
 """The family kinds whose body writes its own ``answer_line`` (a value may be infinite, an outcome
 a draw); the others' main writes it from their ``answer``."""
@@ -1102,6 +1123,10 @@ def _body(title: str, family: Family) -> str:
         return CPP_HACKENBUSH
     if family.kind == "geography":
         return cpp_graph_body()
+    if family.kind == "forbidden":
+        from grundy.export.forbidden import CPP_FORBIDDEN
+
+        return CPP_FORBIDDEN
     if family.kind == "subtraction":
         from grundy.export.subtraction_runs_cpp import CPP_RUNS
 
@@ -1132,13 +1157,14 @@ def cpp_family(title: str, family: Family, main: bool, layout: str, where: str) 
     out += [h + "\n" for h in helpers]
     out += [_PARAMS, "", body]
     if main:
-        kinds = ", ".join("1" if p in SET_PARAMETERS else str(2 + GRAPH_PARAMETERS.index(p))
-                          if p in GRAPH_PARAMETERS else "0" for p in family.params)
+        kinds = ", ".join("1" if p in SET_PARAMETERS else "6" if p in PAIR_PARAMETERS
+                          else str(2 + GRAPH_PARAMETERS.index(p)) if p in GRAPH_PARAMETERS else "0"
+                          for p in family.params)
         if family.kind not in OWN_LINE:
             out.append(CPP_ANSWER_LINE)
         sums = where in SUMS
         out.append(CPP_MAIN.replace("@PARSE_NUMBER@", CPP_PARSE_NUMBER).replace("@KINDS@", kinds)
-                   .replace("@WHERE@", {"sum-last": "S", "size-first": "z"}.get(where, where[0]))
+                   .replace("@WHERE@", _WHERE_CHARS.get(where, where[0]))
                    .replace("@SUMS@", CPP_SUMS if sums else "")
                    .replace("@SUM_CALL@", CPP_SUM_CALL if sums else "")
                    .replace("@HAS_FIXED@", "false" if family.position is None else "true")

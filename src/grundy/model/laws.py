@@ -299,7 +299,7 @@ class Family(FrozenRecord):
 
 
 FAMILY_KINDS = ("formula", "subtraction", "moore", "stripes", "digraph", "hackenbush", "geography",
-                "geography-grid", "kfold", "misere")
+                "geography-grid", "kfold", "misere", "forbidden")
 """How a family's program answers: ``formula`` (a heap's value by a formula over ``n`` and the
 parameters; several heaps are a sum), ``subtraction`` (a finite subtraction set ``S`` given at
 run time: the mex table, and a period the program proves), ``moore`` (Moore's Nim_k with ``k``
@@ -312,10 +312,16 @@ vertex: the fusion and colon principles), ``geography`` (vertex geography on an 
 ``geography-grid`` (the same on a board ``B`` of free and blocked cells, read with its own main:
 the cells asked, or every free cell), ``kfold`` (k-fold dynamic subtraction with ``k`` given: who
 wins and the smallest winning take, by Schwenk's theorem), ``misere`` (one heap in misère play: who
-wins by a proved ``formula`` of the heaps the player to move loses)."""
+wins by a proved ``formula`` of the heaps the player to move loses), ``forbidden`` (Nim with a
+finite list ``P`` of forbidden moves given at run time, ``x y``: from a heap of exactly ``x``, taking
+exactly ``y``: each heap's value by the proved rule of :mod:`grundy.games.takeaway.forbidden`)."""
 
 SET_PARAMETERS = ("S",)
 """The parameter names that stand for a finite set (read as its size, then its members)."""
+
+PAIR_PARAMETERS = ("P",)
+"""The parameter names that stand for a finite list of pairs (read as its size ``m``, then its
+``m`` pairs ``x y``: ``forbidden-nim(P)``)."""
 
 GRAPH_READS = {"E": "its number of edges m, then its m edges u v",
                "G": "its numbers of vertices and edges n m, then its m edges u v",

@@ -353,6 +353,16 @@ def _all_but(f: Facts) -> str:
             f"（由窗口递推的状态重复证明）；G({f['n']}) = {f['value']}")
 
 
+@template("forbidden-nim", "zh")
+def _forbidden_nim(f: Facts) -> str:
+    if f["cut"]:
+        return (f"禁手 Nim：堆 {f['n']} 有 {f['forbidden']} 种禁止的取法，它之下值为 {f['value']} 的堆"
+                f"全是禁止的目标：G({f['n']}) = {f['value']}，即允许的走法到不了的最小值")
+    return (f"禁手 Nim：堆 {f['n']} 有 {f['forbidden']} 种禁止的取法，不妨碍到达之前的每个值；"
+            f"G({f['n']}) = {f['n']} - {f['lowered']} = {f['value']}"
+            f"（到它为止有 {f['lowered']} 个堆的值小于它们之前的最大值）")
+
+
 @template("infinite-subtraction", "zh")
 def _infinite_subtraction(f: Facts) -> str:
     kind, n = f["set"], f["n"]

@@ -281,6 +281,11 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
         python = code if lang == "python" else family_code(found[0], found[1], lang="python", main=True,
                                                             input_format=input_format, where=where)
         check_sums_program(found[0], found[1], python, input_format, where)
+    if found[1].kind == "forbidden":  # (its values checked against the plain mex)
+        from grundy.reports.forbidden_check import check_forbidden_program
+
+        python = code if lang == "python" else family_code(found[0], found[1], lang="python")
+        check_forbidden_program(found[0], python)
     return code
 
 
