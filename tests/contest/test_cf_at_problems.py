@@ -17,7 +17,8 @@ each answer, mapped here.
   '.'; a move eats a run of chocolates along one of the three directions of the hexagon's lines;
   Karlsson (first) or Lillebror. A game of one's own on the bit mask of the board (reachable boards
   only), ``--input lines``. A full board (2^19 boards below it) needs ``--limit 50000000`` and 69 s
-  in ``solve``; the exported program's 2,000,000 options per input stop it (an error line).
+  in ``solve``; the exported program's 2,000,000 options per input stop it (an error line;
+  ``export --limit`` raises that bound: tests/cli/test_rows_layout.py).
 - AtCoder ARC 131 C "Zero XOR": N cookies (<= 4 * 10^5, A_i < 2^30); each turn one is eaten, and
   whoever leaves cookies whose XOR is 0 wins at once; Win or Lose for the first player. A game of
   one's own on rows, ``--input counted``; at full size a clear refusal (one position's options).

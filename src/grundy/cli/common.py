@@ -318,9 +318,10 @@ def read_number(word: str) -> int:
 
 
 PARAMS_PLACES = ("first", "each", "last", "block", "sum", "sum-last", "after", "size-first",
-                 "counts-first")
+                 "counts-first", "rows")
 """Where a judge's input gives a family's parameters (``--params`` of ``export`` and of ``solve
---input``; the same as ``grundy.export.family.WHERE``, which a test keeps equal)."""
+--input``; the same as ``grundy.export.family.WHERE``, which a test keeps equal), and ``rows``
+(not a family's: a case ``n m``, then ``n`` positions of ``m`` numbers, their sum)."""
 
 PARAMS_HELP = ("first (once, before everything), each (default: every line or case starts with "
                "them), last (every line or case ends with them), block (blocks of cases, each "
@@ -341,5 +342,8 @@ PARAMS_HELP = ("first (once, before everything), each (default: every line or ca
                "set's size, then one heap, then the set's members, AtCoder EDPC K's 'N K', then "
                "a_1..a_N; counted, single or lines) or counts-first (a family whose one parameter "
                "is a set or a list of pairs: a case is n m, then n heaps, then the m members, "
-               "AtCoder ABC 255 G's 'N M', A_1..A_N, then M pairs X Y; counted or cases)")
+               "AtCoder ABC 255 G's 'N M', A_1..A_N, then M pairs X Y; counted or cases); rows, "
+               "not a family: a game of your own on tuples or on N numbers, a case is n m, then n "
+               "positions of m numbers each, their sum, SPOJ MATGAME's matrix; cases, counted or "
+               "repeated (to a case 0 0)")
 """What each place of ``--params`` means, for the help of both commands."""

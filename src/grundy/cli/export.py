@@ -113,8 +113,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "for it; C++ answers such inputs with an error line)")
     parser.add_argument("--limit", type=positive_int, metavar="STEPS",
                         help="steps for the table of your own game and for re-checking an unproved "
-                             "pattern on a longer table; a game of your own on positions of several "
-                             "numbers: the options its program may list for one input")
+                             "pattern on a longer table; a game of your own whose Python program "
+                             "carries its move function (on positions of several numbers, or "
+                             "beyond its table): also the options it may list for one input "
+                             "(default 2,000,000)")
     parser.add_argument("--max-size", type=non_negative_int, metavar="BYTES", default=64 * 1024,
                         help="keep the program under this many bytes (default 65536, what many judges "
                              "accept; 0: no bound): a heap game's longer table is cut, an octal "
@@ -171,21 +173,27 @@ def run(args: argparse.Namespace) -> int:
     if where is not None and not args.main:
         raise InvalidInputError(f"--params {where} says where the program's main reads the "
                                 f"parameters: add --main")
+    if where == "rows" and _named_family(args.game):
+        raise InvalidInputError(f"--params rows (n m, then n positions of m numbers each) is for a game "
+                                f"of your own on tuples or on N numbers, not for a family ({args.game})")
     if _family(args, layout) or _own_heap_family(args, layout) or _own_family(args, layout):
         return 0
-    parts = getattr(args, "params", None) == "sum"  # (a game on pairs or on N numbers: k positions)
-    if getattr(args, "params", None) not in (None, "sum"):
+    parts = getattr(args, "params", None) in ("sum", "rows")  # (a game on pairs or on N numbers: k
+    rows = getattr(args, "params", None) == "rows"              # positions; rows: n m, then n of m)
+    if getattr(args, "params", None) not in (None, "sum", "rows"):
         raise InvalidInputError("--params is for a family, its parameters written as names (e.g. "
                                 "'bash(m)', 'subtraction(S)'; see grundy list); --params sum also for a "
                                 "game on pairs or on N numbers (a case: k, then k positions)")
     if parts and layout == "single":
-        raise InvalidInputError("--input single reads one heap a case; --params sum a case of k positions")
+        raise InvalidInputError(f"--input single reads one heap a case; --params {args.params} a case "
+                                f"of several positions")
     try:
         result = export_game(load_game(args.game), lang=args.lang, upto=args.upto, main=args.main,
                              input_format=layout, conjecture=getattr(args, "conjecture", False),
                              limit=getattr(args, "limit", None),
                              max_size=getattr(args, "max_size", 64 * 1024) or None,
-                             misere=getattr(args, "misere", False), winning_moves=moves, parts=parts)
+                             misere=getattr(args, "misere", False), winning_moves=moves, parts=parts,
+                             rows=rows)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     except ResourceLimitError as exc:

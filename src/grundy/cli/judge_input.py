@@ -96,7 +96,13 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
         if layout == "repeated" and (at == len(words) or _zeros(words[at:at + width], width)):
             at = min(at + width, len(words))  # (a case of zeros ends the cases)
             break
-        if layout == "single":  # (T, then T cases of one heap each)
+        if kind.startswith("rows:"):  # (n m, then n positions of m numbers each; cut short: the
+            try:                      # cases before, then the error in its place, as the program)
+                out.append(_rows_numbers(take))
+            except InvalidInputError as exc:
+                out.append(exc)  # type: ignore[arg-type]
+                break
+        elif layout == "single":  # (T, then T cases of one heap each)
             out.append([take()])
         elif kind == "strip":  # (the length, then the count of coins and their cells)
             out.append([take()] + [take() for _ in range(take())])
@@ -119,6 +125,13 @@ def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
     return out
 
 
+def _rows_numbers(take: Any) -> list[int]:
+    """A case ``n m`` and its ``n`` positions of ``m`` numbers each, read by ``take``: ``m``, then
+    each position's numbers, one after another."""
+    n, m = take(), take()
+    return [m] + [take() for _ in range(n * m)]
+
+
 def _counted(take: Any) -> list[int]:
     """A count ``m`` and the ``m`` numbers after it, read by ``take`` (the count kept first)."""
     count = take()
@@ -128,7 +141,7 @@ def _counted(take: Any) -> list[int]:
 def _zero_case_width(kind: str) -> int:
     """How many words of zeros end a ``repeated`` input: a count of 0 where a case starts with a
     count, else a whole case of zeros (a pair game's ``0 0``, the parameters of a family)."""
-    if kind == "pair":
+    if kind == "pair" or kind.startswith("rows:"):  # (rows: a case n m of zeros, 0 0)
         return 2
     return _arity(kind) if kind.startswith("positions:") else 1
 
@@ -401,16 +414,20 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
         raise InvalidInputError(f"--upto is the games whose start values a conjecture is found on, for a "
                                 f"family of your own with start= written with its parameter's name "
                                 f"('NAME(n)'), not {args.game!r}")
+    if args.params == "rows" and (named, heaps, own) != (None, None, None):
+        raise InvalidInputError(f"--params rows (n m, then n positions of m numbers each) is for a game "
+                                f"of your own on tuples or on N numbers, not for a family ({args.game})")
     if named is not None:
         return _run_family(args, value, *named)
     if heaps is not None:
         return _run_own_heap_family(args, value, *heaps)
     if own is not None:
         return _run_own_family(args, value, *own)
-    if args.params not in (None, "sum"):
+    if args.params not in (None, "sum", "rows"):
         raise InvalidInputError(f"--params is for a family, its parameters written as names (e.g. "
                                 f"'bash(m)'), not {args.game!r} (--params sum: a game on pairs or on N "
-                                f"numbers, a case k positions)")
+                                f"numbers, a case k positions; --params rows: n m, then n positions of "
+                                f"m numbers)")
     game = load_game(args.game)
     kind = input_kind(game)
     if args.input == "single" and (kind != "heap" or args.params is not None):
@@ -418,6 +435,8 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
                                 f"and families, not {args.game!r}")
     if args.params == "sum":
         kind = _parts_kind(game, kind, args.input)
+    if args.params == "rows":
+        kind = _rows_kind(game, kind, args.input)
     cache = Cache()
     text = read_text_file(args.position[0], what="input")
     if kind == "text":
@@ -429,7 +448,8 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     def answer(case: list[int] | tuple[Any, int]) -> tuple[Any, Any]:
         if isinstance(case, tuple):  # (answered already, by the fast path)
             return case
-        if kind.startswith("sums:") and not case and args.misere:  # (the empty sum: no move, a
+        empty = (kind.startswith("sums:") and not case) or (kind.startswith("rows:") and len(case) == 1)
+        if empty and args.misere:  # (the empty sum (rows: of no numbers, as the program): no move, a
             from grundy.model.game import Outcome  # win in misère play, and no Grundy value)
 
             return Outcome.N, None
@@ -437,6 +457,8 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
             from grundy.model.game import Outcome  # (no heap, no step: no move, as the program says)
 
             return Outcome.P, 0
+        if kind.startswith("rows:"):  # (n positions of m numbers each: their sum)
+            return _rows_answer(game, kind, case, value, cache)
         if kind == "sums:tuple":  # (k positions of their own lengths: their sum)
             return _tuples_answer(game, case, value, cache)
         if kind.startswith("sums:"):  # (k positions: their sum; none, the empty sum)
@@ -472,6 +494,41 @@ def _parts_kind(game: Any, kind: str, layout: str) -> str:
     raise InvalidInputError(f"{game.spec}: a case of k positions (their sum) is for a game on pairs, on "
                             f"positions of several numbers or on tuples of numbers; a case of this game "
                             f"is {'one number n' if kind == 'start' else 'n, then n numbers'} already")
+
+
+def _rows_kind(game: Any, kind: str, layout: str) -> str:
+    """The layout ``rows:N`` (``rows:tuple``) of a case ``n m``, then ``n`` positions of ``m``
+    numbers each (``--params rows``, SPOJ MATGAME's matrix), for a game of one's own on positions
+    of ``N`` numbers (on tuples of numbers); refused in one line otherwise."""
+    if layout in ("lines", "single"):
+        raise InvalidInputError(f"--params rows (a case: n m, then n positions of m numbers each, their "
+                                f"sum) is read with --input cases, counted or repeated, not {layout}")
+    if kind.startswith("positions:"):
+        return f"rows:{_arity(kind)}"
+    if kind in ("tuple", "number"):
+        return "rows:tuple"
+    raise InvalidInputError(f"{game.spec}: --params rows (a case: n m, then n positions of m numbers "
+                            f"each, their sum) is for a game of your own on tuples of numbers or on "
+                            f"N numbers" + ("; a game on pairs: --params sum (k, then k pairs)"
+                                            if kind == "pair" else ""))
+
+
+def _rows_answer(game: Any, kind: str, numbers: list[int], value: Any, cache: Any) -> tuple[Any, Any]:
+    """The outcome and value of a case read by :func:`_rows_numbers` (``m``, then the numbers of
+    its positions, ``m`` each): their sum; of a game on positions of ``N`` numbers, ``m`` must
+    be ``N``."""
+    from grundy.model.game import Outcome
+
+    m, rest = numbers[0], numbers[1:]
+    if not rest:  # (no row, or rows of no numbers: the empty sum, as the program reads it)
+        return Outcome.P, 0
+    if kind == "rows:tuple":
+        return _tuples_answer(game, [x for i in range(0, len(rest), m or 1)
+                                     for x in (m, *rest[i:i + m])], value, cache)
+    if m != _arity(kind):
+        raise InvalidInputError(f"a position of {game.spec} is {_arity(kind)} numbers; this case's "
+                                f"rows have {m}")
+    return _parts_answer(game, m, rest, value, cache)
 
 
 def _tuples_answer(game: Any, numbers: list[int], value: Any, cache: Any) -> tuple[Any, Any]:

@@ -27,6 +27,7 @@ from grundy.export.main import HEAP_FORMATS, INPUT_FORMATS, SUM_FORMATS
 from grundy.export.misere import MisereRule
 from grundy.export.model import (
     ALPHABET,
+    MOVE_STEPS,
     OutcomeRule,
     Program,
     header,
@@ -96,7 +97,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 start: str | None = None, what: str | None = None, misere: MisereRule | None = None,
                 grid: tuple[str, str, int] | None = None, moves: tuple[int, ...] | None = None,
                 move_digits: tuple[int, ...] = (), grid_more: tuple[str, ...] = (),
-                runs: tuple[tuple[int, tuple[int, ...]], ...] | None = None) -> str:
+                runs: tuple[tuple[int, tuple[int, ...]], ...] | None = None, steps: int = MOVE_STEPS) -> str:
     """A self-contained program answering positions of a game.
 
     ``kind="heap"``: a sum of heaps (their values XORed), each heap by the pattern's formula (a
@@ -126,7 +127,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     ``octal``: the digits ``d0 d1 …`` of an octal game exported as a table; beyond it the program
     computes the values itself, up to the largest heap asked, by the sparse-space method
     (:mod:`grundy.export.splits`; exact whatever its classes); ``unequal``: the two heaps a move
-    leaves must differ (Grundy's game: ``octal=(4,), unequal=True``).
+    leaves must differ (Grundy's game: ``octal=(4,), unequal=True``). ``steps``: :attr:`Program.steps`.
 
     ``start`` (a pair game): one number ``n`` alone is the start position ``(n, n - 1)``, said in
     these words (Fibonacci Nim). Several pairs on a line are their sum. ``what``: the header's
@@ -154,7 +155,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         "rule": outcome_rule, "rule_node": _rule_node(kind, outcome_rule, variables),
         "origin": corner if any(corner) else (), "domain": domain, "holes": holes, "sums": sums,
         "checked": checked, "conjecture": conjecture, "start": start, "what": what, "moves": moves,
-        "move_digits": tuple(move_digits), "move_options": move_options}
+        "move_digits": tuple(move_digits), "move_options": move_options, "steps": steps}
     if checked is not None and (pattern is not None or period is not None) and move_source is not None:
         move_function(move_source, kind)  # (carried by a Python program, for the local check)
         base["move_source"] = move_source if lang == "python" and conjecture else None

@@ -48,7 +48,7 @@ def layout_parts(input_format: str) -> tuple[str, bool]:
     (('repeated', True), ('cases', False))
     """
     layout, _, parts = input_format.partition("+")
-    return layout, parts == "sum"
+    return layout, parts in ("sum", "rows")
 
 
 HEAP_FORMATS = (*INPUT_FORMATS, "single")
@@ -66,6 +66,7 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     >>> describe("pair", "counted+sum")
     'one case: k, then k positions a b (their sum)'
     """
+    rows = input_format.endswith("+rows")  # (n m, then n positions of m numbers each)
     input_format, parts = layout_parts(input_format)
     if kind == "number":
         case = "k, then k numbers (the sum of k positions)" if sums else "1, then one number n"
@@ -113,12 +114,17 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
         case = f"k, then k positions {'a b' if kind == 'pair' else f'of {arity} numbers'} (their sum)"
         if arity is None:
             case = "k, then k positions, each its count m and its m numbers (their sum)"
+        if rows:
+            must = "" if arity is None else f"; m must be {arity}"
+            case = f"n m, then n positions of m numbers each (their sum{must})"
     if input_format == "lines":
         return line
     if input_format == "cases":
         return f"the number of cases T, then T cases, each {case}"
     if input_format == "single":
         return "the number of cases T, then T cases, each one heap size n"
+    if input_format == "repeated" and rows:
+        return f"cases to the end of the input, or to a case 0 0 (it ends the input), each {case}"
     if input_format == "repeated":
         end = (", or to a case whose numbers are all 0 (it ends the input)"
                if not parts and ((kind == "positions" and arity is not None) or kind == "params"
@@ -271,6 +277,7 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
     its winning moves (:data:`_PY_MOVES`)."""
     listing = _PY_MOVES if kind == "heap" else _PY_POSITION_MOVES
     common = _PY_COMMON if not moves else _PY_COMMON.split("\n\n\ndef _answer_line")[0] + listing
+    rows = input_format.endswith("+rows")  # (n m, then n positions: a case of zeros is 0 0)
     input_format, parts = layout_parts(input_format)
     if input_format == "lines":
         return common + _PY_LINES
@@ -294,7 +301,7 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
     if input_format == "single":  # (T, then T cases of one heap each)
         case = "[take()]"
     cases = {"cases": "range(take())", "single": "range(take())", "counted": "range(1)",
-             "repeated": f"repeated({zero_case_width(kind, one, parts)})"}[input_format]
+             "repeated": f"repeated({2 if rows else zero_case_width(kind, one, parts)})"}[input_format]
     empty = ' if numbers else "0 P"' if parts and kind != "positions" else ""  # (the empty sum)
     return common + _PY_STREAM % {"case": case, "cases": cases, "empty": empty}
 

@@ -157,6 +157,11 @@ def text_lines(text: str, width: int = 96) -> list[str]:
 
 
 
+MOVE_STEPS = 2_000_000
+"""How many options the move function of an exported Python program may list for one input
+beyond the table (a count, not seconds); past it the input gets an error line of its own."""
+
+
 @dataclass(frozen=True)
 class Program:
     """What an export holds, checked; the language back-ends write it out."""
@@ -179,6 +184,9 @@ class Program:
     rule_node: ast.expr | None = None
     moore_k: int = 0
     move_source: str | None = None
+    steps: int = MOVE_STEPS
+    """With ``move_source`` (Python): the options the move function may list for one input beyond
+    the table (``limit=``), past which that input gets an error line."""
     origin: tuple[int, ...] = ()
     """The least position of a game with a declared minimum (the table starts there); ``()``: 0."""
     domain: str | None = None
@@ -261,10 +269,6 @@ def minimum_words(program: Program) -> str:
 OCTAL_STEPS = {"python": 50_000_000, "cpp": 16_000_000_000}
 """How many steps (options and pairs visited) an exported octal program may spend to extend its
 table (all inputs together); past it the input gets an error line of its own."""
-
-MOVE_STEPS = 2_000_000
-"""How many options the move function of an exported Python program may list for one input
-beyond the table (a count, not seconds); past it the input gets an error line of its own."""
 
 PY_MEMO_MEX = '''
 def _memo_mex(position, options, unsettled, loopy):
@@ -429,8 +433,9 @@ def header(program: Program) -> list[str]:
         lines += [f"values: {program.status}", *runs_words(program)]
     else:
         lines.append(f"values: {table_status(program)}"
-                     + (f"; beyond it, by the move function (a memoised mex, at most {MOVE_STEPS:,} options "
-                        "listed for one input, else an error line for it)" if program.move_source else "")
+                     + (f"; beyond it, by the move function (a memoised mex, at most {program.steps:,} "
+                        "options listed for one input, else an error line for it)"
+                        if program.move_source else "")
                      + ("; beyond it, computed by the program up to the largest heap asked, by the "
                         "sparse-space method over the moves of "
                         + (f"the octal code {octal_text(program.octal)}" if not program.unequal else

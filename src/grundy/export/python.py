@@ -18,7 +18,6 @@ from grundy.export.misere import PY_GENUS, PY_PAIR, PY_QUOTIENT, MisereRule
 from grundy.export.model import (
     ALPHABET,
     HOLE,
-    MOVE_STEPS,
     OCTAL_STEPS,
     PY_MEMO_MEX,
     Program,
@@ -428,7 +427,7 @@ def _py_table(program: Program, params: str) -> list[str]:
     elif program.move_source is not None:
         fname = move_function(program.move_source, kind)
         blocks += ["# the move function, as given\n" + program.move_source.strip("\n"),
-                   f"MOVES = {fname}\nKIND = {kind!r}\nMOVE_STEPS = {MOVE_STEPS}\n"
+                   f"MOVES = {fname}\nKIND = {kind!r}\nMOVE_STEPS = {program.steps}\n"
                    f"RANGES = {kind == 'heap' and not program.holes and not program.origin}  # (a heap "
                    f"whose options are a range: by counts)",
                    _PY_MEX.strip("\n"), _PY_RANGES.strip("\n")]
@@ -464,7 +463,7 @@ def _py_number_search(program: Program) -> list[str]:
     assert program.move_source is not None
     move_function(program.move_source, "number")
     minimum = program.origin if program.origin and program.origin != (0,) else None
-    return [f"ARITY = 1\nMINIMUM = {minimum!r}\nMOVE_STEPS = {MOVE_STEPS}",
+    return [f"ARITY = 1\nMINIMUM = {minimum!r}\nMOVE_STEPS = {program.steps}",
             (PY_SEARCH % {"functions": "# the move function, as given\n"
                           + program.move_source.strip("\n")}).strip("\n")]
 
@@ -610,7 +609,7 @@ def _py_gate(program: Program, params: str) -> list[str]:
         assert program.move_source is not None
         fname = move_function(program.move_source, program.kind)
         blocks += ["# the move function, as given (for the local check)\n" + program.move_source.strip("\n"),
-                   f"MOVES = {fname}\nKIND = {program.kind!r}\nMOVE_STEPS = {MOVE_STEPS}",
+                   f"MOVES = {fname}\nKIND = {program.kind!r}\nMOVE_STEPS = {program.steps}",
                    _PY_MEX.strip("\n"), _PY_LOCAL_CHECK.strip("\n"),
                    f"def _shown(position):\n    {params} = position\n    return f\"{shown}\""]
         tail = (f"    value = _by_pattern({params})\n    if {beyond}:\n"

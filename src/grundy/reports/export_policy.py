@@ -40,7 +40,7 @@ from grundy.export import code as writer
 from grundy.export.code import LANGS, OutcomeRule, export_code
 from grundy.export.main import INPUT_FORMATS
 from grundy.export.misere import MisereRule, misere_rule, quotient_rule
-from grundy.export.model import pattern_law
+from grundy.export.model import MOVE_STEPS, pattern_law
 from grundy.model.game import Game, HeapGame, laws_of
 from grundy.model.laws import Describes, ExportRule, Status
 from grundy.patterns.record import Pattern
@@ -103,8 +103,9 @@ class Plan:
     misere_search: bool = False
     """Of kind ``"positions"``: who wins in misère play, by searching every sum reachable."""
     steps: int | None = None
-    """Of kind ``"positions"``: the options the program may list for one input (``limit=``;
-    ``None``: :data:`grundy.export.model.MOVE_STEPS`)."""
+    """Of a program that carries the move function (kind ``"positions"``, or a game of one's own
+    beyond its table): the options it may list for one input (``limit=``; ``None``:
+    :data:`grundy.export.model.MOVE_STEPS`)."""
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
@@ -114,7 +115,8 @@ class Plan:
                 "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what,
                 "misere": self.misere, "grid": self.grid, "grid_more": self.grid_more, "moves": self.moves,
                 "move_digits": self.move_digits, "move_options": self.move_options,
-                "runs": None if self.runs is None else self.runs.runs}
+                "runs": None if self.runs is None else self.runs.runs,
+                "steps": self.steps or MOVE_STEPS}
         if self.domain is not None or self.kind == "number":
             corner = self.origin or ((0, 0) if self.kind == "pair" else (0,))
             table = (self.table[corner[0]:] if self.kind != "pair"
@@ -163,7 +165,8 @@ class ExportResult:
 def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
                 upto: int | None = None, conjecture: bool = False, limit: int | None = None,
                 max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None,
-                misere: bool = False, winning_moves: bool = False, parts: bool = False) -> ExportResult:
+                misere: bool = False, winning_moves: bool = False, parts: bool = False,
+                rows: bool = False) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -175,7 +178,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     checked range the program answers by it only with ``conjecture``, after the local check
     ``solve --conjecture`` makes (the Python program carries the move function for it; a C++
     program cannot, and answers such inputs with an error line); otherwise with an error line.
-    ``limit`` also bounds the table of a game of your own. ``budget``: the steps as a
+    ``limit`` also bounds the table of a game of your own, and the options a Python program that
+    carries its move function may list for one input. ``budget``: the steps as a
     :class:`~grundy.engine.limits.Budget` (``limit=N`` is short for ``budget=Budget(N)``; not
     both). ``warnings`` say what may fail. ``misere=True``: who wins a sum of heaps in misère play
     (the player who moves last loses), by Conway's genus theory where a law makes every heap of the
@@ -185,6 +189,9 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     ``parts=True`` (a game on pairs, or on positions of several numbers; ``cases``, ``counted`` or
     ``repeated``): a case is a count ``k``, then ``k`` positions, answered as their sum (HDU 1729's
     boxes ``s c``); a count of 0 is the empty sum (``0 P``), and ends a ``repeated`` input.
+    ``rows=True`` (with ``parts``; a game of one's own on tuples or on ``N`` numbers): a case is
+    ``n m``, then ``n`` positions of ``m`` numbers each, their sum (SPOJ MATGAME's matrix); ``0 0``
+    ends a ``repeated`` input.
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
@@ -211,10 +218,10 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     if parts:
         plan = _tuples_plan(game, plan)
     _refuse_unused(plan, upto, one_budget(limit, budget), conjecture)
-    if plan.kind == "positions":
+    if plan.kind == "positions" or plan.source is not None:  # (a program carrying the move function)
         plan = _positions_steps(plan, one_budget(limit, budget))
     if parts:
-        input_format = _parts_format(game, plan, input_format)
+        input_format = _parts_format(game, plan, input_format, rows)
     if winning_moves:
         plan = replace(plan, **_move_rule(game, plan, misere, lang))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
@@ -230,13 +237,20 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     return ExportResult(source, plan, lang, warnings)
 
 
-def _parts_format(game: Game, plan: Plan, input_format: str) -> str:
+def _parts_format(game: Game, plan: Plan, input_format: str, rows: bool = False) -> str:
     """The layout whose case is ``k`` positions (``LAYOUT+sum``), for a game on pairs or on
     positions of several numbers; refused in one line for any other game or layout."""
     if input_format == "lines":
         raise InvalidInputError("a case of k positions (their sum) is read with --input cases, counted "
                                 "or repeated; --input lines reads several positions on a line as their "
                                 "sum already")
+    if rows and plan.kind != "positions":
+        raise InvalidInputError(f"{game.spec}: --params rows (a case: n m, then n positions of m numbers "
+                                f"each, their sum) is for a game of your own on tuples of numbers or on "
+                                f"N numbers" + ("; a game on pairs: --params sum (k, then k pairs)"
+                                                if plan.kind == "pair" else ""))
+    if rows:
+        return f"{input_format}+rows"
     if plan.kind not in ("pair", "positions") or plan.start is not None:
         raise InvalidInputError(f"{game.spec}: a case of k positions (their sum) is for a game on pairs "
                                 f"or on positions of several numbers; a case of this game is "
@@ -993,7 +1007,6 @@ def _positions_source(game: Game, plan: Plan, lang: str, main: bool, input_forma
     """The Python program of a game on positions of several numbers (or on tuples of any length),
     checked against the engine (:func:`_positions_check`); C++ is refused (a C++ program cannot
     carry a Python move function)."""
-    from grundy.export.model import MOVE_STEPS
     from grundy.export.positions import positions_program
 
     assert plan.source is not None
