@@ -105,7 +105,8 @@ def test_blocks_to_a_block_of_zeros(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_the_places_of_the_parameters_are_the_programs() -> None:
-    from grundy.cli.common import PARAMS_PLACES
+    from grundy.cli.common import FAMILY_PLACES, PARAMS_PLACES
     from grundy.export.family import WHERE
 
+    assert FAMILY_PLACES == WHERE
     assert PARAMS_PLACES == (*WHERE, "rows")  # (rows: not a family's place, tests/cli/test_rows_layout.py)

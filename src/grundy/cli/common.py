@@ -317,11 +317,13 @@ def read_number(word: str) -> int:
     return parse_heap(word, "a number of the input")
 
 
-PARAMS_PLACES = ("first", "each", "last", "block", "sum", "sum-last", "after", "size-first",
-                 "counts-first", "rows")
-"""Where a judge's input gives a family's parameters (``--params`` of ``export`` and of ``solve
---input``; the same as ``grundy.export.family.WHERE``, which a test keeps equal), and ``rows``
-(not a family's: a case ``n m``, then ``n`` positions of ``m`` numbers, their sum)."""
+FAMILY_PLACES = ("first", "each", "last", "block", "sum", "sum-last", "after", "size-first",
+                 "counts-first")
+"""Where a judge's input gives a family's parameters (the same as ``grundy.export.family.WHERE``,
+which a test keeps equal)."""
+PARAMS_PLACES = (*FAMILY_PLACES, "rows")
+"""The choices of ``--params`` (of ``export`` and of ``solve --input``): :data:`FAMILY_PLACES`,
+and ``rows`` (not a family's: a case ``n m``, then ``n`` positions of ``m`` numbers, their sum)."""
 
 PARAMS_HELP = ("first (once, before everything), each (default: every line or case starts with "
                "them), last (every line or case ends with them), block (blocks of cases, each "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import argparse
 
-from grundy.cli.common import PARAMS_PLACES, columns, emit, heading, print_json
+from grundy.cli.common import FAMILY_PLACES, columns, emit, heading, print_json
 
 INTERMIXED = True
 
@@ -38,5 +38,5 @@ def run(args: argparse.Namespace) -> int:
     if families:
         emit("")
         emit("families whose parameters the judge's input gives (grundy export 'bash(m)' --main "
-             f"--params {'|'.join(PARAMS_PLACES)}): " + ", ".join(families))
+             f"--params {'|'.join(FAMILY_PLACES)}): " + ", ".join(families))
     return 0
