@@ -110,12 +110,14 @@ def test_repeated_ends_at_a_case_of_zeros(tmp_path: Path) -> None:
 def test_a_cut_short_input_prints_its_cases_first(tmp_path: Path) -> None:
     cases: list[Matrix] = [((1, 1), (1, 1)), ((2, 1, 1),)]
     text = judge_text(cases).replace("2\n", "3\n", 1) + "2 2\n1 1\n1\n"  # (a third case, cut short)
-    code, got = solve_lines("rows-matgame", "cases", text, tmp_path)
-    assert code == 2
-    assert got == ["0 P", got[1], "error: the input ended inside a case"]
-    assert got[1].endswith(" N")
+    path = tmp_path / "judge.in"
+    path.write_text(text)
+    code, out, err = cli("solve", "rows-matgame", "--input", "cases", "--params", "rows", str(path))
+    got = out.split("\n")[:-1]
+    assert code == 2 and "ended inside a case" in err  # (the error on stderr, as the program's)
+    assert got[0] == "0 P" and got[1].endswith(" N") and len(got) == 2
     status, lines = run_python_program(program("rows-matgame", "cases"), text)
-    assert (status, lines) == (1, got[:2])  # (the program's error is on stderr)
+    assert (status, lines) == (1, got)  # (the program's error is on stderr)
 
 
 def test_positions_of_n_numbers(tmp_path: Path) -> None:

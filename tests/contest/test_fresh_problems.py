@@ -151,11 +151,12 @@ def test_hdu1404_digital_deletions(tmp_path: Path) -> None:
     cases = solve_input("cases", f"{len(lines)}\n" + "\n".join(lines) + "\n", "fp-deletions",
                         "--limit", "5000000", tmp_path=tmp_path)
     assert cases == got
-    # a case layout that cannot be read is one line on stderr
+    # a case layout that cannot be read is one line on stderr, after the cases read before it
     path = tmp_path / "short.in"
     path.write_text("3\n12\n0\n")
     code, out, err = cli("solve", "fp-deletions", "--input", "cases", str(path))
-    assert code == 2 and out == "" and "3 cases announced, 2 lines follow" in err
+    assert code == 2 and "3 cases announced, 2 lines follow" in err and len(err.splitlines()) == 1
+    assert [line.endswith(" N") for line in out.splitlines()] == [deletions_wins("12"), deletions_wins("0")]
     # no program carries a game on strings: export says which command answers the judge's input
     code, out, err = cli("export", "fp-deletions", "--lang", "python", "--main")
     assert code == 2 and "'grundy solve fp-deletions --input lines FILE'" in err

@@ -75,15 +75,31 @@ class StreamWords:
     def lines(self) -> Iterator[list[str]]:
         """The words of each line (ended by ``\\n``, ``\\r\\n`` or ``\\r``; a line with no word may
         be given for a line end), read in pieces: only a piece and the line being read are held."""
+        for line in self.text_lines():
+            yield line.split()
+
+    def text_lines(self) -> Iterator[str]:
+        """The text of each line, as :meth:`lines` reads them (a blank line may be given for a line
+        end)."""
         held: list[str] = []  # (the pieces of the line not ended yet)
         while self.open:
             *ended, rest = self._piece().replace("\r", "\n").split("\n")
             if ended:
                 ended[0], held = "".join(held) + ended[0], []
             held.append(rest)
-            for line in ended:
-                yield line.split()
-        yield "".join(held).split()
+            yield from ended
+        yield "".join(held)
+
+    def ahead(self, count: int) -> list[str]:
+        """The next ``count`` words as written, not taken (fewer where the input ends)."""
+        self.more()
+        while len(self.words) - self.at < count and self.open:
+            rest = self.words[self.at:]
+            self.words, self.at = [], 0
+            self.more()  # (the next piece's words)
+            self.words = rest + self.words
+            self.values = plain_numbers(self.words)
+        return self.words[self.at:self.at + count]
 
     def take(self) -> int:
         """The next word, as a number."""

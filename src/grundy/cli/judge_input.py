@@ -22,23 +22,28 @@ reads a case as one line, its own text (:func:`text_cases`).
 
 A layout that cannot be read (a word that is not a number, the input ending inside a case, words
 after the last case) stops with one line on stderr: after it no case can be told from the next.
+The input is read in pieces as its cases are answered (:class:`~grundy.cli.judge_graph.StreamWords`),
+as the exported program reads it: the cases before such a stop are answered.
 
->>> _case_numbers("heap", "cases", "2  1 3  2 1 1".split())
+>>> list(_case_numbers("heap", "cases", _words("2  1 3  2 1 1")))
 [[3], [1, 1]]
->>> _case_numbers("heap", "repeated", "1 3  2 1 1  0".split())
+>>> list(_case_numbers("heap", "repeated", _words("1 3  2 1 1  0")))
 [[3], [1, 1]]
->>> _case_numbers("pair", "repeated", "5 3  0 4  0 0".split())
+>>> list(_case_numbers("pair", "repeated", _words("5 3  0 4  0 0")))
 [[5, 3], [0, 4]]
 """
 
 from __future__ import annotations
 
 import argparse
+import io
+import itertools
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from grundy.cli.common import read_number
+from grundy.cli.judge_graph import StreamWords
 from grundy.errors import GrundyError, InvalidInputError
 from grundy.model.laws import GRAPH_PARAMETERS
 
@@ -77,52 +82,45 @@ _RULE_LAYOUTS = {"split-stones": "piles", "staircase": "piles", "strip": "strip"
 """The case layouts of the games whose export rule says how a position is written, by the rule."""
 
 
-def _case_numbers(kind: str, layout: str, words: list[str]) -> list[list[int]]:
+def _words(text: str) -> StreamWords:
+    """The words of a text given whole, read as an input's (doctests)."""
+    return StreamWords(io.BytesIO(text.encode()), "input")
+
+
+def _case_numbers(kind: str, layout: str, words: StreamWords) -> Iterator[list[int]]:
     """The numbers of each case of a ``cases``, ``counted`` or ``repeated`` input (read as the
-    exported program reads it)."""
-    at = 0
-
-    def take() -> int:
-        nonlocal at
-        if at >= len(words):
-            raise InvalidInputError("the input ended inside a case")
-        at += 1
-        return read_number(words[at - 1])
-
-    cases = take() if layout in ("cases", "single") else 1 if layout == "counted" else len(words)
+    exported program reads it), each read when the one before has been taken."""
+    take = words.take
+    cases = take() if layout in ("cases", "single") else 1 if layout == "counted" else None
     width = _zero_case_width(kind)
-    out = []
-    for _ in range(cases):
-        if layout == "repeated" and (at == len(words) or _zeros(words[at:at + width], width)):
-            at = min(at + width, len(words))  # (a case of zeros ends the cases)
-            break
-        if kind.startswith("rows:"):  # (n m, then n positions of m numbers each; cut short: the
-            try:                      # cases before, then the error in its place, as the program)
-                out.append(_rows_numbers(take))
-            except InvalidInputError as exc:
-                out.append(exc)  # type: ignore[arg-type]
+    for _ in range(cases) if cases is not None else itertools.count():
+        if layout == "repeated":  # (the end of the input, or a case of zeros, ends the cases)
+            ahead = words.ahead(width)
+            if not ahead or _zeros(ahead, width):
+                words.numbers(len(ahead))
                 break
+        if kind.startswith("rows:"):  # (n m, then n positions of m numbers each)
+            yield _rows_numbers(take)
         elif layout == "single":  # (T, then T cases of one heap each)
-            out.append([take()])
+            yield [take()]
         elif kind == "strip":  # (the length, then the count of coins and their cells)
-            out.append([take()] + [take() for _ in range(take())])
+            yield [take()] + [take() for _ in range(take())]
         elif kind.startswith("grid"):  # (the count of heads, then x y (z ...) of each)
-            out.append([take() for _ in range(_grid_dim(kind) * take())])
+            yield [take() for _ in range(_grid_dim(kind) * take())]
         elif kind.startswith("positions:"):  # (one position: its declared number of numbers)
-            out.append([take() for _ in range(_arity(kind))])
+            yield words.numbers(_arity(kind))
         elif kind == "sums:tuple":  # (k, then k positions, each its count m and its m numbers)
-            out.append([x for _ in range(take()) for x in _counted(take)])
+            yield [x for _ in range(take()) for x in _counted(take)]
         elif kind.startswith("sums:"):  # (k, then k games of N numbers each)
-            out.append([take() for _ in range(take() * _arity(kind))])
+            yield words.numbers(take() * _arity(kind))
         elif kind.startswith("after:"):  # (k, the parameters, then k positions of N numbers each)
             count, (_, params, arity) = take(), kind.split(":")
-            out.append([take() for _ in range(int(params) + count * int(arity))])
+            yield words.numbers(int(params) + count * int(arity))
         else:
-            out.append([take(), take()] if kind == "pair" else [take()] if kind == "start"
-                       else [take() for _ in range(take())])
-    if at < len(words):
-        raise InvalidInputError(f"{len(words) - at:,} more words after the last case")
-    return out
+            yield ([take(), take()] if kind == "pair" else [take()] if kind == "start"
+                   else [take() for _ in range(take())])
+    if words.more():
+        raise InvalidInputError(f"{words.left():,} more words after the last case")
 
 
 def _rows_numbers(take: Any) -> list[int]:
@@ -345,49 +343,55 @@ class HeapLines:
         return (Outcome.N if total else Outcome.P), total
 
 
-def _cases(kind: str, layout: str, text: str,
+def _cases(kind: str, layout: str, words: StreamWords,
            fast: HeapLines | None = None) -> Iterator[list[int] | GrundyError | tuple[Any, int]]:
     """Each case's numbers (or why its line cannot be read), or its answer when ``fast`` gives
-    it (lines of a heap game whose heaps are a sum)."""
+    it (lines of a heap game whose heaps are a sum), read in pieces as the cases are taken."""
     if layout != "lines":
-        yield from _case_numbers(kind, layout, text.split())
+        yield from _case_numbers(kind, layout, words)
         return
-    for line in text.split("\n"):
-        words = line.split()
-        if words:
-            found = None if fast is None else fast.line(line, words)
+    for line in words.lines():
+        if line:
+            found = None if fast is None else fast.line("", line)
             if found is not None:
                 yield found
                 continue
             try:
-                yield [read_number(w) for w in words]
+                yield [read_number(w) for w in line]
             except GrundyError as exc:
                 yield exc
 
 
-def text_cases(game: Any, layout: str, text: str) -> Iterator[Any]:
+def text_cases(game: Any, layout: str, words: StreamWords) -> Iterator[Any]:
     """The positions of a game read from its own text (:func:`input_kind` ``"text"``), one a
-    line as ``solve`` reads it (or the error that reading it raised, in its place): ``lines`` and
-    ``repeated`` every non-blank line, ``cases`` the count ``T`` on the first line and then ``T``
-    lines, ``counted`` one line. A position may be a word such as ``0123``, so no line of zeros
-    ends a ``repeated`` input: it ends with the input.
+    line as ``solve`` reads it (or the error that reading it raised, in its place), read in pieces
+    as they are taken: ``lines`` and ``repeated`` every non-blank line, ``cases`` the count ``T``
+    on the first line and then ``T`` lines, ``counted`` one line. A position may be a word such
+    as ``0123``, so no line of zeros ends a ``repeated`` input: it ends with the input.
     """
-    lines = [line.strip() for line in text.split("\n") if line.strip()]
+    lines: Iterator[str] = (line for line in map(str.strip, words.text_lines()) if line)
+    count = None
     if layout == "cases":
-        count = read_number(lines[0]) if lines else 0
-        if count > len(lines) - 1:
-            raise InvalidInputError(f"the input ended inside a case: {count:,} cases announced, "
-                                    f"{len(lines) - 1:,} lines follow")
-        if count < len(lines) - 1:
-            raise InvalidInputError(f"{len(lines) - 1 - count:,} more lines after the last case")
-        lines = lines[1:]
-    elif layout == "counted" and len(lines) != 1:
-        raise InvalidInputError(f"--input counted reads one position, one line; got {len(lines):,}")
+        first = next(lines, None)
+        count = read_number(first) if first is not None else 0
+    elif layout == "counted":
+        ahead = list(itertools.islice(lines, 2))
+        if len(ahead) != 1:
+            raise InvalidInputError(f"--input counted reads one position, one line; got "
+                                    f"{len(ahead) + sum(1 for _ in lines):,}")
+        lines = iter(ahead)
+    given = 0
     for line in lines:
+        if count is not None and given == count:
+            raise InvalidInputError(f"{1 + sum(1 for _ in lines):,} more lines after the last case")
+        given += 1
         try:
             yield game.validate(game.parse_position(line))
         except GrundyError as exc:
             yield exc
+    if count is not None and given < count:
+        raise InvalidInputError(f"the input ended inside a case: {count:,} cases announced, "
+                                f"{given:,} lines follow")
 
 
 def run_input(args: argparse.Namespace, value: Any) -> int:
@@ -396,8 +400,8 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     written with its parameters' names (``bash(m)``) reads them from the input, where
     ``--params`` says (:mod:`grundy.cli.judge_family`)."""
     from grundy.catalog import load_family, load_game
+    from grundy.cli.judge_graph import closing, input_words
     from grundy.engine.search import Cache
-    from grundy.model.textio import read_text_file
 
     if args.input not in (*FORMATS, "single"):
         raise InvalidInputError(f"--input is one of {', '.join(FORMATS)}, single, got {args.input!r}")
@@ -438,12 +442,13 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     if args.params == "rows":
         kind = _rows_kind(game, kind, args.input)
     cache = Cache()
-    text = read_text_file(args.position[0], what="input")
-    if kind == "text":
-        return answer_all(text_cases(game, args.input, text), lambda case: value(game, case, cache))
     fast = HeapLines.of(game, value, cache) if kind == "heap" and not args.misere \
         and not args.conjecture and not args.winning_moves else None
     none_is_zero = kind == "heap" or _export_kind(game) == "staircase"  # (a case of no heap, no step)
+    words = input_words(args.position[0])  # (read in pieces as the cases are answered)
+    if kind == "text":
+        return answer_all(closing(text_cases(game, args.input, words), words),
+                          lambda case: value(game, case, cache))
 
     def answer(case: list[int] | tuple[Any, int]) -> tuple[Any, Any]:
         if isinstance(case, tuple):  # (answered already, by the fast path)
@@ -467,7 +472,7 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
         return found or value(*_pairs_sum(game, kind, case) or (game, _position(game, kind, case)),
                               cache)
 
-    return answer_all(list(_cases(kind, args.input, text, fast)), answer)
+    return answer_all(closing(_cases(kind, args.input, words, fast), words), answer)
 
 
 def _export_kind(game: Any) -> str | None:
@@ -670,8 +675,8 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
     ``k`` games, their values XORed), as the exported program (:mod:`grundy.export.own_family`)
     answers it."""
     from grundy.catalog import load_game
+    from grundy.cli.judge_graph import closing, input_words
     from grundy.engine.search import Cache
-    from grundy.model.textio import read_text_file
 
     title = f"{game.name}({','.join(names)})"
     if args.params == "after" and game.laws.start is None:
@@ -686,14 +691,18 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
     fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
     sums = args.params == "sum"
     kind, cache = f"{'sums' if sums else 'positions'}:{len(names)}", Cache()
-    text = read_text_file(args.position[0], what="input")
+    words = input_words(args.position[0])  # (read in pieces as the cases are answered)
     answered: dict[tuple[int, ...], tuple[Any, ...]] = {}
     read, movers = _moves_read(game, names), {}
     upto = args.upto
-    if upto is not None and sums:
-        raise InvalidInputError(f"{title}: --upto is the games a conjecture of the start values is found "
-                                f"on, for a case of one game; a sum (--params sum) is searched")
-    beyond = _start_conjecture(game, names, upto) if args.conjecture and not sums else None
+    try:
+        if upto is not None and sums:
+            raise InvalidInputError(f"{title}: --upto is the games a conjecture of the start values is "
+                                    f"found on, for a case of one game; a sum (--params sum) is searched")
+        beyond = _start_conjecture(game, names, upto) if args.conjecture and not sums else None
+    except BaseException:
+        words.close()  # (the input is not read)
+        raise
 
     def one(numbers: tuple[int, ...]) -> tuple[Any, ...]:
         if beyond is not None and numbers[0] > beyond[0]:
@@ -719,7 +728,7 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
         return _xor_of(title, [one(tuple(numbers[i:i + len(names)]))
                                for i in range(0, len(numbers), len(names))])
 
-    return answer_all(list(_cases(kind, args.input, text, None)), answer)
+    return answer_all(closing(_cases(kind, args.input, words, None), words), answer)
 
 
 def _start_conjecture(game: Any, names: tuple[str, ...],
@@ -755,15 +764,15 @@ def _run_own_positions(args: argparse.Namespace, value: Any, game: Any, names: t
     (``--params after``): each case ``k``, the parameters, then ``k`` positions, answered as their
     sum in the game the parameters name, as the exported program reads them."""
     from grundy.catalog import load_game
+    from grundy.cli.judge_graph import closing, input_words
     from grundy.engine.search import Cache
-    from grundy.model.textio import read_text_file
 
     arity, title = type(game).domain.arity, f"{game.name}({','.join(names)})"
     if arity is None or args.input == "single":
         raise InvalidInputError(f"{title}: --params after reads a case as k, the parameters, then k "
                                 f"positions{'' if arity else ', so the game must declare arity='} "
                                 f"(--input lines, cases, counted or repeated)")
-    text = read_text_file(args.position[0], what="input")
+    words = input_words(args.position[0])  # (read in pieces as the cases are answered)
     fixed = [f"{k}={v}" for k, v in game.params.items() if k not in names]
     read, movers, cache = _moves_read(game, names), {}, Cache()
 
@@ -777,7 +786,8 @@ def _run_own_positions(args: argparse.Namespace, value: Any, game: Any, names: t
             movers[given] = load_game(f"{game.name}({','.join(fixed + list(given))})")
         return _parts_answer(movers[given], arity, rest, value, cache)
 
-    return answer_all(list(_cases(f"after:{len(names)}:{arity}", args.input, text, None)), answer)
+    return answer_all(closing(_cases(f"after:{len(names)}:{arity}", args.input, words, None), words),
+                      answer)
 
 
 def _moves_read(game: Any, names: tuple[str, ...]) -> tuple[str, ...]:

@@ -287,6 +287,58 @@ def _smith_kernel(n: int, indptr: Any, indices: Any, rindptr: Any, rindices: Any
 _COMPILED: dict[str, Callable[..., Any]] = kept(__name__ + "._COMPILED", {})
 
 
+def _reach_kernel(first: int, indptr: Any, indices: Any, mark: Any, stamp: int, stack: Any,
+                  edge: Any) -> int:
+    """Depth first from ``first``: ``2 * count + cycle``, ``count`` the vertices reached (``first``
+    included) and ``cycle`` 1 when an edge goes back to a vertex on the current path (a cycle among
+    them). ``mark[v]``: ``stamp`` while ``v`` is on the path, ``stamp + 1`` once it is done (any
+    other value: not met yet, so ``mark`` is never cleared between calls); ``stack``, ``edge``: the
+    path and each one's next edge (room for every vertex)."""
+    count = 0
+    cycle = 0
+    top = 0
+    stack[0] = first
+    edge[0] = indptr[first]
+    mark[first] = stamp
+    while top >= 0:
+        v = stack[top]
+        e = edge[top]
+        if e < indptr[v + 1]:
+            edge[top] = e + 1
+            w = indices[e]
+            m = mark[w]
+            if m == stamp:
+                cycle = 1
+            elif m != stamp + 1:
+                top += 1
+                stack[top] = w
+                edge[top] = indptr[w]
+                mark[w] = stamp
+        else:
+            mark[v] = stamp + 1
+            count += 1
+            top -= 1
+    return 2 * count + cycle
+
+
+def reach_count(indptr: Any, indices: Any, first: int, mark: np.ndarray, stamp: int, *,
+                backend: str = "auto") -> tuple[int, bool]:
+    """How many vertices ``first`` reaches (itself included) and whether a cycle is among them, in
+    time proportional to what it reaches: ``mark`` (one int64 a vertex) is kept between calls, each
+    call with a ``stamp`` larger by 2 than any before (:func:`_reach_kernel`).
+
+    >>> indptr, indices = csr_from_edges(4, [(0, 1), (1, 0), (2, 3)])
+    >>> mark = np.zeros(4, np.int64)
+    >>> reach_count(indptr, indices, 0, mark, 2), reach_count(indptr, indices, 2, mark, 4)
+    ((2, True), (2, False))
+    """
+    n, indptr, indices = _prepare(indptr, indices)
+    stack, edge = np.empty(n, np.int64), np.empty(n, np.int64)
+    found = _kernel(_reach_kernel, n + len(indices), backend)(first, indptr, indices, mark, stamp,
+                                                              stack, edge)
+    return int(found) // 2, bool(found % 2)
+
+
 def _kernel(fn: Callable[..., Any], size: int, backend: str) -> Callable[..., Any]:
     """``fn`` itself, or its numba-compiled twin (compiled once, cached on disk)."""
     if backend not in ("auto", "python", "numba"):

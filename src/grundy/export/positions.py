@@ -187,6 +187,16 @@ misère recursion; a sum of one part is the position itself)."""
 
 _PY_API = """
 
+MEMO_KEPT = 500000  # (values kept from one input to the next; past it, let go before the next)
+
+
+def _let_go():
+    \"\"\"Between inputs: past MEMO_KEPT values kept, the values of the inputs before are let go
+    (memory stays bounded; an input is searched from what is kept, so its answer is the same).\"\"\"
+    if len(_MEMO) > MEMO_KEPT:
+        _MEMO.clear()
+
+
 def _position(numbers):
     position = tuple(numbers)
     if ARITY is not None and len(position) != ARITY:
@@ -214,6 +224,7 @@ def grundy_value(*numbers):
     \"\"\"The Grundy value of one position (its numbers).\"\"\"
     if MISERE:
         raise ValueError("no Grundy value decides misère play: first_player_wins answers")
+    _let_go()
     return _value(_position(numbers), {})
 
 
@@ -227,6 +238,7 @@ def answer(numbers):
     parts = _sum_parts(numbers)
     if MISERE:
         return None, _misere(parts, {})
+    _let_go()
     total = 0
     for position in parts:
         total ^= _value(position, {})
@@ -274,7 +286,8 @@ def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | N
         header = [
             f"# {title}: the Grundy value of a position of {numbers} (a game of your own, by its "
             f"move function, carried below as given)",
-            f"# values: exact, the mex over every position reachable from the one asked (memoised); "
+            f"# values: exact, the mex over every position reachable from the one asked (memoised; "
+            f"past 500,000 kept, the memo is let go before the next input); "
             f"{limits}"]
     header.append(f"# positions: {arity} numbers{low}; several positions on one line are their sum"
                   if arity is not None else
