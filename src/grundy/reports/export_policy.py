@@ -623,7 +623,7 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
         if plan is not None:
             return _gated(plan, conjecture)
     try:
-        with _query(None):  # (a game of one's own: its table within the default steps and nets)
+        with _query(_raised(limit)):  # (a game of one's own: its table within the default steps and nets)
             kind, table, patterns, period = _table_and_patterns(game, upto)
     except ResourceLimitError as exc:
         raise ResourceLimitError(f"{game.spec}: the table to export stopped: {exc}; a smaller upto "
@@ -808,6 +808,14 @@ def _rechecked(game: HeapGame, plan: Plan, steps: int) -> Plan:
     if best is not None:
         best = replace(best, checked_upto=checked)
     return replace(plan, best=best, checked=checked)
+
+
+def _raised(limit: int | None) -> int | None:
+    """The steps the table of a game of one's own may take: ``limit`` where it raises the default
+    budget (``--limit 40000000 --upto 9494``); a smaller one bounds only the re-check of a pattern."""
+    from grundy.engine.search import DEFAULT_LIMIT
+
+    return limit if limit is not None and limit > DEFAULT_LIMIT else None
 
 
 def _query(limit: int | None) -> Any:
