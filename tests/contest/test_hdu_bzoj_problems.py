@@ -84,9 +84,34 @@ def test_bzoj1874_first_winning_move(tmp_path: Path) -> None:
         takes = sorted(rng.sample(range(1, 6), rng.randint(1, 3)))
         got = bzoj1874_from_grundy(solve_lines(tmp_path, *argv, text=bzoj1874_text(heaps, takes)))
         assert got == bzoj1874_brute(tuple(heaps), tuple(takes)), (heaps, takes)
-    heaps, takes = [rng.randint(900, 1000) for _ in range(10)], sorted(rng.sample(range(1, 11), 10))
+    heaps, takes = [rng.randint(900, 1000) for _ in range(10)], sorted(rng.sample(range(1, 11), 7))
     lines = solve_lines(tmp_path, *argv, text=bzoj1874_text(heaps, takes))  # (full size)
     assert bzoj1874_from_grundy(lines)[0] in ("YES", "NO")
+
+
+def test_bzoj1874_exported_programs_list_the_moves(tmp_path: Path) -> None:
+    """``export 'subtraction(S)' --main --input counted --params last --winning-moves`` (it was
+    refused: '--winning-moves lists the moves of a sum of heaps of one game, not of
+    subtraction(S)'): the programs print solve's lines, the brute force's first move."""
+    argv = ["subtraction(S)", "--main", "--input", "counted", "--params", "last", "--winning-moves"]
+    rng = random.Random(18740)
+    inputs = [([7, 6, 9, 3], [1, 2]), ([30, 7], [1, 2, 3, 7, 11])]
+    inputs += [([rng.randint(0, 9) for _ in range(rng.randint(1, 3))],
+                sorted(rng.sample(range(1, 6), rng.randint(1, 3)))) for _ in range(25)]
+    inputs.append(([rng.randint(900, 1000) for _ in range(10)], sorted(rng.sample(range(1, 11), 10))))
+    python = exported(*argv, "--lang", "python")
+    exe = (compile_cpp_together([exported(*argv, "--lang", "cpp")], tmp_path, optimise="-O2")
+           if HAS_GXX else None)
+    for heaps, takes in inputs:
+        text = bzoj1874_text(heaps, takes)
+        lines = solve_lines(tmp_path, *argv[:1], *argv[2:], text=text)
+        assert python_lines(python, text) == lines
+        if exe is not None:
+            done = subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True, timeout=60)
+            assert done.returncode == 0 and done.stdout.split("\n")[:-1] == lines
+        if len(heaps) <= 3:
+            assert bzoj1874_from_grundy(lines) == bzoj1874_brute(tuple(heaps), tuple(takes))
+    assert lines[0].split()[2] == str(len(lines) - 1)
 
 
 # ---- 2. HDU 4559: painting a 2 x N strip ---------------------------------------------------------
@@ -314,3 +339,15 @@ def test_hdu5299_circles_game(tmp_path: Path) -> None:
                                    tmp_path, optimise="-O2")
         done = subprocess.run([str(exe), "0"], input=big, capture_output=True, text=True, timeout=120)
         assert done.returncode == 0 and done.stdout.split("\n")[:-1] == full
+
+
+def test_family_moves_refusals_stay_one_line() -> None:
+    """The families whose moves no program lists, and a case of several games, are refused in one
+    line that says which ones are listed."""
+    for argv, words in ((["bash(m)"], "(of a family: subtraction(S)), not of bash(m)"),
+                        (["subtraction(S)", "--params", "block", "--input", "cases", "--lang", "cpp"], None)):
+        code, out, err = cli_output("export", *argv, "--main", "--winning-moves")
+        if words is None:
+            assert code == 0 and "'PART FROM TO'" in out
+        else:
+            assert code != 0 and words in err and err.count("\n") == 1, err

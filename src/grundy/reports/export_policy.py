@@ -257,7 +257,7 @@ def _tuples_plan(game: Any, plan: Plan) -> Plan:
 
 
 def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
-                  where: str = "each") -> str:
+                  where: str = "each", winning_moves: bool = False) -> str:
     """The program of the game family ``spec`` names, its parameters written as names
     (``bash(m)``, ``subtraction(S)``, ``stripes(c,z,n)``, ``moore(k)``): the parameters are
     arguments of its functions, read at run time (``where``: ``first``, ``each`` or ``last`` in
@@ -274,7 +274,7 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
         raise InvalidInputError(f"{spec!r} names no family: write the parameters as the names "
                                 f"grundy list shows, e.g. bash(m), subtraction(S), stripes(c,z,n)")
     code = family_code(found[0], found[1], lang=lang, main=main, input_format=input_format,
-                       where=where)
+                       where=where, winning_moves=winning_moves)
     if where in ("sum", "sum-last") and found[1].kind != "hackenbush":  # (checked by the engine)
         from grundy.reports.family_sums import check_sums_program
 
