@@ -11,6 +11,10 @@ force written here from the statement (plain recursion over the judge's own obje
    no cell is opened by two regions. Who cannot click loses.
 4. HDU 5299 "Circles Game": n (<= 20000) nested or disjoint circles; a move deletes a circle and
    every circle inside it; who cannot move loses. T cases, each n, then x y r per circle.
+5. HDU 4388 "Stone Game II": T cases, n (<= 50) heaps (<= 10^5); a move splits a heap n into k and
+   k ^ n (0 < k < n, k ^ n < n), or once per player per game into k and (2k) ^ n. Yes / No. Only
+   small cases: the game is one position (the magic is shared by the heaps), and its values need
+   every position reachable (from one heap of 7: 2,254,032 positions, 20,454,593 moves).
 
 grundy prints ``VALUE OUTCOME`` (and with ``--winning-moves`` the moves ``PART FROM TO``); the
 judge's words, and turning the judge's objects into heaps or a tree (the strip's runs, the mine
@@ -22,12 +26,40 @@ from __future__ import annotations
 import random
 import shutil
 import subprocess
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
+import pytest
+
+import grundy
+from grundy import catalog
 from tests.helpers import cli_output, compile_cpp_together, exported, python_lines
 
 HAS_GXX = shutil.which("g++") is not None
+
+
+def stone_game_ii(position: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """HDU 4388 as a game of one's own: mine, theirs (a magic left), then the heaps; the turn
+    passes, so the two flags swap"""
+    mine, theirs, *heaps = position
+    out = set()
+    for i, n in enumerate(heaps):
+        rest = heaps[:i] + heaps[i + 1:]
+        for k in range(1, n):
+            if k ^ n < n:
+                out.add((theirs, mine, *sorted([*rest, k, k ^ n])))
+                if mine and (2 * k) ^ n:
+                    out.add((theirs, 0, *sorted([*rest, k, (2 * k) ^ n])))
+    return sorted(out)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def own_games() -> Iterator[None]:
+    """The games, registered for this file's tests only."""
+    grundy.game("hb-stone-game-ii")(stone_game_ii)
+    yield
+    catalog.unregister("hb-stone-game-ii")
 
 
 def solve_lines(tmp_path: Path, *argv: str, text: str) -> list[str]:
@@ -351,3 +383,34 @@ def test_family_moves_refusals_stay_one_line() -> None:
             assert code == 0 and "'PART FROM TO'" in out
         else:
             assert code != 0 and words in err and err.count("\n") == 1, err
+
+
+# ---- 5. HDU 4388: Stone Game II (small cases) -----------------------------------------------------
+
+def stone_brute(heaps: tuple[int, ...]) -> bool:
+    @cache
+    def wins(mine: int, theirs: int, heaps: tuple[int, ...]) -> bool:
+        for i, n in enumerate(heaps):
+            rest = heaps[:i] + heaps[i + 1:]
+            for k in range(1, n):
+                if k ^ n >= n:
+                    continue
+                if not wins(theirs, mine, tuple(sorted((*rest, k, k ^ n)))):
+                    return True
+                if mine and (2 * k) ^ n and not wins(theirs, 0, tuple(sorted((*rest, k, (2 * k) ^ n)))):
+                    return True
+        return False
+
+    return wins(1, 1, tuple(sorted(heaps)))
+
+
+def test_hdu4388_stone_game_ii_small(tmp_path: Path) -> None:
+    """``solve hb-stone-game-ii --input cases``, each case its count, then ``1 1`` (both magics
+    left) and the heaps: the statement's sample and small cases, against the plain recursion."""
+    rng = random.Random(4388)
+    cases = [(1, 2), (1, 2, 3), (1, 2, 3, 3)]
+    cases += [tuple(rng.randint(1, 4) for _ in range(rng.randint(1, 3))) for _ in range(25)]
+    text = f"{len(cases)}\n" + "".join(f"{len(c) + 2}\n1 1 {' '.join(map(str, c))}\n" for c in cases)
+    lines = solve_lines(tmp_path, "hb-stone-game-ii", "--input", "cases", text=text)
+    assert [line.split()[1] == "N" for line in lines] == [stone_brute(c) for c in cases]
+    assert [line.split()[1] for line in lines[:3]] == ["P", "N", "P"]  # (No, Yes, No)
