@@ -138,8 +138,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--winning-moves", action="store_true",
                         help="with --main: after each position's line 'VALUE OUTCOME K', its K "
                              "winning moves, one a line 'PART FROM TO' (a sum of heaps of Nim, of "
-                             "a finite take-away set, of an octal code, or, in Python, of a heap game "
-                             "of your own), or the position after it (the split game)")
+                             "a finite take-away set (also subtraction(S), the set read from the "
+                             "input), of an octal code, or, in Python, of a heap game of your own), "
+                             "or the position after it (the split game)")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
                              "reads the parameters: " + PARAMS_HELP)
@@ -164,7 +165,7 @@ def run(args: argparse.Namespace) -> int:
     moves = getattr(args, "winning_moves", False)
     if moves and not args.main:
         raise InvalidInputError("--winning-moves says what the program's main prints: add --main")
-    if moves and (args.game == "matrix" or _named_family(args.game)):
+    if moves and (args.game == "matrix" or (_named_family(args.game) and not _catalog_family(args.game))):
         raise InvalidInputError(f"--winning-moves lists the moves of a sum of heaps of one game, not "
                                 f"of {args.game}")
     if args.game == "matrix":
@@ -204,6 +205,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _catalog_family(spec: str) -> bool:
+    """Whether ``spec`` names a family of the catalogue (which says itself which moves it lists)."""
+    from grundy.catalog import load_family
+
+    return load_family(spec) is not None
+
+
 def _named_family(spec: str) -> bool:
     """Whether ``spec`` names a family (its parameters written as names), built in or one's own."""
     from grundy.catalog import load_family
@@ -236,7 +244,7 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
         raise InvalidInputError(f"{args.game}: a family's program computes its values at run time, "
                                 f"{given[0]} has no use there")
     source = export_family(args.game, lang=args.lang, main=args.main, input_format=layout,
-                           where=where or "each")
+                           where=where or "each", winning_moves=getattr(args, "winning_moves", False))
     most = getattr(args, "max_size", 64 * 1024)
     if most and len(source.encode()) > most:  # (a family's program has no table to cut)
         import sys

@@ -10,7 +10,7 @@ from grundy.model.laws import Family
 
 
 def family_code(title: str, family: Family, *, lang: str = "cpp", main: bool = False,
-                input_format: str = "lines", where: str = "each") -> str:
+                input_format: str = "lines", where: str = "each", winning_moves: bool = False) -> str:
     """The program of ``family`` (named ``title``, e.g. ``bash(m)``) in C++17 (``lang="cpp"``)
     or Python; ``main=True`` adds a main reading the parameters (``where``: ``first``, ``each``
     or ``last``) and the positions (``input_format``) and printing ``VALUE OUTCOME`` per
@@ -18,10 +18,23 @@ def family_code(title: str, family: Family, *, lang: str = "cpp", main: bool = F
     if family.kind == "geography-grid":  # (a board of '.' and '#' cells: a main of its own)
         return board_code(title, lang, main, input_format, where)
     check_layout(family, input_format, where, main)
+    if winning_moves:
+        _check_moves(title, family, where)
     if lang == "python":
-        return python_family(title, family, main, input_format, where)
+        return python_family(title, family, main, input_format, where, moves=winning_moves)
     if lang == "cpp":
         from grundy.export.family_cpp import cpp_family
 
-        return cpp_family(title, family, main, input_format, where)
+        return cpp_family(title, family, main, input_format, where, moves=winning_moves)
     raise InvalidInputError(f"lang must be cpp or python, got {lang!r}")
+
+
+def _check_moves(title: str, family: Family, where: str) -> None:
+    """Refuse, in one line, the winning moves a family's program cannot list: those of a family
+    other than subtraction(S), or of a case of several games (--params sum)."""
+    if family.kind != "subtraction":
+        raise InvalidInputError(f"--winning-moves lists the moves of a sum of heaps of one game "
+                                f"(of a family: subtraction(S)), not of {title}")
+    if where in ("sum", "sum-last"):
+        raise InvalidInputError(f"--winning-moves lists the moves of one game's heaps, not of a case "
+                                f"of several games (--params {where})")

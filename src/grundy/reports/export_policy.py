@@ -271,7 +271,7 @@ def _tuples_plan(game: Any, plan: Plan) -> Plan:
 
 
 def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
-                  where: str = "each") -> str:
+                  where: str = "each", winning_moves: bool = False) -> str:
     """The program of the game family ``spec`` names, its parameters written as names
     (``bash(m)``, ``subtraction(S)``, ``stripes(c,z,n)``, ``moore(k)``): the parameters are
     arguments of its functions, read at run time (``where``: ``first``, ``each`` or ``last`` in
@@ -288,7 +288,7 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
         raise InvalidInputError(f"{spec!r} names no family: write the parameters as the names "
                                 f"grundy list shows, e.g. bash(m), subtraction(S), stripes(c,z,n)")
     code = family_code(found[0], found[1], lang=lang, main=main, input_format=input_format,
-                       where=where)
+                       where=where, winning_moves=winning_moves)
     if where in ("sum", "sum-last") and found[1].kind != "hackenbush":  # (checked by the engine)
         from grundy.reports.family_sums import check_sums_program
 
@@ -637,7 +637,7 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
         if plan is not None:
             return _gated(plan, conjecture)
     try:
-        with _query(None):  # (a game of one's own: its table within the default steps and nets)
+        with _query(_raised(limit)):  # (a game of one's own: its table within the default steps and nets)
             kind, table, patterns, period = _table_and_patterns(game, upto)
     except ResourceLimitError as exc:
         raise ResourceLimitError(f"{game.spec}: the table to export stopped: {exc}; a smaller upto "
@@ -822,6 +822,14 @@ def _rechecked(game: HeapGame, plan: Plan, steps: int) -> Plan:
     if best is not None:
         best = replace(best, checked_upto=checked)
     return replace(plan, best=best, checked=checked)
+
+
+def _raised(limit: int | None) -> int | None:
+    """The steps the table of a game of one's own may take: ``limit`` where it raises the default
+    budget (``--limit 40000000 --upto 9494``); a smaller one bounds only the re-check of a pattern."""
+    from grundy.engine.search import DEFAULT_LIMIT
+
+    return limit if limit is not None and limit > DEFAULT_LIMIT else None
 
 
 def _query(limit: int | None) -> Any:
