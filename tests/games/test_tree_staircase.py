@@ -10,6 +10,7 @@ Checked against a brute force of its own: the plain mex over the moves of the st
 from __future__ import annotations
 
 import random
+import shutil
 import subprocess
 import sys
 from functools import cache
@@ -18,6 +19,8 @@ import pytest
 
 from grundy import load_game, solve
 from grundy.errors import GrundyError
+from grundy.reports.export_policy import export_game
+from tests.helpers import compile_cpp_together
 
 
 @cache
@@ -78,3 +81,36 @@ def test_judge_layout_end_to_end(tmp_path) -> None:
                           "cases", str(path)], capture_output=True, text=True, check=True).stdout
     got = ["win" if line.split()[1] == "N" else "lose" for line in out.splitlines()]
     assert got == ["win" if brute(p, c) else "lose" for p, c in cases]
+
+
+def test_exported_programs_against_the_brute_force(tmp_path) -> None:
+    """``grundy export tree-staircase --main`` (Python, and C++ where g++ is), in each layout; a case
+    is n, the parents, the counts (HDU 5996), a line the 2n - 1 numbers; big counts and a bad tree."""
+    cases = small_cases(30, seed=2)
+    want = [f"{v} {'N' if v else 'P'}" for v in (brute(p, c) for p, c in cases)]
+    big = ((0, 0, 1), (2**63, 5, 2**62 + 1, 7))  # (value 5 ^ (2^62 + 1), not brute-forced)
+    cases.append(big)
+    want.append(f"{5 ^ (2**62 + 1)} N")
+    inputs = {"cases": f"{len(cases)}\n" + "".join(
+                  f"{len(c)}\n{' '.join(map(str, p))}\n{' '.join(map(str, c))}\n" for p, c in cases),
+              "lines": "".join(" ".join(map(str, p + c)) + "\n" for p, c in cases) + "1 2 1 1 1\n"}
+    expected = {"cases": want, "lines": want}
+    game = load_game("tree-staircase")
+    sources = []
+    for layout, stdin in inputs.items():
+        source = export_game(game, lang="python", main=True, input_format=layout).source
+        out = subprocess.run([sys.executable, "-S", "-c", source], input=stdin, capture_output=True,
+                             text=True).stdout.splitlines()
+        assert out[:len(want)] == expected[layout], layout
+        sources.append(export_game(game, lang="cpp", main=True, input_format=layout).source)
+        if layout == "lines":  # (the cycle 1 -> 2 -> 1: an error line, as solve refuses it)
+            assert out[len(want)].startswith("error:") and len(out) == len(want) + 1
+    if shutil.which("g++") is None:
+        return
+    exe = compile_cpp_together(sources, tmp_path, "-O2")
+    for i, (layout, stdin) in enumerate(inputs.items()):
+        out = subprocess.run([str(exe), str(i)], input=stdin, capture_output=True,
+                             text=True).stdout.splitlines()
+        assert out[:len(want)] == expected[layout], layout
+        if layout == "lines":
+            assert out[len(want)].startswith("error:") and len(out) == len(want) + 1

@@ -80,7 +80,8 @@ def input_kind(game: Any) -> str:
                             f"an exported program does), not {game.spec!r}: use --batch FILE")
 
 
-_RULE_LAYOUTS = {"split-stones": "piles", "staircase": "piles", "strip": "strip", "grid": "grid"}
+_RULE_LAYOUTS = {"split-stones": "piles", "staircase": "piles", "tree-staircase": "tree", "strip": "strip",
+                 "grid": "grid"}
 """The case layouts of the games whose export rule says how a position is written, by the rule."""
 
 

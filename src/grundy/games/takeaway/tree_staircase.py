@@ -40,7 +40,7 @@ from typing import Any
 
 from grundy.errors import InvalidPositionError, SearchLimitError
 from grundy.model.game import Game, Move, Outcome, Position, check_heaps
-from grundy.model.laws import Laws
+from grundy.model.laws import ExportRule, Laws
 from grundy.model.reason import Facts, Reason, template, xor_text
 from grundy.model.textio import int_text
 
@@ -129,11 +129,8 @@ class TreeStaircase(Game):
         """What TreeStaircase declares beyond its moves (see :class:`~grundy.model.laws.Laws`)."""
         return Laws(value=self._value, moves_to_value=self._moves_to_value,
                     winning_moves=self._winning_moves, misere_outcome=self._misere_outcome,
-                    reason=self._reason, samples=self._samples, input_layout=self._input_layout)
-
-    def _input_layout(self) -> str:
-        """A case is ``n``, then the ``n − 1`` parents, then the ``n`` counts (HDU 5996)."""
-        return "tree"
+                    reason=self._reason, samples=self._samples,
+                    export=ExportRule("tree-staircase"))
 
     def _odd(self, position: Any) -> list[int]:
         """The counts of the odd-depth nodes, in node order."""
