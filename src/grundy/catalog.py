@@ -122,6 +122,10 @@ ENTRIES: tuple[GameEntry, ...] = (
     GameEntry("staircase", "grundy.games.takeaway.staircase:Staircase",
               "staircase Nim: slide counters from step i to step i-1 (position: counts of steps 1..n)",
               "", ("staircase",)),
+    GameEntry("tree-staircase", "grundy.games.takeaway.tree_staircase:TreeStaircase",
+              "staircase Nim on a rooted tree: move stones from a node to its parent "
+              "(position: parents of nodes 1..n-1 | stones on nodes 0..n-1)",
+              "", ("tree-staircase",)),
     GameEntry("moore", "grundy.games.takeaway.moore:Moore",
               "Moore's Nim_k: reduce between 1 and k heaps in one move",
               "(k)", ("moore(1)", "moore(2)", "moore(3)"), families=("moore(k)",)),

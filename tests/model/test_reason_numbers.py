@@ -434,6 +434,18 @@ def _staircase(f: Facts, c: Case) -> None:
     c.verdict("N" if f["total"] else "P")
 
 
+@check("tree-staircase-nim")
+def _tree_staircase(f: Facts, c: Case) -> None:
+    n = (len(c.position) + 1) // 2
+    parents, counts = c.position[:n - 1], c.position[n - 1:]
+    depth = {0: 0}
+    while len(depth) < n:  # (the depths by passes over the parents: trees here are small)
+        depth.update({v: depth[parents[v - 1]] + 1 for v in range(1, n) if parents[v - 1] in depth})
+    xor_facts(f, c, "odd_nodes", [counts[v] for v in range(n) if depth[v] % 2])
+    c.claim(f["total"] == c.value(), "the XOR is the value")
+    c.verdict("N" if f["total"] else "P")
+
+
 @check("split-stones")
 def _split(f: Facts, c: Case) -> None:
     n = len(c.position)

@@ -15,7 +15,9 @@ outcome is known), or ``error: MESSAGE`` for a case nothing answers.
 Games whose export rule says how a position is written read as their exported programs do: the
 split game (:class:`~grundy.model.laws.ExportRule` ``split-stones``) a line of the stone counts of
 piles ``1..n`` (a case: ``n``, then the counts), staircase (``staircase``) the counters on steps
-``1..n`` alike; coin-slide (``strip``) the strip's length ``L``,
+``1..n`` alike; staircase Nim on a tree (``tree-staircase``, HDU 5996) a case as ``n``, the
+parents of nodes ``1..n-1``, then the stones on nodes ``0..n-1`` (a line: those ``2n-1``
+numbers); coin-slide (``strip``) the strip's length ``L``,
 then the cells ``1..L`` of its coins (a case: ``L k``, then the ``k`` cells), which is the position
 ``#``/``.`` of ``--batch``. A game of one's own whose positions are not numbers (``parse=str``)
 reads a case as one line, its own text (:func:`text_cases`).
@@ -78,7 +80,8 @@ def input_kind(game: Any) -> str:
                             f"an exported program does), not {game.spec!r}: use --batch FILE")
 
 
-_RULE_LAYOUTS = {"split-stones": "piles", "staircase": "piles", "strip": "strip", "grid": "grid"}
+_RULE_LAYOUTS = {"split-stones": "piles", "staircase": "piles", "tree-staircase": "tree", "strip": "strip",
+                 "grid": "grid"}
 """The case layouts of the games whose export rule says how a position is written, by the rule."""
 
 
@@ -107,6 +110,9 @@ def _case_numbers(kind: str, layout: str, words: StreamWords) -> Iterator[list[i
             yield [take()] + [take() for _ in range(take())]
         elif kind.startswith("grid"):  # (the count of heads, then x y (z ...) of each)
             yield [take() for _ in range(_grid_dim(kind) * take())]
+        elif kind == "tree":  # (n, the parents of nodes 1..n-1, then the counts of nodes 0..n-1)
+            count = take()
+            yield words.numbers(max(2 * count - 1, 0))
         elif kind.startswith("positions:"):  # (one position: its declared number of numbers)
             yield words.numbers(_arity(kind))
         elif kind == "sums:tuple":  # (k, then k positions, each its count m and its m numbers)
@@ -151,7 +157,7 @@ def _zeros(words: list[str], width: int) -> bool:
 
 def _position(game: Any, kind: str, numbers: list[int]) -> Any:
     """The position of one case's numbers (checked by the game)."""
-    if kind in ("heap", "piles", "tuple"):
+    if kind in ("heap", "piles", "tuple", "tree"):
         return game.validate(tuple(numbers))
     if kind == "strip":
         return game.validate(_strip(numbers))

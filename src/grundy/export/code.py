@@ -46,11 +46,12 @@ from grundy.patterns.record import Pattern
 __all__ = ["ALPHABET", "KINDS", "LANGS", "SIZE_WARNING", "OutcomeRule", "Program", "export_code", "header",
            "pack", "table_status", "unpack"]
 
-KINDS = ("heap", "pair", "moore", "number", "staircase", "split", "strip", "misere", "grid")
+KINDS = ("heap", "pair", "moore", "number", "staircase", "tree", "split", "strip", "misere", "grid")
 """What an exported program reads: a sum of heaps, a pair, one number (see :func:`export_code`),
 or a game written from a theorem's algorithm alone: ``moore`` (Moore's Nim_k, whose heaps are not a
 sum: who wins by Moore's theorem, the value only of a position with at most one non-empty heap),
-``staircase`` (the counters on steps 1..n, by the odd-steps theorem), ``split`` (the split game:
+``staircase`` (the counters on steps 1..n, by the odd-steps theorem), ``tree`` (staircase Nim
+on a rooted tree: ``n - 1`` parents, then ``n`` counts, by the odd-depth theorem), ``split`` (the split game:
 the stone counts of piles 1..n, by its odious-stones theorem), ``strip`` (coin-slide: a strip's
 length, then the cells of its coins, by the plain mex over its moves on strips of at most 16
 cells, as ``grundy solve`` searches), ``misere`` (a sum of heaps in misère play, by Conway's genus
@@ -318,6 +319,8 @@ def _table_program(base: dict[str, Any], values: list[int] | list[list[int]], la
 
 
 _RULE_STATUS = {
+    "tree": "proved (the odd-depth theorem: no move keeps the XOR over the odd-depth nodes, and a Nim "
+            "move on them reaches every smaller value; grundy.games.takeaway.tree_staircase)",
     "split": "proved (a stone is a game of its own whose value is the d-th odious number, by "
              "induction on d; docs/splitting.md)",
     "strip": "exact (the plain mex over the moves, memoised; strips of at most 16 cells, as grundy "

@@ -26,7 +26,14 @@ from grundy.export.model import (
     table_status,
     text_lines,
 )
-from grundy.export.rules import CPP_SPLIT, CPP_SPLIT_MOVES, CPP_STAIRCASE, CPP_STRIP, CPP_WYTHOFF_MOVES
+from grundy.export.rules import (
+    CPP_SPLIT,
+    CPP_SPLIT_MOVES,
+    CPP_STAIRCASE,
+    CPP_STRIP,
+    CPP_TREE_STAIRCASE,
+    CPP_WYTHOFF_MOVES,
+)
 from grundy.export.splits import CPP_SPARSE, MAX_HEAP
 
 _BIN = {ast.Add: "py_add", ast.Sub: "py_sub", ast.Mult: "py_mul", ast.FloorDiv: "py_floordiv",
@@ -210,8 +217,9 @@ def cpp_program(program: Program) -> str:
             *_cpp_more_coins(program), "", CPP_NIM_MUL,
             (CPP_GRID_MORE % {"dim": program.dim, "origin": origin, "coins": _cpp_coin_list(program)}
              if program.more else CPP_GRID % {"check": _origin_check(origin)})])
-    if kind in ("staircase", "split", "strip"):
-        rule = {"staircase": CPP_STAIRCASE, "split": CPP_SPLIT, "strip": CPP_STRIP}[kind]
+    if kind in ("staircase", "tree", "split", "strip"):
+        rule = {"staircase": CPP_STAIRCASE, "tree": CPP_TREE_STAIRCASE, "split": CPP_SPLIT,
+                "strip": CPP_STRIP}[kind]
         return _assemble(program, [rule])
     params = ["a", "b"] if kind == "pair" else ["n"]
     plain = ", ".join(f"unsigned long long {p}" for p in params)

@@ -75,6 +75,9 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     elif kind == "staircase":
         case = "n, then the counters on steps 1..n"
         line = "one position per line: the counters on steps 1..n"
+    elif kind == "tree":
+        case = "n, then the parents of nodes 1..n-1, then the counts of nodes 0..n-1"
+        line = "one position per line: the parents of nodes 1..n-1, then the counts of nodes 0..n-1"
     elif kind == "split":
         case = "n, then the stone counts of piles 1..n"
         line = "one position per line: the stone counts of piles 1..n"
@@ -287,6 +290,8 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
         case = "[take()] + [take() for _ in range(take())]"
     if kind == "grid":  # (the count of heads, then x y of each)
         case = f"[take() for _ in range({dim} * take())]"
+    if kind == "tree":  # (n, the n - 1 parents, then the n counts)
+        case = "[take() for _ in range(max(2 * take() - 1, 0))]"
     if kind == "params":  # (one game: its parameters)
         case = "[take() for _ in range(len(PARAMS))]"
     if kind == "param-sums":  # (k, then k games: the parameters of each)
@@ -523,6 +528,8 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
     case = (_CPP_CASE_ONE if one else _CPP_CASE_PAIR) if kind == "pair" else _CPP_CASE_HEAP
     if kind == "strip":  # (the length, then the count of coins and their cells)
         case = "            numbers.push_back(take());\n" + _CPP_CASE_HEAP
+    if kind == "tree":  # (n, the n - 1 parents, then the n counts)
+        case = _CPP_CASE_HEAP.replace("i < count", "i + 1 < 2 * count")
     if kind == "grid" or (parts and kind == "pair"):  # (a count, then x y or a b of each)
         case = _CPP_CASE_HEAP.replace("i < count", f"i < {dim if kind == 'grid' else 2} * count")
     if input_format == "single":  # (T, then T cases of one heap each)

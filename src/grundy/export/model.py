@@ -391,6 +391,8 @@ def header(program: Program) -> list[str]:
                 else "; the game does not declare arity=1, so several numbers are not read as a sum"),
             "staircase": "the Grundy value of staircase Nim (counters slide from step i to step i - 1; "
                          "step 0 is the floor)",
+            "tree": "the Grundy value of staircase Nim on a tree rooted at node 0 (a move takes stones "
+                    "from a node other than the root to its parent)",
             "split": "the Grundy value of the split game (piles 1..n in a row; a move takes a stone from "
                      "pile i and adds one to piles j and k, i < j <= k <= n)",
             "strip": "the Grundy value of coin-slide (a strip of cells numbered 1..L from the left; a "
@@ -424,6 +426,8 @@ def header(program: Program) -> list[str]:
                      f"factors' values, coordinates from {o}: {program.status}")
     elif program.kind == "staircase":
         lines.append(f"values: the XOR of the counters on the odd steps 1, 3, 5, ...: {program.status}")
+    elif program.kind == "tree":
+        lines.append(f"values: the XOR of the counts on the nodes at odd depth: {program.status}")
     elif program.kind == "split":
         lines.append(f"values: the XOR of g(n - i) over the piles i with an odd count, g(0) = 0 and g(d) "
                      f"the d-th odious number (1, 2, 4, 7, 8, ...): {program.status}")

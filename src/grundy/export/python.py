@@ -33,6 +33,7 @@ from grundy.export.rules import (
     PY_SPLIT_MOVES,
     PY_STAIRCASE,
     PY_STRIP,
+    PY_TREE_STAIRCASE,
     PY_WYTHOFF_MOVES,
     py_wins_and_answer,
 )
@@ -289,7 +290,8 @@ PY_GRID_MORE = '''def grundy_value(numbers):
     return value
 ''' + py_wins_and_answer("numbers")
 
-_PY_RULES = {"staircase": PY_STAIRCASE, "split": PY_SPLIT, "strip": PY_STRIP}
+_PY_RULES = {"staircase": PY_STAIRCASE, "tree": PY_TREE_STAIRCASE, "split": PY_SPLIT,
+             "strip": PY_STRIP}
 """The programs written from a theorem's algorithm alone, by kind."""
 
 

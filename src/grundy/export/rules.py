@@ -30,6 +30,33 @@ PY_STAIRCASE = '''def grundy_value(steps):
     return value
 ''' + py_wins_and_answer("steps")
 
+PY_TREE_STAIRCASE = '''def grundy_value(numbers):
+    """Staircase Nim on a tree rooted at node 0: numbers are the parents of nodes 1..n-1, then the
+    counts of nodes 0..n-1; the odd-depth theorem: the XOR of the counts at odd depth."""
+    if len(numbers) % 2 == 0:
+        raise ValueError("a position is the n - 1 parents of nodes 1..n-1, then the n counts")
+    n = (len(numbers) + 1) // 2
+    parent, count = [0] + list(numbers[:n - 1]), numbers[n - 1:]
+    depth = [0] + [-1] * (n - 1)
+    for start in range(1, n):
+        path, v = [], start
+        while depth[v] < 0:
+            if parent[v] >= n:
+                raise ValueError(f"node {v}'s parent {parent[v]} is not a node 0..{n - 1}")
+            if depth[v] == -2:
+                raise ValueError(f"the parents make a cycle through node {v}, not a tree rooted at 0")
+            depth[v] = -2
+            path.append(v)
+            v = parent[v]
+        for u in reversed(path):
+            depth[u] = depth[parent[u]] + 1
+    value = 0
+    for v in range(n):
+        if depth[v] % 2:
+            value ^= count[v]
+    return value
+''' + py_wins_and_answer("numbers")
+
 PY_SPLIT = '''def stone_value(d):
     """A stone d piles before the last: g(0) = 0, g(d) the d-th odious number (1, 2, 4, 7, ...)."""
     if d <= 0:
@@ -175,6 +202,42 @@ bool first_player_wins(const std::vector<unsigned long long> &steps) { return gr
 
 bool answer(const std::vector<unsigned long long> &steps, unsigned long long &value, bool &known) {
     value = grundy_value(steps);
+    known = true;
+    return value != 0;
+}"""[1:]
+
+CPP_TREE_STAIRCASE = r"""
+// staircase Nim on a tree rooted at node 0: numbers are the parents of nodes 1..n-1, then the
+// counts of nodes 0..n-1; the odd-depth theorem: the XOR of the counts at odd depth
+unsigned long long grundy_value(const std::vector<unsigned long long> &numbers) {
+    if (numbers.size() % 2 == 0) fail("a position is the n - 1 parents of nodes 1..n-1, then the n counts");
+    const size_t n = (numbers.size() + 1) / 2;
+    std::vector<long long> depth(n, -1);
+    std::vector<size_t> path;
+    depth[0] = 0;
+    for (size_t start = 1; start < n; ++start) {
+        path.clear();
+        size_t v = start;
+        while (depth[v] < 0) {
+            const unsigned long long p = numbers[v - 1];
+            if (p >= n) fail("node " + std::to_string(v) + "'s parent is not a node: " + std::to_string(p));
+            if (depth[v] == -2) fail("the parents make a cycle through node " + std::to_string(v));
+            depth[v] = -2;
+            path.push_back(v);
+            v = (size_t)p;
+        }
+        for (size_t i = path.size(); i-- > 0;) depth[path[i]] = depth[(size_t)numbers[path[i] - 1]] + 1;
+    }
+    unsigned long long value = 0;
+    for (size_t v = 0; v < n; ++v)
+        if (depth[v] % 2) value ^= numbers[n - 1 + v];
+    return value;
+}
+
+bool first_player_wins(const std::vector<unsigned long long> &numbers) { return grundy_value(numbers) != 0; }
+
+bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, bool &known) {
+    value = grundy_value(numbers);
     known = true;
     return value != 0;
 }"""[1:]

@@ -346,9 +346,10 @@ BOARD_PARAMETERS = ("B",)
 (free) and ``#`` (blocked): a family with one is read by a main of its own."""
 
 
-EXPORT_KINDS = ("staircase", "heads", "split-stones", "strip", "moore", "p-positions", "unequal-split",
-                "defined", "grid")
-"""The export rules a game can declare: ``staircase`` (the odd-steps theorem), ``heads`` (a
+EXPORT_KINDS = ("staircase", "tree-staircase", "heads", "split-stones", "strip", "moore", "p-positions",
+                "unequal-split", "defined", "grid")
+"""The export rules a game can declare: ``staircase`` (the odd-steps theorem), ``tree-staircase``
+(staircase Nim on a rooted tree: the XOR over the odd-depth nodes), ``heads`` (a
 coin-turning game: the value of one head at coin ``n`` by ``formula``, a row the XOR over its
 heads), ``split-stones`` (the split game: a stone ``d`` piles before the last is worth the
 ``d``-th odious number), ``strip`` (coin-slide: the plain mex over the moves, on strips as long as

@@ -241,6 +241,13 @@ def _staircase(f: Facts) -> str:
             f"{xor_text(f['odd_steps'], f['count'])} = {total}{' ≠ 0' if total else ''}")
 
 
+@template("tree-staircase-nim", "zh")
+def _tree_staircase(f: Facts) -> str:
+    total = f["total"]
+    odd = xor_text(f["odd_nodes"], f["count"]) if f["count"] else "0"
+    return f"树上阶梯博弈 = 奇数深度结点上的 Nim：{odd} = {total}{' ≠ 0' if total else ''}"
+
+
 @template("moore-misere-heap", "zh")
 def _moore_misere_heap(f: Facts) -> str:
     n = f["n"]

@@ -739,7 +739,7 @@ def _misere_plan(game: Game, upto: int | None, budget: Budget | None, conjecture
     return Plan(game.spec, "misere", table=[], misere=rule)
 
 
-_RULES = ("moore", "staircase", "split", "strip", "misere", "grid")
+_RULES = ("moore", "staircase", "tree", "split", "strip", "misere", "grid")
 """The kinds of program written from a theorem's algorithm, with no table to check them against."""
 
 RECHECK_STEPS = 4_000_000
@@ -1261,7 +1261,7 @@ def _table_and_patterns(game: Game, upto: int | None) -> tuple[str, Any, list[An
     return "pair", grid, pair_patterns(grid, game), None
 
 
-_RULE_KINDS = {"staircase": "staircase", "split-stones": "split", "strip": "strip"}
+_RULE_KINDS = {"staircase": "staircase", "tree-staircase": "tree", "split-stones": "split", "strip": "strip"}
 """The export rules a game declares (:class:`~grundy.model.laws.ExportRule`) that are written as
 their own kind of program, by the kind."""
 
