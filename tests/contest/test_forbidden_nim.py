@@ -222,6 +222,10 @@ def test_the_export_check_refuses_a_wrong_program() -> None:
     assert wrong != source
     with pytest.raises(GrundyError, match="differ from the mex"):
         check_forbidden_program(ROUTE[0], wrong)
+    summed = source.replace("value ^= found.value(h)", "value += found.value(h)")
+    assert summed != source  # (single heaps still right: only a sum of several is wrong)
+    with pytest.raises(GrundyError, match="XOR of their mex values"):
+        check_forbidden_program(ROUTE[0], summed)
 
 
 @pytest.mark.skipif(not HAS_GXX, reason="needs g++")

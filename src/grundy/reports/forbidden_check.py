@@ -3,7 +3,7 @@ before it is printed: its Python functions (for a C++ program, the Python progra
 family) value the heaps ``0..SAMPLE_HEAPS`` of :data:`SAMPLE_LISTS` lists of pairs, built here with
 repeated heaps, takes of the whole heap and chains of lowered values, and each value must be the
 plain mex over the game's own moves (the rule of :mod:`grundy.games.takeaway.forbidden` is not
-used).
+used); its ``answer`` of positions of several heaps must be the XOR of those values.
 
 >>> from grundy.catalog import load_family
 >>> from grundy.export.family import python_family
@@ -24,16 +24,17 @@ SAMPLE_LISTS = 60
 SAMPLE_HEAPS = 24
 """The largest heap valued in each list."""
 
+SUMS_PER_LIST = 5
+"""Positions of several heaps (0 to 4) the program's ``answer`` is asked for, in each list."""
+
 
 def _mex_values(game: Any, upto: int) -> list[int]:
     """``G(0..upto)`` by the plain mex over the game's moves."""
+    from grundy.engine.search import mex
+
     values: list[int] = []
     for n in range(upto + 1):
-        seen = {values[m] for (m,) in game.heap_options(n)}
-        v = 0
-        while v in seen:
-            v += 1
-        values.append(v)
+        values.append(mex(values[m] for (m,) in game.heap_options(n)))
     return values
 
 
@@ -57,3 +58,17 @@ def check_forbidden_program(title: str, code: str) -> None:
         if got != expected:
             raise GrundyError(f"{title}: the program's values {got} differ from the mex {expected} "
                               f"for the pairs {pairs}: not printed")
+        _check_sums(title, namespace["answer"], rng, flat, expected)
+
+
+def _check_sums(title: str, answer: Any, rng: random.Random, flat: list[int], expected: list[int]) -> None:
+    """The program's ``answer`` of a few positions of several heaps (a case as its main reads it:
+    the heaps, then the parameters) against the XOR of the mex values."""
+    for _ in range(SUMS_PER_LIST):
+        heaps = [rng.randint(0, SAMPLE_HEAPS) for _ in range(rng.randint(0, 4))]
+        value = 0
+        for h in heaps:
+            value ^= expected[h]
+        if tuple(answer(heaps, [flat])) != (value, value != 0):
+            raise GrundyError(f"{title}: the program's answer for the heaps {heaps} differs from the "
+                              f"XOR of their mex values, {value}: not printed")
