@@ -447,12 +447,13 @@ class HeapState:
         list of a billion heaps (and a MemoryError)."""
         from grundy.define.fill import counted_range, move_result
 
-        listed = move_result(game, game._call(), n)
         what = f"{game.spec}: checking the conjectured pattern at heap {n:,}"
-        if counted_range(listed, n):
+        listed = move_result(game, game._call(), n)
+        ranged = counted_range(listed, n)
+        if ranged:  # (charged before it is listed, by its length)
             context.charge(len(listed) + 1, what)
         options = game.heap_options(n)
-        if not counted_range(listed, n):
+        if not ranged:
             context.charge(len(options) + 1, what)
         parts: dict[int, int] = {}
         totals: dict[Any, int] = {}
