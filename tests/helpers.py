@@ -334,3 +334,21 @@ def deleting_wins(upto: int) -> list[bool]:
     for n in range(upto + 1):
         wins[n] = any(not wins[m] for m in options[n])
     return wins
+
+
+def registered_rules(tmp_path_factory: pytest.TempPathFactory, stem: str, rules: str,
+                     names: tuple[str, ...]) -> Iterator[Path]:
+    """For a module-scoped fixture (``yield from``): the rules file ``rules`` written as
+    ``STEM_rules.py`` (for ``grundy --rules`` in a subprocess), its games registered in this
+    process while the fixture lasts, and ``names`` unregistered after it."""
+    from grundy import catalog
+
+    path = tmp_path_factory.mktemp(stem) / f"{stem}_rules.py"
+    path.write_text(rules)
+    namespace: dict[str, object] = {}
+    exec(compile(rules, str(path), "exec"), namespace)
+    try:
+        yield path
+    finally:
+        for name in names:
+            catalog.unregister(name)

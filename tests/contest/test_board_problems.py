@@ -48,9 +48,8 @@ from pathlib import Path
 
 import pytest
 
-from grundy import catalog
 from tests.helpers import cli_output as cli
-from tests.helpers import compile_cpp_together, mex
+from tests.helpers import compile_cpp_together, mex, registered_rules
 from tests.helpers import exported as export
 from tests.helpers import python_lines as run_python
 
@@ -140,13 +139,7 @@ NAMES = ("funny", "paint", "kiki", "jump-row", "bomb")
 def rules_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The rules file (for ``grundy --rules`` in a subprocess), its games registered in this process
     for this file's tests only."""
-    path = tmp_path_factory.mktemp("boards") / "board_rules.py"
-    path.write_text(RULES)
-    namespace: dict[str, object] = {}
-    exec(compile(RULES, str(path), "exec"), namespace)
-    yield path
-    for name in NAMES:
-        catalog.unregister(name)
+    yield from registered_rules(tmp_path_factory, "board", RULES, NAMES)
 
 
 def grundy_with_rules(rules: Path, *argv: str) -> list[str]:

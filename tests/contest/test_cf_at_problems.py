@@ -43,9 +43,9 @@ from pathlib import Path
 
 import pytest
 
-from grundy import catalog
 from tests.helpers import exported as export
 from tests.helpers import python_lines as run_python
+from tests.helpers import registered_rules
 
 RULES = '''
 import grundy
@@ -119,13 +119,7 @@ NAMES = ("cfat-removing-graph", "cfat-zero-xor", "cfat-sweets", "cfat-rows", "cf
 def rules_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The rules file (for ``grundy --rules`` in a subprocess), its games registered in this process
     for this file's tests only."""
-    path = tmp_path_factory.mktemp("cfat") / "cfat_rules.py"
-    path.write_text(RULES)
-    namespace: dict[str, object] = {}
-    exec(compile(RULES, str(path), "exec"), namespace)
-    yield path
-    for name in NAMES:
-        catalog.unregister(name)
+    yield from registered_rules(tmp_path_factory, "cfat", RULES, NAMES)
 
 
 def grundy_run(rules: Path | None, argv: list[str], stdin: str, env: dict[str, str] | None = None

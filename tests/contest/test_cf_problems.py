@@ -48,8 +48,7 @@ from pathlib import Path
 
 import pytest
 
-from grundy import catalog
-from tests.helpers import deleting_wins
+from tests.helpers import deleting_wins, registered_rules
 from tests.helpers import exported as export
 from tests.helpers import python_lines as run_python
 
@@ -158,13 +157,7 @@ start cell a case of one token."""
 def rules_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The rules file (for ``grundy --rules`` in a subprocess), its games registered in this process
     for this file's tests only."""
-    path = tmp_path_factory.mktemp("cf") / "cf_rules.py"
-    path.write_text(RULES)
-    namespace: dict[str, object] = {}
-    exec(compile(RULES, str(path), "exec"), namespace)
-    yield path
-    for name in NAMES:
-        catalog.unregister(name)
+    yield from registered_rules(tmp_path_factory, "cf", RULES, NAMES)
 
 
 def cases_input(rows: list[tuple[int, ...]]) -> str:

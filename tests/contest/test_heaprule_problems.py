@@ -20,8 +20,7 @@ from pathlib import Path
 
 import pytest
 
-from grundy import catalog
-from tests.helpers import cli_output, deleting_wins
+from tests.helpers import cli_output, deleting_wins, registered_rules
 from tests.helpers import python_lines as run_python
 
 RULES = '''
@@ -60,13 +59,7 @@ TOP = 60_000  # (the brute force's range)
 def rules_file(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
     """The rules file (for ``grundy --rules`` in a subprocess), its games registered in this
     process for this file's tests only."""
-    path = tmp_path_factory.mktemp("heaprule") / "heaprule_rules.py"
-    path.write_text(RULES)
-    namespace: dict[str, object] = {}
-    exec(compile(RULES, str(path), "exec"), namespace)
-    yield path
-    for name in NAMES:
-        catalog.unregister(name)
+    yield from registered_rules(tmp_path_factory, "heaprule", RULES, NAMES)
 
 
 @pytest.fixture(scope="module")
