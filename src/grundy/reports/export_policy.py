@@ -1391,8 +1391,9 @@ def _domain_pair_plan(game: Any, cells: list[list[int | None]], domain: Any) -> 
     rule = _p_rule(game, patterns, (a0, b0)) if best is None else None
     unproved = best is None or best.status != Status.PROVED
     source = move_source(game) if unproved and domain.valid is None else None
+    left_out = _not_carried(game) if source is None and unproved and domain.valid is None else ()
     return Plan(game.spec, "pair", _pad(table, a0, b0), best, None, rule, source, origin=(a0, b0),
-                domain=words)
+                domain=words, notes=left_out)
 
 
 def _pad(table: list[list[int | None]], a0: int, b0: int) -> list[list[int | None]]:
@@ -1433,5 +1434,6 @@ def _line_plan(game: Any, line: list[int | None], domain: Any) -> Plan:
         from grundy.define.source import position_move_source
 
         source = position_move_source(game)[0]
+    left_out = _not_carried(game) if source is None and best is None and domain.valid is None else ()
     return Plan(game.spec, "number", line, best, origin=(n0,), domain=_domain_words(domain, "number"),
-                sums=domain.arity == 1, source=source)
+                sums=domain.arity == 1, source=source, notes=left_out)
