@@ -205,12 +205,34 @@ def test_light_path_equals_the_numpy_path(spec: str, upto: int) -> None:
 def test_values_beyond_the_on_demand_table_are_refused_not_hung(monkeypatch: pytest.MonkeyPatch) -> None:
     import grundy.tables.analysis as analysis
     from grundy.errors import NotSupportedError
+    from grundy.tables.kernels import octal_rare
 
     monkeypatch.setattr(analysis, "ON_DEMAND_PLAIN_LIMIT", 4096)
+    monkeypatch.setattr(octal_rare, "PLAIN_SHARE", -1.0)  # the plain kernel on every stretch
+    monkeypatch.setattr(octal_rare, "PLAIN_SHARE_WIDE", -1.0)
     oracle = analysis._Oracle(load_game("octal(0.6)"))  # no period, plain kernel only
     assert oracle.value(3000) == reference_octal((0, 6), 3000)[3000]
     with pytest.raises(NotSupportedError, match=r"no period proved within 12,004 heaps"):  # (numpy: 3,001)
         oracle.value(10**7)
+
+
+@pytest.mark.slow
+def test_a_table_plain_only_at_its_start_grows_past_the_plain_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """0.6's rare-value scan takes the plain kernel for about 2,200 of its first heaps only: the
+    on-demand table grows to ON_DEMAND_LIMIT (a judge's heap of 10^6 is answered), not to the
+    plain kernel's limit (before, any plain stretch stopped it at 2^17)."""
+    import grundy.tables.analysis as analysis
+    from grundy.errors import NotSupportedError
+
+    monkeypatch.setattr(analysis, "ON_DEMAND_PLAIN_LIMIT", 4096)
+    monkeypatch.setattr(analysis, "ON_DEMAND_LIMIT", 1 << 15)
+    game = load_game("octal(0.6)")
+    oracle = analysis._Oracle(game)
+    plain = analyze(game, 20_000, "plain")  # (the plain kernel alone; its values are checked elsewhere)
+    assert oracle.value(20_000) == plain.values[20_000] and plain.plain_heaps == 20_001
+    assert 0 < analyze(game, 20_000, "auto").plain_heaps <= 20_000 // 4
+    with pytest.raises(NotSupportedError, match=r"no period proved within 32,768 heaps"):
+        oracle.value(10**6)
 
 
 def test_winning_moves_of_huge_subtraction_heaps() -> None:

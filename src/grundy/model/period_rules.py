@@ -94,6 +94,9 @@ class TableBuild:
     splits: bool | None = None
     """Whether a move of the heaps tabulated splits a heap, for builders that see it (own games);
     ``None``: the game's declared :attr:`~grundy.model.laws.Laws.splits`."""
+    plain_heaps: int = 0
+    """Heaps of an octal game with splitting moves computed by the plain kernel, whose work on a
+    heap grows with the heap (O(N²) in all): what decides how far a table is built on demand."""
 
 
 class HasPeriodRule(Protocol):

@@ -186,7 +186,7 @@ def continue_octal(game: HeapGame, prefix: np.ndarray, upto: int
     digits = game.octal_digits
     if digits is None:
         raise InvalidInputError(f"{game.spec} is no octal game: the octal kernel cannot continue its table")
-    values, stop, found, kernel, _ = fill_octal_table(game, digits, values, start, "auto", None)
+    values, stop, found, kernel, _, _ = fill_octal_table(game, digits, values, start, "auto", None)
     if found is None:
         found = prove_or_observe(game, values, True)
     return values, found, stop - start, kernel

@@ -57,6 +57,9 @@ class TableAnalysis:
     whole: bool = False
     """The table is :attr:`head`, computed whole in plain Python (no period proved within it),
     and no numpy array is needed for its values."""
+    plain_heaps: int = 0
+    """Heaps computed by the plain O(N²) kernel (an octal game with splitting moves: see
+    :attr:`~grundy.model.period_rules.TableBuild.plain_heaps`)."""
 
     @property
     def lean(self) -> bool:
@@ -260,7 +263,7 @@ def analyze(game: Game, upto: int, method: TableMethod | str = TableMethod.AUTO,
     rare = _rare_info(built.values, sparse) if sparse and upto >= 1 else None
     t2 = time.perf_counter()
     return TableAnalysis(game, upto, built.values, found, built.method, built.computed, rare,
-                         {"compute": t1 - t0, "analyse": t2 - t1})
+                         {"compute": t1 - t0, "analyse": t2 - t1}, plain_heaps=built.plain_heaps)
 
 
 def _proved_period_analysis(game: HeapGame, upto: int, t0: float,
@@ -359,7 +362,7 @@ class _Oracle:
             if found.saltus == 0:  # the fast path of value_at: one period of values, as ints
                 e, p = found.preperiod, found.period
                 self.cycle = (e, p, [int(v) for v in values[:e + p]])
-        if "plain" in built.method and self.game.has_splits:
+        if self.game.has_splits and "plain" in built.method and not _plain_early(built):
             self.limit = ON_DEMAND_PLAIN_LIMIT
         _trim(self)
 
@@ -382,6 +385,17 @@ class _Oracle:
                     parameters=("analyze",))
             # at most 4× per step: the kernel chosen on the way decides how far it may go
             self.grow(min(self.limit, 4 * max(self.size, 1024), max(2 * self.size, n + 1)))
+
+
+def _plain_early(built: TableAnalysis) -> bool:
+    """Whether the plain O(N²) kernel computed only a small share of the table (at most a quarter
+    of its heaps), as where the rare-value scan takes it for the first heaps of 0.14 or 0.6 only
+    (about 4,000 heaps): then the rest grows as the scan's work does, and tables up to
+    :data:`ON_DEMAND_LIMIT` are built on demand. A table named by the plain kernel alone (or one
+    stored) counts as all plain."""
+    plain = built.plain_heaps if "rare-value scan" in built.method and "stored" not in built.method \
+        else built.computed
+    return 4 * plain <= built.upto + 1
 
 
 ORACLES_KEPT = 4096

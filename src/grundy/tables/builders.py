@@ -234,19 +234,22 @@ def build_octal(game: OctalRules, upto: int, method: TableMethod | str, progress
     from grundy.tables.kernels.octal import table_buffer
 
     values = table_buffer(total)  # uint8, widened in place by the kernel if a value needs it
-    values, computed, found, kernel, sparse = fill_octal_table(game, game.digits, values, 0, method, progress)
-    return Built(values, kernel, computed, found, sparse)
+    values, computed, found, kernel, sparse, plain = fill_octal_table(game, game.digits, values, 0, method,
+                                                                      progress)
+    return Built(values, kernel, computed, found, sparse, plain_heaps=plain)
 
 
 def fill_octal_table(game: OctalRules | HeapGame, digits: tuple[int, ...], values: np.ndarray, start: int,
                      method: TableMethod | str, progress: Progress | None
-                     ) -> tuple[np.ndarray, int, Periodicity | None, str, tuple[int, int, int] | None]:
+                     ) -> tuple[np.ndarray, int, Periodicity | None, str, tuple[int, int, int] | None, int]:
     """Fill ``values[start:]`` of the octal game ``digits`` with the compiled kernels (``values[:start]``
     given): the rare-value scan for a game with splitting moves (with ``auto``, plain stretches
     where most heaps are rare), else the plain kernel, proving a period at the checkpoints with
     ``auto`` (:func:`fill_proving`). Returns the table (widened if need be), the heap where
     filling stopped, the period if proved, the kernels' name (``+ proved period`` when proved)
-    and the rare-value classes ``(mask, delta, sigma)`` of the scan. A fresh table
+    the rare-value classes ``(mask, delta, sigma)`` of the scan, and how many heaps with splitting
+    moves the plain O(N²) kernel computed (:attr:`~grundy.model.period_rules.TableBuild.plain_heaps`).
+    A fresh table
     (:func:`build_octal`) and a survey's stored one continued fill the same way."""
     from grundy.tables.kernels.octal import Workspace, fill_octal, octal_arrays
 
@@ -266,13 +269,15 @@ def fill_octal_table(game: OctalRules | HeapGame, digits: tuple[int, ...], value
     step = max(1 << 16, total // 100) if scan or not game.has_splits else max(1024, total // 400)
     values, stop, found = fill_proving(values, start, method, game, step, fill, progress)
     kernel, sparse = "plain kernel", None
+    plain = stop - start if game.has_splits and not scan else 0
     state = work.rare
     if scan and state is not None:
         kernel = "rare-value scan" if state.plain_stretch == 0 else "rare-value scan + plain kernel"
         sparse = (state.mask, state.delta, state.sigma)
+        plain = state.plain_stretch
     elif scan:  # (nothing left to fill)
         kernel = "rare-value scan"
-    return values, stop, found, kernel + (" + proved period" if found else ""), sparse
+    return values, stop, found, kernel + (" + proved period" if found else ""), sparse, plain
 
 
 def build(game: HeapGame, upto: int, method: TableMethod | str = TableMethod.AUTO,
