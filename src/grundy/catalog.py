@@ -163,6 +163,10 @@ ENTRIES: tuple[GameEntry, ...] = (
               "(c,z,n)  stripe lengths, e.g. stripes(1,5,1); any number of lengths, e.g. stripes(2,3)",
               ("stripes(1,5,1)", "stripes(2,3,5)", "stripes(1,2,3)", "stripes(2,3)", "stripes(4)"),
               families=("stripes(c,z,n)", "stripes(S)")),
+    GameEntry("treblecross", "grundy.games.takebreak.treblecross:Treblecross",
+              "Treblecross (UVa 10561): put an X in an empty cell of a strip; three X in a row wins "
+              "(position e.g. ..X....; by the octal game 0.007 on its safe stretches)",
+              "", ("treblecross",), ("treble-cross",)),
     GameEntry("grundy-game", "grundy.games.takebreak.grundy_game:GrundyGame",
               "Grundy's game: split one heap into two unequal non-empty heaps (sparse-space tables)",
               "", ("grundy-game",), ("grundy", "grundys-game")),

@@ -33,8 +33,8 @@ BRUTE_SUM = 12
 SPECS = [spec for entry in registered_games() for spec in entry.examples
          if (spec == entry.examples[0] or entry.name == "moore")  # every game; every Moore's Nim_k
          and entry.name not in ("staircase", "tree-staircase", "ruler", "mock-turtles", "turning-turtles",
-                                "split-game", "coin-slide")]
-# (tree-staircase: tests/games/test_tree_staircase.py;
+                                "split-game", "coin-slide", "treblecross")]
+# (tree-staircase: tests/games/test_tree_staircase.py; treblecross: tests/contest/test_treblecross_judge.py;
 # staircase by the odd-steps theorem, coin-turning games by their heads: tests/export/test_export_contest.py;
 # the split game and coin-slide by the rules they declare: tests/export/test_export_rules.py)
 

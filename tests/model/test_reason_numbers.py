@@ -16,6 +16,7 @@ The oracle uses only ``game.moves`` (the rules), never the engine or a game's cl
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -443,6 +444,34 @@ def _tree_staircase(f: Facts, c: Case) -> None:
         depth.update({v: depth[parents[v - 1]] + 1 for v in range(1, n) if parents[v - 1] in depth})
     xor_facts(f, c, "odd_nodes", [counts[v] for v in range(n) if depth[v] % 2])
     c.claim(f["total"] == c.value(), "the XOR is the value")
+    c.verdict("N" if f["total"] else "P")
+
+
+@check("treblecross-three")
+def _treblecross_three(f: Facts, c: Case) -> None:
+    b = c.position
+    cells = [i + 1 for i, ch in enumerate(b) if ch == "." and "XXX" in b[:i] + "X" + b[i + 1:]]
+    c.want(f, "cells", tuple(cells[:8]))
+    c.want(f, "count", len(cells))
+    c.verdict("N")
+
+
+def _octal_0007(upto: int) -> list[int]:
+    g = [0, 0, 0]
+    while len(g) <= upto:
+        g.append(mex({g[a] ^ g[len(g) - 3 - a] for a in range(len(g) - 2)}))
+    return g
+
+
+@check("treblecross-0.007")
+def _treblecross_octal(f: Facts, c: Case) -> None:
+    b = c.position
+    safe = "".join("s" if ch == "." and "X" not in b[max(0, i - 2):i + 3] else "-" for i, ch in enumerate(b))
+    runs = [(i + 1, len(run)) for i, run in ((m.start(), m.group()) for m in re.finditer("s+", safe))]
+    g = _octal_0007(len(b) + 2)
+    c.want(f, "starts", tuple(s for s, _ in runs[:8]))
+    c.want(f, "lengths", tuple(n for _, n in runs[:8]))
+    xor_facts(f, c, "values", [g[n + 2] for _, n in runs])
     c.verdict("N" if f["total"] else "P")
 
 

@@ -20,7 +20,8 @@ parents of nodes ``1..n-1``, then the stones on nodes ``0..n-1`` (a line: those 
 numbers); coin-slide (``strip``) the strip's length ``L``,
 then the cells ``1..L`` of its coins (a case: ``L k``, then the ``k`` cells), which is the position
 ``#``/``.`` of ``--batch``. A game of one's own whose positions are not numbers (``parse=str``)
-reads a case as one line, its own text (:func:`text_cases`).
+reads a case as one line, its own text (:func:`text_cases`), as Treblecross (``treblecross``,
+UVa 10561) reads a board of ``.`` and ``X``.
 
 A layout that cannot be read (a word that is not a number, the input ending inside a case, words
 after the last case) stops with one line on stderr: after it no case can be told from the next.
@@ -81,7 +82,7 @@ def input_kind(game: Any) -> str:
 
 
 _RULE_LAYOUTS = {"split-stones": "piles", "staircase": "piles", "tree-staircase": "tree", "strip": "strip",
-                 "grid": "grid"}
+                 "grid": "grid", "treblecross": "text"}
 """The case layouts of the games whose export rule says how a position is written, by the rule."""
 
 
@@ -840,9 +841,10 @@ class MoveLines(list[str]):
 def move_lines(answer: Any) -> Iterator[str]:
     """Each winning move of a :class:`~grundy.solving.solve.Solution` as one line of numbers: a
     move in one part of a sum (a heap of several) ``PART FROM TO``: the part's number from 1, the
-    part before and after it, as the game writes them (one heap: ``1 FROM TO``); any other move
-    the whole position after it. The moves of many heaps answered in bulk are read from their
-    columns, not built one by one.
+    part before and after it, as the game writes them (one heap: ``1 FROM TO``); a move on a board
+    of cells (:attr:`~grundy.model.laws.Laws.export_moves` ``"cell"``: Treblecross) the cell it marks,
+    from 1; any other move the whole position after it. The moves of many heaps answered in bulk are
+    read from their columns, not built one by one.
 
     >>> from grundy import load_game, solve
     >>> list(move_lines(solve(load_game("nim"), (3, 4, 5)))), list(move_lines(solve(load_game("nim"), (4,))))
@@ -850,7 +852,7 @@ def move_lines(answer: Any) -> Iterator[str]:
     >>> list(move_lines(solve(load_game("staircase"), (3, 1, 2, 5))))
     ['2 1 2 5', '3 1 3 4']
     """
-    from grundy.model.game import HeapGame
+    from grundy.model.game import HeapGame, laws_of
     from grundy.solving.bulk import HeapMoves
 
     moves, parts, game = answer.winning_moves, answer.parts, answer.game
@@ -866,9 +868,16 @@ def move_lines(answer: Any) -> Iterator[str]:
                      part_game.format_position(move.part_move.to)]
         elif isinstance(game, HeapGame) and parts is None:  # (one heap)
             words = ["1", game.format_position(answer.position), game.format_position(move.to)]
+        elif laws_of(game).export_moves == "cell":  # (a board of cells: the cell marked, from 1)
+            words = [str(_cell(game.format_position(answer.position), game.format_position(move.to)))]
         else:
             words = [game.format_position(move.to)]
         yield " ".join(w for w in words if w)
+
+
+def _cell(before: str, after: str) -> int:
+    """The first cell (from 1) where a board written as text changed."""
+    return next(i for i, (a, b) in enumerate(zip(before, after, strict=True), 1) if a != b)
 
 
 def answer_all(cases: Iterable[Any], answer: Any) -> int:

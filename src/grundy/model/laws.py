@@ -347,7 +347,7 @@ BOARD_PARAMETERS = ("B",)
 
 
 EXPORT_KINDS = ("staircase", "tree-staircase", "heads", "split-stones", "strip", "moore", "p-positions",
-                "unequal-split", "defined", "grid")
+                "unequal-split", "defined", "grid", "treblecross")
 """The export rules a game can declare: ``staircase`` (the odd-steps theorem), ``tree-staircase``
 (staircase Nim on a rooted tree: the XOR over the odd-depth nodes), ``heads`` (a
 coin-turning game: the value of one head at coin ``n`` by ``formula``, a row the XOR over its
@@ -361,7 +361,9 @@ beyond by the program's sparse-space algorithm), ``defined`` (a game of :mod:`gr
 pairs or on one number: the table of the positions of its declared domain), ``grid`` (a product
 of two coin-turning games, the Tartan theorem: a head at ``(x, y)`` is worth the nim-product of
 ``formula`` at ``x`` and ``second`` at ``y``, coordinates from ``origin``; a board the XOR over
-its heads)."""
+its heads), ``treblecross`` (a board of ``.`` and ``X``: who wins and every winning move by the
+reduction to the octal game 0.007, :mod:`grundy.games.takebreak.treblecross`; a program of its
+own, :mod:`grundy.export.treblecross`)."""
 
 
 _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_winning_moves",
@@ -500,7 +502,9 @@ class Laws(FrozenRecord):
     """How ``grundy export --winning-moves`` lists the winning moves of one position of a game on
     pairs, by a rule the export code writes (the game's moves are not in the program): ``"wythoff"``
     (each number is in exactly one P-pair, ⌊kφ⌋ and ⌊kφ⌋ + k: move a heap to the other heap's
-    partner, or both heaps down to the P-pair of their difference); ``None``: not listed."""
+    partner, or both heaps down to the P-pair of their difference); ``"cell"``: a board written as
+    a string whose move marks one cell (Treblecross), a move listed as that cell's number from 1;
+    ``None``: not listed."""
 
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,

@@ -248,6 +248,26 @@ def _tree_staircase(f: Facts) -> str:
     return f"树上阶梯博弈 = 奇数深度结点上的 Nim：{odd} = {total}{' ≠ 0' if total else ''}"
 
 
+@template("treblecross-three", "zh")
+def _treblecross_three(f: Facts) -> str:
+    cells = "、".join(map(str, f["cells"])) + ("、…" if f["count"] > len(f["cells"]) else "")
+    last = "这就是制胜的一步" if f["count"] == 1 else "这些都是制胜的走法"
+    return f"三连棋：有 {f['count']} 格放 X 即成三连：{cells}；{last}"
+
+
+@template("treblecross-0.007", "zh")
+def _treblecross_octal(f: Facts) -> str:
+    total, count = f["total"], f["count"]
+    if not count:
+        return ("三连棋：没有一格能直接成三连，而每个空格都在某个 X 的 2 格之内"
+                "（在那里放 X 会让对手成三连）：安全格共 0 段，每一步都输")
+    runs = "、".join(f"{s}..{s + n - 1}（L = {n}）" for s, n in zip(f["starts"], f["lengths"], strict=True))
+    more = "、…" if count > len(f["starts"]) else ""
+    return (f"三连棋：没有一格能直接成三连；在 X 的 2 格之内放 X 会让对手成三连，"
+            f"所以只在 {count} 段安全格 {runs}{more} 上走，每段是八进制游戏 0.007 的一堆 L + 2："
+            f"{xor_text(f['values'], count)} = {total}{' ≠ 0' if total else ''}")
+
+
 @template("moore-misere-heap", "zh")
 def _moore_misere_heap(f: Facts) -> str:
     n = f["n"]

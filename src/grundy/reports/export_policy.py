@@ -213,6 +213,10 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
                                 f"it needs main=True")
     if max_size is not None and max_size < 1:
         raise InvalidInputError(f"max_size must be a positive number of bytes, got {max_size}")
+    declared = game.laws.export
+    if declared is not None and declared.kind == "treblecross":  # (a board game: a program of its own)
+        return _treblecross(game, lang, main, input_format, winning_moves,
+                            upto=upto, conjecture=conjecture, misere=misere, parts=parts, limit=limit)
     plan = (_misere_plan(game, upto, one_budget(limit, budget), conjecture) if misere else
             export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
     if parts:
@@ -235,6 +239,25 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
         warnings += (f"the program is {size / 1024:.0f} KB, more than the {most // 1024} KB many "
                      f"judges accept; a smaller upto makes it smaller",)
     return ExportResult(source, plan, lang, warnings)
+
+
+def _treblecross(game: Game, lang: str, main: bool, input_format: str, winning_moves: bool,
+                 **unused: Any) -> ExportResult:
+    """The program of Treblecross (:mod:`grundy.reports.treblecross_check`): who wins each board and,
+    with ``winning_moves``, every winning cell; the options it has no use for are refused."""
+    from grundy.reports.treblecross_check import treblecross_source
+
+    given = [name for name, value in unused.items() if value not in (None, False)]
+    if given:
+        raise InvalidInputError(f"{game.spec}: its program answers boards by a proved rule; "
+                                f"{', '.join(given)} is not for it")
+    if input_format not in ("lines", "cases", "counted", "repeated"):
+        raise InvalidInputError(f"{game.spec}: a board is read one a line (--input lines, cases, counted "
+                                f"or repeated), not {input_format}")
+    if winning_moves and not main:
+        raise InvalidInputError("winning_moves says what the program's main prints: it needs main=True")
+    source = treblecross_source(game, lang, main, input_format, winning_moves)
+    return ExportResult(source, Plan(game.spec, "treblecross", table=[]), lang)
 
 
 def _parts_format(game: Game, plan: Plan, input_format: str, rows: bool = False) -> str:
