@@ -193,3 +193,24 @@ def test_help_documents_the_main_output() -> None:
     assert code == 0
     flat = " ".join(out.split())
     assert "--outcome" in flat and "'0 P' or '- N'" in flat
+
+
+def test_grundy_game_table_is_continued_not_recomputed() -> None:
+    """``grundy solve grundy-game --input`` grows its table as larger heaps come: the kernel
+    continues the table it has (the same values as one table computed at once)."""
+    import numpy as np
+
+    from grundy.games.takebreak import grundy_game
+    from grundy.tables.kernels.grundy_game import grundy_game_table
+
+    whole = grundy_game_table(30_000)
+    for held in (4097, 9000, 29_999, 30_001):
+        assert np.array_equal(grundy_game_table(30_000, start=grundy_game_table(held))[:30_001], whole)
+    grundy_game._forget_table()
+    try:
+        for n in (5000, 5001, 12_000, 30_000, 7):
+            assert grundy_game.heap_value(n) == whole[n]
+        assert np.array_equal(np.asarray(grundy_game._table)[:30_001], whole)
+        assert len(grundy_game._table) <= 30_001 + 30_001 // 16 + 1
+    finally:
+        grundy_game._forget_table()
