@@ -148,8 +148,9 @@ def header(pset: PSet, lang: str, main: bool, input_format: str) -> list[str]:
               "beyond it, an error line (no proved pattern of the P-positions beyond it)")
     lines = [f"{pset.title}: who wins from one heap n (the outcome only, from the P-positions: the "
              f"player to move loses there); a position of several heaps is an error",
-             f"outcome: exact for heaps 0..{pset.upto}: the {pset.count} P-positions of grundy's table, "
-             f"checked against it; {beyond}"]
+             f"outcome: exact for heaps 0..{pset.upto}: the {pset.count} P-positions of grundy's table"
+             f"{f' (the largest: {decode(pset.numbers)[-1]})' if pset.numbers else ''}, checked against it; "
+             f"{beyond}"]
     if main:
         lines.append(f"input ({input_format}): {describe('heap', input_format)}; output: one line per "
                      f"case, '0 P' (a P-position: the player to move loses) or '- N' (the player to "
