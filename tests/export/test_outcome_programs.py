@@ -3,7 +3,8 @@ P-positions grundy computed (CSES 2207 "Grundy's Game": ``t``, then ``t`` heaps;
 
 Each program is run, in Python and in C++ (``g++ -std=c++17``), on judge-layout inputs and
 compared with a brute force written here from the rules (plain recursion and mex): Grundy's game,
-Kayles (an octal game, answered past its table by its proved period) and ``subtraction(1,3,4)``;
+Kayles and Dawson's Kayles (octal games, answered past their tables by their proved periods, which
+a table to 80 does not hold) and ``subtraction(1,3,4)``;
 heaps past the table with no proved period get an error line, and so does a case of several
 heaps. A wrong embedded set or a wrong rule refuses the export.
 """
@@ -36,6 +37,11 @@ def kayles_options(n: int) -> Iterable[tuple[int, ...]]:
     return ((a, n - k - a) for k in (1, 2) if k <= n for a in range(n - k + 1))
 
 
+def dawson_options(n: int) -> Iterable[tuple[int, ...]]:
+    """octal(0.07), Dawson's Kayles: knock down two adjacent pins, leaving two rows (either may be empty)."""
+    return ((a, n - 2 - a) for a in range(n - 1))
+
+
 def subtraction_options(n: int) -> Iterable[tuple[int, ...]]:
     """Take 1, 3 or 4."""
     return ((n - k,) for k in (1, 3, 4) if k <= n)
@@ -45,7 +51,7 @@ def subtraction_options(n: int) -> Iterable[tuple[int, ...]]:
 def brute(name: str, upto: int) -> tuple[int, ...]:
     """G(0..upto) by plain mex over the options (the XOR of an option's heaps)."""
     options: Callable[[int], Iterable[tuple[int, ...]]] = {
-        "grundy-game": grundy_options, "kayles": kayles_options,
+        "grundy-game": grundy_options, "kayles": kayles_options, "octal(0.07)": dawson_options,
         "subtraction(1,3,4)": subtraction_options}[name]
     g: list[int] = []
     for n in range(upto + 1):
@@ -63,8 +69,8 @@ def brute(name: str, upto: int) -> tuple[int, ...]:
 
 
 # (game, --upto, the largest heap asked, whether heaps past --upto are answered: a proved period)
-GAMES = [("grundy-game", 1300, 1400, False), ("kayles", 200, 700, True),
-         ("subtraction(1,3,4)", 50, 600, True)]
+GAMES = [("grundy-game", 1300, 1400, False), ("kayles", 200, 700, True), ("octal(0.07)", 200, 700, True),
+         ("octal(0.07)", 80, 300, False), ("subtraction(1,3,4)", 50, 600, True)]
 
 
 def judge_input(upto: int, top: int, values: tuple[int, ...], seed: int) -> list[int]:
@@ -214,3 +220,30 @@ def test_grundy_game_table_is_continued_not_recomputed() -> None:
         assert len(grundy_game._table) <= 30_001 + 30_001 // 16 + 1
     finally:
         grundy_game._forget_table()
+
+
+def test_encode_decode_and_the_budget_keep_a_prefix() -> None:
+    from grundy.export.outcomes import decode, encode, text
+
+    rng = random.Random(5)
+    for _ in range(200):
+        positions = sorted(rng.sample(range(3000), rng.randint(0, 60)))
+        if rng.random() < 0.5:  # (a periodic tail: blocks)
+            top = positions[-1] if positions else 0
+            positions += [top + 7 * k + d for k in range(1, 50) for d in (1, 3)]
+        numbers, count = encode(positions)
+        assert decode(numbers) == positions and count == len(positions)
+        budget = rng.randint(1, len(text(numbers)) + 1)
+        cut, held = encode(positions, budget)
+        assert len(text(cut)) <= budget or held == 1
+        assert decode(cut) == positions[:held]
+
+
+def test_a_proved_period_longer_than_the_table_is_named() -> None:
+    from grundy.model.periodic import Periodicity
+
+    period = Periodicity(period=12, preperiod=71, saltus=0, proved=True, reason="a theorem")
+    found, why = outcome_export._rule(period, [1] * 60, 59)
+    assert found is None and "heaps 0..82" in why
+    found, law = outcome_export._rule(period, [0] + [1] * 99, 99)
+    assert found == (71, 12, ()) and "no P-position past heap 82" in law

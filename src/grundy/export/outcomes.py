@@ -37,7 +37,7 @@ BLOCK = 12
 class PSet:
     """What an outcome program holds: the P-positions of heaps ``0..upto`` (``numbers``, as
     :func:`encode` writes them), and the rule past ``upto`` (``beyond``; ``None``: an error line)
-    with the words of its proof (``law``)."""
+    with the words of its proof (``law``; with no rule: why not, if a proved period is too long)."""
 
     title: str
     upto: int
@@ -145,10 +145,11 @@ def header(pset: PSet, lang: str, main: bool, input_format: str) -> list[str]:
     """The header comment: what the answers rest on, and what the main reads and prints."""
     mark = "# " if lang == "python" else "// "
     beyond = (f"beyond it, by {pset.law}" if pset.beyond is not None else
-              "beyond it, an error line (no proved pattern of the P-positions beyond it)")
+              f"beyond it, an error line ({pset.law or 'no proved pattern of the P-positions beyond it'})")
     lines = [f"{pset.title}: who wins from one heap n (the outcome only, from the P-positions: the "
              f"player to move loses there); a position of several heaps is an error",
-             f"outcome: exact for heaps 0..{pset.upto}: the {pset.count} P-positions of grundy's table"
+             f"outcome: exact for heaps 0..{pset.upto}: the {pset.count} P-position{'s' * (pset.count != 1)} of "
+             f"grundy's table"
              f"{f' (the largest: {decode(pset.numbers)[-1]})' if pset.numbers else ''}, checked against it; "
              f"{beyond}"]
     if main:

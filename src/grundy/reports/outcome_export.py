@@ -96,12 +96,14 @@ def _table(game: HeapGame, upto: int, limit: int | None) -> tuple[list[int], Any
 
 def _rule(period: Any, values: list[int], upto: int) -> tuple[tuple[int, int, tuple[int, ...]] | None, str]:
     """The P-positions past ``upto`` by a proved period (``(e, p, residues)``), and its words;
-    ``(None, "")`` when no period is proved or the heaps ``0..upto`` do not hold one period."""
+    ``(None, "")`` when no period is proved, ``(None, WHY)`` when the heaps ``0..upto`` do not
+    hold one period."""
     if period is None or not period.proved:
         return None, ""
     e, p, s = period.preperiod, period.period, period.saltus
-    if upto < e + p - 1:
-        return None, ""
+    if upto < e + p - 1:  # (the words of why not: the header says them)
+        return None, (f"its proved period {p} from heap {e} needs the heaps 0..{e + p - 1}: a larger "
+                      f"--upto answers past it")
     residues = () if s else tuple(r for r in range(p) if values[e + r] == 0)
     law = (f"G(n + {p}) = G(n){f' + {s}' if s else ''} for every n >= {e}, proved ({period.reason}): "
            + (f"n is a P-position iff (n - {e}) % {p} is one of {list(residues)}" if residues else
