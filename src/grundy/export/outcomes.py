@@ -148,8 +148,8 @@ def header(pset: PSet, lang: str, main: bool, input_format: str) -> list[str]:
               f"beyond it, an error line ({pset.law or 'no proved pattern of the P-positions beyond it'})")
     lines = [f"{pset.title}: who wins from one heap n (the outcome only, from the P-positions: the "
              f"player to move loses there); a position of several heaps is an error",
-             f"outcome: exact for heaps 0..{pset.upto}: the {pset.count} P-position{'s' * (pset.count != 1)} of "
-             f"grundy's table"
+             f"outcome: exact for heaps 0..{pset.upto}: the {pset.count} "
+             f"P-position{'s' * (pset.count != 1)} of grundy's table"
              f"{f' (the largest: {decode(pset.numbers)[-1]})' if pset.numbers else ''}, checked against it; "
              f"{beyond}"]
     if main:
