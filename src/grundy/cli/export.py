@@ -22,6 +22,7 @@ EPILOG = """examples:
   grundy export split-game --main                       (a line: the stone counts of piles 1..n)
   grundy export coin-slide --main --input cases         (a case: L k, then the k coins' cells)
   grundy export 'octal(0.007)' --upto 100000            (cut to 64 KB; the program computes the rest)
+  grundy export grundy-game --main --input single --outcome --upto 1000000   (CSES 2207: '0 P' or '- N')
   grundy export nim --misere --main --input cases       (misère Nim: '- N' or '- P' per case)
   grundy export nim --main --input repeated --winning-moves   (HDU 2176: every winning move)
   grundy export doc-half --rules half.py --upto 2000 --conjecture --lang python
@@ -106,7 +107,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help=f"table size: heaps 0..N (default {HEAP_UPTO}) or pairs a, b <= N "
                              f"(default {PAIR_UPTO})")
     parser.add_argument("--main", action="store_true",
-                        help="add a program reading positions from stdin and printing VALUE OUTCOME")
+                        help="add a program reading positions from stdin and printing VALUE OUTCOME "
+                             "('-' for a value not known; with --outcome: '0 P' or '- N')")
     parser.add_argument("--conjecture", action="store_true",
                         help="beyond the range where an unproved pattern was checked, answer by it "
                              "after a local check (the Python program carries the move function "
@@ -141,6 +143,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "a finite take-away set (also subtraction(S), the set read from the "
                              "input), of an octal code, or, in Python, of a heap game of your own), "
                              "or the position after it (the split game)")
+    parser.add_argument("--outcome", action="store_true",
+                        help="a heap game: who wins from one heap, from the P-positions of heaps "
+                             "0..--upto that grundy computed (cut by --max-size), past them only by a "
+                             "proved period, else an error line; the main prints '0 P' or '- N' per "
+                             "case, and an error line for a case of several heaps")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
                              "reads the parameters: " + PARAMS_HELP)
@@ -168,6 +175,10 @@ def run(args: argparse.Namespace) -> int:
     if moves and (args.game == "matrix" or (_named_family(args.game) and not _catalog_family(args.game))):
         raise InvalidInputError(f"--winning-moves lists the moves of a sum of heaps of one game, not "
                                 f"of {args.game}")
+    if getattr(args, "outcome", False):  # (who wins from one heap, from the P-positions)
+        from grundy.cli.export_outcome import run_outcome
+
+        return run_outcome(args, layout)
     if args.game == "matrix":
         return _matrix(args, layout)
     where = getattr(args, "params", None)

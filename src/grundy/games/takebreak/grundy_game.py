@@ -69,12 +69,13 @@ def python_table(upto: int) -> list[int]:
     return values
 
 
-def table(upto: int, *, method: str = "auto",
-          progress: Callable[[int, int], None] | None = None) -> list[int] | np.ndarray:
+def table(upto: int, *, method: str = "auto", progress: Callable[[int, int], None] | None = None,
+          start: list[int] | np.ndarray | None = None) -> list[int] | np.ndarray:
     """``G(0..upto)`` of Grundy's game, by the fastest exact route.
 
     ``method``: ``"auto"`` (plain Python for small tables, else the sparse-space kernel),
-    ``"sparse"`` or ``"plain"`` (force a compiled kernel).
+    ``"sparse"`` or ``"plain"`` (force a compiled kernel). ``start``: a shorter table of the
+    kernel's, continued rather than computed again.
 
     >>> table(5)
     [0, 0, 0, 1, 0, 2]
@@ -87,11 +88,13 @@ def table(upto: int, *, method: str = "auto",
         return python_table(upto)
     from grundy.tables.kernels.grundy_game import grundy_game_table
 
-    return grundy_game_table(upto, method=method, progress=progress)
+    held = start if start is not None and not isinstance(start, list) else None
+    return grundy_game_table(upto, method=method, progress=progress, start=held)
 
 
 def heap_value(n: int) -> int:
-    """``G(n)``, from a table grown on demand (doubling, up to :data:`MAX_HEAP`)."""
+    """``G(n)``, from a table grown on demand (by a quarter at least, the table so far continued,
+    up to :data:`MAX_HEAP`)."""
     global _table
     if n >= len(_table):
         if n > MAX_HEAP:
@@ -99,8 +102,8 @@ def heap_value(n: int) -> int:
                 f"grundy-game: no formula is known, and a heap of {int_text(n, grouped=True)} is above "
                 f"the largest table computed on demand ({MAX_HEAP:,}); 'analyze(game, upto=N)' "
                 f"computes larger tables", parameters=("table",), spec="grundy-game")
-        size = min(max(2 * len(_table), n + 1, 64), MAX_HEAP + 1)
-        _table = table(size - 1)
+        size = min(max(len(_table) + len(_table) // 16, n + 1, 64), MAX_HEAP + 1)
+        _table = table(size - 1, start=_table)
     return int(_table[n])
 
 
