@@ -330,6 +330,8 @@ class GraphInput:
             yield from self._blocks()
         elif self.where == "sum":
             yield from self._sums()
+        elif self.where in ("size-first", "counts-first"):
+            yield from self._counts_first()
         else:
             first = words.take() if self.where == "after" else None  # (T, or n of counted)
             fixed = self.params() if self.where in ("first", "after") else None
@@ -345,6 +347,22 @@ class GraphInput:
         if words.more():
             after = "the block that ends the input" if self.where == "block" else "the last case"
             raise InvalidInputError(f"{words.left():,} more words after {after}")
+
+    def _counts_first(self) -> Iterator[tuple[Outcome, Any] | GrundyError]:
+        """Each case: the graph's counts (``m``; ``n m``; a tree's ``n``), then one vertex
+        (``size-first``: POJ 2599's ``n k``) or ``k`` (``counts-first``: LibreOJ 10243's ``N M K``),
+        then the graph's edges, then (``counts-first``) the ``k`` numbers of the position."""
+        words = self.words
+        reads = self.family.params[0]
+        for _ in range(1 if self.layout == "counted" else words.take()):
+            vertices = words.take() if reads == "G" else 0
+            count = words.take()
+            if reads == "T":
+                count = max(count - 1, 0)
+            head = words.take()
+            graph = Graph(words.numbers(2 * count), vertices == 0 and count == 0)
+            position = [head] if self.where == "size-first" else words.numbers(head)
+            yield self.answer(graph, position)
 
     def _blocks(self) -> Iterator[tuple[Outcome, Any] | GrundyError]:
         """The cases of each block (its graph, then its cases; ``repeated``: cases up to one whose

@@ -673,7 +673,8 @@ static const char WHERE = '@WHERE@';  // the parameters: f first (once), e each 
                                       // z size-first (a case: the set's size, then one heap, then
                                       // the set's members: EDPC K's N K, then a_1 .. a_N),
                                       // c counts-first (a case: n m, then n heaps, then the m
-                                      // members: ABC 255 G's N M, A_1 .. A_N, then M pairs X Y)
+                                      // members: ABC 255 G's N M, A_1 .. A_N, then M pairs X Y;
+                                      // a graph: its counts and k, its edges, then k tokens)
 static const char LAYOUT = '@LAYOUT@';  // l lines, c cases, o counted (one case), s single (T heaps),
                                         // r repeated (up to a case whose count is 0)
 static const bool HAS_FIXED = @HAS_FIXED@;  // every case's position fixed (not in the input): FIXED
@@ -773,6 +774,7 @@ struct Words {
         return out;
     }
     Case size_first();
+    unsigned long long edge_numbers(int kind);
     std::vector<unsigned long long> heaps() {
         std::vector<unsigned long long> out;
         if (HAS_FIXED) return {FIXED};  // (the position is not in the input)
@@ -789,9 +791,20 @@ struct Case {
     std::string error;  // why its line cannot be read
 };
 
-// z: one case, the set's size, then its one heap, then the set's members (the family's one parameter)
+// how many numbers a graph's edges are, its counts read (2 m, then m edges; 3 n m (n not used); 4 a
+// tree's n: n - 1 edges), two each
+unsigned long long Words::edge_numbers(int kind) {
+    if (kind == 3) take();
+    unsigned long long count = take();
+    if (kind == 4) count = count ? count - 1 : 0;
+    if (count > ULLONG_MAX / 2) throw InputEnd{"a graph of " + std::to_string(count) + " edges"};
+    return 2 * count;
+}
+
+// z: one case, the set's size, then its one heap, then the set's members (the family's one parameter;
+// a graph: its counts, then one vertex, then its edges)
 Case Words::size_first() {
-    const unsigned long long size = take();
+    const unsigned long long size = PARAMS[0] == 1 ? take() : edge_numbers(PARAMS[0]);
     Case c;
     c.heaps.push_back(take());
     Params params(1);
@@ -926,9 +939,18 @@ static void read_blocks(Words &in) {
         if (WHERE == 'c') {
             for (unsigned long long i = 0, count = LAYOUT == 'o' ? 1 : in.take(); i < count; ++i) {
                 Case c;
+                Params params(1);
+                if (PARAMS[0] >= 2 && PARAMS[0] <= 4) {  // (a graph's counts and k, its edges, k tokens)
+                    const unsigned long long size = in.edge_numbers(PARAMS[0]), k = in.take();
+                    params[0].reserve((size_t)std::min(size, 1ull << 20));
+                    for (unsigned long long j = 0; j < size; ++j) params[0].push_back(in.take());
+                    for (unsigned long long j = 0; j < k; ++j) c.heaps.push_back(in.take());
+                    c.params = std::make_shared<const Params>(std::move(params));
+                    emit(c);
+                    continue;
+                }
                 const unsigned long long n = in.take(), m = in.take();
                 for (unsigned long long j = 0; j < n; ++j) c.heaps.push_back(in.take());
-                Params params(1);
                 const unsigned long long size = PARAMS[0] == 1 ? m : 2 * m;
                 params[0].reserve((size_t)std::min(size, 1ull << 20));
                 for (unsigned long long j = 0; j < size; ++j) params[0].push_back(in.take());
