@@ -401,6 +401,10 @@ def test_p3150_pb_game(tmp_path: Path) -> None:
     code, out, err = cli("solve", "pa-pb(m)", "--input", "cases", "--conjecture", str(path))
     assert code == 0 and [line.split()[1] for line in out.split("\n")[:-1]] == ["N", "P", "P"]
     assert "conjecture" in err and "not proved" in err
+    # without --conjecture, a game too big to search says which flag answers it
+    path.write_text("1\n3000\n")
+    code, out, err = cli("solve", "pa-pb(m)", "--input", "cases", "--limit", "1000", str(path))
+    assert code == 2 and out.startswith("error: ") and "raise --limit; --conjecture answers" in out
 
 
 # ---- 5. LibreOJ 10241: 取石子游戏 1 ----------------------------------------------------------------

@@ -46,7 +46,7 @@ from typing import Any
 
 from grundy.cli.common import read_number
 from grundy.cli.judge_graph import StreamWords
-from grundy.errors import GrundyError, InvalidInputError
+from grundy.errors import GrundyError, InvalidInputError, SearchLimitError
 from grundy.model.laws import GRAPH_PARAMETERS
 
 FORMATS = ("lines", "cases", "counted", "repeated")
@@ -722,7 +722,14 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
             moving = tuple(g for g, name in zip(given, names, strict=True) if name in read)
             if moving not in movers:
                 movers[moving] = load_game(f"{game.name}({','.join(fixed + list(moving))})")
-            answered[numbers] = tuple(value(movers[moving], start(), cache))
+            try:
+                answered[numbers] = tuple(value(movers[moving], start(), cache))
+            except SearchLimitError as exc:  # (a game too big to search: the pattern may answer it)
+                if args.conjecture or sums or len(names) != 1:
+                    raise
+                raise type(exc)(f"{exc}; conjecture=True answers a game past those searched by the "
+                                f"pattern of their start values", parameters=(*exc.parameters, "conjecture"),
+                                spec=exc.spec) from None
         return answered[numbers]
 
     def answer(numbers: list[int]) -> tuple[Any, ...]:
