@@ -18,15 +18,16 @@ its judge's layout, against a brute force written here from the statement (every
 6. HihoCoder 1172 "博弈游戏·Nim游戏·二": ``N`` (<= 10^4), then a row of ``H``/``T`` coins; turn a
    head over and, optionally, any one coin to its left; who turns the last head wins. Alice/Bob.
 
-The judges' words, and reshaping an input that a route does not read as it stands (POJ 2599's
-flights as an edge file for the winning airport; HihoCoder 1172's row without its count), are the
+The judges' words, and reshaping an input that a route does not read as it stands (HihoCoder
+1172's row without its count, or as its heads' positions for the exported program), are the
 user's part. ``--params size-first`` / ``counts-first`` read a graph's counts on the case's first
-line (POJ 2599's ``N K``, LibreOJ 10243's ``N M K``): before, every layout refused both inputs.
+line (POJ 2599's ``N K``, LibreOJ 10243's ``N M K``), and ``--winning-moves`` lists vertex
+geography's winning first moves (POJ 2599's airport): before, every layout refused both inputs,
+and the airport was only in ``solve --graph FILE K --json`` on the flights reshaped as a file.
 """
 
 from __future__ import annotations
 
-import json
 import random
 import shutil
 import subprocess
@@ -99,8 +100,13 @@ def random_tree(n: int, rng: random.Random) -> list[tuple[int, int]]:
 
 
 def airport_brute(n: int, k: int, edges: list[tuple[int, int]]) -> int | None:
-    """From the statement: the smallest first flight that wins, None when the first player loses
-    (every play tried; the airports left behind are destroyed)."""
+    """From the statement: the smallest first flight that wins, None when the first player loses."""
+    return min(airport_moves(n, k, edges), default=None)
+
+
+def airport_moves(n: int, k: int, edges: list[tuple[int, int]]) -> list[int]:
+    """Every first flight that wins, increasing (every play tried; the airports left behind are
+    destroyed)."""
     adj: dict[int, list[int]] = {v: [] for v in range(1, n + 1)}
     for u, v in edges:
         adj[u].append(v)
@@ -110,31 +116,23 @@ def airport_brute(n: int, k: int, edges: list[tuple[int, int]]) -> int | None:
     def wins(v: int, gone: frozenset[int]) -> bool:
         return any(not wins(u, gone | {v}) for u in adj[v] if u not in gone)
 
-    return min((u for u in adj[k] if not wins(u, frozenset({k}))), default=None)
+    return sorted({u for u in adj[k] if not wins(u, frozenset({k}))})
 
 
 def airport_text(n: int, k: int, edges: list[tuple[int, int]]) -> str:
     return f"{n} {k}\n" + "".join(f"{u} {v}\n" for u, v in edges)
 
 
-def airport_line(tmp_path: Path, text: str) -> str:
-    """The judge's line, as a user gets it: who wins from ``--input counted --params size-first``
-    (the input as it stands), the smallest winning airport from ``solve --graph`` on the flights
-    (the input without its first line) and ``--json``."""
-    (line,) = run_lines(tmp_path, "solve", "vertex-geography(T)", "--input", "counted", "--params",
-                        "size-first", text=text)
-    if line == "- P":
+def airport_line(lines: list[str]) -> str:
+    """The judge's line from the lines of one case with ``--winning-moves`` (``- N K``, then the
+    ``K`` airports a first flight wins by, increasing)."""
+    if lines == ["- P 0"]:
         return "First player loses"
-    assert line == "- N", line
-    head, _, flights = text.partition("\n")
-    graph = tmp_path / "flights.txt"
-    graph.write_text(flights)
-    code, out, err = cli("solve", "vertex-geography", "--graph", str(graph), head.split()[1], "--json")
-    assert code == 0, err
-    answer = json.loads(out)
-    assert answer["outcome"] == "N" and answer["winning_moves_complete"] is True
-    first = min(int(str(m["to"]).split(" | ")[0]) for m in answer["winning_moves"])
-    return f"First player wins flying to airport {first}"
+    assert lines[0].startswith("- N ") and int(lines[0].split()[2]) == len(lines) - 1 > 0, lines
+    return f"First player wins flying to airport {lines[1]}"
+
+
+POJ2599 = ("vertex-geography(T)", "--input", "counted", "--params", "size-first", "--winning-moves")
 
 
 def airport_want(n: int, k: int, edges: list[tuple[int, int]]) -> str:
@@ -143,19 +141,20 @@ def airport_want(n: int, k: int, edges: list[tuple[int, int]]) -> str:
 
 
 def test_poj2599_funny_game(tmp_path: Path) -> None:
+    """The input as it stands (``--params size-first``: ``N K``, then the flights), each case's
+    winning first flights listed (``--winning-moves``), by grundy and by its Python program (C++:
+    the slow test)."""
     rng = random.Random(2599)
     cases = [(4, 3, [(3, 2), (3, 1), (1, 4)]), (1, 1, []), (2, 2, [(1, 2)])]
     for _ in range(60):
         n = rng.randint(2, 9)
         cases.append((n, rng.randint(1, n), random_tree(n, rng)))
+    program = export(POJ2599[0], "--lang", "python", "--main", *POJ2599[1:])
     for n, k, edges in cases:
-        assert airport_line(tmp_path, airport_text(n, k, edges)) == airport_want(n, k, edges)
-    # the exported program reads the same input (who wins): Python here, C++ in the slow test
-    program = export("vertex-geography(T)", "--lang", "python", "--main", "--input", "single",
-                     "--params", "size-first")
-    text = f"{len(cases)}\n" + "".join(airport_text(*case) for case in cases)
-    want = ["- P" if airport_brute(*case) is None else "- N" for case in cases]
-    assert python_lines(program, text) == want
+        text = airport_text(n, k, edges)
+        got = run_lines(tmp_path, "solve", *POJ2599, text=text)
+        assert airport_line(got) == airport_want(n, k, edges), (n, k, edges)
+        assert python_lines(program, text) == got
 
 
 def tree_first_moves(n: int, k: int, edges: list[tuple[int, int]]) -> list[int]:
@@ -187,8 +186,32 @@ def test_poj2599_at_full_size(tmp_path: Path) -> None:
     for n, k, edges in ((1000, 500, random_tree(1000, rng)), (1000, 1, path_edges),
                         (1000, 500, path_edges), (1000, 501, path_edges)):
         moves = tree_first_moves(n, k, edges)
-        want = f"First player wins flying to airport {moves[0]}" if moves else "First player loses"
-        assert airport_line(tmp_path, airport_text(n, k, edges)) == want
+        got = run_lines(tmp_path, "solve", *POJ2599, text=airport_text(n, k, edges))
+        assert got == [f"- {'N' if moves else 'P'} {len(moves)}", *map(str, moves)]
+    program = export(POJ2599[0], "--lang", "python", "--main", *POJ2599[1:])
+    assert python_lines(program, airport_text(n, k, edges)) == got
+
+
+def test_vertex_geography_first_moves_on_any_graph(tmp_path: Path) -> None:
+    """The winning first moves of vertex geography on random graphs with odd cycles (the matching
+    of G - v found by Edmonds' search), every start of one graph (``--params first``), against
+    the brute force of POJ 2599 on the same graph."""
+    rng = random.Random(1045)
+    for _ in range(25):
+        n = rng.randint(1, 9)
+        pairs = [(u, v) for u in range(1, n + 1) for v in range(u + 1, n + 1)]
+        edges = rng.sample(pairs, rng.randint(0, len(pairs)))
+        text = (f"{n} {len(edges)}\n" + "".join(f"{u} {v}\n" for u, v in edges)
+                + f"{n}\n" + "".join(f"{k}\n" for k in range(1, n + 1)))
+        argv = ("vertex-geography(G)", "--input", "single", "--params", "first", "--winning-moves")
+        got = run_lines(tmp_path, "solve", *argv, text=text)
+        want = []
+        for k in range(1, n + 1):
+            moves = airport_moves(n, k, edges)
+            want += [f"- {'N' if moves else 'P'} {len(moves)}", *map(str, moves)]
+        assert got == want, (n, edges)
+        program = export(argv[0], "--lang", "python", "--main", *argv[1:])
+        assert python_lines(program, text) == want
 
 
 # ---- 2. POJ 1143: Number Game ----------------------------------------------------------------------
@@ -345,14 +368,27 @@ def test_loj10243_at_full_size(tmp_path: Path) -> None:
 @pytest.mark.slow
 @pytest.mark.skipif(not HAS_GXX, reason="needs g++")
 def test_graph_counts_on_the_first_line_in_cpp(tmp_path: Path) -> None:
-    """The C++ programs read POJ 2599's and LibreOJ 10243's inputs as they stand."""
+    """The C++ programs read POJ 2599's and LibreOJ 10243's inputs as they stand, and list the
+    winning first moves of vertex geography (any graph, odd cycles too)."""
     rng = random.Random(2026)
     runs = []
     trees = [(1, 1, [])] + [(n, rng.randint(1, n), random_tree(n, rng))
                             for n in (rng.randint(2, 9) for _ in range(30))]
-    runs.append((("vertex-geography(T)", "--main", "--input", "single", "--params", "size-first"),
-                 f"{len(trees)}\n" + "".join(airport_text(*t) for t in trees),
-                 ["- P" if airport_brute(*t) is None else "- N" for t in trees]))
+    for n, k, edges in trees:
+        moves = airport_moves(n, k, edges)
+        runs.append(((POJ2599[0], "--main", *POJ2599[1:]), airport_text(n, k, edges),
+                     [f"- {'N' if moves else 'P'} {len(moves)}", *map(str, moves)]))
+    for n in (5, 7, 9):  # (any graph, odd cycles too: every start of one graph)
+        pairs = [(u, v) for u in range(1, n + 1) for v in range(u + 1, n + 1)]
+        edges = rng.sample(pairs, len(pairs) // 2)
+        want = []
+        for k in range(1, n + 1):
+            moves = airport_moves(n, k, edges)
+            want += [f"- {'N' if moves else 'P'} {len(moves)}", *map(str, moves)]
+        runs.append((("vertex-geography(G)", "--main", "--input", "single", "--params", "first",
+                      "--winning-moves"),
+                     f"{n} {len(edges)}\n" + "".join(f"{u} {v}\n" for u, v in edges)
+                     + f"{n}\n" + "".join(f"{k}\n" for k in range(1, n + 1)), want))
     dags = [(n, random_dag(n, rng.randint(0, 10), rng), [rng.randint(1, n) for _ in range(3)])
             for n in (rng.randint(1, 7) for _ in range(30))]
     for n, edges, tokens in dags:
@@ -370,7 +406,7 @@ def test_graph_counts_on_the_first_line_in_cpp(tmp_path: Path) -> None:
                               timeout=60)
         assert done.returncode == 0, done.stderr
         lines = done.stdout.split("\n")[:-1]
-        assert [line.split()[-1] if len(want[0]) == 1 else line for line in lines] == want
+        assert [line.split()[-1] if len(want[0]) == 1 else line for line in lines] == want, argv
 
 
 # ---- 4. Luogu P3150: pb的游戏（1） ------------------------------------------------------------------
