@@ -6,7 +6,8 @@ its judge's layout, against a brute force written here from the statement (every
    loses. "First player wins flying to airport L" (the smallest L) or "First player loses".
 2. POJ 1143 "Number Game": lines ``n a_1 .. a_n`` (the numbers of 2..20 not yet forbidden) up to
    ``0``; choosing a number forbids it, its multiples and their sums with forbidden numbers; who
-   cannot choose loses. Every winning move, in increasing order.
+   cannot choose loses. Every winning move, in increasing order (the exported program lists them
+   too: before, ``export --winning-moves`` refused a game of one's own on several numbers).
 3. LibreOJ 10243 "移棋子游戏" (AcWing 1319): ``N M K`` (N <= 2000, M <= 6000, K <= N), the ``M``
    edges of a DAG, then the ``K`` vertices of the tokens; a move slides one token along an edge;
    who cannot move loses. win / lose.
@@ -269,6 +270,10 @@ def test_poj1143_number_game(tmp_path: Path) -> None:
     text = "".join(f"{len(a)} {' '.join(map(str, sorted(a)))}\n" for a in cases) + "0\n"
     got = run_lines(tmp_path, "solve", "pa-number-game", "--input", "repeated", "--winning-moves",
                     text=text)
+    # the program to submit (Python: it carries the move function) lists the same moves
+    program = export("pa-number-game", "--lang", "python", "--main", "--input", "repeated",
+                     "--winning-moves")
+    assert python_lines(program, text) == got
     want = []
     for i, allowed in enumerate(cases, 1):
         chosen = winning_choices(allowed)
