@@ -34,9 +34,9 @@ def _check_moves(title: str, family: Family, where: str) -> None:
     other than subtraction(S) and vertex geography on a graph read E, G or T, or of a case of
     several games (--params sum)."""
     if family.kind not in ("subtraction", "geography"):
-        raise InvalidInputError(f"--winning-moves lists the moves of a sum of heaps of one game (of a "
-                                f"family: subtraction(S)) or the first moves of vertex geography "
-                                f"('vertex-geography(E)', (G) or (T)), not of {title}")
+        raise InvalidInputError(f"--winning-moves lists the first moves of vertex geography "
+                                f"('vertex-geography(E)', (G) or (T)) and the moves of a sum of heaps "
+                                f"of one game (of a family: subtraction(S)), not of {title}")
     if where in ("sum", "sum-last"):
         raise InvalidInputError(f"--winning-moves lists the moves of one game's heaps, not of a case "
                                 f"of several games (--params {where})")
