@@ -333,6 +333,12 @@ def _graph(edges):
 def winning_moves(vertex, edges):
     """The vertices a first move from vertex may go to and win, increasing (none: a lost start,
     or a vertex no edge names)."""
+    return first_moves(vertex, edges)[1]
+
+
+def first_moves(vertex, edges):
+    """Whether the player to move from vertex wins, and the vertices a first move may go to and
+    win, increasing (the graph, its matching and D kept for the next start of the same graph)."""
     if _MOVES[0] is not edges:
         index, adj = _graph(edges)
         mate = maximum_matching(adj)
@@ -341,8 +347,8 @@ def winning_moves(vertex, edges):
     index, adj, mate, missed, names = _MOVES[1]
     v = index.get(vertex)
     if v is None or missed[v]:
-        return []
-    return sorted(names[u] for u in set(winning_targets(adj, mate, v)))
+        return False, []
+    return True, sorted(names[u] for u in set(winning_targets(adj, mate, v)))
 
 
 _MOVES = [None, None]  # the last graph whose moves were asked, and what they are found from
@@ -367,8 +373,9 @@ def answer(heaps, params):
 
 PY_GEOGRAPHY_MOVES = '''def _answer_line(heaps, params):
     try:
-        _, wins = answer(heaps, params)
-        moves = winning_moves(heaps[0], params[0]) if wins else []
+        if len(heaps) != 1:
+            raise ValueError(f"a position is one start vertex, got {len(heaps)} numbers")
+        wins, moves = first_moves(heaps[0], params[0])  # (one matching for both)
         return "\\n".join([f"- {'N' if wins else 'P'} {len(moves)}", *map(str, moves)])
     except (ValueError, ArithmeticError, RecursionError) as exc:
         return f"error: {exc}"'''
