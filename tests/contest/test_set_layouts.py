@@ -186,7 +186,8 @@ def test_a_bad_line_is_an_error_line(python_programs: dict, cpp_program: Path | 
 @pytest.mark.parametrize("argv, words", [
     (["export", "bash(m)", "--main", "--input", "counted", "--params", "size-first"], "not formula"),
     (["export", "stripes(c,z,n)", "--main", "--input", "single", "--params", "size-first"], "not stripes"),
-    (["export", "digraph(E)", "--main", "--input", "counted", "--params", "size-first"], "not digraph"),
+    (["export", "digraph(L)", "--main", "--input", "counted", "--params", "size-first"], "not digraph"),
+    (["export", "digraph(E)", "--main", "--input", "cases", "--params", "size-first"], "not cases"),
     (["export", "subtraction(S)", "--main", "--input", "cases", "--params", "size-first"], "not cases"),
     (["solve", "subtraction(S)", "--input", "cases", "--params", "size-first", "-"], "not cases"),
     (["solve", "subtraction(S)", "--input", "repeated", "--params", "size-first", "-"], "--params block"),

@@ -179,15 +179,15 @@ class Solver:
     engine (``value(game, position, cache)``) or, for vertex geography, by the game's outcome (the
     matching theorem, no value)."""
 
-    def __init__(self, cls: Any, kind: str, graph: Graph, value: Any) -> None:
+    def __init__(self, cls: Any, kind: str, graph: Graph, value: Any, moves: bool = False) -> None:
         from grundy.engine.search import Cache
 
-        self.kind, self.value, self.cache, self.cls = kind, value, Cache(), cls
+        self.kind, self.value, self.cache, self.cls, self.moves = kind, value, Cache(), cls, moves
         self.index: dict[int, int] = {}
         number = self.index.setdefault
         pairs = [number(x, len(self.index)) for x in graph.edges]
         self.game: Any = _game(cls, kind, [str(x) for x in self.index], pairs) if self.index else None
-        self.grounds: dict[int, tuple[Outcome, Any]] = {}
+        self.grounds: dict[int, tuple[Any, ...]] = {}
 
     def close(self) -> None:
         """Let the graph's game go (the engine keeps the declarations of the games it saw)."""
@@ -196,8 +196,9 @@ class Solver:
         if self.game is not None:
             forget_laws(self.game)
 
-    def answer(self, position: list[int]) -> tuple[Outcome, Any]:
-        """The outcome and value (``None``: the outcome alone) of one case's position."""
+    def answer(self, position: list[int]) -> tuple[Any, ...]:
+        """The outcome and value (``None``: the outcome alone) of one case's position; with
+        ``moves`` (vertex geography), then the number of winning first moves and their targets."""
         if self.kind == "digraph":
             return self._tokens(position)
         what = "ground vertex" if self.kind == "hackenbush" else "start vertex"
@@ -245,7 +246,7 @@ class Solver:
             return _game(self.cls, self.kind, [str(vertex)], [])
         return self.game.grounded_at(str(vertex))
 
-    def _vertex(self, vertex: int) -> tuple[Outcome, Any]:
+    def _vertex(self, vertex: int) -> tuple[Any, ...]:
         """Green Hackenbush grounded at ``vertex``, or vertex geography started there."""
         if self.kind == "hackenbush":
             from grundy.model.game import forget_laws
@@ -257,10 +258,16 @@ class Solver:
                 forget_laws(game)  # (its declaration kept would keep the game and its decomposition)
         known = vertex in self.index
         game = self.game if known else self.cls.from_edges(1, [])  # (a start no edge names: alone)
-        outcome = game.closed_outcome(game.validate(self.index[vertex] if known else 0))
+        start = game.validate(self.index[vertex] if known else 0)
+        outcome = game.closed_outcome(start)
         if outcome is None:
             raise InvalidInputError(f"{game.spec}: no rule gives the outcome of vertex {vertex}")
-        return outcome, None
+        if not self.moves:
+            return outcome, None
+        # (each winning move's target: the token's vertex after it, named by its number)
+        targets = sorted(int(game.format_position(move.to).split(" | ")[0])
+                         for move in (game.winning_moves_rule(start) if outcome is Outcome.N else ()))
+        return outcome, None, len(targets), [str(t) for t in targets]
 
 
 def _game(cls: Any, kind: str, names: list[str], pairs: list[int]) -> Any:
@@ -280,9 +287,9 @@ class GraphInput:
     case answered as read: :meth:`answers` gives each case's outcome and value, or its error."""
 
     def __init__(self, family: Any, cls: Any, layout: str, where: str, words: StreamWords,
-                 value: Any, misere: bool = False) -> None:
+                 value: Any, misere: bool = False, moves: bool = False) -> None:
         self.family, self.cls, self.layout, self.where, self.words = family, cls, layout, where, words
-        self.value, self.misere = value, misere
+        self.value, self.misere, self.moves = value, misere, moves
         self.solver: Solver | None = None
         self.graph: Graph | None = None
 
@@ -298,7 +305,7 @@ class GraphInput:
             return [self.words.take()]
         return [self.words.take() for _ in range(self.words.take())]
 
-    def answer(self, graph: Graph, position: list[int]) -> tuple[Outcome, Any] | GrundyError:
+    def answer(self, graph: Graph, position: list[int]) -> tuple[Any, ...] | GrundyError:
         """The case's answer (its error, when the engine refuses it); the graph's games are kept
         until another graph comes."""
         try:
@@ -319,7 +326,8 @@ class GraphInput:
             if self.solver is not None:
                 self.solver.close()
             self.graph, self.solver = None, None
-            self.solver, self.graph = Solver(self.cls, self.family.kind, graph, self.value), graph
+            self.solver = Solver(self.cls, self.family.kind, graph, self.value, self.moves)
+            self.graph = graph
         return self.solver
 
     def answers(self) -> Iterator[tuple[Outcome, Any] | GrundyError]:
@@ -330,6 +338,8 @@ class GraphInput:
             yield from self._blocks()
         elif self.where == "sum":
             yield from self._sums()
+        elif self.where in ("size-first", "counts-first"):
+            yield from self._counts_first()
         else:
             first = words.take() if self.where == "after" else None  # (T, or n of counted)
             fixed = self.params() if self.where in ("first", "after") else None
@@ -345,6 +355,22 @@ class GraphInput:
         if words.more():
             after = "the block that ends the input" if self.where == "block" else "the last case"
             raise InvalidInputError(f"{words.left():,} more words after {after}")
+
+    def _counts_first(self) -> Iterator[tuple[Outcome, Any] | GrundyError]:
+        """Each case: the graph's counts (``m``; ``n m``; a tree's ``n``), then one vertex
+        (``size-first``: POJ 2599's ``n k``) or ``k`` (``counts-first``: LibreOJ 10243's ``N M K``),
+        then the graph's edges, then (``counts-first``) the ``k`` numbers of the position."""
+        words = self.words
+        reads = self.family.params[0]
+        for _ in range(1 if self.layout == "counted" else words.take()):
+            vertices = words.take() if reads == "G" else 0
+            count = words.take()
+            if reads == "T":
+                count = max(count - 1, 0)
+            head = words.take()
+            graph = Graph(words.numbers(2 * count), vertices == 0 and count == 0)
+            position = [head] if self.where == "size-first" else words.numbers(head)
+            yield self.answer(graph, position)
 
     def _blocks(self) -> Iterator[tuple[Outcome, Any] | GrundyError]:
         """The cases of each block (its graph, then its cases; ``repeated``: cases up to one whose
@@ -409,8 +435,8 @@ def graph_answers(args: argparse.Namespace, value: Any, title: str,
     entry = find_entry(title.partition("(")[0])
     assert entry is not None  # (load_family found it)
     cls, words = entry.load_class(), input_words(args.position[0])
-    return closing(GraphInput(family, cls, args.input, where, words, value, args.misere).answers(),
-                   words)
+    return closing(GraphInput(family, cls, args.input, where, words, value, args.misere,
+                              bool(args.winning_moves)).answers(), words)
 
 
 def input_words(path: str) -> StreamWords:

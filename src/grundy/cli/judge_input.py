@@ -47,7 +47,7 @@ from typing import Any
 
 from grundy.cli.common import read_number
 from grundy.cli.judge_graph import StreamWords
-from grundy.errors import GrundyError, InvalidInputError
+from grundy.errors import GrundyError, InvalidInputError, SearchLimitError
 from grundy.model.laws import GRAPH_PARAMETERS
 
 FORMATS = ("lines", "cases", "counted", "repeated")
@@ -587,14 +587,17 @@ def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -
     from grundy.engine.search import Cache
     from grundy.model.game import Outcome
 
-    if args.winning_moves and (family.kind == "kfold" or any(p in GRAPH_PARAMETERS
-                                                             for p in family.params)):
-        raise InvalidInputError(f"--winning-moves lists the moves of games on numbers; {title} "
-                                f"prints its own answer per case")
-    if any(p in GRAPH_PARAMETERS for p in family.params):  # (read in pieces, a graph at a time)
+    graph = any(p in GRAPH_PARAMETERS for p in family.params)
+    if args.winning_moves and (family.kind == "kfold" or (graph and family.kind != "geography")):
+        raise InvalidInputError(f"--winning-moves lists the moves of games on numbers and the first "
+                                f"moves of vertex geography; {title} prints its own answer per case")
+    if graph:  # (read in pieces, a graph at a time)
         from grundy.cli.judge_graph import graph_answers
 
-        return answer_all(graph_answers(args, value, title, family), lambda found: found)
+        def listed(found: Any) -> Any:  # (vertex geography's first moves: their lines)
+            return found if len(found) < 4 else (*found[:3], MoveLines(found[3]))
+
+        return answer_all(graph_answers(args, value, title, family), listed)
     where = args.params or "each"
     check_family_input(title, family, args.input, where)
     if family.kind == "misere" and not args.misere:
@@ -723,7 +726,14 @@ def _run_own_family(args: argparse.Namespace, value: Any, game: Any, names: tupl
             moving = tuple(g for g, name in zip(given, names, strict=True) if name in read)
             if moving not in movers:
                 movers[moving] = load_game(f"{game.name}({','.join(fixed + list(moving))})")
-            answered[numbers] = tuple(value(movers[moving], start(), cache))
+            try:
+                answered[numbers] = tuple(value(movers[moving], start(), cache))
+            except SearchLimitError as exc:  # (a game too big to search: the pattern may answer it)
+                if args.conjecture or sums or len(names) != 1:
+                    raise
+                raise type(exc)(f"{exc}; conjecture=True answers a game past those searched by the "
+                                f"pattern of their start values", parameters=(*exc.parameters, "conjecture"),
+                                spec=exc.spec) from None
         return answered[numbers]
 
     def answer(numbers: list[int]) -> tuple[Any, ...]:

@@ -52,7 +52,7 @@ time); so does the C++ main (pieces of 64 KiB, a word at a time).
 from __future__ import annotations
 
 from grundy.errors import InvalidInputError
-from grundy.export.geography import graph_header, python_graph_body
+from grundy.export.geography import MOVES_HEADER, PY_GEOGRAPHY_MOVES, graph_header, python_graph_body
 from grundy.export.main import INPUT_FORMATS, PY_NUMBER
 from grundy.model.laws import GRAPH_PARAMETERS, GRAPH_READS, PAIR_PARAMETERS, SET_PARAMETERS, Family
 
@@ -72,7 +72,11 @@ then ``T`` cases; with ``counted``, ``n k``, then the ``n`` heaps), or ``size-fi
 the set's size, then its one heap, then the set's members (AtCoder EDPC K "Stones": ``N K``, then
 ``a_1 .. a_N``; a family whose one parameter is a set), or ``counts-first``: a case is ``n m`` (its
 number of heaps, the size of the family's one set or list of pairs), then the ``n`` heaps, then the
-``m`` members (AtCoder ABC 255 G: ``N M``, then ``A_1 .. A_N``, then ``M`` pairs ``X Y``)."""
+``m`` members (AtCoder ABC 255 G: ``N M``, then ``A_1 .. A_N``, then ``M`` pairs ``X Y``). For a graph
+read ``E``, ``G`` or ``T``, ``size-first`` is its counts, then one vertex (the position), then its
+edges (POJ 2599: ``n k``, then ``n - 1`` edges), and ``counts-first`` its counts and ``k``, then its
+edges, then the ``k`` numbers of the position (LibreOJ 10243: ``N M K``, the edges, then ``K``
+tokens): the parts in the order of their counts."""
 
 SUM_KINDS = ("hackenbush", "formula", "stripes", "own-heap")
 """The family kinds whose cases may be sums of games of different parameters (their values XOR):
@@ -169,14 +173,26 @@ def _check_size_first(family: Family, layout: str, where: str) -> None:
     members) where there is no single set parameter to split, or no such case to read."""
     if where != "size-first":
         return
-    if len(family.params) != 1 or family.params[0] not in SET_PARAMETERS or family.kind == "own-heap":
+    graph = _counted_graph(family)
+    if not graph and (len(family.params) != 1 or family.params[0] not in SET_PARAMETERS
+                      or family.kind == "own-heap"):
         raise InvalidInputError(f"--params size-first (a case is the set's size, then one heap, then "
-                                f"the set's members) is for a family whose one parameter is a set "
-                                f"(subtraction(S), stripes(S)), not {family.kind} ({param_words(family)})")
-    if layout not in ("lines", "counted", "single"):
+                                f"the set's members; or a graph's counts, then one vertex, then its "
+                                f"edges) is for a family whose one parameter is a set (subtraction(S), "
+                                f"stripes(S)) or a graph read E, G or T, not {family.kind} "
+                                f"({param_words(family)})")
+    if layout not in ("counted", "single", *(() if graph else ("lines",))):
         raise InvalidInputError(f"a case of --params size-first is the set's size, then one heap, then "
-                                f"the set's members: read counted (one case: EDPC K), single (T, then T "
-                                f"cases) or lines (a case a line), not {layout}")
+                                f"the set's members (a graph's counts, then one vertex, then its edges): "
+                                f"read counted (one case: EDPC K), single (T, then T cases)"
+                                f"{'' if graph else ' or lines (a case a line)'}, not {layout}")
+
+
+def _counted_graph(family: Family) -> bool:
+    """Whether the family's one parameter is a graph whose counts stand before its edges (``E``,
+    ``G``, ``T``: not successor lists) and whose position the input gives."""
+    return (len(family.params) == 1 and family.params[0] in GRAPH_PARAMETERS
+            and family.params[0] != "L" and family.position is None)
 
 
 def _check_counts_first(family: Family, layout: str, where: str) -> None:
@@ -184,16 +200,19 @@ def _check_counts_first(family: Family, layout: str, where: str) -> None:
     the one set or list of pairs) where there is no such parameter, or no such case to read."""
     if where != "counts-first":
         return
-    if (len(family.params) != 1 or family.params[0] not in (*SET_PARAMETERS, *PAIR_PARAMETERS)
+    if not _counted_graph(family) and (
+            len(family.params) != 1 or family.params[0] not in (*SET_PARAMETERS, *PAIR_PARAMETERS)
             or family.kind == "own-heap"):
         raise InvalidInputError(f"--params counts-first (a case is n m, then n heaps, then the m "
-                                f"members of a set or pairs) is for a family whose one parameter is "
-                                f"a set or a list of pairs (subtraction(S), forbidden-nim(P)), not "
-                                f"{family.kind} ({param_words(family)})")
+                                f"members of a set or pairs; or a graph's counts and k, then its "
+                                f"edges, then k tokens) is for a family whose one parameter is a set, "
+                                f"a list of pairs (subtraction(S), forbidden-nim(P)) or a graph read "
+                                f"E, G or T, not {family.kind} ({param_words(family)})")
     if layout not in ("counted", "cases"):
         raise InvalidInputError(f"a case of --params counts-first is n m, then n heaps, then the m "
-                                f"members: read counted (one case: ABC 255 G) or cases (T, then T "
-                                f"cases), not {layout}")
+                                f"members (a graph's counts and k, then its edges, then k tokens): "
+                                f"read counted (one case: ABC 255 G) or cases (T, then T cases), not "
+                                f"{layout}")
 
 
 def param_words(family: Family) -> str:
@@ -202,6 +221,18 @@ def param_words(family: Family) -> str:
                      f"|{p}|, then its |{p}| pairs x y" if p in PAIR_PARAMETERS else
                      f"the graph {p}: {GRAPH_READS[p]}" if p in GRAPH_PARAMETERS else p
                      for p in family.params)
+
+
+def _graph_counts(name: str) -> str:
+    """The numbers that stand before a graph's edges: ``m`` (E), ``n m`` (G), ``n`` (T)."""
+    return {"E": "the graph's number of edges m", "G": "the graph's numbers of vertices and edges n m",
+            "T": "the tree's number of vertices n"}[name]
+
+
+def _one_vertex(family: Family) -> str:
+    """One number of a position on a graph, in words."""
+    return {"digraph": "one token's vertex", "hackenbush": "the ground vertex"}.get(
+        family.kind, "the start vertex")
 
 
 def describe(family: Family, layout: str, where: str) -> str:
@@ -217,10 +248,15 @@ def describe(family: Family, layout: str, where: str) -> str:
         name = family.params[0]
         count = {"lines": "one case per line, each", "counted": "one case:",
                  "single": "the number of cases T, then T cases, each"}[layout]
+        if name in GRAPH_PARAMETERS:
+            return f"{count} {_graph_counts(name)}, then {_one_vertex(family)}, then the graph's edges u v"
         return f"{count} |{name}|, then one heap, then the members of {name}"
     if where == "counts-first":
         name = family.params[0]
         count = {"counted": "one case:", "cases": "the number of cases T, then T cases, each"}[layout]
+        if name in GRAPH_PARAMETERS:
+            return (f"{count} {_graph_counts(name)} and k, then the graph's edges u v, then the k "
+                    f"numbers of the position ({_one_vertex(family)} when k is 1)")
         members = f"its |{name}| pairs x y" if name in PAIR_PARAMETERS else f"the members of {name}"
         return f"{count} n |{name}|, then n heap sizes, then {members}"
     case = {"lines": "one position per line: its heap sizes",
@@ -500,9 +536,10 @@ def _cases():
 
 def _size_first(reader, count=None):
     """Each case: the set's size, then its one heap, then the set's members (EDPC K: N K, then
-    a_1 .. a_N); counted (or a line): one case, single: T, then T cases."""
+    a_1 .. a_N; a graph: its counts, then one vertex, then its edges: POJ 2599's n k, then n - 1
+    edges); counted (or a line): one case, single: T, then T cases."""
     for _ in range(count or (1 if LAYOUT == "counted" else reader.take())):
-        size = reader.take()
+        size = reader.take() if PARAMS[0] == "set" else reader._edges(PARAMS[0])[0]
         heap = reader.take()
         yield [heap], [[reader.take() for _ in range(size)]]
     if reader.more():
@@ -511,8 +548,15 @@ def _size_first(reader, count=None):
 
 def _counts_first(reader):
     """Each case: n m, then its n heaps, then the m members of its one parameter (a set, or pairs
-    x y: ABC 255 G's N M, A_1 .. A_N, then M pairs X Y); counted: one case, cases: T, then T cases."""
+    x y: ABC 255 G's N M, A_1 .. A_N, then M pairs X Y; a graph: its counts and k, then its edges,
+    then the k numbers of the position); counted: one case, cases: T, then T cases."""
     for _ in range(1 if LAYOUT == "counted" else reader.take()):
+        if PARAMS[0] not in ("set", "pairs"):  # (a graph's counts and k, then the parts in that order)
+            size = reader._edges(PARAMS[0])[0]
+            k = reader.take()
+            edges = [reader.take() for _ in range(size)]
+            yield [reader.take() for _ in range(k)], [edges]
+            continue
         n, m = reader.take(), reader.take()
         heaps = [reader.take() for _ in range(n)]
         yield heaps, [[reader.take() for _ in range(m * (2 if PARAMS[0] == "pairs" else 1))]]
@@ -1102,8 +1146,7 @@ def python_family(title: str, family: Family, main: bool, layout: str, where: st
     its winning moves (``subtraction(S)``: :data:`PY_SUBTRACTION_MOVES`)."""
     out = [f"# {line}" for line in header(title, family, main, layout, where)]
     if moves:
-        out.append("# then, after each line 'VALUE OUTCOME K', its K winning moves, one a line "
-                   "'PART FROM TO' (the heap's number from 1, its size before and after)")
+        out.append(f"# then, after each line 'VALUE OUTCOME K', {MOVES_HEADER[family.kind]}")
     out += ["# Generated by grundy; needs only Python 3.8+.", ""]
     if family.kind == "subtraction":  # (the runs' engine is annotated)
         out += ["from __future__ import annotations", ""]
@@ -1126,7 +1169,8 @@ def python_family(title: str, family: Family, main: bool, layout: str, where: st
 
         out.append(_PY_MAIN.replace(_PY_LINE, PY_FAMILY_LINE))
     elif main and moves:
-        out.append(_PY_MAIN.replace(_PY_LINE, PY_SUBTRACTION_MOVES))
+        line = PY_GEOGRAPHY_MOVES if family.kind == "geography" else PY_SUBTRACTION_MOVES
+        out.append(_PY_MAIN.replace(_PY_LINE, line))
     elif main:
         out.append(_PY_MAIN)
     return "\n".join(out).rstrip("\n") + "\n"

@@ -31,10 +31,12 @@ def family_code(title: str, family: Family, *, lang: str = "cpp", main: bool = F
 
 def _check_moves(title: str, family: Family, where: str) -> None:
     """Refuse, in one line, the winning moves a family's program cannot list: those of a family
-    other than subtraction(S), or of a case of several games (--params sum)."""
-    if family.kind != "subtraction":
-        raise InvalidInputError(f"--winning-moves lists the moves of a sum of heaps of one game "
-                                f"(of a family: subtraction(S)), not of {title}")
+    other than subtraction(S) and vertex geography on a graph read E, G or T, or of a case of
+    several games (--params sum)."""
+    if family.kind not in ("subtraction", "geography"):
+        raise InvalidInputError(f"--winning-moves lists the first moves of vertex geography "
+                                f"('vertex-geography(E)', (G) or (T)) and the moves of a sum of heaps "
+                                f"of one game (of a family: subtraction(S)), not of {title}")
     if where in ("sum", "sum-last"):
         raise InvalidInputError(f"--winning-moves lists the moves of one game's heaps, not of a case "
                                 f"of several games (--params {where})")

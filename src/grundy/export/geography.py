@@ -230,13 +230,14 @@ def _augment(mate, pre, y):
         y = after
 
 
-def _missed(adj, mate):
+def _missed(adj, mate, skip=-1):
     """Which vertices some maximum matching misses (the set D), given a maximum matching: the
     outer vertices of Edmonds' alternating forest grown from every exposed vertex at once
-    (blossoms merged by union-find, each walked base to base)."""
+    (blossoms merged by union-find, each walked base to base); ``skip``: a vertex taken out of
+    the graph (G - v, ``mate`` a maximum matching of it)."""
     n = len(adj)
     label, parent, root, link, stamp = [0] * n, [-1] * n, [-1] * n, list(range(n)), [0] * n
-    queue = [x for x in range(n) if mate[x] < 0]
+    queue = [x for x in range(n) if mate[x] < 0 and x != skip]
     for x in queue:
         label[x], root[x] = 1, x
     at = clock = 0
@@ -244,6 +245,8 @@ def _missed(adj, mate):
         x = queue[at]
         at += 1
         for w in adj[x]:
+            if w == skip:
+                continue
             if label[w] == 0:  # (w is matched: exposed vertices are roots)
                 m = mate[w]
                 label[w], parent[w], root[w], label[m], root[m] = 2, x, root[x], 1, root[x]
@@ -272,6 +275,11 @@ def _missed(adj, mate):
 def first_player_wins(adj):
     """For each vertex of the graph adj (neighbour lists, no loops), whether the player to move
     wins vertex geography started there: iff every maximum matching covers it."""
+    return [not d for d in _missed(adj, maximum_matching(adj))]
+
+
+def maximum_matching(adj):
+    """A maximum matching of the graph adj: each vertex's mate, -1 for none."""
     n = len(adj)
     mate = [-1] * n
     for x in range(n):  # (a greedy matching first: the searches only finish it)
@@ -283,14 +291,33 @@ def first_player_wins(adj):
     side, bipartite = _sides(adj)
     _hopcroft_karp(adj, mate, [x for x in range(n) if bipartite[x] and side[x] == 0])
     _edmonds(adj, mate, [x for x in range(n) if not bipartite[x]])
-    return [not d for d in _missed(adj, mate)]'''
-"""The Python core of both programs: ``first_player_wins(adj)`` for every vertex at once."""
+    return mate
+
+
+def winning_targets(adj, mate, v):
+    """The neighbours of v to which a move wins (v a won start, mate a maximum matching of adj):
+    those some maximum matching of G - v misses; mate without v's edge is one."""
+    rest = list(mate)
+    if rest[v] >= 0:
+        rest[rest[v]] = -1
+        rest[v] = -1
+    missed = _missed(adj, rest, v)
+    return [u for u in adj[v] if missed[u]]'''
+"""The Python core of both programs: ``first_player_wins(adj)`` for every vertex at once, and
+``winning_targets(adj, mate, v)``: the winning moves from one."""
 
 PY_GRAPH = '''
 
 def graph_wins(edges):
     """The vertices of the graph (edges u1 v1 u2 v2 ...; vertices any numbers) and, for each,
     whether the player to move from it wins: a dict vertex -> bool."""
+    index, adj = _graph(edges)
+    wins = first_player_wins(adj)
+    return {u: wins[i] for u, i in index.items()}
+
+
+def _graph(edges):
+    """The vertices' indices (in order of first appearance) and the neighbour lists."""
     index = {}
     for u in edges:
         if u not in index:
@@ -300,8 +327,31 @@ def graph_wins(edges):
         if u != v:  # (a loop never leads to an unvisited vertex)
             adj[index[u]].append(index[v])
             adj[index[v]].append(index[u])
-    wins = first_player_wins(adj)
-    return {u: wins[i] for u, i in index.items()}
+    return index, adj
+
+
+def winning_moves(vertex, edges):
+    """The vertices a first move from vertex may go to and win, increasing (none: a lost start,
+    or a vertex no edge names)."""
+    return first_moves(vertex, edges)[1]
+
+
+def first_moves(vertex, edges):
+    """Whether the player to move from vertex wins, and the vertices a first move may go to and
+    win, increasing (the graph, its matching and D kept for the next start of the same graph)."""
+    if _MOVES[0] is not edges:
+        index, adj = _graph(edges)
+        mate = maximum_matching(adj)
+        missed = _missed(adj, mate)
+        _MOVES[:] = edges, (index, adj, mate, missed, list(index))
+    index, adj, mate, missed, names = _MOVES[1]
+    v = index.get(vertex)
+    if v is None or missed[v]:
+        return False, []
+    return True, sorted(names[u] for u in set(winning_targets(adj, mate, v)))
+
+
+_MOVES = [None, None]  # the last graph whose moves were asked, and what they are found from
 
 
 def grundy_wins(vertex, edges):
@@ -319,6 +369,38 @@ def answer(heaps, params):
         _LAST[:] = params[0], graph_wins(params[0])
     return None, _LAST[1].get(heaps[0], False)'''
 """``answer(heaps, params)`` of ``vertex-geography(E)``, for the family main."""
+
+
+PY_GEOGRAPHY_MOVES = '''def _answer_line(heaps, params):
+    try:
+        if len(heaps) != 1:
+            raise ValueError(f"a position is one start vertex, got {len(heaps)} numbers")
+        wins, moves = first_moves(heaps[0], params[0])  # (one matching for both)
+        return "\\n".join([f"- {'N' if wins else 'P'} {len(moves)}", *map(str, moves)])
+    except (ValueError, ArithmeticError, RecursionError) as exc:
+        return f"error: {exc}"'''
+"""The line of one start of vertex geography with its winning moves: ``- N K``, then the ``K``
+vertices a first move may go to and win, increasing (``- P 0``: none)."""
+
+CPP_GEOGRAPHY_MOVES_LINE = r"""
+// one start's line '- OUTCOME K' (N: the player to move wins), then its K winning moves, one a
+// line: the vertex a first move goes to, increasing
+static std::string answer_line(const std::vector<unsigned long long> &heaps, const Params &params) {
+    unsigned long long value = 0;
+    bool known = false;
+    graph_of(params, true);  // (the graph with its matching, built once for the answer and the moves)
+    const bool wins = answer(heaps, params, value, known);
+    const std::vector<unsigned long long> moves =
+        wins ? winning_moves(heaps[0], params) : std::vector<unsigned long long>();
+    std::string out = std::string(wins ? "- N " : "- P ") + std::to_string(moves.size());
+    for (unsigned long long u : moves) out += "\n" + std::to_string(u);
+    return out;
+}"""
+
+MOVES_HEADER = {"subtraction": "its K winning moves, one a line 'PART FROM TO' (the heap's number from 1, "
+                               "its size before and after)",
+                "geography": "its K winning moves, one a line: the vertex a first move goes to (increasing)"}
+"""What follows each line ``VALUE OUTCOME K`` of a family's program with winning moves, by kind."""
 
 
 def python_graph_body() -> str:
@@ -541,12 +623,13 @@ static void edmonds(const Graph &g, std::vector<int> &mate, const std::vector<in
 
 // which vertices some maximum matching misses (the set D), given a maximum matching: the outer
 // vertices of Edmonds' alternating forest grown from every exposed vertex at once (blossoms
-// merged by union-find, each walked base to base)
-static std::vector<char> missed(const Graph &g, const std::vector<int> &mate) {
+// merged by union-find, each walked base to base); skip: a vertex taken out of the graph (G - v,
+// mate a maximum matching of it)
+static std::vector<char> missed(const Graph &g, const std::vector<int> &mate, int skip = -1) {
     std::vector<int> label(g.n, 0), parent(g.n, -1), root(g.n, -1), link(g.n), stamp(g.n, 0), queue;
     for (int x = 0; x < g.n; ++x) {
         link[x] = x;
-        if (mate[x] < 0) {
+        if (mate[x] < 0 && x != skip) {
             label[x] = 1;
             root[x] = x;
             queue.push_back(x);
@@ -557,6 +640,7 @@ static std::vector<char> missed(const Graph &g, const std::vector<int> &mate) {
         const int x = queue[k];
         for (int e = g.start[x]; e < g.start[x + 1]; ++e) {
             const int w = g.to[e];
+            if (w == skip) continue;
             if (label[w] == 0) {  // (w is matched: exposed vertices are roots)
                 const int m = mate[w];
                 label[w] = 2;
@@ -589,9 +673,8 @@ static std::vector<char> missed(const Graph &g, const std::vector<int> &mate) {
     return out;
 }
 
-// for each vertex of g (no loops), whether the player to move wins vertex geography started
-// there: iff every maximum matching covers it
-std::vector<char> first_player_wins(const Graph &g) {
+// a maximum matching of g: each vertex's mate, -1 for none
+static std::vector<int> maximum_matching(const Graph &g) {
     std::vector<int> mate(g.n, -1), side, left, roots;
     for (int x = 0; x < g.n; ++x)  // (a greedy matching first: the searches only finish it)
         for (int e = g.start[x]; e < g.start[x + 1] && mate[x] < 0; ++e)
@@ -607,11 +690,34 @@ std::vector<char> first_player_wins(const Graph &g) {
     }
     hopcroft_karp(g, mate, left);
     edmonds(g, mate, roots);
-    std::vector<char> out = missed(g, mate);
+    return mate;
+}
+
+// for each vertex of g (no loops), whether the player to move wins vertex geography started
+// there: iff every maximum matching covers it
+std::vector<char> first_player_wins(const Graph &g) {
+    std::vector<char> out = missed(g, maximum_matching(g));
     for (int x = 0; x < g.n; ++x) out[x] = !out[x];
     return out;
+}
+
+// the neighbours of v to which a move wins (v a won start, mate a maximum matching of g): those
+// some maximum matching of G - v misses; mate without v's edge is one
+std::vector<int> winning_targets(const Graph &g, std::vector<int> mate, int v) {
+    if (mate[v] >= 0) {
+        mate[mate[v]] = -1;
+        mate[v] = -1;
+    }
+    const std::vector<char> out = missed(g, mate, v);
+    std::vector<int> targets;
+    for (int e = g.start[v]; e < g.start[v + 1]; ++e)
+        if (out[g.to[e]]) targets.push_back(g.to[e]);
+    std::sort(targets.begin(), targets.end());
+    targets.erase(std::unique(targets.begin(), targets.end()), targets.end());
+    return targets;
 }"""
-"""The C++ core of both programs: ``first_player_wins(graph)`` for every vertex at once."""
+"""The C++ core of both programs: ``first_player_wins(graph)`` for every vertex at once, and
+``winning_targets(graph, mate, v)``: the winning moves from one."""
 
 CPP_GRAPH = r"""
 // the graph of the edges u1 v1 u2 v2 ... (vertices any numbers, sorted in `labels`; a loop is
@@ -619,9 +725,12 @@ CPP_GRAPH = r"""
 struct GraphWins {
     std::vector<unsigned long long> labels;
     std::vector<char> wins;
+    Graph g;  // (kept for the winning moves, with a maximum matching of it)
+    std::vector<int> mate;
 };
 
-GraphWins graph_wins(const std::vector<unsigned long long> &edges) {
+// keep: the graph and its matching are kept too (for the winning moves)
+GraphWins graph_wins(const std::vector<unsigned long long> &edges, bool keep = false) {
     GraphWins out;
     out.labels = edges;
     std::sort(out.labels.begin(), out.labels.end());
@@ -649,7 +758,14 @@ GraphWins graph_wins(const std::vector<unsigned long long> &edges) {
             g.to[fill[ends[i]]++] = ends[i + 1];
             g.to[fill[ends[i + 1]]++] = ends[i];
         }
-    out.wins = first_player_wins(g);
+    if (!keep) {
+        out.wins = first_player_wins(g);
+        return out;
+    }
+    out.mate = maximum_matching(g);
+    out.wins = missed(g, out.mate);
+    for (int x = 0; x < g.n; ++x) out.wins[x] = !out.wins[x];
+    out.g = std::move(g);
     return out;
 }
 
@@ -659,21 +775,40 @@ static bool wins_from(unsigned long long vertex, const GraphWins &graph) {
     return at != graph.labels.end() && *at == vertex && graph.wins[(size_t)(at - graph.labels.begin())];
 }
 
+// the graph of the parameters and its answers (keep: with its matching, for the winning moves);
+// the main keeps the last case's parameters alive while it answers the next, and cases share the
+// parameters read once: the same object again is the same graph, answered without building it again
+static const GraphWins &graph_of(const Params &params, bool keep) {
+    static const Params *last_params = nullptr;
+    static bool kept = false;
+    static GraphWins last;
+    if (&params != last_params || (keep && !kept)) {
+        last = graph_wins(params[0], keep);
+        last_params = &params;
+        kept = keep;
+    }
+    return last;
+}
+
 bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
             bool &known) {
     if (heaps.size() != 1)
         fail("a position is one start vertex, got " + std::to_string(heaps.size()) + " numbers");
-    // (the main keeps the last case's parameters alive while it answers the next, and cases share
-    // the parameters read once: the same object again is the same graph, answered without building it again)
-    static const Params *last_params = nullptr;
-    static GraphWins last;
-    if (&params != last_params) {
-        last = graph_wins(params[0]);
-        last_params = &params;
-    }
     known = false;
     value = 0;
-    return wins_from(heaps[0], last);
+    return wins_from(heaps[0], graph_of(params, false));
+}
+
+// the vertices a first move from `vertex` may go to and win, increasing (none: a lost start, or a
+// vertex no edge names)
+std::vector<unsigned long long> winning_moves(unsigned long long vertex, const Params &params) {
+    const GraphWins &graph = graph_of(params, true);
+    std::vector<unsigned long long> out;
+    if (!wins_from(vertex, graph)) return out;
+    const auto at = std::lower_bound(graph.labels.begin(), graph.labels.end(), vertex);
+    const int v = (int)(at - graph.labels.begin());
+    for (int u : winning_targets(graph.g, graph.mate, v)) out.push_back(graph.labels[u]);
+    return out;
 }"""
 """``answer`` of ``vertex-geography(E)`` in C++, for the family main."""
 

@@ -925,13 +925,17 @@ def _move_rule(game: Game, plan: Plan, misere: bool, lang: str) -> dict[str, Any
     carried = plan.source is not None and (plan.checked is None or plan.conjecture)
     if not misere and plan.kind == "heap" and take is None and carried and lang == "python":
         return {"moves": (), "move_options": True}
+    if not misere and plan.kind == "positions" and lang == "python":  # (by the options it lists)
+        return {"moves": ()}
     if misere or plan.kind != "heap" or take is None or (take.kind == TakeKind.ALL_BUT and take.values):
         raise InvalidInputError(f"{game.spec}: the winning moves are listed for a sum of heaps of "
                                 f"normal play whose moves take from one heap any number (Nim), a "
                                 f"number of a finite set (subtraction games) or as an octal code "
                                 f"says, or (in Python) by the move function of a heap game of one's "
                                 f"own that the program carries (its table, or a conjecture with "
-                                f"--conjecture), for the split game and for one pair of Wythoff's game")
+                                f"--conjecture) or of a game of one's own on several numbers (one "
+                                f"position a line), for the split game and for one pair of Wythoff's "
+                                f"game")
     return {"moves": () if take.kind == TakeKind.ALL_BUT else tuple(sorted(take.values))}
 
 
@@ -1047,9 +1051,37 @@ def _positions_source(game: Game, plan: Plan, lang: str, main: bool, input_forma
                                 f"program carries your move function): use lang python")
     code = positions_program(plan.name, plan.arity, plan.origin, plan.source, main=main,
                              input_format=input_format, misere=plan.misere_search,
-                             steps=plan.steps or MOVE_STEPS)
+                             steps=plan.steps or MOVE_STEPS, moves=plan.moves is not None)
     _positions_check(code, game, plan)
+    if plan.moves is not None:
+        _positions_moves_check_own(code, game, plan)
     return code
+
+
+def _positions_moves_check_own(code: str, game: Game, plan: Plan) -> None:
+    """Compare the program's ``winning_positions`` with the engine's winning moves (the positions
+    they leave, as ``solve --input --winning-moves`` writes them, in its order) on the positions
+    the check of its values samples, within :data:`CHECK_STEPS`."""
+    from grundy.engine.limits import Budget
+    from grundy.solving.solve import solve
+
+    namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
+    exec(compile(code, "<export>", "exec"), namespace)
+    listed, budget = namespace["winning_positions"], Budget(CHECK_STEPS)
+    namespace["MOVE_STEPS"] = max(namespace["MOVE_STEPS"], CHECK_STEPS)
+    for position in _positions_sample(game, plan):
+        try:
+            _engine_answer(game, position, False, budget)  # (the budget: past it, the check ends)
+            answer = solve(game, game.validate(position))
+        except SearchLimitError:
+            break
+        except GrundyError:
+            continue  # (a position the engine refuses: the check of the values saw the error line)
+        want = [game.format_position(m.to) for m in answer.winning_moves]
+        got = [" ".join(words) for words in listed(list(position))]
+        if got != want:
+            raise GrundyError(f"internal error: the exported program's winning moves of {position} "
+                              f"lead to {got}, the engine's to {want}; please report it")
 
 
 POSITIONS_SAMPLE = 300

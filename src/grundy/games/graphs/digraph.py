@@ -151,7 +151,9 @@ class Digraph(ContentHashedGame):
         found = index.get(name) if self.names is not None else (
             int(name) if name.isdigit() and int(name) < self.n else None)
         if found is None:
-            raise InvalidPositionError(f"unknown token vertex {name!r}: not a vertex of {self.spec}")
+            raise InvalidPositionError(f"unknown token vertex {name!r}: not a vertex of {self.spec} "
+                                       f"(no edge names it; a vertex without edges is listed in a "
+                                       f"JSON graph's \"vertices\")")
         return found
 
     @property

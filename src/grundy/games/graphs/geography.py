@@ -196,7 +196,9 @@ class VertexGeography(ContentHashedGame):
         index = self._derived.get("index", lambda: {v: i for i, v in enumerate(self.names)})
         found = index.get(name)
         if found is None:
-            raise InvalidPositionError(f"unknown vertex {name!r}: not a vertex of {self.spec}")
+            raise InvalidPositionError(f"unknown vertex {name!r}: not a vertex of {self.spec} "
+                                       f"(no edge names it; a vertex without edges is listed in a "
+                                       f"JSON graph's \"vertices\")")
         return found
 
     def validate(self, position: Any) -> GeoPosition:
