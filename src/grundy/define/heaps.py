@@ -152,6 +152,8 @@ class HeapState:
         rule = self.p_rule(game, n, context)
         if rule is not None:  # (conjecture: by the rule past its table, as the exported program)
             return self.by_p_rule(game, n, rule, context)
+        if self.values_rule(game, n, context):  # (conjecture: by the pattern past its table, too)
+            return self.by_pattern(game, n, context)
         found = self.by_range(game, n, context)
         if found is not None:
             return found
@@ -240,6 +242,19 @@ class HeapState:
                 p.formula is not None or self.periodicity is not None) for p in patterns):
             return None
         return next((p for p in patterns if p.describes == Describes.P_POSITIONS and p.formula), None)
+
+    def values_rule(self, game: UserHeapGame, n: int, context: Answering) -> bool:
+        """With ``conjecture``, at a heap past the table the patterns were looked for in: whether
+        a pattern of the values answers there (:meth:`by_pattern`, checked locally) instead of a
+        longer table or a search, as the exported program answers past the table it checked the
+        pattern on (``grundy export --conjecture``): a move function slower than a step (a
+        divisor loop) would otherwise fill a table of up to :data:`DENSE_HEAPS` heaps, and the
+        query stop on its clock, where the program answers (CodeChef NUMGAME at 10^6)."""
+        if not context.conjecture or n < PATTERN_TABLE:
+            return False
+        patterns = self.find(game, context)
+        return n >= len(self.table) and any(p.describes == Describes.VALUES and (
+            p.formula is not None or self.periodicity is not None) for p in patterns)
 
     def proved(self, game: UserHeapGame, context: Answering) -> Pattern | None:
         """The proved pattern of the values, if the table shows one."""
