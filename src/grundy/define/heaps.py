@@ -139,8 +139,9 @@ class HeapState:
 
     def value(self, game: UserHeapGame, n: int, context: Answering) -> int:
         """``G(n)``: the table where it reaches; else, by counting, a search of the heaps reachable
-        from ``n`` while they are few, or the table built to ``n`` where the budget allows; beyond
-        the table's reach a proved pattern, else the search, else a pattern, checked."""
+        from ``n`` while they are few, or the table built to ``n`` where the budget allows (with
+        ``conjecture``, past the table the patterns were found on, a pattern first); beyond the
+        table's reach a proved pattern, else the search, else a pattern, checked."""
         if n < len(self.table):
             return self.table[n]
         vouched = context.vouched.get((game, n))
@@ -152,8 +153,6 @@ class HeapState:
         rule = self.p_rule(game, n, context)
         if rule is not None:  # (conjecture: by the rule past its table, as the exported program)
             return self.by_p_rule(game, n, rule, context)
-        if self.values_rule(game, n, context):  # (conjecture: by the pattern past its table, too)
-            return self.by_pattern(game, n, context)
         found = self.by_range(game, n, context)
         if found is not None:
             return found
@@ -174,6 +173,8 @@ class HeapState:
             found = self.search(game, n, context, float("inf"))
         if found is not None:
             return found
+        if self.values_rule(game, n, context):  # (conjecture: by the pattern past its table, too)
+            return self.by_pattern(game, n, context)
         if dense and n >= PATTERN_TABLE and self.proved(game, context) is not None:
             return self.by_pattern(game, n, context)
         if dense:
@@ -246,10 +247,11 @@ class HeapState:
     def values_rule(self, game: UserHeapGame, n: int, context: Answering) -> bool:
         """With ``conjecture``, at a heap past the table the patterns were looked for in: whether
         a pattern of the values answers there (:meth:`by_pattern`, checked locally) instead of a
-        longer table or a search, as the exported program answers past the table it checked the
-        pattern on (``grundy export --conjecture``): a move function slower than a step (a
-        divisor loop) would otherwise fill a table of up to :data:`DENSE_HEAPS` heaps, and the
-        query stop on its clock, where the program answers (CodeChef NUMGAME at 10^6)."""
+        longer table, as the exported program answers past the table it checked the
+        pattern on (``grundy export --conjecture``), once a search of the heaps reachable from it
+        (exact) has not answered: a move function slower than a step (a divisor loop) would
+        otherwise fill a table of up to :data:`DENSE_HEAPS` heaps, and the query stop on its
+        clock, where the program answers (CodeChef NUMGAME at 10^6)."""
         if not context.conjecture or n < PATTERN_TABLE:
             return False
         patterns = self.find(game, context)
