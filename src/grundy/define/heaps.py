@@ -469,7 +469,7 @@ class HeapState:
         ranged = counted_range(listed, n)
         if ranged:  # (charged before it is listed, by its length)
             context.charge(len(listed) + 1, what)
-        options = game.heap_options(n)
+        options = game.heap_options(n, listed)  # (the move function called once)
         if not ranged:
             context.charge(len(options) + 1, what)
         parts: dict[int, int] = {}

@@ -82,11 +82,12 @@ class UserHeapGame(_Defined, HeapGame):
         declared = type(self).declared_splits
         return base.probe_splits(self) if declared is None else declared
 
-    def heap_options(self, n: int) -> list[HeapResult]:
-        """The distinct options of one heap of ``n`` (each a tuple of heaps), checked."""
+    def heap_options(self, n: int, listed: Any = None) -> list[HeapResult]:
+        """The distinct options of one heap of ``n`` (each a tuple of heaps), checked; ``listed``:
+        what the move function has returned at ``n`` already (then it is not called again)."""
         where = f"heap {n}"
         seen: dict[HeapResult, None] = {}
-        for option in self._options_at(where, n):
+        for option in self._options_at(where, n) if listed is None else self._listed(where, listed):
             parts = self._check(n, option)
             seen.setdefault(tuple(sorted(parts)) if len(parts) > 1 else parts, None)
         return list(seen)
