@@ -73,6 +73,12 @@ def remove_pairs(cards: tuple[int, ...]) -> list[object]:
     return out
 
 
+def pair_steps(p: tuple[int, ...]) -> list[object]:
+    """A game on pairs with no move from (0, 0) or (1, 1): take 2 from both numbers"""
+    a, b = p
+    return [(a - 2, b - 2)] if a >= 2 and b >= 2 else []
+
+
 def proper_divisor(n: int) -> list[int]:
     """CodeChef NUMGAME: subtract a proper divisor"""
     divisors: set[int] = set()
@@ -118,7 +124,7 @@ def zero_one(h: int) -> list[object]:
 
 
 NAMES = ("pb-remove-pairs", "pb-numgame", "pb-numgame-alone", "pb-coprime", "pb-swap", "pb-pair-delete",
-         "pb-division", "pb-zero-one")
+         "pb-division", "pb-zero-one", "pb-pair-steps")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -132,6 +138,7 @@ def own_games() -> Iterator[None]:
     grundy.game("pb-pair-delete", parse=str, format=str)(pair_delete)
     grundy.heap_game("pb-division")(division)
     grundy.heap_game("pb-zero-one", splits=True)(zero_one)
+    grundy.game("pb-pair-steps")(pair_steps)
     yield
     for name in NAMES:
         catalog.unregister(name)
@@ -173,6 +180,17 @@ def test_abc354e_remove_pairs(tmp_path: Path) -> None:
     assert first_wins(solve_input("lines", text, "pb-remove-pairs", tmp_path=tmp_path)) == want
     program = export("pb-remove-pairs", "--main", "--input", "lines", "--lang", "python")
     assert first_wins(python_lines(program, text)) == want
+
+
+def test_a_game_on_pairs_with_no_move_from_the_first_pairs(tmp_path: Path) -> None:
+    """The other side of ABC 354 E's fix: a game on pairs whose first pairs have no move is still
+    read as one on pairs (a line of several pairs, their sum), from the moves of larger pairs."""
+    lines = ["2 3", "5 4 3 3 2 2", "1 1 4 4 7 9", "4 4"]
+    pairs = [[int(w) for w in line.split()] for line in lines]
+    want = [xor_all(min(p[i], p[i + 1]) // 2 % 2 for i in range(0, len(p), 2)) != 0
+            for p in pairs]  # (each pair a chain of min(a, b) // 2 moves)
+    got = solve_input("lines", "".join(line + "\n" for line in lines), "pb-pair-steps", tmp_path=tmp_path)
+    assert first_wins(got) == want == [True, False, True, False]
 
 
 # ---- 2. CodeChef NUMGAME: subtract a proper divisor ---------------------------------------------
