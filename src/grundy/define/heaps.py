@@ -139,8 +139,9 @@ class HeapState:
 
     def value(self, game: UserHeapGame, n: int, context: Answering) -> int:
         """``G(n)``: the table where it reaches; else, by counting, a search of the heaps reachable
-        from ``n`` while they are few, or the table built to ``n`` where the budget allows; beyond
-        the table's reach a proved pattern, else the search, else a pattern, checked."""
+        from ``n`` while they are few, or the table built to ``n`` where the budget allows (with
+        ``conjecture``, past the table the patterns were found on, a pattern first); beyond the
+        table's reach a proved pattern, else the search, else a pattern, checked."""
         if n < len(self.table):
             return self.table[n]
         vouched = context.vouched.get((game, n))
@@ -172,6 +173,8 @@ class HeapState:
             found = self.search(game, n, context, float("inf"))
         if found is not None:
             return found
+        if self.values_rule(game, n, context):  # (conjecture: by the pattern past its table, too)
+            return self.by_pattern(game, n, context)
         if dense and n >= PATTERN_TABLE and self.proved(game, context) is not None:
             return self.by_pattern(game, n, context)
         if dense:
@@ -240,6 +243,20 @@ class HeapState:
                 p.formula is not None or self.periodicity is not None) for p in patterns):
             return None
         return next((p for p in patterns if p.describes == Describes.P_POSITIONS and p.formula), None)
+
+    def values_rule(self, game: UserHeapGame, n: int, context: Answering) -> bool:
+        """With ``conjecture``, at a heap past the table the patterns were looked for in: whether
+        a pattern of the values answers there (:meth:`by_pattern`, checked locally) instead of a
+        longer table, as the exported program answers past the table it checked the
+        pattern on (``grundy export --conjecture``), once a search of the heaps reachable from it
+        (exact) has not answered: a move function slower than a step (a divisor loop) would
+        otherwise fill a table of up to :data:`DENSE_HEAPS` heaps, and the query stop on its
+        clock, where the program answers (CodeChef NUMGAME at 10^6)."""
+        if not context.conjecture or n < PATTERN_TABLE:
+            return False
+        patterns = self.find(game, context)
+        return n >= len(self.table) and any(p.describes == Describes.VALUES and (
+            p.formula is not None or self.periodicity is not None) for p in patterns)
 
     def proved(self, game: UserHeapGame, context: Answering) -> Pattern | None:
         """The proved pattern of the values, if the table shows one."""
@@ -452,7 +469,7 @@ class HeapState:
         ranged = counted_range(listed, n)
         if ranged:  # (charged before it is listed, by its length)
             context.charge(len(listed) + 1, what)
-        options = game.heap_options(n)
+        options = game.heap_options(n, listed)  # (the move function called once)
         if not ranged:
             context.charge(len(options) + 1, what)
         parts: dict[int, int] = {}

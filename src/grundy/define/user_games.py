@@ -82,11 +82,12 @@ class UserHeapGame(_Defined, HeapGame):
         declared = type(self).declared_splits
         return base.probe_splits(self) if declared is None else declared
 
-    def heap_options(self, n: int) -> list[HeapResult]:
-        """The distinct options of one heap of ``n`` (each a tuple of heaps), checked."""
+    def heap_options(self, n: int, listed: Any = None) -> list[HeapResult]:
+        """The distinct options of one heap of ``n`` (each a tuple of heaps), checked; ``listed``:
+        what the move function has returned at ``n`` already (then it is not called again)."""
         where = f"heap {n}"
         seen: dict[HeapResult, None] = {}
-        for option in self._options_at(where, n):
+        for option in self._options_at(where, n) if listed is None else self._listed(where, listed):
             parts = self._check(n, option)
             seen.setdefault(tuple(sorted(parts)) if len(parts) > 1 else parts, None)
         return list(seen)
@@ -620,7 +621,7 @@ class UserGame(_Defined, Game):
             return domain.arity == 2
         if domain.valid is not None or type(self).text_parse is not None:
             return False
-        return _all_numbers(base.probe_options(self, (0, 0), (1, 1)), 2)
+        return _shows_numbers(self, 2)
 
     def any_length(self) -> bool:
         """Whether the positions are rows of numbers of any length: nothing declared, and the
@@ -668,7 +669,7 @@ class UserGame(_Defined, Game):
         its domain; ``None`` for any other game."""
         domain = type(self).domain
         if domain.arity is None and domain.valid is None and type(self).text_parse is None:
-            if not _all_numbers(base.probe_options(self, (0,), (1,)), 1):
+            if not _shows_numbers(self, 1):
                 return None
         elif domain.arity != 1:
             return None
@@ -690,6 +691,25 @@ class UserGame(_Defined, Game):
         if grid is None or any(v is None for row in grid for v in row):
             return None
         return grid  # type: ignore[return-value]
+
+
+_FURTHER_PROBES = (2, 3, 5, 8)
+"""The numbers of the positions probed when ``(0, ..., 0)`` and ``(1, ..., 1)`` have no move."""
+
+
+def _shows_numbers(game: Any, arity: int) -> bool:
+    """Whether the move function shows positions of ``arity`` numbers: it takes ``(0, ..., 0)``
+    and ``(1, ..., 1)`` to such positions; where neither has a move (which says nothing: a single
+    card of ABC 354 E's row of cards ``a1 b1 a2 b2 ...`` has none), a few larger positions of
+    ``arity`` numbers, and none of them with a move either is no sign of such positions."""
+    options = base.probe_options(game, (0,) * arity, (1,) * arity)
+    if options == []:
+        further = [tuple(_FURTHER_PROBES[(i + k) % len(_FURTHER_PROBES)] for i in range(arity))
+                   for k in range(len(_FURTHER_PROBES))]
+        options = base.probe_options(game, *further)
+        if not options:
+            return False
+    return _all_numbers(options, arity)
 
 
 def _all_numbers(options: list[Any] | None, arity: int) -> bool:
