@@ -15,6 +15,9 @@ judge's own objects).
    move puts one coin on any square to its left (square 0 off the board). Tom Wins (first) / Hanks.
 6. BZOJ 2463 "谁能赢呢?": lines ``n`` (<= 10000) up to ``0``; a stone at a corner of an n x n
    board moves to an unvisited neighbour cell; who cannot move loses. Alice (first) / Bob.
+7. UVa 12469 "Stones": lines ``n`` (2 <= n <= 1000) up to ``0``; the first move takes any number
+   but not all, then at most twice the last take; who takes the last stone wins. Alicia (first) /
+   Roberto.
 
 grundy prints ``VALUE OUTCOME`` per case; the judge's words, and turning the judge's objects into
 positions (a board into the mask of its free cells, a number into its digits' counts mod 3, coins
@@ -400,3 +403,39 @@ def test_bzoj2463_who_wins(rules: Path, tmp_path: Path) -> None:
     assert [first_wins(line) for line in lines] == [n % 2 == 0 for n in big]
     assert solve_input(tmp_path, "2\n3\n0\n", "pc-corner(n)", "--input",
                        "repeated") == ["1 N", "0 P"]
+
+
+# ---- 7. UVa 12469 "Stones": Fibonacci Nim from n, to a line 0 ------------------------------------
+
+@cache
+def fibonacci_value(n: int, most: int) -> int:
+    """G of n stones, at most ``most`` to take (plain recursion and mex)."""
+    seen = {fibonacci_value(n - k, 2 * k) for k in range(1, min(n, most) + 1)}
+    return next(v for v in range(len(seen) + 1) if v not in seen)
+
+
+@cache
+def fibonacci_wins(n: int, most: int) -> bool:
+    """Whether the player to move wins n stones, at most ``most`` to take (plain recursion)."""
+    return any(not fibonacci_wins(n - k, 2 * k) for k in range(1, min(n, most) + 1))
+
+
+def test_uva12469_stones(tmp_path: Path) -> None:
+    """``export fibonacci-nim --main --input repeated`` (Python and C++) and ``solve``: every n of the
+    judge's range; the values ``solve`` prints against the brute force's (the first move: any but
+    all, so at most n - 1)."""
+    sizes = [*range(2, 1001), 8]
+    text = "\n".join(map(str, sizes)) + "\n0\n"
+    want = ["Alicia" if fibonacci_wins(n, n - 1) else "Roberto" for n in sizes]
+    program = export("fibonacci-nim", "--main", "--input", "repeated", "--lang", "python")
+    lines = python_lines(program, text)
+    assert ["Alicia" if first_wins(line) else "Roberto" for line in lines] == want
+    assert want[-1] == "Roberto"  # (the statement's 8: Roberto, who plays second, wins)
+    solved = solve_input(tmp_path, text, "fibonacci-nim", "--input", "repeated")
+    assert [first_wins(line) for line in solved] == [w == "Alicia" for w in want]
+    for n, line in zip(sizes[:60], solved, strict=False):
+        assert line == f"{fibonacci_value(n, n - 1)} {'N' if fibonacci_value(n, n - 1) else 'P'}"
+    if HAS_GXX:
+        exe = compile_cpp_together([export("fibonacci-nim", "--main", "--input", "repeated")], tmp_path)
+        done = subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True, timeout=60)
+        assert done.stdout.split("\n")[:-1] == lines
