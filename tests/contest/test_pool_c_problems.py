@@ -130,20 +130,40 @@ def hdu4764_brute(n: int, k: int) -> str:
 
 def test_hdu4764_stone(tmp_path: Path) -> None:
     """``solve 'bash(m)' --input lines --params last --misere``: the heap is N (who writes N or more
-    takes the last counter and loses). The judge's closing ``0 0`` is not a game: its line is an
-    error line (``lines`` has no end mark), so the user drops it, or ignores that last line."""
+    takes the last counter and loses). The judge's closing ``0 0`` is no game (``m = 0``): a line of
+    zeros that is no game ends the input, as the judge means it (it was an error line before)."""
     argv = ("bash(m)", "--input", "lines", "--params", "last", "--misere")
-    sample = solve_input(tmp_path, "1 1\n30 3\n10 2\n0 0\n", *argv, ok=False)
-    assert ["Tang" if first_wins(line) else "Jiang" for line in sample[:3]] == ["Jiang", "Tang", "Jiang"]
-    assert sample[3].startswith("error: ") and "m" in sample[3]
+    sample = solve_input(tmp_path, "1 1\n30 3\n10 2\n0 0\n", *argv)
+    assert ["Tang" if first_wins(line) else "Jiang" for line in sample] == ["Jiang", "Tang", "Jiang"]
     rng = random.Random(4764)
     cases = [(rng.randint(1, 60), rng.randint(1, 8)) for _ in range(300)]
-    lines = solve_input(tmp_path, "".join(f"{n} {k}\n" for n, k in cases), *argv)
+    lines = solve_input(tmp_path, "".join(f"{n} {k}\n" for n, k in cases) + "0 0\n", *argv)
     assert ["Tang" if first_wins(line) else "Jiang" for line in lines] == \
         [hdu4764_brute(n, k) for n, k in cases]
     big = [(rng.randint(1, 10**8), rng.randint(1, 100)) for _ in range(3000)]  # (full size)
-    lines = solve_input(tmp_path, "".join(f"{n} {k}\n" for n, k in big), *argv)
+    lines = solve_input(tmp_path, "".join(f"{n} {k}\n" for n, k in big) + "0 0\n", *argv)
     assert [first_wins(line) for line in lines] == [(n - 1) % (k + 1) != 0 for n, k in big]
+    code, _, err = cli("export", "bash(m)", "--main", "--input", "lines", "--params", "last", "--misere")
+    assert code == 2 and "misère play has no program" in err  # (left: the program of misère bash(m))
+
+
+def test_lines_of_a_family_end_at_a_line_of_zeros_that_is_no_game(tmp_path: Path) -> None:
+    """The exported programs of a family read ``lines`` to the end mark too (normal play: the heap
+    N - 1, HDU 4764 as the user may write it); a line of zeros that is a game is still answered."""
+    rng = random.Random(47640)
+    cases = [(rng.randint(0, 60), rng.randint(1, 8)) for _ in range(200)]
+    text = "".join(f"{n} {k}\n" for n, k in cases) + "0 0\n7 3\n"
+    want = [f"{n % (k + 1)} {'N' if n % (k + 1) else 'P'}" for n, k in cases]
+    args = ("bash(m)", "--main", "--input", "lines", "--params", "last")
+    assert python_lines(export(*args, "--lang", "python"), text) == want
+    assert solve_input(tmp_path, text, "bash(m)", "--input", "lines", "--params", "last") == want
+    if HAS_GXX:
+        exe = compile_cpp_together([export(*args)], tmp_path)
+        done = subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True, timeout=60)
+        assert done.returncode == 0 and done.stdout.split("\n")[:-1] == want
+    each = ("bash(m)", "--input", "lines", "--params", "each")  # (m = 0 first: no game either)
+    assert solve_input(tmp_path, "3 5\n0 0\n", *each) == ["1 N"]
+    assert solve_input(tmp_path, "0 0\n1 1\n", "nim", "--input", "lines") == ["0 P", "0 P"]
 
 
 # ---- 2. UVa 10578 "The Game of 31": a game of one's own on words --------------------------------
