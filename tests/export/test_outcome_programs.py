@@ -187,7 +187,7 @@ def test_a_wrong_rule_refuses_the_export(monkeypatch: pytest.MonkeyPatch) -> Non
 
 def test_refusals_are_one_line() -> None:
     for argv, words in [(("nim", "--outcome", "--conjecture"), "no local check"),
-                        (("nim", "--outcome", "--misere"), "--misere has no use"),
+                        (("nim", "--outcome", "--main", "--winning-moves"), "--winning-moves has no use"),
                         (("bash(m)", "--outcome", "--main"), "not bash(m)"),
                         (("wythoff", "--outcome"), "heap game")]:
         code, out, err = cli_output("export", *argv)

@@ -147,7 +147,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a heap game: who wins from one heap, from the P-positions of heaps "
                              "0..--upto that grundy computed (cut by --max-size), past them only by a "
                              "proved period, else an error line; the main prints '0 P' or '- N' per "
-                             "case, and an error line for a case of several heaps")
+                             "case, and an error line for a case of several heaps; with --misere, "
+                             "from the misère P-positions, '- P' or '- N'")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
                              "reads the parameters: " + PARAMS_HELP)

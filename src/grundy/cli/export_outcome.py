@@ -15,8 +15,7 @@ def run_outcome(args: argparse.Namespace, layout: str) -> int:
     from grundy.catalog import load_family, load_game
     from grundy.reports.outcome_export import export_outcomes
 
-    given = [flag for flag, used in (("--misere", getattr(args, "misere", False)),
-                                     ("--winning-moves", getattr(args, "winning_moves", False)),
+    given = [flag for flag, used in (("--winning-moves", getattr(args, "winning_moves", False)),
                                      ("--params", getattr(args, "params", None) is not None),
                                      ("--conjecture", getattr(args, "conjecture", False))) if used]
     if given == ["--conjecture"]:
@@ -24,14 +23,15 @@ def run_outcome(args: argparse.Namespace, layout: str) -> int:
                                 "by a proved period: a conjecture has no local check there (a heap's "
                                 "options are positions of two heaps), so --conjecture has no use")
     if given:
-        raise InvalidInputError(f"--outcome writes who wins from one heap in normal play, from its "
-                                f"P-positions; {given[0]} has no use there")
+        raise InvalidInputError(f"--outcome writes who wins from one heap, from its P-positions; "
+                                f"{given[0]} has no use there")
     if args.game == "matrix" or load_family(args.game) is not None:
         raise InvalidInputError(f"--outcome is for one heap game, not {args.game} (export it without "
                                 f"--outcome)")
     max_size = getattr(args, "max_size", 64 * 1024) or None
     result = export_outcomes(load_game(args.game), lang=args.lang, main=args.main, input_format=layout,
-                             upto=args.upto, max_size=max_size, limit=getattr(args, "limit", None))
+                             upto=args.upto, max_size=max_size, limit=getattr(args, "limit", None),
+                             misere=getattr(args, "misere", False))
     for warning in result.warnings:
         print(f"grundy: warning: {warning.replace('max_size raises', '--max-size raises')}", file=sys.stderr)
     emit(result.source.rstrip("\n"))

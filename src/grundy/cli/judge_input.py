@@ -640,8 +640,23 @@ def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -
     if sums:  # (k games, each its parameters and its heap: the XOR of their values)
         answers = sum_answers(family, args.input, where, words, game_value)
         return answer_all(closing(answers, words), lambda found: found)
-    return answer_all(closing(family_cases(family, args.input, where, words), words),
-                      lambda case: one(*case))
+    cases = family_cases(family, args.input, where, words)
+    if args.input == "lines" and where in ("each", "last"):
+        cases = _to_end_mark(cases, one)
+    return answer_all(closing(cases, words), lambda case: one(*case))
+
+
+def _to_end_mark(cases: Iterator[Any], one: Any) -> Iterator[Any]:
+    """The cases of ``lines`` up to a line of zeros that is no game (its answer an error): the
+    judge's end mark (HDU 4764's ``0 0``), where the exported program stops reading too."""
+    for case in cases:
+        if not isinstance(case, GrundyError) and not any(case[1]) and all(
+                p in (0, ()) for p in case[0]):
+            try:
+                one(*case)
+            except GrundyError:
+                return
+        yield case
 
 
 def _run_own_heap_family(args: argparse.Namespace, value: Any, game: Any, names: tuple[str, ...]) -> int:

@@ -234,10 +234,10 @@ def _check_choices(kind: str, lang: str, input_format: str) -> None:
         raise InvalidInputError(f"kind must be one of {', '.join(KINDS)}, got {kind!r}")
     if lang not in LANGS:
         raise InvalidInputError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
-    if input_format == "single" and kind != "heap":
-        what = {"pair": "a game on pairs", "misere": "a misère program"}.get(kind, f"a {kind} game")
-        raise InvalidInputError(f"--input single (T, then T cases of one heap each) reads a heap game "
-                                f"in normal play, not {what}")
+    if input_format == "single" and kind not in ("heap", "misere"):
+        what = {"pair": "a game on pairs"}.get(kind, f"a {kind} game")
+        raise InvalidInputError(f"--input single (T, then T cases of one heap each) reads a heap game, "
+                                f"not {what}")
     if input_format not in HEAP_FORMATS and not (kind == "pair" and input_format in SUM_FORMATS):
         raise InvalidInputError(
             f"the input format must be one of {', '.join(INPUT_FORMATS)}, got {input_format!r}")

@@ -509,9 +509,14 @@ def _cases():
                     raise EOFError(f"{len(words) - reader.at} more words on the parameters' line")
                 continue
             try:
-                yield _line(words, fixed)
+                case = _line(words, fixed)
             except (ValueError, EOFError) as exc:
                 yield exc
+                continue
+            if (WHERE in ("each", "last") and all(w.strip("0") == "" for w in words)
+                    and _answer_line(*case).startswith("error")):
+                return  # (a line of zeros that is no game: the judge's end mark, HDU 4764's 0 0)
+            yield case
         return
     reader = _Words()
     if WHERE in ("block", "sum", "sum-last"):

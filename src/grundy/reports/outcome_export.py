@@ -50,10 +50,12 @@ class OutcomeExport:
 
 def export_outcomes(game: Game, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
                     upto: int | None = None, max_size: int | None = 64 * 1024,
-                    limit: int | None = None) -> OutcomeExport:
+                    limit: int | None = None, misere: bool = False) -> OutcomeExport:
     """The program answering who wins from one heap of ``game`` (a heap game whose positions are
     sums of heaps), from the P-positions of its table ``0..upto``; see the module's text.
-    ``limit``: the steps of the table of a game of one's own (the default budget's otherwise)."""
+    ``limit``: the steps of the table of a game of one's own (the default budget's otherwise).
+    ``misere``: in misère play (who moves last loses), from the misère table's P-positions
+    (``m(n) = 0``); past them only by a period of the misère values a law proves."""
     from grundy.reports.export_policy import is_sum_of_heaps
 
     if lang not in ("cpp", "python"):
@@ -68,10 +70,10 @@ def export_outcomes(game: Game, *, lang: str = "cpp", main: bool = False, input_
     if max_size is not None and max_size < 1:
         raise InvalidInputError(f"max_size must be a positive number of bytes, got {max_size}")
     upto = OUTCOME_UPTO if upto is None else upto
-    values, period = _table(game, upto, limit)
+    values, period = (_misere_table if misere else _table)(game, upto, limit)
     positions = [n for n, v in enumerate(values) if v == 0]
     pset, source = _fitted(game.spec, positions, len(values) - 1, period, values, lang, main,
-                           input_format, max_size)
+                           input_format, max_size, misere)
     python = source if lang == "python" else outcome_source(pset, "python")
     check(python, pset, values)
     warnings: tuple[str, ...] = ()
@@ -94,6 +96,18 @@ def _table(game: HeapGame, upto: int, limit: int | None) -> tuple[list[int], Any
     return result.first(upto + 1), result.periodicity
 
 
+def _misere_table(game: HeapGame, upto: int, limit: int | None) -> tuple[list[int], Any]:
+    """``m(0..upto)``, the misère values of single heaps (as ``grundy table --misere`` computes
+    them; 0 at a misère P-position), and their period where a law proves it (else ``None``)."""
+    from grundy.engine.search import DEFAULT_LIMIT
+    from grundy.tables.misere_table import misere_periodicity
+    from grundy.theory.misere import MisereMemo, misere_table
+
+    memo = MisereMemo()
+    values = misere_table(game, upto, limit=DEFAULT_LIMIT if limit is None else limit, memo=memo)
+    return values, misere_periodicity(game, memo)
+
+
 def _rule(period: Any, values: list[int], upto: int) -> tuple[tuple[int, int, tuple[int, ...]] | None, str]:
     """The P-positions past ``upto`` by a proved period (``(e, p, residues)``), and its words;
     ``(None, "")`` when no period is proved, ``(None, WHY)`` when the heaps ``0..upto`` do not
@@ -112,19 +126,21 @@ def _rule(period: Any, values: list[int], upto: int) -> tuple[tuple[int, int, tu
 
 
 def _fitted(title: str, positions: list[int], upto: int, period: Any, values: list[int], lang: str,
-            main: bool, input_format: str, max_size: int | None) -> tuple[PSet, str]:
+            main: bool, input_format: str, max_size: int | None,
+            misere: bool = False) -> tuple[PSet, str]:
     """The program holding as many P-positions as ``max_size`` allows (all of them without it)."""
     def write(budget: int | None) -> tuple[PSet, str]:
         numbers, covered = encode(positions, budget)
         last = upto if covered == len(positions) else positions[covered] - 1
         beyond, law = _rule(period, values, last)
-        pset = PSet(title, last, tuple(numbers), covered, beyond, law)
+        pset = PSet(title, last, tuple(numbers), covered, beyond, law, misere)
         return pset, outcome_source(pset, lang, main, input_format)
 
     pset, source = write(None)
     if max_size is None or len(source.encode()) <= max_size:
         return pset, source
-    overhead = len(outcome_source(PSet(title, upto, (), 0), lang, main, input_format).encode())
+    empty = PSet(title, upto, (), 0, misere=misere)
+    overhead = len(outcome_source(empty, lang, main, input_format).encode())
     budget = (max_size - overhead) * 96 // 103  # (the digits, 96 a line, each line quoted)
     while budget > 0:
         pset, source = write(budget)
@@ -170,6 +186,9 @@ def check(python: str, pset: PSet, values: list[int]) -> None:
             if namespace["_beyond"](n) != (values[n] == 0):
                 raise GrundyError(f"internal error: the outcome program's rule past heap {last:,} is wrong "
                                   f"at heap {n:,}; please report it")
+    if answer([]) != (None if pset.misere else 0, pset.misere):  # (no heap: no move)
+        raise GrundyError("internal error: the outcome program's answer to no heap is wrong; please "
+                          "report it")
     try:
         answer([1, 2])
     except ValueError:
