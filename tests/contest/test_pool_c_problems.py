@@ -149,14 +149,17 @@ def test_hdu4764_stone(tmp_path: Path) -> None:
 
 def test_lines_of_a_family_end_at_a_line_of_zeros_that_is_no_game(tmp_path: Path) -> None:
     """The exported programs of a family read ``lines`` to the end mark too (normal play: the heap
-    N - 1, HDU 4764 as the user may write it); a line of zeros that is a game is still answered."""
+    N - 1, HDU 4764 as the user may write it); a line of zeros that is a game is still answered.
+    ``solve`` prints the same lines and says on stderr (exit 2) that lines follow the end mark."""
     rng = random.Random(47640)
     cases = [(rng.randint(0, 60), rng.randint(1, 8)) for _ in range(200)]
     text = "".join(f"{n} {k}\n" for n, k in cases) + "0 0\n7 3\n"
     want = [f"{n % (k + 1)} {'N' if n % (k + 1) else 'P'}" for n, k in cases]
     args = ("bash(m)", "--main", "--input", "lines", "--params", "last")
     assert python_lines(export(*args, "--lang", "python"), text) == want
-    assert solve_input(tmp_path, text, "bash(m)", "--input", "lines", "--params", "last") == want
+    assert solve_input(tmp_path, text, "bash(m)", "--input", "lines", "--params", "last", ok=False) == want
+    code, _, err = cli("solve", "bash(m)", "--input", "lines", "--params", "last", str(tmp_path / "judge.in"))
+    assert code == 2 and "1 more line after a line of zeros" in err  # (solve says what it left unread)
     if HAS_GXX:
         exe = compile_cpp_together([export(*args)], tmp_path)
         done = subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True, timeout=60)

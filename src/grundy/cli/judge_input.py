@@ -655,6 +655,11 @@ def _to_end_mark(cases: Iterator[Any], one: Any) -> Iterator[Any]:
             try:
                 one(*case)
             except GrundyError:
+                rest = sum(1 for _ in cases)
+                if rest:
+                    lines = f"{rest:,} more line{'s' if rest > 1 else ''}"
+                    raise InvalidInputError(f"{lines} after a line of zeros, which ends the input (the "
+                                            f"judge's end mark)") from None
                 return
         yield case
 
