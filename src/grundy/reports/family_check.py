@@ -1,0 +1,370 @@
+"""The check of a family's program before it is printed (:func:`check_family_program`): its
+Python main (for a C++ program, or one without a main, the Python program of the same input, as
+the other export checks do) is run on inputs written here in the layout it was asked for
+(``--input``, ``--params``), and each of its lines is compared with grundy's own answer of the
+case, read from the same text by ``solve --input``'s reader
+(:func:`grundy.cli.judge_family.family_cases`).
+
+The inputs are a fixed sample: for each parameter, small values (the smallest the family allows,
+the one below it, values where its formula changes: ``a = b``, ``a = 1``), a large one, sets and
+lists of pairs of a few shapes; single heaps and sums of several, and for the families whose value
+the engine gives by a rule, heaps near 10**6 and 10**18. The engine values a heap of at most
+:data:`MEX_UPTO` by the plain mex over the game's moves (no closed form of the family is used; a
+sum of heaps, the XOR of their values), a larger one by ``solve``; in misère play, one heap by
+the plain search of its options; a position of Moore's Nim by the plain search of what it reaches
+where that is small (:data:`MOORE_SEARCH`). The work is bounded by :data:`CHECK_POSITIONS`, the heaps valued
+(positions, for a family whose position is not a sum of heaps), all inputs together.
+
+A line of the program must be the engine's; an error of the engine (parameters outside the family,
+a position it refuses) must be an error line of the program (the messages may differ).
+
+>>> from grundy.catalog import load_family
+>>> from grundy.export.family import python_family
+>>> title, family = load_family("bash(a,b)")
+>>> check_family_program(title, family, python_family(title, family, True, "cases", "last"),
+...                      "cases", "last")
+"""
+
+from __future__ import annotations
+
+import io
+import sys
+from collections.abc import Iterator
+from itertools import product
+from math import prod
+from typing import Any
+
+from grundy.errors import GrundyError
+from grundy.model.game import laws_of
+from grundy.model.laws import PAIR_PARAMETERS, SET_PARAMETERS, Family
+
+CHECKED_KINDS = ("formula", "subtraction", "moore", "stripes", "kfold", "misere", "forbidden")
+"""The family kinds whose programs this check runs (those read as numbers, sets and lists of
+pairs; a family on graphs or a board is left to its tests)."""
+
+CHECK_POSITIONS = 500
+"""How many heaps (or positions) the check values, all its inputs together."""
+
+MEX_UPTO = 64
+"""The largest heap the engine values by the plain mex over its moves; a larger one by ``solve``."""
+
+MOORE_SEARCH = 100
+"""A position of Moore's Nim is valued by the plain search of what it reaches when the product of
+its heaps plus one is at most this; beyond, by the outcome the game declares (Moore's theorem)."""
+
+_SETS = ((1,), (2,), (1, 2), (2, 3), (1, 3, 4), (3, 5, 7), (2, 5, 8, 9), (4, 7, 4), (0, 2))
+"""The sets of the sample: one member, consecutive ones, ones whose period is long, a repeated
+member, and a member 0 (refused)."""
+
+_PAIRS = (((1, 1),), ((3, 2), (5, 5)), ((4, 1), (4, 2), (2, 1)), ((6, 3), (6, 6), (3, 1), (9, 4)))
+"""The lists of pairs ``x y`` of the sample (forbidden-nim: a heap of ``x`` may not lose ``y``)."""
+
+_SMALL = (0, 1, 2, 3, 4, 5, 6, 7, 9, 12, 17, 33, 64)
+_SUMS = ((3, 5), (1, 2, 3), (7, 7), (10, 4, 6), (0, 9))
+_BIG = (10**6 + 3, 10**18 + 7)
+_BIG_KINDS = ("formula", "subtraction", "moore", "misere", "kfold")
+"""The kinds whose large heaps the engine answers by a rule (a formula, a proved period, a theorem)."""
+
+
+def _numbers(family: Family) -> list[tuple[int, ...]]:
+    """The whole-number parameters of the sample: each 0..3 (for three parameters, 1..3 and one
+    with a 0), then each 1000 (a formula past the heaps near it)."""
+    count = len(family.params)
+    small = (list(product(range(4), repeat=count)) if count < 3
+             else [(0,) * count, *product(range(1, 4), repeat=count)])
+    return [*small, (1000,) * count]
+
+
+def sample_params(family: Family) -> list[tuple[Any, ...]]:
+    """The parameters' values the check reads, as :func:`grundy.cli.judge_family.family_cases`
+    gives them (a set or a list of pairs as a tuple).
+
+    >>> from grundy.catalog import load_family
+    >>> sample_params(load_family("bash(m)")[1])[:3], sample_params(load_family("subtraction(S)")[1])[2]
+    ([(0,), (1,), (2,)], ((1, 2),))
+    """
+    if len(family.params) == 1 and family.params[0] in SET_PARAMETERS:
+        return [(s,) for s in _SETS]
+    if len(family.params) == 1 and family.params[0] in PAIR_PARAMETERS:
+        return [(p,) for p in _PAIRS]
+    return [tuple(v) for v in _numbers(family)]
+
+
+def _positions(family: Family, one: bool, big: bool = True) -> list[tuple[int, ...]]:
+    """The positions each parameters' game is asked (``one``: a single heap each; ``big``: heaps
+    near 10**6 and 10**18 too, where the engine answers them by a rule)."""
+    big = big and family.kind in _BIG_KINDS
+    found: list[tuple[int, ...]]
+    if family.kind == "kfold":  # (n, the start, or n limit)
+        found = [(n,) for n in _SMALL] + [(5, 2), (8, 3), (13, 13), (9, 1), (4, 9), (0, 3)]
+        found += [(b,) for b in _BIG] if big else []
+    else:
+        found = [(n,) for n in _SMALL] + [s for s in _SUMS if family.kind != "misere"]
+        found += [(b,) for b in _BIG] if big else []
+    return [p for p in found if not one or len(p) == 1]
+
+
+def _params_words(params: tuple[Any, ...]) -> list[str]:
+    """The parameters as the input writes them (a set: its size, then its members; pairs: their
+    count, then each pair)."""
+    words: list[str] = []
+    for value in params:
+        if isinstance(value, tuple):
+            flat = (x for m in value for x in (m if isinstance(m, tuple) else (m,)))
+            words += [str(len(value)), *map(str, flat)]
+        else:
+            words.append(str(value))
+    return words
+
+
+def _shown(family: Family, params: tuple[Any, ...]) -> str:
+    """The parameters by their names (``a = 1, b = 2``; a set ``S = {1, 3, 4}``; pairs
+    ``P = {4:1, 4:2}``).
+
+    >>> from grundy.catalog import load_family
+    >>> _shown(load_family("forbidden-nim(P)")[1], (((4, 1), (4, 2)),))
+    'P = {4:1, 4:2}'
+    """
+    def text(value: Any) -> str:
+        if not isinstance(value, tuple):
+            return str(value)
+        return "{" + ", ".join(":".join(map(str, m)) if isinstance(m, tuple) else str(m)
+                               for m in value) + "}"
+
+    return ", ".join(f"{name} = {text(value)}" for name, value in zip(family.params, params, strict=True))
+
+
+def _case_words(layout: str, position: tuple[int, ...]) -> list[str]:
+    """One case's position as the layout writes it: one heap (``single``), the numbers of a line,
+    or their count, then the numbers."""
+    numbers = [str(x) for x in position]
+    return numbers if layout in ("single", "lines") else [str(len(position)), *numbers]
+
+
+def _cases_text(layout: str, where: str, cases: list[Case]) -> str:
+    """The input of ``cases`` (each its parameters and position; ``first``, ``after``: all of them
+    of the same parameters; ``counted``: one) in ``layout``, the parameters ``where``."""
+    params = cases[0][0]
+    lines: list[list[str]] = []
+    if where == "size-first":  # (|S|, the heap, the members; one heap)
+        lines = [[str(len(p[0])), str(h[0]), *map(str, p[0])] for p, h in cases]
+    elif where == "counts-first":  # (n m, the n heaps, then the m members)
+        lines = [[str(len(h)), *_params_words(p)[:1], *map(str, h), *_params_words(p)[1:]]
+                 for p, h in cases]
+    elif where == "after":  # (T, or n with counted, then the parameters, then the cases)
+        head = str(len(cases[0][1]) if layout == "counted" else len(cases))
+        lines = [[head, *_params_words(params)]] + [
+            [str(x) for x in h] if layout == "counted" else _case_words(layout, h) for _, h in cases]
+        return "\n".join(" ".join(line) for line in lines) + "\n"
+    elif where == "block":
+        return _blocks_text(layout, cases)
+    else:
+        if where == "first":
+            lines.append(_params_words(params))
+        for p, h in cases:
+            words = _case_words(layout, h)
+            lines.append(_params_words(p) + words if where == "each" else
+                         words + _params_words(p) if where == "last" else words)
+    if layout in ("cases", "single") and where != "first":
+        lines.insert(0, [str(len(cases))])
+    elif layout in ("cases", "single"):
+        lines.insert(1, [str(len(cases))])
+    return "\n".join(" ".join(line) for line in lines) + "\n"
+
+
+def _blocks_text(layout: str, cases: list[Case]) -> str:
+    """Blocks of cases, each its parameters, then its cases (``repeated``: up to a count 0;
+    ``counted``: one case a block); the blocks run to the end of the input."""
+    lines: list[str] = []
+    at = 0
+    while at < len(cases):
+        params = cases[at][0]
+        block: list[tuple[int, ...]] = []
+        while at < len(cases) and cases[at][0] == params and (layout != "counted" or not block):
+            block.append(cases[at][1])
+            at += 1
+        lines.append(" ".join(_params_words(params)))
+        if layout in ("cases", "single"):
+            lines.append(str(len(block)))
+        lines += [" ".join(_case_words(layout, h)) for h in block]
+        if layout == "repeated":
+            lines.append("0")
+    return "\n".join(lines) + "\n"
+
+
+Case = tuple[tuple[Any, ...], tuple[int, ...]]
+"""A case of the sample: its parameters' values (a set, a list of pairs as a tuple) and its position."""
+
+
+def sample_inputs(family: Family, layout: str, where: str) -> Iterator[tuple[str, list[Case]]]:
+    """The inputs of the sample, each with the heaps it asks, up to :data:`CHECK_POSITIONS` of
+    them: one input per parameters (all cases of one game) where the parameters are read once or
+    a case is read alone, else one input of every game's cases."""
+    one = layout == "single" or where == "size-first" or (where == "last" and layout == "lines"
+                                                          and family.params[0] in SET_PARAMETERS)
+    budget = CHECK_POSITIONS
+    games: list[list[Case]] = []
+    for params in sample_params(family):
+        if where == "block" and all(p in (0, ()) for p in params):
+            continue  # (parameters all 0 end the input)
+        cases = []
+        small = all(isinstance(p, tuple) or p <= 3 for p in params)  # (big heaps: small games only)
+        for position in _positions(family, one, small):
+            if budget < len(position):
+                break
+            budget -= len(position)
+            cases.append((params, position))
+        if cases:
+            games.append(cases)
+    if layout == "counted" and where != "block":  # (one case an input)
+        yield from ((_cases_text(layout, where, [case]), [case]) for cases in games for case in cases)
+        return
+    if where in ("first", "after"):  # (one game an input)
+        yield from ((_cases_text(layout, where, cases), cases) for cases in games)
+        return
+    flat = [c for cases in games for c in cases]
+    if flat:
+        yield _cases_text(layout, where, flat), flat
+
+
+def _program_lines(code: Any, text: str) -> list[str]:
+    """The lines the program's main (``code`` compiled) prints for ``text`` (its standard input);
+    a stop of its main (an input it cannot read) is its last line."""
+    namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
+    exec(code, namespace)
+    old_in, old_out, out = sys.stdin, sys.stdout, io.StringIO()
+    try:
+        sys.stdin, sys.stdout = io.StringIO(text), out
+        try:
+            namespace["main"]()
+        except SystemExit as stop:
+            if isinstance(stop.code, str):
+                out.write(stop.code + "\n")
+    finally:
+        sys.stdin, sys.stdout = old_in, old_out
+    return out.getvalue().splitlines()
+
+
+class _Engine:
+    """grundy's own answer of a case, as the program's line: ``VALUE OUTCOME`` (``- OUTCOME`` where
+    the program prints no value: Moore's Nim, misère play; ``- OUTCOME TAKE`` of a k-fold game)."""
+
+    def __init__(self, title: str, family: Family) -> None:
+        from grundy.catalog import find_entry
+        from grundy.engine.search import Cache
+
+        entry = find_entry(title.partition("(")[0])
+        assert entry is not None  # (the family was found by its name)
+        self.cls, self.family, self.cache = entry.load_class(), family, Cache()
+        self.games: dict[tuple[Any, ...], Any] = {}
+        self.misere: dict[tuple[Any, ...], dict[int, bool]] = {}
+        self.values: dict[tuple[Any, ...], list[int]] = {}
+
+    def _mex_value(self, params: tuple[Any, ...], game: Any, n: int) -> int:
+        """``G(n)`` by the plain mex over the options of the heaps up to ``n`` (an option of
+        several heaps, or none, the XOR of theirs: the Sprague-Grundy theorem)."""
+        from grundy.engine.search import mex
+
+        known = self.values.setdefault(params, [])
+        for h in range(len(known), n + 1):
+            found = []
+            for option in game.heap_options(h):
+                total = 0
+                for m in option:
+                    total ^= known[m]
+                found.append(total)
+            known.append(mex(found))
+        return known[n]
+
+    def _misere_wins(self, params: tuple[Any, ...], game: Any, n: int) -> bool:
+        """Whether the player to move wins heap ``n`` in misère play (no move: a win), by the
+        plain search of its options (a heap, or none left)."""
+        known = self.misere.setdefault(params, {})
+        for h in range(len(known), n + 1):
+            options = [o[0] if o else None for o in game.heap_options(h)]
+            known[h] = not options or any(o is None or not known[o] for o in options)
+        return known[n]
+
+    def line(self, params: tuple[Any, ...], numbers: list[int]) -> str:
+        """The engine's line of the case (``error`` where the engine refuses it)."""
+        from grundy.solving.solve import solve_value
+
+        if params not in self.games:  # (the game the parameters' values name, a set's members in order)
+            flat = [x for v in params for x in (v if isinstance(v, tuple) else (v,))]
+            self.games[params] = self.cls.from_params(*flat, **dict(self.family.keywords))
+        game, kind = self.games[params], self.family.kind
+        if kind == "kfold":  # (n, its start (n, n - 1), or n limit)
+            if len(numbers) not in (1, 2):
+                return "error"
+            position = game.validate((numbers[0], max(numbers[0] - 1, 0)) if len(numbers) == 1
+                                     else tuple(numbers))
+        else:
+            position = game.validate(tuple(numbers))
+        if kind == "kfold":  # (who wins, and the smallest winning take, by the game's rule)
+            rule = laws_of(game).winning_moves
+            moves = None if rule is None else rule(position)
+            if moves is None:
+                raise GrundyError(f"{game.spec}: no rule gives its winning moves")
+            takes = [position[0] - move.to[0] for move in moves]
+            return f"- N {min(takes)}" if takes else "- P -"
+        if kind == "misere":  # (one heap: by the plain search of its options in misère play)
+            wins = (self._misere_wins(params, game, numbers[0]) if len(numbers) == 1
+                    and numbers[0] <= MEX_UPTO else
+                    solve_value(game, position, misere=True, cache=self.cache)[0].value == "N")
+            return f"- {'N' if wins else 'P'}"
+        if kind == "moore":
+            return self._moore_line(game, position, numbers)
+        total = 0
+        for n in numbers:
+            total ^= (self._mex_value(params, game, n) if n <= MEX_UPTO
+                      else self._solved(game, (n,)))
+        return f"{total} {'N' if total else 'P'}"
+
+    def _solved(self, game: Any, position: tuple[int, ...]) -> int:
+        """The value ``solve`` gives (a heap game's: a number)."""
+        from grundy.solving.solve import solve_value
+
+        value = solve_value(game, position, cache=self.cache)[1]
+        if not isinstance(value, int):
+            raise GrundyError(f"internal error: {game.spec} {position}: solve gives no value; please "
+                              f"report it")
+        return value
+
+    def _moore_line(self, game: Any, position: Any, numbers: list[int]) -> str:
+        """Moore's Nim: the value where one heap at most is not empty (the program prints no
+        other), and the outcome."""
+        from grundy.engine.search import grundy_value
+
+        value: int | None
+        if prod(n + 1 for n in numbers) <= MOORE_SEARCH:
+            value = grundy_value(game, position, cache=self.cache, use_rules=False)
+            wins = value != 0
+        elif sum(1 for n in numbers if n) <= 1:  # (one heap: solve's value)
+            value = self._solved(game, position)
+            wins = value != 0
+        else:  # (the outcome by Moore's theorem, which the game declares)
+            wins, value = game.closed_outcome(position).value == "N", None
+        shown = value if sum(1 for n in numbers if n) <= 1 else "-"
+        return f"{shown} {'N' if wins else 'P'}"
+
+
+def check_family_program(title: str, family: Family, code: str, layout: str, where: str) -> None:
+    """Run the Python program ``code`` (its main reads ``layout``, the parameters ``where``) on
+    the sample inputs and compare each line with the engine's answer of the case; a disagreement
+    raises :class:`~grundy.errors.GrundyError` naming the first input that disagrees."""
+    if family.kind not in CHECKED_KINDS or where in ("sum", "sum-last"):
+        return  # (sums: grundy.reports.family_sums)
+    engine, compiled = _Engine(title, family), compile(code, "<export>", "exec")
+    for text, cases in sample_inputs(family, layout, where):
+        got = _program_lines(compiled, text)
+        for number, case in enumerate(cases):
+            try:
+                want = engine.line(case[0], list(case[1]))
+            except GrundyError:
+                want = "error"
+            line = got[number] if number < len(got) else "(no line)"
+            if line != want and not (want == "error" and line.startswith("error")):
+                shown = f"{_shown(family, case[0])}, position {' '.join(map(str, case[1]))}"
+                raise GrundyError(f"internal error: the exported program of {title} (--input {layout} "
+                                  f"--params {where}) answers {line!r} for {shown} (case {number + 1} of "
+                                  f"its check's input), grundy {want!r}: not printed; please report it")

@@ -1,0 +1,198 @@
+"""A family's program (``grundy export 'bash(m)' --main``, its parameters read from the input) is
+run before it is printed on a fixed sample of inputs in the layout it was asked for, and each line
+compared with grundy's own answer (:mod:`grundy.reports.family_check`): a program whose formula,
+period, rule or reader is wrong is refused with one line naming the first input that disagrees,
+in Python and in C++ (whose Python twin of the same input is run), and nothing is printed.
+
+The sample is written as the judge's input: ``solve --input``'s reader
+(:func:`grundy.cli.judge_family.family_cases`) reads every sample input back as the cases it was
+written from, in every layout and place of the parameters.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from grundy.catalog import load_family
+from grundy.cli.judge_family import family_cases
+from grundy.errors import GrundyError, InvalidInputError
+from grundy.export import family_code as family_code_module
+from grundy.export.family import LAYOUTS, WHERE, check_layout
+from grundy.reports import family_check
+from grundy.reports.export_policy import export_family
+from grundy.reports.family_check import CHECK_POSITIONS, check_family_program, sample_inputs
+from tests.helpers import cli_output as cli
+
+FAMILIES = ("bash(m)", "bash(a,b)", "bounded-nim(m)", "bash(a,b,rest=all)", "subtraction(S)", "moore(k)",
+            "stripes(c,z,n)", "stripes(S)", "dynamic-subtraction(k)", "forbidden-nim(P)")
+"""The families whose programs the check runs (:data:`~grundy.reports.family_check.CHECKED_KINDS`)."""
+
+
+def layouts(spec: str) -> Iterator[tuple[str, str]]:
+    """Every layout and place of the parameters the family's main reads (sums aside: checked by
+    :mod:`grundy.reports.family_sums`)."""
+    family = load_family(spec)[1]  # type: ignore[index]
+    for layout in LAYOUTS:
+        for where in WHERE:
+            if where in ("sum", "sum-last"):
+                continue
+            try:
+                check_layout(family, layout, where, True)
+            except InvalidInputError:
+                continue
+            yield layout, where
+
+
+ALL = [(spec, layout, where) for spec in FAMILIES for layout, where in layouts(spec)]
+
+
+@pytest.mark.parametrize("spec, layout, where", ALL)
+def test_the_sample_is_read_back_as_written(spec: str, layout: str, where: str) -> None:
+    family = load_family(spec)[1]  # type: ignore[index]
+    inputs = list(sample_inputs(family, layout, where))
+    assert inputs
+    heaps = 0
+    for text, cases in inputs:
+        read = list(family_cases(family, layout, where, text))
+        assert read == [(params, list(position)) for params, position in cases], text
+        heaps += sum(len(position) for _, position in cases)
+    assert heaps <= CHECK_POSITIONS  # (the check's work is bounded by the heaps it values)
+    assert heaps >= min(CHECK_POSITIONS, 40)
+
+
+def test_the_sample_has_edge_parameters_sums_and_big_heaps() -> None:
+    family = load_family("bash(a,b)")[1]  # type: ignore[index]
+    cases = [case for _, found in sample_inputs(family, "lines", "each") for case in found]
+    params = {p for p, _ in cases}
+    assert {(1, 1), (1, 2), (2, 2), (3, 3), (0, 1), (2, 1), (1000, 1000)} <= params
+    assert any(len(position) >= 3 for _, position in cases)
+    assert ((1, 2), (10**18 + 7,)) in cases
+
+
+@pytest.mark.parametrize("spec, layout, where", ALL)
+@pytest.mark.parametrize("lang", ["python", "cpp"])
+def test_every_program_agrees_with_the_engine(spec: str, layout: str, where: str, lang: str) -> None:
+    code = export_family(spec, lang=lang, main=True, input_format=layout, where=where)
+    assert code  # (exported: its check passed)
+
+
+def broken(monkeypatch: pytest.MonkeyPatch, old: str, new: str) -> None:
+    """Make every Python family program grundy writes replace ``old`` by ``new`` (which it must
+    contain)."""
+    original = family_code_module.family_code
+
+    def family_code(*args: object, **kwargs: object) -> str:
+        code = original(*args, **kwargs)  # type: ignore[arg-type]
+        if kwargs.get("lang") == "python":
+            assert old in code
+            code = code.replace(old, new)
+        return code
+
+    monkeypatch.setattr(family_code_module, "family_code", family_code)
+
+
+MUTATIONS = [
+    # (the family, the text of its program, a wrong one, the input where they part)
+    ("bash(m)", "return int(n % (m + 1))", "return int(n % (m + 1 + (n > 40)))", "position 64"),
+    ("bash(a,b)", "return int(n % (a + b) // a)", "return int(n % (a + b) // a if a < b else 0)",
+     "a = 1, b = 1"),
+    ("bounded-nim(m)", "return int(n % (m + 1))", "return int(n % (m + 1) if n < 10**6 else 0)",
+     "position 1000003"),
+    ("moore(k)", "% (k + 1) for b in range(width))", "% (k + 1) for b in range(width)) or len(heaps) == 3",
+     "position 1 2 3"),
+    ("bash(a,b,rest=all)", "def first_player_wins(n, a, b):\n",
+     "def first_player_wins(n, a, b):\n    if n == 0:\n        return False\n", "position 0"),
+]
+
+
+@pytest.mark.parametrize("spec, old, new, where_seen", MUTATIONS)
+@pytest.mark.parametrize("lang", ["python", "cpp"])
+def test_a_wrong_program_is_refused(monkeypatch: pytest.MonkeyPatch, spec: str, old: str, new: str,
+                                    where_seen: str, lang: str) -> None:
+    broken(monkeypatch, old, new)
+    with pytest.raises(GrundyError) as raised:
+        export_family(spec, lang=lang, main=True, input_format="lines",
+                      where="last" if "rest=all" in spec else "each")
+    message = str(raised.value)
+    assert "\n" not in message and "not printed" in message and where_seen in message, message
+
+
+def python_program(spec: str, layout: str, where: str) -> tuple[str, object, object]:
+    title, family = load_family(spec)  # type: ignore[misc]
+    return family_code_module.family_code(title, family, lang="python", main=True, input_format=layout,
+                                          where=where), title, family
+
+
+def refused(code: str, title: object, family: object, layout: str, where: str) -> str:
+    with pytest.raises(GrundyError) as raised:
+        check_family_program(title, family, code, layout, where)  # type: ignore[arg-type]
+    return str(raised.value)
+
+
+def test_a_wrong_period_of_subtraction_past_the_table_is_refused() -> None:
+    code, title, family = python_program("subtraction(S)", "cases", "each")
+    check_family_program(title, family, code, "cases", "each")  # type: ignore[arg-type]
+    wrong = code.replace("return self.g[e + (n - e) % p]", "return self.g[e + (n - e + 1) % p]")
+    assert wrong != code  # (a period read one heap off: wrong from the first heap past the table)
+    assert "S = {1}, position 4 " in refused(wrong, title, family, "cases", "each")
+    wrong = code.replace("return self.g[e + (n - e) % p]",
+                         "return self.g[e + (n - e) % p] if n < 10**6 else 0")
+    assert "S = {1}, position 1000003 " in refused(wrong, title, family, "cases", "each")
+
+
+def test_a_wrong_smallest_take_is_refused() -> None:
+    code, title, family = python_program("dynamic-subtraction(k)", "single", "last")
+    wrong = code.replace("    check(k)\n    if n == 0 or limit == 0:",
+                         "    check(k)\n    if n == 12:\n        return 2\n    if n == 0 or limit == 0:")
+    assert wrong != code
+    assert "k = 1, position 12" in refused(wrong, title, family, "single", "last")
+
+
+def test_a_wrong_reader_is_refused() -> None:
+    """A main that reads a case's parameters wrong (the last of them dropped) disagrees with the
+    engine on the sample, not only its formula."""
+    code, title, family = python_program("stripes(c,z,n)", "cases", "last")
+    wrong = code.replace("words = words[len(words) - len(PARAMS):]", "words = words[len(words) - 2:]")
+    wrong = wrong.replace("yield heaps, (reader.params() if WHERE == \"last\" else params)",
+                          "yield heaps, (reader.params()[:2] + [1] if WHERE == \"last\" else params)")
+    assert wrong != code
+    assert "internal error" in refused(wrong, title, family, "cases", "last")
+
+
+def test_an_error_line_where_the_engine_answers_is_refused() -> None:
+    code, title, family = python_program("forbidden-nim(P)", "cases", "counts-first")
+    wrong = code.replace("def answer(heaps, params):\n",
+                         "def answer(heaps, params):\n    if len(heaps) == 3:\n"
+                         "        raise ValueError('no')\n")
+    assert wrong != code
+    assert "'error: no'" in refused(wrong, title, family, "cases", "counts-first")
+
+
+def test_a_value_where_the_engine_refuses_is_refused() -> None:
+    """Parameters outside the family (m = 0) must be an error line, never a value."""
+    code, title, family = python_program("bash(m)", "lines", "first")
+    wrong = code.replace("    if not (m >= 1):\n", "    if not (m >= 0):\n")
+    assert wrong != code
+    message = refused(wrong.replace("int(n % (m + 1))", "int(n % (m + 1)) if m else 0"), title, family,
+                      "lines", "first")
+    assert "m = 0, position 0 " in message and "grundy 'error'" in message
+
+
+def test_the_command_refuses_a_wrong_program_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    broken(monkeypatch, "return int(n % (m + 1))", "return int(n % (m + 2))")
+    code, out, err = cli("export", "bash(m)", "--lang", "cpp", "--main", "--params", "each")
+    assert code != 0 and out == ""
+    assert err.count("\n") == 1 and "internal error" in err and "bash(m)" in err
+
+
+def test_the_check_counts_heaps_not_seconds(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A smaller bound checks fewer heaps (the first parameters' games first), the same ones
+    every time."""
+    family = load_family("subtraction(S)")[1]  # type: ignore[index]
+    monkeypatch.setattr(family_check, "CHECK_POSITIONS", 30)
+    first = list(sample_inputs(family, "lines", "each"))
+    assert first == list(sample_inputs(family, "lines", "each"))
+    assert sum(len(p) for _, cases in first for _, p in cases) <= 30
+    assert {params for _, cases in first for params, _ in cases} == {((1,),), ((2,),)}
