@@ -50,7 +50,8 @@ MEX_UPTO = 64
 
 MOORE_SEARCH = 100
 """A position of Moore's Nim is valued by the plain search of what it reaches when the product of
-its heaps plus one is at most this; beyond, by the outcome the game declares (Moore's theorem)."""
+its heaps plus one is at most this (and no heap is above 17); beyond, one heap by ``solve``, several
+by the outcome the game declares (Moore's theorem)."""
 
 _SETS = ((1,), (2,), (1, 2), (2, 3), (1, 3, 4), (3, 5, 7), (2, 5, 8, 9), (4, 7, 4), (0, 2))
 """The sets of the sample: one member, consecutive ones, ones whose period is long, a repeated
@@ -336,7 +337,7 @@ class _Engine:
         from grundy.engine.search import grundy_value
 
         value: int | None
-        if prod(n + 1 for n in numbers) <= MOORE_SEARCH:
+        if prod(n + 1 for n in numbers) <= MOORE_SEARCH and max(numbers, default=0) <= 17:
             value = grundy_value(game, position, cache=self.cache, use_rules=False)
             wins = value != 0
         elif sum(1 for n in numbers if n) <= 1:  # (one heap: solve's value)
