@@ -196,3 +196,44 @@ def test_the_check_counts_heaps_not_seconds(monkeypatch: pytest.MonkeyPatch) -> 
     assert first == list(sample_inputs(family, "lines", "each"))
     assert sum(len(p) for _, cases in first for _, p in cases) <= 30
     assert {params for _, cases in first for params, _ in cases} == {((1,),), ((2,),)}
+
+
+# ---- the generated code's recursion G: the function it calls is written in, not looked up ------
+
+def half_moves(n: int) -> list[int]:
+    """take one, or halve an even heap (its values: a formula over G(n // 2), a conjecture)"""
+    return [n - 1] * (n >= 1) + [n // 2] * (n >= 2 and n % 2 == 0)
+
+
+def test_the_recursion_calls_the_function_the_generator_knows() -> None:
+    """A conjecture's formula that recurses (``G(n // 2)``): its ``G`` calls ``_by_pattern`` (the
+    formula itself), written in the program (no look-up of ``globals()`` when it runs); its answers
+    are the mex's, within the checked range and, with ``conjecture``, beyond it."""
+    import grundy
+    from grundy import catalog
+    from grundy.export.python import _py_helpers
+    from grundy.reports.export_policy import export_game
+
+    assert "grundy_value(x)" in _py_helpers({"G"})[0]
+    assert "_by_pattern(x)" in _py_helpers({"G"}, "_by_pattern")[0]
+    grundy.heap_game("fc-half")(half_moves)
+    try:
+        values: list[int] = []
+        for n in range(40_001):
+            values.append(min(set(range(3)) - {values[m] for m in half_moves(n)}))
+        for conjecture in (False, True):
+            result = export_game(grundy.load_game("fc-half"), lang="python", upto=2000, main=True,
+                                 limit=100_000, conjecture=conjecture)
+            assert "G(n // 2)" in result.status and "conjecture" in result.status, result.status
+            assert "_G_MEMO[x] = _by_pattern(x)" in result.source
+            assert "globals()" not in result.source
+            space: dict[str, object] = {"__name__": "not-main"}
+            exec(result.source, space)
+            value = space["grundy_value"]
+            assert callable(value)
+            heaps = [*range(0, 3000, 7), 2048, 31_999, 32_000]
+            assert [value(n) for n in heaps] == [values[n] for n in heaps]
+            if conjecture:  # (past the checked range: after a local check)
+                assert [value(n) for n in (32_768, 40_000)] == [values[32_768], values[40_000]]
+    finally:
+        catalog.unregister("fc-half")
