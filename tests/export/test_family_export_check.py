@@ -237,3 +237,33 @@ def test_the_recursion_calls_the_function_the_generator_knows() -> None:
                 assert [value(n) for n in (32_768, 40_000)] == [values[32_768], values[40_000]]
     finally:
         catalog.unregister("fc-half")
+
+
+# ---- a program of positions states its memo bound once: the header's words from its constant ----
+
+def take_one_or_two(position: tuple[int, ...]) -> list[object]:
+    """three heaps; take 1 or 2 from one of them"""
+    return [(*position[:i], x - k, *position[i + 1:])
+            for i, x in enumerate(position) for k in (1, 2) if x >= k]
+
+
+@pytest.mark.parametrize("misere", [False, True])
+def test_the_memo_bound_is_written_once(monkeypatch: pytest.MonkeyPatch, misere: bool) -> None:
+    import grundy
+    from grundy import catalog
+    from grundy.export import positions
+    from grundy.reports.export_policy import export_game
+
+    grundy.game("fc-three", arity=3)(take_one_or_two)
+    try:
+        source = export_game(grundy.load_game("fc-three"), lang="python", main=True, misere=misere).source
+        assert "past 500,000 kept" in source and "MEMO_KEPT = 500000 " in source
+        monkeypatch.setattr(positions, "MEMO_KEPT", 1234)
+        source = export_game(grundy.load_game("fc-three"), lang="python", main=True, misere=misere).source
+        assert "500,000" not in source and "500000" not in source
+        assert "past 1,234 kept" in source.splitlines()[1] and "MEMO_KEPT = 1234 " in source
+        space: dict[str, object] = {"__name__": "not-main"}
+        exec(source, space)
+        assert space["MEMO_KEPT"] == 1234
+    finally:
+        catalog.unregister("fc-three")
