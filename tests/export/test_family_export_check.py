@@ -251,7 +251,7 @@ def take_one_or_two(position: tuple[int, ...]) -> list[object]:
 def test_the_memo_bound_is_written_once(monkeypatch: pytest.MonkeyPatch, misere: bool) -> None:
     import grundy
     from grundy import catalog
-    from grundy.export import positions
+    from grundy.export import model, positions
     from grundy.reports.export_policy import export_game
 
     grundy.game("fc-three", arity=3)(take_one_or_two)
@@ -259,6 +259,7 @@ def test_the_memo_bound_is_written_once(monkeypatch: pytest.MonkeyPatch, misere:
         source = export_game(grundy.load_game("fc-three"), lang="python", main=True, misere=misere).source
         assert "past 500,000 kept" in source and "MEMO_KEPT = 500000 " in source
         monkeypatch.setattr(positions, "MEMO_KEPT", 1234)
+        monkeypatch.setattr(model, "MEMO_KEPT", 1234)
         source = export_game(grundy.load_game("fc-three"), lang="python", main=True, misere=misere).source
         assert "500,000" not in source and "500000" not in source
         assert "past 1,234 kept" in source.splitlines()[1] and "MEMO_KEPT = 1234 " in source
@@ -267,3 +268,89 @@ def test_the_memo_bound_is_written_once(monkeypatch: pytest.MonkeyPatch, misere:
         assert space["MEMO_KEPT"] == 1234
     finally:
         catalog.unregister("fc-three")
+
+
+# ---- a memo over the move function is let go past MEMO_KEPT values (between inputs) -------------
+
+def take_squares(n: int) -> list[int]:
+    """take a square number of counters (values with no pattern: the table, then the moves)"""
+    return [n - k * k for k in range(1, n + 1) if k * k <= n]
+
+
+def take_squares_at(position: tuple[int, ...], *, n: int = 1) -> list[tuple[int, ...]]:
+    """one heap, its start n; take a square number of counters (the moves do not read n)"""
+    return [(position[0] - k * k,) for k in range(1, position[0] + 1) if k * k <= position[0]]
+
+
+def squares_values(upto: int) -> list[int]:
+    values: list[int] = []
+    for h in range(upto + 1):
+        seen = {values[m] for m in take_squares(h)}
+        values.append(min(set(range(len(seen) + 1)) - seen))
+    return values
+
+
+def bounded_memo(space: dict[str, object], memo: str, asked: list[int], value: object) -> None:
+    """Ask ``asked`` in turn (``value(n)``: the program's answer) with MEMO_KEPT = 40: each answer
+    is the mex's, and past 40 values kept the memo is let go before the next input (then it holds
+    only what that input's search reached: heaps up to it); below, it is kept."""
+    space["MEMO_KEPT"] = 40
+    want = squares_values(max(asked))
+    kept_before: set[int] = set()
+    for n in asked:
+        assert value(n) == want[n], n  # type: ignore[operator]
+        found = space[memo]
+        assert isinstance(found, dict)
+        memos = [found] if memo == "_MEMO" else list(found.values())
+        kept = {k[0] if isinstance(k, tuple) else k for one in memos for k in one}
+        assert len(kept) > 40  # (an input's own search is not cut)
+        if len(kept_before) > 40:  # (let go before this input: only what its search reached)
+            assert max(kept) <= n < max(kept_before), (n, max(kept))
+        kept_before = kept
+
+
+ASKED = [200, 150, 120, 90, 70, 60]
+"""Heaps past the table (0..50), each below the one before: what the memo keeps shows it let go."""
+
+
+@pytest.mark.parametrize("kind", ["heap", "number"])
+def test_a_heap_program_past_its_table_lets_its_memo_go(kind: str) -> None:
+    import grundy
+    from grundy import catalog
+    from grundy.reports.export_policy import export_game
+
+    if kind == "heap":
+        grundy.heap_game("fc-squares")(take_squares)
+    else:
+        grundy.game("fc-squares", arity=1)(take_squares_at)
+    try:
+        result = export_game(grundy.load_game("fc-squares"), lang="python", upto=50, main=True)
+        assert "exact values computed by grundy" in result.status, result.status
+        assert "past 500,000 values kept, the memo is let go" in result.source.splitlines()[1]
+        space: dict[str, object] = {"__name__": "not-main"}
+        exec(result.source, space)
+        assert space["MEMO_KEPT"] == 500_000
+        value = space["grundy_value"]
+        bounded_memo(space, "_MEMO", ASKED, value)
+    finally:
+        catalog.unregister("fc-squares")
+
+
+def test_a_family_of_ones_own_lets_its_memo_go() -> None:
+    """One parameter that the moves do not read: every game shares one memo, let go past
+    MEMO_KEPT positions before the next game (before, it grew without bound)."""
+    import grundy
+    from grundy import catalog
+    from grundy.reports.export_policy import export_own_family
+
+    grundy.game("fc-start", arity=1, start=lambda n: (n,))(take_squares_at)
+    try:
+        code = export_own_family(grundy.load_game("fc-start"), ("n",), lang="python", main=True)
+        assert "past 500,000 positions kept, the memos are let go" in code.splitlines()[1]
+        space: dict[str, object] = {"__name__": "not-main"}
+        exec(code, space)
+        assert space["MOVES_READ"] == ()
+        answer = space["answer"]
+        bounded_memo(space, "_MEMOS", ASKED, lambda n: answer([n])[0])  # type: ignore[operator]
+    finally:
+        catalog.unregister("fc-start")

@@ -22,7 +22,7 @@ does not).
 from __future__ import annotations
 
 from grundy.export.main import python_main
-from grundy.export.model import MOVE_STEPS, PY_MEMO_MEX
+from grundy.export.model import MEMO_KEPT, MOVE_STEPS, PY_MEMO_MEX
 
 PY_SEARCH = '''
 class Sum:
@@ -184,11 +184,6 @@ def _misere(parts, params):
 """
 """Misère play: the outcome of a sum of positions by searching every sum it reaches (the plain
 misère recursion; a sum of one part is the position itself)."""
-
-MEMO_KEPT = 500_000
-"""The values (in misère play, the outcomes of sums) a program of positions keeps from one input
-to the next; past it, its memo is let go before the next input. Written once: the program's
-constants (``MEMO_KEPT``, ``WINS_KEPT``) and its header's words."""
 
 _PY_API = """
 

@@ -439,7 +439,7 @@ def _py_table(program: Program, params: str) -> list[str]:
     elif program.move_source is not None:
         fname = move_function(program.move_source, kind)
         blocks += ["# the move function, as given\n" + program.move_source.strip("\n"),
-                   f"MOVES = {fname}\nKIND = {kind!r}\nMOVE_STEPS = {program.steps}\n"
+                   f"MOVES = {fname}\nKIND = {kind!r}\nMOVE_STEPS = {program.steps}\n{_memo_kept()}\n"
                    f"RANGES = {kind == 'heap' and not program.holes and not program.origin}  # (a heap "
                    f"whose options are a range: by counts)",
                    _PY_MEX.strip("\n"), _PY_RANGES.strip("\n")]
@@ -449,7 +449,8 @@ def _py_table(program: Program, params: str) -> list[str]:
     limits = {"heap": "0..{ROWS - 1}", "number": f"{a0}..{{{a0} + ROWS - 1}}",
               "pair": ("a <= {ROWS - 1}, b <= {COLS - 1}" if not program.origin else
                        f"{a0} <= a <= {{{a0} + ROWS - 1}}, {b0} <= b <= {{{b0} + COLS - 1}}")}[kind]
-    beyond = ("    return _value((n,), {})" if program.move_source is not None and kind == "number"
+    beyond = ("    _let_go()\n    return _value((n,), {})"
+              if program.move_source is not None and kind == "number"
               else "    return _by_moves(" + ("(a, b)" if kind == "pair" else "n") + ")"
               if program.move_source is not None else
               f'    raise ValueError(f"{what} is beyond the table ({limits})")')
@@ -475,9 +476,28 @@ def _py_number_search(program: Program) -> list[str]:
     assert program.move_source is not None
     move_function(program.move_source, "number")
     minimum = program.origin if program.origin and program.origin != (0,) else None
-    return [f"ARITY = 1\nMINIMUM = {minimum!r}\nMOVE_STEPS = {program.steps}",
+    return [f"ARITY = 1\nMINIMUM = {minimum!r}\nMOVE_STEPS = {program.steps}\n{_memo_kept()}",
             (PY_SEARCH % {"functions": "# the move function, as given\n"
-                          + program.move_source.strip("\n")}).strip("\n")]
+                          + program.move_source.strip("\n")}).strip("\n"), PY_LET_GO.strip("\n")]
+
+
+def _memo_kept() -> str:
+    """The program's bound on the values its memo keeps from one input to the next
+    (:data:`grundy.export.model.MEMO_KEPT`, as a program of positions)."""
+    from grundy.export.model import MEMO_KEPT
+
+    return (f"MEMO_KEPT = {MEMO_KEPT}  # (values kept from one input to the next; past it, let go "
+            f"before the next)")
+
+
+PY_LET_GO = '''
+def _let_go():
+    """Between inputs: past MEMO_KEPT values kept, the values of the inputs before are let go
+    (memory stays bounded; an input is searched from what is kept, so its answer is the same)."""
+    if len(_MEMO) > MEMO_KEPT:
+        _MEMO.clear()
+'''
+"""The bound of a memo over the move function: let go between inputs past ``MEMO_KEPT`` values."""
 
 
 def _py_rule(program: Program, params: str) -> list[str]:
@@ -621,7 +641,7 @@ def _py_gate(program: Program, params: str) -> list[str]:
         assert program.move_source is not None
         fname = move_function(program.move_source, program.kind)
         blocks += ["# the move function, as given (for the local check)\n" + program.move_source.strip("\n"),
-                   f"MOVES = {fname}\nKIND = {program.kind!r}\nMOVE_STEPS = {program.steps}",
+                   f"MOVES = {fname}\nKIND = {program.kind!r}\nMOVE_STEPS = {program.steps}\n{_memo_kept()}",
                    _PY_MEX.strip("\n"), _PY_LOCAL_CHECK.strip("\n"),
                    f"def _shown(position):\n    {params} = position\n    return f\"{shown}\""]
         tail = (f"    value = _by_pattern({params})\n    if {beyond}:\n"
@@ -798,7 +818,9 @@ def _options(position):
 
 def _by_moves(position):
     """Memoised mex over the move function (_memo_mex); at most MOVE_STEPS options listed for
-    one input, then an error for that input alone (a heap whose options are a range: _by_range)."""
+    one input, then an error for that input alone (a heap whose options are a range: _by_range).
+    Past MEMO_KEPT values kept, those of the positions before are let go first."""
+    _let_go()
     shown = f"heap {position}" if KIND == "heap" else position
     found = _by_range(position) if RANGES else None
     if found is not None:
@@ -807,7 +829,7 @@ def _by_moves(position):
                      lambda: (f"{shown} is beyond the table, and the move function did not settle it "
                               f"within {MOVE_STEPS:,} options"),
                      lambda p: f"position {p!r} can be reached from itself: the game is loopy")
-''' + PY_MEMO_MEX
+''' + PY_MEMO_MEX + PY_LET_GO
 
 
 _PY_RANGES = '''
