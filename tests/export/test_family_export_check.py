@@ -354,3 +354,13 @@ def test_a_family_of_ones_own_lets_its_memo_go() -> None:
         bounded_memo(space, "_MEMOS", ASKED, lambda n: answer([n])[0])  # type: ignore[operator]
     finally:
         catalog.unregister("fc-start")
+
+
+def test_a_wrong_value_of_the_runs_of_a_large_set_is_refused() -> None:
+    """A set with a member past 4096 is answered by runs of values (the program's other path): a
+    run read wrong near the large member is refused, found against the plain mex."""
+    code, title, family = python_program("subtraction(S)", "lines", "each")
+    wrong = code.replace("        return self.runs.at(n)\n",
+                         "        return self.runs.at(n) ^ (n == 5000)\n")
+    assert wrong != code
+    assert "S = {1, 5000}, position 5000 " in refused(wrong, title, family, "lines", "each")

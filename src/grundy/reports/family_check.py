@@ -48,6 +48,9 @@ CHECK_POSITIONS = 500
 MEX_UPTO = 64
 """The largest heap the engine values by the plain mex over its moves; a larger one by ``solve``."""
 
+SUBTRACTION_MEX_UPTO = 20_000
+"""The largest heap of a subtraction game the engine values by the plain mex (a few options a heap)."""
+
 MOORE_SEARCH = 100
 """A position of Moore's Nim is valued by the plain search of what it reaches when the product of
 its heaps plus one is at most this (and no heap is above 17); beyond, one heap by ``solve``, several
@@ -56,6 +59,12 @@ by the outcome the game declares (Moore's theorem)."""
 _SETS = ((1,), (2,), (1, 2), (2, 3), (1, 3, 4), (3, 5, 7), (2, 5, 8, 9), (4, 7, 4), (0, 2))
 """The sets of the sample: one member, consecutive ones, ones whose period is long, a repeated
 member, and a member 0 (refused)."""
+
+_LONG_SET = (1, 5000)
+"""A subtraction set with a member past 4096, whose values the program keeps as runs of words (its
+other path): heaps near that member and twice it, valued by the plain mex too."""
+
+_LONG_HEAPS = ((4999,), (5000,), (5001,), (10_001,), (1, 10_000))
 
 _PAIRS = (((1, 1),), ((3, 2), (5, 5)), ((4, 1), (4, 2), (2, 1)), ((6, 3), (6, 6), (3, 1), (9, 4)))
 """The lists of pairs ``x y`` of the sample (forbidden-nim: a heap of ``x`` may not lose ``y``)."""
@@ -85,7 +94,7 @@ def sample_params(family: Family) -> list[tuple[Any, ...]]:
     ([(0,), (1,), (2,)], ((1, 2),))
     """
     if len(family.params) == 1 and family.params[0] in SET_PARAMETERS:
-        return [(s,) for s in _SETS]
+        return [(s,) for s in _SETS] + [(_LONG_SET,)] * (family.kind == "subtraction")
     if len(family.params) == 1 and family.params[0] in PAIR_PARAMETERS:
         return [(p,) for p in _PAIRS]
     return [tuple(v) for v in _numbers(family)]
@@ -209,8 +218,10 @@ def sample_inputs(family: Family, layout: str, where: str) -> Iterator[tuple[str
         if where == "block" and all(p in (0, ()) for p in params):
             continue  # (parameters all 0 end the input)
         cases = []
-        small = all(isinstance(p, tuple) or p <= 3 for p in params)  # (big heaps: small games only)
-        for position in _positions(family, one, small):
+        long = params == (_LONG_SET,)  # (big heaps: small games only)
+        small = not long and all(isinstance(p, tuple) or p <= 3 for p in params)
+        more = [h for h in _LONG_HEAPS if not one or len(h) == 1] if long else []
+        for position in _positions(family, one, small) + more:
             if budget < len(position):
                 break
             budget -= len(position)
@@ -317,7 +328,8 @@ class _Engine:
             return self._moore_line(game, position, numbers)
         total = 0
         for n in numbers:
-            total ^= (self._mex_value(params, game, n) if n <= MEX_UPTO
+            plain = n <= MEX_UPTO or (kind == "subtraction" and n <= SUBTRACTION_MEX_UPTO)
+            total ^= (self._mex_value(params, game, n) if plain
                       else self._solved(game, (n,)))
         return f"{total} {'N' if total else 'P'}"
 
