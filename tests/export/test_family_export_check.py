@@ -12,6 +12,7 @@ written from, in every layout and place of the parameters.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -45,7 +46,13 @@ def layouts(spec: str) -> Iterator[tuple[str, str]]:
             yield layout, where
 
 
+GRAPHS = ("digraph(E)", "digraph(G)", "digraph(T)", "digraph(L)", "green-hackenbush(E)",
+          "green-hackenbush(G)", "green-hackenbush(T)", "green-hackenbush(T,ground=1)", "vertex-geography(E)",
+          "vertex-geography(T)")
+"""The graph families whose programs the check runs (read by ``solve --input``'s graph reader)."""
+
 ALL = [(spec, layout, where) for spec in FAMILIES for layout, where in layouts(spec)]
+ALL_GRAPHS = [(spec, layout, where) for spec in GRAPHS for layout, where in layouts(spec)]
 
 
 @pytest.mark.parametrize("spec, layout, where", ALL)
@@ -71,7 +78,32 @@ def test_the_sample_has_edge_parameters_sums_and_big_heaps() -> None:
     assert ((1, 2), (10**18 + 7,)) in cases
 
 
-@pytest.mark.parametrize("spec, layout, where", ALL)
+@pytest.mark.parametrize("spec, layout, where", ALL_GRAPHS)
+def test_a_graph_sample_is_answered_as_solve_answers_it(tmp_path: Path, spec: str, layout: str,
+                                                       where: str) -> None:
+    """The check's engine on graphs is ``solve --input``'s: each sample input, read by solve, gets
+    the lines the check expects (its text written as the judge's input, its answers the engine's)."""
+    title, family = load_family(spec)  # type: ignore[misc]
+    engine = family_check._Engine(title, family)
+    inputs = list(sample_inputs(family, layout, where))
+    assert inputs
+    for number, (text, cases) in enumerate(inputs):
+        path = tmp_path / f"in{number}.txt"
+        path.write_text(text)
+        _, out, _ = cli("solve", spec, "--input", layout, "--params", where, str(path))
+        want = []
+        for params, position in cases:
+            try:
+                want.append(engine.line(params, list(position)))
+            except GrundyError:
+                want.append("error")
+        got = out.splitlines()
+        assert len(got) == len(want), text
+        for line, expected in zip(got, want, strict=True):
+            assert line == expected or (expected == "error" and line.startswith("error")), (text, line)
+
+
+@pytest.mark.parametrize("spec, layout, where", ALL + ALL_GRAPHS)
 @pytest.mark.parametrize("lang", ["python", "cpp"])
 def test_every_program_agrees_with_the_engine(spec: str, layout: str, where: str, lang: str) -> None:
     code = export_family(spec, lang=lang, main=True, input_format=layout, where=where)
@@ -364,3 +396,20 @@ def test_a_wrong_value_of_the_runs_of_a_large_set_is_refused() -> None:
                          "        return self.runs.at(n) ^ (n == 5000)\n")
     assert wrong != code
     assert "S = {1, 5000}, position 5000 " in refused(wrong, title, family, "lines", "each")
+
+
+@pytest.mark.parametrize("spec, layout, old, new, seen", [
+    ("green-hackenbush(E)", "cases", "    value = _LAST[1].get(heaps[0], 0)\n",
+     "    value = _LAST[1].get(heaps[0], 0)\n    value ^= len(params[0]) == 8\n", "E = {1:2, 2:3, 3:1, 3:4}"),
+    ("green-hackenbush(T,ground=1)", "counted", "    value = _LAST[1].get(heaps[0], 0)\n",
+     "    value = _LAST[1].get(heaps[0], 0) ^ (len(params[0]) == 8)\n", "T = {1:2, 1:3, 3:4, 3:5}"),
+    ("digraph(E)", "single", "        value, options = _LAST[1].of(token)\n",
+     "        value, options = _LAST[1].of(token)\n        value += token == 4\n", "position 4"),
+    ("vertex-geography(E)", "cases", "    return None, _LAST[1].get(heaps[0], False)",
+     "    return None, _LAST[1].get(heaps[0], heaps[0] == 99)", "position 99"),
+])
+def test_a_wrong_graph_program_is_refused(spec: str, layout: str, old: str, new: str, seen: str) -> None:
+    code, title, family = python_program(spec, layout, "each")
+    wrong = code.replace(old, new)
+    assert wrong != code
+    assert seen in refused(wrong, title, family, layout, "each")

@@ -299,13 +299,14 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
         python = code if lang == "python" else family_code(found[0], found[1], lang="python", main=True,
                                                             input_format=input_format, where=where)
         check_sums_program(found[0], found[1], python, input_format, where)
-    from grundy.reports.family_check import CHECKED_KINDS, check_family_program
+    from grundy.reports.family_check import CHECKED_KINDS, check_family_program, checked_layout
 
-    if where not in ("sum", "sum-last") and found[1].kind in CHECKED_KINDS:  # (its main's lines run)
+    layout = checked_layout(found[1], input_format, where, main)  # (its main's lines run)
+    if where not in ("sum", "sum-last") and found[1].kind in CHECKED_KINDS and layout is not None:
         python = (code if lang == "python" and main and not winning_moves else
-                  family_code(found[0], found[1], lang="python", main=True, input_format=input_format,
+                  family_code(found[0], found[1], lang="python", main=True, input_format=layout,
                               where=where))
-        check_family_program(found[0], found[1], python, input_format, where)
+        check_family_program(found[0], found[1], python, layout, where)
     if found[1].kind == "forbidden":  # (its values checked against the plain mex)
         from grundy.reports.forbidden_check import check_forbidden_program
 

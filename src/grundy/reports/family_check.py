@@ -1,18 +1,22 @@
 """The check of a family's program before it is printed (:func:`check_family_program`): its
 Python main (for a C++ program, or one without a main, the Python program of the same input, as
 the other export checks do) is run on inputs written here in the layout it was asked for
-(``--input``, ``--params``), and each of its lines is compared with grundy's own answer of the
-case, read from the same text by ``solve --input``'s reader
-(:func:`grundy.cli.judge_family.family_cases`).
+(``--input``, ``--params``; sums of games, ``--params sum``: :mod:`grundy.reports.family_sums`),
+and each of its lines is compared with grundy's own answer of the case it was written from (the
+tests read every sample input back with ``solve --input``'s readers, and get the same cases).
 
 The inputs are a fixed sample: for each parameter, small values (the smallest the family allows,
 the one below it, values where its formula changes: ``a = b``, ``a = 1``), a large one, sets and
-lists of pairs of a few shapes; single heaps and sums of several, and for the families whose value
-the engine gives by a rule, heaps near 10**6 and 10**18. The engine values a heap of at most
+lists of pairs of a few shapes (and a subtraction set with a member past 4096), graphs of a few
+shapes (cycles, loops, an edge twice; trees; successor lists) in the layout the family reads; single
+heaps and sums of several (tokens on several vertices), and for the families whose value the
+engine gives by a rule, heaps near 10**6 and 10**18. The engine values a heap of at most
 :data:`MEX_UPTO` by the plain mex over the game's moves (no closed form of the family is used; a
 sum of heaps, the XOR of their values), a larger one by ``solve``; in misère play, one heap by
 the plain search of its options; a position of Moore's Nim by the plain search of what it reaches
-where that is small (:data:`MOORE_SEARCH`). The work is bounded by :data:`CHECK_POSITIONS`, the heaps valued
+where that is small (:data:`MOORE_SEARCH`); a graph's case as ``solve --input`` answers it (Green
+Hackenbush by the plain search of the edges left standing, tokens on a digraph by ``solve``, vertex
+geography by the game's outcome). The work is bounded by :data:`CHECK_POSITIONS`, the heaps valued
 (positions, for a family whose position is not a sum of heaps), all inputs together.
 
 A line of the program must be the engine's; an error of the engine (parameters outside the family,
@@ -36,11 +40,12 @@ from typing import Any
 
 from grundy.errors import GrundyError
 from grundy.model.game import laws_of
-from grundy.model.laws import PAIR_PARAMETERS, SET_PARAMETERS, Family
+from grundy.model.laws import GRAPH_PARAMETERS, PAIR_PARAMETERS, SET_PARAMETERS, Family
 
-CHECKED_KINDS = ("formula", "subtraction", "moore", "stripes", "kfold", "misere", "forbidden")
-"""The family kinds whose programs this check runs (those read as numbers, sets and lists of
-pairs; a family on graphs or a board is left to its tests)."""
+CHECKED_KINDS = ("formula", "subtraction", "moore", "stripes", "kfold", "misere", "forbidden", "digraph",
+                 "hackenbush", "geography")
+"""The family kinds whose programs this check runs (those read as numbers, sets, lists of pairs
+and graphs; a family on a board is left to its tests)."""
 
 CHECK_POSITIONS = 500
 """How many heaps (or positions) the check values, all its inputs together."""
@@ -68,6 +73,17 @@ _LONG_HEAPS = ((4999,), (5000,), (5001,), (10_001,), (1, 10_000))
 
 _PAIRS = (((1, 1),), ((3, 2), (5, 5)), ((4, 1), (4, 2), (2, 1)), ((6, 3), (6, 6), (3, 1), (9, 4)))
 """The lists of pairs ``x y`` of the sample (forbidden-nim: a heap of ``x`` may not lose ``y``)."""
+
+_GRAPHS = (((1, 2),), ((1, 2), (2, 3)), ((1, 2), (2, 3), (3, 1), (3, 4)), ((5, 5), (5, 6)),
+           ((1, 2), (1, 2), (2, 3)), ((10, 20), (10, 30), (10, 40), (40, 50)), ((2, 1), (3, 1), (1, 4)))
+"""The graphs of the sample, as their edges ``u v`` (directed for tokens): an edge, a path, a
+cycle with a tail, a loop, an edge twice, a star, edges into a vertex."""
+
+_TREES = (((1, 2),), ((1, 2), (2, 3)), ((1, 2), (1, 3), (3, 4), (3, 5)), ((3, 1), (1, 2), (1, 4)))
+"""The trees of the sample (``T``: ``n``, then ``n - 1`` edges), each through vertex 1."""
+
+_LISTS = (((0, 1),), ((0, 1), (1, 2), (2, 0)), ((0, 1), (0, 2), (2, 3), (3, 2)), ((1, 0), (2, 2)))
+"""The directed graphs of the sample as successor lists (``L``: vertices ``0..n-1``)."""
 
 _SMALL = (0, 1, 2, 3, 4, 5, 6, 7, 9, 12, 17, 33, 64)
 _SUMS = ((3, 5), (1, 2, 3), (7, 7), (10, 4, 6), (0, 9))
@@ -97,6 +113,9 @@ def sample_params(family: Family) -> list[tuple[Any, ...]]:
         return [(s,) for s in _SETS] + [(_LONG_SET,)] * (family.kind == "subtraction")
     if len(family.params) == 1 and family.params[0] in PAIR_PARAMETERS:
         return [(p,) for p in _PAIRS]
+    if len(family.params) == 1 and family.params[0] in GRAPH_PARAMETERS:
+        reads = family.params[0]
+        return [(g,) for g in (_TREES if reads == "T" else _LISTS if reads == "L" else _GRAPHS)]
     return [tuple(v) for v in _numbers(family)]
 
 
@@ -105,6 +124,13 @@ def _positions(family: Family, one: bool, big: bool = True) -> list[tuple[int, .
     near 10**6 and 10**18 too, where the engine answers them by a rule)."""
     big = big and family.kind in _BIG_KINDS
     found: list[tuple[int, ...]]
+    if family.position is not None:  # (the keyword fixes it: the input gives none)
+        return [(family.position,)]
+    if family.kind in ("hackenbush", "geography"):  # (a vertex: of the graph, or of none of its edges)
+        return [(v,) for v in (0, 1, 2, 3, 4, 5, 6, 10, 40, 50, 99)]
+    if family.kind == "digraph":  # (tokens on vertices; on one no edge names, none moves)
+        found = [(v,) for v in (0, 1, 2, 3, 4, 5, 10, 99)] + [(1, 2), (2, 3, 1), (1, 1), (0, 2), (99, 5)]
+        return [p for p in found if not one or len(p) == 1]
     if family.kind == "kfold":  # (n, the start, or n limit)
         found = [(n,) for n in _SMALL] + [(5, 2), (8, 3), (13, 13), (9, 1), (4, 9), (0, 3)]
         found += [(b,) for b in _BIG] if big else []
@@ -114,12 +140,14 @@ def _positions(family: Family, one: bool, big: bool = True) -> list[tuple[int, .
     return [p for p in found if not one or len(p) == 1]
 
 
-def _params_words(params: tuple[Any, ...]) -> list[str]:
+def _params_words(params: tuple[Any, ...], reads: str = "") -> list[str]:
     """The parameters as the input writes them (a set: its size, then its members; pairs: their
-    count, then each pair)."""
+    count, then each pair; a graph as ``reads`` says, :data:`~grundy.model.laws.GRAPH_READS`)."""
     words: list[str] = []
     for value in params:
-        if isinstance(value, tuple):
+        if reads in GRAPH_PARAMETERS:
+            words += _graph_words(value, reads)
+        elif isinstance(value, tuple):
             flat = (x for m in value for x in (m if isinstance(m, tuple) else (m,)))
             words += [str(len(value)), *map(str, flat)]
         else:
@@ -144,37 +172,57 @@ def _shown(family: Family, params: tuple[Any, ...]) -> str:
     return ", ".join(f"{name} = {text(value)}" for name, value in zip(family.params, params, strict=True))
 
 
-def _case_words(layout: str, position: tuple[int, ...]) -> list[str]:
+def _graph_words(edges: tuple[tuple[int, int], ...], reads: str) -> list[str]:
+    """A graph's words: ``m`` and its edges (``E``), ``n m`` first (``G``), ``n`` and its ``n - 1``
+    edges (``T``), or ``n`` and each vertex's successors, their count first (``L``)."""
+    flat = [str(x) for edge in edges for x in edge]
+    if reads == "L":
+        count = 1 + max(x for edge in edges for x in edge)
+        words = [str(count)]
+        for u in range(count):
+            after = [str(v) for a, v in edges if a == u]
+            words += [str(len(after)), *after]
+        return words
+    if reads == "T":
+        return [str(len(edges) + 1), *flat]
+    if reads == "G":
+        return [str(len({x for edge in edges for x in edge})), str(len(edges)), *flat]
+    return [str(len(edges)), *flat]
+
+
+def _case_words(layout: str, position: tuple[int, ...], fixed: bool = False) -> list[str]:
     """One case's position as the layout writes it: one heap (``single``), the numbers of a line,
-    or their count, then the numbers."""
+    or their count, then the numbers (``fixed``: none, a keyword fixes it)."""
+    if fixed:
+        return []
     numbers = [str(x) for x in position]
     return numbers if layout in ("single", "lines") else [str(len(position)), *numbers]
 
 
-def _cases_text(layout: str, where: str, cases: list[Case]) -> str:
+def _cases_text(family: Family, layout: str, where: str, cases: list[Case]) -> str:
     """The input of ``cases`` (each its parameters and position; ``first``, ``after``: all of them
     of the same parameters; ``counted``: one) in ``layout``, the parameters ``where``."""
-    params = cases[0][0]
+    params, reads, fixed = cases[0][0], family.params[0], family.position is not None
     lines: list[list[str]] = []
     if where == "size-first":  # (|S|, the heap, the members; one heap)
         lines = [[str(len(p[0])), str(h[0]), *map(str, p[0])] for p, h in cases]
     elif where == "counts-first":  # (n m, the n heaps, then the m members)
-        lines = [[str(len(h)), *_params_words(p)[:1], *map(str, h), *_params_words(p)[1:]]
+        lines = [[str(len(h)), *_params_words(p, reads)[:1], *map(str, h), *_params_words(p, reads)[1:]]
                  for p, h in cases]
     elif where == "after":  # (T, or n with counted, then the parameters, then the cases)
         head = str(len(cases[0][1]) if layout == "counted" else len(cases))
-        lines = [[head, *_params_words(params)]] + [
-            [str(x) for x in h] if layout == "counted" else _case_words(layout, h) for _, h in cases]
+        lines = [[head, *_params_words(params, reads)]] + [
+            [str(x) for x in h] if layout == "counted" else _case_words(layout, h, fixed) for _, h in cases]
         return "\n".join(" ".join(line) for line in lines) + "\n"
     elif where == "block":
-        return _blocks_text(layout, cases)
+        return _blocks_text(family, layout, cases)
     else:
         if where == "first":
-            lines.append(_params_words(params))
+            lines.append(_params_words(params, reads))
         for p, h in cases:
-            words = _case_words(layout, h)
-            lines.append(_params_words(p) + words if where == "each" else
-                         words + _params_words(p) if where == "last" else words)
+            words = _case_words(layout, h, fixed)
+            lines.append(_params_words(p, reads) + words if where == "each" else
+                         words + _params_words(p, reads) if where == "last" else words)
     if layout in ("cases", "single") and where != "first":
         lines.insert(0, [str(len(cases))])
     elif layout in ("cases", "single"):
@@ -182,9 +230,10 @@ def _cases_text(layout: str, where: str, cases: list[Case]) -> str:
     return "\n".join(" ".join(line) for line in lines) + "\n"
 
 
-def _blocks_text(layout: str, cases: list[Case]) -> str:
+def _blocks_text(family: Family, layout: str, cases: list[Case]) -> str:
     """Blocks of cases, each its parameters, then its cases (``repeated``: up to a count 0;
     ``counted``: one case a block); the blocks run to the end of the input."""
+    reads, fixed = family.params[0], family.position is not None
     lines: list[str] = []
     at = 0
     while at < len(cases):
@@ -193,10 +242,10 @@ def _blocks_text(layout: str, cases: list[Case]) -> str:
         while at < len(cases) and cases[at][0] == params and (layout != "counted" or not block):
             block.append(cases[at][1])
             at += 1
-        lines.append(" ".join(_params_words(params)))
+        lines.append(" ".join(_params_words(params, reads)))
         if layout in ("cases", "single"):
             lines.append(str(len(block)))
-        lines += [" ".join(_case_words(layout, h)) for h in block]
+        lines += [" ".join(_case_words(layout, h, fixed)) for h in block]
         if layout == "repeated":
             lines.append("0")
     return "\n".join(lines) + "\n"
@@ -229,14 +278,14 @@ def sample_inputs(family: Family, layout: str, where: str) -> Iterator[tuple[str
         if cases:
             games.append(cases)
     if layout == "counted" and where != "block":  # (one case an input)
-        yield from ((_cases_text(layout, where, [case]), [case]) for cases in games for case in cases)
+        yield from ((_cases_text(family, layout, where, [case]), [case]) for cases in games for case in cases)
         return
     if where in ("first", "after"):  # (one game an input)
-        yield from ((_cases_text(layout, where, cases), cases) for cases in games)
+        yield from ((_cases_text(family, layout, where, cases), cases) for cases in games)
         return
     flat = [c for cases in games for c in cases]
     if flat:
-        yield _cases_text(layout, where, flat), flat
+        yield _cases_text(family, layout, where, flat), flat
 
 
 def _program_lines(code: Any, text: str) -> list[str]:
@@ -267,7 +316,8 @@ class _Engine:
 
         entry = find_entry(title.partition("(")[0])
         assert entry is not None  # (the family was found by its name)
-        self.cls, self.family, self.cache = entry.load_class(), family, Cache()
+        self.cls: Any = entry.load_class()
+        self.family, self.cache = family, Cache()
         self.games: dict[tuple[Any, ...], Any] = {}
         self.misere: dict[tuple[Any, ...], dict[int, bool]] = {}
         self.values: dict[tuple[Any, ...], list[int]] = {}
@@ -301,6 +351,8 @@ class _Engine:
         """The engine's line of the case (``error`` where the engine refuses it)."""
         from grundy.solving.solve import solve_value
 
+        if self.family.kind in ("digraph", "hackenbush", "geography"):
+            return self._graph_line(params[0], numbers)
         if params not in self.games:  # (the game the parameters' values name, a set's members in order)
             flat = [x for v in params for x in (v if isinstance(v, tuple) else (v,))]
             self.games[params] = self.cls.from_params(*flat, **dict(self.family.keywords))
@@ -333,6 +385,47 @@ class _Engine:
                       else self._solved(game, (n,)))
         return f"{total} {'N' if total else 'P'}"
 
+    def _graph_line(self, edges: tuple[tuple[int, int], ...], numbers: list[int]) -> str:
+        """A graph's case, as ``solve --input`` answers it: tokens on vertices (a sum; a vertex no
+        edge names: no move), or Green Hackenbush grounded at a vertex (by the plain search of
+        the edges left standing), or vertex geography started at one (by the game's outcome)."""
+        import numpy as np
+
+        from grundy.engine.search import grundy_value
+        from grundy.games.graphs.fileio import GraphData
+        from grundy.model.game import forget_laws
+        from grundy.model.textio import int_text
+        from grundy.solving.solve import solve_value
+
+        kind, index, cls = self.family.kind, dict[int, int](), self.cls
+        pairs = [index.setdefault(x, len(index)) for edge in edges for x in edge]
+        names = tuple(str(x) for x in index)
+        data = GraphData(names, np.array(pairs, dtype=np.int64).reshape(-1, 2),
+                         names[0] if kind == "hackenbush" else None, "the check")
+        if kind != "digraph" and len(numbers) != 1:
+            raise GrundyError(f"a position is one vertex, got {len(numbers)} numbers")
+        if kind == "digraph":
+            on = tuple(index[t] for t in numbers if t in index)
+            game = cls.from_graph(data) if on else cls.from_edges(1, [])
+            outcome, value = solve_value(game, game.validate(on or (0,)), cache=self.cache)
+            shown = "-" if value is None else value if isinstance(value, str) else int_text(value)
+            text = f"{shown} {outcome.value}"
+        elif kind == "hackenbush":
+            whole = cls.from_graph(data)
+            game = (whole.grounded_at(str(numbers[0])) if numbers[0] in index else
+                    cls.from_graph(GraphData((str(numbers[0]),), np.zeros((0, 2), dtype=np.int64),
+                                                  str(numbers[0]), "the check")))
+            value = grundy_value(game, game.full, use_rules=False)
+            forget_laws(game)
+            text = f"{value} {'N' if value else 'P'}"
+        else:
+            known = numbers[0] in index
+            game = cls.from_graph(data) if known else cls.from_edges(1, [])
+            outcome = game.closed_outcome(game.validate(index[numbers[0]] if known else 0))
+            text = f"- {outcome.value}"
+        forget_laws(game)
+        return text
+
     def _solved(self, game: Any, position: tuple[int, ...]) -> int:
         """The value ``solve`` gives (a heap game's: a number)."""
         from grundy.solving.solve import solve_value
@@ -359,6 +452,27 @@ class _Engine:
             wins, value = game.closed_outcome(position).value == "N", None
         shown = value if sum(1 for n in numbers if n) <= 1 else "-"
         return f"{shown} {'N' if wins else 'P'}"
+
+
+def checked_layout(family: Family, layout: str, where: str, main: bool) -> str | None:
+    """The layout whose main the check runs: the one asked for; for a program without a main (its
+    functions alone) whose default layout a main cannot read (a graph spans several lines), cases;
+    ``None`` where no main reads the parameters ``where``.
+
+    >>> from grundy.catalog import load_family
+    >>> checked_layout(load_family("digraph(E)")[1], "lines", "each", False)
+    'cases'
+    """
+    from grundy.errors import InvalidInputError
+    from grundy.export.family import check_layout
+
+    for candidate in (layout,) if main else (layout, "cases"):
+        try:
+            check_layout(family, candidate, where, True)
+        except InvalidInputError:
+            continue
+        return candidate
+    return None
 
 
 def check_family_program(title: str, family: Family, code: str, layout: str, where: str) -> None:
