@@ -270,6 +270,12 @@ OCTAL_STEPS = {"python": 50_000_000, "cpp": 16_000_000_000}
 """How many steps (options and pairs visited) an exported octal program may spend to extend its
 table (all inputs together); past it the input gets an error line of its own."""
 
+MEMO_KEPT = 500_000
+"""The values (in misère play, the outcomes of sums) a Python program over a move function keeps
+from one input to the next (a program of positions, a heap or pair game beyond its table); past
+it, its memo is let go before the next input. Written once: the programs' constants (``MEMO_KEPT``,
+``WINS_KEPT``) and their headers' words."""
+
 PY_MEMO_MEX = '''
 def _memo_mex(position, options, unsettled, loopy):
     """The value of ``position``: the mex over its options (``options(x)``: each a tuple of the
@@ -437,7 +443,8 @@ def header(program: Program) -> list[str]:
         lines += [f"values: {program.status}", *runs_words(program)]
     else:
         lines.append(f"values: {table_status(program)}"
-                     + (f"; beyond it, by the move function (a memoised mex, at most {program.steps:,} "
+                     + (f"; beyond it, by the move function (a memoised mex, past {MEMO_KEPT:,} values kept, "
+                        f"the memo is let go before the next position it searches; at most {program.steps:,} "
                         "options listed for one input, else an error line for it)"
                         if program.move_source else "")
                      + ("; beyond it, computed by the program up to the largest heap asked, by the "

@@ -22,7 +22,7 @@ does not).
 from __future__ import annotations
 
 from grundy.export.main import python_main
-from grundy.export.model import MOVE_STEPS, PY_MEMO_MEX
+from grundy.export.model import MEMO_KEPT, MOVE_STEPS, PY_MEMO_MEX
 
 PY_SEARCH = '''
 class Sum:
@@ -116,7 +116,7 @@ def _value(position, params):
 PY_MISERE = """
 
 _WINS = {}  # misère play: a sum (its parts in a fixed order) -> whether the player to move wins
-WINS_KEPT = 500000  # (sums kept from one input to the next; past it, let go before the next)
+WINS_KEPT = %(kept)d  # (sums kept from one input to the next; past it, let go before the next)
 
 
 def _state(parts):
@@ -187,7 +187,7 @@ misère recursion; a sum of one part is the position itself)."""
 
 _PY_API = """
 
-MEMO_KEPT = 500000  # (values kept from one input to the next; past it, let go before the next)
+MEMO_KEPT = %(kept)d  # (values kept from one input to the next; past it, let go before the next)
 
 
 def _let_go():
@@ -214,7 +214,7 @@ def _sum_parts(numbers):
         return [_position(p) for p in numbers if p != ()]  # (() is no position: nothing left)
     if ARITY is None:
         return [_position(numbers)] if numbers else []
-    if not numbers or len(numbers) % ARITY:
+    if not numbers or len(numbers) %% ARITY:
         raise ValueError(f"a position is {ARITY} numbers, and a line several positions (their sum): "
                          f"got {len(numbers)} numbers")
     return [_position(numbers[i:i + ARITY]) for i in range(0, len(numbers), ARITY)]
@@ -312,7 +312,7 @@ def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | N
             f"# {title}: who wins a position of {numbers} in misère play (whoever moves last loses; "
             f"a game of your own, by its move function, carried below as given)",
             f"# outcome: exact, by searching every position reachable from the one asked (memoised; "
-            f"past 500,000 kept, the memo is let go before the next input): "
+            f"past {MEMO_KEPT:,} kept, the memo is let go before the next input): "
             f"no move is a win, else a win iff some move reaches a loss; a sum of several positions is "
             f"searched as a whole (no theorem decides a misère sum from its parts' outcomes); no Grundy "
             f"value decides misère play, so a line is '- N' or '- P'; {limits}"]
@@ -321,7 +321,7 @@ def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | N
             f"# {title}: the Grundy value of a position of {numbers} (a game of your own, by its "
             f"move function, carried below as given)",
             f"# values: exact, the mex over every position reachable from the one asked (memoised; "
-            f"past 500,000 kept, the memo is let go before the next input); "
+            f"past {MEMO_KEPT:,} kept, the memo is let go before the next input); "
             f"{limits}"]
     header.append(f"# positions: {arity} numbers{low}; several positions on one line are their sum"
                   if arity is not None else
@@ -338,7 +338,8 @@ def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | N
            f"ARITY = {arity}", f"MINIMUM = {minimum!r}", f"MOVE_STEPS = {steps}",
            f"MISERE = {misere}", f"ZERO_WIDTH = {arity or 1}", ""]
     text = ("\n".join(out) + PY_SEARCH % {"functions": "# the move function, as given\n" + source.strip("\n")}
-            + (PY_MISERE if misere else "") + _PY_API + (PY_WINNING_POSITIONS if moves else ""))
+            + (PY_MISERE if misere else "") % {"kept": MEMO_KEPT} + _PY_API % {"kept": MEMO_KEPT}
+            + (PY_WINNING_POSITIONS if moves else ""))
     if main:
         text += (_case_reader(arity, layout_parts(input_format)[1], input_format.endswith("+rows"))
                  + python_main("positions", input_format, moves=moves))

@@ -298,7 +298,11 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
     """The program of the game family ``spec`` names, its parameters written as names
     (``bash(m)``, ``subtraction(S)``, ``stripes(c,z,n)``, ``moore(k)``): the parameters are
     arguments of its functions, read at run time (``where``: ``first``, ``each`` or ``last`` in
-    the input); see :mod:`grundy.export.family`.
+    the input); see :mod:`grundy.export.family`. Before it is returned, its main (for C++, or
+    without a main, the Python program of the same input) is run on a fixed sample of inputs in
+    that layout and each line compared with the engine's
+    (:func:`grundy.reports.family_check.check_family_program`; sums of games:
+    :mod:`grundy.reports.family_sums`): a disagreement is an internal error, never a program.
 
     >>> "def grundy_value(n, m):" in export_family("bounded-nim(m)", lang="python")
     True
@@ -318,6 +322,14 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
         python = code if lang == "python" else family_code(found[0], found[1], lang="python", main=True,
                                                             input_format=input_format, where=where)
         check_sums_program(found[0], found[1], python, input_format, where)
+    from grundy.reports.family_check import CHECKED_KINDS, check_family_program, checked_layout
+
+    layout = checked_layout(found[1], input_format, where, main)  # (its main's lines run)
+    if where not in ("sum", "sum-last") and found[1].kind in CHECKED_KINDS and layout is not None:
+        python = (code if lang == "python" and main and not winning_moves else
+                  family_code(found[0], found[1], lang="python", main=True, input_format=layout,
+                              where=where))
+        check_family_program(found[0], found[1], python, layout, where)
     if found[1].kind == "forbidden":  # (its values checked against the plain mex)
         from grundy.reports.forbidden_check import check_forbidden_program
 
