@@ -204,7 +204,9 @@ def _cases_text(family: Family, layout: str, where: str, cases: list[Case]) -> s
     of the same parameters; ``counted``: one) in ``layout``, the parameters ``where``."""
     params, reads, fixed = cases[0][0], family.params[0], family.position is not None
     lines: list[list[str]] = []
-    if where == "size-first":  # (|S|, the heap, the members; one heap)
+    if reads in GRAPH_PARAMETERS and where in ("size-first", "counts-first"):
+        lines = [_graph_case_words(p[0], reads, where, h) for p, h in cases]
+    elif where == "size-first":  # (|S|, the heap, the members; one heap)
         lines = [[str(len(p[0])), str(h[0]), *map(str, p[0])] for p, h in cases]
     elif where == "counts-first":  # (n m, the n heaps, then the m members)
         lines = [[str(len(h)), *_params_words(p, reads)[:1], *map(str, h), *_params_words(p, reads)[1:]]
@@ -228,6 +230,19 @@ def _cases_text(family: Family, layout: str, where: str, cases: list[Case]) -> s
     elif layout in ("cases", "single"):
         lines.insert(1, [str(len(cases))])
     return "\n".join(" ".join(line) for line in lines) + "\n"
+
+
+def _graph_case_words(edges: tuple[tuple[int, int], ...], reads: str, where: str,
+                      position: tuple[int, ...]) -> list[str]:
+    """A graph's case whose counts come first: the graph's counts (``m``; ``n m``; a tree's ``n``),
+    then its one vertex (``size-first``: POJ 2599's ``n k``) or the number ``k`` of its tokens
+    (``counts-first``: LibreOJ 10243's ``N M K``), then the edges, then (``counts-first``) the
+    ``k`` vertices."""
+    words = _graph_words(edges, reads)
+    counts = 2 if reads == "G" else 1
+    if where == "size-first":
+        return [*words[:counts], str(position[0]), *words[counts:]]
+    return [*words[:counts], str(len(position)), *words[counts:], *map(str, position)]
 
 
 def _blocks_text(family: Family, layout: str, cases: list[Case]) -> str:
@@ -267,10 +282,13 @@ def sample_inputs(family: Family, layout: str, where: str) -> Iterator[tuple[str
         if where == "block" and all(p in (0, ()) for p in params):
             continue  # (parameters all 0 end the input)
         cases = []
+        end_mark = layout == "lines" and where in ("each", "last") and all(p in (0, ()) for p in params)
         long = params == (_LONG_SET,)  # (big heaps: small games only)
         small = not long and all(isinstance(p, tuple) or p <= 3 for p in params)
         more = [h for h in _LONG_HEAPS if not one or len(h) == 1] if long else []
         for position in _positions(family, one, small) + more:
+            if end_mark and not any(position):
+                continue  # (a line of zeros that is no game ends the input: the judge's end mark)
             if budget < len(position):
                 break
             budget -= len(position)
