@@ -919,15 +919,23 @@ def check_heapkw(game, fn_kind, fn, tally, rng, rules):
                 for h in heaps:
                     v ^= brutes[ab].g(h)
             expected.append((v, outcome_of(v), repr(case)))
-        route = f"heap(a,b): solve --input {layout} --params {where}"
-        code, out, err = cli(rules, "solve", spec, "--input", layout, "--params", where, "-", stdin=text)
+        moves = rng.random() < 0.5 and where not in ("sum", "sum-last")
+        wm = ["--winning-moves"] if moves else []
+        tag = " --winning-moves" if moves else ""
+        route = f"heap(a,b): solve --input {layout} --params {where}{tag}"
+        code, out, err = cli(rules, "solve", spec, "--input", layout, "--params", where, *wm, "-",
+                             stdin=text)
         if crash_like(err):
             tally.crashed(route, f"{spec}: {err[-500:]}")
         else:
-            compare_lines(route, tally, read_answers(out), expected, f"{spec} <<{text!r} {err.strip()[:200]}")
-        route = f"heap(a,b): export python {layout} {where}"
+            answers = read_answers(out, with_moves=moves)
+            compare_lines(route, tally, answers, expected, f"{spec} <<{text!r} {err.strip()[:200]}")
+            if moves:
+                compare_heap_moves(route, tally, answers, cases, brutes, f"{spec} <<{text!r}")
+        route = f"heap(a,b): export python {layout} {where}"  # (refuses --winning-moves)
         code, out, err = cli(rules, "export", spec, "--lang", "python", "--main", "--input", layout,
                              "--params", where)
+        moves = False
         if crash_like(err):
             tally.crashed(route, f"{spec}: {err[-500:]}")
             continue
@@ -938,7 +946,43 @@ def check_heapkw(game, fn_kind, fn, tally, rng, rules):
         if "Traceback" in perr:
             tally.crashed(route, f"{spec} <<{text!r}: {perr[-500:]}")
             continue
-        compare_lines(route, tally, read_answers(got), expected, f"export {spec} {layout} {where} <<{text!r}")
+        answers = read_answers(got, with_moves=moves)
+        compare_lines(route, tally, answers, expected, f"export {spec} {layout} {where} <<{text!r}")
+        if moves:
+            compare_heap_moves(route, tally, answers, cases, brutes, f"export {spec} <<{text!r}")
+
+
+def compare_heap_moves(route, tally, answers, cases, brutes, label):
+    """Every winning move of each case (PART FROM TO...), exactly, against the brute force."""
+    route += " (moves)"
+    if len(answers) != len(cases):
+        return
+    for got, case in zip(answers, cases, strict=True):
+        if got[0] in ("error", "garbled") or got[2] is None:
+            continue
+        ((ab, heaps),) = case
+        brute = brutes[ab]
+        total = 0
+        for h in heaps:
+            total ^= brute.g(h)
+        want = set()
+        if total:
+            for i, h in enumerate(heaps):
+                for opt in brute.fn(h, **brute.params):
+                    parts = brute.parts(opt)
+                    v = 0
+                    for q in parts:
+                        v ^= brute.g(q)
+                    if v == brute.g(h) ^ total:
+                        want.add((i + 1, h, tuple(sorted(parts))))
+        have = set()
+        for line in got[2] or []:
+            words = [int(w) for w in line.split()]
+            have.add((words[0], words[1], tuple(sorted(words[2:]))))
+        if have != want:
+            tally.bad(route, f"{label}: case {case}: moves {sorted(have)} != {sorted(want)}")
+        else:
+            tally.ok(route)
 
 
 class _AutoBrutes(dict):

@@ -123,3 +123,34 @@ def test_family_conjecture_whose_formula_is_a_comparison_prints_a_number(
     finally:
         if catalog.find_entry("audit-last") is not None:
             catalog.unregister("audit-last")
+
+
+HEAP_RULES = '''
+import grundy
+
+
+@grundy.heap_game("audit-kw")
+def kw(n, *, a=2, b=3):
+    return [n - d for d in (1, a, b) if 0 < d <= n]
+'''
+
+
+def test_heap_family_export_refuses_winning_moves_it_does_not_list(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """``export 'audit-kw(a,b)' --winning-moves`` printed a program whose main wrote ``1 N`` and no
+    moves (``solve --input --winning-moves`` writes ``1 N 1`` and the move): the flag was dropped
+    without a word, so a judge asking for the moves got lines that do not answer it."""
+    path = tmp_path / "audit_kw.py"
+    path.write_text(HEAP_RULES)
+    try:
+        code, out, err = run(capsys, "--rules", str(path), "export", "audit-kw(a,b)", "--lang", "python",
+                             "--main", "--input", "single", "--params", "first", "--winning-moves")
+        assert code == 2 and out == "" and "lists no winning moves" in err and err.count("\n") == 1
+        judge = tmp_path / "judge.in"
+        judge.write_text("2 3\n1\n5\n")
+        code, out, err = run(capsys, "--rules", str(path), "solve", "audit-kw(a,b)", "--input", "single",
+                             "--params", "first", "--winning-moves", str(judge))
+        assert (code, out.split("\n")[:2]) == (0, ["1 N 1", "1 5 4"]), err  # G(5) = 1: to 4 (G = 0)
+    finally:
+        if catalog.find_entry("audit-kw") is not None:
+            catalog.unregister("audit-kw")
