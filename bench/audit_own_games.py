@@ -622,6 +622,13 @@ def check_input_lines(game, brute, tally, rng, rules):
         return
     answers = read_answers(out, with_moves=True)
     compare_lines(route, tally, answers, expected, f"{game['name']} <<{text!r}")
+    route = "solve --input lines --misere"
+    text, expected = lines_cases(game, brute, rng, misere=True)
+    _code, out, err = cli(rules, "solve", game["name"], "--input", "lines", "-", "--misere", stdin=text)
+    if crash_like(err):
+        tally.crashed(route, f"{game['name']}: {err[-500:]}")
+        return
+    compare_lines(route, tally, read_answers(out), expected, f"{game['name']} --misere <<{text!r}")
 
 
 def check_export(game, brute, tally, rng, rules, lang="python", extra=(), misere=False, big=False):
