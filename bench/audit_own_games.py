@@ -490,7 +490,8 @@ def layout_input(game, brute, rng, layout, where):
     cases = []
     for _ in range(1 if layout == "counted" else rng.randint(1, 4)):
         if where == "sum" or kind == "arity1":
-            cases.append([random_position(game, rng) for _ in range(rng.randint(0 if where else 1, 3))])
+            least = 0 if where and layout != "repeated" else 1  # (in repeated, a count of 0 ends)
+            cases.append([random_position(game, rng) for _ in range(rng.randint(least, 3))])
         else:
             cases.append([random_position(game, rng)])
     words = []
