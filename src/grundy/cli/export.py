@@ -278,8 +278,12 @@ def _own_heap_family(args: argparse.Namespace, layout: str) -> bool:
     where = getattr(args, "params", None)
     given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
                                       ("--conjecture", getattr(args, "conjecture", False) or None),
-                                      ("--misere", getattr(args, "misere", False) or None))
+                                      ("--misere", getattr(args, "misere", False) or None),
+                                      ("--winning-moves", getattr(args, "winning_moves", False) or None))
              if value is not None]
+    if given == ["--winning-moves"]:  # (its main lists none: refused, not dropped without a word)
+        raise InvalidInputError(f"{args.game}: this program lists no winning moves ('grundy solve "
+                                f"{args.game} --input LAYOUT --winning-moves FILE' lists them)")
     if given:
         raise InvalidInputError(f"{args.game}: the program computes each game's table at run time by "
                                 f"your move function, {given[0]} has no use there")

@@ -166,7 +166,7 @@ class StartConjecture:
 
     def code(self) -> str:
         """``_conjectured(n)``: (the value or None, whether the first player wins)."""
-        body = (f"    value = {self.expression}\n    return value, value != 0" if self.kind == "values"
+        body = (f"    value = int({self.expression})\n    return value, value != 0" if self.kind == "values"
                 else f"    return None, not ({self.expression})")
         helpers = "".join(h + "\n\n\n" for h in self.helpers)
         return (f"{helpers}def _conjectured(n):\n    \"\"\"{self.text}: past n = {self.checked}, a "

@@ -1506,10 +1506,14 @@ def _line_plan(game: Any, line: list[int | None], domain: Any) -> Plan:
                                formula, Status.CONJECTURE, upto)
                 break
     source = None
-    if best is None and domain.valid is None:  # (the table, and beyond it the move function)
+    if (best is None or best.status != Status.PROVED) and domain.valid is None:
+        # (the table, and beyond it the move function: a program by a formula cannot carry it, so
+        # an unproved formula would answer nothing past the table, not even with --conjecture)
         from grundy.define.source import position_move_source
 
         source = position_move_source(game)[0]
+        if source is not None:
+            best = None
     left_out = _not_carried(game) if source is None and best is None and domain.valid is None else ()
     return Plan(game.spec, "number", line, best, origin=(n0,), domain=_domain_words(domain, "number"),
                 sums=domain.arity == 1, source=source, notes=left_out)
