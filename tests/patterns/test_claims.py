@@ -144,7 +144,7 @@ def test_the_command_line(rules: Path, capsys: pytest.CaptureFixture[str]) -> No
     code, out, _ = run(capsys, "table", "claim-bits", "--claim", FALSE_LATE, "--limit", str(LIMIT),
                        "--json")  # (validated against the table schema)
     data = json.loads(out)
-    assert code == 1 and data["holds"] is False and data["counterexample"]["heap"] == 3001
+    assert code == 1 and data["holds"] is False and data["counterexample"]["position"] == 3001
     code, out, err = cli_output("export", "claim-bits", "--claim", FALSE_LATE,
                                 "--limit", str(LIMIT))
     assert code == 2 and out == "" and "false at heap 3001" in err and len(err.splitlines()) == 1
@@ -258,3 +258,71 @@ def test_a_proved_claim_of_a_catalogue_game_answers_every_heap() -> None:
     if GXX is not None:
         cpp = export_game(game, lang="cpp", main=True, input_format="cases", claim=claim).source
         assert compile_and_run(cpp, stdin) == want
+
+
+PAIR_RULES = '''
+import grundy
+
+
+@grundy.game("claim-pairs")
+def take_one_or_two(p):
+    a, b = p
+    return [(a - k, b) for k in (1, 2) if a >= k] + [(a, b - k) for k in (1, 2) if b >= k]
+'''
+
+
+@pytest.fixture(scope="module")
+def pair_rules(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    yield from registered_rules(tmp_path_factory, "claim_pairs", PAIR_RULES, ("claim-pairs",))
+
+
+def pair_brute(side: int) -> list[list[int]]:
+    """G(a, b) for a, b <= side by a plain mex loop over the moves (no grundy code)."""
+    g = [[0] * (side + 1) for _ in range(side + 1)]
+    for a in range(side + 1):
+        for b in range(side + 1):
+            seen = {g[a - k][b] for k in (1, 2) if a >= k} | {g[a][b - k] for k in (1, 2) if b >= k}
+            v = 0
+            while v in seen:
+                v += 1
+            g[a][b] = v
+    return g
+
+
+def test_a_claim_about_a_game_on_pairs(pair_rules: Path) -> None:
+    """G(a, b) = ...: checked on the grid a, b <= --upto (30 by default), refused with the first
+    counterexample, exported under the same policy (Python: beyond the grid after the local check
+    with conjecture; C++: an error line), right against a brute force of the test's own."""
+    game = grundy.load_game("claim-pairs")
+    claim = "G(a, b) = (a % 3) ^ (b % 3)"
+    check = check_claim(game, claim)
+    assert check.holds and check.checked == 30
+    assert check.pattern.text.endswith("(your claim, checked for a, b <= 30)")
+    wrong = check_claim(game, "G(a, b) = (a % 3) ^ (b % 3) ^ (a == 7 and b == 5)")
+    assert wrong.counterexample == ((7, 5), 2, 3)
+    assert wrong.refusal() == "false at (7, 5): the claim gives 2, grundy computes G(7, 5) = 3"
+    assert check_claim(game, "P iff a % 3 == b % 3", upto=12).holds
+    code, _, err = cli_output("table", "nim", "--claim", claim)
+    assert code == 2 and "is checked on a game on pairs" in err
+    g = pair_brute(210)
+    asked = [(3, 5), (30, 29), (31, 0), (100, 200), (210, 7), (4, 4)]
+    stdin = "".join(f"{a} {b}\n" for a, b in asked)
+    for conjecture in (False, True):
+        result = export_game(game, lang="python", main=True, claim=claim, conjecture=conjecture)
+        status = "values: G(a, b) = a % 3 ^ b % 3: your claim, checked on all positions up to 30, not proved"
+        assert status in result.header
+        for (a, b), text in zip(asked, python_lines(result.source, stdin, error_lines=True), strict=True):
+            if max(a, b) > 30 and not conjecture:
+                assert text.startswith("error:") and "beyond a, b <= 30" in text, text
+            else:
+                assert text == line(g[a][b]), ((a, b), text)
+        if GXX is None:
+            continue
+        cpp = export_game(game, lang="cpp", main=True, claim=claim, conjecture=conjecture).source
+        for (a, b), text in zip(asked, compile_and_run(cpp, stdin), strict=True):
+            if max(a, b) > 30:
+                assert text.startswith("error:"), text
+            else:
+                assert text == line(g[a][b]), ((a, b), text)
+    with pytest.raises(ClaimError, match=r"false at \(7, 5\)"):
+        export_game(game, lang="python", claim="G(a, b) = (a % 3) ^ (b % 3) ^ (a == 7 and b == 5)")

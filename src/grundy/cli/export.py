@@ -115,11 +115,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "after a local check (the Python program carries the move function "
                              "for it; C++ answers such inputs with an error line)")
     parser.add_argument("--claim", metavar="CLAIM",
-                        help="a heap game: answer by your claim, 'G(n) = FORMULA' or 'P iff "
-                             "CONDITION', checked first on a table as long as --limit steps allow "
-                             "(refused with its first counterexample); beyond the heaps checked, as "
-                             "an unproved pattern: an error line, or with --conjecture a local check "
-                             "(Python)")
+                        help="answer by your claim, 'G(n) = FORMULA' or 'P iff CONDITION' (a heap "
+                             "game), 'G(a, b) = FORMULA' (a game on pairs), checked first on a table "
+                             "as long as --limit steps allow (refused with its first counterexample); "
+                             "beyond the positions checked, as an unproved pattern: an error line, or "
+                             "with --conjecture a local check (Python)")
     parser.add_argument("--limit", type=positive_int, metavar="STEPS",
                         help="steps for the table of your own game and for re-checking an unproved "
                              "pattern on a longer table; a game of your own whose Python program "
@@ -185,7 +185,8 @@ def run(args: argparse.Namespace) -> int:
     claim = getattr(args, "claim", None)
     if claim is not None and (getattr(args, "outcome", False) or args.game == "matrix"
                               or _named_family(args.game)):
-        raise InvalidInputError(f"--claim is exported for one heap game, not with "
+        raise InvalidInputError(f"--claim is exported for one game (a heap game, a game on pairs), "
+                                f"not with "
                                 f"{'--outcome' if getattr(args, 'outcome', False) else args.game}")
     if getattr(args, "outcome", False):  # (who wins from one heap, from the P-positions)
         from grundy.cli.export_outcome import run_outcome

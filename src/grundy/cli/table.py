@@ -75,7 +75,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "CONDITION' (the formula language of the patterns), on heaps 0..--upto "
                              "(default 1000), then on a table 4 times longer each round within --limit "
                              "steps (default 4,000,000; heaps times the options of the largest heap): "
-                             "'your claim, checked for n <= N', or its first counterexample (exit 1)")
+                             "'your claim, checked for n <= N', or its first counterexample (exit 1); "
+                             "a game on pairs: 'G(a, b) = FORMULA' on a, b <= --upto (default 30)")
     parser.add_argument("--limit", type=positive_int, metavar="N",
                         help=f"brute-force budget in steps (positions + options) of --misere "
                              f"(default {MISERE_LIMIT:,}) and of the table of a game defined with "

@@ -55,7 +55,7 @@ def pattern_status(pattern: Pattern) -> str:
     law = pattern_law(pattern.text)
     if pattern.status == Status.PROVED:
         return f"{law}: proved ({pattern.proof or pattern.text})"
-    if pattern.text.endswith(f"(your claim, checked for n <= {pattern.checked_upto})"):
+    if pattern.text.endswith(")") and " (your claim, checked for " in pattern.text:
         return f"{law}: your claim, checked on all positions up to {pattern.checked_upto}, not proved"
     return f"{law}: conjecture, checked on all positions up to {pattern.checked_upto}"
 

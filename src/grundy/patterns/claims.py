@@ -29,6 +29,9 @@ from grundy.model.laws import Describes
 from grundy.patterns.formulas import Unsafe, compiled, parse, vec_eval
 
 _VALUES = re.compile(r"\s*G\s*\(\s*n\s*\)\s*=(?!=)(?P<formula>.*)", re.DOTALL)
+_PAIR_VALUES = re.compile(r"\s*G\s*\(\s*a\s*,\s*b\s*\)\s*=(?!=)(?P<formula>.*)", re.DOTALL)
+PAIR = ("a", "b")
+"""The variables of a claim about a game on pairs (``G(a, b) = ...``)."""
 _P_POSITIONS = re.compile(r"\s*P\s+iff\s+(?P<formula>.*)", re.DOTALL)
 
 CHUNK = 1 << 16
@@ -42,16 +45,19 @@ class Claim:
 
     describes: Describes
     formula: str
+    variables: tuple[str, ...] = ("n",)
+    """``("n",)`` (a heap game) or :data:`PAIR` (a game on pairs)."""
 
     @property
     def law(self) -> str:
         """The claim as one rule: ``G(n) = n % 3`` or ``P iff n % 3 == 0``."""
-        return (f"G(n) = {self.formula}" if self.describes == Describes.VALUES
+        return (f"G({', '.join(self.variables)}) = {self.formula}" if self.describes == Describes.VALUES
                 else f"P iff {self.formula}")
 
-    def claimed(self, n: int) -> int:
-        """The claim's value at heap ``n`` (of a claim of the P-positions: 1 where it says P)."""
-        return int(compiled(self.formula, ("n",))({"n": n}))
+    def claimed(self, *position: int) -> int:
+        """The claim's value at heap ``n`` (or pair ``a, b``; of a claim of the P-positions: 1
+        where it says P)."""
+        return int(compiled(self.formula, self.variables)(dict(zip(self.variables, position, strict=True))))
 
 
 def parse_claim(text: str) -> Claim:
@@ -59,7 +65,9 @@ def parse_claim(text: str) -> Claim:
     the grammar; a one-line :class:`~grundy.errors.InvalidInputError` quoting it otherwise."""
     if not isinstance(text, str):
         raise InvalidInputError(f"a claim is a string, got {text!r}")
-    for describes, shape in ((Describes.VALUES, _VALUES), (Describes.P_POSITIONS, _P_POSITIONS)):
+    shapes = ((Describes.VALUES, _VALUES, ("n",)), (Describes.VALUES, _PAIR_VALUES, PAIR),
+              (Describes.P_POSITIONS, _P_POSITIONS, None))
+    for describes, shape, names in shapes:
         found = shape.fullmatch(text)
         if found is None:
             continue
@@ -67,13 +75,39 @@ def parse_claim(text: str) -> Claim:
         if not formula:
             raise InvalidInputError(f"claim {text!r} has no formula after "
                                     f"{'=' if describes == Describes.VALUES else 'iff'}")
+        if names is None:  # (P iff ...: over a and b where it names them, else over n)
+            names = PAIR if re.search(r"\b[ab]\b", formula) and not re.search(r"\bn\b", formula) else ("n",)
         try:
-            tree = parse(formula, ("n",))
+            tree = parse(formula, names)
         except InvalidInputError as exc:
             raise InvalidInputError(f"claim {text!r}: {exc}") from None
-        return Claim(describes, ast.unparse(tree))
-    raise InvalidInputError(f"claim {text!r} is not 'G(n) = FORMULA' (the values of a heap) nor "
-                            f"'P iff CONDITION' (the P-positions), over the heap n")
+        return Claim(describes, ast.unparse(tree), names)
+    raise InvalidInputError(f"claim {text!r} is not 'G(n) = FORMULA' (the values of a heap; "
+                            f"'G(a, b) = FORMULA' of a pair) nor 'P iff CONDITION' (the P-positions)")
+
+
+def first_pair_disagreement(claim: Claim, grid: Sequence[Sequence[int | None]]) -> tuple[int, int] | None:
+    """The first pair ``(a, b)`` of ``grid`` (``G(a, b)``, ``None``: not a position), by ``max(a,
+    b)`` then ``a`` then ``b``, where the claim is false (or undefined), or ``None``.
+
+    >>> first_pair_disagreement(parse_claim("G(a, b) = a ^ b"), [[0, 1], [1, 2]])
+    (1, 1)
+    >>> parse_claim("P iff a == b").variables
+    ('a', 'b')
+    """
+    side = len(grid)
+    for k in range(side):
+        for a, b in [(a, k) for a in range(k)] + [(k, b) for b in range(k + 1)]:
+            if b >= len(grid[a]) or grid[a][b] is None:
+                continue
+            want = grid[a][b]
+            try:
+                value = claim.claimed(a, b)
+            except (InvalidInputError, ArithmeticError, ValueError, RecursionError):
+                return a, b
+            if (value != want) if claim.describes == Describes.VALUES else (bool(value) != (want == 0)):
+                return a, b
+    return None
 
 
 def first_disagreement(claim: Claim, values: Sequence[int], start: int = 0) -> int | None:

@@ -5,7 +5,9 @@ The table is computed up to ``upto`` heaps, then 4 times longer each round while
 the options of the largest heap stay within ``steps`` (at most :data:`CLAIM_HEAPS` heaps), as the
 export re-checks a pattern it found (:func:`grundy.reports.export_policy.export_game`). The claim
 is then "your claim, checked for n <= N": never proved, unless a proved period of the game and a
-period of the formula itself (``n`` only in ``n % m``) imply it from the heaps checked.
+period of the formula itself (``n`` only in ``n % m``) imply it from the heaps checked. A game
+on pairs takes ``G(a, b) = FORMULA`` (or ``P iff`` over ``a`` and ``b``), checked on its grid
+``a, b <= upto`` (default :data:`PAIR_UPTO`).
 
 >>> from grundy.catalog import load_game
 >>> check = check_claim(load_game("subtraction(1,2)"), "G(n) = n % 3", upto=30, limit=1000)
@@ -32,7 +34,7 @@ from grundy.model.laws import Describes, Status
 from grundy.patterns.claims import Claim, first_disagreement, parse_claim, residue_period
 from grundy.patterns.record import Pattern
 
-__all__ = ["CLAIM_HEAPS", "CLAIM_STEPS", "CLAIM_UPTO", "ClaimCheck", "ClaimError", "check_claim"]
+__all__ = ["CLAIM_HEAPS", "CLAIM_STEPS", "CLAIM_UPTO", "PAIR_UPTO", "ClaimCheck", "ClaimError", "check_claim"]
 
 CLAIM_UPTO = 1000
 """The heaps a claim is checked on at least, by default (as an export's table)."""
@@ -58,9 +60,15 @@ class ClaimCheck:
     game: str
     claim: Claim
     checked: int
-    counterexample: tuple[int, int | None, int] | None
+    counterexample: tuple[int | tuple[int, int], int | None, int] | None
     proof: str | None
-    values: tuple[int, ...]
+    values: tuple[Any, ...]
+    """``G(0..checked)``, or of a game on pairs the rows of the grid ``G(a, b)``, ``a, b <= checked``."""
+
+    @property
+    def where(self) -> str:
+        """The positions checked, in words: ``n <= N`` or ``a, b <= N``."""
+        return f"{', '.join(self.claim.variables)} <= {self.checked}"
 
     @property
     def holds(self) -> bool:
@@ -75,7 +83,7 @@ class ClaimCheck:
             return Pattern.stated(self.claim.describes, self.claim.law, f"proved: {self.proof}",
                                   self.claim.formula, Status.PROVED, self.checked, self.proof)
         return Pattern.stated(self.claim.describes, self.claim.law,
-                              f"your claim, checked for n <= {self.checked}", self.claim.formula,
+                              f"your claim, checked for {self.where}", self.claim.formula,
                               Status.CONJECTURE, self.checked)
 
     def refusal(self) -> str:
@@ -88,7 +96,9 @@ class ClaimCheck:
             said = f"the claim gives {claimed}"
         else:
             said = f"the claim says {'P' if claimed else 'N'}"
-        return f"false at heap {n}: {said}, grundy computes G({n}) = {computed}"
+        at = f"heap {n}" if isinstance(n, int) else f"({n[0]}, {n[1]})"
+        shown = n if isinstance(n, int) else f"{n[0]}, {n[1]}"
+        return f"false at {at}: {said}, grundy computes G({shown}) = {computed}"
 
     def lines(self) -> list[str]:
         """The verdict, for ``grundy table --claim``."""
@@ -97,8 +107,10 @@ class ClaimCheck:
             return [head, self.refusal()]
         if self.proof is not None:
             return [head, f"holds on heaps 0..{self.checked:,}, and proved: {self.proof}"]
-        return [head, f"your claim, checked for n <= {self.checked:,} (every heap 0..{self.checked:,} "
-                      f"agrees with the computed values); not proved"]
+        every = (f"every heap 0..{self.checked:,}" if self.claim.variables == ("n",)
+                 else f"every position a, b <= {self.checked:,}")
+        return [head, f"your claim, checked for {', '.join(self.claim.variables)} <= {self.checked:,} "
+                      f"({every} agrees with the computed values); not proved"]
 
     def to_json(self) -> dict[str, Any]:
         """The verdict as JSON."""
@@ -108,7 +120,7 @@ class ClaimCheck:
                 "checked_upto": self.checked, "status": "proved" if self.proof else "claim",
                 "proof": self.proof,
                 "counterexample": None if wrong is None else
-                {"heap": wrong[0], "computed": wrong[2],
+                {"position": wrong[0] if isinstance(wrong[0], int) else list(wrong[0]), "computed": wrong[2],
                  "claimed": wrong[1] if wrong[1] is None or self.claim.describes == Describes.VALUES
                  else "P" if wrong[1] else "N"}}
 
@@ -118,7 +130,8 @@ def check_claim(game: Game, claim: str | Claim, *, upto: int | None = None,
     """Check ``claim`` (``G(n) = FORMULA`` or ``P iff CONDITION``) on the table of the heap game
     ``game``: heaps ``0..upto`` (default :data:`CLAIM_UPTO`), then a table 4 times longer each
     round while its heaps times the options of its largest heap are within ``limit`` steps
-    (default :data:`CLAIM_STEPS`), up to the first counterexample.
+    (default :data:`CLAIM_STEPS`), up to the first counterexample; of a game on pairs, on its grid
+    ``a, b <= upto`` (default :data:`PAIR_UPTO`, computed within ``limit`` steps).
 
     >>> import grundy
     >>> check = grundy.check_claim(grundy.load_game("subtraction(1,3,4)"), "P iff n % 7 in {0, 2}",
@@ -127,7 +140,9 @@ def check_claim(game: Game, claim: str | Claim, *, upto: int | None = None,
     (16000, True)
     """
     stated = claim if isinstance(claim, Claim) else parse_claim(claim)
-    if not isinstance(game, HeapGame) or not _sum_of_heaps(game):
+    if stated.variables != ("n",) or not isinstance(game, HeapGame):
+        return _pair_check(game, stated, upto, limit)
+    if not _sum_of_heaps(game):
         raise NotSupportedError(f"{game.spec}: a claim G(n) = ... or P iff ... is checked on a heap game "
                                 f"whose positions of several heaps are sums of their heaps")
     upto = CLAIM_UPTO if upto is None else upto
@@ -174,16 +189,54 @@ def _checked_table(game: HeapGame, claim: Claim, upto: int,
     return [int(v) for v in values], result.periodicity, wrong
 
 
+PAIR_UPTO = 30
+"""The pairs a claim about a game on pairs is checked on by default: ``a, b <= 30``."""
+
+
+def _pair_check(game: Game, claim: Claim, upto: int | None, limit: int | None) -> ClaimCheck:
+    """A claim ``G(a, b) = ...`` (or ``P iff`` over ``a`` and ``b``) checked on the grid of a game on
+    pairs, ``a, b <= upto`` (computed within ``limit`` steps; no longer table: a grid grows as
+    its square)."""
+    from grundy.define import answering
+    from grundy.engine.search import DEFAULT_LIMIT
+    from grundy.patterns.claims import PAIR, first_pair_disagreement
+
+    side = PAIR_UPTO if upto is None else upto
+    if isinstance(game, HeapGame) or claim.variables != PAIR:
+        raise NotSupportedError(f"{game.spec}: a claim over {', '.join(claim.variables)} is checked on "
+                                f"{'a heap game' if claim.variables == ('n',) else 'a game on pairs'}")
+    if side < 0:
+        raise InvalidInputError(f"upto must be >= 0, got {side}")
+    try:
+        with answering(limit=DEFAULT_LIMIT if limit is None else limit):
+            grid = game.table_2d(side)
+    except ResourceLimitError as exc:
+        raise ResourceLimitError(f"{game.spec}: the check of the claim {claim.law} stopped: {exc}; a "
+                                 f"smaller upto checks it on fewer pairs") from None
+    if grid is None:
+        raise NotSupportedError(f"{game.spec}: a claim G(a, b) = ... is checked on a game on pairs of "
+                                f"numbers, which this game is not")
+    wrong = first_pair_disagreement(claim, grid)
+    found = None
+    if wrong is not None:
+        value = grid[wrong[0]][wrong[1]]
+        claimed = _claimed(claim, *wrong)
+        found = (wrong, claimed if claimed is None or claim.describes == Describes.VALUES
+                 else int(bool(claimed)), value)
+    checked = side if wrong is None else max(wrong)
+    return ClaimCheck(game.spec, claim, checked, found, None, tuple(tuple(row) for row in grid))
+
+
 def _sum_of_heaps(game: HeapGame) -> bool:
     """Whether a position of several heaps is the sum of its heaps, as the game says."""
     parts = game.components((1, 2))
     return parts is not None and [p for _, p in parts] == [(1,), (2,)] and all(g == game for g, _ in parts)
 
 
-def _claimed(claim: Claim, n: int) -> int | None:
-    """The claim's value at heap ``n``, or ``None`` where its formula is undefined."""
+def _claimed(claim: Claim, *position: int) -> int | None:
+    """The claim's value at a position, or ``None`` where its formula is undefined."""
     try:
-        return claim.claimed(n)
+        return claim.claimed(*position)
     except (InvalidInputError, ArithmeticError, ValueError, RecursionError):
         return None
 

@@ -707,19 +707,28 @@ def _claim_plan(game: Game, claim: str, upto: int | None, conjecture: bool, budg
     a claim of the values answers as a conjectured formula does, one of the P-positions as a
     conjectured rule (after the table of heaps ``0..upto``)."""
     from grundy.define.source import move_source
+    from grundy.patterns.claims import parse_claim
     from grundy.reports.claims import ClaimError, check_claim
 
     if other_play:
         raise InvalidInputError(f"{game.spec}: a claim is exported for one heap game in normal play, "
                                 f"a line a position (not misere, not parts)")
     limit = None if budget is None or budget.standard else budget.room()
-    check = check_claim(game, claim, upto=HEAP_UPTO if upto is None else upto,
+    pair = parse_claim(claim).variables != ("n",)
+    check = check_claim(game, claim, upto=upto if pair else HEAP_UPTO if upto is None else upto,
                         limit=RECHECK_STEPS if limit is None else limit)
     if not check.holds:
         raise ClaimError(f"{game.spec}: your claim {check.claim.law} is {check.refusal()}; not exported")
     pattern, proved = check.pattern, check.proof is not None
     source = None if proved else move_source(game)
     notes = () if proved or source is not None else _not_carried(game)
+    if pair:  # (G(a, b) = ...: the plan of the game's grid, answered by the claim)
+        base = export_plan(game, upto, budget=budget)
+        if pattern.describes != Describes.VALUES or base.kind != "pair" or base.origin or base.domain:
+            raise NotSupportedError(f"{game.spec}: a claim of a game on pairs is exported as G(a, b) = "
+                                    f"..., for a game on pairs from (0, 0) with no declared domain")
+        return replace(base, best=pattern, period=None, rule=None, source=source, checked=check.checked,
+                       conjecture=conjecture, notes=notes)
     if pattern.describes == Describes.VALUES:
         return Plan(game.spec, "heap", table=list(check.values), best=pattern, source=source,
                     checked=None if proved else check.checked, conjecture=conjecture and not proved,
