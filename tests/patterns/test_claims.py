@@ -326,3 +326,20 @@ def test_a_claim_about_a_game_on_pairs(pair_rules: Path) -> None:
                 assert text == line(g[a][b]), ((a, b), text)
     with pytest.raises(ClaimError, match=r"false at \(7, 5\)"):
         export_game(game, lang="python", claim="G(a, b) = (a % 3) ^ (b % 3) ^ (a == 7 and b == 5)")
+
+
+def test_a_recursive_claim() -> None:
+    """A claim that reads its own value at a smaller heap (``G(n // 2)``): take at least one
+    counter and at most half the heap, ``G(2k) = k``, ``G(2k + 1) = G(k)``."""
+    from grundy import catalog
+
+    grundy.heap_game("claim-half")(lambda n: [n - k for k in range(1, n // 2 + 1)])
+    try:
+        game = grundy.load_game("claim-half")
+        check = check_claim(game, "G(n) = n // 2 if n % 2 == 0 else G(n // 2)", upto=300, limit=100_000)
+        assert check.holds and check.checked == 300  # (heap 1,200 would cost 1,200 × 601 steps)
+        wrong = check_claim(game, "G(n) = n // 2 if n % 2 == 0 or n > 200 else G(n // 2)", upto=300,
+                            limit=100_000)
+        assert wrong.counterexample == (201, 100, 50)  # (G(201) = G(100) = 50)
+    finally:
+        catalog.unregister("claim-half")

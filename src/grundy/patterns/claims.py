@@ -124,11 +124,19 @@ def first_disagreement(claim: Claim, values: Sequence[int], start: int = 0) -> i
             got = vec_eval(node, {"n": np.arange(low, high, dtype=np.int64), "G": table}, high - low)
         except Unsafe:
             got = None
+        if got is not None:  # (exact in int64: compared at once)
+            want_all = table[low:high]
+            bad = ((got != want_all) if claim.describes == Describes.VALUES
+                   else ((got != 0) != (want_all == 0)))
+            hits = np.flatnonzero(bad)
+            if len(hits):
+                return low + int(hits[0])
+            continue
         for i in range(high - low):
             n = low + i
             want = int(table[n])
             try:
-                value = int(got[i]) if got is not None else _exact(claim, n, table)
+                value = _exact(claim, n, table)
             except (InvalidInputError, ArithmeticError, ValueError, RecursionError):
                 return n  # (undefined at n: the claim gives no value there)
             if (value != want) if claim.describes == Describes.VALUES else (bool(value) != (want == 0)):
