@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # the lazy names, for type checkers and editors (imported on 
     from grundy.define import game, heap_game
     from grundy.define.sums import Sum
     from grundy.engine.sums import SumGame
+    from grundy.reports.claims import ClaimCheck, check_claim
     from grundy.reports.export_policy import ExportResult, export_game
     from grundy.reports.family import FamilyTable, StartFamilyTable, analyze_family
     from grundy.reports.heap_tables import HeapTable, heap_table
@@ -53,7 +54,8 @@ _LAZY = {"Nimber": "grundy.theory.nimber", "game": "grundy.define", "heap_game":
          "StartFamilyTable": "grundy.reports.family",
          "heap_table": "grundy.reports.heap_tables", "HeapTable": "grundy.reports.heap_tables",
          "solve_every": "grundy.theory.every", "SumGame": "grundy.engine.sums",
-         "EveryAnswer": "grundy.theory.every"}
+         "EveryAnswer": "grundy.theory.every",
+         "check_claim": "grundy.reports.claims", "ClaimCheck": "grundy.reports.claims"}
 """Public names imported on first use (the command line starts without them)."""
 
 
@@ -82,11 +84,13 @@ def __dir__() -> list[str]:
 
 
 __all__ = [
-    "Budget", "Cache", "EveryAnswer", "ExportResult", "FamilyTable", "Game", "GrundyError", "HeapGame",
-    "HeapTable", "InvalidGameError", "InvalidInputError", "InvalidPositionError", "LoopyGameError",
-    "MisereQuotient", "MisereTable", "Move", "Nimber", "NotSupportedError", "Outcome", "QuotientTable",
+    "Budget", "Cache", "ClaimCheck", "EveryAnswer", "ExportResult", "FamilyTable", "Game", "GrundyError",
+    "HeapGame", "HeapTable", "InvalidGameError", "InvalidInputError", "InvalidPositionError",
+    "LoopyGameError", "MisereQuotient", "MisereTable", "Move", "Nimber", "NotSupportedError", "Outcome",
+    "QuotientTable",
     "SearchLimitError", "Solution", "StartFamilyTable", "Sum", "SumGame", "UnknownGameError",
-    "analyze_family", "analyze_misere", "clear_caches", "export_game", "game", "grundy_table", "grundy_value",
+    "analyze_family", "analyze_misere", "check_claim", "clear_caches", "export_game", "game", "grundy_table",
+    "grundy_value",
     "heap_game", "heap_table", "load_game", "mex", "misere_quotient", "moves_to_value", "outcome",
     "parse_sum", "quotient_table", "register", "registered_games", "solve", "solve_every",
     "winning_moves",

@@ -26,6 +26,7 @@ EPILOG = """examples:
   grundy export nim --misere --main --input cases       (misère Nim: '- N' or '- P' per case)
   grundy export nim --main --input repeated --winning-moves   (HDU 2176: every winning move)
   grundy export doc-half --rules half.py --upto 2000 --conjecture --lang python
+  grundy export 'subtraction(1,2)' --claim 'G(n) = n % 3' --main       (your claim, checked first)
   grundy export doc-digit --rules digits.py --lang python --upto 1000 --main
   grundy export doc-calendar --rules calendar.py --lang python --main --input cases  (HDU 1079: y m d)
   grundy export 'doc-circle(n,k)' --rules circle.py --lang python --main --input cases  (HDU 3951)
@@ -113,6 +114,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="beyond the range where an unproved pattern was checked, answer by it "
                              "after a local check (the Python program carries the move function "
                              "for it; C++ answers such inputs with an error line)")
+    parser.add_argument("--claim", metavar="CLAIM",
+                        help="answer by your claim, 'G(n) = FORMULA' or 'P iff CONDITION' (a heap "
+                             "game), 'G(a, b) = FORMULA' (a game on pairs), checked first on a table "
+                             "as long as --limit steps allow (refused with its first counterexample); "
+                             "beyond the positions checked, as an unproved pattern: an error line, or "
+                             "with --conjecture a local check (Python)")
     parser.add_argument("--limit", type=positive_int, metavar="STEPS",
                         help="steps for the table of your own game and for re-checking an unproved "
                              "pattern on a longer table; a game of your own whose Python program "
@@ -176,6 +183,12 @@ def run(args: argparse.Namespace) -> int:
     if moves and (args.game == "matrix" or (_named_family(args.game) and not _catalog_family(args.game))):
         raise InvalidInputError(f"--winning-moves lists the moves of a sum of heaps of one game, not "
                                 f"of {args.game}")
+    claim = getattr(args, "claim", None)
+    if claim is not None and (getattr(args, "outcome", False) or args.game == "matrix"
+                              or _named_family(args.game)):
+        raise InvalidInputError(f"--claim is exported for one game (a heap game, a game on pairs), "
+                                f"not with "
+                                f"{'--outcome' if getattr(args, 'outcome', False) else args.game}")
     if getattr(args, "outcome", False):  # (who wins from one heap, from the P-positions)
         from grundy.cli.export_outcome import run_outcome
 
@@ -206,7 +219,7 @@ def run(args: argparse.Namespace) -> int:
                              limit=getattr(args, "limit", None),
                              max_size=getattr(args, "max_size", 64 * 1024) or None,
                              misere=getattr(args, "misere", False), winning_moves=moves, parts=parts,
-                             rows=rows)
+                             rows=rows, claim=claim)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     except ResourceLimitError as exc:
@@ -379,4 +392,5 @@ def _flags(text: str) -> str:
             .replace("so limit has no use", "so --limit has no use")
             .replace("so conjecture has no use", "so --conjecture has no use")
             .replace("; conjecture has no use", "; --conjecture has no use")
-            .replace("use lang python", "use --lang python"))
+            .replace("use lang python", "use --lang python")
+            .replace("a smaller limit= checks it", "a smaller --limit checks it"))

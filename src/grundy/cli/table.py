@@ -35,6 +35,8 @@ EPILOG = """examples:
   grundy table 'octal(0.16)' --upto 1000000 --summary
   grundy table 'subtraction(1,3,4)' --upto 100000 --json --summary
   grundy table wythoff --upto 20            (a game on pairs: the grid G(a, b))
+  grundy table 'subtraction(1,2)' --claim 'G(n) = n % 3'       (your claim, checked)
+  grundy table 'subtraction(1,2)' --claim 'P iff n % 3 == 0'
 """
 
 
@@ -68,6 +70,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --misere: the misère quotient (order, presentation, P-portion, "
                              "each heap's image; proved for every heap where the periodicity "
                              "theorem applies)")
+    parser.add_argument("--claim", metavar="CLAIM",
+                        help="check your claim about a heap game, 'G(n) = FORMULA' or 'P iff "
+                             "CONDITION' (the formula language of the patterns), on heaps 0..--upto "
+                             "(default 1000), then on a table 4 times longer each round within --limit "
+                             "steps (default 4,000,000; heaps times the options of the largest heap): "
+                             "'your claim, checked for n <= N', or its first counterexample (exit 1); "
+                             "a game on pairs: 'G(a, b) = FORMULA' on a, b <= --upto (default 30)")
     parser.add_argument("--limit", type=positive_int, metavar="N",
                         help=f"brute-force budget in steps (positions + options) of --misere "
                              f"(default {MISERE_LIMIT:,}) and of the table of a game defined with "
@@ -95,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
     if common.OWN_PROCESS:
         _one_blas_thread()
         common.QUICK_EXIT = args.store is None  # (a table kept on disk: its file is closed as usual)
+    if getattr(args, "claim", None) is not None:
+        return _claim(args)
     request = TableRequest(args.game, args.upto, misere=args.misere, quotient=args.quotient,
                            summary=args.summary, method=args.method, patterns=args.patterns,
                            store=args.store, rebuild=args.rebuild, limit=args.limit, plot=args.plot)
@@ -110,6 +121,26 @@ def run(args: argparse.Namespace) -> int:
     if table.kind is not TableKind.HEAPS and args.plot is not None:
         table.draw(args.plot)
     return 0
+
+
+def _claim(args: argparse.Namespace) -> int:
+    """Check the user's claim on the game's table and print the verdict (exit 1 when it is false)."""
+    from grundy.catalog import load_game
+    from grundy.errors import InvalidInputError
+    from grundy.reports.claims import check_claim
+
+    given = [flag for flag, used in (("--misere", args.misere), ("--quotient", args.quotient),
+                                     ("--store", args.store), ("--plot", args.plot),
+                                     ("--summary", args.summary)) if used]
+    if given:
+        raise InvalidInputError(f"--claim checks a claim on the table; {given[0]} has no use there")
+    check = check_claim(load_game(args.game), args.claim, upto=args.upto, limit=args.limit)
+    if args.json:
+        print_json(check.to_json())
+    else:
+        for line in check.lines():
+            emit(line)
+    return 0 if check.holds else 1
 
 
 def _one_blas_thread() -> None:

@@ -41,7 +41,7 @@ def pattern_law(text: str) -> str:
     >>> pattern_law("P iff a < φ·b, φ = (1 + √5)/2 (conjecture, checked for a <= 9, b <= 9)")
     'P iff a < φ·b, φ = (1 + √5)/2'
     """
-    cut = max(text.rfind(" (proved"), text.rfind(" (conjecture"))
+    cut = max(text.rfind(" (proved"), text.rfind(" (conjecture"), text.rfind(" (your claim"))
     return text[:cut] if cut > 0 else text
 
 
@@ -55,6 +55,8 @@ def pattern_status(pattern: Pattern) -> str:
     law = pattern_law(pattern.text)
     if pattern.status == Status.PROVED:
         return f"{law}: proved ({pattern.proof or pattern.text})"
+    if pattern.text.endswith(")") and " (your claim, checked for " in pattern.text:
+        return f"{law}: your claim, checked on all positions up to {pattern.checked_upto}, not proved"
     return f"{law}: conjecture, checked on all positions up to {pattern.checked_upto}"
 
 
@@ -346,14 +348,15 @@ def beyond_checked(program: Program) -> str:
         return (f"beyond {where}, each outcome by the rule is checked locally: a P-position by it must "
                 f"have no option that is one, an N-position one (listed by the move function), else an "
                 f"error line for that input")
+    noun = "your claim" if ": your claim, checked" in (program.status or "") else "the conjecture"
     if can_check(program):
-        return (f"beyond {where}, each answer by the conjecture is checked locally: its value must be "
+        return (f"beyond {where}, each answer by {noun} is checked locally: its value must be "
                 f"the mex of the values it gives the options (listed by the move function), else an "
                 f"error line for that input")
     if program.conjecture:
-        return (f"beyond {where} this program cannot check the conjecture (it does not carry the "
+        return (f"beyond {where} this program cannot check {noun} (it does not carry the "
                 f"move function; the Python export does): an error line for each such input")
-    return (f"beyond {where} the conjecture is not used (it is not proved): an error line for each "
+    return (f"beyond {where} {noun} is not used (it is not proved): an error line for each "
             f"such input; export with conjecture to answer them with a local check")
 
 

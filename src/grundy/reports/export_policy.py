@@ -166,7 +166,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
                 upto: int | None = None, conjecture: bool = False, limit: int | None = None,
                 max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None,
                 misere: bool = False, winning_moves: bool = False, parts: bool = False,
-                rows: bool = False) -> ExportResult:
+                rows: bool = False, claim: str | None = None) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -192,6 +192,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     ``rows=True`` (with ``parts``; a game of one's own on tuples or on ``N`` numbers): a case is
     ``n m``, then ``n`` positions of ``m`` numbers each, their sum (SPOJ MATGAME's matrix); ``0 0``
     ends a ``repeated`` input.
+    ``claim``: by your claim ``G(n) = ...`` / ``P iff ...``, first checked (:mod:`grundy.reports.claims`).
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
@@ -217,7 +218,9 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     if declared is not None and declared.kind == "treblecross":  # (a board game: a program of its own)
         return _treblecross(game, lang, main, input_format, winning_moves,
                             upto=upto, conjecture=conjecture, misere=misere, parts=parts, limit=limit)
-    plan = (_misere_plan(game, upto, one_budget(limit, budget), conjecture) if misere else
+    plan = (_claim_plan(game, claim, upto, conjecture, one_budget(limit, budget), misere or parts)
+            if claim is not None
+            else _misere_plan(game, upto, one_budget(limit, budget), conjecture) if misere else
             export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
     if parts:
         plan = _tuples_plan(game, plan)
@@ -631,6 +634,9 @@ def _beyond_warning(plan: Plan, lang: str) -> tuple[str, ...]:
         law = f"the period {plan.period.period} from heap {plan.period.preperiod}"
     else:
         law = f"the rule for the P-positions ({plan.rule.text if plan.rule else ''})"
+    if "(your claim" in (plan.best.text if plan.best is not None else "") or (
+            plan.best is None and plan.rule is not None and plan.rule.status.startswith("your claim")):
+        law = f"your claim {law if plan.best is not None else plan.rule.text}"
     head = f"{law} is a conjecture, checked up to {where}"
     if not plan.conjecture:
         return (f"{head}: beyond it the program answers with an error line (conjecture answers "
@@ -713,6 +719,46 @@ def export_plan(game: Game, upto: int | None = None, *, conjecture: bool = False
         assert isinstance(game, HeapGame)
         return _gated(_rechecked(game, plan, RECHECK_STEPS if limit is None else limit), conjecture)
     return _gated(plan, conjecture)
+
+
+def _claim_plan(game: Game, claim: str, upto: int | None, conjecture: bool, budget: Budget | None,
+                other_play: bool = False) -> Plan:
+    """The plan of a heap game answered by the user's ``claim``, checked on its table extended as
+    a found pattern's re-check is (refused with its first counterexample); beyond the heaps checked,
+    a claim of the values answers as a conjectured formula does, one of the P-positions as a
+    conjectured rule (after the table of heaps ``0..upto``)."""
+    from grundy.define.source import move_source
+    from grundy.patterns.claims import parse_claim
+    from grundy.reports.claims import ClaimError, check_claim
+
+    if other_play:
+        raise InvalidInputError(f"{game.spec}: a claim is exported for one heap game in normal play, "
+                                f"a line a position (not misere, not parts)")
+    limit = None if budget is None or budget.standard else budget.room()
+    pair = parse_claim(claim).variables != ("n",)
+    check = check_claim(game, claim, upto=upto if pair else HEAP_UPTO if upto is None else upto,
+                        limit=RECHECK_STEPS if limit is None else limit)
+    if not check.holds:
+        raise ClaimError(f"{game.spec}: your claim {check.claim.law} is {check.refusal()}; not exported")
+    pattern, proved = check.pattern, check.proof is not None
+    source = None if proved else move_source(game)
+    notes = () if proved or source is not None else _not_carried(game)
+    if pair:  # (G(a, b) = ...: the plan of the game's grid, answered by the claim)
+        base = export_plan(game, upto, budget=budget)
+        if pattern.describes != Describes.VALUES or base.kind != "pair" or base.origin or base.domain:
+            raise NotSupportedError(f"{game.spec}: a claim of a game on pairs is exported as G(a, b) = "
+                                    f"..., for a game on pairs from (0, 0) with no declared domain")
+        return replace(base, best=pattern, period=None, rule=None, source=source, checked=check.checked,
+                       conjecture=conjecture, notes=notes)
+    if pattern.describes == Describes.VALUES:
+        return Plan(game.spec, "heap", table=list(check.values), best=pattern, source=source,
+                    checked=None if proved else check.checked, conjecture=conjecture and not proved,
+                    notes=notes)
+    rows = (HEAP_UPTO if upto is None else upto) + 1  # (P iff ...: who wins beyond the table)
+    rule = OutcomeRule(pattern.rule, "proved (" + check.proof + ")" if check.proof else
+                       f"your claim, checked for n <= {check.checked}", pattern.formula)
+    return Plan(game.spec, "heap", table=list(check.values[:rows]), rule=rule, source=source,
+                checked=None if proved else rows - 1, conjecture=conjecture and not proved, notes=notes)
 
 
 def _not_carried(game: Game) -> tuple[str, ...]:
