@@ -223,7 +223,8 @@ def test_grundy_game_table_is_continued_not_recomputed() -> None:
 
 
 def test_encode_decode_and_the_budget_keep_a_prefix() -> None:
-    from grundy.export.outcomes import decode, encode, text
+    from grundy.export.model import varints as text
+    from grundy.export.outcomes import decode, encode
 
     rng = random.Random(5)
     for _ in range(200):

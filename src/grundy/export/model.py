@@ -76,7 +76,8 @@ ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-+"
 """64 digits: the first 32 end a number, the last 32 continue it (base 32, most significant first)."""
 
 
-def _varints(numbers: Sequence[int]) -> str:
+def varints(numbers: Sequence[int]) -> str:
+    """``numbers`` as digits of :data:`ALPHABET` (base 32, the last digit of each below 32)."""
     out = []
     for v in numbers:
         digits = []
@@ -106,7 +107,7 @@ def pack(values: Sequence[int]) -> tuple[str, bool]:
             runs[-1] += 1
         else:
             runs += [v, 1]
-    plain, coded = _varints(values), _varints(runs)
+    plain, coded = varints(values), varints(runs)
     return (coded, True) if len(coded) < len(plain) else (plain, False)
 
 
