@@ -22,7 +22,7 @@ import pytest
 
 from grundy.errors import GrundyError
 from grundy.reports import outcome_export
-from tests.helpers import cli_output, compile_cpp_together, python_lines
+from tests.helpers import cli_output, compile_cpp_together, heap_table, python_lines
 
 HAS_GXX = shutil.which("g++") is not None
 
@@ -53,19 +53,7 @@ def brute(name: str, upto: int) -> tuple[int, ...]:
     options: Callable[[int], Iterable[tuple[int, ...]]] = {
         "grundy-game": grundy_options, "kayles": kayles_options, "octal(0.07)": dawson_options,
         "subtraction(1,3,4)": subtraction_options}[name]
-    g: list[int] = []
-    for n in range(upto + 1):
-        seen = set()
-        for option in options(n):
-            v = 0
-            for h in option:
-                v ^= g[h]
-            seen.add(v)
-        m = 0
-        while m in seen:
-            m += 1
-        g.append(m)
-    return tuple(g)
+    return tuple(heap_table(upto, options))
 
 
 # (game, --upto, the largest heap asked, whether heaps past --upto are answered: a proved period)
