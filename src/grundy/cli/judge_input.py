@@ -421,13 +421,7 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
     named = load_family(args.game)
     heaps = None if named is not None else own_heap_family(args.game)
     own = None if named is not None or heaps is not None else own_family(args.game)
-    if args.upto is not None and (own is None or own[0].laws.start is None):
-        raise InvalidInputError(f"--upto is the games whose start values a conjecture is found on, for a "
-                                f"family of your own with start= written with its parameter's name "
-                                f"('NAME(n)'), not {args.game!r}")
-    if args.params == "rows" and (named, heaps, own) != (None, None, None):
-        raise InvalidInputError(f"--params rows (n m, then n positions of m numbers each) is for a game "
-                                f"of your own on tuples or on N numbers, not for a family ({args.game})")
+    _family_options(args, own, (named, heaps, own) != (None, None, None))
     if named is not None:
         return _run_family(args, value, *named)
     if heaps is not None:
@@ -450,7 +444,7 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
         kind = _rows_kind(game, kind, args.input)
     cache = Cache()
     fast = HeapLines.of(game, value, cache) if kind == "heap" and not args.misere \
-        and not args.conjecture and not args.winning_moves else None
+        and not args.conjecture and not args.winning_moves and not vars(args).get("outcome") else None
     none_is_zero = kind == "heap" or _export_kind(game) == "staircase"  # (a case of no heap, no step)
     words = input_words(args.position[0])  # (read in pieces as the cases are answered)
     if kind == "text":
@@ -480,6 +474,21 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
                               cache)
 
     return answer_all(closing(_cases(kind, args.input, words, fast), words), answer)
+
+
+def _family_options(args: argparse.Namespace, own: Any, family: bool) -> None:
+    """The options of ``solve --input`` that a family (``family``; ``own``: one of one's own)
+    refuses, or a game does: each refused in one line."""
+    if args.upto is not None and (own is None or own[0].laws.start is None):
+        raise InvalidInputError(f"--upto is the games whose start values a conjecture is found on, for a "
+                                f"family of your own with start= written with its parameter's name "
+                                f"('NAME(n)'), not {args.game!r}")
+    if args.params == "rows" and family:
+        raise InvalidInputError(f"--params rows (n m, then n positions of m numbers each) is for a game "
+                                f"of your own on tuples or on N numbers, not for a family ({args.game})")
+    if vars(args).get("outcome") and family:
+        raise InvalidInputError(f"--outcome reads a game's cases one position each, not a family's "
+                                f"({args.game}): a family's lines give its values as fast")
 
 
 def _export_kind(game: Any) -> str | None:

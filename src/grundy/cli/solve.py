@@ -83,6 +83,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="with --input: after each case's line 'VALUE OUTCOME K', its K winning "
                              "moves, one a line: 'PART FROM TO' for a move in one heap or part of a "
                              "sum (its number from 1, before, after), else the position after it")
+    parser.add_argument("--outcome", action="store_true",
+                        help="with --input: who wins each case and nothing else, '- N' or '- P' (a "
+                             "search that stops at a position's first option that is a P-position, "
+                             "where a Grundy value needs every option: a game of your own whose "
+                             "judge asks only who wins); a sum is still valued by its parts")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="with --input, a family (parameters written as names, e.g. 'bash(m)'): "
                              "where the input gives the parameters: " + PARAMS_HELP)
@@ -99,6 +104,8 @@ def run(args: argparse.Namespace) -> int:
     if args.upto is not None and (args.input is None or not args.conjecture):
         raise InvalidInputError(f"--upto {args.upto} is the games a family's conjecture is found on: it "
                                 f"goes with --input and --conjecture")
+    if args.outcome:
+        _outcome_allowed(args)
     if args.params is not None and args.input is None:
         raise InvalidInputError(f"--params {args.params} says where a judge's input gives a family's "
                                 f"parameters: it goes with --input")
@@ -315,6 +322,21 @@ def _batch_error(out: Any, json_out: bool, number: int, text: str, exc: GrundyEr
         out.write(f"error: line {number}: {message}\n")
 
 
+def _outcome_allowed(args: argparse.Namespace) -> None:
+    """``--outcome`` goes with ``--input``, for a game whose case is one position (or a sum the
+    engine values by its parts); refused in one line with what it has no use for."""
+    if args.input is None:
+        raise InvalidInputError("--outcome prints who wins each case of a judge's input: it goes with "
+                                "--input (one position: grundy solve GAME POSITION says who wins)")
+    clash = [flag for flag, given in (("--misere", args.misere), ("--winning-moves", args.winning_moves),
+                                      ("--conjecture", args.conjecture), ("--params", args.params))
+             if given]
+    if clash:
+        raise InvalidInputError(f"--outcome (normal play, a game's cases one position each) does not go "
+                                f"with {', '.join(clash)}" + (" (misère answers are outcomes already)"
+                                                              if args.misere else ""))
+
+
 def _value(args: argparse.Namespace, game: Any, position: Any, cache: Any) -> tuple[Any, Any]:
     """The outcome and Grundy value :func:`_solve` gives, computing nothing else (with
     ``--conjecture``, the whole answer: its winning moves check the pattern)."""
@@ -326,6 +348,10 @@ def _value(args: argparse.Namespace, game: Any, position: Any, cache: Any) -> tu
     limit = _given_limit(args)
 
     def work(budget: Any) -> tuple[Any, Any]:
+        if args.outcome:  # (who wins, and no value: '- N' or '- P')
+            from grundy.engine.outcome_search import outcome_only
+
+            return outcome_only(game, position, cache=cache, budget=budget), None
         return solve_value(game, position, misere=args.misere, cache=cache, budget=budget)
 
     tty = vars(args).get("_stderr_tty")

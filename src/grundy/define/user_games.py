@@ -529,7 +529,8 @@ class UserGame(_Defined, Game):
                     misere_check=self._misere_check, searchable=self._searchable,
                     step_budget=True, position_table=self._position_values,
                     export=ExportRule("defined"), input_layout=self._input_layout,
-                    start=None if type(self).start_function is None else self._start)
+                    start=None if type(self).start_function is None else self._start,
+                    outcome_searches=True)
 
     def _input_layout(self) -> str | None:
         """How a case of this game is written in a judge's input (:attr:`Laws.input_layout`)."""

@@ -61,7 +61,8 @@ def xor_all(values: Iterable[int]) -> int:
 
 
 class Cache:
-    """Memo tables shared by queries: Grundy values and misère outcomes of positions.
+    """Memo tables shared by queries: Grundy values and misère outcomes of positions (and the
+    normal-play outcomes :mod:`grundy.engine.outcome_search` finds without values).
 
     Games are numbered on first sight, so that keys hash fast: a key is
     ``(game number, canonical position)``. (Written out rather than a dataclass, whose module is
@@ -83,6 +84,7 @@ class Cache:
         self.misere: dict[Key, bool] = {} if misere is None else misere  # True: the player to move wins
         self.games: list[Game] = [] if games is None else games
         self.numbers: dict[Game, int] = {} if numbers is None else numbers
+        self.wins: dict[Key, bool] = {}  # (normal play, found by grundy.engine.outcome_search)
         self._hooks: dict[int, tuple[Callable[[Any], int | None] | None, Callable[[Any], Any]]] = {}
         self._recent: _Declared | None = None  # (not compared, not printed)
 
@@ -139,6 +141,7 @@ class Cache:
         """Forget everything."""
         self.values.clear()
         self.misere.clear()
+        self.wins.clear()
 
 
 _Expand = Callable[[Key], "tuple[bool, Any, list[Key] | None]"]

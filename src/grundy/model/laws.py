@@ -372,7 +372,7 @@ _LAW_FIELDS = ("value", "outcome", "winning_moves", "misere_outcome", "misere_wi
                "splits", "period_rule", "periodicity", "table_head", "table_builder", "searchable",
                "export", "size", "step_budget", "octal_note", "position_table", "value_table",
                "theorems", "board", "misere_check", "start", "input_layout", "period_runs",
-               "export_moves")
+               "export_moves", "outcome_searches")
 """The fields of :class:`Laws`, in order."""
 
 
@@ -506,6 +506,12 @@ class Laws(FrozenRecord):
     a string whose move marks one cell (Treblecross), a move listed as that cell's number from 1;
     ``None``: not listed."""
 
+    outcome_searches: bool
+    """Whether the declared :attr:`outcome` is found by exploring every position reachable (a game
+    of one's own: its graph explored, its values found): a search for who wins alone
+    (:mod:`grundy.engine.outcome_search`, which stops at a position's first option that is a
+    P-position) then does not ask it, and follows the moves itself."""
+
     def __init__(self, value: ValueRule | None = None,
                  outcome: OutcomeRule | None = None,
                  winning_moves: MovesRule | None = None,
@@ -540,13 +546,14 @@ class Laws(FrozenRecord):
                  start: Callable[[], Position] | None = None,
                  input_layout: Callable[[], str | None] | None = None,
                  period_runs: Callable[[], PeriodRuns | None] | None = None,
-                 export_moves: str | None = None) -> None:
+                 export_moves: str | None = None,
+                 outcome_searches: bool = False) -> None:
         self._init(value, outcome, winning_moves, misere_outcome, misere_winning_moves,
                    moves_to_value, loopy_value, reason, samples, picture, pair_table, take_away,
                    heap_value, heap_moves_to_value, heap_reason, octal_digits, splits, period_rule,
                    periodicity, table_head, table_builder, searchable, export, size, step_budget,
                    octal_note, position_table, value_table, tuple(theorems), board, misere_check,
-                   start, input_layout, period_runs, export_moves)
+                   start, input_layout, period_runs, export_moves, outcome_searches)
 
 
 NO_LAWS = Laws()
