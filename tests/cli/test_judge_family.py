@@ -62,6 +62,23 @@ def test_a_bad_line_is_its_own_error_and_the_others_are_answered(
     assert code == 2 and "1 of 3 cases failed" in err
 
 
+@pytest.mark.parametrize("spec, params", [("bash(m)", "3"), ("subtraction(S)", "2 1 3"),
+                                          ("bounded-nim(m)", "3"), ("stripes(c,z,n)", "1 5 1")])
+def test_a_case_of_no_heap_is_a_p_position_as_the_program_says(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], spec: str, params: str) -> None:
+    """A case ``0`` (no heap) has no move: ``0 P``, the exported program's line (before, solve
+    refused it: "a position needs at least one heap")."""
+    from tests.helpers import exported, python_lines
+
+    text = f"{params}\n2\n0\n1 1\n"
+    path = tmp_path / "in.txt"
+    path.write_text(text)
+    code, out, err = run(capsys, "solve", spec, "--input", "cases", "--params", "first", str(path))
+    assert code == 0, err
+    program = exported(spec, "--main", "--input", "cases", "--params", "first", "--lang", "python")
+    assert out.splitlines() == python_lines(program, text) and out.splitlines()[0] == "0 P"
+
+
 @pytest.mark.parametrize("argv, words", [
     (["digraph(E)", "--input", "lines"], "spans several lines"),
     (["vertex-geography(B)", "--input", "counted"], "takes a board"),

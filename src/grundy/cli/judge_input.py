@@ -640,6 +640,8 @@ def _run_family(args: argparse.Namespace, value: Any, title: str, family: Any) -
                 caches[0] = Cache()
             games[params] = game_of(cls, params, family.keywords)
         game = games[params]
+        if not numbers and family.kind != "kfold" and not args.misere and not args.winning_moves:
+            return Outcome.P, 0  # (no heap: no move, as the program says)
         position = _position(game, input_kind(game), numbers)
         if family.kind == "kfold":
             return _smallest_take(game, position)
