@@ -27,6 +27,7 @@ from grundy.export.model import (
     text_lines,
 )
 from grundy.export.rules import (
+    CPP_ANSWER_BY_VALUE,
     CPP_SPLIT,
     CPP_SPLIT_MOVES,
     CPP_STAIRCASE,
@@ -260,15 +261,7 @@ unsigned long long grundy_value(const std::vector<unsigned long long> &numbers) 
 %(check)s        value ^= nim_mul(coin_x(x), coin_y(y));
     }
     return value;
-}
-
-bool first_player_wins(const std::vector<unsigned long long> &numbers) { return grundy_value(numbers) != 0; }
-
-bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, bool &known) {
-    value = grundy_value(numbers);
-    known = true;
-    return value != 0;
-}"""
+}""" + CPP_ANSWER_BY_VALUE
 
 
 def _cpp_coin_names(program: Program) -> list[str]:
@@ -311,15 +304,7 @@ unsigned long long grundy_value(const std::vector<unsigned long long> &numbers) 
         value ^= product;
     }
     return value;
-}
-
-bool first_player_wins(const std::vector<unsigned long long> &numbers) { return grundy_value(numbers) != 0; }
-
-bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, bool &known) {
-    value = grundy_value(numbers);
-    known = true;
-    return value != 0;
-}"""
+}""" + CPP_ANSWER_BY_VALUE
 
 
 def _origin_check(origin: int) -> str:

@@ -190,6 +190,18 @@ def answer(numbers):
     value = grundy_value(strip_of(numbers))
     return value, value != 0'''
 
+CPP_ANSWER_BY_VALUE = r"""
+
+bool first_player_wins(const std::vector<unsigned long long> &numbers) { return grundy_value(numbers) != 0; }
+
+bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, bool &known) {
+    value = grundy_value(numbers);
+    known = true;
+    return value != 0;
+}"""
+"""The end of a C++ program whose ``grundy_value(numbers)`` is exact: who wins, and ``answer``
+(the value always known)."""
+
 CPP_STAIRCASE = r"""
 // the odd-steps theorem: the XOR of the counters on steps 1, 3, 5, ... (steps[0] is step 1)
 unsigned long long grundy_value(const std::vector<unsigned long long> &steps) {
@@ -232,15 +244,7 @@ unsigned long long grundy_value(const std::vector<unsigned long long> &numbers) 
     for (size_t v = 0; v < n; ++v)
         if (depth[v] % 2) value ^= numbers[n - 1 + v];
     return value;
-}
-
-bool first_player_wins(const std::vector<unsigned long long> &numbers) { return grundy_value(numbers) != 0; }
-
-bool answer(const std::vector<unsigned long long> &numbers, unsigned long long &value, bool &known) {
-    value = grundy_value(numbers);
-    known = true;
-    return value != 0;
-}"""[1:]
+}"""[1:] + CPP_ANSWER_BY_VALUE
 
 CPP_SPLIT = r"""// a stone d piles before the last: g(0) = 0, g(d) the d-th odious number (1, 2, 4, 7, ...)
 unsigned long long stone_value(unsigned long long d) {
