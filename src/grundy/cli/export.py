@@ -386,6 +386,7 @@ def _flags(text: str) -> str:
     """The library's words for its parameters, as this command's flags."""
     return (text.replace("a smaller upto", "a smaller --upto").replace("upto must", "--upto must")
             .replace("(conjecture answers", "(--conjecture answers").replace("limit must", "--limit must")
+            .replace("; conjecture answers", "; --conjecture answers")
             .replace("; max_size raises", "; --max-size raises")
             .replace("raise limit=", "raise --limit").replace("so upto has no use", "so --upto has no use")
             .replace("a smaller limit=", "a smaller --limit").replace("(limit=", "(--limit ")

@@ -159,7 +159,7 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         "move_digits": tuple(move_digits), "move_options": move_options, "steps": steps}
     if checked is not None and (pattern is not None or period is not None) and move_source is not None:
         move_function(move_source, kind)  # (carried by a Python program, for the local check)
-        base["move_source"] = move_source if lang == "python" and conjecture else None
+        base["move_source"] = move_source if lang == "python" and (conjecture or kind != "number") else None
     if pattern is not None:
         assert pattern.formula is not None
         program = Program(**base, node=parse(pattern.formula, variables), status=pattern_status(pattern))

@@ -354,6 +354,10 @@ def beyond_checked(program: Program) -> str:
         return (f"beyond {where}, each answer by {noun} is checked locally: its value must be "
                 f"the mex of the values it gives the options (listed by the move function), else an "
                 f"error line for that input")
+    if program.move_source is not None and not program.conjecture:  # (Python, no conjecture asked)
+        return (f"beyond {where} {noun} is not used (it is not proved): each value there is computed by "
+                f"the move function (a memoised mex; at most {program.steps:,} options listed for one "
+                f"input, else an error line for it)")
     if program.conjecture:
         return (f"beyond {where} this program cannot check {noun} (it does not carry the "
                 f"move function; the Python export does): an error line for each such input")

@@ -638,6 +638,10 @@ def _beyond_warning(plan: Plan, lang: str) -> tuple[str, ...]:
             plan.best is None and plan.rule is not None and plan.rule.status.startswith("your claim")):
         law = f"your claim {law if plan.best is not None else plan.rule.text}"
     head = f"{law} is a conjecture, checked up to {where}"
+    if not plan.conjecture and lang == "python" and plan.source is not None and plan.kind != "number":
+        return (f"{head}: beyond it the program does not use it and computes each value by the move "
+                f"function (exact, within its bound on the options listed; conjecture answers by the "
+                f"pattern there after a local check)",)
     if not plan.conjecture:
         return (f"{head}: beyond it the program answers with an error line (conjecture answers "
                 f"there after a local check)",)
