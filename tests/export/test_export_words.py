@@ -22,7 +22,7 @@ from tests.helpers import python_lines
 from tests.helpers import run_python_program as run
 
 LETTERS = ["a", "b"]  # (a list of the module: a move function reading it is not carried)
-NAMES = ("sw-drop", "sw-pairs", "sw-cut", "sw-global", "sw-valid", "sw-loop", "sw-digits")
+NAMES = ("sw-drop", "sw-pairs", "sw-cut", "sw-global", "sw-valid", "sw-loop", "sw-digits", "sw-tail")
 
 
 def drop(word: str) -> list[str]:
@@ -54,6 +54,11 @@ def digits(word: str) -> list[str]:
     return [word[:-1] + str(int(word) % 10 - 1)] if word and int(word) % 10 else []
 
 
+def tail(word: str, *, k: int = 2) -> list[str]:
+    """drop 1..k letters from the end"""
+    return [word[:-j] for j in range(1, k + 1) if j <= len(word)]
+
+
 @pytest.fixture(autouse=True, scope="module")
 def games() -> Iterator[None]:
     grundy.game("sw-drop", parse=str)(drop)
@@ -63,6 +68,7 @@ def games() -> Iterator[None]:
     grundy.game("sw-valid", parse=str, valid=lambda w: "z" not in w)(pairs)
     grundy.game("sw-loop", parse=str)(loop)
     grundy.game("sw-digits", parse=str)(digits)
+    grundy.game("sw-tail", parse=str, start=lambda k: "x" * (3 * k))(tail)
     yield
     for name in NAMES:
         catalog.unregister(name)
@@ -125,6 +131,16 @@ def test_random_words_against_a_brute_force(name: str, brute: object, letters: s
     source = program(name, "--lang", "python", "--main", "--input", "lines")
     assert python_lines(source, "\n".join(words) + "\n") == [line(brute(w)) for w in words]
     assert {brute(w) for w in words} != {0}  # (the test can tell values apart)
+
+
+def test_parameters_and_a_declared_start() -> None:
+    """A game of parameters (``'sw-tail(k=3)'``: its parameter set in the carried function) that
+    declares its start (the check starts there): a word of n letters is worth n % (k + 1)."""
+    source = program("sw-tail(k=3)", "--lang", "python", "--main")
+    header = next(x for x in source.split("\n") if x.startswith("def moves("))
+    assert header.replace(" ", "").endswith("k:int=3)->list[str]:"), header
+    words = random_words(3, "xyz", 40, longest=30)
+    assert python_lines(source, "\n".join(words) + "\n") == [line(len(w) % 4) for w in words]
 
 
 def test_the_library_answers_the_empty_word_and_sums() -> None:
