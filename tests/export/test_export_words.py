@@ -22,7 +22,8 @@ from tests.helpers import python_lines
 from tests.helpers import run_python_program as run
 
 LETTERS = ["a", "b"]  # (a list of the module: a move function reading it is not carried)
-NAMES = ("sw-drop", "sw-pairs", "sw-cut", "sw-global", "sw-valid", "sw-loop", "sw-digits", "sw-tail")
+NAMES = ("sw-drop", "sw-pairs", "sw-cut", "sw-global", "sw-valid", "sw-loop", "sw-digits", "sw-tail",
+         "sw-never")
 
 
 def drop(word: str) -> list[str]:
@@ -54,6 +55,11 @@ def digits(word: str) -> list[str]:
     return [word[:-1] + str(int(word) % 10 - 1)] if word and int(word) % 10 else []
 
 
+def never(word: str) -> list[str]:
+    """fails on every word (no answer to check the program by)"""
+    raise ValueError(f"no moves from {word!r}")
+
+
 def tail(word: str, *, k: int = 2) -> list[str]:
     """drop 1..k letters from the end"""
     return [word[:-j] for j in range(1, k + 1) if j <= len(word)]
@@ -68,6 +74,7 @@ def games() -> Iterator[None]:
     grundy.game("sw-valid", parse=str, valid=lambda w: "z" not in w)(pairs)
     grundy.game("sw-loop", parse=str)(loop)
     grundy.game("sw-digits", parse=str)(digits)
+    grundy.game("sw-never", parse=str)(never)
     grundy.game("sw-tail", parse=str, start=lambda k: "x" * (3 * k))(tail)
     yield
     for name in NAMES:
@@ -246,3 +253,19 @@ def test_refusals(argv: tuple[str, ...], message: str) -> None:
     code, out, err = cli("export", *argv)
     assert code == 2 and out == "" and message in err and len(err.strip().split("\n")) == 1
     assert "Traceback" not in err
+
+
+def test_the_check_catches_a_wrong_program() -> None:
+    """The check before printing compares with the engine: a program whose mex is wrong is an
+    internal error, and a game the engine answers on no word cannot be checked (one line)."""
+    from grundy.errors import GrundyError
+    from grundy.reports.words_check import check_words_program
+
+    source = program("sw-pairs", "--lang", "python")
+    assert check_words_program(source, catalog.load_game("sw-pairs")) > 100
+    wrong = source.replace("            value += 1\n", "            value += 2\n")
+    assert wrong != source
+    with pytest.raises(GrundyError, match="internal error: the exported program gives"):
+        check_words_program(wrong, catalog.load_game("sw-pairs"))
+    code, out, err = cli("export", "sw-never", "--lang", "python", "--main")
+    assert code == 2 and out == "" and "the engine answers none of the words" in err

@@ -122,7 +122,8 @@ def check_sample(game: Any) -> list[str]:
 
 def _reached(game: Any) -> list[str]:
     """The start (declared, else the empty word) and the words reachable from it, breadth first,
-    up to :data:`REACHED` of them; none where the move function fails on the start."""
+    up to :data:`REACHED` of them (and :data:`CHECK_STEPS` options listed); none where the start
+    cannot be had."""
     from grundy.define.sums import Sum
 
     start = game.laws.start
@@ -131,14 +132,15 @@ def _reached(game: Any) -> list[str]:
     except GrundyError:
         return []
     seen: dict[Any, None] = {first: None}
-    frontier = list(seen)
-    while frontier and len(seen) < REACHED:
+    frontier, listed = list(seen), 0
+    while frontier and len(seen) < REACHED and listed < CHECK_STEPS:
         nxt = []
         for position in frontier:
             try:
-                options = game.options(position)
+                options = list(game.options(position))
             except GrundyError:
                 continue  # (the engine refuses it: the program must too, as the check will see)
+            listed += len(options) + 1  # (bounded as the check is: the options listed)
             for option in options:
                 for part in option.parts if isinstance(option, Sum) else (option,):
                     if part not in seen and part != ():
