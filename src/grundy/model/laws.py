@@ -491,7 +491,8 @@ class Laws(FrozenRecord):
     number), ``"positions:N"`` (``N`` numbers a position, declared ``arity=N``, ``N >= 3``;
     several positions, their sum) or ``"tuple"`` (undeclared, and its move function shows neither
     pairs nor one number: a case is ``n``, then the ``n`` numbers of one position, a line the
-    numbers of one position); ``None`` when it cannot tell: ``input_layout()``."""
+    numbers of one position) or ``"text"`` (positions are strings, ``parse=str``: a case is one
+    line, the word as written); ``None`` when it cannot tell: ``input_layout()``."""
     period_runs: Callable[[], PeriodRuns | None] | None
     """A heap game whose proved :attr:`periodicity` is too long for a table: one period of its
     values as runs of short words (:class:`~grundy.model.periodic.PeriodRuns`), or ``None`` where

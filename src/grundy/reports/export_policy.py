@@ -106,6 +106,9 @@ class Plan:
     """Of a program that carries the move function (kind ``"positions"``, or a game of one's own
     beyond its table): the options it may list for one input (``limit=``; ``None``:
     :data:`grundy.export.model.MOVE_STEPS`)."""
+    text: bool = False
+    """Of kind ``"positions"``: a position is a line's text, a word (``parse=str``;
+    :mod:`grundy.export.words`)."""
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
@@ -224,6 +227,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
             export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
     if parts:
         plan = _tuples_plan(game, plan)
+    if plan.text:
+        _refuse_for_words(plan, input_format, parts, winning_moves)
     _refuse_unused(plan, upto, one_budget(limit, budget), conjecture)
     if plan.kind == "positions" or plan.source is not None:  # (a program carrying the move function)
         plan = _positions_steps(plan, one_budget(limit, budget))
@@ -261,6 +266,22 @@ def _treblecross(game: Game, lang: str, main: bool, input_format: str, winning_m
         raise InvalidInputError("winning_moves says what the program's main prints: it needs main=True")
     source = treblecross_source(game, lang, main, input_format, winning_moves)
     return ExportResult(source, Plan(game.spec, "treblecross", table=[]), lang)
+
+
+def _refuse_for_words(plan: Plan, input_format: str, parts: bool, winning_moves: bool) -> None:
+    """Refuse, in one line, what a program on words (``parse=str``) does not read or write: a case
+    is one line, the word as written, as ``grundy solve --input`` reads it."""
+    from grundy.export.words import WORD_FORMATS
+
+    if parts:
+        raise InvalidInputError(f"{plan.name}: a case of this game is one line, its word (parse=str), "
+                                f"so --params sum/rows (a case of k positions) has no use there")
+    if input_format not in WORD_FORMATS:
+        raise InvalidInputError(f"{plan.name}: a position of this game is a line, its word (parse=str): "
+                                f"--input {', '.join(WORD_FORMATS)}, not {input_format}")
+    if winning_moves:
+        raise NotSupportedError(f"{plan.name}: the program on words (parse=str) prints no winning moves "
+                                f"(grundy solve {plan.name} --input lines --winning-moves FILE lists them)")
 
 
 def _parts_format(game: Game, plan: Plan, input_format: str, rows: bool = False) -> str:
@@ -1118,8 +1139,11 @@ def _positions_source(game: Game, plan: Plan, lang: str, main: bool, input_forma
     assert plan.source is not None
     if lang != "python":
         what = f"positions of {plan.arity} numbers" if plan.arity is not None else "tuples of numbers"
+        what = "words (parse=str)" if plan.text else what
         raise InvalidInputError(f"{plan.name}: a game on {what} is exported in Python only (the "
                                 f"program carries your move function): use lang python")
+    if plan.text:
+        return _words_source(game, plan, main, input_format)
     code = positions_program(plan.name, plan.arity, plan.origin, plan.source, main=main,
                              input_format=input_format, misere=plan.misere_search,
                              steps=plan.steps or MOVE_STEPS, moves=plan.moves is not None)
@@ -1127,6 +1151,16 @@ def _positions_source(game: Game, plan: Plan, lang: str, main: bool, input_forma
     if plan.moves is not None:
         _positions_moves_check_own(code, game, plan)
     return code
+
+
+def _words_source(game: Game, plan: Plan, main: bool, input_format: str) -> str:
+    """The Python program of a game on words (``parse=str``), checked against the engine on the
+    words a judge's lines hold (:mod:`grundy.reports.words_check`)."""
+    from grundy.reports.words_check import words_source
+
+    assert plan.source is not None
+    return words_source(game, plan.source, main=main, input_format=input_format,
+                        misere=plan.misere_search, steps=plan.steps or MOVE_STEPS)
 
 
 def _positions_moves_check_own(code: str, game: Game, plan: Plan) -> None:
@@ -1433,6 +1467,8 @@ def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | 
     laws = laws_of(game)
     if laws.input_layout is not None and laws.input_layout() == "tuple":  # (rows of any length, even
         return _positions_plan(game, type(game).domain, None)            # where pairs lead to pairs)
+    if laws.input_layout is not None and laws.input_layout() == "text":  # (words: parse=str)
+        return _positions_plan(game, type(game).domain, None, text=True)
     table = laws.position_table
     if table is None:
         return None
@@ -1460,21 +1496,25 @@ def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | 
     return _line_plan(game, values.line, domain)
 
 
-def _positions_plan(game: Any, domain: Any, arity: int | None, misere: bool = False) -> Plan:
+def _positions_plan(game: Any, domain: Any, arity: int | None, misere: bool = False,
+                    text: bool = False) -> Plan:
     """The plan of a ``@grundy.game`` on positions of ``arity`` numbers (no table; ``None``:
-    tuples of any length): a Python program carrying its move function
-    (:mod:`grundy.export.positions`); ``misere``: who wins in misère play, by its search."""
+    tuples of any length; ``text``: words, ``parse=str``, :mod:`grundy.export.words`): a Python
+    program carrying its move function (:mod:`grundy.export.positions`); ``misere``: who wins in
+    misère play, by its search."""
     from grundy.define.source import position_move_source
 
-    if domain.valid is not None:
-        raise NotSupportedError(f"{game.spec}: the game declares valid=, which an exported program "
-                                f"cannot check (declare minimum= instead, or let the move function "
-                                f"refuse what is not a position)")
+    if domain.valid is not None or (text and domain.minimum is not None):
+        declared = "valid=" if domain.valid is not None else "minimum="
+        instead = "let the move function refuse what is not a position" if text else \
+            "declare minimum= instead, or let the move function refuse what is not a position"
+        raise NotSupportedError(f"{game.spec}: the game declares {declared}, which an exported program "
+                                f"cannot check ({instead})")
     source, outside = position_move_source(game)
     if source is None:
         raise not_carried(game.spec, "move function", outside)
     return Plan(game.spec, "positions", source=source, origin=domain.minimum,
-                arity=arity, misere_search=misere)
+                arity=arity, misere_search=misere, text=text)
 
 
 def _own_misere_plan(game: Any) -> Plan:
@@ -1489,7 +1529,7 @@ def _own_misere_plan(game: Any) -> Plan:
                                 f"{game.spec} --misere --input lines FILE answers them)")
     domain = type(game).domain
     arity = domain.arity if domain.arity is not None else 2 if layout == "pair" else None
-    return _positions_plan(game, domain, arity, misere=True)
+    return _positions_plan(game, domain, arity, misere=True, text=layout == "text")
 
 
 def _positions_steps(plan: Plan, budget: Budget | None) -> Plan:
