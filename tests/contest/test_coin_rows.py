@@ -107,6 +107,38 @@ def test_winning_moves_name_the_coins_turned(name: str, tmp_path: Path) -> None:
     assert at == len(got)
 
 
+HEAD_VALUE = {"turning-turtles": lambda n: n, "ruler": lambda n: n & -n,
+              "mock-turtles": lambda n: 2 * (n - 1) + (bin(n - 1).count("1") + 1) % 2}
+"""The value of a lone head at coin n (the p-th odious number for mock-turtles), for heads too far
+out for the brute force; the brute force checks it on the rows above."""
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_heads_positions_as_the_program_reads_them(name: str, tmp_path: Path) -> None:
+    """Without ``--params``, ``solve --input`` reads each case as its heads' positions, as the
+    exported program does (a head may be at coin 10^18), the same lines."""
+    rows = random_rows(name + " heads")
+    assert all(value(name, row) == xor(HEAD_VALUE[name](i) for i, c in enumerate(row, 1) if c == "H")
+               for row in rows)
+    cases = [[i for i, c in enumerate(row, 1) if c == "H"] for row in rows] + [[10**18, 2**63 + 5], [7, 7]]
+    want = [line(xor(HEAD_VALUE[name](n) for n in heads)) for heads in cases]
+    for layout, text in (("lines", "".join(" ".join(map(str, h)) + "\n" for h in cases if h)),
+                         ("cases", f"{len(cases)}\n" + "".join(f"{len(h)} {' '.join(map(str, h))}\n"
+                                                                for h in cases))):
+        expected = [w for h, w in zip(cases, want, strict=True) if h or layout != "lines"]
+        code, got, err = run_lines(tmp_path, "solve", name, "--input", layout, text=text)
+        assert (code, got) == (0, expected), err
+        program = export(name, "--lang", "python", "--main", "--input", layout)
+        assert python_lines(program, text) == expected
+
+
+def xor(values: object) -> int:
+    total = 0
+    for v in values:  # type: ignore[attr-defined]
+        total ^= v
+    return total
+
+
 def test_rows_that_are_none(tmp_path: Path) -> None:
     """A letter other than H and T, a length that is not N: an error line quoting the row (a long
     row: its first coins and its length), exit status 2, the other cases answered; a layout
@@ -125,7 +157,7 @@ def test_rows_that_are_none(tmp_path: Path) -> None:
                                text="HTH\n")
     assert code == 2 and got == [] and err.count("\n") == 1 and "'HTH'" in err
     for argv in (("solve", "nim", "--input", "lines", "--params", "coins"),
-                 ("solve", "ruler", "--input", "lines"),
+                 ("solve", "ruler", "--input", "lines", "--winning-moves"),
                  ("solve", "ruler", "--input", "single", "--params", "coins"),
                  ("export", "nim", "--main", "--params", "coins"),
                  ("export", "ruler", "--main", "--input", "single", "--params", "coins"),

@@ -434,6 +434,35 @@ def _run_coins(args: argparse.Namespace, value: Any, game: Any) -> int:
     return answer_all(closing(coin_cases(args.input, words, args.params == "size-first"), words), answer)
 
 
+def _run_heads(args: argparse.Namespace, game: Any) -> int:
+    """The cases of a coin-turning game as its exported program reads them without ``--params``:
+    each the positions of its heads, from 1 (a case: ``k``, then ``k`` heads; a line: the heads),
+    their values XOR, each head valued by the rule the game declares for its export (the
+    coin-turning theorem), as the program values it: a head may be at coin 10^18."""
+    from grundy.cli.judge_graph import closing, input_words
+    from grundy.model.game import Outcome, laws_of
+    from grundy.patterns.formulas import compiled
+
+    if args.misere or args.winning_moves or args.input == "single":
+        given = "--misere" if args.misere else "--winning-moves" if args.winning_moves else "--input single"
+        raise InvalidInputError(f"{game.spec}: a case of heads' positions is valued by the coin-turning "
+                                f"theorem, {given} has no use there; a row of coins (--params coins or "
+                                f"size-first) is solved as solve solves it")
+    declared = laws_of(game).export
+    assert declared is not None and declared.formula is not None  # (the rule 'heads' has one)
+    rule, words = compiled(declared.formula), input_words(args.position[0])
+
+    def answer(heads: list[int]) -> tuple[Any, int]:
+        total = 0
+        for n in heads:
+            if n < 1:
+                raise InvalidInputError(f"{n} is not a position of the game (n >= 1)")
+            total ^= int(rule({"n": n}))
+        return (Outcome.N if total else Outcome.P), total
+
+    return answer_all(closing(_cases("heap", args.input, words), words), answer)
+
+
 def text_cases(game: Any, layout: str, words: StreamWords) -> Iterator[Any]:
     """The positions of a game read from its own text (:func:`input_kind` ``"text"``), one a
     line as ``solve`` reads it (or the error that reading it raised, in its place), read in pieces
@@ -503,9 +532,8 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
                                 f"of coins HHTHT, size-first after its length N)")
     if coins and args.params in COIN_PLACES:
         return _run_coins(args, value, game)
-    if coins:
-        raise InvalidInputError(f"{game.spec}: --input reads rows of coins with --params coins (a case: "
-                                f"a row HHTHT) or size-first (its length N, then the row)")
+    if coins:  # (the positions of the heads, as the exported program reads them by default)
+        return _run_heads(args, game)
     kind = input_kind(game)
     if args.input == "single" and (kind != "heap" or args.params is not None):
         raise InvalidInputError(f"--input single (T, then T cases of one heap each) reads heap games "
