@@ -126,4 +126,4 @@ def test_the_places_of_the_parameters_are_the_programs() -> None:
     from grundy.export.family import WHERE
 
     assert FAMILY_PLACES == WHERE
-    assert PARAMS_PLACES == (*WHERE, "rows")  # (rows: not a family's place, tests/cli/test_rows_layout.py)
+    assert PARAMS_PLACES == (*WHERE, "rows", "coins")  # (rows, coins: not a family's places)

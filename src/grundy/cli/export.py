@@ -206,10 +206,13 @@ def run(args: argparse.Namespace) -> int:
         return 0
     parts = getattr(args, "params", None) in ("sum", "rows")  # (a game on pairs or on N numbers: k
     rows = getattr(args, "params", None) == "rows"              # positions; rows: n m, then n of m)
-    if getattr(args, "params", None) not in (None, "sum", "rows"):
+    coins = getattr(args, "params", None) if getattr(args, "params", None) in ("coins", "size-first") \
+        else None  # (a coin-turning game: a case is a row of coins, size-first after its length N)
+    if getattr(args, "params", None) not in (None, "sum", "rows") and coins is None:
         raise InvalidInputError("--params is for a family, its parameters written as names (e.g. "
                                 "'bash(m)', 'subtraction(S)'; see grundy list); --params sum also for a "
-                                "game on pairs or on N numbers (a case: k, then k positions)")
+                                "game on pairs or on N numbers (a case: k, then k positions); --params "
+                                "coins or size-first for a coin-turning game (a case: a row of coins)")
     if parts and layout == "single":
         raise InvalidInputError(f"--input single reads one heap a case; --params {args.params} a case "
                                 f"of several positions")
@@ -219,7 +222,7 @@ def run(args: argparse.Namespace) -> int:
                              limit=getattr(args, "limit", None),
                              max_size=getattr(args, "max_size", 64 * 1024) or None,
                              misere=getattr(args, "misere", False), winning_moves=moves, parts=parts,
-                             rows=rows, claim=claim)
+                             rows=rows, claim=claim, coins=coins)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     except ResourceLimitError as exc:

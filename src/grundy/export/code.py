@@ -23,7 +23,7 @@ from typing import Any
 
 from grundy.errors import InvalidInputError
 from grundy.export import kfold
-from grundy.export.main import HEAP_FORMATS, INPUT_FORMATS, SUM_FORMATS
+from grundy.export.main import COIN_FORMATS, HEAP_FORMATS, INPUT_FORMATS, SUM_FORMATS
 from grundy.export.misere import MisereRule
 from grundy.export.model import (
     ALPHABET,
@@ -238,7 +238,8 @@ def _check_choices(kind: str, lang: str, input_format: str) -> None:
         what = {"pair": "a game on pairs"}.get(kind, f"a {kind} game")
         raise InvalidInputError(f"--input single (T, then T cases of one heap each) reads a heap game, "
                                 f"not {what}")
-    if input_format not in HEAP_FORMATS and not (kind == "pair" and input_format in SUM_FORMATS):
+    if input_format not in HEAP_FORMATS and not (kind == "pair" and input_format in SUM_FORMATS) \
+            and not (kind == "number" and input_format in COIN_FORMATS):
         raise InvalidInputError(
             f"the input format must be one of {', '.join(INPUT_FORMATS)}, got {input_format!r}")
 

@@ -505,7 +505,9 @@ class Laws(FrozenRecord):
     (each number is in exactly one P-pair, ⌊kφ⌋ and ⌊kφ⌋ + k: move a heap to the other heap's
     partner, or both heaps down to the P-pair of their difference); ``"cell"``: a board written as
     a string whose move marks one cell (Treblecross), a move listed as that cell's number from 1;
-    ``None``: not listed."""
+    ``"coins"``: a row of coins written as a string whose move turns some over (a coin-turning
+    game), a move listed as the numbers from 1 of the coins it turns, increasing (``solve --input
+    --winning-moves``); ``None``: not listed."""
 
     outcome_searches: bool
     """Whether the declared :attr:`outcome` is found by exploring every position reachable (a game

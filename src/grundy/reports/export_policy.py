@@ -38,7 +38,7 @@ from grundy.errors import (
 )
 from grundy.export import code as writer
 from grundy.export.code import LANGS, OutcomeRule, export_code
-from grundy.export.main import INPUT_FORMATS
+from grundy.export.main import COIN_FORMATS, INPUT_FORMATS
 from grundy.export.misere import MisereRule, misere_rule, quotient_rule
 from grundy.export.model import MOVE_STEPS, pattern_law
 from grundy.model.game import Game, HeapGame, laws_of
@@ -169,7 +169,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
                 upto: int | None = None, conjecture: bool = False, limit: int | None = None,
                 max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None,
                 misere: bool = False, winning_moves: bool = False, parts: bool = False,
-                rows: bool = False, claim: str | None = None) -> ExportResult:
+                rows: bool = False, claim: str | None = None, coins: str | None = None) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -196,6 +196,9 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     ``n m``, then ``n`` positions of ``m`` numbers each, their sum (SPOJ MATGAME's matrix); ``0 0``
     ends a ``repeated`` input.
     ``claim``: by your claim ``G(n) = ...`` / ``P iff ...``, first checked (:mod:`grundy.reports.claims`).
+    ``coins`` (a coin-turning game, its export rule ``heads``): a case is a row of coins ``HHTHT``
+    (``"coins"``), or its length ``N``, then the row (``"size-first"``, HihoCoder 1172), read as
+    the positions of its heads (:func:`_coins_format`).
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
@@ -234,6 +237,10 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
         plan = _positions_steps(plan, one_budget(limit, budget))
     if parts:
         input_format = _parts_format(game, plan, input_format, rows)
+    if coins is not None:
+        input_format = _coins_format(game, input_format, coins, misere or parts or winning_moves)
+        plan = replace(plan, domain="a row of H and T coins, read as the positions n >= 1 of its heads "
+                                    "(coins numbered from 1 at the left)")
     if winning_moves:
         plan = replace(plan, **_move_rule(game, plan, misere, lang))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
@@ -282,6 +289,21 @@ def _refuse_for_words(plan: Plan, input_format: str, parts: bool, winning_moves:
     if winning_moves:
         raise NotSupportedError(f"{plan.name}: the program on words (parse=str) prints no winning moves "
                                 f"(grundy solve {plan.name} --input lines --winning-moves FILE lists them)")
+
+
+def _coins_format(game: Game, input_format: str, coins: str, other: bool) -> str:
+    """The layout whose case is a row of coins (``LAYOUT+coins``, ``LAYOUT+size-first``: its
+    length first), for a coin-turning game; refused in one line for any other game, for ``single``
+    and with an option (``other``: misère play, sums, winning moves) the program has no rule for."""
+    declared = game.laws.export
+    if declared is None or declared.kind != "heads":
+        raise InvalidInputError(f"{game.spec}: --params {coins} (a case is a row of coins HHTHT) is for "
+                                f"a coin-turning game on a row (turning-turtles, mock-turtles, ruler)")
+    if input_format == "single" or other:
+        raise InvalidInputError(f"{game.spec}: a program reading rows of coins answers their values "
+                                f"(normal play) with --input lines, cases, counted or repeated"
+                                f"{'' if input_format == 'single' else ', nothing more'}")
+    return f"{input_format}+{coins}"
 
 
 def _parts_format(game: Game, plan: Plan, input_format: str, rows: bool = False) -> str:
@@ -1102,7 +1124,43 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
     if plan.moves is not None:
         _moves_check(code if lang == "python" and main else export_code(lang="python", main=True, **args),
                      game, plan)
+    if input_format in COIN_FORMATS:
+        _coins_check(code if lang == "python" else
+                     export_code(lang="python", main=True, input_format=input_format, **args), game)
     return code
+
+
+def _coins_check(code: str, game: Game) -> None:
+    """Run the Python program's reading of a row of coins (``_row_line``) on every row of 1 to 8
+    coins, on long random rows and on rows that are none, and compare with the engine's answer
+    of the row (its value, computed head by head) and with ``solve --input``'s refusal."""
+    import random
+    from itertools import product
+
+    from grundy.model.textio import coin_row
+    from grundy.solving.solve import solve_value
+
+    namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
+    exec(compile(code, "<export>", "exec"), namespace)
+    rng = random.Random(1172)
+    rows = ["".join(t) for n in range(1, 9) for t in product("HT", repeat=n)]
+    rows += ["".join(rng.choice("HT") for _ in range(rng.randint(50, 3000))) for _ in range(20)]
+    for row in rows:
+        _, value = solve_value(game, row)
+        want = f"{value} {'N' if value else 'P'}"
+        got = namespace["_row_line"](row, len(row))
+        if got != want:
+            raise GrundyError(f"internal error: the exported program answers the row {row[:40]!r} "
+                              f"{got!r}, the engine {want!r}; please report it")
+    for row, count in (("HHXT", 4), ("HTH", 2), ("h", 1), ("T" * 60 + "x", 61)):
+        try:
+            coin_row(row, count)
+        except InvalidInputError as exc:
+            want = f"error: {exc}"
+        got = namespace["_row_line"](row, count)
+        if got != want:
+            raise GrundyError(f"internal error: the exported program answers the row {row!r} {got!r}, "
+                              f"solve --input {want!r}; please report it")
 
 
 RUNS_SAMPLE = 400
