@@ -259,17 +259,14 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
         raise InvalidInputError(f"{args.game}: the family's program is of misère play (whoever takes "
                                 f"the last counter loses): add --misere")
     given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
-                                      ("--conjecture", getattr(args, "conjecture", False) or None),
-                                      ("--misere", (misere and found[1].kind != "misere") or None))
+                                      ("--conjecture", getattr(args, "conjecture", False) or None))
              if value is not None]
-    if given == ["--misere"]:  # (misère play is not without use: the program does not play it)
-        raise InvalidInputError(f"{args.game}: the family's program answers normal play (whoever "
-                                f"cannot move loses); misère play has no program for this family")
     if given:
         raise InvalidInputError(f"{args.game}: a family's program computes its values at run time, "
                                 f"{given[0]} has no use there")
     source = export_family(args.game, lang=args.lang, main=args.main, input_format=layout,
-                           where=where or "each", winning_moves=getattr(args, "winning_moves", False))
+                           where=where or "each", winning_moves=getattr(args, "winning_moves", False),
+                           misere=misere)
     most = getattr(args, "max_size", 64 * 1024)
     if most and len(source.encode()) > most:  # (a family's program has no table to cut)
         import sys

@@ -14,10 +14,16 @@ engine gives by a rule, heaps near 10**6 and 10**18. The engine values a heap of
 :data:`MEX_UPTO` by the plain mex over the game's moves (no closed form of the family is used; a
 sum of heaps, the XOR of their values), a larger one by ``solve``; in misère play, one heap by
 the plain search of its options; a position of Moore's Nim by the plain search of what it reaches
-where that is small (:data:`MOORE_SEARCH`); a graph's case as ``solve --input`` answers it (Green
-Hackenbush by the plain search of the edges left standing, tokens on a digraph by ``solve``, vertex
-geography by the game's outcome). The work is bounded by :data:`CHECK_POSITIONS`, the heaps valued
-(positions, for a family whose position is not a sum of heaps), all inputs together.
+where that is small (:data:`MOORE_SEARCH`); in the misère play of a family that has a misère
+program (:mod:`grundy.export.family_misere`), a whole position by the plain search of what it
+reaches where that is small (:data:`MISERE_SEARCH`), else by ``solve --misere`` (heaps of Bash
+games: the SJ theorem over the game's proved heap law), and a large position of Moore's Nim by its
+normal-play outcome, which Moore's misère rule gives wherever a heap is at least 2 (that rule is
+tested against brute force in ``tests/export/test_family_misere.py``); a graph's case as ``solve
+--input`` answers it (Green Hackenbush by the plain search of the edges left standing, tokens on
+a digraph by ``solve``, vertex geography by the game's outcome). The work is bounded by
+:data:`CHECK_POSITIONS`, the heaps valued (positions, for a family whose position is not a sum of
+heaps), all inputs together.
 
 A line of the program must be the engine's; an error of the engine (parameters outside the family,
 a position it refuses) must be an error line of the program (the messages may differ).
@@ -84,6 +90,10 @@ _TREES = (((1, 2),), ((1, 2), (2, 3)), ((1, 2), (1, 3), (3, 4), (3, 5)), ((3, 1)
 
 _LISTS = (((0, 1),), ((0, 1), (1, 2), (2, 0)), ((0, 1), (0, 2), (2, 3), (3, 2)), ((1, 0), (2, 2)))
 """The directed graphs of the sample as successor lists (``L``: vertices ``0..n-1``)."""
+
+MISERE_SEARCH = 5000
+"""A position is valued in misère play by the plain search of what it reaches when the product of
+its heaps plus one is at most this."""
 
 _SMALL = (0, 1, 2, 3, 4, 5, 6, 7, 9, 12, 17, 33, 64)
 _SUMS = ((3, 5), (1, 2, 3), (7, 7), (10, 4, 6), (0, 9))
@@ -328,14 +338,15 @@ class _Engine:
     """grundy's own answer of a case, as the program's line: ``VALUE OUTCOME`` (``- OUTCOME`` where
     the program prints no value: Moore's Nim, misère play; ``- OUTCOME TAKE`` of a k-fold game)."""
 
-    def __init__(self, title: str, family: Family) -> None:
+    def __init__(self, title: str, family: Family, misere: bool = False) -> None:
         from grundy.catalog import find_entry
         from grundy.engine.search import Cache
 
         entry = find_entry(title.partition("(")[0])
         assert entry is not None  # (the family was found by its name)
         self.cls: Any = entry.load_class()
-        self.family, self.cache = family, Cache()
+        self.family, self.cache, self.misere_play = family, Cache(), misere
+        self.searched: dict[tuple[Any, ...], bool] = {}
         self.games: dict[tuple[Any, ...], Any] = {}
         self.misere: dict[tuple[Any, ...], dict[int, bool]] = {}
         self.values: dict[tuple[Any, ...], list[int]] = {}
@@ -389,6 +400,8 @@ class _Engine:
                 raise GrundyError(f"{game.spec}: no rule gives its winning moves")
             takes = [position[0] - move.to[0] for move in moves]
             return f"- N {min(takes)}" if takes else "- P -"
+        if self.misere_play:  # (a sum, or Moore's Nim, in misère play)
+            return f"- {'N' if self._misere_line(game, position) else 'P'}"
         if kind == "misere":  # (one heap: by the plain search of its options in misère play)
             wins = (self._misere_wins(params, game, numbers[0]) if len(numbers) == 1
                     and numbers[0] <= MEX_UPTO else
@@ -402,6 +415,27 @@ class _Engine:
             total ^= (self._mex_value(params, game, n) if plain
                       else self._solved(game, (n,)))
         return f"{total} {'N' if total else 'P'}"
+
+    def _misere_line(self, game: Any, position: tuple[int, ...]) -> bool:
+        """Whether the player to move wins ``position`` in misère play: by the plain search of what
+        it reaches where that is small; else Moore's Nim by its normal-play outcome (a heap >= 2:
+        Moore's misère rule), another game by ``solve --misere``."""
+        from grundy.solving.solve import solve_value
+
+        if prod(n + 1 for n in position) <= MISERE_SEARCH:
+            return self._misere_search(game, game.canonical(position))
+        if self.family.kind == "moore" and max(position) >= 2:
+            return bool(game.closed_outcome(position).value == "N")
+        return bool(solve_value(game, position, misere=True, cache=self.cache)[0].value == "N")
+
+    def _misere_search(self, game: Any, position: tuple[int, ...]) -> bool:
+        """The plain misère search: the player to move wins with no move, or with a move to a
+        position the other player loses (no rule of the game is used)."""
+        key = (game, position)
+        if key not in self.searched:
+            options = [game.canonical(o) for o in game.options(position)]
+            self.searched[key] = not options or not all(self._misere_search(game, o) for o in options)
+        return self.searched[key]
 
     def _graph_line(self, edges: tuple[tuple[int, int], ...], numbers: list[int]) -> str:
         """A graph's case, as ``solve --input`` answers it: tokens on vertices (a sum; a vertex no
@@ -493,13 +527,15 @@ def checked_layout(family: Family, layout: str, where: str, main: bool) -> str |
     return None
 
 
-def check_family_program(title: str, family: Family, code: str, layout: str, where: str) -> None:
+def check_family_program(title: str, family: Family, code: str, layout: str, where: str,
+                         misere: bool = False) -> None:
     """Run the Python program ``code`` (its main reads ``layout``, the parameters ``where``) on
-    the sample inputs and compare each line with the engine's answer of the case; a disagreement
-    raises :class:`~grundy.errors.GrundyError` naming the first input that disagrees."""
+    the sample inputs and compare each line with the engine's answer of the case (``misere``:
+    in misère play); a disagreement raises :class:`~grundy.errors.GrundyError` naming the first
+    input that disagrees."""
     if family.kind not in CHECKED_KINDS or where in ("sum", "sum-last"):
         return  # (sums: grundy.reports.family_sums)
-    engine, compiled = _Engine(title, family), compile(code, "<export>", "exec")
+    engine, compiled = _Engine(title, family, misere), compile(code, "<export>", "exec")
     for text, cases in sample_inputs(family, layout, where):
         got = _program_lines(compiled, text)
         for number, case in enumerate(cases):
