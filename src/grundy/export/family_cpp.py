@@ -1172,7 +1172,7 @@ def _misere(family: Family) -> list[str]:
 
 def _body(title: str, family: Family, misere: bool = False) -> str:
     check = _check(title, family)
-    if misere and family.kind == "moore":  # (misère play: grundy.export.family_misere)
+    if misere and family.kind in ("moore", "subtraction"):  # (misère play: export.family_misere)
         from grundy.export.family_misere import cpp_misere
 
         return "\n".join(check + cpp_misere(family, []))
@@ -1217,7 +1217,9 @@ def cpp_family(title: str, family: Family, main: bool, layout: str, where: str,
     body = _body(title, family, misere)
     helpers = helpers_for(body)
     includes = sorted({*_INCLUDES, "algorithm", "initializer_list"})
-    if family.kind == "subtraction":
+    if family.kind == "subtraction" and misere:  # (the pairs' windows by their hash)
+        includes = sorted({*includes, "unordered_map"})
+    elif family.kind == "subtraction":
         from grundy.export.subtraction_runs_cpp import CPP_RUNS_INCLUDES
 
         includes = sorted({*includes, *CPP_RUNS_INCLUDES})

@@ -9,6 +9,11 @@ A family has a misère program where its game class declares why one rule decide
   theorem** (Jia Zhihao 2009, the rule :mod:`grundy.theory.misere` applies to such sums) decides
   every sum of heaps from their normal values: the player to move wins exactly when the XOR ``s``
   of the values is not 0 and some value is above 1, or ``s = 0`` and none is;
+- ``subtraction`` (``subtraction(S)``): each heap's pair ``(v, m)`` of normal and misère values,
+  computed at run time and periodic from a window of ``max S`` pairs that repeats (as
+  :func:`grundy.theory.misere_laws.heap_law` proves it); one heap by ``m`` (P iff ``m = 0``), a sum
+  by **Conway's genus theory** when every heap up to the largest is tame (an error line otherwise:
+  a wild heap, the rule unknown there);
 - ``moore`` (``moore(k)``): **Moore's misère rule** (proved in the declaration, by induction):
   as in normal play when some heap is at least 2, else P exactly when the number of 1s is
   ``1 (mod k + 1)``.
@@ -34,9 +39,6 @@ from grundy.model.laws import Family
 __all__ = ["MISERE_REFUSED", "check_misere", "cpp_misere", "misere_header", "python_misere"]
 
 MISERE_REFUSED = {
-    "subtraction": "a set read at run time may make wild heaps (neither firm nor fickle), where no "
-                   "theorem in grundy decides a misère sum; export a fixed set, "
-                   "'subtraction(1,3,4)' --misere (genus theory or the misère quotient)",
     "stripes": "an octal game: a misère sum needs the game's misère quotient, which is built for "
                "fixed lengths only ('stripes(1,2,3)' --misere), not at run time",
     "kfold": "grundy has no misère rule for k-fold dynamic subtraction (solve --misere searches)",
@@ -84,6 +86,13 @@ def misere_header(title: str, family: Family, given: str) -> list[str]:
                 f"loses), {given} (reduce 1 to k heaps in one move; several heaps are NOT a sum).",
                 f"outcome: proved ({family.misere})",
                 "values: no Grundy value decides misere play, so the main prints '-'"]
+    if family.kind == "subtraction":
+        return [f"{title}: who wins a sum of heaps in misere play (whoever takes the last counter "
+                f"loses), {given}.",
+                f"outcome: proved ({family.misere})",
+                "values: no Grundy value decides misere play, so the main prints '-'. The work is "
+                "bounded (a table of at most MIS_MOST heaps, MIS_STEPS steps for all inputs): a heap "
+                "it cannot answer within them gets an error line, never a guess"]
     return [f"{title}: who wins a sum of heaps in misere play (whoever takes the last counter "
             f"loses), {given}.",
             f"outcome: by the SJ theorem (Jia Zhihao, 2009): the player to move wins iff the XOR s "
@@ -136,11 +145,117 @@ def answer(heaps, params):
     return None, first_player_wins(heaps, params[0])'''
 
 
+_PY_SUBTRACTION = """MIS_STEPS = %(steps)d  # steps (a heap's options looked at), all inputs together
+MIS_MOST = %(most)d  # the longest table of pairs kept for one set
+_MIS_SPENT = [0]
+_PAIRS = {}
+_MOD, _BASE = (1 << 61) - 1, 1000003
+
+
+def subtraction_set(s):
+    \"\"\"S checked: one or more positive integers (sorted, repeats dropped).\"\"\"
+    if not s:
+        raise ValueError("the subtraction set S is empty")
+    if min(s) < 1:
+        raise ValueError(f"the members of S must be positive integers, got {min(s)}")
+    return tuple(sorted(set(s)))
+
+
+def _mex(values):
+    m = 0
+    while m in values:
+        m += 1
+    return m
+
+
+class _Pairs:
+    \"\"\"(v, m) of the heaps 0, 1, ... of one set S: normal and misere values, m = 1 with no move.
+    From heap max S on a pair depends on the max S pairs before it alone, so once a window of
+    max S pairs (found by a rolling hash, compared in full) repeats p heaps later, the pairs are
+    periodic from the first window's start. wild: the least heap whose pair is not tame (neither
+    m = v nor (v, m) = (0, 1) or (1, 0)); past the period's first turn, none is new.\"\"\"
+
+    def __init__(self, s):
+        self.s, self.k = s, s[-1]
+        self.v, self.m, self.codes, self.seen = [], [], [], {}
+        self.hash, self.top = 0, pow(_BASE, self.k - 1, _MOD)
+        self.start = self.period = self.wild = None
+
+    def _step(self):
+        n, k = len(self.v), self.k
+        if _MIS_SPENT[0] > MIS_STEPS or n >= MIS_MOST:
+            raise ValueError(f"the table holds {n} heaps (max S = {k}) without a proved period, "
+                             f"within the {MIS_STEPS} steps and {MIS_MOST} heaps this program "
+                             f"allows itself")
+        _MIS_SPENT[0] += len(self.s)
+        vs = {self.v[n - t] for t in self.s if t <= n}
+        ms = {self.m[n - t] for t in self.s if t <= n}
+        v, m = _mex(vs), (_mex(ms) if vs else 1)
+        if self.wild is None and m != v and (v, m) not in ((0, 1), (1, 0)):
+            self.wild = n
+        code = v << 32 | m
+        self.v.append(v)
+        self.m.append(m)
+        self.codes.append(code)
+        if n >= k:
+            self.hash = (self.hash - self.codes[n - k] * self.top) %% _MOD
+        self.hash = (self.hash * _BASE + code) %% _MOD
+        if n + 1 >= k:
+            i = n + 1 - k
+            j = self.seen.setdefault(self.hash, i)
+            if j != i and self.codes[j:j + k] == self.codes[i:i + k]:
+                self.start, self.period = j, i - j
+
+    def pair(self, n):
+        \"\"\"(v(n), m(n)).\"\"\"
+        while self.period is None and len(self.v) <= n:
+            self._step()
+        if n >= len(self.v):
+            n = self.start + (n - self.start) %% self.period
+        return self.v[n], self.m[n]
+
+    def wild_upto(self, n):
+        \"\"\"The least wild heap up to n, or None (every heap up to n is tame).\"\"\"
+        self.pair(n)
+        return self.wild if self.wild is not None and self.wild <= n else None
+
+
+def first_player_wins(heaps, s):
+    \"\"\"Misere play: one heap (the others empty) by its misere value m (P iff m = 0); a sum of
+    tame heaps by Conway's genus theory: the player to move wins iff some heap is firm (m = v) and
+    the XOR s of the v is not 0, or every heap is fickle and s = 0.\"\"\"
+    key = subtraction_set(s)
+    if key not in _PAIRS:
+        _PAIRS[key] = _Pairs(key)
+    pairs = _PAIRS[key]
+    live = [h for h in heaps if h]
+    if len(live) <= 1:
+        return not live or pairs.pair(live[0])[1] != 0
+    wild = pairs.wild_upto(max(live))
+    if wild is not None:
+        raise ValueError(f"heap {wild} is not tame (a misere sum with a heap of {max(live)}): no "
+                         f"theorem here decides it")
+    total, firm = 0, False
+    for h in live:
+        v, m = pairs.pair(h)
+        total ^= v
+        firm = firm or m == v
+    return total != 0 if firm else total == 0
+
+
+def answer(heaps, params):
+    return None, first_player_wins(heaps, params[0])"""
+
+
 def python_misere(family: Family) -> str:
     """``first_player_wins`` and ``answer`` (and a formula's ``grundy_value``) of the misère
     program, after ``check``."""
     if family.kind == "moore":
         return _PY_MOORE
+    if family.kind == "subtraction":
+        from grundy.export.family import MOST, STEPS
+
+        return _PY_SUBTRACTION % {"steps": STEPS["python"], "most": MOST["python"] // 10}
     from grundy.export.python import python_expression
     from grundy.patterns.formulas import parse
 
@@ -196,10 +311,136 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
 }"""
 
 
+_CPP_SUBTRACTION = r"""static const unsigned long long MIS_STEPS = @STEPS@ull;  // steps, all inputs together
+static const unsigned long long MIS_MOST = @MOST@ull;  // the longest table of pairs kept for one set
+static unsigned long long mis_spent = 0;
+static const unsigned long long MOD61 = (1ull << 61) - 1, HASH_BASE = 1000003ull;
+
+static unsigned long long mulmod61(unsigned long long a, unsigned long long b) {
+    const unsigned __int128 x = (unsigned __int128)a * b;
+    unsigned long long r = (unsigned long long)(x & MOD61) + (unsigned long long)(x >> 61);
+    return r >= MOD61 ? r - MOD61 : r;
+}
+
+// S checked: one or more positive integers (sorted, repeats dropped)
+static std::vector<unsigned long long> subtraction_set(std::vector<unsigned long long> s) {
+    if (s.empty()) fail("the subtraction set S is empty");
+    std::sort(s.begin(), s.end());
+    s.erase(std::unique(s.begin(), s.end()), s.end());
+    if (s[0] < 1) fail("the members of S must be positive integers, got 0");
+    return s;
+}
+
+// (v, m) of the heaps 0, 1, ... of one set S: normal and misere values, m = 1 with no move. From
+// heap max S on a pair depends on the max S pairs before it alone, so once a window of max S pairs
+// (found by a rolling hash, compared in full) repeats p heaps later, the pairs are periodic from
+// the first window's start. wild: the least heap whose pair is not tame (neither m = v nor (v, m)
+// = (0, 1) or (1, 0)); past the period's first turn, none is new
+struct Pairs {
+    std::vector<unsigned long long> s, codes;
+    std::unordered_map<unsigned long long, unsigned long long> seen;
+    unsigned long long k = 0, hash = 0, top = 1, start = 0, period = 0, wild = ULLONG_MAX;
+
+    static unsigned long long mex(std::vector<unsigned long long> &values) {
+        std::sort(values.begin(), values.end());
+        unsigned long long m = 0;
+        for (unsigned long long x : values) if (x == m) ++m; else if (x > m) break;
+        return m;
+    }
+
+    void step() {
+        const unsigned long long n = codes.size();
+        if (mis_spent > MIS_STEPS || n >= MIS_MOST)
+            fail("the table holds " + std::to_string(n) + " heaps (max S = " + std::to_string(k) +
+                 ") without a proved period, within the " + std::to_string(MIS_STEPS) + " steps and " +
+                 std::to_string(MIS_MOST) + " heaps this program allows itself");
+        mis_spent += s.size();
+        std::vector<unsigned long long> vs, ms;
+        for (unsigned long long t : s) {
+            if (t > n) break;
+            vs.push_back(codes[n - t] >> 32);
+            ms.push_back(codes[n - t] & 0xffffffffull);
+        }
+        const unsigned long long v = mex(vs), m = ms.empty() ? 1 : mex(ms);
+        if (wild == ULLONG_MAX && m != v && !(v == 0 && m == 1) && !(v == 1 && m == 0)) wild = n;
+        const unsigned long long code = v << 32 | m;
+        codes.push_back(code);
+        if (n >= k) hash = (hash + MOD61 - mulmod61(codes[n - k] % MOD61, top)) % MOD61;
+        hash = (mulmod61(hash, HASH_BASE) + code % MOD61) % MOD61;
+        if (n + 1 >= k) {
+            const unsigned long long i = n + 1 - k;
+            const unsigned long long j = seen.emplace(hash, i).first->second;
+            if (j != i && std::equal(codes.begin() + j, codes.begin() + j + k, codes.begin() + i)) {
+                start = j;
+                period = i - j;
+            }
+        }
+    }
+
+    // (v(n), m(n))
+    unsigned long long code_of(unsigned long long n) {
+        while (period == 0 && codes.size() <= n) step();
+        if (n >= codes.size()) n = start + (n - start) % period;
+        return codes[n];
+    }
+};
+static std::map<std::vector<unsigned long long>, Pairs> pair_sets;
+
+// misere play: one heap (the others empty) by its misere value m (P iff m = 0); a sum of tame
+// heaps by Conway's genus theory: the player to move wins iff some heap is firm (m = v) and the
+// XOR of the v is not 0, or every heap is fickle and the XOR is 0
+bool first_player_wins(const std::vector<unsigned long long> &heaps,
+                       const std::vector<unsigned long long> &s) {
+    const std::vector<unsigned long long> key = subtraction_set(s);
+    auto found = pair_sets.find(key);
+    if (found == pair_sets.end()) {
+        Pairs fresh;
+        fresh.s = key;
+        fresh.k = key.back();
+        if (fresh.k > MIS_MOST)
+            fail("max S = " + std::to_string(fresh.k) + ": a window of max S pairs does not fit in the " +
+                 std::to_string(MIS_MOST) + " heaps this program allows itself");
+        for (unsigned long long i = 1; i < fresh.k; ++i) fresh.top = mulmod61(fresh.top, HASH_BASE);
+        found = pair_sets.emplace(key, fresh).first;
+    }
+    Pairs &pairs = found->second;
+    std::vector<unsigned long long> live;
+    for (unsigned long long h : heaps) if (h) live.push_back(h);
+    if (live.empty()) return true;
+    if (live.size() == 1) return (pairs.code_of(live[0]) & 0xffffffffull) != 0;
+    const unsigned long long most = *std::max_element(live.begin(), live.end());
+    pairs.code_of(most);
+    if (pairs.wild <= most)
+        fail("heap " + std::to_string(pairs.wild) + " is not tame (a misere sum with a heap of " +
+             std::to_string(most) + "): no theorem here decides it");
+    unsigned long long total = 0;
+    bool firm = false;
+    for (unsigned long long h : live) {
+        const unsigned long long code = pairs.code_of(h), v = code >> 32, m = code & 0xffffffffull;
+        total ^= v;
+        firm = firm || m == v;
+    }
+    return firm ? total != 0 : total == 0;
+}
+
+// no Grundy value decides misere play: the main prints '-'
+bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
+            bool &known) {
+    known = false;
+    value = 0;
+    return first_player_wins(heaps, params[0]);
+}"""
+
+
 def cpp_misere(family: Family, value_lines: list[str]) -> list[str]:
     """The C++ ``answer`` of the misère program, after ``check`` and (a formula's)
     ``value_lines``, its ``grundy_value``."""
     if family.kind == "moore":
         return [_CPP_MOORE]
+    if family.kind == "subtraction":
+        from grundy.export.family import MOST, STEPS
+
+        return [_CPP_SUBTRACTION.replace("@STEPS@", str(STEPS["cpp"]))
+                .replace("@MOST@", str(MOST["cpp"] // 10))]
     call = ", ".join(f"params[{i}][0]" for i in range(len(family.params)))
     return [*value_lines, _CPP_SJ.replace("@CALL@", call)]

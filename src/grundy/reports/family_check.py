@@ -5,25 +5,25 @@ the other export checks do) is run on inputs written here in the layout it was a
 and each of its lines is compared with grundy's own answer of the case it was written from (the
 tests read every sample input back with ``solve --input``'s readers, and get the same cases).
 
-The inputs are a fixed sample: for each parameter, small values (the smallest the family allows,
-the one below it, values where its formula changes: ``a = b``, ``a = 1``), a large one, sets and
-lists of pairs of a few shapes (and a subtraction set with a member past 4096), graphs of a few
-shapes (cycles, loops, an edge twice; trees; successor lists) in the layout the family reads; single
-heaps and sums of several (tokens on several vertices), and for the families whose value the
-engine gives by a rule, heaps near 10**6 and 10**18. The engine values a heap of at most
-:data:`MEX_UPTO` by the plain mex over the game's moves (no closed form of the family is used; a
-sum of heaps, the XOR of their values), a larger one by ``solve``; in misère play, one heap by
-the plain search of its options; a position of Moore's Nim by the plain search of what it reaches
-where that is small (:data:`MOORE_SEARCH`); in the misère play of a family that has a misère
-program (:mod:`grundy.export.family_misere`), a whole position by the plain search of what it
-reaches where that is small (:data:`MISERE_SEARCH`), else by ``solve --misere`` (heaps of Bash
-games: the SJ theorem over the game's proved heap law), and a large position of Moore's Nim by its
-normal-play outcome, which Moore's misère rule gives wherever a heap is at least 2 (that rule is
-tested against brute force in ``tests/export/test_family_misere.py``); a graph's case as ``solve
---input`` answers it (Green Hackenbush by the plain search of the edges left standing, tokens on
-a digraph by ``solve``, vertex geography by the game's outcome). The work is bounded by
-:data:`CHECK_POSITIONS`, the heaps valued (positions, for a family whose position is not a sum of
-heaps), all inputs together.
+The inputs are a fixed sample: for each parameter, small values (the smallest the family allows, the
+one below it, values where its formula changes: ``a = b``, ``a = 1``), a large one, sets and lists
+of pairs of a few shapes (and a subtraction set with a member past 4096), graphs of a few shapes
+(cycles, loops, an edge twice; trees; successor lists) in the layout the family reads; single heaps
+and sums of several (tokens on several vertices), and for the families whose value the engine gives
+by a rule, heaps near 10**6 and 10**18. The engine values a heap of at most :data:`MEX_UPTO` by the
+plain mex over the game's moves (no closed form of the family is used; a sum of heaps, the XOR of
+their values), a larger one by ``solve``; in misère play, one heap by the plain search of its
+options; a position of Moore's Nim by the plain search of what it reaches where that is small
+(:data:`MOORE_SEARCH`); in the misère play of a family that has a misère program
+(:mod:`grundy.export.family_misere`), a whole position by the plain search of what it reaches where
+that is small (:data:`MISERE_SEARCH`), else by the SJ theorem or genus theory over the game's proved
+heap law as ``solve --misere`` applies them (its other ways where they do not), and a large position
+of Moore's Nim by its normal-play outcome, which Moore's misère rule gives wherever a heap is at
+least 2 (that rule is tested against brute force in ``tests/export/test_family_misere.py``); a
+graph's case as ``solve --input`` answers it (Green Hackenbush by the plain search of the edges left
+standing, tokens on a digraph by ``solve``, vertex geography by the game's outcome). The work is
+bounded by :data:`CHECK_POSITIONS`, the heaps valued (positions, for a family whose position is not
+a sum of heaps), all inputs together.
 
 A line of the program must be the engine's; an error of the engine (parameters outside the family,
 a position it refuses) must be an error line of the program (the messages may differ).
@@ -93,7 +93,7 @@ _LISTS = (((0, 1),), ((0, 1), (1, 2), (2, 0)), ((0, 1), (0, 2), (2, 3), (3, 2)),
 
 MISERE_SEARCH = 5000
 """A position is valued in misère play by the plain search of what it reaches when the product of
-its heaps plus one is at most this."""
+its heaps plus one is at most this (and its counters at most ``4 MEX_UPTO``: the search's depth)."""
 
 _SMALL = (0, 1, 2, 3, 4, 5, 6, 7, 9, 12, 17, 33, 64)
 _SUMS = ((3, 5), (1, 2, 3), (7, 7), (10, 4, 6), (0, 9))
@@ -347,6 +347,7 @@ class _Engine:
         self.cls: Any = entry.load_class()
         self.family, self.cache, self.misere_play = family, Cache(), misere
         self.searched: dict[tuple[Any, ...], bool] = {}
+        self.memos: dict[Any, Any] = {}
         self.games: dict[tuple[Any, ...], Any] = {}
         self.misere: dict[tuple[Any, ...], dict[int, bool]] = {}
         self.values: dict[tuple[Any, ...], list[int]] = {}
@@ -422,10 +423,16 @@ class _Engine:
         Moore's misère rule), another game by ``solve --misere``."""
         from grundy.solving.solve import solve_value
 
-        if prod(n + 1 for n in position) <= MISERE_SEARCH:
+        if prod(n + 1 for n in position) <= MISERE_SEARCH and sum(position) <= MEX_UPTO * 4:
             return self._misere_search(game, game.canonical(position))
         if self.family.kind == "moore" and max(position) >= 2:
             return bool(game.closed_outcome(position).value == "N")
+        from grundy.theory.misere import MisereMemo, misere_outcome
+
+        memo = self.memos.setdefault(game, MisereMemo())  # (a game's heap law found once)
+        found = misere_outcome([(game, (n,)) for n in position], memo=memo)
+        if found is not None:
+            return found.outcome.value == "N"
         return bool(solve_value(game, position, misere=True, cache=self.cache)[0].value == "N")
 
     def _misere_search(self, game: Any, position: tuple[int, ...]) -> bool:
