@@ -258,6 +258,24 @@ def test_cpp_judge_sized_heaps_against_the_engine(tmp_path: Path) -> None:
         stdin, want = _judge_plan(family)
         done = subprocess.run([str(exe), str(i)], input=stdin, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0 and done.stdout.splitlines() == list(want), (family, done.stderr)
+    done = subprocess.run([str(exe), str(JUDGE.index("subtraction(S)"))], input=LONG_SET[0],
+                          capture_output=True, text=True, timeout=60)
+    assert _bounded(done.stdout.splitlines()), done.stdout
+
+
+LONG_SET = ("3\n2 1 1000000000000 1 10\n2 1 1000000000000 2 9 4\n2 1 1000000000000 1 1000000000000000000\n",)
+"""S = {1, 10^12}: heaps below 10^12 are those of S = {1} (one heap of 10: N; 9 and 4: s = 1, all
+fickle: P); heap 10^18 needs a window of 10^12 pairs, past any table."""
+
+
+def _bounded(lines: list[str]) -> bool:
+    return (lines[:2] == ["- N", "- P"] and lines[2].startswith("error")
+            and "without a proved period" in lines[2])
+
+
+def test_a_table_past_its_bound_is_an_error_line() -> None:
+    source = export_family("subtraction(S)", lang="python", main=True, input_format="cases", misere=True)
+    assert _bounded(python_lines(source, LONG_SET[0], error_lines=True))
 
 
 def test_moore_judge_sized_heaps() -> None:

@@ -36,7 +36,8 @@ from __future__ import annotations
 from grundy.errors import InvalidInputError, NotSupportedError
 from grundy.model.laws import Family
 
-__all__ = ["MISERE_REFUSED", "check_misere", "cpp_misere", "misere_header", "python_misere"]
+__all__ = ["MISERE_REFUSED", "MIS_MOST", "MIS_STEPS", "check_misere", "cpp_misere", "misere_header",
+           "python_misere"]
 
 MISERE_REFUSED = {
     "stripes": "an octal game: a misère sum needs the game's misère quotient, which is built for "
@@ -54,6 +55,14 @@ MISERE_REFUSED = {
     "own-heap": "a heap game of your own in misère play is exported with its parameters fixed",
 }
 """Why a family kind without a misère declaration has no misère program (its refusal)."""
+
+MIS_STEPS = {"python": 30_000_000, "cpp": 2_000_000_000}
+"""How many steps (a heap's options looked at) a ``subtraction(S)`` misère program may spend on its
+tables of pairs, all inputs together (as :data:`grundy.export.family.STEPS`)."""
+
+MIS_MOST = {"python": 200_000, "cpp": 2_000_000}
+"""The longest table of pairs a ``subtraction(S)`` misère program keeps for one set (each heap a
+pair and, until the period is found, its window's hash in a map: about 100 bytes a heap)."""
 
 
 def check_misere(title: str, family: Family, where: str) -> None:
@@ -253,9 +262,7 @@ def python_misere(family: Family) -> str:
     if family.kind == "moore":
         return _PY_MOORE
     if family.kind == "subtraction":
-        from grundy.export.family import MOST, STEPS
-
-        return _PY_SUBTRACTION % {"steps": STEPS["python"], "most": MOST["python"] // 10}
+        return _PY_SUBTRACTION % {"steps": MIS_STEPS["python"], "most": MIS_MOST["python"]}
     from grundy.export.python import python_expression
     from grundy.patterns.formulas import parse
 
@@ -397,10 +404,9 @@ bool first_player_wins(const std::vector<unsigned long long> &heaps,
         Pairs fresh;
         fresh.s = key;
         fresh.k = key.back();
-        if (fresh.k > MIS_MOST)
-            fail("max S = " + std::to_string(fresh.k) + ": a window of max S pairs does not fit in the " +
-                 std::to_string(MIS_MOST) + " heaps this program allows itself");
-        for (unsigned long long i = 1; i < fresh.k; ++i) fresh.top = mulmod61(fresh.top, HASH_BASE);
+        // (a window longer than the table is never hashed: its heaps below MIS_MOST are answered)
+        for (unsigned long long i = 1; i < fresh.k && i < MIS_MOST; ++i)
+            fresh.top = mulmod61(fresh.top, HASH_BASE);
         found = pair_sets.emplace(key, fresh).first;
     }
     Pairs &pairs = found->second;
@@ -438,9 +444,7 @@ def cpp_misere(family: Family, value_lines: list[str]) -> list[str]:
     if family.kind == "moore":
         return [_CPP_MOORE]
     if family.kind == "subtraction":
-        from grundy.export.family import MOST, STEPS
-
-        return [_CPP_SUBTRACTION.replace("@STEPS@", str(STEPS["cpp"]))
-                .replace("@MOST@", str(MOST["cpp"] // 10))]
+        return [_CPP_SUBTRACTION.replace("@STEPS@", str(MIS_STEPS["cpp"]))
+                .replace("@MOST@", str(MIS_MOST["cpp"]))]
     call = ", ".join(f"params[{i}][0]" for i in range(len(family.params)))
     return [*value_lines, _CPP_SJ.replace("@CALL@", call)]
