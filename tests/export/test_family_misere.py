@@ -168,6 +168,80 @@ def _plan() -> list[tuple[str, str, list[str]]]:
     return found
 
 
+def hackenbush_wins(edges: tuple[tuple[int, int], ...], ground: int) -> bool:
+    """Misère Green Hackenbush by plain search: a move deletes one edge, and what loses contact
+    with the ground falls off; the player who cannot move wins."""
+    @cache
+    def wins(standing: frozenset[int]) -> bool:
+        if not standing:
+            return True
+        return any(not wins(_touching(edges, standing - {i}, ground)) for i in standing)
+
+    return wins(_touching(edges, frozenset(range(len(edges))), ground))
+
+
+def _touching(edges: tuple[tuple[int, int], ...], standing: frozenset[int], ground: int) -> frozenset[int]:
+    """The edges of ``standing`` still connected to the ground."""
+    reached, kept, grown = {ground}, set(), True
+    while grown:
+        grown = False
+        for i in standing - kept:
+            u, v = edges[i]
+            if u in reached or v in reached:
+                reached |= {u, v}
+                kept.add(i)
+                grown = True
+    return frozenset(kept)
+
+
+def _hackenbush_cases(rng: random.Random, count: int) -> list[tuple[tuple[tuple[int, int], ...], int]]:
+    """Random forests of up to 8 edges on vertices 1..9 (a tree or several), some with a cycle, a
+    loop or an edge twice; grounds on a tree, off the graph, or on the cyclic part."""
+    cases = []
+    for _ in range(count):
+        size = rng.randint(1, 8)
+        edges = [(rng.randint(1, i), i + 1) for i in range(1, size + 1)]  # (a tree on 1..size + 1)
+        edges = [e for e in edges if rng.random() < 0.85]  # (a forest)
+        if rng.random() < 0.25:
+            u, v = rng.randint(1, size + 1), rng.randint(1, size + 1)
+            edges.append((u, v))  # (a cycle, a loop or an edge twice, or none if it joins trees)
+        rng.shuffle(edges)
+        if not edges:
+            edges = [(1, 2)]
+        cases.append((tuple(edges), rng.randint(1, size + 2)))
+    return cases
+
+
+@cache
+def _hackenbush_plan() -> tuple[str, tuple[str, ...]]:
+    """``--input cases``: T, then each case m, its m edges, 1, its ground; each line by the plain
+    search where what stands is a forest, else an error line."""
+    cases = _hackenbush_cases(random.Random(3094), 250)
+    text = f"{len(cases)}\n" + "".join(
+        f"{len(e)} {' '.join(f'{u} {v}' for u, v in e)} 1 {g}\n" for e, g in cases)
+    want = []
+    for edges, ground in cases:
+        standing = _touching(edges, frozenset(range(len(edges))), ground)
+        vertices = {x for i in standing for x in edges[i]}
+        forest = len(standing) < len(vertices) or not standing
+        want.append(_line(not hackenbush_wins(edges, ground)) if forest else "error")
+    return text, tuple(want)
+
+
+def _matches(got: list[str], want: tuple[str, ...]) -> bool:
+    return len(got) == len(want) and all(g == w or (w == "error" and g.startswith("error"))
+                                         for g, w in zip(got, want, strict=True))
+
+
+def test_green_hackenbush_against_a_brute_force() -> None:
+    """Forests (branches at the ground by the SJ theorem), and a cycle, a loop or an edge twice
+    standing on the ground: an error line, never a guess."""
+    text, want = _hackenbush_plan()
+    assert "error" in want and "- P" in want and "- N" in want
+    source = export_family("green-hackenbush(E)", lang="python", main=True, input_format="cases", misere=True)
+    assert _matches(python_lines(source, text, error_lines=True), want)
+
+
 @pytest.mark.parametrize("family", FAMILIES)
 def test_python_programs_against_a_brute_force(family: str) -> None:
     """Python: random parameters, single heaps and sums of up to four near the edges."""
@@ -181,11 +255,16 @@ def test_python_programs_against_a_brute_force(family: str) -> None:
 @pytest.mark.skipif(GXX is None, reason="needs g++")
 def test_cpp_programs_against_a_brute_force(tmp_path: Path) -> None:
     """C++ (one build): the same cases as the Python programs."""
-    sources = [export_family(f, lang="cpp", main=True, input_format="cases", misere=True) for f in FAMILIES]
+    sources = [export_family(f, lang="cpp", main=True, input_format="cases", misere=True)
+               for f in (*FAMILIES, "green-hackenbush(E)")]
     exe = compile_cpp_together(sources, tmp_path, "-O2")
     for i, (_, stdin, want) in enumerate(_plan()):
         done = subprocess.run([str(exe), str(i)], input=stdin, capture_output=True, text=True, timeout=60)
         assert done.returncode == 0 and done.stdout.splitlines() == want, done.stderr
+    text, lines = _hackenbush_plan()
+    done = subprocess.run([str(exe), str(len(FAMILIES))], input=text, capture_output=True, text=True,
+                          timeout=60)
+    assert _matches(done.stdout.splitlines(), lines)
 
 
 def test_the_sj_condition_holds_at_every_heap() -> None:
@@ -325,8 +404,8 @@ def test_the_header_names_the_rule() -> None:
 
 
 @pytest.mark.parametrize("spec", ["stripes(c,z,n)", "stripes(S)", "dynamic-subtraction(k)",
-                                  "forbidden-nim(P)", "digraph(E)", "green-hackenbush(E)",
-                                  "vertex-geography(E)", "vertex-geography(B)"])
+                                  "forbidden-nim(P)", "digraph(E)", "vertex-geography(E)",
+                                  "vertex-geography(B)"])
 def test_families_without_a_misere_rule_are_refused_in_one_line(spec: str) -> None:
     code, out, err = cli_output("export", spec, "--main", "--misere", "--input", "cases")
     assert code == 2 and out == "" and err.count("\n") == 1 and "no misère program" in err, err
@@ -364,3 +443,9 @@ def test_a_wild_heap_makes_a_sum_an_error_line() -> None:
     with pytest.raises(ValueError, match="heap 4 is not tame"):
         namespace["answer"]([5, 3], [[1, 2]])
     assert namespace["answer"]([5, 0], [[1, 2]]) == (None, True)  # (one heap: m(5) = 2)
+
+
+def test_winning_moves_with_misere_are_refused() -> None:
+    for spec in ("subtraction(S)", "bash(m)"):
+        code, out, err = cli_output("export", spec, "--main", "--misere", "--winning-moves")
+        assert code == 2 and out == "" and "--winning-moves with --misere" in err, err

@@ -52,7 +52,8 @@ vertex; vertex-geography(B): a board of '.'/'#' rows, then the cells asked or no
 dynamic-subtraction(k): a position n (the start) or n limit, the line '- N TAKE' (the smallest
 winning take) or '- P -'; bash(a,b,rest=all) with --misere: one heap in misere play); with
 --misere: bash(m), bash(a,b), bounded-nim(m) (a sum by the SJ theorem), subtraction(S) (genus
-theory, tameness checked at run time), moore(k) (Moore's misere rule), the others refused; the program's
+theory, tameness checked at run time), moore(k) (Moore's misere rule), green-hackenbush (a forest
+standing: the SJ theorem over its branches), the others refused; the program's
 functions take them as arguments (grundy_value(n, m)), and --main reads them where --params says:
 first (once, before everything), each (default: each line or case starts with them), last (each
 line or case ends with them), block (blocks of cases, each starting with them, to the end of the
@@ -141,7 +142,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "or up to --upto); a game of your own on numbers: by searching every "
                              "position reachable (Python; a sum as a whole); a family whose "
                              "parameters the input gives: bash(m), bash(a,b), bounded-nim(m), "
-                             "subtraction(S), moore(k); the main prints '- N' or '- P'")
+                             "subtraction(S), moore(k), green-hackenbush (forests); the main "
+                             "prints '- N' or '- P'")
     parser.add_argument("--input", choices=(*INPUT_FORMATS, "single"), default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases), counted (one case) or repeated (cases to the end of "

@@ -21,7 +21,7 @@ def family_code(title: str, family: Family, *, lang: str = "cpp", main: bool = F
     if misere:
         from grundy.export.family_misere import check_misere
 
-        check_misere(title, family, where)
+        check_misere(title, family, where, winning_moves)
     if family.kind == "geography-grid":  # (a board of '.' and '#' cells: a main of its own)
         return board_code(title, lang, main, input_format, where)
     check_layout(family, input_format, where, main)

@@ -1172,7 +1172,7 @@ def _misere(family: Family) -> list[str]:
 
 def _body(title: str, family: Family, misere: bool = False) -> str:
     check = _check(title, family)
-    if misere and family.kind in ("moore", "subtraction"):  # (misère play: export.family_misere)
+    if misere and family.kind in ("moore", "subtraction", "hackenbush"):  # (export.family_misere)
         from grundy.export.family_misere import cpp_misere
 
         return "\n".join(check + cpp_misere(family, []))

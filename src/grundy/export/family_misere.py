@@ -14,6 +14,10 @@ A family has a misère program where its game class declares why one rule decide
   :func:`grundy.theory.misere_laws.heap_law` proves it); one heap by ``m`` (P iff ``m = 0``), a sum
   by **Conway's genus theory** when every heap up to the largest is tame (an error line otherwise:
   a wild heap, the rule unknown there);
+- ``hackenbush`` (``green-hackenbush(E)``, ``(G)``, ``(T)``): where what stands on the ground is a
+  forest, the **SJ theorem** over its branches at the ground (as
+  :meth:`grundy.games.graphs.hackenbush.GreenHackenbush.ground_branches`); a cycle, a loop or an
+  edge twice in the ground's component is an error line;
 - ``moore`` (``moore(k)``): **Moore's misère rule** (proved in the declaration, by induction):
   as in normal play when some heap is at least 2, else P exactly when the number of 1s is
   ``1 (mod k + 1)``.
@@ -46,8 +50,6 @@ MISERE_REFUSED = {
     "forbidden": "no theorem in grundy makes the heaps of a run-time list of forbidden pairs tame "
                  "(solve --misere searches a given list)",
     "digraph": "tokens on a graph with cycles: grundy has no rule for loopy games in misère play",
-    "hackenbush": "the program's fusion and colon principles are of normal play; grundy decides "
-                  "misère Green Hackenbush only on forests, in solve --input --misere",
     "geography": "the program's maximum-matching theorem is of normal play; grundy has no misère "
                  "rule for vertex geography",
     "geography-grid": "the program's maximum-matching theorem is of normal play; grundy has no "
@@ -65,9 +67,9 @@ MIS_MOST = {"python": 200_000, "cpp": 2_000_000}
 pair and, until the period is found, its window's hash in a map: about 100 bytes a heap)."""
 
 
-def check_misere(title: str, family: Family, where: str) -> None:
-    """Refuse, in one line, a misère program the family does not have, or a sum of games of
-    their own parameters (``--params sum``) in misère play.
+def check_misere(title: str, family: Family, where: str, winning_moves: bool = False) -> None:
+    """Refuse, in one line, a misère program the family does not have, a sum of games of their
+    own parameters (``--params sum``) in misère play, or its winning moves (none are listed).
 
     >>> from grundy.catalog import load_family
     >>> check_misere(*load_family("stripes(c,z,n)"), "each")
@@ -77,6 +79,9 @@ def check_misere(title: str, family: Family, where: str) -> None:
 sum needs the game's misère quotient, which is built for fixed lengths only ('stripes(1,2,3)' \
 --misere), not at run time
     """
+    if winning_moves:
+        raise InvalidInputError(f"{title}: --winning-moves with --misere: a family's misère program "
+                                f"lists no moves, only who wins")
     if family.kind == "misere":  # (a family of misère play only: its own program)
         return
     if not family.misere:
@@ -94,6 +99,13 @@ def misere_header(title: str, family: Family, given: str) -> list[str]:
         return [f"{title}: who wins Moore's Nim_k in misere play (whoever takes the last counter "
                 f"loses), {given} (reduce 1 to k heaps in one move; several heaps are NOT a sum).",
                 f"outcome: proved ({family.misere})",
+                "values: no Grundy value decides misere play, so the main prints '-'"]
+    if family.kind == "hackenbush":
+        return [f"{title}: who wins Green Hackenbush in misere play (whoever cuts the last edge "
+                f"loses), {given}, a position its ground vertex.",
+                f"outcome: by the SJ theorem (Jia Zhihao, 2009) over the branches at the ground: the "
+                f"player to move wins iff some branch is > 1 and their XOR is not 0, or none is and "
+                f"the XOR is 0; it applies as {family.misere} (proved)",
                 "values: no Grundy value decides misere play, so the main prints '-'"]
     if family.kind == "subtraction":
         return [f"{title}: who wins a sum of heaps in misere play (whoever takes the last counter "
@@ -256,6 +268,77 @@ def answer(heaps, params):
     return None, first_player_wins(heaps, params[0])"""
 
 
+_PY_HACKENBUSH = '''_FOREST = [None, None]  # the last graph asked and its rooted trees
+
+
+def forest_of(edges):
+    """The trees of the multigraph of the edges u1 v1 u2 v2 ...: per vertex its parent, the value
+    down[v] of what stands above it (colon principle: the XOR of 1 + down[c] over its children c)
+    and whole[v], the value grounded at v (rerooted: the branch towards the root, seen from c, is
+    whole[parent] with the branch of c XORed out); cyclic: the vertices whose component has a
+    cycle, a loop or an edge twice (as many edges as vertices, or more)."""
+    adj = {}
+    for u, v in zip(edges[0::2], edges[1::2]):
+        adj.setdefault(u, []).append(v)
+        adj.setdefault(v, []).append(u)
+    parent, down, whole, cyclic, seen = {}, {}, {}, set(), set()
+    for root in adj:
+        if root in seen:
+            continue
+        order, degrees, todo = [], 0, [root]
+        seen.add(root)
+        parent[root] = None
+        while todo:
+            u = todo.pop()
+            order.append(u)
+            degrees += len(adj[u])
+            for v in adj[u]:
+                if v not in seen:
+                    seen.add(v)
+                    parent[v] = u
+                    todo.append(v)
+        if degrees // 2 >= len(order):
+            cyclic.update(order)
+            continue
+        for u in order:
+            down[u] = 0
+        for u in reversed(order):  # (children before parents)
+            if parent[u] is not None:
+                down[parent[u]] ^= down[u] + 1
+        for u in order:  # (parents before children)
+            p = parent[u]
+            whole[u] = down[u] if p is None else down[u] ^ ((whole[p] ^ (down[u] + 1)) + 1)
+    return adj, parent, down, whole, cyclic
+
+
+def first_player_wins(ground, edges):
+    """Misere play of Green Hackenbush grounded at ground, when what stands on it is a forest: the
+    SJ theorem over its branches at the ground (each an edge at the ground with the tree above it,
+    of value 1 + the tree's; every position a branch reaches is empty or of value >= 1, so the SJ
+    condition holds): the player to move wins iff some branch is > 1 and their XOR is not 0, or
+    none is and the XOR is 0 (no branch: no move, a win)."""
+    if _FOREST[0] is not edges:
+        _FOREST[:] = edges, forest_of(edges)
+    adj, parent, down, whole, cyclic = _FOREST[1]
+    if ground in cyclic:
+        raise ValueError(f"a cycle, a loop or an edge twice stands on the ground {ground}: misere "
+                         f"play has no rule here")
+    if ground not in adj:
+        return True
+    p = parent[ground]
+    branches = [down[c] + 1 for c in adj[ground] if c != p]
+    if p is not None:
+        branches.append((whole[p] ^ (down[ground] + 1)) + 1)
+    big = any(b > 1 for b in branches)
+    return whole[ground] != 0 if big else whole[ground] == 0
+
+
+def answer(heaps, params):
+    if len(heaps) != 1:
+        raise ValueError(f"a position is one ground vertex, got {len(heaps)} numbers")
+    return None, first_player_wins(heaps[0], params[0])'''
+
+
 def python_misere(family: Family) -> str:
     """``first_player_wins`` and ``answer`` (and a formula's ``grundy_value``) of the misère
     program, after ``check``."""
@@ -263,6 +346,8 @@ def python_misere(family: Family) -> str:
         return _PY_MOORE
     if family.kind == "subtraction":
         return _PY_SUBTRACTION % {"steps": MIS_STEPS["python"], "most": MIS_MOST["python"]}
+    if family.kind == "hackenbush":
+        return _PY_HACKENBUSH
     from grundy.export.python import python_expression
     from grundy.patterns.formulas import parse
 
@@ -438,11 +523,112 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
 }"""
 
 
+_CPP_HACKENBUSH = r"""
+// the trees of the multigraph of the edges u1 v1 u2 v2 ...: per vertex its parent, the value down
+// of what stands above it (colon principle: the XOR of 1 + down[c] over its children c) and whole,
+// the value grounded at it (rerooted: the branch towards the root, seen from c, is whole[parent]
+// with the branch of c XORed out); cyclic: a vertex whose component has a cycle, a loop or an edge
+// twice (as many edges as vertices, or more)
+struct Forest {
+    std::vector<unsigned long long> labels, down, whole;
+    std::vector<std::vector<size_t>> adj;
+    std::vector<size_t> parent;
+    std::vector<char> cyclic;
+};
+static std::map<std::vector<unsigned long long>, Forest> FORESTS;
+
+static const Forest &forest_of(const std::vector<unsigned long long> &edges) {
+    auto found = FORESTS.find(edges);
+    if (found != FORESTS.end()) return found->second;
+    Forest f;
+    f.labels = edges;
+    std::sort(f.labels.begin(), f.labels.end());
+    f.labels.erase(std::unique(f.labels.begin(), f.labels.end()), f.labels.end());
+    const size_t n = f.labels.size(), none = (size_t)-1;
+    auto at = [&](unsigned long long x) {
+        return (size_t)(std::lower_bound(f.labels.begin(), f.labels.end(), x) - f.labels.begin());
+    };
+    f.adj.assign(n, {});
+    for (size_t i = 0; i + 1 < edges.size(); i += 2) {
+        const size_t u = at(edges[i]), v = at(edges[i + 1]);
+        f.adj[u].push_back(v);
+        f.adj[v].push_back(u);
+    }
+    f.parent.assign(n, none);
+    f.down.assign(n, 0);
+    f.whole.assign(n, 0);
+    f.cyclic.assign(n, 0);
+    std::vector<char> seen(n, 0);
+    for (size_t root = 0; root < n; ++root) {
+        if (seen[root]) continue;
+        std::vector<size_t> order, todo{root};
+        unsigned long long degrees = 0;
+        seen[root] = 1;
+        while (!todo.empty()) {
+            const size_t u = todo.back();
+            todo.pop_back();
+            order.push_back(u);
+            degrees += f.adj[u].size();
+            for (size_t v : f.adj[u])
+                if (!seen[v]) {
+                    seen[v] = 1;
+                    f.parent[v] = u;
+                    todo.push_back(v);
+                }
+        }
+        if (degrees / 2 >= order.size()) {
+            for (size_t u : order) f.cyclic[u] = 1;
+            continue;
+        }
+        for (size_t i = order.size(); i-- > 0;) {  // (children before parents)
+            const size_t u = order[i];
+            if (f.parent[u] != none) f.down[f.parent[u]] ^= f.down[u] + 1;
+        }
+        for (size_t u : order) {  // (parents before children)
+            const size_t p = f.parent[u];
+            f.whole[u] = p == none ? f.down[u] : f.down[u] ^ ((f.whole[p] ^ (f.down[u] + 1)) + 1);
+        }
+    }
+    FORESTS.clear();  // (only the last graph is kept)
+    return FORESTS.emplace(edges, std::move(f)).first->second;
+}
+
+// misere play of Green Hackenbush grounded at `ground`, when what stands on it is a forest: the SJ
+// theorem over its branches at the ground (each an edge at the ground with the tree above it, of
+// value 1 + the tree's; every position a branch reaches is empty or of value >= 1, so the SJ
+// condition holds): the player to move wins iff some branch is > 1 and their XOR is not 0, or none
+// is and the XOR is 0 (no branch: no move, a win)
+bool first_player_wins(unsigned long long ground, const std::vector<unsigned long long> &edges) {
+    const Forest &f = forest_of(edges);
+    const auto it = std::lower_bound(f.labels.begin(), f.labels.end(), ground);
+    if (it == f.labels.end() || *it != ground) return true;
+    const size_t g = (size_t)(it - f.labels.begin()), p = f.parent[g], none = (size_t)-1;
+    if (f.cyclic[g])
+        fail("a cycle, a loop or an edge twice stands on the ground " + std::to_string(ground) +
+             ": misere play has no rule here");
+    bool big = p != none && ((f.whole[p] ^ (f.down[g] + 1)) + 1) > 1;
+    for (size_t c : f.adj[g]) big = big || (c != p && f.down[c] + 1 > 1);
+    return big ? f.whole[g] != 0 : f.whole[g] == 0;
+}
+
+// no Grundy value decides misere play: the main prints '-'
+bool answer(const std::vector<unsigned long long> &heaps, const Params &params, unsigned long long &value,
+            bool &known) {
+    if (heaps.size() != 1)
+        fail("a position is one ground vertex, got " + std::to_string(heaps.size()) + " numbers");
+    known = false;
+    value = 0;
+    return first_player_wins(heaps[0], params[0]);
+}"""
+
+
 def cpp_misere(family: Family, value_lines: list[str]) -> list[str]:
     """The C++ ``answer`` of the misère program, after ``check`` and (a formula's)
     ``value_lines``, its ``grundy_value``."""
     if family.kind == "moore":
         return [_CPP_MOORE]
+    if family.kind == "hackenbush":
+        return [_CPP_HACKENBUSH]
     if family.kind == "subtraction":
         return [_CPP_SUBTRACTION.replace("@STEPS@", str(MIS_STEPS["cpp"]))
                 .replace("@MOST@", str(MIS_MOST["cpp"]))]

@@ -474,9 +474,12 @@ class _Engine:
             game = (whole.grounded_at(str(numbers[0])) if numbers[0] in index else
                     cls.from_graph(GraphData((str(numbers[0]),), np.zeros((0, 2), dtype=np.int64),
                                                   str(numbers[0]), "the check")))
-            value = grundy_value(game, game.full, use_rules=False)
+            if self.misere_play:  # (a forest by solve --misere; a cycle: the program's error line)
+                text = self._misere_hackenbush(game)
+            else:
+                value = grundy_value(game, game.full, use_rules=False)
+                text = f"{value} {'N' if value else 'P'}"
             forget_laws(game)
-            text = f"{value} {'N' if value else 'P'}"
         else:
             known = numbers[0] in index
             game = cls.from_graph(data) if known else cls.from_edges(1, [])
@@ -484,6 +487,16 @@ class _Engine:
             text = f"- {outcome.value}"
         forget_laws(game)
         return text
+
+    def _misere_hackenbush(self, game: Any) -> str:
+        """Green Hackenbush in misère play, where what stands on the ground is a forest (its
+        branches there: ``ground_branches``): ``solve --misere``; with a cycle, a loop or an edge
+        twice standing, an error (the program's line must be one)."""
+        from grundy.solving.solve import solve_value
+
+        if game.ground_branches(game.full) is None:
+            raise GrundyError("a cycle stands on the ground: no misère rule for the program")
+        return f"- {solve_value(game, game.full, misere=True, cache=self.cache)[0].value}"
 
     def _solved(self, game: Any, position: tuple[int, ...]) -> int:
         """The value ``solve`` gives (a heap game's: a number)."""
