@@ -132,7 +132,8 @@ def hdu4764_brute(n: int, k: int) -> str:
 def test_hdu4764_stone(tmp_path: Path) -> None:
     """``solve 'bash(m)' --input lines --params last --misere``: the heap is N (who writes N or more
     takes the last counter and loses). The judge's closing ``0 0`` is no game (``m = 0``): a line of
-    zeros that is no game ends the input, as the judge means it (it was an error line before)."""
+    zeros that is no game ends the input, as the judge means it (it was an error line before). The
+    exported program (``export 'bash(m)' --misere``) prints solve's lines."""
     argv = ("bash(m)", "--input", "lines", "--params", "last", "--misere")
     sample = solve_input(tmp_path, "1 1\n30 3\n10 2\n0 0\n", *argv)
     assert ["Tang" if first_wins(line) else "Jiang" for line in sample] == ["Jiang", "Tang", "Jiang"]
@@ -144,8 +145,10 @@ def test_hdu4764_stone(tmp_path: Path) -> None:
     big = [(rng.randint(1, 10**8), rng.randint(1, 100)) for _ in range(3000)]  # (full size)
     lines = solve_input(tmp_path, "".join(f"{n} {k}\n" for n, k in big) + "0 0\n", *argv)
     assert [first_wins(line) for line in lines] == [(n - 1) % (k + 1) != 0 for n, k in big]
-    code, _, err = cli("export", "bash(m)", "--main", "--input", "lines", "--params", "last", "--misere")
-    assert code == 2 and "misère play has no program" in err  # (left: the program of misère bash(m))
+    program = export("bash(m)", "--main", "--input", "lines", "--params", "last", "--misere", "--lang",
+                     "python")
+    text = "".join(f"{n} {k}\n" for n, k in cases + big) + "0 0\n"  # (the program: the same lines)
+    assert python_lines(program, text) == solve_input(tmp_path, text, *argv)
 
 
 def test_lines_of_a_family_end_at_a_line_of_zeros_that_is_no_game(tmp_path: Path) -> None:

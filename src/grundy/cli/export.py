@@ -38,6 +38,7 @@ EPILOG = """examples:
   grundy export 'stripes(c,z,n)' --main --input single --params first  (POI Stripes)
   grundy export 'dynamic-subtraction(k)' --main --input single --params last   (POJ 3922: n k)
   grundy export 'bash(a,b,rest=all)' --misere --main --params last     (HDU 2897: lines n p q)
+  grundy export 'bash(m)' --misere --main --params last    (HDU 4764: lines N K; a sum: SJ theorem)
   grundy export 'green-hackenbush(T,ground=1)' --main --input cases    (HDU 3094: no ground given)
   grundy export 'green-hackenbush(G,ground=1)' --main --input repeated --params sum    (POJ 3710)
   grundy export 'bash(m)' --main --input cases --params sum-last   (HDU 1851: k, then k piles M L)
@@ -49,7 +50,10 @@ A family whose parameters the input gives: write the parameters as the names gru
 green-hackenbush(E): a position is its ground vertex; vertex-geography(E): a position is its start
 vertex; vertex-geography(B): a board of '.'/'#' rows, then the cells asked or none;
 dynamic-subtraction(k): a position n (the start) or n limit, the line '- N TAKE' (the smallest
-winning take) or '- P -'; bash(a,b,rest=all) with --misere: one heap in misere play); the program's
+winning take) or '- P -'; bash(a,b,rest=all) with --misere: one heap in misere play); with
+--misere: bash(m), bash(a,b), bounded-nim(m) (a sum by the SJ theorem), subtraction(S) (genus
+theory, tameness checked at run time), moore(k) (Moore's misere rule), green-hackenbush (a forest
+standing: the SJ theorem over its branches), the others refused; the program's
 functions take them as arguments (grundy_value(n, m)), and --main reads them where --params says:
 first (once, before everything), each (default: each line or case starts with them), last (each
 line or case ends with them), block (blocks of cases, each starting with them, to the end of the
@@ -136,8 +140,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "Bash games), else by the misère quotient (Kayles, octal games: where "
                              "its period is not proved, the heaps it settled within --limit steps "
                              "or up to --upto); a game of your own on numbers: by searching every "
-                             "position reachable (Python; a sum as a whole); the main prints '- N' "
-                             "or '- P'")
+                             "position reachable (Python; a sum as a whole); a family whose "
+                             "parameters the input gives: bash(m), bash(a,b), bounded-nim(m), "
+                             "subtraction(S), moore(k), green-hackenbush (forests); the main "
+                             "prints '- N' or '- P'")
     parser.add_argument("--input", choices=(*INPUT_FORMATS, "single"), default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases), counted (one case) or repeated (cases to the end of "
@@ -262,17 +268,14 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
         raise InvalidInputError(f"{args.game}: the family's program is of misère play (whoever takes "
                                 f"the last counter loses): add --misere")
     given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
-                                      ("--conjecture", getattr(args, "conjecture", False) or None),
-                                      ("--misere", (misere and found[1].kind != "misere") or None))
+                                      ("--conjecture", getattr(args, "conjecture", False) or None))
              if value is not None]
-    if given == ["--misere"]:  # (misère play is not without use: the program does not play it)
-        raise InvalidInputError(f"{args.game}: the family's program answers normal play (whoever "
-                                f"cannot move loses); misère play has no program for this family")
     if given:
         raise InvalidInputError(f"{args.game}: a family's program computes its values at run time, "
                                 f"{given[0]} has no use there")
     source = export_family(args.game, lang=args.lang, main=args.main, input_format=layout,
-                           where=where or "each", winning_moves=getattr(args, "winning_moves", False))
+                           where=where or "each", winning_moves=getattr(args, "winning_moves", False),
+                           misere=misere)
     most = getattr(args, "max_size", 64 * 1024)
     if most and len(source.encode()) > most:  # (a family's program has no table to cut)
         import sys

@@ -283,13 +283,20 @@ class Family(FrozenRecord):
     ``green-hackenbush(T,ground=1)``); ``None``: a position is always read."""
     position: int | None
     """The position fixed by that keyword (a vertex), or ``None``: read with each case."""
+    misere: str
+    """Why the family's program may answer misère play too (``--misere``), for its header: of a
+    ``formula`` family, the proof that every heap meets the SJ condition (so the SJ theorem decides
+    every sum, :mod:`grundy.export.family_misere`); of ``moore``, the proof of Moore's misère rule;
+    ``""``: the family has no misère program."""
 
-    _fields = ("kind", "params", "formula", "check", "words", "theorem", "keywords", "fixed", "position")
+    _fields = ("kind", "params", "formula", "check", "words", "theorem", "keywords", "fixed", "position",
+               "misere")
 
     def __init__(self, kind: str, params: tuple[str, ...], formula: str | None, check: str | None,
                  words: str, theorem: str, fixed: str | None = None, position: int | None = None, *,
-                 keywords: tuple[tuple[str, str], ...] = ()) -> None:
-        self._init(kind, tuple(params), formula, check, words, theorem, tuple(keywords), fixed, position)
+                 keywords: tuple[tuple[str, str], ...] = (), misere: str = "") -> None:
+        self._init(kind, tuple(params), formula, check, words, theorem, tuple(keywords), fixed, position,
+                   misere)
 
     def spelling(self, name: str) -> str:
         """The family as ``grundy export`` reads it: ``bash(m)``, ``bash(a,b,rest=all)``,

@@ -340,7 +340,7 @@ def _tuples_plan(game: Any, plan: Plan) -> Plan:
 
 
 def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
-                  where: str = "each", winning_moves: bool = False) -> str:
+                  where: str = "each", winning_moves: bool = False, misere: bool = False) -> str:
     """The program of the game family ``spec`` names, its parameters written as names
     (``bash(m)``, ``subtraction(S)``, ``stripes(c,z,n)``, ``moore(k)``): the parameters are
     arguments of its functions, read at run time (``where``: ``first``, ``each`` or ``last`` in
@@ -349,6 +349,8 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
     that layout and each line compared with the engine's
     (:func:`grundy.reports.family_check.check_family_program`; sums of games:
     :mod:`grundy.reports.family_sums`): a disagreement is an internal error, never a program.
+    ``misere``: who wins in misère play (:mod:`grundy.export.family_misere`; a family of misère
+    play only, ``bash(a,b,rest=all)``, is its own), checked against the engine's misère answers.
 
     >>> "def grundy_value(n, m):" in export_family("bounded-nim(m)", lang="python")
     True
@@ -360,8 +362,9 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
     if found is None:
         raise InvalidInputError(f"{spec!r} names no family: write the parameters as the names "
                                 f"grundy list shows, e.g. bash(m), subtraction(S), stripes(c,z,n)")
+    misere = misere and found[1].kind != "misere"  # (a family of misère play: its program is)
     code = family_code(found[0], found[1], lang=lang, main=main, input_format=input_format,
-                       where=where, winning_moves=winning_moves)
+                       where=where, winning_moves=winning_moves, misere=misere)
     if where in ("sum", "sum-last") and found[1].kind != "hackenbush":  # (checked by the engine)
         from grundy.reports.family_sums import check_sums_program
 
@@ -374,8 +377,8 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
     if where not in ("sum", "sum-last") and found[1].kind in CHECKED_KINDS and layout is not None:
         python = (code if lang == "python" and main and not winning_moves else
                   family_code(found[0], found[1], lang="python", main=True, input_format=layout,
-                              where=where))
-        check_family_program(found[0], found[1], python, layout, where)
+                              where=where, misere=misere))
+        check_family_program(found[0], found[1], python, layout, where, misere=misere)
     if found[1].kind == "forbidden":  # (its values checked against the plain mex)
         from grundy.reports.forbidden_check import check_forbidden_program
 

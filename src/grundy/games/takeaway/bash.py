@@ -49,14 +49,20 @@ def _positive(value: int | str, what: str) -> int:
 
 _BASH_M = ("the Bash game: the options n - m .. n - 1 of heap n hold every residue mod m + 1 but "
            "n's, so G(n) = n mod (m + 1), by induction on n")
+_SJ_M = ("the SJ condition holds at every heap: a heap n > 0 of value 0 is a multiple of m + 1, "
+         "so n >= m + 1, and taking m leaves n - m = 1 (mod m + 1), of value 1")
+_SJ_AB = ("the SJ condition holds at every heap: a heap n >= a (it has a move) of value 0 has "
+          "r = n mod (a + b) < a, so n >= a + b, and taking b leaves residue r + a in a..2a - 1 "
+          "(below a + b), of value 1")
 FAMILIES = {
-    ("bash", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M),
+    ("bash", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M, misere=_SJ_M),
     ("bash", ("a", "b")): Family(
         "formula", ("a", "b"), "n % (a + b) // a", "1 <= a <= b", "1 <= a <= b",
         "the Bash game taking a..b: by induction on n, the options n - b .. n - a of heap n hold "
         "every value below floor((n mod (a + b)) / a) and not that one (a period a + b, proved "
-        "by a window of b values)"),
-    ("bounded-nim", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M),
+        "by a window of b values)", misere=_SJ_AB),
+    ("bounded-nim", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M,
+                                    misere=_SJ_M),
     ("bash", ("a", "b", "rest=all")): Family(
         "misere", ("a", "b"), "1 <= n % (a + b) <= a", "1 <= a <= b", "1 <= a <= b",
         "misere Bash taking a..b, fewer than a all at once, by induction on n with r = n mod (a + b): "
