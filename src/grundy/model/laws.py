@@ -62,11 +62,17 @@ class TakeAway(FrozenRecord):
     kind: TakeKind
     values: Sequence[int]
     """The set, e.g. ``(1, 3, 4)``, or ``range(1, 7)`` for Bash (kept lazy: it may be large)."""
+    sj: Any
+    """Where the game proves that every heap meets the SJ condition (a heap of value 0 that has a
+    move can move to one of value 1): the proof, a :class:`~grundy.model.reason.Reason`, so that
+    the misère-sum rules need no table of its heaps (Bash with a take of 10^9); ``None``: not
+    declared (the rules then tabulate the heaps, within their bound)."""
 
-    _fields = ("kind", "values")
+    _fields = ("kind", "values", "sj")
+    _hidden = ("sj",)
 
-    def __init__(self, kind: TakeKind, values: Sequence[int]) -> None:
-        self._init(kind, values)
+    def __init__(self, kind: TakeKind, values: Sequence[int], sj: Any = None) -> None:
+        self._init(kind, values, sj)
 
 
 class PositionValues(FrozenRecord):

@@ -168,7 +168,10 @@ class Bash(HeapGame):
 
     # ---- rules ------------------------------------------------------------------------------
     def _take_away(self) -> TakeAway | None:
-        return None if self.rest_all else TakeAway(TakeKind.ONLY, range(self.a, self.b + 1))
+        if self.rest_all:
+            return None
+        sj = Reason("bash-sj", {"game": self.spec, "a": self.a, "b": self.b})
+        return TakeAway(TakeKind.ONLY, range(self.a, self.b + 1), sj=sj)
 
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         if self.rest_all and 0 < n < self.a:
@@ -224,8 +227,9 @@ class Bash(HeapGame):
         if len(position) != 1:
             if positions_exceed(position, MISERE_BRUTE_FORCE_LIMIT):
                 raise SearchLimitError(
-                    f"{self.spec}: misère sums of several heaps have no rule here, and this one is "
-                    f"too large to search by brute force (∏(h+1) > {MISERE_BRUTE_FORCE_LIMIT:,})")
+                    f"{self.spec}: this misère sum of several heaps is too large to search by brute "
+                    f"force (∏(h+1) > {MISERE_BRUTE_FORCE_LIMIT:,}); solve (grundy.solve, grundy solve "
+                    f"--misere) decides it by the SJ theorem")
             return None
         return Outcome.P if self._misere_lost(position[0]) else Outcome.N
 
@@ -315,6 +319,14 @@ def _misere_bash_text(f: Facts) -> str:
                 f"{n} mod {p} = {r}")
     return (f"misère Bash: the player to move loses iff (n−a) mod (a+b) < a; "
             f"({n}−{f['a']}) mod {p} = {r}")
+
+
+@template("bash-sj")
+def _bash_sj_text(f: Facts) -> str:
+    a, b = f["a"], f["b"]
+    return (f"{f['game']}: every heap meets the SJ condition (proved: a heap n >= {a} of value 0 has "
+            f"n mod {a + b} < {a}, so n >= {a + b}, and taking {b} leaves a residue in "
+            f"{a}..{2 * a - 1}, of value 1)")
 
 
 @template("bounded-nim")
