@@ -759,7 +759,7 @@ def grundy_value(n, s):
 
 def answer(heaps, params):
     value = 0
-    for h in heaps:
+    for h in heaps or (0,):  # (no heap: heap 0, of value 0, which checks the parameters)
         value ^= grundy_value(h, params[0])
     return value, value != 0'''
 
@@ -1124,7 +1124,7 @@ def grundy_value(row, c, z, n):
 
 def answer(heaps, params):
     value = 0
-    for h in heaps:
+    for h in heaps or (0,):  # (no heap: heap 0, of value 0, which checks the parameters)
         value ^= grundy_value(h, *params)
     return value, value != 0'''
 
@@ -1142,7 +1142,7 @@ def grundy_value(row, S):
 
 def answer(heaps, params):
     value = 0
-    for h in heaps:
+    for h in heaps or (0,):  # (no heap: heap 0, of value 0, which checks the parameters)
         value ^= grundy_value(h, params[0])
     return value, value != 0'''
 
@@ -1240,7 +1240,8 @@ def _py_body(title: str, family: Family) -> str:
     return (check +
             f"def grundy_value(n, {names}):\n    # G(n) = {family.formula}: proved ({family.theorem})\n"
             f"    check({names})\n    return int({value})\n\n\n"
-            "def answer(heaps, params):\n    value = 0\n    for h in heaps:\n"
+            "def answer(heaps, params):\n    value = 0\n"
+            "    for h in heaps or (0,):  # (no heap: heap 0, of value 0, which checks the parameters)\n"
             "        value ^= grundy_value(h, *params)\n    return value, value != 0")
 
 

@@ -149,7 +149,8 @@ CPP_SET_ANSWER = r"""bool answer(const std::vector<unsigned long long> &heaps, c
             unsigned long long &value, bool &known) {
     known = true;
     value = 0;
-    for (unsigned long long h : heaps) value ^= grundy_value(h, params[0]);
+    static const std::vector<unsigned long long> none{0};  // (no heap: heap 0, checks the parameters)
+    for (unsigned long long h : heaps.empty() ? none : heaps) value ^= grundy_value(h, params[0]);
     return value != 0;
 }"""
 """The answer of a family of one set parameter: the XOR of the heaps' values (``grundy_value(h, S)``)."""
@@ -280,7 +281,9 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
             bool &known) {
     known = true;
     value = 0;
-    for (unsigned long long h : heaps) value ^= grundy_value(h, params[0][0], params[1][0], params[2][0]);
+    static const std::vector<unsigned long long> none{0};  // (no heap: heap 0, checks the parameters)
+    for (unsigned long long h : heaps.empty() ? none : heaps)
+        value ^= grundy_value(h, params[0][0], params[1][0], params[2][0]);
     return value != 0;
 }"""
 
@@ -1141,7 +1144,9 @@ def _formula(family: Family, misere: bool = False) -> list[str]:
             "bool answer(const std::vector<unsigned long long> &heaps, const Params &params, "
             "unsigned long long &value,", "            bool &known) {",
             "    known = true;", "    value = 0;",
-            f"    for (unsigned long long h : heaps) value ^= grundy_value(h, {call});",
+            "    static const std::vector<unsigned long long> none{0};  // (no heap: heap 0)",
+            "    for (unsigned long long h : heaps.empty() ? none : heaps)",
+            f"        value ^= grundy_value(h, {call});",
             "    return value != 0;", "}"]
 
 
