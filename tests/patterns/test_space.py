@@ -262,6 +262,18 @@ def test_the_ladder_finds_what_the_whole_table_finds(digits: tuple[int, ...], up
     assert [p.text for p in search.find_patterns(table)] == _fitted_on_the_whole_table(table, monkeypatch)
 
 
+def test_the_ladder_finds_the_formulas_the_whole_table_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables with a formula of the values, fitted on 64 or 128 of their values: the formula is
+    found, as fitted on all of them (and checked here on every value)."""
+    for rule, total in ((lambda k: (k % 5) ^ (k // 3), 130), (lambda k: k // 2, 100),
+                        (lambda k: k * k % 7, 200)):
+        table = [rule(k) for k in range(total)]
+        got = search.find_patterns(table)
+        assert [p.text for p in got] == _fitted_on_the_whole_table(table, monkeypatch)
+        formula = got[0].formula
+        assert formula is not None and all(formulas.evaluate(formula, n=k) == table[k] for k in range(total))
+
+
 @pytest.mark.slow
 def test_the_ladder_finds_what_the_whole_table_finds_on_many_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     rng = random.Random(30)
