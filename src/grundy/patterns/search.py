@@ -27,7 +27,16 @@ from grundy.patterns.formulas import MAX_FORMULA_CHARS, agrees, size
 from grundy.patterns.pairs import find_pair_patterns
 from grundy.patterns.proof import eventual_form, implied_by_period
 from grundy.patterns.recognise import beatty, beatty_membership, named_sets
-from grundy.patterns.record import MAX_SIZE, PREFIX, SEARCH_STEPS, Pattern, cost, fits, too_long, zero_tests
+from grundy.patterns.record import (
+    MAX_SIZE,
+    SEARCH_STEPS,
+    Pattern,
+    cost,
+    fits,
+    search_prefix,
+    too_long,
+    zero_tests,
+)
 from grundy.patterns.synthesis import best_formula, shortest_formula
 from grundy.tables.periodicity import Periodicity, find_period
 
@@ -74,7 +83,7 @@ def _formula_search(target: list[int], expected: Callable[[int, int], bool], *, 
     kept = space.cached(space.space_key(len(target), boolean, constants, MAX_SIZE, steps))
     stream = None if kept is None else kept.candidates(target)
     if stream is not None:
-        return best_formula(stream, lambda text: agrees(text, expected, {"n": _arange(total)}, total), reject)
+        return best_formula(stream, lambda text: _agrees(text, expected, total), reject)
     import numpy as np
 
     return shortest_formula({"n": _arange(len(target))}, expected, np.array(target, dtype=np.int64),
@@ -82,10 +91,29 @@ def _formula_search(target: list[int], expected: Callable[[int, int], bool], *, 
                             constants=constants, max_size=MAX_SIZE, steps=steps, reject=reject)
 
 
+EXACT_CONFIRM = 4096
+"""Up to this many points a candidate is confirmed point by point in Python integers (stopping
+at the first point it misses), not in numpy's int64 chunks: the same answer, without numpy."""
+
+
+def _agrees(formula: str, expected: Callable[[int, int], bool], total: int) -> bool:
+    """:func:`~grundy.patterns.formulas.agrees` over ``n = 0..total-1``: exactly, where the
+    formula is undefined at a point it does not agree."""
+    if total > EXACT_CONFIRM:
+        return agrees(formula, expected, {"n": _arange(total)}, total)
+    from grundy.patterns.formulas import FormulaError, compiled
+
+    func = compiled(formula)
+    try:
+        return all(expected(n, int(func({"n": n}))) for n in range(total))
+    except (FormulaError, ArithmeticError, ValueError, RecursionError):
+        return False
+
+
 def _values_formula(values: list[int], periodicity: Periodicity | None, text_len: int,
                     steps: int) -> Pattern | None:
     total = len(values)
-    prefix = min(total, PREFIX)
+    prefix = search_prefix(total)
     constants = []
     if periodicity is not None:
         p = periodicity.period
@@ -291,7 +319,7 @@ def _p_formula(table: list[int], values_formula: Pattern | None, text_len: int,
     for formula in _derived_p_formula(values_formula):
         if agrees(formula, expected, {"n": _arange(total)}, total):
             return [_labelled(Describes.P_POSITIONS, f"P iff {formula}", formula, table, periodicity)]
-    prefix = min(total, PREFIX)
+    prefix = search_prefix(total)
     target = [int(v == 0) for v in table[:prefix]]
     found = _formula_search(target, expected, total=total, boolean=True, constants=(), steps=steps,
                             reject=lambda f: too_long(f, text_len, total))
