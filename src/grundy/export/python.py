@@ -637,7 +637,9 @@ def _py_gate(program: Program, params: str) -> list[str]:
     where = {"pair": f"a, b <= {program.checked}", "heap": f"heap {program.checked}",
              "number": f"n = {program.checked}"}[program.kind]
     blocks = [f"CHECKED = {program.checked}  # the conjecture agrees with the computed values up to here"]
-    if can_check(program):
+    if program.unchecked:  # (the user asked: beyond CHECKED, the conjecture unchecked)
+        tail = f"    return _by_pattern({params})  # beyond CHECKED: unchecked (exported with unchecked)"
+    elif can_check(program):
         assert program.move_source is not None
         fname = move_function(program.move_source, program.kind)
         blocks += ["# the move function, as given (for the local check)\n" + program.move_source.strip("\n"),
