@@ -100,14 +100,12 @@ def zero_tests(values_formula: str) -> list[str]:
 
     >>> zero_tests("(a % 3) ^ (b % 3)"), zero_tests("n")
     (['a % 3 == b % 3', '(a % 3) ^ (b % 3) == 0'], ['n == 0'])
-    >>> zero_tests("n // 2 if n % 2 else 1")  # (a conditional is bracketed: it binds loosest)
-    ['(n // 2 if n % 2 else 1) == 0']
     """
     tree = parse(values_formula)
     out = []
     if isinstance(tree, ast.BinOp) and isinstance(tree.op, ast.BitXor | ast.Sub):
         out.append(f"{ast.unparse(tree.left)} == {ast.unparse(tree.right)}")
-    loose = isinstance(tree, ast.Compare | ast.BoolOp | ast.IfExp) or (
+    loose = isinstance(tree, ast.Compare | ast.BoolOp) or (
         isinstance(tree, ast.UnaryOp) and isinstance(tree.op, ast.Not))
     out.append(f"({values_formula}) == 0" if loose else f"{values_formula} == 0")
     return out
