@@ -211,6 +211,12 @@ def _bend_array(values: np.ndarray, m: int, low: int, top: int, budget: _Steps) 
     return low - 1
 
 
+def _slopes(values: list[int], m: int) -> list[int]:
+    """The slope of each class mod ``m`` between its last two heaps of the table."""
+    total = len(values)
+    return [values[last] - values[last - m] for r in range(m) for last in [r + m * ((total - 1 - r) // m)]]
+
+
 def _law_for(values: list[int], m: int, bend: int) -> ResidueLaw | None:
     """The law of modulus ``m`` whose lines hold above ``bend - 2m`` (the last heap off its line),
     if its evidence suffices (the module's rules)."""
@@ -218,14 +224,13 @@ def _law_for(values: list[int], m: int, bend: int) -> ResidueLaw | None:
     start = max(0, bend - 2 * m + 1)
     if total - start < REPEATS * m or 2 * start > total:
         return None
-    slopes, offsets = [], []
-    for r in range(m):
-        last = r + m * ((total - 1 - r) // m)
-        a = values[last] - values[last - m]
-        slopes.append(a)
-        offsets.append(values[last] - a * (last // m))
+    slopes = _slopes(values, m)
     if min(slopes) < 0 or min(slopes) == max(slopes):
         return None
+    offsets = []
+    for r in range(m):
+        last = r + m * ((total - 1 - r) // m)
+        offsets.append(values[last] - slopes[r] * (last // m))
     exceptions = tuple((n, values[n]) for n in range(start)
                        if values[n] != slopes[n % m] * (n // m) + offsets[n % m])
     if len(exceptions) > max(4, m // 2):
@@ -247,6 +252,11 @@ def residue_law(table: Sequence[int], *, steps: int, max_modulus: int = MAX_MODU
 
         array = np.asarray(values, dtype=np.int64)
     for m in range(2, min(max_modulus, total // REPEATS) + 1):
+        if not budget.spend(m):
+            return None
+        slopes = _slopes(values, m)  # (the slopes at the top: one for all, or a falling class, is no law)
+        if min(slopes) < 0 or min(slopes) == max(slopes):
+            continue
         floor = min(total, total // 2 + 2 * m)  # a bend above it leaves n0 beyond half the table
 
         def bend_in(low: int, top: int, m: int = m) -> int | None:
