@@ -118,6 +118,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="beyond the range where an unproved pattern was checked, answer by it "
                              "after a local check (the Python program carries the move function "
                              "for it; C++ answers such inputs with an error line)")
+    parser.add_argument("--unchecked", action="store_true",
+                        help="with --conjecture: beyond the checked range, answer by the unproved "
+                             "formula or period of the values without the local check (C++ too; for "
+                             "heaps too large to list their options); the header says so")
     parser.add_argument("--claim", metavar="CLAIM",
                         help="answer by your claim, 'G(n) = FORMULA' or 'P iff CONDITION' (a heap "
                              "game), 'G(a, b) = FORMULA' (a game on pairs), checked first on a table "
@@ -195,6 +199,11 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidInputError(f"--claim is exported for one game (a heap game, a game on pairs), "
                                 f"not with "
                                 f"{'--outcome' if getattr(args, 'outcome', False) else args.game}")
+    unchecked = getattr(args, "unchecked", False)
+    if unchecked and (not getattr(args, "conjecture", False) or getattr(args, "outcome", False)
+                      or args.game == "matrix" or _named_family(args.game)):
+        raise InvalidInputError("--unchecked goes with --conjecture, for one game whose values an unproved "
+                                "formula or period gives (not a family, --outcome or matrix)")
     if getattr(args, "outcome", False):  # (who wins from one heap, from the P-positions)
         from grundy.cli.export_outcome import run_outcome
 
@@ -228,7 +237,7 @@ def run(args: argparse.Namespace) -> int:
                              limit=getattr(args, "limit", None),
                              max_size=getattr(args, "max_size", 64 * 1024) or None,
                              misere=getattr(args, "misere", False), winning_moves=moves, parts=parts,
-                             rows=rows, claim=claim, coins=coins)
+                             rows=rows, claim=claim, coins=coins, unchecked=unchecked)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     except ResourceLimitError as exc:

@@ -218,6 +218,9 @@ class Program:
     conjecture: bool = False
     """Whether positions beyond ``checked`` are answered by the conjecture, each checked locally
     (the mex of the values it gives the options, by the move function) where the program can."""
+    unchecked: bool = False
+    """With ``conjecture``: beyond ``checked`` the formula or period answers without any check
+    (the user asked for it; the header says so)."""
     misere: MisereRule | None = None
     moves: tuple[int, ...] | None = None
     """Of a heap game: the main lists each position's winning moves, found by the take-away set,
@@ -350,6 +353,9 @@ def beyond_checked(program: Program) -> str:
                 f"have no option that is one, an N-position one (listed by the move function), else an "
                 f"error line for that input")
     noun = "your claim" if ": your claim, checked" in (program.status or "") else "the conjecture"
+    if program.unchecked:
+        return (f"beyond {where} this program answers by {noun} WITHOUT any check (exported with "
+                f"unchecked): such answers may be wrong")
     if can_check(program):
         return (f"beyond {where}, each answer by {noun} is checked locally: its value must be "
                 f"the mex of the values it gives the options (listed by the move function), else an "

@@ -643,7 +643,9 @@ def _py_gate(program: Program, params: str) -> list[str]:
         blocks += [f"# the move function, as given ({why})\n" + program.move_source.strip("\n"),
                    f"MOVES = {fname}\nKIND = {program.kind!r}\nMOVE_STEPS = {program.steps}\n{_memo_kept()}\n"
                    "RANGES = False  # (no table here to count ranges in)", _PY_MEX.strip("\n")]
-    if can_check(program):
+    if program.unchecked:  # (the user asked: beyond CHECKED, the conjecture unchecked)
+        tail = f"    return _by_pattern({params})  # beyond CHECKED: unchecked (exported with unchecked)"
+    elif can_check(program):
         blocks += [_PY_LOCAL_CHECK.strip("\n"),
                    f"def _shown(position):\n    {params} = position\n    return f\"{shown}\""]
         tail = (f"    value = _by_pattern({params})\n    if {beyond}:\n"

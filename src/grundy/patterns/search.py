@@ -37,6 +37,7 @@ from grundy.patterns.record import (
     too_long,
     zero_tests,
 )
+from grundy.patterns.residues import formula_agrees, residue_law
 from grundy.patterns.synthesis import best_formula, shortest_formula
 from grundy.tables.periodicity import Periodicity, find_period
 
@@ -256,7 +257,11 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
     formula = _values_formula(table, found, text_len, steps)
     if formula is None:
         formula = _family_formula(table, found, text_len, steps)
-    if formula is not None:
+    period_shown = found is not None and 3 * found.period <= len(table) and 2 * found.preperiod <= len(table)
+    if formula is None and not period_shown:  # (a period shown has one slope, and may be proved)
+        out.extend(_residue_patterns(table, found, text_len, steps // 4))
+        formula = out[0] if out else None
+    elif formula is not None:
         out.append(formula)
     if found is not None:
         residue = _residue_pattern(table, found)
@@ -300,6 +305,24 @@ def _family_formula(table: list[int], periodicity: Periodicity | None, text_len:
         return None
     best = min(found, key=size)  # (Ω(n) rather than a recursion saying the same)
     return _labelled(Describes.VALUES, f"G(n) = {best}", best, table, periodicity)
+
+
+def _residue_patterns(table: list[int], periodicity: Periodicity | None, text_len: int,
+                      steps: int) -> list[Pattern]:
+    """Values linear on each residue class, with slopes not all equal (:mod:`grundy.patterns.residues`),
+    as a readable law and its formula, then the P-positions it gives; not where a period the
+    table shows describes the table (it has one slope, and may be proved)."""
+    law = residue_law(table, steps=steps)
+    if law is None:
+        return []
+    formula = law.formula()
+    if too_long(formula, text_len, len(table)) or not formula_agrees(formula, table):
+        return []
+    out = [_labelled(Describes.VALUES, law.text(), formula, table, periodicity)]
+    zeros = law.p_positions()
+    if zeros is not None and formula_agrees(zeros[1], [int(v == 0) for v in table]):
+        out.append(_labelled(Describes.P_POSITIONS, f"P iff {zeros[0]}", zeros[1], table, periodicity))
+    return out
 
 
 def _derived_p_formula(values_formula: Pattern | None) -> list[str]:

@@ -84,6 +84,9 @@ class Plan:
     sums: bool = True
     checked: int | None = None
     conjecture: bool = False
+    unchecked: bool = False
+    """With ``conjecture``: beyond ``checked``, the values' formula or period answers without the
+    local check (the user's ``unchecked``; the header says so)."""
     notes: tuple[str, ...] = ()
     octal: tuple[int, ...] = ()
     unequal: bool = False
@@ -115,6 +118,7 @@ class Plan:
         args = {"name": self.name, "kind": self.kind, "pattern": self.best, "table": self.table,
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
+                "unchecked": self.unchecked,
                 "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what,
                 "misere": self.misere, "grid": self.grid, "grid_more": self.grid_more, "moves": self.moves,
                 "move_digits": self.move_digits, "move_options": self.move_options,
@@ -169,7 +173,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
                 upto: int | None = None, conjecture: bool = False, limit: int | None = None,
                 max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None,
                 misere: bool = False, winning_moves: bool = False, parts: bool = False,
-                rows: bool = False, claim: str | None = None, coins: str | None = None) -> ExportResult:
+                rows: bool = False, claim: str | None = None, coins: str | None = None,
+                unchecked: bool = False) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -199,6 +204,9 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     ``coins`` (a coin-turning game, its export rule ``heads``): a case is a row of coins ``HHTHT``
     (``"coins"``), or its length ``N``, then the row (``"size-first"``, HihoCoder 1172), read as
     the positions of its heads (:func:`_coins_format`).
+    ``unchecked`` (with ``conjecture``): beyond the checked range, the unproved formula or period
+    of the values answers without the local check, in C++ too (a heap too large to list its
+    options, ARC 151 C's gap of 10^18 cells); the header and a warning say so.
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
@@ -233,6 +241,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     if plan.text:
         _refuse_for_words(plan, input_format, parts, winning_moves)
     _refuse_unused(plan, upto, one_budget(limit, budget), conjecture)
+    if unchecked:
+        plan = _unchecked(plan, conjecture)
     if plan.kind == "positions" or plan.source is not None:  # (a program carrying the move function)
         plan = _positions_steps(plan, one_budget(limit, budget))
     if parts:
@@ -254,6 +264,20 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
         warnings += (f"the program is {size / 1024:.0f} KB, more than the {most // 1024} KB many "
                      f"judges accept; a smaller upto makes it smaller",)
     return ExportResult(source, plan, lang, warnings)
+
+
+def _unchecked(plan: Plan, conjecture: bool) -> Plan:
+    """``plan`` answering beyond its checked range by its unproved formula or period without the
+    local check (and without the move function, which only that check used); refused where
+    there is no such formula or period."""
+    if not conjecture:
+        raise InvalidInputError("unchecked goes with conjecture (answer beyond the checked range at all)")
+    if plan.checked is None or (plan.best is None and plan.period is None) or plan.kind not in ("heap",
+                                                                                               "number"):
+        raise InvalidInputError(f"{plan.name}: unchecked answers by an unproved formula or period of a "
+                                f"heap game's values beyond the range it was checked on; this program "
+                                f"has none, so unchecked has no use")
+    return replace(plan, unchecked=True, source=None)
 
 
 def _treblecross(game: Game, lang: str, main: bool, input_format: str, winning_moves: bool,
@@ -684,6 +708,9 @@ def _beyond_warning(plan: Plan, lang: str) -> tuple[str, ...]:
             plan.best is None and plan.rule is not None and plan.rule.status.startswith("your claim")):
         law = f"your claim {law if plan.best is not None else plan.rule.text}"
     head = f"{law} is a conjecture, checked up to {where}"
+    if plan.unchecked:
+        return (f"{head}: beyond it the program answers by the conjecture WITHOUT any check (unchecked); "
+                f"it may be wrong there",)
     if not plan.conjecture and lang == "python" and plan.source is not None and plan.kind != "number":
         return (f"{head}: beyond it the program does not use it and computes each value by the move "
                 f"function (exact, within its bound on the options listed; conjecture answers by the "
@@ -1008,15 +1035,21 @@ REFOUND_STEPS = 20_000
 """Steps of the formula search (for the base of a recursion) after a pattern proved false."""
 
 
+WIDTH_HEAPS = 8
+"""The last heaps of a longer table whose options :func:`_extended` counts to guess its cost."""
+
+
 def _extended(game: HeapGame, upto: int, steps: int) -> Iterator[tuple[list[int], int]]:
     """``G(0..N)`` for ``N`` = ``upto``·4^k while (at most :data:`RECHECK_HEAPS` and) the cost,
-    ``N`` times the options of heap ``N`` (plus one), is within ``steps``; each with its cost."""
+    ``N`` times the options of the widest of heaps ``N - 7 .. N`` (plus one), is within
+    ``steps``; each with its cost."""
     from grundy.tables.analysis import analyze
 
     size = max(upto, 64)
     while size < RECHECK_HEAPS:
         size = min(4 * size, RECHECK_HEAPS)
-        width = 1 + sum(1 for _ in game.heap_options(size))
+        # (the widest of the last few heaps: one heap of a class with no move would guess 0 options)
+        width = 1 + max(sum(1 for _ in game.heap_options(size - i)) for i in range(WIDTH_HEAPS))
         if size * width > steps:
             return
         yield analyze(game, size).first(size + 1), size * width
