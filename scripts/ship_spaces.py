@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import os
 
-from grundy.patterns import space
+from grundy.patterns import space, synthesis
 
 
 def main() -> None:
@@ -20,7 +20,7 @@ def main() -> None:
         if name.endswith(".zlib"):
             os.remove(os.path.join(space.SHIPPED, name))
     for key in space.shipped_keys():
-        path = space.ship(key, space.built_for(key))
+        path = space.ship(key, synthesis.built_space(key))
         print(f"{path}: {os.path.getsize(path)} bytes")
 
 

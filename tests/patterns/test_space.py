@@ -196,7 +196,7 @@ def test_the_shipped_spaces_are_the_searchs(tmp_path: Path, monkeypatch: pytest.
     for key in keys:
         data = space._read(str(Path(space.SHIPPED) / space._shipped_name(key)), key, packed=True)
         assert data is not None, f"{key}: stale or missing; run scripts/ship_spaces.py"
-        assert {k: v for k, v in data.items() if k != "key"} == space.built_for(key), key
+        assert {k: v for k, v in data.items() if k != "key"} == synthesis.built_space(key), key
         kept = space.cached(key)
         assert kept is not None
         assert None not in kept.by_hash.values() and None not in kept.by_xor.values(), key
@@ -208,7 +208,7 @@ def test_a_shipped_space_of_another_key_or_damaged_is_not_used(tmp_path: Path,
     monkeypatch.setattr(space, "_SPACES", space.BoundedCache(4))
     monkeypatch.setattr(space, "SHIPPED", str(tmp_path))
     key = space.space_key(40, False, (), 9, 700)
-    path = Path(space.ship(key, space.built_for(key)))
+    path = Path(space.ship(key, synthesis.built_space(key)))
     target = octal_table("0.6", 39)
     assert replayed(space.cached(key), target) == searched(target, steps=700)
     monkeypatch.setattr(space, "_SPACES", space.BoundedCache(4))

@@ -454,21 +454,6 @@ def build(search: Any, boolean: bool) -> dict[str, Any]:
             "constants": constants, "leaves": leaves, "linear": linear, "first": firsts, "xor": xor}
 
 
-def built_for(key: Key) -> dict[str, Any]:
-    """The data of the space of ``key``, from a search (numpy) run to its end: any target will
-    do, the space does not depend on it (``scripts/ship_spaces.py``, the tests)."""
-    import numpy as np
-
-    from grundy.patterns import synthesis
-
-    _, _, length, boolean, constants, max_size, steps = key
-    search = synthesis._Search(np.zeros(length, dtype=np.int64), boolean, steps, log=[])
-    for _ in synthesis.run(search, {"n": np.arange(length, dtype=np.int64)}, boolean=boolean,
-                           constants=constants, max_size=max_size):
-        pass
-    return build(search, boolean)
-
-
 def _packed_nodes(nodes: list[tuple[Any, ...]]) -> bytes:
     """Nodes as five int32 each: ``(op, i, x, j, y)`` for ``x op y`` (``op`` its place in the
     binary operations), ``(-1 - f, s, x, 0, 0)`` for the function ``f`` of ``x``, zeros for a leaf."""

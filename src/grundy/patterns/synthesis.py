@@ -591,3 +591,19 @@ def best_formula(stream: Iterator[tuple[str | None, int]], confirm: Callable[[st
         if confirm(text):
             best = (size(text), text)
     return None if best is None else best[1]
+
+
+def built_space(key: tuple[Any, ...]) -> dict[str, Any]:
+    """The data of the space of ``key`` (:func:`grundy.patterns.space.space_key`), from a search
+    (numpy) run to its end: any target will do, the space does not depend on it
+    (``scripts/ship_spaces.py``, the tests)."""
+    import numpy as np
+
+    from grundy.patterns import space
+
+    _, _, length, boolean, constants, max_size, steps = key
+    search = _Search(np.zeros(length, dtype=np.int64), boolean, steps, log=[])
+    for _ in run(search, {"n": np.arange(length, dtype=np.int64)}, boolean=boolean,
+                 constants=constants, max_size=max_size):
+        pass
+    return space.build(search, boolean)
