@@ -265,7 +265,7 @@ def test_a_sum_of_heaps_in_misere_play_is_an_error_line() -> None:
 
 @pytest.mark.parametrize("argv", [
     ["export", "bash(a,b,rest=all)", "--main"],  # (its program is of misère play)
-    ["export", "bash(a,b)", "--misere"],  # (a normal-play family)
+    ["export", "dynamic-subtraction(k)", "--misere"],  # (no misère rule for its program)
     ["export", "dynamic-subtraction(k)", "--upto", "30"],
     ["solve", "bash(a,b,rest=all)", "--input", "lines", "--params", "last", "-"],
 ])
