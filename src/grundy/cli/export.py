@@ -114,6 +114,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="beyond the range where an unproved pattern was checked, answer by it "
                              "after a local check (the Python program carries the move function "
                              "for it; C++ answers such inputs with an error line)")
+    parser.add_argument("--unchecked", action="store_true",
+                        help="with --conjecture: beyond the checked range, answer by the conjecture "
+                             "with no local check (C++ too), for heaps with too many options to list; "
+                             "the header says so")
     parser.add_argument("--claim", metavar="CLAIM",
                         help="answer by your claim, 'G(n) = FORMULA' or 'P iff CONDITION' (a heap "
                              "game), 'G(a, b) = FORMULA' (a game on pairs), checked first on a table "
@@ -219,7 +223,7 @@ def run(args: argparse.Namespace) -> int:
                              limit=getattr(args, "limit", None),
                              max_size=getattr(args, "max_size", 64 * 1024) or None,
                              misere=getattr(args, "misere", False), winning_moves=moves, parts=parts,
-                             rows=rows, claim=claim)
+                             rows=rows, claim=claim, unchecked=getattr(args, "unchecked", False))
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     except ResourceLimitError as exc:
@@ -393,4 +397,7 @@ def _flags(text: str) -> str:
             .replace("so conjecture has no use", "so --conjecture has no use")
             .replace("; conjecture has no use", "; --conjecture has no use")
             .replace("use lang python", "use --lang python")
+            .replace("unchecked answers by", "--unchecked answers by")
+            .replace("needs conjecture", "needs --conjecture")
+            .replace("so unchecked has no use", "so --unchecked has no use")
             .replace("a smaller limit= checks it", "a smaller --limit checks it"))

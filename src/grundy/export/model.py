@@ -218,6 +218,9 @@ class Program:
     conjecture: bool = False
     """Whether positions beyond ``checked`` are answered by the conjecture, each checked locally
     (the mex of the values it gives the options, by the move function) where the program can."""
+    unchecked: bool = False
+    """With ``conjecture``: positions beyond ``checked`` are answered by the conjecture with no
+    local check (C++ too)."""
     misere: MisereRule | None = None
     moves: tuple[int, ...] | None = None
     """Of a heap game: the main lists each position's winning moves, found by the take-away set,
@@ -338,7 +341,7 @@ def outside(program: Program) -> str:
 def can_check(program: Program) -> bool:
     """Whether the program checks a conjecture locally beyond the checked range (it carries the
     move function: the Python export of a heap or pair game that has one)."""
-    return program.conjecture and program.move_source is not None
+    return program.conjecture and not program.unchecked and program.move_source is not None
 
 
 def beyond_checked(program: Program) -> str:
@@ -350,6 +353,9 @@ def beyond_checked(program: Program) -> str:
                 f"have no option that is one, an N-position one (listed by the move function), else an "
                 f"error line for that input")
     noun = "your claim" if ": your claim, checked" in (program.status or "") else "the conjecture"
+    if program.conjecture and program.unchecked:
+        return (f"beyond {where}, the answers are by {noun}, unchecked there (no local check: "
+                f"exported with unchecked); it may be wrong there")
     if can_check(program):
         return (f"beyond {where}, each answer by {noun} is checked locally: its value must be "
                 f"the mex of the values it gives the options (listed by the move function), else an "

@@ -84,6 +84,9 @@ class Plan:
     sums: bool = True
     checked: int | None = None
     conjecture: bool = False
+    unchecked: bool = False
+    """With ``conjecture``: beyond the checked range, answer by the conjecture without the local
+    check (C++ too), for inputs whose options are too many to list (``export --unchecked``)."""
     notes: tuple[str, ...] = ()
     octal: tuple[int, ...] = ()
     unequal: bool = False
@@ -112,6 +115,7 @@ class Plan:
         args = {"name": self.name, "kind": self.kind, "pattern": self.best, "table": self.table,
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
+                "unchecked": self.unchecked,
                 "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what,
                 "misere": self.misere, "grid": self.grid, "grid_more": self.grid_more, "moves": self.moves,
                 "move_digits": self.move_digits, "move_options": self.move_options,
@@ -166,7 +170,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
                 upto: int | None = None, conjecture: bool = False, limit: int | None = None,
                 max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None,
                 misere: bool = False, winning_moves: bool = False, parts: bool = False,
-                rows: bool = False, claim: str | None = None) -> ExportResult:
+                rows: bool = False, claim: str | None = None, unchecked: bool = False) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -193,6 +197,9 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     ``n m``, then ``n`` positions of ``m`` numbers each, their sum (SPOJ MATGAME's matrix); ``0 0``
     ends a ``repeated`` input.
     ``claim``: by your claim ``G(n) = ...`` / ``P iff ...``, first checked (:mod:`grundy.reports.claims`).
+    ``unchecked`` (with ``conjecture``): beyond the checked range, the program answers by the
+    conjectured formula or period with no local check (C++ as well as Python), as a judge's heaps
+    of 10^7 with millions of options each need; its header and the warning say so.
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
@@ -225,6 +232,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     if parts:
         plan = _tuples_plan(game, plan)
     _refuse_unused(plan, upto, one_budget(limit, budget), conjecture)
+    if unchecked:
+        plan = _unchecked(plan, conjecture)
     if plan.kind == "positions" or plan.source is not None:  # (a program carrying the move function)
         plan = _positions_steps(plan, one_budget(limit, budget))
     if parts:
@@ -563,6 +572,18 @@ def _outcome_alone(namespace: dict[str, Any], values: tuple[int, ...]) -> bool |
     return None if beyond is None or beyond[0] is not None else bool(beyond[1])
 
 
+def _unchecked(plan: Plan, conjecture: bool) -> Plan:
+    """The plan answering beyond its checked range by its conjecture with no local check; refused
+    without ``conjecture``, or where nothing unproved answers beyond a checked range."""
+    if not conjecture:
+        raise InvalidInputError("unchecked answers by the conjecture beyond the checked range: it needs "
+                                "conjecture")
+    if plan.checked is None or (plan.best is None and plan.period is None):
+        raise InvalidInputError(f"{plan.name}: no conjectured formula or period answers beyond a checked "
+                                f"range, so unchecked has no use there")
+    return replace(plan, unchecked=True)
+
+
 def _refuse_unused(plan: Plan, upto: int | None, budget: Budget | None, conjecture: bool) -> None:
     """Refuse an option a program written from a theorem's algorithm alone has no use for (it has
     no table and nothing unproved), rather than ignore it."""
@@ -638,6 +659,9 @@ def _beyond_warning(plan: Plan, lang: str) -> tuple[str, ...]:
             plan.best is None and plan.rule is not None and plan.rule.status.startswith("your claim")):
         law = f"your claim {law if plan.best is not None else plan.rule.text}"
     head = f"{law} is a conjecture, checked up to {where}"
+    if plan.conjecture and plan.unchecked:
+        return (f"{head}: beyond it the program answers by the conjecture, unchecked (no local check): "
+                f"it may be wrong there",)
     if not plan.conjecture:
         return (f"{head}: beyond it the program answers with an error line (conjecture answers "
                 f"there after a local check)",)
