@@ -375,7 +375,9 @@ def test_unchecked_needs_a_conjecture_that_answers_past_a_checked_range() -> Non
     """``--unchecked`` without ``--conjecture``, or for a game answered by a theorem: one line on
     stderr, exit 2."""
     for argv, words in ((("pb-coprime", "--unchecked"), "needs --conjecture"),
-                        (("nim", "--conjecture", "--unchecked"), "so --unchecked has no use")):
+                        (("nim", "--conjecture", "--unchecked"), "so --unchecked has no use"),
+                        (("bash(m)", "--main", "--params", "each", "--conjecture", "--unchecked"),
+                         "not with bash(m)")):
         code, out, err = cli("export", *argv)
         assert code == 2 and out == "" and words in err and len(err.strip().split("\n")) == 1, err
 

@@ -193,6 +193,10 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidInputError(f"--claim is exported for one game (a heap game, a game on pairs), "
                                 f"not with "
                                 f"{'--outcome' if getattr(args, 'outcome', False) else args.game}")
+    if getattr(args, "unchecked", False) and (getattr(args, "outcome", False) or args.game == "matrix"
+                                              or _named_family(args.game)):
+        raise InvalidInputError(f"--unchecked answers one game by its conjectured formula or period, not "
+                                f"with {'--outcome' if getattr(args, 'outcome', False) else args.game}")
     if getattr(args, "outcome", False):  # (who wins from one heap, from the P-positions)
         from grundy.cli.export_outcome import run_outcome
 
