@@ -32,7 +32,7 @@ import json
 import random
 import shutil
 import subprocess
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from functools import cache
 from math import gcd, isqrt
 from pathlib import Path
@@ -42,8 +42,8 @@ import pytest
 import grundy
 from grundy import catalog
 from tests.helpers import cli_output as cli
+from tests.helpers import compile_cpp_together, mex, python_lines, xor_all
 from tests.helpers import exported as export
-from tests.helpers import mex, python_lines, xor_all
 
 GXX = shutil.which("g++")
 
@@ -314,9 +314,7 @@ def coprime_value(x: int) -> int:
 
 def test_cf2004e_not_a_nim_problem(tmp_path: Path) -> None:
     """``t``, then each case ``n`` and its ``n`` piles: ``--input cases`` of a heap game (piles
-    up to 150 here: at 10^7, where the values follow the index of the least prime factor, a
-    pattern grundy does not know, the program's memoised mex lists too many options and prints an
-    error line)."""
+    up to 150 here; at 10^7 the program answers by the pattern of the least prime factor, below)."""
     rng = random.Random(2004)
     cases = [[3, 2, 9], [3, 3, 6, 1], [1, 2, 3, 4, 5]]  # (the samples: Bob, Alice, Bob)
     cases += [[rng.randint(1, 150) for _ in range(rng.randint(1, 6))] for _ in range(40)]
@@ -326,6 +324,79 @@ def test_cf2004e_not_a_nim_problem(tmp_path: Path) -> None:
     assert first_wins(solve_input("cases", text, "pb-coprime", tmp_path=tmp_path)) == want
     program = export("pb-coprime", "--main", "--input", "cases", "--lang", "python")
     assert first_wins(python_lines(program, text)) == want
+
+
+def cf2004e_input(cases: list[list[int]]) -> str:
+    """The judge's layout: ``t``, then each case ``n`` and its piles."""
+    return f"{len(cases)}\n" + "".join(f"{len(c)}\n" + " ".join(map(str, c)) + "\n" for c in cases)
+
+
+def cf2004e_programs(tmp_path: Path, upto: int) -> dict[str, Callable[[str], list[str]]]:
+    """The programs ``export pb-coprime --upto UPTO --conjecture --unchecked`` writes (Python, and
+    C++ where g++ is), each as a function of the input text to its lines."""
+    runs: dict[str, Callable[[str], list[str]]] = {}
+    program = export("pb-coprime", "--main", "--input", "cases", "--lang", "python", "--upto", str(upto),
+                     "--conjecture", "--unchecked")
+    assert "G(lpf(n))" in program and "WITHOUT any check" in program
+    runs["python"] = lambda text: python_lines(program, text)
+    if shutil.which("g++") is not None:
+        exe = compile_cpp_together([export("pb-coprime", "--main", "--input", "cases", "--upto", str(upto),
+                                           "--conjecture", "--unchecked")], tmp_path, optimise="-O2")
+        runs["cpp"] = lambda text: subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True,
+                                                  timeout=60, check=True).stdout.split("\n")[:-1]
+    return runs
+
+
+def test_cf2004e_by_the_least_prime_factor(tmp_path: Path) -> None:
+    """Past the table (heaps 0..300 here), the programs answer by the conjecture grundy finds, the
+    values by the least prime factor and the index of a prime (``--conjecture --unchecked``: no
+    local check, which would list millions of options at 10^7): piles up to 2,000 against the
+    plain mex of the statement; piles up to 10^7 (the problem's bound): Python and C++ print the
+    same lines, and the largest prime below 10^7 has its index among the primes (the editorial's
+    value, from the known count of primes below 10^7)."""
+    for x in range(2001):
+        coprime_value(x)  # (in order: a shallow recursion)
+    rng = random.Random(20041)
+    small = [[rng.randint(301, 2000) for _ in range(rng.randint(1, 5))] for _ in range(60)]
+    small += [[rng.choice([1009, 1997, 3 * 601, 2 * 997])] for _ in range(10)]  # (primes, composites)
+    want = [xor_all(coprime_value(x) for x in case) != 0 for case in small]
+    assert True in want and False in want
+    runs = cf2004e_programs(tmp_path, 300)
+    large = [[rng.randint(1, 10**7) for _ in range(rng.randint(1, 6))] for _ in range(40)]
+    large += [[9_999_991], [10**7], [3 * 3_333_331], [9_999_991, 9_999_991]]  # (the largest prime, ...)
+    got_large = {}
+    for lang, run in runs.items():
+        assert first_wins(run(cf2004e_input(small))) == want, lang
+        got_large[lang] = run(cf2004e_input(large))
+    assert len(set(map(tuple, got_large.values()))) == 1
+    values = [int(line.split()[0]) for line in got_large["python"]]
+    assert values[-4:] == [664_579, 0, 2, 0]  # (π(9,999,991) = 664,579: the known count of primes)
+
+
+def test_unchecked_needs_a_conjecture_that_answers_past_a_checked_range() -> None:
+    """``--unchecked`` without ``--conjecture``, or for a game answered by a theorem: one line on
+    stderr, exit 2."""
+    for argv, words in ((("pb-coprime", "--unchecked"), "--unchecked goes with --conjecture"),
+                        (("nim", "--conjecture", "--unchecked"), "so --unchecked has no use"),
+                        (("bash(m)", "--main", "--params", "each", "--conjecture", "--unchecked"),
+                         "not a family")):
+        code, out, err = cli("export", *argv)
+        assert code == 2 and out == "" and words in err and len(err.strip().split("\n")) == 1, err
+
+
+@pytest.mark.slow
+def test_cf2004e_judge_sized_input(tmp_path: Path) -> None:
+    """A judge-sized input (``sum n = 3 * 10^5`` piles up to 10^7): the C++ and Python programs
+    print the same lines (bench/cf2004e.py times them)."""
+    rng = random.Random(20042)
+    cases = [[rng.randint(1, 10**7) for _ in range(30)] for _ in range(10_000)]
+    text = cf2004e_input(cases)
+    runs = cf2004e_programs(tmp_path, 1000)
+    if "cpp" not in runs:
+        pytest.skip("g++ is not installed")
+    lines = runs["cpp"](text)
+    assert len(lines) == 10_000 and all(line.endswith((" N", " P")) for line in lines)
+    assert runs["python"](text) == lines
 
 
 # ---- 5. CF 1747C: Swap Game ----------------------------------------------------------------------

@@ -409,4 +409,7 @@ def _flags(text: str) -> str:
             .replace("so conjecture has no use", "so --conjecture has no use")
             .replace("; conjecture has no use", "; --conjecture has no use")
             .replace("use lang python", "use --lang python")
+            .replace("unchecked answers by", "--unchecked answers by")
+            .replace("needs conjecture", "needs --conjecture")
+            .replace("so unchecked has no use", "so --unchecked has no use")
             .replace("a smaller limit= checks it", "a smaller --limit checks it"))

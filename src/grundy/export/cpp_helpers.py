@@ -100,7 +100,7 @@ static inline i128 py_isqrt(i128 x) {
     }
     return (i128)r;
 }"""),
-    "factor_u64": ((), r"""// the prime factors of 1 <= n < 2**64 (Miller-Rabin, Pollard's rho)
+    "prime_u64": ((), r"""// primality and a factor of 1 <= n < 2**64 (Miller-Rabin, Pollard's rho)
 static inline unsigned long long mulmod(unsigned long long a, unsigned long long b, unsigned long long m) {
     return (unsigned long long)((u128)a * b % m);
 }
@@ -143,8 +143,8 @@ static unsigned long long rho(unsigned long long n) {
         }
         if (d != n) return d;
     }
-}
-// the exponents of the distinct primes of x (x >= 1, below 2**64)
+}"""),
+    "factor_u64": (("prime_u64",), r"""// the exponents of the distinct primes of x (x >= 1, below 2**64)
 static std::vector<int> exponents(i128 x, const char *what) {
     if (x < 1 || x > (i128)ULLONG_MAX) fail(what);
     unsigned long long n = (unsigned long long)x;
@@ -210,6 +210,57 @@ static inline i128 py_nimmul(i128 x, i128 y) {
     if (x < 0 || y < 0 || x > (i128)ULLONG_MAX || y > (i128)ULLONG_MAX)
         fail("nimmul(x, y) needs 0 <= x, y < 2**64");
     return (i128)nim_mul_u64((unsigned long long)x, (unsigned long long)y, 32);
+}"""),
+    "prime_sieve": ((), r"""// the least prime factor of each number below the sieve's size (a linear sieve),
+// and the primes there; grown on demand to cover x (by half its size at least: at most 1.5
+// times the largest x asked)
+static const unsigned long long SIEVE_LIMIT = 1ull << 25;
+static std::vector<unsigned> sieve_least, sieve_primes;
+static void sieve_cover(unsigned long long x) {
+    if (x < sieve_least.size()) return;
+    if (x >= SIEVE_LIMIT) fail("beyond the prime sieve of this program (2**25)");
+    const unsigned long long top = std::min<unsigned long long>(
+        std::max<unsigned long long>({x + 1, sieve_least.size() * 3ull / 2, 4096}), SIEVE_LIMIT);
+    sieve_least.assign(top, 0);
+    sieve_primes.clear();
+    for (unsigned long long i = 2; i < top; ++i) {
+        if (sieve_least[i] == 0) { sieve_least[i] = (unsigned)i; sieve_primes.push_back((unsigned)i); }
+        for (unsigned p : sieve_primes) {
+            if (p > sieve_least[i] || i * p >= top) break;
+            sieve_least[i * p] = p;
+        }
+    }
+}"""),
+    "py_lpf": (("prime_sieve", "prime_u64"), r"""// the least prime factor; lpf(0) = 0, lpf(1) = 1
+static inline i128 py_lpf(i128 x) {
+    if (x < 0) fail("lpf of a negative number");
+    if (x < 2) return x;
+    if (x < (i128)SIEVE_LIMIT) {
+        sieve_cover((unsigned long long)x);
+        return sieve_least[(size_t)x];
+    }
+    if (x > (i128)ULLONG_MAX) fail("lpf needs x < 2**64");
+    unsigned long long n = (unsigned long long)x;
+    for (unsigned long long p = 2; p < 1000; ++p) if (n % p == 0) return p;
+    unsigned long long least = n;  // (the least of its prime factors, by Pollard's rho)
+    std::vector<unsigned long long> todo = {n};
+    while (!todo.empty()) {
+        unsigned long long m = todo.back();
+        todo.pop_back();
+        if (is_prime_u64(m)) { least = std::min(least, m); continue; }
+        unsigned long long d = rho(m);
+        todo.push_back(d);
+        todo.push_back(m / d);
+    }
+    return least;
+}"""),
+    "py_primepi": (("prime_sieve",), r"""// the number of primes <= x (the index of a prime)
+static inline i128 py_primepi(i128 x) {
+    if (x < 0) fail("primepi of a negative number");
+    if (x >= (i128)SIEVE_LIMIT) fail("primepi needs x < 2**25 (the prime sieve of this program)");
+    sieve_cover((unsigned long long)x);
+    const auto end = std::upper_bound(sieve_primes.begin(), sieve_primes.end(), (unsigned)x);
+    return (i128)(end - sieve_primes.begin());
 }"""),
     "py_G": ((), r"""unsigned long long grundy_value(unsigned long long n_);
 // the formula's own value at x (a memoised recursion; 0 <= x < n)

@@ -341,7 +341,7 @@ def outside(program: Program) -> str:
 def can_check(program: Program) -> bool:
     """Whether the program checks a conjecture locally beyond the checked range (it carries the
     move function: the Python export of a heap or pair game that has one)."""
-    return program.conjecture and program.move_source is not None
+    return program.conjecture and not program.unchecked and program.move_source is not None
 
 
 def beyond_checked(program: Program) -> str:

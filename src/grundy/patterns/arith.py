@@ -4,7 +4,11 @@
 - ``omega(x)``: ω(x), the distinct prime factors of ``x >= 1``;
 - ``numdiv(x)``: the number of divisors of ``x >= 1``;
 - ``val(x, p)``: the exponent of ``p >= 2`` in ``x >= 0``, with **val(0, p) = -1** (as ``ctz``);
-- ``digitsum(x, b)``: the sum of the base-``b`` digits of ``x >= 0`` (``b >= 2``).
+- ``digitsum(x, b)``: the sum of the base-``b`` digits of ``x >= 0`` (``b >= 2``);
+- ``lpf(x)``: the least prime factor of ``x >= 2``, with **lpf(0) = 0 and lpf(1) = 1** (so
+  ``lpf(x) < x`` exactly for the composite ``x``);
+- ``primepi(x)``: π(x), the number of primes ``<= x`` (``x >= 0``; ``primepi(p)`` is the index of
+  the prime ``p``: 1 for 2, 2 for 3, 3 for 5), from a sieve, refused above :data:`PRIME_SIEVE_LIMIT`.
 
 Factoring is exact (Miller-Rabin with a deterministic set of bases, then Pollard's rho) for
 ``x < 2**64``; a larger argument is refused rather than factored for an unbounded time.
@@ -13,6 +17,8 @@ Factoring is exact (Miller-Rabin with a deterministic set of bases, then Pollard
 (6, 3, 24, 2, 9)
 >>> bigomega(2**61 - 1), numdiv(10**18)
 (1, 361)
+>>> [lpf(x) for x in (0, 1, 2, 9, 91, 2**61 - 1)], [primepi(x) for x in (0, 1, 2, 3, 10, 100)]
+([0, 1, 2, 3, 7, 2305843009213693951], [0, 0, 1, 2, 4, 25])
 """
 
 from __future__ import annotations
@@ -30,6 +36,9 @@ FACTOR_LIMIT = 1 << 64
 """Arguments of ``bigomega``, ``omega`` and ``numdiv`` must be below this."""
 SIEVE_LIMIT = 1 << 20
 """Largest array value the vectorised ``bigomega``/``omega``/``numdiv`` sieve (else exact)."""
+PRIME_SIEVE_LIMIT = 1 << 25
+"""Largest sieve of least prime factors (int32) kept for ``lpf`` and ``primepi``: ``primepi`` is
+refused above it (``lpf`` factors a larger argument instead)."""
 _BASES = (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37)  # deterministic below 3.3 * 10**24
 
 
@@ -147,6 +156,33 @@ def digitsum(x: int, b: int) -> int:
     return s
 
 
+def lpf(x: int) -> int:
+    """The least prime factor of ``x >= 2``; ``lpf(0) = 0``, ``lpf(1) = 1``."""
+    if x < 0:
+        raise InvalidInputError(f"lpf({x}) is undefined (negative argument)")
+    if x < 2:
+        return x
+    sieve = _PRIME_SIEVES.get("kept")
+    if sieve is not None and x < len(sieve[0]):
+        return int(sieve[0][x]) or x
+    for p in (2, 3, 5, 7, 11, 13):
+        if x % p == 0:
+            return p
+    return min(factor(_positive("lpf", x)))
+
+
+def primepi(x: int) -> int:
+    """π(x): the number of primes ``<= x`` (``x >= 0``), refused above :data:`PRIME_SIEVE_LIMIT`."""
+    import numpy as np
+
+    if x < 0:
+        raise InvalidInputError(f"primepi({x}) is undefined (negative argument)")
+    if x >= PRIME_SIEVE_LIMIT:
+        raise InvalidInputError(f"primepi({x}) is refused: the prime sieve is bounded to arguments "
+                                f"below {PRIME_SIEVE_LIMIT:,}")
+    return int(np.searchsorted(prime_sieve(x)[1], x, side="right"))
+
+
 def nimmul(x: int, y: int) -> int:
     """The nim product ``x ⊗ y`` of ``x, y >= 0`` (:func:`grundy.theory.nimber.nim_mul`).
 
@@ -204,6 +240,14 @@ def vec_arith(name: str, x: np.ndarray, y: np.ndarray | None = None) -> np.ndarr
     if not len(x):
         return x
     low, high = int(x.min()), int(x.max())
+    if name in ("lpf", "primepi"):
+        if low < 0 or high >= PRIME_SIEVE_LIMIT:
+            raise TooLarge(name)
+        least, primes = prime_sieve(high)
+        if name == "primepi":
+            return np.searchsorted(primes, x, side="right").astype(np.int64)
+        got = least[x].astype(np.int64)
+        return np.where(got == 0, x, got)
     if name in ("bigomega", "omega", "numdiv"):
         if low < 1 or high > SIEVE_LIMIT:
             raise TooLarge(name)
@@ -244,7 +288,31 @@ def _cached_sieve(top: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return _SIEVES[size]
 
 
-SPECIAL = frozenset({"G", "bigomega", "omega", "numdiv", "val", "digitsum", "nimmul"})
+_PRIME_SIEVES: dict[str, tuple[np.ndarray, np.ndarray]] = kept(__name__ + "._PRIME_SIEVES", {})
+
+
+def prime_sieve(top: int) -> tuple[np.ndarray, np.ndarray]:
+    """``(least, primes)`` covering ``0..top`` at least (``top < PRIME_SIEVE_LIMIT``): ``least[x]``
+    the least prime factor of a composite ``x`` (0 for 0, 1 and the primes), ``primes`` the primes
+    in order. One sieve is kept, of a power of two entries (at least 2**12): bounded memory."""
+    import numpy as np
+
+    have = _PRIME_SIEVES.get("kept")
+    if have is not None and top < len(have[0]):
+        return have
+    size = min(1 << max(top, 1 << 11).bit_length(), PRIME_SIEVE_LIMIT)
+    least = np.zeros(size, dtype=np.int32)
+    for p in range(2, math.isqrt(size - 1) + 1):
+        if least[p] == 0:
+            block = least[p * p::p]
+            block[block == 0] = p
+    primes = np.flatnonzero(least == 0)[2:].astype(np.int64)
+    _PRIME_SIEVES.clear()
+    _PRIME_SIEVES["kept"] = (least, primes)
+    return least, primes
+
+
+SPECIAL = frozenset({"G", "bigomega", "omega", "numdiv", "val", "digitsum", "nimmul", "lpf", "primepi"})
 """The calls of the grammar :func:`vec_special` evaluates on arrays."""
 
 

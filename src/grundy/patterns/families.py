@@ -5,6 +5,9 @@
   ``G(2k) = k, G(2k + 1) = G(k)`` ("take at most half"): ``n // 2 if n % 2 == 0 else G(n // 2)``;
 - **arithmetic functions**: ``G(n) = h(F(n))`` with ``F`` one of Ω, ω, the number of divisors,
   a ``p``-adic valuation or a digit sum, and ``h`` a short formula;
+- **values by the least prime factor**: ``G(n) = G(lpf(n))`` for every composite ``n``, and on
+  the primes a short formula in ``n`` and ``primepi(n)`` (the prime's index), as taking ``y``
+  coprime to the heap has ``G(p) = primepi(p)`` for the odd primes (Codeforces 2004E);
 - **P-descriptions from two simple sets**: ``P iff A or B`` (or ``A and B``, ``A and not B``) with
   ``A``, ``B`` residue classes, powers of two (of odd or even exponent), parities of Ω or of a
   valuation, primes, digit sums..., e.g. "P iff n is odd or n = 2^(odd)".
@@ -314,6 +317,60 @@ def _omega_list(k: int) -> list[int]:
             out.append(e)
         p += 1
     return out + ([1] if k > 1 else [])
+
+
+# ---- values by the least prime factor ---------------------------------------------------------
+
+def least_factor_values(table: list[int], *, steps: int) -> str | None:
+    """``G(lpf(n))`` on the composite ``n``, a formula ``h`` in ``n`` and ``primepi(n)`` on the
+    primes, and ``G(0)``, ``G(1)`` as they are: agreeing with the whole table, or ``None``.
+
+    >>> t = [0, 1] + [0] * 298
+    >>> primes = [p for p in range(2, 300) if all(p % d for d in range(2, p))]
+    >>> for n in range(2, 300):
+    ...     least = next(p for p in primes if n % p == 0)
+    ...     t[n] = primes.index(least) + 1 if least > 2 else 0
+    >>> least_factor_values(t, steps=4000)
+    '0 if n == 0 else 1 if n == 1 else ctz(n) ^ primepi(n) if lpf(n) == n else G(lpf(n))'
+    """
+    total = len(table)
+    if total < MIN_TABLE or not _least_factor_seen(table):
+        return None
+    import numpy as np
+
+    values = np.array(table, dtype=np.int64)
+    n = np.arange(total, dtype=np.int64)
+    try:
+        least = vec_arith("lpf", n)
+    except TooLarge:
+        return None
+    composite = least < n
+    if bool((values[composite] != values[least[composite]]).any()):
+        return None
+    primes = n[(least == n) & (n >= 2)]
+    index = vec_arith("primepi", primes)
+    found = shortest_formula({"n": primes[:PREFIX], "primepi(n)": index[:PREFIX]},
+                             lambda i, v: v == int(values[primes[i]]), values[primes[:PREFIX]],
+                             total=len(primes), full_env={"n": primes}, max_size=5, steps=steps)
+    if found is None:
+        return None
+    formula = f"{table[0]} if n == 0 else {table[1]} if n == 1 else {found} if lpf(n) == n else G(lpf(n))"
+    env = {"n": n, "G": values}
+    return formula if agrees(formula, lambda i, v: v == int(values[i]), env, total) else None
+
+
+def _least_factor_seen(table: list[int]) -> bool:
+    """Whether the head of the table (to :data:`PREFIX`) has ``G(n) = G(lpf(n))`` at every
+    composite ``n`` and three values at least on the primes, in plain Python: where not,
+    :func:`least_factor_values` returns ``None``."""
+    on_primes: set[int] = set()
+    for k in range(2, min(len(table), PREFIX + 1)):
+        least = next((p for p in range(2, int(k ** 0.5) + 1) if k % p == 0), k)
+        if least == k:
+            on_primes.add(table[k])
+        elif table[k] != table[least]:
+            return False
+    return len(on_primes) >= 3
 
 
 # ---- P-descriptions from two simple sets -------------------------------------------------------

@@ -11,7 +11,9 @@ number is needed): integer constants, the variables of the game (``n``; or ``a``
 - ``isqrt(x)``: the exact integer square root;  ``min``, ``max`` (two or more arguments), ``abs``;
 - arithmetic functions (:mod:`grundy.patterns.arith`): ``bigomega(x)`` (Ω, prime factors with
   multiplicity), ``omega(x)`` (distinct prime factors), ``numdiv(x)`` (number of divisors),
-  ``val(x, p)`` (the exponent of ``p`` in ``x``, ``val(0, p) = -1``), ``digitsum(x, b)`` (base ``b``);
+  ``val(x, p)`` (the exponent of ``p`` in ``x``, ``val(0, p) = -1``), ``digitsum(x, b)`` (base ``b``),
+  ``lpf(x)`` (the least prime factor, ``lpf(0) = 0``, ``lpf(1) = 1``), ``primepi(x)`` (π(x), the
+  number of primes ``<= x``: the index of a prime);
 - ``nimmul(x, y)``: the nim product ``x ⊗ y`` (:func:`grundy.theory.nimber.nim_mul`);
 - ``A if C else B``, and ``G(x)``: the formula's own value at ``x`` — a recursion, allowed in a
   formula over ``n`` and only at ``0 <= x < n`` (so it ends; memoised). The pattern finder only
@@ -54,8 +56,8 @@ if TYPE_CHECKING:
     import numpy as np
 
 VARIABLES = ("n", "a", "b")
-FUNCTIONS = ("G", "abs", "bigomega", "bit_length", "cto", "ctz", "digitsum", "isqrt", "max", "min",
-             "nimmul", "numdiv", "omega", "popcount", "val")
+FUNCTIONS = ("G", "abs", "bigomega", "bit_length", "cto", "ctz", "digitsum", "isqrt", "lpf", "max", "min",
+             "nimmul", "numdiv", "omega", "popcount", "primepi", "val")
 TWO_ARGUMENTS = frozenset({"digitsum", "nimmul", "val"})
 MAX_FORMULA_CHARS = 2000
 MAX_SHIFT = 1 << 16
@@ -116,7 +118,8 @@ def isqrt(x: int) -> int:
 _FUNCS: dict[str, Callable[..., int]] = {
     "popcount": popcount, "ctz": ctz, "cto": cto, "bit_length": bit_length, "isqrt": isqrt,
     "abs": abs, "min": min, "max": max, **{name: getattr(arith, name) for name in
-                                           ("bigomega", "omega", "numdiv", "val", "digitsum", "nimmul")},
+                                           ("bigomega", "omega", "numdiv", "val", "digitsum", "nimmul",
+                                            "lpf", "primepi")},
 }
 
 
@@ -517,14 +520,21 @@ def vec_eval(node: ast.expr, env: Mapping[str, np.ndarray], length: int) -> np.n
     """A checked formula on arrays of int64 values (raises :class:`Unsafe` unless exact).
 
     ``env["G"]``, when present, is the table the recursion ``G(x)`` reads (the whole table, not
-    a slice: ``G(x)`` is looked up there, where the recursion allows it).
+    a slice: ``G(x)`` is looked up there, where the recursion allows it). ``A if C else B`` evaluates
+    each branch only on the points it answers (``G(lpf(n))`` only where ``lpf(n) < n``).
     """
     import numpy as np
 
     def go(node: ast.expr) -> np.ndarray:
         if isinstance(node, ast.IfExp):
             test = go(node.test) != 0
-            return np.where(test, go(node.body), go(node.orelse))
+            if test.all() or not test.any():
+                return go(node.body if test.all() else node.orelse)
+            out = np.empty(length, dtype=np.int64)
+            for branch, where in ((node.body, test), (node.orelse, ~test)):
+                part = {k: v if k == "G" else v[where] for k, v in env.items()}
+                out[where] = vec_eval(branch, part, int(where.sum()))
+            return out
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in arith.SPECIAL:
             args = [go(a) for a in node.args]
             try:

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from grundy.errors import InvalidInputError
 from grundy.model.laws import Describes, Status
-from grundy.patterns.families import arithmetic_values, p_union, self_similar
+from grundy.patterns.families import arithmetic_values, least_factor_values, p_union, self_similar
 from grundy.patterns.formulas import MAX_FORMULA_CHARS, agrees, size
 from grundy.patterns.pairs import find_pair_patterns
 from grundy.patterns.proof import eventual_form, implied_by_period
@@ -294,12 +294,15 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
 
 def _family_formula(table: list[int], periodicity: Periodicity | None, text_len: int,
                     steps: int) -> Pattern | None:
-    """A self-similar (recursive) formula, or a function of an arithmetic function of ``n``
-    (:mod:`grundy.patterns.families`), with a quarter of the search's steps each; not for a
-    table with a period (the period describes it, and says more)."""
+    """A self-similar (recursive) formula, a function of an arithmetic function of ``n``, or
+    values by the least prime factor (:mod:`grundy.patterns.families`), with a quarter of the
+    search's steps each (the last searches only a table whose composite heaps all repeat their
+    least prime factor's value); not for a table with a period (the period describes it, and says
+    more)."""
     if periodicity is not None:
         return None
-    found = [f for f in (family(table, steps=steps // 4) for family in (self_similar, arithmetic_values))
+    families = (self_similar, arithmetic_values, least_factor_values)
+    found = [f for f in (family(table, steps=steps // 4) for family in families)
              if f is not None and not too_long(f, text_len, len(table))]
     if not found:
         return None
