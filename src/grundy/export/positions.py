@@ -230,7 +230,9 @@ def grundy_value(*numbers):
 
 def first_player_wins(*numbers):
     return answer(list(numbers))[1]
+"""
 
+_PY_ANSWER = """
 
 def answer(numbers):
     \"\"\"The value (None in misère play) and the outcome of the sum of the positions ``numbers``
@@ -244,6 +246,101 @@ def answer(numbers):
         total ^= _value(position, {})
     return total, total != 0
 """
+
+
+PY_OUTCOME = """
+
+_WINS = {}  # who wins alone: a position -> whether the player to move wins (the outcome search)
+
+
+def _option_wins(option, params):
+    \"\"\"Whether the player to move wins the option (a tuple of the positions it is the sum of),
+    where that is known at once: a position's outcome or value found before, a sum of several
+    positions (the XOR of their values, Sprague-Grundy theorem; no position: a loss); else None.\"\"\"
+    if len(option) == 1:
+        position = option[0]
+        found = _WINS.get(position)
+        if found is None and position in _MEMO:
+            return _MEMO[position] != 0
+        return found
+    total = 0
+    for position in option:
+        total ^= _value(position, params)
+    return total != 0
+
+
+def _first_wins(root, params):
+    \"\"\"Whether the player to move wins ``root``, by a depth-first search without recursion that
+    stops at a position's first option that is a P-position (an N-position needs no more; only a
+    P-position has every option searched): a frame is a position and its options still to look at.
+    At most MOVE_STEPS options listed, else an error for this input alone, as is a position that
+    can be reached from itself.\"\"\"
+    if root in _WINS:
+        return _WINS[root]
+    if root in _MEMO:
+        return _MEMO[root] != 0
+    listed = _options(root, params)
+    steps = len(listed) + 1
+    stack, active = [(root, iter(listed))], {root}
+    while stack:
+        x, todo = stack[-1]
+        won = False  # (no option left: a P-position)
+        for option in todo:
+            found = _option_wins(option, params)
+            if found is None:
+                child = option[0]
+                if child in active:
+                    raise ValueError(f"position {_shown(child)!r} can be reached from itself: the game "
+                                     f"is loopy (grundy solve answers it; this program does not)")
+                listed = _options(child, params)
+                steps += len(listed) + 1
+                if steps > MOVE_STEPS:
+                    raise ValueError(f"position {_shown(root)!r} was not settled within {MOVE_STEPS:,} "
+                                     f"options listed")
+                stack.append((child, iter(listed)))
+                active.add(child)
+                won = None  # (the frame waits for its child)
+                break
+            if not found:
+                won = True
+                break
+        while won is not None:  # (the frame is decided: so, maybe, the frames above it)
+            _WINS[x] = won
+            active.discard(x)
+            stack.pop()
+            if not stack:
+                break
+            if won:  # (an N-position: the frame above looks at its next option)
+                won = None
+            else:  # (a P-position: the frame above wins by moving there)
+                x, won = stack[-1][0], True
+    return _WINS[root]
+"""
+"""Who wins alone (``export --outcome`` of a game of one's own): ``_first_wins(position,
+params)``, the search of :mod:`grundy.engine.outcome_search` written into the program, over its own
+``_WINS``; an option that is a sum of several positions is valued by their values (``_value``)."""
+
+_PY_OUTCOME_ANSWER = """
+
+def answer(numbers):
+    \"\"\"Who wins the sum of the positions ``numbers`` holds (see _sum_parts), and the value where
+    it is known: 0 for a P-position (by definition), None for an N-position. One position: by the
+    outcome search (_first_wins); a sum of several: the XOR of their values (Sprague-Grundy).\"\"\"
+    parts = _sum_parts(numbers)
+    _let_go()
+    if len(_WINS) > MEMO_KEPT:  # (the outcomes of the inputs before are let go, as the values are)
+        _WINS.clear()
+    if len(parts) == 1:
+        wins = _first_wins(parts[0], {})
+    else:
+        total = 0
+        for position in parts:
+            total ^= _value(position, {})
+        wins = total != 0
+    return (None if wins else 0), wins
+"""
+"""``answer(numbers)`` of an outcome program: ``(0, False)`` or ``(None, True)``, the line ``0 P``
+or ``- N`` that ``export --outcome`` of a heap game and ``solve --input --outcome`` print."""
 
 
 PY_WINNING_POSITIONS = """
@@ -293,13 +390,14 @@ def _case_reader(arity: int | None, parts: bool, rows: bool = False) -> str:
 
 def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | None, source: str, *,
                       main: bool, input_format: str, misere: bool = False,
-                      steps: int = MOVE_STEPS, moves: bool = False) -> str:
+                      steps: int = MOVE_STEPS, moves: bool = False, outcome: bool = False) -> str:
     """The Python program answering positions of ``arity`` numbers (``None``: a tuple of numbers
     of any length, one position a line, a case its count and its numbers) of the game ``name`` by
     its move function ``source`` (``def moves(position)``, stand-alone); ``minimum``: its declared
     least coordinates; ``main``: with a ``main`` reading ``input_format``; ``misere``: who wins in
     misère play (:data:`PY_MISERE`); ``steps``: the options it may list for one input; ``moves``:
-    each line followed by the winning moves of its one position (:data:`PY_WINNING_POSITIONS`)."""
+    each line followed by the winning moves of its one position (:data:`PY_WINNING_POSITIONS`);
+    ``outcome``: who wins alone, ``0 P`` or ``- N`` (:data:`PY_OUTCOME`; normal play)."""
     from grundy.export.main import describe, layout_parts
 
     title = " ".join(name.split())
@@ -316,6 +414,17 @@ def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | N
             f"no move is a win, else a win iff some move reaches a loss; a sum of several positions is "
             f"searched as a whole (no theorem decides a misère sum from its parts' outcomes); no Grundy "
             f"value decides misère play, so a line is '- N' or '- P'; {limits}"]
+    elif outcome:
+        header = [
+            f"# {title}: who wins a position of {numbers} (a game of your own, by its move function, "
+            f"carried below as given); the outcome alone: '0 P' (a P-position's value is 0) or '- N'",
+            f"# outcome: exact, by a depth-first search that stops at a position's first option that is "
+            f"a P-position (only a P-position has every option searched; memoised, past {MEMO_KEPT:,} "
+            f"kept, the memo is let go before the next input); a sum of several positions (an option "
+            f"grundy.Sum(...){', a line of several positions' if arity else ''}) is "
+            f"valued by the Sprague-Grundy theorem, the XOR of its parts' Grundy values, each the mex "
+            f"over every position reachable from it; "
+            + limits.replace("for one input,", "for one input (by the search, and by each part's value),")]
     else:
         header = [
             f"# {title}: the Grundy value of a position of {numbers} (a game of your own, by its "
@@ -339,6 +448,7 @@ def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | N
            f"MISERE = {misere}", f"ZERO_WIDTH = {arity or 1}", ""]
     text = ("\n".join(out) + PY_SEARCH % {"functions": "# the move function, as given\n" + source.strip("\n")}
             + (PY_MISERE if misere else "") % {"kept": MEMO_KEPT} + _PY_API % {"kept": MEMO_KEPT}
+            + (PY_OUTCOME + _PY_OUTCOME_ANSWER if outcome else _PY_ANSWER)
             + (PY_WINNING_POSITIONS if moves else ""))
     if main:
         text += (_case_reader(arity, layout_parts(input_format)[1], input_format.endswith("+rows"))
