@@ -14,6 +14,12 @@ backs from three, every pair of values three times; ...), and four seeded random
 three values. The values program's default bound (2,000,000 options listed for one input) refuses
 some of them (an error line): it is run as exported, and with ``--limit 100000000``.
 
+With ``--misere`` the outcome program stops at a sum's first losing option, where the misère
+program searches every option: POJ 2068 "Nim" (lines ``n S M1..M2n``; whoever takes the last stone
+loses; as bench/own_misere_export.py), five random lines of n = 10, S = 8192, Mi <= 16 and the
+line whose 20 rotations of the maxima all differ, both programs with ``--limit 4000000``, one run
+each.
+
 Run: ``prlimit --as=6000000000 nice -n 5 python bench/own_outcome_export.py``.
 """
 
@@ -25,8 +31,7 @@ import subprocess
 import sys
 import tempfile
 from pathlib import Path
-
-from fresh_problems import run
+from typing import Any
 
 RULES = '''
 import grundy
@@ -41,6 +46,13 @@ def remove_pairs(cards):
             if cards[i] == cards[j] or cards[i + 1] == cards[j + 1]:
                 out.append(cards[:i] + cards[i + 2:j] + cards[j + 2:])
     return out
+
+
+@grundy.game("bench-team")
+def team(position):
+    """POJ 2068: the player to move takes 1..M1 of S; then M2 is to move"""
+    n, s, first, *rest = position
+    return [(n, s - k, *rest, first) for k in range(1, min(first, s) + 1)]
 '''
 
 FOUND = {"scan-1": "3 1 3 3 3 2 1 3 3 1 2 3 3 2 3 3 2 1 3 2 1 1 1 2 1 1 2 2 3 1 2 3 2 1 1 3",
@@ -66,6 +78,18 @@ def decks(rng: random.Random) -> dict[str, list[int]]:
     return out
 
 
+def timed(argv: list[str], stdin: Path) -> tuple[float, int, int, str]:
+    """CPU seconds of the child (user + system), its peak memory (KB, GNU time), its exit status
+    and what it printed."""
+    with stdin.open("rb") as given, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        child = subprocess.Popen(["/usr/bin/time", "-f", "%M", *argv], stdin=given, stdout=out, stderr=err)
+        _, status, usage = os.wait4(child.pid, 0)
+        err.seek(0)
+        out.seek(0)
+        peak = int(err.read().decode().split()[-1])
+        return usage.ru_utime + usage.ru_stime, peak, os.waitstatus_to_exitcode(status), out.read().decode()
+
+
 def judge_input(row: list[int]) -> str:
     """The judge's layout of a deck: N, then N lines A_i B_i (what the user reshapes)."""
     return f"{len(row) // 2}\n" + "".join(f"{a} {b}\n" for a, b in zip(row[::2], row[1::2], strict=True))
@@ -78,9 +102,9 @@ def main() -> None:
     (work / "rules.py").write_text(RULES)
     grundy = [sys.executable, "-m", "grundy", "--rules", str(work / "rules.py")]
 
-    def export(path: str, *argv: str) -> list[str]:
-        source = subprocess.run([*grundy, "export", "bench-remove-pairs", *argv, "--lang", "python",
-                                 "--main"], capture_output=True, text=True, check=True)
+    def export(path: str, *argv: str, game: str = "bench-remove-pairs") -> list[str]:
+        source = subprocess.run([*grundy, "export", game, *argv, "--lang", "python", "--main"],
+                                capture_output=True, text=True, check=True)
         (work / path).write_text(source.stdout)
         return [sys.executable, "-S", str(work / path)]
 
@@ -96,20 +120,39 @@ def main() -> None:
         for name in inputs:
             answers = []
             for title, argv in routes:
-                _, cpu, peak, status = run(argv, work / f"{name}.in")
-                said = subprocess.run(argv, stdin=(work / f"{name}.in").open(), capture_output=True,
-                                      text=True).stdout.strip() if round_ == 1 else ""
+                cpu, peak, status, said = timed(argv, work / f"{name}.in")
+                said = said.strip()
                 answers.append(said)
                 cpu_max, peak_max = worst.get(title, (0.0, 0))
                 worst[title] = (max(cpu_max, cpu), max(peak_max, peak))
                 print(f"round {round_} {name:16} {title:19} cpu {cpu:6.2f} s  peak {peak / 1024:5.0f} MB  "
                       f"exit {status}  {said[:40]}")
-            if round_ == 1:
-                wins = {a.split()[-1] for a in answers if not a.startswith("error")}
-                assert len(wins) == 1, (name, answers)
+            wins = {a.split()[-1] for a in answers if not a.startswith("error")}
+            assert len(wins) == 1, (name, answers)
     print(f"load: {os.getloadavg()[0]:.2f}")
     for title, (cpu, peak) in worst.items():
         print(f"worst {title:19} cpu {cpu:6.2f} s  peak {peak / 1024:5.0f} MB")
+    misere(work, export)
+
+
+def misere(work: Path, export: Any) -> None:
+    """POJ 2068 in misère play: the outcome program against the misère program, one run each."""
+    rng = random.Random(2068)
+    lines = ["10 8192 " + " ".join(str(rng.randint(1, 16)) for _ in range(20)) + "\n" for _ in range(5)]
+    (work / "team.in").write_text("".join(lines))
+    (work / "team-worst.in").write_text("10 8192 " + "16 " * 19 + "15\n")
+    routes = [("misère --outcome", export("team-outcome.py", "--misere", "--outcome", "--limit", "4000000",
+                                          game="bench-team")),
+              ("misère", export("team.py", "--misere", "--limit", "4000000", game="bench-team"))]
+    print(f"load: {os.getloadavg()[0]:.2f}")
+    for name in ("team", "team-worst"):
+        answers = []
+        for title, argv in routes:
+            cpu, peak, status, said = timed(argv, work / f"{name}.in")
+            answers.append(said)
+            print(f"POJ 2068 {name:10} {title:17} cpu {cpu:6.2f} s  peak {peak / 1024:5.0f} MB  "
+                  f"exit {status}  {' '.join(said.split())}")
+        assert answers[0] == answers[1], answers
 
 
 if __name__ == "__main__":

@@ -236,13 +236,63 @@ def line_answer(wins: bool) -> tuple[int | None, bool]:
     return (None, True) if wins else (0, False)
 
 
+def misere_wins(pairs: list[tuple[int, int]], steps: tuple[int, ...], split: bool) -> bool:
+    """The plain misère recursion of a sum of pairs of :func:`takes`' game (sorted: a multiset; a
+    split leaves two pairs), from the rules: no move is a win (whoever moves last loses), else a
+    win iff some move reaches a loss."""
+    moves = takes(steps, split)
+
+    @cache
+    def wins(state: tuple[tuple[int, int], ...]) -> bool:
+        options = []
+        for k, pair in enumerate(state):
+            rest = state[:k] + state[k + 1:]
+            for option in moves(pair):  # type: ignore[operator]
+                options.append(rest + (tuple(option.parts) if isinstance(option, grundy.Sum) else (option,)))
+        return not options or any(not wins(tuple(sorted(o))) for o in options)
+    return wins(tuple(sorted(pairs)))
+
+
+def test_misere_outcome_programs_stop_at_a_first_losing_option(random_games: Path, tmp_path: Path) -> None:
+    """With --misere, the program searches each sum as a whole and stops at its first option that
+    is a loss: lines of one to three pairs of a game whose moves may split a pair in two, against
+    the plain misère recursion, and the lines of the misère program that searches everything and
+    of solve --input --misere."""
+    steps, split = GAMES[0]
+    assert split
+    rng = random.Random(7)
+    cases = [[(rng.randint(0, 9), rng.randint(0, 9)) for _ in range(rng.randint(1, 3))] for _ in range(40)]
+    want = ["- N" if misere_wins(case, steps, split) else "- P" for case in cases]
+    assert "- N" in want and "- P" in want
+    text = "".join(" ".join(f"{a} {b}" for a, b in case) + "\n" for case in cases)
+    program = export("oo-take0", "--outcome", "--misere", "--lang", "python", "--main")
+    assert "stops at a position's first option that is a loss" in program.splitlines()[1]
+    assert python_lines(program, text) == want
+    full = export("oo-take0", "--misere", "--lang", "python", "--main")
+    assert python_lines(full, text) == want
+    path = tmp_path / "pairs.in"
+    path.write_text(text)
+    code, out, err = cli("solve", "oo-take0", "--input", "lines", str(path), "--misere")
+    assert code == 0 and out.split("\n")[:-1] == want, err
+    alone: dict[str, object] = {"__name__": "not-main"}
+    exec(program, alone)
+    every: dict[str, object] = {"__name__": "not-main"}
+    exec(full, every)
+    position = (9, 8, 7, 9)
+    assert alone["first_player_wins"](*position) == every["first_player_wins"](*position)  # type: ignore[operator]
+    assert 0 < len(alone["_WINS"]) < len(every["_WINS"])  # type: ignore[arg-type]
+
+
 @pytest.mark.parametrize("right, wrong", [
     # (a P-option read as no win)
     ("            if not found:\n", "            if found:\n"),
     # (a P-position found deeper: its parent's frame not won by it)
     ("                x, won = stack[-1][0], True\n", "                won = None\n"),
+    # (misère play: a position with no move read as a loss)
+    ("        won = MISERE if not moves else False", "        won = False"),
 ])
-def test_the_check_before_printing_can_fail(monkeypatch: pytest.MonkeyPatch, right: str, wrong: str) -> None:
+def test_the_check_before_printing_can_fail(monkeypatch: pytest.MonkeyPatch, random_games: Path, right: str,
+                                           wrong: str) -> None:
     """A wrong search is caught by the check against the engine (the second only on positions
     larger than the values program's check takes: the outcome program's check adds them)."""
     import grundy.export.positions as positions
@@ -250,9 +300,11 @@ def test_the_check_before_printing_can_fail(monkeypatch: pytest.MonkeyPatch, rig
 
     assert positions.PY_OUTCOME.count(right) == 1
     monkeypatch.setattr(positions, "PY_OUTCOME", positions.PY_OUTCOME.replace(right, wrong))
-    for name in ("oo-cards", "oo-row"):
+    for name, misere in (("oo-cards", False), ("oo-row", False), ("oo-take0", True)):
+        if "MISERE" in right and not misere:
+            continue  # (in normal play, the line changed reads the same)
         with pytest.raises(GrundyError, match="internal error"):
-            export_game(grundy.load_game(name), lang="python", outcome=True)
+            export_game(grundy.load_game(name), lang="python", outcome=True, misere=misere)
 
 
 def test_error_lines_of_a_loopy_game_and_of_the_bound(tmp_path: Path) -> None:
@@ -267,7 +319,6 @@ def test_error_lines_of_a_loopy_game_and_of_the_bound(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("argv, words", [
-    (("oo-cards", "--outcome", "--misere"), "does not go with --misere"),
     (("oo-cards", "--outcome", "--main", "--winning-moves"), "does not go with --winning-moves"),
     (("oo-cards", "--outcome", "--conjecture"), "does not go with --conjecture"),
     (("oo-row", "--outcome", "--main", "--input", "cases", "--params", "sum"), "does not go with --params"),

@@ -34,8 +34,8 @@ def run_outcome(args: argparse.Namespace, layout: str) -> int:
         raise InvalidInputError(f"--outcome writes who wins from one heap, from its P-positions; "
                                 f"{given[0]} has no use there")
     if game is None:
-        raise InvalidInputError(f"--outcome is for one heap game, not {args.game} (export it without "
-                                f"--outcome)")
+        raise InvalidInputError(f"--outcome is for one heap game or a game of your own on tuples of "
+                                f"numbers, not {args.game} (export it without --outcome)")
     max_size = getattr(args, "max_size", 64 * 1024) or None
     result = export_outcomes(game, lang=args.lang, main=args.main, input_format=layout,
                              upto=args.upto, max_size=max_size, limit=getattr(args, "limit", None),
@@ -54,8 +54,6 @@ def _own_outcome(args: argparse.Namespace, layout: str, game: Any) -> int:
     from grundy.reports.export_policy import export_game
 
     clash = [(flag, why) for flag, used, why in (
-        ("--misere", getattr(args, "misere", False),
-         "export --misere of a game of your own prints who wins alone already ('- N' or '- P')"),
         ("--winning-moves", getattr(args, "winning_moves", False),
          "the winning moves need every option's outcome: export without --outcome"),
         ("--conjecture", getattr(args, "conjecture", False),
@@ -68,7 +66,8 @@ def _own_outcome(args: argparse.Namespace, layout: str, game: Any) -> int:
                                 f"{clash[0][1]}")
     try:
         result = export_game(game, lang=args.lang, upto=args.upto, main=args.main, input_format=layout,
-                             limit=getattr(args, "limit", None), outcome=True)
+                             limit=getattr(args, "limit", None), misere=getattr(args, "misere", False),
+                             outcome=True)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     for warning in result.warnings:

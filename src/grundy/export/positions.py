@@ -250,7 +250,7 @@ def answer(numbers):
 
 PY_OUTCOME = """
 
-_WINS = {}  # who wins alone: a position -> whether the player to move wins (the outcome search)
+_WINS = {}  # who wins alone: a position (misère play: a sum) -> whether the player to move wins
 
 
 def _option_wins(option, params):
@@ -269,35 +269,33 @@ def _option_wins(option, params):
     return total != 0
 
 
-def _first_wins(root, params):
+def _first_wins(root, options, known, key, words):
     \"\"\"Whether the player to move wins ``root``, by a depth-first search without recursion that
-    stops at a position's first option that is a P-position (an N-position needs no more; only a
-    P-position has every option searched): a frame is a position and its options still to look at.
-    At most MOVE_STEPS options listed, else an error for this input alone, as is a position that
-    can be reached from itself.\"\"\"
-    if root in _WINS:
-        return _WINS[root]
-    if root in _MEMO:
-        return _MEMO[root] != 0
-    listed = _options(root, params)
+    stops at a position's first option the player to move loses (a win needs no more; only a loss
+    has every option searched): a frame is a position, its options still to look at, and whether
+    it has any (no move: a win in misère play, else a loss). ``options(x)``: the options of x;
+    ``known(option)``: whether the player to move wins it, where known at once, else None (then
+    ``key(option)`` is searched); ``words(x)``: a position in an error. At most MOVE_STEPS options
+    listed, else an error for this input alone, as is a position that can be reached from itself.\"\"\"
+    listed = options(root)
     steps = len(listed) + 1
-    stack, active = [(root, iter(listed))], {root}
+    stack, active = [(root, iter(listed), bool(listed))], {root}
     while stack:
-        x, todo = stack[-1]
-        won = False  # (no option left: a P-position)
+        x, todo, moves = stack[-1]
+        won = MISERE if not moves else False  # (no option left: a loss, or no move at all)
         for option in todo:
-            found = _option_wins(option, params)
+            found = known(option)
             if found is None:
-                child = option[0]
+                child = key(option)
                 if child in active:
-                    raise ValueError(f"position {_shown(child)!r} can be reached from itself: the game "
+                    raise ValueError(f"position {words(child)!r} can be reached from itself: the game "
                                      f"is loopy (grundy solve answers it; this program does not)")
-                listed = _options(child, params)
+                listed = options(child)
                 steps += len(listed) + 1
                 if steps > MOVE_STEPS:
-                    raise ValueError(f"position {_shown(root)!r} was not settled within {MOVE_STEPS:,} "
+                    raise ValueError(f"position {words(root)!r} was not settled within {MOVE_STEPS:,} "
                                      f"options listed")
-                stack.append((child, iter(listed)))
+                stack.append((child, iter(listed), bool(listed)))
                 active.add(child)
                 won = None  # (the frame waits for its child)
                 break
@@ -310,37 +308,55 @@ def _first_wins(root, params):
             stack.pop()
             if not stack:
                 break
-            if won:  # (an N-position: the frame above looks at its next option)
+            if won:  # (a win for the player to move there: the frame above looks further)
                 won = None
-            else:  # (a P-position: the frame above wins by moving there)
+            else:  # (a loss there: the frame above wins by moving there)
                 x, won = stack[-1][0], True
     return _WINS[root]
+
+
+def _outcome(parts, params):
+    \"\"\"Whether the player to move wins the sum of ``parts``: one position by _first_wins, a sum
+    of several by the XOR of their values (normal play); in misère play the sum as a whole (its
+    options: _sum_options), by _first_wins too.\"\"\"
+    if len(_WINS) > MEMO_KEPT:  # (the outcomes of the inputs before are let go, as the values are)
+        _WINS.clear()
+    if MISERE:
+        root = _state(parts)
+        if root in _WINS:
+            return _WINS[root]
+        return _first_wins(root, lambda s: _sum_options(s, params), _WINS.get, lambda s: s,
+                           lambda s: " + ".join(map(_shown, s)))
+    if len(parts) != 1:
+        total = 0
+        for position in parts:
+            total ^= _value(position, params)
+        return total != 0
+    found = _option_wins(tuple(parts), params)
+    if found is not None:
+        return found
+    return _first_wins(parts[0], lambda x: _options(x, params), lambda o: _option_wins(o, params),
+                       lambda o: o[0], _shown)
 """
-"""Who wins alone (``export --outcome`` of a game of one's own): ``_first_wins(position,
-params)``, the search of :mod:`grundy.engine.outcome_search` written into the program, over its own
-``_WINS``; an option that is a sum of several positions is valued by their values (``_value``)."""
+"""Who wins alone (``export --outcome`` of a game of one's own): ``_outcome(parts, params)``,
+the search of :mod:`grundy.engine.outcome_search` written into the program (``_first_wins``), over
+its own ``_WINS``; in normal play, an option that is a sum of several positions is valued by their
+values (``_value``); in misère play the sums are searched as wholes (:data:`PY_MISERE`'s
+``_state`` and ``_sum_options``)."""
 
 _PY_OUTCOME_ANSWER = """
 
 def answer(numbers):
     \"\"\"Who wins the sum of the positions ``numbers`` holds (see _sum_parts), and the value where
-    it is known: 0 for a P-position (by definition), None for an N-position. One position: by the
-    outcome search (_first_wins); a sum of several: the XOR of their values (Sprague-Grundy).\"\"\"
+    it is known: 0 for a P-position in normal play (by definition), else None (_outcome).\"\"\"
     parts = _sum_parts(numbers)
     _let_go()
-    if len(_WINS) > MEMO_KEPT:  # (the outcomes of the inputs before are let go, as the values are)
-        _WINS.clear()
-    if len(parts) == 1:
-        wins = _first_wins(parts[0], {})
-    else:
-        total = 0
-        for position in parts:
-            total ^= _value(position, {})
-        wins = total != 0
-    return (None if wins else 0), wins
+    wins = _outcome(parts, {})
+    return (None if wins or MISERE else 0), wins
 """
 """``answer(numbers)`` of an outcome program: ``(0, False)`` or ``(None, True)``, the line ``0 P``
-or ``- N`` that ``export --outcome`` of a heap game and ``solve --input --outcome`` print."""
+or ``- N`` that ``export --outcome`` of a heap game and ``solve --input --outcome`` print (misère
+play: ``- P`` or ``- N``)."""
 
 
 PY_WINNING_POSITIONS = """
@@ -397,7 +413,8 @@ def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | N
     least coordinates; ``main``: with a ``main`` reading ``input_format``; ``misere``: who wins in
     misère play (:data:`PY_MISERE`); ``steps``: the options it may list for one input; ``moves``:
     each line followed by the winning moves of its one position (:data:`PY_WINNING_POSITIONS`);
-    ``outcome``: who wins alone, ``0 P`` or ``- N`` (:data:`PY_OUTCOME`; normal play)."""
+    ``outcome``: who wins alone, ``0 P`` or ``- N`` (:data:`PY_OUTCOME`; with ``misere``, ``- P``
+    or ``- N`` by the same search, which stops at a first losing option)."""
     from grundy.export.main import describe, layout_parts
 
     title = " ".join(name.split())
@@ -409,9 +426,12 @@ def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | N
         header = [
             f"# {title}: who wins a position of {numbers} in misère play (whoever moves last loses; "
             f"a game of your own, by its move function, carried below as given)",
-            f"# outcome: exact, by searching every position reachable from the one asked (memoised; "
-            f"past {MEMO_KEPT:,} kept, the memo is let go before the next input): "
-            f"no move is a win, else a win iff some move reaches a loss; a sum of several positions is "
+            (f"# outcome: exact, by searching every position reachable from the one asked (memoised; "
+             f"past {MEMO_KEPT:,} kept, the memo is let go before the next input): " if not outcome else
+             f"# outcome: exact, by a depth-first search that stops at a position's first option that "
+             f"is a loss (only a loss has every option searched; memoised, past {MEMO_KEPT:,} kept, the "
+             f"memo is let go before the next input): ")
+            + f"no move is a win, else a win iff some move reaches a loss; a sum of several positions is "
             f"searched as a whole (no theorem decides a misère sum from its parts' outcomes); no Grundy "
             f"value decides misère play, so a line is '- N' or '- P'; {limits}"]
     elif outcome:

@@ -1183,20 +1183,17 @@ def _positions_check(code: str, game: Game, plan: Plan) -> None:
 
     namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
     exec(compile(code, "<export>", "exec"), namespace)
-    answer, misere, alone = namespace["answer"], plan.misere_search, plan.outcome_search
+    answer, misere = namespace["answer"], plan.misere_search
+    alone = plan.outcome_search and not misere  # (its lines: '0 P' or '- N')
     # (a bound set lower with limit= refuses inputs, as intended: the answers are checked past it)
     namespace["MOVE_STEPS"] = max(namespace["MOVE_STEPS"], CHECK_STEPS)
     budget = Budget(CHECK_STEPS)  # (all the positions together, the nearest first)
     values: list[tuple[tuple[int, ...], Any]] = []
-    for position in _positions_sample(game, plan) + (_deeper_sample(game, plan) if alone else []):
+    for position in _positions_sample(game, plan):
         try:
-            want = _engine_answer(game, position, misere, budget)
+            want = _compared(answer, game, position, misere, alone, budget)
         except SearchLimitError:
             break  # (the check's budget is spent: the positions compared so far are the check)
-        got = _program_answer(answer, list(position), misere, alone)
-        if got != _seen_as(want, alone):
-            raise GrundyError(f"internal error: the exported program gives {got} for {position}, the "
-                              f"engine {want}; please report it")
         if want is not None:
             values.append((position, want))
     if not values and plan.arity is None:  # (nothing compared: a program that was not checked)
@@ -1216,6 +1213,23 @@ def _positions_check(code: str, game: Game, plan: Plan) -> None:
         if plan.arity is not None and _program_answer(answer, [*p, *q], misere, alone) != want:
             raise GrundyError(f"internal error: the exported program is wrong on the line of {p} and "
                               f"{q}; please report it")
+    # (an outcome program: larger positions too, as far as what is left of the budget goes)
+    for position in _deeper_sample(game, plan) if plan.outcome_search else []:
+        try:
+            _compared(answer, game, position, misere, alone, budget)
+        except SearchLimitError:
+            break
+
+
+def _compared(answer: Any, game: Game, position: Any, misere: bool, alone: bool, budget: Any) -> Any:
+    """The engine's answer for ``position`` (:func:`_engine_answer`), once the program's is found
+    the same (else an internal error); ``alone``: the program prints the outcome alone."""
+    want = _engine_answer(game, position, misere, budget)
+    got = _program_answer(answer, list(position), misere, alone)
+    if got != _seen_as(want, alone):
+        raise GrundyError(f"internal error: the exported program gives {got} for {position}, the "
+                          f"engine {want}; please report it")
+    return want
 
 
 DEEPER_SAMPLE = 150
@@ -1537,19 +1551,19 @@ def outcome_by_search(game: Game) -> bool:
 def own_outcome_plan(game: Any, *, misere: bool = False, winning_moves: bool = False,
                      parts: bool = False, claim: bool = False) -> Plan:
     """The plan of ``export --outcome`` of a ``@grundy.game`` on tuples of numbers: a Python
-    program carrying its move function that answers who wins alone (normal play), by the search
-    of :mod:`grundy.engine.outcome_search` (:data:`grundy.export.positions.PY_OUTCOME`); a sum of
-    several positions (a line of a game that declares ``arity=``) by its parts' values. Declared
-    ``arity=`` numbers a position (probed pairs: 2), else a tuple of any length. Refused in one
-    line: another game (a heap game's outcome program holds its P-positions), positions read from
-    their own text, and what an outcome alone has no use for."""
-    given = [name for name, used in (("misère play", misere), ("winning_moves", winning_moves),
-                                     ("a case of k positions", parts), ("a claim", claim)) if used]
+    program carrying its move function that answers who wins alone, by the search of
+    :mod:`grundy.engine.outcome_search` (:data:`grundy.export.positions.PY_OUTCOME`): in normal
+    play a sum of several positions (a line of a game that declares ``arity=``) by its parts'
+    values; with ``misere``, every sum searched as a whole, the search stopping at a sum's first
+    losing option. Declared ``arity=`` numbers a position (probed pairs: 2), else a tuple of any
+    length. Refused in one line: another game (a heap game's outcome program holds its
+    P-positions), positions read from their own text, and what an outcome alone has no use for."""
+    given = [name for name, used in (("winning_moves", winning_moves), ("a case of k positions", parts),
+                                     ("a claim", claim)) if used]
     if given:
         raise InvalidInputError(f"{game.spec}: the outcome program of a game of your own prints who wins "
-                                f"each case in normal play, one position a case (a line of several "
-                                f"positions: their sum); {given[0]} has no use there (export without "
-                                f"outcome)")
+                                f"each case, one position a case (a line of several positions: their "
+                                f"sum); {given[0]} has no use there (export without outcome)")
     if not outcome_by_search(game):
         raise NotSupportedError(f"{game.spec}: an outcome program by the search is written for a game of "
                                 f"your own on tuples of numbers (@grundy.game); a heap game's holds its "
@@ -1558,10 +1572,11 @@ def own_outcome_plan(game: Any, *, misere: bool = False, winning_moves: bool = F
     if layout is None:
         raise NotSupportedError(f"{game.spec}: the outcome program reads positions of numbers; this "
                                 f"game's positions are read from their own text (grundy solve "
-                                f"{game.spec} --input lines FILE --outcome answers them)")
+                                f"{game.spec} --input lines FILE {'--misere' if misere else '--outcome'} "
+                                f"answers them)")
     domain = type(game).domain
     arity = domain.arity if domain.arity is not None else 2 if layout == "pair" else None
-    return replace(_positions_plan(game, domain, arity), outcome_search=True)
+    return replace(_positions_plan(game, domain, arity, misere=misere), outcome_search=True)
 
 
 def _positions_steps(plan: Plan, budget: Budget | None) -> Plan:
