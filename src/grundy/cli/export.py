@@ -196,7 +196,10 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "outcome", False):  # (who wins from one heap, from the P-positions)
         from grundy.cli.export_outcome import run_outcome
 
-        return run_outcome(args, layout)
+        try:
+            return run_outcome(args, layout)
+        except InvalidInputError as exc:
+            raise InvalidInputError(_flags(str(exc))) from None
     if args.game == "matrix":
         return _matrix(args, layout)
     where = getattr(args, "params", None)

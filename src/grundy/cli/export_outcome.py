@@ -50,7 +50,6 @@ def _own_outcome(args: argparse.Namespace, layout: str, game: Any) -> int:
     """``--outcome`` of a game of one's own on tuples of numbers: the program that searches who
     wins alone (:func:`grundy.reports.export_policy.own_outcome_plan`), checked before it is
     printed; the options an outcome alone has no use for refused in one line."""
-    from grundy.cli.export import _flags
     from grundy.reports.export_policy import export_game
 
     clash = [(flag, why) for flag, used, why in (
@@ -64,13 +63,10 @@ def _own_outcome(args: argparse.Namespace, layout: str, game: Any) -> int:
     if clash:
         raise InvalidInputError(f"--outcome of a game of your own does not go with {clash[0][0]}: "
                                 f"{clash[0][1]}")
-    try:
-        result = export_game(game, lang=args.lang, upto=args.upto, main=args.main, input_format=layout,
-                             limit=getattr(args, "limit", None), misere=getattr(args, "misere", False),
-                             outcome=True)
-    except InvalidInputError as exc:
-        raise InvalidInputError(_flags(str(exc))) from None
+    result = export_game(game, lang=args.lang, upto=args.upto, main=args.main, input_format=layout,
+                         limit=getattr(args, "limit", None), misere=getattr(args, "misere", False),
+                         outcome=True)  # (its errors in the library's words: export.run says the flags)
     for warning in result.warnings:
-        print(f"grundy: warning: {_flags(warning)}", file=sys.stderr)
+        print(f"grundy: warning: {warning}", file=sys.stderr)
     emit(result.source.rstrip("\n"))
     return 0

@@ -196,8 +196,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     ``n m``, then ``n`` positions of ``m`` numbers each, their sum (SPOJ MATGAME's matrix); ``0 0``
     ends a ``repeated`` input.
     ``claim``: by your claim ``G(n) = ...`` / ``P iff ...``, first checked (:mod:`grundy.reports.claims`).
-    ``outcome=True`` (a game of one's own on tuples of numbers, normal play): who wins alone, ``0 P``
-    or ``- N``, by the search that stops at a position's first P-option (:func:`own_outcome_plan`).
+    ``outcome=True``: who wins alone, by a search (a game of one's own: :func:`own_outcome_plan`).
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
@@ -223,12 +222,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     if declared is not None and declared.kind == "treblecross":  # (a board game: a program of its own)
         return _treblecross(game, lang, main, input_format, winning_moves,
                             upto=upto, conjecture=conjecture, misere=misere, parts=parts, limit=limit)
-    plan = (own_outcome_plan(game, misere=misere, winning_moves=winning_moves, parts=parts,
-                             claim=claim is not None) if outcome
-            else _claim_plan(game, claim, upto, conjecture, one_budget(limit, budget), misere or parts)
-            if claim is not None
-            else _misere_plan(game, upto, one_budget(limit, budget), conjecture) if misere else
-            export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
+    plan = _first_plan(game, upto, conjecture, one_budget(limit, budget), claim=claim, misere=misere,
+                       parts=parts, winning_moves=winning_moves, outcome=outcome)
     if parts:
         plan = _tuples_plan(game, plan)
     _refuse_unused(plan, upto, one_budget(limit, budget), conjecture)
@@ -249,6 +244,20 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
         warnings += (f"the program is {size / 1024:.0f} KB, more than the {most // 1024} KB many "
                      f"judges accept; a smaller upto makes it smaller",)
     return ExportResult(source, plan, lang, warnings)
+
+
+def _first_plan(game: Game, upto: int | None, conjecture: bool, budget: Budget | None, *,
+                claim: str | None, misere: bool, parts: bool, winning_moves: bool, outcome: bool) -> Plan:
+    """The plan :func:`export_game` starts from: the outcome search's (``outcome``), by a claim,
+    of misère play, or :func:`export_plan`'s."""
+    if outcome:
+        return own_outcome_plan(game, misere=misere, winning_moves=winning_moves, parts=parts,
+                                claim=claim is not None)
+    if claim is not None:
+        return _claim_plan(game, claim, upto, conjecture, budget, misere or parts)
+    if misere:
+        return _misere_plan(game, upto, budget, conjecture)
+    return export_plan(game, upto, conjecture=conjecture, budget=budget)
 
 
 def _treblecross(game: Game, lang: str, main: bool, input_format: str, winning_moves: bool,
