@@ -79,6 +79,39 @@ def test_a_case_of_no_heap_is_a_p_position_as_the_program_says(
     assert out.splitlines() == python_lines(program, text) and out.splitlines()[0] == "0 P"
 
 
+@pytest.mark.parametrize("spec, bad, good", [("bash(m)", "0", "3"), ("subtraction(S)", "0", "2 1 3"),
+                                              ("bash(a,b)", "3 2", "2 3"),
+                                              ("stripes(c,z,n)", "0 1 1", "1 5 1")])
+@pytest.mark.parametrize("lang", ["python", "cpp"])
+def test_bad_parameters_with_no_heap_are_an_error_as_in_solve(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], spec: str, bad: str, good: str,
+        lang: str) -> None:
+    """A case whose parameters are invalid and that has no heap is an error line in the programs,
+    as ``solve`` refuses its parameters (before, the programs printed ``0 P``: no heap was valued,
+    so the parameters were never checked)."""
+    import shutil
+    import subprocess
+
+    from tests.helpers import compile_cpp_together, exported, run_python_program
+
+    if lang == "cpp" and shutil.which("g++") is None:
+        pytest.skip("no g++ here")
+
+    text = f"3\n{bad} 0\n{good} 0\n{bad} 1 4\n"  # (each case: its parameters, the count, the heaps)
+    path = tmp_path / "in.txt"
+    path.write_text(text)
+    code, out, _ = run(capsys, "solve", spec, "--input", "cases", "--params", "each", str(path))
+    want = out.splitlines()
+    assert code == 2 and want[0].startswith("error:") and want[1] == "0 P" and want[2].startswith("error:")
+    program = exported(spec, "--main", "--input", "cases", "--params", "each", "--lang", lang)
+    if lang == "python":
+        got = run_python_program(program, text)[1]
+    else:
+        exe = compile_cpp_together([program], tmp_path)
+        got = subprocess.run([str(exe), "0"], input=text, capture_output=True, text=True).stdout.splitlines()
+    assert [line.startswith("error:") for line in got] == [True, False, True] and got[1] == "0 P", got
+
+
 @pytest.mark.parametrize("argv, words", [
     (["digraph(E)", "--input", "lines"], "spans several lines"),
     (["vertex-geography(B)", "--input", "counted"], "takes a board"),
@@ -126,4 +159,4 @@ def test_the_places_of_the_parameters_are_the_programs() -> None:
     from grundy.export.family import WHERE
 
     assert FAMILY_PLACES == WHERE
-    assert PARAMS_PLACES == (*WHERE, "rows")  # (rows: not a family's place, tests/cli/test_rows_layout.py)
+    assert PARAMS_PLACES == (*WHERE, "rows", "coins")  # (rows, coins: not a family's places)

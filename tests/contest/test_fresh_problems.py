@@ -157,9 +157,9 @@ def test_hdu1404_digital_deletions(tmp_path: Path) -> None:
     code, out, err = cli("solve", "fp-deletions", "--input", "cases", str(path))
     assert code == 2 and "3 cases announced, 2 lines follow" in err and len(err.splitlines()) == 1
     assert [line.endswith(" N") for line in out.splitlines()] == [deletions_wins("12"), deletions_wins("0")]
-    # no program carries a game on strings: export says which command answers the judge's input
-    code, out, err = cli("export", "fp-deletions", "--lang", "python", "--main")
-    assert code == 2 and "'grundy solve fp-deletions --input lines FILE'" in err
+    # the exported program reads the same lines as its words (before, export refused a game on strings)
+    program = export("fp-deletions", "--lang", "python", "--main", "--input", "lines", "--limit", "5000000")
+    assert python_lines(program, "\n".join(lines) + "\n") == got
     # without parse=str, '0123' is read as the number 123: the move function's failure says so
     code, out, err = cli("solve", "fp-deletions-numbers", "0123")
     assert code == 2 and "TypeError" in err and "parse=str keeps a word such as '0123'" in err

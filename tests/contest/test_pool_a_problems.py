@@ -41,8 +41,8 @@ import pytest
 import grundy
 from grundy import catalog
 from tests.helpers import cli_output as cli
+from tests.helpers import compile_cpp_together, mex, python_lines
 from tests.helpers import exported as export
-from tests.helpers import mex, python_lines
 
 HAS_GXX = shutil.which("g++") is not None
 
@@ -488,25 +488,93 @@ def coins_win(row: str) -> bool:
     return False
 
 
+def alice_bob(lines: list[str]) -> list[str]:
+    """The judge's answer of each line ``VALUE OUTCOME``: Alice moves first."""
+    return ["Alice" if line.endswith(" N") else "Bob" for line in lines]
+
+
+HIHO1172 = ("turning-turtles", "--input", "counted", "--params", "size-first")
+"""The judge's layout as it stands: ``N``, then the row of ``N`` coins."""
+
+
 def test_hihocoder1172_turning_coins(tmp_path: Path) -> None:
-    """``solve turning-turtles --batch`` on the rows (the count line dropped: the user's part), and
-    the exported program on the rows written as their heads' positions, as its header says."""
+    """The judge's input as it stands (``N``, then the row) through ``solve --input counted
+    --params size-first`` and the exported Python program; many rows at once with ``--input cases``
+    (``T``, then each case ``N`` and its row); and the old routes (``--batch`` on the rows, the
+    program on the heads' positions) still agree."""
     rng = random.Random(1172)
     rows = ["HHTHTTHT", "T", "H", "TTTT"] + ["".join(rng.choice("HT") for _ in range(rng.randint(1, 9)))
                                              for _ in range(80)]
+    want = ["Alice" if coins_win(row) else "Bob" for row in rows]
+    program = export(*HIHO1172, "--lang", "python", "--main")
+    for row, judge in list(zip(rows, want, strict=True))[:12]:  # (one case, exactly as the judge gives it)
+        text = f"{len(row)}\n{row}\n"
+        assert alice_bob(run_lines(tmp_path, "solve", *HIHO1172, text=text)) == [judge]
+        assert alice_bob(python_lines(program, text)) == [judge]
+    text = f"{len(rows)}\n" + "".join(f"{len(row)}\n{row}\n" for row in rows)
+    got = run_lines(tmp_path, "solve", "turning-turtles", "--input", "cases", "--params", "size-first",
+                    text=text)
+    assert alice_bob(got) == want
+    cases = export("turning-turtles", "--lang", "python", "--main", "--input", "cases", "--params",
+                   "size-first")
+    assert python_lines(cases, text) == got
     got = run_lines(tmp_path, "solve", "turning-turtles", "--batch", text="\n".join(rows) + "\n")
-    assert ["Alice" if line.startswith("N") else "Bob" for line in got] == \
-        ["Alice" if coins_win(row) else "Bob" for row in rows]
-    program = export("turning-turtles", "--lang", "python", "--main")
+    assert ["Alice" if line.startswith("N") else "Bob" for line in got] == want
+    heads_program = export("turning-turtles", "--lang", "python", "--main")
     headed = [row for row in rows if "H" in row]
     heads = "".join(" ".join(str(i) for i, c in enumerate(row, 1) if c == "H") + "\n" for row in headed)
-    assert ["Alice" if line.endswith(" N") else "Bob" for line in python_lines(program, heads)] == \
+    assert alice_bob(python_lines(heads_program, heads)) == \
         ["Alice" if coins_win(row) else "Bob" for row in headed]
     # N = 10^4: the value is the XOR of the heads' positions (checked on the small rows above)
     row = "".join(rng.choice("HT") for _ in range(10_000))
     total = 0
     for i, c in enumerate(row, 1):
         total ^= i if c == "H" else 0
-    assert run_lines(tmp_path, "solve", "turning-turtles", "--batch", text=row + "\n") == \
-        [f"{'N' if total else 'P'} {total}"]
+    line = f"{total} {'N' if total else 'P'}"
+    assert run_lines(tmp_path, "solve", *HIHO1172, text=f"{len(row)}\n{row}\n") == [line]
+    assert python_lines(program, f"{len(row)}\n{row}\n") == [line]
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(not HAS_GXX, reason="needs g++")
+def test_hihocoder1172_in_cpp(tmp_path: Path) -> None:
+    """The C++ programs read the judge's input as it stands (``N``, then the row; ``T`` such cases),
+    against the statement's brute force, and a row of 10^6 coins against the XOR of its heads'
+    positions (as the judge's 10^4 above)."""
+    rng = random.Random(11720)
+    rows = ["".join(rng.choice("HT") for _ in range(rng.randint(1, 9))) for _ in range(60)]
+    exe = compile_cpp_together([export(*HIHO1172, "--main"),
+                                export("turning-turtles", "--main", "--input", "cases", "--params",
+                                       "size-first")], tmp_path, optimise="-O2")
+
+    def run(index: int, text: str) -> list[str]:
+        done = subprocess.run([str(exe), str(index)], input=text, capture_output=True, text=True,
+                              timeout=120)
+        return done.stdout.split("\n")[:-1]
+
+    want = ["Alice" if coins_win(row) else "Bob" for row in rows]
+    assert [alice_bob(run(0, f"{len(row)}\n{row}\n"))[0] for row in rows[:10]] == want[:10]
+    assert alice_bob(run(1, f"{len(rows)}\n" + "".join(f"{len(r)}\n{r}\n" for r in rows))) == want
+    row = "".join(rng.choice("HT") for _ in range(10**6))
+    total = 0
+    for i, c in enumerate(row, 1):
+        total ^= i if c == "H" else 0
+    assert run(0, f"{len(row)}\n{row}\n") == [f"{total} {'N' if total else 'P'}"]
+    quote = f"'{row[:30]}...' ({len(row)} characters)"
+    assert run(0, f"{len(row) + 1}\n{row}\n") == [f"error: a row of {len(row) + 1} coins expected, "
+                                                    f"got {len(row)}: {quote}"]
+
+
+def test_hihocoder1172_rows_that_are_none(tmp_path: Path) -> None:
+    """A letter other than H and T, or a row whose length is not its N: one error line quoting
+    the row, exit status 2 (the program: the same line, status 1)."""
+    program = export(*HIHO1172, "--lang", "python", "--main")
+    for text, message in (("5\nHHXTH\n", "not a row of H and T coins: 'X' at coin 3 of 'HHXTH'"),
+                          ("8\nHHTHTTH\n", "a row of 8 coins expected, got 7: 'HHTHTTH'")):
+        path = tmp_path / "bad.in"
+        path.write_text(text)
+        code, out, err = cli("solve", *HIHO1172, str(path))
+        assert (code, out) == (2, f"error: {message}\n")
+        assert err.count("\n") == 1 and message in err
+        assert python_lines(program, text, error_lines=True) == [f"error: {message}"]
 

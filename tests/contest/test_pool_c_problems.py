@@ -26,6 +26,7 @@ into Nim heaps), are the user's part.
 
 from __future__ import annotations
 
+import itertools
 import random
 import shutil
 import subprocess
@@ -131,7 +132,8 @@ def hdu4764_brute(n: int, k: int) -> str:
 def test_hdu4764_stone(tmp_path: Path) -> None:
     """``solve 'bash(m)' --input lines --params last --misere``: the heap is N (who writes N or more
     takes the last counter and loses). The judge's closing ``0 0`` is no game (``m = 0``): a line of
-    zeros that is no game ends the input, as the judge means it (it was an error line before)."""
+    zeros that is no game ends the input, as the judge means it (it was an error line before). The
+    exported program (``export 'bash(m)' --misere``) prints solve's lines."""
     argv = ("bash(m)", "--input", "lines", "--params", "last", "--misere")
     sample = solve_input(tmp_path, "1 1\n30 3\n10 2\n0 0\n", *argv)
     assert ["Tang" if first_wins(line) else "Jiang" for line in sample] == ["Jiang", "Tang", "Jiang"]
@@ -143,8 +145,10 @@ def test_hdu4764_stone(tmp_path: Path) -> None:
     big = [(rng.randint(1, 10**8), rng.randint(1, 100)) for _ in range(3000)]  # (full size)
     lines = solve_input(tmp_path, "".join(f"{n} {k}\n" for n, k in big) + "0 0\n", *argv)
     assert [first_wins(line) for line in lines] == [(n - 1) % (k + 1) != 0 for n, k in big]
-    code, _, err = cli("export", "bash(m)", "--main", "--input", "lines", "--params", "last", "--misere")
-    assert code == 2 and "misère play has no program" in err  # (left: the program of misère bash(m))
+    program = export("bash(m)", "--main", "--input", "lines", "--params", "last", "--misere", "--lang",
+                     "python")
+    text = "".join(f"{n} {k}\n" for n, k in cases + big) + "0 0\n"  # (the program: the same lines)
+    assert python_lines(program, text) == solve_input(tmp_path, text, *argv)
 
 
 def test_lines_of_a_family_end_at_a_line_of_zeros_that_is_no_game(tmp_path: Path) -> None:
@@ -203,6 +207,45 @@ def test_uva10578_game_of_31(rules: Path, tmp_path: Path) -> None:
                                                                                               strict=True)]
     assert got[:5] == ["356656 B", "35665 B", "3566 A", "111126666 A", "552525 A"]
     assert got == [f"{g} {game31_brute(g)}" for g in games]
+
+
+def game31_positions() -> list[str]:
+    """Every position of the game of 31 (each card 1..6 at most four times, the sum at most 31), as
+    a judge's line would hold it: the cards in an order of their own (shuffled)."""
+    rng = random.Random(105780)
+    out = []
+    for counts in itertools.product(range(5), repeat=6):
+        if sum(d * c for d, c in zip(range(1, 7), counts, strict=True)) <= 31:
+            cards = [str(d) for d, c in zip(range(1, 7), counts, strict=True) for _ in range(c)]
+            rng.shuffle(cards)
+            out.append("".join(cards))
+    return out
+
+
+def test_uva10578_exported_program(rules: Path, tmp_path: Path) -> None:
+    """``export pc-thirty-one --lang python --main --input lines`` (``parse=str``: before, export
+    refused a game on words, and only ``solve --input`` answered it): the program, run on the line
+    of every position of the game (the empty one aside: a blank line is no case, as solve reads it),
+    answers as the brute force, in the judge's words (the line, then A or B), and as solve does."""
+    positions = game31_positions()
+    assert len(positions) > 1000 and "" in positions
+    lines = [p for p in positions if p]
+    program = own_program(rules, "pc-thirty-one", "--lang", "python", "--main", "--input", "lines")
+    assert "def moves(played):" in program and "parse=str" in program
+    answers = python_lines(program, "\n".join(lines) + "\n")
+    got = [f"{g} {'A' if first_wins(line) == (len(g) % 2 == 0) else 'B'}"
+           for g, line in zip(lines, answers, strict=True)]
+    assert got == [f"{g} {game31_brute(g)}" for g in lines]
+    sample = python_lines(program, "356656\n35665\r\n\n  3566 \n111126666\n552525\n")
+    assert [f"{g} {'A' if first_wins(a) == (len(g) % 2 == 0) else 'B'}"
+            for g, a in zip(["356656", "35665", "3566", "111126666", "552525"], sample, strict=True)] == \
+        ["356656 B", "35665 B", "3566 A", "111126666 A", "552525 A"]
+    assert solve_input(tmp_path, "\n".join(lines[::7]) + "\n", "pc-thirty-one", "--input", "lines") == \
+        answers[::7]
+    namespace: dict[str, object] = {"__name__": "library"}
+    exec(compile(own_program(rules, "pc-thirty-one", "--lang", "python"), "<program>", "exec"), namespace)
+    first = namespace["first_player_wins"]
+    assert callable(first) and first("") == (game31_brute("") == "A")  # (no card laid: A to move)
 
 
 # ---- 3. UVa 10536 "Game of Euler": misère, one heap a case, every mask ---------------------------

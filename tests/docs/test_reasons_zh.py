@@ -46,7 +46,8 @@ HAND_MADE = [  # rules no catalogue sample reaches
 ]
 
 SUMS = ["kayles 4 5 + nim 3", "lasker-nim 4 + nim 1", "subtraction(1,2) 4 + wythoff 1 2",
-        "bash(3) 5 + lasker-nim 3", "kayles 3 + kayles 4 5", "allbut(1,2) 5000 + nim 3"]
+        "bash(3) 5 + lasker-nim 3", "kayles 3 + kayles 4 5", "allbut(1,2) 5000 + nim 3",
+        "bash(300) 1000 37 + nim 2"]
 
 
 def _solved() -> Iterator[Reason]:

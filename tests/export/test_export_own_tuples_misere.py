@@ -197,14 +197,24 @@ def test_misere_program_refuses_what_it_cannot_answer(tmp_path: Path) -> None:
 
 
 def test_misere_export_refusals() -> None:
-    """C++ cannot carry the move function; --upto and --conjecture have no use; a game whose
-    positions are words has no program (solve answers it): each one line."""
+    """C++ cannot carry the move function; --upto and --conjecture have no use: each one line."""
     for argv, said in ((["--lang", "cpp"], "Python only"), (["--lang", "python", "--upto", "5"], "upto"),
                        (["--lang", "python", "--conjecture"], "conjecture")):
         code, out, err = cli("export", "tm-team", "--misere", *argv)
         assert code == 2 and out == "" and said in err and len(err.strip().splitlines()) == 1
-    code, _, err = cli("export", "tm-words", "--misere", "--lang", "python")
-    assert code == 2 and "own text" in err and len(err.strip().splitlines()) == 1
+
+
+def test_misere_program_of_a_game_on_words() -> None:
+    """A game whose positions are words (``parse=str``; refused before): its misère program reads a
+    line as its word, against the brute force (drop the last letter; a one-letter word's only move
+    leaves nothing, which the player to move then wins)."""
+    @cache
+    def wins(word: str) -> bool:
+        return len(word) > 1 and not wins(word[:-1])
+
+    words = ["a", "ab", "abc", "abcd", "x" * 31, "y" * 40]
+    source = export("tm-words", "--misere", "--lang", "python", "--main")
+    assert python_lines(source, "\n".join(words) + "\n") == [f"- {'N' if wins(w) else 'P'}" for w in words]
 
 
 # ---- 2. HDU 4111: one position of any length a case ----------------------------------------------

@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from grundy.patterns import space, synthesis
+from grundy.patterns import formulas, record, search, space, synthesis
+from tests.helpers import brute_octal
 from tests.patterns.test_synthesis_batches import octal_table
 
 
@@ -179,3 +180,108 @@ def test_without_the_search_sources_no_space_is_kept_on_disk(tmp_path: Path,
     other = np.array(octal_table("0.6", 39), dtype=np.int64)
     assert list(synthesis.candidates({"n": n}, other, steps=800)) == searched(other.tolist(), steps=800)
     assert not list(tmp_path.iterdir())
+
+
+# ---- the spaces shipped with the package, and the prefix lengths they serve -----------------------
+
+def test_the_shipped_spaces_are_the_searchs(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every shipped space is there, for this code (its fingerprint), and is the space the search
+    builds now (else: ``PYTHONPATH=src python scripts/ship_spaces.py``); ``cached`` reads it
+    with no disk cache at all; no two of its expressions share a hash (32 bits), so it never
+    refuses a target for that."""
+    monkeypatch.delenv(space.CACHE_VARIABLE, raising=False)
+    monkeypatch.setattr(space, "_SPACES", space.BoundedCache(4))
+    keys = space.shipped_keys()
+    assert {k[2] for k in keys} == set(record.PREFIX_LENGTHS) and len(keys) == 2 * len(record.PREFIX_LENGTHS)
+    for key in keys:
+        data = space._read(str(Path(space.SHIPPED) / space._shipped_name(key)), key, packed=True)
+        assert data is not None, f"{key}: stale or missing; run scripts/ship_spaces.py"
+        assert {k: v for k, v in data.items() if k != "key"} == synthesis.built_space(key), key
+        kept = space.cached(key)
+        assert kept is not None
+        assert None not in kept.by_hash.values() and None not in kept.by_xor.values(), key
+
+
+def test_a_shipped_space_of_another_key_or_damaged_is_not_used(tmp_path: Path,
+                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv(space.CACHE_VARIABLE, raising=False)
+    monkeypatch.setattr(space, "_SPACES", space.BoundedCache(4))
+    monkeypatch.setattr(space, "SHIPPED", str(tmp_path))
+    key = space.space_key(40, False, (), 9, 700)
+    path = Path(space.ship(key, synthesis.built_space(key)))
+    target = octal_table("0.6", 39)
+    assert replayed(space.cached(key), target) == searched(target, steps=700)
+    monkeypatch.setattr(space, "_SPACES", space.BoundedCache(4))
+    changed = (key[0], key[1] ^ 1, *key[2:])  # (the search changed: another fingerprint, one file name)
+    assert space._shipped_name(changed) == path.name and space.cached(changed) is None
+    blob = bytearray(path.read_bytes())
+    blob[len(blob) // 2] ^= 0x10
+    path.write_bytes(bytes(blob))
+    assert space.cached(key) is None
+
+
+def test_constants_the_leaves_have_ask_for_the_same_space() -> None:
+    """``constants=(0, 3)`` (a saltus of 0, a period's divisor 3) searches as ``()`` does: the
+    key says so, and the search yields the same."""
+    assert space.space_key(64, False, (0, 3, 2**40), 9, 500) == space.space_key(64, False, (), 9, 500)
+    assert space.space_key(64, False, (7, 0), 9, 500) == space.space_key(64, False, (7,), 9, 500)
+    target = octal_table("0.16", 63)
+    assert searched(target, steps=2500, constants=(0, 3, 2**40)) == searched(target, steps=2500)
+
+
+def test_a_candidate_is_confirmed_exactly_without_numpy() -> None:
+    """``search._agrees`` (plain Python, short tables) answers as ``formulas.agrees`` (numpy's
+    int64 where exact), undefined points and overflows included."""
+    n = np.arange(300, dtype=np.int64)
+    table = [k % 3 ^ (k // 7) for k in range(300)]
+    for formula in ("n % 3 ^ (n // 7)", "n % 3", "7 // (n - 5)", "n >> (n - 9)", "(n << 50) * n - n",
+                    "(n << 40) // ((n << 39) + 1) + n % 3 ^ (n // 7) - 1", "isqrt(n - 1)", "n * n * n * n"):
+        for total in (1, 5, 50, 300):
+            def expected(i: int, v: int) -> bool:
+                return v == table[i]
+            want = formulas.agrees(formula, expected, {"n": n}, total)
+            assert search._agrees(formula, expected, total) == want, (formula, total)
+    assert search._agrees("n % 3 ^ (n // 7)", lambda i, v: v == table[i], 300)
+
+
+def _fitted_on_the_whole_table(table: list[int], monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The patterns with the search fitted on ``min(len, 256)`` values (before the ladder)."""
+    with monkeypatch.context() as m:
+        m.setattr(search, "search_prefix", lambda total: min(total, record.PREFIX))
+        return [p.text for p in search.find_patterns(table)]
+
+
+@pytest.mark.parametrize("digits, upto", [((0, 6), 100), ((0, 7, 7), 150), ((0, 1, 6), 200),
+                                          ((0, 4), 120), ((0, 3, 3), 90), ((0, 1, 5), 254)])
+def test_the_ladder_finds_what_the_whole_table_finds(digits: tuple[int, ...], upto: int,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table of 64..255 heaps fitted on 64 or 128 of them (then confirmed on all): the same
+    patterns as fitted on all of them, on real tables (by their own mex)."""
+    table = brute_octal(digits, upto)
+    assert record.search_prefix(len(table)) < len(table)
+    assert [p.text for p in search.find_patterns(table)] == _fitted_on_the_whole_table(table, monkeypatch)
+
+
+def test_the_ladder_finds_the_formulas_the_whole_table_shows(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tables with a formula of the values, fitted on 64 or 128 of their values: the formula is
+    found, as fitted on all of them (and checked here on every value)."""
+    for rule, total in ((lambda k: (k % 5) ^ (k // 3), 130), (lambda k: k // 2, 100),
+                        (lambda k: k * k % 7, 200)):
+        table = [rule(k) for k in range(total)]
+        got = search.find_patterns(table)
+        assert [p.text for p in got] == _fitted_on_the_whole_table(table, monkeypatch)
+        formula = got[0].formula
+        assert formula is not None and all(formulas.evaluate(formula, n=k) == table[k] for k in range(total))
+
+
+@pytest.mark.slow
+def test_the_ladder_finds_what_the_whole_table_finds_on_many_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+    rng = random.Random(30)
+    found = 0
+    for _ in range(60):
+        digits = (0, *(rng.randrange(8) for _ in range(rng.randint(1, 3))))
+        table = brute_octal(digits, rng.randrange(64, 256))
+        got = [p.text for p in search.find_patterns(table)]
+        assert got == _fitted_on_the_whole_table(table, monkeypatch), digits
+        found += any("G(n) =" in t and "G(n + " not in t for t in got)
+    assert found >= 5  # (formulas are found, not only nothing)

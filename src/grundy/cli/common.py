@@ -321,9 +321,11 @@ FAMILY_PLACES = ("first", "each", "last", "block", "sum", "sum-last", "after", "
                  "counts-first")
 """Where a judge's input gives a family's parameters (the same as ``grundy.export.family.WHERE``,
 which a test keeps equal)."""
-PARAMS_PLACES = (*FAMILY_PLACES, "rows")
+PARAMS_PLACES = (*FAMILY_PLACES, "rows", "coins")
 """The choices of ``--params`` (of ``export`` and of ``solve --input``): :data:`FAMILY_PLACES`,
-and ``rows`` (not a family's: a case ``n m``, then ``n`` positions of ``m`` numbers, their sum)."""
+``rows`` (not a family's: a case ``n m``, then ``n`` positions of ``m`` numbers, their sum) and
+``coins`` (a coin-turning game: a case is a row of coins ``HHTHT``; with ``size-first``, its
+length ``N`` first)."""
 
 PARAMS_HELP = ("first (once, before everything), each (default: every line or case starts with "
                "them), last (every line or case ends with them), block (blocks of cases, each "
@@ -347,5 +349,7 @@ PARAMS_HELP = ("first (once, before everything), each (default: every line or ca
                "AtCoder ABC 255 G's 'N M', A_1..A_N, then M pairs X Y; counted or cases); rows, "
                "not a family: a game of your own on tuples or on N numbers, a case is n m, then n "
                "positions of m numbers each, their sum, SPOJ MATGAME's matrix; cases, counted or "
-               "repeated (to a case 0 0)")
+               "repeated (to a case 0 0); coins, a coin-turning game (turning-turtles, mock-turtles, "
+               "ruler): a case is a row of coins, H heads up and T tails, HHTHT (size-first: its "
+               "length N, then the row, HihoCoder 1172)")
 """What each place of ``--params`` means, for the help of both commands."""

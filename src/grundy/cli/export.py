@@ -39,6 +39,7 @@ EPILOG = """examples:
   grundy export 'stripes(c,z,n)' --main --input single --params first  (POI Stripes)
   grundy export 'dynamic-subtraction(k)' --main --input single --params last   (POJ 3922: n k)
   grundy export 'bash(a,b,rest=all)' --misere --main --params last     (HDU 2897: lines n p q)
+  grundy export 'bash(m)' --misere --main --params last    (HDU 4764: lines N K; a sum: SJ theorem)
   grundy export 'green-hackenbush(T,ground=1)' --main --input cases    (HDU 3094: no ground given)
   grundy export 'green-hackenbush(G,ground=1)' --main --input repeated --params sum    (POJ 3710)
   grundy export 'bash(m)' --main --input cases --params sum-last   (HDU 1851: k, then k piles M L)
@@ -50,7 +51,10 @@ A family whose parameters the input gives: write the parameters as the names gru
 green-hackenbush(E): a position is its ground vertex; vertex-geography(E): a position is its start
 vertex; vertex-geography(B): a board of '.'/'#' rows, then the cells asked or none;
 dynamic-subtraction(k): a position n (the start) or n limit, the line '- N TAKE' (the smallest
-winning take) or '- P -'; bash(a,b,rest=all) with --misere: one heap in misere play); the program's
+winning take) or '- P -'; bash(a,b,rest=all) with --misere: one heap in misere play); with
+--misere: bash(m), bash(a,b), bounded-nim(m) (a sum by the SJ theorem), subtraction(S) (genus
+theory, tameness checked at run time), moore(k) (Moore's misere rule), green-hackenbush (a forest
+standing: the SJ theorem over its branches), the others refused; the program's
 functions take them as arguments (grundy_value(n, m)), and --main reads them where --params says:
 first (once, before everything), each (default: each line or case starts with them), last (each
 line or case ends with them), block (blocks of cases, each starting with them, to the end of the
@@ -115,6 +119,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="beyond the range where an unproved pattern was checked, answer by it "
                              "after a local check (the Python program carries the move function "
                              "for it; C++ answers such inputs with an error line)")
+    parser.add_argument("--unchecked", action="store_true",
+                        help="with --conjecture: beyond the checked range, answer by the unproved "
+                             "formula or period of the values without the local check (C++ too; for "
+                             "heaps too large to list their options); the header says so")
     parser.add_argument("--claim", metavar="CLAIM",
                         help="answer by your claim, 'G(n) = FORMULA' or 'P iff CONDITION' (a heap "
                              "game), 'G(a, b) = FORMULA' (a game on pairs), checked first on a table "
@@ -137,8 +145,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "Bash games), else by the misère quotient (Kayles, octal games: where "
                              "its period is not proved, the heaps it settled within --limit steps "
                              "or up to --upto); a game of your own on numbers: by searching every "
-                             "position reachable (Python; a sum as a whole); the main prints '- N' "
-                             "or '- P'")
+                             "position reachable (Python; a sum as a whole); a family whose "
+                             "parameters the input gives: bash(m), bash(a,b), bounded-nim(m), "
+                             "subtraction(S), moore(k), green-hackenbush (forests); the main "
+                             "prints '- N' or '- P'")
     parser.add_argument("--input", choices=(*INPUT_FORMATS, "single"), default="lines",
                         help="what --main reads: lines (one position per line, default), cases "
                              "(T, then T cases), counted (one case) or repeated (cases to the end of "
@@ -193,6 +203,11 @@ def run(args: argparse.Namespace) -> int:
         raise InvalidInputError(f"--claim is exported for one game (a heap game, a game on pairs), "
                                 f"not with "
                                 f"{'--outcome' if getattr(args, 'outcome', False) else args.game}")
+    unchecked = getattr(args, "unchecked", False)
+    if unchecked and (not getattr(args, "conjecture", False) or getattr(args, "outcome", False)
+                      or args.game == "matrix" or _named_family(args.game)):
+        raise InvalidInputError("--unchecked goes with --conjecture, for one game whose values an unproved "
+                                "formula or period gives (not a family, --outcome or matrix)")
     if getattr(args, "outcome", False):  # (who wins from one heap, from the P-positions)
         from grundy.cli.export_outcome import run_outcome
 
@@ -213,10 +228,13 @@ def run(args: argparse.Namespace) -> int:
         return 0
     parts = getattr(args, "params", None) in ("sum", "rows")  # (a game on pairs or on N numbers: k
     rows = getattr(args, "params", None) == "rows"              # positions; rows: n m, then n of m)
-    if getattr(args, "params", None) not in (None, "sum", "rows"):
+    coins = getattr(args, "params", None) if getattr(args, "params", None) in ("coins", "size-first") \
+        else None  # (a coin-turning game: a case is a row of coins, size-first after its length N)
+    if getattr(args, "params", None) not in (None, "sum", "rows") and coins is None:
         raise InvalidInputError("--params is for a family, its parameters written as names (e.g. "
                                 "'bash(m)', 'subtraction(S)'; see grundy list); --params sum also for a "
-                                "game on pairs or on N numbers (a case: k, then k positions)")
+                                "game on pairs or on N numbers (a case: k, then k positions); --params "
+                                "coins or size-first for a coin-turning game (a case: a row of coins)")
     if parts and layout == "single":
         raise InvalidInputError(f"--input single reads one heap a case; --params {args.params} a case "
                                 f"of several positions")
@@ -226,7 +244,7 @@ def run(args: argparse.Namespace) -> int:
                              limit=getattr(args, "limit", None),
                              max_size=getattr(args, "max_size", 64 * 1024) or None,
                              misere=getattr(args, "misere", False), winning_moves=moves, parts=parts,
-                             rows=rows, claim=claim)
+                             rows=rows, claim=claim, coins=coins, unchecked=unchecked)
     except InvalidInputError as exc:
         raise InvalidInputError(_flags(str(exc))) from None
     except ResourceLimitError as exc:
@@ -266,17 +284,14 @@ def _family(args: argparse.Namespace, layout: str) -> bool:
         raise InvalidInputError(f"{args.game}: the family's program is of misère play (whoever takes "
                                 f"the last counter loses): add --misere")
     given = [flag for flag, value in (("--upto", args.upto), ("--limit", getattr(args, "limit", None)),
-                                      ("--conjecture", getattr(args, "conjecture", False) or None),
-                                      ("--misere", (misere and found[1].kind != "misere") or None))
+                                      ("--conjecture", getattr(args, "conjecture", False) or None))
              if value is not None]
-    if given == ["--misere"]:  # (misère play is not without use: the program does not play it)
-        raise InvalidInputError(f"{args.game}: the family's program answers normal play (whoever "
-                                f"cannot move loses); misère play has no program for this family")
     if given:
         raise InvalidInputError(f"{args.game}: a family's program computes its values at run time, "
                                 f"{given[0]} has no use there")
     source = export_family(args.game, lang=args.lang, main=args.main, input_format=layout,
-                           where=where or "each", winning_moves=getattr(args, "winning_moves", False))
+                           where=where or "each", winning_moves=getattr(args, "winning_moves", False),
+                           misere=misere)
     most = getattr(args, "max_size", 64 * 1024)
     if most and len(source.encode()) > most:  # (a family's program has no table to cut)
         import sys
@@ -393,6 +408,7 @@ def _flags(text: str) -> str:
     """The library's words for its parameters, as this command's flags."""
     return (text.replace("a smaller upto", "a smaller --upto").replace("upto must", "--upto must")
             .replace("(conjecture answers", "(--conjecture answers").replace("limit must", "--limit must")
+            .replace("; conjecture answers", "; --conjecture answers")
             .replace("; max_size raises", "; --max-size raises")
             .replace("raise limit=", "raise --limit").replace("so upto has no use", "so --upto has no use")
             .replace("a smaller limit=", "a smaller --limit").replace("(limit=", "(--limit ")

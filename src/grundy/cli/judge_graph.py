@@ -110,6 +110,13 @@ class StreamWords:
             return self.values[self.at - 1]
         return read_number(self.words[self.at - 1])
 
+    def word(self) -> str:
+        """The next word as written (a row of coins ``HHTHT``)."""
+        if self.at >= len(self.words) and not self.more():
+            raise InvalidInputError("the input ended inside a case")
+        self.at += 1
+        return self.words[self.at - 1]
+
     def numbers(self, count: int) -> list[int]:
         """The next ``count`` words, as numbers (taken at once where the piece holds them all)."""
         at = self.at

@@ -21,7 +21,9 @@ numbers); coin-slide (``strip``) the strip's length ``L``,
 then the cells ``1..L`` of its coins (a case: ``L k``, then the ``k`` cells), which is the position
 ``#``/``.`` of ``--batch``. A game of one's own whose positions are not numbers (``parse=str``)
 reads a case as one line, its own text (:func:`text_cases`), as Treblecross (``treblecross``,
-UVa 10561) reads a board of ``.`` and ``X``.
+UVa 10561) reads a board of ``.`` and ``X``. A coin-turning game on a row (export rule ``heads``)
+reads rows of coins ``HHTHT`` with ``--params coins``, each after its length ``N`` with ``--params
+size-first`` (HihoCoder 1172; :func:`coin_cases`).
 
 A layout that cannot be read (a word that is not a number, the input ending inside a case, words
 after the last case) stops with one line on stderr: after it no case can be told from the next.
@@ -49,6 +51,7 @@ from grundy.cli.common import read_number
 from grundy.cli.judge_graph import StreamWords
 from grundy.errors import GrundyError, InvalidInputError, SearchLimitError
 from grundy.model.laws import GRAPH_PARAMETERS
+from grundy.model.textio import coin_row
 
 FORMATS = ("lines", "cases", "counted", "repeated")
 """The layouts (the same as ``grundy.export.main.INPUT_FORMATS``)."""
@@ -369,6 +372,97 @@ def _cases(kind: str, layout: str, words: StreamWords,
                 yield exc
 
 
+COIN_PLACES = ("coins", "size-first")
+"""The ``--params`` of a coin-turning game (its export rule ``heads``) whose case is a row of
+coins: ``coins`` (the row, ``HHTHT``: ``H`` heads up, ``T`` tails) or ``size-first`` (the row's
+length ``N``, then the row: HihoCoder 1172)."""
+
+def coin_cases(layout: str, words: StreamWords,
+               sized: bool) -> Iterator[tuple[str, int | None] | GrundyError]:
+    """The rows of coins of an input (``--params coins``; ``sized``: ``size-first``, each row after
+    its length ``N``), each with the length the input says (or the error reading its line raised),
+    read in pieces as they are taken, as the exported program reads them: ``lines`` one row a line
+    (its words joined: ``H T H`` is ``HTH``; sized: ``N`` first), ``cases`` ``T`` then ``T`` rows,
+    ``counted`` one row, ``repeated`` rows to the end of the input or to a word ``0`` (sized: a
+    length 0), which ends it. A length 0 is the empty row, no word after it.
+
+    >>> list(coin_cases("cases", _words("2 3 HTH 1 T"), True))
+    [('HTH', 3), ('T', 1)]
+    """
+    if layout == "lines":
+        for line in words.lines():
+            if line:
+                try:
+                    yield ("".join(line[1:]), read_number(line[0])) if sized else ("".join(line), None)
+                except GrundyError as exc:
+                    yield exc
+        return
+    cases = words.take() if layout == "cases" else 1 if layout == "counted" else None
+    for _ in range(cases) if cases is not None else itertools.count():
+        if layout == "repeated":  # (the end of the input, or a word 0, ends the cases)
+            ahead = words.ahead(1)
+            if not ahead or _zeros(ahead, 1):
+                words.numbers(len(ahead))
+                break
+        count = words.take() if sized else None
+        yield (words.word() if count != 0 else ""), count
+    if words.more():
+        raise InvalidInputError(f"{words.left():,} more words after the last case")
+
+
+def _run_coins(args: argparse.Namespace, value: Any, game: Any) -> int:
+    """The rows of coins of a coin-turning game's input (:func:`coin_cases`), each answered as
+    ``solve`` answers the row (the empty row: no head, ``0 P``); a row that is not one (a letter
+    other than ``H``, ``T``; a length other than its ``N``) is an error line quoting it."""
+    from grundy.cli.judge_graph import closing, input_words
+    from grundy.engine.search import Cache
+    from grundy.model.game import Outcome
+
+    if args.input == "single":
+        raise InvalidInputError(f"--input single reads heaps; a row of coins of {game.spec} is read "
+                                f"with --input lines, cases, counted or repeated")
+    cache, words = Cache(), input_words(args.position[0])
+
+    def answer(case: tuple[str, int | None]) -> tuple[Any, ...]:
+        row = coin_row(*case)
+        if row:
+            return tuple(value(game, row, cache))
+        if args.misere:  # (no head: no move, a win in misère play)
+            return Outcome.N, None
+        return (Outcome.P, 0, 0, MoveLines()) if args.winning_moves else (Outcome.P, 0)
+
+    return answer_all(closing(coin_cases(args.input, words, args.params == "size-first"), words), answer)
+
+
+def _run_heads(args: argparse.Namespace, game: Any) -> int:
+    """The cases of a coin-turning game as its exported program reads them without ``--params``:
+    each the positions of its heads, from 1 (a case: ``k``, then ``k`` heads; a line: the heads),
+    their values XOR, each head valued by the rule the game declares for its export (the
+    coin-turning theorem), as the program values it: a head may be at coin 10^18."""
+    from grundy.cli.judge_graph import closing, input_words
+    from grundy.model.game import Outcome, laws_of
+    from grundy.patterns.formulas import compiled
+
+    if args.misere or args.winning_moves or args.input == "single":
+        given = "--misere" if args.misere else "--winning-moves" if args.winning_moves else "--input single"
+        raise InvalidInputError(f"{game.spec}: a case of heads' positions is valued by the coin-turning "
+                                f"theorem, {given} has no use there; a row of coins (--params coins or "
+                                f"size-first) is solved as solve solves it")
+    declared = laws_of(game).export
+    assert declared is not None and declared.formula is not None  # (the rule 'heads' has one)
+    rule, words = compiled(declared.formula), input_words(args.position[0])
+
+    def answer(heads: list[int]) -> tuple[Any, int]:
+        total = 0
+        for n in heads:
+            if n < 1:
+                raise InvalidInputError(f"{n} is not a position of the game (n >= 1)")
+            total ^= int(rule({"n": n}))
+        return (Outcome.N if total else Outcome.P), total
+
+    return answer_all(closing(_cases("heap", args.input, words), words), answer)
+
+
 def text_cases(game: Any, layout: str, words: StreamWords) -> Iterator[Any]:
     """The positions of a game read from its own text (:func:`input_kind` ``"text"``), one a
     line as ``solve`` reads it (or the error that reading it raised, in its place), read in pieces
@@ -428,12 +522,18 @@ def run_input(args: argparse.Namespace, value: Any) -> int:
         return _run_own_heap_family(args, value, *heaps)
     if own is not None:
         return _run_own_family(args, value, *own)
-    if args.params not in (None, "sum", "rows"):
+    game = load_game(args.game)
+    coins = _export_kind(game) == "heads"  # (a coin-turning game: a case may be a row of coins)
+    if args.params not in (None, "sum", "rows") and not (coins and args.params in COIN_PLACES):
         raise InvalidInputError(f"--params is for a family, its parameters written as names (e.g. "
                                 f"'bash(m)'), not {args.game!r} (--params sum: a game on pairs or on N "
                                 f"numbers, a case k positions; --params rows: n m, then n positions of "
-                                f"m numbers)")
-    game = load_game(args.game)
+                                f"m numbers; --params coins or size-first: a coin-turning game's row "
+                                f"of coins HHTHT, size-first after its length N)")
+    if coins and args.params in COIN_PLACES:
+        return _run_coins(args, value, game)
+    if coins:  # (the positions of the heads, as the exported program reads them by default)
+        return _run_heads(args, game)
     kind = input_kind(game)
     if args.input == "single" and (kind != "heap" or args.params is not None):
         raise InvalidInputError(f"--input single (T, then T cases of one heap each) reads heap games "
@@ -911,9 +1011,21 @@ def move_lines(answer: Any) -> Iterator[str]:
             words = ["1", game.format_position(answer.position), game.format_position(move.to)]
         elif laws_of(game).export_moves == "cell":  # (a board of cells: the cell marked, from 1)
             words = [str(_cell(game.format_position(answer.position), game.format_position(move.to)))]
+        elif laws_of(game).export_moves == "coins":  # (a row of coins: the coins turned, from 1)
+            words = [str(i) for i in _turned(game.format_position(answer.position),
+                                             game.format_position(move.to))]
         else:
             words = [game.format_position(move.to)]
         yield " ".join(w for w in words if w)
+
+
+def _turned(before: str, after: str) -> list[int]:
+    """The coins (from 1, increasing) where a row written as text changed.
+
+    >>> _turned("HTHH", "HHHT")
+    [2, 4]
+    """
+    return [i for i, (a, b) in enumerate(zip(before, after, strict=True), 1) if a != b]
 
 
 def _cell(before: str, after: str) -> int:

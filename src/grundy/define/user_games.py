@@ -548,6 +548,8 @@ class UserGame(_Defined, Game):
         domain = type(self).domain
         if domain.valid is None and type(self).text_parse is None:
             return "tuple"  # (probed: neither pairs nor one number; a case is n, then n numbers)
+        if type(self).text_parse is str:
+            return "text"  # (parse=str: a case is one line, the word as written)
         return None
 
     def _start(self) -> Position:

@@ -23,7 +23,7 @@ from typing import Any
 
 from grundy.errors import InvalidInputError
 from grundy.export import kfold
-from grundy.export.main import HEAP_FORMATS, INPUT_FORMATS, SUM_FORMATS
+from grundy.export.main import COIN_FORMATS, HEAP_FORMATS, INPUT_FORMATS, SUM_FORMATS
 from grundy.export.misere import MisereRule
 from grundy.export.model import (
     ALPHABET,
@@ -98,7 +98,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
                 start: str | None = None, what: str | None = None, misere: MisereRule | None = None,
                 grid: tuple[str, str, int] | None = None, moves: tuple[int, ...] | None = None,
                 move_digits: tuple[int, ...] = (), grid_more: tuple[str, ...] = (),
-                runs: tuple[tuple[int, tuple[int, ...]], ...] | None = None, steps: int = MOVE_STEPS) -> str:
+                runs: tuple[tuple[int, tuple[int, ...]], ...] | None = None, steps: int = MOVE_STEPS,
+                unchecked: bool = False) -> str:
     """A self-contained program answering positions of a game.
 
     ``kind="heap"``: a sum of heaps (their values XORed), each heap by the pattern's formula (a
@@ -123,7 +124,8 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     formula or period was compared with computed values; beyond it the program answers by it
     only with ``conjecture``, after a local check where it can make one (Python, with
     ``move_source``: the value must be the mex of the values the formula gives the options);
-    every other input beyond it gets an error line saying why.
+    every other input beyond it gets an error line saying why. ``unchecked`` (with ``conjecture``):
+    beyond it, the formula or period answers with no check (the header says so).
 
     ``octal``: the digits ``d0 d1 …`` of an octal game exported as a table; beyond it the program
     computes the values itself, up to the largest heap asked, by the sparse-space method
@@ -156,10 +158,12 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         "rule": outcome_rule, "rule_node": _rule_node(kind, outcome_rule, variables),
         "origin": corner if any(corner) else (), "domain": domain, "holes": holes, "sums": sums,
         "checked": checked, "conjecture": conjecture, "start": start, "what": what, "moves": moves,
+        "unchecked": unchecked and conjecture,
         "move_digits": tuple(move_digits), "move_options": move_options, "steps": steps}
     if checked is not None and (pattern is not None or period is not None) and move_source is not None:
         move_function(move_source, kind)  # (carried by a Python program, for the local check)
-        base["move_source"] = move_source if lang == "python" and conjecture else None
+        base["move_source"] = (move_source if lang == "python" and not unchecked
+                               and (conjecture or kind != "number") else None)
     if pattern is not None:
         assert pattern.formula is not None
         program = Program(**base, node=parse(pattern.formula, variables), status=pattern_status(pattern))
@@ -238,7 +242,8 @@ def _check_choices(kind: str, lang: str, input_format: str) -> None:
         what = {"pair": "a game on pairs"}.get(kind, f"a {kind} game")
         raise InvalidInputError(f"--input single (T, then T cases of one heap each) reads a heap game, "
                                 f"not {what}")
-    if input_format not in HEAP_FORMATS and not (kind == "pair" and input_format in SUM_FORMATS):
+    if input_format not in HEAP_FORMATS and not (kind == "pair" and input_format in SUM_FORMATS) \
+            and not (kind == "number" and input_format in COIN_FORMATS):
         raise InvalidInputError(
             f"the input format must be one of {', '.join(INPUT_FORMATS)}, got {input_format!r}")
 

@@ -512,6 +512,12 @@ def _cpp_gate(program: Program, params: list[str], plain: str) -> list[str]:
     """``grundy_value`` of a program whose formula or period is a conjecture: by it up to
     ``CHECKED``, an error line beyond (a C++ program does not carry the move function, so it
     cannot check the conjecture there)."""
+    if program.unchecked:  # (the user asked: beyond CHECKED, the conjecture unchecked)
+        return ["", "// the conjecture agrees with the computed values up to here; beyond, it answers "
+                    "unchecked (exported with unchecked)",
+                f"static const unsigned long long CHECKED = {program.checked}ull;", "",
+                f"unsigned long long grundy_value({plain}) {{",
+                f"    return by_pattern({', '.join(params)});", "}"]
     beyond = "a > CHECKED || b > CHECKED" if program.kind == "pair" else "n > CHECKED"
     shown = _cpp_shown(program.kind)
     where = {"pair": f"a, b <= {program.checked}", "heap": f"heap {program.checked}",

@@ -149,7 +149,8 @@ CPP_SET_ANSWER = r"""bool answer(const std::vector<unsigned long long> &heaps, c
             unsigned long long &value, bool &known) {
     known = true;
     value = 0;
-    for (unsigned long long h : heaps) value ^= grundy_value(h, params[0]);
+    static const std::vector<unsigned long long> none{0};  // (no heap: heap 0, checks the parameters)
+    for (unsigned long long h : heaps.empty() ? none : heaps) value ^= grundy_value(h, params[0]);
     return value != 0;
 }"""
 """The answer of a family of one set parameter: the XOR of the heaps' values (``grundy_value(h, S)``)."""
@@ -280,7 +281,9 @@ bool answer(const std::vector<unsigned long long> &heaps, const Params &params, 
             bool &known) {
     known = true;
     value = 0;
-    for (unsigned long long h : heaps) value ^= grundy_value(h, params[0][0], params[1][0], params[2][0]);
+    static const std::vector<unsigned long long> none{0};  // (no heap: heap 0, checks the parameters)
+    for (unsigned long long h : heaps.empty() ? none : heaps)
+        value ^= grundy_value(h, params[0][0], params[1][0], params[2][0]);
     return value != 0;
 }"""
 
@@ -1115,8 +1118,9 @@ def _check(title: str, family: Family) -> list[str]:
             "}", ""]
 
 
-def _formula(family: Family) -> list[str]:
-    """``grundy_value(n, params...)`` and ``answer`` of a formula family."""
+def _formula(family: Family, misere: bool = False) -> list[str]:
+    """``grundy_value(n, params...)`` and ``answer`` of a formula family (``misere``: the answer
+    of misère play, :func:`grundy.export.family_misere.cpp_misere`)."""
     from grundy.patterns.formulas import parse
 
     assert family.formula is not None
@@ -1125,18 +1129,25 @@ def _formula(family: Family) -> list[str]:
     casts = [f"    const i128 {p} = (i128){p}_;" for p in names] + [f"    (void){p};" for p in names]
     value = translate(parse(family.formula, ("n", *names)))
     call = ", ".join(f"params[{i}][0]" for i in range(len(names)))
-    return [
+    lines = [
         f"// G(n) = {family.formula}: proved ({family.theorem})",
         f"unsigned long long grundy_value(unsigned long long n_, {plain}) {{",
         f"    check({', '.join(p + '_' for p in names)});", "    const i128 n = (i128)n_;", *casts,
         f"    const i128 g = {value};",
         '    if (g < 0 || g > (i128)ULLONG_MAX) fail("the formula gives a value out of range");',
-        "    return (unsigned long long)g;", "}", "",
-        "bool answer(const std::vector<unsigned long long> &heaps, const Params &params, "
-        "unsigned long long &value,", "            bool &known) {",
-        "    known = true;", "    value = 0;",
-        f"    for (unsigned long long h : heaps) value ^= grundy_value(h, {call});",
-        "    return value != 0;", "}"]
+        "    return (unsigned long long)g;", "}", ""]
+    if misere:
+        from grundy.export.family_misere import cpp_misere
+
+        return cpp_misere(family, lines)
+    return [*lines,
+            "bool answer(const std::vector<unsigned long long> &heaps, const Params &params, "
+            "unsigned long long &value,", "            bool &known) {",
+            "    known = true;", "    value = 0;",
+            "    static const std::vector<unsigned long long> none{0};  // (no heap: heap 0)",
+            "    for (unsigned long long h : heaps.empty() ? none : heaps)",
+            f"        value ^= grundy_value(h, {call});",
+            "    return value != 0;", "}"]
 
 
 def _misere(family: Family) -> list[str]:
@@ -1164,10 +1175,14 @@ def _misere(family: Family) -> list[str]:
         f"    return first_player_wins(heaps[0], {call});", "}"]
 
 
-def _body(title: str, family: Family) -> str:
+def _body(title: str, family: Family, misere: bool = False) -> str:
     check = _check(title, family)
+    if misere and family.kind in ("moore", "subtraction", "hackenbush"):  # (export.family_misere)
+        from grundy.export.family_misere import cpp_misere
+
+        return "\n".join(check + cpp_misere(family, []))
     if family.kind == "formula":
-        return "\n".join(check + _formula(family))
+        return "\n".join(check + _formula(family, misere))
     if family.kind == "misere":
         return "\n".join(check + _misere(family))
     if family.kind == "kfold":
@@ -1200,17 +1215,20 @@ def _body(title: str, family: Family) -> str:
 
 
 def cpp_family(title: str, family: Family, main: bool, layout: str, where: str,
-               moves: bool = False) -> str:
+               moves: bool = False, misere: bool = False) -> str:
     """The C++ source of a family's program; ``moves``: each position's line is followed by its
-    winning moves (subtraction(S): :data:`CPP_SUBTRACTION_MOVES_LINE`)."""
-    body = _body(title, family)
+    winning moves (subtraction(S): :data:`CPP_SUBTRACTION_MOVES_LINE`); ``misere``: who wins in
+    misère play (:mod:`grundy.export.family_misere`)."""
+    body = _body(title, family, misere)
     helpers = helpers_for(body)
     includes = sorted({*_INCLUDES, "algorithm", "initializer_list"})
-    if family.kind == "subtraction":
+    if family.kind == "subtraction" and misere:  # (the pairs' windows by their hash)
+        includes = sorted({*includes, "unordered_map"})
+    elif family.kind == "subtraction":
         from grundy.export.subtraction_runs_cpp import CPP_RUNS_INCLUDES
 
         includes = sorted({*includes, *CPP_RUNS_INCLUDES})
-    out = [f"// {line}" for line in header(title, family, main, layout, where)]
+    out = [f"// {line}" for line in header(title, family, main, layout, where, misere)]
     if moves:
         out.append(f"// then, after each line 'VALUE OUTCOME K', {MOVES_HEADER[family.kind]}")
     out += ["// Generated by grundy. Compile: g++ -std=c++17 -O2 -Wall", ""]

@@ -26,7 +26,9 @@ Layouts (``INPUT_FORMATS``):
 A case of a heap game is ``n`` followed by ``n`` heap sizes; of a pair game, ``a b``; of
 coin-slide, ``L k`` followed by the cells of its ``k`` coins; of a grid of coins, ``k`` followed
 by the ``x y`` of its ``k`` heads. Line breaks
-do not matter in ``cases``, ``counted`` and ``repeated``.
+do not matter in ``cases``, ``counted`` and ``repeated``. A coin-turning game on a row may read
+rows of coins instead of its heads' positions (:data:`COIN_FORMATS`): ``HHTHT``, or its length
+``N`` first.
 
 >>> "def main" in python_main("heap", "cases")
 True
@@ -51,6 +53,10 @@ def layout_parts(input_format: str) -> tuple[str, bool]:
     return layout, parts in ("sum", "rows")
 
 
+COIN_FORMATS = tuple(f"{layout}+{coins}" for layout in INPUT_FORMATS for coins in ("coins", "size-first"))
+"""The layouts whose case is a row of coins of a coin-turning game, ``HHTHT`` (``+coins``), or its
+length ``N``, then the row (``+size-first``): the row is read as the positions of its heads."""
+
 HEAP_FORMATS = (*INPUT_FORMATS, "single")
 """The layouts of a heap game's main: also ``single``, ``T`` cases of one heap each."""
 
@@ -67,6 +73,8 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     'one case: k, then k positions a b (their sum)'
     """
     rows = input_format.endswith("+rows")  # (n m, then n positions of m numbers each)
+    if input_format in COIN_FORMATS:
+        return _describe_coins(*input_format.split("+"))
     input_format, parts = layout_parts(input_format)
     if kind == "number":
         case = "k, then k numbers (the sum of k positions)" if sums else "1, then one number n"
@@ -135,6 +143,26 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
                else ", or to a case whose first number is 0 (it ends the input)")
         return f"cases to the end of the input{end}, each {case}"
     return f"one case: {case}"
+
+
+def _describe_coins(layout: str, coins: str) -> str:
+    """What a main reading rows of coins reads (:data:`COIN_FORMATS`).
+
+    >>> _describe_coins("counted", "size-first")
+    'one case: the length N of a row, then the row of N coins, H heads up and T tails (HHTHT)'
+    """
+    row = "a row of coins, H heads up and T tails (HHTHT)"
+    if coins == "size-first":
+        row = "the length N of a row, then the row of N coins, H heads up and T tails (HHTHT)"
+    if layout == "lines":
+        return (f"one case per line: {row} (its words joined)" if coins == "size-first"
+                else "one row of coins per line, H heads up and T tails (its words joined: HHTHT)")
+    if layout == "cases":
+        return f"the number of cases T, then T cases, each {row}"
+    if layout == "repeated":
+        end = "a length 0" if coins == "size-first" else "a word 0"
+        return f"cases to the end of the input, or to {end} (it ends the input), each {row}"
+    return f"one case: {row}"
 
 
 # ---- Python ------------------------------------------------------------------------------------
@@ -263,6 +291,52 @@ if __name__ == "__main__":
 '''
 
 
+_PY_ROWS = '''
+
+
+def _quoted(row):
+    if len(row) <= 40:
+        return f"'{row}'"
+    return f"'{row[:30]}...' ({len(row)} characters)"
+
+
+def _row_line(row, count=None):
+    # a row of coins (H heads up, T tails; count: the length the input says): the positions of its
+    # heads, from 1 at the left, answered as one position (the coin-turning theorem)
+    if row.strip("HT"):
+        bad = next(i for i, ch in enumerate(row) if ch not in "HT")
+        return f"error: not a row of H and T coins: '{row[bad]}' at coin {bad + 1} of {_quoted(row)}"
+    if count is not None and count != len(row):
+        return f"error: a row of {count} coins expected, got {len(row)}: {_quoted(row)}"
+    return _answer_line([i for i, ch in enumerate(row, 1) if ch == "H"])
+'''
+"""Rows of coins read as the positions of their heads (:data:`COIN_FORMATS`): ``_row_line(row,
+count)`` answers one row, or says in one line why it is none."""
+
+_PY_RAW = '''    def raw():  # (one word as written: a row of coins)
+        nonlocal at
+        if at >= len(words):
+            sys.exit("error: the input ended inside a case")
+        at += 1
+        return words[at - 1]
+
+'''
+
+
+def _py_coins(common: str, input_format: str) -> str:
+    """The Python main of a coin-turning game reading rows of coins (:data:`COIN_FORMATS`)."""
+    layout, coins = input_format.split("+")
+    sized = coins == "size-first"
+    if layout == "lines":
+        line = '_row_line("".join(words[1:]), _number(words[0]))' if sized else '_row_line("".join(words))'
+        return common + _PY_ROWS + _PY_LINES.replace("_answer_line([_number(w) for w in words])", line)
+    case = '(lambda n: (raw() if n else "", n))(take())' if sized else "(raw(), None)"
+    cases = {"cases": "range(take())", "counted": "range(1)", "repeated": "repeated(1)"}[layout]
+    stream = (_PY_STREAM.replace("    def repeated(width):", _PY_RAW + "    def repeated(width):")
+              .replace("_answer_line(numbers)%(empty)s", "_row_line(*numbers)"))
+    return common + _PY_ROWS + stream % {"case": case, "cases": cases}
+
+
 def zero_case_width(kind: str, one: bool = False, parts: bool = False) -> int | str:
     """How many words of zeros end a ``repeated`` input (in the program's terms): a count of 0
     where a case starts with a count (``parts``: k positions), else a whole case of zeros (a pair
@@ -280,6 +354,8 @@ def python_main(kind: str, input_format: str, one: bool = False, moves: bool = F
     its winning moves (:data:`_PY_MOVES`)."""
     listing = _PY_MOVES if kind == "heap" else _PY_POSITION_MOVES
     common = _PY_COMMON if not moves else _PY_COMMON.split("\n\n\ndef _answer_line")[0] + listing
+    if input_format in COIN_FORMATS:  # (rows of coins: the positions of their heads)
+        return _py_coins(common, input_format)
     rows = input_format.endswith("+rows")  # (n m, then n positions: a case of zeros is 0 0)
     input_format, parts = layout_parts(input_format)
     if input_format == "lines":
@@ -512,6 +588,101 @@ _CPP_CASE_PAIR = """            numbers.push_back(take());
             numbers.push_back(take());"""
 
 
+_CPP_ROWS = r"""
+static std::string quoted(const std::string &row) {
+    if (row.size() <= 40) return "'" + row + "'";
+    return "'" + row.substr(0, 30) + "...' (" + std::to_string(row.size()) + " characters)";
+}
+
+// a row of coins (H heads up, T tails; sized: count is the length the input says): the positions
+// of its heads, from 1 at the left, or why it is no row (the coin-turning theorem: one position)
+static std::string row_heads(const std::string &row, bool sized, unsigned long long count,
+                             std::vector<unsigned long long> &heads) {
+    for (size_t i = 0; i < row.size(); ++i) {
+        if (row[i] == 'H') heads.push_back(i + 1);
+        else if (row[i] != 'T')
+            return std::string("not a row of H and T coins: '") + row[i] + "' at coin "
+                   + std::to_string(i + 1) + " of " + quoted(row);
+    }
+    if (sized && count != row.size())
+        return "a row of " + std::to_string(count) + " coins expected, got " + std::to_string(row.size())
+               + ": " + quoted(row);
+    return "";
+}
+"""
+"""Rows of coins read as the positions of their heads (:data:`COIN_FORMATS`)."""
+
+_CPP_LINES_READ = """        try {
+            while (in >> word) numbers.push_back(parse_number(word));
+        } catch (const std::runtime_error &e) {
+            text = std::string("error: ") + e.what();
+        }
+        if (text.empty() && numbers.empty()) continue;"""
+
+_CPP_LINES_ROW = """        std::string row;  // (the line's words joined: one row of coins%(first)s)
+        unsigned long long count = 0;
+        bool given = false;
+        try {
+%(count)s            while (in >> word) {
+                row += word;
+                given = true;
+            }
+        } catch (const std::runtime_error &e) {
+            text = std::string("error: ") + e.what();
+        }
+        if (!given) continue;
+        if (text.empty()) {
+            const std::string why = row_heads(row, %(sized)s, count, numbers);
+            if (!why.empty()) text = "error: " + why;
+        }"""
+
+_CPP_RAW = r"""static std::string raw() {  // (one word as written: a row of coins)
+    std::string word;
+    if (!(%(read)s)) throw InputEnd{"the input ended inside a case"};
+    return word;
+}
+
+static std::vector<std::string> row_errors;  // each case's: why its row is none ("" if it is one)
+
+static std::string answer_row(const std::vector<unsigned long long> &heads) {
+    static size_t next = 0;  // (the cases are answered in the order they were read)
+    const std::string &why = row_errors[next++];
+    return why.empty() ? answer_line(heads) : "error: " + why;
+}
+
+int main() {"""
+
+
+def _cpp_coins(common: str, input_format: str, call: str) -> str:
+    """The C++ main of a coin-turning game reading rows of coins (:data:`COIN_FORMATS`)."""
+    layout, coins = input_format.split("+")
+    sized = coins == "size-first"
+    if layout == "lines":
+        first = ("            if (in >> word) {\n                count = parse_number(word);\n"
+                 "                given = true;\n            }\n") if sized else ""
+        read = _CPP_LINES_ROW % {"first": ", after its length N" if sized else "", "count": first,
+                                 "sized": "true" if sized else "false"}
+        if not sized:  # (no number is read: -Wall must not warn)
+            common = common.replace("static unsigned long long parse_number(",
+                                    "[[maybe_unused]] static unsigned long long parse_number(")
+        return common + _CPP_ROWS + (_CPP_LINES % {"prepare": call}).replace(_CPP_LINES_READ, read)
+    case = ("            const unsigned long long count = take();\n"
+            "            const std::string row = count ? raw() : std::string();\n" if sized
+            else "            const unsigned long long count = 0;\n"
+                 "            const std::string row = raw();\n")
+    case += (f"            row_errors.push_back(row_heads(row, {'true' if sized else 'false'}, count, "
+             f"numbers));")
+    count = "        const unsigned long long cases = take();\n" if layout == "cases" else ""
+    more = {"cases": "c < cases", "counted": "c < 1", "repeated": "more_cases(1)"}[layout]
+    ahead, read = ((_CPP_AHEAD, "next_word(word)") if layout == "repeated" else ("", "std::cin >> word"))
+    stream = _CPP_STREAM.replace("int main() {", _CPP_RAW.replace("%(read)s", read.replace("%", "%%")))
+    if not sized and layout != "cases":  # (no number is read: -Wall must not warn)
+        stream = stream.replace("static unsigned long long take() {",
+                                "[[maybe_unused]] static unsigned long long take() {")
+    return common + _CPP_ROWS + stream % {"case": case, "count": count, "more": more, "prepare": call,
+                                          "ahead": ahead, "read": read, "answer": "answer_row(numbers)"}
+
+
 def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = False,
              moves: bool = False, dim: int = 2) -> str:
     """The C++ ``main`` reading ``input_format`` (after a program defining ``answer``); ``one``: a
@@ -522,6 +693,8 @@ def cpp_main(kind: str, input_format: str, one: bool = False, prepare: bool = Fa
     listing = _CPP_MOVES if kind == "heap" else _CPP_POSITION_MOVES
     common = (_CPP_COMMON if not moves
               else _CPP_COMMON.split("\nstatic std::string answer_line")[0] + listing)
+    if input_format in COIN_FORMATS:  # (rows of coins: the positions of their heads)
+        return _cpp_coins(common, input_format, call)
     input_format, parts = layout_parts(input_format)
     if input_format == "lines":
         return common + _CPP_LINES % {"prepare": call}

@@ -57,7 +57,7 @@ def misere_rule(game: Game) -> MisereRule:
     from grundy.theory.misere_laws import LawKind, heap_law  # (the export of normal play needs none)
 
     law = heap_law(game)
-    if law is None or law.kind is LawKind.ALL_BUT or law.tame_fail == 0:
+    if law is None or law.kind in (LawKind.ALL_BUT, LawKind.SJ) or law.tame_fail == 0:
         raise NotSupportedError(
             f"{game.spec}: export in misère play needs a law that makes its heaps tame (Nim, or a "
             f"finite take-away set); this game has none (grundy solve --misere still answers it)")

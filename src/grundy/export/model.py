@@ -218,6 +218,9 @@ class Program:
     conjecture: bool = False
     """Whether positions beyond ``checked`` are answered by the conjecture, each checked locally
     (the mex of the values it gives the options, by the move function) where the program can."""
+    unchecked: bool = False
+    """With ``conjecture``: beyond ``checked`` the formula or period answers without any check
+    (the user asked for it; the header says so)."""
     misere: MisereRule | None = None
     moves: tuple[int, ...] | None = None
     """Of a heap game: the main lists each position's winning moves, found by the take-away set,
@@ -350,10 +353,17 @@ def beyond_checked(program: Program) -> str:
                 f"have no option that is one, an N-position one (listed by the move function), else an "
                 f"error line for that input")
     noun = "your claim" if ": your claim, checked" in (program.status or "") else "the conjecture"
+    if program.unchecked:
+        return (f"beyond {where} this program answers by {noun} WITHOUT any check (exported with "
+                f"unchecked): such answers may be wrong")
     if can_check(program):
         return (f"beyond {where}, each answer by {noun} is checked locally: its value must be "
                 f"the mex of the values it gives the options (listed by the move function), else an "
                 f"error line for that input")
+    if program.move_source is not None and not program.conjecture:  # (Python, no conjecture asked)
+        return (f"beyond {where} {noun} is not used (it is not proved): each value there is computed by "
+                f"the move function (a memoised mex; at most {program.steps:,} options listed for one "
+                f"input, else an error line for it)")
     if program.conjecture:
         return (f"beyond {where} this program cannot check {noun} (it does not carry the "
                 f"move function; the Python export does): an error line for each such input")

@@ -637,15 +637,21 @@ def _py_gate(program: Program, params: str) -> list[str]:
     where = {"pair": f"a, b <= {program.checked}", "heap": f"heap {program.checked}",
              "number": f"n = {program.checked}"}[program.kind]
     blocks = [f"CHECKED = {program.checked}  # the conjecture agrees with the computed values up to here"]
-    if can_check(program):
-        assert program.move_source is not None
+    if program.move_source is not None:
         fname = move_function(program.move_source, program.kind)
-        blocks += ["# the move function, as given (for the local check)\n" + program.move_source.strip("\n"),
-                   f"MOVES = {fname}\nKIND = {program.kind!r}\nMOVE_STEPS = {program.steps}\n{_memo_kept()}",
-                   _PY_MEX.strip("\n"), _PY_LOCAL_CHECK.strip("\n"),
+        why = "for the local check" if can_check(program) else "beyond the checked range"
+        blocks += [f"# the move function, as given ({why})\n" + program.move_source.strip("\n"),
+                   f"MOVES = {fname}\nKIND = {program.kind!r}\nMOVE_STEPS = {program.steps}\n{_memo_kept()}\n"
+                   "RANGES = False  # (no table here to count ranges in)", _PY_MEX.strip("\n")]
+    if program.unchecked:  # (the user asked: beyond CHECKED, the conjecture unchecked)
+        tail = f"    return _by_pattern({params})  # beyond CHECKED: unchecked (exported with unchecked)"
+    elif can_check(program):
+        blocks += [_PY_LOCAL_CHECK.strip("\n"),
                    f"def _shown(position):\n    {params} = position\n    return f\"{shown}\""]
         tail = (f"    value = _by_pattern({params})\n    if {beyond}:\n"
                 f"        _local_check({position}, value)\n    return value")
+    elif program.move_source is not None:  # (no conjecture asked: the exact mex by the moves there)
+        tail = f"    if {beyond}:\n        return _by_moves({position})\n    return _by_pattern({params})"
     else:
         why = ("this program cannot check the conjecture there (the Python export with the move "
                "function can)" if program.conjecture else

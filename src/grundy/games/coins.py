@@ -171,7 +171,7 @@ class _CoinTurning(_CoinRow):
         return Laws(value=self._value, moves_to_value=self._moves_to_value,
                     winning_moves=self._winning_moves, reason=self._reason,
                     misere_outcome=self._misere_outcome, samples=self._samples,
-                    export=ExportRule("heads", *self.head_rule))
+                    export=ExportRule("heads", *self.head_rule), export_moves="coins")
 
     head_rule = ("", "")
     """The value of one head at coin ``n`` as a formula over ``n``, and the theorem that gives it

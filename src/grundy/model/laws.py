@@ -62,11 +62,17 @@ class TakeAway(FrozenRecord):
     kind: TakeKind
     values: Sequence[int]
     """The set, e.g. ``(1, 3, 4)``, or ``range(1, 7)`` for Bash (kept lazy: it may be large)."""
+    sj: Any
+    """Where the game proves that every heap meets the SJ condition (a heap of value 0 that has a
+    move can move to one of value 1): the proof, a :class:`~grundy.model.reason.Reason`, so that
+    the misère-sum rules need no table of its heaps (Bash with a take of 10^9); ``None``: not
+    declared (the rules then tabulate the heaps, within their bound)."""
 
-    _fields = ("kind", "values")
+    _fields = ("kind", "values", "sj")
+    _hidden = ("sj",)
 
-    def __init__(self, kind: TakeKind, values: Sequence[int]) -> None:
-        self._init(kind, values)
+    def __init__(self, kind: TakeKind, values: Sequence[int], sj: Any = None) -> None:
+        self._init(kind, values, sj)
 
 
 class PositionValues(FrozenRecord):
@@ -283,13 +289,20 @@ class Family(FrozenRecord):
     ``green-hackenbush(T,ground=1)``); ``None``: a position is always read."""
     position: int | None
     """The position fixed by that keyword (a vertex), or ``None``: read with each case."""
+    misere: str
+    """Why the family's program may answer misère play too (``--misere``), for its header: of a
+    ``formula`` family, the proof that every heap meets the SJ condition (so the SJ theorem decides
+    every sum, :mod:`grundy.export.family_misere`); of ``moore``, the proof of Moore's misère rule;
+    ``""``: the family has no misère program."""
 
-    _fields = ("kind", "params", "formula", "check", "words", "theorem", "keywords", "fixed", "position")
+    _fields = ("kind", "params", "formula", "check", "words", "theorem", "keywords", "fixed", "position",
+               "misere")
 
     def __init__(self, kind: str, params: tuple[str, ...], formula: str | None, check: str | None,
                  words: str, theorem: str, fixed: str | None = None, position: int | None = None, *,
-                 keywords: tuple[tuple[str, str], ...] = ()) -> None:
-        self._init(kind, tuple(params), formula, check, words, theorem, tuple(keywords), fixed, position)
+                 keywords: tuple[tuple[str, str], ...] = (), misere: str = "") -> None:
+        self._init(kind, tuple(params), formula, check, words, theorem, tuple(keywords), fixed, position,
+                   misere)
 
     def spelling(self, name: str) -> str:
         """The family as ``grundy export`` reads it: ``bash(m)``, ``bash(a,b,rest=all)``,
@@ -491,7 +504,8 @@ class Laws(FrozenRecord):
     number), ``"positions:N"`` (``N`` numbers a position, declared ``arity=N``, ``N >= 3``;
     several positions, their sum) or ``"tuple"`` (undeclared, and its move function shows neither
     pairs nor one number: a case is ``n``, then the ``n`` numbers of one position, a line the
-    numbers of one position); ``None`` when it cannot tell: ``input_layout()``."""
+    numbers of one position) or ``"text"`` (positions are strings, ``parse=str``: a case is one
+    line, the word as written); ``None`` when it cannot tell: ``input_layout()``."""
     period_runs: Callable[[], PeriodRuns | None] | None
     """A heap game whose proved :attr:`periodicity` is too long for a table: one period of its
     values as runs of short words (:class:`~grundy.model.periodic.PeriodRuns`), or ``None`` where
@@ -504,7 +518,9 @@ class Laws(FrozenRecord):
     (each number is in exactly one P-pair, ⌊kφ⌋ and ⌊kφ⌋ + k: move a heap to the other heap's
     partner, or both heaps down to the P-pair of their difference); ``"cell"``: a board written as
     a string whose move marks one cell (Treblecross), a move listed as that cell's number from 1;
-    ``None``: not listed."""
+    ``"coins"``: a row of coins written as a string whose move turns some over (a coin-turning
+    game), a move listed as the numbers from 1 of the coins it turns, increasing (``solve --input
+    --winning-moves``); ``None``: not listed."""
 
     outcome_searches: bool
     """Whether the declared :attr:`outcome` is found by exploring every position reachable (a game

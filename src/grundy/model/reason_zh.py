@@ -228,6 +228,13 @@ def _misere_bash(f: Facts) -> str:
     return f"反常巴什博弈：当前玩家必败当且仅当 (n−a) mod (a+b) < a；({n}−{f['a']}) mod {p} = {r}"
 
 
+@template("bash-sj", "zh")
+def _bash_sj(f: Facts) -> str:
+    a, b = f["a"], f["b"]
+    return (f"{f['game']}：每一堆都满足 SJ 条件（已证明：值为 0 且 n >= {a} 的堆有 n mod {a + b} < {a}，"
+            f"故 n >= {a + b}，取走 {b} 后余数落在 {a}..{2 * a - 1}，值为 1）")
+
+
 @template("bounded-nim", "zh")
 def _bounded_nim(f: Facts) -> str:
     return (f"有上限的 Nim：SG 值是各堆 mod {f['period']} 的异或和："

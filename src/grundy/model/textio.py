@@ -394,3 +394,37 @@ def tokenize(text: str) -> list[str]:
     if current:
         tokens.append("".join(current))
     return tokens
+
+
+QUOTED = 40
+"""The longest row a message quotes whole (a longer one: its first characters and its length)."""
+
+
+def quoted(row: str) -> str:
+    """A row as a message quotes it, as the exported program does.
+
+    >>> quoted("HHX"), quoted("H" * 50)
+    ("'HHX'", "'HHHHHHHHHHHHHHHHHHHHHHHHHHHHHH...' (50 characters)")
+    """
+    if len(row) <= QUOTED:
+        return f"'{row}'"
+    return f"'{row[:QUOTED - 10]}...' ({len(row)} characters)"
+
+
+def coin_row(row: str, count: int | None = None) -> str:
+    """A row of coins as the input gives it (``count``: the length ``N`` the input says it has),
+    checked: ``H`` and ``T`` only, ``N`` coins; refused in one line that quotes it.
+
+    >>> coin_row("HHTHT"), coin_row("", 0)
+    ('HHTHT', '')
+    >>> coin_row("HHXT")
+    Traceback (most recent call last):
+    grundy.errors.InvalidInputError: not a row of H and T coins: 'X' at coin 3 of 'HHXT'
+    """
+    bad = next((i for i, ch in enumerate(row) if ch not in "HT"), None) if row.strip("HT") else None
+    if bad is not None:
+        raise InvalidInputError(f"not a row of H and T coins: '{row[bad]}' at coin {bad + 1} of "
+                                f"{quoted(row)}")
+    if count is not None and count != len(row):
+        raise InvalidInputError(f"a row of {count} coins expected, got {len(row)}: {quoted(row)}")
+    return row

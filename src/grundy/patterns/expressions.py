@@ -14,6 +14,8 @@ COMMUTATIVE = {"+", "*", "^", "&", "|", "min", "max", "==", "!=", "and", "or"}
 COMPARISONS = ("<", "<=", "==", "!=")
 UNARY = ("neg", "not", "abs", "popcount", "ctz", "cto", "bit_length", "isqrt")
 BINARY = ("+", "-", "*", "//", "%", "^", "&", "|", "<<", ">>", "min", "max", *COMPARISONS)
+LEAF_CONSTANTS = (0, 1, 2, 3, 4, 5)
+"""The constants every search has among its leaves (beside the ones a table gives it)."""
 NATURAL = frozenset({"popcount", "ctz", "cto", "bit_length", "isqrt"})
 """The functions of :func:`~grundy.patterns.formulas.vec_unary` undefined below 0."""
 Text = tuple[str, int]

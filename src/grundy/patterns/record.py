@@ -9,7 +9,10 @@ from grundy.model.laws import Describes, Status
 from grundy.patterns.formulas import MAX_FORMULA_CHARS, parse, size
 
 PREFIX = 256
-"""Heap values the formula search fits on (then every candidate is confirmed on the whole table)."""
+"""Heap values the formula search fits on at most (then every candidate is confirmed on the whole
+table); see :func:`search_prefix`."""
+PREFIX_LENGTHS = (64, 128, PREFIX)
+"""The lengths a table of at least 64 heaps is fitted on (:func:`search_prefix`)."""
 PAIR_PREFIX = 16
 """Side of the square of pair values the search fits on."""
 SEARCH_STEPS = 30_000
@@ -18,6 +21,20 @@ result however loaded the machine is (a budget in seconds would print fewer patt
 The one budget of a pattern search: the finders, the synthesis and the tables all default to it."""
 MAX_SIZE = 9
 """Largest formula (in nodes) the search tries."""
+
+
+def search_prefix(total: int) -> int:
+    """How many of a table's ``total`` values the formula search fits on: all of them below 64,
+    else the largest of :data:`PREFIX_LENGTHS` that the table holds (every candidate is then
+    confirmed on the whole table). A few lengths, not one per table, so that the search's space
+    (:mod:`grundy.patterns.space`) of each is shipped with the package and a first table of any
+    length from 64 heaps on replays it instead of running the search.
+
+    >>> search_prefix(20), search_prefix(101), search_prefix(255), search_prefix(10**6)
+    (20, 64, 128, 256)
+    """
+    fitted = [p for p in PREFIX_LENGTHS if p <= total]
+    return fitted[-1] if fitted else total
 
 
 @dataclass(frozen=True)

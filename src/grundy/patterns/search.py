@@ -27,7 +27,17 @@ from grundy.patterns.formulas import MAX_FORMULA_CHARS, agrees, size
 from grundy.patterns.pairs import find_pair_patterns
 from grundy.patterns.proof import eventual_form, implied_by_period
 from grundy.patterns.recognise import beatty, beatty_membership, named_sets
-from grundy.patterns.record import MAX_SIZE, PREFIX, SEARCH_STEPS, Pattern, cost, fits, too_long, zero_tests
+from grundy.patterns.record import (
+    MAX_SIZE,
+    SEARCH_STEPS,
+    Pattern,
+    cost,
+    fits,
+    search_prefix,
+    too_long,
+    zero_tests,
+)
+from grundy.patterns.residues import formula_agrees, residue_law
 from grundy.patterns.synthesis import best_formula, shortest_formula
 from grundy.tables.periodicity import Periodicity, find_period
 
@@ -74,7 +84,7 @@ def _formula_search(target: list[int], expected: Callable[[int, int], bool], *, 
     kept = space.cached(space.space_key(len(target), boolean, constants, MAX_SIZE, steps))
     stream = None if kept is None else kept.candidates(target)
     if stream is not None:
-        return best_formula(stream, lambda text: agrees(text, expected, {"n": _arange(total)}, total), reject)
+        return best_formula(stream, lambda text: _agrees(text, expected, total), reject)
     import numpy as np
 
     return shortest_formula({"n": _arange(len(target))}, expected, np.array(target, dtype=np.int64),
@@ -82,10 +92,29 @@ def _formula_search(target: list[int], expected: Callable[[int, int], bool], *, 
                             constants=constants, max_size=MAX_SIZE, steps=steps, reject=reject)
 
 
+EXACT_CONFIRM = 4096
+"""Up to this many points a candidate is confirmed point by point in Python integers (stopping
+at the first point it misses), not in numpy's int64 chunks: the same answer, without numpy."""
+
+
+def _agrees(formula: str, expected: Callable[[int, int], bool], total: int) -> bool:
+    """:func:`~grundy.patterns.formulas.agrees` over ``n = 0..total-1``: exactly, where the
+    formula is undefined at a point it does not agree."""
+    if total > EXACT_CONFIRM:
+        return agrees(formula, expected, {"n": _arange(total)}, total)
+    from grundy.patterns.formulas import FormulaError, compiled
+
+    func = compiled(formula)
+    try:
+        return all(expected(n, int(func({"n": n}))) for n in range(total))
+    except (FormulaError, ArithmeticError, ValueError, RecursionError):
+        return False
+
+
 def _values_formula(values: list[int], periodicity: Periodicity | None, text_len: int,
                     steps: int) -> Pattern | None:
     total = len(values)
-    prefix = min(total, PREFIX)
+    prefix = search_prefix(total)
     constants = []
     if periodicity is not None:
         p = periodicity.period
@@ -228,7 +257,11 @@ def find_patterns(values: Sequence[int], *, periodicity: Periodicity | None = No
     formula = _values_formula(table, found, text_len, steps)
     if formula is None:
         formula = _family_formula(table, found, text_len, steps)
-    if formula is not None:
+    period_shown = found is not None and 3 * found.period <= len(table) and 2 * found.preperiod <= len(table)
+    if formula is None and not period_shown:  # (a period shown has one slope, and may be proved)
+        out.extend(_residue_patterns(table, found, text_len, steps // 4))
+        formula = out[0] if out else None
+    elif formula is not None:
         out.append(formula)
     if found is not None:
         residue = _residue_pattern(table, found)
@@ -274,6 +307,24 @@ def _family_formula(table: list[int], periodicity: Periodicity | None, text_len:
     return _labelled(Describes.VALUES, f"G(n) = {best}", best, table, periodicity)
 
 
+def _residue_patterns(table: list[int], periodicity: Periodicity | None, text_len: int,
+                      steps: int) -> list[Pattern]:
+    """Values linear on each residue class, with slopes not all equal (:mod:`grundy.patterns.residues`),
+    as a readable law and its formula, then the P-positions it gives; not where a period the
+    table shows describes the table (it has one slope, and may be proved)."""
+    law = residue_law(table, steps=steps)
+    if law is None:
+        return []
+    formula = law.formula()
+    if too_long(formula, text_len, len(table)) or not formula_agrees(formula, table):
+        return []
+    out = [_labelled(Describes.VALUES, law.text(), formula, table, periodicity)]
+    zeros = law.p_positions()
+    if zeros is not None and formula_agrees(zeros[1], [int(v == 0) for v in table]):
+        out.append(_labelled(Describes.P_POSITIONS, f"P iff {zeros[0]}", zeros[1], table, periodicity))
+    return out
+
+
 def _derived_p_formula(values_formula: Pattern | None) -> list[str]:
     """``X == Y`` from ``G = X ^ Y`` or ``X - Y``, and ``G == 0``."""
     if values_formula is None or values_formula.formula is None:
@@ -291,7 +342,7 @@ def _p_formula(table: list[int], values_formula: Pattern | None, text_len: int,
     for formula in _derived_p_formula(values_formula):
         if agrees(formula, expected, {"n": _arange(total)}, total):
             return [_labelled(Describes.P_POSITIONS, f"P iff {formula}", formula, table, periodicity)]
-    prefix = min(total, PREFIX)
+    prefix = search_prefix(total)
     target = [int(v == 0) for v in table[:prefix]]
     found = _formula_search(target, expected, total=total, boolean=True, constants=(), steps=steps,
                             reject=lambda f: too_long(f, text_len, total))

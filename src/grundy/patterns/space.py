@@ -7,9 +7,9 @@ target: the target only decides which of them are *emitted* (an expression whose
 target's, or truth values that are, and the ``x + y``, ``x - y``, ``y - x``, ``x ^ y`` of the
 meet-in-the-middle step). So a search that ran to its end leaves a :class:`Space`: the log of
 what it did, how each kept expression was built, and for each one a hash of its values that is
-*linear* (a sum of the values times fixed 64-bit weights, modulo 2^64; for ``^``, an XOR of
-fixed rotations of each value, linear over GF(2)), so that ``goal - x`` is looked up from the hashes of the
-goal and of ``x`` alone. :meth:`Space.candidates` replays the log for a new target in plain
+*linear* (a sum of the values times fixed 64-bit weights, modulo 2^32; for ``^``, an XOR of
+fixed rotations of each value, linear over GF(2)), so that ``goal - x`` is looked up from the
+hashes of the goal and of ``x`` alone. :meth:`Space.candidates` replays the log for a new target in plain
 Python (no numpy) and yields what the search would yield, in the same order:
 
 - a hash lookup that hits is confirmed by evaluating the expressions on the prefix (a collision
@@ -24,28 +24,51 @@ A command in its own process keeps the spaces on disk (``GRUNDY_SEARCH_CACHE``, 
 files, the oldest removed), keyed by the prefix length, the constants, the budget and this
 code's fingerprint; a search that stopped early (it found its formula) leaves none. Within a
 process the last few spaces are kept in memory.
+
+The package ships the spaces a table of any length from 64 heaps on reads first
+(:func:`shipped_keys`, in :data:`SHIPPED`: the prefix lengths of
+:data:`grundy.patterns.record.PREFIX_LENGTHS`, values and truth values, no constant beyond the
+usual leaves, the default budgets; ``zlib``, 80 kB for values and 20 kB for truth values, 305
+kB in all), so that even a first table of its kind is analysed without running the search (and
+without numpy). A shipped space is used only where its key, the code's fingerprint included,
+is the one asked for: after a change to the search they are written again by
+``python scripts/ship_spaces.py`` (``tests/patterns/test_space.py`` rebuilds and compares them).
 """
 
 from __future__ import annotations
 
 import functools
 import os
+import sys
 from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import Any
 
 from grundy.model.bounded import BoundedCache, kept
 
-VERSION = 2
+VERSION = 3
 MAX_FILES = 32
-"""Spaces kept on disk at most (a space of 30,000 steps on 256 values is about 330 kB)."""
+"""Spaces kept on disk at most (a space of 30,000 steps on 256 values is about 290 kB)."""
 CACHE_VARIABLE = "GRUNDY_SEARCH_CACHE"
 _MASK = (1 << 64) - 1
+_LINEAR = (1 << 32) - 1
+"""The bits of the linear hash kept: 32 (every hit is confirmed by evaluating the expressions,
+so a short hash costs only a rare refusal, and it halves the size of a space)."""
 _BOUND = 1 << 31
 _WORD_BITS = 32
 """Bits of each value the XOR hash reads: every kept value (and every ``x ^ goal`` that can be
 kept) lies in ``(-2^31, 2^31)``, so its low 32 bits, sign-extended, are the value."""
 
 Key = tuple[Any, ...]
+
+
+def _u32_code() -> str:
+    """The ``array`` type code of an unsigned 32-bit word (the linear hashes)."""
+    from array import array
+
+    return next(code for code in "IL" if array(code).itemsize == 4)
+
+
+_U32 = _u32_code()
 
 
 def _random_words(count: int, salt: int) -> list[int]:
@@ -83,7 +106,7 @@ class _Hashes:
     def __init__(self, length: int) -> None:
         self.length = length
         self.weights = [_signed(w) for w in _random_words(length, 1)]
-        self.total = sum(self.weights) & _MASK
+        self.total = sum(self.weights) & _LINEAR
         self._rotations: list[tuple[int, int, int]] | None = None
         self._constant_words: list[int] = []
 
@@ -102,7 +125,7 @@ class _Hashes:
         return self._rotations
 
     def linear(self, values: Sequence[int]) -> int:
-        return sum(w * v for w, v in zip(self.weights, values, strict=True)) & _MASK
+        return sum(w * v for w, v in zip(self.weights, values, strict=True)) & _LINEAR
 
     def xor(self, values: Sequence[int]) -> int:
         out = 0
@@ -122,8 +145,27 @@ class _Hashes:
 
 
 def space_key(length: int, boolean: bool, constants: Iterable[int], max_size: int, steps: int) -> Key:
-    """What a space depends on (with ``n = 0..length-1`` the one variable)."""
-    return (VERSION, _fingerprint(), length, boolean, tuple(sorted(set(constants))), max_size, steps)
+    """What a space depends on (with ``n = 0..length-1`` the one variable). The constants are
+    those the search adds to its leaves: not the ones it always has, nor one out of range (the
+    search drops it), so that ``constants=(0,)`` asks for the space of ``constants=()``.
+
+    >>> space_key(64, False, (4, 0, 7, 2**40), 9, 100)[4]
+    (7,)
+    """
+    from grundy.patterns.expressions import LEAF_CONSTANTS
+
+    extra = {c for c in constants if abs(c) < _BOUND} - set(LEAF_CONSTANTS)
+    return (VERSION, _fingerprint(), length, boolean, tuple(sorted(extra)), max_size, steps)
+
+
+def shipped_keys() -> list[Key]:
+    """The keys of the spaces the package ships: each prefix length, values and truth values
+    (half the steps: :func:`grundy.patterns.search.find_patterns` gives the P-positions' search
+    half its budget), no constant beyond the usual leaves."""
+    from grundy.patterns.record import MAX_SIZE, PREFIX_LENGTHS, SEARCH_STEPS
+
+    return [space_key(length, boolean, (), MAX_SIZE, SEARCH_STEPS // 2 if boolean else SEARCH_STEPS)
+            for length in PREFIX_LENGTHS for boolean in (False, True)]
 
 
 def _fingerprint() -> int:
@@ -134,6 +176,8 @@ def _fingerprint() -> int:
 
 SOURCES = os.path.dirname(__file__)
 """The folder of the search's source files (their checksum is part of a kept space's key)."""
+SHIPPED = os.path.join(SOURCES, "spaces")
+"""The folder of the spaces shipped with the package (written by ``scripts/ship_spaces.py``)."""
 
 
 def _code_checksum() -> int:
@@ -174,7 +218,7 @@ class Space:
         self.constant: set[tuple[int, int]] = {(1, k) for k in data["constants"]}
         self.hashes = _Hashes(self.length)
         self.data = data
-        self.linear: dict[int, array[int]] = {s: _unpacked("Q", b) for s, b in data["linear"].items()}
+        self.linear: dict[int, array[int]] = {s: _unpacked(_U32, b) for s, b in data["linear"].items()}
         self._nodes: dict[int, array[int]] = {}
         self._by_hash: dict[int, tuple[int, int] | None] | None = None
         self._texts: dict[tuple[int, int], tuple[str, int]] = {}
@@ -292,11 +336,11 @@ class Space:
             for k, (x0, hx, wx) in enumerate(zip(firsts, linear, words, strict=True)):
                 if (s, k) in self.constant:
                     continue
-                ways = (((hg - hx) & _MASK, g0 - x0), ((hx - hg) & _MASK, x0 - g0),
-                        ((hg + hx) & _MASK, g0 + x0), (xg ^ wx, g0 ^ x0))
+                ways = (((hg - hx) & _LINEAR, g0 - x0), ((hx - hg) & _LINEAR, x0 - g0),
+                        ((hg + hx) & _LINEAR, g0 + x0), (xg ^ wx, g0 ^ x0))
                 for way, (h, c) in enumerate(ways):
                     flat = -_BOUND < c < _BOUND and (
-                        h == hashes.xor_constant(c) if way == 3 else h == (c * hashes.total) & _MASK)
+                        h == hashes.xor_constant(c) if way == 3 else h == (c * hashes.total) & _LINEAR)
                     y = (self.by_xor if way == 3 else self.by_hash).get(h, ())
                     if y is None:
                         return None  # an ambiguous hash
@@ -397,7 +441,8 @@ def build(search: Any, boolean: bool) -> dict[str, Any]:
             constants = np.flatnonzero(const).tolist()
             leaves = [(k, node[1], node[2]) for k, node in enumerate(level.nodes())]
         rows = (values != 0).astype(np.int64) if boolean else values
-        linear[s] = (rows * weights[None, :]).sum(axis=1).astype(np.uint64).tobytes()
+        sums = (rows * weights[None, :]).sum(axis=1).astype(np.uint64)  # (modulo 2**64)
+        linear[s] = (sums & np.uint64(_LINEAR)).astype(np.uint32).tobytes()
         if s in meet_sizes:
             firsts[s] = values[:, 0].tolist()
             low = (values & 0xFFFFFFFF).astype(np.uint64)
@@ -437,23 +482,47 @@ def _unpacked(code: str, data: bytes) -> Any:
 
 
 def cached(key: Key) -> Space | None:
-    """The space of ``key``, from memory or the disk cache, if kept."""
+    """The space of ``key``, from memory, the disk cache or the package, if kept."""
     if key in _SPACES:
         return _SPACES.get(key, lambda: None)
     folder = _folder(key)
-    if folder is None:
-        return None
-    try:
-        with open(os.path.join(folder, _file_name(key)), "rb") as f:
-            data = _unsealed(f.read())
-    except (OSError, ValueError, EOFError, TypeError):
-        return None
-    if not isinstance(data, dict) or data.get("key") != list(key):
+    data = None if folder is None else _read(os.path.join(folder, _file_name(key)), key, packed=False)
+    if data is None and key[1] >= 0 and sys.byteorder == "little":  # (shipped: little-endian arrays)
+        data = _read(os.path.join(SHIPPED, _shipped_name(key)), key, packed=True)
+    if data is None:
         return None
     try:
         return _SPACES.get(key, lambda: Space(data))
     except (KeyError, TypeError, ValueError, IndexError):  # (a damaged file: no space)
         return None
+
+
+def _read(path: str, key: Key, *, packed: bool) -> dict[str, Any] | None:
+    """The space kept in the file at ``path`` (``packed``: compressed, as shipped), if it is
+    there, whole, and the space of ``key``."""
+    import zlib
+
+    try:
+        with open(path, "rb") as f:
+            blob = f.read()
+        data = _unsealed(zlib.decompress(blob) if packed else blob)
+    except (OSError, ValueError, EOFError, TypeError, zlib.error):
+        return None
+    return data if isinstance(data, dict) and data.get("key") == list(key) else None
+
+
+def ship(key: Key, data: dict[str, Any]) -> str:
+    """Write a built space into :data:`SHIPPED`, for the package (``scripts/ship_spaces.py``);
+    its path. Its arrays are in this machine's byte order: a little-endian one writes them."""
+    import zlib
+
+    if sys.byteorder != "little":
+        raise RuntimeError("the shipped spaces are written on a little-endian machine")
+
+    path = os.path.join(SHIPPED, _shipped_name(key))
+    with open(path, "wb") as f:
+        f.write(zlib.compress(_sealed({**data, "key": list(key)}), 9))
+    return path
 
 
 def keep(key: Key, data: dict[str, Any]) -> Space:
@@ -499,6 +568,14 @@ def _file_name(key: Key) -> str:
     kind = "truth" if boolean else "values"
     extra = "-".join(map(str, constants)) or "none"
     return f"space-v{version}-{fingerprint:08x}-{kind}-{length}-{max_size}-{steps}-{extra}.marshal"
+
+
+def _shipped_name(key: Key) -> str:
+    """The name of a shipped space's file (its fingerprint inside, not in the name: the file of
+    a changed search is read, found to be another key's, and not used)."""
+    version, _, length, boolean, constants, max_size, steps = key
+    extra = "-".join(map(str, constants)) or "none"
+    return f"v{version}-{'truth' if boolean else 'values'}-{length}-{max_size}-{steps}-{extra}.zlib"
 
 
 def _prune(folder: str) -> None:

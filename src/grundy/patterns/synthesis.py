@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 from grundy.patterns.expressions import BINARY as _BINARY
 from grundy.patterns.expressions import COMMUTATIVE as _COMMUTATIVE
 from grundy.patterns.expressions import COMPARISONS as _COMPARISONS
+from grundy.patterns.expressions import LEAF_CONSTANTS as _LEAF_CONSTANTS
 from grundy.patterns.expressions import MEET as _MEET
 from grundy.patterns.expressions import NATURAL as _NATURAL
 from grundy.patterns.expressions import PREC as _PREC
@@ -254,7 +255,7 @@ class _Search:
                 raise _Exhausted
             self.keep(values, 1, np.zeros(1, dtype=bool), functools.partial(_leaf, (name, _PREC["atom"])))
         level = self.levels.setdefault(1, _Level(self.length))
-        for c in sorted({c for c in (0, 1, 2, 3, 4, 5, *constants) if abs(c) < _BOUND}):
+        for c in sorted({c for c in (*_LEAF_CONSTANTS, *constants) if abs(c) < _BOUND}):
             values = np.full((1, self.length), c, dtype=np.int64)
             level.add(values, np.array([c]), np.array([c]), np.zeros(1, dtype=bool), np.ones(1, dtype=bool),
                       functools.partial(_leaf, _constant_text(c)))
@@ -590,3 +591,19 @@ def best_formula(stream: Iterator[tuple[str | None, int]], confirm: Callable[[st
         if confirm(text):
             best = (size(text), text)
     return None if best is None else best[1]
+
+
+def built_space(key: tuple[Any, ...]) -> dict[str, Any]:
+    """The data of the space of ``key`` (:func:`grundy.patterns.space.space_key`), from a search
+    (numpy) run to its end: any target will do, the space does not depend on it
+    (``scripts/ship_spaces.py``, the tests)."""
+    import numpy as np
+
+    from grundy.patterns import space
+
+    _, _, length, boolean, constants, max_size, steps = key
+    search = _Search(np.zeros(length, dtype=np.int64), boolean, steps, log=[])
+    for _ in run(search, {"n": np.arange(length, dtype=np.int64)}, boolean=boolean,
+                 constants=constants, max_size=max_size):
+        pass
+    return space.build(search, boolean)

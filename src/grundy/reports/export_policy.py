@@ -38,7 +38,7 @@ from grundy.errors import (
 )
 from grundy.export import code as writer
 from grundy.export.code import LANGS, OutcomeRule, export_code
-from grundy.export.main import INPUT_FORMATS
+from grundy.export.main import COIN_FORMATS, INPUT_FORMATS
 from grundy.export.misere import MisereRule, misere_rule, quotient_rule
 from grundy.export.model import MOVE_STEPS, pattern_law
 from grundy.model.game import Game, HeapGame, laws_of
@@ -84,6 +84,9 @@ class Plan:
     sums: bool = True
     checked: int | None = None
     conjecture: bool = False
+    unchecked: bool = False
+    """With ``conjecture``: beyond ``checked``, the values' formula or period answers without the
+    local check (the user's ``unchecked``; the header says so)."""
     notes: tuple[str, ...] = ()
     octal: tuple[int, ...] = ()
     unequal: bool = False
@@ -109,12 +112,16 @@ class Plan:
     """Of a program that carries the move function (kind ``"positions"``, or a game of one's own
     beyond its table): the options it may list for one input (``limit=``; ``None``:
     :data:`grundy.export.model.MOVE_STEPS`)."""
+    text: bool = False
+    """Of kind ``"positions"``: a position is a line's text, a word (``parse=str``;
+    :mod:`grundy.export.words`)."""
 
     def code_arguments(self) -> dict[str, Any]:
         """The keyword arguments of :func:`grundy.export.code.export_code` for this plan."""
         args = {"name": self.name, "kind": self.kind, "pattern": self.best, "table": self.table,
                 "move_source": self.source, "period": self.period, "outcome_rule": self.rule,
                 "moore_k": self.moore_k, "checked": self.checked, "conjecture": self.conjecture,
+                "unchecked": self.unchecked,
                 "octal": self.octal, "unequal": self.unequal, "start": self.start, "what": self.what,
                 "misere": self.misere, "grid": self.grid, "grid_more": self.grid_more, "moves": self.moves,
                 "move_digits": self.move_digits, "move_options": self.move_options,
@@ -169,7 +176,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
                 upto: int | None = None, conjecture: bool = False, limit: int | None = None,
                 max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None,
                 misere: bool = False, winning_moves: bool = False, parts: bool = False,
-                rows: bool = False, claim: str | None = None, outcome: bool = False) -> ExportResult:
+                rows: bool = False, claim: str | None = None, coins: str | None = None,
+                unchecked: bool = False, outcome: bool = False) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -196,6 +204,12 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     ``n m``, then ``n`` positions of ``m`` numbers each, their sum (SPOJ MATGAME's matrix); ``0 0``
     ends a ``repeated`` input.
     ``claim``: by your claim ``G(n) = ...`` / ``P iff ...``, first checked (:mod:`grundy.reports.claims`).
+    ``coins`` (a coin-turning game, its export rule ``heads``): a case is a row of coins ``HHTHT``
+    (``"coins"``), or its length ``N``, then the row (``"size-first"``, HihoCoder 1172), read as
+    the positions of its heads (:func:`_coins_format`).
+    ``unchecked`` (with ``conjecture``): beyond the checked range, the unproved formula or period
+    of the values answers without the local check, in C++ too (a heap too large to list its
+    options, ARC 151 C's gap of 10^18 cells); the header and a warning say so.
     ``outcome=True``: who wins alone, by a search (a game of one's own: :func:`own_outcome_plan`).
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
@@ -226,11 +240,19 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
                        parts=parts, winning_moves=winning_moves, outcome=outcome)
     if parts:
         plan = _tuples_plan(game, plan)
+    if plan.text:
+        _refuse_for_words(plan, input_format, parts, winning_moves)
     _refuse_unused(plan, upto, one_budget(limit, budget), conjecture)
+    if unchecked:
+        plan = _unchecked(plan, conjecture)
     if plan.kind == "positions" or plan.source is not None:  # (a program carrying the move function)
         plan = _positions_steps(plan, one_budget(limit, budget))
     if parts:
         input_format = _parts_format(game, plan, input_format, rows)
+    if coins is not None:
+        input_format = _coins_format(game, input_format, coins, misere or parts or winning_moves)
+        plan = replace(plan, domain="a row of H and T coins, read as the positions n >= 1 of its heads "
+                                    "(coins numbered from 1 at the left)")
     if winning_moves:
         plan = replace(plan, **_move_rule(game, plan, misere, lang))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
@@ -260,6 +282,20 @@ def _first_plan(game: Game, upto: int | None, conjecture: bool, budget: Budget |
     return export_plan(game, upto, conjecture=conjecture, budget=budget)
 
 
+def _unchecked(plan: Plan, conjecture: bool) -> Plan:
+    """``plan`` answering beyond its checked range by its unproved formula or period without the
+    local check (and without the move function, which only that check used); refused where
+    there is no such formula or period."""
+    if not conjecture:
+        raise InvalidInputError("unchecked goes with conjecture (answer beyond the checked range at all)")
+    if plan.checked is None or (plan.best is None and plan.period is None) or plan.kind not in ("heap",
+                                                                                               "number"):
+        raise InvalidInputError(f"{plan.name}: unchecked answers by an unproved formula or period of a "
+                                f"heap game's values beyond the range it was checked on; this program "
+                                f"has none, so unchecked has no use")
+    return replace(plan, unchecked=True, source=None)
+
+
 def _treblecross(game: Game, lang: str, main: bool, input_format: str, winning_moves: bool,
                  **unused: Any) -> ExportResult:
     """The program of Treblecross (:mod:`grundy.reports.treblecross_check`): who wins each board and,
@@ -277,6 +313,37 @@ def _treblecross(game: Game, lang: str, main: bool, input_format: str, winning_m
         raise InvalidInputError("winning_moves says what the program's main prints: it needs main=True")
     source = treblecross_source(game, lang, main, input_format, winning_moves)
     return ExportResult(source, Plan(game.spec, "treblecross", table=[]), lang)
+
+
+def _refuse_for_words(plan: Plan, input_format: str, parts: bool, winning_moves: bool) -> None:
+    """Refuse, in one line, what a program on words (``parse=str``) does not read or write: a case
+    is one line, the word as written, as ``grundy solve --input`` reads it."""
+    from grundy.export.words import WORD_FORMATS
+
+    if parts:
+        raise InvalidInputError(f"{plan.name}: a case of this game is one line, its word (parse=str), "
+                                f"so --params sum/rows (a case of k positions) has no use there")
+    if input_format not in WORD_FORMATS:
+        raise InvalidInputError(f"{plan.name}: a position of this game is a line, its word (parse=str): "
+                                f"--input {', '.join(WORD_FORMATS)}, not {input_format}")
+    if winning_moves:
+        raise NotSupportedError(f"{plan.name}: the program on words (parse=str) prints no winning moves "
+                                f"(grundy solve {plan.name} --input lines --winning-moves FILE lists them)")
+
+
+def _coins_format(game: Game, input_format: str, coins: str, other: bool) -> str:
+    """The layout whose case is a row of coins (``LAYOUT+coins``, ``LAYOUT+size-first``: its
+    length first), for a coin-turning game; refused in one line for any other game, for ``single``
+    and with an option (``other``: misère play, sums, winning moves) the program has no rule for."""
+    declared = game.laws.export
+    if declared is None or declared.kind != "heads":
+        raise InvalidInputError(f"{game.spec}: --params {coins} (a case is a row of coins HHTHT) is for "
+                                f"a coin-turning game on a row (turning-turtles, mock-turtles, ruler)")
+    if input_format == "single" or other:
+        raise InvalidInputError(f"{game.spec}: a program reading rows of coins answers their values "
+                                f"(normal play) with --input lines, cases, counted or repeated"
+                                f"{'' if input_format == 'single' else ', nothing more'}")
+    return f"{input_format}+{coins}"
 
 
 def _parts_format(game: Game, plan: Plan, input_format: str, rows: bool = False) -> str:
@@ -313,7 +380,7 @@ def _tuples_plan(game: Any, plan: Plan) -> Plan:
 
 
 def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_format: str = "lines",
-                  where: str = "each", winning_moves: bool = False) -> str:
+                  where: str = "each", winning_moves: bool = False, misere: bool = False) -> str:
     """The program of the game family ``spec`` names, its parameters written as names
     (``bash(m)``, ``subtraction(S)``, ``stripes(c,z,n)``, ``moore(k)``): the parameters are
     arguments of its functions, read at run time (``where``: ``first``, ``each`` or ``last`` in
@@ -322,6 +389,8 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
     that layout and each line compared with the engine's
     (:func:`grundy.reports.family_check.check_family_program`; sums of games:
     :mod:`grundy.reports.family_sums`): a disagreement is an internal error, never a program.
+    ``misere``: who wins in misère play (:mod:`grundy.export.family_misere`; a family of misère
+    play only, ``bash(a,b,rest=all)``, is its own), checked against the engine's misère answers.
 
     >>> "def grundy_value(n, m):" in export_family("bounded-nim(m)", lang="python")
     True
@@ -333,8 +402,9 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
     if found is None:
         raise InvalidInputError(f"{spec!r} names no family: write the parameters as the names "
                                 f"grundy list shows, e.g. bash(m), subtraction(S), stripes(c,z,n)")
+    misere = misere and found[1].kind != "misere"  # (a family of misère play: its program is)
     code = family_code(found[0], found[1], lang=lang, main=main, input_format=input_format,
-                       where=where, winning_moves=winning_moves)
+                       where=where, winning_moves=winning_moves, misere=misere)
     if where in ("sum", "sum-last") and found[1].kind != "hackenbush":  # (checked by the engine)
         from grundy.reports.family_sums import check_sums_program
 
@@ -347,8 +417,8 @@ def export_family(spec: str, *, lang: str = "cpp", main: bool = False, input_for
     if where not in ("sum", "sum-last") and found[1].kind in CHECKED_KINDS and layout is not None:
         python = (code if lang == "python" and main and not winning_moves else
                   family_code(found[0], found[1], lang="python", main=True, input_format=layout,
-                              where=where))
-        check_family_program(found[0], found[1], python, layout, where)
+                              where=where, misere=misere))
+        check_family_program(found[0], found[1], python, layout, where, misere=misere)
     if found[1].kind == "forbidden":  # (its values checked against the plain mex)
         from grundy.reports.forbidden_check import check_forbidden_program
 
@@ -654,6 +724,13 @@ def _beyond_warning(plan: Plan, lang: str) -> tuple[str, ...]:
             plan.best is None and plan.rule is not None and plan.rule.status.startswith("your claim")):
         law = f"your claim {law if plan.best is not None else plan.rule.text}"
     head = f"{law} is a conjecture, checked up to {where}"
+    if plan.unchecked:
+        return (f"{head}: beyond it the program answers by the conjecture WITHOUT any check (unchecked); "
+                f"it may be wrong there",)
+    if not plan.conjecture and lang == "python" and plan.source is not None and plan.kind != "number":
+        return (f"{head}: beyond it the program does not use it and computes each value by the move "
+                f"function (exact, within its bound on the options listed; conjecture answers by the "
+                f"pattern there after a local check)",)
     if not plan.conjecture:
         return (f"{head}: beyond it the program answers with an error line (conjecture answers "
                 f"there after a local check)",)
@@ -974,15 +1051,21 @@ REFOUND_STEPS = 20_000
 """Steps of the formula search (for the base of a recursion) after a pattern proved false."""
 
 
+WIDTH_HEAPS = 8
+"""The last heaps of a longer table whose options :func:`_extended` counts to guess its cost."""
+
+
 def _extended(game: HeapGame, upto: int, steps: int) -> Iterator[tuple[list[int], int]]:
     """``G(0..N)`` for ``N`` = ``upto``·4^k while (at most :data:`RECHECK_HEAPS` and) the cost,
-    ``N`` times the options of heap ``N`` (plus one), is within ``steps``; each with its cost."""
+    ``N`` times the options of the widest of heaps ``N - 7 .. N`` (plus one), is within
+    ``steps``; each with its cost."""
     from grundy.tables.analysis import analyze
 
     size = max(upto, 64)
     while size < RECHECK_HEAPS:
         size = min(4 * size, RECHECK_HEAPS)
-        width = 1 + sum(1 for _ in game.heap_options(size))
+        # (the widest of the last few heaps: one heap of a class with no move would guess 0 options)
+        width = 1 + max(sum(1 for _ in game.heap_options(size - i)) for i in range(WIDTH_HEAPS))
         if size * width > steps:
             return
         yield analyze(game, size).first(size + 1), size * width
@@ -1093,7 +1176,43 @@ def export_source(game: Game, *, lang: str, upto: int | None = None, main: bool 
     if plan.moves is not None:
         _moves_check(code if lang == "python" and main else export_code(lang="python", main=True, **args),
                      game, plan)
+    if input_format in COIN_FORMATS:
+        _coins_check(code if lang == "python" else
+                     export_code(lang="python", main=True, input_format=input_format, **args), game)
     return code
+
+
+def _coins_check(code: str, game: Game) -> None:
+    """Run the Python program's reading of a row of coins (``_row_line``) on every row of 1 to 8
+    coins, on long random rows and on rows that are none, and compare with the engine's answer
+    of the row (its value, computed head by head) and with ``solve --input``'s refusal."""
+    import random
+    from itertools import product
+
+    from grundy.model.textio import coin_row
+    from grundy.solving.solve import solve_value
+
+    namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
+    exec(compile(code, "<export>", "exec"), namespace)
+    rng = random.Random(1172)
+    rows = ["".join(t) for n in range(1, 9) for t in product("HT", repeat=n)]
+    rows += ["".join(rng.choice("HT") for _ in range(rng.randint(50, 3000))) for _ in range(20)]
+    for row in rows:
+        _, value = solve_value(game, row)
+        want = f"{value} {'N' if value else 'P'}"
+        got = namespace["_row_line"](row, len(row))
+        if got != want:
+            raise GrundyError(f"internal error: the exported program answers the row {row[:40]!r} "
+                              f"{got!r}, the engine {want!r}; please report it")
+    for row, count in (("HHXT", 4), ("HTH", 2), ("h", 1), ("T" * 60 + "x", 61)):
+        try:
+            coin_row(row, count)
+        except InvalidInputError as exc:
+            want = f"error: {exc}"
+        got = namespace["_row_line"](row, count)
+        if got != want:
+            raise GrundyError(f"internal error: the exported program answers the row {row!r} {got!r}, "
+                              f"solve --input {want!r}; please report it")
 
 
 RUNS_SAMPLE = 400
@@ -1130,8 +1249,11 @@ def _positions_source(game: Game, plan: Plan, lang: str, main: bool, input_forma
     assert plan.source is not None
     if lang != "python":
         what = f"positions of {plan.arity} numbers" if plan.arity is not None else "tuples of numbers"
+        what = "words (parse=str)" if plan.text else what
         raise InvalidInputError(f"{plan.name}: a game on {what} is exported in Python only (the "
                                 f"program carries your move function): use lang python")
+    if plan.text:
+        return _words_source(game, plan, main, input_format)
     code = positions_program(plan.name, plan.arity, plan.origin, plan.source, main=main,
                              input_format=input_format, misere=plan.misere_search,
                              steps=plan.steps or MOVE_STEPS, moves=plan.moves is not None,
@@ -1140,6 +1262,16 @@ def _positions_source(game: Game, plan: Plan, lang: str, main: bool, input_forma
     if plan.moves is not None:
         _positions_moves_check_own(code, game, plan)
     return code
+
+
+def _words_source(game: Game, plan: Plan, main: bool, input_format: str) -> str:
+    """The Python program of a game on words (``parse=str``), checked against the engine on the
+    words a judge's lines hold (:mod:`grundy.reports.words_check`)."""
+    from grundy.reports.words_check import words_source
+
+    assert plan.source is not None
+    return words_source(game, plan.source, main=main, input_format=input_format,
+                        misere=plan.misere_search, steps=plan.steps or MOVE_STEPS)
 
 
 def _positions_moves_check_own(code: str, game: Game, plan: Plan) -> None:
@@ -1492,6 +1624,8 @@ def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | 
     laws = laws_of(game)
     if laws.input_layout is not None and laws.input_layout() == "tuple":  # (rows of any length, even
         return _positions_plan(game, type(game).domain, None)            # where pairs lead to pairs)
+    if laws.input_layout is not None and laws.input_layout() == "text":  # (words: parse=str)
+        return _positions_plan(game, type(game).domain, None, text=True)
     table = laws.position_table
     if table is None:
         return None
@@ -1519,21 +1653,25 @@ def _user_plan(game: Any, upto: int | None, limit: int | None = None) -> Plan | 
     return _line_plan(game, values.line, domain)
 
 
-def _positions_plan(game: Any, domain: Any, arity: int | None, misere: bool = False) -> Plan:
+def _positions_plan(game: Any, domain: Any, arity: int | None, misere: bool = False,
+                    text: bool = False) -> Plan:
     """The plan of a ``@grundy.game`` on positions of ``arity`` numbers (no table; ``None``:
-    tuples of any length): a Python program carrying its move function
-    (:mod:`grundy.export.positions`); ``misere``: who wins in misère play, by its search."""
+    tuples of any length; ``text``: words, ``parse=str``, :mod:`grundy.export.words`): a Python
+    program carrying its move function (:mod:`grundy.export.positions`); ``misere``: who wins in
+    misère play, by its search."""
     from grundy.define.source import position_move_source
 
-    if domain.valid is not None:
-        raise NotSupportedError(f"{game.spec}: the game declares valid=, which an exported program "
-                                f"cannot check (declare minimum= instead, or let the move function "
-                                f"refuse what is not a position)")
+    if domain.valid is not None or (text and domain.minimum is not None):
+        declared = "valid=" if domain.valid is not None else "minimum="
+        instead = "let the move function refuse what is not a position" if text else \
+            "declare minimum= instead, or let the move function refuse what is not a position"
+        raise NotSupportedError(f"{game.spec}: the game declares {declared}, which an exported program "
+                                f"cannot check ({instead})")
     source, outside = position_move_source(game)
     if source is None:
         raise not_carried(game.spec, "move function", outside)
     return Plan(game.spec, "positions", source=source, origin=domain.minimum,
-                arity=arity, misere_search=misere)
+                arity=arity, misere_search=misere, text=text)
 
 
 def _own_misere_plan(game: Any) -> Plan:
@@ -1548,7 +1686,7 @@ def _own_misere_plan(game: Any) -> Plan:
                                 f"{game.spec} --misere --input lines FILE answers them)")
     domain = type(game).domain
     arity = domain.arity if domain.arity is not None else 2 if layout == "pair" else None
-    return _positions_plan(game, domain, arity, misere=True)
+    return _positions_plan(game, domain, arity, misere=True, text=layout == "text")
 
 
 def outcome_by_search(game: Game) -> bool:

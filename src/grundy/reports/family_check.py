@@ -5,19 +5,25 @@ the other export checks do) is run on inputs written here in the layout it was a
 and each of its lines is compared with grundy's own answer of the case it was written from (the
 tests read every sample input back with ``solve --input``'s readers, and get the same cases).
 
-The inputs are a fixed sample: for each parameter, small values (the smallest the family allows,
-the one below it, values where its formula changes: ``a = b``, ``a = 1``), a large one, sets and
-lists of pairs of a few shapes (and a subtraction set with a member past 4096), graphs of a few
-shapes (cycles, loops, an edge twice; trees; successor lists) in the layout the family reads; single
-heaps and sums of several (tokens on several vertices), and for the families whose value the
-engine gives by a rule, heaps near 10**6 and 10**18. The engine values a heap of at most
-:data:`MEX_UPTO` by the plain mex over the game's moves (no closed form of the family is used; a
-sum of heaps, the XOR of their values), a larger one by ``solve``; in misère play, one heap by
-the plain search of its options; a position of Moore's Nim by the plain search of what it reaches
-where that is small (:data:`MOORE_SEARCH`); a graph's case as ``solve --input`` answers it (Green
-Hackenbush by the plain search of the edges left standing, tokens on a digraph by ``solve``, vertex
-geography by the game's outcome). The work is bounded by :data:`CHECK_POSITIONS`, the heaps valued
-(positions, for a family whose position is not a sum of heaps), all inputs together.
+The inputs are a fixed sample: for each parameter, small values (the smallest the family allows, the
+one below it, values where its formula changes: ``a = b``, ``a = 1``), a large one, sets and lists
+of pairs of a few shapes (and a subtraction set with a member past 4096), graphs of a few shapes
+(cycles, loops, an edge twice; trees; successor lists) in the layout the family reads; single heaps
+and sums of several (tokens on several vertices), and for the families whose value the engine gives
+by a rule, heaps near 10**6 and 10**18. The engine values a heap of at most :data:`MEX_UPTO` by the
+plain mex over the game's moves (no closed form of the family is used; a sum of heaps, the XOR of
+their values), a larger one by ``solve``; in misère play, one heap by the plain search of its
+options; a position of Moore's Nim by the plain search of what it reaches where that is small
+(:data:`MOORE_SEARCH`); in the misère play of a family that has a misère program
+(:mod:`grundy.export.family_misere`), a whole position by the plain search of what it reaches where
+that is small (:data:`MISERE_SEARCH`), else by the SJ theorem or genus theory over the game's proved
+heap law as ``solve --misere`` applies them (its other ways where they do not), and a large position
+of Moore's Nim by its normal-play outcome, which Moore's misère rule gives wherever a heap is at
+least 2 (that rule is tested against brute force in ``tests/export/test_family_misere.py``); a
+graph's case as ``solve --input`` answers it (Green Hackenbush by the plain search of the edges left
+standing, tokens on a digraph by ``solve``, vertex geography by the game's outcome). The work is
+bounded by :data:`CHECK_POSITIONS`, the heaps valued (positions, for a family whose position is not
+a sum of heaps), all inputs together.
 
 A line of the program must be the engine's; an error of the engine (parameters outside the family,
 a position it refuses) must be an error line of the program (the messages may differ).
@@ -84,6 +90,10 @@ _TREES = (((1, 2),), ((1, 2), (2, 3)), ((1, 2), (1, 3), (3, 4), (3, 5)), ((3, 1)
 
 _LISTS = (((0, 1),), ((0, 1), (1, 2), (2, 0)), ((0, 1), (0, 2), (2, 3), (3, 2)), ((1, 0), (2, 2)))
 """The directed graphs of the sample as successor lists (``L``: vertices ``0..n-1``)."""
+
+MISERE_SEARCH = 5000
+"""A position is valued in misère play by the plain search of what it reaches when the product of
+its heaps plus one is at most this (and its counters at most ``4 MEX_UPTO``: the search's depth)."""
 
 _SMALL = (0, 1, 2, 3, 4, 5, 6, 7, 9, 12, 17, 33, 64)
 _SUMS = ((3, 5), (1, 2, 3), (7, 7), (10, 4, 6), (0, 9))
@@ -328,14 +338,16 @@ class _Engine:
     """grundy's own answer of a case, as the program's line: ``VALUE OUTCOME`` (``- OUTCOME`` where
     the program prints no value: Moore's Nim, misère play; ``- OUTCOME TAKE`` of a k-fold game)."""
 
-    def __init__(self, title: str, family: Family) -> None:
+    def __init__(self, title: str, family: Family, misere: bool = False) -> None:
         from grundy.catalog import find_entry
         from grundy.engine.search import Cache
 
         entry = find_entry(title.partition("(")[0])
         assert entry is not None  # (the family was found by its name)
         self.cls: Any = entry.load_class()
-        self.family, self.cache = family, Cache()
+        self.family, self.cache, self.misere_play = family, Cache(), misere
+        self.searched: dict[tuple[Any, ...], bool] = {}
+        self.memos: dict[Any, Any] = {}
         self.games: dict[tuple[Any, ...], Any] = {}
         self.misere: dict[tuple[Any, ...], dict[int, bool]] = {}
         self.values: dict[tuple[Any, ...], list[int]] = {}
@@ -389,6 +401,8 @@ class _Engine:
                 raise GrundyError(f"{game.spec}: no rule gives its winning moves")
             takes = [position[0] - move.to[0] for move in moves]
             return f"- N {min(takes)}" if takes else "- P -"
+        if self.misere_play:  # (a sum, or Moore's Nim, in misère play)
+            return f"- {'N' if self._misere_line(game, position) else 'P'}"
         if kind == "misere":  # (one heap: by the plain search of its options in misère play)
             wins = (self._misere_wins(params, game, numbers[0]) if len(numbers) == 1
                     and numbers[0] <= MEX_UPTO else
@@ -402,6 +416,33 @@ class _Engine:
             total ^= (self._mex_value(params, game, n) if plain
                       else self._solved(game, (n,)))
         return f"{total} {'N' if total else 'P'}"
+
+    def _misere_line(self, game: Any, position: tuple[int, ...]) -> bool:
+        """Whether the player to move wins ``position`` in misère play: by the plain search of what
+        it reaches where that is small; else Moore's Nim by its normal-play outcome (a heap >= 2:
+        Moore's misère rule), another game by ``solve --misere``."""
+        from grundy.solving.solve import solve_value
+
+        if prod(n + 1 for n in position) <= MISERE_SEARCH and sum(position) <= MEX_UPTO * 4:
+            return self._misere_search(game, game.canonical(position))
+        if self.family.kind == "moore" and max(position) >= 2:
+            return bool(game.closed_outcome(position).value == "N")
+        from grundy.theory.misere import MisereMemo, misere_outcome
+
+        memo = self.memos.setdefault(game, MisereMemo())  # (a game's heap law found once)
+        found = misere_outcome([(game, (n,)) for n in position], memo=memo)
+        if found is not None:
+            return found.outcome.value == "N"
+        return bool(solve_value(game, position, misere=True, cache=self.cache)[0].value == "N")
+
+    def _misere_search(self, game: Any, position: tuple[int, ...]) -> bool:
+        """The plain misère search: the player to move wins with no move, or with a move to a
+        position the other player loses (no rule of the game is used)."""
+        key = (game, position)
+        if key not in self.searched:
+            options = [game.canonical(o) for o in game.options(position)]
+            self.searched[key] = not options or not all(self._misere_search(game, o) for o in options)
+        return self.searched[key]
 
     def _graph_line(self, edges: tuple[tuple[int, int], ...], numbers: list[int]) -> str:
         """A graph's case, as ``solve --input`` answers it: tokens on vertices (a sum; a vertex no
@@ -433,9 +474,12 @@ class _Engine:
             game = (whole.grounded_at(str(numbers[0])) if numbers[0] in index else
                     cls.from_graph(GraphData((str(numbers[0]),), np.zeros((0, 2), dtype=np.int64),
                                                   str(numbers[0]), "the check")))
-            value = grundy_value(game, game.full, use_rules=False)
+            if self.misere_play:  # (a forest by solve --misere; a cycle: the program's error line)
+                text = self._misere_hackenbush(game)
+            else:
+                value = grundy_value(game, game.full, use_rules=False)
+                text = f"{value} {'N' if value else 'P'}"
             forget_laws(game)
-            text = f"{value} {'N' if value else 'P'}"
         else:
             known = numbers[0] in index
             game = cls.from_graph(data) if known else cls.from_edges(1, [])
@@ -443,6 +487,16 @@ class _Engine:
             text = f"- {outcome.value}"
         forget_laws(game)
         return text
+
+    def _misere_hackenbush(self, game: Any) -> str:
+        """Green Hackenbush in misère play, where what stands on the ground is a forest (its
+        branches there: ``ground_branches``): ``solve --misere``; with a cycle, a loop or an edge
+        twice standing, an error (the program's line must be one)."""
+        from grundy.solving.solve import solve_value
+
+        if game.ground_branches(game.full) is None:
+            raise GrundyError("a cycle stands on the ground: no misère rule for the program")
+        return f"- {solve_value(game, game.full, misere=True, cache=self.cache)[0].value}"
 
     def _solved(self, game: Any, position: tuple[int, ...]) -> int:
         """The value ``solve`` gives (a heap game's: a number)."""
@@ -493,13 +547,15 @@ def checked_layout(family: Family, layout: str, where: str, main: bool) -> str |
     return None
 
 
-def check_family_program(title: str, family: Family, code: str, layout: str, where: str) -> None:
+def check_family_program(title: str, family: Family, code: str, layout: str, where: str,
+                         misere: bool = False) -> None:
     """Run the Python program ``code`` (its main reads ``layout``, the parameters ``where``) on
-    the sample inputs and compare each line with the engine's answer of the case; a disagreement
-    raises :class:`~grundy.errors.GrundyError` naming the first input that disagrees."""
+    the sample inputs and compare each line with the engine's answer of the case (``misere``:
+    in misère play); a disagreement raises :class:`~grundy.errors.GrundyError` naming the first
+    input that disagrees."""
     if family.kind not in CHECKED_KINDS or where in ("sum", "sum-last"):
         return  # (sums: grundy.reports.family_sums)
-    engine, compiled = _Engine(title, family), compile(code, "<export>", "exec")
+    engine, compiled = _Engine(title, family, misere), compile(code, "<export>", "exec")
     for text, cases in sample_inputs(family, layout, where):
         got = _program_lines(compiled, text)
         for number, case in enumerate(cases):

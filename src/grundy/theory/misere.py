@@ -284,8 +284,8 @@ def _atom_moves(atom: _Atom, want: Callable[[int, int | None], bool], target: in
     game, law = atom.game, atom.law
     if law is not None and law.kind is not LawKind.PERIODIC:  # all-but: the game's own rule lists the moves
         if target < 0:  # Nim-like misère target: m = 0 at heap 1, m = 1 at heap 0, else m = v
-            target = next(v for v in range(3) if want(v, law.pair(v)[1])) if law.kind is LawKind.NIM \
-                else -1
+            target = next(v for v in range(3) if want(v, v if v >= 2 else 1 - v)) \
+                if law.kind in (LawKind.NIM, LawKind.SJ) else -1  # (their heaps: m = 1, 0, v)
             if target < 0:
                 raise NotSupportedError(f"{game.spec}: no misère values known")
         return moves_to_value(game, atom.position, target, cache=memo.cache, limit=limit)

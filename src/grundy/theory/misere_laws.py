@@ -44,6 +44,10 @@ Profile = tuple[int, int, bool, bool]
 condition and tameness hold at **every** position it reaches (itself included)."""
 
 MAX_LAW_STEPS = 200_000
+DECLARED_SJ_FROM = 256
+"""A take-away set larger than this, of a game that proves the SJ condition (``TakeAway.sj``),
+is not tabulated: its declared law answers (a window of that many heaps takes that many steps
+a heap to repeat)."""
 """Most heaps the window recurrence of an ``("only", S)`` game runs before giving up."""
 
 FICKLE = ((0, 1), (1, 0))
@@ -143,6 +147,10 @@ class LawKind(StrEnum):
     """A finite take-away set: ``(v(n), m(n))`` periodic from a proved point on."""
     NIM = "nim"
     """Take any number (all-but with nothing excluded): every heap is a Nim heap."""
+    SJ = "sj"
+    """The game proves the SJ condition at every heap (:attr:`~grundy.model.laws.TakeAway.sj`):
+    the values by the game's rule, and ``m(n) = 1, 0, v(n)`` for ``v(n) = 0, 1, >= 2`` (the SJ
+    condition makes every heap tame, by induction)."""
     ALL_BUT = "all-but"
     """All-but games: the values by the game's rule, ``m(n)`` not known."""
 
@@ -176,7 +184,10 @@ class HeapLaw:
         assert self.value_of is not None
         if self.kind is LawKind.NIM:
             return n, (n if n >= 2 else 1 - n)
-        return self.value_of(n), None
+        value = self.value_of(n)
+        if self.kind is LawKind.SJ:
+            return value, (value if value >= 2 else 1 - value)
+        return value, None
 
     @property
     def reason(self) -> str:
@@ -202,12 +213,27 @@ def heap_law(game: Game, *, memo: MisereMemo | None = None, budget: Budget | Non
     rule = game.take_away_rule()
     budget = budget or Budget(MAX_LAW_STEPS * 4)
     law: HeapLaw | None = None
-    if rule is not None and rule.kind is TakeKind.ONLY and rule.values:
+    declared = rule.sj if rule is not None else None
+    if rule is not None and rule.kind is TakeKind.ONLY and rule.values and len(rule.values) <= (
+            MAX_LAW_STEPS if declared is None else DECLARED_SJ_FROM):  # (else no window repeats in reach)
         law = _only_law(game, tuple(sorted(set(rule.values))), budget)
-    elif rule is not None and rule.kind is TakeKind.ALL_BUT:
+    if law is None and declared is not None:  # (declared: no table of the heaps)
+        law = _declared_sj_law(game, declared, memo, budget)
+    elif law is None and rule is not None and rule.kind is TakeKind.ALL_BUT:
         law = _all_but_law(game, tuple(sorted(set(rule.values))), memo, budget)
     memo.laws[game] = law
     return law
+
+
+def _declared_sj_law(game: Game, proof: Reason, memo: MisereMemo, budget: Budget) -> HeapLaw:
+    """The law of a game that proves the SJ condition at every heap: each heap's value by the
+    engine (the game's own rule), no heap failing either condition."""
+    from grundy.engine.search import grundy_value
+
+    def value_of(n: int) -> int:
+        return grundy_value(game, (n,), cache=memo.cache, budget=budget)
+
+    return HeapLaw(game, LawKind.SJ, proof, None, None, value_of=value_of)
 
 
 def _only_law(game: Game, takes: tuple[int, ...], budget: Budget) -> HeapLaw | None:

@@ -309,7 +309,13 @@ class GreenHackenbush(ContentHashedGame):
         "hackenbush", ("E",), None, None, "E: any undirected multigraph (loops and repeated edges too), "
         "its vertices any numbers", "the fusion principle (the vertices of a cycle may be fused, its "
         "edges becoming loops, each a stalk of length 1) and the colon principle (a branch hanging by "
-        "an edge counts 1 + its value, and branches meeting at a vertex XOR)", fixed="ground"))
+        "an edge counts 1 + its value, and branches meeting at a vertex XOR)", fixed="ground",
+        misere="misere play, where what stands on the ground is a forest: its branches at the ground "
+               "(each an edge at the ground with the tree above it, of value 1 + the tree's by the "
+               "colon principle) are the parts of a sum, and every position a branch reaches is "
+               "empty or again a branch, of value >= 1, so no position of value 0 has a move and the "
+               "SJ condition holds (ground_branches); a cycle, a loop or an edge twice in the ground's "
+               "component is an error line"))
     """``green-hackenbush(E)``: the graph given at run time, a position its ground vertex
     (``green-hackenbush(T,ground=1)``: every case grounded at vertex 1, the input names no ground)."""
 

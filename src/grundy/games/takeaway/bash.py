@@ -49,14 +49,20 @@ def _positive(value: int | str, what: str) -> int:
 
 _BASH_M = ("the Bash game: the options n - m .. n - 1 of heap n hold every residue mod m + 1 but "
            "n's, so G(n) = n mod (m + 1), by induction on n")
+_SJ_M = ("the SJ condition holds at every heap: a heap n > 0 of value 0 is a multiple of m + 1, "
+         "so n >= m + 1, and taking m leaves n - m = 1 (mod m + 1), of value 1")
+_SJ_AB = ("the SJ condition holds at every heap: a heap n >= a (it has a move) of value 0 has "
+          "r = n mod (a + b) < a, so n >= a + b, and taking b leaves residue r + a in a..2a - 1 "
+          "(below a + b), of value 1")
 FAMILIES = {
-    ("bash", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M),
+    ("bash", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M, misere=_SJ_M),
     ("bash", ("a", "b")): Family(
         "formula", ("a", "b"), "n % (a + b) // a", "1 <= a <= b", "1 <= a <= b",
         "the Bash game taking a..b: by induction on n, the options n - b .. n - a of heap n hold "
         "every value below floor((n mod (a + b)) / a) and not that one (a period a + b, proved "
-        "by a window of b values)"),
-    ("bounded-nim", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M),
+        "by a window of b values)", misere=_SJ_AB),
+    ("bounded-nim", ("m",)): Family("formula", ("m",), "n % (m + 1)", "m >= 1", "m >= 1", _BASH_M,
+                                    misere=_SJ_M),
     ("bash", ("a", "b", "rest=all")): Family(
         "misere", ("a", "b"), "1 <= n % (a + b) <= a", "1 <= a <= b", "1 <= a <= b",
         "misere Bash taking a..b, fewer than a all at once, by induction on n with r = n mod (a + b): "
@@ -162,7 +168,10 @@ class Bash(HeapGame):
 
     # ---- rules ------------------------------------------------------------------------------
     def _take_away(self) -> TakeAway | None:
-        return None if self.rest_all else TakeAway(TakeKind.ONLY, range(self.a, self.b + 1))
+        if self.rest_all:
+            return None
+        sj = Reason("bash-sj", {"game": self.spec, "a": self.a, "b": self.b})
+        return TakeAway(TakeKind.ONLY, range(self.a, self.b + 1), sj=sj)
 
     def heap_moves(self, n: int) -> Iterator[tuple[str, HeapResult]]:
         if self.rest_all and 0 < n < self.a:
@@ -218,8 +227,9 @@ class Bash(HeapGame):
         if len(position) != 1:
             if positions_exceed(position, MISERE_BRUTE_FORCE_LIMIT):
                 raise SearchLimitError(
-                    f"{self.spec}: misère sums of several heaps have no rule here, and this one is "
-                    f"too large to search by brute force (∏(h+1) > {MISERE_BRUTE_FORCE_LIMIT:,})")
+                    f"{self.spec}: this misère sum of several heaps is too large to search by brute "
+                    f"force (∏(h+1) > {MISERE_BRUTE_FORCE_LIMIT:,}); solve (grundy.solve, grundy solve "
+                    f"--misere) decides it by the SJ theorem")
             return None
         return Outcome.P if self._misere_lost(position[0]) else Outcome.N
 
@@ -309,6 +319,14 @@ def _misere_bash_text(f: Facts) -> str:
                 f"{n} mod {p} = {r}")
     return (f"misère Bash: the player to move loses iff (n−a) mod (a+b) < a; "
             f"({n}−{f['a']}) mod {p} = {r}")
+
+
+@template("bash-sj")
+def _bash_sj_text(f: Facts) -> str:
+    a, b = f["a"], f["b"]
+    return (f"{f['game']}: every heap meets the SJ condition (proved: a heap n >= {a} of value 0 has "
+            f"n mod {a + b} < {a}, so n >= {a + b}, and taking {b} leaves a residue in "
+            f"{a}..{2 * a - 1}, of value 1)")
 
 
 @template("bounded-nim")

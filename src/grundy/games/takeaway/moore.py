@@ -59,7 +59,18 @@ MAX_SUBSETS = 20_000
 MAX_DP_STEPS = 3_000_000
 """Most steps (digit choices tried) of the digit DP that counts winning moves, over all sets ``T``."""
 
-FAMILY = Family("moore", ("k",), None, "k >= 1", "k >= 1", "Moore's theorem, 1910")
+MISERE = ("Moore's misere rule: P iff some heap is >= 2 and every binary column sum is 0 mod k + 1 "
+          "(the normal rule), or every heap is <= 1 and the number of 1s is 1 mod k + 1. Proof, Q "
+          "those positions: (i) no move joins two of Q: a normal P-position with a heap >= 2 has a "
+          "bit j >= 1 set in a non-zero multiple of k + 1 heaps, so >= k + 1 heaps >= 2, and a move "
+          "(<= k heaps) leaves one of them and a normal N-position; from heaps <= 1 a move takes "
+          "1..k 1s; (ii) from a non-empty position outside Q a move enters Q: heaps <= 1, c 1s: take "
+          "(c - 1) mod (k + 1) of them; t heaps >= 2, t <= k: bring each to 0 or 1 (x of them to 1) "
+          "and empty y <= k - t of the c 1s, c - y + x then takes every residue mod k + 1, or "
+          "(c < k - t) every value 0..c + t, 1 among them; t > k: Moore's normal-play move touches "
+          "<= k heaps and leaves a heap >= 2; the empty position (no move: a win) is outside Q as "
+          "k >= 1. Induction on the counters")
+FAMILY = Family("moore", ("k",), None, "k >= 1", "k >= 1", "Moore's theorem, 1910", misere=MISERE)
 """The family ``moore(k)`` (:attr:`Moore.families`)."""
 
 ONE_HEAP = "one Moore heap is a Nim heap (a move takes 1..n counters from it), so G(n) = n"

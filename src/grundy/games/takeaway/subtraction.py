@@ -94,7 +94,15 @@ FAMILY = Family(
     "subtraction", ("S",), None, None, "S: one or more positive integers",
     "a finite subtraction set S: G(n) = mex of G(n - s), s in S, s <= n; for n >= max S it depends "
     "only on the max S values before n, so once a window of max S consecutive values (ending at "
-    "n >= max S) repeats p heaps later, G(n + p) = G(n) from that window on (by induction)")
+    "n >= max S) repeats p heaps later, G(n + p) = G(n) from that window on (by induction)",
+    misere="misere play: the pair (v, m) of a heap (normal and misere values, m = 1 with no move) is "
+           "the mex of its options' v and of their m, so from heap max S on a function of the max S "
+           "pairs before it: once a window of max S pairs repeats p heaps later, the pairs are "
+           "periodic from it (by induction), and so is tameness (m = v, or (v, m) = (0, 1), (1, 0)); "
+           "one heap: P iff m = 0; a sum of heaps all tame (each reaches only smaller heaps): "
+           "Conway's genus theory, N iff some heap is firm (m = v) and the XOR of the v is not 0, "
+           "or every heap is fickle and the XOR is 0; a sum with a heap at or past the least wild "
+           "heap is an error line")
 """The family ``subtraction(S)`` (:attr:`Subtraction.families`)."""
 
 
