@@ -52,9 +52,9 @@ def swap(p: tuple[int, int]) -> list[object]:
     return [(p[1], p[0])] if p[0] != p[1] else []
 
 
-def words(text: str) -> list[object]:
-    """delete one letter (a game on text)"""
-    return [text[:i] + text[i + 1:] or () for i in range(len(text))]
+def pair_delete(text: str) -> list[object]:
+    """CF 1104B "Game with string": delete two equal adjacent letters (nothing left: ())"""
+    return [text[:i] + text[i + 2:] or () for i in range(len(text) - 1) if text[i] == text[i + 1]]
 
 
 NAMES = ("oo-cards", "oo-row", "oo-swap", "oo-words")
@@ -65,7 +65,7 @@ def own_games() -> Iterator[None]:
     grundy.game("oo-cards")(remove_pairs)
     grundy.game("oo-row")(split_row)
     grundy.game("oo-swap", arity=2)(swap)
-    grundy.game("oo-words", parse=str, format=str)(words)
+    grundy.game("oo-words", parse=str, format=str)(pair_delete)
     yield
     for name in NAMES:
         catalog.unregister(name)
@@ -283,6 +283,29 @@ def test_misere_outcome_programs_stop_at_a_first_losing_option(random_games: Pat
     assert 0 < len(alone["_WINS"]) < len(every["_WINS"])  # type: ignore[arg-type]
 
 
+def test_words_cf1104b_game_with_string(tmp_path: Path) -> None:
+    """A game on words (parse=str): CF 1104B's strings, a line a string, "Yes" iff the first player
+    wins; the program's lines against the plain recursion written here, and solve --input --outcome's;
+    in misère play too (whoever deletes last loses)."""
+    @cache
+    def wins(text: str, misere: bool) -> bool:
+        options = [text[:i] + text[i + 2:] for i in range(len(text) - 1) if text[i] == text[i + 1]]
+        if not options:  # (no move: a loss, in misère play a win)
+            return misere
+        return any(not wins(o, misere) for o in options)
+
+    rng = random.Random(1104)
+    texts = ["abacaba", "iiq", "abba"] + ["".join(rng.choice("ab") for _ in range(rng.randint(1, 14)))
+                                          for _ in range(40)]
+    text = "".join(t + "\n" for t in texts)
+    program = export("oo-words", "--outcome", "--lang", "python", "--main")
+    want = [line(wins(t, False)) for t in texts]
+    assert want[:3] == ["0 P", "- N", "0 P"]  # (the samples: No, Yes, No)
+    assert python_lines(program, text) == want == solve_outcome("oo-words", text, tmp_path)
+    program = export("oo-words", "--outcome", "--misere", "--lang", "python", "--main")
+    assert python_lines(program, text) == ["- N" if wins(t, True) else "- P" for t in texts]
+
+
 @pytest.mark.parametrize("right, wrong", [
     # (a P-option read as no win)
     ("            if not found:\n", "            if found:\n"),
@@ -324,7 +347,6 @@ def test_error_lines_of_a_loopy_game_and_of_the_bound(tmp_path: Path) -> None:
     (("oo-row", "--outcome", "--main", "--input", "cases", "--params", "sum"), "does not go with --params"),
     (("oo-cards", "--outcome", "--upto", "5"), "--upto has no use"),
     (("oo-cards", "--outcome", "--lang", "cpp"), "use --lang python"),
-    (("oo-words", "--outcome", "--lang", "python"), "--outcome answers them"),
     (("wythoff", "--outcome", "--lang", "python"), "heap game"),
 ])
 def test_refusals_are_one_line(argv: tuple[str, ...], words: str) -> None:

@@ -167,7 +167,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "proved period, else an error line; the main prints '0 P' or '- N' per "
                              "case, and an error line for a case of several heaps; with --misere, "
                              "from the misère P-positions, '- P' or '- N'; a game of your own on "
-                             "tuples of numbers (Python): by a search that stops at a position's "
+                             "tuples of numbers or words (Python): by a search that stops at a position's "
                              "first P-option, '0 P' or '- N' per case (a sum by its parts' values; "
                              "with --misere, '- P' or '- N', a sum searched as a whole)")
     parser.add_argument("--params", choices=PARAMS_PLACES,

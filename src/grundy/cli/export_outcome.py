@@ -1,6 +1,6 @@
 """``grundy export GAME --outcome``: the program that answers who wins from one heap, from the
 P-positions grundy computed (:func:`grundy.reports.outcome_export.export_outcomes`), or, for a game
-of one's own on tuples of numbers, by the search that stops at a position's first P-option
+of one's own on tuples of numbers or on words, by the search that stops at a position's first P-option
 (:func:`grundy.reports.export_policy.own_outcome_plan`)."""
 
 from __future__ import annotations

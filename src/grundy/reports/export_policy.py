@@ -1271,7 +1271,8 @@ def _words_source(game: Game, plan: Plan, main: bool, input_format: str) -> str:
 
     assert plan.source is not None
     return words_source(game, plan.source, main=main, input_format=input_format,
-                        misere=plan.misere_search, steps=plan.steps or MOVE_STEPS)
+                        misere=plan.misere_search, steps=plan.steps or MOVE_STEPS,
+                        outcome=plan.outcome_search)
 
 
 def _positions_moves_check_own(code: str, game: Game, plan: Plan) -> None:
@@ -1697,7 +1698,8 @@ def outcome_by_search(game: Game) -> bool:
 
 def own_outcome_plan(game: Any, *, misere: bool = False, winning_moves: bool = False,
                      parts: bool = False, claim: bool = False) -> Plan:
-    """The plan of ``export --outcome`` of a ``@grundy.game`` on tuples of numbers: a Python
+    """The plan of ``export --outcome`` of a ``@grundy.game`` on tuples of numbers (or words,
+    ``parse=str``: :mod:`grundy.export.words`): a Python
     program carrying its move function that answers who wins alone, by the search of
     :mod:`grundy.engine.outcome_search` (:data:`grundy.export.positions.PY_OUTCOME`): in normal
     play a sum of several positions (a line of a game that declares ``arity=``) by its parts'
@@ -1723,7 +1725,8 @@ def own_outcome_plan(game: Any, *, misere: bool = False, winning_moves: bool = F
                                 f"answers them)")
     domain = type(game).domain
     arity = domain.arity if domain.arity is not None else 2 if layout == "pair" else None
-    return replace(_positions_plan(game, domain, arity, misere=misere), outcome_search=True)
+    return replace(_positions_plan(game, domain, arity, misere=misere, text=layout == "text"),
+                   outcome_search=True)
 
 
 def _positions_steps(plan: Plan, budget: Budget | None) -> Plan:
