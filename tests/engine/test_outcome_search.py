@@ -128,7 +128,7 @@ def test_abc354e_in_its_judge_layout(tmp_path: Path) -> None:
     path.write_text("".join(" ".join(map(str, d)) + "\n" for d in decks))
     code, out, err = cli("solve", "oc-cards", "--input", "lines", str(path), "--outcome")
     assert code == 0, err
-    assert out.split("\n")[:-1] == [f"- {'N' if cards_win(d) else 'P'}" for d in decks]
+    assert out.split("\n")[:-1] == ["- N" if cards_win(d) else "0 P" for d in decks]
     code, out, _ = cli("solve", "oc-cards", "--input", "lines", str(path))  # (the values agree)
     assert [line.split()[1] for line in out.split("\n")[:-1]] == ["N" if cards_win(d) else "P" for d in decks]
 

@@ -23,6 +23,7 @@ EPILOG = """examples:
   grundy export coin-slide --main --input cases         (a case: L k, then the k coins' cells)
   grundy export 'octal(0.007)' --upto 100000            (cut to 64 KB; the program computes the rest)
   grundy export grundy-game --main --input single --outcome --upto 1000000   (CSES 2207: '0 P' or '- N')
+  grundy --rules cards.py export remove-pairs --outcome --lang python --main   (ABC 354 E: who wins alone)
   grundy export nim --misere --main --input cases       (misère Nim: '- N' or '- P' per case)
   grundy export nim --main --input repeated --winning-moves   (HDU 2176: every winning move)
   grundy export doc-half --rules half.py --upto 2000 --conjecture --lang python
@@ -165,7 +166,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "0..--upto that grundy computed (cut by --max-size), past them only by a "
                              "proved period, else an error line; the main prints '0 P' or '- N' per "
                              "case, and an error line for a case of several heaps; with --misere, "
-                             "from the misère P-positions, '- P' or '- N'")
+                             "from the misère P-positions, '- P' or '- N'; a game of your own on "
+                             "tuples of numbers or words (Python): by a search that stops at a position's "
+                             "first P-option, '0 P' or '- N' per case (a sum by its parts' values; "
+                             "with --misere, '- P' or '- N', a sum searched as a whole)")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="a family (parameters written as names, e.g. 'bash(m)'): where --main "
                              "reads the parameters: " + PARAMS_HELP)
@@ -207,7 +211,10 @@ def run(args: argparse.Namespace) -> int:
     if getattr(args, "outcome", False):  # (who wins from one heap, from the P-positions)
         from grundy.cli.export_outcome import run_outcome
 
-        return run_outcome(args, layout)
+        try:
+            return run_outcome(args, layout)
+        except InvalidInputError as exc:
+            raise InvalidInputError(_flags(str(exc))) from None
     if args.game == "matrix":
         return _matrix(args, layout)
     where = getattr(args, "params", None)

@@ -84,10 +84,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "moves, one a line: 'PART FROM TO' for a move in one heap or part of a "
                              "sum (its number from 1, before, after), else the position after it")
     parser.add_argument("--outcome", action="store_true",
-                        help="with --input: who wins each case and nothing else, '- N' or '- P' (a "
+                        help="with --input: who wins each case and nothing else, '- N' or '0 P' (a "
                              "search that stops at a position's first option that is a P-position, "
                              "where a Grundy value needs every option: a game of your own whose "
-                             "judge asks only who wins); a sum is still valued by its parts")
+                             "judge asks only who wins; export --outcome writes its program); a sum "
+                             "is still valued by its parts")
     parser.add_argument("--params", choices=PARAMS_PLACES,
                         help="with --input, a family (parameters written as names, e.g. 'bash(m)'): "
                              "where the input gives the parameters: " + PARAMS_HELP)
@@ -348,10 +349,12 @@ def _value(args: argparse.Namespace, game: Any, position: Any, cache: Any) -> tu
     limit = _given_limit(args)
 
     def work(budget: Any) -> tuple[Any, Any]:
-        if args.outcome:  # (who wins, and no value: '- N' or '- P')
-            from grundy.engine.outcome_search import outcome_only
+        if args.outcome:  # (who wins alone: '- N', or '0 P' (a P-position's value is 0), as the
+            from grundy.engine.outcome_search import outcome_only  # exported outcome programs print)
+            from grundy.model.game import Outcome
 
-            return outcome_only(game, position, cache=cache, budget=budget), None
+            found = outcome_only(game, position, cache=cache, budget=budget)
+            return found, 0 if found is Outcome.P else None
         return solve_value(game, position, misere=args.misere, cache=cache, budget=budget)
 
     tty = vars(args).get("_stderr_tty")

@@ -230,7 +230,9 @@ def grundy_value(*numbers):
 
 def first_player_wins(*numbers):
     return answer(list(numbers))[1]
+"""
 
+_PY_ANSWER = """
 
 def answer(numbers):
     \"\"\"The value (None in misère play) and the outcome of the sum of the positions ``numbers``
@@ -244,6 +246,117 @@ def answer(numbers):
         total ^= _value(position, {})
     return total, total != 0
 """
+
+
+PY_OUTCOME = """
+
+_WINS = {}  # who wins alone: a position (misère play: a sum) -> whether the player to move wins
+
+
+def _option_wins(option, params):
+    \"\"\"Whether the player to move wins the option (a tuple of the positions it is the sum of),
+    where that is known at once: a position's outcome or value found before, a sum of several
+    positions (the XOR of their values, Sprague-Grundy theorem; no position: a loss); else None.\"\"\"
+    if len(option) == 1:
+        position = option[0]
+        found = _WINS.get(position)
+        if found is None and position in _MEMO:
+            return _MEMO[position] != 0
+        return found
+    total = 0
+    for position in option:
+        total ^= _value(position, params)
+    return total != 0
+
+
+def _first_wins(root, options, known, key, words):
+    \"\"\"Whether the player to move wins ``root``, by a depth-first search without recursion that
+    stops at a position's first option the player to move loses (a win needs no more; only a loss
+    has every option searched): a frame is a position, its options still to look at, and whether
+    it has any (no move: a win in misère play, else a loss). ``options(x)``: the options of x;
+    ``known(option)``: whether the player to move wins it, where known at once, else None (then
+    ``key(option)`` is searched); ``words(x)``: a position in an error. At most MOVE_STEPS options
+    listed, else an error for this input alone, as is a position that can be reached from itself.\"\"\"
+    listed = options(root)
+    steps = len(listed) + 1
+    stack, active = [(root, iter(listed), bool(listed))], {root}
+    while stack:
+        x, todo, moves = stack[-1]
+        won = MISERE if not moves else False  # (no option left: a loss, or no move at all)
+        for option in todo:
+            found = known(option)
+            if found is None:
+                child = key(option)
+                if child in active:
+                    raise ValueError(f"position {words(child)!r} can be reached from itself: the game "
+                                     f"is loopy (grundy solve answers it; this program does not)")
+                listed = options(child)
+                steps += len(listed) + 1
+                if steps > MOVE_STEPS:
+                    raise ValueError(f"position {words(root)!r} was not settled within {MOVE_STEPS:,} "
+                                     f"options listed")
+                stack.append((child, iter(listed), bool(listed)))
+                active.add(child)
+                won = None  # (the frame waits for its child)
+                break
+            if not found:
+                won = True
+                break
+        while won is not None:  # (the frame is decided: so, maybe, the frames above it)
+            _WINS[x] = won
+            active.discard(x)
+            stack.pop()
+            if not stack:
+                break
+            if won:  # (a win for the player to move there: the frame above looks further)
+                won = None
+            else:  # (a loss there: the frame above wins by moving there)
+                x, won = stack[-1][0], True
+    return _WINS[root]
+
+
+def _outcome(parts, params):
+    \"\"\"Whether the player to move wins the sum of ``parts``: one position by _first_wins, a sum
+    of several by the XOR of their values (normal play); in misère play the sum as a whole (its
+    options: _sum_options), by _first_wins too.\"\"\"
+    if len(_WINS) > MEMO_KEPT:  # (the outcomes of the inputs before are let go, as the values are)
+        _WINS.clear()
+    if MISERE:
+        root = _state(parts)
+        if root in _WINS:
+            return _WINS[root]
+        return _first_wins(root, lambda s: _sum_options(s, params), _WINS.get, lambda s: s,
+                           lambda s: " + ".join(map(_shown, s)))
+    if len(parts) != 1:
+        total = 0
+        for position in parts:
+            total ^= _value(position, params)
+        return total != 0
+    found = _option_wins(tuple(parts), params)
+    if found is not None:
+        return found
+    return _first_wins(parts[0], lambda x: _options(x, params), lambda o: _option_wins(o, params),
+                       lambda o: o[0], _shown)
+"""
+"""Who wins alone (``export --outcome`` of a game of one's own): ``_outcome(parts, params)``,
+the search of :mod:`grundy.engine.outcome_search` written into the program (``_first_wins``), over
+its own ``_WINS``; in normal play, an option that is a sum of several positions is valued by their
+values (``_value``); in misère play the sums are searched as wholes (:data:`PY_MISERE`'s
+``_state`` and ``_sum_options``)."""
+
+_PY_OUTCOME_ANSWER = """
+
+def answer(numbers):
+    \"\"\"Who wins the sum of the positions ``numbers`` holds (see _sum_parts), and the value where
+    it is known: 0 for a P-position in normal play (by definition), else None (_outcome).\"\"\"
+    parts = _sum_parts(numbers)
+    _let_go()
+    wins = _outcome(parts, {})
+    return (None if wins or MISERE else 0), wins
+"""
+"""``answer(numbers)`` of an outcome program: ``(0, False)`` or ``(None, True)``, the line ``0 P``
+or ``- N`` that ``export --outcome`` of a heap game and ``solve --input --outcome`` print (misère
+play: ``- P`` or ``- N``)."""
 
 
 PY_WINNING_POSITIONS = """
@@ -293,13 +406,15 @@ def _case_reader(arity: int | None, parts: bool, rows: bool = False) -> str:
 
 def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | None, source: str, *,
                       main: bool, input_format: str, misere: bool = False,
-                      steps: int = MOVE_STEPS, moves: bool = False) -> str:
+                      steps: int = MOVE_STEPS, moves: bool = False, outcome: bool = False) -> str:
     """The Python program answering positions of ``arity`` numbers (``None``: a tuple of numbers
     of any length, one position a line, a case its count and its numbers) of the game ``name`` by
     its move function ``source`` (``def moves(position)``, stand-alone); ``minimum``: its declared
     least coordinates; ``main``: with a ``main`` reading ``input_format``; ``misere``: who wins in
     misère play (:data:`PY_MISERE`); ``steps``: the options it may list for one input; ``moves``:
-    each line followed by the winning moves of its one position (:data:`PY_WINNING_POSITIONS`)."""
+    each line followed by the winning moves of its one position (:data:`PY_WINNING_POSITIONS`);
+    ``outcome``: who wins alone, ``0 P`` or ``- N`` (:data:`PY_OUTCOME`; with ``misere``, ``- P``
+    or ``- N`` by the same search, which stops at a first losing option)."""
     from grundy.export.main import describe, layout_parts
 
     title = " ".join(name.split())
@@ -311,11 +426,25 @@ def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | N
         header = [
             f"# {title}: who wins a position of {numbers} in misère play (whoever moves last loses; "
             f"a game of your own, by its move function, carried below as given)",
-            f"# outcome: exact, by searching every position reachable from the one asked (memoised; "
-            f"past {MEMO_KEPT:,} kept, the memo is let go before the next input): "
-            f"no move is a win, else a win iff some move reaches a loss; a sum of several positions is "
+            (f"# outcome: exact, by searching every position reachable from the one asked (memoised; "
+             f"past {MEMO_KEPT:,} kept, the memo is let go before the next input): " if not outcome else
+             f"# outcome: exact, by a depth-first search that stops at a position's first option that "
+             f"is a loss (only a loss has every option searched; memoised, past {MEMO_KEPT:,} kept, the "
+             f"memo is let go before the next input): ")
+            + f"no move is a win, else a win iff some move reaches a loss; a sum of several positions is "
             f"searched as a whole (no theorem decides a misère sum from its parts' outcomes); no Grundy "
             f"value decides misère play, so a line is '- N' or '- P'; {limits}"]
+    elif outcome:
+        header = [
+            f"# {title}: who wins a position of {numbers} (a game of your own, by its move function, "
+            f"carried below as given); the outcome alone: '0 P' (a P-position's value is 0) or '- N'",
+            f"# outcome: exact, by a depth-first search that stops at a position's first option that is "
+            f"a P-position (only a P-position has every option searched; memoised, past {MEMO_KEPT:,} "
+            f"kept, the memo is let go before the next input); a sum of several positions (an option "
+            f"grundy.Sum(...){', a line of several positions' if arity else ''}) is "
+            f"valued by the Sprague-Grundy theorem, the XOR of its parts' Grundy values, each the mex "
+            f"over every position reachable from it; "
+            + limits.replace("for one input,", "for one input (by the search, and by each part's value),")]
     else:
         header = [
             f"# {title}: the Grundy value of a position of {numbers} (a game of your own, by its "
@@ -339,6 +468,7 @@ def positions_program(name: str, arity: int | None, minimum: tuple[int, ...] | N
            f"MISERE = {misere}", f"ZERO_WIDTH = {arity or 1}", ""]
     text = ("\n".join(out) + PY_SEARCH % {"functions": "# the move function, as given\n" + source.strip("\n")}
             + (PY_MISERE if misere else "") % {"kept": MEMO_KEPT} + _PY_API % {"kept": MEMO_KEPT}
+            + (PY_OUTCOME + _PY_OUTCOME_ANSWER if outcome else _PY_ANSWER)
             + (PY_WINNING_POSITIONS if moves else ""))
     if main:
         text += (_case_reader(arity, layout_parts(input_format)[1], input_format.endswith("+rows"))

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from grundy.export.main import PY_NUMBER
 from grundy.export.model import MEMO_KEPT, MOVE_STEPS
-from grundy.export.positions import PY_MISERE, PY_SEARCH
+from grundy.export.positions import PY_MISERE, PY_OUTCOME, PY_SEARCH
 
 WORD_FORMATS = ("lines", "cases", "counted", "repeated")
 """The layouts a program on words reads (each a line a position; no sums of several on a line)."""
@@ -55,7 +55,9 @@ def grundy_value(word):
 
 def first_player_wins(word):
     return answer(word)[1]
+'''
 
+_PY_WORDS_ANSWER = '''
 
 def answer(case):
     """The value (None in misère play) and the outcome of ``case``: one word (a line's text), or a
@@ -70,7 +72,20 @@ def answer(case):
     return total, total != 0
 '''
 """The program's answers: ``grundy_value(word)``, ``first_player_wins(word)`` and
-``answer(case)``; ``_shown`` (a word as written in error lines) replaces the search's own."""
+``answer(case)`` (:data:`_PY_WORDS_ANSWER`); ``_shown`` (a word as written in error lines) replaces
+the search's own."""
+
+_PY_WORDS_OUTCOME_ANSWER = '''
+
+def answer(case):
+    """Who wins ``case``: one word (a line's text), or a tuple of words (their sum), and the value
+    where it is known: 0 for a P-position in normal play, else None (_outcome)."""
+    parts = [case] if isinstance(case, str) else list(case)
+    _let_go()
+    wins = _outcome(parts, {})
+    return (None if wins or MISERE else 0), wins
+'''
+"""``answer(case)`` of an outcome program (:data:`grundy.export.positions.PY_OUTCOME`)."""
 
 _PY_WORDS_MAIN = "\n\n" + PY_NUMBER + '''
 
@@ -129,12 +144,28 @@ if __name__ == "__main__":
 """The main: one line ``VALUE OUTCOME`` (or ``error: ...``) per position read (:data:`WORD_FORMATS`)."""
 
 
-def _header(name: str, main: bool, input_format: str, misere: bool, steps: int) -> list[str]:
+def _header(name: str, main: bool, input_format: str, misere: bool, steps: int,
+            outcome: bool = False) -> list[str]:
     """The program's header comment: what it answers, on what it rests, what it reads."""
     limits = (f"at most {steps:,} options listed for one input, else an error line for it; a position "
               f"that can be reached from itself (a loopy game) is an error line (grundy solve answers it)")
     memo = f"memoised; past {MEMO_KEPT:,} kept, the memo is let go before the next input"
-    if misere:
+    stop = ("a depth-first search that stops at a position's first option that is a loss (only a "
+            "loss has every option searched; " + memo + ")")
+    if outcome and not misere:
+        header = [f"# {name}: who wins a position, a word (a game of your own, by its move function, "
+                  f"carried below as given); the outcome alone: '0 P' (a P-position's value is 0) or '- N'",
+                  f"# outcome: exact, by {stop}; a sum (an option grundy.Sum) is valued by the "
+                  f"Sprague-Grundy theorem, the XOR of its parts' Grundy values, each the mex over every "
+                  f"position reachable from it; "
+                  + limits.replace("for one input,", "for one input (by the search, and by each part's "
+                                                     "value),")]
+    elif outcome:
+        header = [f"# {name}: who wins a position, a word, in misère play (whoever moves last loses; a "
+                  f"game of your own, by its move function, carried below as given)",
+                  f"# outcome: exact, by {stop}: no move is a win, else a win iff some move reaches a "
+                  f"loss; a sum is searched as a whole; a line is '- N' or '- P'; {limits}"]
+    elif misere:
         header = [f"# {name}: who wins a position, a word, in misère play (whoever moves last loses; a "
                   f"game of your own, by its move function, carried below as given)",
                   f"# outcome: exact, by searching every position reachable from the one asked ({memo}): "
@@ -157,20 +188,22 @@ def _header(name: str, main: bool, input_format: str, misere: bool, steps: int) 
 
 
 def words_program(name: str, source: str, *, main: bool, input_format: str, misere: bool = False,
-                  steps: int = MOVE_STEPS) -> str:
+                  steps: int = MOVE_STEPS, outcome: bool = False) -> str:
     """The Python program answering positions that are words of the game ``name`` by its move
     function ``source`` (``def moves(position)``, stand-alone); ``main``: with a ``main`` reading
     ``input_format`` (:data:`WORD_FORMATS`); ``misere``: who wins in misère play (the search of
-    :data:`grundy.export.positions.PY_MISERE`); ``steps``: the options it may list for one input."""
+    :data:`grundy.export.positions.PY_MISERE`); ``steps``: the options it may list for one input;
+    ``outcome``: who wins alone, by the search of :data:`grundy.export.positions.PY_OUTCOME`."""
     if input_format not in WORD_FORMATS:
         raise ValueError(f"input format {input_format!r}")
     title = " ".join(name.split())
-    out = [*_header(title, main, input_format, misere, steps),
+    out = [*_header(title, main, input_format, misere, steps, outcome),
            "# Generated by grundy; needs only Python 3.8+.", "", "import sys", "", "ARITY = None",
            "MINIMUM = None", f"MOVE_STEPS = {steps}",
            f"MISERE = {misere}", *([f"LAYOUT = {input_format!r}"] if main else []), ""]
     text = ("\n".join(out) + PY_SEARCH % {"functions": "# the move function, as given\n" + source.strip("\n")}
-            + (PY_MISERE % {"kept": MEMO_KEPT} if misere else "") + _PY_WORDS_API % {"kept": MEMO_KEPT})
+            + (PY_MISERE % {"kept": MEMO_KEPT} if misere else "") + _PY_WORDS_API % {"kept": MEMO_KEPT}
+            + (PY_OUTCOME + _PY_WORDS_OUTCOME_ANSWER if outcome else _PY_WORDS_ANSWER))
     if main:
         text += _PY_WORDS_MAIN
     return text

@@ -105,6 +105,9 @@ class Plan:
     (:class:`~grundy.model.periodic.PeriodRuns`, the game's :attr:`~grundy.model.laws.Laws.period_runs`)."""
     misere_search: bool = False
     """Of kind ``"positions"``: who wins in misère play, by searching every sum reachable."""
+    outcome_search: bool = False
+    """Of kind ``"positions"``: who wins alone (normal play), by the search that stops at a first
+    P-option (:data:`grundy.export.positions.PY_OUTCOME`)."""
     steps: int | None = None
     """Of a program that carries the move function (kind ``"positions"``, or a game of one's own
     beyond its table): the options it may list for one input (``limit=``; ``None``:
@@ -174,7 +177,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
                 max_size: int | None = writer.SIZE_WARNING, budget: Budget | None = None,
                 misere: bool = False, winning_moves: bool = False, parts: bool = False,
                 rows: bool = False, claim: str | None = None, coins: str | None = None,
-                unchecked: bool = False) -> ExportResult:
+                unchecked: bool = False, outcome: bool = False) -> ExportResult:
     """A self-contained program answering positions of ``game`` in C++17 (``lang="cpp"``) or
     Python; ``main=True`` adds a program reading positions (``input_format``: ``lines``,
     ``cases`` or ``counted``) and printing ``VALUE OUTCOME``; ``upto`` is the table's size
@@ -207,6 +210,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     ``unchecked`` (with ``conjecture``): beyond the checked range, the unproved formula or period
     of the values answers without the local check, in C++ too (a heap too large to list its
     options, ARC 151 C's gap of 10^18 cells); the header and a warning say so.
+    ``outcome=True``: who wins alone, by a search (a game of one's own: :func:`own_outcome_plan`).
 
     ``max_size`` (bytes; ``None``: no bound) keeps the program small enough for a judge: a heap
     game's table that would make it larger is cut to the longest that fits (an octal game's
@@ -232,10 +236,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     if declared is not None and declared.kind == "treblecross":  # (a board game: a program of its own)
         return _treblecross(game, lang, main, input_format, winning_moves,
                             upto=upto, conjecture=conjecture, misere=misere, parts=parts, limit=limit)
-    plan = (_claim_plan(game, claim, upto, conjecture, one_budget(limit, budget), misere or parts)
-            if claim is not None
-            else _misere_plan(game, upto, one_budget(limit, budget), conjecture) if misere else
-            export_plan(game, upto, conjecture=conjecture, budget=one_budget(limit, budget)))
+    plan = _first_plan(game, upto, conjecture, one_budget(limit, budget), claim=claim, misere=misere,
+                       parts=parts, winning_moves=winning_moves, outcome=outcome)
     if parts:
         plan = _tuples_plan(game, plan)
     if plan.text:
@@ -264,6 +266,20 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
         warnings += (f"the program is {size / 1024:.0f} KB, more than the {most // 1024} KB many "
                      f"judges accept; a smaller upto makes it smaller",)
     return ExportResult(source, plan, lang, warnings)
+
+
+def _first_plan(game: Game, upto: int | None, conjecture: bool, budget: Budget | None, *,
+                claim: str | None, misere: bool, parts: bool, winning_moves: bool, outcome: bool) -> Plan:
+    """The plan :func:`export_game` starts from: the outcome search's (``outcome``), by a claim,
+    of misère play, or :func:`export_plan`'s."""
+    if outcome:
+        return own_outcome_plan(game, misere=misere, winning_moves=winning_moves, parts=parts,
+                                claim=claim is not None)
+    if claim is not None:
+        return _claim_plan(game, claim, upto, conjecture, budget, misere or parts)
+    if misere:
+        return _misere_plan(game, upto, budget, conjecture)
+    return export_plan(game, upto, conjecture=conjecture, budget=budget)
 
 
 def _unchecked(plan: Plan, conjecture: bool) -> Plan:
@@ -1240,7 +1256,8 @@ def _positions_source(game: Game, plan: Plan, lang: str, main: bool, input_forma
         return _words_source(game, plan, main, input_format)
     code = positions_program(plan.name, plan.arity, plan.origin, plan.source, main=main,
                              input_format=input_format, misere=plan.misere_search,
-                             steps=plan.steps or MOVE_STEPS, moves=plan.moves is not None)
+                             steps=plan.steps or MOVE_STEPS, moves=plan.moves is not None,
+                             outcome=plan.outcome_search)
     _positions_check(code, game, plan)
     if plan.moves is not None:
         _positions_moves_check_own(code, game, plan)
@@ -1254,7 +1271,8 @@ def _words_source(game: Game, plan: Plan, main: bool, input_format: str) -> str:
 
     assert plan.source is not None
     return words_source(game, plan.source, main=main, input_format=input_format,
-                        misere=plan.misere_search, steps=plan.steps or MOVE_STEPS)
+                        misere=plan.misere_search, steps=plan.steps or MOVE_STEPS,
+                        outcome=plan.outcome_search)
 
 
 def _positions_moves_check_own(code: str, game: Game, plan: Plan) -> None:
@@ -1297,7 +1315,8 @@ def _positions_check(code: str, game: Game, plan: Plan) -> None:
     least ones (tuples of any length: of lengths 1..4); single positions and sums of two, as a
     line (or a case of two positions) gives them. Where the engine refuses (a position outside
     the game, a failure of the move function) or finds a loopy value, the program must answer
-    with an error. In misère play the outcomes are compared (the engine's misère search). The
+    with an error. In misère play the outcomes are compared (the engine's misère search); of an
+    outcome program, its ``0 P`` / ``- N`` with the engine's values (0, or not). The
     check ends where the engine's :data:`CHECK_STEPS`, for all the positions together, run out."""
     from itertools import pairwise
 
@@ -1307,19 +1326,16 @@ def _positions_check(code: str, game: Game, plan: Plan) -> None:
     namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
     exec(compile(code, "<export>", "exec"), namespace)
     answer, misere = namespace["answer"], plan.misere_search
+    alone = plan.outcome_search and not misere  # (its lines: '0 P' or '- N')
     # (a bound set lower with limit= refuses inputs, as intended: the answers are checked past it)
     namespace["MOVE_STEPS"] = max(namespace["MOVE_STEPS"], CHECK_STEPS)
     budget = Budget(CHECK_STEPS)  # (all the positions together, the nearest first)
     values: list[tuple[tuple[int, ...], Any]] = []
     for position in _positions_sample(game, plan):
         try:
-            want = _engine_answer(game, position, misere, budget)
+            want = _compared(answer, game, position, misere, alone, budget)
         except SearchLimitError:
             break  # (the check's budget is spent: the positions compared so far are the check)
-        got = _program_answer(answer, list(position), misere)
-        if got != want:
-            raise GrundyError(f"internal error: the exported program gives {got} for {position}, the "
-                              f"engine {want}; please report it")
         if want is not None:
             values.append((position, want))
     if not values and plan.arity is None:  # (nothing compared: a program that was not checked)
@@ -1332,12 +1348,57 @@ def _positions_check(code: str, game: Game, plan: Plan) -> None:
             want = v ^ w if not misere else _engine_answer(game, Sum(p, q), misere, budget)
         except SearchLimitError:
             break
-        if _program_answer(answer, (p, q), misere) != want:
+        want = _seen_as(want, alone)
+        if _program_answer(answer, (p, q), misere, alone) != want:
             raise GrundyError(f"internal error: the exported program is wrong on the sum {p} + {q}; "
                               f"please report it")
-        if plan.arity is not None and _program_answer(answer, [*p, *q], misere) != want:
+        if plan.arity is not None and _program_answer(answer, [*p, *q], misere, alone) != want:
             raise GrundyError(f"internal error: the exported program is wrong on the line of {p} and "
                               f"{q}; please report it")
+    # (an outcome program: larger positions too, as far as what is left of the budget goes)
+    for position in _deeper_sample(game, plan) if plan.outcome_search else []:
+        try:
+            _compared(answer, game, position, misere, alone, budget)
+        except SearchLimitError:
+            break
+
+
+def _compared(answer: Any, game: Game, position: Any, misere: bool, alone: bool, budget: Any) -> Any:
+    """The engine's answer for ``position`` (:func:`_engine_answer`), once the program's is found
+    the same (else an internal error); ``alone``: the program prints the outcome alone."""
+    want = _engine_answer(game, position, misere, budget)
+    got = _program_answer(answer, list(position), misere, alone)
+    if got != _seen_as(want, alone):
+        raise GrundyError(f"internal error: the exported program gives {got} for {position}, the "
+                          f"engine {want}; please report it")
+    return want
+
+
+DEEPER_SAMPLE = 150
+"""How many larger positions the check of an outcome program adds (seeded): its search stops
+early only where a position's options have options of their own."""
+
+
+def _deeper_sample(game: Game, plan: Plan) -> list[tuple[int, ...]]:
+    """Larger positions than :func:`_positions_sample`'s, for the check of an outcome program
+    (whose search of a small position ends a move or two from it): of a game with no declared
+    start, tuples of 5 to 10 numbers 0..2 (any length), else coordinates up to 12 above the least
+    ones; seeded, the same each time."""
+    import random
+
+    if game.laws.start is not None:
+        return []  # (the sample is the positions reachable from the start already)
+    rng = random.Random(2026)
+    if plan.arity is None:
+        return [tuple(rng.randint(0, 2) for _ in range(rng.randint(5, 10))) for _ in range(DEEPER_SAMPLE)]
+    low = plan.origin or (0,) * plan.arity
+    return [tuple(m + rng.randint(0, 12) for m in low) for _ in range(DEEPER_SAMPLE)]
+
+
+def _seen_as(value: Any, outcome: bool) -> Any:
+    """The engine's ``value`` as an outcome program answers it (``outcome``): ``"N"`` for a
+    non-zero value (no value printed), 0 and ``None`` (an error line) as they are."""
+    return "N" if outcome and value else value
 
 
 def _engine_answer(game: Game, position: Any, misere: bool, budget: Any) -> Any:
@@ -1356,13 +1417,16 @@ def _engine_answer(game: Game, position: Any, misere: bool, budget: Any) -> Any:
         return None
 
 
-def _program_answer(answer: Any, numbers: Any, misere: bool) -> Any:
+def _program_answer(answer: Any, numbers: Any, misere: bool, alone: bool = False) -> Any:
     """The program's value (misère: whether the player to move wins) of ``numbers``, or ``None``
-    where it answers with an error."""
+    where it answers with an error; of an outcome program (``alone``), 0 for its ``0 P``, ``"N"``
+    for its ``- N`` (any other answer as it is: a mismatch)."""
     try:
         found = answer(numbers)
     except ValueError:
         return None
+    if alone:
+        return {(0, False): 0, (None, True): "N"}.get(tuple(found), found)
     return found[1] if misere else found[0]
 
 
@@ -1624,6 +1688,45 @@ def _own_misere_plan(game: Any) -> Plan:
     domain = type(game).domain
     arity = domain.arity if domain.arity is not None else 2 if layout == "pair" else None
     return _positions_plan(game, domain, arity, misere=True, text=layout == "text")
+
+
+def outcome_by_search(game: Game) -> bool:
+    """Whether ``export --outcome`` of ``game`` is written by the outcome search (a game of one's
+    own that is not a heap game: :func:`own_outcome_plan`), not from a heap game's P-positions."""
+    return not isinstance(game, HeapGame) and game.laws.input_layout is not None
+
+
+def own_outcome_plan(game: Any, *, misere: bool = False, winning_moves: bool = False,
+                     parts: bool = False, claim: bool = False) -> Plan:
+    """The plan of ``export --outcome`` of a ``@grundy.game`` on tuples of numbers (or words,
+    ``parse=str``: :mod:`grundy.export.words`): a Python
+    program carrying its move function that answers who wins alone, by the search of
+    :mod:`grundy.engine.outcome_search` (:data:`grundy.export.positions.PY_OUTCOME`): in normal
+    play a sum of several positions (a line of a game that declares ``arity=``) by its parts'
+    values; with ``misere``, every sum searched as a whole, the search stopping at a sum's first
+    losing option. Declared ``arity=`` numbers a position (probed pairs: 2), else a tuple of any
+    length. Refused in one line: another game (a heap game's outcome program holds its
+    P-positions), positions read from their own text, and what an outcome alone has no use for."""
+    given = [name for name, used in (("winning_moves", winning_moves), ("a case of k positions", parts),
+                                     ("a claim", claim)) if used]
+    if given:
+        raise InvalidInputError(f"{game.spec}: the outcome program of a game of your own prints who wins "
+                                f"each case, one position a case (a line of several positions: their "
+                                f"sum); {given[0]} has no use there (export without outcome)")
+    if not outcome_by_search(game):
+        raise NotSupportedError(f"{game.spec}: an outcome program by the search is written for a game of "
+                                f"your own on tuples of numbers (@grundy.game); a heap game's holds its "
+                                f"P-positions")
+    layout = game.laws.input_layout()
+    if layout is None:
+        raise NotSupportedError(f"{game.spec}: the outcome program reads positions of numbers; this "
+                                f"game's positions are read from their own text (grundy solve "
+                                f"{game.spec} --input lines FILE {'--misere' if misere else '--outcome'} "
+                                f"answers them)")
+    domain = type(game).domain
+    arity = domain.arity if domain.arity is not None else 2 if layout == "pair" else None
+    return replace(_positions_plan(game, domain, arity, misere=misere, text=layout == "text"),
+                   outcome_search=True)
 
 
 def _positions_steps(plan: Plan, budget: Budget | None) -> Plan:

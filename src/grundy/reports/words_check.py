@@ -43,22 +43,23 @@ RANDOM_WORDS = 120
 
 
 def words_source(game: Any, source: str, *, main: bool, input_format: str, misere: bool = False,
-                 steps: int) -> str:
+                 steps: int, outcome: bool = False) -> str:
     """The program of ``game`` (``parse=str``) carrying its move function ``source`` (stand-alone,
     :func:`grundy.define.source.position_move_source`), checked (:func:`check_words_program`)."""
     from grundy.export.words import words_program
 
     code = words_program(game.spec, source, main=main, input_format=input_format, misere=misere,
-                         steps=steps)
-    check_words_program(code, game, misere)
+                         steps=steps, outcome=outcome)
+    check_words_program(code, game, misere, outcome and not misere)
     return code
 
 
-def check_words_program(code: str, game: Any, misere: bool = False) -> int:
+def check_words_program(code: str, game: Any, misere: bool = False, alone: bool = False) -> int:
     """Compare the program's ``answer`` with the engine on :func:`check_sample`'s words and sums of
     two; raise :class:`~grundy.errors.GrundyError` on a difference, and
     :class:`~grundy.errors.NotSupportedError` where the engine answers none of the words. The number
-    of words compared."""
+    of words compared. ``alone``: the program prints the outcome alone, ``0 P`` or ``- N``
+    (compared with the engine's value: 0, or not)."""
     from grundy.define.sums import Sum
     from grundy.engine.limits import Budget
 
@@ -84,8 +85,8 @@ def check_words_program(code: str, game: Any, misere: bool = False) -> int:
         want = engine(word)
         if want is PASSED:
             return
-        got = _program(answer, word, misere)
-        if got != want:
+        got = _program(answer, word, misere, alone)
+        if got != _seen(want, alone):
             raise GrundyError(f"internal error: the exported program gives {got} for the word {word!r}, "
                               f"the engine {want}; please report it")
         if want is not None:
@@ -104,7 +105,7 @@ def check_words_program(code: str, game: Any, misere: bool = False) -> int:
             compare(word)
     for (p, v), (q, w) in zip(values[::7], values[1::7], strict=False):  # (sums of two words)
         want = v ^ w if not misere else engine(Sum(p, q)) if spent < CHECK_STEPS else PASSED
-        if want is not PASSED and _program(answer, (p, q), misere) != want:
+        if want is not PASSED and _program(answer, (p, q), misere, alone) != _seen(want, alone):
             raise GrundyError(f"internal error: the exported program is wrong on the sum {p!r} + {q!r}; "
                               f"please report it")
     return len(values)
@@ -177,10 +178,18 @@ def _engine(game: Any, position: Any, misere: bool, budget: Any) -> Any:
         return None
 
 
-def _program(answer: Any, case: Any, misere: bool) -> Any:
-    """The program's value (misère: whether the player to move wins), ``None`` for an error line."""
+def _program(answer: Any, case: Any, misere: bool, alone: bool = False) -> Any:
+    """The program's value (misère: whether the player to move wins), ``None`` for an error line;
+    ``alone`` (an outcome program): 0 for its ``0 P``, ``"N"`` for its ``- N``."""
     try:
         found = answer(case)
     except ValueError:
         return None
+    if alone:
+        return {(0, False): 0, (None, True): "N"}.get(tuple(found), found)
     return found[1] if misere else found[0]
+
+
+def _seen(value: Any, alone: bool) -> Any:
+    """The engine's value as an outcome program (``alone``) answers it: ``"N"`` when not 0."""
+    return "N" if alone and value else value
