@@ -333,7 +333,7 @@ def test_refusals() -> None:
     ["export", "nim", "--main", "--params", "each"],
     ["export", "bash(m)", "--main", "--params", "block"],            # a line is no block
     ["export", "bash(m)", "--upto", "5"],
-    ["export", "bash(m)", "--misere"],                               # (normal play only)
+    ["export", "forbidden-nim(P)", "--misere"],                      # (no misère rule for its program)
     ["export", "bash(q)"],                                           # not the family's names
 ])
 def test_cli_refuses_in_one_line(argv: list[str]) -> None:

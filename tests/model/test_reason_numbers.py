@@ -884,6 +884,19 @@ def _heap_law(f: Facts, c: Case) -> None:
                 "only the empty heap has value 0; misère value n (1, 0 for 0, 1)")
 
 
+@check("bash-sj")
+def _bash_sj(f: Facts, c: Case) -> None:
+    """The declared SJ law of a Bash game: its takes are a..b, and every heap checked here (up to
+    3(a + b)) of value 0 that has a move reaches a heap of value 1 (the SJ condition)."""
+    c.want(f, "game", c.game.spec)
+    a, b, G = f["a"], f["b"], c.oracle().heap
+    top = min(3 * (a + b), 3000)
+    c.claim(all(heap_takes(c.game, n) == set(range(a, min(b, n) + 1)) for n in range(top)),
+            f"every take is in [{a}, {b}]")
+    c.claim(all(G(n) != 0 or n < a or any(G(n - t) == 1 for t in range(a, min(b, n) + 1))
+                for n in range(top)), f"the SJ condition at every heap up to {top}")
+
+
 @check("misere-quotient")
 def _quotient(f: Facts, c: Case) -> None:
     heaps = list(c.position)
@@ -982,7 +995,8 @@ EXTRA = [  # positions the catalogue samples do not reach: large sums, sums of s
 
 SUMS = [("kayles 4 5 + nim 3", False), ("allbut(1,2) 5000 + nim 3", True),
         ("lasker-nim 4 + nim 1", True), ("kayles 3 + kayles 4 5", True),
-        ("subtraction(1,2) 4 + wythoff 1 2", False), ("bash(3) 5 + lasker-nim 3", False)]
+        ("subtraction(1,2) 4 + wythoff 1 2", False), ("bash(3) 5 + lasker-nim 3", False),
+        ("bash(300) 1000 37 + nim 2", True)]
 
 
 @pytest.mark.parametrize("spec, position, misere", [

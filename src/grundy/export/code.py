@@ -116,27 +116,23 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
     ``grid`` with ``grid``, the formulas (over ``n``) of a head's value in column ``x`` and in row
     ``y``, and the least coordinate (``grid_more``: of three or more factors, those of ``z``, ...).
 
-    A game with a declared domain: ``origin`` is its least position (``(n0,)`` or ``(a0, b0)``),
-    where the table starts, and ``domain`` says in words which positions exist; an input below
-    the origin, or a blank cell (``None``) of the table, is an error for that input alone.
+    A declared domain: ``origin``, the least position (``(n0,)``, ``(a0, b0)``), where the table
+    starts; ``domain``, in words; an input below it or a blank cell (``None``) is an error line.
 
-    ``checked``: the last heap (of a pair game: the last ``a`` and ``b``) up to which an unproved
-    formula or period was compared with computed values; beyond it the program answers by it
-    only with ``conjecture``, after a local check where it can make one (Python, with
-    ``move_source``: the value must be the mex of the values the formula gives the options);
-    every other input beyond it gets an error line saying why. ``unchecked`` (with ``conjecture``):
-    beyond it, the formula or period answers with no check (the header says so).
+    ``checked``: the last heap (pair: ``a`` and ``b``) up to which an unproved formula or period
+    was compared with computed values; beyond it the program uses it only with ``conjecture``,
+    after a local check where it can (Python, with ``move_source``), or with ``unchecked`` too,
+    with none; without, a Python program computes there by ``move_source``, any other errs.
 
-    ``octal``: the digits ``d0 d1 …`` of an octal game exported as a table; beyond it the program
-    computes the values itself, up to the largest heap asked, by the sparse-space method
-    (:mod:`grundy.export.splits`; exact whatever its classes); ``unequal``: the two heaps a move
-    leaves must differ (Grundy's game: ``octal=(4,), unequal=True``). ``steps``: :attr:`Program.steps`.
+    ``octal``: an octal game's digits; beyond the table the program computes the values up to the
+    largest heap asked, by the sparse-space method (:mod:`grundy.export.splits`, exact);
+    ``unequal``: a move's two heaps differ (Grundy's game). ``steps``: :attr:`Program.steps`.
 
     ``start`` (a pair game): one number ``n`` alone is the start position ``(n, n - 1)``, said in
     these words (Fibonacci Nim). Several pairs on a line are their sum. ``what``: the header's
     words for what the program answers, where the kind's do not fit. ``main=True`` adds a program
-    reading positions from stdin (``input_format``: ``lines``, ``cases`` or ``counted``, see
-    :mod:`grundy.export.main`) and printing ``VALUE OUTCOME`` per position; ``moves`` (a heap game
+    reading positions from stdin (``input_format``: :mod:`grundy.export.main`) and printing
+    ``VALUE OUTCOME`` per position; ``moves`` (a heap game
     whose every move takes from one heap: the takes allowed, ``()`` for any number, Nim) makes
     it ``VALUE OUTCOME K`` and the ``K`` winning moves ``PART FROM TO`` (``move_digits``, with ``moves=()``:
     by that octal code's moves, ``TO`` a split's two heaps; ``move_options``: by ``move_source``'s
@@ -158,12 +154,12 @@ def export_code(*, name: str, kind: str, lang: str, pattern: Pattern | None,
         "rule": outcome_rule, "rule_node": _rule_node(kind, outcome_rule, variables),
         "origin": corner if any(corner) else (), "domain": domain, "holes": holes, "sums": sums,
         "checked": checked, "conjecture": conjecture, "start": start, "what": what, "moves": moves,
-        "unchecked": unchecked and conjecture,
-        "move_digits": tuple(move_digits), "move_options": move_options, "steps": steps}
+        "unchecked": unchecked and conjecture, "move_digits": tuple(move_digits),
+        "move_options": move_options, "steps": steps}
     if checked is not None and (pattern is not None or period is not None) and move_source is not None:
-        move_function(move_source, kind)  # (carried by a Python program, for the local check)
-        base["move_source"] = (move_source if lang == "python" and not unchecked
-                               and (conjecture or kind != "number") else None)
+        move_function(move_source, kind)  # (carried by a Python program: local check, or the mex)
+        carried = lang == "python" and not unchecked and (conjecture or kind != "number")
+        base["move_source"] = move_source if carried else None
     if pattern is not None:
         assert pattern.formula is not None
         program = Program(**base, node=parse(pattern.formula, variables), status=pattern_status(pattern))

@@ -130,6 +130,15 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
             case = f"n m, then n positions of m numbers each (their sum{must})"
     if input_format == "lines":
         return line
+    zeros = not parts and ((kind == "positions" and arity is not None) or kind == "params"
+                           or (kind == "pair" and start is None))
+    return _cases_words(input_format, case, rows, zeros)
+
+
+def _cases_words(input_format: str, case: str, rows: bool, zeros: bool) -> str:
+    """What a main reads of cases (``cases``, ``single``, ``repeated``, ``counted``), each ``case``;
+    a ``repeated`` input ends at a case ``0 0`` (``rows``), a case of zeros (``zeros``), or a case
+    whose first number is 0."""
     if input_format == "cases":
         return f"the number of cases T, then T cases, each {case}"
     if input_format == "single":
@@ -137,9 +146,7 @@ def describe(kind: str, input_format: str, sums: bool = True, start: str | None 
     if input_format == "repeated" and rows:
         return f"cases to the end of the input, or to a case 0 0 (it ends the input), each {case}"
     if input_format == "repeated":
-        end = (", or to a case whose numbers are all 0 (it ends the input)"
-               if not parts and ((kind == "positions" and arity is not None) or kind == "params"
-                                 or (kind == "pair" and start is None))
+        end = (", or to a case whose numbers are all 0 (it ends the input)" if zeros
                else ", or to a case whose first number is 0 (it ends the input)")
         return f"cases to the end of the input{end}, each {case}"
     return f"one case: {case}"

@@ -222,16 +222,7 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     >>> result.header[0].startswith("nim: the Grundy value of one heap n"), result.warnings
     (True, ())
     """
-    if lang not in LANGS:
-        raise InvalidInputError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
-    if input_format not in (*INPUT_FORMATS, "single"):
-        raise InvalidInputError(
-            f"the input format must be one of {', '.join(INPUT_FORMATS)}, got {input_format!r}")
-    if input_format != "lines" and not main:
-        raise InvalidInputError(f"input_format={input_format!r} says what the program's main reads: "
-                                f"it needs main=True")
-    if max_size is not None and max_size < 1:
-        raise InvalidInputError(f"max_size must be a positive number of bytes, got {max_size}")
+    _check_arguments(lang, input_format, main, max_size)
     declared = game.laws.export
     if declared is not None and declared.kind == "treblecross":  # (a board game: a program of its own)
         return _treblecross(game, lang, main, input_format, winning_moves,
@@ -247,12 +238,8 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
         plan = _unchecked(plan, conjecture)
     if plan.kind == "positions" or plan.source is not None:  # (a program carrying the move function)
         plan = _positions_steps(plan, one_budget(limit, budget))
-    if parts:
-        input_format = _parts_format(game, plan, input_format, rows)
-    if coins is not None:
-        input_format = _coins_format(game, input_format, coins, misere or parts or winning_moves)
-        plan = replace(plan, domain="a row of H and T coins, read as the positions n >= 1 of its heads "
-                                    "(coins numbered from 1 at the left)")
+    input_format, plan = _layout(game, plan, input_format, parts=parts, rows=rows, coins=coins,
+                                 other=misere or parts or winning_moves)
     if winning_moves:
         plan = replace(plan, **_move_rule(game, plan, misere, lang))
     source = export_source(game, lang=lang, main=main, input_format=input_format, plan=plan)
@@ -260,12 +247,44 @@ def export_game(game: Game, *, lang: str = "cpp", main: bool = False, input_form
     if max_size is not None and len(source.encode()) > max_size and _cuttable(plan):
         plan, source, notes = _cut(game, plan, max_size, len(source.encode()), lang=lang, main=main,
                                    input_format=input_format)
-    size, most = len(source.encode()), writer.SIZE_WARNING if max_size is None else max_size
+    return ExportResult(source, plan, lang, _warnings(plan, notes, lang, len(source.encode()), max_size))
+
+
+def _check_arguments(lang: str, input_format: str, main: bool, max_size: int | None) -> None:
+    """Refuse, in one line, a language, layout or size :func:`export_game` has no meaning for."""
+    if lang not in LANGS:
+        raise InvalidInputError(f"lang must be one of {', '.join(LANGS)}, got {lang!r}")
+    if input_format not in (*INPUT_FORMATS, "single"):
+        raise InvalidInputError(
+            f"the input format must be one of {', '.join(INPUT_FORMATS)}, got {input_format!r}")
+    if input_format != "lines" and not main:
+        raise InvalidInputError(f"input_format={input_format!r} says what the program's main reads: "
+                                f"it needs main=True")
+    if max_size is not None and max_size < 1:
+        raise InvalidInputError(f"max_size must be a positive number of bytes, got {max_size}")
+
+
+def _layout(game: Game, plan: Plan, input_format: str, *, parts: bool, rows: bool, coins: str | None,
+            other: bool) -> tuple[str, Plan]:
+    """The layout the main reads (a case of ``k`` positions, a row of coins) and the plan saying so."""
+    if parts:
+        input_format = _parts_format(game, plan, input_format, rows)
+    if coins is not None:
+        input_format = _coins_format(game, input_format, coins, other)
+        plan = replace(plan, domain="a row of H and T coins, read as the positions n >= 1 of its heads "
+                                    "(coins numbered from 1 at the left)")
+    return input_format, plan
+
+
+def _warnings(plan: Plan, notes: tuple[str, ...], lang: str, size: int,
+              max_size: int | None) -> tuple[str, ...]:
+    """What may fail, for stderr: the plan's notes, a cut table, past the checked range, the size."""
+    most = writer.SIZE_WARNING if max_size is None else max_size
     warnings = plan.notes + notes + _beyond_warning(plan, lang)
     if size > most:
         warnings += (f"the program is {size / 1024:.0f} KB, more than the {most // 1024} KB many "
                      f"judges accept; a smaller upto makes it smaller",)
-    return ExportResult(source, plan, lang, warnings)
+    return warnings
 
 
 def _first_plan(game: Game, upto: int | None, conjecture: bool, budget: Budget | None, *,
