@@ -1299,6 +1299,7 @@ def _positions_moves_check_own(code: str, game: Game, plan: Plan) -> None:
     they leave, as ``solve --input --winning-moves`` writes them, in its order) on the positions
     the check of its values samples, within :data:`CHECK_STEPS`."""
     from grundy.engine.limits import Budget
+    from grundy.reports.words_check import engine_answer
     from grundy.solving.solve import solve
 
     namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
@@ -1307,7 +1308,7 @@ def _positions_moves_check_own(code: str, game: Game, plan: Plan) -> None:
     namespace["MOVE_STEPS"] = max(namespace["MOVE_STEPS"], CHECK_STEPS)
     for position in _positions_sample(game, plan):
         try:
-            _engine_answer(game, position, False, budget)  # (the budget: past it, the check ends)
+            engine_answer(game, position, False, budget)  # (the budget: past it, the check ends)
             answer = solve(game, game.validate(position))
         except SearchLimitError:
             break
@@ -1341,6 +1342,7 @@ def _positions_check(code: str, game: Game, plan: Plan) -> None:
 
     from grundy.define.sums import Sum
     from grundy.engine.limits import Budget
+    from grundy.reports.words_check import engine_answer, program_answer
 
     namespace: dict[str, Any] = {"__name__": "grundy_export_check"}
     exec(compile(code, "<export>", "exec"), namespace)
@@ -1364,14 +1366,14 @@ def _positions_check(code: str, game: Game, plan: Plan) -> None:
                                 f"declare start= (the check then takes the positions reachable from it)")
     for (p, v), (q, w) in pairwise(values):
         try:
-            want = v ^ w if not misere else _engine_answer(game, Sum(p, q), misere, budget)
+            want = v ^ w if not misere else engine_answer(game, Sum(p, q), misere, budget)
         except SearchLimitError:
             break
         want = _seen_as(want, alone)
-        if _program_answer(answer, (p, q), misere, alone) != want:
+        if program_answer(answer, (p, q), misere, alone) != want:
             raise GrundyError(f"internal error: the exported program is wrong on the sum {p} + {q}; "
                               f"please report it")
-        if plan.arity is not None and _program_answer(answer, [*p, *q], misere, alone) != want:
+        if plan.arity is not None and program_answer(answer, [*p, *q], misere, alone) != want:
             raise GrundyError(f"internal error: the exported program is wrong on the line of {p} and "
                               f"{q}; please report it")
     # (an outcome program: larger positions too, as far as what is left of the budget goes)
@@ -1383,10 +1385,13 @@ def _positions_check(code: str, game: Game, plan: Plan) -> None:
 
 
 def _compared(answer: Any, game: Game, position: Any, misere: bool, alone: bool, budget: Any) -> Any:
-    """The engine's answer for ``position`` (:func:`_engine_answer`), once the program's is found
-    the same (else an internal error); ``alone``: the program prints the outcome alone."""
-    want = _engine_answer(game, position, misere, budget)
-    got = _program_answer(answer, list(position), misere, alone)
+    """The engine's answer for ``position`` (:func:`~grundy.reports.words_check.engine_answer`),
+    once the program's is found the same (else an internal error); ``alone``: the program prints
+    the outcome alone."""
+    from grundy.reports.words_check import engine_answer, program_answer
+
+    want = engine_answer(game, position, misere, budget)
+    got = program_answer(answer, list(position), misere, alone)
     if got != _seen_as(want, alone):
         raise GrundyError(f"internal error: the exported program gives {got} for {position}, the "
                           f"engine {want}; please report it")
@@ -1418,35 +1423,6 @@ def _seen_as(value: Any, outcome: bool) -> Any:
     """The engine's ``value`` as an outcome program answers it (``outcome``): ``"N"`` for a
     non-zero value (no value printed), 0 and ``None`` (an error line) as they are."""
     return "N" if outcome and value else value
-
-
-def _engine_answer(game: Game, position: Any, misere: bool, budget: Any) -> Any:
-    """The engine's value of ``position`` (in misère play: whether the player to move wins), or
-    ``None`` where it refuses (a :class:`SearchLimitError` of the budget is raised)."""
-    from grundy.engine.search import grundy_value, outcome
-    from grundy.model.game import Outcome
-
-    try:
-        if misere:
-            return outcome(game, game.validate(position), misere=True, budget=budget) == Outcome.N
-        return grundy_value(game, position, budget=budget)
-    except SearchLimitError:
-        raise
-    except GrundyError:
-        return None
-
-
-def _program_answer(answer: Any, numbers: Any, misere: bool, alone: bool = False) -> Any:
-    """The program's value (misère: whether the player to move wins) of ``numbers``, or ``None``
-    where it answers with an error; of an outcome program (``alone``), 0 for its ``0 P``, ``"N"``
-    for its ``- N`` (any other answer as it is: a mismatch)."""
-    try:
-        found = answer(numbers)
-    except ValueError:
-        return None
-    if alone:
-        return {(0, False): 0, (None, True): "N"}.get(tuple(found), found)
-    return found[1] if misere else found[0]
 
 
 def _positions_sample(game: Game, plan: Plan) -> list[tuple[int, ...]]:

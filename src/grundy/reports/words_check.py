@@ -75,7 +75,7 @@ def check_words_program(code: str, game: Any, misere: bool = False, alone: bool 
         nonlocal spent
         budget = Budget(max(1, min(WORD_STEPS, CHECK_STEPS - spent)))
         try:
-            return _engine(game, case, misere, budget)
+            return engine_answer(game, case, misere, budget)
         except SearchLimitError:
             return PASSED
         finally:
@@ -85,7 +85,7 @@ def check_words_program(code: str, game: Any, misere: bool = False, alone: bool 
         want = engine(word)
         if want is PASSED:
             return
-        got = _program(answer, word, misere, alone)
+        got = program_answer(answer, word, misere, alone)
         if got != _seen(want, alone):
             raise GrundyError(f"internal error: the exported program gives {got} for the word {word!r}, "
                               f"the engine {want}; please report it")
@@ -105,7 +105,7 @@ def check_words_program(code: str, game: Any, misere: bool = False, alone: bool 
             compare(word)
     for (p, v), (q, w) in zip(values[::7], values[1::7], strict=False):  # (sums of two words)
         want = v ^ w if not misere else engine(Sum(p, q)) if spent < CHECK_STEPS else PASSED
-        if want is not PASSED and _program(answer, (p, q), misere, alone) != _seen(want, alone):
+        if want is not PASSED and program_answer(answer, (p, q), misere, alone) != _seen(want, alone):
             raise GrundyError(f"internal error: the exported program is wrong on the sum {p!r} + {q!r}; "
                               f"please report it")
     return len(values)
@@ -162,7 +162,7 @@ def _random_words(letters: list[str]) -> list[str]:
     return sorted(words, key=len)
 
 
-def _engine(game: Any, position: Any, misere: bool, budget: Any) -> Any:
+def engine_answer(game: Any, position: Any, misere: bool, budget: Any) -> Any:
     """The engine's value of ``position`` (misère: whether the player to move wins), or ``None``
     where it refuses; a :class:`~grundy.errors.SearchLimitError` of the budget is raised."""
     from grundy.engine.search import grundy_value, outcome
@@ -178,7 +178,7 @@ def _engine(game: Any, position: Any, misere: bool, budget: Any) -> Any:
         return None
 
 
-def _program(answer: Any, case: Any, misere: bool, alone: bool = False) -> Any:
+def program_answer(answer: Any, case: Any, misere: bool, alone: bool = False) -> Any:
     """The program's value (misère: whether the player to move wins), ``None`` for an error line;
     ``alone`` (an outcome program): 0 for its ``0 P``, ``"N"`` for its ``- N``."""
     try:
