@@ -19,21 +19,11 @@ import pytest
 import grundy
 from grundy import catalog
 from grundy.errors import GrundyError
+from tests.contest.test_pool_b_problems import pair_delete, remove_pairs, takahashi_wins
 from tests.engine.test_outcome_search import pair_wins, takes
 from tests.helpers import cli_output as cli
 from tests.helpers import exported as export
 from tests.helpers import python_lines, registered_rules
-
-
-def remove_pairs(cards: tuple[int, ...]) -> list[object]:
-    """ABC 354 E: the cards as one row a1 b1 a2 b2 ...; remove two cards whose fronts or backs are
-    equal"""
-    out: list[object] = []
-    for i in range(0, len(cards), 2):
-        for j in range(i + 2, len(cards), 2):
-            if cards[i] == cards[j] or cards[i + 1] == cards[j + 1]:
-                out.append(cards[:i] + cards[i + 2:j] + cards[j + 2:])
-    return out
 
 
 def split_row(row: tuple[int, ...]) -> list[object]:
@@ -52,11 +42,6 @@ def swap(p: tuple[int, int]) -> list[object]:
     return [(p[1], p[0])] if p[0] != p[1] else []
 
 
-def pair_delete(text: str) -> list[object]:
-    """CF 1104B "Game with string": delete two equal adjacent letters (nothing left: ())"""
-    return [text[:i] + text[i + 2:] or () for i in range(len(text) - 1) if text[i] == text[i + 1]]
-
-
 NAMES = ("oo-cards", "oo-row", "oo-swap", "oo-words")
 
 
@@ -69,23 +54,6 @@ def own_games() -> Iterator[None]:
     yield
     for name in NAMES:
         catalog.unregister(name)
-
-
-def takahashi_wins(cards: list[tuple[int, int]]) -> bool:
-    """From the statement: a bit mask of the cards left; a move removes two of them with equal
-    fronts or equal backs; who cannot move loses."""
-    n = len(cards)
-
-    @cache
-    def wins(mask: int) -> bool:
-        for i in range(n):
-            for j in range(i + 1, n):
-                if mask >> i & mask >> j & 1 and (cards[i][0] == cards[j][0] or cards[i][1] == cards[j][1]):
-                    if not wins(mask & ~(1 << i) & ~(1 << j)):
-                        return True
-        return False
-
-    return wins((1 << n) - 1)
 
 
 def judge_to_rows(judge: str) -> str:
