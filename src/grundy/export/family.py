@@ -54,6 +54,7 @@ from __future__ import annotations
 from grundy.errors import InvalidInputError
 from grundy.export.geography import MOVES_HEADER, PY_GEOGRAPHY_MOVES, graph_header, python_graph_body
 from grundy.export.main import INPUT_FORMATS, PY_NUMBER
+from grundy.export.model import PY_SUBTRACTION_SET
 from grundy.model.laws import GRAPH_PARAMETERS, GRAPH_READS, PAIR_PARAMETERS, SET_PARAMETERS, Family
 
 LAYOUTS = (*(f for f in INPUT_FORMATS if f != "repeated"), "single", "repeated")
@@ -740,14 +741,7 @@ class _Sub:
         return self.g[e + (n - e) %% p]
 
 
-def subtraction_set(s):
-    """S checked: one or more positive integers (sorted, repeats dropped)."""
-    if not s:
-        raise ValueError("the subtraction set S is empty")
-    if min(s) < 1:
-        raise ValueError(f"the members of S must be positive integers, got {min(s)}")
-    return tuple(sorted(set(s)))
-
+@SUBTRACTION_SET@
 
 def grundy_value(n, s):
     """G(n) of the subtraction game with the set s (a list of positive integers)."""
@@ -1209,9 +1203,9 @@ def _py_body(title: str, family: Family) -> str:
     if family.kind == "subtraction":
         from grundy.tables.subtraction_runs import engine_source
 
+        body = PY_SUBTRACTION.replace("@SUBTRACTION_SET@", PY_SUBTRACTION_SET)
         return (engine_source() + "\n\n" +
-                PY_SUBTRACTION % {"steps": STEPS["python"], "most": MOST["python"],
-                                  "trial": RUNS_TRIAL["python"]})
+                body % {"steps": STEPS["python"], "most": MOST["python"], "trial": RUNS_TRIAL["python"]})
     if family.kind == "forbidden":
         from grundy.export.forbidden import PY_FORBIDDEN
 

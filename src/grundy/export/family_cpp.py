@@ -11,6 +11,7 @@ from grundy.export.cpp_helpers import BASE, OVERFLOW, helpers_for
 from grundy.export.family import MAX_STRIPE, MOST, RUNS_TRIAL, STEPS, SUMS, header
 from grundy.export.geography import CPP_GEOGRAPHY_MOVES_LINE, MOVES_HEADER, cpp_graph_body
 from grundy.export.main import CPP_PARSE_NUMBER
+from grundy.export.model import CPP_SUBTRACTION_SET
 from grundy.model.laws import GRAPH_PARAMETERS, PAIR_PARAMETERS, SET_PARAMETERS, Family
 
 _INCLUDES = ["cctype", "climits", "cstdio", "cstdlib", "iostream", "map", "memory", "sstream", "stdexcept",
@@ -119,15 +120,7 @@ struct Sub {
 };
 static std::map<std::vector<unsigned long long>, Sub> sub_sets;
 
-// S checked: one or more positive integers (sorted, repeats dropped)
-static std::vector<unsigned long long> subtraction_set(std::vector<unsigned long long> s) {
-    if (s.empty()) fail("the subtraction set S is empty");
-    std::sort(s.begin(), s.end());
-    s.erase(std::unique(s.begin(), s.end()), s.end());
-    if (s[0] < 1) fail("the members of S must be positive integers, got 0");
-    return s;
-}
-
+@SUBTRACTION_SET@
 // G(n) of the subtraction game with the set s
 unsigned long long grundy_value(unsigned long long n, const std::vector<unsigned long long> &s) {
     const std::vector<unsigned long long> key = subtraction_set(s);
@@ -1204,7 +1197,8 @@ def _body(title: str, family: Family, misere: bool = False) -> str:
     if family.kind == "subtraction":
         from grundy.export.subtraction_runs_cpp import CPP_RUNS
 
-        return (CPP_SUBTRACTION.replace("@STEPS@", str(STEPS["cpp"])).replace("@MOST@", str(MOST["cpp"]))
+        return (CPP_SUBTRACTION.replace("@SUBTRACTION_SET@", CPP_SUBTRACTION_SET)
+                .replace("@STEPS@", str(STEPS["cpp"])).replace("@MOST@", str(MOST["cpp"]))
                 .replace("@TRIAL@", str(RUNS_TRIAL["cpp"]))
                 .replace("@SET_ANSWER@", CPP_SET_ANSWER).replace("@RUNS@", CPP_RUNS.strip("\n")))
     front = (CPP_STRIPES_SET.replace("@MAX@", str(MAX_STRIPE)).replace("@SET_ANSWER@", CPP_SET_ANSWER)

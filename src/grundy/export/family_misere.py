@@ -173,14 +173,7 @@ _PAIRS = {}
 _MOD, _BASE = (1 << 61) - 1, 1000003
 
 
-def subtraction_set(s):
-    \"\"\"S checked: one or more positive integers (sorted, repeats dropped).\"\"\"
-    if not s:
-        raise ValueError("the subtraction set S is empty")
-    if min(s) < 1:
-        raise ValueError(f"the members of S must be positive integers, got {min(s)}")
-    return tuple(sorted(set(s)))
-
+@SUBTRACTION_SET@
 
 def _mex(values):
     m = 0
@@ -345,7 +338,10 @@ def python_misere(family: Family) -> str:
     if family.kind == "moore":
         return _PY_MOORE
     if family.kind == "subtraction":
-        return _PY_SUBTRACTION % {"steps": MIS_STEPS["python"], "most": MIS_MOST["python"]}
+        from grundy.export.model import PY_SUBTRACTION_SET
+
+        body = _PY_SUBTRACTION.replace("@SUBTRACTION_SET@", PY_SUBTRACTION_SET)
+        return body % {"steps": MIS_STEPS["python"], "most": MIS_MOST["python"]}
     if family.kind == "hackenbush":
         return _PY_HACKENBUSH
     from grundy.export.python import python_expression
@@ -414,15 +410,7 @@ static unsigned long long mulmod61(unsigned long long a, unsigned long long b) {
     return r >= MOD61 ? r - MOD61 : r;
 }
 
-// S checked: one or more positive integers (sorted, repeats dropped)
-static std::vector<unsigned long long> subtraction_set(std::vector<unsigned long long> s) {
-    if (s.empty()) fail("the subtraction set S is empty");
-    std::sort(s.begin(), s.end());
-    s.erase(std::unique(s.begin(), s.end()), s.end());
-    if (s[0] < 1) fail("the members of S must be positive integers, got 0");
-    return s;
-}
-
+@SUBTRACTION_SET@
 // (v, m) of the heaps 0, 1, ... of one set S: normal and misere values, m = 1 with no move. From
 // heap max S on a pair depends on the max S pairs before it alone, so once a window of max S pairs
 // (found by a rolling hash, compared in full) repeats p heaps later, the pairs are periodic from
@@ -630,7 +618,10 @@ def cpp_misere(family: Family, value_lines: list[str]) -> list[str]:
     if family.kind == "hackenbush":
         return [_CPP_HACKENBUSH]
     if family.kind == "subtraction":
-        return [_CPP_SUBTRACTION.replace("@STEPS@", str(MIS_STEPS["cpp"]))
+        from grundy.export.model import CPP_SUBTRACTION_SET
+
+        return [_CPP_SUBTRACTION.replace("@SUBTRACTION_SET@", CPP_SUBTRACTION_SET)
+                .replace("@STEPS@", str(MIS_STEPS["cpp"]))
                 .replace("@MOST@", str(MIS_MOST["cpp"]))]
     call = ", ".join(f"params[{i}][0]" for i in range(len(family.params)))
     return [*value_lines, _CPP_SJ.replace("@CALL@", call)]

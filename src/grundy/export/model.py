@@ -282,6 +282,27 @@ from one input to the next (a program of positions, a heap or pair game beyond i
 it, its memo is let go before the next input. Written once: the programs' constants (``MEMO_KEPT``,
 ``WINS_KEPT``) and their headers' words."""
 
+PY_SUBTRACTION_SET = '''def subtraction_set(s):
+    """S checked: one or more positive integers (sorted, repeats dropped)."""
+    if not s:
+        raise ValueError("the subtraction set S is empty")
+    if min(s) < 1:
+        raise ValueError(f"the members of S must be positive integers, got {min(s)}")
+    return tuple(sorted(set(s)))
+'''
+"""``subtraction_set(S)`` of a program reading the set at run time (normal and misère play)."""
+
+CPP_SUBTRACTION_SET = r"""// S checked: one or more positive integers (sorted, repeats dropped)
+static std::vector<unsigned long long> subtraction_set(std::vector<unsigned long long> s) {
+    if (s.empty()) fail("the subtraction set S is empty");
+    std::sort(s.begin(), s.end());
+    s.erase(std::unique(s.begin(), s.end()), s.end());
+    if (s[0] < 1) fail("the members of S must be positive integers, got 0");
+    return s;
+}
+"""
+"""The same in C++ (``fail`` is the program's error line)."""
+
 PY_MEMO_MEX = '''
 def _memo_mex(position, options, unsettled, loopy):
     """The value of ``position``: the mex over its options (``options(x)``: each a tuple of the
